@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands/index.js';
+import type { CliContext } from './commands/shared.js';
+import { errorLines, InterruptedError, ToolError } from './core/errors.js';
+import { EXIT } from './core/exit.js';
+import { createProgress } from './core/progress.js';
+import { VERSION } from './version.js';
+
+export interface MainIo {
+  stdout?: CliContext['stdout'];
+  stderr?: CliContext['stderr'];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+function interruptCode(signal: AbortSignal): number {
+  const reason = signal.reason;
+  return reason instanceof InterruptedError && reason.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
+}
+
+/**
+ * The one place that maps outcomes to exit codes: 0/1 from the verdict, 2 when
+ * the tool could not do its job, 130/143 when interrupted. Errors print one
+ * line; a stack only with --debug.
+ */
+export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
+  const stderr = io.stderr ?? process.stderr;
+  const env = io.env ?? process.env;
+  const debug = argv.includes('--debug') || env.INTERCONNECT_TEST_DEBUG === '1';
+  const quiet = argv.includes('-q') || argv.includes('--quiet');
+  const ctx: CliContext = {
+    stdout: io.stdout ?? process.stdout,
+    stderr,
+    env,
+    cwd: io.cwd ?? process.cwd(),
+    signal: io.signal ?? new AbortController().signal,
+    progress: createProgress({ stream: stderr, quiet }),
+  };
+  const program = new Command('interconnect-test')
+    .description(
+      "Certify a GPU cluster's fabric (RDMA, NVLink, NIXL over UCX) before trusting NVIDIA Dynamo disaggregated serving on it",
+    )
+    .version(VERSION)
+    .option('--debug', 'print stack traces for errors')
+    .option('-q, --quiet', 'no progress output on stderr')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.stdout.write(s),
+      writeErr: (s) => stderr.write(s),
+    });
+  registerCommands(program, ctx);
+
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    if (ctx.signal.aborted) return interruptCode(ctx.signal);
+    return ctx.exitCode ?? EXIT.ok;
+  } catch (err) {
+    ctx.progress.close();
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage errors are bad input.
+      return err.exitCode === 0 ? EXIT.ok : EXIT.tool;
+    }
+    if (ctx.signal.aborted || err instanceof InterruptedError) {
+      stderr.write('interrupted: scratch resources were cleaned up\n');
+      return interruptCode(ctx.signal);
+    }
+    if (err instanceof ToolError) {
+      for (const line of errorLines(err)) stderr.write(`error: ${line}\n`);
+      if (debug && err.stack) stderr.write(`${err.stack}\n`);
+      return EXIT.tool;
+    }
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    stderr.write(`error: unexpected failure: ${message} (fix: rerun with --debug and report it)\n`);
+    if (debug && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
+    return EXIT.tool;
+  }
+}
+
+/** Two-stage signals: the first aborts the run so teardown can happen; a second exits at once. */
+export function installSignalHandlers(controller: AbortController): void {
+  const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
+    if (controller.signal.aborted) {
+      process.stderr.write(`\n${sig} again: exiting now without waiting for cleanup\n`);
+      process.exit(sig === 'SIGINT' ? EXIT.sigint : EXIT.sigterm);
+    }
+    process.stderr.write(`\n${sig}: stopping and cleaning up (press Ctrl-C again to exit at once)\n`);
+    controller.abort(new InterruptedError(sig));
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const controller = new AbortController();
+  installSignalHandlers(controller);
+  main(process.argv.slice(2), { signal: controller.signal }).then((code) => {
+    process.exitCode = code;
+  });
+}

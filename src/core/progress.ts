@@ -1,0 +1,88 @@
+/**
+ * People-facing progress on stderr: a live line with elapsed time on a TTY,
+ * plain `→ step` / `✓ step` lines otherwise (CI logs, the CronJob).
+ */
+export interface Progress {
+  /** A new phase begins. */
+  step(title: string): void;
+  /** A state change inside the phase (pods' states, what we wait for). */
+  update(message: string): void;
+  /** The current phase ended well. */
+  done(message?: string): void;
+  /** The current phase ended badly, or a notable problem. */
+  warn(message: string): void;
+  close(): void;
+}
+
+export interface ProgressOptions {
+  stream: NodeJS.WritableStream & { isTTY?: boolean };
+  quiet?: boolean;
+  now?: () => number;
+}
+
+export function createProgress(opts: ProgressOptions): Progress {
+  if (opts.quiet) return silentProgress;
+  const now = opts.now ?? Date.now;
+  const tty = opts.stream.isTTY === true;
+  let title = '';
+  let started = now();
+  let last = '';
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = () => `${((now() - started) / 1000).toFixed(1)}s`;
+  const write = (s: string) => opts.stream.write(s);
+  const live = () => {
+    if (!tty || !title) return;
+    write(`\r\u001b[2K… ${title}${last ? `: ${last}` : ''} (${elapsed()})`);
+  };
+  const endLine = () => {
+    if (tty && title) write('\r\u001b[2K');
+  };
+  const stopTimer = () => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+  };
+  return {
+    step(t) {
+      stopTimer();
+      endLine();
+      title = t;
+      last = '';
+      started = now();
+      if (tty) {
+        live();
+        timer = setInterval(live, 1000);
+        timer.unref();
+      } else write(`→ ${t}\n`);
+    },
+    update(m) {
+      if (m === last) return;
+      last = m;
+      if (tty) live();
+      else write(`  ${m} (${elapsed()})\n`);
+    },
+    done(m) {
+      stopTimer();
+      endLine();
+      if (title || m) write(`✓ ${m ?? title} (${elapsed()})\n`);
+      title = '';
+    },
+    warn(m) {
+      endLine();
+      write(`! ${m}\n`);
+      live();
+    },
+    close() {
+      stopTimer();
+      endLine();
+      title = '';
+    },
+  };
+}
+
+export const silentProgress: Progress = {
+  step() {},
+  update() {},
+  done() {},
+  warn() {},
+  close() {},
+};

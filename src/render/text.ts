@@ -1,0 +1,49 @@
+import type { Check, Report } from '../core/model.js';
+import { paint, type Style, statusLabel, verdictLabel } from './style.js';
+
+/** A block of command-specific lines printed before the checks (a services table, a measurement). */
+export interface Section {
+  title: string;
+  lines: string[];
+}
+
+export type SectionsOf = (report: Report) => Section[];
+
+function groupOf(c: Check): string {
+  return c.id.split('.')[0] ?? c.id;
+}
+
+/** The text renderer for people: sections, then checks grouped by their id's first segment, then the verdict. */
+export function renderText(report: Report, style: Style, sections: SectionsOf = () => []): string {
+  const out: string[] = [];
+  for (const s of sections(report)) {
+    out.push(paint(style, 'bold', s.title));
+    for (const l of s.lines) out.push(`  ${l}`);
+    out.push('');
+  }
+  const groups = new Map<string, Check[]>();
+  for (const c of report.checks) {
+    const g = groupOf(c);
+    const list = groups.get(g) ?? [];
+    list.push(c);
+    groups.set(g, list);
+  }
+  for (const [group, checks] of groups) {
+    out.push(paint(style, 'bold', group));
+    for (const c of checks) {
+      const subject = c.subject ? `${paint(style, 'dim', c.subject)}  ` : '';
+      out.push(`  ${statusLabel(style, c.status)} ${c.id}  ${subject}${c.detail}`);
+      if (c.fix && (c.status === 'fail' || c.status === 'warn')) {
+        out.push(`          ${paint(style, 'dim', `fix: ${c.fix}`)}`);
+      }
+    }
+    out.push('');
+  }
+  const v = report.verdict;
+  const { ok, warn, fail, skipped } = v.counts;
+  out.push(
+    `${paint(style, 'bold', 'Verdict:')} ${verdictLabel(style, v.status)}  ${paint(style, 'dim', `(${ok} ok, ${warn} warn, ${fail} fail, ${skipped} skipped)`)}`,
+  );
+  out.push(v.summary);
+  return `${out.join('\n')}\n`;
+}
