@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { makeReport } from '../commands/shared.js';
+import { check, ReportSchema } from '../core/model.js';
+import { renderJson, renderYaml } from './data.js';
+import { renderJunit } from './junit.js';
+import { wantsColor } from './style.js';
+import { renderText } from './text.js';
+
+const fixedNow = () => new Date('2026-11-30T00:00:00.000Z');
+const report = makeReport(
+  'node',
+  [
+    check('ib.port', 'ok', 'mlx5_0:1 Active 400 Gb/s', { subject: 'pod-a' }),
+    check('ib.port', 'fail', 'mlx5_1:1 Down', { subject: 'pod-a', fix: 'check the cable & switch port <3>' }),
+    check('gdr.peermem', 'warn', 'nvidia_peermem not loaded', { fix: 'modprobe nvidia_peermem' }),
+    check('ucx.transports', 'skipped', 'ucx_info not found'),
+  ],
+  { targets: [{ pod: 'pod-a' }] },
+  undefined,
+  fixedNow,
+);
+
+describe('renderers', () => {
+  it('JSON and YAML carry the same validated, versioned object', () => {
+    const fromJson = JSON.parse(renderJson(report));
+    expect(ReportSchema.parse(fromJson)).toEqual(report);
+    expect(parse(renderYaml(report))).toEqual(fromJson);
+    expect(fromJson.schemaVersion).toBe(1);
+    expect(fromJson.targets).toEqual([{ pod: 'pod-a' }]);
+  });
+
+  it('text groups checks, shows fixes for problems and ends with the verdict', () => {
+    const text = renderText(report, { color: false }, () => [{ title: 'Targets', lines: ['pod-a on node-1'] }]);
+    expect(text).toBe(
+      [
+        'Targets',
+        '  pod-a on node-1',
+        '',
+        'ib',
+        '  OK      ib.port  pod-a  mlx5_0:1 Active 400 Gb/s',
+        '  FAIL    ib.port  pod-a  mlx5_1:1 Down',
+        '          fix: check the cable & switch port <3>',
+        '',
+        'gdr',
+        '  WARN    gdr.peermem  nvidia_peermem not loaded',
+        '          fix: modprobe nvidia_peermem',
+        '',
+        'ucx',
+        '  SKIPPED ucx.transports  ucx_info not found',
+        '',
+        'Verdict: UNTRUSTED  (1 ok, 1 warn, 1 fail, 1 skipped)',
+        'Do not trust disaggregated serving: 1 check failed; fix first: ib.port (pod-a): mlx5_1:1 Down — check the cable & switch port <3>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('colours only when asked, and NO_COLOR wins', () => {
+    expect(renderText(report, { color: true })).toContain('\u001b[31m');
+    expect(wantsColor({ isTTY: true }, {})).toBe(true);
+    expect(wantsColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColor({ isTTY: false }, {})).toBe(false);
+    expect(wantsColor({ isTTY: true }, {}, false)).toBe(false);
+  });
+
+  it('JUnit marks fails as failures, skips as skipped, and escapes XML', () => {
+    const xml = renderJunit(report);
+    expect(xml).toContain('<testsuites name="interconnect-test node" tests="5" failures="2">');
+    expect(xml).toContain('<testsuite name="interconnect-test.node.ib" tests="2" failures="1" errors="0" skipped="0"');
+    expect(xml).toContain('<failure message="mlx5_1:1 Down" type="fail">mlx5_1:1 Down\nfix: check the cable &amp; switch port &lt;3&gt;</failure>');
+    expect(xml).toContain('<skipped message="ucx_info not found"/>');
+    expect(xml).toContain('name="verdict"><failure message="untrusted:');
+    expect(xml.match(/<testcase /g)).toHaveLength(5);
+  });
+});
