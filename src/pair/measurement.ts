@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The `measurement` key of a `pair` report: what the transfer test measured,
+ * where, and over which transport. Both `pair` (cluster: two pods or one
+ * two-GPU pod) and `pair --local` (two processes on this host) produce exactly
+ * this shape, so JSON consumers read one contract.
+ *
+ * Units: GB/s is 10^9 bytes per second (nixlbench's `B/W (GB/Sec)`); ucx_perftest's
+ * `MB/s` columns are MiB/s and are converted before they land here.
+ */
+
+export const EngineSchema = z.enum(['nixlbench', 'ucx_perftest']);
+export type Engine = z.infer<typeof EngineSchema>;
+
+/**
+ * Where the two ranks ran: on two nodes (the network path prefill→decode takes),
+ * on two GPUs of one node (NVLink / cuda_ipc), or as two processes on the machine
+ * running the tool (`pair --local`, outside Kubernetes).
+ */
+export const PairModeSchema = z.enum(['cross-node', 'intra-node', 'local']);
+export type PairMode = z.infer<typeof PairModeSchema>;
+
+/**
+ * The transport UCX really used, read from the probe's log (`UCX_LOG_LEVEL=info`
+ * endpoint lines, `UCX_PROTO_INFO` tables). `unknown` when the log did not say.
+ */
+export const TransportKindSchema = z.enum(['rdma', 'nvlink', 'tcp', 'shm', 'unknown']);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
+
+export const TransportSchema = z.object({
+  kind: TransportKindSchema,
+  /** UCX lanes seen, as UCX writes them (`rc_mlx5/mlx5_0:1`, `cuda_ipc/cuda`, `tcp/eth0`), deduplicated. */
+  lanes: z.array(z.string()),
+});
+export type Transport = z.infer<typeof TransportSchema>;
+
+export const MeasurementRowSchema = z.object({
+  /** Bytes per transfer (nixlbench block size, ucx_perftest message size). */
+  blockSize: z.number().int().positive(),
+  /** Transfers per request (nixlbench batch size; 1 for ucx_perftest). */
+  batchSize: z.number().int().positive(),
+  /** Bandwidth in GB/s (10^9 B/s). */
+  gbps: z.number().nonnegative(),
+  /** Average latency per block in µs, when the tool printed it. */
+  avgLatUs: z.number().nonnegative().optional(),
+});
+export type MeasurementRow = z.infer<typeof MeasurementRowSchema>;
+
+/** What the fabric should give, and where that figure came from. */
+export const ExpectationSchema = z.object({
+  /** Line rate of the link in use, GB/s (NDR 400 Gb/s → 50). */
+  lineGBps: z.number().positive().optional(),
+  /** Below this the result fails. */
+  floorGBps: z.number().nonnegative(),
+  /** Below this (and above floorGBps) the result is a warning. */
+  warnGBps: z.number().nonnegative().optional(),
+  /** Above this the result is not physically plausible for the link (loopback or measurement error). */
+  ceilingGBps: z.number().positive().optional(),
+  /** `--min-bandwidth`, `nic 400 Gb/sec (4X NDR)`, `gpu NVIDIA-H100-80GB-HBM3 (NVLink 4)`, … */
+  source: z.string(),
+});
+export type Expectation = z.infer<typeof ExpectationSchema>;
+
+export const MeasurementSchema = z.object({
+  engine: EngineSchema,
+  mode: PairModeSchema,
+  transport: TransportSchema,
+  /** Node names (or host names for --local) the initiator (prefill) and the target (decode) ran on. */
+  nodes: z.object({ prefill: z.string().nullable(), decode: z.string().nullable() }),
+  /** Highest bandwidth of any row, GB/s; null when no row was measured. */
+  peakGBps: z.number().nonnegative().nullable(),
+  rows: z.array(MeasurementRowSchema),
+  /** Host names the ranks reported in their own logs; equal names mean the data never left one host. */
+  hosts: z.object({ initiator: z.string().optional(), target: z.string().optional() }).optional(),
+  /** Memory each side used: VRAM (GPU) or DRAM (host). */
+  memory: z.object({ initiator: z.enum(['VRAM', 'DRAM']), target: z.enum(['VRAM', 'DRAM']) }).optional(),
+  opType: z.enum(['WRITE', 'READ']).optional(),
+  expected: ExpectationSchema.optional(),
+});
+export type Measurement = z.infer<typeof MeasurementSchema>;
+
+/** The peak of a set of rows, or null when there are none. */
+export function peakOf(rows: readonly MeasurementRow[]): number | null {
+  return rows.length === 0 ? null : Math.max(...rows.map((r) => r.gbps));
+}
