@@ -1,0 +1,182 @@
+import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
+import { ToolError } from '../core/errors.js';
+import { kubeCall } from './client.js';
+
+/** The two CoreV1Api calls pod lookup needs; tests pass the real client or one that throws ApiException. */
+export type PodApi = Pick<CoreV1Api, 'readNamespacedPod' | 'listNamespacedPod'>;
+
+/** Operator labels (ai-dynamo/dynamo deploy/operator/internal/consts/consts.go). */
+export const DGD_LABEL = 'nvidia.com/dynamo-graph-deployment-name';
+export const COMPONENT_TYPE_LABEL = 'nvidia.com/dynamo-component-type';
+export const SUB_COMPONENT_TYPE_LABEL = 'nvidia.com/dynamo-sub-component-type';
+/** kubectl's own annotation naming the container `kubectl exec` picks by default. */
+export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
+
+export type WorkerRole = 'prefill' | 'decode';
+
+export interface PodRef {
+  namespace: string;
+  name: string;
+}
+
+export async function getPod(api: PodApi, ref: PodRef, server?: string): Promise<V1Pod> {
+  return kubeCall({ verb: 'get', resource: 'pods', namespace: ref.namespace, name: ref.name, server }, () =>
+    api.readNamespacedPod({ name: ref.name, namespace: ref.namespace }),
+  );
+}
+
+function podName(pod: V1Pod): string {
+  return `${pod.metadata?.namespace ?? '?'}/${pod.metadata?.name ?? '?'}`;
+}
+
+/**
+ * The container to exec into: the one asked for (it must exist), else kubectl's
+ * default-container annotation, else the operator's `main`, else the only or first one.
+ */
+export function chooseContainer(pod: V1Pod, requested?: string): string {
+  const names = (pod.spec?.containers ?? []).map((c) => c.name);
+  if (requested) {
+    if (names.includes(requested)) return requested;
+    const init = (pod.spec?.initContainers ?? []).some((c) => c.name === requested);
+    throw new ToolError(
+      `container "${requested}" is not in pod ${podName(pod)}${init ? ' (it is an init container, which has exited)' : ''}`,
+      { fix: `use one of: ${names.join(', ') || '(none)'}` },
+    );
+  }
+  const annotated = pod.metadata?.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
+  if (annotated && names.includes(annotated)) return annotated;
+  if (names.includes('main')) return 'main';
+  const first = names[0];
+  if (!first) throw new ToolError(`pod ${podName(pod)} has no containers`, { fix: 'choose another pod' });
+  return first;
+}
+
+/** Why a pod or its container cannot be exec'd into, or undefined when it can. */
+export function notRunningReason(pod: V1Pod, container: string): string | undefined {
+  const phase = pod.status?.phase ?? 'Unknown';
+  if (pod.metadata?.deletionTimestamp) return 'is terminating';
+  if (phase !== 'Running') {
+    const why =
+      pod.status?.reason ??
+      waitingReason(pod) ??
+      pod.status?.conditions?.find((c) => c.status === 'False')?.reason;
+    return `is ${phase}${why ? ` (${why})` : ''}, not Running`;
+  }
+  const cs = pod.status?.containerStatuses?.find((c) => c.name === container);
+  if (cs && !cs.state?.running) {
+    const w =
+      cs.state?.waiting?.reason ??
+      (cs.state?.terminated ? `terminated: ${cs.state.terminated.reason ?? 'exited'}` : undefined);
+    return `has container ${container} not running${w ? ` (${w})` : ''}`;
+  }
+  return undefined;
+}
+
+function waitingReason(pod: V1Pod): string | undefined {
+  return pod.status?.containerStatuses?.map((c) => c.state?.waiting?.reason).find(Boolean);
+}
+
+export function assertRunning(pod: V1Pod, container: string): void {
+  const why = notRunningReason(pod, container);
+  if (why) {
+    throw new ToolError(`pod ${podName(pod)} ${why}`, {
+      fix: `wait for it to run or pick another pod (kubectl describe pod ${pod.metadata?.name} -n ${pod.metadata?.namespace})`,
+    });
+  }
+}
+
+/**
+ * A worker pod's disaggregation role. The operator itself reads
+ * dynamo-component-type and, when that is `worker` (alpha-era selectors),
+ * falls back to dynamo-sub-component-type (dynamo_model_controller.go).
+ */
+export function roleOf(pod: V1Pod): WorkerRole | undefined {
+  const labels = pod.metadata?.labels ?? {};
+  const type = labels[COMPONENT_TYPE_LABEL];
+  const role = type === 'worker' || type === undefined ? labels[SUB_COMPONENT_TYPE_LABEL] : type;
+  return role === 'prefill' || role === 'decode' ? role : undefined;
+}
+
+export interface DgdWorkers {
+  prefill: V1Pod[];
+  decode: V1Pod[];
+  /** Pods of the graph that are neither (frontend, planner, untyped workers). */
+  other: V1Pod[];
+}
+
+/** Splits a DGD's pods by role, each list sorted by name. */
+export function splitWorkers(pods: readonly V1Pod[]): DgdWorkers {
+  const out: DgdWorkers = { prefill: [], decode: [], other: [] };
+  for (const p of pods) {
+    const role = roleOf(p);
+    (role ? out[role] : out.other).push(p);
+  }
+  const byName = (a: V1Pod, b: V1Pod) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? '');
+  out.prefill.sort(byName);
+  out.decode.sort(byName);
+  out.other.sort(byName);
+  return out;
+}
+
+/** Lists the pods a DynamoGraphDeployment owns (by the operator's label) and splits them by role. */
+export async function findDgdWorkers(
+  api: PodApi,
+  namespace: string,
+  dgd: string,
+  server?: string,
+): Promise<DgdWorkers> {
+  const labelSelector = `${DGD_LABEL}=${dgd}`;
+  const list = await kubeCall({ verb: 'list', resource: 'pods', namespace, server }, () =>
+    api.listNamespacedPod({ namespace, labelSelector }),
+  );
+  const workers = splitWorkers(list.items);
+  if (list.items.length === 0) {
+    throw new ToolError(`no pods labelled ${labelSelector} in namespace ${namespace}`, {
+      fix: `check the DGD name and namespace (kubectl get dynamographdeployments -n ${namespace})`,
+    });
+  }
+  const missing = (['prefill', 'decode'] as const).filter((r) => workers[r].length === 0);
+  if (missing.length > 0) {
+    const seen = list.items.map(
+      (p) => `${p.metadata?.name} (${p.metadata?.labels?.[COMPONENT_TYPE_LABEL] ?? 'no type'})`,
+    );
+    throw new ToolError(
+      `DynamoGraphDeployment ${dgd} in namespace ${namespace} has no ${missing.join(' or ')} worker pods (found: ${seen.join(', ')})`,
+      {
+        fix: `a disaggregated graph needs pods labelled ${COMPONENT_TYPE_LABEL}=prefill and =decode (or worker + ${SUB_COMPONENT_TYPE_LABEL}); pass --pod for others`,
+      },
+    );
+  }
+  return workers;
+}
+
+/**
+ * The pods to probe for one role: the first Running one (by name), or every
+ * Running one with allPods. Pods that are not Running are returned apart so
+ * the report can say they were left out; no Running pod at all is an error.
+ */
+export function pickRunning(
+  pods: readonly V1Pod[],
+  role: WorkerRole,
+  container: string | undefined,
+  allPods: boolean,
+): { picked: { pod: V1Pod; container: string }[]; leftOut: { pod: V1Pod; why: string }[] } {
+  const picked: { pod: V1Pod; container: string }[] = [];
+  const leftOut: { pod: V1Pod; why: string }[] = [];
+  for (const pod of pods) {
+    const c = chooseContainer(pod, container);
+    const why = notRunningReason(pod, c);
+    if (why) leftOut.push({ pod, why });
+    else if (allPods || picked.length === 0) picked.push({ pod, container: c });
+  }
+  if (picked.length === 0) {
+    const first = leftOut[0];
+    throw new ToolError(
+      `no Running ${role} pod: ${leftOut.map((l) => `${podName(l.pod)} ${l.why}`).join('; ')}`,
+      {
+        fix: `wait for the ${role} workers to run (kubectl get pods -n ${first?.pod.metadata?.namespace} -l ${DGD_LABEL})`,
+      },
+    );
+  }
+  return { picked, leftOut };
+}
