@@ -1,0 +1,67 @@
+/**
+ * Line handling shared by every parser: CRLF and ANSI colour codes removed,
+ * and the per-line prefixes that log collectors add stripped, keeping the
+ * original 1-based line number for error messages.
+ */
+export interface Line {
+  /** 1-based line number in the input. */
+  no: number;
+  /** The line with collector prefixes and trailing whitespace removed. */
+  text: string;
+}
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/**
+ * Prefixes put in front of every line by the thing that captured the log.
+ * Each is a commented branch with its source.
+ */
+const PREFIXES: readonly RegExp[] = [
+  // Jenkins timestamper plugin: "[2026-07-28T10:17:17.743Z] " (fixture
+  // nixlbench/ucx-dram-ci-2rank-same-host-timestamped-ok.log, nixl issue #1999).
+  /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\] ?/,
+  // `kubectl logs --timestamps` (RFC3339Nano, "2024-05-01T12:00:00.123456789Z ")
+  // and GitHub Actions raw logs ("2024-05-01T12:00:00.1234567Z ").
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}) /,
+  // `kubectl logs --prefix`: "[pod/nixl-abc/main] ".
+  /^\[pod\/[^\]\s]+\] ?/,
+];
+
+/** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */
+export function stripPrefix(line: string): string {
+  let s = line;
+  for (let guard = 0; guard < 4; guard++) {
+    const before = s;
+    for (const re of PREFIXES) s = s.replace(re, '');
+    if (s === before) break;
+  }
+  return s;
+}
+
+export function cleanLines(text: string): Line[] {
+  const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
+  return body.split(/\r?\n|\r/).map((raw, i) => ({ no: i + 1, text: stripPrefix(raw).trimEnd() }));
+}
+
+/** The lines that carry something. */
+export function nonEmpty(lines: readonly Line[]): Line[] {
+  return lines.filter((l) => l.text.trim() !== '');
+}
+
+/**
+ * A shell prompt echoed into a paste: "[root@gpu3 ~]# cmd", "(env) [u@h d]$ cmd",
+ * "root@a53653df85ce:/# cmd", "$ cmd", "# cmd". Returns the command typed
+ * (possibly empty), or undefined when the line is not a prompt.
+ */
+export function promptCommand(text: string): string | undefined {
+  const m =
+    /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
+    /^\s*[#$](?:\s+(.*))?$/.exec(text);
+  if (!m) return undefined;
+  return (m[1] ?? '').trim();
+}
+
+/** True when every character of s is whitespace. */
+export function isBlank(s: string): boolean {
+  return s.trim() === '';
+}

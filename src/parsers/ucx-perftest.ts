@@ -1,0 +1,310 @@
+import { ParseError } from './errors.js';
+import { cleanLines, type Line } from './lines.js';
+import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
+import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
+
+/**
+ * ucx_perftest output (openucx/ucx src/tools/perf/perftest.c, perftest_run.c):
+ * a results header, an optional test box, then one row per report interval and
+ * a final row. Layouts, checked against the UCX tags:
+ * - UCX ≤ 1.8: columns "# iterations | typical | average | overall", rows are bare numbers
+ *   ("%14.0f %9.3f …"), and the final row has no label.
+ * - UCX ≥ 1.9: a "Stage" column; interval rows carry "[thread N]" when built with OpenMP
+ *   (nothing otherwise), the final row starts "Final:"; ≥ 1.12 prints a percentile
+ *   ("50.0%ile") where "typical" was. With -f only the final row is printed, labelled
+ *   with the test name. -v/CSV prints "iterations,…" and comma-separated rows.
+ * Units: the "bandwidth (MB/s)" columns are MiB/s — perftest divides bytes/s by
+ * 1024.0*1024.0 (print_progress) — so gbps = MiB/s × 2^20 / 10^9.
+ * In UCX ≥ 1.9 the test box (API, Test, memory types, message size) is printed by the
+ * server side only; pass `messageSize` when parsing a client log that lacks it.
+ */
+
+export interface PerftestSample {
+  /** "[thread 0]", "Final", a test name (-f), or undefined for a bare row. */
+  label?: string;
+  iterations: number;
+  /** The "typical" (≤ 1.8) or percentile (≥ 1.12) latency/overhead column, µs. */
+  latencyTypicalUs?: number;
+  latencyAvgUs?: number;
+  latencyOverallUs?: number;
+  /** MiB/s, as printed under "bandwidth (MB/s)". */
+  bwAvgMiBps: number;
+  bwOverallMiBps?: number;
+  msgRateAvg?: number;
+  msgRateOverall?: number;
+}
+
+/** Normalised row, shared in shape with nixlbench's: `gbps` is GB/s (10^9 bytes/s). */
+export interface PerftestRow {
+  /** Message size in bytes; undefined when the output does not print it and no hint was given. */
+  blockSize?: number;
+  batchSize: number;
+  gbps: number;
+  avgLatUs?: number;
+  msgRate?: number;
+}
+
+export interface UcxPerftestResult {
+  layout: 'legacy' | 'staged' | 'csv';
+  /** "latency" for *_lat tests, "overhead" for bandwidth tests (UCX ≥ 1.9 header). */
+  latencyKind?: 'latency' | 'overhead';
+  api?: string;
+  /** As printed in the test box: "tag match bandwidth", "put bandwidth", … */
+  test?: string;
+  dataLayout?: string;
+  sendMemory?: string;
+  recvMemory?: string;
+  messageSize?: number;
+  windowSize?: number;
+  /** Report-interval rows. */
+  stages: PerftestSample[];
+  /** The summary row ("Final:" or, in ≤ 1.8 layout, the last bare row). */
+  final?: PerftestSample;
+  rows: PerftestRow[];
+  peakGBps?: number;
+  /**
+   * Spread of the per-interval bandwidth, first interval left out (it is skewed by
+   * warm-up and, for puts, by posting before completion). Only with ≥ 3 intervals.
+   */
+  stability?: { intervals: number; minGBps: number; medianGBps: number; maxGBps: number };
+  lanes: string[];
+  transports: string[];
+  emulated: boolean;
+  /** Memory types UCX named in its protocol tables ("host", "cuda"). */
+  memoryTypes: string[];
+  ucxVersion?: string;
+  ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
+  errors: { line: number; text: string }[];
+  /** A summary row was printed (in ≤ 1.8 layout: at least one row). */
+  completed: boolean;
+}
+
+const TOOL = 'ucx_perftest';
+const FIX = 'pass the complete output of the ucx_perftest client (and server, if you have it)';
+
+const NUM = String.raw`[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`;
+const ROW = new RegExp(
+  String.raw`^\s*(\[thread \d+\]|Final:|[A-Za-z][\w/.-]*)?\s*((?:${NUM}\s+){3,7}${NUM})\s*$`,
+);
+
+function numbers(s: string): number[] | undefined {
+  const out: number[] = [];
+  for (const f of s.trim().split(/\s+/)) {
+    const n = /^\d[\d,]*$/.test(f) ? parseInteger(f) : parseNumber(f);
+    if (n === undefined) return undefined;
+    out.push(n);
+  }
+  return out;
+}
+
+function sample(label: string | undefined, n: number[]): PerftestSample | undefined {
+  const at = (i: number) => n[i] as number;
+  const base = label ? { label: label.replace(/:$/, '') } : {};
+  if (n.length === 8) {
+    return {
+      ...base,
+      iterations: at(0),
+      latencyTypicalUs: at(1),
+      latencyAvgUs: at(2),
+      latencyOverallUs: at(3),
+      bwAvgMiBps: at(4),
+      bwOverallMiBps: at(5),
+      msgRateAvg: at(6),
+      msgRateOverall: at(7),
+    };
+  }
+  // Multi-threaded final row: "%18.0f %29.3f %22.2f %23.0f" (iterations, latency, bandwidth, msg rate).
+  if (n.length === 4) {
+    return { ...base, iterations: at(0), latencyAvgUs: at(1), bwAvgMiBps: at(2), msgRateAvg: at(3) };
+  }
+  return undefined;
+}
+
+const BOX: Readonly<Record<string, keyof UcxPerftestResult>> = {
+  API: 'api',
+  Test: 'test',
+  'Data layout': 'dataLayout',
+  'Send memory': 'sendMemory',
+  'Recv memory': 'recvMemory',
+  'Message size': 'messageSize',
+  'Window size': 'windowSize',
+};
+
+interface State {
+  header: boolean;
+  layout?: UcxPerftestResult['layout'];
+  latencyKind?: 'latency' | 'overhead';
+  box: Partial<Record<string, string | number>>;
+  samples: PerftestSample[];
+  errors: { line: number; text: string }[];
+}
+
+function handle(s: State, line: Line): boolean {
+  const t = line.text;
+  if (/^\+[-+]+\+?$/.test(t.trim())) return true;
+  const head = /^\|\s+(?:\|\s+)?\|?\s*(latency|overhead)\s+\(usec\)/.exec(t);
+  if (head) {
+    s.header = true;
+    s.latencyKind = head[1] as 'latency' | 'overhead';
+    return true;
+  }
+  if (/^\|\s*(?:Stage|Test)\s*\|\s*# iterations/.test(t)) {
+    s.layout = 'staged';
+    return true;
+  }
+  if (/^\|\s*# iterations\s*\|\s*typical/.test(t)) {
+    s.layout = 'legacy';
+    return true;
+  }
+  const box = /^\|\s*([A-Za-z ]+?):\s+(.*?)\s*\|$/.exec(t);
+  if (box) {
+    const key = BOX[box[1] as string];
+    if (key) {
+      const v = box[2] as string;
+      s.box[key] = key === 'messageSize' || key === 'windowSize' ? (parseInteger(v) ?? v) : v;
+    }
+    return true;
+  }
+  if (/^iterations,[\d.]+_percentile_lat,/.test(t) || /,iterations,/.test(t)) {
+    s.layout = 'csv';
+    return true;
+  }
+  if (s.layout === 'csv') {
+    const parts = t.split(',');
+    const n = numbers(parts.slice(-8).join(' '));
+    const smp = n && sample(parts.length > 8 ? parts.slice(0, -8).join('/') : undefined, n);
+    if (smp) {
+      s.samples.push(smp);
+      return true;
+    }
+  }
+  if (s.header || s.layout) {
+    const m = ROW.exec(t);
+    if (m) {
+      const n = numbers(m[2] as string);
+      const smp = n && sample(m[1], n);
+      if (smp) {
+        s.samples.push(smp);
+        return true;
+      }
+    }
+  }
+  if (/^Waiting for connection|^Accepted connection from/.test(t)) return true;
+  if (/\b(?:failed|error)\b/i.test(t)) {
+    s.errors.push({ line: line.no, text: t.trim() });
+    return true;
+  }
+  return false;
+}
+
+export function parseUcxPerftest(text: string, hints: { messageSize?: number } = {}): UcxPerftestResult {
+  const lines = cleanLines(text);
+  if (lines.every((l) => l.text.trim() === ''))
+    throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+  const ucx = parseUcxLog(lines);
+  const s: State = { header: false, box: {}, samples: [], errors: [] };
+  for (const line of lines) {
+    if (ucx.consumed.has(line.no) || line.text.trim() === '') continue;
+    handle(s, line);
+  }
+  if (
+    !s.header &&
+    !s.layout &&
+    s.samples.length === 0 &&
+    Object.keys(s.box).length === 0 &&
+    ucx.consumed.size === 0
+  ) {
+    const first = lines.find((l) => l.text.trim() !== '') as Line;
+    throw new ParseError(TOOL, 'no ucx_perftest results header, test box or result row found', {
+      line: first.no,
+      text: first.text,
+      fix: FIX,
+    });
+  }
+  return assemble(s, ucx, hints);
+}
+
+function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPerftestResult {
+  const layout = s.layout ?? 'staged';
+  let stages = s.samples;
+  let final: PerftestSample | undefined;
+  const labelled = stages.filter((x) => x.label !== undefined && !x.label.startsWith('[thread'));
+  if (labelled.length > 0) {
+    final = labelled[labelled.length - 1];
+    stages = stages.filter((x) => x.label === undefined || x.label.startsWith('[thread'));
+  } else if (layout === 'legacy' && stages.length > 0) {
+    // UCX ≤ 1.8 prints the summary as one more bare row after the interval rows.
+    final = stages[stages.length - 1];
+    stages = stages.slice(0, -1);
+  }
+  const messageSize = typeof s.box.messageSize === 'number' ? s.box.messageSize : hints.messageSize;
+  const gb = (mib: number) => round(mibpsToGBps(mib));
+  const steady = stages.slice(1).map((x) => x.bwAvgMiBps);
+  // The representative figure: the median interval (warm-up interval left out) when there
+  // are ≥ 3 intervals, else the summary row's overall bandwidth, else the last interval.
+  let mib: number | undefined;
+  let lat: number | undefined;
+  let rate: number | undefined;
+  if (steady.length >= 2) {
+    mib = median(steady);
+    const steadyOf = (pick: (x: PerftestSample) => number | undefined) =>
+      median(stages.slice(1).flatMap((x) => (pick(x) === undefined ? [] : [pick(x) as number])));
+    const l = steadyOf((x) => x.latencyAvgUs);
+    lat = l === undefined ? undefined : round(l, 3);
+    rate = steadyOf((x) => x.msgRateAvg);
+  } else {
+    const src = final ?? stages[stages.length - 1];
+    if (src) {
+      mib = src.bwOverallMiBps ?? src.bwAvgMiBps;
+      lat = src.latencyOverallUs ?? src.latencyAvgUs;
+      rate = src.msgRateOverall ?? src.msgRateAvg;
+    }
+  }
+  const rows: PerftestRow[] =
+    mib === undefined
+      ? []
+      : [
+          {
+            ...(messageSize !== undefined ? { blockSize: messageSize } : {}),
+            batchSize: 1,
+            gbps: gb(mib),
+            ...(lat !== undefined ? { avgLatUs: lat } : {}),
+            ...(rate !== undefined ? { msgRate: rate } : {}),
+          },
+        ];
+  const lanes = dataLanes(ucx);
+  const box = s.box as Partial<Record<string, string>>;
+  return {
+    layout,
+    ...(s.latencyKind ? { latencyKind: s.latencyKind } : {}),
+    ...(box.api ? { api: box.api } : {}),
+    ...(box.test ? { test: box.test } : {}),
+    ...(box.dataLayout ? { dataLayout: box.dataLayout } : {}),
+    ...(box.sendMemory ? { sendMemory: box.sendMemory } : {}),
+    ...(box.recvMemory ? { recvMemory: box.recvMemory } : {}),
+    ...(messageSize !== undefined ? { messageSize } : {}),
+    ...(typeof s.box.windowSize === 'number' ? { windowSize: s.box.windowSize } : {}),
+    stages,
+    ...(final ? { final } : {}),
+    rows,
+    ...(rows.length ? { peakGBps: Math.max(...rows.map((r) => r.gbps)) } : {}),
+    ...(steady.length >= 2
+      ? {
+          stability: {
+            intervals: steady.length,
+            minGBps: gb(Math.min(...steady)),
+            medianGBps: gb(median(steady) as number),
+            maxGBps: gb(Math.max(...steady)),
+          },
+        }
+      : {}),
+    lanes,
+    transports: transportsOf(lanes),
+    emulated: emulated(ucx),
+    memoryTypes: memoryTypes(ucx),
+    ...(ucx.version ? { ucxVersion: ucx.version } : {}),
+    ucx: { endpoints: ucx.endpoints, protocols: ucx.protocols, warnings: ucx.warnings, errors: ucx.errors },
+    errors: [...s.errors, ...ucx.errors].sort((a, b) => a.line - b.line),
+    completed: final !== undefined,
+  };
+}

@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, found from this file, so tests work in a fresh clone at any path. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The shared, read-only fixtures beside the repository. */
+export const fixturesRoot = path.resolve(repoRoot, '../shared/fixtures');
+
+export function fixturePath(...parts: string[]): string {
+  return path.join(fixturesRoot, ...parts);
+}
+
+export function readFixture(...parts: string[]): string {
+  return readFileSync(fixturePath(...parts), 'utf8');
+}
+
+/** Every fixture file in a fixture directory (not INDEX.md, not subdirectories), sorted. */
+export function listFixtures(...dir: string[]): string[] {
+  const full = fixturePath(...dir);
+  return readdirSync(full)
+    .filter((f) => f !== 'INDEX.md' && statSync(path.join(full, f)).isFile())
+    .sort();
+}
+
+/** Our own captures, kept in test/data. */
+export function readTestData(...parts: string[]): string {
+  return readFileSync(path.join(repoRoot, 'test', 'data', ...parts), 'utf8');
+}
