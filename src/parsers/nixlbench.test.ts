@@ -33,7 +33,8 @@ const pow2 = (from: number, to: number) => {
   for (let b = from; b <= to; b *= 2) out.push(b);
   return out;
 };
-const table = (blocks: number[], batch: number, gbps: number[]) => blocks.map((b, i) => [b, batch, gbps[i] as number]);
+const table = (blocks: number[], batch: number, gbps: number[]) =>
+  blocks.map((b, i) => [b, batch, gbps[i] as number]);
 
 /** What each shared fixture's INDEX.md says a correct parser extracts. */
 const expected: Record<string, ReturnType<typeof project>> = {
