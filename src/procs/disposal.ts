@@ -1,0 +1,62 @@
+import { messageOf } from '../core/errors.js';
+import { raceSignal } from './wait.js';
+
+export interface DisposeProblem {
+  name: string;
+  message: string;
+}
+
+type Teardown = (signal: AbortSignal) => Promise<unknown> | unknown;
+
+/**
+ * Teardown registered at the moment something is created, run last-in
+ * first-out. Each teardown gets its own fresh timeout (never the run's
+ * cancelled signal), and its errors are collected, never thrown over the
+ * error that ended the run.
+ */
+export class DisposalStack {
+  private readonly items: Array<{ name: string; fn: Teardown }> = [];
+
+  defer(name: string, fn: Teardown): void {
+    this.items.push({ name, fn });
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  async dispose(timeoutMs = 10_000): Promise<DisposeProblem[]> {
+    const problems: DisposeProblem[] = [];
+    for (let item = this.items.pop(); item; item = this.items.pop()) {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        await raceSignal(
+          Promise.resolve().then(() => item.fn(signal)),
+          signal,
+        );
+      } catch (err) {
+        const message =
+          signal.aborted && err === signal.reason ? `did not finish within ${timeoutMs} ms` : messageOf(err);
+        problems.push({ name: item.name, message });
+      }
+    }
+    return problems;
+  }
+}
+
+/**
+ * Runs `body` with a fresh stack and always disposes it afterwards. Teardown
+ * problems go to `report` (a progress warning); the body's own result or
+ * error is what the caller sees.
+ */
+export async function withDisposal<T>(
+  body: (stack: DisposalStack) => Promise<T>,
+  opts: { timeoutMs?: number; report: (p: DisposeProblem) => void },
+): Promise<T> {
+  const stack = new DisposalStack();
+  try {
+    return await body(stack);
+  } finally {
+    for (const p of await stack.dispose(opts.timeoutMs)) opts.report(p);
+  }
+}
