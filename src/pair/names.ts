@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Names and labels of everything `pair` creates. Scratch objects are found by
+ * these labels, never from memory, so `gc` cleans up after a crashed run.
+ */
+
+export const TOOL = 'interconnect-test';
+
+export const LABEL = {
+  managedBy: 'app.kubernetes.io/managed-by',
+  name: 'app.kubernetes.io/name',
+  component: 'app.kubernetes.io/component',
+  instance: 'app.kubernetes.io/instance',
+  partOf: 'app.kubernetes.io/part-of',
+  runId: 'interconnect-test/run-id',
+} as const;
+
+/** On the scratch namespace (and every object): when `gc` may delete it even if the run is gone. */
+export const EXPIRES_ANNOTATION = 'interconnect-test/expires-at';
+/** On every object: the command that made it, for people reading `kubectl get -o yaml`. */
+export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
+
+/** Selector for everything this tool ever created. */
+export const MANAGED_SELECTOR = `${LABEL.managedBy}=${TOOL}`;
+
+export type Component = 'prefill' | 'decode' | 'etcd' | 'intra-node' | 'namespace';
+
+/** A run id: 8 lower-case base-36 characters, valid in names and label values. */
+export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {
+  const n = bytes().readUIntBE(0, 6);
+  return n.toString(36).padStart(10, '0').slice(-8);
+}
+
+export function runSelector(runId: string): string {
+  return `${MANAGED_SELECTOR},${LABEL.runId}=${runId}`;
+}
+
+export function labelsFor(runId: string, component: Component): Record<string, string> {
+  return {
+    [LABEL.managedBy]: TOOL,
+    [LABEL.name]: TOOL,
+    [LABEL.partOf]: TOOL,
+    [LABEL.component]: component,
+    [LABEL.instance]: `pair-${runId}`,
+    [LABEL.runId]: runId,
+  };
+}
+
+export interface ObjectNames {
+  namespace: string;
+  etcd: string;
+  prefill: string;
+  decode: string;
+  intra: string;
+  /** Headless Service in front of the ucx_perftest server (the decode side). */
+  server: string;
+}
+
+export function objectNames(runId: string, scratchNamespace?: string): ObjectNames {
+  const base = `itest-${runId}`;
+  return {
+    namespace: scratchNamespace ?? `itest-pair-${runId}`,
+    etcd: `${base}-etcd`,
+    prefill: `${base}-prefill`,
+    decode: `${base}-decode`,
+    intra: `${base}-intra`,
+    server: `${base}-server`,
+  };
+}
+
+/** The nixlbench etcd group for one attempt: fresh per attempt, so stale keys never poison a rerun. */
+export function benchmarkGroup(runId: string, attempt: number): string {
+  return `itest-${runId}-a${attempt}`;
+}

@@ -1,0 +1,238 @@
+import type { V1Node, V1Pod, V1Taint, V1Toleration } from '@kubernetes/client-node';
+
+/**
+ * Which nodes the probe pods go to. Pure: the plan step lists nodes and pods
+ * and passes them in. Free GPUs = allocatable minus what non-terminated pods
+ * request, the same sum the scheduler makes.
+ */
+
+export const GPU = 'nvidia.com/gpu';
+
+/** Extended resources that mean "RDMA devices for this pod" on common clusters. */
+const RDMA_RESOURCE = [
+  /^rdma\//, // k8s-rdma-shared-dev-plugin (rdma/ib, rdma/rdma_shared_device_a, rdma/hca_shared_devices_a)
+  /^nvidia\.com\/(hostdev|sriov|.*rdma|.*hca)/i, // NVIDIA network operator (SR-IOV / host-device)
+  /^mellanox\.com\//,
+  /^vpc\.amazonaws\.com\/efa$/, // AWS EFA
+  /^networking\.gke\.io\.networks\/rdma-\d+$/, // GKE multi-network RDMA
+  /^openshift\.io\/.*(rdma|mlnx|sriov)/i,
+];
+
+export function isRdmaResource(name: string): boolean {
+  return RDMA_RESOURCE.some((re) => re.test(name));
+}
+
+/** Kubernetes quantity → number (`8`, `500m`, `1Ki`); 0 when unreadable. */
+export function quantity(q: string | undefined): number {
+  if (!q) return 0;
+  const m = /^([0-9.]+)([a-zA-Z]*)$/.exec(q.trim());
+  if (!m) return 0;
+  const n = Number(m[1]);
+  const mult: Record<string, number> = {
+    '': 1,
+    m: 1e-3,
+    k: 1e3,
+    K: 1e3,
+    M: 1e6,
+    G: 1e9,
+    T: 1e12,
+    Ki: 1024,
+    Mi: 1024 ** 2,
+    Gi: 1024 ** 3,
+    Ti: 1024 ** 4,
+  };
+  return n * (mult[m[2] as string] ?? 1);
+}
+
+export interface NodeView {
+  name: string;
+  /** The `kubernetes.io/hostname` label the pods are pinned with. */
+  hostname: string;
+  ready: boolean;
+  unschedulable: boolean;
+  taints: V1Taint[];
+  allocatable: Record<string, number>;
+  free: Record<string, number>;
+  labels: Record<string, string>;
+}
+
+function requestsOf(pod: V1Pod): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of pod.spec?.containers ?? []) {
+    const req = { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) };
+    for (const [k, v] of Object.entries(req)) out[k] = (out[k] ?? 0) + quantity(String(v));
+  }
+  return out;
+}
+
+/** Nodes with what is free on each. Pods that ended (Succeeded/Failed) hold nothing. */
+export function nodeViews(nodes: readonly V1Node[], pods: readonly V1Pod[]): NodeView[] {
+  const used = new Map<string, Record<string, number>>();
+  for (const p of pods) {
+    const node = p.spec?.nodeName;
+    if (!node || p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+    const u = used.get(node) ?? {};
+    for (const [k, v] of Object.entries(requestsOf(p))) u[k] = (u[k] ?? 0) + v;
+    used.set(node, u);
+  }
+  return nodes
+    .map((n) => {
+      const name = n.metadata?.name ?? '';
+      const allocatable: Record<string, number> = {};
+      for (const [k, v] of Object.entries(n.status?.allocatable ?? {})) allocatable[k] = quantity(String(v));
+      const u = used.get(name) ?? {};
+      const free: Record<string, number> = {};
+      for (const [k, v] of Object.entries(allocatable)) free[k] = Math.max(0, v - (u[k] ?? 0));
+      return {
+        name,
+        hostname: n.metadata?.labels?.['kubernetes.io/hostname'] ?? name,
+        ready: n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
+        unschedulable: n.spec?.unschedulable === true,
+        taints: n.spec?.taints ?? [],
+        allocatable,
+        free,
+        labels: n.metadata?.labels ?? {},
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function tolerates(tols: readonly V1Toleration[], t: V1Taint): boolean {
+  return tols.some(
+    (tol) =>
+      (tol.effect === undefined || tol.effect === '' || tol.effect === t.effect) &&
+      (tol.operator === 'Exists'
+        ? tol.key === undefined || tol.key === '' || tol.key === t.key
+        : tol.key === t.key && (tol.value ?? '') === (t.value ?? '')),
+  );
+}
+
+export interface NodeNeeds {
+  gpus: number;
+  /** The RDMA resource the pods request, if any, and how many. */
+  rdma?: { name: string; count: number } | undefined;
+  tolerations: readonly V1Toleration[];
+}
+
+/** Why a node cannot take a probe pod, or undefined when it can. */
+export function unfitReason(n: NodeView, needs: NodeNeeds): string | undefined {
+  if (!n.ready) return 'not Ready';
+  if (n.unschedulable) return 'cordoned';
+  const taint = n.taints.find(
+    (t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(needs.tolerations, t),
+  );
+  if (taint) return `taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect} not tolerated`;
+  const gpus = n.free[GPU] ?? 0;
+  if (gpus < needs.gpus) return `${gpus} free ${GPU} of ${n.allocatable[GPU] ?? 0} (needs ${needs.gpus})`;
+  if (needs.rdma && (n.free[needs.rdma.name] ?? 0) < needs.rdma.count) {
+    return `${n.free[needs.rdma.name] ?? 0} free ${needs.rdma.name} (needs ${needs.rdma.count})`;
+  }
+  return undefined;
+}
+
+/** The RDMA resource most GPU nodes advertise, when the recipe names none. */
+export function detectRdmaResource(nodes: readonly NodeView[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const n of nodes) {
+    if ((n.allocatable[GPU] ?? 0) === 0) continue;
+    for (const [k, v] of Object.entries(n.allocatable))
+      if (v > 0 && isRdmaResource(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+}
+
+export type NodeChoice =
+  | { ok: true; prefill: NodeView; decode: NodeView; how: string; warnings: string[] }
+  | { ok: false; detail: string; fix: string };
+
+export interface ChooseInput {
+  nodes: readonly NodeView[];
+  mode: 'cross-node' | 'intra-node';
+  needs: NodeNeeds;
+  /** Asked for: --prefill-node / --decode-node, or the DGD workers' nodes. */
+  prefill?: string | undefined;
+  decode?: string | undefined;
+  /** Where the names came from, for messages: `--prefill-node`, `DGD worker pod x`. */
+  from?: string | undefined;
+}
+
+function describe(nodes: readonly NodeView[], needs: NodeNeeds): string {
+  return nodes.map((n) => `${n.name}: ${unfitReason(n, needs) ?? 'fits'}`).join('; ');
+}
+
+/**
+ * Picks the two nodes (one twice for intra-node). Named nodes must exist; a
+ * named node that looks full is kept with a warning (the scheduler decides
+ * and its message is quoted). Otherwise the first fitting nodes by name.
+ */
+export function chooseNodes(input: ChooseInput): NodeChoice {
+  const { nodes, mode, needs } = input;
+  const byName = new Map(nodes.map((n) => [n.name, n]));
+  const warnings: string[] = [];
+  const named = (name: string | undefined, role: string): NodeView | { missing: string } | undefined => {
+    if (!name) return undefined;
+    const n = byName.get(name);
+    if (!n) return { missing: `${role} node ${name} (${input.from ?? 'named'}) does not exist` };
+    const why = unfitReason(n, needs);
+    if (why) warnings.push(`${role} node ${name}: ${why}`);
+    return n;
+  };
+  const p = named(input.prefill, 'prefill');
+  const d = named(input.decode, 'decode');
+  for (const x of [p, d]) {
+    if (x && 'missing' in x)
+      return { ok: false, detail: x.missing, fix: 'check the name: kubectl get nodes' };
+  }
+  let prefill = p as NodeView | undefined;
+  let decode = d as NodeView | undefined;
+  if (mode === 'intra-node') {
+    if (prefill && decode && prefill.name !== decode.name) {
+      return {
+        ok: false,
+        detail: `intra-node mode runs both ranks on one node, but prefill is ${prefill.name} and decode is ${decode.name}`,
+        fix: 'name one node (--prefill-node), or use --mode cross-node',
+      };
+    }
+    const one = prefill ?? decode ?? nodes.find((n) => !unfitReason(n, needs));
+    if (!one) {
+      return {
+        ok: false,
+        detail: `no node has ${needs.gpus} free GPUs: ${describe(nodes, needs)}`,
+        fix: 'free two GPUs on one node, or name a node with --prefill-node',
+      };
+    }
+    return {
+      ok: true,
+      prefill: one,
+      decode: one,
+      how: prefill || decode ? (input.from ?? 'named') : 'first node with 2 free GPUs',
+      warnings,
+    };
+  }
+  if (prefill && decode && prefill.name === decode.name) {
+    return {
+      ok: false,
+      detail: `cross-node mode needs two nodes, but prefill and decode are both ${prefill.name}`,
+      fix: 'name two different nodes, or use --mode intra-node to test NVLink on that node',
+    };
+  }
+  const fitting = nodes.filter(
+    (n) => !unfitReason(n, needs) && n.name !== prefill?.name && n.name !== decode?.name,
+  );
+  const how =
+    prefill && decode
+      ? (input.from ?? 'named')
+      : prefill || decode
+        ? `${input.from ?? 'named'} + first fitting node`
+        : 'first two fitting nodes';
+  prefill ??= fitting.shift();
+  decode ??= fitting.shift();
+  if (!prefill || !decode) {
+    return {
+      ok: false,
+      detail: `fewer than two nodes can take a probe pod (${needs.gpus} GPU${needs.rdma ? ` + ${needs.rdma.count} ${needs.rdma.name}` : ''}): ${describe(nodes, needs) || 'no nodes'}`,
+      fix: 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
+    };
+  }
+  return { ok: true, prefill, decode, how, warnings };
+}

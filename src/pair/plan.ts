@@ -1,0 +1,203 @@
+import type { NicPort } from './expected.js';
+import type { Engine } from './measurement.js';
+import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
+import {
+  type BenchParams,
+  DEFAULT_NIXLBENCH_VERSION,
+  nixlbenchArgs,
+  type PodRole,
+  perftestArgs,
+  versionFromImage,
+} from './probe-script.js';
+import type { ProbeSettings } from './settings.js';
+
+/**
+ * Everything a pair run will create and run, decided before anything is
+ * created: the one object `--dry-run` renders and the steps execute.
+ */
+
+export type ClusterMode = 'cross-node' | 'intra-node';
+
+export interface PlannedNode {
+  name: string;
+  /** Its `kubernetes.io/hostname` label (the node name when the cluster was not read). */
+  hostname: string;
+  gpuProduct?: string | undefined;
+}
+
+export interface PlannedPod {
+  role: PodRole;
+  jobName: string;
+  node: PlannedNode;
+  settings: ProbeSettings;
+  args: string[];
+  /** The perftest server's port, on the decode side. */
+  port?: number | undefined;
+  annotations: Record<string, string>;
+}
+
+export interface PairPlan {
+  runId: string;
+  engine: Engine;
+  mode: ClusterMode;
+  names: ObjectNames;
+  namespace: { name: string; create: boolean };
+  createdAt: string;
+  expiresAt: string;
+  image: string;
+  imageWhy: string;
+  imagePullSecrets: string[];
+  etcd?: { create: boolean; endpoint: string; image: string; port: number } | undefined;
+  server?: { host: string; port: number } | undefined;
+  bench: BenchParams;
+  /** nixlbench flags left out because the image's version does not know them. */
+  droppedFlags: string[];
+  pods: PlannedPod[];
+  /** Which pod starts first and must be ready before the other starts. */
+  first: PodRole;
+  gpusPerPod: number;
+  memoryLimit: string;
+  activeDeadlineSeconds: number;
+  ttlSecondsAfterFinished: number;
+  /** NIC ports known before the run (node probes); the pods' own listing is added after. */
+  knownNics?: { prefill: NicPort[]; decode: NicPort[] } | undefined;
+}
+
+export interface PlanInput {
+  runId: string;
+  engine: Engine;
+  mode: ClusterMode;
+  now: Date;
+  timeoutMs: number;
+  scratchNamespace?: string | undefined;
+  nodes: { prefill: PlannedNode; decode: PlannedNode };
+  settings: { prefill: ProbeSettings; decode: ProbeSettings };
+  image: { explicit?: string | undefined; probeDefault: string };
+  imagePullSecret?: string | undefined;
+  etcdEndpoints?: string | undefined;
+  etcdImage: string;
+  nixlbenchVersion?: string | undefined;
+  memory: 'VRAM' | 'DRAM';
+  opType: 'WRITE' | 'READ';
+  startBlockSize: number;
+  maxBlockSize: number;
+  iterations: number;
+  memoryLimit: string;
+  deviceList?: string | undefined;
+  podAnnotations: Partial<Record<PodRole | 'all', Record<string, string>>>;
+  attempt?: number;
+}
+
+export const ETCD_PORT = 2379;
+export const PERFTEST_PORT = 13337;
+/** Gap between our own wall-clock limit and the Jobs' activeDeadlineSeconds backstop. */
+const DEADLINE_MARGIN_S = 60;
+/** How long a finished probe Job stays if teardown never ran (crash); gc handles the namespace. */
+const TTL_AFTER_FINISHED_S = 600;
+/** After the run's own limit, how long before gc may delete a crashed run's objects. */
+const EXPIRY_MARGIN_MS = 10 * 60_000;
+
+function chooseImage(input: PlanInput): { image: string; why: string } {
+  if (input.image.explicit) return { image: input.image.explicit, why: '--image' };
+  if (input.engine === 'ucx_perftest') {
+    const own = input.settings.prefill.image ?? input.settings.decode.image;
+    if (own) return { image: own, why: `the deployment's own image (${input.settings.prefill.source})` };
+  }
+  return { image: input.image.probeDefault, why: 'the default probe image (deploy/probe-image)' };
+}
+
+function annotationsFor(input: PlanInput, role: PodRole, settings: ProbeSettings): Record<string, string> {
+  return {
+    ...settings.annotations,
+    ...(input.podAnnotations.all ?? {}),
+    ...(input.podAnnotations[role] ?? {}),
+  };
+}
+
+/** The plan: names, image, flags, pods. Pure. */
+export function makePlan(input: PlanInput): PairPlan {
+  const names = objectNames(input.runId, input.scratchNamespace);
+  const ns = names.namespace;
+  const { image, why } = chooseImage(input);
+  const version = input.nixlbenchVersion ?? versionFromImage(image) ?? DEFAULT_NIXLBENCH_VERSION;
+  const etcd =
+    input.engine === 'nixlbench'
+      ? input.etcdEndpoints
+        ? { create: false, endpoint: input.etcdEndpoints, image: input.etcdImage, port: ETCD_PORT }
+        : {
+            create: true,
+            endpoint: `http://${names.etcd}.${ns}.svc:${ETCD_PORT}`,
+            image: input.etcdImage,
+            port: ETCD_PORT,
+          }
+      : undefined;
+  const intra = input.mode === 'intra-node';
+  const server =
+    input.engine === 'ucx_perftest'
+      ? { host: intra ? '127.0.0.1' : `${names.server}.${ns}.svc`, port: PERFTEST_PORT }
+      : undefined;
+  const bench: BenchParams = {
+    engine: input.engine,
+    nixlbenchVersion: version,
+    etcdEndpoint: etcd?.endpoint ?? '',
+    group: benchmarkGroup(input.runId, input.attempt ?? 1),
+    memory: input.memory,
+    opType: input.opType,
+    startBlockSize: input.startBlockSize,
+    maxBlockSize: input.maxBlockSize,
+    totalBufferSize: Math.max(2 * 1024 ** 3, input.maxBlockSize * 2),
+    deviceList: input.deviceList,
+    port: PERFTEST_PORT,
+    iterations: input.iterations,
+  };
+  const nb = input.engine === 'nixlbench' ? nixlbenchArgs(bench) : { args: [], dropped: [] };
+  const argsFor = (role: PodRole): string[] => {
+    if (input.engine === 'nixlbench') return nb.args;
+    return role === 'decode' ? perftestArgs(bench) : perftestArgs(bench, server?.host);
+  };
+  const pods: PlannedPod[] = intra
+    ? [
+        {
+          role: 'intra-node',
+          jobName: names.intra,
+          node: input.nodes.prefill,
+          settings: input.settings.prefill,
+          args: argsFor('intra-node'),
+          annotations: annotationsFor(input, 'intra-node', input.settings.prefill),
+        },
+      ]
+    : (['prefill', 'decode'] as const).map((role) => ({
+        role,
+        jobName: names[role],
+        node: input.nodes[role],
+        settings: input.settings[role],
+        args: argsFor(role),
+        port: input.engine === 'ucx_perftest' && role === 'decode' ? PERFTEST_PORT : undefined,
+        annotations: annotationsFor(input, role, input.settings[role]),
+      }));
+  const created = input.now;
+  return {
+    runId: input.runId,
+    engine: input.engine,
+    mode: input.mode,
+    names,
+    namespace: { name: ns, create: input.scratchNamespace === undefined },
+    createdAt: created.toISOString(),
+    expiresAt: new Date(created.getTime() + input.timeoutMs + EXPIRY_MARGIN_MS).toISOString(),
+    image,
+    imageWhy: why,
+    imagePullSecrets: input.imagePullSecret ? [input.imagePullSecret] : [],
+    etcd,
+    server,
+    bench,
+    droppedFlags: nb.dropped,
+    pods,
+    // nixlbench: the first to register is the initiator, so prefill goes first.
+    // ucx_perftest: the server (decode) must listen before the client dials.
+    first: intra ? 'intra-node' : input.engine === 'nixlbench' ? 'prefill' : 'decode',
+    gpusPerPod: intra ? 2 : 1,
+    memoryLimit: input.memoryLimit,
+    activeDeadlineSeconds: Math.ceil(input.timeoutMs / 1000) + DEADLINE_MARGIN_S,
+    ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
+  };
+}

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import Handlebars from 'handlebars';
+import { parseAllDocuments, stringify } from 'yaml';
+import { z } from 'zod';
+import { ToolError } from '../core/errors.js';
+import { LABEL, TOOL } from './names.js';
+import type { PairPlan } from './plan.js';
+import { type Values, valuesOf } from './values.js';
+
+/**
+ * templates/*.yaml.hbs → Kubernetes objects. Values are placed with the
+ * `json` helper only (a JSON scalar or collection is valid YAML flow), so no
+ * value can break the document's structure. The YAML is parsed back and
+ * checked: every object in the scratch namespace, carrying our labels.
+ */
+
+const TEMPLATE_DIR = new URL('../../templates/', import.meta.url);
+
+const hbs = Handlebars.create();
+hbs.registerHelper('json', (v: unknown) => JSON.stringify(v));
+
+const cache = new Map<string, Handlebars.TemplateDelegate>();
+function template(name: string): Handlebars.TemplateDelegate {
+  let t = cache.get(name);
+  if (!t) {
+    t = hbs.compile(readFileSync(new URL(`${name}.yaml.hbs`, TEMPLATE_DIR), 'utf8'), {
+      strict: true,
+      noEscape: true,
+    });
+    cache.set(name, t);
+  }
+  return t;
+}
+
+const ObjectSchema = z.object({
+  apiVersion: z.string().min(1),
+  kind: z.enum(['Namespace', 'Pod', 'Service', 'Job']),
+  metadata: z.object({
+    name: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'a DNS-1123 label'),
+    namespace: z.string().optional(),
+    labels: z.record(z.string(), z.string()),
+    annotations: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+const JobSpecSchema = z.object({
+  spec: z.object({
+    backoffLimit: z.literal(0),
+    activeDeadlineSeconds: z.number().int().positive(),
+    ttlSecondsAfterFinished: z.number().int().nonnegative(),
+    template: z.object({
+      spec: z.object({
+        restartPolicy: z.literal('Never'),
+        containers: z
+          .array(
+            z.object({
+              resources: z.object({ limits: z.object({ 'nvidia.com/gpu': z.string() }).loose() }),
+              securityContext: z.object({
+                capabilities: z.object({ add: z.array(z.string()).refine((a) => a.includes('IPC_LOCK')) }),
+              }),
+            }),
+          )
+          .length(1),
+        volumes: z
+          .array(z.unknown())
+          .refine(
+            (vs) => vs.some((v) => (v as { emptyDir?: { medium?: string } }).emptyDir?.medium === 'Memory'),
+            'a memory-backed /dev/shm',
+          ),
+      }),
+    }),
+  }),
+});
+
+function problemsOf(obj: unknown, plan: PairPlan): string[] {
+  const base = ObjectSchema.safeParse(obj);
+  if (!base.success) return base.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const o = base.data;
+  const out: string[] = [];
+  const where = `${o.kind} ${o.metadata.name}`;
+  if (o.metadata.labels[LABEL.managedBy] !== TOOL) out.push(`${where} lacks ${LABEL.managedBy}=${TOOL}`);
+  if (o.metadata.labels[LABEL.runId] !== plan.runId) out.push(`${where} lacks ${LABEL.runId}=${plan.runId}`);
+  if (
+    o.kind === 'Namespace'
+      ? o.metadata.name !== plan.namespace.name
+      : o.metadata.namespace !== plan.namespace.name
+  ) {
+    out.push(`${where} is outside the scratch namespace ${plan.namespace.name}`);
+  }
+  if (o.kind === 'Job') {
+    const job = JobSpecSchema.safeParse(obj);
+    if (!job.success) out.push(...job.error.issues.map((i) => `${where} ${i.path.join('.')}: ${i.message}`));
+  }
+  return out;
+}
+
+function renderDocs(name: string, context: unknown): unknown[] {
+  const text = template(name)(context);
+  const docs = parseAllDocuments(text);
+  const out: unknown[] = [];
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    if (doc.errors.length > 0)
+      throw new ToolError(`template ${name}.yaml.hbs rendered invalid YAML: ${doc.errors[0]?.message}`);
+    const js = doc.toJS();
+    if (js !== null && js !== undefined) out.push(js);
+  }
+  return out;
+}
+
+/** Renders values into objects, in creation order: namespace, etcd, server Service, Jobs. */
+export function renderValues(values: Values): unknown[] {
+  const out: unknown[] = [];
+  if (values.namespace) out.push(...renderDocs('namespace', values.namespace));
+  if (values.etcd) out.push(...renderDocs('etcd', values.etcd));
+  if (values.server) out.push(...renderDocs('server-service', values.server));
+  for (const job of values.jobs) out.push(...renderDocs('job', job));
+  return out;
+}
+
+/** The plan's objects, rendered and checked. A problem here is a bug or an unusable input: exit 2. */
+export function renderPlan(plan: PairPlan): KubernetesObject[] {
+  let values: Values;
+  try {
+    values = valuesOf(plan);
+  } catch (err) {
+    const issues =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+        : String(err);
+    throw new ToolError(`cannot build the probe manifests: ${issues}`, {
+      fix: 'check --image, --env and the recipe values named',
+    });
+  }
+  const objects = renderValues(values);
+  const problems = objects.flatMap((o) => problemsOf(o, plan));
+  if (problems.length > 0)
+    throw new ToolError(`rendered manifests failed validation: ${problems.join('; ')}`);
+  return objects as KubernetesObject[];
+}
+
+/** Objects as one multi-document YAML stream, for --dry-run. */
+export function manifestsYaml(objects: readonly KubernetesObject[]): string {
+  return objects.map((o) => stringify(o, { lineWidth: 0 })).join('---\n');
+}

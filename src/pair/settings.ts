@@ -1,0 +1,260 @@
+import type { V1Toleration } from '@kubernetes/client-node';
+import { isSecretName } from '../core/redact.js';
+import { GPU, isRdmaResource } from './nodes.js';
+
+/**
+ * The transport settings a probe pod copies from the deployment it stands in
+ * for, so the test measures what prefill/decode would really use: transport
+ * env, RDMA and network resources, network annotations, capabilities,
+ * privileged/hostNetwork, /dev/shm, hostPath devices, tolerations, runtime class.
+ * Read from a DGD (v1alpha1 or v1beta1) or a live pod spec; pure.
+ */
+export interface ProbeSettings {
+  /** Where they came from: `recipe deploy.yaml PrefillWorker`, `pod ns/x`, `defaults`. */
+  source: string;
+  env: { name: string; value: string }[];
+  image?: string | undefined;
+  /** Extended resources other than GPUs (rdma/ib, vpc.amazonaws.com/efa, networking.gke.io.networks/…). */
+  resources: { name: string; count: string }[];
+  annotations: Record<string, string>;
+  capabilities: string[];
+  privileged: boolean;
+  hostNetwork: boolean;
+  shmSize?: string | undefined;
+  tolerations: V1Toleration[];
+  hostPaths: { name: string; path: string; mountPath: string; type?: string | undefined }[];
+  runtimeClassName?: string | undefined;
+  /** What was seen but not copied, and why (one line each). */
+  notes: string[];
+}
+
+export const DEFAULT_SETTINGS: ProbeSettings = {
+  source: 'defaults',
+  env: [],
+  resources: [],
+  annotations: {},
+  capabilities: [],
+  privileged: false,
+  hostNetwork: false,
+  tolerations: [],
+  hostPaths: [],
+  notes: [],
+};
+
+/** Variables that choose or tune the KV-transfer path. */
+const TRANSPORT_ENV = /^(UCX_|NCCL_|NIXL_|FI_|GLOO_|MC_|NVSHMEM_)/;
+/** NIXL core's own etcd: set in a probe pod it makes the agent write keys to the deployment's etcd (nixl #1044). */
+const NOT_COPIED_ENV = /^(NIXL_ETCD_|NIXL_TELEMETRY_)/;
+const NETWORK_ANNOTATION = /^(k8s\.v1\.cni\.cncf\.io\/|v1\.multus-cni\.io\/|networking\.gke\.io\/)/;
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+
+interface EnvEntry {
+  name: string;
+  value?: string | undefined;
+  hidden: boolean;
+}
+
+function envList(v: unknown): EnvEntry[] {
+  return arr(v)
+    .map(obj)
+    .filter((e) => typeof e.name === 'string')
+    .map((e) => ({ name: e.name as string, value: str(e.value), hidden: e.valueFrom !== undefined }));
+}
+
+/** Later lists win by name (graph env < service env < container env). */
+function mergeEnv(...lists: EnvEntry[][]): EnvEntry[] {
+  const out = new Map<string, EnvEntry>();
+  for (const l of lists) for (const e of l) out.set(e.name, e);
+  return [...out.values()];
+}
+
+function transportEnv(entries: EnvEntry[], notes: string[]): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  for (const e of entries) {
+    if (!TRANSPORT_ENV.test(e.name)) continue;
+    if (NOT_COPIED_ENV.test(e.name)) {
+      if (/^NIXL_ETCD_/.test(e.name))
+        notes.push(`${e.name} not copied: NIXL core would write to the deployment's etcd`);
+      continue;
+    }
+    if (isSecretName(e.name)) continue;
+    if (e.hidden || e.value === undefined) {
+      notes.push(`${e.name} comes from valueFrom and is not copied; set it with --env if it matters`);
+      continue;
+    }
+    out.push({ name: e.name, value: e.value });
+  }
+  return out;
+}
+
+interface PodParts {
+  annotations: Obj;
+  spec: Obj;
+  container: Obj;
+  env: EnvEntry[];
+  shmSize?: string | undefined;
+  /** v1alpha1 `resources` shorthand, already turned into container resource names. */
+  resources?: Record<string, string>;
+}
+
+function settingsFrom(parts: PodParts, source: string): ProbeSettings {
+  const notes: string[] = [];
+  const c = parts.container;
+  const sc = obj(c.securityContext);
+  const limits = {
+    ...obj(obj(c.resources).requests),
+    ...obj(obj(c.resources).limits),
+    ...(parts.resources ?? {}),
+  };
+  const resources = Object.entries(limits)
+    .filter(([k]) => k.includes('/') && k !== GPU && !k.startsWith('nvidia.com/mig-'))
+    .map(([name, v]) => ({ name, count: str(v) ?? '1' }))
+    .sort(
+      (a, b) =>
+        Number(isRdmaResource(b.name)) - Number(isRdmaResource(a.name)) || a.name.localeCompare(b.name),
+    );
+  const annotations: Record<string, string> = {};
+  for (const [k, v] of Object.entries(parts.annotations))
+    if (NETWORK_ANNOTATION.test(k) && typeof v === 'string') annotations[k] = v;
+  const volumes = new Map(
+    arr(parts.spec.volumes)
+      .map(obj)
+      .map((v) => [str(v.name) ?? '', v]),
+  );
+  const hostPaths: ProbeSettings['hostPaths'] = [];
+  let shmSize = parts.shmSize;
+  for (const m of arr(c.volumeMounts).map(obj)) {
+    const vol = volumes.get(str(m.name) ?? '');
+    const mountPath = str(m.mountPath);
+    if (!vol || !mountPath) continue;
+    if (mountPath === '/dev/shm') {
+      shmSize ??= str(obj(vol.emptyDir).sizeLimit);
+      continue;
+    }
+    const hp = obj(vol.hostPath);
+    if (typeof hp.path === 'string')
+      hostPaths.push({ name: str(m.name) as string, path: hp.path, mountPath, type: str(hp.type) });
+  }
+  if (arr(parts.spec.imagePullSecrets).length > 0) {
+    notes.push(
+      'imagePullSecrets live in the deployment namespace and are not copied; use --image-pull-secret with --scratch-namespace',
+    );
+  }
+  return {
+    source,
+    env: transportEnv(parts.env, notes),
+    image: str(c.image),
+    resources,
+    annotations,
+    capabilities: arr(obj(sc.capabilities).add).filter((x): x is string => typeof x === 'string'),
+    privileged: sc.privileged === true,
+    hostNetwork: parts.spec.hostNetwork === true,
+    shmSize,
+    tolerations: arr(parts.spec.tolerations).map(obj) as V1Toleration[],
+    hostPaths,
+    runtimeClassName: str(parts.spec.runtimeClassName),
+    notes,
+  };
+}
+
+/** Settings of a live pod (or any pod template): its `main` container, else the first. */
+export function settingsFromPod(
+  pod: { metadata?: unknown; spec?: unknown },
+  source: string,
+  container?: string,
+): ProbeSettings {
+  const spec = obj(pod.spec);
+  const containers = arr(spec.containers).map(obj);
+  const c = containers.find((x) => x.name === (container ?? 'main')) ?? containers[0] ?? {};
+  return settingsFrom(
+    { annotations: obj(obj(pod.metadata).annotations), spec, container: c, env: envList(c.env) },
+    source,
+  );
+}
+
+export type Role = 'prefill' | 'decode';
+
+/** The role of a DGD service/component, the way the operator decides it (src/kube/pods.ts roleOf). */
+function roleOfService(name: string, svc: Obj, beta: boolean): Role | undefined {
+  const declared = beta ? str(svc.type) : (str(svc.subComponentType) ?? str(svc.componentType));
+  if (declared === 'prefill' || declared === 'decode') return declared;
+  if (beta ? declared === 'worker' || declared === undefined : true) {
+    if (/prefill/i.test(name)) return 'prefill';
+    if (/decode/i.test(name)) return 'decode';
+  }
+  return undefined;
+}
+
+/** The prefill and decode settings of a DynamoGraphDeployment document (v1alpha1 `services` or v1beta1 `components`). */
+export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Role, ProbeSettings>> {
+  const d = obj(doc);
+  const spec = obj(d.spec);
+  const out: Partial<Record<Role, ProbeSettings>> = {};
+  const beta = Array.isArray(spec.components);
+  if (beta) {
+    for (const comp of arr(spec.components).map(obj)) {
+      const name = str(comp.name) ?? '';
+      const role = roleOfService(name, comp, true);
+      if (!role || out[role]) continue;
+      const tpl = obj(comp.podTemplate);
+      const podSpec = obj(tpl.spec);
+      const containers = arr(podSpec.containers).map(obj);
+      const c = containers.find((x) => x.name === 'main') ?? containers[0] ?? {};
+      out[role] = settingsFrom(
+        {
+          annotations: obj(obj(tpl.metadata).annotations),
+          spec: podSpec,
+          container: c,
+          env: mergeEnv(envList(spec.env), envList(c.env)),
+          shmSize: str(comp.sharedMemorySize),
+        },
+        `${label} ${name}`,
+      );
+    }
+    return out;
+  }
+  for (const [name, raw] of Object.entries(obj(spec.services))) {
+    const svc = obj(raw);
+    const role = roleOfService(name, svc, false);
+    if (!role || out[role]) continue;
+    const eps = obj(svc.extraPodSpec);
+    const main = obj(eps.mainContainer);
+    const res = obj(svc.resources);
+    const shorthand: Record<string, string> = {};
+    for (const part of [obj(res.requests), obj(res.limits)]) {
+      for (const [k, v] of Object.entries(obj(part.custom))) shorthand[k] = str(v) ?? '1';
+    }
+    const shm = obj(svc.sharedMemory);
+    out[role] = settingsFrom(
+      {
+        annotations: obj(obj(svc.extraPodMetadata).annotations),
+        spec: eps,
+        container: main,
+        env: mergeEnv(envList(spec.envs), envList(svc.envs), envList(main.env)),
+        shmSize: shm.disabled === true ? undefined : str(shm.size),
+        resources: shorthand,
+      },
+      `${label} ${name}`,
+    );
+  }
+  return out;
+}
+
+/** Applies `--env KEY=VALUE` (wins over the recipe) and `--image`. */
+export function withOverrides(
+  s: ProbeSettings,
+  env: readonly { name: string; value: string }[],
+): ProbeSettings {
+  const merged = new Map(s.env.map((e) => [e.name, e.value]));
+  for (const e of env) merged.set(e.name, e.value);
+  return { ...s, env: [...merged.entries()].map(([name, value]) => ({ name, value })) };
+}
+
+export function envValue(s: ProbeSettings, name: string): string | undefined {
+  return s.env.find((e) => e.name === name)?.value;
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { type Component, CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, LABEL, labelsFor } from './names.js';
+import { isRdmaResource } from './nodes.js';
+import type { PairPlan, PlannedPod } from './plan.js';
+import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
+
+/**
+ * The typed input of templates/*.yaml.hbs. Every derived value is computed
+ * here, in TypeScript; the templates only place them. zod checks the values
+ * before rendering, and render.ts checks the YAML that comes out.
+ */
+
+const Str = z.string().min(1);
+const Record = z.record(z.string(), z.string());
+
+const EnvVarSchema = z.union([
+  z.strictObject({ name: Str, value: z.string() }),
+  z.strictObject({ name: Str, valueFrom: z.strictObject({ fieldRef: z.strictObject({ fieldPath: Str }) }) }),
+]);
+
+export const JobValuesSchema = z.strictObject({
+  name: Str,
+  namespace: Str,
+  labels: Record,
+  annotations: Record,
+  podAnnotations: Record,
+  activeDeadlineSeconds: z.number().int().positive(),
+  ttlSecondsAfterFinished: z.number().int().nonnegative(),
+  runtimeClassName: z.string().optional(),
+  hostNetwork: z.boolean(),
+  hostname: Str,
+  antiAffinity: z.unknown().optional(),
+  tolerations: z.array(z.record(z.string(), z.unknown())),
+  imagePullSecrets: z.array(z.strictObject({ name: Str })),
+  image: Str,
+  command: z.array(z.string()).min(1),
+  args: z.array(z.string()),
+  env: z.array(EnvVarSchema),
+  resources: z.strictObject({ requests: Record, limits: Record }),
+  privileged: z.boolean(),
+  capabilities: z.array(Str).refine((c) => c.includes('IPC_LOCK'), 'IPC_LOCK is required to pin RDMA memory'),
+  port: z.number().int().positive().optional(),
+  shmSize: Str,
+  hostPaths: z.array(
+    z.strictObject({
+      name: Str,
+      mountPath: Str,
+      hostPath: z.strictObject({ path: Str, type: z.string().optional() }),
+    }),
+  ),
+});
+export type JobValues = z.infer<typeof JobValuesSchema>;
+
+export const EtcdValuesSchema = z.strictObject({
+  name: Str,
+  namespace: Str,
+  labels: Record,
+  annotations: Record,
+  selector: Record,
+  image: Str,
+  port: z.number().int().positive(),
+  listenArg: Str,
+  advertiseArg: Str,
+  activeDeadlineSeconds: z.number().int().positive(),
+});
+
+export const ServiceValuesSchema = z.strictObject({
+  name: Str,
+  namespace: Str,
+  labels: Record,
+  annotations: Record,
+  selector: Record,
+  port: z.number().int().positive(),
+});
+
+export const ValuesSchema = z.strictObject({
+  namespace: z.strictObject({ name: Str, labels: Record, annotations: Record }).optional(),
+  etcd: EtcdValuesSchema.optional(),
+  server: ServiceValuesSchema.optional(),
+  jobs: z.array(JobValuesSchema).min(1),
+});
+export type Values = z.infer<typeof ValuesSchema>;
+
+/** Default /dev/shm for probe pods when the deployment sets none (the Dynamo operator's default). */
+export const DEFAULT_SHM = '8Gi';
+
+function objectAnnotations(plan: PairPlan): Record<string, string> {
+  return { [EXPIRES_ANNOTATION]: plan.expiresAt, [CREATED_BY_ANNOTATION]: 'interconnect-test pair' };
+}
+
+function envFor(pod: PlannedPod): z.infer<typeof EnvVarSchema>[] {
+  const env: z.infer<typeof EnvVarSchema>[] = pod.settings.env.map((e) => ({ name: e.name, value: e.value }));
+  const set = new Set(env.map((e) => e.name));
+  for (const d of DIAGNOSTIC_ENV) if (!set.has(d.name)) env.push({ ...d });
+  env.push({ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
+  return env;
+}
+
+function resourcesFor(
+  plan: PairPlan,
+  pod: PlannedPod,
+): { requests: Record<string, string>; limits: Record<string, string> } {
+  const limits: Record<string, string> = {
+    'nvidia.com/gpu': String(plan.gpusPerPod),
+    memory: plan.memoryLimit,
+  };
+  // Intra-node tests NVLink: RDMA devices are not needed, and asking for them could keep the pod off a busy node.
+  const extended =
+    plan.mode === 'intra-node'
+      ? pod.settings.resources.filter((r) => !isRdmaResource(r.name))
+      : pod.settings.resources;
+  for (const r of extended) limits[r.name] = r.count;
+  return { requests: { cpu: '1' }, limits };
+}
+
+function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
+  const component: Component = pod.role;
+  const labels = labelsFor(plan.runId, component);
+  const s = pod.settings;
+  return {
+    name: pod.jobName,
+    namespace: plan.namespace.name,
+    labels,
+    annotations: objectAnnotations(plan),
+    podAnnotations: { ...pod.annotations, ...objectAnnotations(plan) },
+    activeDeadlineSeconds: plan.activeDeadlineSeconds,
+    ttlSecondsAfterFinished: plan.ttlSecondsAfterFinished,
+    ...(s.runtimeClassName ? { runtimeClassName: s.runtimeClassName } : {}),
+    hostNetwork: s.hostNetwork,
+    hostname: pod.node.hostname,
+    ...(plan.mode === 'cross-node'
+      ? {
+          antiAffinity: {
+            matchLabels: { [LABEL.runId]: plan.runId },
+            matchExpressions: [{ key: LABEL.component, operator: 'In', values: ['prefill', 'decode'] }],
+          },
+        }
+      : {}),
+    tolerations: s.tolerations as Record<string, unknown>[],
+    imagePullSecrets: plan.imagePullSecrets.map((name) => ({ name })),
+    image: plan.image,
+    command: probeCommand(plan.engine, pod.role),
+    args: pod.args,
+    env: envFor(pod),
+    resources: resourcesFor(plan, pod),
+    privileged: s.privileged,
+    capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
+    ...(pod.port ? { port: pod.port } : {}),
+    shmSize: s.shmSize ?? DEFAULT_SHM,
+    hostPaths: s.hostPaths.map((h) => ({
+      name: h.name,
+      mountPath: h.mountPath,
+      hostPath: { path: h.path, ...(h.type ? { type: h.type } : {}) },
+    })),
+  };
+}
+
+/** The values every template renders from, checked. */
+export function valuesOf(plan: PairPlan): Values {
+  const ns = plan.namespace.name;
+  const annotations = objectAnnotations(plan);
+  const values: Values = {
+    ...(plan.namespace.create
+      ? {
+          namespace: {
+            name: ns,
+            // IPC_LOCK and hostPath devices are outside the `baseline` Pod Security level.
+            labels: {
+              ...labelsFor(plan.runId, 'namespace'),
+              'pod-security.kubernetes.io/enforce': 'privileged',
+            },
+            annotations,
+          },
+        }
+      : {}),
+    ...(plan.etcd?.create
+      ? {
+          etcd: {
+            name: plan.names.etcd,
+            namespace: ns,
+            labels: labelsFor(plan.runId, 'etcd'),
+            annotations,
+            selector: { [LABEL.runId]: plan.runId, [LABEL.component]: 'etcd' },
+            image: plan.etcd.image,
+            port: plan.etcd.port,
+            listenArg: `--listen-client-urls=http://0.0.0.0:${plan.etcd.port}`,
+            advertiseArg: `--advertise-client-urls=${plan.etcd.endpoint}`,
+            activeDeadlineSeconds: plan.activeDeadlineSeconds,
+          },
+        }
+      : {}),
+    ...(plan.server && plan.mode === 'cross-node'
+      ? {
+          server: {
+            name: plan.names.server,
+            namespace: ns,
+            labels: labelsFor(plan.runId, 'decode'),
+            annotations,
+            selector: { [LABEL.runId]: plan.runId, [LABEL.component]: 'decode' },
+            port: plan.server.port,
+          },
+        }
+      : {}),
+    jobs: plan.pods.map((p) => jobValues(plan, p)),
+  };
+  return ValuesSchema.parse(values);
+}
