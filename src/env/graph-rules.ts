@@ -1,0 +1,166 @@
+import { type Check, check } from '../core/model.js';
+import { isPdLocal } from './catalog.js';
+import { arr, obj, type RawService, str, strs } from './raw.js';
+import { wantsMnnvl } from './rules.js';
+import type { EnvService, TransportVar } from './schema.js';
+import { parseUcxTls } from './ucx.js';
+
+/** A resolved service together with what only the graph checks need. */
+export interface ServiceCtx {
+  svc: EnvService;
+  raw: RawService;
+  subject: string;
+}
+
+function shown(v: TransportVar | undefined): string {
+  if (!v) return 'unset';
+  return v.visible && v.value !== undefined ? v.value : `<${v.ref ?? v.source}>`;
+}
+
+/** Prefill and decode must agree on the transport: compare every prefill with every decode. */
+export function pdMismatchCheck(
+  prefill: ServiceCtx[],
+  decode: ServiceCtx[],
+  subject: string,
+): Check | undefined {
+  if (prefill.length === 0 || decode.length === 0) return undefined;
+  const diffs: string[] = [];
+  const many = prefill.length > 1 || decode.length > 1;
+  for (const p of prefill) {
+    for (const d of decode) {
+      const names = [
+        ...new Set([...Object.keys(p.svc.transportVars), ...Object.keys(d.svc.transportVars)]),
+      ].sort();
+      for (const n of names) {
+        if (isPdLocal(n)) continue;
+        const a = shown(p.svc.transportVars[n]);
+        const b = shown(d.svc.transportVars[n]);
+        if (a === b) continue;
+        const pair = many ? ` (${p.svc.name} vs ${d.svc.name})` : '';
+        diffs.push(`${n}: prefill ${a}, decode ${b}${pair}`);
+      }
+    }
+  }
+  if (diffs.length === 0) {
+    const n = Object.keys(prefill[0]?.svc.transportVars ?? {}).filter((k) => !isPdLocal(k)).length;
+    const detail =
+      n === 0
+        ? 'neither prefill nor decode sets a transport variable (beyond logging), so they cannot disagree'
+        : `prefill and decode set the same ${n} transport variable${n === 1 ? '' : 's'}`;
+    return check('env.pd-mismatch', 'ok', detail, { subject });
+  }
+  return check('env.pd-mismatch', 'warn', `prefill and decode differ — ${diffs.join('; ')}`, {
+    subject,
+    fix: 'set the same transport variables on prefill and decode, or confirm the difference is intended',
+    data: { differences: diffs },
+  });
+}
+
+function selects(selector: unknown, labels: Record<string, string>): boolean {
+  const sel = obj(selector);
+  if (!sel) return false;
+  for (const [k, v] of Object.entries(obj(sel.matchLabels) ?? {})) if (labels[k] !== str(v)) return false;
+  for (const e of arr(sel.matchExpressions)) {
+    const x = obj(e);
+    const key = str(x?.key) ?? '';
+    const values = strs(x?.values);
+    const has = key in labels;
+    switch (str(x?.operator)) {
+      case 'In':
+        if (!has || !values.includes(labels[key] as string)) return false;
+        break;
+      case 'NotIn':
+        if (has && values.includes(labels[key] as string)) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** How strongly `from`'s podAffinity pulls it onto the node of `to`. */
+export function pull(from: RawService, to: RawService): 'required' | 'preferred' | undefined {
+  const pa = obj(from.affinity?.podAffinity);
+  const onHost = (t: unknown) =>
+    str(obj(t)?.topologyKey) === 'kubernetes.io/hostname' && selects(obj(t)?.labelSelector, to.labels);
+  if (arr(pa?.requiredDuringSchedulingIgnoredDuringExecution).some(onHost)) return 'required';
+  if (arr(pa?.preferredDuringSchedulingIgnoredDuringExecution).some((w) => onHost(obj(w)?.podAffinityTerm)))
+    return 'preferred';
+  return undefined;
+}
+
+/** Ways KV can leave a pod other than the pod network. */
+export function fastPaths(s: EnvService): string[] {
+  const paths = [...s.pod.rdmaResources];
+  if (s.pod.hostNetwork) paths.push('hostNetwork');
+  paths.push(...s.pod.networkAnnotations);
+  const tls = s.transportVars.UCX_TLS?.value;
+  const ipcAllowed = tls === undefined || parseUcxTls(tls).cudaIpc;
+  if (s.pod.computeDomainClaims.length > 0 && ipcAllowed && wantsMnnvl(s)) paths.push('MNNVL ComputeDomain');
+  return paths;
+}
+
+/** `decode` for a service named after its role, `VllmDecodeWorker (decode)` otherwise. */
+function label(c: ServiceCtx): string {
+  return c.svc.name === c.svc.role ? c.svc.name : `${c.svc.name} (${c.svc.role})`;
+}
+
+/** Keeps long resource lists readable: `networking.gke.io.networks/rdma-0 +3 more`. */
+function short(items: string[]): string {
+  return items.length > 2 ? `${items[0]} +${items.length - 1} more` : items.join(', ');
+}
+
+export function kvNetworkCheck(
+  prefill: ServiceCtx[],
+  decode: ServiceCtx[],
+  subject: string,
+): Check | undefined {
+  if (prefill.length === 0 || decode.length === 0) return undefined;
+  const all = [...prefill, ...decode];
+  const lacking = all.filter((c) => fastPaths(c.svc).length === 0);
+  const describe = (c: ServiceCtx) => `${label(c)}: ${short(fastPaths(c.svc))}`;
+  if (lacking.length === 0) {
+    return check(
+      'env.kv-over-pod-network',
+      'ok',
+      `KV has a path off the pod network — ${all.map(describe).join('; ')}`,
+      { subject },
+    );
+  }
+  const multinode = all.filter((c) => c.svc.pod.nodeCount > 1);
+  let together: 'required' | 'preferred' | undefined;
+  if (multinode.length === 0) {
+    const pulls = prefill.flatMap((p) => decode.map((d) => pull(p.raw, d.raw) ?? pull(d.raw, p.raw)));
+    if (pulls.every((x) => x === 'required')) together = 'required';
+    else if (pulls.every((x) => x !== undefined)) together = 'preferred';
+  }
+  const names = `${lacking.map(label).join(' and ')} ${lacking.length > 1 ? 'have' : 'has'}`;
+  if (together) {
+    const how = together === 'required' ? 'required podAffinity holds' : 'preferred podAffinity pulls';
+    return check(
+      'env.kv-over-pod-network',
+      'ok',
+      `${how} prefill and decode onto one node, so KV stays on the node (over the pod network there: ${names} no RDMA, host or secondary network)`,
+      { subject },
+    );
+  }
+  const why = multinode.length
+    ? `${multinode.map((c) => `${c.svc.name} spans ${c.svc.pod.nodeCount} nodes`).join(', ')}`
+    : 'no podAffinity keeps prefill and decode on one node';
+  return check(
+    'env.kv-over-pod-network',
+    'warn',
+    `prefill and decode can be on different nodes (${why}) and ${names} no RDMA resource, secondary or host network, or NVLink ComputeDomain: KV crosses the pod network (TCP)`,
+    {
+      subject,
+      fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or attach an RDMA network (Multus, GKE), or keep both on one node',
+    },
+  );
+}

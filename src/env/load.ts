@@ -1,0 +1,228 @@
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { ToolError, ToolErrors } from '../core/errors.js';
+import type { Skipped } from './schema.js';
+
+/** One parsed YAML document. */
+export interface LoadedDoc {
+  /** The file as shown to people: as given, or relative to the working directory. */
+  file: string;
+  /** 1-based document number in the file. */
+  doc: number;
+  /** 1-based line where the document's content starts. */
+  line: number;
+  value: unknown;
+}
+
+export interface Loaded {
+  files: string[];
+  docs: LoadedDoc[];
+  skipped: Skipped[];
+}
+
+/** Larger inputs are not recipes; refusing them keeps a mistaken path from eating memory. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** The yaml package's alias budget (its default): recipes use no aliases; a "billion laughs" document needs millions. */
+export const MAX_ALIAS_COUNT = 100;
+const SKIP_DIRS = new Set(['.git', 'node_modules']);
+const YAML_EXT = /\.ya?ml$/i;
+
+/** Finds the YAML files under each path (recursively for directories); a named file is read whatever its extension. */
+async function expandPaths(
+  paths: readonly string[],
+  cwd: string,
+): Promise<{ files: { abs: string; shown: string }[] }> {
+  const files: { abs: string; shown: string }[] = [];
+  const errors: ToolError[] = [];
+  const seen = new Set<string>();
+  for (const given of paths) {
+    const abs = path.resolve(cwd, given);
+    let st: Awaited<ReturnType<typeof stat>>;
+    try {
+      st = await stat(abs);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      errors.push(
+        new ToolError(
+          `${given}: ${code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`,
+          {
+            fix: 'give a recipe file or directory that exists',
+          },
+        ),
+      );
+      continue;
+    }
+    if (!st.isDirectory()) {
+      files.push({ abs, shown: given });
+      continue;
+    }
+    const found: { abs: string; shown: string }[] = [];
+    await walk(abs, given, found, seen);
+    if (found.length === 0) {
+      errors.push(
+        new ToolError(`${given}: no *.yaml or *.yml files in this directory`, {
+          fix: 'point env at a directory holding Dynamo recipes or Kubernetes manifests',
+        }),
+      );
+    }
+    files.push(...found);
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new ToolErrors(errors);
+  return { files };
+}
+
+async function walk(dir: string, shown: string, out: { abs: string; shown: string }[], seen: Set<string>) {
+  const real = await realpath(dir);
+  if (seen.has(real)) return; // a symlink loop
+  seen.add(real);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    throw new ToolError(`${shown}: cannot read directory: ${(err as Error).message}`, {
+      fix: 'check its permissions',
+    });
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const abs = path.join(dir, e.name);
+    const child = path.join(shown, e.name);
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      const st = await stat(abs).catch(() => undefined);
+      isDir = st?.isDirectory() ?? false;
+      isFile = st?.isFile() ?? false;
+    }
+    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, seen);
+    else if (isFile && YAML_EXT.test(e.name)) out.push({ abs, shown: child });
+  }
+}
+
+/** A file is text when it has no NUL byte and is valid UTF-8. */
+function decodeText(buf: Buffer, shown: string): string {
+  const nul = buf.indexOf(0);
+  if (nul >= 0) {
+    throw new ToolError(`${shown}: not a text file (binary content at byte ${nul})`, {
+      fix: 'give YAML manifests only',
+    });
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
+  } catch {
+    throw new ToolError(`${shown}: not a text file (invalid UTF-8)`, { fix: 'save it as UTF-8 YAML' });
+  }
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+/** Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column. */
+export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  const lc = new LineCounter();
+  let parsed: ReturnType<typeof parseAllDocuments>;
+  try {
+    parsed = parseAllDocuments(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
+  } catch (err) {
+    throw new ToolError(`${shown}: cannot parse YAML: ${firstLine((err as Error).message)}`, {
+      fix: 'fix the file (is it nested too deeply?)',
+    });
+  }
+  if ('empty' in parsed) {
+    const error = parsed.errors[0];
+    if (!error) return { docs: [], skipped: [] };
+    const pos = error.linePos?.[0] ?? lc.linePos(error.pos[0]);
+    throw new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${firstLine(error.message)}`, {
+      fix: 'fix the YAML syntax at that position',
+    });
+  }
+  const list = [...parsed];
+  const docs: LoadedDoc[] = [];
+  const skipped: Skipped[] = [];
+  for (const [k, doc] of list.entries()) {
+    const error = doc.errors[0];
+    if (error) {
+      const pos = error.linePos?.[0] ?? lc.linePos(error.pos[0]);
+      if (/\{\{/.test(text)) {
+        skipped.push({
+          file: shown,
+          doc: 0,
+          line: 1,
+          kind: '-',
+          why: 'a Helm/Go template, not YAML; render it first (helm template …)',
+        });
+        return { docs: [], skipped };
+      }
+      throw new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${firstLine(error.message)}`, {
+        fix: 'fix the YAML syntax at that position',
+      });
+    }
+    const start = doc.contents?.range?.[0];
+    if (start === undefined || doc.contents === null) continue; // an empty document: comments or `---` only
+    const line = lc.linePos(start).line;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      const bomb = err instanceof ReferenceError && /alias/i.test(err.message);
+      throw new ToolError(
+        bomb
+          ? `${shown}:${line}:1: refusing to expand YAML aliases: ${firstLine(err.message)} (a "billion laughs" document?)`
+          : `${shown}:${line}:1: cannot read YAML document ${k + 1}: ${firstLine((err as Error).message)}`,
+        { fix: 'give plain manifests without alias chains' },
+      );
+    }
+    if (value === null || value === undefined) continue;
+    docs.push({ file: shown, doc: k + 1, line, value });
+  }
+  return { docs, skipped };
+}
+
+/** Reads every path (files and directories), parsing all YAML; every bad file is reported together. */
+export async function loadInputs(paths: readonly string[], cwd: string): Promise<Loaded> {
+  if (paths.length === 0)
+    throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir>…' });
+  const { files } = await expandPaths(paths, cwd);
+  const errors: ToolError[] = [];
+  const docs: LoadedDoc[] = [];
+  const skipped: Skipped[] = [];
+  for (const f of files) {
+    try {
+      const st = await stat(f.abs);
+      if (st.size > MAX_FILE_BYTES) {
+        throw new ToolError(
+          `${f.shown}: ${st.size} bytes is too large for a manifest (limit ${MAX_FILE_BYTES})`,
+          {
+            fix: 'give the recipe files, not archives or logs',
+          },
+        );
+      }
+      const text = decodeText(await readFile(f.abs), f.shown);
+      const one = parseYamlFile(text, f.shown);
+      if (one.docs.length === 0 && one.skipped.length === 0) {
+        skipped.push({
+          file: f.shown,
+          doc: 0,
+          line: 1,
+          kind: '-',
+          why: 'no YAML documents (empty or comments only)',
+        });
+      }
+      docs.push(...one.docs);
+      skipped.push(...one.skipped);
+    } catch (err) {
+      if (err instanceof ToolError) errors.push(err);
+      else
+        errors.push(
+          new ToolError(`${f.shown}: cannot read: ${(err as Error).message}`, { fix: 'check the file' }),
+        );
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new ToolErrors(errors);
+  return { files: files.map((f) => f.shown), docs, skipped };
+}

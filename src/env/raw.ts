@@ -1,0 +1,165 @@
+/**
+ * The shapes extraction produces before roles and variables are resolved,
+ * and small helpers for reading untyped YAML values.
+ */
+
+export type Rec = Record<string, unknown>;
+
+export function obj(x: unknown): Rec | undefined {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Rec) : undefined;
+}
+
+export function arr(x: unknown): unknown[] {
+  return Array.isArray(x) ? x : [];
+}
+
+export function str(x: unknown): string | undefined {
+  if (typeof x === 'string') return x;
+  if (typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint') return String(x);
+  return undefined;
+}
+
+export function strs(x: unknown): string[] {
+  return arr(x).flatMap((v) => {
+    const s = str(v);
+    return s === undefined ? [] : [s];
+  });
+}
+
+/** An env list at one place in the document. */
+export interface EnvLayer {
+  source: 'graph-env' | 'service-envs' | 'container-env';
+  path: string;
+  entries: unknown[];
+}
+
+export interface EnvFromRef {
+  kind: 'secret' | 'configMap';
+  name: string;
+  prefix?: string;
+  path: string;
+}
+
+export interface Volume {
+  name: string;
+  emptyDirMemory?: { sizeLimit?: string };
+  hostPath?: string;
+}
+
+/** One serving process (a DGD service, or one container of a plain workload) as written. */
+export interface RawService {
+  name: string;
+  /** The role the manifest declares (subComponentType, type, componentType), if any. */
+  declared?: {
+    role: 'frontend' | 'prefill' | 'decode' | 'other';
+    from: 'subComponentType' | 'type' | 'componentType';
+  };
+  /** True when the manifest says it is a worker but not which kind (componentType worker/main, type worker). */
+  workerish: boolean;
+  /** command followed by args. */
+  argv: string[];
+  /** Path of the container (for `…command`/`…args` paths). */
+  containerPath: string;
+  commandLength: number;
+  layers: EnvLayer[];
+  envFrom: EnvFromRef[];
+  resources: Record<string, string>;
+  /** Names of DRA claims the container uses and the pod-level claim templates. */
+  claimTemplates: string[];
+  capabilities: string[];
+  privileged: boolean;
+  hostNetwork: boolean;
+  annotations: Record<string, string>;
+  labels: Record<string, string>;
+  affinity?: Rec;
+  nodeCount: number;
+  replicas?: number;
+  /** DGD-managed /dev/shm: size as written, `disabled`, or undefined (operator default). Null for plain pods. */
+  dgdShm: { size?: string; disabled?: boolean; field: 'sharedMemory' | 'sharedMemorySize' } | null;
+  volumes: Volume[];
+  mounts: { name: string; mountPath: string }[];
+}
+
+export interface RawGraph {
+  file: string;
+  doc: number;
+  deployment: string;
+  kind: string;
+  apiVersion: string;
+  /** DGDs are their own scope; plain workloads of one file share one. */
+  isDgd: boolean;
+  services: RawService[];
+}
+
+export function stringMap(x: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj(x) ?? {})) {
+    const s = str(v);
+    if (s !== undefined) out[k] = s;
+  }
+  return out;
+}
+
+export function volumesOf(podSpec: Rec | undefined): Volume[] {
+  return arr(podSpec?.volumes).flatMap((v) => {
+    const o = obj(v);
+    const name = str(o?.name);
+    if (!o || !name) return [];
+    const ed = obj(o.emptyDir);
+    const vol: Volume = { name };
+    if (ed && str(ed.medium) === 'Memory') {
+      const sizeLimit = str(ed.sizeLimit);
+      vol.emptyDirMemory = sizeLimit === undefined ? {} : { sizeLimit };
+    }
+    const hp = str(obj(o.hostPath)?.path);
+    if (hp) vol.hostPath = hp;
+    return [vol];
+  });
+}
+
+export function mountsOf(container: Rec | undefined): { name: string; mountPath: string }[] {
+  return arr(container?.volumeMounts).flatMap((m) => {
+    const o = obj(m);
+    const name = str(o?.name);
+    const mountPath = str(o?.mountPath);
+    return name && mountPath ? [{ name, mountPath }] : [];
+  });
+}
+
+export function envFromOf(container: Rec | undefined, path: string): EnvFromRef[] {
+  return arr(container?.envFrom).flatMap((e, k): EnvFromRef[] => {
+    const o = obj(e);
+    const prefix = str(o?.prefix);
+    const sec = str(obj(o?.secretRef)?.name);
+    const cm = str(obj(o?.configMapRef)?.name);
+    const at = `${path}.envFrom[${k}]`;
+    if (sec) return [{ kind: 'secret' as const, name: sec, path: at, ...(prefix ? { prefix } : {}) }];
+    if (cm) return [{ kind: 'configMap' as const, name: cm, path: at, ...(prefix ? { prefix } : {}) }];
+    return [];
+  });
+}
+
+/** Container security facts: added capabilities and privileged. */
+export function securityOf(container: Rec | undefined): { capabilities: string[]; privileged: boolean } {
+  const sc = obj(container?.securityContext);
+  return {
+    capabilities: strs(obj(sc?.capabilities)?.add),
+    privileged: sc?.privileged === true,
+  };
+}
+
+/** Resource names → quantity, limits and requests merged (limits win). */
+export function resourcesOf(resources: Rec | undefined): Record<string, string> {
+  return { ...stringMap(obj(resources?.requests)), ...stringMap(obj(resources?.limits)) };
+}
+
+export function podClaimTemplates(podSpec: Rec | undefined): string[] {
+  return arr(podSpec?.resourceClaims).flatMap((c) => {
+    const o = obj(c);
+    const t =
+      str(o?.resourceClaimTemplateName) ??
+      str(o?.resourceClaimName) ??
+      str(obj(o?.source)?.resourceClaimTemplateName);
+    return t ? [t] : [];
+  });
+}

@@ -1,0 +1,180 @@
+import { REDACTED, redactText, redactValue } from '../core/redact.js';
+import { CRITICAL, isTransportVar } from './catalog.js';
+import { obj, type RawService, str } from './raw.js';
+import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
+import { shellAssignments, shellScript } from './shell.js';
+import { shmOf } from './shm.js';
+
+/**
+ * Turns a service as written into what its process will see: every
+ * definition of a transport variable, lowest precedence first (envFrom <
+ * graph env < service envs < container env < the shell script), the last one
+ * winning; plus the pod facts the checks need.
+ */
+
+interface Def extends VarDefinition {
+  name: string;
+}
+
+function describeValueFrom(vf: Record<string, unknown>): string {
+  const sk = obj(vf.secretKeyRef);
+  if (sk) return `secretKeyRef ${str(sk.name) ?? '?'}/${str(sk.key) ?? '?'}`;
+  const ck = obj(vf.configMapKeyRef);
+  if (ck) return `configMapKeyRef ${str(ck.name) ?? '?'}/${str(ck.key) ?? '?'}`;
+  const fr = obj(vf.fieldRef);
+  if (fr) return `fieldRef ${str(fr.fieldPath) ?? '?'}`;
+  const rr = obj(vf.resourceFieldRef);
+  if (rr) return `resourceFieldRef ${str(rr.resource) ?? '?'}`;
+  return 'valueFrom';
+}
+
+/** `$(NAME)` is Kubernetes' reference to another variable (`$$(` escapes it): the value is computed. */
+const K8S_REF = /(^|[^$])\$\([A-Za-z_][A-Za-z0-9_]*\)/;
+
+function envDefs(s: RawService, configMaps: Map<string, Record<string, string>>): Def[] {
+  const defs: Def[] = [];
+  for (const ef of s.envFrom) {
+    const data = ef.kind === 'configMap' ? configMaps.get(ef.name) : undefined;
+    for (const [k, v] of Object.entries(data ?? {})) {
+      defs.push({
+        name: `${ef.prefix ?? ''}${k}`,
+        value: v,
+        source: 'envFrom',
+        visible: true,
+        path: ef.path,
+        ref: `configMap/${ef.name}`,
+      });
+    }
+  }
+  for (const layer of s.layers) {
+    for (const e of layer.entries) {
+      const o = obj(e);
+      const name = str(o?.name);
+      if (!o || !name) continue;
+      const vf = obj(o.valueFrom);
+      if (vf) {
+        defs.push({
+          name,
+          source: 'valueFrom',
+          visible: false,
+          path: layer.path,
+          ref: describeValueFrom(vf),
+        });
+        continue;
+      }
+      const value = str(o.value) ?? '';
+      if (K8S_REF.test(value))
+        defs.push({ name, source: layer.source, visible: false, path: layer.path, ref: value });
+      else defs.push({ name, value, source: layer.source, visible: true, path: layer.path });
+    }
+  }
+  const sh = shellScript(s.argv);
+  if (sh) {
+    const where = sh.index < s.commandLength ? `command[${sh.index}]` : `args[${sh.index - s.commandLength}]`;
+    const path = `${s.containerPath}.${where}`;
+    for (const a of shellAssignments(sh.script)) {
+      const source = a.kind === 'export' ? 'shell-export' : 'shell-inline';
+      if (a.visible) defs.push({ name: a.name, value: a.value ?? '', source, visible: true, path });
+      else defs.push({ name: a.name, source, visible: false, path, ref: redactText(a.expr ?? '') });
+    }
+  }
+  return defs;
+}
+
+function strip(d: Def): VarDefinition {
+  const { name, ...rest } = d;
+  if (rest.value !== undefined) rest.value = redactValue(name, rest.value);
+  if (
+    rest.ref !== undefined &&
+    rest.source !== 'valueFrom' &&
+    rest.source !== 'envFrom' &&
+    redactValue(name, rest.ref) === REDACTED
+  ) {
+    rest.ref = REDACTED;
+  }
+  return rest;
+}
+
+export function transportVarsOf(
+  s: RawService,
+  configMaps: Map<string, Record<string, string>>,
+): Record<string, TransportVar> {
+  const groups = new Map<string, Def[]>();
+  for (const d of envDefs(s, configMaps)) {
+    if (!isTransportVar(d.name)) continue;
+    const list = groups.get(d.name) ?? [];
+    list.push(d);
+    groups.set(d.name, list);
+  }
+  const out: Record<string, TransportVar> = {};
+  for (const [name, list] of groups) {
+    const last = list[list.length - 1] as Def;
+    const earlier = list.slice(0, -1).map(strip);
+    out[name] = earlier.length ? { ...strip(last), overridden: earlier } : strip(last);
+  }
+  return out;
+}
+
+/** The NIXL backend visible in the command line or env (KV_TRANSFER_CONFIG, backend switches). */
+export function nixlBackendOf(
+  s: RawService,
+  vars: Record<string, TransportVar>,
+): 'UCX' | 'LIBFABRIC' | undefined {
+  const values = s.layers.flatMap((l) => l.entries.map((e) => str(obj(e)?.value) ?? ''));
+  const text = [...s.argv, ...values].join('\n');
+  const backends = /["']?backends["']?\s*:\s*\[\s*["']?(UCX|LIBFABRIC)/i.exec(text);
+  if (backends) return backends[1]?.toUpperCase() as 'UCX' | 'LIBFABRIC';
+  const sg = vars.SGLANG_DISAGGREGATION_NIXL_BACKEND?.value?.toUpperCase();
+  if (sg === 'UCX' || sg === 'LIBFABRIC') return sg;
+  const on = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
+  if (on(vars.DYN_KVBM_NIXL_BACKEND_LIBFABRIC?.value) && !on(vars.DYN_KVBM_NIXL_BACKEND_UCX?.value))
+    return 'LIBFABRIC';
+  if (on(vars.DYN_KVBM_NIXL_BACKEND_UCX?.value)) return 'UCX';
+  return undefined;
+}
+
+/** Resource names that give the pod an RDMA-capable NIC (device plugins, SR-IOV, EFA, GKE RDMA networks). */
+export function isRdmaResource(name: string): boolean {
+  if (name.endsWith('.IP')) return false; // GKE's per-network IP resource accompanies the network itself
+  return /rdma|hostdev|sriov|(^|\/)efa$/i.test(name);
+}
+
+const NETWORK_ANNOTATIONS = [
+  'k8s.v1.cni.cncf.io/networks',
+  'networking.gke.io/interfaces',
+  'v1.multus-cni.io/default-network',
+];
+
+export function podFactsOf(
+  s: RawService,
+  vars: Record<string, TransportVar>,
+  computeDomainTemplates: Set<string>,
+): PodFacts {
+  const gpu = s.resources['nvidia.com/gpu'];
+  const gpus = gpu === undefined ? Number.NaN : Number(gpu);
+  const shm = shmOf(s);
+  const backend = nixlBackendOf(s, vars);
+  const caps = s.capabilities.map((c) => c.toUpperCase().replace(/^CAP_/, ''));
+  return {
+    ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),
+    nodeCount: s.nodeCount,
+    ...(Number.isFinite(gpus) ? { gpus } : {}),
+    rdmaResources: Object.keys(s.resources).filter(isRdmaResource).sort(),
+    ipcLock: caps.includes('IPC_LOCK') || caps.includes('ALL'),
+    privileged: s.privileged,
+    hostNetwork: s.hostNetwork,
+    networkAnnotations: NETWORK_ANNOTATIONS.filter((a) => s.annotations[a] !== undefined),
+    computeDomainClaims: s.claimTemplates.filter(
+      (t) => computeDomainTemplates.has(t) || /compute-?domain|imex/i.test(t),
+    ),
+    ...(shm ? { shm } : {}),
+    envFrom: s.envFrom.map((e) => `${e.kind}/${e.name}`),
+    ...(backend ? { nixlBackend: backend } : {}),
+  };
+}
+
+/** The disagg-critical six not set: for serving workers only (frontends and clients need none). */
+export function missingCriticalOf(role: Role, vars: Record<string, TransportVar>): string[] {
+  if (role === 'frontend' || role === 'other') return [];
+  return CRITICAL.filter((n) => vars[n] === undefined);
+}

@@ -1,0 +1,94 @@
+import type { RawService } from './raw.js';
+import type { Role, RoleFrom } from './schema.js';
+
+/**
+ * A service's role in disaggregated serving. The rule, strongest evidence first:
+ *
+ * 1. What the manifest declares: `subComponentType: prefill|decode` (v1alpha1),
+ *    `type: prefill|decode|frontend` (v1beta1), `componentType: frontend`;
+ *    planner and epp are `other`.
+ * 2. The command line: `--disaggregation-mode prefill|decode` (vLLM, SGLang,
+ *    TRT-LLM), `--is-prefill-worker` / `--is-decode-worker` (older vLLM),
+ *    `python3 -m dynamo.frontend`. An explicit agg mode
+ *    (`agg`, `prefill_and_decode`) makes it `agg`.
+ * 3. The service name (`TrtllmPrefillWorker`, `decode`) — but only when the names
+ *    together with the stronger evidence give the graph both a prefill and a
+ *    decode. A lone worker called `VllmPrefillWorker` in a graph without a
+ *    decode (llama-3-70b/vllm/agg) is therefore the aggregated worker: a name
+ *    is a hint about a pair, never proof on its own.
+ * 4. Any other worker is `worker` in a graph that has prefill or decode
+ *    services (its part is unknown), and `agg` in a graph that has none.
+ *
+ * Plain workloads (Pod, Job, Deployment, …) declare nothing: rules 2–4 apply
+ * to containers that run a Dynamo/engine worker or request GPUs; other
+ * containers (benchmark clients, sidecars) are `other`.
+ */
+
+export interface RoleResult {
+  role: Role;
+  from: RoleFrom;
+}
+
+const MODE = /--disaggregation[-_]mode(?:=|\s+)["']?([a-z_]+)/;
+
+/** The role the command line states, if any. */
+export function roleFromArgs(argv: readonly string[]): Role | undefined {
+  const text = argv.join(' ');
+  const m = MODE.exec(text);
+  if (m) {
+    if (m[1] === 'prefill' || m[1] === 'decode') return m[1];
+    if (m[1] === 'agg' || m[1] === 'prefill_and_decode' || m[1] === 'aggregated') return 'agg';
+  }
+  if (/--is-prefill-worker\b/.test(text)) return 'prefill';
+  if (/--is-decode-worker\b/.test(text)) return 'decode';
+  if (/\bdynamo\.frontend\b/.test(text)) return 'frontend';
+  return undefined;
+}
+
+export function roleFromName(name: string): 'prefill' | 'decode' | undefined {
+  const p = /prefill/i.test(name);
+  const d = /decode/i.test(name);
+  if (p === d) return undefined;
+  return p ? 'prefill' : 'decode';
+}
+
+/** Whether a plain container looks like a serving worker. */
+function servesModels(s: RawService): boolean {
+  const gpu = Object.keys(s.resources).some((r) => /(^|\/)gpu$/.test(r) && s.resources[r] !== '0');
+  return (
+    gpu ||
+    /\bdynamo\.(vllm|sglang|trtllm)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
+      s.argv.join(' '),
+    )
+  );
+}
+
+/** Roles for every service of one scope (a DGD, or the plain workloads of one file), in order. */
+export function inferRoles(services: readonly RawService[], isDgd: boolean): RoleResult[] {
+  const strong: (RoleResult | undefined)[] = services.map((s) => {
+    if (s.declared) return { role: s.declared.role, from: s.declared.from };
+    const fromArgs = roleFromArgs(s.argv);
+    if (fromArgs) return { role: fromArgs, from: 'args' };
+    return undefined;
+  });
+  const candidate = (s: RawService) => (isDgd ? s.workerish : servesModels(s));
+  const named = services.map((s, k) => (strong[k] || !candidate(s) ? undefined : roleFromName(s.name)));
+  const roles = new Set<Role>();
+  for (const r of strong) if (r) roles.add(r.role);
+  for (const n of named) if (n) roles.add(n);
+  const useNames = roles.has('prefill') && roles.has('decode');
+  const result = services.map((_s, k): RoleResult | undefined => {
+    const st = strong[k];
+    if (st) return st;
+    const n = named[k];
+    if (n && useNames) return { role: n, from: 'name' };
+    return undefined;
+  });
+  const disagg = result.some((r) => r?.role === 'prefill' || r?.role === 'decode');
+  return services.map((s, k) => {
+    const r = result[k];
+    if (r) return r;
+    if (!candidate(s)) return { role: 'other', from: isDgd ? 'componentType' : 'workload' };
+    return { role: disagg ? 'worker' : 'agg', from: 'graph' };
+  });
+}

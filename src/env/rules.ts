@@ -1,0 +1,264 @@
+import { type Check, check } from '../core/model.js';
+import type { EnvService, TransportVar } from './schema.js';
+import { formatBytes } from './shm.js';
+import { looksLikeRdmaDevice, parseNetDevices, parseUcxTls } from './ucx.js';
+
+/**
+ * The per-service checks of `env`. Pure: each takes the resolved service and
+ * returns checks. Statuses: a value that will send KV the wrong way is a
+ * fail; one that may (or that the image may override) is a warn.
+ */
+
+const REF = 'see references/interconnect-env-vars.md';
+export const SHM_FAIL_BYTES = 2 ** 30;
+export const SHM_WARN_BYTES = 4 * 2 ** 30;
+
+function hidden(id: string, name: string, v: TransportVar, subject: string): Check {
+  return check(
+    id,
+    'skipped',
+    `${name} comes from ${v.ref ?? v.source}: its value is not visible in the manifest`,
+    {
+      subject,
+      fix: `check the value in the running pod (interconnect-test node --pod …)`,
+    },
+  );
+}
+
+/** MNNVL is intended when UCX is told to use it or the pod joins a ComputeDomain (IMEX) channel. */
+export function wantsMnnvl(s: EnvService): boolean {
+  const v = s.transportVars.UCX_CUDA_IPC_ENABLE_MNNVL?.value;
+  return (v !== undefined && /^(y|yes|1|on|true|try)$/i.test(v)) || s.pod.computeDomainClaims.length > 0;
+}
+
+export function missingCriticalCheck(s: EnvService, subject: string, disagg: boolean): Check {
+  if (!disagg) {
+    return check(
+      'env.missing-critical',
+      'skipped',
+      'aggregated graph: no KV moves between prefill and decode, so the disagg-critical variables are not needed',
+      { subject, matters: false },
+    );
+  }
+  if (s.missingCritical.length === 0)
+    return check('env.missing-critical', 'ok', 'all six disagg-critical variables are set', { subject });
+  const notes: string[] = [];
+  if (s.pod.nixlBackend === 'LIBFABRIC')
+    notes.push('NIXL uses LIBFABRIC here, so the UCX ones do not steer KV');
+  const cms = s.pod.envFrom.filter((e) => e.startsWith('configMap/'));
+  if (cms.length) notes.push(`${cms.join(', ')} (envFrom) may set them`);
+  return check(
+    'env.missing-critical',
+    'warn',
+    `not set: ${s.missingCritical.join(', ')} — the image may set them${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    {
+      subject,
+      fix: 'set them in the worker env, or confirm the image defaults with `interconnect-test node` and the KV path with `interconnect-test pair`',
+      data: { missing: s.missingCritical },
+    },
+  );
+}
+
+export function ucxTlsCheck(s: EnvService, subject: string): Check | undefined {
+  const v = s.transportVars.UCX_TLS;
+  if (!v) return undefined;
+  if (!v.visible || v.value === undefined) return hidden('env.ucx-tls', 'UCX_TLS', v, subject);
+  if (s.pod.nixlBackend === 'LIBFABRIC') {
+    return check(
+      'env.ucx-tls',
+      'skipped',
+      `UCX_TLS=${v.value} does not steer KV: NIXL uses the LIBFABRIC backend here`,
+      {
+        subject,
+        matters: false,
+      },
+    );
+  }
+  const tls = parseUcxTls(v.value);
+  const fails: string[] = [];
+  const warns: string[] = [];
+  const rdmaAsked = s.pod.rdmaResources.length > 0;
+  if (tls.enabled.length === 0) fails.push('allows no transport at all');
+  else {
+    if (!tls.cudaCopy) fails.push('leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers');
+    if (tls.rdma.length === 0) {
+      const net = tls.tcp || tls.datagram.length > 0;
+      if (rdmaAsked)
+        fails.push(
+          `allows no RDMA transport (rc, dc, srd) although the pod requests ${s.pod.rdmaResources.join(', ')}: KV goes over ${net ? 'tcp' : 'nothing'}`,
+        );
+      else if (!net)
+        fails.push(
+          'allows no network transport (rc, dc, ud, srd, tcp): NIXL cannot reach a peer in another pod',
+        );
+      else
+        warns.push(
+          `allows no RDMA transport (rc, dc, srd): KV between pods goes over ${tls.tcp ? 'tcp' : 'ud'}${tls.cudaIpc && wantsMnnvl(s) ? ' wherever cuda_ipc over MNNVL cannot reach the peer' : ''}`,
+        );
+    }
+    if (!tls.cudaIpc && wantsMnnvl(s))
+      warns.push(
+        'leaves out cuda_ipc although MNNVL is set up (UCX_CUDA_IPC_ENABLE_MNNVL / ComputeDomain): KV takes the network instead of NVLink',
+      );
+  }
+  if (tls.unknown.length)
+    warns.push(`unknown transport name${tls.unknown.length > 1 ? 's' : ''} ${tls.unknown.join(', ')}`);
+  const status = fails.length ? 'fail' : warns.length ? 'warn' : 'ok';
+  if (status === 'ok') {
+    const parts = [tls.mode === 'all' ? 'all transports (UCX default)' : `RDMA ${tls.rdma.join('/')}`];
+    if (tls.mode !== 'all')
+      parts.push(['cuda_copy', tls.cudaIpc ? 'cuda_ipc' : ''].filter(Boolean).join(', '));
+    return check('env.ucx-tls', 'ok', `UCX_TLS=${v.value}: ${parts.join('; ')}`, { subject });
+  }
+  return check('env.ucx-tls', status, `UCX_TLS=${v.value} ${[...fails, ...warns].join('; ')}`, {
+    subject,
+    fix: `use UCX_TLS=rc_x,rc,dc_x,dc,cuda_copy,cuda_ipc (srd,cuda_copy,tcp on EFA; keep cuda_ipc for MNNVL); ${REF}`,
+    data: { enabled: tls.enabled, unknown: tls.unknown },
+  });
+}
+
+export function netDevicesCheck(s: EnvService, subject: string): Check | undefined {
+  const v = s.transportVars.UCX_NET_DEVICES;
+  if (!v) return undefined;
+  if (!v.visible || v.value === undefined)
+    return hidden('env.ucx-net-devices', 'UCX_NET_DEVICES', v, subject);
+  const d = parseNetDevices(v.value);
+  const fix =
+    'list the GPU-affine RDMA ports of the compute fabric, e.g. UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1 (ibv_devinfo shows them)';
+  if (d.mode === 'all') {
+    return check(
+      'env.ucx-net-devices',
+      'warn',
+      'UCX_NET_DEVICES=all lets UCX use any NIC, including management or side-fabric ones that do not route between nodes',
+      { subject, fix },
+    );
+  }
+  if (d.mode === 'exclude') {
+    return check(
+      'env.ucx-net-devices',
+      'ok',
+      `UCX_NET_DEVICES=${v.value}: every device except those listed`,
+      { subject },
+    );
+  }
+  const portless = d.bare.filter(looksLikeRdmaDevice);
+  if (portless.length) {
+    return check(
+      'env.ucx-net-devices',
+      'warn',
+      `UCX_NET_DEVICES=${v.value}: ${portless.join(', ')} lacks the port (write ${portless[0]}:1); UCX will not match it`,
+      { subject, fix },
+    );
+  }
+  if (d.rdmaPorts.length === 0) {
+    return check(
+      'env.ucx-net-devices',
+      'warn',
+      `UCX_NET_DEVICES=${v.value} names only IP interfaces: RDMA transports get no device and KV goes over tcp`,
+      { subject, fix },
+    );
+  }
+  const extra = d.bare.length ? `, plus ${d.bare.join(', ')} for tcp` : '';
+  return check(
+    'env.ucx-net-devices',
+    'ok',
+    `UCX_NET_DEVICES=${v.value}: ${d.rdmaPorts.length} RDMA port${d.rdmaPorts.length > 1 ? 's' : ''}${extra}`,
+    { subject },
+  );
+}
+
+export function gpuDirectCheck(s: EnvService, subject: string): Check | undefined {
+  const v = s.transportVars.UCX_IB_GPU_DIRECT_RDMA;
+  if (!v) return undefined;
+  if (!v.visible || v.value === undefined)
+    return hidden('env.ucx-gpu-direct', 'UCX_IB_GPU_DIRECT_RDMA', v, subject);
+  if (/^(n|no|0|off|false)$/i.test(v.value)) {
+    return check(
+      'env.ucx-gpu-direct',
+      'warn',
+      `UCX_IB_GPU_DIRECT_RDMA=${v.value}: every KV block is staged through host memory`,
+      {
+        subject,
+        fix: 'set UCX_IB_GPU_DIRECT_RDMA=yes once `interconnect-test node` shows GPUDirect RDMA working',
+      },
+    );
+  }
+  const how = /^try$/i.test(v.value)
+    ? ' (falls back to host staging silently where GPUDirect is missing)'
+    : '';
+  return check('env.ucx-gpu-direct', 'ok', `UCX_IB_GPU_DIRECT_RDMA=${v.value}${how}`, { subject });
+}
+
+export function ncclIbDisableCheck(s: EnvService, subject: string): Check | undefined {
+  const v = s.transportVars.NCCL_IB_DISABLE;
+  if (!v) return undefined;
+  if (!v.visible || v.value === undefined)
+    return hidden('env.nccl-ib-disable', 'NCCL_IB_DISABLE', v, subject);
+  if (/^0$|^false$/i.test(v.value.trim()))
+    return check('env.nccl-ib-disable', 'ok', `NCCL_IB_DISABLE=${v.value}: NCCL may use IB/RoCE`, {
+      subject,
+    });
+  const off = /^(1|true|yes)$/i.test(v.value.trim());
+  const needsIb = s.pod.nodeCount > 1 || s.pod.rdmaResources.length > 0;
+  return check(
+    'env.nccl-ib-disable',
+    off && needsIb ? 'fail' : 'warn',
+    off
+      ? `NCCL_IB_DISABLE=${v.value}: NCCL traffic goes over sockets${needsIb ? (s.pod.nodeCount > 1 ? ` across the ${s.pod.nodeCount} nodes of this worker` : ' although RDMA is requested') : ''}`
+      : `NCCL_IB_DISABLE=${v.value} is not 0 or 1`,
+    { subject, fix: 'set NCCL_IB_DISABLE=0 (or remove it) where the nodes have IB/RoCE' },
+  );
+}
+
+export function ipcLockCheck(s: EnvService, subject: string): Check | undefined {
+  if (s.pod.rdmaResources.length === 0) return undefined;
+  if (s.pod.ipcLock || s.pod.privileged) {
+    const res =
+      s.pod.rdmaResources.length > 2
+        ? `${s.pod.rdmaResources[0]} +${s.pod.rdmaResources.length - 1} more`
+        : s.pod.rdmaResources.join(', ');
+    return check('env.rdma-ipc-lock', 'ok', `${res} with ${s.pod.ipcLock ? 'IPC_LOCK' : 'privileged'}`, {
+      subject,
+    });
+  }
+  return check(
+    'env.rdma-ipc-lock',
+    'warn',
+    `requests ${s.pod.rdmaResources.join(', ')} without IPC_LOCK or privileged: registering KV memory can fail (ibv_reg_mr: cannot allocate memory)`,
+    {
+      subject,
+      fix: 'add securityContext.capabilities.add: [IPC_LOCK] to the worker container',
+    },
+  );
+}
+
+const SHM_SOURCE: Record<string, string> = {
+  sharedMemory: 'sharedMemory.size',
+  sharedMemorySize: 'sharedMemorySize',
+  'operator-default': 'the operator default',
+  volume: 'a Memory emptyDir at /dev/shm',
+  host: 'the host /dev/shm',
+  disabled: 'shared memory disabled: the container runtime default',
+  'runtime-default': 'no /dev/shm volume: the container runtime default',
+};
+
+export function shmCheck(s: EnvService, subject: string): Check | undefined {
+  const shm = s.pod.shm;
+  if (!shm) return undefined;
+  const where = SHM_SOURCE[shm.source] ?? shm.source;
+  if (shm.bytes === undefined) return check('env.shm', 'ok', `/dev/shm ${shm.size} (${where})`, { subject });
+  const fix =
+    'set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or mount a Memory emptyDir at /dev/shm';
+  const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : formatBytes(shm.bytes);
+  if (shm.bytes < SHM_FAIL_BYTES) {
+    return check(
+      'env.shm',
+      'fail',
+      `/dev/shm is ${size} (${where}): NCCL and the engine's worker processes run out of shared memory`,
+      { subject, fix },
+    );
+  }
+  if (shm.bytes < SHM_WARN_BYTES)
+    return check('env.shm', 'warn', `/dev/shm is only ${size} (${where})`, { subject, fix });
+  return check('env.shm', 'ok', `/dev/shm ${size} (${where})`, { subject });
+}

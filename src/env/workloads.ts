@@ -1,0 +1,203 @@
+import { alphaServices, betaServices } from './dgd.js';
+import type { LoadedDoc } from './load.js';
+import {
+  arr,
+  envFromOf,
+  mountsOf,
+  obj,
+  podClaimTemplates,
+  type RawGraph,
+  type RawService,
+  type Rec,
+  resourcesOf,
+  securityOf,
+  str,
+  stringMap,
+  strs,
+  volumesOf,
+} from './raw.js';
+import type { Skipped } from './schema.js';
+
+/** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
+export interface Extracted {
+  graphs: RawGraph[];
+  skipped: Skipped[];
+  /** ConfigMaps in the input by name, for `envFrom.configMapRef`. */
+  configMaps: Map<string, Record<string, string>>;
+  /** Resource-claim template names of ComputeDomain channels in the input. */
+  computeDomainTemplates: Set<string>;
+}
+
+/** Where each plain workload kind keeps its pod template; LeaderWorkerSet has two. */
+function podTemplates(
+  kind: string,
+  spec: Rec | undefined,
+  doc: Rec,
+): { prefix: string; path: string; tmpl: Rec | undefined }[] {
+  switch (kind) {
+    case 'Pod':
+      return [{ prefix: '', path: '', tmpl: { metadata: doc.metadata, spec } }];
+    case 'Deployment':
+    case 'StatefulSet':
+    case 'DaemonSet':
+    case 'ReplicaSet':
+    case 'Job':
+      return [{ prefix: '', path: 'spec.template.', tmpl: obj(spec?.template) }];
+    case 'CronJob':
+      return [
+        {
+          prefix: '',
+          path: 'spec.jobTemplate.spec.template.',
+          tmpl: obj(obj(obj(spec?.jobTemplate)?.spec)?.template),
+        },
+      ];
+    case 'PodTemplate':
+      return [{ prefix: '', path: 'template.', tmpl: obj(doc.template) }];
+    case 'LeaderWorkerSet': {
+      const lwt = obj(spec?.leaderWorkerTemplate);
+      const out = [];
+      if (obj(lwt?.leaderTemplate))
+        out.push({
+          prefix: 'leader/',
+          path: 'spec.leaderWorkerTemplate.leaderTemplate.',
+          tmpl: obj(lwt?.leaderTemplate),
+        });
+      out.push({
+        prefix: obj(lwt?.leaderTemplate) ? 'worker/' : '',
+        path: 'spec.leaderWorkerTemplate.workerTemplate.',
+        tmpl: obj(lwt?.workerTemplate),
+      });
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+export const PLAIN_KINDS = [
+  'Pod',
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'Job',
+  'CronJob',
+  'PodTemplate',
+  'LeaderWorkerSet',
+];
+
+function plainServices(kind: string, doc: Rec): RawService[] {
+  const spec = obj(doc.spec);
+  const lwsSize = Number(str(obj(spec?.leaderWorkerTemplate)?.size) ?? 1);
+  const replicas = Number(str(spec?.replicas) ?? Number.NaN);
+  return podTemplates(kind, spec, doc).flatMap(({ prefix, path, tmpl }) => {
+    const podSpec = obj(tmpl?.spec);
+    const meta = obj(tmpl?.metadata);
+    return arr(podSpec?.containers).flatMap((c, k) => {
+      const container = obj(c);
+      if (!container) return [];
+      const cname = str(container.name) ?? `#${k}`;
+      const containerPath = `${path}spec.containers[name=${cname}]`;
+      const sec = securityOf(container);
+      return [
+        {
+          name: `${prefix}${cname}`,
+          workerish: false,
+          argv: [...strs(container.command), ...strs(container.args)],
+          containerPath,
+          commandLength: strs(container.command).length,
+          layers: [
+            { source: 'container-env' as const, path: `${containerPath}.env`, entries: arr(container.env) },
+          ],
+          envFrom: envFromOf(container, containerPath),
+          resources: resourcesOf(obj(container.resources)),
+          claimTemplates: podClaimTemplates(podSpec),
+          capabilities: sec.capabilities,
+          privileged: sec.privileged,
+          hostNetwork: podSpec?.hostNetwork === true,
+          annotations: stringMap(meta?.annotations),
+          labels: stringMap(meta?.labels),
+          ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
+          nodeCount: kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1,
+          ...(Number.isFinite(replicas) ? { replicas } : {}),
+          dgdShm: null,
+          volumes: volumesOf(podSpec),
+          mounts: mountsOf(container),
+        },
+      ];
+    });
+  });
+}
+
+function kindOf(doc: Rec): string {
+  const apiVersion = str(doc.apiVersion);
+  const kind = str(doc.kind);
+  return apiVersion && kind ? `${apiVersion}/${kind}` : (kind ?? apiVersion ?? '-');
+}
+
+/** Sorts documents into graphs (DGDs; plain workloads) and skipped objects. */
+export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
+  const out: Extracted = {
+    graphs: [],
+    skipped: [],
+    configMaps: new Map(),
+    computeDomainTemplates: new Set(),
+  };
+  const visit = (d: LoadedDoc, value: unknown) => {
+    const doc = obj(value);
+    const skip = (why: string) =>
+      out.skipped.push({ file: d.file, doc: d.doc, line: d.line, kind: doc ? kindOf(doc) : '-', why });
+    if (!doc) return skip(`not a Kubernetes object (a ${Array.isArray(value) ? 'list' : typeof value})`);
+    const apiVersion = str(doc.apiVersion);
+    const kind = str(doc.kind);
+    if (!apiVersion || !kind) return skip('not a Kubernetes object (no apiVersion/kind)');
+    const name = str(obj(doc.metadata)?.name) ?? '(unnamed)';
+    const spec = obj(doc.spec);
+    if (kind === 'List' && apiVersion === 'v1') {
+      for (const item of arr(doc.items)) visit(d, item);
+      return;
+    }
+    if (kind === 'DynamoGraphDeployment') {
+      const services =
+        apiVersion === 'nvidia.com/v1alpha1' && spec
+          ? alphaServices(name, spec)
+          : apiVersion === 'nvidia.com/v1beta1' && spec
+            ? betaServices(name, spec)
+            : undefined;
+      if (!services)
+        return skip(`DynamoGraphDeployment ${apiVersion} is not a version env reads (v1alpha1, v1beta1)`);
+      out.graphs.push({
+        file: d.file,
+        doc: d.doc,
+        deployment: name,
+        kind,
+        apiVersion,
+        isDgd: true,
+        services,
+      });
+      return;
+    }
+    if (PLAIN_KINDS.includes(kind)) {
+      const services = plainServices(kind, doc);
+      if (services.length === 0) return skip(`${kind} without containers`);
+      out.graphs.push({
+        file: d.file,
+        doc: d.doc,
+        deployment: name,
+        kind,
+        apiVersion,
+        isDgd: false,
+        services,
+      });
+      return;
+    }
+    if (kind === 'ConfigMap') out.configMaps.set(name, stringMap(doc.data));
+    if (kind === 'ComputeDomain') {
+      const t = str(obj(obj(spec?.channel)?.resourceClaimTemplate)?.name);
+      if (t) out.computeDomainTemplates.add(t);
+    }
+    skip(`${kind} is not a workload`);
+  };
+  for (const d of docs) visit(d, d.value);
+  return out;
+}
