@@ -39,3 +39,16 @@ export function capture(): { stream: PassThrough; text: () => string } {
   });
   return { stream, text: () => text };
 }
+
+/** Live children of `ppid` whose command line contains `needle` (ppid is field 4 of /proc/PID/stat). */
+export function childrenOf(ppid: number, needle: string): number[] {
+  return pidsMatching(needle).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppidField = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+      return Number(ppidField) === ppid;
+    } catch {
+      return false;
+    }
+  });
+}

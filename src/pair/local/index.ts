@@ -1,0 +1,128 @@
+import { ToolError } from '../../core/errors.js';
+import type { Check } from '../../core/model.js';
+import type { Progress } from '../../core/progress.js';
+import type { Launcher } from '../../procs/launcher.js';
+import { spawnLauncher } from '../../procs/launcher.js';
+import type { Section } from '../../render/text.js';
+import type { Measurement } from '../measurement.js';
+import { chooseEngine, type EngineChoice } from './engine.js';
+import { childEnv } from './env.js';
+import { type LocalHost, systemHost } from './host.js';
+import { DEFAULT_SIZES } from './perftest.js';
+import { localResult, measurementSection } from './report.js';
+import { runNixlbenchPair } from './run-nixlbench.js';
+import { runPerftestSweep } from './run-perftest.js';
+import { type EngineRun, LOOPBACK, type Placement } from './types.js';
+
+export interface LocalPairOptions {
+  engine: EngineChoice;
+  /** `local`: host memory (DRAM); `intra-node`: GPU memory on both sides (VRAM), two GPUs of this host. */
+  mode: 'local' | 'intra-node';
+  sizes?: readonly number[];
+  iters?: number;
+  timeoutMs: number;
+  minGBps?: number;
+  ucxTls?: string;
+  nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
+}
+
+export interface LocalPairDeps {
+  env: NodeJS.ProcessEnv;
+  progress: Progress;
+  /** Ctrl-C. */
+  signal: AbortSignal;
+  launcher?: Launcher;
+  host?: LocalHost;
+  /** Where the two processes run (tests: network namespaces). ucx_perftest only. */
+  placement?: Placement;
+}
+
+export interface LocalPairResult {
+  checks: Check[];
+  measurement: Measurement;
+  /** Every process the run started; none is running when this returns. */
+  pids: number[];
+  section: Section;
+}
+
+/**
+ * `pair --local`: the initiator (prefill) and the target (decode) as two
+ * processes of nixlbench or ucx_perftest on this host, and what they measured.
+ * Throws ToolError when it cannot run at all (no engine, no GPU for
+ * intra-node), the interrupt's reason on Ctrl-C; everything it started is
+ * stopped before it returns or throws.
+ */
+export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps): Promise<LocalPairResult> {
+  const host = deps.host ?? systemHost(deps.env);
+  const launcher = deps.launcher ?? spawnLauncher;
+  const placement = deps.placement ?? LOOPBACK;
+  const chosen = chooseEngine(opts.engine, (p) => host.which(p));
+  const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
+  const gpuCount = host.gpuCount();
+  if (memory === 'VRAM' && gpuCount === 0) {
+    throw new ToolError(
+      'pair --local --mode intra-node needs NVIDIA GPUs: none found (no /proc/driver/nvidia/gpus)',
+      {
+        fix: 'run it on a GPU node (two GPUs to measure NVLink), or drop --mode for a host-memory run',
+      },
+    );
+  }
+  const sizes = opts.sizes?.length ? opts.sizes : DEFAULT_SIZES;
+  const env = childEnv(deps.env, opts.ucxTls ? { ucxTls: opts.ucxTls } : {});
+  const deadline = AbortSignal.timeout(opts.timeoutMs);
+  const runDeps = { launcher, progress: deps.progress, interrupt: deps.signal, deadline };
+
+  deps.progress.step(
+    `${chosen.engine}: two processes on ${host.hostname()} (${memory}, ${placement.describe})`,
+  );
+  let run: EngineRun;
+  if (chosen.engine === 'ucx_perftest') {
+    run = await runPerftestSweep(
+      {
+        bin: chosen.bin,
+        sizes,
+        memory: memory === 'VRAM' ? 'cuda' : 'host',
+        env,
+        placement,
+        ...(opts.iters ? { iters: opts.iters } : {}),
+      },
+      runDeps,
+    );
+  } else {
+    run = await runNixlbenchPair(
+      {
+        bin: chosen.bin,
+        etcdBin: host.which('etcd'),
+        runtime: opts.nixlbenchRuntime,
+        sizes,
+        memory,
+        gpuCount,
+        env,
+        ...(opts.iters ? { iters: opts.iters } : {}),
+      },
+      runDeps,
+    );
+  }
+  if (run.outcome === 'completed') deps.progress.done(`${chosen.engine}: ${run.sizesDone} sizes measured`);
+  else deps.progress.warn(`${chosen.engine}: ${run.problem ?? run.outcome}`);
+
+  const { checks, measurement } = localResult({
+    chosen,
+    mode: opts.mode,
+    memory,
+    hostname: host.hostname(),
+    gpuCount,
+    ...(memory === 'VRAM' && host.gpuModel() ? { gpuModel: host.gpuModel() as string } : {}),
+    where: placement.describe,
+    sizes,
+    timeoutMs: opts.timeoutMs,
+    run,
+    ...(opts.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
+  });
+  return {
+    checks,
+    measurement,
+    pids: run.pids,
+    section: measurementSection(measurement, placement.describe),
+  };
+}

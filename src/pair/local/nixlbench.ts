@@ -1,0 +1,94 @@
+/**
+ * nixlbench as a local pair: pure builders for its command line
+ * (flags from benchmark/nixlbench/src/utils/utils.cpp; see
+ * shared/reference/nixlbench.md §1–2). Both processes get the same argv; the
+ * first to register takes rank 0 and the initiator (prefill) role, so the
+ * runner starts the second only once the first holds rank 0.
+ */
+
+export type NixlRuntime =
+  | { kind: 'etcd'; endpoint: string }
+  | { kind: 'asio'; address: string; port: number };
+
+export interface NixlbenchArgs {
+  bin: string;
+  runtime: NixlRuntime;
+  /** A fresh etcd namespace per run: a reused group corrupts ranks (reference §2.1). */
+  group: string;
+  /** Segment type on both sides. */
+  memory: 'DRAM' | 'VRAM';
+  /** The sweep doubles from the smallest to the largest size. */
+  minBlock: number;
+  maxBlock: number;
+  /** num_iter; warm-up is a tenth. nixlbench rounds both up and runs 1/16 of them above 1 MiB. */
+  iters: number;
+}
+
+/** Iterations when --iters is not given: a tenth of nixlbench's 1000, enough for a local check. */
+export const NIXL_DEFAULT_ITERS = 100;
+
+/** The block sizes nixlbench will run: doubling from minBlock while ≤ maxBlock. */
+export function nixlSweep(minBlock: number, maxBlock: number): number[] {
+  const out: number[] = [];
+  for (let b = minBlock; b <= maxBlock; b *= 2) out.push(b);
+  return out;
+}
+
+export function nixlbenchArgv(a: NixlbenchArgs): string[] {
+  const argv = [a.bin];
+  if (a.runtime.kind === 'etcd') {
+    // No --runtime_type: ETCD is the default, and builds before v1.1.0 reject the flag.
+    argv.push('--etcd_endpoints', a.runtime.endpoint);
+  } else {
+    argv.push(
+      '--runtime_type',
+      'ASIO',
+      '--asio_address',
+      a.runtime.address,
+      '--asio_port',
+      String(a.runtime.port),
+    );
+  }
+  argv.push(
+    '--benchmark_group',
+    a.group,
+    '--backend',
+    'UCX',
+    '--initiator_seg_type',
+    a.memory,
+    '--target_seg_type',
+    a.memory,
+    '--op_type',
+    'WRITE',
+    '--start_block_size',
+    String(a.minBlock),
+    '--max_block_size',
+    String(a.maxBlock),
+    '--num_iter',
+    String(a.iters),
+    '--warmup_iter',
+    String(Math.max(1, Math.floor(a.iters / 10))),
+    // The default is 8 GiB per process; one batch of the largest block is all a 1-thread run needs.
+    '--total_buffer_size',
+    String(a.maxBlock),
+  );
+  return argv;
+}
+
+/** The etcd key rank 0 writes once registered (the double slash is real). */
+export function rankKey(group: string, rank: number): string {
+  return `xferbench/${group}//rank/${rank}`;
+}
+
+/** The line a process prints once it holds rank 0 (etcd runtime). */
+export const RANK0_LINE = /ETCD Runtime: Registered as rank 0\b/;
+
+/**
+ * CUDA_VISIBLE_DEVICES for each side of a VRAM run. In SG pairwise both ranks
+ * use their device 0, which is the same GPU unless the order differs; listing
+ * the peer's GPU second keeps it visible, which cuda_ipc needs.
+ */
+export function visibleDevices(gpuCount: number): { initiator?: string; target?: string } {
+  if (gpuCount < 2) return {};
+  return { initiator: '0,1', target: '1,0' };
+}

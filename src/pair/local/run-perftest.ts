@@ -1,0 +1,132 @@
+import type { Progress } from '../../core/progress.js';
+import { withDisposal } from '../../procs/disposal.js';
+import type { Launcher, RunningProc } from '../../procs/launcher.js';
+import { listensOn } from '../../procs/listen.js';
+import { freePort } from '../../procs/ports.js';
+import { pollUntil } from '../../procs/wait.js';
+import type { MeasurementRow } from '../measurement.js';
+import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './perftest.js';
+import { formatSize } from './sizes.js';
+import { runTwoProcs } from './two-procs.js';
+import type { EngineRun, Placement } from './types.js';
+
+export interface PerftestPlan {
+  bin: string;
+  sizes: readonly number[];
+  iters?: number;
+  memory: 'host' | 'cuda';
+  /** Environment of both processes (UCX logging switched on). */
+  env: NodeJS.ProcessEnv;
+  placement: Placement;
+}
+
+export interface RunDeps {
+  launcher: Launcher;
+  progress: Progress;
+  interrupt: AbortSignal;
+  deadline: AbortSignal;
+}
+
+/** How long a server may take to listen, and a survivor to follow its peer out. */
+const READY_MS = 15_000;
+const PEER_GRACE_MS = 5_000;
+
+/**
+ * One server/client pair per message size (the ucx_perftest server exits after
+ * one test), in sequence, under one deadline. A size that fails ends the sweep.
+ */
+export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promise<EngineRun> {
+  const rows: MeasurementRow[] = [];
+  const transports: string[] = [];
+  const lanes: string[] = [];
+  const add = (into: string[], list: readonly string[]) => {
+    for (const x of list) if (!into.includes(x)) into.push(x);
+  };
+  const pids: number[] = [];
+  let ucxVersion: string | undefined;
+  let emulated = false;
+  for (const size of plan.sizes) {
+    const iters = itersFor(size, plan.iters);
+    deps.progress.update(`${formatSize(size)} × ${iters}`);
+    const port = await freePort();
+    const args = { bin: plan.bin, port, size, iters, memory: plan.memory };
+    const run = await withDisposal(
+      (stack) =>
+        runTwoProcs(
+          {
+            first: {
+              name: 'server (decode)',
+              argv: [...plan.placement.server.wrap, ...perftestServerArgv(args)],
+              env: plan.env,
+            },
+            second: {
+              name: 'client (prefill)',
+              argv: [
+                ...plan.placement.client.wrap,
+                ...perftestClientArgv(args, plan.placement.server.address),
+              ],
+              env: plan.env,
+            },
+            ready: async (server: RunningProc, signal) =>
+              (await pollUntil(
+                async () => (server.exitInfo() ? false : (await listensOn(server.pid, port)) || undefined),
+                { intervalMs: 20, timeoutMs: READY_MS, signal },
+              )) === true,
+            peerGraceMs: PEER_GRACE_MS,
+          },
+          {
+            launcher: deps.launcher,
+            stack,
+            interrupt: deps.interrupt,
+            deadline: deps.deadline,
+            onStart: (p) => pids.push(p.pid),
+          },
+        ),
+      { report: (p) => deps.progress.warn(`teardown of ${p.name} failed: ${p.message}`) },
+    );
+    const read = readPerftestSize(size, run.first?.lines ?? [], run.second?.lines ?? []);
+    add(transports, read.transports);
+    add(lanes, read.lanes);
+    ucxVersion ??= read.ucxVersion;
+    emulated ||= read.emulated;
+    const row = read.row;
+    if (run.outcome === 'completed' && !row) {
+      return {
+        rows,
+        transports,
+        lanes,
+        pids,
+        ucxVersion,
+        emulated,
+        outcome: 'failed',
+        problem: `${formatSize(size)}: the client printed no result row`,
+        sizesDone: rows.length,
+      };
+    }
+    if (run.outcome !== 'completed') {
+      const problem = `${formatSize(size)}: ${run.problem ?? run.outcome}`;
+      return {
+        rows,
+        transports,
+        lanes,
+        pids,
+        ucxVersion,
+        emulated,
+        outcome: run.outcome,
+        problem,
+        sizesDone: rows.length,
+      };
+    }
+    if (row) rows.push(row);
+  }
+  return {
+    rows,
+    transports,
+    lanes,
+    pids,
+    ucxVersion,
+    emulated,
+    outcome: 'completed',
+    sizesDone: rows.length,
+  };
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { PairOptionsSchema } from '../src/commands/pair.js';
+import { ToolError } from '../src/core/errors.js';
+import { silentProgress } from '../src/core/progress.js';
+import { countNvidiaGpus } from '../src/pair/local/host.js';
+import { runLocalPair } from '../src/pair/local/index.js';
+import { capture } from './helpers/pair-local-procs.js';
+
+async function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const out = capture();
+  const err = capture();
+  const code = await main(['pair', ...args], { stdout: out.stream, stderr: err.stream, env });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+describe('pair options', () => {
+  it('parses sizes, durations and numbers into typed options with defaults', () => {
+    expect(
+      PairOptionsSchema.parse({
+        local: true,
+        sizes: '1M,4K,4096,64MiB',
+        timeout: '90s',
+        iters: '50',
+        minBandwidth: '2.5',
+      }),
+    ).toEqual({
+      output: 'text',
+      failOn: 'fail',
+      local: true,
+      engine: 'auto',
+      sizes: [4096, 1 << 20, 64 << 20],
+      timeout: 90_000,
+      iters: 50,
+      minBandwidth: 2.5,
+      nixlbenchRuntime: 'auto',
+    });
+    expect(PairOptionsSchema.parse({}).timeout).toBe(300_000);
+  });
+
+  it('rejects bad values with one line naming each flag (exit 2)', async () => {
+    const r = await cli([
+      '--local',
+      '--sizes',
+      '4K,lots',
+      '--timeout',
+      'soon',
+      '--iters',
+      '0',
+      '--ucx-tls',
+      'tcp;rm',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'error: invalid options: --sizes: expected a comma-separated list of sizes such as 4K,64K,1M,16M,64M; ' +
+        '--iters: Too small: expected number to be >0; --timeout: expected a duration such as 90s, 5m or 1h; ' +
+        '--ucx-tls: expected a UCX_TLS list such as tcp or sysv,cma (fix: see --help)\n',
+    );
+  });
+
+  it('refuses --mode cross-node with --local, and the cluster mode this build lacks', async () => {
+    const cross = await cli(['--local', '--mode', 'cross-node']);
+    expect([cross.code, cross.stderr]).toEqual([
+      2,
+      'error: pair --local runs two processes on this host; --mode cross-node needs two nodes (fix: drop --local to test between two nodes of the cluster, or use --mode intra-node for two local GPUs)\n',
+    ]);
+  });
+});
+
+describe('pair --local without a transfer tool', () => {
+  it('says in one line what to install and exits 2, so no gate reads it as a pass', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'no-tools-'));
+    const r = await cli(['--local'], { PATH: empty });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'error: pair --local: neither nixlbench nor ucx_perftest is on PATH (fix: apt-get install ucx-utils (ucx_perftest), or build NIXL with nixlbench (github.com/ai-dynamo/nixl, benchmark/nixlbench))\n',
+    );
+  });
+});
+
+describe('pair --local --mode intra-node', () => {
+  it('needs GPUs, and says so before starting anything', async () => {
+    const err = await runLocalPair(
+      { engine: 'ucx_perftest', mode: 'intra-node', nixlbenchRuntime: 'auto', timeoutMs: 10_000 },
+      {
+        env: process.env,
+        progress: silentProgress,
+        signal: new AbortController().signal,
+        host: {
+          hostname: () => 'cpu-box',
+          which: (p) => `/usr/bin/${p}`,
+          gpuCount: () => 0,
+          gpuModel: () => undefined,
+        },
+        launcher: {
+          start: () => {
+            throw new Error('nothing may start without a GPU');
+          },
+        },
+      },
+    ).catch((e) => e);
+    expect(err).toBeInstanceOf(ToolError);
+    expect(err.message).toBe(
+      'pair --local --mode intra-node needs NVIDIA GPUs: none found (no /proc/driver/nvidia/gpus)',
+    );
+  });
+
+  it.skipIf(countNvidiaGpus() > 0)('exits 2 from the CLI on this GPU-less machine', async () => {
+    const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: pair --local --mode intra-node needs NVIDIA GPUs: none found/);
+  });
+});
