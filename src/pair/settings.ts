@@ -258,3 +258,16 @@ export function withOverrides(
 export function envValue(s: ProbeSettings, name: string): string | undefined {
   return s.env.find((e) => e.name === name)?.value;
 }
+
+/**
+ * Replaces the env with the variables the `env` check resolved for the same
+ * service (it also reads `export X=…` in the container's shell and ConfigMaps).
+ */
+export function withResolvedEnv(
+  s: ProbeSettings,
+  vars: Readonly<Record<string, { value?: string | undefined; visible: boolean }>>,
+): ProbeSettings {
+  const notes = s.notes.filter((n) => !/^[A-Z][A-Z0-9_]* (comes from valueFrom|not copied)/.test(n));
+  const entries = Object.entries(vars).map(([name, v]) => ({ name, value: v.value, hidden: !v.visible }));
+  return { ...s, env: transportEnv(entries, notes), notes };
+}

@@ -1,0 +1,213 @@
+import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
+import { diagnosePod, podStateLine } from './diagnose.js';
+import { formatDuration } from './duration.js';
+import {
+  hasRegistered,
+  NIXLBENCH_FAILURE,
+  peersConnected,
+  probeScriptProblem,
+  readNixlbench,
+  readPerftest,
+  tail,
+} from './logs.js';
+import type { Engine } from './measurement.js';
+import type { PodRole } from './probe-script.js';
+
+/**
+ * One look at the probe pods, turned into: keep waiting, go on, or the problem
+ * the user will meet, named with its fix. Pure: the watch loop polls the API
+ * and the clock and passes both in.
+ */
+
+export interface PodSnap {
+  role: PodRole;
+  pod?: V1Pod | undefined;
+  events: CoreV1Event[];
+  log: string;
+}
+
+export interface RunProblem {
+  kind:
+    | 'unschedulable'
+    | 'image-pull'
+    | 'container-config'
+    | 'oom-killed'
+    | 'crash-loop'
+    | 'evicted'
+    | 'deadline'
+    | 'exited'
+    | 'not-registered'
+    | 'peer-missing'
+    | 'hung-after-results'
+    | 'timeout';
+  role?: PodRole | undefined;
+  detail: string;
+  fix: string;
+}
+
+export type Assessment =
+  | { state: 'wait'; status: string }
+  | { state: 'ready'; status: string }
+  | { state: 'done'; status: string }
+  | { state: 'problem'; problem: RunProblem; status: string };
+
+export interface AssessInput {
+  phase: 'first' | 'run';
+  engine: Engine;
+  pods: PodSnap[];
+  now: number;
+  /** When each pod was first seen Running. */
+  runningSince: Partial<Record<PodRole, number>>;
+  /** When the initiator's log first showed a complete table. */
+  resultsSince?: number | undefined;
+  peerTimeoutMs: number;
+  hangGraceMs: number;
+  rdmaResource?: string | undefined;
+  /** ucx_perftest message size, for reading a client log without a test box. */
+  messageSize?: number | undefined;
+}
+
+function running(p: PodSnap): boolean {
+  return p.pod?.status?.phase === 'Running';
+}
+
+function succeeded(p: PodSnap): boolean {
+  return p.pod?.status?.phase === 'Succeeded';
+}
+
+/** A complete result is in this log (nixlbench reached its last block size; ucx_perftest printed its final row). */
+export function resultsComplete(engine: Engine, log: string, messageSize?: number): boolean {
+  if (engine === 'nixlbench') return readNixlbench(log)?.completed === true;
+  return readPerftest(log, messageSize)?.completed === true;
+}
+
+function rowsSoFar(engine: Engine, log: string): number {
+  return (engine === 'nixlbench' ? readNixlbench(log)?.rows.length : readPerftest(log)?.rows.length) ?? 0;
+}
+
+export function statusLine(pods: readonly PodSnap[], engine: Engine): string {
+  return pods
+    .map((p) => {
+      const rows = rowsSoFar(engine, p.log);
+      return `${p.role} ${podStateLine(p.pod)}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
+    })
+    .join(', ');
+}
+
+/** Why a pod exited non-zero, from its own log first, then its peers' state. */
+function exitProblem(
+  p: PodSnap,
+  code: number | undefined,
+  all: readonly PodSnap[],
+  engine: Engine,
+): RunProblem {
+  const others = all.filter((o) => o !== p).map((o) => `${o.role} is ${podStateLine(o.pod)}`);
+  const script = probeScriptProblem(p.log);
+  if (script)
+    return {
+      kind: 'exited',
+      role: p.role,
+      detail: `${p.role} exited (${code ?? '?'}): ${script.detail} — "${script.evidence}"`,
+      fix: script.fix,
+    };
+  if (engine === 'nixlbench') {
+    const failure = readNixlbench(p.log)?.failure;
+    if (failure) {
+      const m = NIXLBENCH_FAILURE[failure.kind];
+      const peer =
+        failure.kind === 'peer-timeout' || failure.kind === 'peer-died' ? `; ${others.join(', ')}` : '';
+      return {
+        kind: failure.kind === 'peer-timeout' ? 'peer-missing' : 'exited',
+        role: p.role,
+        detail: `${p.role} exited (${code ?? '?'}): ${m.detail} — "${failure.text.trim().slice(0, 160)}"${peer}`,
+        fix: m.fix,
+      };
+    }
+  }
+  const last = tail(p.log);
+  return {
+    kind: 'exited',
+    role: p.role,
+    detail: `${p.role} exited with code ${code ?? '?'}${last ? `: ${last}` : ' and printed nothing'}`,
+    fix:
+      code === 127
+        ? 'the command is missing from the image: check --image'
+        : `read the full log: kubectl logs job/<${p.role} job> (rerun with --keep)`,
+  };
+}
+
+/** The first hard problem any pod shows, or undefined. */
+function podProblems(input: AssessInput): RunProblem | undefined {
+  for (const p of input.pods) {
+    if (!p.pod) continue;
+    const d = diagnosePod(p.pod, p.events, { rdma: input.rdmaResource });
+    if (!d) continue;
+    if (d.kind === 'exited') return exitProblem(p, d.exitCode, input.pods, input.engine);
+    return { kind: d.kind, role: p.role, detail: d.detail, fix: d.fix };
+  }
+  return undefined;
+}
+
+export function assess(input: AssessInput): Assessment {
+  const status = statusLine(input.pods, input.engine);
+  const hard = podProblems(input);
+  if (hard) return { state: 'problem', problem: hard, status };
+
+  if (input.phase === 'first') {
+    const p = input.pods[0];
+    if (!p?.pod) return { state: 'wait', status };
+    if (succeeded(p)) return { state: 'ready', status };
+    if (!running(p)) return { state: 'wait', status };
+    // ucx_perftest's server just listens; the client retries until it answers.
+    if (input.engine !== 'nixlbench' || hasRegistered(readNixlbench(p.log)))
+      return { state: 'ready', status };
+    const since = input.runningSince[p.role] ?? input.now;
+    if (input.now - since > input.peerTimeoutMs) {
+      return {
+        state: 'problem',
+        status,
+        problem: {
+          kind: 'not-registered',
+          role: p.role,
+          detail: `${p.role} ran ${formatDuration(input.now - since)} without registering with etcd${p.log.trim() ? `: ${tail(p.log)}` : ' and printed nothing'}`,
+          fix: 'check that the probe pods reach the etcd Service on port 2379 (NetworkPolicy, DNS), or pass --etcd-endpoints',
+        },
+      };
+    }
+    return { state: 'wait', status };
+  }
+
+  if (input.pods.every(succeeded)) return { state: 'done', status };
+  const complete = input.pods.some((p) => resultsComplete(input.engine, p.log, input.messageSize));
+  if (complete && input.resultsSince !== undefined && input.now - input.resultsSince > input.hangGraceMs) {
+    const stuck = input.pods.filter((p) => !succeeded(p)).map((p) => p.role);
+    return {
+      state: 'problem',
+      status,
+      problem: {
+        kind: 'hung-after-results',
+        role: stuck[0],
+        detail: `the results were printed, then ${stuck.join(' and ')} hung for ${formatDuration(input.now - input.resultsSince)} instead of exiting; stopped it (the numbers are kept)`,
+        fix: 'a known nixlbench/backend shutdown hang (ai-dynamo/nixl#1999); the measurement stands, but check the image version',
+      },
+    };
+  }
+  if (input.engine === 'nixlbench' && input.pods.length > 1 && input.pods.every(running)) {
+    const since = Math.max(...input.pods.map((p) => input.runningSince[p.role] ?? input.now));
+    const connected = input.pods.some((p) => peersConnected(p.log, readNixlbench(p.log)));
+    if (!connected && input.now - since > input.peerTimeoutMs) {
+      const silent = input.pods.filter((p) => !hasRegistered(readNixlbench(p.log))).map((p) => p.role);
+      return {
+        state: 'problem',
+        status,
+        problem: {
+          kind: 'peer-missing',
+          role: silent[0],
+          detail: `the peers never met: both pods ran ${formatDuration(input.now - since)} and nixlbench's start barrier never completed${silent.length ? ` (${silent.join(' and ')} never registered with etcd)` : ''}`,
+          fix: 'check that both pods reach the etcd Service and each other (NetworkPolicy); raise --peer-timeout if image start-up is slow',
+        },
+      };
+    }
+  }
+  return { state: 'wait', status };
+}

@@ -1,0 +1,99 @@
+import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
+import type { Clock } from '../core/clock.js';
+import type { Check } from '../core/model.js';
+import type { Progress } from '../core/progress.js';
+import type { DisposalStack } from '../procs/disposal.js';
+import type { RunProblem } from './assess.js';
+import type { Cluster } from './cluster.js';
+import type { Engine, Measurement } from './measurement.js';
+import type { NodeView } from './nodes.js';
+import type { ClusterMode, PairPlan } from './plan.js';
+import type { PodRole } from './probe-script.js';
+import type { ProbeSettings } from './settings.js';
+
+/** The validated options of `pair` in cluster mode. */
+export interface PairConfig {
+  dgd?: string | undefined;
+  recipe?: string | undefined;
+  prefillNode?: string | undefined;
+  decodeNode?: string | undefined;
+  mode: ClusterMode;
+  engine: Engine;
+  image?: string | undefined;
+  /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
+  probeImage: string;
+  env: { name: string; value: string }[];
+  rdmaResource?: { name: string; count: string } | undefined;
+  memory: 'VRAM' | 'DRAM';
+  opType: 'WRITE' | 'READ';
+  startBlockSize: number;
+  maxBlockSize: number;
+  iterations: number;
+  nixlbenchVersion?: string | undefined;
+  deviceList?: string | undefined;
+  minBandwidth?: number | undefined;
+  etcdEndpoints?: string | undefined;
+  etcdImage: string;
+  scratchNamespace?: string | undefined;
+  imagePullSecret?: string | undefined;
+  podAnnotations: Partial<Record<PodRole | 'all', Record<string, string>>>;
+  memoryLimit: string;
+  keep: boolean;
+  force: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  peerTimeoutMs: number;
+  /** The deployment's namespace (--namespace): only ever read. */
+  namespace?: string | undefined;
+}
+
+/** What the steps learn and hand on. */
+export interface PairState {
+  checks: Check[];
+  settings?: { prefill: ProbeSettings; decode: ProbeSettings } | undefined;
+  /** Nodes of the DGD's prefill and decode workers, when --dgd was given. */
+  dgdNodes?: { prefill?: string | undefined; decode?: string | undefined; from: string } | undefined;
+  nodes?: NodeView[] | undefined;
+  plan?: PairPlan | undefined;
+  objects?: KubernetesObject[] | undefined;
+  /** Set by a step to end the run early; the report says why. */
+  stop?: 'dry-run' | 'blocked' | 'no-nodes' | 'failed' | undefined;
+  /** ms timestamps: when each pod was first seen Running, and when results were first complete. */
+  runningSince: Partial<Record<PodRole, number>>;
+  resultsSince?: number | undefined;
+  problem?: RunProblem | undefined;
+  pods: Partial<Record<PodRole, V1Pod>>;
+  logs: Partial<Record<PodRole, string>>;
+  measurement?: Measurement | undefined;
+  /** Wall time the probe containers themselves ran (first start → last finish), for `npm run bench`. */
+  probeMs?: number | undefined;
+}
+
+export interface PairContext {
+  config: PairConfig;
+  runId: string;
+  cwd: string;
+  /** The cluster, loaded on first use (a --dry-run with named nodes and a recipe needs none). */
+  cluster(): Cluster;
+  progress: Progress;
+  clock: Clock;
+  /** Ctrl-C / SIGTERM. */
+  interrupt: AbortSignal;
+  /** Our own wall-clock limit (--timeout). */
+  deadline: AbortSignal;
+  /** Either of the two: what waits listen to. */
+  signal: AbortSignal;
+  stack: DisposalStack;
+  pollMs: number;
+  /** Where --dry-run writes the manifests (stdout). */
+  write(text: string): void;
+  state: PairState;
+}
+
+/** One step of the run: kind's actions, one method each. */
+export interface Step {
+  title(ctx: PairContext): string;
+  /** Skips the step when false. */
+  when?(ctx: PairContext): boolean;
+  run(ctx: PairContext): Promise<void>;
+}

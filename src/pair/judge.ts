@@ -1,0 +1,354 @@
+import { type Check, check } from '../core/model.js';
+import { transportOf } from '../parsers/ucx-log.js';
+import type { RunProblem } from './assess.js';
+import { expectationFor, type NicPort } from './expected.js';
+import { nicPorts, readNixlbench, readPerftest } from './logs.js';
+import {
+  type Expectation,
+  type Measurement,
+  type MeasurementRow,
+  peakOf,
+  type Transport,
+  type TransportKind,
+} from './measurement.js';
+import type { PairPlan } from './plan.js';
+import type { PodRole } from './probe-script.js';
+import { envValue } from './settings.js';
+
+/**
+ * From what the pods printed to the measurement and the `pair.*` checks. Pure.
+ */
+
+const RDMA = /^(rc|rc_mlx5|rc_verbs|rc_x|dc|dc_mlx5|dc_x|ud|ud_mlx5|ud_verbs|ud_x|srd|gga|gga_mlx5)$/;
+const SHM = /^(sysv|posix|cma|knem|xpmem|self)$/;
+
+/** The kind of transport the data lanes show. RDMA wins over helpers (cuda_copy), TCP only when nothing better. */
+export function transportKind(lanes: readonly string[], emulated = false): TransportKind {
+  const t = lanes.map(transportOf);
+  if (emulated && t.includes('tcp')) return 'tcp';
+  if (t.some((x) => RDMA.test(x))) return 'rdma';
+  if (t.includes('cuda_ipc')) return 'nvlink';
+  if (t.includes('tcp')) return 'tcp';
+  if (t.some((x) => SHM.test(x))) return 'shm';
+  return 'unknown';
+}
+
+export interface JudgeInput {
+  plan: PairPlan;
+  logs: Partial<Record<PodRole, string>>;
+  /** Nodes the pods really ran on. */
+  ranOn: Partial<Record<PodRole, string>>;
+  problem?: RunProblem | undefined;
+  minBandwidth?: number | undefined;
+}
+
+interface Parsed {
+  rows: MeasurementRow[];
+  lanes: string[];
+  emulated: boolean;
+  initiatorRole?: PodRole | undefined;
+  hosts: { initiator?: string; target?: string };
+  opType?: string | undefined;
+  memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
+}
+
+function seg(v: string | undefined): 'VRAM' | 'DRAM' | undefined {
+  return v === 'VRAM' || v === 'DRAM' ? v : undefined;
+}
+
+function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
+  const out: Parsed = { rows: [], lanes: [], emulated: false, hosts: {} };
+  const addLanes = (lanes: readonly string[]) => {
+    for (const l of lanes) if (!out.lanes.includes(l)) out.lanes.push(l);
+  };
+  for (const role of ['prefill', 'decode', 'intra-node'] as const) {
+    const log = logs[role];
+    if (!log) continue;
+    if (plan.engine === 'nixlbench') {
+      const r = readNixlbench(log);
+      if (!r) continue;
+      addLanes(r.lanes);
+      out.emulated ||= r.emulated;
+      if (r.rows.length > 0 && out.rows.length === 0) {
+        out.rows = r.rows.map((x) => ({
+          blockSize: x.blockSize,
+          batchSize: x.batchSize,
+          gbps: x.gbps,
+          ...(x.avgLatUs !== undefined ? { avgLatUs: x.avgLatUs } : {}),
+        }));
+        out.opType = r.opType;
+        const i = seg(r.initiatorSegType);
+        const t = seg(r.targetSegType);
+        if (i && t) out.memory = { initiator: i, target: t };
+      }
+      for (const w of r.workers) {
+        if (w.role === 'initiator') {
+          if (role !== 'intra-node') out.initiatorRole ??= role;
+          if (w.hostname) out.hosts.initiator ??= w.hostname;
+        } else if (w.hostname) out.hosts.target ??= w.hostname;
+      }
+    } else {
+      const r = readPerftest(log, plan.bench.maxBlockSize);
+      if (!r) continue;
+      addLanes(r.lanes);
+      out.emulated ||= r.emulated;
+      // The client (prefill, or the intra-node pod) measures; its final row is the result.
+      if (role !== 'decode' && r.rows.length > 0) {
+        out.rows = r.rows.map((x) => ({
+          blockSize: x.blockSize ?? plan.bench.maxBlockSize,
+          batchSize: x.batchSize,
+          gbps: x.gbps,
+          ...(x.avgLatUs !== undefined ? { avgLatUs: x.avgLatUs } : {}),
+        }));
+        out.initiatorRole = role === 'intra-node' ? undefined : role;
+      }
+    }
+  }
+  return out;
+}
+
+const MiB = 1024 * 1024;
+
+/** The figure judged: the best large-block row (≥ 1 MiB, where link rate shows), else the overall peak. */
+export function judgedGBps(rows: readonly MeasurementRow[]): number | undefined {
+  const large = rows.filter((r) => r.blockSize >= MiB);
+  const pick = large.length > 0 ? large : rows;
+  return pick.length ? Math.max(...pick.map((r) => r.gbps)) : undefined;
+}
+
+export function bandwidthCheck(
+  gbps: number | undefined,
+  exp: Expectation,
+  mode: PairPlan['mode'],
+  subject: string,
+): Check {
+  const data = { judgedGBps: gbps ?? null, ...exp };
+  const line =
+    exp.lineGBps !== undefined
+      ? ` (${Math.round((100 * (gbps ?? 0)) / exp.lineGBps)}% of ${exp.lineGBps} GB/s line rate)`
+      : '';
+  if (gbps === undefined) {
+    return check('pair.bandwidth', 'fail', 'no result rows: the transfer never produced a number', {
+      subject,
+      fix: 'see pair.run for why',
+      data,
+    });
+  }
+  const g = `${gbps.toFixed(2)} GB/s${line}`;
+  if (exp.ceilingGBps !== undefined && gbps > exp.ceilingGBps) {
+    return check(
+      'pair.bandwidth',
+      'warn',
+      `${g} is above what the link can carry (${exp.ceilingGBps} GB/s): a loopback or measurement error, not a pass`,
+      {
+        subject,
+        fix:
+          mode === 'cross-node'
+            ? 'check that the two pods really ran on two nodes and that the table belongs to this run'
+            : 'check that the two ranks used two different GPUs',
+        data,
+      },
+    );
+  }
+  if (gbps < exp.floorGBps) {
+    return check(
+      'pair.bandwidth',
+      'fail',
+      `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})`,
+      {
+        subject,
+        fix:
+          mode === 'cross-node'
+            ? 'GPUDirect RDMA is likely not in use: check nvidia_peermem, the RDMA resource and UCX_NET_DEVICES (run `interconnect-test node` on both nodes)'
+            : 'NVLink is likely not in use: check nvidia-smi topo -m and that UCX_TLS includes cuda_ipc',
+        data,
+      },
+    );
+  }
+  if (exp.warnGBps !== undefined && gbps < exp.warnGBps) {
+    return check(
+      'pair.bandwidth',
+      'warn',
+      `${g} is below ${exp.warnGBps} GB/s, the expected share of the link (${exp.source})`,
+      {
+        subject,
+        fix: 'check the GPU↔NIC PCIe path (same NUMA node/switch), link width, and rail selection (UCX_NET_DEVICES)',
+        data,
+      },
+    );
+  }
+  if (exp.lineGBps === undefined && exp.source.startsWith('no ')) {
+    return check('pair.bandwidth', 'warn', `${g}; ${exp.source}, so it cannot be judged against the link`, {
+      subject,
+      fix: 'pass --min-bandwidth GB/s (see references/expected-bandwidth.md), or run with an image that can read /sys/class/infiniband',
+      data,
+    });
+  }
+  return check('pair.bandwidth', 'ok', `${g} meets ${exp.warnGBps ?? exp.floorGBps} GB/s (${exp.source})`, {
+    subject,
+    data,
+  });
+}
+
+function transportCheck(t: Transport, mode: PairPlan['mode'], subject: string, setByRecipe: boolean): Check {
+  const lanes = t.lanes.length ? ` (${t.lanes.slice(0, 4).join(', ')})` : '';
+  const data = { kind: t.kind, lanes: t.lanes };
+  if (t.kind === 'unknown') {
+    return check('pair.transport', 'warn', 'UCX did not log the transport it chose', {
+      subject,
+      fix: setByRecipe
+        ? 'the recipe sets UCX_LOG_LEVEL/UCX_PROTO_INFO itself; rerun with --env UCX_LOG_LEVEL=info'
+        : 'the image may print UCX logs elsewhere (UCX_LOG_FILE); rerun with --env UCX_LOG_FILE=',
+      data,
+    });
+  }
+  if (t.kind === 'tcp') {
+    return check(
+      'pair.transport',
+      'fail',
+      `UCX moved the data over TCP${lanes}: disaggregated KV transfer will be slow`,
+      {
+        subject,
+        fix: 'give the pods RDMA devices (RDMA resource, IPC_LOCK) and make sure UCX_TLS allows rc/dc and UCX_NET_DEVICES names an RDMA NIC',
+        data,
+      },
+    );
+  }
+  const want: TransportKind = mode === 'cross-node' ? 'rdma' : 'nvlink';
+  if (t.kind !== want) {
+    return check(
+      'pair.transport',
+      'warn',
+      `UCX used ${t.kind}${lanes}, not ${want === 'rdma' ? 'RDMA' : 'NVLink (cuda_ipc)'}`,
+      {
+        subject,
+        fix:
+          want === 'rdma'
+            ? 'the ranks did not talk over the network: check that the pods are on two nodes'
+            : 'make sure UCX_TLS includes cuda_ipc and both GPUs are visible to the pod',
+        data,
+      },
+    );
+  }
+  return check(
+    'pair.transport',
+    'ok',
+    `UCX used ${t.kind === 'rdma' ? 'RDMA' : 'NVLink (cuda_ipc)'}${lanes}`,
+    { subject, data },
+  );
+}
+
+export interface Judgement {
+  measurement: Measurement;
+  checks: Check[];
+}
+
+function nicsFrom(
+  logs: JudgeInput['logs'],
+  plan: PairPlan,
+): { prefill: NicPort[]; decode: NicPort[] } | undefined {
+  const p = nicPorts(logs.prefill ?? logs['intra-node'] ?? '');
+  const d = nicPorts(logs.decode ?? logs['intra-node'] ?? '');
+  if (p.length && d.length) return { prefill: p, decode: d };
+  return plan.knownNics;
+}
+
+export function judge(input: JudgeInput): Judgement {
+  const { plan } = input;
+  const subject =
+    plan.mode === 'cross-node'
+      ? `${plan.pods[0]?.node.name} → ${plan.pods[1]?.node.name}`
+      : plan.pods[0]?.node.name;
+  const parsed = parseLogs(plan, input.logs);
+  const settings = plan.pods[0]?.settings;
+  const maxRails = Number(settings ? envValue(settings, 'UCX_MAX_RMA_RAILS') : undefined);
+  const expected = expectationFor({
+    mode: plan.mode,
+    minBandwidth: input.minBandwidth,
+    nics: nicsFrom(input.logs, plan),
+    ucxNetDevices: settings ? envValue(settings, 'UCX_NET_DEVICES') : undefined,
+    maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
+    gpuProduct: plan.pods[0]?.node.gpuProduct,
+  });
+  const transport: Transport = { kind: transportKind(parsed.lanes, parsed.emulated), lanes: parsed.lanes };
+  const checks: Check[] = [];
+  const p = input.problem;
+  if (p && p.kind !== 'hung-after-results') {
+    checks.push(check('pair.run', 'fail', p.detail, { subject: p.role, fix: p.fix, data: { kind: p.kind } }));
+  } else {
+    checks.push(check('pair.run', 'ok', `the ${plan.engine} ${plan.mode} test ran to the end`, { subject }));
+  }
+  if (p?.kind === 'hung-after-results')
+    checks.push(check('pair.exit', 'warn', p.detail, { subject: p.role, fix: p.fix }));
+  const ran = parsed.rows.length > 0;
+  if (ran) {
+    if (plan.engine === 'nixlbench' && plan.mode === 'cross-node') {
+      if (parsed.initiatorRole === 'prefill')
+        checks.push(
+          check('pair.roles', 'ok', 'prefill was the initiator (rank 0), decode the target', { subject }),
+        );
+      else if (parsed.initiatorRole === 'decode') {
+        checks.push(
+          check(
+            'pair.roles',
+            'warn',
+            'decode registered first and became the initiator: the data moved decode → prefill',
+            {
+              subject,
+              fix: 'rerun; if it repeats, the prefill pod starts slowly (image pull): pre-pull the image',
+            },
+          ),
+        );
+      } else
+        checks.push(
+          check('pair.roles', 'skipped', 'the logs do not show which rank was the initiator', {
+            subject,
+            matters: false,
+          }),
+        );
+    }
+    const same =
+      plan.mode === 'cross-node' &&
+      ((input.ranOn.prefill !== undefined && input.ranOn.prefill === input.ranOn.decode) ||
+        (parsed.hosts.initiator !== undefined && parsed.hosts.initiator === parsed.hosts.target));
+    if (same) {
+      checks.push(
+        check(
+          'pair.loopback',
+          'warn',
+          `both ranks ran on one host (${input.ranOn.prefill ?? parsed.hosts.initiator}): the result says nothing about the network`,
+          {
+            subject,
+            fix: 'pick two different nodes',
+          },
+        ),
+      );
+    }
+    const setByRecipe =
+      settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
+    checks.push(transportCheck(transport, plan.mode, subject ?? '', setByRecipe));
+  }
+  const rows = parsed.rows;
+  if (ran || !p) checks.push(bandwidthCheck(judgedGBps(rows), expected, plan.mode, subject ?? ''));
+  const measurement: Measurement = {
+    engine: plan.engine,
+    mode: plan.mode,
+    transport,
+    nodes: {
+      prefill: input.ranOn.prefill ?? input.ranOn['intra-node'] ?? plan.pods[0]?.node.name ?? null,
+      decode:
+        input.ranOn.decode ?? input.ranOn['intra-node'] ?? plan.pods[plan.pods.length - 1]?.node.name ?? null,
+    },
+    peakGBps: peakOf(rows),
+    rows,
+    ...(parsed.hosts.initiator || parsed.hosts.target ? { hosts: parsed.hosts } : {}),
+    ...(parsed.memory
+      ? { memory: parsed.memory }
+      : { memory: { initiator: plan.bench.memory, target: plan.bench.memory } }),
+    ...(parsed.opType === 'WRITE' || parsed.opType === 'READ'
+      ? { opType: parsed.opType }
+      : { opType: plan.bench.opType }),
+    expected,
+  };
+  return { measurement, checks };
+}

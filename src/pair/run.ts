@@ -1,0 +1,170 @@
+import { type Clock, systemClock } from '../core/clock.js';
+import { type Check, check } from '../core/model.js';
+import type { Progress } from '../core/progress.js';
+import { DisposalStack } from '../procs/disposal.js';
+import type { Cluster } from './cluster.js';
+import type { PairConfig, PairContext, PairState, Step } from './context.js';
+import { formatDuration } from './duration.js';
+import type { Measurement } from './measurement.js';
+import { newRunId, runSelector } from './names.js';
+import type { PairPlan } from './plan.js';
+import { collectStep, judgeStep } from './steps/collect.js';
+import { planStep } from './steps/plan.js';
+import { probesStep } from './steps/probes.js';
+import { renderStep } from './steps/render.js';
+import { scratchStep } from './steps/scratch.js';
+import { startFirstStep, startSecondStep, transferStep } from './steps/start.js';
+
+/**
+ * `pair` against a cluster: one loop over small steps, one context, and a
+ * teardown that always runs (success, failure, timeout, Ctrl-C) on its own
+ * fresh timeout, whose problems never replace the run's own error.
+ */
+
+export const STEPS: readonly Step[] = [
+  probesStep,
+  planStep,
+  renderStep,
+  scratchStep,
+  startFirstStep,
+  startSecondStep,
+  transferStep,
+  collectStep,
+  judgeStep,
+];
+
+export interface PairDeps {
+  cluster: () => Cluster;
+  progress: Progress;
+  /** Ctrl-C / SIGTERM. */
+  signal: AbortSignal;
+  cwd: string;
+  write: (text: string) => void;
+  clock?: Clock;
+  runId?: string;
+  pollMs?: number;
+  /** Teardown's own limit, and how long it waits for the objects to be gone. */
+  teardownMs?: number;
+}
+
+export interface PairResult {
+  checks: Check[];
+  measurement: Measurement | null;
+  plan?: PairPlan | undefined;
+  dryRun: boolean;
+  runId: string;
+  /** Start → verdict; the probe containers' own runtime; teardown after the verdict. */
+  timing: { totalMs: number; probeMs: number | null; teardownMs: number };
+  /** What --keep left behind, and how to delete it. */
+  kept?: { namespace: string; command: string } | undefined;
+}
+
+const DEFAULT_POLL_MS = 250;
+const DEFAULT_TEARDOWN_MS = 60_000;
+
+async function teardown(ctx: PairContext, teardownMs: number): Promise<Check | undefined> {
+  const plan = ctx.state.plan;
+  const problems = await ctx.stack.dispose(Math.min(teardownMs, 30_000));
+  for (const p of problems) ctx.progress.warn(`teardown: ${p.name}: ${p.message}`);
+  if (!plan || ctx.state.objects === undefined || ctx.state.stop === 'dry-run') return undefined;
+  // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock.
+  const cluster = ctx.cluster();
+  const deadline = Date.now() + teardownMs;
+  let left: string[] = [];
+  for (;;) {
+    try {
+      left = (await cluster.listByLabel(runSelector(ctx.runId), plan.namespace.name)).map(
+        (r) => `${r.kind}/${r.name}`,
+      );
+    } catch (err) {
+      left = [`(cannot list: ${(err as Error).message.split('\n')[0]})`];
+    }
+    if (left.length === 0) return undefined;
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return check(
+    'pair.cleanup',
+    'warn',
+    `scratch objects still present after ${formatDuration(teardownMs)}: ${left.join(', ')}`,
+    {
+      fix: 'run `interconnect-test gc` (it deletes them by label once they expire), or delete the namespace by hand',
+      matters: false,
+    },
+  );
+}
+
+export async function runPairCluster(config: PairConfig, deps: PairDeps): Promise<PairResult> {
+  const clock = deps.clock ?? systemClock;
+  const started = clock.now();
+  const runId = deps.runId ?? newRunId();
+  const deadlineCtl = new AbortController();
+  const timer = setTimeout(
+    () => deadlineCtl.abort(new Error(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
+    config.timeoutMs,
+  );
+  timer.unref?.();
+  let cluster: Cluster | undefined;
+  const state: PairState = { checks: [], runningSince: {}, pods: {}, logs: {} };
+  const ctx: PairContext = {
+    config,
+    runId,
+    cwd: deps.cwd,
+    cluster: () => {
+      cluster ??= deps.cluster();
+      return cluster;
+    },
+    progress: deps.progress,
+    clock,
+    interrupt: deps.signal,
+    deadline: deadlineCtl.signal,
+    signal: AbortSignal.any([deps.signal, deadlineCtl.signal]),
+    stack: new DisposalStack(),
+    pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
+    write: deps.write,
+    state,
+  };
+  let kept: PairResult['kept'];
+  let judgedAt = started;
+  try {
+    for (const step of STEPS) {
+      if (step.when && !step.when(ctx)) continue;
+      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+      ctx.progress.step(step.title(ctx));
+      await step.run(ctx);
+      if (state.problem && step !== collectStep && step !== judgeStep)
+        ctx.progress.warn(state.problem.detail);
+      else ctx.progress.done();
+    }
+    judgedAt = clock.now();
+  } finally {
+    clearTimeout(timer);
+    const plan = state.plan;
+    if (config.keep && plan && state.objects && state.stop !== 'dry-run') {
+      const ns = plan.namespace.name;
+      const command = plan.namespace.create
+        ? `kubectl delete namespace ${ns}`
+        : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
+      kept = { namespace: ns, command };
+      ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
+    } else if (ctx.stack.size > 0 || (state.objects && state.stop !== 'dry-run')) {
+      ctx.progress.step('Clean up scratch objects');
+      const leftover = await teardown(ctx, deps.teardownMs ?? DEFAULT_TEARDOWN_MS);
+      if (leftover) state.checks.push(leftover);
+      ctx.progress.done();
+    }
+  }
+  return {
+    checks: state.checks,
+    measurement: state.measurement ?? null,
+    plan: state.plan,
+    dryRun: state.stop === 'dry-run',
+    runId,
+    timing: {
+      totalMs: judgedAt - started,
+      probeMs: state.probeMs ?? null,
+      teardownMs: clock.now() - judgedAt,
+    },
+    kept,
+  };
+}

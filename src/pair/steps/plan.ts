@@ -1,0 +1,164 @@
+import { check } from '../../core/model.js';
+import type { PairContext, Step } from '../context.js';
+import {
+  chooseNodes,
+  detectRdmaResource,
+  GPU,
+  isRdmaResource,
+  type NodeNeeds,
+  type NodeView,
+  nodeViews,
+} from '../nodes.js';
+import { makePlan, type PlannedNode } from '../plan.js';
+import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
+
+/**
+ * Step 2: choose the nodes and decide everything the run will create. A
+ * --dry-run with both nodes named reads nothing from the cluster.
+ */
+
+const GPU_PRODUCT = 'nvidia.com/gpu.product';
+
+async function readNodes(ctx: PairContext): Promise<NodeView[]> {
+  const cluster = ctx.cluster();
+  const nodes = await cluster.listNodes();
+  let pods: Awaited<ReturnType<typeof cluster.listPods>> = [];
+  try {
+    pods = await cluster.listPods(undefined);
+  } catch (err) {
+    // Listing pods cluster-wide may be denied; free GPUs are then unknown and the scheduler decides.
+    ctx.progress.warn(
+      `cannot count free GPUs (${(err as Error).message.split('\n')[0]}); the scheduler will decide`,
+    );
+  }
+  return nodeViews(nodes, pods);
+}
+
+/** The RDMA resource both probe pods ask for: --rdma-resource, else the recipe's, else what the nodes advertise. */
+function rdmaFor(
+  ctx: PairContext,
+  s: ProbeSettings,
+  nodes: NodeView[] | undefined,
+): { name: string; count: string } | undefined {
+  if (ctx.config.rdmaResource) return ctx.config.rdmaResource;
+  const own = s.resources.find((r) => isRdmaResource(r.name));
+  if (own) return own;
+  if (ctx.config.mode !== 'cross-node' || !nodes) return undefined;
+  const name = detectRdmaResource(nodes);
+  return name ? { name, count: '1' } : undefined;
+}
+
+function withRdma(s: ProbeSettings, rdma: { name: string; count: string } | undefined): ProbeSettings {
+  if (!rdma) return s;
+  return { ...s, resources: [rdma, ...s.resources.filter((r) => r.name !== rdma.name)] };
+}
+
+export const planStep: Step = {
+  title: () => 'Plan',
+  when: (ctx) => ctx.state.stop === undefined,
+  async run(ctx) {
+    const c = ctx.config;
+    const base = ctx.state.settings ?? {
+      prefill: withOverrides(DEFAULT_SETTINGS, c.env),
+      decode: withOverrides(DEFAULT_SETTINGS, c.env),
+    };
+    const wanted = {
+      prefill: c.prefillNode ?? ctx.state.dgdNodes?.prefill,
+      decode: c.decodeNode ?? ctx.state.dgdNodes?.decode,
+    };
+    const named =
+      c.mode === 'intra-node' ? (wanted.prefill ?? wanted.decode) : wanted.prefill && wanted.decode;
+    const offline = c.dryRun && !!named && !c.dgd;
+    const nodes = offline ? undefined : await readNodes(ctx);
+    ctx.state.nodes = nodes;
+    const rdma = rdmaFor(ctx, base.prefill, nodes);
+    const settings = { prefill: withRdma(base.prefill, rdma), decode: withRdma(base.decode, rdma) };
+    let chosen: { prefill: PlannedNode; decode: PlannedNode };
+    if (nodes) {
+      const needs: NodeNeeds = {
+        gpus: c.mode === 'intra-node' ? 2 : 1,
+        rdma:
+          c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
+        tolerations: settings.prefill.tolerations,
+      };
+      const from = c.prefillNode || c.decodeNode ? '--prefill-node/--decode-node' : ctx.state.dgdNodes?.from;
+      const choice = chooseNodes({
+        nodes,
+        mode: c.mode,
+        needs,
+        prefill: wanted.prefill,
+        decode: wanted.decode,
+        from,
+      });
+      if (!choice.ok) {
+        ctx.state.checks.push(check('pair.nodes', 'fail', choice.detail, { fix: choice.fix }));
+        ctx.state.stop = 'no-nodes';
+        return;
+      }
+      for (const w of choice.warnings) ctx.progress.warn(w);
+      const planned = (n: NodeView): PlannedNode => ({
+        name: n.name,
+        hostname: n.hostname,
+        gpuProduct: n.labels[GPU_PRODUCT],
+      });
+      chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
+      const free = (n: NodeView) => `${n.free[GPU] ?? 0}/${n.allocatable[GPU] ?? 0} GPUs free`;
+      ctx.state.checks.push(
+        check(
+          'pair.nodes',
+          'ok',
+          c.mode === 'cross-node'
+            ? `prefill on ${choice.prefill.name} (${free(choice.prefill)}), decode on ${choice.decode.name} (${free(choice.decode)}); ${choice.how}`
+            : `both ranks on ${choice.prefill.name} (${free(choice.prefill)}); ${choice.how}`,
+          { matters: false, data: { warnings: choice.warnings, rdmaResource: rdma?.name ?? null } },
+        ),
+      );
+      if (c.mode === 'cross-node' && !rdma) {
+        ctx.state.checks.push(
+          check(
+            'pair.rdma-resource',
+            'warn',
+            'the nodes advertise no RDMA device-plugin resource: the probe pods get no RDMA devices unless the recipe mounts them',
+            {
+              fix: 'install the RDMA device plugin (or NVIDIA network operator), or pass --rdma-resource NAME',
+            },
+          ),
+        );
+      }
+    } else {
+      const one = (name: string): PlannedNode => ({ name, hostname: name });
+      const p = wanted.prefill ?? wanted.decode ?? '';
+      chosen = { prefill: one(p), decode: one(c.mode === 'intra-node' ? p : (wanted.decode ?? p)) };
+    }
+    ctx.state.settings = settings;
+    ctx.state.plan = makePlan({
+      runId: ctx.runId,
+      engine: c.engine,
+      mode: c.mode,
+      now: new Date(ctx.clock.now()),
+      timeoutMs: c.timeoutMs,
+      scratchNamespace: c.scratchNamespace,
+      nodes: chosen,
+      settings,
+      image: { explicit: c.image, probeDefault: c.probeImage },
+      imagePullSecret: c.imagePullSecret,
+      etcdEndpoints: c.etcdEndpoints,
+      etcdImage: c.etcdImage,
+      nixlbenchVersion: c.nixlbenchVersion,
+      memory: c.memory,
+      opType: c.opType,
+      startBlockSize: c.startBlockSize,
+      maxBlockSize: c.maxBlockSize,
+      iterations: c.iterations,
+      memoryLimit: c.memoryLimit,
+      deviceList: c.deviceList,
+      podAnnotations: c.podAnnotations,
+    });
+    const plan = ctx.state.plan;
+    if (plan.droppedFlags.length) {
+      ctx.progress.warn(
+        `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
+      );
+    }
+  },
+};

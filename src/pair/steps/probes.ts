@@ -1,0 +1,143 @@
+import { ToolError } from '../../core/errors.js';
+import { check } from '../../core/model.js';
+import { analyse } from '../../env/index.js';
+import { type Loaded, loadInputs } from '../../env/load.js';
+import type { EnvService } from '../../env/schema.js';
+import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
+import type { PairContext, Step } from '../context.js';
+import {
+  DEFAULT_SETTINGS,
+  type ProbeSettings,
+  type Role,
+  settingsFromDgd,
+  settingsFromPod,
+  withOverrides,
+  withResolvedEnv,
+} from '../settings.js';
+
+/**
+ * Step 1: the read-only checks. `env` over the recipe or the live DGD (its
+ * checks join the report; a failed one blocks the transfer unless --force),
+ * and the transport settings the probe pods will copy.
+ */
+
+type Settings = Partial<Record<Role, ProbeSettings>>;
+
+function envFor(
+  services: readonly EnvService[],
+  file: string,
+  doc: number,
+  role: Role,
+): EnvService | undefined {
+  return services.find((s) => s.file === file && s.doc === doc && s.role === role);
+}
+
+/** The DGD of a recipe that has both a prefill and a decode service; exactly one must. */
+function fromLoaded(loaded: Loaded, services: readonly EnvService[], what: string): Settings {
+  const graphs = loaded.docs
+    .map((d) => ({
+      d,
+      s: settingsFromDgd(
+        d.value,
+        `${d.file}#${(d.value as { metadata?: { name?: string } })?.metadata?.name ?? d.doc}`,
+      ),
+    }))
+    .filter((g) => g.s.prefill && g.s.decode);
+  if (graphs.length === 0) {
+    throw new ToolError(`${what} has no DynamoGraphDeployment with both a prefill and a decode worker`, {
+      fix: 'point --recipe at a disaggregated recipe (deploy.yaml with prefill and decode workers), or name nodes and settings directly',
+    });
+  }
+  if (graphs.length > 1) {
+    const names = graphs.map((g) => g.s.prefill?.source.split(' ')[0]).join(', ');
+    throw new ToolError(`${what} holds ${graphs.length} disaggregated DynamoGraphDeployments (${names})`, {
+      fix: 'pass the one file to test with --recipe',
+    });
+  }
+  const g = graphs[0] as (typeof graphs)[number];
+  const out: Settings = {};
+  for (const role of ['prefill', 'decode'] as const) {
+    const s = g.s[role] as ProbeSettings;
+    const env = envFor(services, g.d.file, g.d.doc, role);
+    out[role] = env ? withResolvedEnv(s, env.transportVars) : s;
+  }
+  return out;
+}
+
+async function fromRecipe(ctx: PairContext, path: string): Promise<Settings> {
+  const loaded = await loadInputs([path], ctx.cwd);
+  const { part, checks } = analyse(loaded);
+  ctx.state.checks.push(...checks);
+  return fromLoaded(loaded, part.services, `recipe ${path}`);
+}
+
+async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
+  const cluster = ctx.cluster();
+  const ns = ctx.config.namespace ?? cluster.namespace;
+  const dgd = await cluster.getDgd(ns, name);
+  const loaded: Loaded = {
+    files: [`${ns}/${name}`],
+    docs: [{ file: `${ns}/${name}`, doc: 1, line: 1, value: dgd }],
+    skipped: [],
+  };
+  const { part, checks } = analyse(loaded);
+  ctx.state.checks.push(...checks);
+  const spec = fromLoaded(loaded, part.services, `DynamoGraphDeployment ${ns}/${name}`);
+  // The live worker pods are what really runs (admission webhooks may have added env):
+  // prefer their spec, and take the nodes to test from them.
+  const workers = splitWorkers(await cluster.listPods(ns, `${DGD_LABEL}=${name}`));
+  const out: Settings = { ...spec };
+  const nodes: { prefill?: string; decode?: string } = {};
+  for (const role of ['prefill', 'decode'] as const) {
+    const pod =
+      workers[role].find((p) => p.status?.phase === 'Running') ?? workers[role].find((p) => p.spec?.nodeName);
+    if (!pod) continue;
+    out[role] = settingsFromPod(pod, `pod ${ns}/${pod.metadata?.name}`);
+    if (pod.spec?.nodeName) nodes[role] = pod.spec.nodeName;
+  }
+  ctx.state.dgdNodes = { ...nodes, from: `DGD ${name} worker pods` };
+  return out;
+}
+
+export const probesStep: Step = {
+  title: () => 'Read-only checks',
+  when: (ctx) => ctx.config.recipe !== undefined || ctx.config.dgd !== undefined,
+  async run(ctx) {
+    const { config } = ctx;
+    let settings: Settings = {};
+    if (config.recipe) settings = await fromRecipe(ctx, config.recipe);
+    if (config.dgd) settings = { ...settings, ...(await fromDgd(ctx, config.dgd)) };
+    const finish = (s: ProbeSettings | undefined) => withOverrides(s ?? DEFAULT_SETTINGS, config.env);
+    ctx.state.settings = { prefill: finish(settings.prefill), decode: finish(settings.decode) };
+    const p = ctx.state.settings.prefill;
+    if (p.source !== 'defaults') {
+      const copied = [
+        `${p.env.length} transport variable${p.env.length === 1 ? '' : 's'}`,
+        p.resources.length ? p.resources.map((r) => `${r.name}: ${r.count}`).join(', ') : 'no RDMA resource',
+        ...(Object.keys(p.annotations).length ? ['network annotations'] : []),
+        ...(p.hostNetwork ? ['hostNetwork'] : []),
+        ...(p.privileged ? ['privileged'] : []),
+      ];
+      ctx.state.checks.push(
+        check('pair.settings', 'ok', `probe pods copy ${copied.join(', ')} from ${p.source}`, {
+          matters: false,
+          data: { notes: [...new Set([...p.notes, ...ctx.state.settings.decode.notes])] },
+        }),
+      );
+    }
+    const blockers = ctx.state.checks.filter((c) => c.status === 'fail');
+    if (blockers.length > 0 && !config.force && !config.dryRun) {
+      ctx.state.checks.push(
+        check(
+          'pair.transfer',
+          'skipped',
+          `not run: the read-only checks found ${blockers.length} blocker${blockers.length === 1 ? '' : 's'}`,
+          {
+            fix: 'fix those first, or pass --force to run the transfer test anyway',
+          },
+        ),
+      );
+      ctx.state.stop = 'blocked';
+    }
+  },
+};

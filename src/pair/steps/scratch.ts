@@ -1,0 +1,58 @@
+import type { PairContext, Step } from '../context.js';
+import { diagnosePod, podStateLine } from '../diagnose.js';
+import { formatDuration } from '../duration.js';
+import { LABEL } from '../names.js';
+import { createTracked, objectsOf } from './create.js';
+
+/**
+ * Step 4: the scratch namespace (unless --scratch-namespace names one) and the
+ * per-run etcd, waited on until it is Ready.
+ */
+
+async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
+  const cluster = ctx.cluster();
+  const start = ctx.clock.now();
+  for (;;) {
+    if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+    const [pod] = await cluster.listPods(ns, `${LABEL.runId}=${ctx.runId},${LABEL.component}=etcd`);
+    const ready = pod?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+    if (ready) return;
+    const problem = pod ? diagnosePod(pod, await cluster.podEvents(ns, pod.metadata?.name ?? '')) : undefined;
+    const waited = ctx.clock.now() - start;
+    if (problem || waited > ctx.config.peerTimeoutMs || ctx.deadline.aborted) {
+      ctx.state.problem = {
+        kind: problem?.kind ?? 'timeout',
+        role: undefined,
+        detail: `the run's etcd ${problem ? problem.detail : `was not Ready after ${formatDuration(waited)} (${podStateLine(pod)})`}`,
+        fix: problem?.fix ?? 'check the etcd image (--etcd-image) can be pulled, or pass --etcd-endpoints',
+      };
+      ctx.state.stop = 'failed';
+      return;
+    }
+    ctx.progress.update(`etcd ${podStateLine(pod)}`);
+    try {
+      await ctx.clock.sleep(ctx.pollMs, ctx.signal);
+    } catch (err) {
+      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+      if (!ctx.deadline.aborted) throw err;
+    }
+  }
+}
+
+export const scratchStep: Step = {
+  title: (ctx) =>
+    ctx.state.plan?.etcd?.create ? 'Create scratch namespace and etcd' : 'Create scratch namespace',
+  when: (ctx) =>
+    ctx.state.stop === undefined &&
+    ctx.state.plan !== undefined &&
+    (ctx.state.plan.namespace.create || !!ctx.state.plan.etcd?.create),
+  async run(ctx) {
+    const plan = ctx.state.plan;
+    if (!plan) return;
+    for (const ns of objectsOf(ctx, 'Namespace')) await createTracked(ctx, ns);
+    if (!plan.etcd?.create) return;
+    for (const kind of ['Pod', 'Service'])
+      for (const o of objectsOf(ctx, kind, 'etcd')) await createTracked(ctx, o);
+    await waitEtcdReady(ctx, plan.namespace.name);
+  },
+};
