@@ -1,7 +1,24 @@
 import { ParseError } from './errors.js';
 import { cleanLines, type Line } from './lines.js';
+import { ABSL, failureOf } from './nixlbench-failures.js';
+import { configKey, headerColumns, parseRow } from './nixlbench-table.js';
+import type {
+  NixlbenchFailure,
+  NixlbenchResult,
+  NixlbenchRow,
+  NixlbenchRun,
+  NixlbenchWorker,
+} from './nixlbench-types.js';
 import { dataLanes, emulated, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
-import { gibpsToGBps, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
+import { parseInteger } from './units.js';
+
+export type {
+  NixlbenchFailure,
+  NixlbenchResult,
+  NixlbenchRow,
+  NixlbenchRun,
+  NixlbenchWorker,
+} from './nixlbench-types.js';
 
 /**
  * nixlbench output (ai-dynamo/nixl benchmark/nixlbench, src/utils/utils.cpp
@@ -11,191 +28,8 @@ import { gibpsToGBps, mibpsToGBps, parseInteger, parseNumber, round } from './un
  * including between table rows, and collectors may prefix every line.
  */
 
-/** One result row. `gbps` is GB/s in decimal units (10^9 bytes per second), as nixlbench's "B/W (GB/Sec)". */
-export interface NixlbenchRow {
-  blockSize: number;
-  batchSize: number;
-  gbps: number;
-  avgLatUs?: number;
-  aggregateGbps?: number;
-  networkUtilPct?: number;
-  avgPrepUs?: number;
-  p99PrepUs?: number;
-  avgPostUs?: number;
-  p99PostUs?: number;
-  avgTxUs?: number;
-  p99TxUs?: number;
-  /** Legacy tables only, as printed. */
-  mibps?: number;
-  gibps?: number;
-}
-
-export interface NixlbenchRun {
-  /** current: nixl ≥ 0.5.1 (B/W first, latency breakdown); legacy: ≤ 0.5.0 (MiB/GiB/GB columns). */
-  format: 'current' | 'legacy';
-  /** The configuration block, keyed by flag name ("backend", "op_type", …) or the label when it names no flag. */
-  config: Record<string, string>;
-  rows: NixlbenchRow[];
-}
-
-export interface NixlbenchWorker {
-  rank: number;
-  role: 'initiator' | 'target';
-  hostname?: string;
-  device?: string;
-}
-
-export type NixlbenchFailure =
-  | 'etcd-stale'
-  | 'etcd-unreachable'
-  | 'etcd-setup'
-  | 'backend-unavailable'
-  | 'peer-timeout'
-  | 'peer-died'
-  | 'transfer-error'
-  | 'consistency'
-  | 'cuda'
-  | 'invalid-options'
-  | 'interrupted'
-  | 'runtime-timeout';
-
-export interface NixlbenchResult {
-  runs: NixlbenchRun[];
-  /** Every row of every run, in order. */
-  rows: NixlbenchRow[];
-  /** Highest `gbps` of any row; undefined when there are no rows. */
-  peakGBps?: number;
-  backend?: string;
-  initiatorSegType?: string;
-  targetSegType?: string;
-  opType?: string;
-  /** "Init nixl worker, dev <d> rank <r>, type <role>, hostname <h>" lines. */
-  workers: NixlbenchWorker[];
-  /** Rank and role when the log holds exactly one worker. */
-  rank?: number;
-  role?: 'initiator' | 'target';
-  /** From "ETCD Runtime: Registered as rank <r> item <i> of <N>". */
-  worldSize?: number;
-  /** True when every worker seen ran on one host (loopback: says nothing about the network). */
-  sameHost?: boolean;
-  /** UCX lanes that carried data ("rc_mlx5/mlx5_0:1", "cuda_ipc/cuda", "tcp/eth0"), when UCX logged them. */
-  lanes: string[];
-  /** Transport names of those lanes ("rc_mlx5", "cuda_ipc", "tcp"). */
-  transports: string[];
-  /** UCX emulated RMA ("rma_am(...)", "software emulation"). */
-  emulated: boolean;
-  ucxVersion?: string;
-  ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
-  /** Error lines from nixlbench, NIXL and UCX, with their line numbers. */
-  errors: { line: number; text: string }[];
-  /** The first decisive failure found in the log. */
-  failure?: { kind: NixlbenchFailure; line: number; text: string };
-  /** Waited at the start barrier and never saw "All processes are ready to proceed". */
-  waitingForPeers: boolean;
-  /** A table was printed and its last row reached the configured max block and batch size, with no failure. */
-  completed: boolean;
-}
-
 const TOOL = 'nixlbench';
 const FIX = 'pass the complete log of the nixlbench initiator (rank 0), e.g. `kubectl logs <pod>`';
-
-/** Column labels as printed, mapped to row fields. */
-const COLUMNS: Readonly<Record<string, keyof NixlbenchRow>> = {
-  'Block Size (B)': 'blockSize',
-  'Batch Size': 'batchSize',
-  'B/W (GB/Sec)': 'gbps',
-  'Aggregate B/W (GB/Sec)': 'aggregateGbps',
-  'Network Util (%)': 'networkUtilPct',
-  'Avg Lat. (us)': 'avgLatUs',
-  'Avg Prep (us)': 'avgPrepUs',
-  'P99 Prep (us)': 'p99PrepUs',
-  'Avg Post (us)': 'avgPostUs',
-  'P99 Post (us)': 'p99PostUs',
-  'Avg Tx (us)': 'avgTxUs',
-  'P99 Tx (us)': 'p99TxUs',
-  'B/W (MiB/Sec)': 'mibps',
-  'B/W (GiB/Sec)': 'gibps',
-};
-
-/** Finds the known column labels in a header line, in printed order. */
-function headerColumns(text: string): (keyof NixlbenchRow)[] | undefined {
-  const found: { at: number; key: keyof NixlbenchRow }[] = [];
-  for (const [label, key] of Object.entries(COLUMNS)) {
-    let at = text.indexOf(label);
-    // "B/W (GB/Sec)" is also the tail of "Aggregate B/W (GB/Sec)": take the occurrence not preceded by "Aggregate ".
-    while (at >= 0 && key === 'gbps' && text.slice(Math.max(0, at - 10), at) === 'Aggregate ') {
-      at = text.indexOf(label, at + 1);
-    }
-    if (at >= 0) found.push({ at, key });
-  }
-  found.sort((a, b) => a.at - b.at);
-  const keys = found.map((f) => f.key);
-  if (keys[0] !== 'blockSize' || keys[1] !== 'batchSize') return undefined;
-  return keys;
-}
-
-function parseRow(text: string, columns: readonly (keyof NixlbenchRow)[]): NixlbenchRow | undefined {
-  const f = text.trim().split(/\s+/);
-  if (f.length !== columns.length) return undefined;
-  const blockSize = parseInteger(f[0]);
-  const batchSize = parseInteger(f[1]);
-  if (blockSize === undefined || batchSize === undefined) return undefined;
-  const row: Partial<Record<keyof NixlbenchRow, number>> = {};
-  for (let i = 0; i < columns.length; i++) {
-    const n = parseNumber(f[i]);
-    if (n === undefined) return undefined;
-    row[columns[i] as keyof NixlbenchRow] = n;
-  }
-  // Legacy tables always carry "B/W (GB/Sec)"; if a variant lacks it, derive it
-  // from the binary units (MiB/s × 2^20 / 10^9, GiB/s × 2^30 / 10^9).
-  if (row.gbps === undefined && row.mibps !== undefined) row.gbps = round(mibpsToGBps(row.mibps));
-  if (row.gbps === undefined && row.gibps !== undefined) row.gbps = round(gibpsToGBps(row.gibps));
-  if (row.gbps === undefined) return undefined;
-  return row as NixlbenchRow;
-}
-
-/** "Backend (--backend=[UCX,GDS])" → "backend"; "ETCD Endpoint" → "etcd_endpoint". */
-function configKey(label: string): string {
-  const flag = /\(--([a-z0-9_]+)=/.exec(label);
-  if (flag) return flag[1] as string;
-  return label
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-}
-
-/** Failure patterns, most specific first. Messages from src/main.cpp, src/runtime/etcd/etcd_rt.cpp, src/utils/utils.cpp, nixl_worker.cpp. */
-const FAILURES: readonly [RegExp, NixlbenchFailure][] = [
-  [/is greater than or equal to global size/, 'etcd-stale'],
-  [
-    /Failed to acquire lock|target uri is not valid|failed to connect to all addresses|Connection refused.*2379/i,
-    'etcd-unreachable',
-  ],
-  [/Failed to setup ETCD runtime/, 'etcd-setup'],
-  [
-    /createBackend failed|unsupported backend|backend '[^']+' not found|Failed to load plugin|No plugins? (?:found|available)/i,
-    'backend-unavailable',
-  ],
-  [/peer rank \d+ key missing|peer liveness check failed|peer may have died/i, 'peer-died'],
-  [/Error in barrier wait|Failed to synchronize/, 'peer-timeout'],
-  [/ASIO Receive timeout|ASIO runtime .*(?:error|timeout)/i, 'runtime-timeout'],
-  [/Consistency check failed/, 'consistency'],
-  [/^CUDA:|CUDA error|cudaError|Failed to allocate CUDA/i, 'cuda'],
-  [/Transfer failed|prepareSlot failed|postXferReq failed|NIXL_ERR_/, 'transfer-error'],
-  [
-    /Invalid (?:segment|op) type|unknown command line flag|Incorrect (?:buffer size|device list)|Failed to parse device list|is disabled for nixlbench/i,
-    'invalid-options',
-  ],
-  [/Ctrl-C received/, 'interrupted'],
-];
-
-function failureOf(text: string): NixlbenchFailure | undefined {
-  return FAILURES.find(([re]) => re.test(text))?.[1];
-}
-
-/** absl log lines from NIXL: "E0421 11:56:59.774282  709103 nixl_agent.cpp:259] message". */
-const ABSL = /^([EFWI])\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+\s+[\w.]+:\d+\]\s?(.*)$/;
 
 const FLAG_VALUE =
   /(?:^|\s)--?(backend|initiator[_-]seg[_-]type|target[_-]seg[_-]type|op[_-]type)(?:=|\s+)([A-Za-z0-9_]+)/g;

@@ -1,0 +1,75 @@
+import { type Check, check } from '../core/model.js';
+import type { IbDevice } from '../parsers/ib-port.js';
+import { portsOf } from '../parsers/ib-port.js';
+import type { IbstatResult } from '../parsers/ibstat.js';
+import type { IbstatusResult } from '../parsers/ibstatus.js';
+import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
+import { classifyIbPorts } from './ib.js';
+
+function models(devices: readonly IbDevice[]): Record<string, string | undefined> {
+  return Object.fromEntries(devices.map((d) => [d.name, d.model]));
+}
+
+/** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
+export function classifyIbstat(r: IbstatResult): Check[] {
+  const checks = classifyIbPorts(portsOf(r.devices), models(r.devices));
+  if (r.errors.length > 0) {
+    const first = r.errors[0]?.text ?? '';
+    const dev = /IB device '([^']+)'/.exec(first)?.[1];
+    checks.push(
+      check(
+        'ib.ibstat',
+        'warn',
+        `ibstat stopped early after ${r.devices.length} device(s): ${first}${r.errors.length > 1 ? ` (+${r.errors.length - 1} more)` : ''}`,
+        {
+          ...(dev ? { subject: dev } : {}),
+          fix: `the device list and ibstat disagree (a vanished or unopenable device${dev ? ` ${dev}` : ''}); run \`ibstat <ca>\` per device or \`ibstatus\` to see the rest`,
+        },
+      ),
+    );
+  }
+  return checks;
+}
+
+export function classifyIbstatus(r: IbstatusResult): Check[] {
+  return classifyIbPorts(portsOf(r.devices));
+}
+
+/**
+ * ibv_devinfo: the ports, plus devices the verbs library lists but cannot open
+ * ("Failed to open device": inside a pod, an HCA whose uverbs node is not mounted).
+ */
+export function classifyIbvDevinfo(r: IbvDevinfoResult): Check[] {
+  const checks: Check[] = [];
+  if (r.devices.length > 0) checks.push(...classifyIbPorts(portsOf(r.devices), models(r.devices)));
+  if (r.noDevices && r.devices.length === 0) {
+    checks.push(
+      check('rdma.devices', 'fail', 'the verbs library sees no RDMA device', {
+        fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource so /dev/infiniband is mounted',
+      }),
+    );
+  } else if (r.openFailures > 0) {
+    const opened = r.devices.length;
+    checks.push(
+      check(
+        'rdma.devices',
+        opened === 0 ? 'fail' : 'warn',
+        `${r.openFailures} device(s) listed but could not be opened ("Failed to open device"); ${opened} opened`,
+        {
+          fix: 'in a pod this is an HCA whose /dev/infiniband/uverbsN is not mounted: request that RDMA resource or ignore devices not granted to the pod',
+        },
+      ),
+    );
+  } else if (r.listed && r.devices.length === 0) {
+    checks.push(
+      r.listed.length > 0
+        ? check('rdma.devices', 'ok', `${r.listed.length} RDMA device(s) listed: ${r.listed.join(', ')}`, {
+            data: { listed: r.listed },
+          })
+        : check('rdma.devices', 'fail', 'ibv_devinfo -l lists no RDMA device', {
+            fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource',
+          }),
+    );
+  }
+  return checks;
+}

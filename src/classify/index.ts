@@ -1,0 +1,18 @@
+/** The classifiers: parsed tool output → checks. Pure functions; see each module for the reasoning. */
+export { crossProbe, type ProbeSet } from './cross.js';
+export { classifyGdrcopy, classifyLsmod } from './gdr.js';
+export { classifyNvlinkStatus, classifyTopo } from './gpu.js';
+export { classifyIbPorts, judgePort } from './ib.js';
+export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools.js';
+export { classifyMemlock } from './memlock.js';
+export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';
+export { classifyDevInfiniband, classifyShowGids } from './rdma.js';
+export {
+  CEILING_GBPS,
+  classifyTransfer,
+  DEFAULT_FLOOR_GBPS,
+  type Expect,
+  LARGE_BLOCK,
+  type TransferOptions,
+} from './transfer.js';
+export { classifyUcxInfo } from './ucx.js';

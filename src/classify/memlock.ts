@@ -1,0 +1,36 @@
+import { type Check, check } from '../core/model.js';
+import type { MemlockResult } from '../parsers/memlock.js';
+
+function human(kib: number): string {
+  if (kib >= 1024 * 1024) return `${Math.round((kib / 1024 / 1024) * 10) / 10} GiB`;
+  if (kib >= 1024) return `${Math.round((kib / 1024) * 10) / 10} MiB`;
+  return `${kib} KiB`;
+}
+
+/**
+ * RDMA registration pins memory; a capped memlock limit makes ibv_reg_mr fail with
+ * ENOMEM once KV-cache buffers grow (qdrant PR #1885: 8192 KiB in a default container).
+ */
+export function classifyMemlock(r: MemlockResult): Check[] {
+  if (r.limit === 'unlimited') {
+    return [
+      check(
+        'memlock.limit',
+        'ok',
+        `max locked memory unlimited${r.readings.some((x) => x.hard) ? ' (hard limit)' : ''}`,
+      ),
+    ];
+  }
+  const several = r.readings.length > 1 ? ` (lowest of ${r.readings.length} readings)` : '';
+  return [
+    check(
+      'memlock.limit',
+      'warn',
+      `max locked memory capped at ${human(r.limit)} (${r.limit} KiB)${several}: RDMA memory registration fails beyond it`,
+      {
+        fix: 'raise it to unlimited: container runtime default ulimit memlock=-1 (containerd/CRI-O config or LimitMEMLOCK=infinity), or IPC_LOCK plus a raised limit',
+        data: { kib: r.limit },
+      },
+    ),
+  ];
+}

@@ -1,0 +1,100 @@
+import { type Check, check } from '../core/model.js';
+import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
+import { roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
+
+/** `ls -l /dev/infiniband` in a pod: a uverbs node is what verbs (and UCX) need; /dev/gdrdrv for GDRCopy. */
+export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
+  const checks: Check[] = [];
+  const fixMount =
+    'request the RDMA device-plugin resource (e.g. rdma/rdma_shared_device_a, rdma/hca, nvidia.com/…) so the devices are mounted into the pod';
+  if (!r.present || r.uverbs.length === 0) {
+    checks.push(
+      check(
+        'rdma.devices',
+        'fail',
+        r.present
+          ? 'no uverbs device in /dev/infiniband: verbs cannot open any HCA'
+          : '/dev/infiniband does not exist here',
+        {
+          fix: fixMount,
+        },
+      ),
+    );
+  } else {
+    const closed = r.entries.filter(
+      (e) => /^uverbs\d+$/.test(e.name) && e.mode !== undefined && !/^c.{6}rw/.test(e.mode),
+    );
+    checks.push(
+      closed.length > 0
+        ? check(
+            'rdma.devices',
+            'warn',
+            `${r.uverbs.join(', ')} present but ${closed.map((e) => `${e.name} ${e.mode}`).join(', ')} is not open to all users`,
+            {
+              fix: 'run the workload as root or have the device plugin set the node mode to rw for all',
+            },
+          )
+        : check('rdma.devices', 'ok', `${r.uverbs.length} verbs device(s): ${r.uverbs.join(', ')}`, {
+            data: { uverbs: r.uverbs },
+          }),
+    );
+    checks.push(
+      r.rdmaCm
+        ? check('rdma.cm', 'ok', 'rdma_cm present (RDMA-CM connection setup available)')
+        : check('rdma.cm', 'warn', 'no rdma_cm device: RDMA-CM connection setup is unavailable', {
+            fix: 'mount /dev/infiniband/rdma_cm too (the device plugin usually does); UCX falls back to its own wireup',
+          }),
+    );
+  }
+  if (r.gdrdrv === true)
+    checks.push(check('gdr.device', 'ok', '/dev/gdrdrv present: GDRCopy usable in this container'));
+  if (r.gdrdrv === false) {
+    checks.push(
+      check(
+        'gdr.device',
+        'skipped',
+        '/dev/gdrdrv missing: GDRCopy (UCX gdr_copy) unavailable here; optional for NIXL',
+        {
+          matters: false,
+        },
+      ),
+    );
+  }
+  return checks;
+}
+
+/**
+ * `show_gids`: RoCEv2 over IPv4 needs a v2 GID with an IPv4 address; its index is the
+ * GID index to use and is often not 3 inside pods (multus-cni#1100). No GID at all in
+ * a pod means no RDMA-capable netdev in its namespace (k8s-rdma-sriov-dev-plugin#30).
+ */
+export function classifyShowGids(r: ShowGidsResult): Check[] {
+  if (r.gids.length === 0) {
+    return [
+      check(
+        'rdma.gid',
+        'fail',
+        'no GID at all (n_gids_found=0): no RDMA-capable interface in this network namespace, RoCE cannot work here',
+        {
+          fix: 'attach a secondary network on the RDMA NIC (Multus macvlan/SR-IOV, or hostNetwork) so the pod gets a RoCE GID',
+        },
+      ),
+    ];
+  }
+  const v2 = roceV2Ipv4(r);
+  if (v2.length === 0) {
+    return [
+      check('rdma.gid', 'warn', `${r.gids.length} GID(s) but none is RoCEv2 with an IPv4 address`, {
+        fix: 'give the RDMA interface an IPv4 address, or set UCX_IB_GID_INDEX to the RoCEv2 IPv6 GID you intend to use',
+      }),
+    ];
+  }
+  const list = v2.map(
+    (g) => `${g.device}/${g.port} index ${g.index} (${g.ipv4}${g.netdev ? ` on ${g.netdev}` : ''})`,
+  );
+  const indexes = [...new Set(v2.map((g) => g.index))];
+  const note = indexes.includes(3)
+    ? ''
+    : `; not the common default 3: set UCX_IB_GID_INDEX=${indexes[0]} (NCCL_IB_GID_INDEX) if auto-selection fails`;
+  return [check('rdma.gid', 'ok', `RoCEv2 IPv4 GID: ${list.join(', ')}${note}`, { data: { indexes } })];
+}

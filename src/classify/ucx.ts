@@ -1,0 +1,118 @@
+import { type Check, check } from '../core/model.js';
+import { CUDA_TRANSPORTS, ibDomains, RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
+
+/**
+ * `ucx_info -d` / `-v` (node-probes.md §11): RDMA transports, CUDA transports, and
+ * whether an IB memory domain can register GPU memory (GPUDirect RDMA).
+ */
+export function classifyUcxInfo(r: UcxInfoResult): Check[] {
+  const checks: Check[] = [];
+  if (r.domains.length === 0) {
+    checks.push(check('ucx.version', 'ok', `UCX ${r.version ?? 'version unknown'}`, { matters: false }));
+    const conf = r.configure ?? '';
+    if (/--without-cuda\b/.test(conf)) {
+      checks.push(
+        check('ucx.cuda', 'fail', 'UCX was configured --without-cuda: GPU-memory transfers fail', {
+          fix: 'use a UCX built with CUDA',
+        }),
+      );
+    } else if (!/--with-cuda\b/.test(conf)) {
+      checks.push(
+        check('ucx.cuda', 'skipped', 'the configure line does not say whether CUDA support was built', {
+          fix: 'run `ucx_info -d` and look for cuda_copy',
+        }),
+      );
+    } else {
+      checks.push(check('ucx.cuda', 'ok', 'UCX was configured --with-cuda'));
+    }
+    return checks;
+  }
+  const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
+  const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name));
+  const cuda = all.filter((t) => CUDA_TRANSPORTS.has(t.name));
+  const ib = ibDomains(r);
+  const dead = ib.filter((d) => d.noDevices).map((d) => d.name);
+  if (rdma.length > 0) {
+    const names = [...new Set(rdma.map((t) => t.name))].join(', ');
+    const devs = [...new Set(rdma.map((t) => t.device))].join(', ');
+    checks.push(
+      check(
+        'ucx.rdma',
+        'ok',
+        `RDMA transports ${names} on ${devs}${dead.length ? `; ${dead.join(', ')} has no usable port` : ''}`,
+        {
+          data: {
+            transports: [...new Set(rdma.map((t) => t.name))],
+            devices: [...new Set(rdma.map((t) => t.device))],
+          },
+        },
+      ),
+    );
+  } else {
+    const others = r.transports.join(', ') || 'none';
+    checks.push(
+      check(
+        'ucx.rdma',
+        'fail',
+        `no RDMA transport (only ${others}): UCX and NIXL fall back to TCP${dead.length ? `; ${dead.join(', ')} present but with no usable port` : ''}`,
+        {
+          fix: dead.length
+            ? 'bring the HCA port up (ibstat) and mount /dev/infiniband into the pod'
+            : 'use a UCX built with verbs (rdma-core) and mount /dev/infiniband into the pod',
+        },
+      ),
+    );
+  }
+  if (cuda.length > 0) {
+    checks.push(
+      check('ucx.cuda', 'ok', `CUDA transports ${[...new Set(cuda.map((t) => t.name))].join(', ')}`),
+    );
+  } else {
+    checks.push(
+      check(
+        'ucx.cuda',
+        'fail',
+        'no CUDA transport (cuda_copy/cuda_ipc): UCX cannot move GPU memory, so VRAM transfers fail',
+        {
+          fix: 'use a UCX built --with-cuda (the Dynamo/NIXL images have one) and make libcuda visible in the container',
+        },
+      ),
+    );
+  }
+  const live = ib.filter((d) => !d.noDevices && d.transports.length > 0);
+  if (rdma.length > 0 && cuda.length > 0 && live.length > 0) {
+    const typed = live.filter((d) => d.memoryTypes !== undefined);
+    if (typed.length === 0) {
+      checks.push(
+        check(
+          'gdr.ucx',
+          'skipped',
+          'this UCX does not print memory types, so GPUDirect RDMA cannot be read from ucx_info',
+          {
+            fix: 'check `lsmod | grep peermem` and run a VRAM transfer test',
+          },
+        ),
+      );
+    } else {
+      const withCuda = typed.filter((d) => d.memoryTypes?.includes('cuda'));
+      checks.push(
+        withCuda.length > 0
+          ? check(
+              'gdr.ucx',
+              'ok',
+              `GPUDirect RDMA: ${withCuda.map((d) => d.name).join(', ')} can register cuda memory`,
+            )
+          : check(
+              'gdr.ucx',
+              'fail',
+              `no GPUDirect RDMA: ${typed.map((d) => d.name).join(', ')} register host memory only, so GPU buffers are staged through host memory`,
+              {
+                fix: 'load nvidia-peermem (or enable DMA-BUF: open GPU kernel modules, kernel ≥ 5.12) so the HCA can register GPU memory',
+              },
+            ),
+      );
+    }
+  }
+  if (r.version) checks.push(check('ucx.version', 'ok', `UCX ${r.version}`, { matters: false }));
+  return checks;
+}

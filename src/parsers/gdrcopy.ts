@@ -1,0 +1,81 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+import { mibpsToGBps, parseNumber, round } from './units.js';
+
+/**
+ * `gdrcopy_copybw` (NVIDIA/gdrcopy tests/copybw.cpp): lists GPUs, pins and maps a
+ * GPU buffer through /dev/gdrdrv ("info.mapped: 1"), prints "write BW: <n>MB/s" and
+ * "read BW: <n>MB/s" — MiB/s (bps / 1024 / 1024 in copybw) — and ends with
+ * "closing gdrdrv". Reads over BAR1 are slow by design.
+ */
+export interface GdrcopyResult {
+  gpus: { id: number; name: string; bus?: string }[];
+  mapped?: boolean;
+  wcMapping?: boolean;
+  writeGBps?: number;
+  readGBps?: number;
+  /** Reached "closing gdrdrv": the test ran to the end. */
+  closed: boolean;
+  errors: { line: number; text: string }[];
+}
+
+const TOOL = 'gdrcopy_copybw';
+
+export function parseGdrcopy(text: string): GdrcopyResult {
+  const lines = cleanLines(text);
+  const r: GdrcopyResult = { gpus: [], closed: false, errors: [] };
+  let recognised = false;
+  let first: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    first ??= { no: line.no, text: t };
+    const gpu = /^GPU id:(\d+); name: (.*?); Bus id: (\S+)$/.exec(t);
+    if (gpu) {
+      r.gpus.push({ id: Number(gpu[1]), name: gpu[2] as string, bus: gpu[3] as string });
+      recognised = true;
+      continue;
+    }
+    const kv = /^info\.(mapped|wc_mapping): (\d+)$/.exec(t);
+    if (kv) {
+      if (kv[1] === 'mapped') r.mapped = kv[2] === '1';
+      else r.wcMapping = kv[2] === '1';
+      recognised = true;
+      continue;
+    }
+    const bw = /^(write|read) BW: ([\d.]+)\s*MB\/s$/.exec(t);
+    if (bw) {
+      const mib = parseNumber(bw[2]);
+      if (mib !== undefined) r[bw[1] === 'write' ? 'writeGBps' : 'readGBps'] = round(mibpsToGBps(mib), 3);
+      recognised = true;
+      continue;
+    }
+    if (/^closing gdrdrv$/.test(t)) {
+      r.closed = true;
+      recognised = true;
+      continue;
+    }
+    if (/error|fail|assert|cannot|unable/i.test(t)) {
+      r.errors.push({ line: line.no, text: t });
+      recognised = true;
+      continue;
+    }
+    if (
+      /^(selecting device|testing size|rounded size|gpu alloc fn|device ptr|map_d_ptr|info\.|page offset|user-space pointer|writing test|reading test|unmapping buffer|unpinning buffer)/.test(
+        t,
+      )
+    ) {
+      recognised = true;
+    }
+  }
+  if (!recognised) {
+    if (!first)
+      throw new ParseError(TOOL, 'the input is empty', { fix: 'pass the output of `gdrcopy_copybw`' });
+    throw new ParseError(TOOL, 'no gdrcopy_copybw line found', {
+      ...first,
+      line: first.no,
+      fix: 'pass the output of `gdrcopy_copybw`',
+    });
+  }
+  return r;
+}

@@ -1,0 +1,150 @@
+import { LANE_GBPS, laneName, parseNumber } from './units.js';
+
+/**
+ * The port model shared by the ibstat, ibstatus and ibv_devinfo parsers, so one
+ * classifier judges all three. Field meanings: shared/reference/node-probes.md §1–3, §7.
+ */
+
+export type PortState = 'down' | 'init' | 'armed' | 'active' | 'active-defer' | 'unknown';
+export type PhysState =
+  | 'sleep'
+  | 'polling'
+  | 'disabled'
+  | 'training'
+  | 'link-up'
+  | 'link-error-recovery'
+  | 'phy-test'
+  | 'no-state-change'
+  | 'unknown';
+export type LinkLayer = 'InfiniBand' | 'Ethernet';
+
+export interface IbPort {
+  device: string;
+  port: number;
+  state: PortState;
+  physState?: PhysState;
+  linkLayer?: LinkLayer;
+  /** Effective rate in Gb/s: lanes × per-lane speed when both are known, else as printed. */
+  rateGbps?: number;
+  /** Active lanes (1, 2, 4, 8, 12). */
+  width?: number;
+  /** Per-lane speed in Gb/s (25 = EDR, 50 = HDR, 100 = NDR, 200 = XDR). */
+  laneGbps?: number;
+  /** IB speed name of the lane rate (EDR, HDR, NDR, …); on Ethernet ports only a label. */
+  speed?: string;
+  lid?: number;
+  smLid?: number;
+}
+
+export interface IbDevice {
+  name: string;
+  /** ibstat "CA type" (MT4129) or ibv_devinfo vendor_part_id (4129). */
+  model?: string;
+  firmware?: string;
+  nodeGuid?: string;
+  ports: IbPort[];
+}
+
+/** Every port of every device, flat. */
+export function portsOf(devices: readonly IbDevice[]): IbPort[] {
+  return devices.flatMap((d) => d.ports);
+}
+
+/**
+ * Logical port state from any of the three spellings:
+ * ibstat "Active" (infiniband-diags ibstat.c), ibstatus "4: ACTIVE" (sysfs),
+ * ibv_devinfo "PORT_ACTIVE (4)" (devinfo.c port_state_str).
+ */
+export function portState(raw: string): PortState {
+  const t = raw
+    .trim()
+    .replace(/^\d+:\s*/, '')
+    .replace(/\s*\(\d+\)$/, '')
+    .toUpperCase();
+  if (/^(PORT_)?ACTIVE_DEFER$/.test(t)) return 'active-defer';
+  if (/^(PORT_)?ACTIVE$/.test(t)) return 'active';
+  if (/^(PORT_)?DOWN$/.test(t)) return 'down';
+  if (/^(PORT_)?INIT(IALIZ(E|ING))?$/.test(t)) return 'init';
+  if (/^(PORT_)?ARMED$/.test(t)) return 'armed';
+  return 'unknown';
+}
+
+/**
+ * Physical state: ibstat "LinkUp"/"Polling"/"Disabled"/"PortConfigurationTraining",
+ * ibstatus "5: LinkUp", ibv_devinfo -v "LINK_UP (5)", "PORT_CONFIGURATION TRAINNING (4)" [sic].
+ */
+export function physState(raw: string): PhysState {
+  const t = raw
+    .trim()
+    .replace(/^\d+:\s*/, '')
+    .replace(/\s*\(\d+\)$/, '')
+    .toUpperCase()
+    .replace(/[\s_]/g, '');
+  const map: Record<string, PhysState> = {
+    SLEEP: 'sleep',
+    POLLING: 'polling',
+    DISABLED: 'disabled',
+    PORTCONFIGURATIONTRAINING: 'training',
+    PORTCONFIGURATIONTRAINNING: 'training',
+    LINKUP: 'link-up',
+    LINKERRORRECOVERY: 'link-error-recovery',
+    PHYTEST: 'phy-test',
+    NOSTATECHANGE: 'no-state-change',
+  };
+  return map[t] ?? 'unknown';
+}
+
+export function linkLayer(raw: string): LinkLayer | undefined {
+  const t = raw.trim().toLowerCase();
+  if (t === 'infiniband') return 'InfiniBand';
+  if (t === 'ethernet') return 'Ethernet';
+  return undefined;
+}
+
+/** A LID as printed: decimal (ibstat, ibv_devinfo) or hex "0x33bf" (ibstatus). */
+export function parseLid(raw: string): number | undefined {
+  const t = raw.trim();
+  if (/^0x[0-9a-f]+$/i.test(t)) return Number.parseInt(t, 16);
+  if (/^\d+$/.test(t)) return Number(t);
+  return undefined;
+}
+
+/**
+ * ibstatus/sysfs rate "200 Gb/sec (4X HDR)", "100 Gb/sec (2X HDR)", "10 Gb/sec (4X)",
+ * "56 Gb/sec (4X FDR)". The name in brackets is an IB lane name even on Ethernet ports.
+ */
+export function sysfsRate(raw: string): Pick<IbPort, 'rateGbps' | 'width' | 'laneGbps' | 'speed'> {
+  const m = /^([\d.]+)\s*Gb\/sec(?:\s*\((\d+)X(?:\s+([A-Z0-9]+))?\))?/.exec(raw.trim());
+  if (!m) return {};
+  const rate = parseNumber(m[1]);
+  const width = m[2] ? Number(m[2]) : undefined;
+  const speed = m[3];
+  const lane = speed ? LANE_GBPS[speed] : width && rate !== undefined ? rate / width : undefined;
+  return {
+    ...(rate !== undefined ? { rateGbps: rate } : {}),
+    ...(width !== undefined ? { width } : {}),
+    ...(lane !== undefined ? { laneGbps: lane } : {}),
+    ...(speed ? { speed } : lane !== undefined && laneName(lane) ? { speed: laneName(lane) } : {}),
+  };
+}
+
+/** ibv_devinfo -v "active_width: 4X (2)" → 4; "invalid width" → undefined. */
+export function devinfoWidth(raw: string): number | undefined {
+  const m = /^(\d+)X\b/.exec(raw.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/** ibv_devinfo -v "active_speed: 50.0 Gbps (64)" → 50 per lane; "invalid speed (0)" → undefined. */
+export function devinfoLaneSpeed(raw: string): number | undefined {
+  const m = /^([\d.]+)\s*Gbps\b/.exec(raw.trim());
+  return m ? parseNumber(m[1]) : undefined;
+}
+
+/** Fills rate from width × lane speed, and the speed name, when both are known. */
+export function withRate(port: IbPort): IbPort {
+  if (port.width !== undefined && port.laneGbps !== undefined) {
+    const name = laneName(port.laneGbps);
+    return { ...port, rateGbps: port.width * port.laneGbps, ...(name ? { speed: name } : {}) };
+  }
+  return port;
+}

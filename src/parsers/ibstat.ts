@@ -1,0 +1,103 @@
+import { ParseError } from './errors.js';
+import { type IbDevice, type IbPort, linkLayer, parseLid, physState, portState } from './ib-port.js';
+import { cleanLines, promptCommand } from './lines.js';
+import { parseNumber } from './units.js';
+
+/**
+ * `ibstat` (infiniband-diags, rdma-core infiniband-diags/ibstat.c): one
+ * "CA '<name>'" block per device, "Port N:" blocks inside. Indentation is tabs
+ * in real output but pastes show spaces, so blocks are found by their headers,
+ * not by indentation. Unknown extra lines (newer rdma-core prints "Effective
+ * speed:") are ignored.
+ */
+export interface IbstatResult {
+  devices: IbDevice[];
+  /**
+   * "ibpanic: … stat of IB device 'mlx5_8' failed" and similar: ibstat aborts on a
+   * device it cannot open (Azure accelerated-networking NIC, hot-unplugged VF) after
+   * printing the good ones, exit 255 (leptonai/gpud fixture, azhpc-diagnostics#59).
+   */
+  errors: { line: number; text: string }[];
+}
+
+const TOOL = 'ibstat';
+
+export function parseIbstat(text: string): IbstatResult {
+  const lines = cleanLines(text);
+  const devices: IbDevice[] = [];
+  const errors: { line: number; text: string }[] = [];
+  let device: IbDevice | undefined;
+  let port: IbPort | undefined;
+  let stray: { no: number; text: string } | undefined;
+
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    const ca = /^CA '([^']+)'$/.exec(t);
+    if (ca) {
+      device = { name: ca[1] as string, ports: [] };
+      devices.push(device);
+      port = undefined;
+      continue;
+    }
+    if (/^ibpanic:|^ibwarn:|^ibstat: /.test(t) || /\bfailed\b/.test(t)) {
+      errors.push({ line: line.no, text: t });
+      continue;
+    }
+    const portHead = /^Port (\d+):$/.exec(t);
+    if (portHead && device) {
+      port = { device: device.name, port: Number(portHead[1]), state: 'unknown' };
+      device.ports.push(port);
+      continue;
+    }
+    const kv = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(t);
+    if (!kv || !device) {
+      stray ??= { no: line.no, text: t };
+      continue;
+    }
+    const key = (kv[1] as string).toLowerCase();
+    const value = (kv[2] as string).trim();
+    if (port) setPortField(port, key, value);
+    else if (key === 'ca type') device.model = value;
+    else if (key === 'firmware version') device.firmware = value;
+    else if (key === 'node guid') device.nodeGuid = value;
+  }
+  if (devices.length === 0 && errors.length === 0) {
+    const first = stray ?? lines.find((l) => l.text.trim() !== '');
+    if (!first) throw new ParseError(TOOL, 'the input is empty');
+    throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
+  }
+  return { devices, errors };
+}
+
+function setPortField(port: IbPort, key: string, value: string): void {
+  switch (key) {
+    case 'state':
+      port.state = portState(value);
+      break;
+    case 'physical state':
+      port.physState = physState(value);
+      break;
+    case 'rate': {
+      // Integer Gb/s, "2.5" for 1x SDR, "<n> (FDR10)"; meaningless while the port is down.
+      const n = parseNumber(value.split(/\s/)[0]);
+      if (n !== undefined) port.rateGbps = n;
+      break;
+    }
+    case 'base lid': {
+      const lid = parseLid(value);
+      if (lid !== undefined) port.lid = lid;
+      break;
+    }
+    case 'sm lid': {
+      const lid = parseLid(value);
+      if (lid !== undefined) port.smLid = lid;
+      break;
+    }
+    case 'link layer': {
+      const ll = linkLayer(value);
+      if (ll) port.linkLayer = ll;
+      break;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { ParseError } from './errors.js';
+import {
+  type IbDevice,
+  type IbPort,
+  linkLayer,
+  parseLid,
+  physState,
+  portState,
+  sysfsRate,
+} from './ib-port.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus): prints sysfs for each
+ * port, "Infiniband device '<dev>' port <n> status:" then "state: 4: ACTIVE",
+ * "phys state: 5: LinkUp", "rate: 200 Gb/sec (4X HDR)", "link_layer:", LIDs in hex.
+ * The rate string carries width and lane speed, so 2X ports are told apart.
+ */
+export interface IbstatusResult {
+  devices: IbDevice[];
+}
+
+const TOOL = 'ibstatus';
+
+export function parseIbstatus(text: string): IbstatusResult {
+  const lines = cleanLines(text);
+  const devices: IbDevice[] = [];
+  let port: IbPort | undefined;
+  let stray: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    const head = /^Infiniband device '([^']+)' port (\d+) status:$/i.exec(t);
+    if (head) {
+      const name = head[1] as string;
+      let device = devices.find((d) => d.name === name);
+      if (!device) {
+        device = { name, ports: [] };
+        devices.push(device);
+      }
+      port = { device: name, port: Number(head[2]), state: 'unknown' };
+      device.ports.push(port);
+      continue;
+    }
+    const kv = /^([a-z_ ]+?):\s*(.*)$/i.exec(t);
+    if (!kv || !port) {
+      stray ??= { no: line.no, text: t };
+      continue;
+    }
+    const value = (kv[2] as string).trim();
+    switch ((kv[1] as string).toLowerCase()) {
+      case 'state':
+        port.state = portState(value);
+        break;
+      case 'phys state':
+        port.physState = physState(value);
+        break;
+      case 'rate':
+        Object.assign(port, sysfsRate(value));
+        break;
+      case 'link_layer': {
+        const ll = linkLayer(value);
+        if (ll) port.linkLayer = ll;
+        break;
+      }
+      case 'base lid': {
+        const lid = parseLid(value);
+        if (lid !== undefined) port.lid = lid;
+        break;
+      }
+      case 'sm lid': {
+        const lid = parseLid(value);
+        if (lid !== undefined) port.smLid = lid;
+        break;
+      }
+    }
+  }
+  if (devices.length === 0) {
+    const first = stray ?? lines.find((l) => l.text.trim() !== '');
+    if (!first) throw new ParseError(TOOL, 'the input is empty');
+    throw new ParseError(TOOL, 'no "Infiniband device \'<dev>\' port <n> status:" block found', {
+      line: first.no,
+      text: first.text,
+    });
+  }
+  return { devices };
+}

@@ -1,0 +1,166 @@
+import { ParseError } from './errors.js';
+import {
+  devinfoLaneSpeed,
+  devinfoWidth,
+  type IbDevice,
+  type IbPort,
+  linkLayer,
+  parseLid,
+  physState,
+  portState,
+  withRate,
+} from './ib-port.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * `ibv_devinfo`, `ibv_devinfo -v` and `ibv_devinfo -l` (rdma-core
+ * libibverbs/examples/devinfo.c). Blocks are found by "hca_id:" and "port:"
+ * lines, not by indentation, so the plain, -v/-vv and older layouts (some OFED
+ * builds print a "Device ports:" line before the ports) read alike.
+ */
+export interface IbvDevinfoResult {
+  devices: IbDevice[];
+  /** Device names from `ibv_devinfo -l` ("2 HCAs found:" then one tab-indented name per line). */
+  listed?: string[];
+  /**
+   * "Failed to open device" lines: a device the verbs library sees but cannot open.
+   * Inside a pod this is a device whose /dev/infiniband/uverbsN is not mounted
+   * (hustcat/k8s-rdma-device-plugin#8); devinfo.c prints no name with it.
+   */
+  openFailures: number;
+  /** "No IB devices found" (or "0 HCAs found:"): the verbs library sees no device at all. */
+  noDevices: boolean;
+  /** The output came from -v: width, lane speed and physical state are known. */
+  verbose: boolean;
+  errors: { line: number; text: string }[];
+}
+
+const TOOL = 'ibv_devinfo';
+
+export function parseIbvDevinfo(text: string): IbvDevinfoResult {
+  const lines = cleanLines(text);
+  const devices: IbDevice[] = [];
+  const errors: { line: number; text: string }[] = [];
+  let listed: string[] | undefined;
+  let inList = false;
+  let openFailures = 0;
+  let noDevices = false;
+  let verbose = false;
+  let device: IbDevice | undefined;
+  let port: IbPort | undefined;
+  let stray: { no: number; text: string } | undefined;
+
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '') {
+      inList = false;
+      continue;
+    }
+    if (promptCommand(line.text) !== undefined) continue;
+    const list = /^(\d+) HCAs? found:$/.exec(t);
+    if (list) {
+      listed = [];
+      inList = true;
+      if (list[1] === '0') noDevices = true;
+      continue;
+    }
+    if (inList && /^[\w.-]+$/.test(t)) {
+      listed?.push(t);
+      continue;
+    }
+    inList = false;
+    if (/^Failed to open device$/.test(t)) {
+      openFailures++;
+      errors.push({ line: line.no, text: t });
+      continue;
+    }
+    if (/^No IB devices found$/.test(t)) {
+      noDevices = true;
+      continue;
+    }
+    if (/^Failed to |^IB device '.*' wasn't found|^Invalid port requested/.test(t)) {
+      errors.push({ line: line.no, text: t });
+      continue;
+    }
+    const kv = /^([A-Za-z_][A-Za-z_ ]*?):\s*(.*)$/.exec(t);
+    if (!kv) {
+      if (!device && !/^[A-Z_0-9 ]+$/.test(t)) stray ??= { no: line.no, text: t };
+      continue;
+    }
+    const key = (kv[1] as string).toLowerCase();
+    const value = (kv[2] as string).trim();
+    if (key === 'hca_id') {
+      device = { name: value, ports: [] };
+      devices.push(device);
+      port = undefined;
+      continue;
+    }
+    if (!device) {
+      stray ??= { no: line.no, text: t };
+      continue;
+    }
+    if (key === 'port' && /^\d+$/.test(value)) {
+      port = { device: device.name, port: Number(value), state: 'unknown' };
+      device.ports.push(port);
+      continue;
+    }
+    if (!port) {
+      if (key === 'fw_ver') device.firmware = value;
+      else if (key === 'node_guid') device.nodeGuid = value;
+      else if (key === 'vendor_part_id') device.model = value;
+      else if (key === 'max_mr_size') verbose = true;
+      continue;
+    }
+    if (setPortField(port, key, value)) verbose = true;
+  }
+  for (const d of devices) d.ports = d.ports.map(withRate);
+  if (devices.length === 0 && !listed && !noDevices && openFailures === 0) {
+    const first = stray ?? lines.find((l) => l.text.trim() !== '');
+    if (!first) throw new ParseError(TOOL, 'the input is empty');
+    throw new ParseError(TOOL, 'no "hca_id:" block, "HCAs found" list or "No IB devices found" line', {
+      line: first.no,
+      text: first.text,
+    });
+  }
+  return { devices, ...(listed ? { listed } : {}), openFailures, noDevices, verbose, errors };
+}
+
+/** Sets a port field; returns true for fields only -v prints. */
+function setPortField(port: IbPort, key: string, value: string): boolean {
+  switch (key) {
+    case 'state':
+      port.state = portState(value);
+      return false;
+    case 'sm_lid': {
+      const lid = parseLid(value);
+      if (lid !== undefined) port.smLid = lid;
+      return false;
+    }
+    case 'port_lid': {
+      const lid = parseLid(value);
+      if (lid !== undefined) port.lid = lid;
+      return false;
+    }
+    case 'link_layer': {
+      const ll = linkLayer(value);
+      if (ll) port.linkLayer = ll;
+      return false;
+    }
+    case 'phys_state':
+      port.physState = physState(value);
+      return true;
+    case 'active_width': {
+      const w = devinfoWidth(value);
+      if (w !== undefined) port.width = w;
+      return true;
+    }
+    case 'active_speed': {
+      // Per lane: "50.0 Gbps (64)"; a down port prints "invalid speed (0)".
+      const s = devinfoLaneSpeed(value);
+      if (s !== undefined) port.laneGbps = s;
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * `lsmod`, whole or filtered through grep: columns module, size, use count,
+ * used-by list. A loaded module also shows in the used-by list of the modules
+ * it uses, so `lsmod | grep gdrdrv` printing "nvidia … nvidia_uvm,gdrdrv,nvidia_modeset"
+ * already proves nvidia_peermem is not loaded (node-probes.md §10, openucx/ucx#9908).
+ */
+export interface LsmodModule {
+  name: string;
+  size: number;
+  useCount: number;
+  usedBy: string[];
+}
+
+export type ModuleState = 'loaded' | 'absent' | 'unknown';
+
+export interface LsmodResult {
+  modules: LsmodModule[];
+  /** The "Module Size Used by" header was there: the listing is complete. */
+  complete: boolean;
+  /** Patterns of `lsmod | grep <pattern>` commands echoed in the paste. */
+  grepped: string[];
+  /** GPUDirect RDMA peer-memory module: nvidia_peermem (R470+ driver) or the legacy nv_peer_mem. */
+  peermem: { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem' };
+  /** GDRCopy's kernel module. */
+  gdrdrv: ModuleState;
+}
+
+const TOOL = 'lsmod';
+const ROW = /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)(?:\s+(\S+))?\s*$/;
+
+/** Modules that register as users of `nvidia` when loaded (their absence from its used-by list is evidence). */
+const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'gdrdrv']);
+/** Peer-memory modules also register as users of `ib_core`. */
+const IB_CORE_USERS = new Set(['nvidia_peermem', 'nv_peer_mem']);
+
+export function parseLsmod(text: string): LsmodResult {
+  const lines = cleanLines(text);
+  const modules: LsmodModule[] = [];
+  const grepped: string[] = [];
+  let complete = false;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '') continue;
+    const cmd = promptCommand(line.text);
+    if (cmd !== undefined) {
+      const g = /\blsmod\s*\|\s*(?:e?grep)\s+(?:-\w+\s+)*["']?([\w|\\]+)["']?/.exec(cmd);
+      if (g) grepped.push(...(g[1] as string).split(/\\?\|/).filter(Boolean));
+      else if (/^\s*lsmod\s*$/.test(cmd)) complete = true;
+      continue;
+    }
+    if (/^Module\s+Size\s+Used by$/.test(t)) {
+      complete = true;
+      continue;
+    }
+    const m = ROW.exec(t);
+    if (!m) {
+      throw new ParseError(TOOL, 'not an lsmod line (module, size, use count, used by)', {
+        line: line.no,
+        text: line.text,
+        fix: 'pass the output of `lsmod` (or `lsmod | grep <module>`)',
+      });
+    }
+    const usedBy = m[4] && m[4] !== '-' ? m[4].split(',').filter((x) => x && x !== '[permanent]') : [];
+    modules.push({ name: m[1] as string, size: Number(m[2]), useCount: Number(m[3]), usedBy });
+  }
+  const result = { modules, complete, grepped };
+  const peer = stateOf(result, 'nvidia_peermem');
+  const legacy = stateOf(result, 'nv_peer_mem');
+  const peermem: LsmodResult['peermem'] =
+    peer === 'loaded'
+      ? { state: 'loaded', module: 'nvidia_peermem' }
+      : legacy === 'loaded'
+        ? { state: 'loaded', module: 'nv_peer_mem' }
+        : { state: peer === 'absent' && legacy === 'absent' ? 'absent' : 'unknown' };
+  return { ...result, peermem, gdrdrv: stateOf(result, 'gdrdrv') };
+}
+
+/** Whether a module is loaded, shown absent, or not decidable from this (possibly filtered) output. */
+export function stateOf(r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped'>, name: string): ModuleState {
+  if (r.modules.some((m) => m.name === name || m.usedBy.includes(name))) return 'loaded';
+  if (r.complete) return 'absent';
+  // A grep whose pattern the name would match printed nothing for it.
+  if (r.grepped.some((p) => name.includes(p))) return 'absent';
+  const nvidia = r.modules.find((m) => m.name === 'nvidia');
+  if (NVIDIA_USERS.has(name) && nvidia && nvidia.usedBy.length > 0) return 'absent';
+  const ibCore = r.modules.find((m) => m.name === 'ib_core');
+  if (IB_CORE_USERS.has(name) && ibCore && ibCore.usedBy.length > 0) return 'absent';
+  return 'unknown';
+}

@@ -1,0 +1,65 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+import { parseNumber } from './units.js';
+
+/**
+ * `nvidia-smi nvlink --status` / `-s`: "GPU n: <name> (UUID: …)" then one
+ * "Link k: <rate> GB/s" or "Link k: <inactive>" per link. The per-link figure is
+ * the raw signalling rate per direction (26.562 GB/s on H100, 53.125 on B200).
+ */
+export interface NvlinkGpu {
+  index: number;
+  name: string;
+  uuid?: string;
+  links: { link: number; active: boolean; gbps?: number }[];
+}
+
+export interface NvlinkResult {
+  gpus: NvlinkGpu[];
+}
+
+const TOOL = 'nvidia-smi nvlink';
+
+export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
+  const lines = cleanLines(text);
+  const gpus: NvlinkGpu[] = [];
+  let gpu: NvlinkGpu | undefined;
+  let stray: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    // Pastes carry the command line and "...." elisions (azhpc-diagnostics#73).
+    if (t === '' || /^\.{2,}$/.test(t) || /^nvidia-smi\b/.test(t) || promptCommand(line.text) !== undefined)
+      continue;
+    const head = /^GPU (\d+): (.*?)(?: \(UUID: ([^)]*)\))?$/.exec(t);
+    if (head) {
+      gpu = { index: Number(head[1]), name: (head[2] as string).trim(), links: [] };
+      if (head[3] && head[3] !== '...') gpu.uuid = head[3];
+      gpus.push(gpu);
+      continue;
+    }
+    const link = /^Link (\d+): (?:<inactive>|([\d.]+) GB\/s)$/i.exec(t);
+    if (link && gpu) {
+      const gbps = parseNumber(link[2]);
+      gpu.links.push({
+        link: Number(link[1]),
+        active: gbps !== undefined,
+        ...(gbps !== undefined ? { gbps } : {}),
+      });
+      continue;
+    }
+    stray ??= { no: line.no, text: t };
+  }
+  if (gpus.length === 0) {
+    const first = stray ?? lines.find((l) => l.text.trim() !== '');
+    if (!first)
+      throw new ParseError(TOOL, 'the input is empty', {
+        fix: 'pass the output of `nvidia-smi nvlink --status`',
+      });
+    throw new ParseError(TOOL, 'no "GPU <n>: <name>" line found', {
+      line: first.no,
+      text: first.text,
+      fix: 'pass the output of `nvidia-smi nvlink --status`',
+    });
+  }
+  return { gpus };
+}

@@ -1,0 +1,149 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * `nvidia-smi topo -m` and `-mp`: a matrix of GPUs and NICs. Cells: X (self),
+ * NV# (# bonded NVLinks), PIX/PXB/PHB/NODE/SYS (PCIe paths, nearest first).
+ * NICs are "NIC<n>" columns with a "NIC Legend:" on current drivers, "mlx5_<n>"
+ * columns on older ones. `-mp` prints only the PCIe view: GPU pairs show
+ * NODE/SYS and the legend has no "NV#" line even on NVLink systems (DeepEP#397),
+ * so that view is no evidence of "no NVLink".
+ */
+export interface TopoDevice {
+  /** Column label: "GPU0", "NIC0", "mlx5_0". */
+  id: string;
+  kind: 'gpu' | 'nic';
+  /** For NICs, the RDMA device from the NIC Legend ("mlx5_0"); for old drivers the label itself. */
+  name?: string;
+  cpuAffinity?: string;
+  numaAffinity?: string;
+  gpuNumaId?: string;
+}
+
+export interface TopoResult {
+  devices: TopoDevice[];
+  /** Row label → column label → cell ("X", "NV18", "PIX", "SYS", …). */
+  matrix: Record<string, Record<string, string>>;
+  /**
+   * full: the legend lists NV# or an NV# cell appears; pcie-only: a legend without
+   * NV# (`topo -mp`); unknown: no legend and no NV# cell.
+   */
+  view: 'full' | 'pcie-only' | 'unknown';
+}
+
+const TOOL = 'nvidia-smi topo';
+const CELL = /^(X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB|N\/A)$/;
+
+export function parseNvidiaSmiTopo(text: string): TopoResult {
+  const lines = cleanLines(text);
+  // The header's first label is GPU0; the GPU0 row also starts with GPU0 but its next cell is "X".
+  const headerIdx = lines.findIndex((l) => {
+    const tokens = l.text.trim().split(/\s+/);
+    return tokens[0] === 'GPU0' && tokens[1] !== 'X';
+  });
+  if (headerIdx < 0) {
+    const first = lines.find((l) => l.text.trim() !== '');
+    if (!first)
+      throw new ParseError(TOOL, 'the input is empty', { fix: 'pass the output of `nvidia-smi topo -m`' });
+    throw new ParseError(TOOL, 'no matrix header line with GPU0 found', {
+      line: first.no,
+      text: first.text,
+      fix: 'pass the output of `nvidia-smi topo -m`',
+    });
+  }
+  const header = (lines[headerIdx] as { text: string }).text
+    .trim()
+    .split(/\t+|\s{2,}/)
+    .filter(Boolean);
+  const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
+  const labels = extraAt < 0 ? header : header.slice(0, extraAt);
+  const extras = extraAt < 0 ? [] : header.slice(extraAt);
+  const devices: TopoDevice[] = labels.map((id) => ({ id, kind: /^GPU\d+$/.test(id) ? 'gpu' : 'nic' }));
+  for (const d of devices) if (d.kind === 'nic' && !/^NIC\d+$/.test(d.id)) d.name = d.id;
+  const matrix: Record<string, Record<string, string>> = {};
+  let legend = false;
+  let nvLegend = false;
+  let inNicLegend = false;
+
+  for (const line of lines.slice(headerIdx + 1)) {
+    const t = line.text.trim();
+    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    if (/^Legend:$/.test(t)) {
+      legend = true;
+      continue;
+    }
+    if (/^NIC Legend:$/.test(t)) {
+      inNicLegend = true;
+      continue;
+    }
+    if (/^NV#\s*=/.test(t)) nvLegend = true;
+    const nic = inNicLegend ? /^(NIC\d+):\s*(\S+)$/.exec(t) : null;
+    if (nic) {
+      const d = devices.find((x) => x.id === nic[1]);
+      if (d) d.name = nic[2];
+      continue;
+    }
+    const tokens = t.split(/\s+/);
+    const row = devices.find((d) => d.id === tokens[0]);
+    if (!row || matrix[row.id]) continue;
+    const cells = tokens.slice(1, 1 + labels.length);
+    if (cells.length < labels.length || !cells.every((c) => CELL.test(c))) {
+      throw new ParseError(TOOL, `row ${row.id} does not have ${labels.length} topology cells`, {
+        line: line.no,
+        text: line.text,
+        fix: 'pass the unmodified output of `nvidia-smi topo -m`',
+      });
+    }
+    matrix[row.id] = Object.fromEntries(labels.map((l, i) => [l, cells[i] as string]));
+    const rest = tokens.slice(1 + labels.length);
+    extras.forEach((name, i) => {
+      const v = rest[i];
+      if (v === undefined) return;
+      if (/CPU Affinity/.test(name)) row.cpuAffinity = v;
+      else if (/NUMA Affinity/.test(name)) row.numaAffinity = v;
+      else if (/GPU NUMA ID/.test(name)) row.gpuNumaId = v;
+    });
+  }
+  if (Object.keys(matrix).length === 0) {
+    const l = lines[headerIdx] as { no: number; text: string };
+    throw new ParseError(TOOL, 'a header but no matrix rows', { line: l.no, text: l.text });
+  }
+  const nvCell = Object.values(matrix).some((r) => Object.values(r).some((c) => c.startsWith('NV')));
+  const view = nvCell || nvLegend ? 'full' : legend ? 'pcie-only' : 'unknown';
+  return { devices, matrix, view };
+}
+
+/** Every unordered GPU pair with its cell. */
+export function gpuPairs(topo: TopoResult): { a: string; b: string; link: string }[] {
+  const gpus = topo.devices.filter((d) => d.kind === 'gpu').map((d) => d.id);
+  const out: { a: string; b: string; link: string }[] = [];
+  for (let i = 0; i < gpus.length; i++) {
+    for (let j = i + 1; j < gpus.length; j++) {
+      const a = gpus[i] as string;
+      const b = gpus[j] as string;
+      const link = topo.matrix[a]?.[b] ?? topo.matrix[b]?.[a];
+      if (link) out.push({ a, b, link });
+    }
+  }
+  return out;
+}
+
+const PATH_RANK: Record<string, number> = { PIX: 0, PXB: 1, PHB: 2, NODE: 3, SYS: 4, SOC: 4 };
+
+/** Each GPU's nearest NIC by PCIe path class (PIX best, SYS worst). */
+export function nearestNics(topo: TopoResult): { gpu: string; nic?: string; path?: string }[] {
+  const nics = topo.devices.filter((d) => d.kind === 'nic');
+  return topo.devices
+    .filter((d) => d.kind === 'gpu')
+    .map((g) => {
+      let best: { nic: string; path: string } | undefined;
+      for (const n of nics) {
+        const path = topo.matrix[g.id]?.[n.id];
+        if (!path || PATH_RANK[path] === undefined) continue;
+        if (!best || (PATH_RANK[path] as number) < (PATH_RANK[best.path] as number)) {
+          best = { nic: n.name ?? n.id, path };
+        }
+      }
+      return { gpu: g.id, ...(best ?? {}) };
+    });
+}

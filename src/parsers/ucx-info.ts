@@ -1,0 +1,142 @@
+import { ParseError } from './errors.js';
+import { cleanLines } from './lines.js';
+
+/**
+ * `ucx_info -d` (devices and transports) and `ucx_info -v` (version, configure
+ * line), alone or concatenated. Every line starts with "#". Layouts:
+ * - UCX ≥ 1.9: "#      Transport: rc_mlx5" / "#         Device: mlx5_0:1", and a
+ *   "memory types:" line per memory domain (≥ 1.11);
+ * - older: "#   Transport: rc" / "#      Device: mlx5_0:1" (transports rc, ud, dc, cm, mm).
+ * "< no supported devices found >" under an IB memory domain means that HCA has no
+ * usable port (openucx/ucx#9908). A memory domain of component "ib" whose memory
+ * types include cuda can register GPU memory: GPUDirect RDMA.
+ */
+export interface UcxMemoryDomain {
+  name: string;
+  component?: string;
+  /** ["host", "cuda"] from "memory types: host (access,reg,cache), cuda (…)"; undefined on UCX that does not print it. */
+  memoryTypes?: string[];
+  transports: { name: string; device: string }[];
+  /** "< no supported devices found >". */
+  noDevices: boolean;
+}
+
+export interface UcxInfoResult {
+  version?: string;
+  /** The "Configured with:" line of `ucx_info -v`. */
+  configure?: string;
+  domains: UcxMemoryDomain[];
+  /** Unique transport names, in order. */
+  transports: string[];
+}
+
+const TOOL = 'ucx_info';
+const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
+
+/** RDMA transports (verbs/mlx5 accelerated; pre-1.9 names rc, ud, dc, cm). */
+export const RDMA_TRANSPORTS = new Set([
+  'rc_verbs',
+  'rc_mlx5',
+  'dc_mlx5',
+  'ud_verbs',
+  'ud_mlx5',
+  'rc',
+  'ud',
+  'dc',
+  'cm',
+  'srd',
+]);
+/** Reliable-connected transports NIXL/UCX use for RMA. */
+export const RMA_RDMA_TRANSPORTS = new Set(['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'rc', 'dc', 'srd']);
+export const CUDA_TRANSPORTS = new Set(['cuda_copy', 'cuda_ipc', 'gdr_copy']);
+
+export function parseUcxInfo(text: string): UcxInfoResult {
+  const lines = cleanLines(text);
+  const domains: UcxMemoryDomain[] = [];
+  let domain: UcxMemoryDomain | undefined;
+  let version: string | undefined;
+  let configure: string | undefined;
+  let transport: string | undefined;
+  let first: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '') continue;
+    first ??= { no: line.no, text: t };
+    if (!t.startsWith('#')) {
+      // ucx_info prints nothing else; a command echo or prompt is tolerated, other text is not.
+      if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) continue;
+      throw new ParseError(TOOL, 'not a ucx_info line (each starts with "#")', {
+        line: line.no,
+        text: t,
+        fix: FIX,
+      });
+    }
+    const body = t.replace(/^#\s?/, '').trim();
+    const v = /^(?:UCT|UCX)?\s*Version (\d+\.\d+(?:\.\d+)?)/.exec(body);
+    if (v) {
+      version = v[1];
+      continue;
+    }
+    const conf = /^Configured with: (.*)$/.exec(body);
+    if (conf) {
+      configure = conf[1];
+      continue;
+    }
+    const md = /^Memory domain: (\S+)$/.exec(body);
+    if (md) {
+      domain = { name: md[1] as string, transports: [], noDevices: false };
+      domains.push(domain);
+      transport = undefined;
+      continue;
+    }
+    if (!domain) continue;
+    const comp = /^Component: (\S+)$/.exec(body);
+    if (comp) {
+      domain.component = comp[1];
+      continue;
+    }
+    const mt = /^memory types:\s*(.*)$/.exec(body);
+    if (mt) {
+      // "host (access,reg,cache), cuda (access,alloc,reg,detect), cuda-managed (…)": names outside brackets.
+      domain.memoryTypes = (mt[1] as string)
+        .replace(/\([^)]*\)/g, '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      continue;
+    }
+    if (/^< no supported devices found >$/.test(body)) {
+      domain.noDevices = true;
+      continue;
+    }
+    const tl = /^Transport: (\S+)$/.exec(body);
+    if (tl) {
+      transport = tl[1];
+      continue;
+    }
+    const dev = /^Device: (\S+)$/.exec(body);
+    if (dev && transport) {
+      domain.transports.push({ name: transport, device: dev[1] as string });
+      transport = undefined;
+    }
+  }
+  if (domains.length === 0 && !version) {
+    if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+    throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
+      line: first.no,
+      text: first.text,
+      fix: FIX,
+    });
+  }
+  const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
+  return { ...(version ? { version } : {}), ...(configure ? { configure } : {}), domains, transports };
+}
+
+/** Memory domains of InfiniBand/RoCE HCAs (component "ib", or an mlx/HCA-named domain on old UCX). */
+export function ibDomains(r: UcxInfoResult): UcxMemoryDomain[] {
+  return r.domains.filter(
+    (d) =>
+      d.component === 'ib' ||
+      (d.component === undefined && /^(mlx\d|mlx5_|ib|hfi|bnxt|irdma|rocep|ionic|efa)/.test(d.name)),
+  );
+}
