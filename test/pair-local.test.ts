@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { ReportSchema } from '../src/core/model.js';
 import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
+import { MeasurementSchema } from '../src/pair/measurement.js';
 import { type Launcher, spawnLauncher } from '../src/procs/launcher.js';
 import { findOnPath } from '../src/procs/path.js';
 import { capture, isAlive } from './helpers/pair-local-procs.js';
@@ -25,8 +27,8 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
       },
     );
     expect(code).toBe(0);
-    const report = JSON.parse(out.text());
-    const m = report.measurement;
+    const report = ReportSchema.parse(JSON.parse(out.text()));
+    const m = MeasurementSchema.parse(report.measurement);
     expect(m.engine).toBe('ucx_perftest');
     expect(m.mode).toBe('local');
     expect(m.nodes.prefill).toBe(m.nodes.decode);
@@ -34,16 +36,16 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
     // UCX 1.13 picks shared memory between two local processes: sysv (or posix) and cma.
     expect(m.transport.kind).toBe('shm');
     expect(m.transport.lanes.length).toBeGreaterThan(0);
-    expect(m.rows.map((r: { blockSize: number }) => r.blockSize)).toEqual([65536, 1048576]);
+    expect(m.rows.map((r) => r.blockSize)).toEqual([65536, 1048576]);
     for (const r of m.rows) expect(r.gbps).toBeGreaterThan(0);
-    expect(m.peakGBps).toBe(Math.max(...m.rows.map((r: { gbps: number }) => r.gbps)));
-    expect(report.checks.map((c: { id: string; status: string }) => `${c.id}=${c.status}`)).toEqual([
+    expect(m.peakGBps).toBe(Math.max(...m.rows.map((r) => r.gbps)));
+    expect(report.checks.map((c) => `${c.id}=${c.status}`)).toEqual([
       'pair.engine=ok',
       'pair.transfer=ok',
       'pair.bandwidth=ok',
       'pair.transport=warn',
     ]);
-    expect(report.checks[3].detail).toMatch(
+    expect(report.checks[3]?.detail).toMatch(
       /^local run over [a-z_/]+ \(loopback\): software path works; this does not certify RDMA or NVLink$/,
     );
     expect(report.verdict.status).toBe('unverified');

@@ -189,7 +189,7 @@ export function measurementSection(m: Measurement, where: string): Section {
     `transport: ${m.transport.lanes.length ? m.transport.lanes.join(' ') : 'not reported'} (${m.transport.kind})`,
   ];
   if (m.rows.length) {
-    lines.push('', `${'size'.padEnd(10)}${'GB/s'.padStart(10)}${'avg lat (us)'.padStart(15)}`);
+    lines.push(`${'size'.padEnd(10)}${'GB/s'.padStart(10)}${'avg lat (us)'.padStart(15)}`);
     for (const r of m.rows) {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
       lines.push(`${formatSize(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}`);
