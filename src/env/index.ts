@@ -78,6 +78,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
   const services: EnvService[] = [];
   const graphs: Graph[] = [];
   const checks: Check[] = [];
+  const missing: Check[] = [];
   for (const scope of scopesOf(ex.graphs)) {
     const raws = scope.graphs.flatMap((g) => g.services.map((raw) => ({ g, raw })));
     const roles = inferRoles(
@@ -116,7 +117,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
       });
     }
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
-    // the KV path come before the (often image-provided) missing variables.
+    // the KV path of every graph come before the (often image-provided) missing variables.
     const prefill = ctxs.filter((c) => c.svc.role === 'prefill');
     const decode = ctxs.filter((c) => c.svc.role === 'decode');
     for (const c of ctxs) {
@@ -130,9 +131,10 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
       if (c) checks.push(c);
     }
     for (const c of ctxs.filter((x) => SERVING.has(x.svc.role))) {
-      checks.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role)));
+      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role)));
     }
   }
+  checks.push(...missing);
   if (services.length === 0) {
     checks.push(
       check(

@@ -121,46 +121,81 @@ function firstLine(message: string): string {
   return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
+/** Go-template actions (`{{ .Values.x }}`, `{{- if … }}`): a Helm chart template, not a manifest. */
+const GO_TEMPLATE =
+  /\{\{-?\s*(?:[.$]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|printf|default|required|quote)\b)/;
+
+/** Flow collections nested deeper than this are refused before parsing (the parser recurses, slowly). */
+export const MAX_FLOW_DEPTH = 512;
+
+/** Offset where `[`/`{` nesting (outside quotes and comments) first exceeds the limit, or -1. */
+function tooDeep(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const end = text.indexOf(c, i + 1);
+      if (end > 0) i = end;
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? text.length : nl;
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return -1;
+}
+
+function lineCol(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, col: offset - before.lastIndexOf('\n') };
+}
+
+function syntaxError(shown: string, pos: { line: number; col: number }, message: string): ToolError {
+  const what = /call stack/i.test(message) ? 'nested too deeply' : firstLine(message);
+  return new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${what}`, {
+    fix: 'fix the YAML syntax at that position',
+  });
+}
+
 /** Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column. */
 export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  if (GO_TEMPLATE.test(text)) {
+    const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
+    return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
+  }
+  const deep = tooDeep(text);
+  if (deep >= 0) {
+    const pos = lineCol(text, deep);
+    throw new ToolError(
+      `${shown}:${pos.line}:${pos.col}: YAML nested more than ${MAX_FLOW_DEPTH} levels deep`,
+      {
+        fix: 'give plain manifests',
+      },
+    );
+  }
   const lc = new LineCounter();
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
-    parsed = parseAllDocuments(text, { lineCounter: lc, prettyErrors: true, uniqueKeys: true });
-  } catch (err) {
-    throw new ToolError(`${shown}: cannot parse YAML: ${firstLine((err as Error).message)}`, {
-      fix: 'fix the file (is it nested too deeply?)',
+    parsed = parseAllDocuments(text, {
+      lineCounter: lc,
+      prettyErrors: true,
+      uniqueKeys: true,
+      logLevel: 'error',
     });
+  } catch (err) {
+    throw syntaxError(shown, { line: 1, col: 1 }, (err as Error).message);
   }
   if ('empty' in parsed) {
     const error = parsed.errors[0];
-    if (!error) return { docs: [], skipped: [] };
-    const pos = error.linePos?.[0] ?? lc.linePos(error.pos[0]);
-    throw new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${firstLine(error.message)}`, {
-      fix: 'fix the YAML syntax at that position',
-    });
+    if (error) throw syntaxError(shown, error.linePos?.[0] ?? lc.linePos(error.pos[0]), error.message);
+    return { docs: [], skipped: [] };
   }
-  const list = [...parsed];
   const docs: LoadedDoc[] = [];
-  const skipped: Skipped[] = [];
-  for (const [k, doc] of list.entries()) {
+  for (const [k, doc] of [...parsed].entries()) {
     const error = doc.errors[0];
-    if (error) {
-      const pos = error.linePos?.[0] ?? lc.linePos(error.pos[0]);
-      if (/\{\{/.test(text)) {
-        skipped.push({
-          file: shown,
-          doc: 0,
-          line: 1,
-          kind: '-',
-          why: 'a Helm/Go template, not YAML; render it first (helm template …)',
-        });
-        return { docs: [], skipped };
-      }
-      throw new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${firstLine(error.message)}`, {
-        fix: 'fix the YAML syntax at that position',
-      });
-    }
+    if (error) throw syntaxError(shown, error.linePos?.[0] ?? lc.linePos(error.pos[0]), error.message);
     const start = doc.contents?.range?.[0];
     if (start === undefined || doc.contents === null) continue; // an empty document: comments or `---` only
     const line = lc.linePos(start).line;
@@ -179,7 +214,7 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
     if (value === null || value === undefined) continue;
     docs.push({ file: shown, doc: k + 1, line, value });
   }
-  return { docs, skipped };
+  return { docs, skipped: [] };
 }
 
 /** Reads every path (files and directories), parsing all YAML; every bad file is reported together. */

@@ -236,8 +236,9 @@ export function shellAssignments(script: string): ShellAssignment[] {
         if (allexport) found.push({ ...a, kind: 'export' });
         else shellVars.set(a.name, a);
       }
-    } else if (head === 'set' && rest.some((w) => /^-[a-zA-Z]*a/.test(w.raw) || w.raw === 'allexport')) {
-      allexport = !rest.some((w) => /^\+[a-zA-Z]*a/.test(w.raw));
+    } else if (head === 'set' && rest.some((w) => /^[-+][a-zA-Z]*a/.test(w.raw) || w.raw === 'allexport')) {
+      // `set -a` / `set -o allexport` export every later assignment; `set +a` / `+o allexport` stop it.
+      allexport = !rest.some((w) => /^\+[a-zA-Z]*a/.test(w.raw) || w.raw === '+o');
     } else if (
       head === 'export' ||
       ((head === 'declare' || head === 'typeset') && rest.some((w) => /^-[a-zA-Z]*x/.test(w.raw)))
@@ -252,7 +253,13 @@ export function shellAssignments(script: string): ShellAssignment[] {
     } else {
       found.push(...pre);
       if (head === 'env') {
-        for (const w of rest.slice(1)) {
+        const args = rest.slice(1);
+        for (let j = 0; j < args.length; j++) {
+          const w = args[j] as Word;
+          if (w.raw === '-u' || w.raw === '--unset' || w.raw === '-C' || w.raw === '--chdir') {
+            j++; // these options take an argument
+            continue;
+          }
           if (w.raw.startsWith('-')) continue;
           const a = assignment(w, 'inline');
           if (!a) break;

@@ -4,9 +4,9 @@
  * Pure functions, no I/O.
  */
 
-/** Concrete transports. `rc`/`ud`/`dc` without suffix are UCX < 1.8 verbs names. */
-const RDMA = ['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd', 'rc', 'dc'];
-const DATAGRAM = ['ud_verbs', 'ud_mlx5', 'ud'];
+/** Concrete transports of current UCX (`rc`, `dc`, `ud` are aliases since UCX 1.8; `srd` is EFA). */
+const RDMA = ['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd'];
+const DATAGRAM = ['ud_verbs', 'ud_mlx5'];
 const SHM = ['posix', 'sysv', 'xpmem', 'knem', 'cma'];
 const GPU = [
   'cuda_copy',

@@ -1,0 +1,163 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BILLION_LAUGHS } from '../../test/helpers/env.js';
+import { ToolError, ToolErrors } from '../core/errors.js';
+import { loadInputs, MAX_FLOW_DEPTH, parseYamlFile } from './load.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'env-load-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(rel: string, text: string | Buffer) {
+  const abs = path.join(dir, rel);
+  mkdirSync(path.dirname(abs), { recursive: true });
+  writeFileSync(abs, text);
+}
+
+async function errorOf(p: Promise<unknown>): Promise<ToolError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ToolError) return err;
+    throw err;
+  }
+  throw new Error('expected a ToolError');
+}
+
+describe('parseYamlFile', () => {
+  it('reads every document with its number and first line, skipping empty ones', () => {
+    // A comment before the first `---` belongs to the first document, as in kubectl.
+    const text = '# header\n---\napiVersion: v1\nkind: ConfigMap\n---\n# only a comment\n---\n\nkind: Pod\n';
+    expect(parseYamlFile(text, 'f.yaml')).toEqual({
+      docs: [
+        { file: 'f.yaml', doc: 1, line: 3, value: { apiVersion: 'v1', kind: 'ConfigMap' } },
+        { file: 'f.yaml', doc: 3, line: 9, value: { kind: 'Pod' } },
+      ],
+      skipped: [],
+    });
+  });
+
+  it('names file, line and column of a syntax error', () => {
+    const err = (() => {
+      try {
+        parseYamlFile('apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  name: b\n', 'dup.yaml');
+      } catch (e) {
+        return e as ToolError;
+      }
+    })();
+    expect(err).toBeInstanceOf(ToolError);
+    expect(err?.message).toBe('dup.yaml:5:3: invalid YAML: Map keys must be unique');
+    expect(() => parseYamlFile('a: 1\n---\nb:\n\t- c\n', 'tab.yaml')).toThrow(
+      /^tab\.yaml:4:1: invalid YAML: Tabs/,
+    );
+  });
+
+  it('refuses a billion-laughs document quickly', () => {
+    const started = Date.now();
+    expect(() => parseYamlFile(BILLION_LAUGHS, 'bomb.yaml')).toThrow(
+      /^bomb\.yaml:1:1: refusing to expand YAML aliases: Excessive alias count/,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses absurd nesting before the parser recurses', () => {
+    const started = Date.now();
+    const text = `a: ${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(() => parseYamlFile(text, 'deep.yaml')).toThrow(
+      `deep.yaml:1:${4 + MAX_FLOW_DEPTH}: YAML nested more than ${MAX_FLOW_DEPTH} levels deep`,
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    // brackets inside quotes and comments do not count
+    expect(parseYamlFile(`a: "${'['.repeat(2000)}" # ${'{'.repeat(2000)}\n`, 'q.yaml').docs).toHaveLength(1);
+  });
+
+  it('skips Helm templates instead of misreading them', () => {
+    expect(parseYamlFile('metadata:\n  name: {{ .Values.name }}\n', 'chart.yaml')).toEqual({
+      docs: [],
+      skipped: [
+        {
+          file: 'chart.yaml',
+          doc: 0,
+          line: 1,
+          kind: '-',
+          why: 'a Helm/Go template, not a manifest; render it first (helm template …)',
+        },
+      ],
+    });
+  });
+});
+
+describe('loadInputs', () => {
+  it('walks directories recursively and in order, dotfiles included, .git and non-YAML skipped', async () => {
+    write('b/deploy.yaml', 'kind: A\n');
+    write('a/.kustomize-matrix.yaml', 'source: x\n');
+    write('a/README.md', '# no');
+    write('.git/config.yaml', 'kind: Nope\n');
+    write('c.YML', '');
+    const loaded = await loadInputs(['.'], dir);
+    expect(loaded).toEqual({
+      files: ['a/.kustomize-matrix.yaml', 'b/deploy.yaml', 'c.YML'],
+      docs: [
+        { file: 'a/.kustomize-matrix.yaml', doc: 1, line: 1, value: { source: 'x' } },
+        { file: 'b/deploy.yaml', doc: 1, line: 1, value: { kind: 'A' } },
+      ],
+      skipped: [
+        { file: 'c.YML', doc: 0, line: 1, kind: '-', why: 'no YAML documents (empty or comments only)' },
+      ],
+    });
+  });
+
+  it('reads a named file whatever its extension and shows absolute paths as given', async () => {
+    write('manifest.txt', 'kind: Pod\n');
+    const abs = path.join(dir, 'manifest.txt');
+    const loaded = await loadInputs([abs], '/');
+    expect(loaded.files).toEqual([abs]);
+    expect(loaded.docs[0]?.file).toBe(abs);
+  });
+
+  it('does not loop on a symlinked directory cycle', async () => {
+    write('r/x.yaml', 'kind: A\n');
+    symlinkSync(path.join(dir, 'r'), path.join(dir, 'r', 'loop'));
+    const loaded = await loadInputs(['r'], dir);
+    expect(loaded.files).toEqual(['r/x.yaml']);
+  });
+
+  it('reports a missing path and an empty directory, each naming the path', async () => {
+    mkdirSync(path.join(dir, 'empty'));
+    write('docs/README.md', 'x');
+    const err = await errorOf(loadInputs(['nope', 'empty', 'docs'], dir));
+    expect(err).toBeInstanceOf(ToolErrors);
+    expect((err as ToolErrors).errors.map((e) => e.message)).toEqual([
+      'nope: no such file or directory',
+      'empty: no *.yaml or *.yml files in this directory',
+      'docs: no *.yaml or *.yml files in this directory',
+    ]);
+  });
+
+  it('rejects binary and non-UTF-8 files, and reports every bad file together', async () => {
+    write('bin.yaml', Buffer.from([0x6b, 0x69, 0x6e, 0x64, 0x00, 0x01]));
+    write('latin1.yaml', Buffer.from('name: caf\xe9\n', 'latin1'));
+    write('broken.yaml', 'a: [1, 2\n');
+    write('bomb.yaml', BILLION_LAUGHS);
+    write('good.yaml', 'kind: Pod\n');
+    const err = await errorOf(loadInputs(['.'], dir));
+    expect((err as ToolErrors).errors.map((e) => e.message)).toEqual([
+      'bin.yaml: not a text file (binary content at byte 4)',
+      'bomb.yaml:1:1: refusing to expand YAML aliases: Excessive alias count indicates a resource exhaustion attack (a "billion laughs" document?)',
+      'broken.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'latin1.yaml: not a text file (invalid UTF-8)',
+    ]);
+  });
+
+  it('throws a single ToolError (not a list) for one bad input', async () => {
+    const err = await errorOf(loadInputs(['missing.yaml'], dir));
+    expect(err).not.toBeInstanceOf(ToolErrors);
+    expect(err.message).toBe('missing.yaml: no such file or directory');
+    expect(err.fix).toBe('give a recipe file or directory that exists');
+    await expect(loadInputs([], dir)).rejects.toThrow('no recipe given');
+  });
+});

@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYaml as run } from '../../test/helpers/env.js';
+import type { Check } from '../core/model.js';
+
+/**
+ * The value checks, each on a small disagg graph that differs from a good one
+ * in one respect. `pd` builds a v1alpha1 DGD with a prefill and a decode that
+ * share the given service YAML (indented under each service).
+ */
+
+const GOOD_ENV = `
+            - {name: UCX_TLS, value: "rc_x,rc,cuda_copy,cuda_ipc"}
+            - {name: UCX_NET_DEVICES, value: "mlx5_0:1"}`;
+
+function pd(
+  opts: {
+    env?: string;
+    decodeEnv?: string;
+    extra?: string;
+    resources?: string;
+    security?: string;
+    pod?: string;
+  } = {},
+) {
+  const svc = (role: string, env: string) => `
+    ${role === 'prefill' ? 'Prefill' : 'Decode'}:
+      componentType: worker
+      subComponentType: ${role}
+${opts.extra ?? ''}
+      resources:
+        limits:
+          gpu: "4"
+${opts.resources ?? '          custom: {rdma/ib: "1"}'}
+      extraPodSpec:
+${opts.pod ?? ''}
+        mainContainer:
+          securityContext: ${opts.security ?? '{capabilities: {add: [IPC_LOCK]}}'}
+          env:${env}`;
+  return `
+apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:${svc('prefill', opts.env ?? GOOD_ENV)}${svc('decode', opts.decodeEnv ?? opts.env ?? GOOD_ENV)}
+`;
+}
+
+function checks(yaml: string, id: string, service = 'Decode'): Pick<Check, 'status' | 'detail'>[] {
+  const subject = service ? `r.yaml#g/${service}` : 'r.yaml#g';
+  return run(yaml)
+    .checks.filter((c) => c.id === id && c.subject === subject)
+    .map((c) => ({ status: c.status, detail: c.detail }));
+}
+
+const env = (pairs: Record<string, string>) =>
+  Object.entries(pairs)
+    .map(([k, v]) => `\n            - {name: ${k}, value: "${v}"}`)
+    .join('');
+
+describe('env.ucx-tls', () => {
+  it('passes RDMA plus the CUDA transports', () => {
+    expect(checks(pd(), 'env.ucx-tls')).toEqual([
+      {
+        status: 'ok',
+        detail: 'UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc: RDMA rc_verbs/rc_mlx5; cuda_copy, cuda_ipc',
+      },
+    ]);
+  });
+
+  it('fails a list without RDMA when the pod requests RDMA devices', () => {
+    expect(checks(pd({ env: env({ UCX_TLS: 'tcp,cuda_copy,cuda_ipc' }) }), 'env.ucx-tls')).toEqual([
+      {
+        status: 'fail',
+        detail:
+          'UCX_TLS=tcp,cuda_copy,cuda_ipc allows no RDMA transport (rc, dc, srd) although the pod requests rdma/ib: KV goes over tcp',
+      },
+    ]);
+  });
+
+  it('fails a list without cuda_copy, and one with no network transport at all', () => {
+    expect(checks(pd({ env: env({ UCX_TLS: 'rc,cuda_ipc' }) }), 'env.ucx-tls')).toEqual([
+      {
+        status: 'fail',
+        detail: 'UCX_TLS=rc,cuda_ipc leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers',
+      },
+    ]);
+    expect(checks(pd({ env: env({ UCX_TLS: 'cuda_copy,cuda_ipc' }), resources: '' }), 'env.ucx-tls')).toEqual(
+      [
+        {
+          status: 'fail',
+          detail:
+            'UCX_TLS=cuda_copy,cuda_ipc allows no network transport (rc, dc, ud, srd, tcp): NIXL cannot reach a peer in another pod',
+        },
+      ],
+    );
+  });
+
+  it('handles exclusions: ^ud keeps RDMA; ^rc,dc,ib with RDMA requested fails', () => {
+    expect(checks(pd({ env: env({ UCX_TLS: '^ud' }) }), 'env.ucx-tls')[0]?.status).toBe('ok');
+    expect(checks(pd({ env: env({ UCX_TLS: '^rc,dc,ib,srd' }) }), 'env.ucx-tls')[0]?.status).toBe('fail');
+  });
+
+  it('warns about names UCX does not know', () => {
+    expect(checks(pd({ env: env({ UCX_TLS: 'rcx,rc,cuda_copy' }) }), 'env.ucx-tls')).toEqual([
+      { status: 'warn', detail: 'UCX_TLS=rcx,rc,cuda_copy unknown transport name rcx' },
+    ]);
+  });
+
+  it('does not judge UCX_TLS when NIXL runs on LIBFABRIC', () => {
+    const yaml = pd({ env: env({ UCX_TLS: 'tcp', DYN_KVBM_NIXL_BACKEND_LIBFABRIC: 'true' }) });
+    expect(checks(yaml, 'env.ucx-tls')).toEqual([
+      { status: 'skipped', detail: 'UCX_TLS=tcp does not steer KV: NIXL uses the LIBFABRIC backend here' },
+    ]);
+  });
+});
+
+describe('env.ucx-net-devices', () => {
+  const devices = (v: string) => checks(pd({ env: env({ UCX_NET_DEVICES: v }) }), 'env.ucx-net-devices');
+  it('warns on all, on bare interfaces and on an RDMA device without its port', () => {
+    expect(devices('all')).toEqual([
+      {
+        status: 'warn',
+        detail:
+          'UCX_NET_DEVICES=all lets UCX use any NIC, including management or side-fabric ones that do not route between nodes',
+      },
+    ]);
+    expect(devices('eth0')).toEqual([
+      {
+        status: 'warn',
+        detail:
+          'UCX_NET_DEVICES=eth0 names only IP interfaces: RDMA transports get no device and KV goes over tcp',
+      },
+    ]);
+    expect(devices('mlx5_0,mlx5_1:1')).toEqual([
+      {
+        status: 'warn',
+        detail:
+          'UCX_NET_DEVICES=mlx5_0,mlx5_1:1: mlx5_0 lacks the port (write mlx5_0:1); UCX will not match it',
+      },
+    ]);
+  });
+
+  it('accepts RDMA ports of any device name, and the exclusion form', () => {
+    expect(devices('mlx5_bond_0:1,ibp12s0:1,eth0')).toEqual([
+      {
+        status: 'ok',
+        detail: 'UCX_NET_DEVICES=mlx5_bond_0:1,ibp12s0:1,eth0: 2 RDMA ports, plus eth0 for tcp',
+      },
+    ]);
+    expect(devices('^mlx5_6:1')[0]?.status).toBe('ok');
+  });
+});
+
+describe('env.nccl-ib-disable and env.ucx-gpu-direct', () => {
+  it('fails NCCL_IB_DISABLE=1 where RDMA is requested, warns on a single node without it', () => {
+    expect(checks(pd({ env: env({ NCCL_IB_DISABLE: '1' }) }), 'env.nccl-ib-disable')).toEqual([
+      {
+        status: 'fail',
+        detail: 'NCCL_IB_DISABLE=1: NCCL traffic goes over sockets although RDMA is requested',
+      },
+    ]);
+    expect(checks(pd({ env: env({ NCCL_IB_DISABLE: '1' }), resources: '' }), 'env.nccl-ib-disable')).toEqual([
+      { status: 'warn', detail: 'NCCL_IB_DISABLE=1: NCCL traffic goes over sockets' },
+    ]);
+    expect(
+      checks(
+        pd({ env: env({ NCCL_IB_DISABLE: '1' }), resources: '', extra: '      multinode: {nodeCount: 4}' }),
+        'env.nccl-ib-disable',
+      ),
+    ).toEqual([
+      {
+        status: 'fail',
+        detail: 'NCCL_IB_DISABLE=1: NCCL traffic goes over sockets across the 4 nodes of this worker',
+      },
+    ]);
+  });
+
+  it('warns when GPUDirect RDMA is switched off', () => {
+    expect(checks(pd({ env: env({ UCX_IB_GPU_DIRECT_RDMA: 'no' }) }), 'env.ucx-gpu-direct')).toEqual([
+      { status: 'warn', detail: 'UCX_IB_GPU_DIRECT_RDMA=no: every KV block is staged through host memory' },
+    ]);
+  });
+});
+
+describe('env.rdma-ipc-lock', () => {
+  it('warns on RDMA without IPC_LOCK; privileged or IPC_LOCK pass', () => {
+    expect(checks(pd({ security: '{runAsUser: 0}' }), 'env.rdma-ipc-lock')[0]?.status).toBe('warn');
+    expect(checks(pd({ security: '{privileged: true}' }), 'env.rdma-ipc-lock')).toEqual([
+      { status: 'ok', detail: 'rdma/ib with privileged' },
+    ]);
+    expect(
+      checks(pd({ resources: '          custom: {nvidia.com/hostdev: "2"}' }), 'env.rdma-ipc-lock'),
+    ).toEqual([{ status: 'ok', detail: 'nvidia.com/hostdev with IPC_LOCK' }]);
+  });
+});
+
+describe('env.shm', () => {
+  const shm = (extra: string, pod = '') => checks(pd({ extra, pod }), 'env.shm');
+  it('fails under 1Gi, warns under 4Gi, reads the operator default and explicit volumes', () => {
+    expect(shm('      sharedMemory: {size: 512Mi}')).toEqual([
+      {
+        status: 'fail',
+        detail:
+          "/dev/shm is 512Mi (sharedMemory.size): NCCL and the engine's worker processes run out of shared memory",
+      },
+    ]);
+    expect(shm('      sharedMemory: {size: 2Gi}')).toEqual([
+      { status: 'warn', detail: '/dev/shm is only 2Gi (sharedMemory.size)' },
+    ]);
+    expect(shm('      sharedMemory: {disabled: true}')[0]?.status).toBe('fail');
+    expect(shm('')).toEqual([{ status: 'ok', detail: '/dev/shm 8Gi (the operator default)' }]);
+    const vol = '        volumes: [{name: dshm, emptyDir: {medium: Memory}}]';
+    const yaml = pd({ pod: vol }).replace(
+      /securityContext:/g,
+      'volumeMounts: [{name: dshm, mountPath: /dev/shm}]\n          securityContext:',
+    );
+    expect(checks(yaml, 'env.shm')).toEqual([
+      {
+        status: 'ok',
+        detail: '/dev/shm unbounded (Memory emptyDir without sizeLimit) (a Memory emptyDir at /dev/shm)',
+      },
+    ]);
+  });
+
+  it('fails a plain GPU pod that has only the container runtime /dev/shm', () => {
+    const yaml = `
+apiVersion: v1
+kind: Pod
+metadata: {name: w}
+spec: {containers: [{name: vllm, resources: {limits: {nvidia.com/gpu: "1"}}}]}
+`;
+    expect(
+      run(yaml)
+        .checks.filter((c) => c.id === 'env.shm')
+        .map((c) => [c.status, c.detail]),
+    ).toEqual([
+      [
+        'fail',
+        "/dev/shm is 64Mi (no /dev/shm volume: the container runtime default): NCCL and the engine's worker processes run out of shared memory",
+      ],
+    ]);
+  });
+});
+
+describe('graph checks', () => {
+  it('env.pd-mismatch lists every difference, hidden values by reference, and ignores log levels', () => {
+    const yaml = pd({
+      env: env({ UCX_TLS: 'rc,cuda_copy', UCX_LOG_LEVEL: 'info', UCX_RNDV_THRESH: '0' }),
+      decodeEnv: `${env({ UCX_TLS: 'rc,cuda_copy,cuda_ipc', UCX_LOG_LEVEL: 'warn' })}\n            - {name: NCCL_IB_HCA, valueFrom: {configMapKeyRef: {name: f, key: hca}}}`,
+    });
+    expect(checks(yaml, 'env.pd-mismatch', '')).toEqual([
+      {
+        status: 'warn',
+        detail:
+          'prefill and decode differ — NCCL_IB_HCA: prefill unset, decode <configMapKeyRef f/hca>; UCX_RNDV_THRESH: prefill 0, decode unset; UCX_TLS: prefill rc,cuda_copy, decode rc,cuda_copy,cuda_ipc',
+      },
+    ]);
+  });
+
+  it('env.kv-over-pod-network: no fast path and no affinity warns; required affinity, hostNetwork or Multus pass', () => {
+    expect(checks(pd({ resources: '' }), 'env.kv-over-pod-network', '')[0]?.status).toBe('warn');
+    const affinity = `        affinity:
+          podAffinity:
+            requiredDuringSchedulingIgnoredDuringExecution:
+              - labelSelector: {matchExpressions: [{key: nvidia.com/dynamo-sub-component-type, operator: In, values: [prefill, decode]}]}
+                topologyKey: kubernetes.io/hostname`;
+    expect(checks(pd({ resources: '', pod: affinity }), 'env.kv-over-pod-network', '')).toEqual([
+      {
+        status: 'ok',
+        detail:
+          'required podAffinity holds prefill and decode onto one node, so KV stays on the node (over the pod network there: Prefill (prefill) and Decode (decode) have no RDMA, host or secondary network)',
+      },
+    ]);
+    // An affinity to the zone does not keep them on one node.
+    expect(
+      checks(
+        pd({ resources: '', pod: affinity.replace('kubernetes.io/hostname', 'topology.kubernetes.io/zone') }),
+        'env.kv-over-pod-network',
+        '',
+      )[0]?.status,
+    ).toBe('warn');
+    expect(
+      checks(pd({ resources: '', pod: '        hostNetwork: true' }), 'env.kv-over-pod-network', '')[0]
+        ?.status,
+    ).toBe('ok');
+    const multus = '      extraPodMetadata: {annotations: {k8s.v1.cni.cncf.io/networks: rdma-net}}';
+    expect(checks(pd({ resources: '', extra: multus }), 'env.kv-over-pod-network', '')).toEqual([
+      {
+        status: 'ok',
+        detail:
+          'KV has a path off the pod network — Prefill (prefill): k8s.v1.cni.cncf.io/networks; Decode (decode): k8s.v1.cni.cncf.io/networks',
+      },
+    ]);
+  });
+});
+
+describe('verdict', () => {
+  it('points first at a wrong value, not at the missing variables', () => {
+    const r = run(pd({ env: env({ UCX_TLS: 'tcp,cuda_copy' }) }));
+    const { checks: list } = r;
+    expect(list.find((c) => c.status === 'fail')?.id).toBe('env.ucx-tls');
+    expect(list.findIndex((c) => c.id === 'env.ucx-tls')).toBeLessThan(
+      list.findIndex((c) => c.id === 'env.missing-critical'),
+    );
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { main } from '../src/cli.js';
+import { ReportSchema } from '../src/core/model.js';
+import { EnvReportPartSchema } from '../src/env/schema.js';
+import { BILLION_LAUGHS, recipesRoot } from './helpers/env.js';
+import { repoRoot } from './helpers/fixtures.js';
+
+/** `interconnect-test env` run in-process through main(): output formats, exit codes, one-line errors. */
+
+async function cli(args: string[], cwd = recipesRoot) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => {
+    out += d;
+  });
+  stderr.on('data', (d) => {
+    err += d;
+  });
+  const code = await main(['env', ...args], { stdout, stderr, env: { NO_COLOR: '1' }, cwd });
+  return { code, out, err };
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'env-cli-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function dir(name: string, files: Record<string, string | Buffer>): string {
+  const d = path.join(tmp, name);
+  mkdirSync(d, { recursive: true });
+  for (const [f, text] of Object.entries(files)) writeFileSync(path.join(d, f), text);
+  return d;
+}
+
+describe('env -o json', () => {
+  it('emits the report contract: checks, verdict, files, graphs, services, skipped', async () => {
+    const { code, out, err } = await cli(['qwen3-32b', '-o', 'json']);
+    expect([code, err]).toEqual([0, '']);
+    const report = ReportSchema.parse(JSON.parse(out));
+    const part = EnvReportPartSchema.parse(report);
+    expect(report.command).toBe('env');
+    expect(Object.keys(report)).toEqual([
+      'schemaVersion',
+      'tool',
+      'command',
+      'generatedAt',
+      'checks',
+      'verdict',
+      'files',
+      'graphs',
+      'services',
+      'skipped',
+    ]);
+    expect(part.files).toHaveLength(6);
+    expect(part.services.map((s) => `${s.file.split('/').pop()}#${s.deployment}/${s.name}`)).toContain(
+      'deploy-aks-ib.yaml#q32b-1p1d-cloud-provider/PrefillWorker',
+    );
+    for (const c of report.checks)
+      expect(c.subject).toMatch(
+        /^qwen3-32b\/vllm\/cloud-providers\/deploy-[a-z0-9.-]+\.yaml#q32b-1p1d-cloud-provider(\/\w+)?$/,
+      );
+    for (const c of report.checks.filter((x) => x.status === 'warn' || x.status === 'fail'))
+      expect(c.fix).toBeTruthy();
+  });
+
+  it('-o yaml carries the same data', async () => {
+    const json = JSON.parse((await cli(['kimi-k3', '-o', 'json'])).out);
+    const yaml = parseYaml((await cli(['kimi-k3', '-o', 'yaml'])).out);
+    expect({ ...yaml, generatedAt: 0 }).toEqual({ ...json, generatedAt: 0 });
+  });
+});
+
+describe('env exit codes', () => {
+  it('0 with warnings, 1 with --fail-on warn, 1 when a check fails', async () => {
+    expect((await cli(['glm-5-nvfp4', '-o', 'json'])).code).toBe(0);
+    expect((await cli(['glm-5-nvfp4', '-o', 'json', '--fail-on', 'warn'])).code).toBe(1);
+    const bad = dir('bad-tls', {
+      'deploy.yaml': `apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:
+    P: {componentType: worker, subComponentType: prefill, extraPodSpec: {mainContainer: {env: [{name: UCX_TLS, value: "rc"}]}}}
+    D: {componentType: worker, subComponentType: decode}
+`,
+    });
+    const r = await cli([bad]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('FAIL    env.ucx-tls');
+  });
+});
+
+describe('env bad input: exit 2, one line per problem on stderr, nothing on stdout', () => {
+  const cases: [string, () => string[], RegExp[]][] = [
+    [
+      'a missing path',
+      () => ['no/such/dir'],
+      [/^error: no\/such\/dir: no such file or directory \(fix: .+\)$/],
+    ],
+    [
+      'an empty directory',
+      () => [dir('empty', {})],
+      [/^error: .*empty: no \*\.yaml or \*\.yml files in this directory \(fix: .+\)$/],
+    ],
+    [
+      'malformed YAML',
+      () => [dir('malformed', { 'a.yaml': 'kind: Pod\nspec: [1, 2\n' })],
+      [/^error: .*malformed\/a\.yaml:3:1: invalid YAML: .+ \(fix: .+\)$/],
+    ],
+    [
+      'a binary file',
+      () => [dir('binary', { 'a.yaml': Buffer.from([1, 2, 0, 3]) })],
+      [/^error: .*binary\/a\.yaml: not a text file \(binary content at byte 2\) \(fix: .+\)$/],
+    ],
+    [
+      'a YAML bomb',
+      () => [dir('bomb', { 'a.yaml': BILLION_LAUGHS })],
+      [/^error: .*bomb\/a\.yaml:1:1: refusing to expand YAML aliases: .+ \(fix: .+\)$/],
+    ],
+    [
+      'several bad files at once',
+      () => [dir('several', { 'a.yaml': 'a: [\n', 'b.yaml': 'b: 1\nb: 2\n', 'c.yaml': 'kind: Pod\n' })],
+      [/several\/a\.yaml:2:1: invalid YAML/, /several\/b\.yaml:2:1: invalid YAML: Map keys must be unique/],
+    ],
+  ];
+  for (const [what, args, lines] of cases) {
+    it(what, async () => {
+      const started = Date.now();
+      const { code, out, err } = await cli(args());
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      const errLines = err.trimEnd().split('\n');
+      expect(errLines).toHaveLength(lines.length);
+      lines.forEach((re, k) => {
+        expect(errLines[k]).toMatch(re);
+      });
+      expect(err).not.toMatch(/at .+\.(ts|js):\d+/); // no stack trace
+    });
+  }
+
+  it('no path at all is a usage error', async () => {
+    const { code, out } = await cli([]);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+  });
+});
+
+describe('env text output', () => {
+  it('prints the per-service table, skipped objects, checks and verdict (golden file)', async () => {
+    const { code, out } = await cli([
+      'qwen3-32b-fp8',
+      'qwen3-32b/vllm/cloud-providers/deploy-nebius-ib.yaml',
+      'qwen3-32b/vllm/cloud-providers/.kustomize-matrix.yaml',
+    ]);
+    expect(code).toBe(0);
+    const golden = path.join(repoRoot, 'test', 'golden', 'env-qwen3.txt');
+    if (process.env.UPDATE_GOLDEN === '1') {
+      mkdirSync(path.dirname(golden), { recursive: true });
+      writeFileSync(golden, out);
+    }
+    expect(out).toBe(readFileSync(golden, 'utf8'));
+  });
+});
