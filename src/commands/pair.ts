@@ -4,6 +4,8 @@ import { ToolError } from '../core/errors.js';
 import { parseDuration } from '../pair/duration.js';
 import { runLocalPair } from '../pair/local/index.js';
 import { parseSize } from '../pair/local/sizes.js';
+import { runClusterPair } from '../pair/cluster-command.js';
+import { addClusterOptions, ClusterOptionsShape } from '../pair/options.js';
 import {
   addOutputOptions,
   type CliContext,
@@ -44,6 +46,7 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
     .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
     .optional(),
   nixlbenchRuntime: z.enum(['auto', 'etcd', 'asio']).default('auto'),
+  ...ClusterOptionsShape,
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
 
@@ -106,14 +109,11 @@ export function pairCommand(ctx: CliContext): Command {
         .choices(['auto', 'etcd', 'asio'])
         .default('auto'),
     );
+  addClusterOptions(cmd);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const opts = parseOptions(PairOptionsSchema, raw);
-    if (!opts.local) {
-      throw new ToolError('pair between cluster nodes is not available in this build', {
-        fix: 'run `interconnect-test pair --local` for a transfer between two local processes',
-      });
-    }
-    await runLocal(ctx, opts);
+    if (opts.local) await runLocal(ctx, opts);
+    else await runClusterPair(ctx, opts);
   });
   return cmd;
 }

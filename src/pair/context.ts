@@ -85,8 +85,8 @@ export interface PairContext {
   signal: AbortSignal;
   stack: DisposalStack;
   pollMs: number;
-  /** Where --dry-run writes the manifests (stdout). */
-  write(text: string): void;
+  /** Where --dry-run prints the manifests (stdout, in the chosen format). */
+  printManifests(objects: readonly KubernetesObject[]): void;
   state: PairState;
 }
 

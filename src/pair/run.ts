@@ -1,3 +1,4 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { type Clock, systemClock } from '../core/clock.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
@@ -39,7 +40,7 @@ export interface PairDeps {
   /** Ctrl-C / SIGTERM. */
   signal: AbortSignal;
   cwd: string;
-  write: (text: string) => void;
+  printManifests: (objects: readonly KubernetesObject[]) => void;
   clock?: Clock;
   runId?: string;
   pollMs?: number;
@@ -121,7 +122,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     signal: AbortSignal.any([deps.signal, deadlineCtl.signal]),
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
-    write: deps.write,
+    printManifests: deps.printManifests,
     state,
   };
   let kept: PairResult['kept'];

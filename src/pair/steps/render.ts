@@ -1,5 +1,5 @@
 import type { PairContext, Step } from '../context.js';
-import { manifestsYaml, renderPlan } from '../render.js';
+import { renderPlan } from '../render.js';
 
 /** Step 3: render and check the manifests; --dry-run prints them and stops here. */
 export const renderStep: Step = {
@@ -10,7 +10,7 @@ export const renderStep: Step = {
     if (!plan) return;
     ctx.state.objects = renderPlan(plan);
     if (ctx.config.dryRun) {
-      ctx.write(manifestsYaml(ctx.state.objects));
+      ctx.printManifests(ctx.state.objects);
       ctx.state.stop = 'dry-run';
     }
   },

@@ -1,0 +1,237 @@
+import { type Command, Option } from 'commander';
+import { z } from 'zod';
+import { ToolError } from '../core/errors.js';
+import { isSecretName } from '../core/redact.js';
+import type { PairConfig } from './context.js';
+import { parseDuration } from './duration.js';
+import type { PodRole } from './probe-script.js';
+
+/**
+ * The cluster flags of `pair` (everything `--local` does not read): declared
+ * here, merged into the command's one schema, turned into a PairConfig.
+ */
+
+/** The default nixlbench image: build it from deploy/probe-image and push it where your nodes pull from. */
+export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:0.10.1';
+export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
+export const DEFAULT_MEMORY = '16Gi';
+export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
+
+const Duration = z
+  .string()
+  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 90s, 5m or 1h' })
+  .transform((s) => parseDuration(s) as number);
+
+const KeyValue = /^[A-Za-z_][A-Za-z0-9_]*=.*$/s;
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export const ClusterOptionsShape = {
+  dgd: z.string().min(1).optional(),
+  recipe: z.string().min(1).optional(),
+  prefillNode: z.string().min(1).optional(),
+  decodeNode: z.string().min(1).optional(),
+  image: z.string().min(1).optional(),
+  env: z.array(z.string().regex(KeyValue, { message: 'expected NAME=VALUE' })).optional(),
+  rdmaResource: z
+    .string()
+    .regex(/^[a-z0-9.-]+\/[\w.-]+(=\d+)?$/i, {
+      message: 'expected a resource name such as rdma/ib or rdma/ib=2',
+    })
+    .optional(),
+  memoryType: z.enum(['vram', 'dram', 'VRAM', 'DRAM']).optional(),
+  op: z.enum(['write', 'read', 'WRITE', 'READ']).optional(),
+  nixlbenchVersion: z
+    .string()
+    .regex(/^\d+\.\d+(\.\d+)?$/, { message: 'expected a version such as 0.10.1' })
+    .optional(),
+  deviceList: z
+    .string()
+    .regex(/^[\w.:,-]+$/, { message: 'expected NIC names such as mlx5_0' })
+    .optional(),
+  etcdEndpoints: z
+    .string()
+    .regex(/^(https?:\/\/)?[\w.-]+:\d+\/?$/, { message: 'expected host:port or http://host:port' })
+    .optional(),
+  etcdImage: z.string().min(1).optional(),
+  scratchNamespace: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, { message: 'expected a namespace name' })
+    .optional(),
+  imagePullSecret: z.string().min(1).optional(),
+  podAnnotation: z
+    .array(
+      z.string().regex(/^((prefill|decode|intra-node):)?[\w./-]+=.*$/s, {
+        message: 'expected [prefill:|decode:]KEY=VALUE',
+      }),
+    )
+    .optional(),
+  memory: z
+    .string()
+    .regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, { message: 'expected a quantity such as 16Gi' })
+    .optional(),
+  keep: z.boolean().optional(),
+  force: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+  peerTimeout: Duration.optional(),
+  kubeconfig: z.string().min(1).optional(),
+  context: z.string().min(1).optional(),
+  namespace: z.string().min(1).optional(),
+};
+
+/** Declares the cluster flags on the `pair` command. */
+export function addClusterOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--dgd <name>',
+      'a live DynamoGraphDeployment (in --namespace): test between its prefill and decode nodes, with its transport settings',
+    )
+    .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it')
+    .option('--prefill-node <node>', 'node for the prefill (initiator) pod')
+    .option('--decode-node <node>', 'node for the decode (target) pod')
+    .option(
+      '--image <image>',
+      `probe image (default: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE}; ucx_perftest: the deployment's image)`,
+    )
+    .option(
+      '--env <NAME=VALUE>',
+      'set an environment variable in the probe pods (repeatable; wins over the recipe)',
+      collect,
+    )
+    .option(
+      '--rdma-resource <name[=count]>',
+      "RDMA device-plugin resource the pods request (default: the recipe's, else what the nodes advertise)",
+    )
+    .addOption(
+      new Option('--memory-type <type>', 'memory each side transfers from/to (default vram)').choices([
+        'vram',
+        'dram',
+      ]),
+    )
+    .addOption(
+      new Option(
+        '--op <op>',
+        'transfer direction: prefill writes to decode, or reads from it (default write)',
+      ).choices(['write', 'read']),
+    )
+    .option(
+      '--nixlbench-version <version>',
+      "the image's nixlbench version, so only flags it accepts are passed (default: from the image tag)",
+    )
+    .option('--device-list <nics>', 'nixlbench --device_list (overrides UCX_NET_DEVICES), e.g. mlx5_0')
+    .option(
+      '--etcd-endpoints <url>',
+      'use this etcd instead of a per-run one (a fresh --benchmark_group isolates the run)',
+    )
+    .option('--etcd-image <image>', `image of the per-run etcd (default ${DEFAULT_ETCD_IMAGE})`)
+    .option(
+      '--scratch-namespace <ns>',
+      'an existing namespace to create the probe objects in (default: a new one per run)',
+    )
+    .option(
+      '--image-pull-secret <name>',
+      'pull secret for the probe image (must exist in the scratch namespace)',
+    )
+    .option(
+      '--pod-annotation <[role:]KEY=VALUE>',
+      'annotate the probe pods (repeatable; role: prefill, decode or intra-node)',
+      collect,
+    )
+    .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
+    .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
+    .option('--force', 'run the transfer test even when the read-only checks found blockers')
+    .option('--dry-run', 'print the manifests and create nothing')
+    .option(
+      '--peer-timeout <duration>',
+      'how long a pod may wait for its peer (registration, start barrier, exit after results)',
+      '4m',
+    )
+    .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
+    .option('--context <name>', 'kubeconfig context')
+    .option('-n, --namespace <ns>', "the deployment's namespace (only ever read)");
+}
+
+type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
+
+/** The options `pair` shares with --local, as the cluster path reads them. */
+export interface SharedPairOptions {
+  engine: 'auto' | 'nixlbench' | 'ucx_perftest';
+  mode?: 'cross-node' | 'intra-node' | undefined;
+  sizes?: number[] | undefined;
+  iters?: number | undefined;
+  timeout: number;
+  minBandwidth?: number | undefined;
+  ucxTls?: string | undefined;
+  nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
+}
+
+function keyValue(s: string): { name: string; value: string } {
+  const i = s.indexOf('=');
+  return { name: s.slice(0, i), value: s.slice(i + 1) };
+}
+
+export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.ProcessEnv): PairConfig {
+  if (o.nixlbenchRuntime === 'asio') {
+    throw new ToolError(
+      '--nixlbench-runtime asio is for --local; between pods nixlbench coordinates through etcd',
+      {
+        fix: 'drop --nixlbench-runtime, or pass --etcd-endpoints to use an etcd of your own',
+      },
+    );
+  }
+  if (o.dgd && o.recipe) {
+    throw new ToolError('--dgd and --recipe both name the deployment to copy settings from', {
+      fix: 'pass one of them',
+    });
+  }
+  const envs = (o.env ?? []).map(keyValue);
+  if (o.ucxTls) envs.push({ name: 'UCX_TLS', value: o.ucxTls });
+  const secret = envs.find((e) => isSecretName(e.name));
+  if (secret) {
+    throw new ToolError(
+      `--env ${secret.name}: probe pods need no credentials, and secrets are never passed on the command line`,
+      {
+        fix: 'drop it',
+      },
+    );
+  }
+  const podAnnotations: PairConfig['podAnnotations'] = {};
+  for (const a of o.podAnnotation ?? []) {
+    const m = /^(?:(prefill|decode|intra-node):)?([^=]+)=(.*)$/s.exec(a) as RegExpExecArray;
+    const role = (m[1] ?? 'all') as PodRole | 'all';
+    podAnnotations[role] = { ...(podAnnotations[role] ?? {}), [m[2] as string]: m[3] as string };
+  }
+  const [rdmaName, rdmaCount] = (o.rdmaResource ?? '').split('=');
+  const sizes = o.sizes ?? [64 * 1024, 64 * 1024 * 1024];
+  return {
+    dgd: o.dgd,
+    recipe: o.recipe,
+    prefillNode: o.prefillNode,
+    decodeNode: o.decodeNode,
+    mode: o.mode ?? 'cross-node',
+    engine: o.engine === 'ucx_perftest' ? 'ucx_perftest' : 'nixlbench',
+    image: o.image,
+    probeImage: env.INTERCONNECT_TEST_IMAGE || DEFAULT_PROBE_IMAGE,
+    env: envs,
+    rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,
+    memory: (o.memoryType ?? 'vram').toUpperCase() as 'VRAM' | 'DRAM',
+    opType: (o.op ?? 'write').toUpperCase() as 'WRITE' | 'READ',
+    startBlockSize: Math.min(...sizes),
+    maxBlockSize: Math.max(...sizes),
+    iterations: o.iters ?? 100,
+    nixlbenchVersion: o.nixlbenchVersion,
+    deviceList: o.deviceList,
+    minBandwidth: o.minBandwidth,
+    etcdEndpoints: o.etcdEndpoints,
+    etcdImage: o.etcdImage ?? DEFAULT_ETCD_IMAGE,
+    scratchNamespace: o.scratchNamespace,
+    imagePullSecret: o.imagePullSecret,
+    podAnnotations,
+    memoryLimit: o.memory ?? DEFAULT_MEMORY,
+    keep: o.keep === true,
+    force: o.force === true,
+    dryRun: o.dryRun === true,
+    timeoutMs: o.timeout,
+    peerTimeoutMs: o.peerTimeout ?? DEFAULT_PEER_TIMEOUT_MS,
+    namespace: o.namespace,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Section } from '../render/text.js';
+import { formatSize } from './local/sizes.js';
+import type { Measurement } from './measurement.js';
+import type { PairResult } from './run.js';
+
+/** The blocks `pair` prints before its checks: what ran where, then what it measured. */
+export function clusterSections(result: PairResult): Section[] {
+  const out: Section[] = [];
+  const plan = result.plan;
+  if (plan) {
+    const lines = [
+      plan.mode === 'cross-node'
+        ? `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
+        : `both ranks on ${plan.pods[0]?.node.name}, GPUs 0 and 1 of one pod`,
+      `${plan.engine} ${plan.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : ''}`.trimEnd() +
+        `, image ${plan.image} (${plan.imageWhy})`,
+      `settings from ${plan.pods[0]?.settings.source}; scratch namespace ${plan.namespace.name}, run ${plan.runId}`,
+    ];
+    if (result.kept) lines.push(`kept for debugging; delete with: ${result.kept.command}`);
+    out.push({ title: 'Pair', lines });
+  }
+  if (result.measurement) out.push(measurementLines(result.measurement));
+  return out;
+}
+
+function measurementLines(m: Measurement): Section {
+  const lines = [
+    `transport: ${m.transport.kind}${m.transport.lanes.length ? ` (${m.transport.lanes.slice(0, 4).join(', ')})` : ''}`,
+    `peak: ${m.peakGBps === null ? 'no result' : `${m.peakGBps.toFixed(2)} GB/s`}`,
+  ];
+  if (m.expected) {
+    const e = m.expected;
+    const bands = [
+      e.lineGBps !== undefined ? `line ${e.lineGBps}` : '',
+      `floor ${e.floorGBps}`,
+      e.warnGBps !== undefined ? `expected ≥ ${e.warnGBps}` : '',
+      e.ceilingGBps !== undefined ? `ceiling ${e.ceilingGBps}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    lines.push(`judged against: ${bands} GB/s (${e.source})`);
+  }
+  if (m.rows.length) {
+    lines.push(
+      '',
+      `${'block'.padEnd(10)}${'batch'.padStart(6)}${'GB/s'.padStart(12)}${'avg lat (us)'.padStart(15)}`,
+    );
+    for (const r of m.rows) {
+      const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
+      lines.push(
+        `${formatSize(r.blockSize).padEnd(10)}${String(r.batchSize).padStart(6)}${r.gbps.toFixed(3).padStart(12)}${lat.padStart(15)}`,
+      );
+    }
+  }
+  return { title: 'Measurement', lines };
+}
