@@ -1,10 +1,10 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
+import { runClusterPair } from '../pair/cluster-command.js';
 import { parseDuration } from '../pair/duration.js';
 import { runLocalPair } from '../pair/local/index.js';
 import { parseSize } from '../pair/local/sizes.js';
-import { runClusterPair } from '../pair/cluster-command.js';
 import { addClusterOptions, ClusterOptionsShape } from '../pair/options.js';
 import {
   addOutputOptions,
