@@ -219,6 +219,19 @@ ${services}`;
     ]);
   });
 
+  it('v1beta1 `type: worker` components get prefill/decode from an argv-style --disaggregation-mode', () => {
+    const yaml = `
+apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata: {name: b}
+spec:
+  components:
+    - {name: PrefillWorker, type: worker, podTemplate: {spec: {containers: [{name: main, command: [python3, -m, dynamo.vllm], args: [--disaggregation-mode, prefill]}]}}}
+    - {name: DecodeWorker, type: worker, podTemplate: {spec: {containers: [{name: main, args: ["--disaggregation-mode=decode"]}]}}}
+`;
+    expect(roles(yaml)).toEqual(['PrefillWorker=prefill/args', 'DecodeWorker=decode/args']);
+  });
+
   it('plain workloads: args decide, GPU containers without a role are workers, clients are other', () => {
     const yaml = `
 apiVersion: apps/v1

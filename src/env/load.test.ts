@@ -119,6 +119,13 @@ describe('loadInputs', () => {
     expect(loaded.docs[0]?.file).toBe(abs);
   });
 
+  it('reads a file once even when it is reached twice', async () => {
+    write('d/x.yaml', 'kind: A\n');
+    const loaded = await loadInputs(['d', 'd/x.yaml', path.join(dir, 'd', 'x.yaml')], dir);
+    expect(loaded.files).toEqual(['d/x.yaml']);
+    expect(loaded.docs).toHaveLength(1);
+  });
+
   it('does not loop on a symlinked directory cycle', async () => {
     write('r/x.yaml', 'kind: A\n');
     symlinkSync(path.join(dir, 'r'), path.join(dir, 'r', 'loop'));

@@ -55,7 +55,7 @@ async function expandPaths(
       continue;
     }
     if (!st.isDirectory()) {
-      files.push({ abs, shown: given });
+      if (!files.some((f) => f.abs === abs)) files.push({ abs, shown: given });
       continue;
     }
     const found: { abs: string; shown: string }[] = [];
@@ -67,7 +67,8 @@ async function expandPaths(
         }),
       );
     }
-    files.push(...found);
+    // A file reached twice (a directory and a file in it) is read once.
+    files.push(...found.filter((f) => !files.some((g) => g.abs === f.abs)));
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);

@@ -164,8 +164,13 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
           : apiVersion === 'nvidia.com/v1beta1' && spec
             ? betaServices(name, spec)
             : undefined;
-      if (!services)
-        return skip(`DynamoGraphDeployment ${apiVersion} is not a version env reads (v1alpha1, v1beta1)`);
+      if (!services) {
+        return skip(
+          spec
+            ? `DynamoGraphDeployment ${apiVersion} is not a version env reads (v1alpha1, v1beta1)`
+            : 'DynamoGraphDeployment without a spec',
+        );
+      }
       out.graphs.push({
         file: d.file,
         doc: d.doc,
