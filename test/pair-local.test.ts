@@ -73,7 +73,7 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
     );
     expect(code).toBe(1);
     expect(out.text()).toMatch(
-      /FAIL\s+pair\.bandwidth\s+peak [\d.]+ GB\/s at 4 KiB, below the 100000\.0 GB\/s floor/,
+      /FAIL\s+pair\.bandwidth\s+ucx_perftest on \S+\s+[\d.]+ GB\/s at 4 KiB, below the floor of 100000 GB\/s \(--min-bandwidth 100000 GB\/s\)/,
     );
     const warnGate = await main(
       ['pair', '--local', '--engine', 'ucx_perftest', '--sizes', '4K', '--iters', '100', '--fail-on', 'warn'],

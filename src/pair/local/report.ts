@@ -2,10 +2,11 @@ import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../render/text.js';
 import { formatDuration } from '../duration.js';
 import { expectationFor } from '../expected.js';
+import { bandwidthCheck as judgeBandwidth, judgedGBps, transportKind } from '../judge.js';
 import { type Expectation, type Measurement, peakOf } from '../measurement.js';
 import type { ChosenEngine } from './engine.js';
 import { formatSize } from './sizes.js';
-import { localTransportCheck, transportKind } from './transport.js';
+import { localTransportCheck } from './transport.js';
 import type { EngineRun } from './types.js';
 
 export interface LocalFacts {
@@ -92,56 +93,42 @@ export function localExpectation(
     : { floorGBps: f.minGBps, source: `--min-bandwidth ${f.minGBps} GB/s` };
 }
 
+/**
+ * The bandwidth check. A GPU-to-GPU run is judged exactly as the cluster's
+ * intra-node pair (judge.ts, against the NVLink expectation); a host-memory
+ * run only against --min-bandwidth. Both judge the same figure: the best
+ * row of 1 MiB or more, where a link's rate shows.
+ */
 function bandwidthCheck(f: LocalFacts, expected: Expectation | undefined): Check {
   const rows = f.run.rows;
-  const peak = peakOf(rows);
-  if (peak === null) {
-    return check('pair.bandwidth', 'skipped', 'nothing was measured', { matters: false });
+  const figure = judgedGBps(rows);
+  if (figure === undefined) {
+    return check('pair.bandwidth', 'skipped', 'nothing was measured (see pair.transfer)', { matters: false });
   }
-  const at = rows.find((r) => r.gbps === peak)!;
-  const where = `peak ${gb(peak)} GB/s at ${formatSize(at.blockSize)}`;
-  const data = { peakGBps: peak, atBlockSize: at.blockSize, ...(expected ? { expected } : {}) };
-  if (!expected) return check('pair.bandwidth', 'ok', `${where} (no --min-bandwidth floor given)`, { data });
-  const against = `(${expected.source})`;
-  if (expected.ceilingGBps !== undefined && peak > expected.ceilingGBps) {
-    return check(
-      'pair.bandwidth',
-      'warn',
-      `${where}, above the ${gb(expected.ceilingGBps)} GB/s the link can carry: not a link measurement ${against}`,
-      {
-        fix: 'check that the two processes used two different GPUs (CUDA_VISIBLE_DEVICES)',
-        data,
-      },
-    );
+  const subject = `${f.chosen.engine} on ${f.hostname}`;
+  if (f.memory === 'VRAM' && expected) return judgeBandwidth(figure, expected, 'intra-node', subject);
+  const at = rows.find((r) => r.gbps === figure)!;
+  const where = `${gb(figure)} GB/s at ${formatSize(at.blockSize)}`;
+  const data = { judgedGBps: figure, atBlockSize: at.blockSize, ...(expected ? { expected } : {}) };
+  if (!expected) {
+    return check('pair.bandwidth', 'ok', `${where} (no --min-bandwidth floor given)`, { subject, data });
   }
-  if (peak < expected.floorGBps) {
+  if (figure < expected.floorGBps) {
     return check(
       'pair.bandwidth',
       'fail',
-      `${where}, below the ${gb(expected.floorGBps)} GB/s floor ${against}`,
+      `${where}, below the floor of ${expected.floorGBps} GB/s (${expected.source})`,
       {
-        fix: 'look at the transport check and at what else loads this host',
+        subject,
+        fix: 'see pair.transport for the path UCX took, and check what else loads this host',
         data,
       },
     );
   }
-  if (expected.warnGBps !== undefined && peak < expected.warnGBps) {
-    return check(
-      'pair.bandwidth',
-      'warn',
-      `${where}, below the ${gb(expected.warnGBps)} GB/s expected ${against}`,
-      {
-        fix: 'check `nvidia-smi topo -m` (NV# links between the GPUs) and `nvidia-smi nvlink -s`',
-        data,
-      },
-    );
-  }
-  return check(
-    'pair.bandwidth',
-    'ok',
-    `${where}, at or above the ${gb(expected.floorGBps)} GB/s floor ${against}`,
-    { data },
-  );
+  return check('pair.bandwidth', 'ok', `${where} meets ${expected.floorGBps} GB/s (${expected.source})`, {
+    subject,
+    data,
+  });
 }
 
 /** The checks and the `measurement` a local pair report carries. */
@@ -171,7 +158,7 @@ export function localResult(f: LocalFacts): { checks: Check[]; measurement: Meas
   const measurement: Measurement = {
     engine: f.chosen.engine,
     mode: f.mode,
-    transport: { kind: transportKind(f.run.transports), lanes: f.run.lanes },
+    transport: { kind: transportKind(f.run.lanes, f.run.emulated), lanes: f.run.lanes },
     nodes: { prefill: f.hostname, decode: f.hostname },
     peakGBps: peak,
     rows: f.run.rows,

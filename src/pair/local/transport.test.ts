@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localTransportCheck, transportKind } from './transport.js';
-
-describe('transportKind', () => {
-  it('names the path the data took, GPU peer first', () => {
-    expect(transportKind(['sysv', 'cma'])).toBe('shm');
-    expect(transportKind(['posix', 'xpmem', 'knem'])).toBe('shm');
-    expect(transportKind(['tcp'])).toBe('tcp');
-    expect(transportKind(['rc_mlx5', 'ud_mlx5'])).toBe('rdma');
-    expect(transportKind(['rc_verbs'])).toBe('rdma');
-    expect(transportKind(['dc_x'])).toBe('rdma');
-    expect(transportKind(['srd'])).toBe('rdma');
-    expect(transportKind(['cuda_copy', 'cuda_ipc', 'sysv'])).toBe('nvlink');
-    expect(transportKind(['cuda_copy'])).toBe('unknown');
-    expect(transportKind(['self'])).toBe('unknown');
-    expect(transportKind([])).toBe('unknown');
-  });
-});
+import { localTransportCheck } from './transport.js';
 
 describe('localTransportCheck', () => {
   const dram = { memory: 'DRAM' as const, gpuCount: 0, where: 'loopback' };

@@ -1,31 +1,5 @@
 import { type Check, check } from '../../core/model.js';
-import type { TransportKind } from '../measurement.js';
-
-/**
- * UCX transport names (the part of a lane before the slash) by what they
- * say about the path. Names from UCX's src/uct: ib/rc, ib/dc, ib/ud (verbs
- * and mlx5 variants, `_x` aliases), ib/efa (srd), sm/mm (sysv, posix, xpmem),
- * sm/scopy (cma, knem), tcp, cuda/cuda_ipc, cuda/cuda_copy.
- */
-const RDMA = /^(rc|dc|ud)(_mlx5|_verbs|_x)?$|^srd$|^gga(_mlx5)?$/;
-const SHM = /^(sysv|posix|xpmem|cma|knem)$/;
-
-function kindOf(transport: string): TransportKind | 'staging' | 'self' {
-  if (transport === 'cuda_ipc') return 'nvlink';
-  if (RDMA.test(transport)) return 'rdma';
-  if (transport === 'tcp') return 'tcp';
-  if (SHM.test(transport)) return 'shm';
-  if (transport === 'cuda_copy' || transport === 'rocm_copy') return 'staging';
-  if (transport === 'self') return 'self';
-  return 'unknown';
-}
-
-/** The kind of path the data lanes show: GPU peer (cuda_ipc) first, then RDMA, TCP, shared memory. */
-export function transportKind(transports: readonly string[]): TransportKind {
-  const kinds = new Set(transports.map(kindOf));
-  for (const k of ['nvlink', 'rdma', 'tcp', 'shm'] as const) if (kinds.has(k)) return k;
-  return 'unknown';
-}
+import { transportKind } from '../judge.js';
 
 export interface TransportFacts {
   /** Transport names that carried data, as UCX printed them (sysv, cma, tcp, cuda_ipc, …). */
@@ -34,8 +8,10 @@ export interface TransportFacts {
   memory: 'DRAM' | 'VRAM';
   /** GPUs on the host; both processes share one GPU when there is only one. */
   gpuCount: number;
-  /** Where the peers ran, for the detail: `loopback`, `169.254.77.1 (network namespace)`. */
+  /** Where the peers ran, for the detail: `loopback`, `network namespaces over veth`. */
   where: string;
+  /** UCX emulated RMA (rma_am, software emulation). */
+  emulated?: boolean;
 }
 
 const CLUSTER_FIX =
@@ -51,7 +27,11 @@ const CLUSTER_FIX =
  */
 export function localTransportCheck(f: TransportFacts): Check {
   const list = f.transports.join('/');
-  const data = { transports: [...f.transports], kind: transportKind(f.transports), memory: f.memory };
+  const data = {
+    transports: [...f.transports],
+    kind: transportKind(f.transports, f.emulated),
+    memory: f.memory,
+  };
   if (f.transports.length === 0) {
     return check(
       'pair.transport',
