@@ -1,12 +1,28 @@
 import type { z } from 'zod';
 import type { CliContext, OutputOptions } from '../commands/shared.js';
 import { emit, makeReport } from '../commands/shared.js';
+import { ToolError } from '../core/errors.js';
 import { loadKube } from '../kube/client.js';
 import { KubeCluster } from './kube-cluster.js';
 import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from './options.js';
 import { manifestsYaml } from './render.js';
 import { runPairCluster } from './run.js';
 import { clusterSections } from './sections.js';
+
+/**
+ * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),
+ * for tests and for CI jobs that want to know the namespace up front.
+ */
+function runIdFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const id = env.INTERCONNECT_TEST_RUN_ID;
+  if (id === undefined || id === '') return undefined;
+  if (!/^[a-z0-9]{1,12}$/.test(id)) {
+    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${id} is not a run id`, {
+      fix: 'use 1 to 12 lower-case letters and digits',
+    });
+  }
+  return id;
+}
 
 /** What the JSON report says `pair` is about. */
 export const PAIR_VERDICT_SUBJECT = 'disaggregated KV transfer between these nodes';
@@ -16,7 +32,9 @@ type Options = z.infer<z.ZodObject<typeof ClusterOptionsShape>> & SharedPairOpti
 /** `pair` without --local: the cluster orchestrator, from parsed options to the emitted report. */
 export async function runClusterPair(ctx: CliContext, opts: Options): Promise<void> {
   const config = toPairConfig(opts, ctx.env);
+  const runId = runIdFrom(ctx.env);
   const result = await runPairCluster(config, {
+    ...(runId ? { runId } : {}),
     cluster: () =>
       new KubeCluster(
         loadKube({ kubeconfig: opts.kubeconfig, context: opts.context, namespace: opts.namespace }, ctx.env),

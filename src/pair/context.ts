@@ -36,7 +36,7 @@ export interface PairConfig {
   etcdImage: string;
   scratchNamespace?: string | undefined;
   imagePullSecret?: string | undefined;
-  podAnnotations: Partial<Record<PodRole | 'all', Record<string, string>>>;
+  podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
   memoryLimit: string;
   keep: boolean;
   force: boolean;

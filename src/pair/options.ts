@@ -60,7 +60,7 @@ export const ClusterOptionsShape = {
   imagePullSecret: z.string().min(1).optional(),
   podAnnotation: z
     .array(
-      z.string().regex(/^((prefill|decode|intra-node):)?[\w./-]+=.*$/s, {
+      z.string().regex(/^((prefill|decode|intra-node|etcd):)?[\w./-]+=.*$/s, {
         message: 'expected [prefill:|decode:]KEY=VALUE',
       }),
     )
@@ -133,7 +133,7 @@ export function addClusterOptions(cmd: Command): Command {
     )
     .option(
       '--pod-annotation <[role:]KEY=VALUE>',
-      'annotate the probe pods (repeatable; role: prefill, decode or intra-node)',
+      'annotate the probe pods (repeatable; role: prefill, decode, intra-node or etcd)',
       collect,
     )
     .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
@@ -196,8 +196,8 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
   }
   const podAnnotations: PairConfig['podAnnotations'] = {};
   for (const a of o.podAnnotation ?? []) {
-    const m = /^(?:(prefill|decode|intra-node):)?([^=]+)=(.*)$/s.exec(a) as RegExpExecArray;
-    const role = (m[1] ?? 'all') as PodRole | 'all';
+    const m = /^(?:(prefill|decode|intra-node|etcd):)?([^=]+)=(.*)$/s.exec(a) as RegExpExecArray;
+    const role = (m[1] ?? 'all') as PodRole | 'etcd' | 'all';
     podAnnotations[role] = { ...(podAnnotations[role] ?? {}), [m[2] as string]: m[3] as string };
   }
   const [rdmaName, rdmaCount] = (o.rdmaResource ?? '').split('=');

@@ -47,7 +47,9 @@ export interface PairPlan {
   image: string;
   imageWhy: string;
   imagePullSecrets: string[];
-  etcd?: { create: boolean; endpoint: string; image: string; port: number } | undefined;
+  etcd?:
+    | { create: boolean; endpoint: string; image: string; port: number; annotations: Record<string, string> }
+    | undefined;
   server?: { host: string; port: number } | undefined;
   bench: BenchParams;
   /** nixlbench flags left out because the image's version does not know them. */
@@ -84,7 +86,7 @@ export interface PlanInput {
   iterations: number;
   memoryLimit: string;
   deviceList?: string | undefined;
-  podAnnotations: Partial<Record<PodRole | 'all', Record<string, string>>>;
+  podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
   attempt?: number;
 }
 
@@ -123,12 +125,19 @@ export function makePlan(input: PlanInput): PairPlan {
   const etcd =
     input.engine === 'nixlbench'
       ? input.etcdEndpoints
-        ? { create: false, endpoint: input.etcdEndpoints, image: input.etcdImage, port: ETCD_PORT }
+        ? {
+            create: false,
+            endpoint: input.etcdEndpoints,
+            image: input.etcdImage,
+            port: ETCD_PORT,
+            annotations: {},
+          }
         : {
             create: true,
             endpoint: `http://${names.etcd}.${ns}.svc:${ETCD_PORT}`,
             image: input.etcdImage,
             port: ETCD_PORT,
+            annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
           }
       : undefined;
   const intra = input.mode === 'intra-node';

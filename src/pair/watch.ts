@@ -35,7 +35,7 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
       )[0];
     const phase = pod?.status?.phase;
     const started = phase === 'Running' || phase === 'Succeeded' || phase === 'Failed';
-    const log = pod && started ? await cluster.readLog(ns, pod.metadata?.name ?? '', 'probe') : '';
+    const log = pod && started ? await cluster.readLog(ns, pod.metadata?.name ?? '', role) : '';
     const stuck =
       pod && (phase === 'Pending' || pod.status?.containerStatuses?.some((c) => c.state?.waiting));
     const events = stuck ? await cluster.podEvents(ns, pod.metadata?.name ?? '') : [];
