@@ -43,9 +43,8 @@ export function unschedulableFix(message: string, resources: { rdma?: string | u
   if (/Insufficient nvidia\.com\/gpu/.test(message)) {
     return 'no free GPU on the chosen node(s): the serving pods may hold them all; scale a worker down for the test, or pick nodes with free GPUs (--prefill-node/--decode-node)';
   }
-  const res = /Insufficient ([\w./-]+)/.exec(message);
-  if (res && res[1] !== 'cpu' && res[1] !== 'memory') {
-    const name = res[1] as string;
+  const name = /Insufficient ([\w./-]*[\w-])/.exec(message)?.[1];
+  if (name && name !== 'cpu' && name !== 'memory' && name !== 'ephemeral-storage') {
     const mine = resources.rdma && name === resources.rdma;
     return `the node has no free ${name}${mine ? ' (the RDMA resource)' : ''}: check its device plugin (kubectl describe node), or pass --rdma-resource with the name the nodes advertise`;
   }

@@ -1,0 +1,217 @@
+import type { V1Node, V1Pod } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import {
+  chooseNodes,
+  detectRdmaResource,
+  isRdmaResource,
+  nodeViews,
+  quantity,
+  unfitReason,
+} from './nodes.js';
+
+function node(
+  name: string,
+  opts: {
+    gpu?: string;
+    rdma?: Record<string, string>;
+    taint?: boolean;
+    ready?: boolean;
+    cordoned?: boolean;
+  } = {},
+): V1Node {
+  return {
+    metadata: { name, labels: { 'kubernetes.io/hostname': `${name}-host` } },
+    spec: {
+      ...(opts.cordoned ? { unschedulable: true } : {}),
+      ...(opts.taint ? { taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' }] } : {}),
+    },
+    status: {
+      allocatable: { cpu: '220', memory: '2000Gi', 'nvidia.com/gpu': opts.gpu ?? '8', ...(opts.rdma ?? {}) },
+      conditions: [{ type: 'Ready', status: opts.ready === false ? 'False' : 'True' }],
+    },
+  };
+}
+
+function pod(nodeName: string, gpus: string, phase = 'Running'): V1Pod {
+  return {
+    metadata: { name: `p-${nodeName}-${gpus}` },
+    spec: { nodeName, containers: [{ name: 'main', resources: { limits: { 'nvidia.com/gpu': gpus } } }] },
+    status: { phase },
+  };
+}
+
+const RDMA = { 'rdma/ib': '8' };
+const needs = { gpus: 1, rdma: { name: 'rdma/ib', count: 1 }, tolerations: [] };
+
+describe('quantity and resource names', () => {
+  it('reads Kubernetes quantities', () => {
+    expect([
+      quantity('8'),
+      quantity('500m'),
+      quantity('2Ki'),
+      quantity('1Gi'),
+      quantity(undefined),
+      quantity('x'),
+    ]).toEqual([8, 0.5, 2048, 1024 ** 3, 0, 0]);
+  });
+  it('knows RDMA device-plugin resources and nothing else', () => {
+    expect(
+      [
+        'rdma/ib',
+        'rdma/rdma_shared_device_a',
+        'nvidia.com/hostdev',
+        'vpc.amazonaws.com/efa',
+        'networking.gke.io.networks/rdma-0',
+        'nvidia.com/gpu',
+        'networking.gke.io.networks/rdma-0.IP',
+        'cpu',
+      ].map(isRdmaResource),
+    ).toEqual([true, true, true, true, true, false, false, false]);
+  });
+});
+
+describe('nodeViews', () => {
+  it('subtracts what running pods request, and ignores finished ones', () => {
+    const [v] = nodeViews(
+      [node('a', { rdma: RDMA })],
+      [pod('a', '6'), pod('a', '2', 'Succeeded'), pod('b', '1')],
+    );
+    expect(v).toEqual({
+      name: 'a',
+      hostname: 'a-host',
+      ready: true,
+      unschedulable: false,
+      taints: [],
+      allocatable: { cpu: 220, memory: 2000 * 1024 ** 3, 'nvidia.com/gpu': 8, 'rdma/ib': 8 },
+      free: { cpu: 220, memory: 2000 * 1024 ** 3, 'nvidia.com/gpu': 2, 'rdma/ib': 8 },
+      labels: { 'kubernetes.io/hostname': 'a-host' },
+    });
+  });
+});
+
+describe('unfitReason', () => {
+  it('names why a node cannot take a probe pod', () => {
+    const views = nodeViews(
+      [
+        node('ok', { rdma: RDMA }),
+        node('full', { rdma: RDMA }),
+        node('nordma'),
+        node('tainted', { rdma: RDMA, taint: true }),
+        node('down', { rdma: RDMA, ready: false }),
+        node('cordoned', { rdma: RDMA, cordoned: true }),
+      ],
+      [pod('full', '8')],
+    );
+    expect(views.map((v) => [v.name, unfitReason(v, needs) ?? 'fits'])).toEqual([
+      ['cordoned', 'cordoned'],
+      ['down', 'not Ready'],
+      ['full', '0 free nvidia.com/gpu of 8 (needs 1)'],
+      ['nordma', '0 free rdma/ib (needs 1)'],
+      ['ok', 'fits'],
+      ['tainted', 'taint nvidia.com/gpu=present:NoSchedule not tolerated'],
+    ]);
+    const tolerating = {
+      ...needs,
+      tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+    };
+    expect(unfitReason(views.find((v) => v.name === 'tainted')!, tolerating)).toBeUndefined();
+  });
+});
+
+describe('detectRdmaResource', () => {
+  it('picks the RDMA resource most GPU nodes advertise', () => {
+    const views = nodeViews(
+      [
+        node('a', { rdma: RDMA }),
+        node('b', { rdma: RDMA }),
+        node('c', { rdma: { 'nvidia.com/hostdev': '8' } }),
+        node('cpu', { gpu: '0', rdma: { 'vpc.amazonaws.com/efa': '4' } }),
+      ],
+      [],
+    );
+    expect(detectRdmaResource(views)).toBe('rdma/ib');
+    expect(detectRdmaResource(nodeViews([node('x')], []))).toBeUndefined();
+  });
+});
+
+describe('chooseNodes', () => {
+  const views = nodeViews(
+    [node('n1', { rdma: RDMA }), node('n0', { rdma: RDMA }), node('n2', { rdma: RDMA }), node('nordma')],
+    [pod('n0', '8')],
+  );
+
+  it('picks the first two fitting nodes by name when none are named', () => {
+    const c = chooseNodes({ nodes: views, mode: 'cross-node', needs });
+    expect(c.ok && [c.prefill.name, c.decode.name, c.how, c.warnings]).toEqual([
+      'n1',
+      'n2',
+      'first two fitting nodes',
+      [],
+    ]);
+  });
+
+  it('keeps named nodes even when they look full, with a warning (the scheduler has the last word)', () => {
+    const c = chooseNodes({
+      nodes: views,
+      mode: 'cross-node',
+      needs,
+      prefill: 'n0',
+      decode: 'n2',
+      from: '--prefill-node/--decode-node',
+    });
+    expect(c.ok && [c.prefill.name, c.decode.name, c.how, c.warnings]).toEqual([
+      'n0',
+      'n2',
+      '--prefill-node/--decode-node',
+      ['prefill node n0: 0 free nvidia.com/gpu of 8 (needs 1)'],
+    ]);
+  });
+
+  it('completes a half-named pair with the first other fitting node', () => {
+    const c = chooseNodes({
+      nodes: views,
+      mode: 'cross-node',
+      needs,
+      decode: 'n1',
+      from: 'DGD d worker pods',
+    });
+    expect(c.ok && [c.prefill.name, c.decode.name, c.how]).toEqual([
+      'n2',
+      'n1',
+      'DGD d worker pods + first fitting node',
+    ]);
+  });
+
+  it('refuses an unknown node, one node for cross-node, two for intra-node, and too few fitting nodes', () => {
+    expect(chooseNodes({ nodes: views, mode: 'cross-node', needs, prefill: 'nope', decode: 'n1' })).toEqual({
+      ok: false,
+      detail: 'prefill node nope (named) does not exist',
+      fix: 'check the name: kubectl get nodes',
+    });
+    expect(
+      chooseNodes({ nodes: views, mode: 'cross-node', needs, prefill: 'n1', decode: 'n1' }),
+    ).toMatchObject({
+      ok: false,
+      detail: 'cross-node mode needs two nodes, but prefill and decode are both n1',
+    });
+    expect(
+      chooseNodes({ nodes: views, mode: 'intra-node', needs, prefill: 'n1', decode: 'n2' }),
+    ).toMatchObject({
+      ok: false,
+      detail: 'intra-node mode runs both ranks on one node, but prefill is n1 and decode is n2',
+    });
+    const full = nodeViews([node('a', { rdma: RDMA }), node('b')], []);
+    expect(chooseNodes({ nodes: full, mode: 'cross-node', needs })).toEqual({
+      ok: false,
+      detail:
+        'fewer than two nodes can take a probe pod (1 GPU + 1 rdma/ib): a: fits; b: 0 free rdma/ib (needs 1)',
+      fix: 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
+    });
+  });
+
+  it('intra-node takes one node with two free GPUs', () => {
+    const two = nodeViews([node('a', { gpu: '1' }), node('b', { gpu: '2' })], []);
+    const c = chooseNodes({ nodes: two, mode: 'intra-node', needs: { gpus: 2, tolerations: [] } });
+    expect(c.ok && [c.prefill.name, c.decode.name, c.how]).toEqual(['b', 'b', 'first node with 2 free GPUs']);
+  });
+});
