@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { envCommand } from './env.js';
+import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
 import type { CliContext } from './shared.js';
@@ -7,6 +8,7 @@ import type { CliContext } from './shared.js';
 /** Every subcommand, in the order `--help` lists them. Each module keeps its own options and schema. */
 export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(envCommand(ctx));
+  program.addCommand(nodeCommand(ctx));
   program.addCommand(pairCommand(ctx));
   program.addCommand(readCommand(ctx));
 }

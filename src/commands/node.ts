@@ -1,0 +1,51 @@
+import { Command } from 'commander';
+import { probeNodes, targetSections } from '../probes/node.js';
+import { addTargetOptions, TargetOptionsShape } from '../probes/options.js';
+import { resolveTargets } from '../probes/targets.js';
+import {
+  addOutputOptions,
+  type CliContext,
+  emit,
+  makeReport,
+  OutputOptionsSchema,
+  parseOptions,
+} from './shared.js';
+
+const NodeOptionsSchema = OutputOptionsSchema.extend(TargetOptionsShape);
+
+/**
+ * `node`: read-only fabric probes (IB ports, /dev/infiniband, peer memory, GPU
+ * topology, NVLink, GIDs, memlock, UCX transports) on this host or inside pods,
+ * classified, reasoned across probes, and compared between prefill and decode.
+ */
+export function nodeCommand(ctx: CliContext): Command {
+  const cmd = new Command('node').description(
+    'Probe RDMA, GPUDirect, NVLink and UCX readiness on this host (--local) or inside pods (--pod, --dgd)',
+  );
+  addTargetOptions(cmd);
+  addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
+    const opts = parseOptions(NodeOptionsSchema, raw);
+    ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
+    const resolved = await resolveTargets(opts, ctx.env);
+    ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
+    const { targets, checks } = await probeNodes(resolved.targets, {
+      concurrency: opts.parallel,
+      timeoutMs: opts.probeTimeout * 1000,
+      signal: ctx.signal,
+      progress: ctx.progress,
+    });
+    const leftOut = resolved.leftOut.map((l) => `${l.pod} (${l.role}) ${l.why}`);
+    const report = makeReport(
+      'node',
+      checks,
+      {
+        targets,
+        ...(resolved.cluster ? { cluster: resolved.cluster } : {}),
+        ...(leftOut.length ? { leftOut: resolved.leftOut } : {}),
+      },
+      'the fabric for disaggregated serving',
+    );
+    await emit(ctx, report, opts, () => targetSections(targets, leftOut));
+  });
+  return cmd;
+}
