@@ -46,6 +46,25 @@ export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
           }),
     );
   }
+  if (r.netdevs) {
+    const secondary = r.netdevs.filter((n) => !/^(lo|eth0|tunl0|bonding_masters|sit0|ip6tnl0)$/.test(n));
+    checks.push(
+      secondary.length > 0
+        ? check(
+            'rdma.netdev',
+            'ok',
+            `secondary interface(s) ${secondary.join(', ')}: RoCE/RDMA-CM addressing from the pod is possible`,
+          )
+        : check(
+            'rdma.netdev',
+            'skipped',
+            'no secondary network interface in the pod: fine for InfiniBand verbs, but RoCE needs one (Multus macvlan/SR-IOV)',
+            {
+              matters: false,
+            },
+          ),
+    );
+  }
   if (r.gdrdrv === true)
     checks.push(check('gdr.device', 'ok', '/dev/gdrdrv present: GDRCopy usable in this container'));
   if (r.gdrdrv === false) {

@@ -58,6 +58,8 @@ export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[]
     );
     return checks;
   }
+  // A run without results says nothing about bandwidth or path, unless UCX logged its lanes.
+  if (parsed.rows.length === 0 && parsed.lanes.length === 0) return checks;
   if (parsed.rows.length > 0) checks.push(bandwidthCheck(parsed, group, opts));
   if (!isNixl(parsed) && parsed.stability) checks.push(stabilityCheck(parsed));
   checks.push(...pathChecks(parsed, group, opts.expect));

@@ -28,6 +28,7 @@ export interface DevInfinibandResult {
 }
 
 const TOOL = 'ls /dev/infiniband';
+const IB_NODE = /^(uverbs\d+|rdma_cm|umad\d+|issm\d+|ucm\d+|by-ibdev|by-path)$/;
 const LONG =
   /^([bcdlps-][rwxsStT-]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(?:(\d+),\s*(\d+)|\d+)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
 
@@ -61,7 +62,12 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     }
     const long = LONG.exec(t);
     const names = long ? [(long[4] as string).replace(/ -> .*$/, '')] : t.split(/\s+/);
-    if (!long && !names.every((n) => /^[\w./:-]+$/.test(n))) {
+    // In /dev/infiniband only the verbs/MAD/CM nodes exist; other listed directories take any name.
+    const known = (n: string) =>
+      section === '/dev/infiniband'
+        ? IB_NODE.test(n.replace(/^\/dev\/infiniband\//, '')) || n === '/dev/gdrdrv'
+        : /^[\w./:@-]+$/.test(n);
+    if (!long && !names.every(known)) {
       throw new ParseError(TOOL, 'not an `ls` entry', {
         line: line.no,
         text: line.text,

@@ -57,7 +57,6 @@ export function parseGdrcopy(text: string): GdrcopyResult {
     }
     if (/error|fail|assert|cannot|unable/i.test(t)) {
       r.errors.push({ line: line.no, text: t });
-      recognised = true;
       continue;
     }
     if (

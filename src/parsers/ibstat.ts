@@ -40,7 +40,7 @@ export function parseIbstat(text: string): IbstatResult {
       port = undefined;
       continue;
     }
-    if (/^ibpanic:|^ibwarn:|^ibstat: /.test(t) || /\bfailed\b/.test(t)) {
+    if (/^ibpanic:|^ibwarn:|^ibstat: /.test(t)) {
       errors.push({ line: line.no, text: t });
       continue;
     }

@@ -36,10 +36,14 @@ const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'gdrdrv']);
 /** Peer-memory modules also register as users of `ib_core`. */
 const IB_CORE_USERS = new Set(['nvidia_peermem', 'nv_peer_mem']);
 
-export function parseLsmod(text: string): LsmodResult {
+/**
+ * `hints.grepped`: the patterns the caller grepped for (`lsmod | grep -e a -e b`), so
+ * empty output means "none of them loaded". Without hints, empty input is an error.
+ */
+export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): LsmodResult {
   const lines = cleanLines(text);
   const modules: LsmodModule[] = [];
-  const grepped: string[] = [];
+  const grepped: string[] = [...(hints.grepped ?? [])];
   let complete = false;
   for (const line of lines) {
     const t = line.text.trim();
@@ -65,6 +69,17 @@ export function parseLsmod(text: string): LsmodResult {
     }
     const usedBy = m[4] && m[4] !== '-' ? m[4].split(',').filter((x) => x && x !== '[permanent]') : [];
     modules.push({ name: m[1] as string, size: Number(m[2]), useCount: Number(m[3]), usedBy });
+  }
+  if (modules.length === 0 && grepped.length === 0 && !complete) {
+    const first = lines.find((l) => l.text.trim() !== '');
+    throw new ParseError(
+      TOOL,
+      first ? 'no lsmod line and no `lsmod | grep …` command found' : 'the input is empty',
+      {
+        ...(first ? { line: first.no, text: first.text } : {}),
+        fix: 'pass the output of `lsmod` (or `lsmod | grep <module>`)',
+      },
+    );
   }
   const result = { modules, complete, grepped };
   const peer = stateOf(result, 'nvidia_peermem');

@@ -176,7 +176,7 @@ export function parseNixlbench(text: string): NixlbenchResult {
     flags: {},
   };
   for (const line of lines) if (!ucx.consumed.has(line.no)) handleLine(s, line);
-  if (s.recognised === 0 && ucx.consumed.size === 0) {
+  if (s.recognised === 0) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
     throw new ParseError(TOOL, 'no nixlbench start-up line, configuration block or result table found', {
       line: first.no,

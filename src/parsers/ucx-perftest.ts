@@ -1,7 +1,10 @@
 import { ParseError } from './errors.js';
 import { cleanLines, type Line } from './lines.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
+import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
+
+export type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 
 /**
  * ucx_perftest output (openucx/ucx src/tools/perf/perftest.c, perftest_run.c):
@@ -18,66 +21,6 @@ import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.j
  * In UCX ≥ 1.9 the test box (API, Test, memory types, message size) is printed by the
  * server side only; pass `messageSize` when parsing a client log that lacks it.
  */
-
-export interface PerftestSample {
-  /** "[thread 0]", "Final", a test name (-f), or undefined for a bare row. */
-  label?: string;
-  iterations: number;
-  /** The "typical" (≤ 1.8) or percentile (≥ 1.12) latency/overhead column, µs. */
-  latencyTypicalUs?: number;
-  latencyAvgUs?: number;
-  latencyOverallUs?: number;
-  /** MiB/s, as printed under "bandwidth (MB/s)". */
-  bwAvgMiBps: number;
-  bwOverallMiBps?: number;
-  msgRateAvg?: number;
-  msgRateOverall?: number;
-}
-
-/** Normalised row, shared in shape with nixlbench's: `gbps` is GB/s (10^9 bytes/s). */
-export interface PerftestRow {
-  /** Message size in bytes; undefined when the output does not print it and no hint was given. */
-  blockSize?: number;
-  batchSize: number;
-  gbps: number;
-  avgLatUs?: number;
-  msgRate?: number;
-}
-
-export interface UcxPerftestResult {
-  layout: 'legacy' | 'staged' | 'csv';
-  /** "latency" for *_lat tests, "overhead" for bandwidth tests (UCX ≥ 1.9 header). */
-  latencyKind?: 'latency' | 'overhead';
-  api?: string;
-  /** As printed in the test box: "tag match bandwidth", "put bandwidth", … */
-  test?: string;
-  dataLayout?: string;
-  sendMemory?: string;
-  recvMemory?: string;
-  messageSize?: number;
-  windowSize?: number;
-  /** Report-interval rows. */
-  stages: PerftestSample[];
-  /** The summary row ("Final:" or, in ≤ 1.8 layout, the last bare row). */
-  final?: PerftestSample;
-  rows: PerftestRow[];
-  peakGBps?: number;
-  /**
-   * Spread of the per-interval bandwidth, first interval left out (it is skewed by
-   * warm-up and, for puts, by posting before completion). Only with ≥ 3 intervals.
-   */
-  stability?: { intervals: number; minGBps: number; medianGBps: number; maxGBps: number };
-  lanes: string[];
-  transports: string[];
-  emulated: boolean;
-  /** Memory types UCX named in its protocol tables ("host", "cuda"). */
-  memoryTypes: string[];
-  ucxVersion?: string;
-  ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
-  errors: { line: number; text: string }[];
-  /** A summary row was printed (in ≤ 1.8 layout: at least one row). */
-  completed: boolean;
-}
 
 const TOOL = 'ucx_perftest';
 const FIX = 'pass the complete output of the ucx_perftest client (and server, if you have it)';

@@ -28,3 +28,20 @@ export function listFixtures(...dir: string[]): string[] {
 export function readTestData(...parts: string[]): string {
   return readFileSync(path.join(repoRoot, 'test', 'data', ...parts), 'utf8');
 }
+
+/** Where the shared fixtures of each `read` tool id live. */
+export const TOOL_FIXTURE_DIRS: Record<string, string[]> = {
+  ibstat: ['node', 'ibstat'],
+  ibstatus: ['node', 'ibstatus'],
+  ibv_devinfo: ['node', 'ibv_devinfo'],
+  topo: ['node', 'nvidia-smi-topo-m'],
+  nvlink: ['node', 'nvidia-smi-nvlink-status'],
+  lsmod: ['node', 'lsmod'],
+  'dev-infiniband': ['node', 'ls-dev-infiniband'],
+  show_gids: ['node', 'show_gids'],
+  memlock: ['node', 'ulimit-l'],
+  ucx_info: ['node', 'ucx_info-d'],
+  gdrcopy: ['node', 'gdrcopy_copybw'],
+  nixlbench: ['nixlbench'],
+  ucx_perftest: ['ucx_perftest'],
+};

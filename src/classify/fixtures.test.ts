@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
+import { rollUp } from '../core/verdict.js';
+import { READERS } from '../read/tools.js';
+import type { ToolId } from './index.js';
+
+/**
+ * What each shared fixture's INDEX.md concludes, as "status id [subject]" per check,
+ * read with the defaults of `read` (expect any link, no bandwidth floor).
+ */
+const expected: Record<string, string[]> = {
+  'ibstat/a100-hdr-partial-output-ibpanic.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'ok ib.port mlx5_2/1',
+    'ok ib.port mlx5_3/1',
+    'ok ib.port mlx5_4/1',
+    'ok ib.port mlx5_5/1',
+    'ok ib.port mlx5_6/1',
+    'ok ib.port mlx5_7/1',
+    'ok ib.ports',
+    'warn ib.ibstat mlx5_8',
+  ],
+  'ibstat/cx5-edr-4port-2active-2disabled.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'warn ib.port mlx5_2/1',
+    'warn ib.port mlx5_3/1',
+    'ok ib.ports',
+  ],
+  'ibstat/cx7-ib-port-down-polling-redacted.txt': ['fail ib.port mlx5_10/1', 'fail ib.ports'],
+  'ibstat/h100-ndr-ib-8active-plus-3-eth-disabled.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'ok ib.port mlx5_10/1',
+    'ok ib.port mlx5_11/1',
+    'skipped ib.port mlx5_2/1',
+    'ok ib.port mlx5_3/1',
+    'ok ib.port mlx5_4/1',
+    'ok ib.port mlx5_5/1',
+    'ok ib.port mlx5_6/1',
+    'skipped ib.port mlx5_7/1',
+    'skipped ib.port mlx5_8/1',
+    'ok ib.port mlx5_9/1',
+    'ok ib.ports',
+  ],
+  'ibstat/h100-ndr-ib-8port-active-plus-bond-roce.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'ok ib.port mlx5_4/1',
+    'ok ib.port mlx5_5/1',
+    'ok ib.port mlx5_6/1',
+    'ok ib.port mlx5_7/1',
+    'ok ib.port mlx5_8/1',
+    'ok ib.port mlx5_9/1',
+    'ok ib.port mlx5_bond_0/1',
+    'ok ib.ports',
+  ],
+  'ibstat/h100-roce-12port-all-active-400-100.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'ok ib.port mlx5_10/1',
+    'ok ib.port mlx5_11/1',
+    'ok ib.port mlx5_2/1',
+    'ok ib.port mlx5_3/1',
+    'ok ib.port mlx5_4/1',
+    'ok ib.port mlx5_5/1',
+    'ok ib.port mlx5_6/1',
+    'ok ib.port mlx5_7/1',
+    'ok ib.port mlx5_8/1',
+    'ok ib.port mlx5_9/1',
+    'ok ib.ports',
+  ],
+  'ibstatus/a100-azure-8port-hdr-plus-accelnet-eth.txt': [
+    'ok ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'ok ib.port mlx5_2/1',
+    'ok ib.port mlx5_3/1',
+    'ok ib.port mlx5_4/1',
+    'ok ib.port mlx5_5/1',
+    'ok ib.port mlx5_6/1',
+    'ok ib.port mlx5_7/1',
+    'ok ib.port mlx5_8/1',
+    'ok ib.ports',
+  ],
+  'ibv_devinfo/cx5-eth-plus-cx6-ib-port-init-no-sm.txt': [
+    'warn ib.port mlx5_0/1',
+    'ok ib.port mlx5_1/1',
+    'fail ib.port mlx5_2/1',
+    'fail ib.port mlx5_3/1',
+    'ok ib.ports',
+  ],
+  'ibv_devinfo/vv-cx6-hdr-1active-1disabled.txt': [
+    'ok ib.port mlx5_0/1',
+    'warn ib.port mlx5_1/1',
+    'ok ib.ports',
+  ],
+  'topo/8gpu-pcie-only-all-sys-no-nic.txt': ['warn nvlink.topology', 'skipped gdr.nic-affinity'],
+  'topo/a100-8gpu-nv12-8nic-roce-pxb.txt': ['ok nvlink.topology', 'ok gdr.nic-affinity'],
+  'topo/h100-4gpu-nv6-direct-4nic-pix.txt': ['ok nvlink.topology', 'ok gdr.nic-affinity'],
+  'topo/h100-8gpu-nv18-8nic-pix.txt': ['ok nvlink.topology', 'ok gdr.nic-affinity'],
+  'topo/rtx3090-2gpu-nv4-bridge.txt': ['ok nvlink.topology', 'skipped gdr.nic-affinity'],
+  'topo/rtx5090-8gpu-pcie-only-1nic-node.txt': ['warn nvlink.topology', 'warn gdr.nic-affinity'],
+  'nvlink/a100-sxm4-8gpu-12links-25gbps.txt': [
+    'ok nvlink.links GPU0',
+    'ok nvlink.links GPU1',
+    'ok nvlink.links GPU2',
+    'ok nvlink.links GPU3',
+    'ok nvlink.links GPU4',
+    'ok nvlink.links GPU5',
+    'ok nvlink.links GPU6',
+    'ok nvlink.links GPU7',
+  ],
+  'nvlink/h100-single-gpu-i0-18links-26gbps.txt': ['ok nvlink.links GPU0'],
+  'nvlink/v100-sxm2-partial-2-links-inactive.txt': ['fail nvlink.links GPU3'],
+  'lsmod/a100-peermem-and-nv_peer_mem-both-absent.txt': ['warn gdr.peermem'],
+  'lsmod/egx-grep-nv_peer_mem-legacy-loaded.txt': ['ok gdr.peermem', 'skipped gdr.gdrdrv'],
+  'lsmod/gpu-operator-doc-grep-nvidia-peermem-and-nvidia-fs.txt': ['ok gdr.peermem', 'skipped gdr.gdrdrv'],
+  'dev-infiniband/k8s-pod-rdma-hca-device-plugin-selinux.txt': [
+    'ok rdma.devices',
+    'ok rdma.cm',
+    'skipped rdma.netdev',
+  ],
+  'dev-infiniband/k8s-pod-shared-rdma-device-one-hca.txt': [
+    'ok rdma.devices',
+    'ok rdma.cm',
+    'ok rdma.netdev',
+  ],
+  'show_gids/cx6-roce-single-port-v1-v2-ipv4.txt': ['ok rdma.gid'],
+  'show_gids/k8s-macvlan-pod-a-gid-index-4-5.txt': ['ok rdma.gid'],
+  'show_gids/k8s-pod-calico-no-gids.txt': ['fail rdma.gid'],
+  'memlock/docker-default-container-8192kb-vs-host.txt': ['warn memlock.limit'],
+  'memlock/host-ulimit-Ha-memlock-unlimited.txt': ['ok memlock.limit'],
+  'ucx_info/cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt': ['ok ucx.rdma', 'ok ucx.cuda', 'fail gdr.ucx'],
+  'ucx_info/no-rdma-tcp-shm-only-ucx17-wiki.txt': ['fail ucx.rdma', 'fail ucx.cuda'],
+  'gdrcopy/a100-gdrdrv-working-wc-mapping.txt': ['ok gdr.gdrcopy'],
+  'nixlbench/etcd-stale-keys-rank10-waiting.log': ['fail nixlbench.run'],
+  'nixlbench/etcd-stale-size-key-setup-fail.log': ['fail nixlbench.run'],
+  'nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log': [
+    'ok nixlbench.run',
+    'ok nixlbench.bandwidth',
+    'skipped nixlbench.transport',
+  ],
+  'nixlbench/posix-storage-single-process-ok.log': ['ok nixlbench.run', 'skipped nixlbench.bandwidth'],
+  'nixlbench/ucx-dram-ci-2rank-same-host-timestamped-ok.log': [
+    'ok nixlbench.run',
+    'ok nixlbench.bandwidth',
+    'skipped nixlbench.peers',
+    'skipped nixlbench.transport',
+  ],
+  'nixlbench/ucx-plugin-missing-createbackend-fail.log': ['fail nixlbench.run'],
+  'nixlbench/ucx-vram-h200-cx7-400g-degraded.log': [
+    'ok nixlbench.run',
+    'fail nixlbench.bandwidth',
+    'skipped nixlbench.transport',
+  ],
+  'ucx_perftest/tag-bw-cuda-ipc-nvlink-ok.log': [
+    'ok perftest.run',
+    'ok perftest.bandwidth',
+    'skipped perftest.transport',
+  ],
+  'ucx_perftest/tag-bw-cuda-rc-ib-ok.log': [
+    'ok perftest.run',
+    'ok perftest.bandwidth',
+    'skipped perftest.transport',
+  ],
+  'ucx_perftest/ucp-put-bw-cuda-rc-mlx5-protoinfo.log': [
+    'ok perftest.run',
+    'ok perftest.bandwidth',
+    'ok perftest.stability',
+    'ok perftest.transport',
+  ],
+  'ucx_perftest/ucp-put-bw-host-roce-jitter.log': [
+    'ok perftest.run',
+    'ok perftest.bandwidth',
+    'fail perftest.stability',
+    'skipped perftest.transport',
+  ],
+};
+
+describe('classifiers on every shared fixture (conclusions of each INDEX.md)', () => {
+  const all = Object.entries(TOOL_FIXTURE_DIRS).flatMap(([tool, dir]) =>
+    listFixtures(...dir).map((f) => `${tool}/${f}`),
+  );
+  it('has an expectation for every fixture file (a new fixture needs one)', () => {
+    expect(all.sort()).toEqual(Object.keys(expected).sort());
+  });
+  for (const key of all) {
+    it(key, () => {
+      const [tool, file] = key.split('/') as [ToolId, string];
+      const dir = TOOL_FIXTURE_DIRS[tool] as string[];
+      const { checks } = READERS[tool](readFixture(...dir, file), { expect: 'any' });
+      expect(checks.map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`)).toEqual(
+        expected[key],
+      );
+      // Every warning and failure says what to do.
+      for (const c of checks)
+        if (c.status === 'warn' || c.status === 'fail') expect(c.fix, c.id).toBeTruthy();
+      // Skipped is never a pass.
+      expect(
+        rollUp(checks).status === 'trusted' &&
+          checks.some((c) => c.status === 'skipped' && c.matters !== false),
+      ).toBe(false);
+    });
+  }
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { parseDevInfiniband } from './dev-infiniband.js';
+
+const dev = (name: string, mode: string, major: number, minor: number) => ({ name, mode, major, minor });
+
+const expected: Record<string, unknown> = {
+  'k8s-pod-rdma-hca-device-plugin-selinux.txt': {
+    present: true,
+    // SELinux "." suffix removed from the modes.
+    entries: [
+      dev('issm0', 'crw-------', 231, 64),
+      dev('rdma_cm', 'crw-rw-rw-', 10, 57),
+      dev('ucm0', 'crw-rw-rw-', 231, 224),
+      dev('umad0', 'crw-------', 231, 0),
+      dev('uverbs0', 'crw-rw-rw-', 231, 192),
+    ],
+    uverbs: ['uverbs0'],
+    rdmaCm: true,
+    netdevs: ['bonding_masters', 'eth0', 'lo', 'tunl0'],
+  },
+  'k8s-pod-shared-rdma-device-one-hca.txt': {
+    present: true,
+    entries: [
+      dev('issm0', 'crw-------', 231, 64),
+      dev('rdma_cm', 'crw-rw-rw-', 10, 54),
+      dev('umad0', 'crw-------', 231, 0),
+      dev('uverbs0', 'crw-rw-rw-', 231, 192),
+    ],
+    uverbs: ['uverbs0'],
+    rdmaCm: true,
+    netdevs: ['eth0', 'lo', 'net1', 'tunl0'],
+  },
+};
+
+describe('parseDevInfiniband on every shared fixture', () => {
+  const files = listFixtures('node', 'ls-dev-infiniband');
+  it('has an expectation for every fixture file', () => {
+    expect(files).toEqual(Object.keys(expected).sort());
+  });
+  for (const file of files) {
+    it(file, () => {
+      expect(parseDevInfiniband(readFixture('node', 'ls-dev-infiniband', file))).toEqual(expected[file]);
+    });
+  }
+});
+
+describe('parseDevInfiniband variants', () => {
+  it('reads plain `ls` columns', () => {
+    expect(parseDevInfiniband('issm0  issm1  rdma_cm  umad0  umad1  uverbs0  uverbs1\n')).toMatchObject({
+      present: true,
+      uverbs: ['uverbs0', 'uverbs1'],
+      rdmaCm: true,
+    });
+  });
+
+  it('reads a missing directory and /dev/gdrdrv', () => {
+    const text = [
+      "ls: cannot access '/dev/infiniband': No such file or directory",
+      'crw-rw-rw- 1 root root 234, 0 Jan  2 03:04 /dev/gdrdrv',
+    ].join('\n');
+    expect(parseDevInfiniband(text)).toEqual({
+      present: false,
+      entries: [],
+      uverbs: [],
+      rdmaCm: false,
+      gdrdrv: true,
+    });
+    expect(
+      parseDevInfiniband("ls: cannot access '/dev/gdrdrv': No such file or directory\nuverbs0\n"),
+    ).toMatchObject({
+      gdrdrv: false,
+      uverbs: ['uverbs0'],
+    });
+  });
+
+  it('rejects text that is not an ls listing', () => {
+    expect(() => parseDevInfiniband('permission denied (publickey)\n')).toThrow(
+      /^cannot read ls \/dev\/infiniband output at line 1 "permission denied \(publickey\)"/,
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { parseMemlock } from './memlock.js';
+
+const expected: Record<string, unknown> = {
+  // Host 4096216 KiB and a default Docker container 8192 KiB, pasted with markdown around them.
+  'docker-default-container-8192kb-vs-host.txt': {
+    readings: [
+      { kib: 4096216, line: 5 },
+      { kib: 8192, line: 13 },
+    ],
+    limit: 8192,
+  },
+  'host-ulimit-Ha-memlock-unlimited.txt': {
+    readings: [{ kib: 'unlimited', line: 7, hard: true }],
+    limit: 'unlimited',
+  },
+};
+
+describe('parseMemlock on every shared fixture', () => {
+  const files = listFixtures('node', 'ulimit-l');
+  it('has an expectation for every fixture file', () => {
+    expect(files).toEqual(Object.keys(expected).sort());
+  });
+  for (const file of files) {
+    it(file, () => {
+      expect(parseMemlock(readFixture('node', 'ulimit-l', file))).toEqual(expected[file]);
+    });
+  }
+});
+
+describe('parseMemlock variants', () => {
+  it('reads a bare `ulimit -l`', () => {
+    expect(parseMemlock('65536\n')).toEqual({ readings: [{ kib: 65536, line: 1 }], limit: 65536 });
+    expect(parseMemlock('unlimited\n')).toEqual({
+      readings: [{ kib: 'unlimited', line: 1 }],
+      limit: 'unlimited',
+    });
+  });
+
+  it('reads `ulimit -a` and /proc/self/limits (bytes)', () => {
+    expect(
+      parseMemlock(
+        'open files                      (-n) 1048576\nmax locked memory       (kbytes, -l) 8192\n',
+      ).limit,
+    ).toBe(8192);
+    expect(
+      parseMemlock(
+        'Limit                     Soft Limit           Hard Limit           Units\nMax locked memory         8388608              8388608              bytes\n',
+      ),
+    ).toEqual({
+      readings: [
+        { kib: 8192, line: 2 },
+        { kib: 8192, line: 2, hard: true },
+      ],
+      limit: 8192,
+    });
+  });
+
+  it('says what it could not find', () => {
+    expect(() => parseMemlock('core file size (blocks, -c) 0\n')).toThrow(
+      /^cannot read ulimit output at line 1 "core file size \(blocks, -c\) 0": no max-locked-memory value found/,
+    );
+  });
+});

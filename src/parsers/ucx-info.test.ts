@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture, readTestData } from '../../test/helpers/fixtures.js';
+import { ibDomains, parseUcxInfo } from './ucx-info.js';
+
+const md = (
+  name: string,
+  memoryTypes: string[] | undefined,
+  transports: [string, string][],
+  noDevices = false,
+) => ({
+  name,
+  component: name === 'cuda_cpy' ? 'cuda_cpy' : name.startsWith('mlx5') ? 'ib' : name,
+  ...(memoryTypes ? { memoryTypes } : {}),
+  transports: transports.map(([n, device]) => ({ name: n, device })),
+  noDevices,
+});
+
+const expected: Record<string, unknown> = {
+  'cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt': {
+    domains: [
+      md('self', ['host'], [['self', 'memory']]),
+      md(
+        'tcp',
+        ['host'],
+        [
+          ['tcp', 'ens21f0'],
+          ['tcp', 'ib0'],
+          ['tcp', 'lo'],
+        ],
+      ),
+      md('sysv', ['host'], [['sysv', 'memory']]),
+      md('posix', ['host'], [['posix', 'memory']]),
+      md('cuda_cpy', ['host', 'cuda', 'cuda-managed'], [['cuda_copy', 'cuda']]),
+      md('cuda_ipc', ['cuda'], [['cuda_ipc', 'cuda']]),
+      md('gdr_copy', ['cuda'], [['gdr_copy', 'cuda']]),
+      // The HCA's memory domain registers host memory only: no GPUDirect RDMA.
+      md(
+        'mlx5_0',
+        ['host'],
+        [
+          ['dc_mlx5', 'mlx5_0:1'],
+          ['rc_verbs', 'mlx5_0:1'],
+          ['rc_mlx5', 'mlx5_0:1'],
+          ['ud_verbs', 'mlx5_0:1'],
+          ['ud_mlx5', 'mlx5_0:1'],
+        ],
+      ),
+      md('mlx5_1', ['host'], [], true),
+      md('cma', ['host'], [['cma', 'memory']]),
+    ],
+    transports: [
+      'self',
+      'tcp',
+      'sysv',
+      'posix',
+      'cuda_copy',
+      'cuda_ipc',
+      'gdr_copy',
+      'dc_mlx5',
+      'rc_verbs',
+      'rc_mlx5',
+      'ud_verbs',
+      'ud_mlx5',
+      'cma',
+    ],
+  },
+  'no-rdma-tcp-shm-only-ucx17-wiki.txt': {
+    domains: [
+      md('posix', undefined, [['mm', 'posix']]),
+      md('sysv', undefined, [['mm', 'sysv']]),
+      md('self', undefined, [['self', 'self']]),
+      md('tcp', undefined, [
+        ['tcp', 'vboxnet3'],
+        ['tcp', 'brbond0'],
+        ['tcp', 'brib0.8001'],
+      ]),
+      md('sockcm', undefined, [], true),
+      md('cma', undefined, [['cma', 'cma']]),
+    ],
+    transports: ['mm', 'self', 'tcp', 'cma'],
+  },
+};
+
+describe('parseUcxInfo on every shared fixture', () => {
+  const files = listFixtures('node', 'ucx_info-d');
+  it('has an expectation for every fixture file', () => {
+    expect(files).toEqual(Object.keys(expected).sort());
+  });
+  for (const file of files) {
+    it(file, () => {
+      expect(parseUcxInfo(readFixture('node', 'ucx_info-d', file))).toEqual(expected[file]);
+    });
+  }
+  it('finds the IB memory domains', () => {
+    const r = parseUcxInfo(readFixture('node', 'ucx_info-d', 'cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt'));
+    expect(ibDomains(r).map((d) => d.name)).toEqual(['mlx5_0', 'mlx5_1']);
+  });
+});
+
+describe('parseUcxInfo on Debian ucx 1.13 captures (test/data/ucx_info)', () => {
+  it('reads `ucx_info -d` of a host with neither RDMA nor CUDA', () => {
+    const r = parseUcxInfo(readTestData('ucx_info', 'debian-1.13-d-no-rdma-no-cuda.txt'));
+    expect(r.transports).toEqual(['self', 'tcp', 'sysv', 'posix', 'cma']);
+    expect(r.domains.map((d) => d.name)).toEqual(['self', 'tcp', 'sysv', 'posix', 'cma']);
+  });
+  it('reads `ucx_info -v`', () => {
+    const r = parseUcxInfo(readTestData('ucx_info', 'debian-1.13-v.txt'));
+    expect(r.version).toBe('1.13.1');
+    expect(r.configure).toMatch(/--with-verbs/);
+    expect(r.domains).toEqual([]);
+  });
+});
+
+describe('parseUcxInfo variants', () => {
+  it('rejects text without "#" lines', () => {
+    expect(() => parseUcxInfo('Memory domain: mlx5_0\n')).toThrow(
+      /^cannot read ucx_info output at line 1 "Memory domain: mlx5_0"/,
+    );
+  });
+});
