@@ -45,6 +45,11 @@ export const DEFAULT_SETTINGS: ProbeSettings = {
 const TRANSPORT_ENV = /^(UCX_|NCCL_|NIXL_|FI_|GLOO_|MC_|NVSHMEM_)/;
 /** NIXL core's own etcd: set in a probe pod it makes the agent write keys to the deployment's etcd (nixl #1044). */
 const NOT_COPIED_ENV = /^(NIXL_ETCD_|NIXL_TELEMETRY_)/;
+/**
+ * hostPath mounts worth copying: devices and driver/plugin trees (/dev/infiniband,
+ * GKE's /usr/local/gib NCCL plugin, /opt/mellanox). Model caches and data are not.
+ */
+const DEVICE_PATH = /^\/(dev|usr\/local|opt|sys|run|var\/run|lib|usr\/lib|home\/kubernetes\/bin)(\/|$)/;
 const NETWORK_ANNOTATION = /^(k8s\.v1\.cni\.cncf\.io\/|v1\.multus-cni\.io\/|networking\.gke\.io\/)/;
 
 type Obj = Record<string, unknown>;
@@ -137,8 +142,10 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
       continue;
     }
     const hp = obj(vol.hostPath);
-    if (typeof hp.path === 'string')
+    if (typeof hp.path !== 'string') continue;
+    if (DEVICE_PATH.test(mountPath) || DEVICE_PATH.test(hp.path)) {
       hostPaths.push({ name: str(m.name) as string, path: hp.path, mountPath, type: str(hp.type) });
+    } else notes.push(`hostPath ${hp.path} (at ${mountPath}) not copied: not a device or driver path`);
   }
   if (arr(parts.spec.imagePullSecrets).length > 0) {
     notes.push(

@@ -33,7 +33,7 @@ function envFor(
 }
 
 /** The DGD of a recipe that has both a prefill and a decode service; exactly one must. */
-function fromLoaded(loaded: Loaded, services: readonly EnvService[], what: string): Settings {
+export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService[], what: string): Settings {
   const graphs = loaded.docs
     .map((d) => ({
       d,
@@ -68,7 +68,7 @@ async function fromRecipe(ctx: PairContext, path: string): Promise<Settings> {
   const loaded = await loadInputs([path], ctx.cwd);
   const { part, checks } = analyse(loaded);
   ctx.state.checks.push(...checks);
-  return fromLoaded(loaded, part.services, `recipe ${path}`);
+  return settingsFromLoaded(loaded, part.services, `recipe ${path}`);
 }
 
 async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
@@ -82,7 +82,7 @@ async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
   };
   const { part, checks } = analyse(loaded);
   ctx.state.checks.push(...checks);
-  const spec = fromLoaded(loaded, part.services, `DynamoGraphDeployment ${ns}/${name}`);
+  const spec = settingsFromLoaded(loaded, part.services, `DynamoGraphDeployment ${ns}/${name}`);
   // The live worker pods are what really runs (admission webhooks may have added env):
   // prefer their spec, and take the nodes to test from them.
   const workers = splitWorkers(await cluster.listPods(ns, `${DGD_LABEL}=${name}`));
