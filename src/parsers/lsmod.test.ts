@@ -138,3 +138,44 @@ describe('parseLsmod with the grep patterns given by the caller', () => {
     expect(() => parseLsmod('')).toThrow(/cannot read lsmod output: the input is empty/);
   });
 });
+
+describe('parseLsmod on /proc/modules', () => {
+  it('reads the kernel list lsmod is built from (complete, so absent means absent)', () => {
+    const text = [
+      'nvidia_peermem 16384 0 - Live 0x0000000000000000 (OE)',
+      'nvidia 56717312 1045 nvidia_uvm,nvidia_peermem,nvidia_modeset, Live 0xffffffffc0a00000 (POE)',
+      'ib_core 434176 9 rdma_cm,ib_ipoib,nvidia_peermem,iw_cm,ib_umad,rdma_ucm,ib_uverbs,mlx5_ib,ib_cm, Live 0x0000000000000000',
+    ].join('\n');
+    expect(parseLsmod(text)).toEqual({
+      modules: [
+        { name: 'nvidia_peermem', size: 16384, useCount: 0, usedBy: [] },
+        {
+          name: 'nvidia',
+          size: 56717312,
+          useCount: 1045,
+          usedBy: ['nvidia_uvm', 'nvidia_peermem', 'nvidia_modeset'],
+        },
+        {
+          name: 'ib_core',
+          size: 434176,
+          useCount: 9,
+          usedBy: [
+            'rdma_cm',
+            'ib_ipoib',
+            'nvidia_peermem',
+            'iw_cm',
+            'ib_umad',
+            'rdma_ucm',
+            'ib_uverbs',
+            'mlx5_ib',
+            'ib_cm',
+          ],
+        },
+      ],
+      complete: true,
+      grepped: [],
+      peermem: { state: 'loaded', module: 'nvidia_peermem' },
+      gdrdrv: 'absent',
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
 
 /**
- * `lsmod`, whole or filtered through grep: columns module, size, use count,
+ * `lsmod`, whole or filtered through grep, or /proc/modules: columns module, size, use count,
  * used-by list. A loaded module also shows in the used-by list of the modules
  * it uses, so `lsmod | grep gdrdrv` printing "nvidia … nvidia_uvm,gdrdrv,nvidia_modeset"
  * already proves nvidia_peermem is not loaded (node-probes.md §10, openucx/ucx#9908).
@@ -30,6 +30,8 @@ export interface LsmodResult {
 
 const TOOL = 'lsmod';
 const ROW = /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)(?:\s+(\S+))?\s*$/;
+const PROC_ROW =
+  /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(?:Live|Loading|Unloading)\s+0x[0-9a-f]+(?:\s+\([A-Z+-]+\))?$/;
 
 /** Modules that register as users of `nvidia` when loaded (their absence from its used-by list is evidence). */
 const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'gdrdrv']);
@@ -57,6 +59,16 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
     }
     if (/^Module\s+Size\s+Used by$/.test(t)) {
       complete = true;
+      continue;
+    }
+    // /proc/modules (what lsmod reads): "name size refcount users, state address [taints]",
+    // users comma-terminated or "-"; it is always the complete list (kernel/module/procfs.c).
+    const proc = PROC_ROW.exec(t);
+    if (proc) {
+      complete = true;
+      const usedBy =
+        proc[4] === '-' ? [] : (proc[4] as string).split(',').filter((x) => x && x !== '[permanent]');
+      modules.push({ name: proc[1] as string, size: Number(proc[2]), useCount: Number(proc[3]), usedBy });
       continue;
     }
     const m = ROW.exec(t);
