@@ -80,3 +80,17 @@ describe('parseDevInfiniband variants', () => {
     );
   });
 });
+
+describe('parseDevInfiniband with `ls -la`', () => {
+  it('skips the . and .. entries', () => {
+    const text = [
+      'total 0',
+      'drwxr-xr-x  2 root root      120 Nov 19 02:26 .',
+      'drwxr-xr-x 15 root root     3240 Nov 19 02:26 ..',
+      'crw-rw-rw-  1 root root 231, 192 Nov 19 02:26 uverbs0',
+    ].join('\n');
+    expect(parseDevInfiniband(text).entries).toEqual([
+      { name: 'uverbs0', mode: 'crw-rw-rw-', major: 231, minor: 192 },
+    ]);
+  });
+});

@@ -76,6 +76,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     }
     recognised = true;
     for (const raw of names) {
+      if (raw === '.' || raw === '..') continue;
       if (raw === '/dev/gdrdrv' || (section === '/dev' && raw === 'gdrdrv')) {
         gdrdrv = true;
         continue;

@@ -63,3 +63,17 @@ describe('parseMemlock variants', () => {
     );
   });
 });
+
+describe('parseMemlock in the shells pods have', () => {
+  it('reads dash, busybox and zsh `ulimit -a`', () => {
+    expect(
+      parseMemlock('stack(kbytes)        8192\nlocked memory(kbytes) 64\nprocess              unlimited\n')
+        .limit,
+    ).toBe(64);
+    expect(
+      parseMemlock('-s: stack size (kb)                 8192\n-l: max locked memory (kb)          64\n')
+        .limit,
+    ).toBe(64);
+    expect(parseMemlock('-l: locked-in-memory size (kbytes)  unlimited\n').limit).toBe('unlimited');
+  });
+});

@@ -43,7 +43,9 @@ export function parseMemlock(text: string): MemlockResult {
       expectBare = /\bulimit\s+-\w*l\b/.test(cmd) || cmd === '';
       continue;
     }
-    const a = /^max locked memory\s+\((kbytes|bytes), -l\)\s+(\S+)$/.exec(t);
+    // bash "max locked memory (kbytes, -l) 8192"; dash "locked memory(kbytes) 64";
+    // busybox ash "-l: max locked memory (kb) 64"; zsh "-l: locked-in-memory size (kbytes) 64".
+    const a = /locked(?:-in-| )memory(?: size)?\s*\((kbytes|kb|bytes)(?:, -l)?\)\s+(\S+)$/i.exec(t);
     if (a) {
       const v = value(a[2] as string, a[1] === 'bytes' ? 'bytes' : 'kib');
       if (v !== undefined) readings.push({ kib: v, line: line.no, ...(hard ? { hard } : {}) });

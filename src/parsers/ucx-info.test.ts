@@ -118,3 +118,27 @@ describe('parseUcxInfo variants', () => {
     );
   });
 });
+
+describe('parseUcxInfo with connection-manager sections', () => {
+  it('does not attribute a "# Connection manager:" section to the memory domain before it', () => {
+    const text = [
+      '# Memory domain: mlx5_0',
+      '#     Component: ib',
+      '#         memory types: host (access,reg,cache), cuda (reg)',
+      '#      Transport: rc_mlx5',
+      '#         Device: mlx5_0:1',
+      '#',
+      '# Connection manager: rdmacm',
+      '#      max_conn_priv: 54 bytes',
+    ].join('\n');
+    expect(parseUcxInfo(text).domains).toEqual([
+      {
+        name: 'mlx5_0',
+        component: 'ib',
+        memoryTypes: ['host', 'cuda'],
+        transports: [{ name: 'rc_mlx5', device: 'mlx5_0:1' }],
+        noDevices: false,
+      },
+    ]);
+  });
+});

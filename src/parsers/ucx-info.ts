@@ -89,6 +89,11 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       transport = undefined;
       continue;
     }
+    // "# Connection manager: rdmacm" sections (UCX ≥ 1.10) list no transports; they end the memory domain.
+    if (/^Connection manager: /.test(body)) {
+      domain = undefined;
+      continue;
+    }
     if (!domain) continue;
     const comp = /^Component: (\S+)$/.exec(body);
     if (comp) {
