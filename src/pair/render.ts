@@ -141,5 +141,5 @@ export function renderPlan(plan: PairPlan): KubernetesObject[] {
 
 /** Objects as one multi-document YAML stream, for --dry-run. */
 export function manifestsYaml(objects: readonly KubernetesObject[]): string {
-  return objects.map((o) => stringify(o, { lineWidth: 0 })).join('---\n');
+  return objects.map((o) => stringify(o, { lineWidth: 0, version: '1.1' })).join('---\n');
 }

@@ -1,3 +1,4 @@
+import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
 import type { PairContext, Step } from '../context.js';
 import {
@@ -126,9 +127,24 @@ export const planStep: Step = {
         );
       }
     } else {
+      // --dry-run with the nodes named: the cluster is not read, so the names are taken as they are.
       const one = (name: string): PlannedNode => ({ name, hostname: name });
       const p = wanted.prefill ?? wanted.decode ?? '';
-      chosen = { prefill: one(p), decode: one(c.mode === 'intra-node' ? p : (wanted.decode ?? p)) };
+      const d = c.mode === 'intra-node' ? p : (wanted.decode ?? p);
+      if (c.mode === 'intra-node' && wanted.prefill && wanted.decode && wanted.prefill !== wanted.decode) {
+        throw new ToolError(
+          `intra-node mode runs both ranks on one node, but prefill is ${wanted.prefill} and decode is ${wanted.decode}`,
+          {
+            fix: 'name one node (--prefill-node), or use --mode cross-node',
+          },
+        );
+      }
+      if (c.mode === 'cross-node' && p === d) {
+        throw new ToolError(`cross-node mode needs two nodes, but prefill and decode are both ${p}`, {
+          fix: 'name two different nodes, or use --mode intra-node to test NVLink on that node',
+        });
+      }
+      chosen = { prefill: one(p), decode: one(d) };
     }
     ctx.state.settings = settings;
     ctx.state.plan = makePlan({

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/helpers/fixtures.js';
+import { bandwidthCheck, judge, judgedGBps, transportKind } from './judge.js';
+import { makePlan, type PlanInput } from './plan.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+
+function plan(over: Partial<PlanInput> = {}) {
+  return makePlan({
+    runId: 'r1',
+    engine: 'nixlbench',
+    mode: 'cross-node',
+    now: new Date('2026-01-01T00:00:00Z'),
+    timeoutMs: 300_000,
+    nodes: { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } },
+    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
+    image: { probeDefault: 'reg/nixlbench:0.10.1' },
+    etcdImage: 'etcd',
+    memory: 'VRAM',
+    opType: 'WRITE',
+    startBlockSize: 4096,
+    maxBlockSize: 67108864,
+    iterations: 100,
+    memoryLimit: '16Gi',
+    podAnnotations: {},
+    ...over,
+  });
+}
+
+const NICS_400G =
+  'interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand\ninterconnect-test: nic mlx5_1|1|1: DOWN|400 Gb/sec (4X NDR)|InfiniBand\n';
+const TARGET =
+  'ETCD Runtime: Registered as rank 1 item 2 of 2\nInit nixl worker, dev all rank 1, type target, hostname gpu-b\n';
+const RC_LANES =
+  '[1757492049.543051] [gpu-a:7:0]      ucp_worker.c:1888 UCX  INFO    ucp_context_0 inter-node cfg#1 rma(rc_mlx5/mlx5_0:1) am(rc_mlx5/mlx5_0:1)\n';
+
+describe('transportKind', () => {
+  it('ranks RDMA over helpers, NVLink, TCP only when nothing better, emulation as TCP', () => {
+    expect([
+      transportKind(['rc_mlx5/mlx5_0:1', 'cuda_copy/cuda']),
+      transportKind(['cuda_ipc/cuda', 'cuda_copy/cuda']),
+      transportKind(['tcp/eth0', 'cuda_copy/cuda']),
+      transportKind(['sysv/memory', 'cma/memory']),
+      transportKind(['cuda_copy/cuda']),
+      transportKind(['rc_verbs/mlx5_0:1', 'tcp/eth0'], true),
+    ]).toEqual(['rdma', 'nvlink', 'tcp', 'shm', 'unknown', 'tcp']);
+  });
+});
+
+describe('judge', () => {
+  it('the H200/CX-7 degraded run (about 1 GB/s on 400G) fails against the link', () => {
+    const log = `${NICS_400G}${RC_LANES}${readFixture('nixlbench', 'ucx-vram-h200-cx7-400g-degraded.log')}`;
+    const j = judge({
+      plan: plan(),
+      logs: { prefill: log, decode: `${NICS_400G}${TARGET}` },
+      ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+    });
+    expect(j.checks.map((c) => [c.id, c.status, c.detail])).toEqual([
+      ['pair.run', 'ok', 'the nixlbench cross-node test ran to the end'],
+      ['pair.roles', 'skipped', 'the logs do not show which rank was the initiator'],
+      ['pair.transport', 'ok', 'UCX used RDMA (rc_mlx5/mlx5_0:1)'],
+      [
+        'pair.bandwidth',
+        'fail',
+        '1.03 GB/s (2% of 50 GB/s line rate) is below the floor of 15 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
+      ],
+    ]);
+    expect(j.measurement).toMatchObject({
+      engine: 'nixlbench',
+      mode: 'cross-node',
+      transport: { kind: 'rdma', lanes: ['rc_mlx5/mlx5_0:1'] },
+      nodes: { prefill: 'gpu-a', decode: 'gpu-b' },
+      peakGBps: 1.025566,
+      hosts: { target: 'gpu-b' },
+      memory: { initiator: 'VRAM', target: 'VRAM' },
+      opType: 'WRITE',
+      expected: { lineGBps: 50, floorGBps: 15, warnGBps: 30, ceilingGBps: 57.5 },
+    });
+    expect(j.measurement.rows).toHaveLength(24);
+    expect(j.measurement.rows[9]).toEqual({
+      blockSize: 2097152,
+      batchSize: 1,
+      gbps: 1.00553,
+      avgLatUs: 2085.6,
+    });
+  });
+
+  it('without a known line rate the same run still fails the absolute floor', () => {
+    const j = judge({
+      plan: plan(),
+      logs: { prefill: readFixture('nixlbench', 'ucx-vram-h200-cx7-400g-degraded.log') },
+      ranOn: {},
+    });
+    expect(j.checks.find((c) => c.id === 'pair.bandwidth')?.detail).toBe(
+      '1.03 GB/s is below the floor of 5 GB/s (no NIC line rate known)',
+    );
+    expect(j.checks.find((c) => c.id === 'pair.transport')?.status).toBe('warn');
+  });
+
+  it('a same-host run (the nixl CI log) is a loopback, with the roles read from the log', () => {
+    const log = readFixture('nixlbench', 'ucx-dram-ci-2rank-same-host-timestamped-ok.log');
+    const j = judge({
+      plan: plan({ maxBlockSize: 16384 }),
+      logs: { prefill: log },
+      ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+      minBandwidth: 1,
+    });
+    expect(j.checks.map((c) => [c.id, c.status])).toEqual([
+      ['pair.run', 'ok'],
+      ['pair.roles', 'ok'],
+      ['pair.loopback', 'warn'],
+      ['pair.transport', 'warn'],
+      ['pair.bandwidth', 'ok'],
+    ]);
+    expect(j.measurement.hosts).toEqual({ initiator: 'mizu01', target: 'mizu01' });
+  });
+
+  it('a run that hung after its table keeps the numbers and warns; a failed run has no bandwidth check', () => {
+    const hung = judge({
+      plan: plan(),
+      logs: { prefill: `${RC_LANES}${readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')}` },
+      ranOn: {},
+      problem: { kind: 'hung-after-results', role: 'prefill', detail: 'hung', fix: 'f' },
+      minBandwidth: 5,
+    });
+    expect(hung.checks.map((c) => [c.id, c.status])).toEqual([
+      ['pair.run', 'ok'],
+      ['pair.exit', 'warn'],
+      ['pair.roles', 'ok'],
+      ['pair.transport', 'ok'],
+      ['pair.bandwidth', 'ok'],
+    ]);
+    expect(hung.measurement.memory).toEqual({ initiator: 'VRAM', target: 'DRAM' });
+    const failed = judge({
+      plan: plan(),
+      logs: {},
+      ranOn: {},
+      problem: { kind: 'image-pull', role: 'decode', detail: 'cannot pull', fix: 'fix it' },
+    });
+    expect(failed.checks).toEqual([
+      {
+        id: 'pair.run',
+        status: 'fail',
+        detail: 'cannot pull',
+        subject: 'decode',
+        fix: 'fix it',
+        data: { kind: 'image-pull' },
+      },
+    ]);
+    expect(failed.measurement.peakGBps).toBeNull();
+  });
+
+  it('TCP lanes fail the transport check', () => {
+    const tcp =
+      '[1.0] [h:1:0] ucp_worker.c:1888 UCX  INFO    ucp_context_0 inter-node cfg#1 rma_am(tcp/eth0) am(tcp/eth0)\n';
+    const j = judge({
+      plan: plan(),
+      logs: { prefill: `${tcp}${readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')}` },
+      ranOn: {},
+      minBandwidth: 1,
+    });
+    expect(j.checks.find((c) => c.id === 'pair.transport')).toMatchObject({
+      status: 'fail',
+      detail: 'UCX moved the data over TCP (tcp/eth0): disaggregated KV transfer will be slow',
+    });
+  });
+});
+
+describe('bandwidthCheck', () => {
+  const exp = {
+    lineGBps: 50,
+    floorGBps: 15,
+    warnGBps: 30,
+    ceilingGBps: 115,
+    source: 'NIC line rate 400 Gb/s',
+  };
+  it('passes, warns, fails and flags the implausible', () => {
+    expect([47, 20, 3, 400].map((g) => bandwidthCheck(g, exp, 'cross-node', 's').status)).toEqual([
+      'ok',
+      'warn',
+      'fail',
+      'warn',
+    ]);
+    expect(bandwidthCheck(400, exp, 'cross-node', 's').detail).toBe(
+      '400.00 GB/s (800% of 50 GB/s line rate) is above what the link can carry (115 GB/s): a loopback or measurement error, not a pass',
+    );
+    expect(
+      bandwidthCheck(
+        20,
+        { floorGBps: 5, ceilingGBps: 250, source: 'no NIC line rate known' },
+        'cross-node',
+        's',
+      ),
+    ).toMatchObject({
+      status: 'warn',
+      detail: '20.00 GB/s; no NIC line rate known, so it cannot be judged against the link',
+    });
+  });
+  it('judges large blocks, where the link rate shows', () => {
+    expect(
+      judgedGBps([
+        { blockSize: 65536, batchSize: 1, gbps: 9 },
+        { blockSize: 1 << 20, batchSize: 1, gbps: 7 },
+      ]),
+    ).toBe(7);
+    expect(judgedGBps([{ blockSize: 65536, batchSize: 1, gbps: 9 }])).toBe(9);
+    expect(judgedGBps([])).toBeUndefined();
+  });
+});

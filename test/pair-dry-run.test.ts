@@ -1,0 +1,168 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { main } from '../src/cli.js';
+import { fixturePath, repoRoot } from './helpers/fixtures.js';
+
+/**
+ * `pair --dry-run` through main(): the manifests a run would create, compared
+ * with goldens in test/golden (UPDATE_GOLDEN=1 rewrites them). The run id is
+ * fixed with INTERCONNECT_TEST_RUN_ID; the expiry timestamp is a placeholder.
+ * KUBECONFIG names a file that does not exist: a dry run with named nodes
+ * never talks to a cluster.
+ */
+
+function capture() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c: Buffer) => {
+    text += c.toString();
+  });
+  return { stream, text: () => text };
+}
+
+async function dryRun(args: string[]) {
+  const out = capture();
+  const err = capture();
+  const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    KUBECONFIG: '/nonexistent/kubeconfig',
+    INTERCONNECT_TEST_RUN_ID: 'golden1',
+  };
+  const code = await main(['pair', '--dry-run', ...args], {
+    stdout: out.stream,
+    stderr: err.stream,
+    env,
+    cwd: repoRoot,
+  });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+function normalise(yaml: string): string {
+  return yaml.replace(/(interconnect-test\/expires-at: ).*/g, '$1<EXPIRES>');
+}
+
+function golden(name: string, actual: string): void {
+  const file = path.join(repoRoot, 'test', 'golden', name);
+  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
+
+const CASES: { name: string; args: string[] }[] = [
+  { name: 'pair-cross-node-nixlbench.yaml', args: ['--prefill-node', 'gpu-a', '--decode-node', 'gpu-b'] },
+  {
+    name: 'pair-cross-node-recipe-nebius.yaml',
+    args: [
+      '--prefill-node',
+      'gpu-a',
+      '--decode-node',
+      'gpu-b',
+      '--recipe',
+      fixturePath('recipes', 'qwen3-32b', 'vllm', 'cloud-providers', 'deploy-nebius-ib.yaml'),
+      '--env',
+      'UCX_NET_DEVICES=mlx5_0:1',
+      '--image',
+      'registry.example/nixlbench:0.9.0',
+      '--sizes',
+      '1M,16M',
+    ],
+  },
+  {
+    name: 'pair-cross-node-ucx-perftest.yaml',
+    args: [
+      '--engine',
+      'ucx_perftest',
+      '--prefill-node',
+      'gpu-a',
+      '--decode-node',
+      'gpu-b',
+      '--image',
+      'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
+      '--memory-type',
+      'dram',
+    ],
+  },
+  {
+    name: 'pair-intra-node-nixlbench.yaml',
+    args: [
+      '--mode',
+      'intra-node',
+      '--prefill-node',
+      'gpu-a',
+      '--scratch-namespace',
+      'probes',
+      '--etcd-endpoints',
+      'http://etcd.probes:2379',
+    ],
+  },
+];
+
+describe('pair --dry-run', () => {
+  for (const c of CASES) {
+    it(`renders ${c.name}`, async () => {
+      const r = await dryRun(c.args);
+      expect(r.code, r.stderr).toBe(0);
+      golden(c.name, normalise(r.stdout));
+    });
+  }
+
+  it('every object carries our labels and lives in the scratch namespace; Jobs never restart', async () => {
+    for (const c of CASES) {
+      const r = await dryRun(c.args);
+      const objects = parseAllDocuments(r.stdout).map((d) => d.toJS());
+      const ns = c.args.includes('--scratch-namespace') ? 'probes' : 'itest-pair-golden1';
+      for (const o of objects) {
+        expect(o.metadata.labels['app.kubernetes.io/managed-by']).toBe('interconnect-test');
+        expect(o.metadata.labels['interconnect-test/run-id']).toBe('golden1');
+        expect(o.kind === 'Namespace' ? o.metadata.name : o.metadata.namespace).toBe(ns);
+        if (o.kind === 'Job') {
+          expect([o.spec.backoffLimit, o.spec.template.spec.restartPolicy]).toEqual([0, 'Never']);
+          expect(o.spec.activeDeadlineSeconds).toBeGreaterThan(0);
+          expect(o.spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('prints a List with -o json', async () => {
+    const r = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '-o', 'json']);
+    const list = JSON.parse(r.stdout);
+    expect([list.kind, list.items.map((o: { kind: string }) => o.kind)]).toEqual([
+      'List',
+      ['Namespace', 'Pod', 'Service', 'Job', 'Job'],
+    ]);
+  });
+
+  it('refuses impossible node choices and bad flags in one line (exit 2)', async () => {
+    const same = await dryRun(['--prefill-node', 'a', '--decode-node', 'a']);
+    expect([same.code, same.stdout, same.stderr.split('\n').filter((l) => l.startsWith('error:'))]).toEqual([
+      2,
+      '',
+      [
+        'error: cross-node mode needs two nodes, but prefill and decode are both a (fix: name two different nodes, or use --mode intra-node to test NVLink on that node)',
+      ],
+    ]);
+    const bad = await dryRun([
+      '--prefill-node',
+      'a',
+      '--decode-node',
+      'b',
+      '--env',
+      'NOPE',
+      '--rdma-resource',
+      'ib',
+    ]);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'error: invalid options: --env: expected NAME=VALUE; --rdma-resource: expected a resource name such as rdma/ib or rdma/ib=2 (fix: see --help)\n',
+    ]);
+    const secret = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '--env', 'HF_TOKEN=hf_x']);
+    expect(secret.stderr).toBe(
+      'error: --env HF_TOKEN: probe pods need no credentials, and secrets are never passed on the command line (fix: drop it)\n',
+    );
+    expect(secret.stderr).not.toContain('hf_x');
+  });
+});
