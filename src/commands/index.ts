@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { envCommand } from './env.js';
+import { gcCommand } from './gc.js';
 import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
@@ -11,4 +12,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(nodeCommand(ctx));
   program.addCommand(pairCommand(ctx));
   program.addCommand(readCommand(ctx));
+  program.addCommand(gcCommand(ctx));
 }

@@ -11,6 +11,10 @@ export interface ObjectRef {
   kind: string;
   name: string;
   namespace?: string | undefined;
+  /** metadata.creationTimestamp, ISO. */
+  createdAt?: string | undefined;
+  /** Our expiry annotation, when the object carries one. */
+  expiresAt?: string | undefined;
 }
 
 export interface Cluster {
@@ -24,7 +28,10 @@ export interface Cluster {
   delete(ref: ObjectRef): Promise<void>;
   /** Deletes the Jobs, Pods and Services matching the selector in a namespace; returns how many it asked to delete. */
   deleteByLabel(namespace: string, selector: string): Promise<number>;
-  /** Objects of ours still present: namespaces by selector, plus Jobs/Pods/Services in `namespace` when given. */
+  /**
+   * Objects matching the selector: Namespaces, plus Jobs/Pods/Services in
+   * `namespace`, or in every namespace when it is undefined (gc).
+   */
   listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
   listNamespaces(selector: string): Promise<V1Namespace[]>;
   listNodes(): Promise<V1Node[]>;

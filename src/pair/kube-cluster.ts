@@ -2,6 +2,7 @@ import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import { httpStatusOf, type Kube, kubeCall } from '../kube/client.js';
 import type { Cluster, ObjectRef } from './cluster.js';
+import { EXPIRES_ANNOTATION } from './names.js';
 
 /** Logs are kept to this size per container; nixlbench with UCX_PROTO_INFO prints tens of kilobytes. */
 const LOG_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -12,6 +13,29 @@ function notFound(err: unknown): boolean {
 
 function resourceOf(kind: string): string {
   return `${kind.toLowerCase()}s`;
+}
+
+interface Meta {
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    creationTimestamp?: Date | string;
+    annotations?: Record<string, string>;
+  };
+}
+
+function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
+  const m = o.metadata ?? {};
+  const created = m.creationTimestamp;
+  const expires = m.annotations?.[EXPIRES_ANNOTATION];
+  return {
+    apiVersion,
+    kind,
+    name: m.name ?? '',
+    ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
+    ...(created ? { createdAt: new Date(created).toISOString() } : {}),
+    ...(expires ? { expiresAt: expires } : {}),
+  };
 }
 
 /** Cluster on top of @kubernetes/client-node; every failure is one kubeError line (exit 2). */
@@ -63,14 +87,9 @@ export class KubeCluster implements Cluster {
   }
 
   async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
-    const out: ObjectRef[] = (await this.listNamespaces(selector)).map((n) => ({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      name: n.metadata?.name ?? '',
-    }));
-    if (!namespace) return out;
+    const out: ObjectRef[] = (await this.listNamespaces(selector)).map((n) => refOf('v1', 'Namespace', n));
     const ns = namespace;
-    const gone = async <T>(call: () => Promise<T>, empty: T): Promise<T> => {
+    const tolerate404 = async <T>(call: () => Promise<T>, empty: T): Promise<T> => {
       try {
         return await call();
       } catch (err) {
@@ -78,30 +97,42 @@ export class KubeCluster implements Cluster {
         throw err;
       }
     };
+    const none = { items: [] };
+    const q = { labelSelector: selector };
     const [jobs, pods, svcs] = await Promise.all([
       kubeCall(this.act('list', 'jobs', ns), () =>
-        gone(() => this.kube.batch.listNamespacedJob({ namespace: ns, labelSelector: selector }), {
-          items: [],
-        }),
+        tolerate404(
+          () =>
+            ns
+              ? this.kube.batch.listNamespacedJob({ namespace: ns, ...q })
+              : this.kube.batch.listJobForAllNamespaces(q),
+          none,
+        ),
       ),
       kubeCall(this.act('list', 'pods', ns), () =>
-        gone(() => this.kube.core.listNamespacedPod({ namespace: ns, labelSelector: selector }), {
-          items: [],
-        }),
+        tolerate404(
+          () =>
+            ns
+              ? this.kube.core.listNamespacedPod({ namespace: ns, ...q })
+              : this.kube.core.listPodForAllNamespaces(q),
+          none,
+        ),
       ),
       kubeCall(this.act('list', 'services', ns), () =>
-        gone(() => this.kube.core.listNamespacedService({ namespace: ns, labelSelector: selector }), {
-          items: [],
-        }),
+        tolerate404(
+          () =>
+            ns
+              ? this.kube.core.listNamespacedService({ namespace: ns, ...q })
+              : this.kube.core.listServiceForAllNamespaces(q),
+          none,
+        ),
       ),
     ]);
-    const refs = (apiVersion: string, kind: string, items: { metadata?: { name?: string } }[]) =>
-      items.map((i) => ({ apiVersion, kind, name: i.metadata?.name ?? '', namespace: ns }));
     return [
       ...out,
-      ...refs('batch/v1', 'Job', jobs.items),
-      ...refs('v1', 'Pod', pods.items),
-      ...refs('v1', 'Service', svcs.items),
+      ...jobs.items.map((i) => refOf('batch/v1', 'Job', i)),
+      ...pods.items.map((i) => refOf('v1', 'Pod', i)),
+      ...svcs.items.map((i) => refOf('v1', 'Service', i)),
     ];
   }
 
