@@ -54,6 +54,9 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       writeErr: (s) => stderr.write(s),
     });
   registerCommands(program, ctx);
+  // addCommand() does not pass settings down: without this a subcommand's usage
+  // error would call process.exit(1) itself instead of returning exit code 2.
+  for (const cmd of program.commands) cmd.copyInheritedSettings(program);
 
   try {
     await program.parseAsync(argv as string[], { from: 'user' });

@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ReportSchema } from '../src/core/model.js';
+import { spawnCli } from './helpers/cli.js';
+import { fixturePath } from './helpers/fixtures.js';
+
+// The exit-code table of README.md, checked against the built CLI.
+describe('exit codes of the built CLI', () => {
+  it('0: --help and --version', async () => {
+    const help = await spawnCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: interconnect-test');
+    const version = await spawnCli(['--version']);
+    expect([version.code, version.stdout.trim()]).toEqual([0, '0.1.0']);
+  });
+
+  it('0: a trusted verdict, with data on stdout and nothing on stderr', async () => {
+    const run = await spawnCli([
+      'read',
+      'ibstat',
+      fixturePath('node/ibstat/h100-ndr-ib-8port-active-plus-bond-roce.txt'),
+      '-o',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    const report = ReportSchema.parse(JSON.parse(run.stdout));
+    expect(report.verdict.status).toBe('trusted');
+    expect(run.stderr).toBe('');
+  });
+
+  it('1: the verdict fails the gate (a port is down)', async () => {
+    const run = await spawnCli([
+      'read',
+      'ibstat',
+      fixturePath('node/ibstat/cx7-ib-port-down-polling-redacted.txt'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Verdict: UNTRUSTED/);
+  });
+
+  it('0 on warnings by default, 1 with --fail-on warn', async () => {
+    const recipe = fixturePath('recipes/qwen3-32b-fp8/vllm/disagg');
+    const lenient = await spawnCli(['env', recipe, '-o', 'json']);
+    expect(lenient.code).toBe(0);
+    expect(JSON.parse(lenient.stdout).verdict.status).toBe('unverified');
+    const strict = await spawnCli(['env', recipe, '--fail-on', 'warn', '-o', 'json']);
+    expect(strict.code).toBe(1);
+  });
+
+  it('2: bad input ends in one line on stderr naming the thing, and no stack', async () => {
+    for (const args of [
+      ['env', '/nonexistent/recipes'],
+      ['read', 'no-such-tool', '-'],
+      ['no-such-command'],
+      ['read', 'ibstat', fixturePath('recipes/INDEX.md')],
+      ['env', fixturePath('recipes'), '-o', 'xml'],
+    ]) {
+      const run = await spawnCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stdout, args.join(' ')).toBe('');
+      expect(run.stderr, args.join(' ')).toMatch(/^error: /);
+      expect(run.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('2: an unreachable API server is one clear line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'it-cli-'));
+    const kubeconfig = path.join(dir, 'config');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      kubeconfig,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]',
+        'users: [{name: u, user: {token: t}}]',
+        'contexts: [{name: x, context: {cluster: c, user: u}}]',
+        'current-context: x',
+      ].join('\n'),
+    );
+    const run = await spawnCli(['node', '--kubeconfig', kubeconfig, '--pod', 'worker-0', '-n', 'dynamo']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:1/);
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('writes JUnit beside the normal output', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'it-junit-'));
+    const file = path.join(dir, 'report.xml');
+    const run = await spawnCli([
+      'read',
+      'ibstat',
+      fixturePath('node/ibstat/cx7-ib-port-down-polling-redacted.txt'),
+      '--junit',
+      file,
+    ]);
+    expect(run.code).toBe(1);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toMatch(/^<\?xml version="1.0"/);
+    expect(xml).toMatch(/<failure /);
+  });
+
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${code}: interrupted by ${signal} during a long run`, async () => {
+      const run = await spawnCli(['pair', '--local', '--sizes', '64M', '--iters', '100000'], {
+        onStart: (child) => {
+          // Interrupt once the transfer is under way (its first progress line).
+          child.stderr?.once('data', () => setTimeout(() => child.kill(signal), 300));
+        },
+      });
+      expect(run.code).toBe(code);
+      expect(run.stderr).toMatch(/interrupted/);
+    });
+  }
+});
