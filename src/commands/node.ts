@@ -1,15 +1,8 @@
 import { Command } from 'commander';
-import { probeNodes, targetSections } from '../probes/node.js';
+import { nodeReport } from '../probes/node.js';
 import { addTargetOptions, TargetOptionsShape } from '../probes/options.js';
 import { resolveTargets } from '../probes/targets.js';
-import {
-  addOutputOptions,
-  type CliContext,
-  emit,
-  makeReport,
-  OutputOptionsSchema,
-  parseOptions,
-} from './shared.js';
+import { addOutputOptions, type CliContext, emit, OutputOptionsSchema, parseOptions } from './shared.js';
 
 const NodeOptionsSchema = OutputOptionsSchema.extend(TargetOptionsShape);
 
@@ -28,24 +21,13 @@ export function nodeCommand(ctx: CliContext): Command {
     ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
     const resolved = await resolveTargets(opts, ctx.env);
     ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
-    const { targets, checks } = await probeNodes(resolved.targets, {
+    const { report, sections } = await nodeReport(resolved, {
       concurrency: opts.parallel,
       timeoutMs: opts.probeTimeout * 1000,
       signal: ctx.signal,
       progress: ctx.progress,
     });
-    const leftOut = resolved.leftOut.map((l) => `${l.pod} (${l.role}) ${l.why}`);
-    const report = makeReport(
-      'node',
-      checks,
-      {
-        targets,
-        ...(resolved.cluster ? { cluster: resolved.cluster } : {}),
-        ...(leftOut.length ? { leftOut: resolved.leftOut } : {}),
-      },
-      'the fabric for disaggregated serving',
-    );
-    await emit(ctx, report, opts, () => targetSections(targets, leftOut));
+    await emit(ctx, report, opts, sections);
   });
   return cmd;
 }

@@ -1,5 +1,6 @@
 import { judgePort } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
+import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { type IbDevice, type IbPort, portsOf } from '../parsers/ib-port.js';
 import { RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
 
@@ -11,9 +12,23 @@ export interface Compared {
   parsed: Record<string, unknown>;
 }
 
-function activePorts(t: Compared): IbPort[] | undefined {
+/**
+ * The RDMA ports a target can use: Active/LinkUp ports, none at all when the
+ * pod has no uverbs device (the HCA is visible in sysfs but not mounted).
+ */
+function usablePorts(t: Compared): { ports: IbPort[]; why?: string } | undefined {
   const src = (t.parsed.ibstat ?? t.parsed.ibv_devinfo) as { devices: IbDevice[] } | undefined;
-  return src ? portsOf(src.devices).filter((p) => judgePort(p).usable) : undefined;
+  if (!src) return undefined;
+  const ports = portsOf(src.devices).filter((p) => judgePort(p).usable);
+  const dev = t.parsed['dev-infiniband'] as DevInfinibandResult | undefined;
+  if (ports.length > 0 && dev && dev.uverbs.length === 0) {
+    return { ports: [], why: `${ports.length} port(s) Active but no uverbs device mounted` };
+  }
+  return { ports };
+}
+
+function portsText(u: { ports: IbPort[]; why?: string }): string {
+  return u.why ?? nicSignature(u.ports);
 }
 
 /** "8 × InfiniBand 400 Gb/s" style summary of the usable ports. */
@@ -90,7 +105,7 @@ function sameNode(ts: readonly Compared[]): Check[] {
 }
 
 function nics(ts: readonly Compared[]): Check[] {
-  const { groups, unknown } = groupBy(ts, activePorts, nicSignature);
+  const { groups, unknown } = groupBy(ts, usablePorts, portsText);
   if (unknown.length > 0) {
     return [
       check(
@@ -108,18 +123,17 @@ function nics(ts: readonly Compared[]): Check[] {
       check(
         'compare.nics',
         'ok',
-        `same RDMA ports everywhere: ${groups[0] ? nicSignature(groups[0].value) : 'none'}`,
+        `same RDMA ports everywhere: ${groups[0] ? portsText(groups[0].value) : 'none'}`,
       ),
     ];
   }
-  const detail = groups.map((g) => `${names(g.members)}: ${nicSignature(g.value)}`).join('; ');
-  const bare = groups.filter((g) => g.value.length === 0);
-  if (bare.length > 0) {
+  const detail = groups.map((g) => `${names(g.members)}: ${portsText(g.value)}`).join('; ');
+  if (groups.some((g) => g.value.ports.length === 0)) {
     return [
       check(
         'compare.nics',
         'fail',
-        `some have no active RDMA port while others do (${detail}): transfers between them cannot use RDMA`,
+        `some have no usable RDMA port while others do (${detail}): transfers between them cannot use RDMA`,
         {
           fix: 'bring up or grant the RDMA ports on the pods without any (ibstat; the pod needs the RDMA device-plugin resource)',
         },

@@ -31,6 +31,11 @@ function cmd(argv: readonly string[]): string {
   return argv[0] === 'sh' && argv[1] === '-c' ? (argv[2] ?? 'sh') : argv.join(' ');
 }
 
+function seconds(ms: number): string {
+  const s = ms / 1000;
+  return s < 10 ? String(Math.round(s * 10) / 10) : String(Math.round(s));
+}
+
 function firstLine(...texts: string[]): string {
   for (const t of texts) {
     const l = t.split('\n').find((x) => x.trim() !== '');
@@ -53,7 +58,7 @@ function read(
   const id = `${group}.${reader.toolId}`;
   const c = cmd(o.argv);
   if (o.timedOut) {
-    const error = `timed out after ${Math.round(timeoutMs / 1000)} s`;
+    const error = `timed out after ${seconds(timeoutMs)} s`;
     return {
       error,
       skip: check(id, 'skipped', `\`${c}\` ${error} — not checked`, {
@@ -101,6 +106,7 @@ export function interpret(
   const parsed: Record<string, unknown> = {};
   const checks: Check[] = [];
   const byTool = new Map(outcomes.map((o) => [o.tool, o]));
+  const missing = new Set<string>();
   for (const spec of specs) {
     const members = chain(spec).filter((s) => byTool.has(s.tool));
     for (const s of members) {
@@ -123,13 +129,16 @@ export function interpret(
       if (r.error) entry.error = r.error;
       if (r.skip) checks.push(r.skip);
     }
-    if (members.length > 0 && members.every((s) => byTool.get(s.tool)?.notFound)) {
-      const first = readers[spec.tool];
-      const others = members.slice(1).map((s) => `\`${cmd(s.argv)}\``);
-      if (first)
-        checks.push(
-          toolMissing(first.toolId, others.length ? `not found, nor ${others.join(' or ')}` : 'not found'),
-        );
+    const first = readers[spec.tool];
+    if (first && members.length > 0 && members.every((s) => byTool.get(s.tool)?.notFound)) {
+      // One missing check per tool: `ucx_info -v` missing is not news when `ucx_info -d` ran.
+      const found = outcomes.some((o) => !o.notFound && readers[o.tool]?.toolId === first.toolId);
+      if (!found && !missing.has(first.toolId)) {
+        missing.add(first.toolId);
+        const others = members.slice(1).map((s) => `\`${cmd(s.argv)}\``);
+        const why = others.length ? `not found, nor ${others.join(' or ')}` : 'not found';
+        checks.push(toolMissing(first.toolId, why));
+      }
     }
   }
   checks.push(...classifyAll(readers, parsed));

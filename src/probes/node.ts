@@ -1,11 +1,12 @@
-import type { Check } from '../core/model.js';
+import { makeReport } from '../commands/shared.js';
+import type { Check, Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Section } from '../render/text.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';
 import { NODE_PROBES, READERS, type Reader } from './node-set.js';
 import { type ProbeSpec, runProbeSet } from './run.js';
-import { describeTarget, type Target } from './targets.js';
+import { describeTarget, type Resolved, type Target } from './targets.js';
 
 export interface ProbeRunSettings {
   concurrency: number;
@@ -106,4 +107,24 @@ export function targetSections(targets: readonly TargetReport[], leftOut: readon
   });
   if (leftOut.length) sections.push({ title: 'not probed', lines: [...leftOut] });
   return sections;
+}
+
+/** The whole `node` report: targets[] (with probes) and cluster beside checks and verdict, and its text sections. */
+export async function nodeReport(
+  resolved: Resolved,
+  s: ProbeRunSettings,
+): Promise<{ report: Report; sections: () => Section[] }> {
+  const { targets, checks } = await probeNodes(resolved.targets, s);
+  const leftOut = resolved.leftOut.map((l) => `${l.pod} (${l.role}) ${l.why}`);
+  const report = makeReport(
+    'node',
+    checks,
+    {
+      targets,
+      ...(resolved.cluster ? { cluster: resolved.cluster } : {}),
+      ...(resolved.leftOut.length ? { leftOut: resolved.leftOut } : {}),
+    },
+    'the fabric for disaggregated serving',
+  );
+  return { report, sections: () => targetSections(targets, leftOut) };
 }

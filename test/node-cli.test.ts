@@ -1,0 +1,148 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { ReportSchema } from '../src/core/model.js';
+import { NODE_PROBES } from '../src/probes/node-set.js';
+import { NodeReportPartSchema } from '../src/probes/schema.js';
+import { spawnCli } from './helpers/cli.js';
+
+/** `interconnect-test node`: in-process through main(), and the built CLI, on this very machine. */
+
+async function cli(args: string[], env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => {
+    out += d;
+  });
+  stderr.on('data', (d) => {
+    err += d;
+  });
+  const code = await main(['node', ...args], { stdout, stderr, env });
+  return { code, out, err };
+}
+
+/** Judges a `node --local` report of this host by invariants that hold on any machine. */
+function checkLocalReport(stdout: string, code: number | null) {
+  const report = ReportSchema.parse(JSON.parse(stdout));
+  const part = NodeReportPartSchema.parse(report);
+  expect(part.targets).toHaveLength(1);
+  const t = part.targets[0]!;
+  expect([t.kind, t.host, t.node, t.where]).toEqual([
+    'local',
+    hostname(),
+    hostname(),
+    `local host ${hostname()}`,
+  ]);
+  // Every probe of the set is accounted for, fallbacks only where the first was missing.
+  for (const spec of NODE_PROBES) {
+    const e = t.probes[spec.tool];
+    expect(e, spec.tool).toBeDefined();
+    expect(e!.argv).toEqual(spec.argv);
+    if (e!.notFound) {
+      expect([e!.ran, e!.exitCode]).toEqual([false, null]);
+      if (spec.fallback) expect(t.probes[spec.fallback.tool]?.argv).toEqual(spec.fallback.argv);
+    } else if (spec.fallback) expect(t.probes[spec.fallback.tool]).toBeUndefined();
+  }
+  for (const c of report.checks) expect(c.subject?.startsWith(hostname())).toBe(true);
+  // A missing tool is a skipped check, never an ok.
+  if (t.probes.show_gids?.notFound) {
+    expect(report.checks.filter((c) => c.id === 'rdma.show_gids').map((c) => c.status)).toEqual(['skipped']);
+  }
+  // Without InfiniBand nothing can vouch for the fabric.
+  if (!existsSync('/dev/infiniband')) expect(report.verdict.status).not.toBe('trusted');
+  expect(code).toBe(report.verdict.status === 'untrusted' ? 1 : 0);
+  return { report, part };
+}
+
+describe('node --local on this machine', () => {
+  it('runs the probe set in-process and reports it honestly', async () => {
+    const { code, out, err } = await cli(['--local', '-o', 'json']);
+    const { report } = checkLocalReport(out, code);
+    expect(report.command).toBe('node');
+    expect(err).toContain('probing local host');
+  });
+
+  it('prints what ran and what was missing in the text report', async () => {
+    const { out } = await cli(['--local', '-q']);
+    expect(out.split('\n')[0]).toBe(`local host ${hostname()}`);
+    expect(out).toMatch(/^ {2}ran: .*sh -c 'ulimit -l'/m);
+    expect(out).toMatch(/^Verdict: (UNTRUSTED|UNVERIFIED|TRUSTED)/m);
+  });
+
+  it('finds nothing when PATH holds no tools, and says every probe was skipped', async () => {
+    const { code, out } = await cli(['--local', '-o', 'json', '-q'], { PATH: '/nonexistent' });
+    const report = ReportSchema.parse(JSON.parse(out));
+    expect(report.verdict.status).toBe('unverified');
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([
+      ['ib.ibstat', 'skipped'],
+      ['rdma.dev-infiniband', 'skipped'],
+      ['gdr.lsmod', 'skipped'],
+      ['nvlink.topo', 'skipped'],
+      ['nvlink.nvlink', 'skipped'],
+      ['rdma.show_gids', 'skipped'],
+      ['memlock.memlock', 'skipped'],
+      ['ucx.ucx_info', 'skipped'],
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('the built CLI gives the same report shape on stdout', async () => {
+    const run = await spawnCli(['node', '--local', '-o', 'json', '-q']);
+    checkLocalReport(run.stdout, run.code);
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('node: bad input and an unreachable cluster end in one line, exit 2', () => {
+  function kubeconfig(server: string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'node-kube-'));
+    const file = path.join(dir, 'config');
+    writeFileSync(
+      file,
+      `apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "${server}", insecure-skip-tls-verify: true}}]
+users: [{name: u, user: {token: abc}}]
+contexts: [{name: x, context: {cluster: c, user: u, namespace: dynamo}}]
+current-context: x
+`,
+    );
+    return file;
+  }
+
+  it.each([
+    [[], 'error: say where to probe (fix: pass --local (this host), --pod NAME (a pod), or --dgd NAME'],
+    [['--local', '--dgd', 'g'], 'error: choose one of --local, --dgd, not several'],
+    [['--pod', 'p', '--all-pods'], 'error: --all-pods only goes with --dgd'],
+    [['--local', '--probe-timeout', '0'], 'error: invalid options: --probe-timeout:'],
+    [
+      ['--pod', 'p', '--kubeconfig', '/nonexistent/kubeconfig'],
+      'error: cannot load kubeconfig /nonexistent/kubeconfig',
+    ],
+  ])('node %j', async (args, line) => {
+    const { code, out, err } = await cli([...args, '-q']);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(err.startsWith(line)).toBe(true);
+  });
+
+  it('says the API server cannot be reached', async () => {
+    const file = kubeconfig('https://127.0.0.1:1');
+    for (const args of [
+      ['--pod', 'decode-0'],
+      ['--dgd', 'g'],
+    ]) {
+      const { code, err } = await cli([...args, '--kubeconfig', file, '-q']);
+      expect(code).toBe(2);
+      expect(err).toBe(
+        'error: cannot reach the Kubernetes API server at https://127.0.0.1:1: ECONNREFUSED (fix: check --kubeconfig/--context, that the cluster is up, and your network or VPN)\n',
+      );
+    }
+  });
+});
