@@ -22,6 +22,7 @@ const GcOptionsSchema = OutputOptionsSchema.extend({
   dryRun: z.boolean().optional(),
   kubeconfig: z.string().min(1).optional(),
   context: z.string().min(1).optional(),
+  namespace: z.string().min(1).optional(),
 });
 
 /** `gc`: remove the scratch namespaces and objects crashed `pair` runs left behind. */
@@ -36,7 +37,11 @@ export function gcCommand(ctx: CliContext): Command {
     )
     .option('--dry-run', 'list what would be deleted, delete nothing')
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
-    .option('--context <name>', 'kubeconfig context');
+    .option('--context <name>', 'kubeconfig context')
+    .option(
+      '-n, --namespace <ns>',
+      'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
+    );
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const opts = parseOptions(GcOptionsSchema, raw);
     const cluster = new KubeCluster(
@@ -48,6 +53,7 @@ export function gcCommand(ctx: CliContext): Command {
         olderThanMs: opts.olderThan ?? 3_600_000,
         olderThanExplicit: opts.olderThan !== undefined,
         dryRun: opts.dryRun === true,
+        namespace: opts.namespace,
       },
       ctx.progress,
     );

@@ -16,6 +16,8 @@ export interface GcOptions {
   /** --older-than was given: age alone is enough, even before the expiry annotation. */
   olderThanExplicit: boolean;
   dryRun: boolean;
+  /** Look for Jobs/Pods/Services only here (a least-privilege CronJob owns one scratch namespace). */
+  namespace?: string | undefined;
 }
 
 export interface Stale {
@@ -60,7 +62,7 @@ export async function runGc(
   now = Date.now(),
 ): Promise<Check[]> {
   progress.step('Find scratch objects of interconnect-test');
-  const refs = await cluster.listByLabel(MANAGED_SELECTOR);
+  const refs = await cluster.listByLabel(MANAGED_SELECTOR, opts.namespace);
   const stale = staleObjects(refs, now, opts);
   progress.done(`${refs.length} found, ${stale.length} stale`);
   if (stale.length === 0) {
