@@ -1,0 +1,246 @@
+import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/helpers/fixtures.js';
+import { InterruptedError } from '../core/errors.js';
+import { silentProgress } from '../core/progress.js';
+import type { Cluster, ObjectRef } from './cluster.js';
+import type { PairConfig } from './context.js';
+import { LABEL } from './names.js';
+import { runPairCluster } from './run.js';
+
+/**
+ * The step loop and its teardown against an in-memory cluster: what is
+ * created in which order, that everything is deleted after success, failure
+ * and Ctrl-C, and that --keep keeps. Pod behaviour per role is scripted.
+ */
+
+type Role = 'prefill' | 'decode';
+interface Behaviour {
+  status: V1Pod['status'];
+  log: string;
+}
+
+function matches(labels: Record<string, string> | undefined, selector?: string): boolean {
+  if (!selector) return true;
+  return selector.split(',').every((kv) => {
+    const [k, v] = kv.split('=');
+    return labels?.[k as string] === v;
+  });
+}
+
+class FakeCluster implements Cluster {
+  readonly describe = 'fake';
+  readonly namespace = 'default';
+  readonly store = new Map<string, KubernetesObject>();
+  readonly created: string[] = [];
+  onCreate?: (key: string) => void;
+  constructor(private readonly behaviour: Record<Role, Behaviour>) {}
+  private key(kind: string, ns: string | undefined, name: string) {
+    return `${kind}/${ns ?? ''}/${name}`;
+  }
+  async create(obj: KubernetesObject): Promise<void> {
+    const m = obj.metadata ?? {};
+    const key = this.key(obj.kind ?? '', m.namespace, m.name ?? '');
+    this.store.set(key, obj);
+    this.created.push(`${obj.kind}/${m.labels?.[LABEL.component]}`);
+    if (obj.kind === 'Job') {
+      const tpl = (obj as unknown as { spec: { template: { metadata: { labels: Record<string, string> } } } })
+        .spec.template;
+      const role = tpl.metadata.labels[LABEL.component] as Role;
+      const pod: V1Pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: `${m.name}-abcde`,
+          namespace: m.namespace,
+          labels: tpl.metadata.labels,
+          creationTimestamp: new Date(),
+        },
+        spec: { nodeName: role === 'prefill' ? 'gpu-a' : 'gpu-b', containers: [] },
+        status: this.behaviour[role].status,
+      };
+      this.store.set(this.key('Pod', m.namespace, pod.metadata?.name ?? ''), pod as KubernetesObject);
+    }
+    if (obj.kind === 'Pod')
+      (obj as V1Pod).status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
+    this.onCreate?.(key);
+  }
+  async delete(ref: ObjectRef): Promise<void> {
+    this.store.delete(this.key(ref.kind, ref.namespace, ref.name));
+    if (ref.kind === 'Namespace')
+      for (const k of [...this.store.keys()]) if (k.split('/')[1] === ref.name) this.store.delete(k);
+  }
+  async deleteByLabel(namespace: string, selector: string): Promise<number> {
+    const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
+    for (const r of refs) await this.delete(r);
+    return refs.length;
+  }
+  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    return [...this.store.values()]
+      .filter(
+        (o) =>
+          matches(o.metadata?.labels, selector) &&
+          (o.kind === 'Namespace' || !namespace || o.metadata?.namespace === namespace),
+      )
+      .map((o) => ({
+        apiVersion: o.apiVersion ?? 'v1',
+        kind: o.kind ?? '',
+        name: o.metadata?.name ?? '',
+        namespace: o.metadata?.namespace,
+      }));
+  }
+  async listNamespaces(selector: string): Promise<V1Namespace[]> {
+    return [...this.store.values()].filter(
+      (o) => o.kind === 'Namespace' && matches(o.metadata?.labels, selector),
+    );
+  }
+  async listNodes(): Promise<V1Node[]> {
+    const node = (name: string): V1Node => ({
+      metadata: {
+        name,
+        labels: { 'kubernetes.io/hostname': name, 'nvidia.com/gpu.product': 'NVIDIA-H100-80GB-HBM3' },
+      },
+      status: {
+        allocatable: { 'nvidia.com/gpu': '8', 'rdma/ib': '8' },
+        conditions: [{ type: 'Ready', status: 'True' }],
+      },
+    });
+    return [node('gpu-a'), node('gpu-b')];
+  }
+  async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {
+    return [...this.store.values()].filter(
+      (o) =>
+        o.kind === 'Pod' &&
+        (!namespace || o.metadata?.namespace === namespace) &&
+        matches(o.metadata?.labels, selector),
+    ) as V1Pod[];
+  }
+  async podEvents(): Promise<CoreV1Event[]> {
+    return [];
+  }
+  async readLog(_ns: string, _pod: string, container?: string): Promise<string> {
+    return this.behaviour[container as Role]?.log ?? '';
+  }
+  async getDgd(): Promise<unknown> {
+    throw new Error('no DGD here');
+  }
+}
+
+const config: PairConfig = {
+  mode: 'cross-node',
+  engine: 'nixlbench',
+  probeImage: 'reg/nixlbench:0.10.1',
+  env: [],
+  memory: 'VRAM',
+  opType: 'WRITE',
+  startBlockSize: 4096,
+  maxBlockSize: 67108864,
+  iterations: 100,
+  minBandwidth: 5,
+  etcdImage: 'etcd',
+  podAnnotations: {},
+  memoryLimit: '16Gi',
+  keep: false,
+  force: false,
+  dryRun: false,
+  timeoutMs: 20_000,
+  peerTimeoutMs: 2_000,
+};
+
+const ok = (role: Role, log: string): Behaviour => ({
+  status: { phase: 'Succeeded' },
+  log: `interconnect-test: start nixlbench (${role})\n${log}`,
+});
+const TARGET =
+  'ETCD Runtime: Registered as rank 1 item 2 of 2\nInit nixl worker, dev all rank 1, type target, hostname gpu-b\n';
+
+function run(fake: FakeCluster, over: Partial<PairConfig> = {}, signal = new AbortController().signal) {
+  return runPairCluster(
+    { ...config, ...over },
+    {
+      cluster: () => fake,
+      progress: silentProgress,
+      signal,
+      cwd: '/',
+      printManifests: () => {},
+      runId: 'unit1',
+      pollMs: 5,
+      teardownMs: 2_000,
+    },
+  );
+}
+
+describe('runPairCluster', () => {
+  it('creates in order, starts decode only after prefill registered, judges, and leaves nothing behind', async () => {
+    const fake = new FakeCluster({
+      prefill: ok('prefill', readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')),
+      decode: ok('decode', TARGET),
+    });
+    const r = await run(fake);
+    expect(fake.created).toEqual([
+      'Namespace/namespace',
+      'Pod/etcd',
+      'Service/etcd',
+      'Job/prefill',
+      'Job/decode',
+    ]);
+    expect(r.checks.map((c) => [c.id, c.status])).toEqual([
+      ['pair.nodes', 'ok'],
+      ['pair.run', 'ok'],
+      ['pair.roles', 'ok'],
+      ['pair.transport', 'warn'],
+      ['pair.bandwidth', 'ok'],
+    ]);
+    expect(r.measurement).toMatchObject({ peakGBps: 5.10826, nodes: { prefill: 'gpu-a', decode: 'gpu-b' } });
+    expect(fake.store.size).toBe(0);
+  });
+
+  it('an unschedulable prefill stops the run before decode, with the scheduler quoted, and cleans up', async () => {
+    const msg = '0/2 nodes are available: 2 Insufficient nvidia.com/gpu.';
+    const fake = new FakeCluster({
+      prefill: {
+        status: {
+          phase: 'Pending',
+          conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: msg }],
+        },
+        log: '',
+      },
+      decode: ok('decode', TARGET),
+    });
+    const r = await run(fake);
+    expect(fake.created).not.toContain('Job/decode');
+    expect(r.checks.find((c) => c.id === 'pair.run')).toMatchObject({
+      status: 'fail',
+      detail: `itest-unit1-prefill-abcde cannot be scheduled: ${msg}`,
+    });
+    expect(fake.store.size).toBe(0);
+  });
+
+  it('Ctrl-C in the middle: the interrupt is rethrown after teardown, and nothing remains', async () => {
+    const hang: Behaviour = {
+      status: { phase: 'Running' },
+      log: 'ETCD Runtime: Registered as rank 0 item 1 of 2\nWaiting for all processes to start...\n',
+    };
+    const fake = new FakeCluster({ prefill: hang, decode: { status: { phase: 'Running' }, log: '' } });
+    const ctl = new AbortController();
+    fake.onCreate = (key) => {
+      if (key.startsWith('Job/') && key.endsWith('-decode'))
+        setTimeout(() => ctl.abort(new InterruptedError('SIGINT')), 20);
+    };
+    await expect(run(fake, { peerTimeoutMs: 60_000 }, ctl.signal)).rejects.toBeInstanceOf(InterruptedError);
+    expect(fake.store.size).toBe(0);
+  });
+
+  it('--keep leaves the objects and says how to delete them', async () => {
+    const fake = new FakeCluster({
+      prefill: ok('prefill', readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')),
+      decode: ok('decode', TARGET),
+    });
+    const r = await run(fake, { keep: true });
+    expect(r.kept).toEqual({
+      namespace: 'itest-pair-unit1',
+      command: 'kubectl delete namespace itest-pair-unit1',
+    });
+    expect(fake.store.size).toBeGreaterThan(0);
+  });
+});
