@@ -12,6 +12,7 @@ import { VERSION } from './version.js';
 export interface MainIo {
   stdout?: CliContext['stdout'];
   stderr?: CliContext['stderr'];
+  stdin?: NodeJS.ReadableStream;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   signal?: AbortSignal;
@@ -35,6 +36,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
   const ctx: CliContext = {
     stdout: io.stdout ?? process.stdout,
     stderr,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     env,
     cwd: io.cwd ?? process.cwd(),
     signal: io.signal ?? new AbortController().signal,

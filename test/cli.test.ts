@@ -87,6 +87,19 @@ describe('exit codes of the built CLI', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('reads a pasted log from stdin', async () => {
+    const { readFileSync: read } = await import('node:fs');
+    const log = read(fixturePath('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8');
+    const run = await spawnCli(['read', 'nixlbench', '-', '--expect', 'network', '-o', 'json'], {
+      stdin: log,
+    });
+    expect(run.code).toBe(1);
+    const out = JSON.parse(run.stdout);
+    expect(out.input).toEqual({ tool: 'nixlbench', source: '-' });
+    expect(out.parsed.rows.length).toBeGreaterThan(0);
+    expect(out.verdict.status).toBe('untrusted');
+  });
+
   it('writes JUnit beside the normal output', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'it-junit-'));
     const file = path.join(dir, 'report.xml');

@@ -33,7 +33,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 async function load(source: string, ctx: CliContext, deps: ReadDeps): Promise<string> {
-  if (source === '-') return readAll(deps.stdin ?? process.stdin);
+  if (source === '-') return readAll(deps.stdin ?? ctx.stdin ?? process.stdin);
   const file = path.resolve(ctx.cwd, source);
   try {
     return await readFile(file, 'utf8');

@@ -15,6 +15,8 @@ import { renderText, type SectionsOf } from '../render/text.js';
 export interface CliContext {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Input for `-` file arguments; process.stdin when not given. */
+  stdin?: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
   signal: AbortSignal;
@@ -34,10 +36,14 @@ export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 /** The output flags every reporting command shares. */
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'))
+    .addOption(
+      new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'),
+    )
     .option('--junit <file>', 'also write a JUnit XML report to this file')
     .addOption(
-      new Option('--fail-on <level>', 'exit 1 on fail only, or on warnings too').choices(['fail', 'warn']).default('fail'),
+      new Option('--fail-on <level>', 'exit 1 on fail only, or on warnings too')
+        .choices(['fail', 'warn'])
+        .default('fail'),
     )
     .option('--no-color', 'never colour the text output');
 }
@@ -47,7 +53,9 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => {
-    const flag = i.path.length ? `--${String(i.path[0]).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}` : 'options';
+    const flag = i.path.length
+      ? `--${String(i.path[0]).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`
+      : 'options';
     return `${flag}: ${i.message}`;
   });
   throw new ToolError(`invalid options: ${lines.join('; ')}`, { fix: 'see --help' });
