@@ -41,7 +41,12 @@ export const VerdictSchema = z.object({
   summary: z.string(),
   /** The check to look at first, when there is one. */
   fixFirst: z
-    .object({ id: z.string(), subject: z.string().optional(), detail: z.string(), fix: z.string().optional() })
+    .object({
+      id: z.string(),
+      subject: z.string().optional(),
+      detail: z.string(),
+      fix: z.string().optional(),
+    })
     .optional(),
   counts: z.object({
     ok: z.number().int(),

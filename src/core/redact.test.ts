@@ -12,7 +12,9 @@ describe('redaction', () => {
   });
 
   it('redacts token-like words in free text', () => {
-    expect(redactText('export HF_TOKEN=hf_abcdefghijklmnopqrstuvwx && run')).toBe(`export HF_TOKEN=${REDACTED} && run`);
+    expect(redactText('export HF_TOKEN=hf_abcdefghijklmnopqrstuvwx && run')).toBe(
+      `export HF_TOKEN=${REDACTED} && run`,
+    );
     expect(redactText('Authorization: Bearer abc.def')).toBe(`Authorization: Bearer ${REDACTED}`);
     expect(redactText('UCX_TLS=rc,cuda_copy')).toBe('UCX_TLS=rc,cuda_copy');
   });

@@ -29,7 +29,10 @@ export function redactValue(name: string, value: string): string {
 /** Redacts token-like words inside free text (log lines, commands). */
 export function redactText(text: string): string {
   return text
-    .replace(/\b([A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD)[A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/gi, `$1=${REDACTED}`)
+    .replace(
+      /\b([A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD)[A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/gi,
+      `$1=${REDACTED}`,
+    )
     .replace(/\b(?:hf|gh[pousr])_[A-Za-z0-9]{20,}\b/g, REDACTED)
     .replace(/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED)
     .replace(/(Authorization:\s*Bearer\s+)\S+/gi, `$1${REDACTED}`);

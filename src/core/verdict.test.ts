@@ -18,21 +18,32 @@ describe('rollUp', () => {
       check('ib.port', 'fail', 'mlx5_1:1 is Down', { subject: 'node-a', fix: 'check the cable' }),
     ]);
     expect(v.status).toBe('untrusted');
-    expect(v.fixFirst).toEqual({ id: 'ib.port', subject: 'node-a', detail: 'mlx5_1:1 is Down', fix: 'check the cable' });
+    expect(v.fixFirst).toEqual({
+      id: 'ib.port',
+      subject: 'node-a',
+      detail: 'mlx5_1:1 is Down',
+      fix: 'check the cable',
+    });
     expect(v.summary).toBe(
       'Do not trust disaggregated serving: 1 check failed; fix first: ib.port (node-a): mlx5_1:1 is Down — check the cable',
     );
   });
 
   it('never treats a skipped check as a pass', () => {
-    const v = rollUp([check('ib.port', 'ok', 'Active'), check('ucx.transports', 'skipped', 'ucx_info not found')]);
+    const v = rollUp([
+      check('ib.port', 'ok', 'Active'),
+      check('ucx.transports', 'skipped', 'ucx_info not found'),
+    ]);
     expect(v.status).toBe('unverified');
     expect(v.summary).toContain('a check that matters was skipped');
     expect(v.fixFirst?.id).toBe('ucx.transports');
   });
 
   it('lets informational skips through', () => {
-    const v = rollUp([check('ib.port', 'ok', 'Active'), check('gdr.copybw', 'skipped', 'not run', { matters: false })]);
+    const v = rollUp([
+      check('ib.port', 'ok', 'Active'),
+      check('gdr.copybw', 'skipped', 'not run', { matters: false }),
+    ]);
     expect(v.status).toBe('trusted');
   });
 

@@ -51,7 +51,11 @@ export function rollUp(checks: readonly Check[], what = 'disaggregated serving')
   if (counts.ok === 0) {
     return { status: 'unverified', summary: `Nothing was verified for ${what}.`, counts };
   }
-  return { status: 'trusted', summary: `${cap(what)} can be trusted: all ${counts.ok} checks passed.`, counts };
+  return {
+    status: 'trusted',
+    summary: `${cap(what)} can be trusted: all ${counts.ok} checks passed.`,
+    counts,
+  };
 }
 
 function describe(c: Check): string {

@@ -61,7 +61,9 @@ describe('kubeError', () => {
       resource: 'pods/exec',
       namespace: 'dynamo',
     });
-    expect(err.message).toBe('permission denied: cannot create pods/exec in namespace dynamo (pods "p" is forbidden)');
+    expect(err.message).toBe(
+      'permission denied: cannot create pods/exec in namespace dynamo (pods "p" is forbidden)',
+    );
     expect(err.fix).toContain('kubectl auth can-i create pods/exec -n dynamo');
   });
 

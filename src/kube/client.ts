@@ -137,7 +137,8 @@ function networkCodeOf(err: unknown): string | undefined {
 
 function apiMessage(err: unknown): string | undefined {
   const body = (err as { body?: unknown }).body;
-  if (body && typeof body === 'object' && 'message' in body) return String((body as { message: unknown }).message);
+  if (body && typeof body === 'object' && 'message' in body)
+    return String((body as { message: unknown }).message);
   if (typeof body === 'string') {
     try {
       return String((JSON.parse(body) as { message?: unknown }).message ?? body);
@@ -162,26 +163,35 @@ export function kubeError(err: unknown, action: KubeAction): ToolError {
   const target = action.name ? `${action.resource} ${action.name}` : action.resource;
   const net = networkCodeOf(err);
   if (net) {
-    return new ToolError(`cannot reach the Kubernetes API server${action.server ? ` at ${action.server}` : ''}: ${net}`, {
-      fix: 'check --kubeconfig/--context, that the cluster is up, and your network or VPN',
-      cause: err,
-    });
+    return new ToolError(
+      `cannot reach the Kubernetes API server${action.server ? ` at ${action.server}` : ''}: ${net}`,
+      {
+        fix: 'check --kubeconfig/--context, that the cluster is up, and your network or VPN',
+        cause: err,
+      },
+    );
   }
   const status = httpStatusOf(err);
   const detail = apiMessage(err);
   switch (status) {
     case 401:
-      return new ToolError(`the Kubernetes API server rejected our credentials (401) while trying to ${action.verb} ${target}`, {
-        fix: 'refresh your kubeconfig credentials (token expired?)',
-        cause: err,
-      });
+      return new ToolError(
+        `the Kubernetes API server rejected our credentials (401) while trying to ${action.verb} ${target}`,
+        {
+          fix: 'refresh your kubeconfig credentials (token expired?)',
+          cause: err,
+        },
+      );
     case 403: {
       const [group, sub] = action.resource.split('/');
       const res = sub ? `${group}/${sub}` : group;
-      return new ToolError(`permission denied: cannot ${action.verb} ${res}${ns}${detail ? ` (${detail})` : ''}`, {
-        fix: `grant the "${action.verb}" verb on "${res}"${ns} to this user or service account (check: kubectl auth can-i ${action.verb} ${res}${action.namespace ? ` -n ${action.namespace}` : ''})`,
-        cause: err,
-      });
+      return new ToolError(
+        `permission denied: cannot ${action.verb} ${res}${ns}${detail ? ` (${detail})` : ''}`,
+        {
+          fix: `grant the "${action.verb}" verb on "${res}"${ns} to this user or service account (check: kubectl auth can-i ${action.verb} ${res}${action.namespace ? ` -n ${action.namespace}` : ''})`,
+          cause: err,
+        },
+      );
     }
     case 404:
       return new ToolError(`${target} not found${ns}`, {

@@ -31,7 +31,9 @@ describe('renderers', () => {
   });
 
   it('text groups checks, shows fixes for problems and ends with the verdict', () => {
-    const text = renderText(report, { color: false }, () => [{ title: 'Targets', lines: ['pod-a on node-1'] }]);
+    const text = renderText(report, { color: false }, () => [
+      { title: 'Targets', lines: ['pod-a on node-1'] },
+    ]);
     expect(text).toBe(
       [
         'Targets',
@@ -67,8 +69,12 @@ describe('renderers', () => {
   it('JUnit marks fails as failures, skips as skipped, and escapes XML', () => {
     const xml = renderJunit(report);
     expect(xml).toContain('<testsuites name="interconnect-test node" tests="5" failures="2">');
-    expect(xml).toContain('<testsuite name="interconnect-test.node.ib" tests="2" failures="1" errors="0" skipped="0"');
-    expect(xml).toContain('<failure message="mlx5_1:1 Down" type="fail">mlx5_1:1 Down\nfix: check the cable &amp; switch port &lt;3&gt;</failure>');
+    expect(xml).toContain(
+      '<testsuite name="interconnect-test.node.ib" tests="2" failures="1" errors="0" skipped="0"',
+    );
+    expect(xml).toContain(
+      '<failure message="mlx5_1:1 Down" type="fail">mlx5_1:1 Down\nfix: check the cable &amp; switch port &lt;3&gt;</failure>',
+    );
     expect(xml).toContain('<skipped message="ucx_info not found"/>');
     expect(xml).toContain('name="verdict"><failure message="untrusted:');
     expect(xml.match(/<testcase /g)).toHaveLength(5);

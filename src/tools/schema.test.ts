@@ -7,7 +7,10 @@ import { reportJsonSchema } from './schema.js';
 
 describe('references/result.schema.json', () => {
   it('is the schema generated from the zod model (run npm run build && npm run schema)', () => {
-    const committed = readFileSync(fileURLToPath(new URL('../../references/result.schema.json', import.meta.url)), 'utf8');
+    const committed = readFileSync(
+      fileURLToPath(new URL('../../references/result.schema.json', import.meta.url)),
+      'utf8',
+    );
     expect(committed).toBe(reportJsonSchema());
   });
 
