@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { envCommand } from './env.js';
 import { gcCommand } from './gc.js';
+import { nixlCommand } from './nixl.js';
 import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
@@ -10,6 +11,7 @@ import type { CliContext } from './shared.js';
 export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(envCommand(ctx));
   program.addCommand(nodeCommand(ctx));
+  program.addCommand(nixlCommand(ctx));
   program.addCommand(pairCommand(ctx));
   program.addCommand(readCommand(ctx));
   program.addCommand(gcCommand(ctx));

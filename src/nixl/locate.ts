@@ -85,8 +85,12 @@ export const NIXL_PROBES: readonly ProbeSpec[] = [
   // gflags prints every flag with --help (and exits 1); nixlbench sets no version
   // string, so the flag list is what tells builds apart (nixlbench.md §1).
   { tool: 'nixlbench', argv: ['nixlbench', '--help'] },
-  { tool: 'nixl_files', argv: ['sh', '-c', LOCATE_SCRIPT] },
-  { tool: 'python_nixl', argv: ['python3', '-c', PYTHON_SCRIPT] },
+  {
+    tool: 'nixl_files',
+    argv: ['sh', '-c', LOCATE_SCRIPT],
+    label: 'sh -c <look for NIXL libraries and plugins>',
+  },
+  { tool: 'python_nixl', argv: ['python3', '-c', PYTHON_SCRIPT], label: 'python3 -c <import nixl>' },
   { tool: 'ucx_perftest', argv: ['ucx_perftest', '-h'] },
   { tool: 'ucx_info_v', argv: ['ucx_info', '-v'] },
 ];

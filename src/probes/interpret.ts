@@ -11,6 +11,8 @@ import type { ProbeOutcome, ProbeSpec } from './run.js';
 /** What the report says about one probe (`targets[].probes[tool]`). */
 export interface ProbeEntry {
   argv: readonly string[];
+  /** Short form for people, when argv is a long fixed script. */
+  label?: string;
   ran: boolean;
   exitCode: number | null;
   notFound: boolean;
@@ -113,6 +115,7 @@ export function interpret(
       const o = byTool.get(s.tool) as ProbeOutcome;
       const entry: ProbeEntry = {
         argv: o.argv,
+        ...(o.label ? { label: o.label } : {}),
         ran: o.ran,
         exitCode: o.exitCode,
         notFound: o.notFound,

@@ -88,6 +88,7 @@ export async function probeNodes(
 }
 
 function commandOf(e: ProbeEntry): string {
+  if (e.label) return e.label;
   return e.argv[0] === 'sh' && e.argv[1] === '-c' ? `sh -c '${e.argv[2]}'` : e.argv.join(' ');
 }
 

@@ -6,6 +6,8 @@ export interface ProbeSpec {
   /** The key this probe has in the report's `probes` map. */
   tool: string;
   argv: readonly string[];
+  /** How people see it when argv is a long fixed script (`sh -c <locate NIXL files>`). */
+  label?: string;
   /** Run instead when argv[0] does not exist (ibstat → ibv_devinfo). */
   fallback?: ProbeSpec;
 }
@@ -14,6 +16,7 @@ export interface ProbeSpec {
 export interface ProbeOutcome extends RunResult {
   tool: string;
   argv: readonly string[];
+  label?: string;
   /**
    * The executable was found and started: it exited (any code) or timed out.
    * False when it is missing or could not be started (EACCES, a runtime error).
@@ -43,6 +46,7 @@ async function runOne(
   const outcome: ProbeOutcome = {
     tool: spec.tool,
     argv: spec.argv,
+    ...(spec.label ? { label: spec.label } : {}),
     ...r,
     ran: !r.notFound && (r.exitCode !== null || r.timedOut),
   };

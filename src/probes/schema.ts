@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** One probe in `targets[].probes`: what ran and how it ended; `parsed` is the parser's result. */
 export const ProbeEntrySchema = z.strictObject({
   argv: z.array(z.string()).min(1),
+  label: z.string().optional(),
   ran: z.boolean(),
   exitCode: z.number().int().nullable(),
   notFound: z.boolean(),

@@ -49,6 +49,13 @@ describe('execOutcome', () => {
       'OCI runtime exec failed: exec failed: container_linux.go:349: starting container process caused "exec: \\"show_gids\\": executable file not found in $PATH": unknown\r\n';
     expect(execOutcome(exitCode(126), oci, '').notFound).toBe(true);
     expect(execOutcome(exitCode(127), '', 'sh: 1: ucx_info: not found').notFound).toBe(true);
+    // The loader also exits 127 when a library is missing: the tool exists but cannot start.
+    const loader = execOutcome(
+      exitCode(127),
+      '',
+      'nixlbench: error while loading shared libraries: libnixl.so: cannot open shared object file: No such file or directory\n',
+    );
+    expect([loader.exitCode, loader.notFound]).toEqual([127, false]);
     // 126 for another reason (permission) is a real failure, not a missing tool.
     expect(execOutcome(exitCode(126), '', 'permission denied').notFound).toBe(false);
   });

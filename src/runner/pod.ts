@@ -52,7 +52,10 @@ export function execOutcome(
   const code = cause?.message !== undefined && /^\d+$/.test(cause.message) ? Number(cause.message) : null;
   if (code !== null) {
     const said = `${stdout}\n${stderr}`;
-    const notFound = code === 127 || (code === 126 && NOT_FOUND_TEXT.test(said) && /exec/i.test(said));
+    // 127 is also the dynamic loader's exit when a library is missing: the tool is there, it cannot start.
+    const loader = /error while loading shared libraries/.test(said);
+    const notFound =
+      !loader && (code === 127 || (code === 126 && NOT_FOUND_TEXT.test(said) && /exec/i.test(said)));
     return { exitCode: code, notFound, stderr };
   }
   const message = status.message ?? status.reason ?? 'exec failed';

@@ -1,0 +1,162 @@
+import { TOOLS } from '../classify/index.js';
+import { type Check, check } from '../core/model.js';
+import { type NixlFindings, UCX_PLUGIN } from './findings.js';
+
+const LD_FIX =
+  'put the NIXL and UCX libraries on LD_LIBRARY_PATH (e.g. /opt/nvidia/nvda_nixl/lib64:/usr/local/ucx/lib, or /usr/local/nixl/lib/<arch>-linux-gnu)';
+
+function nixlbenchCheck(f: NixlFindings): Check {
+  const s = f.nixlbench;
+  switch (s.state) {
+    case 'runs':
+      return check('nixl.nixlbench', 'ok', 'nixlbench is installed and starts (`nixlbench --help` answered)');
+    case 'missing':
+      return check('nixl.nixlbench', 'skipped', 'nixlbench is not on PATH', {
+        matters: false,
+        fix: TOOLS.nixlbench.install,
+      });
+    case 'timeout':
+      return check('nixl.nixlbench', 'warn', '`nixlbench --help` did not answer in time', {
+        fix: 'run it by hand in the container to see where it hangs',
+      });
+    case 'broken':
+      return check('nixl.nixlbench', 'fail', `nixlbench is installed but does not start (${s.why})`, {
+        fix: LD_FIX,
+      });
+  }
+}
+
+/** The UCX backend plugin: where NIXL will look (NIXL_PLUGIN_DIR, else beside libnixl.so) and whether it is there. */
+function pluginCheck(f: NixlFindings): Check {
+  const files = f.files;
+  const pyPlugins = f.python?.plugins ?? [];
+  const ucx = [...(files?.plugins ?? []), ...pyPlugins].filter((p) => p.endsWith(`/${UCX_PLUGIN}`));
+  const env = files?.pluginDirEnv;
+  if (env) {
+    const inEnv = ucx.find((p) => p === `${env.replace(/\/+$/, '')}/${UCX_PLUGIN}`);
+    if (inEnv)
+      return check('nixl.ucx-plugin', 'ok', `UCX plugin at ${inEnv} (NIXL_PLUGIN_DIR)`, {
+        data: { path: inEnv },
+      });
+    const exists = files?.dirs.includes(env);
+    return check(
+      'nixl.ucx-plugin',
+      'fail',
+      `NIXL_PLUGIN_DIR=${env} ${exists ? `has no ${UCX_PLUGIN}` : 'does not exist'}: NIXL cannot create its UCX backend ("createBackend: unsupported backend 'UCX'")`,
+      {
+        fix: ucx.length
+          ? `point NIXL_PLUGIN_DIR at ${ucx[0]?.replace(/\/[^/]+$/, '')}`
+          : 'point NIXL_PLUGIN_DIR at the directory that holds libplugin_UCX.so, or unset it',
+      },
+    );
+  }
+  if (ucx.length > 0) {
+    return check('nixl.ucx-plugin', 'ok', `UCX plugin at ${ucx.join(', ')}`, { data: { paths: ucx } });
+  }
+  const nixlSeen = (files?.libs.length ?? 0) > 0 || (files?.dirs.length ?? 0) > 0 || f.python?.file;
+  if (nixlSeen || f.nixlbench.state === 'runs') {
+    return check(
+      'nixl.ucx-plugin',
+      f.nixlbench.state === 'runs' && !nixlSeen ? 'warn' : 'fail',
+      nixlSeen
+        ? `NIXL is installed but no ${UCX_PLUGIN} was found: NIXL cannot create its UCX backend`
+        : `nixlbench runs but its ${UCX_PLUGIN} is not in any known location`,
+      { fix: 'install the NIXL UCX plugin and set NIXL_PLUGIN_DIR to its directory' },
+    );
+  }
+  if (!files) {
+    return check('nixl.ucx-plugin', 'skipped', 'could not look for NIXL files (no sh in the container)', {
+      matters: false,
+    });
+  }
+  return check('nixl.ucx-plugin', 'skipped', 'no NIXL installation in the known locations', {
+    matters: false,
+  });
+}
+
+function pythonCheck(f: NixlFindings): Check {
+  const p = f.python;
+  if (p?.file) {
+    const version = Object.entries(p.dists ?? {})
+      .map(([d, v]) => `${d} ${v}`)
+      .join(', ');
+    const py = p.python ? `python ${p.python}` : 'python';
+    return check('nixl.python', 'ok', `${py} imports nixl from ${p.file}${version ? ` (${version})` : ''}`, {
+      data: { file: p.file, ...(p.dists ? { dists: p.dists } : {}) },
+    });
+  }
+  const why = f.pythonMissing
+    ? 'python3 is not installed'
+    : p?.error
+      ? `python3 cannot import nixl (${p.error})`
+      : 'python3 gave no answer';
+  return check('nixl.python', 'skipped', `${why}: the pair test does not need it, Dynamo's engines do`, {
+    matters: false,
+  });
+}
+
+function perftestCheck(f: NixlFindings): Check {
+  const s = f.ucxPerftest;
+  const ucx = f.ucxVersion ? ` (UCX ${f.ucxVersion})` : '';
+  if (s.state === 'runs') return check('perftest.ucx_perftest', 'ok', `ucx_perftest is installed${ucx}`);
+  if (s.state === 'missing') {
+    return check('perftest.ucx_perftest', 'skipped', 'ucx_perftest is not on PATH', {
+      matters: false,
+      fix: TOOLS.ucx_perftest.install,
+    });
+  }
+  return check(
+    'perftest.ucx_perftest',
+    'warn',
+    s.state === 'timeout'
+      ? '`ucx_perftest -h` did not answer in time'
+      : `ucx_perftest does not start (${s.why})`,
+    { fix: LD_FIX },
+  );
+}
+
+/** The engine `pair` can use with this image, if any. */
+export type Engine = 'nixlbench' | 'ucx_perftest' | undefined;
+
+export function engineOf(f: NixlFindings, plugin: Check): Engine {
+  if (f.nixlbench.state === 'runs' && plugin.status !== 'fail') return 'nixlbench';
+  if (f.ucxPerftest.state === 'runs') return 'ucx_perftest';
+  return undefined;
+}
+
+function engineCheck(f: NixlFindings, plugin: Check): Check {
+  const engine = engineOf(f, plugin);
+  if (engine === 'nixlbench') {
+    return check(
+      'nixl.pair-engine',
+      'ok',
+      'pair can run nixlbench here: it measures NIXL over UCX, as Dynamo moves KV cache',
+    );
+  }
+  const nixlbenchBlocked =
+    f.nixlbench.state === 'runs' ? ' (nixlbench is there but its UCX plugin is not)' : '';
+  if (engine === 'ucx_perftest') {
+    return check(
+      'nixl.pair-engine',
+      'warn',
+      `only ucx_perftest can run here${nixlbenchBlocked}: pair measures UCX, not NIXL`,
+      {
+        fix: 'use an image with nixlbench for a NIXL-level test (pair --image; build it from ai-dynamo/nixl benchmark/nixlbench/contrib)',
+      },
+    );
+  }
+  return check(
+    'nixl.pair-engine',
+    'fail',
+    `neither nixlbench nor ucx_perftest can run here${nixlbenchBlocked}: pair cannot use this image`,
+    {
+      fix: 'run pair with its own probe image (the default --image), or add nixlbench/ucx_perftest to this image',
+    },
+  );
+}
+
+/** What the pair test needs, judged for one pod or host. */
+export function nixlChecks(f: NixlFindings): Check[] {
+  const plugin = pluginCheck(f);
+  return [nixlbenchCheck(f), plugin, pythonCheck(f), perftestCheck(f), engineCheck(f, plugin)];
+}

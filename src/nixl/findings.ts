@@ -1,0 +1,76 @@
+import { parseUcxInfo } from '../parsers/ucx-info.js';
+import type { ProbeOutcome } from '../probes/run.js';
+import { type NixlFiles, type PythonNixl, readLocate, readPython } from './locate.js';
+
+/** How a binary answered: not there, runs, there but cannot start (missing library), or hung. */
+export type BinaryState =
+  | { state: 'missing' }
+  | { state: 'runs' }
+  | { state: 'broken'; why: string }
+  | { state: 'timeout' };
+
+/** What `nixl` found in one pod or host. */
+export interface NixlFindings {
+  nixlbench: BinaryState;
+  ucxPerftest: BinaryState;
+  /** undefined when the locate script could not run (no sh). */
+  files?: NixlFiles;
+  /** undefined when python3 is missing or printed nothing readable. */
+  python?: PythonNixl;
+  pythonMissing: boolean;
+  ucxVersion?: string;
+}
+
+export const UCX_PLUGIN = 'libplugin_UCX.so';
+
+function firstLine(...texts: string[]): string {
+  for (const t of texts) {
+    const l = t.split('\n').find((x) => x.trim() !== '');
+    if (l) return l.trim().slice(0, 200);
+  }
+  return 'no output';
+}
+
+/**
+ * A `--help`/`-h` answer. gflags exits 1 after printing --help, ucx_perftest 0;
+ * the dynamic loader exits 127 with "error while loading shared libraries".
+ */
+export function binaryState(o: ProbeOutcome | undefined, okCodes: readonly number[]): BinaryState {
+  if (!o || o.notFound) return { state: 'missing' };
+  if (o.timedOut) return { state: 'timeout' };
+  const said = `${o.stdout}${o.stderr}`;
+  if (
+    o.exitCode !== null &&
+    okCodes.includes(o.exitCode) &&
+    said.trim() !== '' &&
+    !/error while loading shared libraries/.test(said)
+  ) {
+    return { state: 'runs' };
+  }
+  const code = o.exitCode === null ? 'did not start' : `exit ${o.exitCode}`;
+  return { state: 'broken', why: `${code}: ${firstLine(o.stderr, o.stdout)}` };
+}
+
+export function nixlFindings(outcomes: readonly ProbeOutcome[]): NixlFindings {
+  const by = (tool: string) => outcomes.find((o) => o.tool === tool);
+  const files = by('nixl_files');
+  const py = by('python_nixl');
+  const ucxV = by('ucx_info_v');
+  let ucxVersion: string | undefined;
+  if (ucxV?.ran && ucxV.exitCode === 0) {
+    try {
+      ucxVersion = parseUcxInfo(ucxV.stdout).version;
+    } catch {
+      ucxVersion = undefined;
+    }
+  }
+  const python = py?.ran ? readPython(py.stdout) : undefined;
+  return {
+    nixlbench: binaryState(by('nixlbench'), [0, 1]),
+    ucxPerftest: binaryState(by('ucx_perftest'), [0]),
+    ...(files?.ran && files.exitCode === 0 ? { files: readLocate(files.stdout) } : {}),
+    ...(python ? { python } : {}),
+    pythonMissing: py?.notFound ?? true,
+    ...(ucxVersion ? { ucxVersion } : {}),
+  };
+}

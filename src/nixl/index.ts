@@ -1,0 +1,97 @@
+import { makeReport } from '../commands/shared.js';
+import type { Report } from '../core/model.js';
+import type { ProbeEntry } from '../probes/interpret.js';
+import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
+import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
+import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
+import type { Section } from '../render/text.js';
+import { type Engine, engineOf, nixlChecks } from './checks.js';
+import { type NixlFindings, nixlFindings } from './findings.js';
+import { NIXL_PROBES } from './locate.js';
+import { type Next, nextCommand } from './next.js';
+
+function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<string, ProbeEntry> {
+  const parsedOf: Record<string, unknown> = {
+    ...(f.files ? { nixl_files: f.files } : {}),
+    ...(f.python ? { python_nixl: f.python } : {}),
+    ...(f.ucxVersion ? { ucx_info_v: { version: f.ucxVersion } } : {}),
+  };
+  return Object.fromEntries(
+    outcomes.map((o) => {
+      const e: ProbeEntry = {
+        argv: o.argv,
+        ...(o.label ? { label: o.label } : {}),
+        ran: o.ran,
+        exitCode: o.exitCode,
+        notFound: o.notFound,
+        timedOut: o.timedOut,
+      };
+      if (parsedOf[o.tool] !== undefined) e.parsed = parsedOf[o.tool];
+      if (o.timedOut) e.error = 'timed out';
+      return [o.tool, e];
+    }),
+  );
+}
+
+/** The engine every target can run: nixlbench if all can, else ucx_perftest if all can. */
+function commonEngine(engines: readonly Engine[]): Engine {
+  if (engines.length > 0 && engines.every((e) => e === 'nixlbench')) return 'nixlbench';
+  if (engines.length > 0 && engines.every((e) => e !== undefined)) return 'ucx_perftest';
+  return undefined;
+}
+
+/**
+ * `nixl`: what the pair test needs (nixlbench, the NIXL UCX plugin, the Python
+ * module, ucx_perftest) in each pod or on this host, and the `pair` command to
+ * run next for them.
+ */
+export async function nixlReport(
+  resolved: Resolved,
+  choice: TargetChoice,
+  s: ProbeRunSettings,
+): Promise<{ report: Report; sections: () => Section[]; next: Next }> {
+  const targets: TargetReport[] = [];
+  const checks = [];
+  const engines: Engine[] = [];
+  for (const t of resolved.targets) {
+    s.progress?.step(`looking for NIXL in ${describeTarget(t)}`);
+    const outcomes = await runProbeSet(t.runner, NIXL_PROBES, {
+      concurrency: s.concurrency,
+      timeoutMs: s.timeoutMs,
+      ...(s.signal ? { signal: s.signal } : {}),
+    });
+    const f = nixlFindings(outcomes);
+    const mine = nixlChecks(f);
+    engines.push(engineOf(f, mine.find((c) => c.id === 'nixl.ucx-plugin')!));
+    checks.push(...withSubject(mine, t.label));
+    const { runner: _r, label: _l, ...rest } = t;
+    targets.push({ ...rest, where: describeTarget(t), probes: entries(outcomes, f) });
+    s.progress?.done();
+  }
+  const next = nextCommand({
+    local: choice.local,
+    engine: commonEngine(engines),
+    namespace: resolved.cluster?.namespace,
+    context: choice.context,
+    kubeconfig: choice.kubeconfig,
+    dgd: resolved.dgd,
+    pods: resolved.targets.map((t) => ({ pod: t.label, role: t.role, node: t.node, image: t.image })),
+  });
+  const leftOut = resolved.leftOut.map((l) => `${l.pod} (${l.role}) ${l.why}`);
+  const report = makeReport(
+    'nixl',
+    checks,
+    {
+      targets,
+      next,
+      ...(resolved.cluster ? { cluster: resolved.cluster } : {}),
+      ...(resolved.leftOut.length ? { leftOut: resolved.leftOut } : {}),
+    },
+    'the pair test',
+  );
+  const sections = () => [
+    ...targetSections(targets, leftOut),
+    { title: 'next', lines: [next.command ?? '(no pair command: see below)', next.note] },
+  ];
+  return { report, sections, next };
+}
