@@ -42,6 +42,7 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     progress: ctx.progress,
     signal: ctx.signal,
     cwd: ctx.cwd,
+    env: ctx.env,
     printManifests: (objects) => {
       ctx.stdout.write(
         opts.output === 'json'

@@ -5,6 +5,7 @@ import type { Progress } from '../core/progress.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { Cluster } from './cluster.js';
+import type { NicPort } from './expected.js';
 import type { Engine, Measurement } from './measurement.js';
 import type { NodeView } from './nodes.js';
 import type { ClusterMode, PairPlan } from './plan.js';
@@ -45,6 +46,10 @@ export interface PairConfig {
   peerTimeoutMs: number;
   /** The deployment's namespace (--namespace): only ever read. */
   namespace?: string | undefined;
+  kubeconfig?: string | undefined;
+  context?: string | undefined;
+  /** Skip the node probes in the DGD's worker pods (--no-node-probes). */
+  nodeProbes: boolean;
 }
 
 /** What the steps learn and hand on. */
@@ -54,6 +59,8 @@ export interface PairState {
   /** Nodes of the DGD's prefill and decode workers, when --dgd was given. */
   dgdNodes?: { prefill?: string | undefined; decode?: string | undefined; from: string } | undefined;
   nodes?: NodeView[] | undefined;
+  /** NIC ports the node probes saw on the prefill and decode nodes. */
+  knownNics?: { prefill: NicPort[]; decode: NicPort[] } | undefined;
   plan?: PairPlan | undefined;
   objects?: KubernetesObject[] | undefined;
   /** Set by a step to end the run early; the report says why. */
@@ -73,6 +80,7 @@ export interface PairContext {
   config: PairConfig;
   runId: string;
   cwd: string;
+  env: NodeJS.ProcessEnv;
   /** The cluster, loaded on first use (a --dry-run with named nodes and a recipe needs none). */
   cluster(): Cluster;
   progress: Progress;

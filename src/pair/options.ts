@@ -76,6 +76,7 @@ export const ClusterOptionsShape = {
   kubeconfig: z.string().min(1).optional(),
   context: z.string().min(1).optional(),
   namespace: z.string().min(1).optional(),
+  nodeProbes: z.boolean().optional(),
 };
 
 /** Declares the cluster flags on the `pair` command. */
@@ -147,7 +148,8 @@ export function addClusterOptions(cmd: Command): Command {
     )
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
     .option('--context <name>', 'kubeconfig context')
-    .option('-n, --namespace <ns>', "the deployment's namespace (only ever read)");
+    .option('-n, --namespace <ns>', "the deployment's namespace (only ever read)")
+    .option('--no-node-probes', "with --dgd: skip the read-only node probes in the DGD's worker pods");
 }
 
 type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
@@ -233,5 +235,8 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     timeoutMs: o.timeout,
     peerTimeoutMs: o.peerTimeout ?? DEFAULT_PEER_TIMEOUT_MS,
     namespace: o.namespace,
+    kubeconfig: o.kubeconfig,
+    context: o.context,
+    nodeProbes: o.nodeProbes !== false,
   };
 }

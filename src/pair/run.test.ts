@@ -145,6 +145,7 @@ const config: PairConfig = {
   dryRun: false,
   timeoutMs: 20_000,
   peerTimeoutMs: 2_000,
+  nodeProbes: false,
 };
 
 const ok = (role: Role, log: string): Behaviour => ({

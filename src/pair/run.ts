@@ -40,6 +40,7 @@ export interface PairDeps {
   /** Ctrl-C / SIGTERM. */
   signal: AbortSignal;
   cwd: string;
+  env?: NodeJS.ProcessEnv;
   printManifests: (objects: readonly KubernetesObject[]) => void;
   clock?: Clock;
   runId?: string;
@@ -111,6 +112,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     config,
     runId,
     cwd: deps.cwd,
+    env: deps.env ?? process.env,
     cluster: () => {
       cluster ??= deps.cluster();
       return cluster;

@@ -171,6 +171,7 @@ export const planStep: Step = {
       podAnnotations: c.podAnnotations,
     });
     const plan = ctx.state.plan;
+    plan.knownNics = ctx.state.knownNics;
     if (plan.droppedFlags.length) {
       ctx.progress.warn(
         `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,

@@ -14,6 +14,7 @@ import {
   withOverrides,
   withResolvedEnv,
 } from '../settings.js';
+import { runNodeProbes } from './node-probes.js';
 
 /**
  * Step 1: the read-only checks. `env` over the recipe or the live DGD (its
@@ -96,6 +97,7 @@ async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
     if (pod.spec?.nodeName) nodes[role] = pod.spec.nodeName;
   }
   ctx.state.dgdNodes = { ...nodes, from: `DGD ${name} worker pods` };
+  if (ctx.config.nodeProbes && !ctx.config.dryRun) await runNodeProbes(ctx, name, ns);
   return out;
 }
 
