@@ -60,6 +60,21 @@ describe('execOutcome', () => {
     expect(execOutcome(exitCode(126), '', 'permission denied').notFound).toBe(false);
   });
 
+  it('reads the exit code kwok puts in an InternalError message', () => {
+    const s = status({
+      status: 'Failure',
+      reason: 'InternalError',
+      code: 500,
+      message: 'Internal error occurred: error executing command in container: exit status 7',
+    });
+    expect(execOutcome(s, 'out\n', 'err\n')).toEqual({ exitCode: 7, notFound: false, stderr: 'err\n' });
+    const missing = status({
+      ...s,
+      message: 'Internal error occurred: error executing command in container: exit status 127',
+    });
+    expect(execOutcome(missing, '', '').notFound).toBe(true);
+  });
+
   it('says when the stream closed without any status', () => {
     expect(execOutcome(undefined, '', '')).toEqual({
       exitCode: null,

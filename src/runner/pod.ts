@@ -34,6 +34,7 @@ const NOT_FOUND_TEXT =
  *   message: "Internal error occurred: error executing command in container: … OCI runtime
  *   exec failed: … exec: \"ps\": executable file not found in $PATH: unknown"}
  * Docker-era runtimes instead print the OCI line and exit 126; a shell exits 127.
+ * kwok sends InternalError with "exit status N" in the message for any non-zero exit.
  */
 export function execOutcome(
   status: V1Status | undefined,
@@ -49,9 +50,12 @@ export function execOutcome(
   }
   if (status.status === 'Success') return { exitCode: 0, notFound: false, stderr };
   const cause = status.details?.causes?.find((c) => c.reason === 'ExitCode');
-  const code = cause?.message !== undefined && /^\d+$/.test(cause.message) ? Number(cause.message) : null;
-  if (code !== null) {
-    const said = `${stdout}\n${stderr}`;
+  // kwok (v0.8) reports a non-zero exit as InternalError with "exit status N" in the message.
+  const fromMessage = /\bexit (?:status|code) (\d+)\b/.exec(status.message ?? '')?.[1];
+  const raw = cause?.message !== undefined && /^\d+$/.test(cause.message) ? cause.message : fromMessage;
+  if (raw !== undefined) {
+    const code = Number(raw);
+    const said = `${stdout}\n${stderr}\n${cause ? '' : (status.message ?? '')}`;
     // 127 is also the dynamic loader's exit when a library is missing: the tool is there, it cannot start.
     const loader = /error while loading shared libraries/.test(said);
     const notFound =
