@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { fixturePath, readFixture } from '../../test/helpers/fixtures.js';
 import { analyse } from '../env/index.js';
 import { loadInputs } from '../env/load.js';
-import { settingsFromDgd, settingsFromPod, withOverrides } from './settings.js';
+import { mergeSettings, settingsFromDgd, settingsFromPod, withOverrides } from './settings.js';
 import { settingsFromLoaded } from './steps/probes.js';
 
 const nebius = () =>
@@ -164,5 +164,43 @@ describe('settingsFromLoaded (through the env check)', () => {
     expect(() => settingsFromLoaded(loaded, part.services, 'recipe dir')).toThrow(
       /^recipe dir holds \d+ disaggregated DynamoGraphDeployments/,
     );
+  });
+});
+
+describe('mergeSettings', () => {
+  it('the live pod wins per variable and per resource; the DGD spec fills the rest', () => {
+    const spec = settingsFromDgd(nebius(), 'nebius').decode;
+    const live = settingsFromPod(
+      {
+        spec: {
+          containers: [
+            {
+              name: 'main',
+              image: 'live-img',
+              env: [
+                { name: 'UCX_RNDV_THRESH', value: 'inf' },
+                { name: 'UCX_TLS', value: 'rc' },
+              ],
+            },
+          ],
+        },
+      },
+      'pod ns/decode-0',
+    );
+    const m = mergeSettings(spec, live);
+    expect([m.source, m.image, m.env, m.resources, m.privileged, m.shmSize]).toEqual([
+      'pod ns/decode-0',
+      'live-img',
+      [
+        { name: 'UCX_RNDV_THRESH', value: 'inf' },
+        { name: 'NCCL_SOCKET_IFNAME', value: 'eth0' },
+        { name: 'NCCL_DEBUG', value: 'WARN' },
+        { name: 'UCX_TLS', value: 'rc' },
+      ],
+      [{ name: 'rdma/ib', count: '1' }],
+      true,
+      '64Gi',
+    ]);
+    expect(mergeSettings(undefined, live)).toBe(live);
   });
 });

@@ -278,3 +278,31 @@ export function withResolvedEnv(
   const entries = Object.entries(vars).map(([name, v]) => ({ name, value: v.value, hidden: !v.visible }));
   return { ...s, env: transportEnv(entries, notes), notes };
 }
+
+/**
+ * A live pod's settings over its DGD component's: the pod is what really runs
+ * (an admission webhook may have added env), the spec fills what the pod lacks.
+ */
+export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettings): ProbeSettings {
+  if (!spec) return live;
+  const byName = <T extends { name: string }>(a: readonly T[], b: readonly T[]): T[] => {
+    const m = new Map(a.map((x) => [x.name, x]));
+    for (const x of b) m.set(x.name, x);
+    return [...m.values()];
+  };
+  return {
+    source: live.source,
+    env: byName(spec.env, live.env),
+    image: live.image ?? spec.image,
+    resources: byName(spec.resources, live.resources),
+    annotations: { ...spec.annotations, ...live.annotations },
+    capabilities: [...new Set([...spec.capabilities, ...live.capabilities])],
+    privileged: spec.privileged || live.privileged,
+    hostNetwork: spec.hostNetwork || live.hostNetwork,
+    shmSize: live.shmSize ?? spec.shmSize,
+    tolerations: live.tolerations.length ? live.tolerations : spec.tolerations,
+    hostPaths: byName(spec.hostPaths, live.hostPaths),
+    runtimeClassName: live.runtimeClassName ?? spec.runtimeClassName,
+    notes: [...new Set([...spec.notes, ...live.notes])],
+  };
+}

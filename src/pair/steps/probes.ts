@@ -7,6 +7,7 @@ import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
 import type { PairContext, Step } from '../context.js';
 import {
   DEFAULT_SETTINGS,
+  mergeSettings,
   type ProbeSettings,
   type Role,
   settingsFromDgd,
@@ -93,7 +94,7 @@ async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
     const pod =
       workers[role].find((p) => p.status?.phase === 'Running') ?? workers[role].find((p) => p.spec?.nodeName);
     if (!pod) continue;
-    out[role] = settingsFromPod(pod, `pod ${ns}/${pod.metadata?.name}`);
+    out[role] = mergeSettings(spec[role], settingsFromPod(pod, `pod ${ns}/${pod.metadata?.name}`));
     if (pod.spec?.nodeName) nodes[role] = pod.spec.nodeName;
   }
   ctx.state.dgdNodes = { ...nodes, from: `DGD ${name} worker pods` };
