@@ -103,9 +103,9 @@ function chooseImage(input: PlanInput): { image: string; why: string } {
   if (input.image.explicit) return { image: input.image.explicit, why: '--image' };
   if (input.engine === 'ucx_perftest') {
     const own = input.settings.prefill.image ?? input.settings.decode.image;
-    if (own) return { image: own, why: `the deployment's own image (${input.settings.prefill.source})` };
+    if (own) return { image: own, why: `the deployment's own image, from ${input.settings.prefill.source}` };
   }
-  return { image: input.image.probeDefault, why: 'the default probe image (deploy/probe-image)' };
+  return { image: input.image.probeDefault, why: 'default probe image, built from deploy/probe-image' };
 }
 
 function annotationsFor(input: PlanInput, role: PodRole, settings: ProbeSettings): Record<string, string> {
