@@ -87,6 +87,20 @@ describe('podTargets', () => {
     );
   });
 
+  it('takes every Running worker with --all-pods', async () => {
+    const more = [
+      ...graph,
+      pod('g-prefill-1', { [G]: 'g', [T]: 'worker', 'nvidia.com/dynamo-sub-component-type': 'prefill' }),
+    ];
+    const r = await podTargets(api(more), noExec, 'dynamo', { local: false, dgd: 'g', allPods: true });
+    expect(r.targets.map((t) => [t.label, t.role])).toEqual([
+      ['g-prefill-0', 'prefill'],
+      ['g-prefill-1', 'prefill'],
+      ['g-decode-1', 'decode'],
+    ]);
+    expect(r.leftOut.map((l) => l.pod)).toEqual(['g-decode-0']);
+  });
+
   it('probes named pods after checking each exists, has the container and runs', async () => {
     const r = await podTargets(api(graph), noExec, 'dynamo', {
       local: false,
