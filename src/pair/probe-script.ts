@@ -119,6 +119,7 @@ const PREAMBLE = `for p in /sys/class/infiniband/*/ports/*; do
 done
 echo "interconnect-test: host $(hostname) node \${NODE_NAME:-unknown}"
 LB=""; if command -v stdbuf >/dev/null 2>&1; then LB="stdbuf -oL -eL"; fi
+T=$(mktemp -d 2>/dev/null) || { T=/tmp/itest.$$; mkdir -p "$T"; }
 `;
 
 function need(tool: string): string {
@@ -136,13 +137,13 @@ exec $LB nixlbench "$@"
  * cuda_ipc can map the peer's memory. Rank 1 starts once rank 0 registered.
  */
 const NIXLBENCH_INTRA = `${PREAMBLE}${need('nixlbench')}echo "interconnect-test: start nixlbench (2 ranks)"
-( CUDA_VISIBLE_DEVICES=0,1 $LB nixlbench "$@" 2>&1; echo $? > /tmp/itest-rc0 ) | tee /tmp/itest-rank0.log &
+( CUDA_VISIBLE_DEVICES=0,1 $LB nixlbench "$@" 2>&1; echo $? > "$T/rc0" ) | tee "$T/rank0.log" &
 i=0
-until grep -q 'Registered as rank' /tmp/itest-rank0.log 2>/dev/null || [ -s /tmp/itest-rc0 ] || [ "$i" -ge 600 ]; do sleep 0.2; i=$((i+1)); done
+until grep -q 'Registered as rank' "$T/rank0.log" 2>/dev/null || [ -s "$T/rc0" ] || [ "$i" -ge 600 ]; do sleep 0.2; i=$((i+1)); done
 CUDA_VISIBLE_DEVICES=1,0 $LB nixlbench "$@" 2>&1
 rc1=$?
 wait
-rc0=$(cat /tmp/itest-rc0 2>/dev/null || echo 1)
+rc0=$(cat "$T/rc0" 2>/dev/null || echo 1)
 [ "$rc0" -ne 0 ] && exit "$rc0"
 exit "$rc1"
 `;
@@ -154,13 +155,13 @@ exec $LB ucx_perftest "$@"
 /** The client retries while the server is not listening yet; any other failure ends it. */
 const CLIENT_LOOP = `n=0
 while :; do
-  { $LB ucx_perftest "$@" 2>&1; echo $? > /tmp/itest-rc; } | tee /tmp/itest-client.log
-  rc=$(cat /tmp/itest-rc 2>/dev/null || echo 1)
+  { $LB ucx_perftest "$@" 2>&1; echo $? > "$T/rc"; } | tee "$T/client.log"
+  rc=$(cat "$T/rc" 2>/dev/null || echo 1)
   [ "$rc" -eq 0 ] && exit 0
-  if grep -qiE 'connection refused|failed to connect|no route to host|could not resolve|Name or service not known' /tmp/itest-client.log && [ "$n" -lt 60 ]; then
+  if grep -qiE 'connection refused|failed to connect|no route to host|could not resolve|Name or service not known' "$T/client.log" && [ "$n" -lt 60 ]; then
     n=$((n+1)); sleep 1; continue
   fi
-  grep -qiE 'connection refused|failed to connect' /tmp/itest-client.log && echo "interconnect-test: server unreachable"
+  grep -qiE 'connection refused|failed to connect' "$T/client.log" && echo "interconnect-test: server unreachable"
   exit "$rc"
 done
 `;
