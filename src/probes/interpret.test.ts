@@ -157,6 +157,28 @@ describe('interpret: a broken worker', () => {
     ]);
   });
 
+  it('reads /proc/modules when lsmod is not in the image', async () => {
+    // /proc/modules lines as the kernel prints them (module, size, refs, users with a
+    // trailing comma, state, address, taints); values from the GPU Operator lsmod example.
+    const procModules = [
+      'nvidia_peermem 16384 0 - Live 0xffffffffc0b1c000 (POE)',
+      'nvidia_modeset 1200128 0 - Live 0xffffffffc1c5e000 (POE)',
+      'nvidia_uvm 1286144 0 - Live 0xffffffffc1b0c000 (POE)',
+      'nvidia 39051264 115 nvidia_peermem,nvidia_modeset,nvidia_uvm, Live 0xffffffffc0d7a000 (POE)',
+      'ib_core 348160 9 nvidia_peermem,rdma_cm,ib_ipoib,iw_cm,ib_umad,rdma_ucm,ib_uverbs,mlx5_ib,ib_cm, Live 0xffffffffc0a5e000 (OE)',
+      '',
+    ].join('\n');
+    const r = await probe({ lsmod: 'missing', 'cat /proc/modules': { stdout: procModules } });
+    expect(r.probes['proc-modules']).toMatchObject({
+      argv: ['cat', '/proc/modules'],
+      ran: true,
+      exitCode: 0,
+    });
+    expect(r.probes['proc-modules']?.parsed).toEqual(parseLsmod(procModules));
+    expect(r.checks.find((c) => c.id === 'gdr.peermem')).toMatchObject({ status: 'ok' });
+    expect(r.checks.find((c) => c.id === 'gdr.lsmod')).toBeUndefined();
+  });
+
   it('does not pass off unreadable output as a result', async () => {
     const r = await probe({ 'ucx_info -d': { stdout: 'Segmentation fault\n', exitCode: 0 } });
     expect(r.probes.ucx_info?.parsed).toBeUndefined();
