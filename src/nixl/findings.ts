@@ -1,4 +1,5 @@
 import { parseUcxInfo } from '../parsers/ucx-info.js';
+import { firstLine } from '../probes/interpret.js';
 import type { ProbeOutcome } from '../probes/run.js';
 import { type NixlFiles, type PythonNixl, readLocate, readPython } from './locate.js';
 
@@ -22,14 +23,6 @@ export interface NixlFindings {
 }
 
 export const UCX_PLUGIN = 'libplugin_UCX.so';
-
-function firstLine(...texts: string[]): string {
-  for (const t of texts) {
-    const l = t.split('\n').find((x) => x.trim() !== '');
-    if (l) return l.trim().slice(0, 200);
-  }
-  return 'no output';
-}
 
 /**
  * A `--help`/`-h` answer. gflags exits 1 after printing --help, ucx_perftest 0;

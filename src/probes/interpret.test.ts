@@ -179,6 +179,17 @@ describe('interpret: a broken worker', () => {
     expect(r.checks.find((c) => c.id === 'gdr.lsmod')).toBeUndefined();
   });
 
+  it('never repeats a token a failing tool printed', async () => {
+    const r = await probe({
+      'ucx_info -d': {
+        stdout: '',
+        stderr: 'ucx_info: bad config UCX_AUTH_TOKEN=hf_abcdefghijklmnopqrstuvwx\n',
+        exitCode: 1,
+      },
+    });
+    expect(r.probes.ucx_info?.error).toBe('failed (exit 1): ucx_info: bad config UCX_AUTH_TOKEN=<redacted>');
+  });
+
   it('does not pass off unreadable output as a result', async () => {
     const r = await probe({ 'ucx_info -d': { stdout: 'Segmentation fault\n', exitCode: 0 } });
     expect(r.probes.ucx_info?.parsed).toBeUndefined();

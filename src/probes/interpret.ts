@@ -1,5 +1,6 @@
 import { crossProbe, type ProbeSet, TOOLS, toolMissing } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
+import { redactText } from '../core/redact.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { type IbDevice, type IbPort, portsOf } from '../parsers/ib-port.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
@@ -38,10 +39,11 @@ function seconds(ms: number): string {
   return s < 10 ? String(Math.round(s * 10) / 10) : String(Math.round(s));
 }
 
-function firstLine(...texts: string[]): string {
+/** The first non-blank line of the first text that has one, shortened, with token-like words redacted. */
+export function firstLine(...texts: string[]): string {
   for (const t of texts) {
     const l = t.split('\n').find((x) => x.trim() !== '');
-    if (l) return l.trim().slice(0, 200);
+    if (l) return redactText(l.trim()).slice(0, 200);
   }
   return 'no output';
 }
