@@ -118,7 +118,16 @@ class FakeCluster implements Cluster {
   async podEvents(): Promise<CoreV1Event[]> {
     return [];
   }
+  /** How many log reads fail (a kubelet restarting) before they work again. */
+  logFailures = 0;
   async readLog(_ns: string, _pod: string, container?: string): Promise<string> {
+    if (this.logFailures > 0) {
+      this.logFailures--;
+      throw Object.assign(
+        new Error('get pods/log failed (HTTP 500): dial tcp 127.0.0.1:20250: connection refused'),
+        { code: 500 },
+      );
+    }
     return this.behaviour[container as Role]?.log ?? '';
   }
   async getDgd(): Promise<unknown> {
@@ -229,6 +238,17 @@ describe('runPairCluster', () => {
         setTimeout(() => ctl.abort(new InterruptedError('SIGINT')), 20);
     };
     await expect(run(fake, { peerTimeoutMs: 60_000 }, ctl.signal)).rejects.toBeInstanceOf(InterruptedError);
+    expect(fake.store.size).toBe(0);
+  });
+
+  it('rides out a few failed log reads (a kubelet restarting) without losing the run', async () => {
+    const fake = new FakeCluster({
+      prefill: ok('prefill', readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')),
+      decode: ok('decode', TARGET),
+    });
+    fake.logFailures = 3;
+    const r = await run(fake);
+    expect(r.checks.find((c) => c.id === 'pair.bandwidth')?.status).toBe('ok');
     expect(fake.store.size).toBe(0);
   });
 

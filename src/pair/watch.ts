@@ -1,4 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
+import { messageOf } from '../core/errors.js';
+import { httpStatusOf } from '../kube/client.js';
 import { type Assessment, assess, type PodSnap, resultsComplete } from './assess.js';
 import type { PairContext } from './context.js';
 import { LABEL, runSelector } from './names.js';
@@ -63,10 +65,23 @@ export async function waitFor(
   const plan = ctx.state.plan;
   if (!plan) throw new Error('waitFor before plan');
   let status = '';
+  let failures = 0;
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
     if (ctx.deadline.aborted) return { state: 'deadline', status };
-    const pods = await snapshot(ctx, roles);
+    let pods: PodSnap[];
+    try {
+      pods = await snapshot(ctx, roles);
+      failures = 0;
+    } catch (err) {
+      // A kubelet restarting or an API hiccup must not end a run that is fine;
+      // a refusal (401/403) or an API that stays away does.
+      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+      if (!transient(err) || ++failures >= MAX_API_FAILURES) throw err;
+      ctx.progress.update(`cluster API error, retrying (${failures}/${MAX_API_FAILURES}): ${messageOf(err)}`);
+      await pause(ctx);
+      continue;
+    }
     const a = assess({
       phase,
       engine: plan.engine,
@@ -82,11 +97,26 @@ export async function waitFor(
     status = a.status;
     ctx.progress.update(a.status);
     if (a.state !== 'wait') return a;
-    try {
-      await ctx.clock.sleep(ctx.pollMs, ctx.signal);
-    } catch (err) {
-      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-      if (!ctx.deadline.aborted) throw err;
-    }
+    await pause(ctx);
+  }
+}
+
+/** Consecutive failed looks at the pods before the run gives up. */
+const MAX_API_FAILURES = 8;
+
+/** Worth retrying: not a refusal of our credentials or permissions. */
+export function transient(err: unknown): boolean {
+  const status = httpStatusOf(err);
+  return (
+    status !== 401 && status !== 403 && !/permission denied|rejected our credentials/.test(messageOf(err))
+  );
+}
+
+async function pause(ctx: PairContext): Promise<void> {
+  try {
+    await ctx.clock.sleep(ctx.pollMs, ctx.signal);
+  } catch (err) {
+    if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+    if (!ctx.deadline.aborted) throw err;
   }
 }

@@ -33,9 +33,17 @@ export const collectStep: Step = {
     const plan = ctx.state.plan;
     if (!plan) return;
     const roles = plan.pods.map((p) => p.role);
-    const pods = await snapshot(ctx, roles);
-    ctx.state.probeMs = probeRuntimeMs(pods.map((p) => p.pod));
-    const have = pods.filter((p) => p.log).map((p) => p.role);
+    try {
+      const pods = await snapshot(ctx, roles);
+      ctx.state.probeMs = probeRuntimeMs(pods.map((p) => p.pod));
+    } catch (err) {
+      // The logs read while watching are still there; judge those.
+      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+      ctx.progress.warn(
+        `could not read the final logs (${(err as Error).message.split('\n')[0]}); using what was read while watching`,
+      );
+    }
+    const have = roles.filter((r) => ctx.state.logs[r]);
     ctx.progress.update(`${have.length} of ${roles.length} logs${have.length ? `: ${have.join(', ')}` : ''}`);
   },
 };
