@@ -28,6 +28,21 @@ kubeconfig_line="$(tail -n1 <<<"$out")"
 export "${kubeconfig_line?}"
 echo "[cluster] up after $((SECONDS - start))s; running e2e tests" >&2
 
-# Same command as `npm run test:cluster`.
-npx --no-install vitest run --config test/cluster/vitest.cluster.config.ts
+# Same command as `npm run test:cluster`, plus a JSON report for the summary.
+report="$(mktemp -d)/e2e.json"
+set +e
+npx --no-install vitest run --config test/cluster/vitest.cluster.config.ts \
+  --reporter=default --reporter=json --outputFile.json="$report"
+rc=$?
+set -e
 echo "[cluster] e2e done after $((SECONDS - start))s" >&2
+
+trap - EXIT
+bash scripts/cluster/down.sh || rc=1
+# The closing line CI reads: "e2e: N passed, N failed[, N skipped]".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`e2e: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$report" || echo "e2e: no report (vitest exit $rc)"
+exit $rc

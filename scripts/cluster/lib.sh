@@ -19,16 +19,20 @@ CLUSTER_BIN_DIR="$CLUSTER_CACHE_DIR/$CLUSTER_K8S_VERSION/bin"
 CLUSTER_CRD_DIR="$CLUSTER_CACHE_DIR/$CLUSTER_K8S_VERSION/kwok-crds"
 CLUSTER_STATE_DIR="${CLUSTER_STATE_DIR:-$CLUSTER_CACHE_DIR/state}"
 
-# Loopback only. Ports can be moved if something else holds them.
+# Loopback only. CLUSTER_PORT_OFFSET moves every default port at once, so two
+# clusters (two state dirs) can run side by side; each port can also be set.
 CLUSTER_HOST=127.0.0.1
-CLUSTER_ETCD_PORT="${CLUSTER_ETCD_PORT:-23790}"
-CLUSTER_ETCD_PEER_PORT="${CLUSTER_ETCD_PEER_PORT:-23800}"
-CLUSTER_APISERVER_PORT="${CLUSTER_APISERVER_PORT:-26443}"
-CLUSTER_KCM_PORT="${CLUSTER_KCM_PORT:-26257}"
-CLUSTER_SCHEDULER_PORT="${CLUSTER_SCHEDULER_PORT:-26259}"
+off="${CLUSTER_PORT_OFFSET:-0}"
+[[ "$off" =~ ^[0-9]+$ ]] || { echo "CLUSTER_PORT_OFFSET must be a number" >&2; exit 1; }
+CLUSTER_ETCD_PORT="${CLUSTER_ETCD_PORT:-$((23790 + off))}"
+CLUSTER_ETCD_PEER_PORT="${CLUSTER_ETCD_PEER_PORT:-$((23800 + off))}"
+CLUSTER_APISERVER_PORT="${CLUSTER_APISERVER_PORT:-$((26443 + off))}"
+CLUSTER_KCM_PORT="${CLUSTER_KCM_PORT:-$((26257 + off))}"
+CLUSTER_SCHEDULER_PORT="${CLUSTER_SCHEDULER_PORT:-$((26259 + off))}"
 # kwok's kubelet-like server (logs, exec, attach, port-forward) that the
 # apiserver proxies to; every node's kubeletEndpoint points here.
-CLUSTER_KWOK_PORT="${CLUSTER_KWOK_PORT:-20250}"
+CLUSTER_KWOK_PORT="${CLUSTER_KWOK_PORT:-$((20250 + off))}"
+unset off
 
 CLUSTER_NODES="${CLUSTER_NODES:-4}"
 

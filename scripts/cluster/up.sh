@@ -119,7 +119,7 @@ main() {
   wait_for "kube-apiserver /readyz" 120 kubectl_admin get --raw=/readyz || fail_with_logs "kube-apiserver did not become ready"
 
   kubectl_admin apply -f "$CLUSTER_CRD_DIR/" >/dev/null
-  kubectl_admin wait --for=condition=Established --timeout=60s crd --all >/dev/null
+  kubectl_admin wait --for=condition=Established --timeout=60s -f "$CLUSTER_CRD_DIR/" >/dev/null
 
   start kube-controller-manager "$B/kube-controller-manager" \
     --kubeconfig="$S/kube-controller-manager.kubeconfig" \

@@ -57,12 +57,18 @@ describe('cleanup controllers', () => {
   test('ttl-after-finished deletes a finished Job and the garbage collector its pods', async () => {
     const e = env();
     await e.createJob({ name: 'short-lived', ttlSecondsAfterFinished: 1 });
-    await e.waitForJob('short-lived', 'Complete');
+    // No wait for Complete first: with a 1s TTL the Job may be gone before a poll sees it.
     await e.waitForGone(
       'job short-lived',
       () => e.batch.readNamespacedJob({ name: 'short-lived', namespace: e.namespace }),
       { timeoutMs: 60_000 },
     );
+    // It was deleted because it finished: the Job controller's event outlives it.
+    const events = await e.core.listNamespacedEvent({
+      namespace: e.namespace,
+      fieldSelector: 'involvedObject.kind=Job,involvedObject.name=short-lived',
+    });
+    expect(events.items.map((ev) => ev.reason)).toContain('Completed');
     await waitFor(
       'pods of job short-lived to be deleted',
       async () => (await e.jobPods('short-lived')).length === 0,
