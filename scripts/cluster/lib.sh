@@ -1,0 +1,92 @@
+# shellcheck shell=bash
+# Shared settings for scripts/cluster/*.sh. Sourced, never executed.
+#
+# Everything the local control plane needs lives outside the repository:
+#   $CLUSTER_CACHE_DIR/<k8s-version>/bin   compiled binaries (kube-apiserver, ...)
+#   $CLUSTER_STATE_DIR                     certs, kubeconfigs, etcd data, logs, pids
+# Both default under ~/.cache/interconnect-test/cluster.
+
+set -euo pipefail
+
+CLUSTER_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CLUSTER_MODULE_DIR="$CLUSTER_REPO_ROOT/test/cluster/binaries"
+CLUSTER_CONFIG_DIR="$CLUSTER_REPO_ROOT/test/cluster/kwok"
+
+# The Kubernetes release the binaries are built from. Must match go.mod.
+CLUSTER_K8S_VERSION="$(awk '$1=="require" && $2=="k8s.io/kubernetes" {print $3}' "$CLUSTER_MODULE_DIR/go.mod")"
+CLUSTER_CACHE_DIR="${CLUSTER_CACHE_DIR:-$HOME/.cache/interconnect-test/cluster}"
+CLUSTER_BIN_DIR="$CLUSTER_CACHE_DIR/$CLUSTER_K8S_VERSION/bin"
+CLUSTER_CRD_DIR="$CLUSTER_CACHE_DIR/$CLUSTER_K8S_VERSION/kwok-crds"
+CLUSTER_STATE_DIR="${CLUSTER_STATE_DIR:-$CLUSTER_CACHE_DIR/state}"
+
+# Loopback only. CLUSTER_PORT_OFFSET moves every default port at once, so two
+# clusters (two state dirs) can run side by side; each port can also be set.
+CLUSTER_HOST=127.0.0.1
+off="${CLUSTER_PORT_OFFSET:-0}"
+[[ "$off" =~ ^[0-9]+$ ]] || { echo "CLUSTER_PORT_OFFSET must be a number" >&2; exit 1; }
+CLUSTER_ETCD_PORT="${CLUSTER_ETCD_PORT:-$((23790 + off))}"
+CLUSTER_ETCD_PEER_PORT="${CLUSTER_ETCD_PEER_PORT:-$((23800 + off))}"
+CLUSTER_APISERVER_PORT="${CLUSTER_APISERVER_PORT:-$((26443 + off))}"
+CLUSTER_KCM_PORT="${CLUSTER_KCM_PORT:-$((26257 + off))}"
+CLUSTER_SCHEDULER_PORT="${CLUSTER_SCHEDULER_PORT:-$((26259 + off))}"
+# kwok's kubelet-like server (logs, exec, attach, port-forward) that the
+# apiserver proxies to; every node's kubeletEndpoint points here.
+CLUSTER_KWOK_PORT="${CLUSTER_KWOK_PORT:-$((20250 + off))}"
+unset off
+
+CLUSTER_NODES="${CLUSTER_NODES:-4}"
+
+CLUSTER_COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok)
+
+log() { printf '[cluster] %s\n' "$*" >&2; }
+die() { printf '[cluster] error: %s\n' "$*" >&2; exit 1; }
+
+# Go lives at /usr/local/go on our machines; PATH may not have it.
+cluster_go() {
+  if command -v go >/dev/null 2>&1; then command -v go; return; fi
+  if [[ -x /usr/local/go/bin/go ]]; then echo /usr/local/go/bin/go; return; fi
+  die "go not found (need Go >= $(awk '$1=="go"{print $2}' "$CLUSTER_MODULE_DIR/go.mod"))"
+}
+
+# Fingerprint of everything that decides what the binaries are. A change to
+# go.mod/go.sum or to the build flags rebuilds; nothing else does.
+cluster_build_stamp() {
+  {
+    cat "$CLUSTER_MODULE_DIR/go.mod" "$CLUSTER_MODULE_DIR/go.sum"
+    sed -n '/^# BUILD-FLAGS-BEGIN/,/^# BUILD-FLAGS-END/p' "$CLUSTER_REPO_ROOT/scripts/cluster/build.sh"
+  } | sha256sum | cut -c1-16
+}
+
+cluster_binaries_ready() {
+  [[ -f "$CLUSTER_BIN_DIR/.stamp" ]] && [[ "$(cat "$CLUSTER_BIN_DIR/.stamp")" == "$(cluster_build_stamp)" ]] || return 1
+  local b
+  for b in etcd kube-apiserver kube-controller-manager kube-scheduler kwok kubectl; do
+    [[ -x "$CLUSTER_BIN_DIR/$b" ]] || return 1
+  done
+}
+
+pidfile() { echo "$CLUSTER_STATE_DIR/run/$1.pid"; }
+
+# True when the pidfile names a live process that is still the one we started
+# (its command line mentions our state dir, so a recycled pid is not mistaken).
+component_alive() {
+  local pf pid
+  pf="$(pidfile "$1")"
+  [[ -f "$pf" ]] || return 1
+  pid="$(cat "$pf")"
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$CLUSTER_STATE_DIR"
+}
+
+kubectl_admin() {
+  "$CLUSTER_BIN_DIR/kubectl" --kubeconfig "$CLUSTER_STATE_DIR/admin.kubeconfig" "$@"
+}
+
+# One up/down at a time per state dir (a second caller waits up to 10 min).
+cluster_lock() {
+  [[ "${CLUSTER_LOCK_HELD:-}" == "$CLUSTER_STATE_DIR" ]] && return 0
+  mkdir -p "$(dirname "$CLUSTER_STATE_DIR")"
+  exec 9>"$CLUSTER_STATE_DIR.lock"
+  flock -w 600 9 || die "another up/down holds $CLUSTER_STATE_DIR.lock"
+  export CLUSTER_LOCK_HELD="$CLUSTER_STATE_DIR"
+}

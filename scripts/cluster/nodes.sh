@@ -1,0 +1,83 @@
+# shellcheck shell=bash
+# The fake GPU nodes kwok manages. Sourced by up.sh. Layout for N nodes
+# (CLUSTER_NODES, 2..64, default 4) — see test/cluster/README.md:
+#   gpu-node-0 .. gpu-node-(N-2)  8x H100, 8x rdma/ib
+#       odd index  -> tainted nvidia.com/gpu=present:NoSchedule
+#       zone       -> zone-a for indexes 0,1, 4,5, ...; zone-b for 2,3, 6,7, ...
+#   gpu-node-nordma               8x H100, no rdma/ib resource, untainted, zone-b
+
+# node_yaml NAME ZONE RDMA(0|1) TAINT(0|1)
+node_yaml() {
+  local name=$1 zone=$2 rdma=$3 taint=$4
+  cat <<EOF
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: $name
+  annotations:
+    kwok.x-k8s.io/node: fake
+    node.alpha.kubernetes.io/ttl: "0"
+  labels:
+    type: kwok
+    kubernetes.io/arch: amd64
+    kubernetes.io/os: linux
+    kubernetes.io/hostname: $name
+    topology.kubernetes.io/zone: $zone
+    topology.kubernetes.io/region: local
+    nvidia.com/gpu.present: "true"
+    nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3
+    nvidia.com/gpu.count: "8"
+    nvidia.com/gpu.memory: "81559"
+    interconnect-test.dev/rdma: "$([[ $rdma == 1 ]] && echo true || echo false)"
+spec:
+EOF
+  if [[ $taint == 1 ]]; then
+    cat <<EOF
+  taints:
+  - key: nvidia.com/gpu
+    value: present
+    effect: NoSchedule
+EOF
+  else
+    echo "  taints: []"
+  fi
+  cat <<EOF
+status:
+  capacity:
+    cpu: "224"
+    memory: 2113470Mi
+    ephemeral-storage: 3750Gi
+    pods: "110"
+    nvidia.com/gpu: "8"
+$([[ $rdma == 1 ]] && echo '    rdma/ib: "8"')
+  allocatable:
+    cpu: "220"
+    memory: 2080000Mi
+    ephemeral-storage: 3500Gi
+    pods: "110"
+    nvidia.com/gpu: "8"
+$([[ $rdma == 1 ]] && echo '    rdma/ib: "8"')
+  nodeInfo:
+    architecture: amd64
+    operatingSystem: linux
+    osImage: "kwok fake node (interconnect-test)"
+EOF
+}
+
+# node_names — one name a line, in creation order.
+node_names() {
+  local n=$CLUSTER_NODES i
+  for ((i = 0; i < n - 1; i++)); do echo "gpu-node-$i"; done
+  echo gpu-node-nordma
+}
+
+render_nodes() {
+  local n=$CLUSTER_NODES i zone
+  [[ "$n" =~ ^[0-9]+$ ]] && ((n >= 2 && n <= 64)) || die "CLUSTER_NODES must be 2..64, got '$n'"
+  for ((i = 0; i < n - 1; i++)); do
+    if (((i / 2) % 2 == 0)); then zone=zone-a; else zone=zone-b; fi
+    node_yaml "gpu-node-$i" "$zone" 1 $((i % 2))
+  done
+  node_yaml gpu-node-nordma zone-b 0 0
+}
