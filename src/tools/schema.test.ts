@@ -3,21 +3,35 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
 import { VERSION } from '../version.js';
-import { reportJsonSchema } from './schema.js';
+import { reportJsonSchema, schemaFiles } from './schema.js';
 
-describe('references/result.schema.json', () => {
-  it('is the schema generated from the zod model (run npm run build && npm run schema)', () => {
-    const committed = readFileSync(
-      fileURLToPath(new URL('../../references/result.schema.json', import.meta.url)),
-      'utf8',
-    );
-    expect(committed).toBe(reportJsonSchema());
-  });
+describe('the JSON Schemas in references/', () => {
+  for (const file of schemaFiles) {
+    it(`${file} is the schema generated from the zod model (npm run build && npm run schema)`, () => {
+      const committed = readFileSync(
+        fileURLToPath(new URL(`../../references/${file}`, import.meta.url)),
+        'utf8',
+      );
+      expect(committed).toBe(reportJsonSchema(file));
+    });
+  }
 
   it('requires the verdict and the check statuses', () => {
     const schema = JSON.parse(reportJsonSchema());
     expect(schema.required).toEqual(expect.arrayContaining(['schemaVersion', 'checks', 'verdict']));
     expect(schema.properties.checks.items.properties.status.enum).toEqual(['ok', 'warn', 'fail', 'skipped']);
+  });
+
+  it('describes the env and pair data', () => {
+    const env = JSON.parse(reportJsonSchema('env.schema.json'));
+    expect(env.required).toEqual(expect.arrayContaining(['checks', 'verdict', 'services']));
+    expect(env.properties.services.items.required).toEqual(
+      expect.arrayContaining(['file', 'deployment', 'name', 'role', 'transportVars', 'missingCritical']),
+    );
+    const pair = JSON.parse(reportJsonSchema('pair.schema.json'));
+    expect(pair.properties.measurement.required).toEqual(
+      expect.arrayContaining(['engine', 'mode', 'transport', 'nodes', 'peakGBps', 'rows']),
+    );
   });
 });
 

@@ -1,18 +1,44 @@
 import { z } from 'zod';
 import { ReportSchema } from '../core/model.js';
+import { EnvReportPartSchema } from '../env/schema.js';
+import { MeasurementSchema } from '../pair/measurement.js';
 
-/** The JSON Schema of every report, generated from the zod schemas (one source of truth). */
-export function reportJsonSchema(): string {
-  const schema = z.toJSONSchema(ReportSchema, { target: 'draft-2020-12', io: 'output' });
+/** The report schemas published in references/, generated from the zod schemas (one source of truth). */
+const schemas = {
+  'result.schema.json': {
+    schema: ReportSchema,
+    title: 'interconnect-test report',
+    description: 'The -o json / -o yaml output of every interconnect-test command.',
+  },
+  'env.schema.json': {
+    schema: ReportSchema.extend(EnvReportPartSchema.shape),
+    title: 'interconnect-test env report',
+    description:
+      'The -o json output of interconnect-test env: the common report plus services[], graphs[], skipped[].',
+  },
+  'pair.schema.json': {
+    schema: ReportSchema.extend({ measurement: MeasurementSchema.optional() }),
+    title: 'interconnect-test pair report',
+    description:
+      'The -o json output of interconnect-test pair (cluster and --local): the common report plus measurement.',
+  },
+} as const;
+
+export type SchemaFile = keyof typeof schemas;
+
+export function reportJsonSchema(file: SchemaFile = 'result.schema.json'): string {
+  const { schema, title, description } = schemas[file];
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
   return `${JSON.stringify(
     {
-      ...schema,
-      $id: 'https://github.com/interconnect-test/interconnect-test/references/result.schema.json',
-      title: 'interconnect-test report',
-      description:
-        'The -o json / -o yaml output of every interconnect-test command. Generated from src/core/model.ts by npm run schema; do not edit.',
+      ...json,
+      $id: `https://interconnect-test.invalid/references/${file}`,
+      title,
+      description: `${description} Generated from the zod schemas by npm run schema; do not edit.`,
     },
     null,
     2,
   )}\n`;
 }
+
+export const schemaFiles = Object.keys(schemas) as SchemaFile[];

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { reportJsonSchema } from './schema.js';
+import { reportJsonSchema, schemaFiles } from './schema.js';
 
-const target = fileURLToPath(new URL('../../references/result.schema.json', import.meta.url));
-writeFileSync(target, reportJsonSchema());
-process.stdout.write(`wrote ${target}\n`);
+for (const file of schemaFiles) {
+  const target = fileURLToPath(new URL(`../../references/${file}`, import.meta.url));
+  writeFileSync(target, reportJsonSchema(file));
+  process.stdout.write(`wrote ${target}\n`);
+}
