@@ -100,6 +100,15 @@ describe('settingsFromPod and overrides', () => {
         spec: {
           hostNetwork: true,
           runtimeClassName: 'nvidia',
+          tolerations: [
+            { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+            {
+              key: 'node.kubernetes.io/not-ready',
+              operator: 'Exists',
+              effect: 'NoExecute',
+              tolerationSeconds: 300,
+            },
+          ],
           containers: [
             { name: 'sidecar', env: [{ name: 'UCX_TLS', value: 'tcp' }] },
             {
@@ -125,6 +134,7 @@ describe('settingsFromPod and overrides', () => {
       annotations: { 'k8s.v1.cni.cncf.io/networks': 'rdma-net' },
       hostNetwork: true,
       runtimeClassName: 'nvidia',
+      tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
       notes: [
         'UCX_IB_GID_INDEX comes from valueFrom and is not copied; set it with --env if it matters',
         "NIXL_ETCD_ENDPOINTS not copied: NIXL core would write to the deployment's etcd",

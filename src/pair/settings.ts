@@ -162,7 +162,10 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     privileged: sc.privileged === true,
     hostNetwork: parts.spec.hostNetwork === true,
     shmSize,
-    tolerations: arr(parts.spec.tolerations).map(obj) as V1Toleration[],
+    tolerations: arr(parts.spec.tolerations)
+      .map((t) => ({ ...obj(t) }))
+      // The API server adds node.kubernetes.io/* tolerations to every pod (DefaultTolerationSeconds); they are not the deployment's.
+      .filter((t) => !String(t.key ?? '').startsWith('node.kubernetes.io/')) as V1Toleration[],
     hostPaths,
     runtimeClassName: str(parts.spec.runtimeClassName),
     notes,
