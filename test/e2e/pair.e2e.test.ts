@@ -1,0 +1,455 @@
+// `interconnect-test pair` end to end on the local control plane: the real
+// scheduler, Job controller, namespace controller and garbage collector, with
+// kwok playing the kubelet (sim-* annotations) and the probe pods "printing"
+// real nixlbench logs (kwok ClusterLogs for the run's scratch namespace, whose
+// name is fixed up front with INTERCONNECT_TEST_RUN_ID).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import {
+  ApiextensionsV1Api,
+  CustomObjectsApi,
+  type KubernetesObject,
+  type V1CustomResourceDefinition,
+} from '@kubernetes/client-node';
+import { afterAll, describe, expect, test } from 'vitest';
+import { main } from '../../src/cli.js';
+import { fixture, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
+
+const env = useTestEnv('pair');
+const scratchDir = mkdtempSync(path.join(tmpdir(), 'pair-e2e-'));
+afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
+
+const SIM = 'interconnect-test.dev/sim-';
+const MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
+const PREFILL_NODE = 'gpu-node-0';
+const DECODE_NODE = 'gpu-node-2';
+
+/** What a nixlbench target prints (it never prints a table): start-up lines, as in nixlbench.md §3. */
+const TARGET_LOG = `WARNING: Adjusting num_iter to 1008 to allow equal distribution to 1 threads
+WARNING: Adjusting warmup_iter to 112 to allow equal distribution to 1 threads
+Connecting to ETCD at http://etcd:2379
+ETCD Runtime: Registered as rank 1 item 2 of 2
+Init nixl worker, dev all rank 1, type target, hostname ${DECODE_NODE}
+Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
+All processes are ready to proceed
+`;
+const WAITING_LOG = `Connecting to ETCD at http://etcd:2379
+ETCD Runtime: Registered as rank 0 item 1 of 2
+Init nixl worker, dev all rank 0, type initiator, hostname ${PREFILL_NODE}
+Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
+`;
+
+type Logs = { prefill?: string; decode?: string };
+
+function newRunId(): string {
+  return `e2e${randomBytes(3).toString('hex')}`;
+}
+
+/** A file's text as a kwok log file (CRI format) on this machine. */
+function criFile(name: string, text: string): string {
+  const f = path.join(scratchDir, `${name}-${randomBytes(3).toString('hex')}.log`);
+  writeFileSync(f, toCriLog(text));
+  return f;
+}
+
+/** The probe pods of run `runId` print these logs (by container name: prefill, decode). */
+async function declareLogs(
+  e: TestEnv,
+  runId: string,
+  logs: Logs,
+  namespace = `itest-pair-${runId}`,
+): Promise<void> {
+  const entries = (['prefill', 'decode'] as const)
+    .filter((r) => logs[r] !== undefined)
+    .map((r) => ({ containers: [r], logsFile: criFile(`${runId}-${r}`, logs[r] as string) }));
+  await e.createObject({
+    apiVersion: 'kwok.x-k8s.io/v1alpha1',
+    kind: 'ClusterLogs',
+    metadata: { name: `pair-${runId}`, labels: e.labels() },
+    spec: { selector: { matchNamespaces: [namespace] }, logs: entries },
+  } as KubernetesObject);
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  report?: {
+    checks: { id: string; status: string; detail: string; fix?: string; data?: Record<string, unknown> }[];
+    verdict: { status: string };
+    measurement: Record<string, unknown> | null;
+  };
+}
+
+function capture() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c: Buffer) => {
+    text += c.toString();
+  });
+  return { stream, text: () => text };
+}
+
+async function pair(runId: string, args: string[], signal?: AbortSignal): Promise<Run> {
+  const out = capture();
+  const err = capture();
+  const code = await main(
+    [
+      'pair',
+      '--image',
+      'registry.example/nixlbench:0.10.1',
+      '--pod-annotation',
+      `${SIM}duration=1s`,
+      '--pod-annotation',
+      `etcd:${SIM}duration=10m`,
+      '--peer-timeout',
+      '4s',
+      '--timeout',
+      '90s',
+      '-o',
+      'json',
+      ...args,
+    ],
+    {
+      stdout: out.stream,
+      stderr: err.stream,
+      env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
+      ...(signal ? { signal } : {}),
+    },
+  );
+  const stdout = out.text();
+  let report: Run['report'];
+  try {
+    report = stdout ? JSON.parse(stdout) : undefined;
+  } catch {
+    report = undefined;
+  }
+  return { code, stdout, stderr: err.text(), ...(report ? { report } : {}) };
+}
+
+const checkOf = (r: Run, id: string) => r.report?.checks.find((c) => c.id === id);
+
+/** Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services in any namespace. */
+async function leftovers(e: TestEnv): Promise<string[]> {
+  const [ns, jobs, pods, svcs] = await Promise.all([
+    e.core.listNamespace({ labelSelector: MANAGED }),
+    e.batch.listJobForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listPodForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listServiceForAllNamespaces({ labelSelector: MANAGED }),
+  ]);
+  return [
+    ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
+    ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
+    ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
+    ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
+  ];
+}
+
+/** Resource versions of everything in the deployment's namespace: nothing may change. */
+async function versions(e: TestEnv): Promise<Record<string, string>> {
+  const ns = e.namespace;
+  const lists = await Promise.all([
+    e.core.listNamespacedPod({ namespace: ns }),
+    e.core.listNamespacedService({ namespace: ns }),
+    e.core.listNamespacedConfigMap({ namespace: ns }),
+    e.core.listNamespacedSecret({ namespace: ns }),
+    e.core.listNamespacedServiceAccount({ namespace: ns }),
+    e.batch.listNamespacedJob({ namespace: ns }),
+  ]);
+  const out: Record<string, string> = {};
+  const kinds = ['pod', 'service', 'configmap', 'secret', 'serviceaccount', 'job'];
+  lists.forEach((l, i) => {
+    for (const o of l.items) out[`${kinds[i]}/${o.metadata?.name}`] = o.metadata?.resourceVersion ?? '';
+  });
+  out[`namespace/${ns}`] = (await e.core.readNamespace({ name: ns })).metadata?.resourceVersion ?? '';
+  return out;
+}
+
+async function expectClean(e: TestEnv, before: Record<string, string>): Promise<void> {
+  expect(await leftovers(e)).toEqual([]);
+  expect(await versions(e)).toEqual(before);
+}
+
+const nodes = ['--prefill-node', PREFILL_NODE, '--decode-node', DECODE_NODE];
+
+describe('pair on the cluster', () => {
+  test('happy path: a real nixlbench log gives a measurement, roles and a verdict; nothing remains', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const r = await pair(runId, [...nodes, '--min-bandwidth', '5', '--namespace', e.namespace]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report?.checks.map((c) => [c.id, c.status])).toEqual([
+      ['pair.nodes', 'ok'],
+      ['pair.run', 'ok'],
+      ['pair.roles', 'ok'],
+      ['pair.transport', 'warn'],
+      ['pair.bandwidth', 'ok'],
+    ]);
+    expect(r.report?.measurement).toMatchObject({
+      engine: 'nixlbench',
+      mode: 'cross-node',
+      nodes: { prefill: PREFILL_NODE, decode: DECODE_NODE },
+      peakGBps: 5.10826,
+      memory: { initiator: 'VRAM', target: 'DRAM' },
+    });
+    expect((r.report?.measurement as { rows?: unknown[] } | undefined)?.rows).toHaveLength(15);
+    expect(r.stderr).toMatch(/Start prefill and wait until it is ready for its peer/);
+    await expectClean(e, before);
+  });
+
+  test('the degraded H200/CX-7 run (about 1 GB/s) is untrusted', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const r = await pair(runId, nodes);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.report?.verdict.status).toBe('untrusted');
+    expect(checkOf(r, 'pair.bandwidth')).toMatchObject({
+      status: 'fail',
+      detail: '1.03 GB/s is below the floor of 5 GB/s (no NIC line rate known)',
+    });
+    await expectClean(e, before);
+  });
+
+  test('no free GPU: the scheduler is quoted and the fix named', async () => {
+    const e = env();
+    await e.createPod({
+      name: 'gpu-hog',
+      node: PREFILL_NODE,
+      sim: { duration: '1h' },
+      resources: { limits: { 'nvidia.com/gpu': '8' } },
+    });
+    await e.waitForPodPhase('gpu-hog', 'Running');
+    const before = await versions(e);
+    const r = await pair(newRunId(), nodes);
+    expect(r.code, r.stderr).toBe(1);
+    const run = checkOf(r, 'pair.run');
+    expect(run?.status).toBe('fail');
+    expect(run?.detail).toMatch(
+      /^itest-\w+-prefill-\w+ cannot be scheduled: 0\/\d+ nodes are available: .*Insufficient nvidia\.com\/gpu/,
+    );
+    expect(run?.fix).toMatch(/^no free GPU on the chosen node/);
+    await expectClean(e, before);
+    await e.core.deleteNamespacedPod({ name: 'gpu-hog', namespace: e.namespace, gracePeriodSeconds: 0 });
+    await e.waitForGone('pod gpu-hog', () => e.readPod('gpu-hog'));
+  });
+
+  test('an image that cannot be pulled is named as such', async () => {
+    const e = env();
+    const before = await versions(e);
+    const r = await pair(newRunId(), [
+      ...nodes,
+      '--pod-annotation',
+      `prefill:${SIM}waiting-reason=ImagePullBackOff`,
+      '--pod-annotation',
+      `prefill:${SIM}waiting-message=Back-off pulling image "registry.example/nixlbench:0.10.1"`,
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(checkOf(r, 'pair.run')).toMatchObject({ status: 'fail', data: { kind: 'image-pull' } });
+    expect(checkOf(r, 'pair.run')?.fix).toMatch(/--image/);
+    await expectClean(e, before);
+  });
+
+  test('a peer that never arrives: both pods run, the start barrier never completes', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, { prefill: WAITING_LOG, decode: 'Connecting to ETCD at http://etcd:2379\n' });
+    const r = await pair(runId, [...nodes, '--pod-annotation', `${SIM}duration=1h`]);
+    expect(r.code, r.stderr).toBe(1);
+    const run = checkOf(r, 'pair.run');
+    expect(run).toMatchObject({ status: 'fail', data: { kind: 'peer-missing' } });
+    expect(run?.detail).toMatch(/never completed \(decode never registered with etcd\)/);
+    await expectClean(e, before);
+  });
+
+  test('a run that printed its table and then hung: stopped by us, numbers kept, a warning', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const r = await pair(runId, [...nodes, '--min-bandwidth', '5', '--pod-annotation', `${SIM}duration=1h`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(checkOf(r, 'pair.run')?.status).toBe('ok');
+    expect(checkOf(r, 'pair.exit')).toMatchObject({ status: 'warn' });
+    expect(checkOf(r, 'pair.exit')?.detail).toMatch(
+      /^the results were printed, then prefill and decode hung for/,
+    );
+    expect(r.report?.measurement).toMatchObject({ peakGBps: 5.10826 });
+    await expectClean(e, before);
+  });
+
+  test('Ctrl-C in the middle: exit 130 and nothing remains', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, { prefill: WAITING_LOG, decode: TARGET_LOG });
+    const ctl = new AbortController();
+    const running = pair(
+      runId,
+      [...nodes, '--pod-annotation', `${SIM}duration=1h`, '--peer-timeout', '60s'],
+      ctl.signal,
+    );
+    await waitFor('the decode pod to exist', async () => {
+      const pods = await e.core.listNamespacedPod({
+        namespace: `itest-pair-${runId}`,
+        labelSelector: 'app.kubernetes.io/component=decode',
+      });
+      return pods.items.length > 0;
+    });
+    const { InterruptedError } = await import('../../src/core/errors.js');
+    ctl.abort(new InterruptedError('SIGINT'));
+    const r = await running;
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('interrupted: scratch resources were cleaned up');
+    await expectClean(e, before);
+  });
+});
+
+describe('pair --dgd', () => {
+  const CRD = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'dynamographdeployments.nvidia.com' },
+    spec: {
+      group: 'nvidia.com',
+      names: {
+        kind: 'DynamoGraphDeployment',
+        plural: 'dynamographdeployments',
+        singular: 'dynamographdeployment',
+        shortNames: ['dgd'],
+      },
+      scope: 'Namespaced',
+      versions: ['v1beta1', 'v1alpha1'].map((name) => ({
+        name,
+        served: true,
+        storage: name === 'v1beta1',
+        // client-node's model name for x-kubernetes-preserve-unknown-fields.
+        schema: { openAPIV3Schema: { type: 'object', x_kubernetes_preserve_unknown_fields: true } },
+      })),
+    },
+  };
+
+  async function ensureCrd(e: TestEnv): Promise<void> {
+    // Through the typed client: its model serializes xKubernetesPreserveUnknownFields correctly.
+    const ext = e.kc.makeApiClient(ApiextensionsV1Api);
+    try {
+      await ext.createCustomResourceDefinition({ body: CRD as V1CustomResourceDefinition });
+      e.defer('CRD dynamographdeployments.nvidia.com', () =>
+        ext.deleteCustomResourceDefinition({ name: CRD.metadata.name }),
+      );
+    } catch (err) {
+      if ((err as { code?: number }).code !== 409) throw err;
+    }
+    await waitFor('the DGD CRD to be served', async () => {
+      try {
+        await e.objects.list('nvidia.com/v1beta1', 'DynamoGraphDeployment', e.namespace);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  test('takes the nodes and transport settings from the live DGD, and only reads its namespace', async () => {
+    const e = env();
+    await ensureCrd(e);
+    const env0 = [
+      { name: 'UCX_TLS', value: 'rc_x,cuda_copy' },
+      { name: 'UCX_NET_DEVICES', value: 'mlx5_0:1' },
+    ];
+    const worker = (role: 'prefill' | 'decode') => ({
+      name: role,
+      type: role,
+      podTemplate: {
+        spec: {
+          containers: [
+            {
+              name: 'main',
+              image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
+              env: env0,
+              resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
+            },
+          ],
+        },
+      },
+    });
+    // Through CustomObjectsApi: KubernetesObjectApi.create drops the spec of kinds client-node has no model for.
+    const custom = e.kc.makeApiClient(CustomObjectsApi);
+    const dgd = {
+      group: 'nvidia.com',
+      version: 'v1beta1',
+      namespace: e.namespace,
+      plural: 'dynamographdeployments',
+    };
+    await custom.createNamespacedCustomObject({
+      ...dgd,
+      body: {
+        apiVersion: 'nvidia.com/v1beta1',
+        kind: 'DynamoGraphDeployment',
+        metadata: { name: 'disagg', namespace: e.namespace },
+        spec: { components: [worker('prefill'), worker('decode')] },
+      },
+    });
+    e.defer('DGD disagg', () => custom.deleteNamespacedCustomObject({ ...dgd, name: 'disagg' }));
+    for (const [role, node] of [
+      ['prefill', PREFILL_NODE],
+      ['decode', DECODE_NODE],
+    ] as const) {
+      await e.createPod({
+        name: `disagg-${role}-0`,
+        node,
+        sim: { duration: '1h' },
+        labels: {
+          'nvidia.com/dynamo-graph-deployment-name': 'disagg',
+          'nvidia.com/dynamo-component-type': role,
+        },
+        resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
+      });
+      await e.waitForPodPhase(`disagg-${role}-0`, 'Running');
+    }
+    const before = await versions(e);
+
+    const dry = await pair(newRunId(), [
+      '--dgd',
+      'disagg',
+      '--namespace',
+      e.namespace,
+      '--dry-run',
+      '-o',
+      'yaml',
+    ]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`- ${PREFILL_NODE}\n`);
+    expect(dry.stdout).toContain('name: UCX_TLS\n              value: rc_x,cuda_copy');
+    expect(dry.stdout).toContain('rdma/ib: "1"');
+
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const r = await pair(runId, ['--dgd', 'disagg', '--namespace', e.namespace, '--min-bandwidth', '5']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report?.measurement).toMatchObject({ nodes: { prefill: PREFILL_NODE, decode: DECODE_NODE } });
+    expect(checkOf(r, 'pair.settings')?.detail).toMatch(
+      /^probe pods copy 2 transport variables, rdma\/ib: 1 from pod /,
+    );
+    await expectClean(e, before);
+  });
+});
