@@ -42,7 +42,7 @@ Init nixl worker, dev all rank 0, type initiator, hostname ${PREFILL_NODE}
 Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
 `;
 
-type Logs = { prefill?: string; decode?: string };
+type Logs = { prefill?: string; decode?: string; 'intra-node'?: string };
 
 function newRunId(): string {
   return `e2e${randomBytes(3).toString('hex')}`;
@@ -62,7 +62,7 @@ async function declareLogs(
   logs: Logs,
   namespace = `itest-pair-${runId}`,
 ): Promise<void> {
-  const entries = (['prefill', 'decode'] as const)
+  const entries = (['prefill', 'decode', 'intra-node'] as const)
     .filter((r) => logs[r] !== undefined)
     .map((r) => ({ containers: [r], logsFile: criFile(`${runId}-${r}`, logs[r] as string) }));
   await e.createObject({
@@ -318,6 +318,122 @@ describe('pair on the cluster', () => {
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('interrupted: scratch resources were cleaned up');
     await expectClean(e, before);
+  });
+});
+
+describe('pair engines and modes', () => {
+  test('ucx_perftest: the decode-side server starts first behind a headless Service; the client measures RDMA', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('ucx_perftest/ucp-put-bw-cuda-rc-mlx5-protoinfo.log'), 'utf8'),
+      decode: 'Waiting for connection...\nAccepted connection from 10.0.0.5:51702\n',
+    });
+    const r = await pair(runId, [
+      ...nodes,
+      '--engine',
+      'ucx_perftest',
+      '--sizes',
+      '1G',
+      '--min-bandwidth',
+      '10',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Start decode and wait until it is ready for its peer/);
+    expect(r.report?.checks.map((c) => [c.id, c.status])).toEqual([
+      ['pair.nodes', 'ok'],
+      ['pair.run', 'ok'],
+      ['pair.transport', 'ok'],
+      ['pair.bandwidth', 'ok'],
+    ]);
+    expect(r.report?.measurement).toMatchObject({
+      engine: 'ucx_perftest',
+      transport: { kind: 'rdma', lanes: ['rc_mlx5/mlx5_0:1'] },
+      peakGBps: 12.072654,
+      rows: [{ blockSize: 1073741824, batchSize: 1, gbps: 12.072654 }],
+    });
+    await expectClean(e, before);
+  });
+
+  test('intra-node: both ranks in one two-GPU pod, judged against NVLink; a same-host DRAM run at 4.5 GB/s fails it', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      'intra-node': readFileSync(fixture('nixlbench/ucx-dram-ci-2rank-same-host-timestamped-ok.log'), 'utf8'),
+    });
+    const r = await pair(runId, ['--mode', 'intra-node', '--prefill-node', PREFILL_NODE, '--sizes', '16K']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/Start intra-node and wait until it is ready for its peer/);
+    expect(checkOf(r, 'pair.nodes')?.detail).toMatch(
+      new RegExp(`^both ranks on ${PREFILL_NODE} \\(\\d+/8 GPUs free\\)`),
+    );
+    expect(checkOf(r, 'pair.bandwidth')).toMatchObject({
+      status: 'fail',
+      detail:
+        '4.52 GB/s (1% of 450 GB/s line rate) is below the floor of 45 GB/s (NVLink 4 450 GB/s per direction (NVIDIA-H100-80GB-HBM3))',
+    });
+    expect(r.report?.measurement).toMatchObject({
+      mode: 'intra-node',
+      nodes: { prefill: PREFILL_NODE, decode: PREFILL_NODE },
+    });
+    await expectClean(e, before);
+  });
+});
+
+describe('gc', () => {
+  async function gc(args: string[]) {
+    const out = capture();
+    const err = capture();
+    const code = await main(['gc', '-o', 'json', ...args], {
+      stdout: out.stream,
+      stderr: err.stream,
+      env: process.env,
+    });
+    return {
+      code,
+      report: JSON.parse(out.text()) as { checks: { id: string; subject?: string; detail: string }[] },
+      stderr: err.text(),
+    };
+  }
+
+  test('deletes the scratch namespace of a crashed run once it expired, and leaves a live one alone', async () => {
+    const e = env();
+    const id = randomBytes(3).toString('hex');
+    const scratch = (name: string, expiresAt: string) =>
+      e.core.createNamespace({
+        body: {
+          metadata: {
+            name,
+            labels: { 'app.kubernetes.io/managed-by': 'interconnect-test', 'interconnect-test/run-id': id },
+            annotations: { 'interconnect-test/expires-at': expiresAt },
+          },
+        },
+      });
+    await scratch(`itest-pair-crashed${id}`, new Date(Date.now() - 3_600_000).toISOString());
+    await scratch(`itest-pair-live${id}`, new Date(Date.now() + 3_600_000).toISOString());
+    e.defer('live scratch namespace', () => e.core.deleteNamespace({ name: `itest-pair-live${id}` }));
+
+    const dry = await gc(['--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const subjects = dry.report.checks.map((c) => c.subject);
+    expect(subjects).toContain(`namespace/itest-pair-crashed${id}`);
+    expect(subjects).not.toContain(`namespace/itest-pair-live${id}`);
+    expect(
+      (await e.core.readNamespace({ name: `itest-pair-crashed${id}` })).metadata?.deletionTimestamp,
+    ).toBeUndefined();
+
+    const real = await gc([]);
+    expect(real.report.checks.find((c) => c.subject === `namespace/itest-pair-crashed${id}`)?.detail).toMatch(
+      /^deleted \(expired 1h/,
+    );
+    await e.waitForGone("the crashed run's namespace", () =>
+      e.core.readNamespace({ name: `itest-pair-crashed${id}` }),
+    );
+    expect(
+      (await e.core.readNamespace({ name: `itest-pair-live${id}` })).metadata?.deletionTimestamp,
+    ).toBeUndefined();
   });
 });
 
