@@ -1,5 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { type Clock, systemClock } from '../core/clock.js';
+import { messageOf } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { DisposalStack } from '../procs/disposal.js';
@@ -66,9 +67,10 @@ const DEFAULT_TEARDOWN_MS = 60_000;
 
 async function teardown(ctx: PairContext, teardownMs: number): Promise<Check | undefined> {
   const plan = ctx.state.plan;
+  const created = ctx.stack.size > 0;
   const problems = await ctx.stack.dispose(Math.min(teardownMs, 30_000));
   for (const p of problems) ctx.progress.warn(`teardown: ${p.name}: ${p.message}`);
-  if (!plan || ctx.state.objects === undefined || ctx.state.stop === 'dry-run') return undefined;
+  if (!plan || !created) return undefined;
   // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock.
   const cluster = ctx.cluster();
   const deadline = Date.now() + teardownMs;
@@ -79,7 +81,15 @@ async function teardown(ctx: PairContext, teardownMs: number): Promise<Check | u
         (r) => `${r.kind}/${r.name}`,
       );
     } catch (err) {
-      left = [`(cannot list: ${(err as Error).message.split('\n')[0]})`];
+      return check(
+        'pair.cleanup',
+        'warn',
+        `could not check that the scratch objects are gone: ${messageOf(err)}`,
+        {
+          fix: `check by hand: kubectl get jobs,pods,services -A -l ${runSelector(ctx.runId)}`,
+          matters: false,
+        },
+      );
     }
     if (left.length === 0) return undefined;
     if (Date.now() > deadline) break;
@@ -150,7 +160,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
         : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
       kept = { namespace: ns, command };
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
-    } else if (ctx.stack.size > 0 || (state.objects && state.stop !== 'dry-run')) {
+    } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
       const leftover = await teardown(ctx, deps.teardownMs ?? DEFAULT_TEARDOWN_MS);
       if (leftover) state.checks.push(leftover);

@@ -15,8 +15,9 @@ import {
   type V1CustomResourceDefinition,
 } from '@kubernetes/client-node';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { main } from '../../src/cli.js';
-import { fixture, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
+import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('pair');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'pair-e2e-'));
@@ -379,6 +380,89 @@ describe('pair engines and modes', () => {
       nodes: { prefill: PREFILL_NODE, decode: PREFILL_NODE },
     });
     await expectClean(e, before);
+  });
+});
+
+describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml)", () => {
+  test('reads cluster-wide, writes only in its scratch namespace, and cleans up after itself', async () => {
+    const e = env();
+    const id = randomBytes(3).toString('hex');
+    const rbac = parseAllDocuments(
+      readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8'),
+    ).map((d) => d.toJS());
+    const rules = (kind: string) => rbac.find((d) => d.kind === kind).rules;
+    const scratchNs = `e2e-pair-scratch-${id}`;
+    await e.core.createNamespace({ body: { metadata: { name: scratchNs, labels: e.labels() } } });
+    e.defer(`namespace ${scratchNs}`, async () => {
+      await e.core.deleteNamespace({ name: scratchNs });
+      await e.waitForGone(`namespace ${scratchNs}`, () => e.core.readNamespace({ name: scratchNs }), {
+        timeoutMs: 90_000,
+      });
+    });
+    await e.core.createNamespacedServiceAccount({
+      namespace: e.namespace,
+      body: { metadata: { name: 'nightly' } },
+    });
+    const subject = { kind: 'ServiceAccount', name: 'nightly', namespace: e.namespace };
+    const cr = `pair-e2e-read-${id}`;
+    await e.rbac.createClusterRole({
+      body: { metadata: { name: cr, labels: e.labels() }, rules: rules('ClusterRole') },
+    });
+    e.defer(`clusterrole ${cr}`, () => e.rbac.deleteClusterRole({ name: cr }));
+    await e.rbac.createClusterRoleBinding({
+      body: {
+        metadata: { name: cr, labels: e.labels() },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: cr },
+        subjects: [subject],
+      },
+    });
+    e.defer(`clusterrolebinding ${cr}`, () => e.rbac.deleteClusterRoleBinding({ name: cr }));
+    await e.rbac.createNamespacedRole({
+      namespace: scratchNs,
+      body: { metadata: { name: 'scratch' }, rules: rules('Role') },
+    });
+    await e.rbac.createNamespacedRoleBinding({
+      namespace: scratchNs,
+      body: {
+        metadata: { name: 'scratch' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'scratch' },
+        subjects: [subject],
+      },
+    });
+    const kubeconfig = path.join(scratchDir, `nightly-${id}.kubeconfig`);
+    writeFileSync(kubeconfig, (await e.kubeConfigForServiceAccount('nightly')).exportConfig());
+
+    const runId = newRunId();
+    await declareLogs(
+      e,
+      runId,
+      {
+        prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+        decode: TARGET_LOG,
+      },
+      scratchNs,
+    );
+    const before = await versions(e);
+    const r = await pair(runId, [
+      ...nodes,
+      '--min-bandwidth',
+      '5',
+      '--scratch-namespace',
+      scratchNs,
+      '--kubeconfig',
+      kubeconfig,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
+    await expectClean(e, before);
+    const left = await e.core.listNamespacedPod({ namespace: scratchNs });
+    expect(left.items.map((p) => p.metadata?.name)).toEqual([]);
+
+    // The same identity may not create anything outside its scratch namespace.
+    const denied = await pair(newRunId(), [...nodes, '--kubeconfig', kubeconfig]);
+    expect(denied.code).toBe(2);
+    expect(denied.stderr).toMatch(/error: permission denied: cannot create namespaces/);
+    expect(await leftovers(e)).toEqual([]);
   });
 });
 
