@@ -497,7 +497,6 @@ describe('gc', () => {
       });
     await scratch(`itest-pair-crashed${id}`, new Date(Date.now() - 3_600_000).toISOString());
     await scratch(`itest-pair-live${id}`, new Date(Date.now() + 3_600_000).toISOString());
-    e.defer('live scratch namespace', () => e.core.deleteNamespace({ name: `itest-pair-live${id}` }));
 
     const dry = await gc(['--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -518,6 +517,8 @@ describe('gc', () => {
     expect(
       (await e.core.readNamespace({ name: `itest-pair-live${id}` })).metadata?.deletionTimestamp,
     ).toBeUndefined();
+    await e.core.deleteNamespace({ name: `itest-pair-live${id}` });
+    await e.waitForGone('the live namespace', () => e.core.readNamespace({ name: `itest-pair-live${id}` }));
   });
 });
 
