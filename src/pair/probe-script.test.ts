@@ -149,6 +149,7 @@ describe('the probe scripts, run for real with fake tools', () => {
         'r=$(cat "$STATE/n" 2>/dev/null || echo 0); echo $((r+1)) > "$STATE/n"',
         'echo "ETCD Runtime: Registered as rank $r item $((r+1)) of 2"',
         'echo "rank $r CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES args=$*"',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
         '[ "$r" = 1 ] && exit "${RANK1_EXIT:-0}"; sleep 0.3; exit 0',
       ].join('\n'),
     });
