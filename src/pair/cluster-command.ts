@@ -61,7 +61,8 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     'pair',
     result.checks,
     {
-      measurement: result.measurement,
+      // Absent (not null) when no transfer ran: blocked by the read-only checks, or no nodes to run on.
+      ...(result.measurement ? { measurement: result.measurement } : {}),
       run: {
         runId: result.runId,
         namespace: plan?.namespace.name ?? null,
