@@ -5,6 +5,7 @@ import { InterruptedError } from '../core/errors.js';
 import { silentProgress } from '../core/progress.js';
 import type { Cluster, ObjectRef } from './cluster.js';
 import type { PairConfig } from './context.js';
+import { MeasurementSchema } from './measurement.js';
 import { LABEL } from './names.js';
 import { runPairCluster } from './run.js';
 
@@ -202,6 +203,8 @@ describe('runPairCluster', () => {
       ['pair.bandwidth', 'ok'],
     ]);
     expect(r.measurement).toMatchObject({ peakGBps: 5.10826, nodes: { prefill: 'gpu-a', decode: 'gpu-b' } });
+    // The shared contract with pair --local (references/pair.schema.json is generated from it).
+    expect(MeasurementSchema.parse(r.measurement)).toEqual(r.measurement);
     expect(fake.store.size).toBe(0);
   });
 
