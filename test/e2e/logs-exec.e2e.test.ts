@@ -3,9 +3,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
+import { Log } from '@kubernetes/client-node';
 import { describe, expect, test } from 'vitest';
-import { fixture, GPU_TOLERATION, useTestEnv } from './harness.js';
+import { fixture, GPU_TOLERATION, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('logs-exec');
 const run = promisify(execFile);
@@ -30,6 +32,27 @@ describe('pod logs', () => {
     expect(await e.readLogs(pod!.metadata!.name!)).toBe(expected);
     const tail = await e.readLogs(pod!.metadata!.name!, { tailLines: 3 });
     expect(tail).toBe(`${expected.trimEnd().split('\n').slice(-3).join('\n')}\n`);
+  });
+
+  test("client-node's streaming Log reads the same file", async () => {
+    const e = env();
+    await e.createPod({ name: 'streamed', logs: { file: NIXLBENCH_LOG } });
+    await e.waitForPodReady('streamed');
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        chunks.push(Buffer.from(chunk));
+        cb();
+      },
+    });
+    const done = new Promise<void>((resolve, reject) => {
+      sink.on('finish', resolve);
+      sink.on('error', reject);
+    });
+    await new Log(e.kc).log(e.namespace, 'streamed', 'main', sink, { follow: false, tailLines: 5 });
+    await done;
+    const expected = withNewline(readFileSync(NIXLBENCH_LOG, 'utf8')).trimEnd().split('\n').slice(-5);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${expected.join('\n')}\n`);
   });
 
   test('per-container logs of a named pod, stdout and stderr', async () => {
@@ -83,6 +106,21 @@ describe('exec', () => {
     const missing = await e.exec('shell', ['definitely-not-a-tool']);
     expect(missing.status?.status).toBe('Failure');
     expect(missing.status?.message).toMatch(/executable file not found/);
+  });
+
+  test("a Job's pods (generated names) get exec through a namespace-wide ClusterExec", async () => {
+    const e = env();
+    await e.createJob({
+      name: 'probe-job',
+      containerName: 'probe',
+      sim: { duration: '1h' },
+      exec: { ibstat: { stdoutFile: IBSTAT } },
+    });
+    const pod = await waitFor('a running pod of probe-job', async () =>
+      (await e.jobPods('probe-job')).find((p) => p.status?.phase === 'Running'),
+    );
+    const r = await e.exec(pod.metadata!.name!, ['ibstat'], { container: 'probe' });
+    expect(r).toMatchObject({ stdout: readFileSync(IBSTAT, 'utf8'), exitCode: 0 });
   });
 
   test('exec runs in the declared working directory with the declared env', async () => {
