@@ -157,6 +157,18 @@ export async function localClusterInfo(kc: KubeConfig): Promise<LocalClusterInfo
   }
 }
 
+let localCheck: Promise<boolean> | undefined;
+
+/**
+ * Whether $KUBECONFIG names the local kwok cluster (cached). Suites whose pods
+ * must behave as the sim-* stages say use it to skip elsewhere:
+ * `describe.skipIf(!(await isLocalKwokCluster()))(...)`.
+ */
+export function isLocalKwokCluster(): Promise<boolean> {
+  localCheck ??= localClusterInfo(loadKubeConfig()).then((i) => i?.provider === 'kwok-local');
+  return localCheck;
+}
+
 /** HTTP status of a client-node error, if it has one. */
 export function statusCode(err: unknown): number | undefined {
   if (err instanceof ApiException) return err.code;
