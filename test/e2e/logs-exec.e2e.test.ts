@@ -1,7 +1,7 @@
 // Logs and exec through the real API server, which proxies to kwok's
 // kubelet-like server: pod logs are real fixture files, exec runs local commands.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -135,7 +135,8 @@ describe.skipIf(!local)('exec', () => {
     });
     await e.waitForPodReady('envdir');
     const r = await e.exec('envdir', ['sh', '-c', 'pwd; echo "$NCCL_DEBUG"']);
-    expect(r.stdout).toBe(`${dir}\nINFO\n`);
+    // pwd prints the physical path (shared/ may be reached through a symlink).
+    expect(r.stdout).toBe(`${realpathSync(dir)}\nINFO\n`);
   });
 });
 
