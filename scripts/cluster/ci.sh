@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI: local control plane up → e2e suite (test/e2e) → down, always down.
 # Works on a fresh machine: installs missing OS tools with apt, builds the
-# binaries from the Go module proxy when ~/.cache has none (~50 min cold on
+# binaries from the Go module proxy when ~/.cache has none (~13-25 min cold on
 # 2 cores; see test/cluster/README.md), then starts in ~15 s.
 # Exits non-zero when any step or test fails.
 set -euo pipefail

@@ -22,34 +22,43 @@ cluster_lock
 
 group_alive() { pgrep -g "$1" >/dev/null 2>&1; }
 
-stop_group() {
-  local name=$1 pgid=$2 i
-  kill -TERM -- "-$pgid" 2>/dev/null || true
-  for ((i = 0; i < 100; i++)); do
-    group_alive "$pgid" || { say "stopped $name"; return 0; }
+# stop_groups NAME... — SIGTERM to each component's process group at once,
+# SIGKILL to whatever is left after 10 s.
+stop_groups() {
+  local names=() pgids=() c pf pid i rc=0
+  for c in "$@"; do
+    pf="$(pidfile "$c")"
+    [[ -f "$pf" ]] || continue
+    pid="$(cat "$pf")"
+    if [[ -n "$pid" ]] && group_alive "$pid"; then
+      kill -TERM -- "-$pid" 2>/dev/null || true
+      names+=("$c") pgids+=("$pid")
+    fi
+    rm -f "$pf"
+  done
+  for ((i = 0; i < 150; i++)); do
+    local left=0 j
+    for j in "${!pgids[@]}"; do group_alive "${pgids[j]}" && left=1; done
+    ((left)) || break
+    ((i == 100)) && for j in "${!pgids[@]}"; do kill -KILL -- "-${pgids[j]}" 2>/dev/null || true; done
     sleep 0.1
   done
-  kill -KILL -- "-$pgid" 2>/dev/null || true
-  for ((i = 0; i < 50; i++)); do
-    group_alive "$pgid" || { say "killed $name"; return 0; }
-    sleep 0.1
+  for i in "${!pgids[@]}"; do
+    if group_alive "${pgids[i]}"; then
+      log "error: ${names[i]} (process group ${pgids[i]}) survived SIGKILL"
+      rc=1
+    else
+      say "stopped ${names[i]}"
+    fi
   done
-  log "error: $name (process group $pgid) survived SIGKILL"
-  return 1
+  return $rc
 }
 
 rc=0
-# Reverse start order: the apiserver's clients first, etcd last.
-for ((idx = ${#CLUSTER_COMPONENTS[@]} - 1; idx >= 0; idx--)); do
-  c=${CLUSTER_COMPONENTS[idx]}
-  pf="$(pidfile "$c")"
-  [[ -f "$pf" ]] || continue
-  pid="$(cat "$pf")"
-  if [[ -n "$pid" ]] && group_alive "$pid"; then
-    stop_group "$c" "$pid" || rc=1
-  fi
-  rm -f "$pf"
-done
+# The apiserver's clients first (together), then the apiserver, etcd last.
+stop_groups kwok kube-scheduler kube-controller-manager || rc=1
+stop_groups kube-apiserver || rc=1
+stop_groups etcd || rc=1
 rm -f "$CLUSTER_STATE_DIR/run/nodes"
 
 # Anything left that runs one of our cached binaries with our state dir on its

@@ -74,9 +74,9 @@ node_names() {
 
 render_nodes() {
   local n=$CLUSTER_NODES i zone
-  [[ "$n" =~ ^[0-9]+$ ]] && ((n >= 2 && n <= 64)) || die "CLUSTER_NODES must be 2..64, got '$n'"
+  if ! [[ "$n" =~ ^[0-9]+$ ]] || ((n < 2 || n > 64)); then die "CLUSTER_NODES must be 2..64, got '$n'"; fi
   for ((i = 0; i < n - 1; i++)); do
-    if (((i / 2) % 2 == 0)); then zone=zone-a; else zone=zone-b; fi
+    if (((i / 2) % 2 == 0)); then zone="zone-a"; else zone="zone-b"; fi
     node_yaml "gpu-node-$i" "$zone" 1 $((i % 2))
   done
   node_yaml gpu-node-nordma zone-b 0 0

@@ -25,6 +25,10 @@ healthy() {
   for c in "${CLUSTER_COMPONENTS[@]}"; do component_alive "$c" || return 1; done
   [[ -f "$RUN/nodes" && "$(cat "$RUN/nodes")" == "$CLUSTER_NODES" ]] || return 1
   kubectl_admin get --raw=/readyz >/dev/null 2>&1 || return 1
+  all_nodes_ready
+}
+
+all_nodes_ready() {
   local ready
   ready="$(kubectl_admin get nodes -l type=kwok -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' 2>/dev/null | grep -c '^True$' || true)"
   [[ "$ready" == "$CLUSTER_NODES" ]]
@@ -154,7 +158,7 @@ main() {
 
   render_nodes | kubectl_admin apply -f - >/dev/null
   echo "$CLUSTER_NODES" >"$RUN/nodes"
-  wait_for "$CLUSTER_NODES nodes Ready" 120 kubectl_admin wait --for=condition=Ready node -l type=kwok --timeout=5s \
+  wait_for "$CLUSTER_NODES nodes Ready" 120 all_nodes_ready \
     || fail_with_logs "nodes did not become Ready"
   wait_for "serviceaccount default/default" 60 kubectl_admin -n default get serviceaccount default \
     || fail_with_logs "the serviceaccount controller did not create default/default"

@@ -157,6 +157,18 @@ export async function localClusterInfo(kc: KubeConfig): Promise<LocalClusterInfo
   }
 }
 
+let localCheck: Promise<boolean> | undefined;
+
+/**
+ * Whether $KUBECONFIG names the local kwok cluster (cached). Suites whose pods
+ * must behave as the sim-* stages say use it to skip elsewhere:
+ * `describe.skipIf(!(await isLocalKwokCluster()))(...)`.
+ */
+export function isLocalKwokCluster(): Promise<boolean> {
+  localCheck ??= localClusterInfo(loadKubeConfig()).then((i) => i?.provider === 'kwok-local');
+  return localCheck;
+}
+
 /** HTTP status of a client-node error, if it has one. */
 export function statusCode(err: unknown): number | undefined {
   if (err instanceof ApiException) return err.code;
@@ -310,6 +322,9 @@ export interface JobOptions {
   activeDeadlineSeconds?: number;
   /** Logs of every pod of this Job, by container name (kwok ClusterLogs scoped to the namespace). */
   logs?: LogSource | LogSource[];
+  /** Commands runnable with exec in the Job's pods (kwok ClusterExec scoped to the namespace). */
+  exec?: Record<string, ExecBehaviour>;
+  execOptions?: ExecOptions;
 }
 
 /** The GPU toleration a pod needs to land on the tainted nodes. */
@@ -335,6 +350,7 @@ export class TestEnv {
   private readonly cleanups: Cleanup[] = [];
   private readonly scratch: string;
   private clusterLogsCount = 0;
+  private clusterExecCount = 0;
 
   private constructor(
     readonly kc: KubeConfig,
@@ -465,6 +481,7 @@ export class TestEnv {
       }));
       await this.setNamespaceLogs(sources);
     }
+    if (opts.exec) await this.setNamespaceExec(opts.exec, { container: containerName, ...opts.execOptions });
     const job: V1Job = {
       metadata: { name: opts.name, labels: this.labels() },
       spec: {
@@ -629,13 +646,40 @@ export class TestEnv {
   /**
    * Declare what `exec` of each named command does in this pod. Commands are
    * matched by bare name (argv[0] without a slash); any other command runs the
-   * real tool of that name on this machine, or fails with 127 if there is none.
+   * real tool of that name on this machine, or fails as in a container without it.
    */
   async setPodExec(podName: string, commands: Record<string, ExecBehaviour>, opts: ExecOptions = {}) {
+    await this.createObject({
+      apiVersion: 'kwok.x-k8s.io/v1alpha1',
+      kind: 'Exec',
+      metadata: { name: podName, namespace: this.namespace, labels: this.labels() },
+      spec: { execs: [this.execTarget(`pod-${podName}`, commands, opts)] },
+    } as KubernetesObject);
+  }
+
+  /**
+   * The same for every pod in this namespace without its own Exec (pods with
+   * generated names, e.g. a Job's), via a kwok ClusterExec.
+   */
+  async setNamespaceExec(commands: Record<string, ExecBehaviour>, opts: ExecOptions = {}) {
+    const name = `${this.namespace}-${++this.clusterExecCount}`;
+    await this.createObject({
+      apiVersion: 'kwok.x-k8s.io/v1alpha1',
+      kind: 'ClusterExec',
+      metadata: { name, labels: this.labels() },
+      spec: {
+        selector: { matchNamespaces: [this.namespace] },
+        execs: [this.execTarget(`ns-${this.clusterExecCount}`, commands, opts)],
+      },
+    } as KubernetesObject);
+  }
+
+  /** Write the command shims into their own dir, link their names into kwok's PATH dir. */
+  private execTarget(tag: string, commands: Record<string, ExecBehaviour>, opts: ExecOptions) {
     const info = this.requireLocalCluster('exec mapped to local commands');
     if (!info.execPathDir) throw new Error('the local cluster did not publish execPathDir');
-    const podDir = path.join(this.scratch, 'exec', podName);
-    const binDir = path.join(podDir, 'bin');
+    const dir = path.join(this.scratch, 'exec', tag);
+    const binDir = path.join(dir, 'bin');
     mkdirSync(binDir, { recursive: true });
     for (const [name, behaviour] of Object.entries(commands)) {
       if (!COMMAND_NAME.test(name))
@@ -654,19 +698,10 @@ export class TestEnv {
       { name: 'ICT_SIM_EXEC_DIR', value: binDir },
       ...Object.entries(opts.env ?? {}).map(([name, value]) => ({ name, value })),
     ];
-    await this.createObject({
-      apiVersion: 'kwok.x-k8s.io/v1alpha1',
-      kind: 'Exec',
-      metadata: { name: podName, namespace: this.namespace, labels: this.labels() },
-      spec: {
-        execs: [
-          {
-            ...(opts.container ? { containers: [opts.container] } : {}),
-            local: { workDir: opts.workDir ?? podDir, envs },
-          },
-        ],
-      },
-    } as KubernetesObject);
+    return {
+      ...(opts.container ? { containers: [opts.container] } : {}),
+      local: { workDir: opts.workDir ?? dir, envs },
+    };
   }
 
   /**
