@@ -8,8 +8,26 @@ const LD_FIX =
 function nixlbenchCheck(f: NixlFindings): Check {
   const s = f.nixlbench;
   switch (s.state) {
-    case 'runs':
-      return check('nixl.nixlbench', 'ok', 'nixlbench is installed and starts (`nixlbench --help` answered)');
+    case 'runs': {
+      const h = f.nixlbenchHelp;
+      if (!h)
+        return check(
+          'nixl.nixlbench',
+          'ok',
+          'nixlbench is installed and starts (`nixlbench --help` answered)',
+        );
+      const range = [h.versionAtLeast && `≥ ${h.versionAtLeast}`, h.versionBelow && `< ${h.versionBelow}`]
+        .filter(Boolean)
+        .join(', ');
+      return check(
+        'nixl.nixlbench',
+        'ok',
+        `nixlbench is installed and starts: ${h.flags.length} flags, version ${range}`,
+        {
+          data: { ...h },
+        },
+      );
+    }
     case 'missing':
       return check('nixl.nixlbench', 'skipped', 'nixlbench is not on PATH', {
         matters: false,

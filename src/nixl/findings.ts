@@ -1,3 +1,4 @@
+import { type NixlbenchHelp, parseNixlbenchHelp } from '../parsers/nixlbench-help.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { firstLine } from '../probes/interpret.js';
 import type { ProbeOutcome } from '../probes/run.js';
@@ -13,6 +14,8 @@ export type BinaryState =
 /** What `nixl` found in one pod or host. */
 export interface NixlFindings {
   nixlbench: BinaryState;
+  /** The flags `nixlbench --help` listed, and the version range they prove (flags differ between versions). */
+  nixlbenchHelp?: NixlbenchHelp;
   ucxPerftest: BinaryState;
   /** undefined when the locate script could not run (no sh). */
   files?: NixlFiles;
@@ -58,12 +61,36 @@ export function nixlFindings(outcomes: readonly ProbeOutcome[]): NixlFindings {
     }
   }
   const python = py?.ran ? readPython(py.stdout) : undefined;
+  const bench = by('nixlbench');
+  const nixlbench = binaryState(bench, [0, 1]);
+  const nixlbenchHelp =
+    nixlbench.state === 'runs' && bench ? readHelp(`${bench.stdout}\n${bench.stderr}`) : undefined;
   return {
-    nixlbench: binaryState(by('nixlbench'), [0, 1]),
+    nixlbench,
+    ...(nixlbenchHelp ? { nixlbenchHelp } : {}),
     ucxPerftest: binaryState(by('ucx_perftest'), [0]),
     ...(files?.ran && files.exitCode === 0 ? { files: readLocate(files.stdout) } : {}),
     ...(python ? { python } : {}),
     pythonMissing: py?.notFound ?? true,
     ...(ucxVersion ? { ucxVersion } : {}),
   };
+}
+
+/** The flag listing, or undefined when the answer had none (a wrapper script, a build without gflags help). */
+function readHelp(text: string): NixlbenchHelp | undefined {
+  try {
+    return parseNixlbenchHelp(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The version to tell `pair --nixlbench-version`, so it passes only flags this
+ * build accepts: the oldest version its flags prove (0.1.0, the baseline, when
+ * it predates every marker).
+ */
+export function pairVersionFor(help: NixlbenchHelp | undefined): string | undefined {
+  if (!help) return undefined;
+  return help.versionAtLeast ?? '0.1.0';
 }

@@ -6,7 +6,7 @@ import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
 import type { Section } from '../render/text.js';
 import { type Engine, engineOf, nixlChecks } from './checks.js';
-import { type NixlFindings, nixlFindings } from './findings.js';
+import { type NixlFindings, nixlFindings, pairVersionFor } from './findings.js';
 import { NIXL_PROBES } from './locate.js';
 import { type Next, nextCommand } from './next.js';
 
@@ -53,6 +53,7 @@ export async function nixlReport(
   const targets: TargetReport[] = [];
   const checks = [];
   const engines: Engine[] = [];
+  const versions: (string | undefined)[] = [];
   for (const t of resolved.targets) {
     s.progress?.step(`looking for NIXL in ${describeTarget(t)}`);
     const outcomes = await runProbeSet(t.runner, NIXL_PROBES, {
@@ -61,6 +62,7 @@ export async function nixlReport(
       ...(s.signal ? { signal: s.signal } : {}),
     });
     const f = nixlFindings(outcomes);
+    versions.push(pairVersionFor(f.nixlbenchHelp));
     const mine = nixlChecks(f);
     engines.push(engineOf(f, mine.find((c) => c.id === 'nixl.ucx-plugin')!));
     checks.push(...withSubject(mine, t.label));
@@ -71,6 +73,8 @@ export async function nixlReport(
   const next = nextCommand({
     local: choice.local,
     engine: commonEngine(engines),
+    // One version for all targets only when they agree; else pair falls back to the image tag.
+    nixlbenchVersion: new Set(versions).size === 1 ? versions[0] : undefined,
     namespace: resolved.cluster?.namespace,
     context: choice.context,
     kubeconfig: choice.kubeconfig,

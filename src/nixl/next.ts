@@ -5,6 +5,8 @@ export interface NextInput {
   local: boolean;
   /** The engine every probed target can run (undefined when one of them can run neither). */
   engine: Engine;
+  /** For nixlbench: the version its --help flags prove, passed on so pair sends only flags it accepts. */
+  nixlbenchVersion?: string | undefined;
   namespace?: string | undefined;
   context?: string | undefined;
   kubeconfig?: string | undefined;
@@ -40,7 +42,12 @@ function line(args: string[]): string {
  * `--engine ucx_perftest` when only ucx_perftest runs there.
  */
 export function nextCommand(i: NextInput): Next {
-  const engineArgs = i.engine === 'ucx_perftest' ? ['--engine', 'ucx_perftest'] : [];
+  const engineArgs =
+    i.engine === 'ucx_perftest'
+      ? ['--engine', 'ucx_perftest']
+      : i.engine === 'nixlbench' && i.nixlbenchVersion
+        ? ['--nixlbench-version', i.nixlbenchVersion]
+        : [];
   if (i.local) {
     if (!i.engine) return { note: 'pair --local needs nixlbench or ucx_perftest on PATH; neither runs here' };
     return {
