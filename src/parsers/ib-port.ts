@@ -109,6 +109,32 @@ export function parseLid(raw: string): number | undefined {
   return undefined;
 }
 
+/** The port fields every IB tool prints, by our name; each parser maps its own key spelling onto these. */
+export type CommonPortField = 'state' | 'physState' | 'lid' | 'smLid' | 'linkLayer';
+
+/** Sets one of the common fields from its printed value; an unreadable LID or link layer stays undefined. */
+export function setCommonPortField(port: IbPort, field: CommonPortField, raw: string): void {
+  switch (field) {
+    case 'state':
+      port.state = portState(raw);
+      return;
+    case 'physState':
+      port.physState = physState(raw);
+      return;
+    case 'lid':
+    case 'smLid': {
+      const lid = parseLid(raw);
+      if (lid !== undefined) port[field] = lid;
+      return;
+    }
+    case 'linkLayer': {
+      const ll = linkLayer(raw);
+      if (ll) port.linkLayer = ll;
+      return;
+    }
+  }
+}
+
 /**
  * ibstatus/sysfs rate "200 Gb/sec (4X HDR)", "100 Gb/sec (2X HDR)", "10 Gb/sec (4X)",
  * "56 Gb/sec (4X FDR)". The name in brackets is an IB lane name even on Ethernet ports.

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { type IbDevice, type IbPort, linkLayer, parseLid, physState, portState } from './ib-port.js';
+import { type CommonPortField, type IbDevice, type IbPort, setCommonPortField } from './ib-port.js';
 import { cleanLines, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
@@ -70,34 +70,21 @@ export function parseIbstat(text: string): IbstatResult {
   return { devices, errors };
 }
 
+/** ibstat's key spellings (infiniband-diags ibstat.c) of the common port fields. */
+const FIELDS: Readonly<Record<string, CommonPortField>> = {
+  state: 'state',
+  'physical state': 'physState',
+  'base lid': 'lid',
+  'sm lid': 'smLid',
+  'link layer': 'linkLayer',
+};
+
 function setPortField(port: IbPort, key: string, value: string): void {
-  switch (key) {
-    case 'state':
-      port.state = portState(value);
-      break;
-    case 'physical state':
-      port.physState = physState(value);
-      break;
-    case 'rate': {
-      // Integer Gb/s, "2.5" for 1x SDR, "<n> (FDR10)"; meaningless while the port is down.
-      const n = parseNumber(value.split(/\s/)[0]);
-      if (n !== undefined) port.rateGbps = n;
-      break;
-    }
-    case 'base lid': {
-      const lid = parseLid(value);
-      if (lid !== undefined) port.lid = lid;
-      break;
-    }
-    case 'sm lid': {
-      const lid = parseLid(value);
-      if (lid !== undefined) port.smLid = lid;
-      break;
-    }
-    case 'link layer': {
-      const ll = linkLayer(value);
-      if (ll) port.linkLayer = ll;
-      break;
-    }
+  const common = FIELDS[key];
+  if (common) setCommonPortField(port, common, value);
+  else if (key === 'rate') {
+    // Integer Gb/s, "2.5" for 1x SDR, "<n> (FDR10)"; meaningless while the port is down.
+    const n = parseNumber(value.split(/\s/)[0]);
+    if (n !== undefined) port.rateGbps = n;
   }
 }

@@ -1,11 +1,9 @@
 import { ParseError } from './errors.js';
 import {
+  type CommonPortField,
   type IbDevice,
   type IbPort,
-  linkLayer,
-  parseLid,
-  physState,
-  portState,
+  setCommonPortField,
   sysfsRate,
 } from './ib-port.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -21,6 +19,15 @@ export interface IbstatusResult {
 }
 
 const TOOL = 'ibstatus';
+
+/** ibstatus's key spellings (sysfs file names) of the common port fields. */
+const FIELDS: Readonly<Record<string, CommonPortField>> = {
+  state: 'state',
+  'phys state': 'physState',
+  'base lid': 'lid',
+  'sm lid': 'smLid',
+  link_layer: 'linkLayer',
+};
 
 export function parseIbstatus(text: string): IbstatusResult {
   const lines = cleanLines(text);
@@ -48,32 +55,10 @@ export function parseIbstatus(text: string): IbstatusResult {
       continue;
     }
     const value = (kv[2] as string).trim();
-    switch ((kv[1] as string).toLowerCase()) {
-      case 'state':
-        port.state = portState(value);
-        break;
-      case 'phys state':
-        port.physState = physState(value);
-        break;
-      case 'rate':
-        Object.assign(port, sysfsRate(value));
-        break;
-      case 'link_layer': {
-        const ll = linkLayer(value);
-        if (ll) port.linkLayer = ll;
-        break;
-      }
-      case 'base lid': {
-        const lid = parseLid(value);
-        if (lid !== undefined) port.lid = lid;
-        break;
-      }
-      case 'sm lid': {
-        const lid = parseLid(value);
-        if (lid !== undefined) port.smLid = lid;
-        break;
-      }
-    }
+    const key = (kv[1] as string).toLowerCase();
+    const common = FIELDS[key];
+    if (common) setCommonPortField(port, common, value);
+    else if (key === 'rate') Object.assign(port, sysfsRate(value));
   }
   if (devices.length === 0) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');

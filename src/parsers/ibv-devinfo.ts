@@ -1,13 +1,11 @@
 import { ParseError } from './errors.js';
 import {
+  type CommonPortField,
   devinfoLaneSpeed,
   devinfoWidth,
   type IbDevice,
   type IbPort,
-  linkLayer,
-  parseLid,
-  physState,
-  portState,
+  setCommonPortField,
   withRate,
 } from './ib-port.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -125,30 +123,23 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   return { devices, ...(listed ? { listed } : {}), openFailures, noDevices, verbose, errors };
 }
 
+/** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */
+const FIELDS: Readonly<Record<string, CommonPortField>> = {
+  state: 'state',
+  sm_lid: 'smLid',
+  port_lid: 'lid',
+  link_layer: 'linkLayer',
+  phys_state: 'physState',
+};
+
 /** Sets a port field; returns true for fields only -v prints. */
 function setPortField(port: IbPort, key: string, value: string): boolean {
+  const common = FIELDS[key];
+  if (common) {
+    setCommonPortField(port, common, value);
+    return common === 'physState';
+  }
   switch (key) {
-    case 'state':
-      port.state = portState(value);
-      return false;
-    case 'sm_lid': {
-      const lid = parseLid(value);
-      if (lid !== undefined) port.smLid = lid;
-      return false;
-    }
-    case 'port_lid': {
-      const lid = parseLid(value);
-      if (lid !== undefined) port.lid = lid;
-      return false;
-    }
-    case 'link_layer': {
-      const ll = linkLayer(value);
-      if (ll) port.linkLayer = ll;
-      return false;
-    }
-    case 'phys_state':
-      port.physState = physState(value);
-      return true;
     case 'active_width': {
       const w = devinfoWidth(value);
       if (w !== undefined) port.width = w;
