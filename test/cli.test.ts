@@ -56,6 +56,7 @@ describe('exit codes of the built CLI', () => {
       ['no-such-command'],
       ['read', 'ibstat', fixturePath('recipes/INDEX.md')],
       ['env', fixturePath('recipes'), '-o', 'xml'],
+      ['pair', '--local', '--min-bandwidth', 'abc'],
     ]) {
       const run = await spawnCli(args);
       expect(run.code, args.join(' ')).toBe(2);
@@ -63,6 +64,14 @@ describe('exit codes of the built CLI', () => {
       expect(run.stderr, args.join(' ')).toMatch(/^error: /);
       expect(run.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('2: a flag that is not a number names the flag and what was given', async () => {
+    const run = await spawnCli(['pair', '--local', '--min-bandwidth', 'fast']);
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      'error: invalid options: --min-bandwidth: expected a number, got "fast" (fix: see --help)\n',
+    ]);
   });
 
   it('2: an unreachable API server is one clear line', async () => {

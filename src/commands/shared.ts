@@ -53,10 +53,15 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => {
-    const flag = i.path.length
-      ? `--${String(i.path[0]).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`
-      : 'options';
-    return `${flag}: ${i.message}`;
+    const key = i.path.length ? String(i.path[0]) : undefined;
+    const flag = key ? `--${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}` : 'options';
+    // z.coerce.number() turns "abc" into NaN; say what was given instead of "received NaN".
+    const given = key !== undefined ? (raw as Record<string, unknown> | undefined)?.[key] : undefined;
+    const message =
+      i.code === 'invalid_type' && i.expected === 'number' && given !== undefined
+        ? `expected a number, got ${JSON.stringify(given)}`
+        : i.message;
+    return `${flag}: ${message}`;
   });
   throw new ToolError(`invalid options: ${lines.join('; ')}`, { fix: 'see --help' });
 }
