@@ -5,7 +5,7 @@ import { nixlFindings, pairVersionFor } from './findings.js';
 import { nextCommand } from './next.js';
 
 // gflags prints --help to stdout and exits 1; the layout is DescribeOneFlag's.
-const helpOutput = (extra = '') => `nixlbench: Warning: SetUsageMessage() never called
+const helpOutput = () => `nixlbench: Warning: SetUsageMessage() never called
 
   Flags from /workspace/nixl/benchmark/nixlbench/src/utils/utils.cpp:
     -backend (Name of communication backend) type: string default: "UCX"
@@ -13,7 +13,11 @@ const helpOutput = (extra = '') => `nixlbench: Warning: SetUsageMessage() never 
       multiple benchmarks in parallel (Default: default)) type: string
       default: "default"
     -etcd_endpoints (ETCD server endpoints for communication) type: string
-      default: ""${extra}
+      default: ""
+    -initiator_seg_type (Type of memory segment for initiator) type: string
+      default: "DRAM"
+    -target_seg_type (Type of memory segment for target) type: string
+      default: "DRAM"
 
   Flags from /tmp/gflags/src/gflags.cc:
     -help (show help on all flags) type: bool default: false currently: true
@@ -34,14 +38,14 @@ describe('nixlbench version from its --help flags', () => {
   it('dates the build, says so in the check, and passes the version on to pair', () => {
     const f = nixlFindings([outcome(helpOutput())]);
     expect(f.nixlbenchHelp).toEqual({
-      flags: ['backend', 'benchmark_group', 'etcd_endpoints'],
+      flags: ['backend', 'benchmark_group', 'etcd_endpoints', 'initiator_seg_type', 'target_seg_type'],
       versionAtLeast: '0.5.0',
       versionBelow: '1.1.0',
     });
     const c = nixlChecks(f).find((x) => x.id === 'nixl.nixlbench');
     expect([c?.status, c?.detail]).toEqual([
       'ok',
-      'nixlbench is installed and starts: 3 flags, version ≥ 0.5.0, < 1.1.0',
+      'nixlbench is installed and starts: 5 flags, version ≥ 0.5.0, < 1.1.0',
     ]);
     const version = pairVersionFor(f.nixlbenchHelp);
     expect(version).toBe('0.5.0');
@@ -62,7 +66,10 @@ describe('nixlbench version from its --help flags', () => {
   it('a build older than --benchmark_group gets the baseline version, so pair drops that flag', () => {
     const old = helpOutput().replace(/ {4}-benchmark_group[\s\S]*?default: "default"\n/, '');
     const f = nixlFindings([outcome(old)]);
-    expect(f.nixlbenchHelp).toEqual({ flags: ['backend', 'etcd_endpoints'], versionBelow: '0.5.0' });
+    expect(f.nixlbenchHelp).toEqual({
+      flags: ['backend', 'etcd_endpoints', 'initiator_seg_type', 'target_seg_type'],
+      versionBelow: '0.5.0',
+    });
     expect(pairVersionFor(f.nixlbenchHelp)).toBe('0.1.0');
   });
 

@@ -28,12 +28,14 @@ const v0_10 = `    -backend (Name of communication backend [UCX, UCX_MO, GDS, GD
     -etcd_endpoints (ETCD server endpoints for communication) type: string
       default: ""
     -initiator_seg_type (Type of memory segment for initiator [DRAM, VRAM])
+      type: string default: "DRAM"
+    -target_seg_type (Type of memory segment for target [DRAM, VRAM])
       type: string default: "DRAM"`;
 
 describe('parseNixlbenchHelp', () => {
   it("lists nixlbench's own flags and dates a 0.5–1.0 build by --benchmark_group without ASIO", () => {
     expect(parseNixlbenchHelp(help(v0_10))).toEqual({
-      flags: ['backend', 'benchmark_group', 'etcd_endpoints', 'initiator_seg_type'],
+      flags: ['backend', 'benchmark_group', 'etcd_endpoints', 'initiator_seg_type', 'target_seg_type'],
       versionAtLeast: '0.5.0',
       versionBelow: '1.1.0',
     });
@@ -42,18 +44,32 @@ describe('parseNixlbenchHelp', () => {
   it('dates a build with the ASIO runtime flags as 1.1.0 or newer', () => {
     const newer = `${v0_10}\n    -asio_port (Port for the ASIO runtime) type: int32 default: 12345`;
     expect(parseNixlbenchHelp(help(newer))).toEqual({
-      flags: ['asio_port', 'backend', 'benchmark_group', 'etcd_endpoints', 'initiator_seg_type'],
+      flags: [
+        'asio_port',
+        'backend',
+        'benchmark_group',
+        'etcd_endpoints',
+        'initiator_seg_type',
+        'target_seg_type',
+      ],
       versionAtLeast: '1.1.0',
     });
   });
 
   it('dates a build without --benchmark_group as older than 0.5.0', () => {
     const old = `    -backend (Name of communication backend) type: string default: "UCX"
-    -etcd_endpoints (ETCD server endpoints for communication) type: string default: ""`;
+    -etcd_endpoints (ETCD server endpoints for communication) type: string default: ""
+    -initiator_seg_type (Type of memory segment for initiator) type: string default: "DRAM"
+    -target_seg_type (Type of memory segment for target) type: string default: "DRAM"`;
     expect(parseNixlbenchHelp(help(old))).toEqual({
-      flags: ['backend', 'etcd_endpoints'],
+      flags: ['backend', 'etcd_endpoints', 'initiator_seg_type', 'target_seg_type'],
       versionBelow: '0.5.0',
     });
+  });
+
+  it('claims no version from a cut-off listing (the flags every release has are not all there)', () => {
+    const cut = '    -backend (Name of communication backend) type: string default: "UCX"';
+    expect(parseNixlbenchHelp(help(cut))).toEqual({ flags: ['backend'] });
   });
 
   it('reads kubectl --timestamps prefixed output', () => {

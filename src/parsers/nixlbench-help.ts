@@ -10,7 +10,7 @@ import { cleanLines } from './lines.js';
 export interface NixlbenchHelp {
   /** nixlbench's own flags (not gflags' built-ins such as -help or -flagfile), sorted. */
   flags: string[];
-  /** The first version these flags prove, when one of the markers below is present. */
+  /** The first version these flags prove, when one of the markers below is present (complete listings only). */
   versionAtLeast?: string;
   /** The first version whose marker flag is absent: the binary is older than this. */
   versionBelow?: string;
@@ -25,6 +25,9 @@ const MARKERS: readonly { flag: string; since: string }[] = [
   { flag: 'asio_port', since: '1.1.0' },
   { flag: 'benchmark_group', since: '0.5.0' },
 ];
+
+/** Flags every nixlbench release has had; a listing without them is incomplete and is not dated. */
+const BASELINE = ['backend', 'etcd_endpoints', 'initiator_seg_type', 'target_seg_type'] as const;
 
 const FLAG_LINE = /^\s+-([A-Za-z][\w]*) \(/;
 const SECTION = /^\s*Flags from (.+):$/;
@@ -58,6 +61,8 @@ export function parseNixlbenchHelp(text: string): NixlbenchHelp {
   }
   const flags = [...own].sort();
   const result: NixlbenchHelp = { flags };
+  // Dating by absence needs the whole listing: a cut-off or filtered one proves nothing.
+  if (!BASELINE.every((f) => own.has(f))) return result;
   // Markers are newest first: the first one present dates the build from below,
   // and the marker just before it (absent by construction) dates it from above.
   const at = MARKERS.findIndex((m) => own.has(m.flag));
