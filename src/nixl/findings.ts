@@ -88,9 +88,10 @@ function readHelp(text: string): NixlbenchHelp | undefined {
 /**
  * The version to tell `pair --nixlbench-version`, so it passes only flags this
  * build accepts: the oldest version its flags prove (0.1.0, the baseline, when
- * it predates every marker).
+ * it predates every marker); undefined when the listing could not be dated.
  */
 export function pairVersionFor(help: NixlbenchHelp | undefined): string | undefined {
-  if (!help) return undefined;
-  return help.versionAtLeast ?? '0.1.0';
+  if (help?.versionAtLeast) return help.versionAtLeast;
+  // Older than every marker: the baseline. An undated (incomplete) listing says nothing.
+  return help?.versionBelow ? '0.1.0' : undefined;
 }

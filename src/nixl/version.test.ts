@@ -79,4 +79,12 @@ describe('nixlbench version from its --help flags', () => {
     expect(f.nixlbenchHelp).toBeUndefined();
     expect(pairVersionFor(f.nixlbenchHelp)).toBeUndefined();
   });
+
+  it('a cut-off flag listing is read but not dated, and pair is told no version', () => {
+    const cut =
+      'nixlbench: x\n\n  Flags from utils.cpp:\n    -backend (Name of communication backend) type: string default: "UCX"\n';
+    const f = nixlFindings([outcome(cut)]);
+    expect(f.nixlbenchHelp).toEqual({ flags: ['backend'] });
+    expect(pairVersionFor(f.nixlbenchHelp)).toBeUndefined();
+  });
 });
