@@ -1,25 +1,6 @@
 import type { ToolId } from '../classify/index.js';
-import {
-  classifyDevInfiniband,
-  classifyIbstat,
-  classifyIbvDevinfo,
-  classifyLsmod,
-  classifyMemlock,
-  classifyNvlinkStatus,
-  classifyShowGids,
-  classifyTopo,
-  classifyUcxInfo,
-} from '../classify/index.js';
 import type { Check } from '../core/model.js';
-import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
-import { parseIbstat } from '../parsers/ibstat.js';
-import { parseIbvDevinfo } from '../parsers/ibv-devinfo.js';
-import { parseLsmod } from '../parsers/lsmod.js';
-import { parseMemlock } from '../parsers/memlock.js';
-import { parseNvidiaSmiNvlink } from '../parsers/nvidia-smi-nvlink.js';
-import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
-import { parseShowGids } from '../parsers/show-gids.js';
-import { parseUcxInfo } from '../parsers/ucx-info.js';
+import { TOOL_READINGS } from '../read/tools.js';
 import type { ProbeSpec } from './run.js';
 
 /**
@@ -54,27 +35,29 @@ export interface Reader {
   classify: (parsed: never) => Check[];
 }
 
+/** A probe's reader: the parser and classifier of the tool it stands for (the `read` table). */
+function readerOf(toolId: ToolId, withStderr = false): Reader {
+  const { parse, classify } = TOOL_READINGS[toolId];
+  // Probe checks need no transfer options: none of these classifiers reads them.
+  return {
+    toolId,
+    ...(withStderr ? { withStderr } : {}),
+    parse,
+    classify: (p) => classify(p, { expect: 'any' }),
+  };
+}
+
 export const READERS: Readonly<Record<string, Reader>> = {
-  ibstat: { toolId: 'ibstat', withStderr: true, parse: parseIbstat, classify: classifyIbstat },
-  ibv_devinfo: {
-    toolId: 'ibv_devinfo',
-    withStderr: true,
-    parse: parseIbvDevinfo,
-    classify: classifyIbvDevinfo,
-  },
-  'dev-infiniband': {
-    toolId: 'dev-infiniband',
-    withStderr: true,
-    parse: parseDevInfiniband,
-    classify: classifyDevInfiniband,
-  },
-  lsmod: { toolId: 'lsmod', parse: parseLsmod, classify: classifyLsmod },
-  'proc-modules': { toolId: 'lsmod', parse: parseLsmod, classify: classifyLsmod },
-  topo: { toolId: 'topo', parse: parseNvidiaSmiTopo, classify: classifyTopo },
-  nvlink: { toolId: 'nvlink', parse: parseNvidiaSmiNvlink, classify: classifyNvlinkStatus },
-  show_gids: { toolId: 'show_gids', parse: parseShowGids, classify: classifyShowGids },
-  memlock: { toolId: 'memlock', parse: parseMemlock, classify: classifyMemlock },
-  'proc-limits': { toolId: 'memlock', parse: parseMemlock, classify: classifyMemlock },
-  ucx_info: { toolId: 'ucx_info', parse: parseUcxInfo, classify: classifyUcxInfo },
-  ucx_info_v: { toolId: 'ucx_info', parse: parseUcxInfo, classify: classifyUcxInfo },
+  ibstat: readerOf('ibstat', true),
+  ibv_devinfo: readerOf('ibv_devinfo', true),
+  'dev-infiniband': readerOf('dev-infiniband', true),
+  lsmod: readerOf('lsmod'),
+  'proc-modules': readerOf('lsmod'),
+  topo: readerOf('topo'),
+  nvlink: readerOf('nvlink'),
+  show_gids: readerOf('show_gids'),
+  memlock: readerOf('memlock'),
+  'proc-limits': readerOf('memlock'),
+  ucx_info: readerOf('ucx_info'),
+  ucx_info_v: readerOf('ucx_info'),
 };

@@ -37,32 +37,46 @@ export interface Reading {
 
 type Reader = (text: string, opts: TransferOptions) => Reading;
 
-function reader<T>(
-  parse: (text: string) => T,
-  classify: (parsed: T, opts: TransferOptions) => Check[],
-): Reader {
-  return (text, opts) => {
-    const parsed = parse(text);
-    return { parsed, checks: classify(parsed, opts) };
-  };
+/** A tool's parser and the classifier of what it parsed. */
+export interface ToolReading {
+  parse: (text: string) => unknown;
+  classify: (parsed: never, opts: TransferOptions) => Check[];
 }
 
-/** Tool id → parser and classifier. */
-export const READERS: Record<ToolId, Reader> = {
-  ibstat: reader(parseIbstat, classifyIbstat),
-  ibstatus: reader(parseIbstatus, classifyIbstatus),
-  ibv_devinfo: reader(parseIbvDevinfo, classifyIbvDevinfo),
-  topo: reader(parseNvidiaSmiTopo, classifyTopo),
-  nvlink: reader(parseNvidiaSmiNvlink, classifyNvlinkStatus),
-  lsmod: reader(parseLsmod, (r) => classifyLsmod(r)),
-  'dev-infiniband': reader(parseDevInfiniband, classifyDevInfiniband),
-  show_gids: reader(parseShowGids, classifyShowGids),
-  memlock: reader(parseMemlock, classifyMemlock),
-  ucx_info: reader(parseUcxInfo, classifyUcxInfo),
-  nixlbench: reader(parseNixlbench, classifyTransfer),
-  ucx_perftest: reader(parseUcxPerftest, classifyTransfer),
-  gdrcopy: reader(parseGdrcopy, classifyGdrcopy),
+function pair<T>(
+  parse: (text: string) => T,
+  classify: (parsed: T, opts: TransferOptions) => Check[],
+): ToolReading {
+  return { parse, classify: classify as ToolReading['classify'] };
+}
+
+/** Tool id → parser and classifier: the one table `read` and the `node` probes both use. */
+export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
+  ibstat: pair(parseIbstat, classifyIbstat),
+  ibstatus: pair(parseIbstatus, classifyIbstatus),
+  ibv_devinfo: pair(parseIbvDevinfo, classifyIbvDevinfo),
+  topo: pair(parseNvidiaSmiTopo, classifyTopo),
+  nvlink: pair(parseNvidiaSmiNvlink, classifyNvlinkStatus),
+  lsmod: pair(parseLsmod, (r) => classifyLsmod(r)),
+  'dev-infiniband': pair(parseDevInfiniband, classifyDevInfiniband),
+  show_gids: pair(parseShowGids, classifyShowGids),
+  memlock: pair(parseMemlock, classifyMemlock),
+  ucx_info: pair(parseUcxInfo, classifyUcxInfo),
+  nixlbench: pair(parseNixlbench, classifyTransfer),
+  ucx_perftest: pair(parseUcxPerftest, classifyTransfer),
+  gdrcopy: pair(parseGdrcopy, classifyGdrcopy),
 };
+
+/** Tool id → a function that parses and classifies one captured output. */
+export const READERS = Object.fromEntries(
+  Object.entries(TOOL_READINGS).map(([tool, r]) => [
+    tool,
+    (text: string, opts: TransferOptions): Reading => {
+      const parsed = r.parse(text);
+      return { parsed, checks: r.classify(parsed as never, opts) };
+    },
+  ]),
+) as Record<ToolId, Reader>;
 
 /** Reads one captured output of a tool. Throws ParseError (a ToolError) on input that is not that tool's output. */
 export function readOutput(tool: ToolId, text: string, opts: TransferOptions): Reading {
