@@ -1,6 +1,6 @@
 import { makeReport } from '../commands/shared.js';
 import type { Report } from '../core/model.js';
-import type { ProbeEntry } from '../probes/interpret.js';
+import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
@@ -18,14 +18,7 @@ function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<str
   };
   return Object.fromEntries(
     outcomes.map((o) => {
-      const e: ProbeEntry = {
-        argv: o.argv,
-        ...(o.label ? { label: o.label } : {}),
-        ran: o.ran,
-        exitCode: o.exitCode,
-        notFound: o.notFound,
-        timedOut: o.timedOut,
-      };
+      const e = probeEntry(o);
       if (parsedOf[o.tool] !== undefined) e.parsed = parsedOf[o.tool];
       if (o.timedOut) e.error = 'timed out';
       return [o.tool, e];

@@ -24,6 +24,18 @@ export interface ProbeEntry {
   error?: string;
 }
 
+/** What the report keeps of one probe's run (not its raw output). */
+export function probeEntry(o: ProbeOutcome): ProbeEntry {
+  return {
+    argv: o.argv,
+    ...(o.label ? { label: o.label } : {}),
+    ran: o.ran,
+    exitCode: o.exitCode,
+    notFound: o.notFound,
+    timedOut: o.timedOut,
+  };
+}
+
 export interface Interpreted {
   probes: Record<string, ProbeEntry>;
   parsed: Record<string, unknown>;
@@ -115,14 +127,7 @@ export function interpret(
     const members = chain(spec).filter((s) => byTool.has(s.tool));
     for (const s of members) {
       const o = byTool.get(s.tool) as ProbeOutcome;
-      const entry: ProbeEntry = {
-        argv: o.argv,
-        ...(o.label ? { label: o.label } : {}),
-        ran: o.ran,
-        exitCode: o.exitCode,
-        notFound: o.notFound,
-        timedOut: o.timedOut,
-      };
+      const entry = probeEntry(o);
       probes[s.tool] = entry;
       const reader = readers[s.tool];
       if (o.notFound || !reader) continue;
