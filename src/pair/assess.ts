@@ -1,5 +1,5 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
-import { diagnosePod, podStateLine } from './diagnose.js';
+import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
 import { formatDuration } from './duration.js';
 import {
   hasRegistered,
@@ -27,19 +27,7 @@ export interface PodSnap {
 }
 
 export interface RunProblem {
-  kind:
-    | 'unschedulable'
-    | 'image-pull'
-    | 'container-config'
-    | 'oom-killed'
-    | 'crash-loop'
-    | 'evicted'
-    | 'deadline'
-    | 'exited'
-    | 'not-registered'
-    | 'peer-missing'
-    | 'hung-after-results'
-    | 'timeout';
+  kind: PodProblemKind | 'not-registered' | 'peer-missing' | 'hung-after-results' | 'timeout';
   role?: PodRole | undefined;
   detail: string;
   fix: string;
