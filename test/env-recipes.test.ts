@@ -12,7 +12,7 @@ import {
 } from './helpers/env.js';
 
 /**
- * Every recipe in ../shared/fixtures/recipes reads as its INDEX.md says: whole
+ * Every recipe in test/fixtures/recipes reads as its INDEX.md says: whole
  * services (role, variables with source and value, missing-critical, pod facts)
  * and the status of every check.
  */

@@ -3,7 +3,8 @@ import type { IbPort } from '../parsers/ib-port.js';
 
 /**
  * Port judgement shared by ibstat, ibstatus and ibv_devinfo readings
- * (shared/reference/node-probes.md §1–3, §6, §7). A port carries RDMA traffic
+ * (rdma-core ibstat.c; NVIDIA MLNX_OFED "RDMA over Converged Ethernet (RoCE)" docs;
+ * test/fixtures/node/<tool>/INDEX.md). A port carries RDMA traffic
  * only when Active and LinkUp; on InfiniBand it also needs a LID from a subnet
  * manager. RoCE (link layer Ethernet) has no SM and LID 0 there is normal.
  */

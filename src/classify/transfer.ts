@@ -12,7 +12,8 @@ export type { Expect } from './transfer-common.js';
  * Plausibility ceilings (a result above one never reads as a healthy link):
  * - network: 200 GB/s. NIXL uses at most 2 rails (UCX_MAX_RMA_RAILS=2); 2 × 800G XDR
  *   is 2 × 100 GB/s raw, so more than that across two pods is a same-GPU, HBM or
- *   loopback artefact (shared/reference/nixlbench.md §6).
+ *   loopback artefact (ai-dynamo/nixl: MAX_RMA_RAILS=2; measured figures in
+ *   references/expected-bandwidth.md).
  * - nvlink / any: 1000 GB/s. NVLink5 (B200/GB200) is 1.8 TB/s bidirectional per GPU,
  *   900 GB/s per direction; a one-way transfer between two GPUs cannot exceed it.
  *

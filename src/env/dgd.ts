@@ -15,9 +15,10 @@ import {
 } from './raw.js';
 
 /**
- * DynamoGraphDeployment services, for both served versions (see
- * ../shared/reference/dgd-schema.md): v1alpha1 `spec.services` (a map) and
- * v1beta1 `spec.components` (a list whose pod is a native podTemplate).
+ * DynamoGraphDeployment services, for both served versions (ai-dynamo/dynamo
+ * deploy/operator/api/{v1alpha1,v1beta1}/dynamographdeployment_types.go):
+ * v1alpha1 `spec.services` (a map) and v1beta1 `spec.components` (a list whose
+ * pod is a native podTemplate).
  */
 
 const PD = new Set(['prefill', 'decode']);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ProbeSpec } from '../probes/run.js';
 
 /**
- * Where NIXL's libraries and plugins live in the images we know of (sources in
- * ../shared/reference/dgd-schema.md §6 and nixlbench.md §2.5):
+ * Where NIXL's libraries and plugins live in the images we know of (ai-dynamo/dynamo
+ * container/templates/*.Dockerfile; ai-dynamo/nixl benchmark/nixlbench/contrib/Dockerfile):
  * - Dynamo runtime images: /opt/nvidia/nvda_nixl/lib64[/plugins] (older: lib/<arch>-linux-gnu)
  * - nixlbench contrib image: /usr/local/nixl/lib/<arch>-linux-gnu[/plugins]
  * - Dynamo vLLM image: /opt/dynamo/nixl[/plugins]

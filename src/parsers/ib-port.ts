@@ -2,7 +2,9 @@ import { LANE_GBPS, laneName, parseNumber } from './units.js';
 
 /**
  * The port model shared by the ibstat, ibstatus and ibv_devinfo parsers, so one
- * classifier judges all three. Field meanings: shared/reference/node-probes.md §1–3, §7.
+ * classifier judges all three. Field meanings: rdma-core infiniband-diags/ibstat.c, the
+ * ibstatus script (sysfs /sys/class/infiniband/<dev>/ports/<p>/…), libibverbs
+ * ibv_devinfo; the readings of the real captures in test/fixtures/node/<tool>/INDEX.md.
  */
 
 export type PortState = 'down' | 'init' | 'armed' | 'active' | 'active-defer' | 'unknown';

@@ -17,8 +17,8 @@ export interface NixlbenchHelp {
 }
 
 /**
- * Flags that date a nixlbench build, newest first (see references in
- * ../shared/reference/nixlbench.md §1): ASIO runtime flags arrived in v1.1.0,
+ * Flags that date a nixlbench build, newest first (ai-dynamo/nixl
+ * benchmark/nixlbench/src/utils/utils.cpp and its tags): ASIO runtime flags arrived in v1.1.0,
  * the etcd group namespace `--benchmark_group` in 0.5.0 (ai-dynamo/nixl #576).
  */
 const MARKERS: readonly { flag: string; since: string }[] = [

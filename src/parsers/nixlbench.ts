@@ -22,7 +22,7 @@ export type {
 
 /**
  * nixlbench output (ai-dynamo/nixl benchmark/nixlbench, src/utils/utils.cpp
- * printConfig/printStatsHeader/printStats; notes in shared/reference/nixlbench.md §3).
+ * printConfig/printStatsHeader/printStats; the formats in test/fixtures/nixlbench/INDEX.md).
  * Only the initiator with rank 0 prints the configuration block and the table;
  * a target prints only start-up lines. UCX/NIXL log lines may sit anywhere,
  * including between table rows, and collectors may prefix every line.

@@ -70,12 +70,12 @@ async function once(
   i: number,
 ): Promise<{ timing: Timing; verdict: string }> {
   const runId = `bench${i}${randomBytes(2).toString('hex')}`;
-  const shared = path.resolve(repoRoot(), '../shared/fixtures/nixlbench');
+  const fixtures = path.join(repoRoot(), 'test', 'fixtures', 'nixlbench');
   const prefillLog = path.join(dir, `${runId}-prefill.log`);
   const decodeLog = path.join(dir, `${runId}-decode.log`);
   writeFileSync(
     prefillLog,
-    criLog(readFileSync(path.join(shared, 'legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8')),
+    criLog(readFileSync(path.join(fixtures, 'legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8')),
   );
   writeFileSync(
     decodeLog,

@@ -40,23 +40,13 @@ import { afterAll, beforeAll } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The shared folder beside the repo (fixtures, references): $SHARED_DIR, ../shared, or /work/shared. */
-export const SHARED_DIR = resolveSharedDir();
+/** The real captures kept in the repository (test/fixtures; see its README.md). */
+export const FIXTURES_DIR = path.join(REPO_ROOT, 'test', 'fixtures');
 
-function resolveSharedDir(): string {
-  const candidates = [
-    process.env.SHARED_DIR,
-    path.resolve(REPO_ROOT, '../shared'),
-    // A git worktree lives elsewhere than the main checkout it belongs to.
-    '/work/shared',
-  ].filter((p): p is string => typeof p === 'string' && p.length > 0);
-  return candidates.find((p) => existsSync(path.join(p, 'fixtures'))) ?? candidates[0]!;
-}
-
-/** Absolute path of a file under shared/fixtures, e.g. fixture('node/ibstat/x.txt'). */
+/** Absolute path of a file under test/fixtures, e.g. fixture('node/ibstat/x.txt'); it must exist. */
 export function fixture(relative: string): string {
-  const p = path.join(SHARED_DIR, 'fixtures', relative);
-  if (!existsSync(p)) throw new Error(`fixture not found: ${p} (set SHARED_DIR to the shared folder)`);
+  const p = path.join(FIXTURES_DIR, relative);
+  if (!existsSync(p)) throw new Error(`fixture not found: ${p}`);
   return p;
 }
 

@@ -1,6 +1,6 @@
 // `interconnect-test node --pod/--dgd` against the real API server: pods on
 // kwok GPU nodes whose exec answers with the real captured tool outputs
-// (shared/fixtures/node) or runs this machine's own tools; RBAC refusals.
+// (test/fixtures/node) or runs this machine's own tools; RBAC refusals.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, found from this file, so tests work in a fresh clone at any path. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The shared, read-only fixtures beside the repository. */
-export const fixturesRoot = path.resolve(repoRoot, '../shared/fixtures');
+/** The real captures and recipes kept in the repository (see test/fixtures/README.md). Never edit them. */
+export const fixturesRoot = path.join(repoRoot, 'test', 'fixtures');
 
 export function fixturePath(...parts: string[]): string {
   return path.join(fixturesRoot, ...parts);
@@ -29,7 +29,7 @@ export function readTestData(...parts: string[]): string {
   return readFileSync(path.join(repoRoot, 'test', 'data', ...parts), 'utf8');
 }
 
-/** Where the shared fixtures of each `read` tool id live. */
+/** Where the fixtures of each `read` tool id live, under test/fixtures. */
 export const TOOL_FIXTURE_DIRS: Record<string, string[]> = {
   ibstat: ['node', 'ibstat'],
   ibstatus: ['node', 'ibstatus'],

@@ -3,7 +3,7 @@ import { readFixture } from './fixtures.js';
 
 /**
  * Probe outputs for the recorded runner, keyed by the argv `node` runs. Tool
- * outputs are the real captures in ../shared/fixtures/node (see each INDEX.md);
+ * outputs are the real captures in test/fixtures/node (see each INDEX.md);
  * the few inline strings are real output of this project's dev machine
  * (Debian ucx-utils 1.13) or the tools' fixed error messages.
  */

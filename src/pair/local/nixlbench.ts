@@ -1,7 +1,7 @@
 /**
  * nixlbench as a local pair: pure builders for its command line
- * (flags from benchmark/nixlbench/src/utils/utils.cpp; see
- * shared/reference/nixlbench.md §1–2). Both processes get the same argv; the
+ * (flags from ai-dynamo/nixl benchmark/nixlbench/src/utils/utils.cpp; ranks and roles
+ * from src/runtime/etcd/etcd_rt.cpp). Both processes get the same argv; the
  * first to register takes rank 0 and the initiator (prefill) role, so the
  * runner starts the second only once the first holds rank 0.
  */
