@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { type Launcher, type ProcSpec, spawnLauncher } from '../src/procs/launcher.js';
-import { findOnPath } from '../src/procs/path.js';
 import { isAlive } from './helpers/pair-local-procs.js';
+import { describeWithTools } from './helpers/tools.js';
 
 /**
  * PLUMBING ONLY — nixlbench is not installed here. This puts a tiny script
@@ -17,8 +17,6 @@ import { isAlive } from './helpers/pair-local-procs.js';
  * and env handed to each side, and that a nixlbench printing no table is a
  * failure, never a pass. Real nixlbench output is covered by the parser tests.
  */
-const etcd = findOnPath('etcd', process.env.PATH);
-
 const SCRIPT = (dir: string) => `#!${process.execPath}
 // Plumbing stand-in for nixlbench (see test/pair-local-nixlbench-plumbing.test.ts). Not a benchmark.
 const fs = require('node:fs');
@@ -42,7 +40,8 @@ fetch(ep + '/health').then((r) => r.json()).then(async (h) => {
 });
 `;
 
-describe.skipIf(!etcd)(
+describeWithTools(
+  ['etcd'],
   'pair --local with nixlbench: orchestration plumbing (stand-in script, no transfer)',
   () => {
     it('starts etcd, rank 0 before the target, hands both the same argv, and fails without a result table', async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../../test/helpers/pair-local-procs.js';
+import { describeWithTools, toolPath } from '../../../test/helpers/tools.js';
 import { ToolError } from '../../core/errors.js';
 import { DisposalStack } from '../../procs/disposal.js';
 import { spawnLauncher } from '../../procs/launcher.js';
@@ -8,14 +9,12 @@ import { findOnPath } from '../../procs/path.js';
 import { etcdHasKey, startLocalEtcd } from './etcd.js';
 import { rankKey } from './nixlbench.js';
 
-const etcd = findOnPath('etcd', process.env.PATH);
-
-describe.skipIf(!etcd)('startLocalEtcd (real etcd on PATH)', () => {
+describeWithTools(['etcd'], 'startLocalEtcd (real etcd on PATH)', () => {
   it('starts a healthy loopback etcd, answers key lookups, and its teardown removes every trace', async () => {
     const stack = new DisposalStack();
     const signal = new AbortController().signal;
     const local = await startLocalEtcd({
-      bin: etcd!,
+      bin: toolPath('etcd'),
       launcher: spawnLauncher,
       stack,
       signal,
