@@ -1,31 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { main } from '../src/cli.js';
 import { ReportSchema } from '../src/core/model.js';
 import { EnvReportPartSchema } from '../src/env/schema.js';
+import { runCli } from './helpers/cli.js';
 import { BILLION_LAUGHS, recipesRoot } from './helpers/env.js';
-import { repoRoot } from './helpers/fixtures.js';
+import { expectGolden } from './helpers/golden.js';
 
 /** `interconnect-test env` run in-process through main(): output formats, exit codes, one-line errors. */
 
-async function cli(args: string[], cwd = recipesRoot) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await main(['env', ...args], { stdout, stderr, env: { NO_COLOR: '1' }, cwd });
-  return { code, out, err };
-}
+const cli = (args: string[], cwd = recipesRoot) => runCli(['env', ...args], { env: { NO_COLOR: '1' }, cwd });
 
 let tmp: string;
 beforeAll(() => {
@@ -42,9 +28,9 @@ function dir(name: string, files: Record<string, string | Buffer>): string {
 
 describe('env -o json', () => {
   it('emits the report contract: checks, verdict, files, graphs, services, skipped', async () => {
-    const { code, out, err } = await cli(['qwen3-32b', '-o', 'json']);
-    expect([code, err]).toEqual([0, '']);
-    const report = ReportSchema.parse(JSON.parse(out));
+    const { code, stdout, stderr } = await cli(['qwen3-32b', '-o', 'json']);
+    expect([code, stderr]).toEqual([0, '']);
+    const report = ReportSchema.parse(JSON.parse(stdout));
     const part = EnvReportPartSchema.parse(report);
     expect(report.command).toBe('env');
     expect(Object.keys(report)).toEqual([
@@ -72,8 +58,8 @@ describe('env -o json', () => {
   });
 
   it('-o yaml carries the same data', async () => {
-    const json = JSON.parse((await cli(['kimi-k3', '-o', 'json'])).out);
-    const yaml = parseYaml((await cli(['kimi-k3', '-o', 'yaml'])).out);
+    const json = JSON.parse((await cli(['kimi-k3', '-o', 'json'])).stdout);
+    const yaml = parseYaml((await cli(['kimi-k3', '-o', 'yaml'])).stdout);
     expect({ ...yaml, generatedAt: 0 }).toEqual({ ...json, generatedAt: 0 });
   });
 });
@@ -94,7 +80,7 @@ spec:
     });
     const r = await cli([bad]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('FAIL    env.ucx-tls');
+    expect(r.stdout).toContain('FAIL    env.ucx-tls');
   });
 });
 
@@ -134,39 +120,34 @@ describe('env bad input: exit 2, one line per problem on stderr, nothing on stdo
   for (const [what, args, lines] of cases) {
     it(what, async () => {
       const started = Date.now();
-      const { code, out, err } = await cli(args());
+      const { code, stdout, stderr } = await cli(args());
       expect(Date.now() - started).toBeLessThan(5000);
       expect(code).toBe(2);
-      expect(out).toBe('');
-      const errLines = err.trimEnd().split('\n');
+      expect(stdout).toBe('');
+      const errLines = stderr.trimEnd().split('\n');
       expect(errLines).toHaveLength(lines.length);
       lines.forEach((re, k) => {
         expect(errLines[k]).toMatch(re);
       });
-      expect(err).not.toMatch(/at .+\.(ts|js):\d+/); // no stack trace
+      expect(stderr).not.toMatch(/at .+\.(ts|js):\d+/); // no stack trace
     });
   }
 
   it('no path at all is a usage error', async () => {
-    const { code, out } = await cli([]);
+    const { code, stdout } = await cli([]);
     expect(code).toBe(2);
-    expect(out).toBe('');
+    expect(stdout).toBe('');
   });
 });
 
 describe('env text output', () => {
   it('prints the per-service table, skipped objects, checks and verdict (golden file)', async () => {
-    const { code, out } = await cli([
+    const { code, stdout } = await cli([
       'qwen3-32b-fp8',
       'qwen3-32b/vllm/cloud-providers/deploy-nebius-ib.yaml',
       'qwen3-32b/vllm/cloud-providers/.kustomize-matrix.yaml',
     ]);
     expect(code).toBe(0);
-    const golden = path.join(repoRoot, 'test', 'golden', 'env-qwen3.txt');
-    if (process.env.UPDATE_GOLDEN === '1') {
-      mkdirSync(path.dirname(golden), { recursive: true });
-      writeFileSync(golden, out);
-    }
-    expect(out).toBe(readFileSync(golden, 'utf8'));
+    expectGolden('env-qwen3.txt', stdout);
   });
 });

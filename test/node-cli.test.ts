@@ -1,30 +1,16 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli.js';
 import { ReportSchema } from '../src/core/model.js';
 import { NODE_PROBES } from '../src/probes/node-set.js';
 import { NodeReportPartSchema } from '../src/probes/schema.js';
-import { spawnCli } from './helpers/cli.js';
+import { runCli, spawnCli } from './helpers/cli.js';
 
 /** `interconnect-test node`: in-process through main(), and the built CLI, on this very machine. */
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await main(['node', ...args], { stdout, stderr, env });
-  return { code, out, err };
-}
+/** `interconnect-test node …` in-process (env: the whole environment it sees). */
+const cli = (args: string[], env?: NodeJS.ProcessEnv) => runCli(['node', ...args], { env });
 
 /** Judges a `node --local` report of this host by invariants that hold on any machine. */
 function checkLocalReport(stdout: string, code: number | null) {
@@ -61,22 +47,22 @@ function checkLocalReport(stdout: string, code: number | null) {
 
 describe('node --local on this machine', () => {
   it('runs the probe set in-process and reports it honestly', async () => {
-    const { code, out, err } = await cli(['--local', '-o', 'json']);
-    const { report } = checkLocalReport(out, code);
+    const { code, stdout, stderr } = await cli(['--local', '-o', 'json']);
+    const { report } = checkLocalReport(stdout, code);
     expect(report.command).toBe('node');
-    expect(err).toContain('probing local host');
+    expect(stderr).toContain('probing local host');
   });
 
   it('prints what ran and what was missing in the text report', async () => {
-    const { out } = await cli(['--local', '-q']);
-    expect(out.split('\n')[0]).toBe(`local host ${hostname()}`);
-    expect(out).toMatch(/^ {2}ran: .*sh -c 'ulimit -l'/m);
-    expect(out).toMatch(/^Verdict: (UNTRUSTED|UNVERIFIED|TRUSTED)/m);
+    const { stdout } = await cli(['--local', '-q']);
+    expect(stdout.split('\n')[0]).toBe(`local host ${hostname()}`);
+    expect(stdout).toMatch(/^ {2}ran: .*sh -c 'ulimit -l'/m);
+    expect(stdout).toMatch(/^Verdict: (UNTRUSTED|UNVERIFIED|TRUSTED)/m);
   });
 
   it('finds nothing when PATH holds no tools, and says every probe was skipped', async () => {
-    const { code, out } = await cli(['--local', '-o', 'json', '-q'], { PATH: '/nonexistent' });
-    const report = ReportSchema.parse(JSON.parse(out));
+    const { code, stdout } = await cli(['--local', '-o', 'json', '-q'], { PATH: '/nonexistent' });
+    const report = ReportSchema.parse(JSON.parse(stdout));
     expect(report.verdict.status).toBe('unverified');
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([
       ['ib.ibstat', 'skipped'],
@@ -125,11 +111,11 @@ current-context: x
       'error: cannot load kubeconfig /nonexistent/kubeconfig',
     ],
   ])('node %j', async (args, line) => {
-    const { code, out, err } = await cli([...args, '-q']);
+    const { code, stdout, stderr } = await cli([...args, '-q']);
     expect(code).toBe(2);
-    expect(out).toBe('');
-    expect(err.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(err.startsWith(line)).toBe(true);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(stderr.startsWith(line)).toBe(true);
   });
 
   it('says the API server cannot be reached', async () => {
@@ -138,9 +124,9 @@ current-context: x
       ['--pod', 'decode-0'],
       ['--dgd', 'g'],
     ]) {
-      const { code, err } = await cli([...args, '--kubeconfig', file, '-q']);
+      const { code, stderr } = await cli([...args, '--kubeconfig', file, '-q']);
       expect(code).toBe(2);
-      expect(err).toBe(
+      expect(stderr).toBe(
         'error: cannot reach the Kubernetes API server at https://127.0.0.1:1: ECONNREFUSED (fix: check --kubeconfig/--context, that the cluster is up, and your network or VPN)\n',
       );
     }

@@ -1,7 +1,5 @@
 import { hostname } from 'node:os';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli.js';
 import { ReportSchema } from '../src/core/model.js';
 import { nixlReport } from '../src/nixl/index.js';
 import { LOCATE_SCRIPT, PYTHON_SCRIPT } from '../src/nixl/locate.js';
@@ -9,31 +7,20 @@ import { NixlReportPartSchema } from '../src/nixl/schema.js';
 import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
 import { PodRunner } from '../src/runner/pod.js';
-import { spawnCli } from './helpers/cli.js';
+import { MemoryCluster } from './helpers/memory-cluster.js';
+import { runCli, spawnCli } from './helpers/cli.js';
 import { replayExec } from './helpers/exec-replay.js';
 import { UCX_INFO_V_DEBIAN } from './helpers/node-recordings.js';
 
 /** `interconnect-test nixl`: this machine in-process and built, and pods over the replayed exec seam. */
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await main(['nixl', ...args], { stdout, stderr, env });
-  return { code, out, err };
-}
+/** `interconnect-test nixl …` in-process (env: the whole environment it sees). */
+const cli = (args: string[], env?: NodeJS.ProcessEnv) => runCli(['nixl', ...args], { env });
 
 describe('nixl --local on this machine', () => {
   it('looks for every piece and prints a next step that matches what runs', async () => {
-    const { code, out } = await cli(['--local', '-o', 'json', '-q']);
-    const report = ReportSchema.parse(JSON.parse(out));
+    const { code, stdout } = await cli(['--local', '-o', 'json', '-q']);
+    const report = ReportSchema.parse(JSON.parse(stdout));
     const { targets, next } = NixlReportPartSchema.parse(report);
     const t = targets[0]!;
     expect(Object.keys(t.probes)).toEqual([
@@ -55,11 +42,11 @@ describe('nixl --local on this machine', () => {
   });
 
   it('with nothing on PATH: no engine, no command, and the verdict says so', async () => {
-    const { code, out } = await cli(['--local', '-q'], { PATH: '/nonexistent', NO_COLOR: '1' });
-    expect(out).toContain(
+    const { code, stdout } = await cli(['--local', '-q'], { PATH: '/nonexistent', NO_COLOR: '1' });
+    expect(stdout).toContain(
       'next\n  (no pair command: see below)\n  pair --local needs nixlbench or ucx_perftest on PATH; neither runs here\n',
     );
-    expect(out).toMatch(
+    expect(stdout).toMatch(
       /FAIL {4}nixl\.pair-engine {2}\S+ {2}neither nixlbench nor ucx_perftest can run here/,
     );
     expect(code).toBe(1);
@@ -68,7 +55,7 @@ describe('nixl --local on this machine', () => {
   it('the built CLI prints the same next step', async () => {
     const run = await spawnCli(['nixl', '--local', '-o', 'json', '-q']);
     const report = ReportSchema.parse(JSON.parse(run.stdout));
-    const inProcess = ReportSchema.parse(JSON.parse((await cli(['--local', '-o', 'json', '-q'])).out));
+    const inProcess = ReportSchema.parse(JSON.parse((await cli(['--local', '-o', 'json', '-q'])).stdout));
     expect(report.next).toEqual(inProcess.next);
     expect(run.stderr).toBe('');
   });
@@ -108,7 +95,7 @@ function pod(
     node,
     role,
     image: IMG,
-    runner: new PodRunner(exec, { namespace: 'dynamo', pod: name, container: 'main' }),
+    runner: new PodRunner(new MemoryCluster({ exec }), { namespace: 'dynamo', pod: name, container: 'main' }),
   };
 }
 

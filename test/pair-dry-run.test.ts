@@ -1,54 +1,32 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { main } from '../src/cli.js';
+import { runCli } from './helpers/cli.js';
 import { fixturePath, repoRoot } from './helpers/fixtures.js';
+import { expectGolden } from './helpers/golden.js';
 
 /**
  * `pair --dry-run` through main(): the manifests a run would create, compared
- * with goldens in test/golden (UPDATE_GOLDEN=1 rewrites them). The run id is
+ * with goldens in test/golden. A missing golden fails; only an explicit
+ * UPDATE_GOLDEN=1 (re)writes them (see test/helpers/golden.ts). The run id is
  * fixed with INTERCONNECT_TEST_RUN_ID; the expiry timestamp is a placeholder.
  * KUBECONFIG names a file that does not exist: a dry run with named nodes
  * never talks to a cluster.
  */
 
-function capture() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (c: Buffer) => {
-    text += c.toString();
-  });
-  return { stream, text: () => text };
-}
-
-async function dryRun(args: string[]) {
-  const out = capture();
-  const err = capture();
-  const env = {
-    PATH: process.env.PATH,
-    HOME: '/nonexistent',
-    KUBECONFIG: '/nonexistent/kubeconfig',
-    INTERCONNECT_TEST_RUN_ID: 'golden1',
-  };
-  const code = await main(['pair', '--dry-run', ...args], {
-    stdout: out.stream,
-    stderr: err.stream,
-    env,
+function dryRun(args: string[]) {
+  return runCli(['pair', '--dry-run', ...args], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: '/nonexistent',
+      KUBECONFIG: '/nonexistent/kubeconfig',
+      INTERCONNECT_TEST_RUN_ID: 'golden1',
+    },
     cwd: repoRoot,
   });
-  return { code, stdout: out.text(), stderr: err.text() };
 }
 
 function normalise(yaml: string): string {
   return yaml.replace(/(interconnect-test\/expires-at: ).*/g, '$1<EXPIRES>');
-}
-
-function golden(name: string, actual: string): void {
-  const file = path.join(repoRoot, 'test', 'golden', name);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, actual);
-  expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
 const CASES: { name: string; args: string[] }[] = [
@@ -105,7 +83,7 @@ describe('pair --dry-run', () => {
     it(`renders ${c.name}`, async () => {
       const r = await dryRun(c.args);
       expect(r.code, r.stderr).toBe(0);
-      golden(c.name, normalise(r.stdout));
+      expectGolden(c.name, normalise(r.stdout));
     });
   }
 

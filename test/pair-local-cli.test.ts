@@ -2,20 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli.js';
 import { PairOptionsSchema } from '../src/commands/pair.js';
 import { ToolError } from '../src/core/errors.js';
 import { silentProgress } from '../src/core/progress.js';
 import { countNvidiaGpus } from '../src/pair/local/host.js';
 import { runLocalPair } from '../src/pair/local/index.js';
-import { capture } from './helpers/pair-local-procs.js';
+import { runCli } from './helpers/cli.js';
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
-  const out = capture();
-  const err = capture();
-  const code = await main(['pair', ...args], { stdout: out.stream, stderr: err.stream, env });
-  return { code, stdout: out.text(), stderr: err.text() };
-}
+/** `interconnect-test pair …` in-process (env: the whole environment it sees). */
+const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) => runCli(['pair', ...args], { env });
 
 describe('pair options', () => {
   it('parses sizes, durations and numbers into typed options with defaults', () => {

@@ -1,33 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli.js';
+import { expect, it } from 'vitest';
 import { ReportSchema } from '../src/core/model.js';
 import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { MeasurementSchema } from '../src/pair/measurement.js';
 import { type Launcher, spawnLauncher } from '../src/procs/launcher.js';
-import { findOnPath } from '../src/procs/path.js';
-import { capture, isAlive } from './helpers/pair-local-procs.js';
+import { runCli } from './helpers/cli.js';
+import { isAlive } from './helpers/pair-local-procs.js';
+import { describeWithTools } from './helpers/tools.js';
 
 // Real transfers: two ucx_perftest processes on this host (Debian's ucx-utils).
-const perftest = findOnPath('ucx_perftest', process.env.PATH);
 
 /** The local machine, minus nixlbench, so these tests measure with ucx_perftest wherever they run. */
 const base = { engine: 'ucx_perftest' as const, mode: 'local' as const, nixlbenchRuntime: 'auto' as const };
 
-describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', () => {
+describeWithTools(['ucx_perftest'], 'pair --local with ucx_perftest (real transfers)', () => {
   it('measures two sizes over loopback and reports JSON with a named transport, never trusted', async () => {
-    const out = capture();
-    const err = capture();
-    const code = await main(
+    const { code, stdout, stderr } = await runCli(
       ['pair', '--local', '--engine', 'ucx_perftest', '--sizes', '64K,1M', '-o', 'json'],
-      {
-        stdout: out.stream,
-        stderr: err.stream,
-        env: process.env,
-      },
+      { env: process.env },
     );
     expect(code).toBe(0);
-    const report = ReportSchema.parse(JSON.parse(out.text()));
+    const report = ReportSchema.parse(JSON.parse(stdout));
     const m = MeasurementSchema.parse(report.measurement);
     expect(m.engine).toBe('ucx_perftest');
     expect(m.mode).toBe('local');
@@ -50,13 +43,12 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
     );
     expect(report.verdict.status).toBe('unverified');
     // Progress went to stderr, not into the JSON.
-    expect(err.text()).toContain('→ ucx_perftest: two processes on');
-    expect(err.text()).toContain('64 KiB × 2000');
+    expect(stderr).toContain('→ ucx_perftest: two processes on');
+    expect(stderr).toContain('64 KiB × 2000');
   });
 
   it('fails the gate when the peak is under --min-bandwidth, and --fail-on warn fails on the local warning', async () => {
-    const out = capture();
-    const code = await main(
+    const { code, stdout } = await runCli(
       [
         'pair',
         '--local',
@@ -69,21 +61,17 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
         '--min-bandwidth',
         '100000',
       ],
-      { stdout: out.stream, stderr: capture().stream, env: process.env },
+      { env: process.env },
     );
     expect(code).toBe(1);
-    expect(out.text()).toMatch(
+    expect(stdout).toMatch(
       /FAIL\s+pair\.bandwidth\s+ucx_perftest on \S+\s+[\d.]+ GB\/s at 4 KiB, below the floor of 100000 GB\/s \(--min-bandwidth 100000 GB\/s\)/,
     );
-    const warnGate = await main(
+    const warnGate = await runCli(
       ['pair', '--local', '--engine', 'ucx_perftest', '--sizes', '4K', '--iters', '100', '--fail-on', 'warn'],
-      {
-        stdout: capture().stream,
-        stderr: capture().stream,
-        env: process.env,
-      },
+      { env: process.env },
     );
-    expect(warnGate).toBe(1);
+    expect(warnGate.code).toBe(1);
   });
 
   it('ends in a clear failure, with nothing left running, when the server is killed mid-transfer', async () => {
@@ -144,9 +132,8 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
   });
 
   it('stops at the --timeout wall-clock limit with a fail, not a hang', async () => {
-    const out = capture();
     const t0 = Date.now();
-    const code = await main(
+    const { code, stdout } = await runCli(
       [
         'pair',
         '--local',
@@ -159,12 +146,12 @@ describe.skipIf(!perftest)('pair --local with ucx_perftest (real transfers)', ()
         '--timeout',
         '2s',
       ],
-      { stdout: out.stream, stderr: capture().stream, env: process.env },
+      { env: process.env },
     );
     expect(Date.now() - t0).toBeLessThan(15_000);
     expect(code).toBe(1);
-    expect(out.text()).toContain('pair.transfer  ucx_perftest on');
-    expect(out.text()).toMatch(
+    expect(stdout).toContain('pair.transfer  ucx_perftest on');
+    expect(stdout).toMatch(
       /did not finish within 2s \(--timeout\): 64 MiB: stopped server \(decode\) and client \(prefill\)/,
     );
   });

@@ -4,11 +4,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { main } from '../../src/cli.js';
 import { ReportSchema } from '../../src/core/model.js';
 import { NixlReportPartSchema } from '../../src/nixl/schema.js';
+import { runCli } from '../helpers/cli.js';
 import { GPU_TOLERATION, type TestEnv, useTestEnv } from './harness.js';
 
 const env = useTestEnv('nixl');
@@ -35,21 +34,6 @@ function kubeconfigFile(e: TestEnv): string {
   return file;
 }
 
-async function cli(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await main(args, { stdout, stderr, env: { ...process.env, NO_COLOR: '1' } });
-  return { code, out, err };
-}
-
 describe('nixl in pods', () => {
   test('--pod: finds nixlbench and the UCX plugin under NIXL_PLUGIN_DIR, and prints the pair command', async () => {
     const e = env();
@@ -63,7 +47,7 @@ describe('nixl in pods', () => {
     });
     await e.waitForPodReady('bench');
     const kube = kubeconfigFile(e);
-    const { code, out, err } = await cli([
+    const { code, stdout, stderr } = await runCli([
       'nixl',
       '--pod',
       'bench',
@@ -75,8 +59,8 @@ describe('nixl in pods', () => {
       'json',
       '-q',
     ]);
-    expect(err).toBe('');
-    const report = ReportSchema.parse(JSON.parse(out));
+    expect(stderr).toBe('');
+    const report = ReportSchema.parse(JSON.parse(stdout));
     const part = NixlReportPartSchema.parse(report);
     expect(part.targets[0]?.probes.nixlbench).toEqual({
       argv: ['nixlbench', '--help'],
@@ -129,13 +113,22 @@ describe('nixl in pods', () => {
     await e.waitForPodReady('g-prefill-0');
     await e.waitForPodReady('g-decode-0');
     const kube = kubeconfigFile(e);
-    const { code, out } = await cli(['nixl', '--dgd', 'g', '-n', e.namespace, '--kubeconfig', kube, '-q']);
+    const { code, stdout } = await runCli([
+      'nixl',
+      '--dgd',
+      'g',
+      '-n',
+      e.namespace,
+      '--kubeconfig',
+      kube,
+      '-q',
+    ]);
     expect(code).toBe(1);
-    expect(out).toContain(
+    expect(stdout).toContain(
       `FAIL    nixl.ucx-plugin  g-decode-0  NIXL_PLUGIN_DIR=${bad} has no libplugin_UCX.so: NIXL cannot create its UCX backend`,
     );
     // ucx_perftest is this machine's (Debian ucx-utils), so it runs in both pods.
-    expect(out).toContain(
+    expect(stdout).toContain(
       `next\n  interconnect-test pair --kubeconfig ${kube} --namespace ${e.namespace} --dgd g --image ${IMAGE} --engine ucx_perftest\n`,
     );
   });

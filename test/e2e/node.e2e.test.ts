@@ -4,12 +4,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { main } from '../../src/cli.js';
 import { ReportSchema } from '../../src/core/model.js';
 import { parseIbstat } from '../../src/parsers/ibstat.js';
 import { NodeReportPartSchema } from '../../src/probes/schema.js';
+import { runCli } from '../helpers/cli.js';
 import { type ExecBehaviour, fixture, GPU_TOLERATION, type TestEnv, useTestEnv } from './harness.js';
 
 const env = useTestEnv('node');
@@ -50,21 +49,6 @@ function kubeconfigFile(e: TestEnv, kc = e.kc): string {
   return file;
 }
 
-async function cli(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const code = await main(args, { stdout, stderr, env: { ...process.env, NO_COLOR: '1' } });
-  return { code, out, err };
-}
-
 const DGD = 'nvidia.com/dynamo-graph-deployment-name';
 const TYPE = 'nvidia.com/dynamo-component-type';
 
@@ -74,7 +58,7 @@ describe('node --pod', () => {
     await e.createPod({ name: 'worker', node: 'gpu-node-0', tolerations: [GPU_TOLERATION], exec: worker() });
     await e.waitForPodReady('worker');
     const kube = kubeconfigFile(e);
-    const { code, out, err } = await cli([
+    const { code, stdout, stderr } = await runCli([
       'node',
       '--pod',
       'worker',
@@ -86,8 +70,8 @@ describe('node --pod', () => {
       'json',
       '-q',
     ]);
-    expect(err).toBe('');
-    const report = ReportSchema.parse(JSON.parse(out));
+    expect(stderr).toBe('');
+    const report = ReportSchema.parse(JSON.parse(stdout));
     const part = NodeReportPartSchema.parse(report);
     const t = part.targets[0]!;
     expect([t.kind, t.pod, t.namespace, t.node, t.container, t.image]).toEqual([
@@ -139,10 +123,10 @@ describe('node --pod', () => {
       [['--dgd', 'nothing'], `error: no pods labelled ${DGD}=nothing in namespace ${e.namespace}`],
     ];
     for (const [args, line] of cases) {
-      const { code, out, err } = await cli(['node', ...args, ...base]);
-      expect([code, out], args.join(' ')).toEqual([2, '']);
-      expect(err.split('\n').filter(Boolean), args.join(' ')).toHaveLength(1);
-      expect(err.startsWith(line), `${args.join(' ')}: ${err}`).toBe(true);
+      const { code, stdout, stderr } = await runCli(['node', ...args, ...base]);
+      expect([code, stdout], args.join(' ')).toEqual([2, '']);
+      expect(stderr.split('\n').filter(Boolean), args.join(' ')).toHaveLength(1);
+      expect(stderr.startsWith(line), `${args.join(' ')}: ${stderr}`).toBe(true);
     }
   });
 
@@ -170,7 +154,7 @@ describe('node --pod', () => {
       },
     });
     const kube = kubeconfigFile(e, await e.kubeConfigForServiceAccount('reader'));
-    const { code, out, err } = await cli([
+    const { code, stdout, stderr } = await runCli([
       'node',
       '--pod',
       'guarded',
@@ -180,14 +164,14 @@ describe('node --pod', () => {
       kube,
       '-q',
     ]);
-    expect([code, out]).toEqual([2, '']);
-    expect(err).toBe(
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toBe(
       `error: permission denied: cannot create pods/exec in namespace ${e.namespace} (fix: grant the "create" verb on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
     );
     // Without get on pods it stops earlier, naming that verb.
-    const other = await cli(['node', '--pod', 'guarded', '-n', 'default', '--kubeconfig', kube, '-q']);
+    const other = await runCli(['node', '--pod', 'guarded', '-n', 'default', '--kubeconfig', kube, '-q']);
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/^error: permission denied: cannot get pods in namespace default/);
+    expect(other.stderr).toMatch(/^error: permission denied: cannot get pods in namespace default/);
   });
 });
 
@@ -217,17 +201,26 @@ describe('node --dgd', () => {
     await e.waitForPodReady('g-prefill-0');
     await e.waitForPodReady('g-decode-0');
     const kube = kubeconfigFile(e);
-    const { code, out } = await cli(['node', '--dgd', 'g', '-n', e.namespace, '--kubeconfig', kube, '-q']);
+    const { code, stdout } = await runCli([
+      'node',
+      '--dgd',
+      'g',
+      '-n',
+      e.namespace,
+      '--kubeconfig',
+      kube,
+      '-q',
+    ]);
     expect(code).toBe(1);
-    expect(out).toContain(`pod ${e.namespace}/g-prefill-0 (prefill) on node gpu-node-0, container main\n`);
-    expect(out).toContain(`pod ${e.namespace}/g-decode-0 (decode) on node gpu-node-1, container main\n`);
-    expect(out).toMatch(
+    expect(stdout).toContain(`pod ${e.namespace}/g-prefill-0 (prefill) on node gpu-node-0, container main\n`);
+    expect(stdout).toContain(`pod ${e.namespace}/g-decode-0 (decode) on node gpu-node-1, container main\n`);
+    expect(stdout).toMatch(
       /OK {6}compare\.same-node {2}prefill on gpu-node-0, decode on gpu-node-1: transfers cross nodes/,
     );
-    expect(out).toMatch(
+    expect(stdout).toMatch(
       /WARN {4}compare\.nics {2}different RDMA ports \(g-prefill-0: 1 × Ethernet 200 Gb\/s \+ 8 × InfiniBand 400 Gb\/s; g-decode-0: 2 × InfiniBand 100 Gb\/s\)/,
     );
-    expect(out).toMatch(/OK {6}compare\.ucx-transports/);
-    expect(out).not.toContain('g-frontend');
+    expect(stdout).toMatch(/OK {6}compare\.ucx-transports/);
+    expect(stdout).not.toContain('g-frontend');
   });
 });

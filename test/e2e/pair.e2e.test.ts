@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import {
   ApiextensionsV1Api,
   CustomObjectsApi,
@@ -16,7 +15,7 @@ import {
 } from '@kubernetes/client-node';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { main } from '../../src/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('pair');
@@ -85,19 +84,8 @@ interface Run {
   };
 }
 
-function capture() {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (c: Buffer) => {
-    text += c.toString();
-  });
-  return { stream, text: () => text };
-}
-
 async function pair(runId: string, args: string[], signal?: AbortSignal): Promise<Run> {
-  const out = capture();
-  const err = capture();
-  const code = await main(
+  const { code, stdout, stderr } = await runCli(
     [
       'pair',
       '--image',
@@ -114,21 +102,15 @@ async function pair(runId: string, args: string[], signal?: AbortSignal): Promis
       'json',
       ...args,
     ],
-    {
-      stdout: out.stream,
-      stderr: err.stream,
-      env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
-      ...(signal ? { signal } : {}),
-    },
+    { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId }, ...(signal ? { signal } : {}) },
   );
-  const stdout = out.text();
   let report: Run['report'];
   try {
     report = stdout ? JSON.parse(stdout) : undefined;
   } catch {
     report = undefined;
   }
-  return { code, stdout, stderr: err.text(), ...(report ? { report } : {}) };
+  return { code, stdout, stderr, ...(report ? { report } : {}) };
 }
 
 const checkOf = (r: Run, id: string) => r.report?.checks.find((c) => c.id === id);
@@ -468,17 +450,11 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
 
 describe('gc', () => {
   async function gc(args: string[]) {
-    const out = capture();
-    const err = capture();
-    const code = await main(['gc', '-o', 'json', ...args], {
-      stdout: out.stream,
-      stderr: err.stream,
-      env: process.env,
-    });
+    const { code, stdout, stderr } = await runCli(['gc', '-o', 'json', ...args], { env: process.env });
     return {
       code,
-      report: JSON.parse(out.text()) as { checks: { id: string; subject?: string; detail: string }[] },
-      stderr: err.text(),
+      report: JSON.parse(stdout) as { checks: { id: string; subject?: string; detail: string }[] },
+      stderr,
     };
   }
 

@@ -1,7 +1,54 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../src/cli.js';
 import { repoRoot } from './fixtures.js';
+
+/** A stream for main()'s stdout or stderr that keeps what was written; text() reads it so far. */
+export function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c: Buffer) => {
+    text += c.toString();
+  });
+  return { stream, text: () => text };
+}
+
+export interface RunCliOptions {
+  /** The whole environment the CLI sees (default: this process's, with NO_COLOR=1). */
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** What the CLI reads on stdin, as text or a stream. */
+  stdin?: string | NodeJS.ReadableStream;
+  /** Aborting it is Ctrl-C (or SIGTERM, by the abort reason) for the CLI. */
+  signal?: AbortSignal;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI in-process through main(argv, io) and collects its output:
+ * `runCli(['env', 'qwen3-32b', '-o', 'json'])`. For the built binary, see spawnCli.
+ */
+export async function runCli(args: readonly string[], opts: RunCliOptions = {}): Promise<CliResult> {
+  const out = capture();
+  const err = capture();
+  const stdin = typeof opts.stdin === 'string' ? Readable.from([opts.stdin]) : opts.stdin;
+  const code = await main(args, {
+    stdout: out.stream,
+    stderr: err.stream,
+    env: opts.env ?? { ...process.env, NO_COLOR: '1' },
+    ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+    ...(stdin ? { stdin } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
 
 export const builtCli = path.join(repoRoot, 'dist', 'cli.js');
 

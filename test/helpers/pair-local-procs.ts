@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 
 /**
  * True while `pid` is a live process. A zombie counts as gone: it has exited
@@ -28,16 +27,6 @@ export function pidsMatching(needle: string): number[] {
     }
   }
   return out;
-}
-
-/** A stream for main()'s stdout or stderr that keeps what was written. */
-export function capture(): { stream: PassThrough; text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (c: Buffer) => {
-    text += c.toString();
-  });
-  return { stream, text: () => text };
 }
 
 /** Live children of `ppid` whose command line contains `needle` (ppid is field 4 of /proc/PID/stat). */
