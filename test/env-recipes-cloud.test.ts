@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PodFacts, TransportVar } from '../src/env/schema.js';
-import { checkOf, dgdService, gi, pod, runRecipe, statuses, varsAt } from './helpers/env.js';
+import { ALL_SIX, checkOf, dgdService, gi, pod, runRecipe, statuses, varsAt } from './helpers/env.js';
 
 /** The five rendered cloud-provider overlays of qwen3-32b, and the v1beta1 multi-node kimi-k3 recipe. */
 
@@ -49,14 +49,8 @@ const OVERLAYS: Overlay[] = [
       FI_LOG_LEVEL: 'warn',
       ...COMMON,
     }),
-    missing: [
-      'UCX_TLS',
-      'UCX_NET_DEVICES',
-      'UCX_IB_GPU_DIRECT_RDMA',
-      'NCCL_IB_HCA',
-      'NCCL_SOCKET_IFNAME',
-      'NCCL_IB_DISABLE',
-    ],
+    // The NIXL backend here is LIBFABRIC, not UCX: all six are unset.
+    missing: ALL_SIX,
     pod: { rdmaResources: ['vpc.amazonaws.com/efa'], nixlBackend: 'LIBFABRIC' },
     checks: ['rdma-ipc-lock', 'shm'],
   },

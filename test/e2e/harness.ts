@@ -705,6 +705,15 @@ export class TestEnv {
 
   // ---- identities -----------------------------------------------------------
 
+  /** Write `kc` (default: this env's) to a kubeconfig file in the scratch dir, for the CLI's --kubeconfig. */
+  kubeconfigFile(kc: KubeConfig = this.kc): string {
+    const dir = path.join(this.scratch, 'kubeconfig');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${randomBytes(3).toString('hex')}.kubeconfig`);
+    writeFileSync(file, kc.exportConfig());
+    return file;
+  }
+
   /** A kubeconfig that authenticates as a ServiceAccount with a TokenRequest token. */
   async kubeConfigForServiceAccount(saName: string, expirationSeconds = 600): Promise<KubeConfig> {
     const tr = await this.core.createNamespacedServiceAccountToken({
@@ -832,4 +841,38 @@ export function useTestEnv(prefix: string): () => TestEnv {
     if (!env) throw new Error('TestEnv not created (did beforeAll fail?)');
     return env;
   };
+}
+
+// ---- Real nodes (scripts/cluster/real-nodes.sh) -------------------------------
+
+/** The taint that keeps pods off the real nodes unless they tolerate it. */
+export const REAL_NODE_TOLERATION: V1Toleration = {
+  key: 'interconnect-test.dev/real-node',
+  operator: 'Exists',
+  effect: 'NoSchedule',
+};
+
+export interface RealNodesInfo {
+  /** real-0, real-1, …: nodes with a real kubelet, containerd and kube-proxy. */
+  nodes: string[];
+  /** The probe image in the local registry (ConfigMap key probeImage), if up.sh wrote one. */
+  probeImage: string | undefined;
+}
+
+/**
+ * The real nodes up.sh started (ConfigMap kube-public/interconnect-test-cluster,
+ * keys realNodes and probeImage); no nodes on any other cluster.
+ */
+export async function realNodesInfo(kc: KubeConfig = loadKubeConfig()): Promise<RealNodesInfo> {
+  try {
+    const cm = await kc.makeApiClient(CoreV1Api).readNamespacedConfigMap({
+      name: 'interconnect-test-cluster',
+      namespace: 'kube-public',
+    });
+    const d = cm.data ?? {};
+    return { nodes: (d.realNodes ?? '').split(',').filter(Boolean), probeImage: d.probeImage || undefined };
+  } catch (err) {
+    if (statusCode(err) === 404) return { nodes: [], probeImage: undefined };
+    throw err;
+  }
 }

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { ReportSchema } from '../../src/core/model.js';
 import { NixlReportPartSchema } from '../../src/nixl/schema.js';
 import { runCli } from '../helpers/cli.js';
-import { GPU_TOLERATION, type TestEnv, useTestEnv } from './harness.js';
+import { GPU_TOLERATION, useTestEnv } from './harness.js';
 
 const env = useTestEnv('nixl');
 const IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.5.0';
@@ -28,12 +28,6 @@ function pluginDir(withUcx: boolean): string {
   return dir;
 }
 
-function kubeconfigFile(e: TestEnv): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'nixl-e2e-')), 'kubeconfig');
-  writeFileSync(file, e.kc.exportConfig());
-  return file;
-}
-
 describe('nixl in pods', () => {
   test('--pod: finds nixlbench and the UCX plugin under NIXL_PLUGIN_DIR, and prints the pair command', async () => {
     const e = env();
@@ -46,7 +40,7 @@ describe('nixl in pods', () => {
       execOptions: { env: { NIXL_PLUGIN_DIR: plugins } },
     });
     await e.waitForPodReady('bench');
-    const kube = kubeconfigFile(e);
+    const kube = e.kubeconfigFile();
     const { code, stdout, stderr } = await runCli([
       'nixl',
       '--pod',
@@ -112,7 +106,7 @@ describe('nixl in pods', () => {
     });
     await e.waitForPodReady('g-prefill-0');
     await e.waitForPodReady('g-decode-0');
-    const kube = kubeconfigFile(e);
+    const kube = e.kubeconfigFile();
     const { code, stdout } = await runCli([
       'nixl',
       '--dgd',

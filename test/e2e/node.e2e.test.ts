@@ -1,15 +1,13 @@
 // `interconnect-test node --pod/--dgd` against the real API server: pods on
 // kwok GPU nodes whose exec answers with the real captured tool outputs
 // (test/fixtures/node) or runs this machine's own tools; RBAC refusals.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ReportSchema } from '../../src/core/model.js';
 import { parseIbstat } from '../../src/parsers/ibstat.js';
 import { NodeReportPartSchema } from '../../src/probes/schema.js';
 import { runCli } from '../helpers/cli.js';
-import { type ExecBehaviour, fixture, GPU_TOLERATION, type TestEnv, useTestEnv } from './harness.js';
+import { type ExecBehaviour, fixture, GPU_TOLERATION, useTestEnv } from './harness.js';
 
 const env = useTestEnv('node');
 
@@ -43,12 +41,6 @@ function worker(ibstat = IBSTAT): Record<string, ExecBehaviour> {
   };
 }
 
-function kubeconfigFile(e: TestEnv, kc = e.kc): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'node-e2e-')), 'kubeconfig');
-  writeFileSync(file, kc.exportConfig());
-  return file;
-}
-
 const DGD = 'nvidia.com/dynamo-graph-deployment-name';
 const TYPE = 'nvidia.com/dynamo-component-type';
 
@@ -57,7 +49,7 @@ describe('node --pod', () => {
     const e = env();
     await e.createPod({ name: 'worker', node: 'gpu-node-0', tolerations: [GPU_TOLERATION], exec: worker() });
     await e.waitForPodReady('worker');
-    const kube = kubeconfigFile(e);
+    const kube = e.kubeconfigFile();
     const { code, stdout, stderr } = await runCli([
       'node',
       '--pod',
@@ -111,7 +103,7 @@ describe('node --pod', () => {
     });
     await e.createPod({ name: 'up', node: 'gpu-node-1', tolerations: [GPU_TOLERATION], exec: {} });
     await e.waitForPodReady('up');
-    const kube = kubeconfigFile(e);
+    const kube = e.kubeconfigFile();
     const base = ['-n', e.namespace, '--kubeconfig', kube, '-q'];
     const cases: [string[], string][] = [
       [['--pod', 'nope'], `error: pods nope not found in namespace ${e.namespace}`],
@@ -153,7 +145,7 @@ describe('node --pod', () => {
         subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: e.namespace }],
       },
     });
-    const kube = kubeconfigFile(e, await e.kubeConfigForServiceAccount('reader'));
+    const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('reader'));
     const { code, stdout, stderr } = await runCli([
       'node',
       '--pod',
@@ -200,7 +192,7 @@ describe('node --dgd', () => {
     });
     await e.waitForPodReady('g-prefill-0');
     await e.waitForPodReady('g-decode-0');
-    const kube = kubeconfigFile(e);
+    const kube = e.kubeconfigFile();
     const { code, stdout } = await runCli([
       'node',
       '--dgd',

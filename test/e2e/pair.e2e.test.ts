@@ -411,8 +411,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
         subjects: [subject],
       },
     });
-    const kubeconfig = path.join(scratchDir, `nightly-${id}.kubeconfig`);
-    writeFileSync(kubeconfig, (await e.kubeConfigForServiceAccount('nightly')).exportConfig());
+    const kubeconfig = e.kubeconfigFile(await e.kubeConfigForServiceAccount('nightly'));
 
     const runId = newRunId();
     await declareLogs(
