@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
-import type { CliContext } from './commands/shared.js';
+import type { CliContext, Outcome } from './commands/shared.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
-import { EXIT } from './core/exit.js';
+import { EXIT, exitCodeFor } from './core/exit.js';
 import { createProgress } from './core/progress.js';
+import { renderJson, renderYaml } from './render/data.js';
+import { renderJunit } from './render/junit.js';
+import { wantsColor } from './render/style.js';
+import { renderText } from './render/text.js';
 import { VERSION } from './version.js';
 
 export interface MainIo {
@@ -16,6 +21,28 @@ export interface MainIo {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   signal?: AbortSignal;
+}
+
+/** Renders a command's report (stdout, and the JUnit file) and returns the exit code its verdict earns. */
+async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<number> {
+  ctx.progress.close();
+  if (!outcome || outcome.kind === 'printed') return EXIT.ok;
+  const { report, output: opts, sections } = outcome;
+  let text: string;
+  if (opts.output === 'json') text = renderJson(report);
+  else if (opts.output === 'yaml') text = renderYaml(report);
+  else text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+  ctx.stdout.write(text);
+  if (opts.junit) {
+    try {
+      await writeFile(opts.junit, renderJunit(report));
+    } catch (err) {
+      throw new ToolError(`cannot write JUnit report ${opts.junit}: ${(err as Error).message}`, {
+        fix: 'check that its directory exists and is writable',
+      });
+    }
+  }
+  return exitCodeFor(report.verdict.status, opts.failOn);
 }
 
 function interruptCode(signal: AbortSignal): number {
@@ -62,8 +89,11 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
 
   try {
     await program.parseAsync(argv as string[], { from: 'user' });
-    if (ctx.signal.aborted) return interruptCode(ctx.signal);
-    return ctx.exitCode ?? EXIT.ok;
+    if (ctx.signal.aborted) {
+      ctx.progress.close();
+      return interruptCode(ctx.signal);
+    }
+    return await deliver(ctx, ctx.outcome);
   } catch (err) {
     ctx.progress.close();
     if (err instanceof CommanderError) {
@@ -71,7 +101,9 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       return err.exitCode === 0 ? EXIT.ok : EXIT.tool;
     }
     if (ctx.signal.aborted || err instanceof InterruptedError) {
-      stderr.write('interrupted: scratch resources were cleaned up\n');
+      // Whatever the run created was torn down before its error reached here (pair's
+      // teardown reports its own result); a second signal exits before this line.
+      stderr.write(`interrupted${ctx.signal.aborted ? ` by ${interruptName(ctx.signal)}` : ''}\n`);
       return interruptCode(ctx.signal);
     }
     if (err instanceof ToolError) {
@@ -84,6 +116,11 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     if (debug && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
     return EXIT.tool;
   }
+}
+
+function interruptName(signal: AbortSignal): string {
+  const reason = signal.reason;
+  return reason instanceof InterruptedError ? reason.signal : 'a signal';
 }
 
 /** Two-stage signals: the first aborts the run so teardown can happen; a second exits at once. */

@@ -7,6 +7,7 @@ import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
 import { PodRunner } from '../src/runner/pod.js';
 import { replayExec } from './helpers/exec-replay.js';
+import { MemoryCluster } from './helpers/memory-cluster.js';
 import { brokenWorker, edrDecode, h100Prefill } from './helpers/node-recordings.js';
 
 /**
@@ -30,7 +31,7 @@ function podTarget(
     node,
     role,
     image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.9.0',
-    runner: new PodRunner(exec, { namespace: 'dynamo', pod, container: 'main' }),
+    runner: new PodRunner(new MemoryCluster({ exec }), { namespace: 'dynamo', pod, container: 'main' }),
   };
 }
 

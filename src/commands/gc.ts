@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { loadKube } from '../kube/client.js';
+import { addClusterFlags, ClusterFlagsShape, clusterOptions } from '../kube/flags.js';
+import { openCluster } from '../kube/open.js';
 import { parseDuration } from '../pair/duration.js';
 import { runGc } from '../pair/gc.js';
-import { KubeCluster } from '../pair/kube-cluster.js';
 import {
   addOutputOptions,
   type CliContext,
@@ -20,9 +20,7 @@ const GcOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => parseDuration(s) as number)
     .optional(),
   dryRun: z.boolean().optional(),
-  kubeconfig: z.string().min(1).optional(),
-  context: z.string().min(1).optional(),
-  namespace: z.string().min(1).optional(),
+  ...ClusterFlagsShape,
 });
 
 /** `gc`: remove the scratch namespaces and objects crashed `pair` runs left behind. */
@@ -35,18 +33,15 @@ export function gcCommand(ctx: CliContext): Command {
       '--older-than <duration>',
       'also delete anything of ours older than this (default: only expired objects, or unannotated ones older than 1h)',
     )
-    .option('--dry-run', 'list what would be deleted, delete nothing')
-    .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
-    .option('--context <name>', 'kubeconfig context')
-    .option(
-      '-n, --namespace <ns>',
-      'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
-    );
+    .option('--dry-run', 'list what would be deleted, delete nothing');
+  addClusterFlags(
+    cmd,
+    'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
+  );
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const opts = parseOptions(GcOptionsSchema, raw);
-    const cluster = new KubeCluster(
-      loadKube({ kubeconfig: opts.kubeconfig, context: opts.context }, ctx.env),
-    );
+    // -n narrows where gc looks; it is not the kubeconfig namespace.
+    const cluster = await openCluster(clusterOptions({ ...opts, namespace: undefined }, ctx.signal), ctx.env);
     const checks = await runGc(
       cluster,
       {

@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { clusterOptions } from '../kube/flags.js';
+import { openCluster } from '../kube/open.js';
 import { nixlReport } from '../nixl/index.js';
 import { addTargetOptions, TargetOptionsShape } from '../probes/options.js';
 import { resolveTargets } from '../probes/targets.js';
@@ -15,7 +17,9 @@ export function nixlCommand(ctx: CliContext): Command {
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const opts = parseOptions(NixlOptionsSchema, raw);
     ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
-    const resolved = await resolveTargets(opts, ctx.env);
+    const resolved = await resolveTargets(opts, ctx.env, () =>
+      openCluster(clusterOptions(opts, ctx.signal), ctx.env),
+    );
     ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
     const { report, sections } = await nixlReport(resolved, opts, {
       concurrency: opts.parallel,

@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { clusterOptions } from '../kube/flags.js';
+import { openCluster } from '../kube/open.js';
 import { nodeReport } from '../probes/node.js';
 import { addTargetOptions, TargetOptionsShape } from '../probes/options.js';
 import { resolveTargets } from '../probes/targets.js';
@@ -19,7 +21,9 @@ export function nodeCommand(ctx: CliContext): Command {
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const opts = parseOptions(NodeOptionsSchema, raw);
     ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
-    const resolved = await resolveTargets(opts, ctx.env);
+    const resolved = await resolveTargets(opts, ctx.env, () =>
+      openCluster(clusterOptions(opts, ctx.signal), ctx.env),
+    );
     ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
     const { report, sections } = await nodeReport(resolved, {
       concurrency: opts.parallel,

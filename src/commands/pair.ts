@@ -1,11 +1,11 @@
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
-import { runClusterPair } from '../pair/cluster-command.js';
 import { parseDuration } from '../pair/duration.js';
 import { runLocalPair } from '../pair/local/index.js';
 import { parseSize } from '../pair/local/sizes.js';
 import { addClusterOptions, ClusterOptionsShape } from '../pair/options.js';
+import { runClusterPair } from './pair-cluster.js';
 import {
   addOutputOptions,
   type CliContext,

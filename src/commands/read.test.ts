@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath, readFixture } from '../../test/helpers/fixtures.js';
 import { main } from '../cli.js';
 import { createProgress } from '../core/progress.js';
+import { renderJson } from '../render/data.js';
 import { readCommand } from './read.js';
 import type { CliContext } from './shared.js';
 
@@ -201,10 +202,14 @@ describe('read <tool> - (stdin)', () => {
     const stdin = Readable.from([readFixture('node', 'lsmod', 'egx-grep-nv_peer_mem-legacy-loaded.txt')]);
     const program = new Command().exitOverride().addCommand(readCommand(ctx, { stdin }));
     await program.parseAsync(['read', 'lsmod', '-', '-o', 'json'], { from: 'user' });
-    const report = JSON.parse(out.text());
+    // The command hands its report to cli.ts (which renders it); it writes nothing itself.
+    expect(out.text()).toBe('');
+    const outcome = ctx.outcome;
+    if (outcome?.kind !== 'report') throw new Error('no report');
+    const report = JSON.parse(renderJson(outcome.report));
     expect(report.input).toEqual({ tool: 'lsmod', source: '-' });
     expect(report.parsed.peermem).toEqual({ state: 'loaded', module: 'nv_peer_mem' });
-    expect(ctx.exitCode).toBe(0);
+    expect(outcome.output.output).toBe('json');
   });
 
   it('refuses empty stdin', async () => {

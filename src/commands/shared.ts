@@ -1,15 +1,22 @@
-import { writeFile } from 'node:fs/promises';
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
 import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
-import { exitCodeFor } from '../core/exit.js';
-import { type Check, type Report, SCHEMA_VERSION } from '../core/model.js';
+import type { Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
-import { rollUp } from '../core/verdict.js';
-import { renderJson, renderYaml } from '../render/data.js';
-import { renderJunit } from '../render/junit.js';
-import { wantsColor } from '../render/style.js';
-import { renderText, type SectionsOf } from '../render/text.js';
+import type { SectionsOf } from '../render/text.js';
+
+export { makeReport } from '../core/report.js';
+
+/**
+ * What a command hands back to cli.ts: its report and how to show it, or
+ * `printed` when it wrote its own output (pair --dry-run's manifests).
+ * cli.ts alone renders a report and maps it to an exit code.
+ */
+export type Outcome =
+  | { kind: 'report'; report: Report; output: OutputOptions; sections?: SectionsOf | undefined }
+  | { kind: 'printed' };
 
 /** What every command gets from cli.ts: streams, environment, the root abort signal, progress. */
 export interface CliContext {
@@ -21,13 +28,49 @@ export interface CliContext {
   cwd: string;
   signal: AbortSignal;
   progress: Progress;
-  /** Set by the command's action: the exit code its verdict earns. */
-  exitCode?: number;
+  /** Set by the command's action (through `emit`): what cli.ts renders and judges. */
+  outcome?: Outcome;
 }
+
+/**
+ * An output file must be writable before any work starts: a bad --junit path
+ * must not fail only after a five-minute run. Returns the problem, or undefined.
+ */
+export function outputPathProblem(file: string, cwd = process.cwd()): string | undefined {
+  const full = path.resolve(cwd, file);
+  try {
+    const st = statSync(full);
+    if (st.isDirectory()) return 'it is a directory';
+    accessSync(full, constants.W_OK);
+    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'it is not writable';
+    if (code !== 'ENOENT') return (err as Error).message.split('\n')[0];
+  }
+  const dir = path.dirname(full);
+  try {
+    if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
+    accessSync(dir, constants.W_OK);
+    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `directory ${dir} does not exist` : `directory ${dir} is not writable`;
+  }
+}
+
+/** An output file flag: checked for writability when the options are parsed, before any work. */
+export const OutputFile = z
+  .string()
+  .min(1)
+  .superRefine((file, ctx) => {
+    const problem = outputPathProblem(file);
+    if (problem) ctx.addIssue({ code: 'custom', message: `cannot write ${file}: ${problem}` });
+  });
 
 export const OutputOptionsSchema = z.object({
   output: z.enum(['text', 'json', 'yaml']).default('text'),
-  junit: z.string().min(1).optional(),
+  junit: OutputFile.optional(),
   failOn: z.enum(['fail', 'warn']).default('fail'),
   color: z.boolean().optional(),
 });
@@ -66,46 +109,15 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   throw new ToolError(`invalid options: ${lines.join('; ')}`, { fix: 'see --help' });
 }
 
-/** Builds the versioned report every renderer reads. */
-export function makeReport(
-  command: string,
-  checks: Check[],
-  extra: Record<string, unknown> = {},
-  what?: string,
-  now: () => Date = () => new Date(),
-): Report {
-  return {
-    schemaVersion: SCHEMA_VERSION,
-    tool: 'interconnect-test',
-    command,
-    generatedAt: now().toISOString(),
-    checks,
-    verdict: rollUp(checks, what),
-    ...extra,
-  };
-}
-
-/** Renders a report to stdout (and the JUnit file) and records the exit code it earns. */
+/**
+ * Hands the command's report to cli.ts, which renders it (text, JSON, YAML,
+ * JUnit) and maps its verdict to the exit code. Commands never do either.
+ */
 export async function emit(
   ctx: CliContext,
   report: Report,
   opts: OutputOptions,
   sections?: SectionsOf,
 ): Promise<void> {
-  ctx.progress.close();
-  let text: string;
-  if (opts.output === 'json') text = renderJson(report);
-  else if (opts.output === 'yaml') text = renderYaml(report);
-  else text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
-  ctx.stdout.write(text);
-  if (opts.junit) {
-    try {
-      await writeFile(opts.junit, renderJunit(report));
-    } catch (err) {
-      throw new ToolError(`cannot write JUnit report ${opts.junit}: ${(err as Error).message}`, {
-        fix: 'check that its directory exists and is writable',
-      });
-    }
-  }
-  ctx.exitCode = exitCodeFor(report.verdict.status, opts.failOn);
+  ctx.outcome = { kind: 'report', report, output: opts, sections };
 }

@@ -1,4 +1,4 @@
-import { makeReport } from '../commands/shared.js';
+import { makeReport } from '../core/report.js';
 import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';

@@ -1,13 +1,12 @@
-import { ApiException, type V1Pod, V1PodList } from '@kubernetes/client-node';
+import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../core/errors.js';
+import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
+import type { ToolError } from '../core/errors.js';
 import {
   assertRunning,
   chooseContainer,
   findDgdWorkers,
-  getPod,
   notRunningReason,
-  type PodApi,
   pickRunning,
   roleOf,
   splitWorkers,
@@ -38,52 +37,6 @@ function pod(
 const dgd = 'nvidia.com/dynamo-graph-deployment-name';
 const type = 'nvidia.com/dynamo-component-type';
 const sub = 'nvidia.com/dynamo-sub-component-type';
-
-function api(fns: Partial<PodApi>): PodApi {
-  const fail = () => {
-    throw new Error('not expected in this test');
-  };
-  return {
-    readNamespacedPod: fns.readNamespacedPod ?? fail,
-    listNamespacedPod: fns.listNamespacedPod ?? fail,
-  } as PodApi;
-}
-
-describe('getPod', () => {
-  it('says a missing pod is not found, naming the namespace', async () => {
-    const a = api({
-      readNamespacedPod: async () => {
-        throw new ApiException(404, 'Not Found', { message: 'pods "nope" not found' }, {});
-      },
-    });
-    const p = getPod(a, { namespace: 'dynamo', name: 'nope' });
-    await expect(p).rejects.toBeInstanceOf(ToolError);
-    await expect(p).rejects.toThrow('pods nope not found in namespace dynamo');
-  });
-
-  it('names the missing verb when RBAC forbids reading pods', async () => {
-    const a = api({
-      readNamespacedPod: async () => {
-        throw new ApiException(403, 'Forbidden', { message: 'pods "p" is forbidden' }, {});
-      },
-    });
-    await expect(getPod(a, { namespace: 'dynamo', name: 'p' })).rejects.toThrow(
-      'permission denied: cannot get pods in namespace dynamo (pods "p" is forbidden)',
-    );
-  });
-
-  it('passes name and namespace through to the API', async () => {
-    const seen: unknown[] = [];
-    const a = api({
-      readNamespacedPod: async (req) => {
-        seen.push(req);
-        return pod('p');
-      },
-    });
-    expect((await getPod(a, { namespace: 'dynamo', name: 'p' })).metadata?.name).toBe('p');
-    expect(seen).toEqual([{ name: 'p', namespace: 'dynamo' }]);
-  });
-});
 
 describe('chooseContainer', () => {
   it('accepts a container that exists and refuses one that does not, listing the real ones', () => {
@@ -151,46 +104,25 @@ describe('roles from the operator labels', () => {
 });
 
 describe('findDgdWorkers', () => {
-  const list = (items: V1Pod[]) => Object.assign(new V1PodList(), { items });
+  const api = (items: V1Pod[]) => new MemoryCluster({ namespace: 'dynamo', objects: items });
 
   it('selects pods by the graph label and returns them by role', async () => {
-    const seen: unknown[] = [];
-    const a = api({
-      listNamespacedPod: async (req) => {
-        seen.push(req);
-        return list([
-          pod('g-p', { labels: { [dgd]: 'g', [type]: 'prefill' } }),
-          pod('g-d', { labels: { [dgd]: 'g', [type]: 'decode' } }),
-        ]);
-      },
-    });
-    const w = await findDgdWorkers(a, 'dynamo', 'g');
-    expect(seen).toEqual([
-      { namespace: 'dynamo', labelSelector: 'nvidia.com/dynamo-graph-deployment-name=g' },
+    const a = api([
+      pod('g-p', { labels: { [dgd]: 'g', [type]: 'prefill' } }),
+      pod('g-d', { labels: { [dgd]: 'g', [type]: 'decode' } }),
+      pod('other-p', { labels: { [dgd]: 'other', [type]: 'prefill' } }),
     ]);
-    expect([w.prefill[0]?.metadata?.name, w.decode[0]?.metadata?.name]).toEqual(['g-p', 'g-d']);
+    const w = await findDgdWorkers(a, 'dynamo', 'g');
+    expect([w.prefill.map((p) => p.metadata?.name), w.decode[0]?.metadata?.name]).toEqual([['g-p'], 'g-d']);
   });
 
   it('says when the graph has no pods, and when a role is missing', async () => {
-    await expect(
-      findDgdWorkers(api({ listNamespacedPod: async () => list([]) }), 'dynamo', 'g'),
-    ).rejects.toThrow('no pods labelled nvidia.com/dynamo-graph-deployment-name=g in namespace dynamo');
-    const agg = api({
-      listNamespacedPod: async () => list([pod('g-w', { labels: { [dgd]: 'g', [type]: 'worker' } })]),
-    });
+    await expect(findDgdWorkers(api([]), 'dynamo', 'g')).rejects.toThrow(
+      'no pods labelled nvidia.com/dynamo-graph-deployment-name=g in namespace dynamo',
+    );
+    const agg = api([pod('g-w', { labels: { [dgd]: 'g', [type]: 'worker' } })]);
     await expect(findDgdWorkers(agg, 'dynamo', 'g')).rejects.toThrow(
       'DynamoGraphDeployment g in namespace dynamo has no prefill or decode worker pods (found: g-w (worker))',
-    );
-  });
-
-  it('maps a forbidden list to the missing list permission', async () => {
-    const a = api({
-      listNamespacedPod: async () => {
-        throw new ApiException(403, 'Forbidden', { message: 'forbidden' }, {});
-      },
-    });
-    await expect(findDgdWorkers(a, 'dynamo', 'g')).rejects.toThrow(
-      'permission denied: cannot list pods in namespace dynamo',
     );
   });
 });

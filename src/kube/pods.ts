@@ -1,9 +1,9 @@
-import type { CoreV1Api, V1Pod } from '@kubernetes/client-node';
+import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
-import { kubeCall } from './client.js';
+import type { Cluster } from './cluster.js';
 
-/** The two CoreV1Api calls pod lookup needs; tests pass the real client or one that throws ApiException. */
-export type PodApi = Pick<CoreV1Api, 'readNamespacedPod' | 'listNamespacedPod'>;
+/** The two Cluster calls pod lookup needs. */
+export type PodApi = Pick<Cluster, 'getPod' | 'listPods'>;
 
 /** Operator labels (ai-dynamo/dynamo deploy/operator/internal/consts/consts.go). */
 export const DGD_LABEL = 'nvidia.com/dynamo-graph-deployment-name';
@@ -19,10 +19,8 @@ export interface PodRef {
   name: string;
 }
 
-export async function getPod(api: PodApi, ref: PodRef, server?: string): Promise<V1Pod> {
-  return kubeCall({ verb: 'get', resource: 'pods', namespace: ref.namespace, name: ref.name, server }, () =>
-    api.readNamespacedPod({ name: ref.name, namespace: ref.namespace }),
-  );
+export function getPod(api: PodApi, ref: PodRef): Promise<V1Pod> {
+  return api.getPod(ref.namespace, ref.name);
 }
 
 function podName(pod: V1Pod): string {
@@ -119,25 +117,18 @@ export function splitWorkers(pods: readonly V1Pod[]): DgdWorkers {
 }
 
 /** Lists the pods a DynamoGraphDeployment owns (by the operator's label) and splits them by role. */
-export async function findDgdWorkers(
-  api: PodApi,
-  namespace: string,
-  dgd: string,
-  server?: string,
-): Promise<DgdWorkers> {
+export async function findDgdWorkers(api: PodApi, namespace: string, dgd: string): Promise<DgdWorkers> {
   const labelSelector = `${DGD_LABEL}=${dgd}`;
-  const list = await kubeCall({ verb: 'list', resource: 'pods', namespace, server }, () =>
-    api.listNamespacedPod({ namespace, labelSelector }),
-  );
-  const workers = splitWorkers(list.items);
-  if (list.items.length === 0) {
+  const items = await api.listPods(namespace, labelSelector);
+  const workers = splitWorkers(items);
+  if (items.length === 0) {
     throw new ToolError(`no pods labelled ${labelSelector} in namespace ${namespace}`, {
       fix: `check the DGD name and namespace (kubectl get dynamographdeployments -n ${namespace})`,
     });
   }
   const missing = (['prefill', 'decode'] as const).filter((r) => workers[r].length === 0);
   if (missing.length > 0) {
-    const seen = list.items.map(
+    const seen = items.map(
       (p) => `${p.metadata?.name} (${p.metadata?.labels?.[COMPONENT_TYPE_LABEL] ?? 'no type'})`,
     );
     throw new ToolError(

@@ -1,5 +1,5 @@
-import { makeReport } from '../commands/shared.js';
 import type { Report } from '../core/model.js';
+import { makeReport } from '../core/report.js';
 import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';

@@ -2,9 +2,9 @@ import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
+import type { Cluster } from '../kube/cluster.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
-import type { Cluster } from './cluster.js';
 import type { NicPort } from './expected.js';
 import type { Engine, Measurement } from './measurement.js';
 import type { NodeView } from './nodes.js';
@@ -81,8 +81,13 @@ export interface PairContext {
   runId: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** The cluster, loaded on first use (a --dry-run with named nodes and a recipe needs none). */
-  cluster(): Cluster;
+  /**
+   * The cluster, loaded on first use (a --dry-run with named nodes and a recipe
+   * needs none), every call bounded by `signal` (Ctrl-C and --timeout).
+   */
+  cluster(): Promise<Cluster>;
+  /** The same cluster bounded by another signal: teardown's own, after the run's signal fired. */
+  clusterFor(signal: AbortSignal): Promise<Cluster>;
   progress: Progress;
   clock: Clock;
   /** Ctrl-C / SIGTERM. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectRef } from './cluster.js';
+import type { ObjectRef } from '../kube/cluster.js';
 import { staleObjects } from './gc.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');

@@ -17,7 +17,7 @@ export const LABEL = {
 } as const;
 
 /** On the scratch namespace (and every object): when `gc` may delete it even if the run is gone. */
-export const EXPIRES_ANNOTATION = 'interconnect-test/expires-at';
+export { EXPIRES_ANNOTATION } from '../kube/cluster.js';
 /** On every object: the command that made it, for people reading `kubectl get -o yaml`. */
 export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
 

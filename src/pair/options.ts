@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
+import { addClusterFlags, ClusterFlagsShape } from '../kube/flags.js';
 import type { PairConfig } from './context.js';
 import { parseDuration } from './duration.js';
 import type { PodRole } from './probe-script.js';
@@ -73,15 +74,13 @@ export const ClusterOptionsShape = {
   force: z.boolean().optional(),
   dryRun: z.boolean().optional(),
   peerTimeout: Duration.optional(),
-  kubeconfig: z.string().min(1).optional(),
-  context: z.string().min(1).optional(),
-  namespace: z.string().min(1).optional(),
+  ...ClusterFlagsShape,
   nodeProbes: z.boolean().optional(),
 };
 
 /** Declares the cluster flags on the `pair` command. */
 export function addClusterOptions(cmd: Command): Command {
-  return cmd
+  cmd
     .option(
       '--dgd <name>',
       'a live DynamoGraphDeployment (in --namespace): test between its prefill and decode nodes, with its transport settings',
@@ -145,11 +144,12 @@ export function addClusterOptions(cmd: Command): Command {
       '--peer-timeout <duration>',
       'how long a pod may wait for its peer (registration, start barrier, exit after results)',
       '4m',
-    )
-    .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
-    .option('--context <name>', 'kubeconfig context')
-    .option('-n, --namespace <ns>', "the deployment's namespace (only ever read)")
-    .option('--no-node-probes', "with --dgd: skip the read-only node probes in the DGD's worker pods");
+    );
+  addClusterFlags(cmd, "the deployment's namespace (only ever read)");
+  return cmd.option(
+    '--no-node-probes',
+    "with --dgd: skip the read-only node probes in the DGD's worker pods",
+  );
 }
 
 type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;

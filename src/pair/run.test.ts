@@ -1,9 +1,10 @@
-import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Node, V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
+import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { InterruptedError } from '../core/errors.js';
 import { silentProgress } from '../core/progress.js';
-import type { Cluster, ObjectRef } from './cluster.js';
+import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from './context.js';
 import { MeasurementSchema } from './measurement.js';
 import { LABEL } from './names.js';
@@ -21,25 +22,24 @@ interface Behaviour {
   log: string;
 }
 
-function matches(labels: Record<string, string> | undefined, selector?: string): boolean {
-  if (!selector) return true;
-  return selector.split(',').every((kv) => {
-    const [k, v] = kv.split('=');
-    return labels?.[k as string] === v;
-  });
-}
-
-class FakeCluster implements Cluster {
-  readonly describe = 'fake';
-  readonly namespace = 'default';
-  readonly store = new Map<string, KubernetesObject>();
+class FakeCluster extends MemoryCluster {
   readonly created: string[] = [];
   onCreate?: (key: string) => void;
-  constructor(private readonly behaviour: Record<Role, Behaviour>) {}
-  private key(kind: string, ns: string | undefined, name: string) {
-    return `${kind}/${ns ?? ''}/${name}`;
+  constructor(private readonly behaviour: Record<Role, Behaviour>) {
+    super();
+    const node = (name: string): V1Node => ({
+      metadata: {
+        name,
+        labels: { 'kubernetes.io/hostname': name, 'nvidia.com/gpu.product': 'NVIDIA-H100-80GB-HBM3' },
+      },
+      status: {
+        allocatable: { 'nvidia.com/gpu': '8', 'rdma/ib': '8' },
+        conditions: [{ type: 'Ready', status: 'True' }],
+      },
+    });
+    this.nodes = [node('gpu-a'), node('gpu-b')];
   }
-  async create(obj: KubernetesObject): Promise<void> {
+  override async create(obj: KubernetesObject): Promise<void> {
     const m = obj.metadata ?? {};
     const key = this.key(obj.kind ?? '', m.namespace, m.name ?? '');
     this.store.set(key, obj);
@@ -66,73 +66,19 @@ class FakeCluster implements Cluster {
       (obj as V1Pod).status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
     this.onCreate?.(key);
   }
-  async delete(ref: ObjectRef): Promise<void> {
-    this.store.delete(this.key(ref.kind, ref.namespace, ref.name));
-    if (ref.kind === 'Namespace')
-      for (const k of [...this.store.keys()]) if (k.split('/')[1] === ref.name) this.store.delete(k);
-  }
-  async deleteByLabel(namespace: string, selector: string): Promise<number> {
-    const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
-    for (const r of refs) await this.delete(r);
-    return refs.length;
-  }
-  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
-    return [...this.store.values()]
-      .filter(
-        (o) =>
-          matches(o.metadata?.labels, selector) &&
-          (o.kind === 'Namespace' || !namespace || o.metadata?.namespace === namespace),
-      )
-      .map((o) => ({
-        apiVersion: o.apiVersion ?? 'v1',
-        kind: o.kind ?? '',
-        name: o.metadata?.name ?? '',
-        namespace: o.metadata?.namespace,
-      }));
-  }
-  async listNamespaces(selector: string): Promise<V1Namespace[]> {
-    return [...this.store.values()].filter(
-      (o) => o.kind === 'Namespace' && matches(o.metadata?.labels, selector),
-    );
-  }
-  async listNodes(): Promise<V1Node[]> {
-    const node = (name: string): V1Node => ({
-      metadata: {
-        name,
-        labels: { 'kubernetes.io/hostname': name, 'nvidia.com/gpu.product': 'NVIDIA-H100-80GB-HBM3' },
-      },
-      status: {
-        allocatable: { 'nvidia.com/gpu': '8', 'rdma/ib': '8' },
-        conditions: [{ type: 'Ready', status: 'True' }],
-      },
-    });
-    return [node('gpu-a'), node('gpu-b')];
-  }
-  async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {
-    return [...this.store.values()].filter(
-      (o) =>
-        o.kind === 'Pod' &&
-        (!namespace || o.metadata?.namespace === namespace) &&
-        matches(o.metadata?.labels, selector),
-    ) as V1Pod[];
-  }
-  async podEvents(): Promise<CoreV1Event[]> {
-    return [];
-  }
   /** How many log reads fail (a kubelet restarting) before they work again. */
   logFailures = 0;
-  async readLog(_ns: string, _pod: string, container?: string): Promise<string> {
+  override async readLog(ns: string, pod: string, container?: string): Promise<string> {
     if (this.logFailures > 0) {
       this.logFailures--;
-      throw Object.assign(
-        new Error('get pods/log failed (HTTP 500): dial tcp 127.0.0.1:20250: connection refused'),
-        { code: 500 },
+      throw new ClusterError(
+        'api',
+        'get pods/log failed (HTTP 500): dial tcp 127.0.0.1:20250: connection refused',
+        { verb: 'get', resource: 'pods/log', namespace: ns, name: pod },
+        { status: 500 },
       );
     }
     return this.behaviour[container as Role]?.log ?? '';
-  }
-  async getDgd(): Promise<unknown> {
-    throw new Error('no DGD here');
   }
 }
 
@@ -169,7 +115,7 @@ function run(fake: FakeCluster, over: Partial<PairConfig> = {}, signal = new Abo
   return runPairCluster(
     { ...config, ...over },
     {
-      cluster: () => fake,
+      cluster: async () => fake,
       progress: silentProgress,
       signal,
       cwd: '/',

@@ -3,8 +3,9 @@ import { type Clock, systemClock } from '../core/clock.js';
 import { messageOf } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
+import type { Cluster } from '../kube/cluster.js';
+import { DeadlineError } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
-import type { Cluster } from './cluster.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import { formatDuration } from './duration.js';
 import type { Measurement } from './measurement.js';
@@ -36,7 +37,8 @@ export const STEPS: readonly Step[] = [
 ];
 
 export interface PairDeps {
-  cluster: () => Cluster;
+  /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
+  cluster: () => Promise<Cluster>;
   progress: Progress;
   /** Ctrl-C / SIGTERM. */
   signal: AbortSignal;
@@ -65,14 +67,19 @@ export interface PairResult {
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_TEARDOWN_MS = 60_000;
 
-async function teardown(ctx: PairContext, teardownMs: number): Promise<Check | undefined> {
+async function teardown(
+  ctx: PairContext,
+  base: Cluster | undefined,
+  teardownMs: number,
+): Promise<Check | undefined> {
   const plan = ctx.state.plan;
   const created = ctx.stack.size > 0;
   const problems = await ctx.stack.dispose(Math.min(teardownMs, 30_000));
   for (const p of problems) ctx.progress.warn(`teardown: ${p.name}: ${p.message}`);
-  if (!plan || !created) return undefined;
-  // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock.
-  const cluster = ctx.cluster();
+  if (!plan || !created || !base) return undefined;
+  // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock
+  // and a fresh signal: the run's own may have fired (Ctrl-C, --timeout).
+  const cluster = base.withSignal(AbortSignal.timeout(teardownMs));
   const deadline = Date.now() + teardownMs;
   let left: string[] = [];
   for (;;) {
@@ -112,11 +119,14 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const runId = deps.runId ?? newRunId();
   const deadlineCtl = new AbortController();
   const timer = setTimeout(
-    () => deadlineCtl.abort(new Error(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
+    () => deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
     config.timeoutMs,
   );
   timer.unref?.();
-  let cluster: Cluster | undefined;
+  const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
+  let base: Promise<Cluster> | undefined;
+  let loaded: Cluster | undefined;
+  let scoped: Promise<Cluster> | undefined;
   const state: PairState = { checks: [], runningSince: {}, pods: {}, logs: {} };
   const ctx: PairContext = {
     config,
@@ -124,14 +134,22 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     cwd: deps.cwd,
     env: deps.env ?? process.env,
     cluster: () => {
-      cluster ??= deps.cluster();
-      return cluster;
+      base ??= deps.cluster().then((c) => {
+        loaded = c;
+        return c;
+      });
+      scoped ??= base.then((c) => c.withSignal(signal));
+      return scoped;
+    },
+    clusterFor: async (other) => {
+      await ctx.cluster();
+      return (loaded as Cluster).withSignal(other);
     },
     progress: deps.progress,
     clock,
     interrupt: deps.signal,
     deadline: deadlineCtl.signal,
-    signal: AbortSignal.any([deps.signal, deadlineCtl.signal]),
+    signal,
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
     printManifests: deps.printManifests,
@@ -162,7 +180,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
     } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
-      const leftover = await teardown(ctx, deps.teardownMs ?? DEFAULT_TEARDOWN_MS);
+      const leftover = await teardown(ctx, loaded, deps.teardownMs ?? DEFAULT_TEARDOWN_MS);
       if (leftover) state.checks.push(leftover);
       ctx.progress.done();
     }

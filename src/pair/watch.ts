@@ -1,6 +1,7 @@
 import type { V1Pod } from '@kubernetes/client-node';
+import pRetry from 'p-retry';
 import { messageOf } from '../core/errors.js';
-import { httpStatusOf } from '../kube/client.js';
+import { isClusterError } from '../kube/errors.js';
 import { type Assessment, assess, type PodSnap, resultsComplete } from './assess.js';
 import type { PairContext } from './context.js';
 import { LABEL, runSelector } from './names.js';
@@ -23,7 +24,7 @@ function roleOf(pod: V1Pod): PodRole | undefined {
 export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Promise<PodSnap[]> {
   const plan = ctx.state.plan;
   if (!plan) return [];
-  const cluster = ctx.cluster();
+  const cluster = await ctx.cluster();
   const ns = plan.namespace.name;
   const pods = await cluster.listPods(ns, runSelector(plan.runId));
   const out: PodSnap[] = [];
@@ -65,22 +66,16 @@ export async function waitFor(
   const plan = ctx.state.plan;
   if (!plan) throw new Error('waitFor before plan');
   let status = '';
-  let failures = 0;
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
     if (ctx.deadline.aborted) return { state: 'deadline', status };
     let pods: PodSnap[];
     try {
-      pods = await snapshot(ctx, roles);
-      failures = 0;
+      pods = await lookWithRetries(ctx, roles);
     } catch (err) {
-      // A kubelet restarting or an API hiccup must not end a run that is fine;
-      // a refusal (401/403) or an API that stays away does.
       if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-      if (!transient(err) || ++failures >= MAX_API_FAILURES) throw err;
-      ctx.progress.update(`cluster API error, retrying (${failures}/${MAX_API_FAILURES}): ${messageOf(err)}`);
-      await pause(ctx);
-      continue;
+      if (ctx.deadline.aborted) return { state: 'deadline', status };
+      throw err;
     }
     const a = assess({
       phase,
@@ -101,15 +96,34 @@ export async function waitFor(
   }
 }
 
-/** Consecutive failed looks at the pods before the run gives up. */
-const MAX_API_FAILURES = 8;
+/** Retries of one failed look at the pods before the run gives up (backoff from pollMs up to 5 s). */
+export const MAX_API_RETRIES = 7;
 
-/** Worth retrying: not a refusal of our credentials or permissions. */
+/**
+ * One look at the pods; a kubelet restarting or an API hiccup is retried with
+ * backoff, bounded by the run's signal (Ctrl-C, --timeout). A refusal (401,
+ * 403) or a missing namespace ends the run at once.
+ */
+function lookWithRetries(ctx: PairContext, roles: readonly PodRole[]): Promise<PodSnap[]> {
+  return pRetry(() => snapshot(ctx, roles), {
+    retries: MAX_API_RETRIES,
+    minTimeout: ctx.pollMs,
+    maxTimeout: 5_000,
+    factor: 2,
+    signal: ctx.signal,
+    shouldRetry: ({ error }) => transient(error),
+    onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+      if (retriesLeft > 0 && transient(error))
+        ctx.progress.update(
+          `cluster API error, retrying (${attemptNumber}/${MAX_API_RETRIES}): ${messageOf(error)}`,
+        );
+    },
+  });
+}
+
+/** Worth retrying: the API server was unreachable, slow or failed, not a refusal or a missing object. */
 export function transient(err: unknown): boolean {
-  const status = httpStatusOf(err);
-  return (
-    status !== 401 && status !== 403 && !/permission denied|rejected our credentials/.test(messageOf(err))
-  );
+  return isClusterError(err, 'unreachable', 'timeout', 'api');
 }
 
 async function pause(ctx: PairContext): Promise<void> {

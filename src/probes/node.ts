@@ -1,6 +1,6 @@
-import { makeReport } from '../commands/shared.js';
 import type { Check, Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
+import { makeReport } from '../core/report.js';
 import type { Section } from '../render/text.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { addClusterFlags, ClusterFlagsShape } from '../kube/flags.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 const Seconds = z.coerce.number().positive().max(3600);
@@ -11,15 +12,13 @@ export const TargetOptionsShape = {
   dgd: z.string().min(1).optional(),
   allPods: z.boolean().default(false),
   container: z.string().min(1).optional(),
-  kubeconfig: z.string().min(1).optional(),
-  context: z.string().min(1).optional(),
-  namespace: z.string().min(1).optional(),
+  ...ClusterFlagsShape,
   probeTimeout: Seconds.default(20),
   parallel: z.coerce.number().int().min(1).max(32).default(4),
 };
 
 export function addTargetOptions(cmd: Command): Command {
-  return cmd
+  return addClusterFlags(cmd, "the pods' namespace (default: the context's)")
     .option('--local', 'probe this host')
     .option('--pod <name>', 'probe inside this pod (repeat to compare pods)', collect)
     .option(
@@ -31,9 +30,6 @@ export function addTargetOptions(cmd: Command): Command {
       '-c, --container <name>',
       "container to exec into (default: kubectl's default container, else main, else the first)",
     )
-    .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')
-    .option('--context <name>', 'kubeconfig context')
-    .option('-n, --namespace <ns>', "the pods' namespace (default: the context's)")
     .option('--probe-timeout <seconds>', 'wall-clock limit per probe command', '20')
     .option('--parallel <n>', 'probe commands in flight at once', '4');
 }

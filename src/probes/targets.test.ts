@@ -1,7 +1,6 @@
-import { ApiException, type V1Pod, V1PodList } from '@kubernetes/client-node';
+import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import type { PodApi } from '../kube/pods.js';
-import type { ExecLike } from '../runner/pod.js';
+import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { describeTarget, localTarget, podTargets, validateChoice } from './targets.js';
 
 function pod(name: string, labels: Record<string, string>, phase = 'Running', node = 'gpu-a'): V1Pod {
@@ -22,21 +21,8 @@ function pod(name: string, labels: Record<string, string>, phase = 'Running', no
 
 const G = 'nvidia.com/dynamo-graph-deployment-name';
 const T = 'nvidia.com/dynamo-component-type';
-const noExec: ExecLike = {
-  exec: async () => {
-    throw new Error('no exec in this test');
-  },
-};
-
-function api(pods: V1Pod[]): PodApi {
-  return {
-    readNamespacedPod: async ({ name }: { name: string }) => {
-      const p = pods.find((x) => x.metadata?.name === name);
-      if (!p) throw new ApiException(404, 'Not Found', { message: `pods "${name}" not found` }, {});
-      return p;
-    },
-    listNamespacedPod: async () => Object.assign(new V1PodList(), { items: pods }),
-  } as unknown as PodApi;
+function api(pods: V1Pod[]): MemoryCluster {
+  return new MemoryCluster({ namespace: 'dynamo', objects: pods });
 }
 
 describe('validateChoice', () => {
@@ -62,7 +48,7 @@ describe('podTargets', () => {
   ];
 
   it('picks one Running pod per role from a DGD and says which were left out', async () => {
-    const r = await podTargets(api(graph), noExec, 'dynamo', { local: false, dgd: 'g' });
+    const r = await podTargets(api(graph), 'dynamo', { local: false, dgd: 'g' });
     expect(r.targets.map((t) => [t.label, t.role, t.node, t.container, t.image, t.runner.where])).toEqual([
       [
         'g-prefill-0',
@@ -92,7 +78,7 @@ describe('podTargets', () => {
       ...graph,
       pod('g-prefill-1', { [G]: 'g', [T]: 'worker', 'nvidia.com/dynamo-sub-component-type': 'prefill' }),
     ];
-    const r = await podTargets(api(more), noExec, 'dynamo', { local: false, dgd: 'g', allPods: true });
+    const r = await podTargets(api(more), 'dynamo', { local: false, dgd: 'g', allPods: true });
     expect(r.targets.map((t) => [t.label, t.role])).toEqual([
       ['g-prefill-0', 'prefill'],
       ['g-prefill-1', 'prefill'],
@@ -102,7 +88,7 @@ describe('podTargets', () => {
   });
 
   it('probes named pods after checking each exists, has the container and runs', async () => {
-    const r = await podTargets(api(graph), noExec, 'dynamo', {
+    const r = await podTargets(api(graph), 'dynamo', {
       local: false,
       pod: ['g-prefill-0', 'g-frontend'],
     });
@@ -110,15 +96,15 @@ describe('podTargets', () => {
       ['g-prefill-0', 'prefill'],
       ['g-frontend', null],
     ]);
-    await expect(podTargets(api(graph), noExec, 'dynamo', { local: false, pod: ['nope'] })).rejects.toThrow(
+    await expect(podTargets(api(graph), 'dynamo', { local: false, pod: ['nope'] })).rejects.toThrow(
       'pods nope not found in namespace dynamo',
     );
     await expect(
-      podTargets(api(graph), noExec, 'dynamo', { local: false, pod: ['g-prefill-0'], container: 'sidecar' }),
+      podTargets(api(graph), 'dynamo', { local: false, pod: ['g-prefill-0'], container: 'sidecar' }),
     ).rejects.toThrow('container "sidecar" is not in pod dynamo/g-prefill-0');
-    await expect(
-      podTargets(api(graph), noExec, 'dynamo', { local: false, pod: ['g-decode-0'] }),
-    ).rejects.toThrow('pod dynamo/g-decode-0 is Pending, not Running');
+    await expect(podTargets(api(graph), 'dynamo', { local: false, pod: ['g-decode-0'] })).rejects.toThrow(
+      'pod dynamo/g-decode-0 is Pending, not Running',
+    );
   });
 });
 

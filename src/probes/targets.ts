@@ -1,19 +1,18 @@
 import { hostname } from 'node:os';
 import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
-import { loadKube } from '../kube/client.js';
+import type { Cluster } from '../kube/cluster.js';
 import {
   assertRunning,
   chooseContainer,
   findDgdWorkers,
   getPod,
-  type PodApi,
   pickRunning,
   roleOf,
   type WorkerRole,
 } from '../kube/pods.js';
 import { LocalRunner } from '../runner/local.js';
-import { type ExecLike, makeExec, PodRunner } from '../runner/pod.js';
+import { PodRunner } from '../runner/pod.js';
 import type { CommandRunner } from '../runner/types.js';
 
 /** A place probes run: this host, or one container of one pod. */
@@ -43,6 +42,9 @@ export interface TargetChoice {
   context?: string | undefined;
   namespace?: string | undefined;
 }
+
+/** Builds the command's one Cluster, on first need (a --local run never loads the Kubernetes client). */
+export type ClusterFactory = () => Promise<Cluster>;
 
 export interface Resolved {
   targets: Target[];
@@ -80,7 +82,7 @@ export function localTarget(env: NodeJS.ProcessEnv, host = hostname()): Target {
   return { kind: 'local', label: host, host, node: host, runner: new LocalRunner({ env, host }) };
 }
 
-function podTarget(pod: V1Pod, container: string, exec: ExecLike, server: string | undefined): Target {
+function podTarget(pod: V1Pod, container: string, cluster: Pick<Cluster, 'exec'>): Target {
   const namespace = pod.metadata?.namespace ?? '';
   const name = pod.metadata?.name ?? '';
   const role = roleOf(pod);
@@ -95,48 +97,51 @@ function podTarget(pod: V1Pod, container: string, exec: ExecLike, server: string
     ...(node ? { node } : {}),
     ...(role ? { role } : {}),
     ...(image ? { image } : {}),
-    runner: new PodRunner(exec, { namespace, pod: name, container }, server),
+    runner: new PodRunner(cluster, { namespace, pod: name, container }),
   };
 }
 
 /** The pods to probe, from --pod names or a DGD's labels; each checked to exist and run. */
 export async function podTargets(
-  api: PodApi,
-  exec: ExecLike,
+  cluster: Pick<Cluster, 'getPod' | 'listPods' | 'exec'>,
   namespace: string,
   c: TargetChoice,
-  server?: string,
 ): Promise<Pick<Resolved, 'targets' | 'leftOut'>> {
   if (c.dgd) {
-    const workers = await findDgdWorkers(api, namespace, c.dgd, server);
+    const workers = await findDgdWorkers(cluster, namespace, c.dgd);
     const targets: Target[] = [];
     const leftOut: Resolved['leftOut'] = [];
     for (const role of ['prefill', 'decode'] as const) {
       const { picked, leftOut: out } = pickRunning(workers[role], role, c.container, c.allPods === true);
-      targets.push(...picked.map((p) => podTarget(p.pod, p.container, exec, server)));
+      targets.push(...picked.map((p) => podTarget(p.pod, p.container, cluster)));
       leftOut.push(...out.map((l) => ({ pod: l.pod.metadata?.name ?? '', role, why: l.why })));
     }
     return { targets, leftOut };
   }
   const targets: Target[] = [];
   for (const name of c.pod ?? []) {
-    const pod = await getPod(api, { namespace, name }, server);
+    const pod = await getPod(cluster, { namespace, name });
     const container = chooseContainer(pod, c.container);
     assertRunning(pod, container);
-    targets.push(podTarget(pod, container, exec, server));
+    targets.push(podTarget(pod, container, cluster));
   }
   return { targets, leftOut: [] };
 }
 
 /** Resolves the targets of `node`/`nixl`: this host, or pods found through the API server. */
-export async function resolveTargets(c: TargetChoice, env: NodeJS.ProcessEnv): Promise<Resolved> {
+export async function resolveTargets(
+  c: TargetChoice,
+  env: NodeJS.ProcessEnv,
+  cluster: ClusterFactory,
+): Promise<Resolved> {
   validateChoice(c);
   if (c.local) return { targets: [localTarget(env)], leftOut: [] };
-  const kube = loadKube({ kubeconfig: c.kubeconfig, context: c.context, namespace: c.namespace }, env);
-  const found = await podTargets(kube.core, makeExec(kube.kc), kube.namespace, c, kube.server);
+  const kube = await cluster();
+  const namespace = c.namespace ?? kube.namespace;
+  const found = await podTargets(kube, namespace, c);
   return {
     ...found,
-    cluster: { context: kube.context, namespace: kube.namespace, server: kube.server },
+    cluster: { context: kube.context, namespace, server: kube.server },
     ...(c.dgd ? { dgd: c.dgd } : {}),
   };
 }

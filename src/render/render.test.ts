@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { makeReport } from '../commands/shared.js';
 import { check, ReportSchema } from '../core/model.js';
+import { makeReport } from '../core/report.js';
 import { renderJson, renderYaml } from './data.js';
 import { renderJunit } from './junit.js';
 import { wantsColor } from './style.js';

@@ -1,5 +1,5 @@
 import { V1Status } from '@kubernetes/client-node';
-import type { ExecLike } from '../../src/runner/pod.js';
+import type { ExecLike } from '../../src/kube/exec.js';
 import type { Recording } from '../../src/runner/recorded.js';
 
 /**

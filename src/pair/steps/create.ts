@@ -3,12 +3,14 @@ import type { PairContext } from '../context.js';
 import { LABEL } from '../names.js';
 
 /**
- * Creates one rendered object and, in the same breath, registers its
- * deletion. A Job's pods are deleted with it by label, so nothing waits on
- * the garbage collector.
+ * Registers an object's deletion, then creates it: a create that times out
+ * after the API server stored the object still gets torn down (deleting an
+ * object that is not there is fine). A Job's pods are deleted with it by
+ * label, so nothing waits on the garbage collector. Teardown runs on its own
+ * signal, never the run's (which has fired after Ctrl-C or --timeout).
  */
 export async function createTracked(ctx: PairContext, obj: KubernetesObject): Promise<void> {
-  const cluster = ctx.cluster();
+  const cluster = await ctx.cluster();
   const m = obj.metadata ?? {};
   const ref = {
     apiVersion: obj.apiVersion ?? 'v1',
@@ -16,17 +18,15 @@ export async function createTracked(ctx: PairContext, obj: KubernetesObject): Pr
     name: m.name ?? '',
     namespace: m.namespace,
   };
-  await cluster.create(obj);
-  ctx.stack.defer(`${ref.kind} ${ref.name}`, async () => {
-    await cluster.delete(ref);
+  ctx.stack.defer(`${ref.kind} ${ref.name}`, async (signal) => {
+    const own = await ctx.clusterFor(signal);
+    await own.delete(ref);
     if (ref.kind === 'Job' && ref.namespace) {
       const component = m.labels?.[LABEL.component];
-      await cluster.deleteByLabel(
-        ref.namespace,
-        `${LABEL.runId}=${ctx.runId},${LABEL.component}=${component}`,
-      );
+      await own.deleteByLabel(ref.namespace, `${LABEL.runId}=${ctx.runId},${LABEL.component}=${component}`);
     }
   });
+  await cluster.create(obj);
 }
 
 /** The rendered objects of a kind (and component), in render order. */

@@ -28,13 +28,10 @@ export function nicsFromProbes(probes: Record<string, { parsed?: unknown }>): Ni
 }
 
 export async function runNodeProbes(ctx: PairContext, dgd: string, namespace: string): Promise<void> {
-  const c = ctx.config;
   let checks: Check[];
   try {
-    const resolved = await resolveTargets(
-      { local: false, dgd, namespace, kubeconfig: c.kubeconfig, context: c.context },
-      ctx.env,
-    );
+    // The run's own cluster: same connection, same bounds, no second client.
+    const resolved = await resolveTargets({ local: false, dgd, namespace }, ctx.env, () => ctx.cluster());
     const result = await probeNodes(resolved.targets, {
       concurrency: 4,
       timeoutMs: 20_000,

@@ -1,5 +1,6 @@
 import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
+import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import {
   chooseNodes,
@@ -21,13 +22,14 @@ import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings
 const GPU_PRODUCT = 'nvidia.com/gpu.product';
 
 async function readNodes(ctx: PairContext): Promise<NodeView[]> {
-  const cluster = ctx.cluster();
+  const cluster = await ctx.cluster();
   const nodes = await cluster.listNodes();
   let pods: Awaited<ReturnType<typeof cluster.listPods>> = [];
   try {
     pods = await cluster.listPods(undefined);
   } catch (err) {
     // Listing pods cluster-wide may be denied; free GPUs are then unknown and the scheduler decides.
+    if (!isClusterError(err, 'forbidden')) throw err;
     ctx.progress.warn(
       `cannot count free GPUs (${(err as Error).message.split('\n')[0]}); the scheduler will decide`,
     );

@@ -74,7 +74,7 @@ async function fromRecipe(ctx: PairContext, path: string): Promise<Settings> {
 }
 
 async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
-  const cluster = ctx.cluster();
+  const cluster = await ctx.cluster();
   const ns = ctx.config.namespace ?? cluster.namespace;
   const dgd = await cluster.getDgd(ns, name);
   const loaded: Loaded = {

@@ -10,7 +10,7 @@ import { createTracked, objectsOf } from './create.js';
  */
 
 async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
-  const cluster = ctx.cluster();
+  const cluster = await ctx.cluster();
   const start = ctx.clock.now();
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;

@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
 import { V1Status } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../core/errors.js';
-import { type ExecLike, execOutcome, PodRunner } from './pod.js';
+import { PodRunner } from '../runner/pod.js';
+import { ClusterError } from './errors.js';
+import { type ExecLike, execIn, execOutcome } from './exec.js';
 
 function status(fields: Partial<V1Status>): V1Status {
   return Object.assign(new V1Status(), fields);
@@ -111,14 +112,14 @@ function scripted(script: Script | Error) {
 
 const target = { namespace: 'dynamo', pod: 'decode-0', container: 'main' };
 
-describe('PodRunner', () => {
+describe('execIn (PodRunner over the exec API)', () => {
   it('collects stdout/stderr and the exit status of one exec', async () => {
     const s = scripted((out, err, cb) => {
       out.write('CA type: MT4129\n');
       err.write('warn\n');
       cb(exitCode(1));
     });
-    const runner = new PodRunner(s.exec, target);
+    const runner = new PodRunner({ exec: (t, argv, o) => execIn(s.exec, t, argv, o) }, target);
     const r = await runner.run(['ibstat'], { timeoutMs: 5000 });
     expect(r).toEqual({
       exitCode: 1,
@@ -134,15 +135,19 @@ describe('PodRunner', () => {
 
   it('times out a command that never reports and closes the socket', async () => {
     const s = scripted(() => {});
-    const r = await new PodRunner(s.exec, target).run(['ucx_info', '-d'], { timeoutMs: 100 });
+    const r = await execIn(s.exec, target, ['ucx_info', '-d'], { timeoutMs: 100 });
     expect(r).toEqual({ exitCode: null, stdout: '', stderr: '', notFound: false, timedOut: true });
     expect(s.closed()).toBe(1);
   });
 
   it('turns a refused exec (403 on the websocket upgrade) into the missing-permission line', async () => {
     const s = scripted(new Error('Unexpected server response: 403'));
-    const p = new PodRunner(s.exec, target).run(['ibstat'], { timeoutMs: 1000 });
-    await expect(p).rejects.toBeInstanceOf(ToolError);
+    const p = execIn(s.exec, target, ['ibstat'], { timeoutMs: 1000 });
+    await expect(p).rejects.toBeInstanceOf(ClusterError);
+    await expect(p).rejects.toMatchObject({
+      kind: 'forbidden',
+      action: { verb: 'create', resource: 'pods/exec' },
+    });
     await expect(p).rejects.toThrow('permission denied: cannot create pods/exec in namespace dynamo');
   });
 
@@ -150,7 +155,7 @@ describe('PodRunner', () => {
     const s = scripted(
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6443'), { code: 'ECONNREFUSED' }),
     );
-    const p = new PodRunner(s.exec, target, 'https://127.0.0.1:6443').run(['ibstat'], { timeoutMs: 1000 });
+    const p = execIn(s.exec, target, ['ibstat'], { timeoutMs: 1000 }, 'https://127.0.0.1:6443');
     await expect(p).rejects.toThrow(
       'cannot reach the Kubernetes API server at https://127.0.0.1:6443: ECONNREFUSED',
     );

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
-import type { CliContext, OutputOptions } from '../commands/shared.js';
-import { emit, makeReport } from '../commands/shared.js';
 import { ToolError } from '../core/errors.js';
-import { loadKube } from '../kube/client.js';
-import { KubeCluster } from './kube-cluster.js';
-import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from './options.js';
-import { manifestsYaml } from './render.js';
-import { runPairCluster } from './run.js';
-import { clusterSections } from './sections.js';
+import { makeReport } from '../core/report.js';
+import { clusterOptions } from '../kube/flags.js';
+import { openCluster } from '../kube/open.js';
+import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '../pair/options.js';
+import { manifestsYaml } from '../pair/render.js';
+import { runPairCluster } from '../pair/run.js';
+import { clusterSections } from '../pair/sections.js';
+import type { CliContext, OutputOptions } from './shared.js';
+import { emit } from './shared.js';
 
 /**
  * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),
@@ -35,10 +36,8 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
   const runId = runIdFrom(ctx.env);
   const result = await runPairCluster(config, {
     ...(runId ? { runId } : {}),
-    cluster: () =>
-      new KubeCluster(
-        loadKube({ kubeconfig: opts.kubeconfig, context: opts.context, namespace: opts.namespace }, ctx.env),
-      ),
+    // The run scopes every call to Ctrl-C and its own --timeout; teardown gets a fresh signal.
+    cluster: () => openCluster(clusterOptions(opts), ctx.env),
     progress: ctx.progress,
     signal: ctx.signal,
     cwd: ctx.cwd,
@@ -52,8 +51,7 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     },
   });
   if (result.dryRun) {
-    ctx.progress.close();
-    ctx.exitCode = 0;
+    ctx.outcome = { kind: 'printed' };
     return;
   }
   const plan = result.plan;

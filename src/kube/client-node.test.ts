@@ -1,0 +1,176 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiException } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { InterruptedError, ToolError } from '../core/errors.js';
+import { loadKubeconfig } from './client-node.js';
+import {
+  type ClusterError,
+  DeadlineError,
+  httpStatusOf,
+  RequestTimeoutError,
+  toClusterError,
+} from './errors.js';
+
+const kubeconfig = `apiVersion: v1
+kind: Config
+clusters:
+- name: c1
+  cluster: {server: "https://127.0.0.1:6443", insecure-skip-tls-verify: true}
+users:
+- name: u1
+  user: {token: abc}
+contexts:
+- name: one
+  context: {cluster: c1, user: u1, namespace: dynamo}
+- name: two
+  context: {cluster: c1, user: u1}
+current-context: one
+`;
+
+function writeConfig(text = kubeconfig): string {
+  const dir = mkdtempSync(join(tmpdir(), 'it-kube-'));
+  const file = join(dir, 'config');
+  writeFileSync(file, text);
+  return file;
+}
+
+const loadKube = (o: { kubeconfig?: string; context?: string; namespace?: string }, env: NodeJS.ProcessEnv) =>
+  loadKubeconfig({ ...o, requestTimeoutMs: 1000 }, env);
+
+describe('loadKubeconfig', () => {
+  it('takes the namespace from the flag, else the context, else default', () => {
+    const file = writeConfig();
+    expect(loadKube({ kubeconfig: file }, {}).namespace).toBe('dynamo');
+    expect(loadKube({ kubeconfig: file, namespace: 'x' }, {}).namespace).toBe('x');
+    const two = loadKube({ kubeconfig: file, context: 'two' }, {});
+    expect([two.namespace, two.context, two.server]).toEqual(['default', 'two', 'https://127.0.0.1:6443']);
+  });
+
+  it('names an unknown context and lists the known ones', () => {
+    expect(() => loadKube({ kubeconfig: writeConfig(), context: 'nope' }, {})).toThrow(
+      /context "nope" is not in the kubeconfig/,
+    );
+  });
+
+  it('refuses to fall back to localhost:8080 when there is no kubeconfig', () => {
+    const home = mkdtempSync(join(tmpdir(), 'it-home-'));
+    expect(() => loadKube({}, { HOME: home })).toThrow(/no kubeconfig found/);
+  });
+
+  it('reports an unreadable kubeconfig as one line', () => {
+    expect(() => loadKube({ kubeconfig: '/nonexistent/kubeconfig' }, {})).toThrow(
+      'kubeconfig /nonexistent/kubeconfig does not exist',
+    );
+  });
+
+  it('names the file and the problem for empty, malformed and shapeless kubeconfigs', () => {
+    const cases: [string, RegExp][] = [
+      ['', /^kubeconfig \S+ is empty$/],
+      ['  \n\n', /is empty$/],
+      ['clusters: [a\n  b: }', /is not valid YAML \(line \d+\)/],
+      ['- just\n- a list\n', /is not a YAML mapping$/],
+      ['apiVersion: v1\nkind: Config\n', /has no clusters$/],
+      ['clusters: {a: 1}\n', /has "clusters" that is not a list$/],
+    ];
+    for (const [text, message] of cases) {
+      const file = writeConfig(text);
+      let err: unknown;
+      try {
+        loadKube({ kubeconfig: file }, {});
+      } catch (e) {
+        err = e;
+      }
+      expect(err, JSON.stringify(text)).toBeInstanceOf(ToolError);
+      expect((err as Error).message).toMatch(message);
+      expect((err as Error).message).toContain(file);
+      expect((err as Error).message).not.toContain('\n');
+      expect((err as ToolError).fix).toMatch(/--kubeconfig/);
+    }
+  });
+
+  it('refuses a cluster without a server address', () => {
+    const file = writeConfig(kubeconfig.replace('server: "https://127.0.0.1:6443", ', ''));
+    expect(() => loadKube({ kubeconfig: file }, {})).toThrow(
+      /kubeconfig \S+ is not a valid kubeconfig: clusters\[0\]\.cluster\.server is missing/,
+    );
+  });
+});
+
+describe('toClusterError', () => {
+  const kubeError = (e: unknown, a: Parameters<typeof toClusterError>[1]) =>
+    toClusterError(e, a) as ClusterError;
+
+  it('names the missing verb and resource on 403', () => {
+    const err = kubeError(new ApiException(403, 'Forbidden', { message: 'pods "p" is forbidden' }, {}), {
+      verb: 'create',
+      resource: 'pods/exec',
+      namespace: 'dynamo',
+    });
+    expect(err.message).toBe(
+      'permission denied: cannot create pods/exec in namespace dynamo (pods "p" is forbidden)',
+    );
+    expect(err.fix).toContain('kubectl auth can-i create pods/exec -n dynamo');
+    expect([err.kind, err.status, err.action.verb]).toEqual(['forbidden', 403, 'create']);
+  });
+
+  it('reads the status of a refused websocket upgrade (exec)', () => {
+    expect(httpStatusOf(new Error('Unexpected server response: 403'))).toBe(403);
+  });
+
+  it('says the API server is unreachable on connection errors, however deep the cause', () => {
+    const inner = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const err = kubeError(new Error('request failed', { cause: inner }), {
+      verb: 'get',
+      resource: 'pods',
+      server: 'https://127.0.0.1:1',
+    });
+    expect(err.message).toBe('cannot reach the Kubernetes API server at https://127.0.0.1:1: ECONNREFUSED');
+    expect(err.kind).toBe('unreachable');
+  });
+
+  it('names the request timeout and the run deadline as timeouts, and lets Ctrl-C through', () => {
+    const action = { verb: 'list', resource: 'nodes', server: 'https://10.0.0.1:6443' };
+    const slow = kubeError(new Error('aborted', { cause: new RequestTimeoutError(5000) }), action);
+    expect([slow.kind, slow.message]).toEqual([
+      'timeout',
+      'the Kubernetes API server at https://10.0.0.1:6443 gave no answer to list nodes within 5s (--request-timeout)',
+    ]);
+    const late = kubeError(
+      new Error('aborted', { cause: new DeadlineError('--timeout 10s reached') }),
+      action,
+    );
+    expect([late.kind, late.message]).toEqual([
+      'timeout',
+      '--timeout 10s reached while waiting for the Kubernetes API server at https://10.0.0.1:6443 (list nodes)',
+    ]);
+    const sigint = new InterruptedError('SIGINT');
+    expect(toClusterError(new Error('aborted', { cause: sigint }), action)).toBe(sigint);
+  });
+
+  it('reads the status of ApiException and of a websocket refusal, and names other answers', () => {
+    const err = kubeError(new ApiException(500, 'boom', '{"message":"etcdserver: request timed out"}', {}), {
+      verb: 'list',
+      resource: 'pods',
+      namespace: 'x',
+    });
+    expect([err.kind, err.status, err.message]).toEqual([
+      'api',
+      500,
+      'list pods in namespace x failed (HTTP 500): etcdserver: request timed out',
+    ]);
+    expect(httpStatusOf(err)).toBe(500);
+  });
+
+  it('names the object on 404', () => {
+    const err = kubeError(new ApiException(404, 'Not Found', { message: 'pods "x" not found' }, {}), {
+      verb: 'get',
+      resource: 'pods',
+      name: 'x',
+      namespace: 'ns',
+    });
+    expect(err.message).toBe('pods x not found in namespace ns');
+    expect(err.kind).toBe('not-found');
+  });
+});

@@ -1,0 +1,79 @@
+import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { RunOptions, RunResult } from '../runner/types.js';
+
+/**
+ * THE seam between this tool and Kubernetes: `node`, `nixl`, `pair` and `gc`
+ * all talk to a cluster through this one interface, built once per command
+ * from the resolved kubeconfig and context (src/kube/open.ts).
+ *
+ * Every call is bounded: a connect timeout, a per-request timeout
+ * (--request-timeout) and the signal the cluster is scoped to (Ctrl-C, the
+ * run's --timeout). Every failure is a typed ClusterError (src/kube/errors.ts)
+ * or the InterruptedError of Ctrl-C; no caller matches error text.
+ *
+ * Small on purpose: every decision is a pure function over what these calls
+ * return, so most tests need no cluster.
+ */
+
+/** When a scratch object may be garbage-collected (ISO time); `gc` reads it back through listByLabel. */
+export const EXPIRES_ANNOTATION = 'interconnect-test/expires-at';
+
+export interface ObjectRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace?: string | undefined;
+  /** metadata.creationTimestamp, ISO. */
+  createdAt?: string | undefined;
+  /** Our expiry annotation, when the object carries one. */
+  expiresAt?: string | undefined;
+}
+
+/** One container of one pod, to exec into. */
+export interface PodTarget {
+  namespace: string;
+  pod: string;
+  container: string;
+}
+
+export interface Cluster {
+  /** Where it talks to, for messages: the context and server. */
+  readonly describe: string;
+  readonly context: string;
+  readonly server: string;
+  /** The namespace of the kubeconfig context (or --namespace): where pods and DGDs are looked up. */
+  readonly namespace: string;
+  /**
+   * The same connection with every call also bounded by `signal` (and still by
+   * the request timeout). Teardown uses a fresh one after the run's own signal fired.
+   */
+  withSignal(signal: AbortSignal): Cluster;
+  /** Creates one object. Only ever called with objects render.ts checked (scratch namespace, our labels). */
+  create(obj: KubernetesObject): Promise<void>;
+  /** Deletes one object (Background propagation); an object already gone is fine. */
+  delete(ref: ObjectRef): Promise<void>;
+  /** Deletes the Jobs, Pods and Services matching the selector in a namespace; returns how many it asked to delete. */
+  deleteByLabel(namespace: string, selector: string): Promise<number>;
+  /**
+   * Objects matching the selector: Namespaces, plus Jobs/Pods/Services in
+   * `namespace`, or in every namespace when it is undefined (gc).
+   */
+  listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
+  listNamespaces(selector: string): Promise<V1Namespace[]>;
+  listNodes(): Promise<V1Node[]>;
+  /** Pods of one namespace (or the not-finished pods of all, when namespace is undefined), optionally by label selector. */
+  listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]>;
+  getPod(namespace: string, name: string): Promise<V1Pod>;
+  podEvents(namespace: string, pod: string): Promise<CoreV1Event[]>;
+  /** The container's log so far ('' when it has none yet). */
+  readLog(namespace: string, pod: string, container?: string): Promise<string>;
+  /** A DynamoGraphDeployment as stored (tries nvidia.com/v1beta1, then v1alpha1). */
+  getDgd(namespace: string, name: string): Promise<unknown>;
+  /**
+   * Runs argv in a container through the exec API (no TTY, no stdin). A
+   * refused exec (403 on pods/exec, 404, unreachable) throws a ClusterError;
+   * a command that ran returns its exit status; past opts.timeoutMs it
+   * returns timedOut.
+   */
+  exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult>;
+}

@@ -1,0 +1,129 @@
+import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { Cluster, ObjectRef, PodTarget } from '../../src/kube/cluster.js';
+import { ClusterError } from '../../src/kube/errors.js';
+import { type ExecLike, execIn } from '../../src/kube/exec.js';
+import type { RunOptions, RunResult } from '../../src/runner/types.js';
+
+/**
+ * The Cluster seam over an in-memory object store, for unit tests of the
+ * logic above it (target choice, the pair step loop). The real seam, on a
+ * real API server, is tested in test/e2e; this one answers what a test put
+ * in it, and fails like the real one does (typed ClusterErrors).
+ */
+
+export function matchesSelector(labels: Record<string, string> | undefined, selector?: string): boolean {
+  if (!selector) return true;
+  return selector.split(',').every((kv) => {
+    const [k, v] = kv.split('=');
+    return labels?.[k as string] === v;
+  });
+}
+
+export class MemoryCluster implements Cluster {
+  readonly describe = 'memory';
+  readonly context = 'memory';
+  readonly server = 'https://memory.invalid:6443';
+  readonly namespace: string;
+  readonly store = new Map<string, KubernetesObject>();
+  nodes: V1Node[] = [];
+  private readonly execLike: ExecLike | undefined;
+
+  constructor(opts: { namespace?: string; objects?: KubernetesObject[]; exec?: ExecLike } = {}) {
+    this.namespace = opts.namespace ?? 'default';
+    this.execLike = opts.exec;
+    for (const o of opts.objects ?? []) this.put(o);
+  }
+
+  withSignal(): Cluster {
+    return this;
+  }
+
+  key(kind: string, ns: string | undefined, name: string): string {
+    return `${kind}/${ns ?? ''}/${name}`;
+  }
+
+  put(obj: KubernetesObject): void {
+    const m = obj.metadata ?? {};
+    this.store.set(this.key(obj.kind ?? 'Pod', m.namespace, m.name ?? ''), obj);
+  }
+
+  protected notFound(resource: string, namespace: string | undefined, name: string): ClusterError {
+    const action = { verb: 'get', resource, namespace, name, server: this.server };
+    return new ClusterError('not-found', `${resource} ${name} not found in namespace ${namespace}`, action, {
+      status: 404,
+    });
+  }
+
+  async create(obj: KubernetesObject): Promise<void> {
+    this.put(obj);
+  }
+
+  async delete(ref: ObjectRef): Promise<void> {
+    this.store.delete(this.key(ref.kind, ref.namespace, ref.name));
+    if (ref.kind === 'Namespace')
+      for (const k of [...this.store.keys()]) if (k.split('/')[1] === ref.name) this.store.delete(k);
+  }
+
+  async deleteByLabel(namespace: string, selector: string): Promise<number> {
+    const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
+    for (const r of refs) await this.delete(r);
+    return refs.length;
+  }
+
+  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    return [...this.store.values()]
+      .filter(
+        (o) =>
+          matchesSelector(o.metadata?.labels, selector) &&
+          (o.kind === 'Namespace' || !namespace || o.metadata?.namespace === namespace),
+      )
+      .map((o) => ({
+        apiVersion: o.apiVersion ?? 'v1',
+        kind: o.kind ?? '',
+        name: o.metadata?.name ?? '',
+        namespace: o.metadata?.namespace,
+      }));
+  }
+
+  async listNamespaces(selector: string): Promise<V1Namespace[]> {
+    return [...this.store.values()].filter(
+      (o) => o.kind === 'Namespace' && matchesSelector(o.metadata?.labels, selector),
+    );
+  }
+
+  async listNodes(): Promise<V1Node[]> {
+    return this.nodes;
+  }
+
+  async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {
+    return [...this.store.values()].filter(
+      (o) =>
+        (o.kind ?? 'Pod') === 'Pod' &&
+        (!namespace || o.metadata?.namespace === namespace) &&
+        matchesSelector(o.metadata?.labels, selector),
+    ) as V1Pod[];
+  }
+
+  async getPod(namespace: string, name: string): Promise<V1Pod> {
+    const pod = this.store.get(this.key('Pod', namespace, name));
+    if (!pod) throw this.notFound('pods', namespace, name);
+    return pod as V1Pod;
+  }
+
+  async podEvents(): Promise<CoreV1Event[]> {
+    return [];
+  }
+
+  async readLog(_namespace: string, _pod: string, _container?: string): Promise<string> {
+    return '';
+  }
+
+  async getDgd(namespace: string, name: string): Promise<unknown> {
+    throw this.notFound('dynamographdeployments.nvidia.com', namespace, name);
+  }
+
+  exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {
+    if (!this.execLike) throw new Error(`no exec in this test (${target.pod}: ${argv.join(' ')})`);
+    return execIn(this.execLike, target, argv, opts, this.server);
+  }
+}
