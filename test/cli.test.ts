@@ -137,7 +137,42 @@ describe('exit codes of the built CLI', () => {
         },
       });
       expect(run.code).toBe(code);
-      expect(run.stderr).toMatch(/interrupted/);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(`interrupted by ${signal}`);
     });
   }
+
+  it('130 at once on a second Ctrl-C, which never claims the cleanup finished', async () => {
+    const run = await spawnCli(['pair', '--local', '--sizes', '64M', '--iters', '100000'], {
+      onStart: (child) => {
+        child.stderr?.once('data', () =>
+          setTimeout(() => {
+            child.kill('SIGINT');
+            setTimeout(() => child.kill('SIGINT'), 20);
+          }, 300),
+        );
+      },
+    });
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('SIGINT again: exiting now without waiting for cleanup');
+    expect(run.stderr).not.toMatch(/cleaned up|cleanup (finished|done)/);
+  });
+
+  it('checks --junit before any work: a path it cannot write ends at once with exit 2', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'it-junit-'));
+    for (const [file, why] of [
+      [path.join(dir, 'no-such-dir', 'r.xml'), /directory \S+no-such-dir does not exist/],
+      [dir, /it is a directory/],
+    ] as const) {
+      const start = Date.now();
+      // Without the early check this would run a whole transfer first.
+      const run = await spawnCli(['pair', '--local', '--sizes', '64M', '--iters', '100000', '--junit', file]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^error: invalid options: --junit: cannot write ${file.replace(/[/.]/g, '\\$&')}: ${why.source}`,
+        ),
+      );
+      expect(Date.now() - start).toBeLessThan(3_000);
+    }
+  });
 });

@@ -108,7 +108,7 @@ current-context: x
     [['--local', '--probe-timeout', '0'], 'error: invalid options: --probe-timeout:'],
     [
       ['--pod', 'p', '--kubeconfig', '/nonexistent/kubeconfig'],
-      'error: cannot load kubeconfig /nonexistent/kubeconfig',
+      'error: kubeconfig /nonexistent/kubeconfig does not exist (fix: point --kubeconfig',
     ],
   ])('node %j', async (args, line) => {
     const { code, stdout, stderr } = await cli([...args, '-q']);

@@ -59,18 +59,12 @@ export function outputPathProblem(file: string, cwd = process.cwd()): string | u
   }
 }
 
-/** An output file flag: checked for writability when the options are parsed, before any work. */
-export const OutputFile = z
-  .string()
-  .min(1)
-  .superRefine((file, ctx) => {
-    const problem = outputPathProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: `cannot write ${file}: ${problem}` });
-  });
+/** The flags that name files we write; parseOptions checks each is writable before any work. */
+const OUTPUT_FILE_FLAGS = ['junit'] as const;
 
 export const OutputOptionsSchema = z.object({
   output: z.enum(['text', 'json', 'yaml']).default('text'),
-  junit: OutputFile.optional(),
+  junit: z.string().min(1).optional(),
   failOn: z.enum(['fail', 'warn']).default('fail'),
   color: z.boolean().optional(),
 });
@@ -94,7 +88,19 @@ export function addOutputOptions(cmd: Command): Command {
 /** Validates options with zod and turns every problem into one line naming the flag. */
 export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // Output files are checked now, not after a five-minute run.
+    for (const key of OUTPUT_FILE_FLAGS) {
+      const file = (parsed.data as Record<string, unknown>)[key];
+      if (typeof file !== 'string') continue;
+      const problem = outputPathProblem(file);
+      if (problem)
+        throw new ToolError(`invalid options: --${key}: cannot write ${file}: ${problem}`, {
+          fix: 'give a path in an existing, writable directory',
+        });
+    }
+    return parsed.data;
+  }
   const lines = parsed.error.issues.map((i) => {
     const key = i.path.length ? String(i.path[0]) : undefined;
     const flag = key ? `--${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}` : 'options';

@@ -204,6 +204,7 @@ function armAgent(agent: unknown, ms: number): void {
   a.createConnection = (...args: unknown[]) => {
     const socket = original(...args) as import('node:net').Socket | undefined;
     if (!socket || typeof socket.once !== 'function') return socket;
+    const call = current.getStore();
     const timer = setTimeout(() => {
       const e = Object.assign(new Error(`no connection within ${formatMs(ms)}`), {
         code: 'ICT_CONNECT_TIMEOUT',
@@ -211,14 +212,17 @@ function armAgent(agent: unknown, ms: number): void {
       socket.destroy(e);
     }, ms);
     timer.unref();
-    socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+    socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => {
+      clearTimeout(timer);
+      if (call) call.connected = true;
+    });
     socket.once('close', () => clearTimeout(timer));
     return socket;
   };
 }
 
 /** The request signal of the call being made: set by `call()`, read by the middleware. */
-const current = new AsyncLocalStorage<{ signal: AbortSignal }>();
+const current = new AsyncLocalStorage<{ signal: AbortSignal; connected: boolean }>();
 
 function configuration(kc: KubeConfig, bounds: Bounds): Configuration {
   const server = kc.getCurrentCluster()?.server ?? '';
@@ -365,33 +369,31 @@ export class KubeCluster implements Cluster {
       this.bounds.requestTimeoutMs,
     );
     const signal = scope ? AbortSignal.any([scope, request.signal]) : request.signal;
+    const store = { signal, connected: false };
     try {
-      return await current.run({ signal }, () => fn(this.clients));
+      return await current.run(store, () => fn(this.clients));
     } catch (err) {
       if (scope?.aborted) throw this.scopeError(action, err);
+      // Never connected: the connect limit (10 s, or the request's if less) is what ran out.
+      if (hasCode(err, 'ICT_CONNECT_TIMEOUT') || (request.signal.aborted && !store.connected))
+        throw this.unreachable(action, err);
       if (request.signal.aborted) throw toClusterError(request.signal.reason, action);
       const typed = toClusterError(err, action);
       if (tolerate && typed instanceof ClusterError && tolerate.statuses.includes(typed.status ?? -1))
         return tolerate.fallback;
-      if (
-        typed instanceof ClusterError &&
-        typed.kind === 'unreachable' &&
-        hasCode(err, 'ICT_CONNECT_TIMEOUT')
-      ) {
-        throw new ClusterError(
-          'unreachable',
-          `cannot reach the Kubernetes API server at ${this.server}: no connection within ${formatMs(this.bounds.connectTimeoutMs)}`,
-          action,
-          {
-            fix: 'check --kubeconfig/--context, that the cluster is up, and your network or VPN',
-            cause: err,
-          },
-        );
-      }
       throw typed;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private unreachable(action: KubeAction, cause: unknown): ClusterError {
+    return new ClusterError(
+      'unreachable',
+      `cannot reach the Kubernetes API server at ${this.server}: no connection within ${formatMs(this.bounds.connectTimeoutMs)}`,
+      action,
+      { fix: 'check --kubeconfig/--context, that the cluster is up, and your network or VPN', cause },
+    );
   }
 
   /** Ctrl-C passes through as itself; the run's deadline becomes a timeout naming the limit. */
@@ -567,14 +569,8 @@ export class KubeCluster implements Cluster {
         err instanceof ClusterError &&
         err.kind === 'unreachable' &&
         hasCode(err.cause, 'ICT_CONNECT_TIMEOUT')
-      ) {
-        throw new ClusterError(
-          'unreachable',
-          `cannot reach the Kubernetes API server at ${this.server}: no connection within ${formatMs(this.bounds.connectTimeoutMs)}`,
-          err.action,
-          { fix: err.fix, cause: err },
-        );
-      }
+      )
+        throw this.unreachable(err.action, err);
       if (scope?.aborted && !(err instanceof InterruptedError))
         throw this.scopeError(
           {

@@ -62,12 +62,19 @@ export interface CliRun {
 /** Spawns the built CLI (npm test builds it first) and collects its output. */
 export function spawnCli(
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; onStart?: (child: ChildProcess) => void; stdin?: string } = {},
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    onStart?: (child: ChildProcess) => void;
+    stdin?: string;
+    /** A command that execs the CLI, e.g. ['ip', 'netns', 'exec', NS] to run it in a network namespace. */
+    wrap?: string[];
+  } = {},
 ): Promise<CliRun> {
   if (!existsSync(builtCli))
     throw new Error(`${builtCli} is missing: run npm run build first (npm test does)`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
+    const [cmd, ...pre] = [...(opts.wrap ?? []), process.execPath, builtCli, ...args];
+    const child = spawn(cmd as string, pre, {
       cwd: repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

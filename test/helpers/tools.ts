@@ -12,6 +12,7 @@ export const TOOL_INSTALL = {
   etcd: 'apt-get install etcd-server',
   etcdctl: 'apt-get install etcd-client',
   ip: 'apt-get install iproute2',
+  iptables: 'apt-get install iptables',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;

@@ -1,0 +1,282 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliRun, spawnCli } from './helpers/cli.js';
+import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
+
+/**
+ * Every cluster command ends within --request-timeout or --timeout when the
+ * API server is dead, with exit 2 and one line naming the server and the
+ * limit. Real servers and real packet loss, the built CLI:
+ * - a TCP listener that accepts and never speaks (the TLS handshake hangs);
+ * - a TLS server that completes the handshake and never answers HTTP;
+ * - an address in a network namespace of ours whose packets are dropped
+ *   (iptables DROP behind a veth pair, as a dead host or a firewall does).
+ */
+
+const tag = randomBytes(3).toString('hex');
+const dir = mkdtempSync(path.join(tmpdir(), 'it-dead-api-'));
+const sockets = new Set<net.Socket>();
+const servers: net.Server[] = [];
+
+/** A kubeconfig for `server`, TLS verification off (the servers here have no CA of ours). */
+function kubeconfig(name: string, server: string): string {
+  const file = path.join(dir, `${name}.kubeconfig`);
+  writeFileSync(
+    file,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      `clusters: [{name: c, cluster: {server: "${server}", insecure-skip-tls-verify: true}}]`,
+      'users: [{name: u, user: {token: not-a-real-token}}]',
+      'contexts: [{name: dead, context: {cluster: c, user: u, namespace: dynamo}}]',
+      'current-context: dead',
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+function listen(server: net.Server): Promise<number> {
+  servers.push(server);
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
+}
+
+const files: { silentTcp?: string; silentTls?: string; dropped?: string } = {};
+
+// The dropped-packets host: the CLI runs in namespace `client`, the API address lives in `server`.
+const ns = { client: `it-apic-${tag}`, server: `it-apis-${tag}` };
+const veth = { client: `itAc${tag}`, server: `itAs${tag}` };
+const addr = { client: '169.254.79.1', server: '169.254.79.2' };
+let netnsProblem: string | undefined = 'not set up';
+
+function ip(...args: string[]): void {
+  execFileSync('ip', args, { stdio: 'pipe' });
+}
+
+function setUpNetns(): string | undefined {
+  if (process.getuid?.() !== 0) return 'not root: creating network namespaces needs root';
+  const missing = missingTools(['ip', 'iptables']);
+  if (missing.length > 0) return missingMessage(missing);
+  try {
+    ip('netns', 'add', ns.client);
+    ip('netns', 'add', ns.server);
+    ip('link', 'add', veth.client, 'type', 'veth', 'peer', 'name', veth.server);
+    ip('link', 'set', veth.client, 'netns', ns.client);
+    ip('link', 'set', veth.server, 'netns', ns.server);
+    ip('-n', ns.client, 'addr', 'add', `${addr.client}/30`, 'dev', veth.client);
+    ip('-n', ns.server, 'addr', 'add', `${addr.server}/30`, 'dev', veth.server);
+    for (const [n, dev] of [
+      [ns.client, veth.client],
+      [ns.server, veth.server],
+    ] as const) {
+      ip('-n', n, 'link', 'set', dev, 'up');
+      ip('-n', n, 'link', 'set', 'lo', 'up');
+    }
+    // Every TCP segment to the server namespace vanishes: SYNs get no answer, not even a reset.
+    execFileSync('ip', ['netns', 'exec', ns.server, 'iptables', '-A', 'INPUT', '-p', 'tcp', '-j', 'DROP'], {
+      stdio: 'pipe',
+    });
+    return undefined;
+  } catch (err) {
+    return `network namespace set-up failed: ${(err as Error).message.split('\n')[0]}`;
+  }
+}
+
+beforeAll(async () => {
+  // Accepts TCP, never says a word: the TLS handshake never completes.
+  const tcpPort = await listen(net.createServer());
+  files.silentTcp = kubeconfig('silent-tcp', `https://127.0.0.1:${tcpPort}`);
+  // Completes TLS, then never answers the HTTP request.
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'pipe' },
+  );
+  const tlsServer = tls.createServer({
+    key: readFileSync(path.join(dir, 'key.pem')),
+    cert: readFileSync(path.join(dir, 'cert.pem')),
+  });
+  tlsServer.on('secureConnection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+  });
+  files.silentTls = kubeconfig('silent-tls', `https://127.0.0.1:${await listen(tlsServer)}`);
+  netnsProblem = setUpNetns();
+  files.dropped = kubeconfig('dropped', `https://${addr.server}:6443`);
+});
+
+afterAll(() => {
+  for (const s of sockets) s.destroy();
+  for (const s of servers) s.close();
+  for (const n of [ns.client, ns.server]) {
+    try {
+      ip('netns', 'del', n);
+    } catch {
+      // never created
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function timed(args: string[], wrap: string[] = []): Promise<CliRun & { ms: number }> {
+  const start = Date.now();
+  const run = await spawnCli(args, { ...(wrap.length ? { wrap } : {}) });
+  return { ...run, ms: Date.now() - start };
+}
+
+/** Exit 2 and exactly one stderr line, starting `error:`, with a fix. */
+function expectOneLine(run: CliRun, pattern: RegExp): void {
+  expect(run.code, run.stderr).toBe(2);
+  const lines = run.stderr.split('\n').filter(Boolean);
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^error: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(lines[0]).toMatch(/\(fix: /);
+  expect(run.stdout).toBe('');
+}
+
+describe('an API server that accepts and never answers', () => {
+  it('node: no TLS handshake → "no connection within" the request timeout, exit 2, on time', async () => {
+    const run = await timed([
+      'node',
+      '--pod',
+      'p',
+      '--kubeconfig',
+      files.silentTcp!,
+      '--request-timeout',
+      '2s',
+      '-q',
+    ]);
+    expectOneLine(
+      run,
+      /cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+: no connection within 2s/,
+    );
+    expect(run.ms).toBeLessThan(2_000 + 3_000);
+    expect(run.ms).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('nixl and gc: handshake done, no HTTP answer → "gave no answer … within 2s (--request-timeout)"', async () => {
+    for (const args of [
+      ['nixl', '--pod', 'p', '-n', 'dynamo'],
+      ['gc', '--dry-run'],
+    ]) {
+      const run = await timed([...args, '--kubeconfig', files.silentTls!, '--request-timeout', '2s', '-q']);
+      expectOneLine(
+        run,
+        /the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+ gave no answer to (get pods p|list namespaces)( in namespace dynamo)? within 2s \(--request-timeout\)/,
+      );
+      expect(run.ms, args[0]).toBeLessThan(2_000 + 3_000);
+    }
+  });
+
+  it('pair: --timeout bounds the whole run, the first API call included', async () => {
+    const run = await timed([
+      'pair',
+      '--prefill-node',
+      'a',
+      '--decode-node',
+      'b',
+      '--kubeconfig',
+      files.silentTls!,
+      '--timeout',
+      '3s',
+      '-q',
+    ]);
+    expectOneLine(
+      run,
+      /--timeout 3s reached while waiting for the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+ \(list nodes\)/,
+    );
+    expect(run.ms).toBeLessThan(3_000 + 3_000);
+  });
+
+  it('Ctrl-C during a hanging call ends at once with 130', async () => {
+    const start = Date.now();
+    let signalledAt = 0;
+    const run = await spawnCli(['node', '--pod', 'p', '--kubeconfig', files.silentTls!, '-q'], {
+      onStart: (child) =>
+        setTimeout(() => {
+          signalledAt = Date.now();
+          child.kill('SIGINT');
+        }, 1_000),
+    });
+    expect(run.code, run.stderr).toBe(130);
+    expect(Date.now() - signalledAt).toBeLessThan(2_000);
+    expect(Date.now() - start).toBeLessThan(5_000);
+    expect(run.stderr).not.toMatch(/cleaned up/);
+  });
+});
+
+describe('an API server address whose packets are dropped (netns + iptables DROP)', () => {
+  it('node, nixl, gc and pair end within their limits with one line', async (ctx) => {
+    requireTools(ctx, 'ip', 'iptables');
+    if (netnsProblem) ctx.skip(netnsProblem);
+    const inClient = ['ip', 'netns', 'exec', ns.client];
+    const k = ['--kubeconfig', files.dropped!, '-q'];
+    const cases: [string[], RegExp, number][] = [
+      [
+        ['node', '--pod', 'p', '--request-timeout', '3s', ...k],
+        /cannot reach the Kubernetes API server at https:\/\/169\.254\.79\.2:6443: no connection within 3s/,
+        3_000,
+      ],
+      [
+        ['nixl', '--dgd', 'g', '--request-timeout', '2s', ...k],
+        /cannot reach the Kubernetes API server at https:\/\/169\.254\.79\.2:6443: no connection within 2s/,
+        2_000,
+      ],
+      [
+        ['gc', '--request-timeout', '2s', ...k],
+        /cannot reach the Kubernetes API server at https:\/\/169\.254\.79\.2:6443: no connection within 2s/,
+        2_000,
+      ],
+      [
+        ['pair', '--prefill-node', 'a', '--decode-node', 'b', '--timeout', '3s', ...k],
+        /--timeout 3s reached while waiting for the Kubernetes API server at https:\/\/169\.254\.79\.2:6443 \(list nodes\)/,
+        3_000,
+      ],
+    ];
+    for (const [args, pattern, limit] of cases) {
+      const run = await timed(args, inClient);
+      expectOneLine(run, pattern);
+      expect(run.ms, args[0]).toBeLessThan(limit + 3_000);
+    }
+  });
+
+  it('with no flags, the 10 s connect timeout still ends `node` (it hung 136 s before)', async (ctx) => {
+    requireTools(ctx, 'ip', 'iptables');
+    if (netnsProblem) ctx.skip(netnsProblem);
+    const run = await timed(
+      ['node', '--pod', 'p', '--kubeconfig', files.dropped!, '-q'],
+      ['ip', 'netns', 'exec', ns.client],
+    );
+    expectOneLine(run, /no connection within 10s/);
+    expect(run.ms).toBeLessThan(10_000 + 3_000);
+  }, 30_000);
+});
