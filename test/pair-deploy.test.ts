@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { PairOptionsSchema } from '../src/commands/pair.js';
+import { PairOptionsSchema } from '../src/commands/actions/pair.js';
 import { repoRoot } from './helpers/fixtures.js';
 
 /** The CronJob manifests parse, and what the CronJob runs is a valid `pair` invocation. */

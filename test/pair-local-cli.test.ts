@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PairOptionsSchema } from '../src/commands/pair.js';
+import { PairOptionsSchema } from '../src/commands/actions/pair.js';
 import { ToolError } from '../src/core/errors.js';
 import { silentProgress } from '../src/core/progress.js';
 import { countNvidiaGpus } from '../src/pair/local/host.js';

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { runEnv } from '../env/index.js';
 import { envSections } from '../env/text.js';
-import { addOutputOptions, type CliContext, emit, OutputOptionsSchema, parseOptions } from './shared.js';
+import { OutputOptionsSchema, parseOptions } from './options.js';
+import { addOutputOptions, type CliContext, emit } from './shared.js';
 
 const EnvOptionsSchema = OutputOptionsSchema.extend({
   paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),

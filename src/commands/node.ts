@@ -1,12 +1,6 @@
 import { Command } from 'commander';
-import { clusterOptions } from '../kube/flags.js';
-import { openCluster } from '../kube/open.js';
-import { nodeReport } from '../probes/node.js';
-import { addTargetOptions, TargetOptionsShape } from '../probes/options.js';
-import { resolveTargets } from '../probes/targets.js';
-import { addOutputOptions, type CliContext, emit, OutputOptionsSchema, parseOptions } from './shared.js';
-
-const NodeOptionsSchema = OutputOptionsSchema.extend(TargetOptionsShape);
+import { addTargetOptions } from '../probes/flags.js';
+import { addOutputOptions, type CliContext } from './shared.js';
 
 /**
  * `node`: read-only fabric probes (IB ports, /dev/infiniband, peer memory, GPU
@@ -19,19 +13,8 @@ export function nodeCommand(ctx: CliContext): Command {
   );
   addTargetOptions(cmd);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
-    const opts = parseOptions(NodeOptionsSchema, raw);
-    ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
-    const resolved = await resolveTargets(opts, ctx.env, () =>
-      openCluster(clusterOptions(opts, ctx.signal), ctx.env),
-    );
-    ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
-    const { report, sections } = await nodeReport(resolved, {
-      concurrency: opts.parallel,
-      timeoutMs: opts.probeTimeout * 1000,
-      signal: ctx.signal,
-      progress: ctx.progress,
-    });
-    await emit(ctx, report, opts, sections);
+    const { runNode } = await import('./actions/node.js');
+    await runNode(ctx, raw);
   });
   return cmd;
 }

@@ -6,14 +6,9 @@ import { isToolId, TOOLS } from '../classify/index.js';
 import { ToolError } from '../core/errors.js';
 import { readSections } from '../read/sections.js';
 import { readOutput } from '../read/tools.js';
-import {
-  addOutputOptions,
-  type CliContext,
-  emit,
-  makeReport,
-  OutputOptionsSchema,
-  parseOptions,
-} from './shared.js';
+import { makeReport } from '../core/report.js';
+import { OutputOptionsSchema, parseOptions } from './options.js';
+import { addOutputOptions, type CliContext, emit } from './shared.js';
 
 const ReadOptionsSchema = OutputOptionsSchema.extend({
   minBandwidth: z.coerce.number().positive().optional(),

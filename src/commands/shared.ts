@@ -1,13 +1,7 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import path from 'node:path';
 import { type Command, Option } from 'commander';
-import { z } from 'zod';
-import { ToolError } from '../core/errors.js';
 import type { Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { SectionsOf } from '../render/text.js';
-
-export { makeReport } from '../core/report.js';
 
 /**
  * What a command hands back to cli.ts: its report and how to show it, or
@@ -32,43 +26,13 @@ export interface CliContext {
   outcome?: Outcome;
 }
 
-/**
- * An output file must be writable before any work starts: a bad --junit path
- * must not fail only after a five-minute run. Returns the problem, or undefined.
- */
-export function outputPathProblem(file: string, cwd = process.cwd()): string | undefined {
-  const full = path.resolve(cwd, file);
-  try {
-    const st = statSync(full);
-    if (st.isDirectory()) return 'it is a directory';
-    accessSync(full, constants.W_OK);
-    return undefined;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'it is not writable';
-    if (code !== 'ENOENT') return (err as Error).message.split('\n')[0];
-  }
-  const dir = path.dirname(full);
-  try {
-    if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
-    accessSync(dir, constants.W_OK);
-    return undefined;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? `directory ${dir} does not exist` : `directory ${dir} is not writable`;
-  }
+/** The output flags, parsed (schema: OutputOptionsSchema in options.ts). */
+export interface OutputOptions {
+  output: 'text' | 'json' | 'yaml';
+  junit?: string | undefined;
+  failOn: 'fail' | 'warn';
+  color?: boolean | undefined;
 }
-
-/** The flags that name files we write; parseOptions checks each is writable before any work. */
-const OUTPUT_FILE_FLAGS = ['junit'] as const;
-
-export const OutputOptionsSchema = z.object({
-  output: z.enum(['text', 'json', 'yaml']).default('text'),
-  junit: z.string().min(1).optional(),
-  failOn: z.enum(['fail', 'warn']).default('fail'),
-  color: z.boolean().optional(),
-});
-export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 
 /** The output flags every reporting command shares. */
 export function addOutputOptions(cmd: Command): Command {
@@ -83,36 +47,6 @@ export function addOutputOptions(cmd: Command): Command {
         .default('fail'),
     )
     .option('--no-color', 'never colour the text output');
-}
-
-/** Validates options with zod and turns every problem into one line naming the flag. */
-export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) {
-    // Output files are checked now, not after a five-minute run.
-    for (const key of OUTPUT_FILE_FLAGS) {
-      const file = (parsed.data as Record<string, unknown>)[key];
-      if (typeof file !== 'string') continue;
-      const problem = outputPathProblem(file);
-      if (problem)
-        throw new ToolError(`invalid options: --${key}: cannot write ${file}: ${problem}`, {
-          fix: 'give a path in an existing, writable directory',
-        });
-    }
-    return parsed.data;
-  }
-  const lines = parsed.error.issues.map((i) => {
-    const key = i.path.length ? String(i.path[0]) : undefined;
-    const flag = key ? `--${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}` : 'options';
-    // z.coerce.number() turns "abc" into NaN; say what was given instead of "received NaN".
-    const given = key !== undefined ? (raw as Record<string, unknown> | undefined)?.[key] : undefined;
-    const message =
-      i.code === 'invalid_type' && i.expected === 'number' && given !== undefined
-        ? `expected a number, got ${JSON.stringify(given)}`
-        : i.message;
-    return `${flag}: ${message}`;
-  });
-  throw new ToolError(`invalid options: ${lines.join('; ')}`, { fix: 'see --help' });
 }
 
 /**

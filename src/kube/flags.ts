@@ -1,25 +1,13 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { parseDuration } from '../pair/duration.js';
 import type { ClusterOptions } from './open.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './open.js';
 
 /**
  * The connection flags of every command that talks to a cluster, declared
  * once: --kubeconfig, --context, -n/--namespace (each command words its own
- * help) and --request-timeout, as kubectl has them.
+ * help) and --request-timeout, as kubectl has them. Their schema is in
+ * flags-schema.ts (zod loads only when a command runs, not for --help).
  */
-export const ClusterFlagsShape = {
-  kubeconfig: z.string().min(1).optional(),
-  context: z.string().min(1).optional(),
-  namespace: z.string().min(1).optional(),
-  requestTimeout: z
-    .string()
-    .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 10s, 30s or 1m' })
-    .transform((s) => parseDuration(s) as number)
-    .default(DEFAULT_REQUEST_TIMEOUT_MS),
-};
-
 export function addClusterFlags(cmd: Command, namespaceHelp: string): Command {
   return cmd
     .option('--kubeconfig <file>', 'kubeconfig file (default: $KUBECONFIG, ~/.kube/config, in-cluster)')

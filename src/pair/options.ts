@@ -1,8 +1,7 @@
-import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
-import { addClusterFlags, ClusterFlagsShape } from '../kube/flags.js';
+import { ClusterFlagsShape } from '../kube/flags-schema.js';
 import type { PairConfig } from './context.js';
 import { parseDuration } from './duration.js';
 import type { PodRole } from './probe-script.js';
@@ -12,11 +11,9 @@ import type { PodRole } from './probe-script.js';
  * here, merged into the command's one schema, turned into a PairConfig.
  */
 
-/** The default nixlbench image: build it from deploy/probe-image and push it where your nodes pull from. */
-export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:0.10.1';
-export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
-export const DEFAULT_MEMORY = '16Gi';
-export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
+import { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE } from './flags.js';
+
+export { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE };
 
 const Duration = z
   .string()
@@ -24,7 +21,6 @@ const Duration = z
   .transform((s) => parseDuration(s) as number);
 
 const KeyValue = /^[A-Za-z_][A-Za-z0-9_]*=.*$/s;
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export const ClusterOptionsShape = {
   dgd: z.string().min(1).optional(),
@@ -77,80 +73,6 @@ export const ClusterOptionsShape = {
   ...ClusterFlagsShape,
   nodeProbes: z.boolean().optional(),
 };
-
-/** Declares the cluster flags on the `pair` command. */
-export function addClusterOptions(cmd: Command): Command {
-  cmd
-    .option(
-      '--dgd <name>',
-      'a live DynamoGraphDeployment (in --namespace): test between its prefill and decode nodes, with its transport settings',
-    )
-    .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it')
-    .option('--prefill-node <node>', 'node for the prefill (initiator) pod')
-    .option('--decode-node <node>', 'node for the decode (target) pod')
-    .option(
-      '--image <image>',
-      `probe image (default: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE}; ucx_perftest: the deployment's image)`,
-    )
-    .option(
-      '--env <NAME=VALUE>',
-      'set an environment variable in the probe pods (repeatable; wins over the recipe)',
-      collect,
-    )
-    .option(
-      '--rdma-resource <name[=count]>',
-      "RDMA device-plugin resource the pods request (default: the recipe's, else what the nodes advertise)",
-    )
-    .addOption(
-      new Option('--memory-type <type>', 'memory each side transfers from/to (default vram)').choices([
-        'vram',
-        'dram',
-      ]),
-    )
-    .addOption(
-      new Option(
-        '--op <op>',
-        'transfer direction: prefill writes to decode, or reads from it (default write)',
-      ).choices(['write', 'read']),
-    )
-    .option(
-      '--nixlbench-version <version>',
-      "the image's nixlbench version, so only flags it accepts are passed (default: from the image tag)",
-    )
-    .option('--device-list <nics>', 'nixlbench --device_list (overrides UCX_NET_DEVICES), e.g. mlx5_0')
-    .option(
-      '--etcd-endpoints <url>',
-      'use this etcd instead of a per-run one (a fresh --benchmark_group isolates the run)',
-    )
-    .option('--etcd-image <image>', `image of the per-run etcd (default ${DEFAULT_ETCD_IMAGE})`)
-    .option(
-      '--scratch-namespace <ns>',
-      'an existing namespace to create the probe objects in (default: a new one per run)',
-    )
-    .option(
-      '--image-pull-secret <name>',
-      'pull secret for the probe image (must exist in the scratch namespace)',
-    )
-    .option(
-      '--pod-annotation <[role:]KEY=VALUE>',
-      'annotate the probe pods (repeatable; role: prefill, decode, intra-node or etcd)',
-      collect,
-    )
-    .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
-    .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
-    .option('--force', 'run the transfer test even when the read-only checks found blockers')
-    .option('--dry-run', 'print the manifests and create nothing')
-    .option(
-      '--peer-timeout <duration>',
-      'how long a pod may wait for its peer (registration, start barrier, exit after results)',
-      '4m',
-    );
-  addClusterFlags(cmd, "the deployment's namespace (only ever read)");
-  return cmd.option(
-    '--no-node-probes',
-    "with --dgd: skip the read-only node probes in the DGD's worker pods",
-  );
-}
 
 type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
 

@@ -1,11 +1,9 @@
-import type { Command } from 'commander';
 import { z } from 'zod';
-import { addClusterFlags, ClusterFlagsShape } from '../kube/flags.js';
+import { ClusterFlagsShape } from '../kube/flags-schema.js';
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 const Seconds = z.coerce.number().positive().max(3600);
 
-/** Where `node` and `nixl` run, and the cluster flags they honour. */
+/** The schema of the flags addTargetOptions (flags.ts) declares. */
 export const TargetOptionsShape = {
   local: z.boolean().default(false),
   pod: z.array(z.string().min(1)).optional(),
@@ -16,20 +14,3 @@ export const TargetOptionsShape = {
   probeTimeout: Seconds.default(20),
   parallel: z.coerce.number().int().min(1).max(32).default(4),
 };
-
-export function addTargetOptions(cmd: Command): Command {
-  return addClusterFlags(cmd, "the pods' namespace (default: the context's)")
-    .option('--local', 'probe this host')
-    .option('--pod <name>', 'probe inside this pod (repeat to compare pods)', collect)
-    .option(
-      '--dgd <name>',
-      "probe a DynamoGraphDeployment's prefill and decode worker pods (found by the operator's labels)",
-    )
-    .option('--all-pods', 'with --dgd: every Running worker pod, not one of each role')
-    .option(
-      '-c, --container <name>',
-      "container to exec into (default: kubectl's default container, else main, else the first)",
-    )
-    .option('--probe-timeout <seconds>', 'wall-clock limit per probe command', '20')
-    .option('--parallel <n>', 'probe commands in flight at once', '4');
-}

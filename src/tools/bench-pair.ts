@@ -17,7 +17,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { KubeConfig, type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
-import { main } from '../cli.js';
+import { main } from '../main.js';
 
 const TARGET_MS = 5000;
 

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { repoRoot } from './fixtures.js';
 
 /** A stream for main()'s stdout or stderr that keeps what was written; text() reads it so far. */

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { ToolError } from '../core/errors.js';
-import { makeReport } from '../core/report.js';
-import { clusterOptions } from '../kube/flags.js';
-import { openCluster } from '../kube/open.js';
-import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '../pair/options.js';
-import { manifestsYaml } from '../pair/render.js';
-import { runPairCluster } from '../pair/run.js';
-import { clusterSections } from '../pair/sections.js';
-import type { CliContext, OutputOptions } from './shared.js';
-import { emit } from './shared.js';
+import { ToolError } from '../../core/errors.js';
+import { makeReport } from '../../core/report.js';
+import { clusterOptions } from '../../kube/flags.js';
+import { openCluster } from '../../kube/open.js';
+import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '../../pair/options.js';
+import { manifestsYaml } from '../../pair/render.js';
+import { runPairCluster } from '../../pair/run.js';
+import { clusterSections } from '../../pair/sections.js';
+import type { CliContext, OutputOptions } from '../shared.js';
+import { emit } from '../shared.js';
 
 /**
  * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { makeReport } from '../../core/report.js';
+import { clusterOptions } from '../../kube/flags.js';
+import { ClusterFlagsShape } from '../../kube/flags-schema.js';
+import { openCluster } from '../../kube/open.js';
+import { parseDuration } from '../../pair/duration.js';
+import { runGc } from '../../pair/gc.js';
+import { OutputOptionsSchema, parseOptions } from '../options.js';
+import { type CliContext, emit } from '../shared.js';
+
+const GcOptionsSchema = OutputOptionsSchema.extend({
+  olderThan: z
+    .string()
+    .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 30m, 1h or 2d' })
+    .transform((s) => parseDuration(s) as number)
+    .optional(),
+  dryRun: z.boolean().optional(),
+  ...ClusterFlagsShape,
+});
+
+export async function runGcCommand(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
+  const opts = parseOptions(GcOptionsSchema, raw);
+  // -n narrows where gc looks; it is not the kubeconfig namespace.
+  const cluster = await openCluster(clusterOptions({ ...opts, namespace: undefined }, ctx.signal), ctx.env);
+  const checks = await runGc(
+    cluster,
+    {
+      olderThanMs: opts.olderThan ?? 3_600_000,
+      olderThanExplicit: opts.olderThan !== undefined,
+      dryRun: opts.dryRun === true,
+      namespace: opts.namespace,
+    },
+    ctx.progress,
+  );
+  await emit(ctx, makeReport('gc', checks, {}, "the cluster's interconnect-test scratch objects"), opts);
+}

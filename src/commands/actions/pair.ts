@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ToolError } from '../../core/errors.js';
+import { makeReport } from '../../core/report.js';
+import { parseDuration } from '../../pair/duration.js';
+import { runLocalPair } from '../../pair/local/index.js';
+import { parseSize } from '../../pair/local/sizes.js';
+import { ClusterOptionsShape } from '../../pair/options.js';
+import { OutputOptionsSchema, parseOptions } from '../options.js';
+import { type CliContext, emit } from '../shared.js';
+import { runClusterPair } from './pair-cluster.js';
+
+/** `4K,64K,1M` → bytes; every entry must be a size. */
+const SizesSchema = z
+  .string()
+  .refine((s) => s.split(',').every((p) => parseSize(p) !== undefined), {
+    message: 'expected a comma-separated list of sizes such as 4K,64K,1M,16M,64M',
+  })
+  .transform((s) => [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b));
+
+const DurationSchema = z
+  .string()
+  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 90s, 5m or 1h' })
+  .transform((s) => parseDuration(s) as number);
+
+/**
+ * Options of `pair`. One schema for both modes so each flag is declared once;
+ * flags that only one mode reads say so in their help. Extend it with the
+ * cluster flags (`.extend({...})` or new keys here) and branch in the action.
+ */
+export const PairOptionsSchema = OutputOptionsSchema.extend({
+  local: z.boolean().default(false),
+  engine: z.enum(['auto', 'nixlbench', 'ucx_perftest']).default('auto'),
+  mode: z.enum(['cross-node', 'intra-node']).optional(),
+  sizes: SizesSchema.optional(),
+  iters: z.coerce.number().int().positive().max(100_000_000).optional(),
+  timeout: DurationSchema.default(5 * 60_000),
+  minBandwidth: z.coerce.number().positive().optional(),
+  ucxTls: z
+    .string()
+    .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
+    .optional(),
+  nixlbenchRuntime: z.enum(['auto', 'etcd', 'asio']).default('auto'),
+  ...ClusterOptionsShape,
+});
+export type PairOptions = z.infer<typeof PairOptionsSchema>;
+
+async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
+  if (opts.mode === 'cross-node') {
+    throw new ToolError('pair --local runs two processes on this host; --mode cross-node needs two nodes', {
+      fix: 'drop --local to test between two nodes of the cluster, or use --mode intra-node for two local GPUs',
+    });
+  }
+  const result = await runLocalPair(
+    {
+      engine: opts.engine,
+      mode: opts.mode === 'intra-node' ? 'intra-node' : 'local',
+      timeoutMs: opts.timeout,
+      nixlbenchRuntime: opts.nixlbenchRuntime,
+      ...(opts.sizes ? { sizes: opts.sizes } : {}),
+      ...(opts.iters ? { iters: opts.iters } : {}),
+      ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
+      ...(opts.ucxTls ? { ucxTls: opts.ucxTls } : {}),
+    },
+    { env: ctx.env, progress: ctx.progress, signal: ctx.signal },
+  );
+  const report = makeReport('pair', result.checks, { measurement: result.measurement });
+  await emit(ctx, report, opts, () => [result.section]);
+}
+
+/** `pair`'s action: one schema for both modes, then --local or the cluster orchestrator. */
+export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
+  const opts = parseOptions(PairOptionsSchema, raw);
+  if (opts.local) await runLocal(ctx, opts);
+  else await runClusterPair(ctx, opts);
+}

@@ -1,0 +1,145 @@
+import { writeFile } from 'node:fs/promises';
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands/index.js';
+import type { CliContext, Outcome } from './commands/shared.js';
+import { errorLines, InterruptedError, ToolError } from './core/errors.js';
+import { EXIT, exitCodeFor } from './core/exit.js';
+import { createProgress } from './core/progress.js';
+import { VERSION } from './version.js';
+
+export interface MainIo {
+  stdout?: CliContext['stdout'];
+  stderr?: CliContext['stderr'];
+  stdin?: NodeJS.ReadableStream;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+/** Renders a command's report (stdout, and the JUnit file) and returns the exit code its verdict earns. */
+async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<number> {
+  ctx.progress.close();
+  if (!outcome || outcome.kind === 'printed') return EXIT.ok;
+  const { report, output: opts, sections } = outcome;
+  // Renderers load with the first report, not at start-up.
+  const [{ renderJson, renderYaml }, { renderJunit }, { wantsColor }, { renderText }] = await Promise.all([
+    import('./render/data.js'),
+    import('./render/junit.js'),
+    import('./render/style.js'),
+    import('./render/text.js'),
+  ]);
+  let text: string;
+  if (opts.output === 'json') text = renderJson(report);
+  else if (opts.output === 'yaml') text = renderYaml(report);
+  else text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+  ctx.stdout.write(text);
+  if (opts.junit) {
+    try {
+      await writeFile(opts.junit, renderJunit(report));
+    } catch (err) {
+      throw new ToolError(`cannot write JUnit report ${opts.junit}: ${(err as Error).message}`, {
+        fix: 'check that its directory exists and is writable',
+      });
+    }
+  }
+  return exitCodeFor(report.verdict.status, opts.failOn);
+}
+
+function interruptCode(signal: AbortSignal): number {
+  const reason = signal.reason;
+  return reason instanceof InterruptedError && reason.signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint;
+}
+
+/**
+ * The one place that maps outcomes to exit codes: 0/1 from the verdict, 2 when
+ * the tool could not do its job, 130/143 when interrupted. Errors print one
+ * line; a stack only with --debug.
+ */
+export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
+  const stderr = io.stderr ?? process.stderr;
+  const env = io.env ?? process.env;
+  const debug = argv.includes('--debug') || env.INTERCONNECT_TEST_DEBUG === '1';
+  const quiet = argv.includes('-q') || argv.includes('--quiet');
+  const ctx: CliContext = {
+    stdout: io.stdout ?? process.stdout,
+    stderr,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
+    env,
+    cwd: io.cwd ?? process.cwd(),
+    signal: io.signal ?? new AbortController().signal,
+    progress: createProgress({ stream: stderr, quiet }),
+  };
+  const program = new Command('interconnect-test')
+    .description(
+      "Certify a GPU cluster's fabric (RDMA, NVLink, NIXL over UCX) before trusting NVIDIA Dynamo disaggregated serving on it",
+    )
+    .version(VERSION)
+    .option('--debug', 'print stack traces for errors')
+    .option('-q, --quiet', 'no progress output on stderr')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.stdout.write(s),
+      writeErr: (s) => stderr.write(s),
+    });
+  registerCommands(program, ctx);
+  // addCommand() does not pass settings down: without this a subcommand's usage
+  // error would call process.exit(1) itself instead of returning exit code 2.
+  for (const cmd of program.commands) cmd.copyInheritedSettings(program);
+
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    if (ctx.signal.aborted) {
+      ctx.progress.close();
+      return interruptCode(ctx.signal);
+    }
+    return await deliver(ctx, ctx.outcome);
+  } catch (err) {
+    ctx.progress.close();
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage errors are bad input.
+      return err.exitCode === 0 ? EXIT.ok : EXIT.tool;
+    }
+    if (ctx.signal.aborted || err instanceof InterruptedError) {
+      // Whatever the run created was torn down before its error reached here (pair's
+      // teardown reports its own result); a second signal exits before this line.
+      stderr.write(`interrupted${ctx.signal.aborted ? ` by ${interruptName(ctx.signal)}` : ''}\n`);
+      return interruptCode(ctx.signal);
+    }
+    if (err instanceof ToolError) {
+      for (const line of errorLines(err)) stderr.write(`error: ${line}\n`);
+      if (debug && err.stack) stderr.write(`${err.stack}\n`);
+      return EXIT.tool;
+    }
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    stderr.write(`error: unexpected failure: ${message} (fix: rerun with --debug and report it)\n`);
+    if (debug && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
+    return EXIT.tool;
+  }
+}
+
+function interruptName(signal: AbortSignal): string {
+  const reason = signal.reason;
+  return reason instanceof InterruptedError ? reason.signal : 'a signal';
+}
+
+/** Two-stage signals: the first aborts the run so teardown can happen; a second exits at once. */
+export function installSignalHandlers(controller: AbortController): void {
+  const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
+    if (controller.signal.aborted) {
+      process.stderr.write(`\n${sig} again: exiting now without waiting for cleanup\n`);
+      process.exit(sig === 'SIGINT' ? EXIT.sigint : EXIT.sigterm);
+    }
+    process.stderr.write(`\n${sig}: stopping and cleaning up (press Ctrl-C again to exit at once)\n`);
+    controller.abort(new InterruptedError(sig));
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+}
+
+/** Runs the CLI as a process: signals, argv, exit code. */
+export async function runProcess(): Promise<void> {
+  const controller = new AbortController();
+  installSignalHandlers(controller);
+  process.exitCode = await main(process.argv.slice(2), { signal: controller.signal });
+}
