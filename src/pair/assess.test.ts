@@ -123,6 +123,33 @@ describe('assess: the run', () => {
     });
   });
 
+  it('a pod that finished with output no parser reads is named at once, not waited on until the timeout', () => {
+    // The wrong image: its entrypoint printed a help text and exited 0, while the peer still waits.
+    const garbage =
+      'interconnect-test: start nixlbench (prefill)\nUsage: myserver [--port N]\n  --port N  listen on N\n';
+    const a = assess(
+      input({
+        pods: [snap('prefill', succeeded('prefill'), garbage), snap('decode', running('decode'), START)],
+      }),
+    );
+    expect(a.state).toBe('problem');
+    if (a.state !== 'problem') return;
+    expect(a.problem).toMatchObject({ kind: 'unreadable-log', role: 'prefill' });
+    expect(a.problem.detail).toBe(
+      'prefill finished, but its log is not nixlbench output as expected: cannot read nixlbench output at line 2 "Usage: myserver [--port N]": no nixlbench start-up line, configuration block or result table found',
+    );
+    // Our own lines alone are not output yet: keep waiting.
+    const early = assess(
+      input({
+        pods: [
+          snap('prefill', running('prefill'), 'interconnect-test: start nixlbench (prefill)\n'),
+          snap('decode', running('decode'), START),
+        ],
+      }),
+    );
+    expect(early.state).toBe('wait');
+  });
+
   it('a complete table and a pod that does not exit: hung after results, once the grace is over', () => {
     const pods = [
       snap('prefill', running('prefill'), legacyComplete),

@@ -9,6 +9,7 @@ import {
   readNixlbench,
   readPerftest,
   tail,
+  unreadableLog,
 } from './logs.js';
 import type { Engine } from './measurement.js';
 import type { PodRole } from './probe-script.js';
@@ -27,7 +28,13 @@ export interface PodSnap {
 }
 
 export interface RunProblem {
-  kind: PodProblemKind | 'not-registered' | 'peer-missing' | 'hung-after-results' | 'timeout';
+  kind:
+    | PodProblemKind
+    | 'not-registered'
+    | 'peer-missing'
+    | 'hung-after-results'
+    | 'unreadable-log'
+    | 'timeout';
   role?: PodRole | undefined;
   detail: string;
   fix: string;
@@ -165,6 +172,21 @@ export function assess(input: AssessInput): Assessment {
     return { state: 'wait', status };
   }
 
+  // A pod that finished with output we cannot read will never show results: say so now.
+  for (const p of input.pods.filter(succeeded)) {
+    const why = unreadableLog(input.engine, p.log);
+    if (why)
+      return {
+        state: 'problem',
+        status,
+        problem: {
+          kind: 'unreadable-log',
+          role: p.role,
+          detail: `${p.role} finished, but its log is not ${input.engine} output as expected: ${why}`,
+          fix: `check that the probe image runs ${input.engine} (--image, --engine); keep the pods with --keep and read the log`,
+        },
+      };
+  }
   if (input.pods.every(succeeded)) return { state: 'done', status };
   const complete = input.pods.some((p) => resultsComplete(input.engine, p.log, input.messageSize));
   if (complete && input.resultsSince !== undefined && input.now - input.resultsSince > input.hangGraceMs) {

@@ -47,6 +47,20 @@ describe('transportKind', () => {
 });
 
 describe('judge', () => {
+  it('names a log it cannot read as a failed pair.log check with the line, not only "no result rows"', () => {
+    const j = judge({
+      plan: plan(),
+      logs: { prefill: `${NICS_400G}Segmentation fault (core dumped)\n`, decode: `${NICS_400G}${TARGET}` },
+      ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+    });
+    const log = j.checks.find((c) => c.id === 'pair.log');
+    expect(log).toMatchObject({ status: 'fail', subject: 'prefill' });
+    expect(log?.detail).toMatch(
+      /^the prefill log is not nixlbench output as expected: cannot read nixlbench output at line \d+ "Segmentation fault \(core dumped\)"/,
+    );
+    expect(j.checks.find((c) => c.id === 'pair.bandwidth')?.status).toBe('fail');
+  });
+
   it('the H200/CX-7 degraded run (about 1 GB/s on 400G) fails against the link', () => {
     const log = `${NICS_400G}${RC_LANES}${readFixture('nixlbench', 'ucx-vram-h200-cx7-400g-degraded.log')}`;
     const j = judge({

@@ -2,7 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { transportOf } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
 import { expectationFor, type NicPort } from './expected.js';
-import { nicPorts, readNixlbench, readPerftest } from './logs.js';
+import { nicPorts, readNixlbench, readPerftest, unreadableLog } from './logs.js';
 import {
   type Expectation,
   type Measurement,
@@ -280,6 +280,19 @@ export function judge(input: JudgeInput): Judgement {
   }
   if (p?.kind === 'hung-after-results')
     checks.push(check('pair.exit', 'warn', p.detail, { subject: p.role, fix: p.fix }));
+  // A log with output we cannot read is named as such, never left as "no result rows".
+  for (const role of ['prefill', 'decode', 'intra-node'] as const) {
+    const log = input.logs[role];
+    if (!log || (p?.kind === 'unreadable-log' && p.role === role)) continue;
+    const why = unreadableLog(plan.engine, log);
+    if (why)
+      checks.push(
+        check('pair.log', 'fail', `the ${role} log is not ${plan.engine} output as expected: ${why}`, {
+          subject: role,
+          fix: `check that the probe image runs ${plan.engine} (--image, --engine); keep the pods with --keep and read the log`,
+        }),
+      );
+  }
   const ran = parsed.rows.length > 0;
   if (ran) {
     if (plan.engine === 'nixlbench' && plan.mode === 'cross-node') {

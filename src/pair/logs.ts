@@ -1,3 +1,4 @@
+import { ParseError } from '../parsers/errors.js';
 import { type NixlbenchFailure, type NixlbenchResult, parseNixlbench } from '../parsers/nixlbench.js';
 import { parseUcxPerftest, type UcxPerftestResult } from '../parsers/ucx-perftest.js';
 import { type NicPort, parseRate } from './expected.js';
@@ -22,6 +23,32 @@ export function readPerftest(log: string, messageSize?: number): UcxPerftestResu
     return parseUcxPerftest(log, messageSize === undefined ? {} : { messageSize });
   } catch {
     return undefined;
+  }
+}
+
+/** What our probe script prints itself (`interconnect-test: …`), as opposed to the tool's output. */
+const OWN_LINE = /^interconnect-test:/;
+
+/**
+ * Why a log that holds the tool's output cannot be read, or undefined: while
+ * the log holds only our own lines (or nothing), there is nothing to read yet,
+ * which is not a problem. A log with output the parser does not recognise is:
+ * waiting on it would only end in a timeout.
+ */
+export function unreadableLog(engine: 'nixlbench' | 'ucx_perftest', log: string): string | undefined {
+  // Our lines blanked (line numbers kept), so the error quotes the tool's first line.
+  const toolOnly = log
+    .split('\n')
+    .map((l) => (OWN_LINE.test(l.trim()) ? '' : l))
+    .join('\n');
+  if (toolOnly.trim() === '') return undefined;
+  try {
+    if (engine === 'nixlbench') parseNixlbench(toolOnly);
+    else parseUcxPerftest(toolOnly);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ParseError) return err.message;
+    throw err;
   }
 }
 
