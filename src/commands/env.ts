@@ -18,7 +18,7 @@ export function envCommand(ctx: CliContext): Command {
   addOutputOptions(cmd).action(async (paths: string[], raw: Record<string, unknown>) => {
     const opts = parseOptions(EnvOptionsSchema, { ...raw, paths });
     // Reading a few files takes milliseconds: no progress lines, so stderr stays for errors only.
-    const report = await runEnv(opts.paths, { cwd: ctx.cwd });
+    const report = await runEnv(opts.paths, { cwd: ctx.cwd, signal: ctx.signal });
     await emit(ctx, report, opts, envSections);
   });
   return cmd;

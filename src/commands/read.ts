@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { isToolId, TOOLS } from '../classify/index.js';
 import { ToolError } from '../core/errors.js';
+import { INPUT_LIMITS, readBounded } from '../core/input.js';
+import { makeReport } from '../core/report.js';
 import { readSections } from '../read/sections.js';
 import { readOutput } from '../read/tools.js';
-import { makeReport } from '../core/report.js';
 import { OutputOptionsSchema, parseOptions } from './options.js';
 import { addOutputOptions, type CliContext, emit } from './shared.js';
 
@@ -20,32 +19,16 @@ export interface ReadDeps {
   stdin?: NodeJS.ReadableStream;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function load(source: string, ctx: CliContext, deps: ReadDeps): Promise<string> {
-  if (source === '-') return readAll(deps.stdin ?? ctx.stdin ?? process.stdin);
-  const file = path.resolve(ctx.cwd, source);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (err as Error).message;
-    throw new ToolError(`cannot read ${source}: ${why}`, {
-      fix: 'give the path of a saved tool output, or - to read stdin',
-    });
-  }
+/** The saved output (a file, a FIFO, a device, or `-` for stdin), at most INPUT_LIMITS.capture bytes. */
+function load(source: string, ctx: CliContext, deps: ReadDeps): Promise<string> {
+  return readBounded(source, {
+    limitBytes: INPUT_LIMITS.capture,
+    cwd: ctx.cwd,
+    signal: ctx.signal,
+    stdin: deps.stdin ?? ctx.stdin ?? process.stdin,
+    tooLargeFix: 'give the tool output alone, not a whole job log: cut the run out with grep or sed',
+    unreadableFix: 'give the path of a saved tool output, or - to read stdin',
+  });
 }
 
 export function readCommand(ctx: CliContext, deps: ReadDeps = {}): Command {

@@ -156,10 +156,12 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
 export interface EnvOptions {
   cwd: string;
   now?: () => Date;
+  /** Stops reading (a FIFO with no writer, a huge file) when the run is interrupted. */
+  signal?: AbortSignal;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
-  const loaded = await loadInputs(paths, opts.cwd);
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal);
   const { part, checks } = analyse(loaded);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }

@@ -1,10 +1,11 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLION_LAUGHS } from '../../test/helpers/env.js';
-import { ToolError, ToolErrors } from '../core/errors.js';
-import { loadInputs, MAX_FLOW_DEPTH, parseYamlFile } from './load.js';
+import { InterruptedError, ToolError, ToolErrors } from '../core/errors.js';
+import { loadInputs, MAX_FILE_BYTES, MAX_FLOW_DEPTH, parseYamlFile } from './load.js';
 
 let dir: string;
 beforeEach(() => {
@@ -166,5 +167,41 @@ describe('loadInputs', () => {
     expect(err.message).toBe('missing.yaml: no such file or directory');
     expect(err.fix).toBe('give a recipe file or directory that exists');
     await expect(loadInputs([], dir)).rejects.toThrow('no recipe given');
+  });
+
+  it('refuses a file over the limit, and stops reading /dev/zero at it', async () => {
+    write('big.yaml', Buffer.alloc(MAX_FILE_BYTES + 1, 0x20));
+    const big = await errorOf(loadInputs(['big.yaml'], dir));
+    expect(big.message).toBe('big.yaml is larger than the 4 MiB input limit');
+    expect(big.fix).toBe('give the recipe files, not archives or logs');
+    const zero = await errorOf(loadInputs(['/dev/zero'], dir));
+    expect(zero.message).toBe('/dev/zero is larger than the 4 MiB input limit');
+  });
+
+  it('skips a FIFO met in a directory walk with a note, and reads one named on the command line', async () => {
+    write('a.yaml', 'kind: ConfigMap\n');
+    execFileSync('mkfifo', [path.join(dir, 'pipe.yaml')]);
+    const walked = await loadInputs(['.'], dir);
+    expect(walked.files).toEqual(['a.yaml']);
+    expect(walked.skipped).toEqual([
+      {
+        file: 'pipe.yaml',
+        doc: 0,
+        line: 1,
+        kind: '-',
+        why: 'not a regular file (a FIFO, socket or device); name it on the command line to read it',
+      },
+    ]);
+    const w = spawn('sh', ['-c', 'printf "kind: Pod\\n" > "$1"', 'sh', path.join(dir, 'pipe.yaml')]);
+    const named = await loadInputs(['pipe.yaml'], dir);
+    w.kill();
+    expect(named.docs.map((d) => d.value)).toEqual([{ kind: 'Pod' }]);
+  });
+
+  it('stops waiting on a named FIFO with no writer when the signal fires', async () => {
+    execFileSync('mkfifo', [path.join(dir, 'idle.yaml')]);
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(new InterruptedError('SIGINT')), 100);
+    await expect(loadInputs(['idle.yaml'], dir, ac.signal)).rejects.toBeInstanceOf(InterruptedError);
   });
 });

@@ -1,8 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError, ToolErrors } from '../core/errors.js';
+import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import type { Skipped } from './schema.js';
 
 /** One parsed YAML document. */
@@ -22,8 +23,8 @@ export interface Loaded {
   skipped: Skipped[];
 }
 
-/** Larger inputs are not recipes; refusing them keeps a mistaken path from eating memory. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Larger inputs are not recipes; refusing them keeps a mistaken path (a log, /dev/zero) from eating memory. */
+export const MAX_FILE_BYTES = INPUT_LIMITS.manifest;
 /** The yaml package's alias budget (its default): recipes use no aliases; a "billion laughs" document needs millions. */
 export const MAX_ALIAS_COUNT = 100;
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
@@ -33,8 +34,9 @@ const YAML_EXT = /\.ya?ml$/i;
 async function expandPaths(
   paths: readonly string[],
   cwd: string,
-): Promise<{ files: { abs: string; shown: string }[] }> {
+): Promise<{ files: { abs: string; shown: string }[]; skipped: Skipped[] }> {
   const files: { abs: string; shown: string }[] = [];
+  const skipped: Skipped[] = [];
   const errors: ToolError[] = [];
   const seen = new Set<string>();
   for (const given of paths) {
@@ -59,7 +61,7 @@ async function expandPaths(
       continue;
     }
     const found: { abs: string; shown: string }[] = [];
-    await walk(abs, given, found, seen);
+    await walk(abs, given, found, seen, skipped);
     if (found.length === 0) {
       errors.push(
         new ToolError(`${given}: no *.yaml or *.yml files in this directory`, {
@@ -72,10 +74,21 @@ async function expandPaths(
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);
-  return { files };
+  return { files, skipped };
 }
 
-async function walk(dir: string, shown: string, out: { abs: string; shown: string }[], seen: Set<string>) {
+/**
+ * Collects the *.yaml / *.yml regular files under a directory. A FIFO, socket or
+ * device with such a name is skipped with a note (reading one could wait
+ * forever or never end); named on the command line, it is read.
+ */
+async function walk(
+  dir: string,
+  shown: string,
+  out: { abs: string; shown: string }[],
+  seen: Set<string>,
+  skipped: Skipped[],
+) {
   const real = await realpath(dir);
   if (seen.has(real)) return; // a symlink loop
   seen.add(real);
@@ -93,13 +106,19 @@ async function walk(dir: string, shown: string, out: { abs: string; shown: strin
     const child = path.join(shown, e.name);
     let isDir = e.isDirectory();
     let isFile = e.isFile();
+    let special = e.isFIFO() || e.isSocket() || e.isCharacterDevice() || e.isBlockDevice();
     if (e.isSymbolicLink()) {
       const st = await stat(abs).catch(() => undefined);
       isDir = st?.isDirectory() ?? false;
       isFile = st?.isFile() ?? false;
+      special = st !== undefined && !isDir && !isFile;
     }
-    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, seen);
+    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, seen, skipped);
     else if (isFile && YAML_EXT.test(e.name)) out.push({ abs, shown: child });
+    else if (special && YAML_EXT.test(e.name)) {
+      const why = 'not a regular file (a FIFO, socket or device); name it on the command line to read it';
+      skipped.push({ file: child, doc: 0, line: 1, kind: '-', why });
+    }
   }
 }
 
@@ -219,25 +238,26 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
 }
 
 /** Reads every path (files and directories), parsing all YAML; every bad file is reported together. */
-export async function loadInputs(paths: readonly string[], cwd: string): Promise<Loaded> {
+export async function loadInputs(
+  paths: readonly string[],
+  cwd: string,
+  signal?: AbortSignal,
+): Promise<Loaded> {
   if (paths.length === 0)
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir>…' });
-  const { files } = await expandPaths(paths, cwd);
+  const { files, skipped } = await expandPaths(paths, cwd);
   const errors: ToolError[] = [];
   const docs: LoadedDoc[] = [];
-  const skipped: Skipped[] = [];
   for (const f of files) {
     try {
-      const st = await stat(f.abs);
-      if (st.size > MAX_FILE_BYTES) {
-        throw new ToolError(
-          `${f.shown}: ${st.size} bytes is too large for a manifest (limit ${MAX_FILE_BYTES})`,
-          {
-            fix: 'give the recipe files, not archives or logs',
-          },
-        );
-      }
-      const text = decodeText(await readFile(f.abs), f.shown);
+      const bytes = await readBoundedBytes(f.abs, {
+        limitBytes: MAX_FILE_BYTES,
+        what: f.shown,
+        ...(signal ? { signal } : {}),
+        tooLargeFix: 'give the recipe files, not archives or logs',
+        unreadableFix: 'check the file',
+      });
+      const text = decodeText(bytes, f.shown);
       const one = parseYamlFile(text, f.shown);
       if (one.docs.length === 0 && one.skipped.length === 0) {
         skipped.push({
@@ -251,6 +271,7 @@ export async function loadInputs(paths: readonly string[], cwd: string): Promise
       docs.push(...one.docs);
       skipped.push(...one.skipped);
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       if (err instanceof ToolError) errors.push(err);
       else
         errors.push(

@@ -1,0 +1,134 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCli } from './helpers/cli.js';
+import { repoRoot } from './helpers/fixtures.js';
+
+/**
+ * The built CLI on inputs that never end or never start: /dev/zero as a file
+ * and as stdin (a real fd, not a pipe this test feeds), and a FIFO nobody
+ * writes to. Each must end within seconds with one line, never grow memory.
+ */
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function runCli(
+  args: string[],
+  stdinFd: number | 'ignore',
+  onStart?: (c: ChildProcess) => void,
+): Promise<Run> {
+  if (!existsSync(builtCli)) throw new Error(`${builtCli} is missing: run npm run build first`);
+  const t0 = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [builtCli, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: [stdinFd, 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr?.on('data', (d) => {
+      stderr += d;
+    });
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(kill);
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - t0 });
+    });
+    onStart?.(child);
+  });
+}
+
+/** Resolves once the process holds `file` open (Linux /proc), so a signal lands after startup. */
+async function opened(pid: number, file: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === file) return;
+      }
+    } catch {
+      // the process is starting or gone
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`process ${pid} never opened ${file}`);
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'ict-input-cli-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('bounded input through the built CLI', () => {
+  it('read ibstat - < /dev/zero: exit 2 with one line, in seconds', async () => {
+    const fd = openSync('/dev/zero', 'r');
+    try {
+      const r = await runCli(['read', 'ibstat', '-'], fd);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        'error: stdin is larger than the 16 MiB input limit (fix: give the tool output alone, not a whole job log: cut the run out with grep or sed)\n',
+      );
+      expect(r.ms).toBeLessThan(10_000);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('read ibstat /dev/zero and env /dev/zero: exit 2 with one line, in seconds', async () => {
+    const read = await runCli(['read', 'ibstat', '/dev/zero'], 'ignore');
+    expect(read.code).toBe(2);
+    expect(read.stderr).toMatch(/^error: \/dev\/zero is larger than the 16 MiB input limit \(fix: .*\)\n$/);
+    const env = await runCli(['env', '/dev/zero'], 'ignore');
+    expect(env.code).toBe(2);
+    expect(env.stdout).toBe('');
+    expect(env.stderr).toBe(
+      'error: /dev/zero is larger than the 4 MiB input limit (fix: give the recipe files, not archives or logs)\n',
+    );
+    expect(env.ms).toBeLessThan(10_000);
+  });
+
+  it('SIGINT while read waits on a FIFO with no writer: exit 130 at once', async () => {
+    const fifo = path.join(tmp, 'capture');
+    execFileSync('mkfifo', [fifo]);
+    let sentAt = 0;
+    const r = await runCli(['read', 'ibstat', fifo], 'ignore', (child) => {
+      void opened(child.pid as number, fifo).then(() => {
+        sentAt = Date.now();
+        child.kill('SIGINT');
+      });
+    });
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe('');
+    expect(Date.now() - sentAt).toBeLessThan(3000);
+  });
+
+  it('SIGINT while env waits on a named FIFO: exit 130 at once', async () => {
+    const fifo = path.join(tmp, 'recipe.yaml');
+    execFileSync('mkfifo', [fifo]);
+    let sentAt = 0;
+    const r = await runCli(['env', fifo], 'ignore', (child) => {
+      void opened(child.pid as number, fifo).then(() => {
+        sentAt = Date.now();
+        child.kill('SIGINT');
+      });
+    });
+    expect(r.code).toBe(130);
+    expect(Date.now() - sentAt).toBeLessThan(3000);
+  });
+});
