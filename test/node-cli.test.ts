@@ -107,6 +107,10 @@ current-context: x
     [['--pod', 'p', '--all-pods'], 'error: --all-pods only goes with --dgd'],
     [['--local', '--probe-timeout', '0'], 'error: invalid options: --probe-timeout:'],
     [
+      ['--local', '--probe-timeout', '5x'],
+      'error: invalid options: --probe-timeout: expected a duration such as 20s, 2m or 500ms (fix: see --help)',
+    ],
+    [
       ['--pod', 'p', '--kubeconfig', '/nonexistent/kubeconfig'],
       'error: kubeconfig /nonexistent/kubeconfig does not exist (fix: point --kubeconfig',
     ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../pair/duration.js';
+import { parseDuration } from '../core/duration.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './open.js';
 
 /** The schema of the connection flags addClusterFlags declares. */

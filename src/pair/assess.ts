@@ -1,6 +1,6 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
+import { formatDuration } from '../core/duration.js';
 import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
-import { formatDuration } from './duration.js';
 import {
   hasRegistered,
   NIXLBENCH_FAILURE,

@@ -1,7 +1,7 @@
+import { formatDuration } from '../core/duration.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster, ObjectRef } from '../kube/cluster.js';
-import { formatDuration } from './duration.js';
 import { MANAGED_SELECTOR } from './names.js';
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { parseDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
 import type { PairConfig } from './context.js';
-import { parseDuration } from './duration.js';
 import type { PodRole } from './probe-script.js';
 
 /**

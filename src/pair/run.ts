@@ -1,5 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { type Clock, systemClock } from '../core/clock.js';
+import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
@@ -7,7 +8,6 @@ import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
-import { formatDuration } from './duration.js';
 import type { Measurement } from './measurement.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './plan.js';

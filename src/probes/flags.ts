@@ -17,6 +17,10 @@ export function addTargetOptions(cmd: Command): Command {
       '-c, --container <name>',
       "container to exec into (default: kubectl's default container, else main, else the first)",
     )
-    .option('--probe-timeout <seconds>', 'wall-clock limit per probe command', '20')
+    .option(
+      '--probe-timeout <duration>',
+      'wall-clock limit per probe command, e.g. 20s, 2m, 500ms (plain seconds accepted)',
+      '20s',
+    )
     .option('--parallel <n>', 'probe commands in flight at once', '4');
 }

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { parseDuration } from '../core/duration.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
 
-const Seconds = z.coerce.number().positive().max(3600);
+const HOUR_MS = 3_600_000;
+
+/** A duration as every timeout flag takes it (`20s`, `2m`, `500ms`, or plain seconds), in milliseconds. */
+const ProbeTimeout = z
+  .string()
+  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 20s, 2m or 500ms' })
+  .transform((s) => parseDuration(s) as number)
+  .refine((ms) => ms <= HOUR_MS, { message: 'at most 1h' });
 
 /** The schema of the flags addTargetOptions (flags.ts) declares. */
 export const TargetOptionsShape = {
@@ -11,6 +19,7 @@ export const TargetOptionsShape = {
   allPods: z.boolean().default(false),
   container: z.string().min(1).optional(),
   ...ClusterFlagsShape,
-  probeTimeout: Seconds.default(20),
+  /** Milliseconds. */
+  probeTimeout: ProbeTimeout.default(20_000),
   parallel: z.coerce.number().int().min(1).max(32).default(4),
 };

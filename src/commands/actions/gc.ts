@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { parseDuration } from '../../core/duration.js';
 import { makeReport } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { openCluster } from '../../kube/open.js';
-import { parseDuration } from '../../pair/duration.js';
 import { runGc } from '../../pair/gc.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 import { type CliContext, emit } from '../shared.js';

@@ -17,7 +17,7 @@ export async function runNode(ctx: CliContext, raw: Record<string, unknown>): Pr
   ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
   const { report, sections } = await nodeReport(resolved, {
     concurrency: opts.parallel,
-    timeoutMs: opts.probeTimeout * 1000,
+    timeoutMs: opts.probeTimeout,
     signal: ctx.signal,
     progress: ctx.progress,
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { parseDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
-import { parseDuration } from '../../pair/duration.js';
 import { runLocalPair } from '../../pair/local/index.js';
 import { parseSize } from '../../pair/local/sizes.js';
 import { ClusterOptionsShape } from '../../pair/options.js';

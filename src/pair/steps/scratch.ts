@@ -1,6 +1,6 @@
+import { formatDuration } from '../../core/duration.js';
 import type { PairContext, Step } from '../context.js';
 import { diagnosePod, podStateLine } from '../diagnose.js';
-import { formatDuration } from '../duration.js';
 import { LABEL } from '../names.js';
 import { createTracked, objectsOf } from './create.js';
 
