@@ -55,6 +55,8 @@ stop_groups() {
 }
 
 rc=0
+# The local registry the real nodes pull from (scripts/cluster/images.sh); its storage stays in the cache.
+stop_groups registry || rc=1
 # The apiserver's clients first (together), then the apiserver, etcd last.
 stop_groups kwok kube-scheduler kube-controller-manager || rc=1
 stop_groups kube-apiserver || rc=1

@@ -90,3 +90,20 @@ cluster_lock() {
   flock -w 600 9 || die "another up/down holds $CLUSTER_STATE_DIR.lock"
   export CLUSTER_LOCK_HELD="$CLUSTER_STATE_DIR"
 }
+
+# ---- Images and registry (owner: scripts/cluster/images.sh; see test/cluster/README.md,
+# "Images and registry"). Debian's docker-registry, plain HTTP, listening on
+# 0.0.0.0:$CLUSTER_REGISTRY_PORT. Image names use $CLUSTER_REGISTRY
+# (localhost:<port>, as kind's local registry does); a real node's containerd
+# maps that name to the host's veth address (cluster_registry_mirror_toml).
+CLUSTER_REGISTRY_PORT="${CLUSTER_REGISTRY_PORT:-$((25000 + ${CLUSTER_PORT_OFFSET:-0}))}"
+CLUSTER_REGISTRY="localhost:$CLUSTER_REGISTRY_PORT"
+
+# cluster_registry_mirror_toml HOST_ADDR — the containerd 1.6 CRI lines that
+# make a node whose loopback is not the host's pull $CLUSTER_REGISTRY/... from
+# http://HOST_ADDR:$CLUSTER_REGISTRY_PORT (the host side of its veth pair).
+cluster_registry_mirror_toml() {
+  printf '[plugins."io.containerd.grpc.v1.cri".registry.mirrors."%s"]\n  endpoint = ["http://%s:%s"]\n' \
+    "$CLUSTER_REGISTRY" "$1" "$CLUSTER_REGISTRY_PORT"
+}
+# ---- end of images and registry

@@ -163,6 +163,10 @@ main() {
   wait_for "serviceaccount default/default" 60 kubectl_admin -n default get serviceaccount default \
     || fail_with_logs "the serviceaccount controller did not create default/default"
 
+  # The probe image in the local registry (scripts/cluster/images.sh; cached: quick here).
+  local probe_image=""
+  ((${CLUSTER_REAL_NODES:-0} == 0)) || probe_image="$(bash "$(dirname "${BASH_SOURCE[0]}")/images.sh" | sed -n 's/^PROBE_IMAGE=//p')" || fail_with_logs "images.sh failed"
+
   # What the e2e harness needs to know about this cluster, discoverable
   # through the API (readable by anyone: kube-public).
   kubectl_admin -n kube-public create configmap interconnect-test-cluster \
@@ -172,6 +176,7 @@ main() {
     --from-literal=stateDir="$S" \
     --from-literal=binDir="$B" \
     --from-literal=nodes="$(node_names | paste -sd, -)" \
+    --from-literal=probeImage="$probe_image" \
     --dry-run=client -o yaml | kubectl_admin apply -f - >/dev/null
 
   log "cluster up in $((SECONDS - t0))s: $CLUSTER_NODES kwok nodes, Kubernetes $CLUSTER_K8S_VERSION, logs in $LOGS"

@@ -1,0 +1,3 @@
+module interconnect-test.dev/cluster/images/pause
+
+go 1.22
