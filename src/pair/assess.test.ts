@@ -138,6 +138,17 @@ describe('assess: the run', () => {
     expect(a.problem.detail).toBe(
       'prefill finished, but its log is not nixlbench output as expected: cannot read nixlbench output at line 2 "Usage: myserver [--port N]": no nixlbench start-up line, configuration block or result table found',
     );
+    // ucx_perftest's server prints no results by design: its finished log is fine.
+    const server = assess(
+      input({
+        engine: 'ucx_perftest',
+        pods: [
+          snap('decode', succeeded('decode'), 'Waiting for connection...\n'),
+          snap('prefill', running('prefill'), ''),
+        ],
+      }),
+    );
+    expect(server.state).toBe('wait');
     // Our own lines alone are not output yet: keep waiting.
     const early = assess(
       input({

@@ -174,7 +174,7 @@ export function assess(input: AssessInput): Assessment {
 
   // A pod that finished with output we cannot read will never show results: say so now.
   for (const p of input.pods.filter(succeeded)) {
-    const why = unreadableLog(input.engine, p.log);
+    const why = unreadableLog(input.engine, p.log, p.role);
     if (why)
       return {
         state: 'problem',

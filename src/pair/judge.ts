@@ -284,7 +284,7 @@ export function judge(input: JudgeInput): Judgement {
   for (const role of ['prefill', 'decode', 'intra-node'] as const) {
     const log = input.logs[role];
     if (!log || (p?.kind === 'unreadable-log' && p.role === role)) continue;
-    const why = unreadableLog(plan.engine, log);
+    const why = unreadableLog(plan.engine, log, role);
     if (why)
       checks.push(
         check('pair.log', 'fail', `the ${role} log is not ${plan.engine} output as expected: ${why}`, {
