@@ -1,0 +1,75 @@
+/**
+ * The tools `read` and the probes know, with the command each stands for and
+ * how to install it. No imports: `read --help` lists them without loading the
+ * parsers.
+ */
+/** Every tool `read` and the probes know, with its check group, the command, and how to get it. */
+export const TOOLS = {
+  ibstat: {
+    group: 'ib',
+    command: 'ibstat',
+    install: 'install infiniband-diags (rdma-core; also in MLNX_OFED/DOCA-OFED)',
+  },
+  ibstatus: {
+    group: 'ib',
+    command: 'ibstatus',
+    install: 'install infiniband-diags (rdma-core; also in MLNX_OFED/DOCA-OFED)',
+  },
+  ibv_devinfo: {
+    group: 'rdma',
+    command: 'ibv_devinfo',
+    install: 'install ibverbs-utils (Debian/Ubuntu) or libibverbs-utils (RHEL)',
+  },
+  topo: {
+    group: 'nvlink',
+    command: 'nvidia-smi topo -m',
+    install:
+      'nvidia-smi comes with the NVIDIA driver: run in a pod that has a GPU (NVIDIA container toolkit)',
+  },
+  nvlink: {
+    group: 'nvlink',
+    command: 'nvidia-smi nvlink --status',
+    install:
+      'nvidia-smi comes with the NVIDIA driver: run in a pod that has a GPU (NVIDIA container toolkit)',
+  },
+  lsmod: { group: 'gdr', command: 'lsmod', install: 'install kmod, or read /proc/modules' },
+  'dev-infiniband': { group: 'rdma', command: 'ls -l /dev/infiniband', install: 'ls is in coreutils' },
+  show_gids: {
+    group: 'rdma',
+    command: 'show_gids',
+    install:
+      'show_gids ships with MLNX_OFED/DOCA-OFED; without it read /sys/class/infiniband/*/ports/*/gid_attrs',
+  },
+  memlock: {
+    group: 'memlock',
+    command: 'ulimit -l',
+    install: 'ulimit is a shell builtin: run it in sh/bash inside the pod',
+  },
+  ucx_info: {
+    group: 'ucx',
+    command: 'ucx_info -d',
+    install:
+      'install ucx-utils (Debian/Ubuntu) or ucx (RHEL), or use /usr/local/ucx/bin/ucx_info in the Dynamo image',
+  },
+  nixlbench: {
+    group: 'nixlbench',
+    command: 'nixlbench',
+    install: 'build it from ai-dynamo/nixl benchmark/nixlbench/contrib (there is no public image)',
+  },
+  ucx_perftest: {
+    group: 'perftest',
+    command: 'ucx_perftest',
+    install: 'install ucx-utils (Debian/Ubuntu) or ucx (RHEL), or use the UCX in the Dynamo image',
+  },
+  gdrcopy: {
+    group: 'gdr',
+    command: 'gdrcopy_copybw',
+    install: 'install the gdrcopy tests (NVIDIA/gdrcopy, package gdrcopy-tests)',
+  },
+} as const;
+
+export type ToolId = keyof typeof TOOLS;
+
+export function isToolId(s: string): s is ToolId {
+  return Object.hasOwn(TOOLS, s);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { runEnv } from '../../env/index.js';
+import { envSections } from '../../env/text.js';
+import { OutputOptionsSchema, parseOptions } from '../options.js';
+import { type CliContext, emit } from '../shared.js';
+
+const EnvOptionsSchema = OutputOptionsSchema.extend({
+  paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),
+});
+
+export async function runEnvCommand(
+  ctx: CliContext,
+  paths: string[],
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const opts = parseOptions(EnvOptionsSchema, { ...raw, paths });
+  // Reading a few files takes milliseconds: no progress lines, so stderr stays for errors only.
+  const report = await runEnv(opts.paths, { cwd: ctx.cwd, signal: ctx.signal });
+  await emit(ctx, report, opts, envSections);
+}

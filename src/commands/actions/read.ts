@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { isToolId, TOOLS } from '../../classify/index.js';
+import { ToolError } from '../../core/errors.js';
+import { INPUT_LIMITS, readBounded } from '../../core/input.js';
+import { makeReport } from '../../core/report.js';
+import { readSections } from '../../read/sections.js';
+import { readOutput } from '../../read/tools.js';
+import { OutputOptionsSchema, parseOptions } from '../options.js';
+import type { ReadDeps } from '../read.js';
+import { type CliContext, emit } from '../shared.js';
+
+const ReadOptionsSchema = OutputOptionsSchema.extend({
+  minBandwidth: z.coerce.number().positive().optional(),
+  expect: z.enum(['network', 'nvlink', 'any']).default('any'),
+});
+
+/** The saved output (a file, a FIFO, a device, or `-` for stdin), at most INPUT_LIMITS.capture bytes. */
+function load(source: string, ctx: CliContext, deps: ReadDeps): Promise<string> {
+  return readBounded(source, {
+    limitBytes: INPUT_LIMITS.capture,
+    cwd: ctx.cwd,
+    signal: ctx.signal,
+    stdin: deps.stdin ?? ctx.stdin ?? process.stdin,
+    tooLargeFix: 'give the tool output alone, not a whole job log: cut the run out with grep or sed',
+    unreadableFix: 'give the path of a saved tool output, or - to read stdin',
+  });
+}
+
+export async function runRead(
+  ctx: CliContext,
+  deps: ReadDeps,
+  tool: string,
+  source: string,
+  raw: Record<string, unknown>,
+): Promise<void> {
+  if (!isToolId(tool)) {
+    throw new ToolError(`unknown tool '${tool}'`, { fix: `use one of: ${Object.keys(TOOLS).join(', ')}` });
+  }
+  const opts = parseOptions(ReadOptionsSchema, raw);
+  const text = await load(source, ctx, deps);
+  if (text.trim() === '') {
+    throw new ToolError(`${source === '-' ? 'stdin' : source} is empty: there is no ${tool} output to read`, {
+      fix: `capture the output of \`${TOOLS[tool].command}\` into the file`,
+    });
+  }
+  const { parsed, checks } = readOutput(tool, text, {
+    expect: opts.expect,
+    ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
+  });
+  const report = makeReport('read', checks, { input: { tool, source }, parsed });
+  await emit(ctx, report, opts, readSections);
+}
