@@ -1,6 +1,6 @@
-import { makeReport } from '../core/report.js';
 import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
+import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
 import { type Loaded, loadInputs } from './load.js';
 import type { RawGraph } from './raw.js';
