@@ -1,31 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
+import { capture, runCli } from '../../test/helpers/cli.js';
 import { fixturePath, readFixture } from '../../test/helpers/fixtures.js';
 import { createProgress } from '../core/progress.js';
-import { main } from '../main.js';
 import { renderJson } from '../render/data.js';
 import { readCommand } from './read.js';
 import type { CliContext } from './shared.js';
 
-function sink(): { stream: PassThrough; text: () => string } {
-  const stream = new PassThrough();
-  let text = '';
-  stream.on('data', (d) => {
-    text += String(d);
-  });
-  return { stream, text: () => text };
-}
-
-async function run(...argv: string[]) {
-  const out = sink();
-  const err = sink();
-  const code = await main(['read', ...argv, '-q'], { stdout: out.stream, stderr: err.stream, env: {} });
-  return { code, stdout: out.text(), stderr: err.text() };
-}
+const run = (...argv: string[]) => runCli(['read', ...argv, '-q'], { env: {} });
+const sink = capture;
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'read-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
