@@ -7,9 +7,9 @@ import { NixlReportPartSchema } from '../src/nixl/schema.js';
 import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
 import { PodRunner } from '../src/runner/pod.js';
-import { MemoryCluster } from './helpers/memory-cluster.js';
 import { runCli, spawnCli } from './helpers/cli.js';
 import { replayExec } from './helpers/exec-replay.js';
+import { MemoryCluster } from './helpers/memory-cluster.js';
 import { UCX_INFO_V_DEBIAN } from './helpers/node-recordings.js';
 
 /** `interconnect-test nixl`: this machine in-process and built, and pods over the replayed exec seam. */
