@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
@@ -11,14 +10,12 @@ import type { PodRole } from './probe-script.js';
  * here, merged into the command's one schema, turned into a PairConfig.
  */
 
+import { durationSchema } from '../core/duration-schema.js';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE } from './flags.js';
 
 export { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE };
 
-const Duration = z
-  .string()
-  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 90s, 5m or 1h' })
-  .transform((s) => parseDuration(s) as number);
+const Duration = durationSchema('90s, 5m or 1h');
 
 const KeyValue = /^[A-Za-z_][A-Za-z0-9_]*=.*$/s;
 

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { parseDuration } from '../core/duration.js';
+import { durationSchema } from '../core/duration-schema.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
 
 const HOUR_MS = 3_600_000;
 
 /** A duration as every timeout flag takes it (`20s`, `2m`, `500ms`, or plain seconds), in milliseconds. */
-const ProbeTimeout = z
-  .string()
-  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 20s, 2m or 500ms' })
-  .transform((s) => parseDuration(s) as number)
-  .refine((ms) => ms <= HOUR_MS, { message: 'at most 1h' });
+const ProbeTimeout = durationSchema('20s, 2m or 500ms', HOUR_MS);
 
 /** The schema of the flags addTargetOptions (flags.ts) declares. */
 export const TargetOptionsShape = {

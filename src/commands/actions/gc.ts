@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../../core/duration.js';
+import { durationSchema } from '../../core/duration-schema.js';
 import { makeReport } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
@@ -9,11 +9,7 @@ import { OutputOptionsSchema, parseOptions } from '../options.js';
 import { type CliContext, emit } from '../shared.js';
 
 const GcOptionsSchema = OutputOptionsSchema.extend({
-  olderThan: z
-    .string()
-    .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 30m, 1h or 2d' })
-    .transform((s) => parseDuration(s) as number)
-    .optional(),
+  olderThan: durationSchema('30m, 1h or 2d').optional(),
   dryRun: z.boolean().optional(),
   ...ClusterFlagsShape,
 });

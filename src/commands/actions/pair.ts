@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../../core/duration.js';
+import { durationSchema } from '../../core/duration-schema.js';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { runLocalPair } from '../../pair/local/index.js';
@@ -17,10 +17,7 @@ const SizesSchema = z
   })
   .transform((s) => [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b));
 
-const DurationSchema = z
-  .string()
-  .refine((s) => (parseDuration(s) ?? 0) > 0, { message: 'expected a duration such as 90s, 5m or 1h' })
-  .transform((s) => parseDuration(s) as number);
+const DurationSchema = durationSchema('90s, 5m or 1h');
 
 /**
  * Options of `pair`. One schema for both modes so each flag is declared once;
