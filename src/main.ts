@@ -21,20 +21,21 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   ctx.progress.close();
   if (!outcome || outcome.kind === 'printed') return EXIT.ok;
   const { report, output: opts, sections } = outcome;
-  // Renderers load with the first report, not at start-up.
-  const [{ renderJson, renderYaml }, { renderJunit }, { wantsColor }, { renderText }] = await Promise.all([
-    import('./render/data.js'),
-    import('./render/junit.js'),
-    import('./render/style.js'),
-    import('./render/text.js'),
-  ]);
+  // Only the renderer asked for loads: yaml for YAML, the text renderer for text.
   let text: string;
-  if (opts.output === 'json') text = renderJson(report);
-  else if (opts.output === 'yaml') text = renderYaml(report);
-  else text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+  if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
+  else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
+  else {
+    const [{ wantsColor }, { renderText }] = await Promise.all([
+      import('./render/style.js'),
+      import('./render/text.js'),
+    ]);
+    text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+  }
   ctx.stdout.write(text);
   if (opts.junit) {
     try {
+      const { renderJunit } = await import('./render/junit.js');
       await writeFile(opts.junit, renderJunit(report));
     } catch (err) {
       throw new ToolError(`cannot write JUnit report ${opts.junit}: ${(err as Error).message}`, {

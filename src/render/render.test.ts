@@ -22,10 +22,10 @@ const report = makeReport(
 );
 
 describe('renderers', () => {
-  it('JSON and YAML carry the same validated, versioned object', () => {
+  it('JSON and YAML carry the same validated, versioned object', async () => {
     const fromJson = JSON.parse(renderJson(report));
     expect(ReportSchema.parse(fromJson)).toEqual(report);
-    expect(parse(renderYaml(report))).toEqual(fromJson);
+    expect(parse(await renderYaml(report))).toEqual(fromJson);
     expect(fromJson.schemaVersion).toBe(1);
     expect(fromJson.targets).toEqual([{ pod: 'pod-a' }]);
   });
