@@ -70,7 +70,7 @@ start=$(date +%s)
 )
 # go names the etcd main (go.etcd.io/etcd/server/v3) after its module: "server".
 mv "$tmp/server" "$tmp/etcd"
-for b in etcd kube-apiserver kube-controller-manager kube-scheduler kwok kubectl; do
+for b in etcd kube-apiserver kube-controller-manager kube-scheduler kwok kubectl kubelet kube-proxy; do
   [[ -x "$tmp/$b" ]] || die "build produced no $b"
 done
 cluster_build_stamp >"$tmp/.stamp"

@@ -12,6 +12,15 @@ command -v openssl >/dev/null || missing+=(openssl)
 command -v curl >/dev/null || missing+=(curl)
 command -v pgrep >/dev/null || missing+=(procps)
 command -v setsid >/dev/null || missing+=(util-linux)
+# Real nodes (scripts/cluster/real-nodes.sh; CLUSTER_REAL_NODES=0 skips them).
+if [[ "${CLUSTER_REAL_NODES:-2}" != 0 ]]; then
+  command -v containerd >/dev/null || missing+=(containerd)
+  command -v runc >/dev/null || missing+=(runc)
+  [[ -x /usr/lib/cni/bridge ]] || missing+=(containernetworking-plugins)
+  command -v iptables >/dev/null || missing+=(iptables)
+  command -v conntrack >/dev/null || missing+=(conntrack)
+  command -v ip >/dev/null || missing+=(iproute2)
+fi
 if ((${#missing[@]})); then
   echo "[cluster] installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive

@@ -55,6 +55,9 @@ stop_groups() {
 }
 
 rc=0
+# Real nodes first (kubelets, their pods, containerd, kube-proxy, CoreDNS,
+# network namespaces, bridge, iptables rules, mounts, cgroups).
+bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" down $([[ $quiet == 1 ]] && echo --quiet) || rc=1
 # The local registry the real nodes pull from (scripts/cluster/images.sh); its storage stays in the cache.
 stop_groups registry || rc=1
 # The apiserver's clients first (together), then the apiserver, etcd last.

@@ -60,10 +60,43 @@ cluster_build_stamp() {
 cluster_binaries_ready() {
   [[ -f "$CLUSTER_BIN_DIR/.stamp" ]] && [[ "$(cat "$CLUSTER_BIN_DIR/.stamp")" == "$(cluster_build_stamp)" ]] || return 1
   local b
-  for b in etcd kube-apiserver kube-controller-manager kube-scheduler kwok kubectl; do
+  for b in etcd kube-apiserver kube-controller-manager kube-scheduler kwok kubectl kubelet kube-proxy; do
     [[ -x "$CLUSTER_BIN_DIR/$b" ]] || return 1
   done
 }
+
+# ---- Real nodes (owner: scripts/cluster/real-nodes.sh; see test/cluster/README.md,
+# "Real nodes"). CLUSTER_REAL_NODES real kubelets (0 = none) named real-0 …,
+# each in network namespace ict-real-<i> at $REAL_NET.(10+i) on host bridge
+# $REAL_BRIDGE ($REAL_HOST_IP), pods in $REAL_POD_NET.<i>.0/24, cluster DNS
+# (CoreDNS on the host) at Service IP $REAL_DNS_IP.
+CLUSTER_REAL_NODES="${CLUSTER_REAL_NODES:-2}"
+[[ "$CLUSTER_REAL_NODES" =~ ^[0-4]$ ]] || { echo "CLUSTER_REAL_NODES must be 0..4" >&2; exit 1; }
+REAL_NET="${CLUSTER_REAL_NET:-172.31.250}"
+REAL_HOST_IP="$REAL_NET.1"
+REAL_BRIDGE=ictbr0
+REAL_POD_NET=10.245
+REAL_DNS_IP=10.96.0.10
+REAL_RUN_DIR=/run/interconnect-test
+REAL_CNI_BIN_DIR=/usr/lib/cni
+REAL_GPUS=8
+REAL_RDMA=8
+CLUSTER_COREDNS_HEALTH_PORT="${CLUSTER_COREDNS_HEALTH_PORT:-$((28080 + ${CLUSTER_PORT_OFFSET:-0}))}"
+CLUSTER_COREDNS_READY_PORT="${CLUSTER_COREDNS_READY_PORT:-$((28181 + ${CLUSTER_PORT_OFFSET:-0}))}"
+# CoreDNS and crictl come from their own module, built by build-node-tools.sh.
+NODE_TOOLS_MODULE_DIR="$CLUSTER_REPO_ROOT/test/cluster/node-tools"
+NODE_TOOLS_BIN_DIR="$CLUSTER_CACHE_DIR/node-tools/bin"
+node_tools_stamp() {
+  {
+    cat "$NODE_TOOLS_MODULE_DIR/go.mod" "$NODE_TOOLS_MODULE_DIR/go.sum" "$NODE_TOOLS_MODULE_DIR/main.go"
+    sed -n '/NODE-TOOLS-FLAGS-BEGIN/,/NODE-TOOLS-FLAGS-END/p' "$CLUSTER_REPO_ROOT/scripts/cluster/build-node-tools.sh"
+  } | sha256sum | cut -c1-16
+}
+node_tools_ready() {
+  [[ -f "$NODE_TOOLS_BIN_DIR/.stamp" && "$(cat "$NODE_TOOLS_BIN_DIR/.stamp")" == "$(node_tools_stamp)" ]] || return 1
+  [[ -x "$NODE_TOOLS_BIN_DIR/coredns" && -x "$NODE_TOOLS_BIN_DIR/crictl" ]]
+}
+# ---- end of real nodes
 
 pidfile() { echo "$CLUSTER_STATE_DIR/run/$1.pid"; }
 

@@ -25,7 +25,8 @@ healthy() {
   for c in "${CLUSTER_COMPONENTS[@]}"; do component_alive "$c" || return 1; done
   [[ -f "$RUN/nodes" && "$(cat "$RUN/nodes")" == "$CLUSTER_NODES" ]] || return 1
   kubectl_admin get --raw=/readyz >/dev/null 2>&1 || return 1
-  all_nodes_ready
+  all_nodes_ready || return 1
+  bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" check
 }
 
 all_nodes_ready() {
@@ -163,9 +164,22 @@ main() {
   wait_for "serviceaccount default/default" 60 kubectl_admin -n default get serviceaccount default \
     || fail_with_logs "the serviceaccount controller did not create default/default"
 
-  # The probe image in the local registry (scripts/cluster/images.sh; cached: quick here).
-  local probe_image=""
-  ((${CLUSTER_REAL_NODES:-0} == 0)) || probe_image="$(bash "$(dirname "${BASH_SOURCE[0]}")/images.sh" | sed -n 's/^PROBE_IMAGE=//p')" || fail_with_logs "images.sh failed"
+  # Images for the real nodes: scripts/cluster/images.sh builds (cached) the
+  # pause and probe images from Debian packages and serves them from the local
+  # registry. Called once here; PAUSE_IMAGE/PROBE_IMAGE already in the
+  # environment win. real-nodes.sh gets them exported.
+  local images=""
+  if ((CLUSTER_REAL_NODES > 0)) && [[ $EUID == 0 && -z "${PAUSE_IMAGE:-}" && -f "$(dirname "${BASH_SOURCE[0]}")/images.sh" ]]; then
+    images="$(bash "$(dirname "${BASH_SOURCE[0]}")/images.sh")" || fail_with_logs "images.sh failed"
+    export PAUSE_IMAGE PROBE_IMAGE
+    PAUSE_IMAGE="$(sed -n 's/^PAUSE_IMAGE=//p' <<<"$images")"
+    PROBE_IMAGE="$(sed -n 's/^PROBE_IMAGE=//p' <<<"$images")"
+  fi
+  local probe_image="${PROBE_IMAGE:-}"
+
+  # Real nodes (kubelet + containerd + kube-proxy per network namespace, and
+  # CoreDNS): scripts/cluster/real-nodes.sh; none with CLUSTER_REAL_NODES=0.
+  bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" up || fail_with_logs "real nodes did not come up"
 
   # What the e2e harness needs to know about this cluster, discoverable
   # through the API (readable by anyone: kube-public).
@@ -177,9 +191,10 @@ main() {
     --from-literal=binDir="$B" \
     --from-literal=nodes="$(node_names | paste -sd, -)" \
     --from-literal=probeImage="$probe_image" \
+    --from-literal=realNodes="$(bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" names)" \
     --dry-run=client -o yaml | kubectl_admin apply -f - >/dev/null
 
-  log "cluster up in $((SECONDS - t0))s: $CLUSTER_NODES kwok nodes, Kubernetes $CLUSTER_K8S_VERSION, logs in $LOGS"
+  log "cluster up in $((SECONDS - t0))s: $CLUSTER_NODES kwok nodes, real nodes: $(bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" names | sed 's/^$/none/'), Kubernetes $CLUSTER_K8S_VERSION, logs in $LOGS"
   echo "KUBECONFIG=$KUBECONFIG_PATH"
 }
 
