@@ -105,6 +105,41 @@ describe('pair --dry-run', () => {
     }
   });
 
+  it('--toleration goes on every pod it creates, etcd included, and a bad one is one line', async () => {
+    const r = await dryRun([
+      '--prefill-node',
+      'real-0',
+      '--decode-node',
+      'real-1',
+      '--toleration',
+      'interconnect-test.dev/real-node=true:NoSchedule',
+      '--toleration',
+      'nvidia.com/gpu:NoSchedule',
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const items = JSON.parse(r.stdout).items as {
+      kind: string;
+      spec: { tolerations?: unknown; template: { spec: { tolerations?: unknown } } };
+    }[];
+    const podSpecs = items.flatMap((o) =>
+      o.kind === 'Pod' ? [o.spec] : o.kind === 'Job' ? [o.spec.template.spec] : [],
+    );
+    expect(podSpecs).toHaveLength(3);
+    for (const spec of podSpecs) {
+      expect(spec.tolerations).toEqual([
+        { key: 'interconnect-test.dev/real-node', operator: 'Equal', value: 'true', effect: 'NoSchedule' },
+        { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+      ]);
+    }
+    const bad = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '--toleration', 'gpu=yes']);
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      'error: invalid options: --toleration: expected KEY[=VALUE]:EFFECT with EFFECT NoSchedule, PreferNoSchedule or NoExecute (fix: see --help)\n',
+    ]);
+  });
+
   it('prints a List with -o json', async () => {
     const r = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '-o', 'json']);
     const list = JSON.parse(r.stdout);

@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
@@ -24,6 +24,8 @@ export interface PairConfig {
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
   probeImage: string;
   env: { name: string; value: string }[];
+  /** --toleration: added to every pod pair creates (etcd included). */
+  tolerations: V1Toleration[];
   rdmaResource?: { name: string; count: string } | undefined;
   memory: 'VRAM' | 'DRAM';
   opType: 'WRITE' | 'READ';

@@ -74,6 +74,11 @@ export function addClusterOptions(cmd: Command): Command {
     )
     .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
     .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
+    .option(
+      '--toleration <KEY[=VALUE]:EFFECT>',
+      'tolerate this node taint in every pod pair creates, etcd included (repeatable), e.g. dedicated=gpu:NoSchedule',
+      collect,
+    )
     .option('--force', 'run the transfer test even when the read-only checks found blockers')
     .option('--dry-run', 'print the manifests and create nothing')
     .option(

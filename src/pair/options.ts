@@ -10,6 +10,7 @@ import type { PodRole } from './probe-script.js';
  * here, merged into the command's one schema, turned into a PairConfig.
  */
 
+import type { V1Toleration } from '@kubernetes/client-node';
 import { durationSchema } from '../core/duration-schema.js';
 import { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE } from './flags.js';
 
@@ -18,6 +19,22 @@ export { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PR
 const Duration = durationSchema('90s, 5m or 1h');
 
 const KeyValue = /^[A-Za-z_][A-Za-z0-9_]*=.*$/s;
+/** kubectl taint's KEY[=VALUE]:EFFECT (a key may carry a DNS prefix: nvidia.com/gpu). */
+const TOLERATION =
+  /^([A-Za-z0-9][-A-Za-z0-9_./]*)(=([-A-Za-z0-9_.]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
+
+/** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
+export function parseToleration(text: string): V1Toleration {
+  const m = TOLERATION.exec(text);
+  if (!m)
+    throw new ToolError(`--toleration ${text} is not KEY[=VALUE]:EFFECT`, {
+      fix: 'e.g. dedicated=gpu:NoSchedule',
+    });
+  const [, key, withValue, value, effect] = m;
+  return withValue !== undefined
+    ? { key: key as string, operator: 'Equal', value: value ?? '', effect: effect as string }
+    : { key: key as string, operator: 'Exists', effect: effect as string };
+}
 
 export const ClusterOptionsShape = {
   dgd: z.string().min(1).optional(),
@@ -26,6 +43,13 @@ export const ClusterOptionsShape = {
   decodeNode: z.string().min(1).optional(),
   image: z.string().min(1).optional(),
   env: z.array(z.string().regex(KeyValue, { message: 'expected NAME=VALUE' })).optional(),
+  toleration: z
+    .array(
+      z.string().regex(TOLERATION, {
+        message: 'expected KEY[=VALUE]:EFFECT with EFFECT NoSchedule, PreferNoSchedule or NoExecute',
+      }),
+    )
+    .optional(),
   rdmaResource: z
     .string()
     .regex(/^[a-z0-9.-]+\/[\w.-]+(=\d+)?$/i, {
@@ -133,6 +157,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     image: o.image,
     probeImage: env.INTERCONNECT_TEST_IMAGE || DEFAULT_PROBE_IMAGE,
     env: envs,
+    tolerations: (o.toleration ?? []).map(parseToleration),
     rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,
     memory: (o.memoryType ?? 'vram').toUpperCase() as 'VRAM' | 'DRAM',
     opType: (o.op ?? 'write').toUpperCase() as 'WRITE' | 'READ',

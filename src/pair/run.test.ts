@@ -87,6 +87,7 @@ const config: PairConfig = {
   engine: 'nixlbench',
   probeImage: 'reg/nixlbench:0.10.1',
   env: [],
+  tolerations: [],
   memory: 'VRAM',
   opType: 'WRITE',
   startBlockSize: 4096,

@@ -259,10 +259,18 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
 export function withOverrides(
   s: ProbeSettings,
   env: readonly { name: string; value: string }[],
+  tolerations: readonly V1Toleration[] = [],
 ): ProbeSettings {
   const merged = new Map(s.env.map((e) => [e.name, e.value]));
   for (const e of env) merged.set(e.name, e.value);
-  return { ...s, env: [...merged.entries()].map(([name, value]) => ({ name, value })) };
+  const same = (a: V1Toleration, b: V1Toleration) =>
+    a.key === b.key && a.operator === b.operator && a.value === b.value && a.effect === b.effect;
+  const extra = tolerations.filter((t) => !s.tolerations.some((have) => same(have, t)));
+  return {
+    ...s,
+    env: [...merged.entries()].map(([name, value]) => ({ name, value })),
+    tolerations: [...s.tolerations, ...extra],
+  };
 }
 
 export function envValue(s: ProbeSettings, name: string): string | undefined {

@@ -65,6 +65,7 @@ export const EtcdValuesSchema = z.strictObject({
   listenArg: Str,
   advertiseArg: Str,
   activeDeadlineSeconds: z.number().int().positive(),
+  tolerations: z.array(z.record(z.string(), z.unknown())),
 });
 
 export const ServiceValuesSchema = z.strictObject({
@@ -191,6 +192,8 @@ export function valuesOf(plan: PairPlan): Values {
             listenArg: `--listen-client-urls=http://0.0.0.0:${plan.etcd.port}`,
             advertiseArg: `--advertise-client-urls=${plan.etcd.endpoint}`,
             activeDeadlineSeconds: plan.activeDeadlineSeconds,
+            // It runs beside the probes: the deployment's tolerations and --toleration apply to it too.
+            tolerations: (plan.pods[0]?.settings.tolerations ?? []) as Record<string, unknown>[],
           },
         }
       : {}),

@@ -62,8 +62,8 @@ export const planStep: Step = {
   async run(ctx) {
     const c = ctx.config;
     const base = ctx.state.settings ?? {
-      prefill: withOverrides(DEFAULT_SETTINGS, c.env),
-      decode: withOverrides(DEFAULT_SETTINGS, c.env),
+      prefill: withOverrides(DEFAULT_SETTINGS, c.env, c.tolerations),
+      decode: withOverrides(DEFAULT_SETTINGS, c.env, c.tolerations),
     };
     const wanted = {
       prefill: c.prefillNode ?? ctx.state.dgdNodes?.prefill,

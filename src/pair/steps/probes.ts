@@ -110,7 +110,8 @@ export const probesStep: Step = {
     let settings: Settings = {};
     if (config.recipe) settings = await fromRecipe(ctx, config.recipe);
     if (config.dgd) settings = { ...settings, ...(await fromDgd(ctx, config.dgd)) };
-    const finish = (s: ProbeSettings | undefined) => withOverrides(s ?? DEFAULT_SETTINGS, config.env);
+    const finish = (s: ProbeSettings | undefined) =>
+      withOverrides(s ?? DEFAULT_SETTINGS, config.env, config.tolerations);
     ctx.state.settings = { prefill: finish(settings.prefill), decode: finish(settings.decode) };
     const p = ctx.state.settings.prefill;
     if (p.source !== 'defaults') {
