@@ -649,13 +649,19 @@ cmd_down() {
   stop_groups coredns "${kubelets[@]}"
   for i in "${nodes[@]}"; do node_pods_down "$i"; done
   stop_groups "${containerds[@]}"
+  # Strays whose pidfile was lost: a containerd with one of our configs, a
+  # shim of one of our sockets (their containers are gone with the runc roots).
+  local pid
+  for pid in $(pgrep -f -- "--config $REAL/real-" || true) $(pgrep -f -- "-address $REAL_RUN_DIR/real-" || true); do
+    log "stray process $pid: $(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | cut -c1-120)"
+    kill -KILL "$pid" 2>/dev/null || true
+  done
   for i in "${nodes[@]}"; do node_down "$i"; done
   host_network_down
   rm -f "$RUN/real-nodes"
-  rm -rf "$REAL"
-  rmdir "$REAL_RUN_DIR" 2>/dev/null || true
-  # Pod netns that a crashed containerd left behind have no process and no
-  # owner; they are left alone (they may be another runtime's).
+  rm -rf "$REAL/coredns"
+  # (node dirs with a mount left in them stay, with a warning above)
+  rmdir "$REAL" "$REAL_RUN_DIR" 2>/dev/null || true
   return 0
 }
 
