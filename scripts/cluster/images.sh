@@ -193,6 +193,12 @@ registry_ok() { curl -fsS -o /dev/null --max-time 2 "http://$REG_LOCAL/v2/" 2>/d
 
 ensure_registry() {
   if component_alive registry && registry_ok; then return 0; fi
+  # Another cluster's registry (another state dir, same port and, by default, the
+  # same storage in the cache) serves just as well: push to it, start none.
+  if ! component_alive registry && registry_ok; then
+    log "using the registry already listening on port $CLUSTER_REGISTRY_PORT (not started by this state dir)"
+    return 0
+  fi
   local pf
   pf="$(pidfile registry)"
   if [[ -f "$pf" ]]; then
