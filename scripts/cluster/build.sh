@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Build the local control plane's binaries from Go modules, once per version.
 #
-#   etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubectl
-#   (k8s.io/kubernetes + go.etcd.io/etcd/server/v3, versions pinned in
-#   test/cluster/binaries/go.mod) and kwok (sigs.k8s.io/kwok/cmd/kwok).
+#   etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubectl,
+#   and for the real nodes kubelet and kube-proxy (k8s.io/kubernetes +
+#   go.etcd.io/etcd/server/v3, versions pinned in test/cluster/binaries/go.mod)
+#   and kwok (sigs.k8s.io/kwok/cmd/kwok). CoreDNS and crictl have their own
+#   module: build-node-tools.sh.
 #
 # They are the upstream main packages, declared as `tool` lines in that go.mod,
 # built in one `go build` so shared packages compile once. Output goes to

@@ -484,6 +484,24 @@ ensure_images() {
   [[ -n "${PAUSE_IMAGE:-}" ]] || die "images.sh printed no PAUSE_IMAGE"
 }
 
+# The host-wide names (bridge, netns, /run/interconnect-test, cgroup roots)
+# allow one cluster with real nodes per host; $REAL_RUN_DIR/owner names its
+# state dir. other_owner prints another state dir whose real nodes still run.
+owner_file() { echo "$REAL_RUN_DIR/owner"; }
+other_owner() {
+  local f other pid
+  f="$(owner_file)"
+  [[ -f "$f" ]] || return 1
+  other="$(cat "$f")"
+  [[ -n "$other" && "$other" != "$CLUSTER_STATE_DIR" ]] || return 1
+  for f in "$other"/run/kubelet-real-*.pid "$other"/run/containerd-real-*.pid; do
+    [[ -f "$f" ]] || continue
+    pid="$(cat "$f")"
+    [[ -n "$pid" ]] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$other/" && { echo "$other"; return 0; }
+  done
+  return 1
+}
+
 cmd_up() {
   local n=$CLUSTER_REAL_NODES i t0=$SECONDS
   mkdir -p "$RUN"
@@ -498,6 +516,12 @@ cmd_up() {
   fi
   preflight
   cluster_lock
+  local other
+  if other="$(other_owner)"; then
+    log "warning: no real nodes: the cluster in $other runs them (one cluster with real nodes per host)"
+    echo "$n 0" >"$RUN/real-nodes"
+    return 0
+  fi
   if ! ensure_images; then
     log "warning: no real nodes: no PAUSE_IMAGE and no scripts/cluster/images.sh to build one"
     echo "$n 0" >"$RUN/real-nodes"
@@ -506,6 +530,7 @@ cmd_up() {
   bash "$SCRIPTS/build-node-tools.sh"
   cmd_down --quiet
   mkdir -p "$REAL" "$RUN" "$LOGS" "$REAL_RUN_DIR"
+  echo "$CLUSTER_STATE_DIR" >"$(owner_file)"
   host_network_up
   for ((i = 0; i < n; i++)); do
     node_network_up "$i"
@@ -630,7 +655,13 @@ node_down() {
 cmd_down() {
   [[ "${1:-}" == --quiet ]] && quiet=1
   cluster_lock
-  local i idx=() f ns
+  local i idx=() f ns other
+  if other="$(other_owner)"; then
+    # The real nodes are another cluster's: leave them (and the host-wide
+    # names) alone; this state dir has none.
+    rm -f "$RUN/real-nodes"
+    return 0
+  fi
   # Every node this state dir ever started (pidfiles, dirs, netns), whatever
   # CLUSTER_REAL_NODES says now.
   for f in "$RUN"/kubelet-real-*.pid "$RUN"/containerd-real-*.pid "$RUN"/kube-proxy-real-*.pid; do
@@ -660,6 +691,7 @@ cmd_down() {
   host_network_down
   rm -f "$RUN/real-nodes"
   rm -rf "$REAL/coredns"
+  rm -f "$(owner_file)"
   # (node dirs with a mount left in them stay, with a warning above)
   rmdir "$REAL" "$REAL_RUN_DIR" 2>/dev/null || true
   return 0
