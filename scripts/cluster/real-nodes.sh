@@ -652,6 +652,19 @@ node_down() {
   cgroups_down "$(node_cgroup "$i")"
 }
 
+# Paths outside our dirs that kubelet and containerd 1.6 always use: the
+# device-plugin dir (kubelet.sock, checkpoint; fixed in kubelet, shared by both
+# kubelets, unused here: no device plugins), libcni's result cache and the shim
+# socket dir. Removed only when no other kubelet runs and only if empty after.
+host_paths_down() {
+  if ! pgrep -x kubelet >/dev/null 2>&1; then
+    rm -f /var/lib/kubelet/device-plugins/kubelet.sock /var/lib/kubelet/device-plugins/kubelet_internal_checkpoint
+    rmdir /var/lib/kubelet/device-plugins /var/lib/kubelet 2>/dev/null || true
+  fi
+  rmdir /var/lib/cni/results /var/lib/cni /run/containerd/s /run/containerd 2>/dev/null || true
+  return 0
+}
+
 cmd_down() {
   [[ "${1:-}" == --quiet ]] && quiet=1
   cluster_lock
@@ -692,6 +705,7 @@ cmd_down() {
   rm -f "$RUN/real-nodes"
   rm -rf "$REAL/coredns"
   rm -f "$(owner_file)"
+  host_paths_down
   # (node dirs with a mount left in them stay, with a warning above)
   rmdir "$REAL" "$REAL_RUN_DIR" 2>/dev/null || true
   return 0
