@@ -104,6 +104,10 @@ host_network_up() {
       iptables -w -t nat -A PREROUTING -i "$REAL_BRIDGE" -d "$REAL_HOST_IP" -p tcp --dport "$p" \
         -m comment --comment "$IPT_COMMENT" -j DNAT --to-destination "127.0.0.1:$p"
   done
+  # Node-to-node traffic is bridged here and, with br_netfilter, passes the
+  # host's FORWARD chain: accept it even where that chain's policy is DROP.
+  iptables -w -C FORWARD -i "$REAL_BRIDGE" -o "$REAL_BRIDGE" -m comment --comment "$IPT_COMMENT" -j ACCEPT 2>/dev/null ||
+    iptables -w -I FORWARD -i "$REAL_BRIDGE" -o "$REAL_BRIDGE" -m comment --comment "$IPT_COMMENT" -j ACCEPT
 }
 
 host_network_down() {
