@@ -443,7 +443,7 @@ node_up() {
   start_in "kube-proxy-$name" "$ns" "$B/kube-proxy" \
     --kubeconfig="$d/kube-proxy.kubeconfig" --hostname-override="$name" \
     --proxy-mode=iptables --cluster-cidr="$REAL_POD_NET.0.0/16" \
-    --healthz-bind-address=127.0.0.1:10256 --metrics-bind-address=127.0.0.1:10249 \
+    --healthz-bind-address=127.0.0.1:10256 --metrics-bind-address=127.0.0.1:10249 --nodeport-addresses=primary \
     --conntrack-max-per-core=0 --conntrack-min=0 --oom-score-adj=0 --v=1
   cat >"$d/crictl.yaml" <<EOF
 runtime-endpoint: unix://$r/containerd.sock
