@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, spawnCli } from './helpers/cli.js';
+import { type VethPair, vethPair } from './helpers/netns.js';
 import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
 
 /**
@@ -19,7 +19,6 @@ import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
  *   (iptables DROP behind a veth pair, as a dead host or a firewall does).
  */
 
-const tag = randomBytes(3).toString('hex');
 const dir = mkdtempSync(path.join(tmpdir(), 'it-dead-api-'));
 const sockets = new Set<net.Socket>();
 const servers: net.Server[] = [];
@@ -56,42 +55,24 @@ function listen(server: net.Server): Promise<number> {
 
 const files: { silentTcp?: string; silentTls?: string; dropped?: string } = {};
 
-// The dropped-packets host: the CLI runs in namespace `client`, the API address lives in `server`.
-const ns = { client: `it-apic-${tag}`, server: `it-apis-${tag}` };
-const veth = { client: `itAc${tag}`, server: `itAs${tag}` };
-const addr = { client: '169.254.79.1', server: '169.254.79.2' };
+// The dropped-packets host: the CLI runs in namespace a, the API address is b's, where iptables drops TCP.
+let link: VethPair | undefined;
 let netnsProblem: string | undefined = 'not set up';
 
-function ip(...args: string[]): void {
-  execFileSync('ip', args, { stdio: 'pipe' });
-}
-
 function setUpNetns(): string | undefined {
-  if (process.getuid?.() !== 0) return 'not root: creating network namespaces needs root';
-  const missing = missingTools(['ip', 'iptables']);
+  link = vethPair('it-api', 79);
+  if (link.problem) return link.problem;
+  const missing = missingTools(['iptables']);
   if (missing.length > 0) return missingMessage(missing);
   try {
-    ip('netns', 'add', ns.client);
-    ip('netns', 'add', ns.server);
-    ip('link', 'add', veth.client, 'type', 'veth', 'peer', 'name', veth.server);
-    ip('link', 'set', veth.client, 'netns', ns.client);
-    ip('link', 'set', veth.server, 'netns', ns.server);
-    ip('-n', ns.client, 'addr', 'add', `${addr.client}/30`, 'dev', veth.client);
-    ip('-n', ns.server, 'addr', 'add', `${addr.server}/30`, 'dev', veth.server);
-    for (const [n, dev] of [
-      [ns.client, veth.client],
-      [ns.server, veth.server],
-    ] as const) {
-      ip('-n', n, 'link', 'set', dev, 'up');
-      ip('-n', n, 'link', 'set', 'lo', 'up');
-    }
-    // Every TCP segment to the server namespace vanishes: SYNs get no answer, not even a reset.
-    execFileSync('ip', ['netns', 'exec', ns.server, 'iptables', '-A', 'INPUT', '-p', 'tcp', '-j', 'DROP'], {
+    // Every TCP segment to b vanishes: SYNs get no answer, not even a reset.
+    const [ipCmd, ...inB] = link.exec('b');
+    execFileSync(ipCmd as string, [...inB, 'iptables', '-A', 'INPUT', '-p', 'tcp', '-j', 'DROP'], {
       stdio: 'pipe',
     });
     return undefined;
   } catch (err) {
-    return `network namespace set-up failed: ${(err as Error).message.split('\n')[0]}`;
+    return `iptables in the namespace failed: ${(err as Error).message.split('\n')[0]}`;
   }
 }
 
@@ -130,19 +111,13 @@ beforeAll(async () => {
   });
   files.silentTls = kubeconfig('silent-tls', `https://127.0.0.1:${await listen(tlsServer)}`);
   netnsProblem = setUpNetns();
-  files.dropped = kubeconfig('dropped', `https://${addr.server}:6443`);
+  files.dropped = kubeconfig('dropped', `https://${link?.addr.b ?? '169.254.79.2'}:6443`);
 });
 
 afterAll(() => {
   for (const s of sockets) s.destroy();
   for (const s of servers) s.close();
-  for (const n of [ns.client, ns.server]) {
-    try {
-      ip('netns', 'del', n);
-    } catch {
-      // never created
-    }
-  }
+  link?.remove();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -238,7 +213,7 @@ describe('an API server address whose packets are dropped (netns + iptables DROP
   it('node, nixl, gc and pair end within their limits with one line', async (ctx) => {
     requireTools(ctx, 'ip', 'iptables');
     if (netnsProblem) ctx.skip(netnsProblem);
-    const inClient = ['ip', 'netns', 'exec', ns.client];
+    const inClient = link!.exec('a');
     const k = ['--kubeconfig', files.dropped!, '-q'];
     const cases: [string[], RegExp, number][] = [
       [
@@ -272,10 +247,7 @@ describe('an API server address whose packets are dropped (netns + iptables DROP
   it('with no flags, the 10 s connect timeout still ends `node` (it hung 136 s before)', async (ctx) => {
     requireTools(ctx, 'ip', 'iptables');
     if (netnsProblem) ctx.skip(netnsProblem);
-    const run = await timed(
-      ['node', '--pod', 'p', '--kubeconfig', files.dropped!, '-q'],
-      ['ip', 'netns', 'exec', ns.client],
-    );
+    const run = await timed(['node', '--pod', 'p', '--kubeconfig', files.dropped!, '-q'], link!.exec('a'));
     expectOneLine(run, /no connection within 10s/);
     expect(run.ms).toBeLessThan(10_000 + 3_000);
   }, 30_000);

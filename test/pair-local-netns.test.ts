@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import type { Placement } from '../src/pair/local/types.js';
+import { type VethPair, vethPair } from './helpers/netns.js';
 import { isAlive } from './helpers/pair-local-procs.js';
 import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
 
@@ -14,56 +13,16 @@ import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
  * runs as root. UCX_TLS=tcp, because between namespaces of one host UCX would
  * still pick shared memory.
  */
-const tag = randomBytes(3).toString('hex');
-const ns = { server: `it-srv-${tag}`, client: `it-cli-${tag}` };
-const veth = { server: `itS${tag}`, client: `itC${tag}` };
-const addr = { server: '169.254.77.1', client: '169.254.77.2' };
-
-function ip(...args: string[]): void {
-  execFileSync('ip', args, { stdio: 'pipe' });
-}
-
-function setUp(): string | undefined {
-  if (process.getuid?.() !== 0) return 'not root: creating network namespaces needs root';
-  const missing = missingTools(['ip', 'ucx_perftest']);
-  if (missing.length > 0) return missingMessage(missing);
-  try {
-    ip('netns', 'add', ns.server);
-    ip('netns', 'add', ns.client);
-    ip('link', 'add', veth.server, 'type', 'veth', 'peer', 'name', veth.client);
-    ip('link', 'set', veth.server, 'netns', ns.server);
-    ip('link', 'set', veth.client, 'netns', ns.client);
-    ip('-n', ns.server, 'addr', 'add', `${addr.server}/30`, 'dev', veth.server);
-    ip('-n', ns.client, 'addr', 'add', `${addr.client}/30`, 'dev', veth.client);
-    for (const [n, dev] of [
-      [ns.server, veth.server],
-      [ns.client, veth.client],
-    ] as const) {
-      ip('-n', n, 'link', 'set', dev, 'up');
-      ip('-n', n, 'link', 'set', 'lo', 'up');
-    }
-    return undefined;
-  } catch (err) {
-    return `ip netns failed: ${(err as Error).message.split('\n')[0]}`;
-  }
-}
-
+let link: VethPair | undefined;
 let skipped: string | undefined = 'not set up';
 
 beforeAll(() => {
-  skipped = setUp();
+  link = vethPair('it-pl', 77);
+  skipped =
+    link.problem ?? (missingTools(['ucx_perftest']).length ? missingMessage(['ucx_perftest']) : undefined);
 });
 
-afterAll(() => {
-  // Deleting a namespace removes its end of the veth pair, and with it the other end.
-  for (const n of [ns.server, ns.client]) {
-    try {
-      ip('netns', 'del', n);
-    } catch {
-      // it was never created
-    }
-  }
-});
+afterAll(() => link?.remove());
 
 describe('pair --local across two network namespaces (veth, TCP)', () => {
   it('moves data over the veth link and reports tcp on the namespace interfaces', async (ctx) => {
@@ -71,8 +30,8 @@ describe('pair --local across two network namespaces (veth, TCP)', () => {
     requireTools(ctx, 'ip', 'ucx_perftest');
     if (skipped) ctx.skip(skipped);
     const placement: Placement = {
-      server: { wrap: ['ip', 'netns', 'exec', ns.server], address: addr.server },
-      client: { wrap: ['ip', 'netns', 'exec', ns.client] },
+      server: { wrap: link!.exec('a'), address: link!.addr.a },
+      client: { wrap: link!.exec('b') },
       describe: 'network namespaces over veth',
     };
     const result = await runLocalPair(
@@ -88,7 +47,7 @@ describe('pair --local across two network namespaces (veth, TCP)', () => {
       { env: process.env, progress: silentProgress, signal: new AbortController().signal, placement },
     );
     const m = result.measurement;
-    expect(m.transport).toEqual({ kind: 'tcp', lanes: [`tcp/${veth.client}`, `tcp/${veth.server}`] });
+    expect(m.transport).toEqual({ kind: 'tcp', lanes: [`tcp/${link!.veth.b}`, `tcp/${link!.veth.a}`] });
     expect(m.rows.map((r) => r.blockSize)).toEqual([65536, 1 << 20]);
     expect(m.peakGBps).toBeGreaterThan(0);
     expect(result.checks.map((c) => `${c.id}=${c.status}`)).toEqual([

@@ -1,25 +1,7 @@
-import { clusterOptions } from '../../kube/flags.js';
-import { openCluster } from '../../kube/open.js';
 import { nodeReport } from '../../probes/node.js';
-import { TargetOptionsShape } from '../../probes/options.js';
-import { resolveTargets } from '../../probes/targets.js';
-import { OutputOptionsSchema, parseOptions } from '../options.js';
-import { type CliContext, emit } from '../shared.js';
+import type { CliContext } from '../shared.js';
+import { runOnTargets } from './probes.js';
 
-const NodeOptionsSchema = OutputOptionsSchema.extend(TargetOptionsShape);
-
-export async function runNode(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
-  const opts = parseOptions(NodeOptionsSchema, raw);
-  ctx.progress.step(opts.local ? 'finding this host' : 'finding the pods');
-  const resolved = await resolveTargets(opts, ctx.env, () =>
-    openCluster(clusterOptions(opts, ctx.signal), ctx.env),
-  );
-  ctx.progress.done(resolved.targets.map((t) => t.label).join(', '));
-  const { report, sections } = await nodeReport(resolved, {
-    concurrency: opts.parallel,
-    timeoutMs: opts.probeTimeout,
-    signal: ctx.signal,
-    progress: ctx.progress,
-  });
-  await emit(ctx, report, opts, sections);
+export function runNode(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
+  return runOnTargets(ctx, raw, (resolved, _opts, settings) => nodeReport(resolved, settings));
 }
