@@ -4,7 +4,7 @@
 // Skipped on clusters without real nodes.
 import type { V1Pod, V1Service } from '@kubernetes/client-node';
 import { describe, expect, test } from 'vitest';
-import { REAL_NODE_TOLERATION, realNodesInfo, useTestEnv } from './harness.js';
+import { REAL_NODE_TOLERATION, realNodesInfo, useTestEnv, waitFor } from './harness.js';
 
 const real = await realNodesInfo();
 const env = useTestEnv('real');
@@ -69,7 +69,9 @@ describe.skipIf(real.nodes.length < 2)('real nodes', () => {
     expect(p.spec?.nodeName).toBe(node0);
     expect(p.status?.podIP).toMatch(/^10\.245\./);
     // Logs and exec through the apiserver → the real kubelet → containerd.
-    expect(await e.readLogs('hello')).toContain('hello from hello');
+    await waitFor('the container log line', async () =>
+      (await e.readLogs('hello')).includes('hello from hello'),
+    );
     const r = await e.exec('hello', ['cat', '/etc/resolv.conf']);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/nameserver 10\.96\.0\.10/);
