@@ -162,6 +162,18 @@ export function probeScriptProblem(log: string): (Meaning & { evidence: string }
       fix: 'check that the server pod runs and that pod-to-pod traffic on the test port is allowed (NetworkPolicy)',
     };
   }
+  // ucx_perftest's own check of -m (perftest_params.c): the UCX in the image has no module for that memory.
+  const memory = /unsupported memory type: "(\w+)"/.exec(log);
+  if (memory) {
+    const gpu = memory[1] === 'cuda' || memory[1] === 'rocm';
+    return {
+      evidence: memory[0],
+      detail: `the image's UCX cannot move ${memory[1]} memory (it was built without ${memory[1]} support), so ucx_perftest refused to start`,
+      fix: gpu
+        ? "use an image whose UCX has CUDA (the deployment's own runtime image), or --memory-type dram to test host memory only"
+        : 'use --memory-type dram',
+    };
+  }
   const ucx = /transport '[\w]+' is not available|no usable transports|Destination is unreachable/.exec(log);
   if (ucx) {
     return {
