@@ -20,6 +20,8 @@
 # Stdout: REGISTRY=host:port, PAUSE_IMAGE=…, PROBE_IMAGE=… (progress on stderr).
 # Usage: scripts/cluster/images.sh [--force]   (--force rebuilds both images)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# The builds run inside $(…): without this, a failing step there would not stop them.
+shopt -s inherit_errexit
 
 force=0
 [[ "${1:-}" == "--force" ]] && force=1
@@ -132,7 +134,13 @@ build_probe() {
   log "debootstrap took $((SECONDS - t))s ($(du -sh "$root" | cut -f1) before trimming)"
   if ((${#PROBE_PIP_PACKAGES[@]})); then
     cp /etc/resolv.conf "$root/etc/resolv.conf"
+    # The host's CA bundle (it may hold the CA of a TLS-inspecting proxy) in place of the
+    # image's, for this install only; pip sees the host's environment (PIP_*, *_CA_BUNDLE).
+    local bundle="$root/etc/ssl/certs/ca-certificates.crt"
+    mv "$bundle" "$bundle.image"
+    cp /etc/ssl/certs/ca-certificates.crt "$bundle"
     chroot "$root" python3 -m pip install --no-cache-dir --break-system-packages "${PROBE_PIP_PACKAGES[@]}" >&2
+    mv -f "$bundle.image" "$bundle"
   fi
   # Later installs (apt/dpkg in the image) skip docs, man pages and locales too.
   mkdir -p "$root/etc/dpkg/dpkg.cfg.d"
