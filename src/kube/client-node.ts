@@ -425,7 +425,12 @@ export class KubeCluster implements Cluster {
     };
     await this.call(
       this.act('delete', resourceOf(ref.kind), ref.namespace, ref.name),
-      (c) => c.objects.delete(spec, undefined, undefined, 0, undefined, 'Background').then(() => undefined),
+      // The pod's own grace period (ours are 2–5 s), not 0: the object stays until the kubelet
+      // confirms its containers stopped, so "nothing left" (listByLabel empty) means stopped.
+      (c) =>
+        c.objects
+          .delete(spec, undefined, undefined, undefined, undefined, 'Background')
+          .then(() => undefined),
       { statuses: [404], fallback: undefined },
     );
   }

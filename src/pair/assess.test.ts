@@ -123,6 +123,33 @@ describe('assess: the run', () => {
     });
   });
 
+  it('an OOM kill is named before the exit it caused in the peer, whichever pod is listed first', () => {
+    // Seen on the real nodes: the client is OOM-killed, then the ucx_perftest server aborts (Endpoint timeout, 139).
+    const oom = pod('prefill', {
+      phase: 'Failed',
+      containerStatuses: [
+        {
+          name: 'prefill',
+          image: 'i',
+          imageID: '',
+          ready: false,
+          restartCount: 0,
+          state: { terminated: { exitCode: 137, reason: 'OOMKilled' } },
+        },
+      ],
+    });
+    const a = assess(
+      input({
+        engine: 'ucx_perftest',
+        pods: [
+          snap('decode', failed('decode', 139), 'UCX  ERROR Endpoint timeout\n'),
+          snap('prefill', oom, ''),
+        ],
+      }),
+    );
+    expect(a.state === 'problem' && [a.problem.kind, a.problem.role]).toEqual(['oom-killed', 'prefill']);
+  });
+
   it('a pod that finished with output no parser reads is named at once, not waited on until the timeout', () => {
     // The wrong image: its entrypoint printed a help text and exited 0, while the peer still waits.
     const garbage =

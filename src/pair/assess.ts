@@ -132,15 +132,22 @@ function exitProblem(
 }
 
 /** The first hard problem any pod shows, or undefined. */
+/**
+ * The first hard problem the pods show, causes before consequences: a pod
+ * that was OOM-killed, evicted, never pulled or never scheduled explains why
+ * its peer then exited (a ucx_perftest server aborts with "Endpoint timeout"
+ * when its client is killed), so any of those wins over a plain exit.
+ */
 function podProblems(input: AssessInput): RunProblem | undefined {
+  let exited: RunProblem | undefined;
   for (const p of input.pods) {
     if (!p.pod) continue;
     const d = diagnosePod(p.pod, p.events, { rdma: input.rdmaResource });
     if (!d) continue;
-    if (d.kind === 'exited') return exitProblem(p, d.exitCode, input.pods, input.engine);
-    return { kind: d.kind, role: p.role, detail: d.detail, fix: d.fix };
+    if (d.kind !== 'exited') return { kind: d.kind, role: p.role, detail: d.detail, fix: d.fix };
+    exited ??= exitProblem(p, d.exitCode, input.pods, input.engine);
   }
-  return undefined;
+  return exited;
 }
 
 export function assess(input: AssessInput): Assessment {
