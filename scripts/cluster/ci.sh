@@ -20,6 +20,9 @@ if [[ "${CLUSTER_REAL_NODES:-2}" != 0 ]]; then
   command -v iptables >/dev/null || missing+=(iptables)
   command -v conntrack >/dev/null || missing+=(conntrack)
   command -v ip >/dev/null || missing+=(iproute2)
+  # Their images: built from Debian packages, served by a local registry (scripts/cluster/images.sh).
+  command -v debootstrap >/dev/null || missing+=(debootstrap)
+  command -v docker-registry >/dev/null || missing+=(docker-registry)
 fi
 if ((${#missing[@]})); then
   echo "[cluster] installing ${missing[*]}" >&2
