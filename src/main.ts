@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
+import type { CliContext, Outcome } from './commands/context.js';
 import { registerCommands } from './commands/index.js';
-import type { CliContext, Outcome } from './commands/shared.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
 import { createProgress } from './core/progress.js';

@@ -41,6 +41,20 @@ CLUSTER_COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler k
 log() { printf '[cluster] %s\n' "$*" >&2; }
 die() { printf '[cluster] error: %s\n' "$*" >&2; exit 1; }
 
+# wait_for DESCRIPTION TIMEOUT_S COMMAND... — polls every 0.5 s, logs how long it took.
+wait_for() {
+  local what=$1 timeout=$2 start=$SECONDS
+  shift 2
+  until "$@" >/dev/null 2>&1; do
+    if ((SECONDS - start >= timeout)); then
+      log "timed out after ${timeout}s waiting for $what"
+      return 1
+    fi
+    sleep 0.5
+  done
+  log "✓ $what ($((SECONDS - start))s)"
+}
+
 # Go lives at /usr/local/go on our machines; PATH may not have it.
 cluster_go() {
   if command -v go >/dev/null 2>&1; then command -v go; return; fi

@@ -20,16 +20,19 @@ gen_cert() {
   rm -f "$PKI/$name.csr" "$PKI/$name.ext"
 }
 
-# write_kubeconfig FILE CERT_NAME USER  (always rewritten: the port may change)
+# write_kubeconfig FILE CERT_NAME USER [SERVER_HOST [TLS_SERVER_NAME]]  (always rewritten: the
+# port may change). SERVER_HOST defaults to the loopback address; the real nodes reach the
+# apiserver through their bridge and name the certificate's host (localhost) instead.
 write_kubeconfig() {
-  local file=$1 cert=$2 user=$3
+  local file=$1 cert=$2 user=$3 host=${4:-$CLUSTER_HOST} tls_name=${5:-}
   cat >"$file" <<EOF
 apiVersion: v1
 kind: Config
 clusters:
 - name: interconnect-test
   cluster:
-    server: https://$CLUSTER_HOST:$CLUSTER_APISERVER_PORT
+    server: https://$host:$CLUSTER_APISERVER_PORT${tls_name:+
+    tls-server-name: $tls_name}
     certificate-authority-data: $(base64 -w0 <"$PKI/ca.crt")
 users:
 - name: $user

@@ -50,19 +50,6 @@ start_in() {
   echo $! >"$(pidfile "$name")"
 }
 
-wait_for() {
-  local what=$1 timeout=$2 start=$SECONDS
-  shift 2
-  until "$@" >/dev/null 2>&1; do
-    if ((SECONDS - start >= timeout)); then
-      log "timed out after ${timeout}s waiting for $what"
-      return 1
-    fi
-    sleep 0.5
-  done
-  log "✓ $what ($((SECONDS - start))s)"
-}
-
 real_components() {
   local i
   for ((i = 0; i < CLUSTER_REAL_NODES; i++)); do
@@ -325,32 +312,9 @@ oomScoreAdj: 0
 EOF
 }
 
-# node_kubeconfig FILE CERT USER — reaches the apiserver through the bridge
-# address (DNAT to 127.0.0.1); the serving cert is checked for "localhost".
+# node_kubeconfig FILE CERT USER — reaches the apiserver through the bridge (pki.sh's writer)
 node_kubeconfig() {
-  local file=$1 cert=$2 user=$3
-  cat >"$file" <<EOF
-apiVersion: v1
-kind: Config
-clusters:
-- name: interconnect-test
-  cluster:
-    server: https://$REAL_HOST_IP:$CLUSTER_APISERVER_PORT
-    tls-server-name: localhost
-    certificate-authority-data: $(base64 -w0 <"$PKI/ca.crt")
-users:
-- name: $user
-  user:
-    client-certificate-data: $(base64 -w0 <"$PKI/$cert.crt")
-    client-key-data: $(base64 -w0 <"$PKI/$cert.key")
-contexts:
-- name: $user@interconnect-test
-  context:
-    cluster: interconnect-test
-    user: $user
-current-context: $user@interconnect-test
-EOF
-  chmod 600 "$file"
+  write_kubeconfig "$1" "$2" "$3" "$REAL_HOST_IP" localhost
 }
 
 # ------------------------------------------------------------------ CoreDNS

@@ -35,20 +35,6 @@ all_nodes_ready() {
   [[ "$ready" == "$CLUSTER_NODES" ]]
 }
 
-# wait_for DESCRIPTION TIMEOUT_S COMMAND...
-wait_for() {
-  local what=$1 timeout=$2 start=$SECONDS
-  shift 2
-  until "$@" >/dev/null 2>&1; do
-    if ((SECONDS - start >= timeout)); then
-      log "timed out after ${timeout}s waiting for $what"
-      return 1
-    fi
-    sleep 0.5
-  done
-  log "✓ $what ($((SECONDS - start))s)"
-}
-
 port_free() { ! (exec 3<>"/dev/tcp/$CLUSTER_HOST/$1") 2>/dev/null; }
 
 # start NAME BINARY ARGS... — own session/process group, pidfile, log file.

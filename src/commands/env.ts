@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 export function envCommand(ctx: CliContext): Command {
   const cmd = new Command('env')

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { addClusterFlags } from '../kube/flags.js';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 /** `gc`: remove the scratch namespaces and objects crashed `pair` runs left behind. */
 export function gcCommand(ctx: CliContext): Command {

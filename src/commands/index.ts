@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
+import type { CliContext } from './context.js';
 import { envCommand } from './env.js';
 import { gcCommand } from './gc.js';
 import { nixlCommand } from './nixl.js';
 import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
-import type { CliContext } from './shared.js';
 
 /** Every subcommand, in the order `--help` lists them. Each module keeps its own options and schema. */
 export function registerCommands(program: Command, ctx: CliContext): void {

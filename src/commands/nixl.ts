@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { addTargetOptions } from '../probes/flags.js';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 /** `nixl`: nixlbench, the NIXL UCX plugin, the Python module and ucx_perftest, and the pair command to run next. */
 export function nixlCommand(ctx: CliContext): Command {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { addTargetOptions } from '../probes/flags.js';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 /**
  * `node`: read-only fabric probes (IB ports, /dev/infiniband, peer memory, GPU

@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
-import type { OutputOptions } from './shared.js';
+import type { OutputOptions } from './context.js';
 
 /**
  * Option schemas and their one-line errors. Loaded by a command's action,

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { addClusterOptions } from '../pair/flags.js';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 export function pairCommand(ctx: CliContext): Command {
   const cmd = new Command('pair')

@@ -8,8 +8,8 @@ import { capture, runCli } from '../../test/helpers/cli.js';
 import { fixturePath, readFixture } from '../../test/helpers/fixtures.js';
 import { createProgress } from '../core/progress.js';
 import { renderJson } from '../render/data.js';
+import type { CliContext } from './context.js';
 import { readCommand } from './read.js';
-import type { CliContext } from './shared.js';
 
 const run = (...argv: string[]) => runCli(['read', ...argv, '-q'], { env: {} });
 const sink = capture;

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { TOOLS } from '../classify/tools.js';
-import { addOutputOptions, type CliContext } from './shared.js';
+import { addOutputOptions, type CliContext } from './context.js';
 
 /** Where `-` reads from; tests pass their own stream. */
 export interface ReadDeps {

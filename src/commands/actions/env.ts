@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { runEnv } from '../../env/index.js';
 import { envSections } from '../../env/text.js';
+import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-import { type CliContext, emit } from '../shared.js';
 
 const EnvOptionsSchema = OutputOptionsSchema.extend({
   paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),

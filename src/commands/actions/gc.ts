@@ -5,8 +5,8 @@ import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { openCluster } from '../../kube/open.js';
 import { runGc } from '../../pair/gc.js';
+import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-import { type CliContext, emit } from '../shared.js';
 
 const GcOptionsSchema = OutputOptionsSchema.extend({
   olderThan: durationSchema('30m, 1h or 2d').optional(),

@@ -1,5 +1,5 @@
 import { nixlReport } from '../../nixl/index.js';
-import type { CliContext } from '../shared.js';
+import type { CliContext } from '../context.js';
 import { runOnTargets } from './probes.js';
 
 export function runNixl(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { nodeReport } from '../../probes/node.js';
-import type { CliContext } from '../shared.js';
+import type { CliContext } from '../context.js';
 import { runOnTargets } from './probes.js';
 
 export function runNode(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {

@@ -7,8 +7,8 @@ import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '
 import { manifestsYaml } from '../../pair/render.js';
 import { runPairCluster } from '../../pair/run.js';
 import { clusterSections } from '../../pair/sections.js';
-import type { CliContext, OutputOptions } from '../shared.js';
-import { emit } from '../shared.js';
+import type { CliContext, OutputOptions } from '../context.js';
+import { emit } from '../context.js';
 
 /**
  * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),

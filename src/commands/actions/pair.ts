@@ -5,8 +5,8 @@ import { makeReport } from '../../core/report.js';
 import { runLocalPair } from '../../pair/local/index.js';
 import { parseSize } from '../../pair/local/sizes.js';
 import { ClusterOptionsShape } from '../../pair/options.js';
+import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-import { type CliContext, emit } from '../shared.js';
 import { runClusterPair } from './pair-cluster.js';
 
 /** `4K,64K,1M` → bytes; every entry must be a size. */

@@ -6,8 +6,8 @@ import type { ProbeRunSettings } from '../../probes/node.js';
 import { TargetOptionsShape } from '../../probes/options.js';
 import { type Resolved, resolveTargets } from '../../probes/targets.js';
 import type { SectionsOf } from '../../render/text.js';
+import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-import { type CliContext, emit } from '../shared.js';
 
 const TargetCommandSchema = OutputOptionsSchema.extend(TargetOptionsShape);
 export type TargetCommandOptions = z.infer<typeof TargetCommandSchema>;

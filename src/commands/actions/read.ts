@@ -5,9 +5,9 @@ import { INPUT_LIMITS, readBounded } from '../../core/input.js';
 import { makeReport } from '../../core/report.js';
 import { readSections } from '../../read/sections.js';
 import { readOutput } from '../../read/tools.js';
+import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 import type { ReadDeps } from '../read.js';
-import { type CliContext, emit } from '../shared.js';
 
 const ReadOptionsSchema = OutputOptionsSchema.extend({
   minBandwidth: z.coerce.number().positive().optional(),
