@@ -32,6 +32,8 @@ import type { RunOptions, RunResult } from '../runner/types.js';
 import { type Cluster, EXPIRES_ANNOTATION, type ObjectRef, type PodTarget } from './cluster.js';
 import {
   ClusterError,
+  CONNECT_TIMEOUT_CODE,
+  ConnectTimeoutError,
   DeadlineError,
   formatMs,
   type KubeAction,
@@ -205,12 +207,7 @@ function armAgent(agent: unknown, ms: number): void {
     const socket = original(...args) as import('node:net').Socket | undefined;
     if (!socket || typeof socket.once !== 'function') return socket;
     const call = current.getStore();
-    const timer = setTimeout(() => {
-      const e = Object.assign(new Error(`no connection within ${formatMs(ms)}`), {
-        code: 'ICT_CONNECT_TIMEOUT',
-      });
-      socket.destroy(e);
-    }, ms);
+    const timer = setTimeout(() => socket.destroy(new ConnectTimeoutError(ms)), ms);
     timer.unref();
     socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => {
       clearTimeout(timer);
@@ -375,7 +372,7 @@ export class KubeCluster implements Cluster {
     } catch (err) {
       if (scope?.aborted) throw this.scopeError(action, err);
       // Never connected: the connect limit (10 s, or the request's if less) is what ran out.
-      if (hasCode(err, 'ICT_CONNECT_TIMEOUT') || (request.signal.aborted && !store.connected))
+      if (hasCode(err, CONNECT_TIMEOUT_CODE) || (request.signal.aborted && !store.connected))
         throw this.unreachable(action, err);
       if (request.signal.aborted) throw toClusterError(request.signal.reason, action);
       const typed = toClusterError(err, action);
@@ -573,7 +570,7 @@ export class KubeCluster implements Cluster {
       if (
         err instanceof ClusterError &&
         err.kind === 'unreachable' &&
-        hasCode(err.cause, 'ICT_CONNECT_TIMEOUT')
+        hasCode(err.cause, CONNECT_TIMEOUT_CODE)
       )
         throw this.unreachable(err.action, err);
       if (scope?.aborted && !(err instanceof InterruptedError))

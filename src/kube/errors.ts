@@ -54,9 +54,12 @@ export function isClusterError(err: unknown, ...kinds: ClusterErrorKind[]): err 
   return err instanceof ClusterError && (kinds.length === 0 || kinds.includes(err.kind));
 }
 
+/** The code node-fetch copies from a socket error onto its FetchError: how a connect timeout is recognised. */
+export const CONNECT_TIMEOUT_CODE = 'ICT_CONNECT_TIMEOUT';
+
 /** Our own connect timeout, raised on the socket (src/kube/client-node.ts). */
 export class ConnectTimeoutError extends Error {
-  readonly code = 'ICT_CONNECT_TIMEOUT';
+  readonly code = CONNECT_TIMEOUT_CODE;
   constructor(readonly ms: number) {
     super(`no connection within ${formatMs(ms)}`);
     this.name = 'ConnectTimeoutError';
@@ -94,7 +97,7 @@ const NETWORK_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'CERT_HAS_EXPIRED',
   'ERR_TLS_CERT_ALTNAME_INVALID',
-  'ICT_CONNECT_TIMEOUT',
+  CONNECT_TIMEOUT_CODE,
 ]);
 
 function* causes(err: unknown): Generator<unknown> {

@@ -11,25 +11,15 @@
  *      BENCH_PREFILL_NODE / BENCH_DECODE_NODE (default gpu-node-0 / gpu-node-2).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { KubeConfig, type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
 import { main } from '../main.js';
+import { repoRoot } from './repo-root.js';
 
 const TARGET_MS = 5000;
-
-function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the repository root');
-    dir = up;
-  }
-  return dir;
-}
 
 /** CRI log format, as a kubelet stores it: "<RFC3339Nano> stdout F <line>". */
 function criLog(text: string): string {

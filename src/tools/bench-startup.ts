@@ -12,19 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from './repo-root.js';
 
 const TARGET_MS = 150;
-
-function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the repository root');
-    dir = up;
-  }
-  return dir;
-}
 
 /**
  * Preloaded with --import: counts the modules a process loads (Node's

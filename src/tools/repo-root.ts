@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout a tool runs from (src/tools or dist/tools): the nearest folder with a package.json. */
+export function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find the repository root');
+    dir = up;
+  }
+  return dir;
+}
