@@ -15,9 +15,7 @@ force=0
 [[ "${1:-}" == "--force" ]] && force=1
 
 GO="$(cluster_go)"
-export GOTOOLCHAIN=local
-export GOFLAGS=-mod=mod
-export CGO_ENABLED=0
+cluster_go_env
 
 if [[ $force == 0 ]] && node_tools_ready; then
   log "node tools (coredns, crictl) are cached in $NODE_TOOLS_BIN_DIR"

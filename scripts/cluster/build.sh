@@ -19,10 +19,7 @@ force=0
 [[ "${1:-}" == "--force" ]] && force=1
 
 GO="$(cluster_go)"
-# Never let `go` try to fetch a toolchain: only the module proxy is reachable.
-export GOTOOLCHAIN=local
-export GOFLAGS=-mod=mod
-export CGO_ENABLED=0
+cluster_go_env
 
 # kwok's CRDs (Logs, Exec, ... ) come from the same kwok module version.
 ensure_crds() {

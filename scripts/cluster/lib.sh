@@ -62,6 +62,14 @@ cluster_go() {
   die "go not found (need Go >= $(awk '$1=="go"{print $2}' "$CLUSTER_MODULE_DIR/go.mod"))"
 }
 
+# The build settings every Go build here shares: never let `go` fetch a toolchain (only the
+# module proxy is reachable), resolve modules from go.mod, build static binaries.
+cluster_go_env() {
+  export GOTOOLCHAIN=local
+  export GOFLAGS=-mod=mod
+  export CGO_ENABLED=0
+}
+
 # Fingerprint of everything that decides what the binaries are. A change to
 # go.mod/go.sum or to the build flags rebuilds; nothing else does.
 cluster_build_stamp() {
