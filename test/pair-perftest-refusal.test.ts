@@ -39,7 +39,6 @@ describeWithTools(['ucx_perftest'], 'ucx_perftest refusing -m cuda', () => {
       },
     };
     const a = assess({
-      phase: 'run',
       engine: 'ucx_perftest',
       pods: [{ role: 'decode', pod, events: [], log }],
       now: 0,

@@ -32,7 +32,6 @@ const legacyComplete = readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.
 
 function input(over: Partial<AssessInput> & { pods: PodSnap[] }): AssessInput {
   return {
-    phase: 'run',
     engine: 'nixlbench',
     now: 100_000,
     runningSince: {},
@@ -48,41 +47,61 @@ const snap = (role: 'prefill' | 'decode', p: V1Pod | undefined, log = ''): PodSn
   log,
 });
 
-describe('assess: the first pod', () => {
-  it('is ready once nixlbench registered with etcd', () => {
-    expect(assess(input({ phase: 'first', pods: [snap('prefill', running('prefill'), START)] }))).toEqual({
-      state: 'ready',
-      status: 'prefill Running',
-    });
-  });
-
-  it('waits while it runs without registering, then names the etcd problem', () => {
-    const p = [
-      snap(
-        'prefill',
-        running('prefill'),
-        'interconnect-test: start nixlbench\nConnecting to ETCD at http://e:2379\n',
-      ),
-    ];
-    expect(assess(input({ phase: 'first', pods: p, runningSince: { prefill: 90_000 } })).state).toBe('wait');
-    expect(assess(input({ phase: 'first', pods: p, runningSince: { prefill: 10_000 } }))).toEqual({
-      state: 'problem',
-      status: 'prefill Running',
-      problem: {
-        kind: 'not-registered',
-        role: 'prefill',
-        detail:
-          'prefill ran 1m30s without registering with etcd: interconnect-test: start nixlbench | Connecting to ETCD at http://e:2379',
-        fix: 'check that the probe pods reach the etcd Service on port 2379 (NetworkPolicy, DNS), or pass --etcd-endpoints',
+describe('assess: start-up (both pods are created together)', () => {
+  it('says which pod is still pending, and for how long; a pod at the rendezvous waits for its peer', () => {
+    const pending: V1Pod = {
+      metadata: { name: 'itest-r-decode-x1', creationTimestamp: new Date(100_000 - 75_000) },
+      spec: { nodeName: 'gpu-b', containers: [] },
+      status: {
+        phase: 'Pending',
+        containerStatuses: [
+          {
+            name: 'decode',
+            image: 'i',
+            imageID: '',
+            ready: false,
+            restartCount: 0,
+            state: { waiting: { reason: 'ContainerCreating' } },
+          },
+        ],
       },
+    };
+    const waitingLog =
+      'interconnect-test: leg 1 READ initiator=decode role=target\ninterconnect-test: rendezvous leg1: prefill up, waiting for decode\n';
+    expect(
+      assess(input({ pods: [snap('prefill', running('prefill'), waitingLog), snap('decode', pending)] })),
+    ).toEqual({
+      state: 'wait',
+      status: 'prefill Running, waiting for its peer, decode Pending (ContainerCreating, 1m15s)',
     });
   });
 
-  it('a ucx_perftest server is ready as soon as it runs', () => {
+  it('a late peer is not a problem while the other waits at the rendezvous: the barrier has not started', () => {
+    const log = 'interconnect-test: rendezvous leg1: prefill up, waiting for decode\n';
+    const pending: V1Pod = {
+      metadata: { name: 'd', creationTimestamp: new Date(0) },
+      status: { phase: 'Pending' },
+    };
     expect(
-      assess(input({ phase: 'first', engine: 'ucx_perftest', pods: [snap('decode', running('decode'))] }))
-        .state,
-    ).toBe('ready');
+      assess(
+        input({
+          pods: [snap('prefill', running('prefill'), log), snap('decode', pending)],
+          runningSince: { prefill: 0 },
+          now: 10 * 60_000,
+        }),
+      ).state,
+    ).toBe('wait');
+  });
+
+  it("a pod whose rendezvous timed out is named: the peer never came, not nixlbench's barrier", () => {
+    const log =
+      'interconnect-test: rendezvous leg1: decode up, waiting for prefill\ninterconnect-test: rendezvous timeout: prefill did not come up within 300s\n';
+    const a = assess(input({ pods: [snap('decode', failed('decode', 3), log), snap('prefill', undefined)] }));
+    expect(a.state === 'problem' && [a.problem.kind, a.problem.role, a.problem.detail]).toEqual([
+      'peer-missing',
+      'decode',
+      'decode exited (3): the probe pods never met: prefill did not come up within 300s — "interconnect-test: rendezvous timeout: prefill did not come up within 300s"',
+    ]);
   });
 
   it('reports an unschedulable pod at once', () => {
@@ -97,7 +116,7 @@ describe('assess: the first pod', () => {
         },
       ],
     });
-    const a = assess(input({ phase: 'first', pods: [snap('prefill', p)] }));
+    const a = assess(input({ pods: [snap('prefill', p), snap('decode', running('decode'))] }));
     expect(a.state === 'problem' && [a.problem.kind, a.problem.role, a.problem.detail]).toEqual([
       'unschedulable',
       'prefill',

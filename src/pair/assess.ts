@@ -28,13 +28,7 @@ export interface PodSnap {
 }
 
 export interface RunProblem {
-  kind:
-    | PodProblemKind
-    | 'not-registered'
-    | 'peer-missing'
-    | 'hung-after-results'
-    | 'unreadable-log'
-    | 'timeout';
+  kind: PodProblemKind | 'peer-missing' | 'hung-after-results' | 'unreadable-log' | 'timeout';
   role?: PodRole | undefined;
   detail: string;
   fix: string;
@@ -47,7 +41,6 @@ export type Assessment =
   | { state: 'problem'; problem: RunProblem; status: string };
 
 export interface AssessInput {
-  phase: 'first' | 'run';
   engine: Engine;
   pods: PodSnap[];
   now: number;
@@ -80,11 +73,19 @@ function rowsSoFar(engine: Engine, log: string): number {
   return (engine === 'nixlbench' ? readNixlbench(log)?.rows.length : readPerftest(log)?.rows.length) ?? 0;
 }
 
-export function statusLine(pods: readonly PodSnap[], engine: Engine): string {
+/** Whether the pod's probe script is waiting at the rendezvous for its peer (its last rendezvous line). */
+function atRendezvous(log: string): boolean {
+  const lines = log.match(/interconnect-test: rendezvous \S+: .*/g);
+  return !!lines && /waiting for/.test(lines[lines.length - 1] as string);
+}
+
+export function statusLine(pods: readonly PodSnap[], engine: Engine, now?: number): string {
   return pods
     .map((p) => {
       const rows = rowsSoFar(engine, p.log);
-      return `${p.role} ${podStateLine(p.pod)}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
+      const waiting =
+        p.pod?.status?.phase === 'Running' && atRendezvous(p.log) ? ', waiting for its peer' : '';
+      return `${p.role} ${podStateLine(p.pod, now)}${waiting}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
     })
     .join(', ');
 }
@@ -100,7 +101,7 @@ function exitProblem(
   const script = probeScriptProblem(p.log);
   if (script)
     return {
-      kind: 'exited',
+      kind: script.rendezvous ? 'peer-missing' : 'exited',
       role: p.role,
       detail: `${p.role} exited (${code ?? '?'}): ${script.detail} — "${script.evidence}"`,
       fix: script.fix,
@@ -151,33 +152,9 @@ function podProblems(input: AssessInput): RunProblem | undefined {
 }
 
 export function assess(input: AssessInput): Assessment {
-  const status = statusLine(input.pods, input.engine);
+  const status = statusLine(input.pods, input.engine, input.now);
   const hard = podProblems(input);
   if (hard) return { state: 'problem', problem: hard, status };
-
-  if (input.phase === 'first') {
-    const p = input.pods[0];
-    if (!p?.pod) return { state: 'wait', status };
-    if (succeeded(p)) return { state: 'ready', status };
-    if (!running(p)) return { state: 'wait', status };
-    // ucx_perftest's server just listens; the client retries until it answers.
-    if (input.engine !== 'nixlbench' || hasRegistered(readNixlbench(p.log)))
-      return { state: 'ready', status };
-    const since = input.runningSince[p.role] ?? input.now;
-    if (input.now - since > input.peerTimeoutMs) {
-      return {
-        state: 'problem',
-        status,
-        problem: {
-          kind: 'not-registered',
-          role: p.role,
-          detail: `${p.role} ran ${formatDuration(input.now - since)} without registering with etcd${p.log.trim() ? `: ${tail(p.log)}` : ' and printed nothing'}`,
-          fix: 'check that the probe pods reach the etcd Service on port 2379 (NetworkPolicy, DNS), or pass --etcd-endpoints',
-        },
-      };
-    }
-    return { state: 'wait', status };
-  }
 
   // A pod that finished with output we cannot read will never show results: say so now.
   for (const p of input.pods.filter(succeeded)) {
@@ -213,7 +190,19 @@ export function assess(input: AssessInput): Assessment {
     const since = Math.max(...input.pods.map((p) => input.runningSince[p.role] ?? input.now));
     const connected = input.pods.some((p) => peersConnected(p.log, readNixlbench(p.log)));
     if (!connected && input.now - since > input.peerTimeoutMs) {
+      const stuck = input.pods.filter((p) => atRendezvous(p.log)).map((p) => p.role);
       const silent = input.pods.filter((p) => !hasRegistered(readNixlbench(p.log))).map((p) => p.role);
+      if (stuck.length)
+        return {
+          state: 'problem',
+          status,
+          problem: {
+            kind: 'peer-missing',
+            role: stuck[0],
+            detail: `the peers never met: both pods ran ${formatDuration(input.now - since)} and ${stuck.join(' and ')} still waits at the rendezvous in the run's etcd`,
+            fix: "check that both pods reach the run's etcd Service on port 2379 (NetworkPolicy, DNS)",
+          },
+        };
       return {
         state: 'problem',
         status,

@@ -28,10 +28,14 @@ export interface PairConfig {
   tolerations: V1Toleration[];
   rdmaResource?: { name: string; count: string } | undefined;
   memory: 'VRAM' | 'DRAM';
-  opType: 'WRITE' | 'READ';
+  /** --op; undefined: the framework's own (src/pair/direction.ts). */
+  opType?: 'WRITE' | 'READ' | undefined;
+  /** --initiator; undefined: the framework's own. */
+  initiator?: 'prefill' | 'decode' | undefined;
   startBlockSize: number;
   maxBlockSize: number;
-  iterations: number;
+  /** --iters; undefined: each tool's own default. */
+  iterations?: number | undefined;
   nixlbenchVersion?: string | undefined;
   deviceList?: string | undefined;
   minBandwidth?: number | undefined;
@@ -74,6 +78,8 @@ export interface PairState {
   pods: Partial<Record<PodRole, V1Pod>>;
   logs: Partial<Record<PodRole, string>>;
   measurement?: Measurement | undefined;
+  /** Every leg's measurement, when the run measured both directions. */
+  measurements?: Measurement[] | undefined;
   /** Wall time the probe containers themselves ran (first start → last finish), for `npm run bench`. */
   probeMs?: number | undefined;
 }

@@ -1,4 +1,5 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
+import { formatDuration } from '../core/duration.js';
 
 /**
  * What is wrong with a probe pod, from its status and events alone: the
@@ -156,12 +157,23 @@ export function diagnosePod(
 }
 
 /** `Pending (ContainerCreating)`, `Running`, `Succeeded`, … for progress lines. */
-export function podStateLine(pod: V1Pod | undefined): string {
+/**
+ * `Running`, `Pending (ContainerCreating, 1m20s)`: with `now`, a pod that has
+ * not started says for how long (scheduling and image pull show here).
+ */
+export function podStateLine(pod: V1Pod | undefined, now?: number): string {
   if (!pod) return 'not created yet';
   const phase = pod.status?.phase ?? 'Pending';
   const cs = pod.status?.containerStatuses?.[0];
   const why = cs?.state?.waiting?.reason ?? cs?.state?.terminated?.reason;
-  return why && why !== phase ? `${phase} (${why})` : phase;
+  const created = pod.metadata?.creationTimestamp ? new Date(pod.metadata.creationTimestamp).getTime() : NaN;
+  const pending = phase === 'Pending' && now !== undefined && Number.isFinite(created);
+  const what = [
+    why && why !== phase ? why : '',
+    !pod.spec?.nodeName && phase === 'Pending' && !why ? 'not scheduled yet' : '',
+    pending ? formatDuration(Math.max(0, (now as number) - created)) : '',
+  ].filter(Boolean);
+  return what.length ? `${phase} (${what.join(', ')})` : phase;
 }
 
 /** The container finished: exit code when it did, undefined while it runs. */

@@ -22,8 +22,8 @@ export function addClusterOptions(cmd: Command): Command {
       'a live DynamoGraphDeployment (in --namespace): test between its prefill and decode nodes, with its transport settings',
     )
     .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it')
-    .option('--prefill-node <node>', 'node for the prefill (initiator) pod')
-    .option('--decode-node <node>', 'node for the decode (target) pod')
+    .option('--prefill-node <node>', 'node for the prefill pod')
+    .option('--decode-node <node>', 'node for the decode pod')
     .option(
       '--image <image>',
       `probe image (default: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE}; ucx_perftest: the deployment's image)`,
@@ -46,14 +46,23 @@ export function addClusterOptions(cmd: Command): Command {
     .addOption(
       new Option(
         '--op <op>',
-        'transfer direction: prefill writes to decode, or reads from it (default write)',
+        "NIXL operation of the initiator (default: the framework's; vLLM reads, SGLang and TensorRT-LLM write; unknown: both)",
       ).choices(['write', 'read']),
+    )
+    .addOption(
+      new Option(
+        '--initiator <role>',
+        "which side starts the transfer (default: the framework's; vLLM: decode, SGLang and TensorRT-LLM: prefill)",
+      ).choices(['prefill', 'decode']),
     )
     .option(
       '--nixlbench-version <version>',
       "the image's nixlbench version, so only flags it accepts are passed (default: from the image tag)",
     )
-    .option('--device-list <nics>', 'nixlbench --device_list (overrides UCX_NET_DEVICES), e.g. mlx5_0')
+    .option(
+      '--device-list <nics>',
+      "NICs nixlbench uses, NIXL's form: mlx5_0,mlx5_1 (NIXL appends the port :1; overrides UCX_NET_DEVICES)",
+    )
     .option(
       '--etcd-endpoints <url>',
       'use this etcd instead of a per-run one (a fresh --benchmark_group isolates the run)',

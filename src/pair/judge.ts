@@ -92,8 +92,9 @@ function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
       if (!r) continue;
       addLanes(r.lanes);
       out.emulated ||= r.emulated;
-      // The client (prefill, or the intra-node pod) measures; its final row is the result.
-      if (role !== 'decode' && r.rows.length > 0) {
+      // The client (the leg's initiator, or the intra-node pod) measures; its final row is the result.
+      const initiator = plan.legs[0]?.initiator ?? 'prefill';
+      if ((role === initiator || role === 'intra-node') && r.rows.length > 0) {
         out.rows = r.rows.map((x) => ({
           blockSize: x.blockSize ?? plan.bench.maxBlockSize,
           batchSize: x.batchSize,
@@ -296,19 +297,21 @@ export function judge(input: JudgeInput): Judgement {
   const ran = parsed.rows.length > 0;
   if (ran) {
     if (plan.engine === 'nixlbench' && plan.mode === 'cross-node') {
-      if (parsed.initiatorRole === 'prefill')
+      const want = plan.legs[0]?.initiator ?? 'prefill';
+      const other = want === 'prefill' ? 'decode' : 'prefill';
+      if (parsed.initiatorRole === want)
         checks.push(
-          check('pair.roles', 'ok', 'prefill was the initiator (rank 0), decode the target', { subject }),
+          check('pair.roles', 'ok', `${want} was the initiator (rank 0), ${other} the target`, { subject }),
         );
-      else if (parsed.initiatorRole === 'decode') {
+      else if (parsed.initiatorRole === other) {
         checks.push(
           check(
             'pair.roles',
             'warn',
-            'decode registered first and became the initiator: the data moved decode → prefill',
+            `${other} registered first and became the initiator: the data moved the other way (${other} → ${want}) than planned`,
             {
               subject,
-              fix: 'rerun; if it repeats, the prefill pod starts slowly (image pull): pre-pull the image',
+              fix: "rerun; if it repeats, the probe image's etcd client is missing (etcdctl or python3), so the rendezvous could not order the ranks",
             },
           ),
         );
@@ -361,6 +364,7 @@ export function judge(input: JudgeInput): Judgement {
     ...(parsed.opType === 'WRITE' || parsed.opType === 'READ'
       ? { opType: parsed.opType }
       : { opType: plan.bench.opType }),
+    ...(plan.mode === 'cross-node' && plan.legs[0] ? { initiator: plan.legs[0].initiator } : {}),
     expected,
   };
   return { measurement, checks };

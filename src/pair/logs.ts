@@ -142,8 +142,21 @@ export const NIXLBENCH_FAILURE: Readonly<Record<NixlbenchFailure, Meaning>> = {
   },
 };
 
-/** Problems only our probe script reports (the tool is missing, the perftest server never answered). */
-export function probeScriptProblem(log: string): (Meaning & { evidence: string }) | undefined {
+/** Problems only our probe script reports (the tool is missing, the peer never came, the perftest server never answered). */
+export function probeScriptProblem(
+  log: string,
+): (Meaning & { evidence: string; rendezvous?: boolean }) | undefined {
+  const rdv = /interconnect-test: rendezvous timeout: (.*)/.exec(log);
+  if (rdv) {
+    return {
+      evidence: rdv[0],
+      rendezvous: true,
+      detail: `the probe pods never met: ${rdv[1]}`,
+      fix: /unreachable/.test(rdv[1] as string)
+        ? "check that the probe pods reach the run's etcd Service on port 2379 (NetworkPolicy, DNS), or pass --etcd-endpoints"
+        : 'look at the other pod: still pulling its image or unschedulable means raise --timeout or pre-pull the image; crashed means read its log',
+    };
+  }
   const missing = /interconnect-test: (nixlbench|ucx_perftest) not found in image/.exec(log);
   if (missing) {
     return {

@@ -76,6 +76,8 @@ export const MeasurementSchema = z.object({
   /** Memory each side used: VRAM (GPU) or DRAM (host). */
   memory: z.object({ initiator: z.enum(['VRAM', 'DRAM']), target: z.enum(['VRAM', 'DRAM']) }).optional(),
   opType: z.enum(['WRITE', 'READ']).optional(),
+  /** Which side started the transfer (issued the WRITE or READ); the other was the target. */
+  initiator: z.enum(['prefill', 'decode']).optional(),
   expected: ExpectationSchema.optional(),
 });
 export type Measurement = z.infer<typeof MeasurementSchema>;

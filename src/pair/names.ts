@@ -14,7 +14,12 @@ export const LABEL = {
   instance: 'app.kubernetes.io/instance',
   partOf: 'app.kubernetes.io/part-of',
   runId: 'interconnect-test/run-id',
+  /** `initiator` or `target`: the pod's side of the (first) transfer. */
+  transferRole: 'interconnect-test/transfer-role',
 } as const;
+
+/** On each probe pod: every leg it runs, `decode:READ prefill:WRITE` (initiator:operation). */
+export const LEGS_ANNOTATION = 'interconnect-test/transfer-legs';
 
 /** On the scratch namespace (and every object): when `gc` may delete it even if the run is gone. */
 export { EXPIRES_ANNOTATION } from '../kube/cluster.js';
@@ -53,8 +58,6 @@ export interface ObjectNames {
   prefill: string;
   decode: string;
   intra: string;
-  /** Headless Service in front of the ucx_perftest server (the decode side). */
-  server: string;
 }
 
 export function objectNames(runId: string, scratchNamespace?: string): ObjectNames {
@@ -65,7 +68,6 @@ export function objectNames(runId: string, scratchNamespace?: string): ObjectNam
     prefill: `${base}-prefill`,
     decode: `${base}-decode`,
     intra: `${base}-intra`,
-    server: `${base}-server`,
   };
 }
 

@@ -58,13 +58,21 @@ export const ClusterOptionsShape = {
     .optional(),
   memoryType: z.enum(['vram', 'dram', 'VRAM', 'DRAM']).optional(),
   op: z.enum(['write', 'read', 'WRITE', 'READ']).optional(),
+  initiator: z.enum(['prefill', 'decode']).optional(),
   nixlbenchVersion: z
     .string()
     .regex(/^\d+\.\d+(\.\d+)?$/, { message: 'expected a version such as 0.10.1' })
     .optional(),
+  // NIXL's form is the device name; it appends ":1" itself (ucx_utils.cpp), so "mlx5_0:1" would become "mlx5_0:1:1".
   deviceList: z
     .string()
-    .regex(/^[\w.:,-]+$/, { message: 'expected NIC names such as mlx5_0' })
+    .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, { message: 'expected NIC names such as mlx5_0,mlx5_1' })
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.replace(/:\d+$/, ''))
+        .join(','),
+    )
     .optional(),
   etcdEndpoints: z
     .string()
@@ -160,10 +168,11 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     tolerations: (o.toleration ?? []).map(parseToleration),
     rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,
     memory: (o.memoryType ?? 'vram').toUpperCase() as 'VRAM' | 'DRAM',
-    opType: (o.op ?? 'write').toUpperCase() as 'WRITE' | 'READ',
+    opType: o.op ? (o.op.toUpperCase() as 'WRITE' | 'READ') : undefined,
+    initiator: o.initiator,
     startBlockSize: Math.min(...sizes),
     maxBlockSize: Math.max(...sizes),
-    iterations: o.iters ?? 100,
+    iterations: o.iters,
     nixlbenchVersion: o.nixlbenchVersion,
     deviceList: o.deviceList,
     minBandwidth: o.minBandwidth,

@@ -4,9 +4,12 @@ import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import {
   type BenchParams,
   DEFAULT_NIXLBENCH_VERSION,
+  flagSupported,
+  type Leg,
   nixlbenchArgs,
   type PodRole,
   perftestArgs,
+  scriptEnv,
   versionFromImage,
 } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
@@ -31,8 +34,12 @@ export interface PlannedPod {
   node: PlannedNode;
   settings: ProbeSettings;
   args: string[];
-  /** The perftest server's port, on the decode side. */
+  /** The probe script's inputs (ITEST_*): role, legs, rendezvous. */
+  scriptEnv: { name: string; value: string }[];
+  /** ucx_perftest: the port its server listens on, behind the pod's own Service. */
   port?: number | undefined;
+  /** Its role in the first leg: `interconnect-test/transfer-role`. */
+  transferRole: 'initiator' | 'target';
   annotations: Record<string, string>;
 }
 
@@ -50,13 +57,16 @@ export interface PairPlan {
   etcd?:
     | { create: boolean; endpoint: string; image: string; port: number; annotations: Record<string, string> }
     | undefined;
-  server?: { host: string; port: number } | undefined;
+  /** ucx_perftest across nodes: each pod's headless Service (its DNS name), so either can serve. */
+  services?: { prefill: string; decode: string; port: number } | undefined;
   bench: BenchParams;
+  /** Each transfer in order: who initiates, with which operation. */
+  legs: Leg[];
+  /** Why these legs: `vLLM NixlConnector: decode READs`, `--initiator`, `framework unknown: both`. */
+  legsWhy: string;
   /** nixlbench flags left out because the image's version does not know them. */
   droppedFlags: string[];
   pods: PlannedPod[];
-  /** Which pod starts first and must be ready before the other starts. */
-  first: PodRole;
   gpusPerPod: number;
   memoryLimit: string;
   activeDeadlineSeconds: number;
@@ -80,10 +90,12 @@ export interface PlanInput {
   etcdImage: string;
   nixlbenchVersion?: string | undefined;
   memory: 'VRAM' | 'DRAM';
-  opType: 'WRITE' | 'READ';
+  legs: Leg[];
+  legsWhy: string;
+  backend: 'UCX' | 'LIBFABRIC';
   startBlockSize: number;
   maxBlockSize: number;
-  iterations: number;
+  iterations?: number | undefined;
   memoryLimit: string;
   deviceList?: string | undefined;
   podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
@@ -141,17 +153,26 @@ export function makePlan(input: PlanInput): PairPlan {
           }
       : undefined;
   const intra = input.mode === 'intra-node';
-  const server =
-    input.engine === 'ucx_perftest'
-      ? { host: intra ? '127.0.0.1' : `${names.server}.${ns}.svc`, port: PERFTEST_PORT }
+  const services =
+    input.engine === 'ucx_perftest' && !intra
+      ? {
+          prefill: `${names.prefill}.${ns}.svc`,
+          decode: `${names.decode}.${ns}.svc`,
+          port: PERFTEST_PORT,
+        }
       : undefined;
+  // Intra-node runs both ranks in one pod: one leg.
+  const legs = intra ? input.legs.slice(0, 1) : input.legs;
+  const first = legs[0] as Leg;
+  const group = benchmarkGroup(input.runId, input.attempt ?? 1);
   const bench: BenchParams = {
     engine: input.engine,
     nixlbenchVersion: version,
+    backend: input.backend,
     etcdEndpoint: etcd?.endpoint ?? '',
-    group: benchmarkGroup(input.runId, input.attempt ?? 1),
+    group,
     memory: input.memory,
-    opType: input.opType,
+    opType: first.op,
     startBlockSize: input.startBlockSize,
     maxBlockSize: input.maxBlockSize,
     totalBufferSize: Math.max(2 * 1024 ** 3, input.maxBlockSize * 2),
@@ -160,10 +181,19 @@ export function makePlan(input: PlanInput): PairPlan {
     iterations: input.iterations,
   };
   const nb = input.engine === 'nixlbench' ? nixlbenchArgs(bench) : { args: [], dropped: [] };
-  const argsFor = (role: PodRole): string[] => {
-    if (input.engine === 'nixlbench') return nb.args;
-    return role === 'decode' ? perftestArgs(bench) : perftestArgs(bench, server?.host);
-  };
+  const args = input.engine === 'nixlbench' ? nb.args : perftestArgs(bench);
+  // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
+  const waitS = input.timeoutMs / 1000;
+  const envOf = (role: PodRole) =>
+    scriptEnv({
+      role,
+      legs,
+      runId: input.runId,
+      etcd: etcd?.endpoint,
+      group: input.engine === 'nixlbench' && flagSupported('benchmark_group', version) ? group : undefined,
+      peerHost: services ? services[role === 'prefill' ? 'decode' : 'prefill'] : undefined,
+      waitS,
+    });
   const pods: PlannedPod[] = intra
     ? [
         {
@@ -171,7 +201,9 @@ export function makePlan(input: PlanInput): PairPlan {
           jobName: names.intra,
           node: input.nodes.prefill,
           settings: input.settings.prefill,
-          args: argsFor('intra-node'),
+          args,
+          scriptEnv: envOf('intra-node'),
+          transferRole: 'initiator',
           annotations: annotationsFor(input, 'intra-node', input.settings.prefill),
         },
       ]
@@ -180,8 +212,10 @@ export function makePlan(input: PlanInput): PairPlan {
         jobName: names[role],
         node: input.nodes[role],
         settings: input.settings[role],
-        args: argsFor(role),
-        port: input.engine === 'ucx_perftest' && role === 'decode' ? PERFTEST_PORT : undefined,
+        args,
+        scriptEnv: envOf(role),
+        port: services ? PERFTEST_PORT : undefined,
+        transferRole: first.initiator === role ? ('initiator' as const) : ('target' as const),
         annotations: annotationsFor(input, role, input.settings[role]),
       }));
   const created = input.now;
@@ -197,13 +231,12 @@ export function makePlan(input: PlanInput): PairPlan {
     imageWhy: why,
     imagePullSecrets: input.imagePullSecret ? [input.imagePullSecret] : [],
     etcd,
-    server,
+    services,
     bench,
+    legs,
+    legsWhy: input.legsWhy,
     droppedFlags: nb.dropped,
     pods,
-    // nixlbench: the first to register is the initiator, so prefill goes first.
-    // ucx_perftest: the server (decode) must listen before the client dials.
-    first: intra ? 'intra-node' : input.engine === 'nixlbench' ? 'prefill' : 'decode',
     gpusPerPod: intra ? 2 : 1,
     memoryLimit: input.memoryLimit,
     activeDeadlineSeconds: Math.ceil(input.timeoutMs / 1000) + DEADLINE_MARGIN_S,

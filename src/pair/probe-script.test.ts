@@ -1,20 +1,24 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeWithTools } from '../../test/helpers/tools.js';
+import { freePort } from '../procs/ports.js';
 import {
   type BenchParams,
   compareVersions,
   nixlbenchArgs,
   perftestArgs,
   probeCommand,
+  scriptEnv,
   versionFromImage,
 } from './probe-script.js';
 
 const params: BenchParams = {
   engine: 'nixlbench',
   nixlbenchVersion: '0.10.1',
+  backend: 'UCX',
   etcdEndpoint: 'http://e:2379',
   group: 'itest-r-a1',
   memory: 'VRAM',
@@ -23,7 +27,6 @@ const params: BenchParams = {
   maxBlockSize: 67108864,
   totalBufferSize: 2147483648,
   port: 13337,
-  iterations: 100,
 };
 
 describe('versions and flags', () => {
@@ -45,13 +48,13 @@ describe('versions and flags', () => {
     ).toEqual(['0.10.1', '1.4.0', undefined, undefined, undefined, '0.9']);
   });
 
-  it('passes --benchmark_group only to versions that know it', () => {
+  it("passes --benchmark_group only to versions that know it, and the first leg's operation", () => {
     expect(nixlbenchArgs(params)).toEqual({
       args: [
         '--etcd_endpoints',
         'http://e:2379',
         '--benchmark_group',
-        'itest-r-a1',
+        'itest-r-a1-1',
         '--backend',
         'UCX',
         '--initiator_seg_type',
@@ -74,7 +77,20 @@ describe('versions and flags', () => {
     expect(old.args.slice(-2)).toEqual(['--device_list', 'mlx5_0']);
   });
 
-  it('builds ucx_perftest arguments for server and client', () => {
+  it('--iters reaches nixlbench as --num_iter and --warmup_iter; LIBFABRIC as --backend', () => {
+    const a = nixlbenchArgs({ ...params, iterations: 500, backend: 'LIBFABRIC' }).args;
+    expect(a.slice(a.indexOf('--num_iter'), a.indexOf('--num_iter') + 4)).toEqual([
+      '--num_iter',
+      '500',
+      '--warmup_iter',
+      '50',
+    ]);
+    expect(a[a.indexOf('--backend') + 1]).toBe('LIBFABRIC');
+    // Without --iters nixlbench keeps its own defaults (1000 / 100).
+    expect(nixlbenchArgs(params).args).not.toContain('--num_iter');
+  });
+
+  it("builds ucx_perftest arguments: the first leg's test, the tool's iterations when --iters is not given", () => {
     expect(perftestArgs({ ...params, engine: 'ucx_perftest' })).toEqual([
       '-t',
       'ucp_put_bw',
@@ -90,21 +106,40 @@ describe('versions and flags', () => {
       '13337',
     ]);
     expect(
-      perftestArgs({ ...params, engine: 'ucx_perftest', memory: 'DRAM', opType: 'READ' }, 'srv.ns.svc').slice(
-        0,
-        5,
-      ),
-    ).toEqual(['srv.ns.svc', '-t', 'ucp_get', '-m', 'host']);
+      perftestArgs({ ...params, engine: 'ucx_perftest', memory: 'DRAM', opType: 'READ', iterations: 40 }),
+    ).toEqual(['-t', 'ucp_get', '-m', 'host', '-s', '67108864', '-n', '40', '-w', '4', '-p', '13337']);
   });
 });
 
-/** Runs a probe script under /bin/sh with fake tools on PATH; what the container would do. */
-describe('the probe scripts, run for real with fake tools', () => {
+/**
+ * Runs a probe script under /bin/sh, as the container would. nixlbench cannot
+ * be built here, so a small stand-in prints what it was given; ucx_perftest
+ * is the real one (test/pair-rendezvous.test.ts runs the rendezvous with a
+ * real etcd).
+ */
+describe('the probe scripts, run under /bin/sh', () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** A PATH with the shell tools the scripts use, but no etcd client (etcdctl, python3). */
   function setup(tools: Record<string, string>): void {
     dir = mkdtempSync(path.join(tmpdir(), 'probe-script-'));
+    for (const t of [
+      'sh',
+      'date',
+      'hostname',
+      'mktemp',
+      'cat',
+      'grep',
+      'tail',
+      'sleep',
+      'tee',
+      'mkdir',
+      'rm',
+    ]) {
+      const found = ['/usr/bin', '/bin'].map((d) => path.join(d, t)).find((f) => existsSync(f));
+      if (found) symlinkSync(found, path.join(dir, t));
+    }
     for (const [name, body] of Object.entries(tools)) {
       const f = path.join(dir, name);
       writeFileSync(f, `#!/bin/sh\n${body}\n`);
@@ -115,24 +150,67 @@ describe('the probe scripts, run for real with fake tools', () => {
   function run(argv: string[], args: string[], extraEnv: Record<string, string> = {}) {
     const [sh, ...rest] = argv;
     const r = spawnSync(sh as string, [...rest, ...args], {
-      env: { PATH: `${dir}:/usr/bin:/bin`, NODE_NAME: 'gpu-a', STATE: dir, ...extraEnv },
+      env: { PATH: dir, NODE_NAME: 'gpu-a', STATE: dir, ITEST_GAP_S: '0', ...extraEnv },
       encoding: 'utf8',
       timeout: 20_000,
     });
     return { code: r.status, out: r.stdout + r.stderr };
   }
 
-  it('cross-node nixlbench: names the host and node, then execs nixlbench with exactly the given arguments', () => {
-    setup({ nixlbench: 'echo "nixlbench args: $*"; exit 3' });
-    const r = run(probeCommand('nixlbench', 'prefill'), [
-      '--etcd_endpoints',
-      'http://e:2379',
-      '--benchmark_group',
-      'g; rm -rf /',
-    ]);
-    expect(r.code).toBe(3);
-    expect(r.out).toMatch(/^interconnect-test: host \S+ node gpu-a\ninterconnect-test: start nixlbench\n/);
-    expect(r.out).toContain('nixlbench args: --etcd_endpoints http://e:2379 --benchmark_group g; rm -rf /\n');
+  const legEnv = (role: 'prefill' | 'decode', legs: string) =>
+    Object.fromEntries(
+      scriptEnv({
+        role,
+        legs: legs.split(' ').map((l) => {
+          const [initiator, op] = l.split(':');
+          return { initiator: initiator as 'prefill' | 'decode', op: op as 'READ' | 'WRITE' };
+        }),
+        runId: 'r',
+        group: 'g',
+        waitS: 5,
+      }).map((e) => [e.name, e.value]),
+    );
+
+  it("cross-node nixlbench: keeps the arguments as given (a hostile value stays one argument), swaps in each leg's op and group", () => {
+    setup({ nixlbench: 'printf "nixlbench args:"; for a; do printf " [%s]" "$a"; done; echo' });
+    const r = run(
+      probeCommand('nixlbench', 'prefill'),
+      [
+        '--etcd_endpoints',
+        'http://e:2379',
+        '--benchmark_group',
+        'g-1',
+        '--op_type',
+        'READ',
+        '--x',
+        'a; rm -rf /',
+      ],
+      legEnv('prefill', 'decode:READ prefill:WRITE'),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^interconnect-test: host \S+ node gpu-a\n/);
+    expect(r.out).toContain('no etcd client (etcdctl or python3) in the image: no rendezvous');
+    expect(r.out).toContain('interconnect-test: leg 1 READ initiator=decode role=target\n');
+    expect(r.out).toContain(
+      'nixlbench args: [--etcd_endpoints] [http://e:2379] [--x] [a; rm -rf /] [--op_type] [READ] [--benchmark_group] [g-1]\n',
+    );
+    expect(r.out).toContain(
+      'nixlbench args: [--etcd_endpoints] [http://e:2379] [--x] [a; rm -rf /] [--op_type] [WRITE] [--benchmark_group] [g-2]\n',
+    );
+  });
+
+  it('a failing leg fails the pod with its exit code, and the next leg does not run', () => {
+    setup({ nixlbench: 'echo "ran $*"; exit 4' });
+    const r = run(probeCommand('nixlbench', 'decode'), [], legEnv('decode', 'decode:READ prefill:WRITE'));
+    expect(r.code).toBe(4);
+    expect(r.out.match(/^ran /gm)).toHaveLength(1);
+  });
+
+  it('a pod without its legs says so instead of exiting 0 with nothing run', () => {
+    setup({ nixlbench: 'echo ran' });
+    const r = run(probeCommand('nixlbench', 'decode'), []);
+    expect(r.code).toBe(2);
+    expect(r.out).toContain('interconnect-test: ITEST_LEGS is not set');
   });
 
   it('a missing tool is reported in one line with exit 127', () => {
@@ -143,7 +221,7 @@ describe('the probe scripts, run for real with fake tools', () => {
   });
 
   it('intra-node: rank 0 (GPUs 0,1) registers first, then rank 1 (GPUs 1,0); a failing rank fails the pod', () => {
-    // Each fake rank takes the next rank number, like etcd's size key, and prints its GPUs.
+    // Each stand-in rank takes the next rank number, like etcd's size key, and prints its GPUs.
     setup({
       nixlbench: [
         'r=$(cat "$STATE/n" 2>/dev/null || echo 0); echo $((r+1)) > "$STATE/n"',
@@ -161,25 +239,50 @@ describe('the probe scripts, run for real with fake tools', () => {
     rmSync(path.join(dir, 'n'));
     expect(run(probeCommand('nixlbench', 'intra-node'), [], { RANK1_EXIT: '5' }).code).toBe(5);
   });
+});
 
-  it('the ucx_perftest client retries while the server is not listening, then gives its result', () => {
-    setup({
-      ucx_perftest: [
-        'n=$(cat "$STATE/tries" 2>/dev/null || echo 0); echo $((n+1)) > "$STATE/tries"',
-        '[ "$n" -lt 2 ] && { echo "[1.0] [h:1:0] sock.c:100 UCX ERROR connect(fd=5, dest_addr=10.0.0.2:13337) failed: Connection refused"; exit 1; }',
-        'echo "Final: $*"',
-      ].join('\n'),
+describeWithTools(['ucx_perftest'], 'the ucx_perftest probe script with the real ucx_perftest', () => {
+  const start = (role: 'prefill' | 'decode', args: string[], env: Record<string, string> = {}) => {
+    const e: NodeJS.ProcessEnv = { ...process.env, ITEST_POLL_S: '0.2', ...env };
+    for (const x of scriptEnv({
+      role,
+      legs: [{ initiator: 'prefill', op: 'WRITE' }],
+      runId: 'r',
+      peerHost: '127.0.0.1',
+      waitS: 20,
+    }))
+      e[x.name] = x.value;
+    const [sh, ...rest] = probeCommand('ucx_perftest', role);
+    return spawn(sh as string, [...rest, ...args], { env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+  };
+  const collect = (c: ReturnType<typeof spawn>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      let out = '';
+      c.stdout?.on('data', (d) => {
+        out += d;
+      });
+      c.stderr?.on('data', (d) => {
+        out += d;
+      });
+      c.on('close', (code) => resolve({ code, out }));
     });
-    const r = run(probeCommand('ucx_perftest', 'prefill'), ['srv', '-p', '13337']);
-    expect(r.code).toBe(0);
-    expect(readFileSync(path.join(dir, 'tries'), 'utf8').trim()).toBe('3');
-    expect(r.out).toContain('Final: srv -p 13337\n');
-  });
 
-  it('the ucx_perftest client gives up on any other failure at once', () => {
-    setup({ ucx_perftest: 'echo "UCX ERROR transport \'rc_mlx5\' is not available"; exit 2' });
-    const r = run(probeCommand('ucx_perftest', 'prefill'), ['srv']);
-    expect(r.code).toBe(2);
-    expect(r.out.match(/is not available/g)).toHaveLength(1);
-  });
+  it('the client retries while its server is not listening yet (its pod still pulling), then measures', async () => {
+    const port = String(await freePort());
+    const args = ['-t', 'ucp_put_bw', '-m', 'host', '-s', '65536', '-n', '100', '-w', '10', '-p', port];
+    const client = collect(start('prefill', args));
+    await new Promise((r) => setTimeout(r, 1500));
+    const server = collect(start('decode', args));
+    const [c, s] = await Promise.all([client, server]);
+    expect([c.code, s.code]).toEqual([0, 0]);
+    expect(c.out.match(/Connection refused/g)?.length).toBeGreaterThan(1);
+    expect(c.out).toMatch(/^Final:/m);
+  }, 30_000);
+
+  it('the client gives up at once on any other failure', async () => {
+    const port = String(await freePort());
+    const r = await collect(start('prefill', ['-t', 'ucp_put_bw', '-m', 'cuda', '-p', port]));
+    expect(r.code).toBe(129);
+    expect(r.out.match(/unsupported memory type/g)).toHaveLength(1);
+  }, 30_000);
 });

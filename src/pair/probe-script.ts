@@ -2,7 +2,8 @@ import type { Engine } from './measurement.js';
 
 /**
  * What runs inside the probe pods. The shell text is constant; everything that
- * varies is passed as positional arguments ("$@"), so no user input is ever
+ * varies is passed as positional arguments ("$@", the tool's flags) or as
+ * container env (ITEST_*: role, legs, rendezvous), so no user input is ever
  * spliced into a shell line.
  */
 
@@ -17,6 +18,9 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
   max_block_size: '0.1.0',
   total_buffer_size: '0.1.0',
   device_list: '0.1.0',
+  // nixlbench's first release (ai-dynamo/nixl #194, in 0.2.0) already had both (src/utils/utils.cpp).
+  num_iter: '0.1.0',
+  warmup_iter: '0.1.0',
   // ai-dynamo/nixl PR #576 (merged 2025-07-15) added the group namespace `xferbench/<group>/`.
   benchmark_group: '0.5.0',
 };
@@ -49,33 +53,54 @@ export function flagSupported(flag: string, version: string): boolean {
   return since !== undefined && compareVersions(version, since) >= 0;
 }
 
+/** Who initiates one transfer, and with which NIXL operation. */
+export interface Leg {
+  initiator: 'prefill' | 'decode';
+  op: 'WRITE' | 'READ';
+}
+
 export interface BenchParams {
   engine: Engine;
   nixlbenchVersion: string;
+  /** NIXL backend nixlbench loads: UCX (InfiniBand/RoCE/NVLink) or LIBFABRIC (AWS EFA). */
+  backend: 'UCX' | 'LIBFABRIC';
   etcdEndpoint: string;
   group: string;
   memory: 'VRAM' | 'DRAM';
+  /** The first leg's operation (the only one intra-node). */
   opType: 'WRITE' | 'READ';
   startBlockSize: number;
   maxBlockSize: number;
   totalBufferSize: number;
+  /** NIXL's form: `mlx5_0,mlx5_1` (NIXL appends the port `:1` itself). */
   deviceList?: string | undefined;
   port: number;
-  iterations: number;
+  /** Timed iterations; undefined leaves nixlbench's own default (1000). */
+  iterations?: number | undefined;
 }
 
-/** nixlbench's arguments, only flags the image's version accepts. The same for both ranks: etcd decides the role. */
+/** ucx_perftest's iterations when --iters is not given. */
+export const PERFTEST_DEFAULT_ITERS = 100;
+
+/**
+ * nixlbench's arguments, only flags the image's version accepts, as the first
+ * leg runs them. `--op_type` and `--benchmark_group` differ per leg: the
+ * probe script swaps them for each leg's own (relegArgs).
+ */
 export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string[] } {
+  const warmup = p.iterations === undefined ? undefined : Math.max(1, Math.floor(p.iterations / 10));
   const want: [string, string | number | undefined][] = [
     ['etcd_endpoints', p.etcdEndpoint],
-    ['benchmark_group', p.group],
-    ['backend', 'UCX'],
+    ['benchmark_group', `${p.group}-1`],
+    ['backend', p.backend],
     ['initiator_seg_type', p.memory],
     ['target_seg_type', p.memory],
     ['op_type', p.opType],
     ['start_block_size', p.startBlockSize],
     ['max_block_size', p.maxBlockSize],
     ['total_buffer_size', p.totalBufferSize],
+    ['num_iter', p.iterations],
+    ['warmup_iter', warmup],
     ['device_list', p.deviceList],
   ];
   const args: string[] = [];
@@ -91,24 +116,26 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
   return { args, dropped };
 }
 
-/** ucx_perftest's arguments; the client (prefill) gets the server's address first. */
-export function perftestArgs(p: BenchParams, serverHost?: string): string[] {
-  const test = p.opType === 'READ' ? 'ucp_get' : 'ucp_put_bw';
-  const args = [
+/**
+ * ucx_perftest's arguments as the first leg runs them; the script swaps `-t`
+ * for each leg's and, on the client, puts the server's address first.
+ */
+export function perftestArgs(p: BenchParams): string[] {
+  const iters = p.iterations ?? PERFTEST_DEFAULT_ITERS;
+  return [
     '-t',
-    test,
+    p.opType === 'READ' ? 'ucp_get' : 'ucp_put_bw',
     '-m',
     p.memory === 'VRAM' ? 'cuda' : 'host',
     '-s',
     String(p.maxBlockSize),
     '-n',
-    String(p.iterations),
+    String(iters),
     '-w',
-    String(Math.max(1, Math.floor(p.iterations / 10))),
+    String(Math.max(1, Math.floor(iters / 10))),
     '-p',
     String(p.port),
   ];
-  return serverHost ? [serverHost, ...args] : args;
 }
 
 /** Lists the RDMA ports the pod sees (parsed back by logs.ts nicPorts), then which host this is. */
@@ -120,21 +147,119 @@ done
 echo "interconnect-test: host $(hostname) node \${NODE_NAME:-unknown}"
 LB=""; if command -v stdbuf >/dev/null 2>&1; then LB="stdbuf -oL -eL"; fi
 T=$(mktemp -d 2>/dev/null) || { T=/tmp/itest.$$; mkdir -p "$T"; }
+END=$(( $(date +%s) + \${ITEST_WAIT_S:-600} ))
+late() { [ "$(date +%s)" -ge "$END" ]; }
 `;
 
 function need(tool: string): string {
   return `command -v ${tool} >/dev/null 2>&1 || { echo "interconnect-test: ${tool} not found in image"; exit 127; }\n`;
 }
 
-/** One rank per pod (cross-node): run the tool with the pod's arguments. */
-const NIXLBENCH_POD = `${PREAMBLE}${need('nixlbench')}echo "interconnect-test: start nixlbench"
-exec $LB nixlbench "$@"
+/**
+ * etcd from inside the pod: etcdctl (v3 API) when the image has it, else
+ * python3 through etcd's JSON gateway (POST /v3/kv/put and /v3/kv/range,
+ * base64 keys; references/pair-rendezvous.md). `kv put K V` stores;
+ * `kv get K` succeeds when K exists. The last error goes to $T/kv.err.
+ */
+const KV = `PYKV='import base64,json,sys,urllib.request
+e,op,k=sys.argv[1].rstrip("/"),sys.argv[2],sys.argv[3]
+b=lambda s: base64.b64encode(s.encode()).decode()
+body={"key":b(k)}
+if op=="put": body["value"]=b(sys.argv[4])
+req=urllib.request.Request(e+"/v3/kv/"+("put" if op=="put" else "range"),json.dumps(body).encode(),{"Content-Type":"application/json"})
+d=json.load(urllib.request.urlopen(req,timeout=5))
+sys.exit(0 if op=="put" or d.get("kvs") else 1)'
+if command -v etcdctl >/dev/null 2>&1; then KVC=etcdctl
+elif command -v python3 >/dev/null 2>&1; then KVC=python3
+else KVC=""; fi
+kv() {
+  if [ "$KVC" = etcdctl ]; then
+    if [ "$1" = put ]; then
+      ETCDCTL_API=3 etcdctl --endpoints="$ITEST_ETCD" --dial-timeout=3s --command-timeout=5s put "$2" "$3" >/dev/null 2>"$T/kv.err"
+    else
+      ETCDCTL_API=3 etcdctl --endpoints="$ITEST_ETCD" --dial-timeout=3s --command-timeout=5s get "$2" --print-value-only 2>"$T/kv.err" | grep -q .
+    fi
+  else
+    python3 -c "$PYKV" "$ITEST_ETCD" "$@" 2>"$T/kv.err"
+  fi
+}
+kverr() { e=$(grep -v '^ *$' "$T/kv.err" 2>/dev/null | tail -n 1); [ -n "$e" ] && printf ' (last etcd error: %s)' "$e"; }
+# rdv NAME: say this pod is up, then wait until the peer said so too. Image pulls
+# and scheduling are spent here, never in nixlbench's own start barrier.
+rdv() {
+  until kv put "interconnect-test/$ITEST_RUN/$1/$ITEST_ROLE" "$(hostname)"; do
+    late && { echo "interconnect-test: rendezvous timeout: etcd at $ITEST_ETCD unreachable for \${ITEST_WAIT_S}s$(kverr)"; exit 3; }
+    sleep "\${ITEST_POLL_S:-1}"
+  done
+  echo "interconnect-test: rendezvous $1: $ITEST_ROLE up, waiting for $ITEST_PEER"
+  until kv get "interconnect-test/$ITEST_RUN/$1/$ITEST_PEER"; do
+    late && { echo "interconnect-test: rendezvous timeout: $ITEST_PEER did not come up within \${ITEST_WAIT_S}s$(kverr)"; exit 3; }
+    sleep "\${ITEST_POLL_S:-1}"
+  done
+  echo "interconnect-test: rendezvous $1: $ITEST_PEER is up"
+}
 `;
 
 /**
- * Both ranks in one pod (intra-node, NVLink). Rank 0 sees GPUs "0,1" and rank 1
- * sees "1,0": each uses its own device 0, yet both GPUs stay visible so
- * cuda_ipc can map the peer's memory. Rank 1 starts once rank 0 registered.
+ * "$@" without the leg-specific flags (each with its value), so the leg can
+ * append its own: the rendered args show the first leg's values, as run.
+ * POSIX: `for a do` walks the original list while `set --` rebuilds it.
+ */
+function relegArgs(flags: readonly string[]): string {
+  return `  skip=""
+  for a do
+    shift
+    if [ -n "$skip" ]; then skip=""; continue; fi
+    case "$a" in ${flags.join('|')}) skip=1; continue ;; esac
+    set -- "$@" "$a"
+  done
+`;
+}
+
+/** `leg N OP initiator=ROLE role=initiator|target`: where each leg's output starts (logs.ts splitLegs). */
+const LEG_HEAD = `[ -n "$ITEST_LEGS" ] || { echo "interconnect-test: ITEST_LEGS is not set: nothing to run"; exit 2; }
+n=0
+for leg in $ITEST_LEGS; do
+  n=$((n+1)); init=\${leg%%:*}; op=\${leg#*:}
+  if [ "$init" = "$ITEST_ROLE" ]; then me=initiator; else me=target; fi
+  echo "interconnect-test: leg $n $op initiator=$init role=$me"
+`;
+
+/**
+ * One rank per pod (cross-node), one nixlbench run per leg. nixlbench makes
+ * the first process to register rank 0, the initiator (etcd_rt.cpp), so after
+ * the rendezvous the leg's initiator starts at once and the target starts when
+ * rank 0's key is in etcd: seconds apart, however long either pod took to pull.
+ */
+const NIXLBENCH_POD = `${PREAMBLE}${need('nixlbench')}${KV}[ -n "$KVC" ] && echo "interconnect-test: rendezvous through $KVC at $ITEST_ETCD"
+${LEG_HEAD}${relegArgs(['--op_type', '--benchmark_group'])}  set -- "$@" --op_type "$op"
+  key="xferbench//rank/0"
+  if [ -n "$ITEST_GROUP" ]; then set -- "$@" --benchmark_group "$ITEST_GROUP-$n"; key="xferbench/$ITEST_GROUP-$n//rank/0"; fi
+  if [ -z "$KVC" ]; then
+    echo "interconnect-test: no etcd client (etcdctl or python3) in the image: no rendezvous; the target starts \${ITEST_GAP_S:-5}s after the initiator"
+    [ "$me" = target ] && sleep "\${ITEST_GAP_S:-5}"
+  else
+    rdv "leg$n"
+    if [ "$me" = target ]; then
+      until kv get "$key"; do
+        late && { echo "interconnect-test: rendezvous timeout: the initiator ($init) never registered as rank 0 within \${ITEST_WAIT_S}s$(kverr)"; exit 3; }
+        sleep "\${ITEST_POLL_S:-1}"
+      done
+    fi
+  fi
+  echo "interconnect-test: start nixlbench ($me, $op)"
+  $LB nixlbench "$@"
+  rc=$?
+  [ "$rc" -ne 0 ] && exit "$rc"
+done
+exit 0
+`;
+
+/**
+ * Both ranks in one pod (intra-node, NVLink), one leg. Rank 0 sees GPUs "0,1"
+ * and rank 1 sees "1,0": each uses its own device 0, yet both GPUs stay
+ * visible so cuda_ipc can map the peer's memory. Rank 1 starts once rank 0
+ * registered.
  */
 const NIXLBENCH_INTRA = `${PREAMBLE}${need('nixlbench')}echo "interconnect-test: start nixlbench (2 ranks)"
 ( CUDA_VISIBLE_DEVICES=0,1 $LB nixlbench "$@" 2>&1; echo $? > "$T/rc0" ) | tee "$T/rank0.log" &
@@ -148,45 +273,89 @@ rc0=$(cat "$T/rc0" 2>/dev/null || echo 1)
 exit "$rc1"
 `;
 
-const PERFTEST_SERVER = `${PREAMBLE}${need('ucx_perftest')}echo "interconnect-test: start ucx_perftest server"
-exec $LB ucx_perftest "$@"
+/**
+ * The client retries while its server is not listening yet (it may still be
+ * pulling its image), until ITEST_WAIT_S; any other failure ends it.
+ */
+const CLIENT = `  while :; do
+    { $LB ucx_perftest "$ITEST_PEER_HOST" "$@" 2>&1; echo $? > "$T/rc"; } | tee "$T/client.log"
+    rc=$(cat "$T/rc" 2>/dev/null || echo 1)
+    [ "$rc" -eq 0 ] && break
+    if grep -qiE 'connection refused|failed to connect|no route to host|could not resolve|Name or service not known' "$T/client.log" && ! late; then
+      sleep "\${ITEST_POLL_S:-1}"; continue
+    fi
+    grep -qiE 'connection refused|failed to connect' "$T/client.log" && echo "interconnect-test: server unreachable"
+    exit "$rc"
+  done
 `;
 
-/** The client retries while the server is not listening yet; any other failure ends it. */
-const CLIENT_LOOP = `n=0
-while :; do
-  { $LB ucx_perftest "$@" 2>&1; echo $? > "$T/rc"; } | tee "$T/client.log"
-  rc=$(cat "$T/rc" 2>/dev/null || echo 1)
-  [ "$rc" -eq 0 ] && exit 0
-  if grep -qiE 'connection refused|failed to connect|no route to host|could not resolve|Name or service not known' "$T/client.log" && [ "$n" -lt 60 ]; then
-    n=$((n+1)); sleep 1; continue
-  fi
-  grep -qiE 'connection refused|failed to connect' "$T/client.log" && echo "interconnect-test: server unreachable"
-  exit "$rc"
+/**
+ * One ucx_perftest per leg across nodes: the leg's initiator is the client
+ * (it issues the puts or gets), the target the server, reached through its
+ * own Service. Both pods start together; the client waits for the server.
+ */
+const PERFTEST_POD = `${PREAMBLE}${need('ucx_perftest')}${LEG_HEAD}${relegArgs(['-t'])}  if [ "$op" = READ ]; then t=ucp_get; else t=ucp_put_bw; fi
+  set -- "$@" -t "$t"
+  if [ "$me" = target ]; then
+    echo "interconnect-test: start ucx_perftest server ($t)"
+    $LB ucx_perftest "$@" 2>&1
+    rc=$?; [ "$rc" -ne 0 ] && exit "$rc"
+  else
+    echo "interconnect-test: start ucx_perftest client ($t)"
+${CLIENT}  fi
 done
+exit 0
 `;
 
-const PERFTEST_CLIENT = `${PREAMBLE}${need('ucx_perftest')}echo "interconnect-test: start ucx_perftest client"
-${CLIENT_LOOP}`;
-
-/** Server (rank 1, GPUs "1,0") in the background, client (GPUs "0,1") against 127.0.0.1. */
+/** Server (GPUs "1,0") in the background, client (GPUs "0,1") against 127.0.0.1; one leg. */
 const PERFTEST_INTRA = `${PREAMBLE}${need('ucx_perftest')}echo "interconnect-test: start ucx_perftest server and client"
-( shift; CUDA_VISIBLE_DEVICES=1,0 $LB ucx_perftest "$@" 2>&1 ) &
+( CUDA_VISIBLE_DEVICES=1,0 $LB ucx_perftest "$@" 2>&1 ) &
 export CUDA_VISIBLE_DEVICES=0,1
-${CLIENT_LOOP}`;
+ITEST_PEER_HOST=127.0.0.1
+${CLIENT}exit 0
+`;
 
 export type PodRole = 'prefill' | 'decode' | 'intra-node';
 
 /** The shell script of a probe container. */
 export function probeScript(engine: Engine, role: PodRole): string {
   if (engine === 'nixlbench') return role === 'intra-node' ? NIXLBENCH_INTRA : NIXLBENCH_POD;
-  if (role === 'intra-node') return PERFTEST_INTRA;
-  return role === 'prefill' ? PERFTEST_CLIENT : PERFTEST_SERVER;
+  return role === 'intra-node' ? PERFTEST_INTRA : PERFTEST_POD;
 }
 
 /** `sh -c SCRIPT interconnect-test ARGS…`: $0 names the script, ARGS land in "$@". */
 export function probeCommand(engine: Engine, role: PodRole): string[] {
   return ['/bin/sh', '-c', probeScript(engine, role), 'interconnect-test'];
+}
+
+/** The script's inputs, as container env (values, never spliced into the script's text). */
+export interface ScriptEnv {
+  role: PodRole;
+  legs: readonly Leg[];
+  runId: string;
+  /** The run's etcd (nixlbench); the rendezvous keys live there too. */
+  etcd?: string | undefined;
+  /** nixlbench's --benchmark_group base, when the version knows the flag. */
+  group?: string | undefined;
+  /** ucx_perftest: the address of the other pod's Service. */
+  peerHost?: string | undefined;
+  /** How long the pod waits for its peer (its pull and scheduling included). */
+  waitS: number;
+}
+
+export function scriptEnv(e: ScriptEnv): { name: string; value: string }[] {
+  const peer = e.role === 'prefill' ? 'decode' : e.role === 'decode' ? 'prefill' : 'intra-node';
+  const out = [
+    { name: 'ITEST_ROLE', value: e.role },
+    { name: 'ITEST_PEER', value: peer },
+    { name: 'ITEST_LEGS', value: e.legs.map((l) => `${l.initiator}:${l.op}`).join(' ') },
+    { name: 'ITEST_RUN', value: e.runId },
+    { name: 'ITEST_WAIT_S', value: String(Math.max(1, Math.ceil(e.waitS))) },
+  ];
+  if (e.etcd) out.push({ name: 'ITEST_ETCD', value: e.etcd });
+  if (e.group) out.push({ name: 'ITEST_GROUP', value: e.group });
+  if (e.peerHost) out.push({ name: 'ITEST_PEER_HOST', value: e.peerHost });
+  return out;
 }
 
 /** UCX variables that make the log say which transport UCX chose; the recipe's own values win. */

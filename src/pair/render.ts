@@ -108,12 +108,12 @@ function renderDocs(name: string, context: unknown): unknown[] {
   return out;
 }
 
-/** Renders values into objects, in creation order: namespace, etcd, server Service, Jobs. */
+/** Renders values into objects, in creation order: namespace, etcd, the pods' Services, Jobs. */
 export function renderValues(values: Values): unknown[] {
   const out: unknown[] = [];
   if (values.namespace) out.push(...renderDocs('namespace', values.namespace));
   if (values.etcd) out.push(...renderDocs('etcd', values.etcd));
-  if (values.server) out.push(...renderDocs('server-service', values.server));
+  for (const svc of values.services) out.push(...renderDocs('peer-service', svc));
   for (const job of values.jobs) out.push(...renderDocs('job', job));
   return out;
 }

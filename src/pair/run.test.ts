@@ -155,7 +155,7 @@ describe('runPairCluster', () => {
     expect(fake.store.size).toBe(0);
   });
 
-  it('an unschedulable prefill stops the run before decode, with the scheduler quoted, and cleans up', async () => {
+  it('both Jobs start together; an unschedulable prefill stops the run, with the scheduler quoted, and both are cleaned up', async () => {
     const msg = '0/2 nodes are available: 2 Insufficient nvidia.com/gpu.';
     const fake = new FakeCluster({
       prefill: {
@@ -168,7 +168,7 @@ describe('runPairCluster', () => {
       decode: ok('decode', TARGET),
     });
     const r = await run(fake);
-    expect(fake.created).not.toContain('Job/decode');
+    expect(fake.created.filter((k) => k.startsWith('Job/'))).toEqual(['Job/prefill', 'Job/decode']);
     expect(r.checks.find((c) => c.id === 'pair.run')).toMatchObject({
       status: 'fail',
       detail: `itest-unit1-prefill-abcde cannot be scheduled: ${msg}`,

@@ -16,7 +16,7 @@ import { planStep } from './steps/plan.js';
 import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
 import { scratchStep } from './steps/scratch.js';
-import { startFirstStep, startSecondStep, transferStep } from './steps/start.js';
+import { startStep, transferStep } from './steps/start.js';
 
 /**
  * `pair` against a cluster: one loop over small steps, one context, and a
@@ -29,8 +29,7 @@ export const STEPS: readonly Step[] = [
   planStep,
   renderStep,
   scratchStep,
-  startFirstStep,
-  startSecondStep,
+  startStep,
   transferStep,
   collectStep,
   judgeStep,
@@ -55,6 +54,8 @@ export interface PairDeps {
 export interface PairResult {
   checks: Check[];
   measurement: Measurement | null;
+  /** Every leg's measurement, when the run measured both directions. */
+  measurements?: Measurement[] | undefined;
   plan?: PairPlan | undefined;
   dryRun: boolean;
   runId: string;
@@ -188,6 +189,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   return {
     checks: state.checks,
     measurement: state.measurement ?? null,
+    ...(state.measurements ? { measurements: state.measurements } : {}),
     plan: state.plan,
     dryRun: state.stop === 'dry-run',
     runId,

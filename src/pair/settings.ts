@@ -1,5 +1,6 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { isSecretName } from '../core/redact.js';
+import { type Framework, frameworkOf } from './direction.js';
 import { GPU, isRdmaResource } from './nodes.js';
 
 /**
@@ -24,6 +25,10 @@ export interface ProbeSettings {
   tolerations: V1Toleration[];
   hostPaths: { name: string; path: string; mountPath: string; type?: string | undefined }[];
   runtimeClassName?: string | undefined;
+  /** The serving framework the worker runs (decides the KV direction), when its command or image shows it. */
+  framework?: Framework | undefined;
+  /** The NIXL backend its KV transfer uses (LIBFABRIC on AWS EFA), when the recipe shows it. */
+  nixlBackend?: 'UCX' | 'LIBFABRIC' | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -181,10 +186,12 @@ export function settingsFromPod(
   const spec = obj(pod.spec);
   const containers = arr(spec.containers).map(obj);
   const c = containers.find((x) => x.name === (container ?? 'main')) ?? containers[0] ?? {};
-  return settingsFrom(
+  const s = settingsFrom(
     { annotations: obj(obj(pod.metadata).annotations), spec, container: c, env: envList(c.env) },
     source,
   );
+  const framework = frameworkOf({ image: c.image, command: c.command, args: c.args });
+  return framework ? { ...s, framework } : s;
 }
 
 export type Role = 'prefill' | 'decode';
@@ -314,6 +321,8 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     tolerations: live.tolerations.length ? live.tolerations : spec.tolerations,
     hostPaths: byName(spec.hostPaths, live.hostPaths),
     runtimeClassName: live.runtimeClassName ?? spec.runtimeClassName,
+    framework: live.framework ?? spec.framework,
+    nixlBackend: live.nixlBackend ?? spec.nixlBackend,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

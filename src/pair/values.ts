@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type Component, CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, LABEL, labelsFor } from './names.js';
+import {
+  type Component,
+  CREATED_BY_ANNOTATION,
+  EXPIRES_ANNOTATION,
+  LABEL,
+  LEGS_ANNOTATION,
+  labelsFor,
+} from './names.js';
 import { isRdmaResource } from './nodes.js';
 import type { PairPlan, PlannedPod } from './plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
@@ -80,7 +87,7 @@ export const ServiceValuesSchema = z.strictObject({
 export const ValuesSchema = z.strictObject({
   namespace: z.strictObject({ name: Str, labels: Record, annotations: Record }).optional(),
   etcd: EtcdValuesSchema.optional(),
-  server: ServiceValuesSchema.optional(),
+  services: z.array(ServiceValuesSchema),
   jobs: z.array(JobValuesSchema).min(1),
 });
 export type Values = z.infer<typeof ValuesSchema>;
@@ -96,6 +103,12 @@ function envFor(pod: PlannedPod): z.infer<typeof EnvVarSchema>[] {
   const env: z.infer<typeof EnvVarSchema>[] = pod.settings.env.map((e) => ({ name: e.name, value: e.value }));
   const set = new Set(env.map((e) => e.name));
   for (const d of DIAGNOSTIC_ENV) if (!set.has(d.name)) env.push({ ...d });
+  // The probe script's own inputs come last and win: a recipe cannot set ITEST_*.
+  for (const e of pod.scriptEnv) {
+    const i = env.findIndex((x) => x.name === e.name);
+    if (i >= 0) env.splice(i, 1);
+    env.push({ ...e });
+  }
   env.push({ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
   return env;
 }
@@ -119,14 +132,15 @@ function resourcesFor(
 
 function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
   const component: Component = pod.role;
-  const labels = labelsFor(plan.runId, component);
+  const labels = { ...labelsFor(plan.runId, component), [LABEL.transferRole]: pod.transferRole };
+  const legs = plan.legs.map((l) => `${l.initiator}:${l.op}`).join(' ');
   const s = pod.settings;
   return {
     name: pod.jobName,
     namespace: plan.namespace.name,
     labels,
     annotations: objectAnnotations(plan),
-    podAnnotations: { ...pod.annotations, ...objectAnnotations(plan) },
+    podAnnotations: { ...pod.annotations, ...objectAnnotations(plan), [LEGS_ANNOTATION]: legs },
     activeDeadlineSeconds: plan.activeDeadlineSeconds,
     ttlSecondsAfterFinished: plan.ttlSecondsAfterFinished,
     ...(s.runtimeClassName ? { runtimeClassName: s.runtimeClassName } : {}),
@@ -197,18 +211,17 @@ export function valuesOf(plan: PairPlan): Values {
           },
         }
       : {}),
-    ...(plan.server && plan.mode === 'cross-node'
-      ? {
-          server: {
-            name: plan.names.server,
-            namespace: ns,
-            labels: labelsFor(plan.runId, 'decode'),
-            annotations,
-            selector: { [LABEL.runId]: plan.runId, [LABEL.component]: 'decode' },
-            port: plan.server.port,
-          },
-        }
-      : {}),
+    // ucx_perftest across nodes: each pod behind its own Service; a leg's client dials its target's.
+    services: plan.services
+      ? plan.pods.map((p) => ({
+          name: p.jobName,
+          namespace: ns,
+          labels: labelsFor(plan.runId, p.role),
+          annotations,
+          selector: { [LABEL.runId]: plan.runId, [LABEL.component]: p.role },
+          port: (plan.services as { port: number }).port,
+        }))
+      : [],
     jobs: plan.pods.map((p) => jobValues(plan, p)),
   };
   return ValuesSchema.parse(values);

@@ -58,11 +58,7 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
 }
 
 /** Polls until `assess` decides, Ctrl-C (throws its reason), or the deadline. */
-export async function waitFor(
-  ctx: PairContext,
-  phase: 'first' | 'run',
-  roles: readonly PodRole[],
-): Promise<WaitEnd> {
+export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Promise<WaitEnd> {
   const plan = ctx.state.plan;
   if (!plan) throw new Error('waitFor before plan');
   let status = '';
@@ -78,7 +74,6 @@ export async function waitFor(
       throw err;
     }
     const a = assess({
-      phase,
       engine: plan.engine,
       pods,
       now: ctx.clock.now(),

@@ -17,7 +17,11 @@ const schemas = {
       'The -o json output of interconnect-test env: the common report plus services[], graphs[], skipped[].',
   },
   'pair.schema.json': {
-    schema: ReportSchema.extend({ measurement: MeasurementSchema.optional() }),
+    schema: ReportSchema.extend({
+      measurement: MeasurementSchema.optional(),
+      /** Every transfer's measurement when `pair` measured both directions (decode READ, prefill WRITE). */
+      measurements: MeasurementSchema.array().optional(),
+    }),
     title: 'interconnect-test pair report',
     description:
       'The -o json output of interconnect-test pair (cluster and --local): the common report plus measurement.',

@@ -61,11 +61,16 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     {
       // Absent (not null) when no transfer ran: blocked by the read-only checks, or no nodes to run on.
       ...(result.measurement ? { measurement: result.measurement } : {}),
+      ...(result.measurements ? { measurements: result.measurements } : {}),
       run: {
         runId: result.runId,
         namespace: plan?.namespace.name ?? null,
         image: plan?.image ?? null,
         nixlbenchVersion: plan?.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : null,
+        backend: plan?.engine === 'nixlbench' ? plan.bench.backend : null,
+        // Who initiated which operation, and why (the framework, the flags, or both when unknown).
+        transfers: plan ? plan.legs.map((l) => ({ initiator: l.initiator, op: l.op })) : [],
+        transfersWhy: plan?.legsWhy ?? null,
         timing: result.timing,
         ...(result.kept ? { kept: result.kept } : {}),
       },

@@ -1,6 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import type { PairContext, Step } from '../context.js';
-import { judge } from '../judge.js';
+import { judgeLegs } from '../legs.js';
 import type { PodRole } from '../probe-script.js';
 import { snapshot } from '../watch.js';
 
@@ -57,7 +57,7 @@ export const judgeStep: Step = {
     const ranOn: Partial<Record<PodRole, string>> = {};
     for (const [role, pod] of Object.entries(ctx.state.pods))
       if (pod?.spec?.nodeName) ranOn[role as PodRole] = pod.spec.nodeName;
-    const j = judge({
+    const j = judgeLegs({
       plan,
       logs: ctx.state.logs,
       ranOn,
@@ -66,5 +66,6 @@ export const judgeStep: Step = {
     });
     ctx.state.checks.push(...j.checks);
     ctx.state.measurement = j.measurement;
+    ctx.state.measurements = j.measurements;
   },
 };

@@ -2,6 +2,7 @@ import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
+import { chooseLegs } from '../direction.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -71,10 +72,25 @@ export const planStep: Step = {
     };
     const named =
       c.mode === 'intra-node' ? (wanted.prefill ?? wanted.decode) : wanted.prefill && wanted.decode;
-    const offline = c.dryRun && !!named && !c.dgd;
-    const nodes = offline ? undefined : await readNodes(ctx);
+    // A dry run with both nodes named reads the cluster when it can (the RDMA resource, the
+    // hostnames), and without one says what it could not know.
+    let unread: string | undefined;
+    let nodes: NodeView[] | undefined;
+    if (c.dryRun && named && !c.dgd) {
+      try {
+        nodes = await readNodes(ctx);
+      } catch (err) {
+        if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+        unread = (err as Error).message.split('\n')[0];
+      }
+    } else nodes = await readNodes(ctx);
     ctx.state.nodes = nodes;
     const rdma = rdmaFor(ctx, base.prefill, nodes);
+    if (unread !== undefined && c.mode === 'cross-node' && !rdma) {
+      ctx.progress.warn(
+        `the cluster was not read (${unread}): the RDMA resource is unknown, so these probe pods request none and the transfer may run over TCP; pass --rdma-resource NAME (e.g. rdma/ib) or run where the cluster is reachable`,
+      );
+    }
     const settings = { prefill: withRdma(base.prefill, rdma), decode: withRdma(base.decode, rdma) };
     let chosen: { prefill: PlannedNode; decode: PlannedNode };
     if (nodes) {
@@ -149,6 +165,21 @@ export const planStep: Step = {
       chosen = { prefill: one(p), decode: one(d) };
     }
     ctx.state.settings = settings;
+    const direction = chooseLegs({
+      initiator: c.initiator,
+      op: c.opType,
+      framework: settings.prefill.framework ?? settings.decode.framework,
+    });
+    const backend =
+      settings.prefill.nixlBackend === 'LIBFABRIC' || settings.decode.nixlBackend === 'LIBFABRIC'
+        ? 'LIBFABRIC'
+        : 'UCX';
+    if (backend === 'LIBFABRIC' && c.engine === 'ucx_perftest') {
+      throw new ToolError(
+        `${settings.prefill.source} moves KV over NIXL's LIBFABRIC backend (AWS EFA): ucx_perftest measures UCX, which says nothing about that fabric`,
+        { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
+      );
+    }
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine: c.engine,
@@ -164,7 +195,9 @@ export const planStep: Step = {
       etcdImage: c.etcdImage,
       nixlbenchVersion: c.nixlbenchVersion,
       memory: c.memory,
-      opType: c.opType,
+      legs: direction.legs,
+      legsWhy: direction.why,
+      backend,
       startBlockSize: c.startBlockSize,
       maxBlockSize: c.maxBlockSize,
       iterations: c.iterations,
@@ -174,6 +207,10 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
+    if (unread !== undefined && c.mode === 'cross-node' && !rdma)
+      for (const p of plan.pods)
+        p.annotations['interconnect-test/rdma-resource'] =
+          'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
     if (plan.droppedFlags.length) {
       ctx.progress.warn(
         `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,

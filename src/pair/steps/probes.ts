@@ -5,6 +5,7 @@ import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
 import type { PairContext, Step } from '../context.js';
+import { frameworkOf } from '../direction.js';
 import {
   DEFAULT_SETTINGS,
   mergeSettings,
@@ -58,10 +59,15 @@ export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService
   }
   const g = graphs[0] as (typeof graphs)[number];
   const out: Settings = {};
+  const framework = frameworkOf(g.d.value);
   for (const role of ['prefill', 'decode'] as const) {
     const s = g.s[role] as ProbeSettings;
     const env = envFor(services, g.d.file, g.d.doc, role);
-    out[role] = env ? withResolvedEnv(s, env.transportVars) : s;
+    out[role] = {
+      ...(env ? withResolvedEnv(s, env.transportVars) : s),
+      framework,
+      nixlBackend: env?.pod.nixlBackend,
+    };
   }
   return out;
 }

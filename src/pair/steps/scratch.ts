@@ -6,10 +6,11 @@ import { createTracked, objectsOf } from './create.js';
 
 /**
  * Step 4: the scratch namespace (unless --scratch-namespace names one) and the
- * per-run etcd, waited on until it is Ready.
+ * per-run etcd. The start step waits for etcd to be Ready while the probe
+ * pods are already pulling their image.
  */
 
-async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
+export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
   const cluster = await ctx.cluster();
   const start = ctx.clock.now();
   for (;;) {
@@ -53,6 +54,5 @@ export const scratchStep: Step = {
     if (!plan.etcd?.create) return;
     for (const kind of ['Pod', 'Service'])
       for (const o of objectsOf(ctx, kind, 'etcd')) await createTracked(ctx, o);
-    await waitEtcdReady(ctx, plan.namespace.name);
   },
 };

@@ -2,61 +2,45 @@ import type { PairContext, Step } from '../context.js';
 import type { PodRole } from '../probe-script.js';
 import { waitFor } from '../watch.js';
 import { createTracked, objectsOf } from './create.js';
+import { waitEtcdReady } from './scratch.js';
 
 /**
- * Steps 5 and 6: start the pod that must come first (nixlbench: prefill, so it
- * registers as rank 0 and becomes the initiator; ucx_perftest: the decode-side
- * server) and wait until it is ready for its peer; then start the other.
+ * Steps 5 and 6: create both probe Jobs at once (and, for ucx_perftest, each
+ * pod's Service), then watch them run. The order the ranks start in is the
+ * probe script's business (a rendezvous in the run's etcd): scheduling and
+ * image pulls of either pod run in parallel and count against --timeout,
+ * never against nixlbench's own start barrier.
  */
 
-function order(ctx: PairContext): PodRole[] {
-  const plan = ctx.state.plan;
-  if (!plan) return [];
-  const roles = plan.pods.map((p) => p.role);
-  return [plan.first, ...roles.filter((r) => r !== plan.first)];
+function roles(ctx: PairContext): PodRole[] {
+  return ctx.state.plan?.pods.map((p) => p.role) ?? [];
 }
 
-async function startPod(ctx: PairContext, role: PodRole): Promise<void> {
-  // The perftest server's Service goes up with the server, before anyone dials it.
-  for (const svc of objectsOf(ctx, 'Service', role)) await createTracked(ctx, svc);
-  for (const job of objectsOf(ctx, 'Job', role)) await createTracked(ctx, job);
-}
-
-export const startFirstStep: Step = {
-  title: (ctx) => `Start ${order(ctx)[0]} and wait until it is ready for its peer`,
+export const startStep: Step = {
+  title: (ctx) =>
+    `Start ${roles(ctx).join(' and ')}${ctx.state.plan?.etcd?.create ? " (and wait for the run's etcd)" : ''}`,
   when: (ctx) => ctx.state.stop === undefined && ctx.state.plan !== undefined,
   async run(ctx) {
-    const first = order(ctx)[0] as PodRole;
-    await startPod(ctx, first);
-    const end = await waitFor(ctx, 'first', [first]);
-    if (end.state === 'problem') {
-      ctx.state.problem = end.problem;
-      ctx.state.stop = 'failed';
-    } else if (end.state === 'deadline') {
-      ctx.state.problem = {
-        kind: 'timeout',
-        role: first,
-        detail: `${first} was not ready within --timeout: ${end.status}`,
-        fix: 'raise --timeout (a large image takes minutes to pull the first time), or pre-pull the image',
-      };
-      ctx.state.stop = 'failed';
-    }
-  },
-};
-
-export const startSecondStep: Step = {
-  title: (ctx) => `Start ${order(ctx)[1]}`,
-  when: (ctx) => ctx.state.stop === undefined && order(ctx).length > 1,
-  async run(ctx) {
-    await startPod(ctx, order(ctx)[1] as PodRole);
+    const plan = ctx.state.plan;
+    if (!plan) return;
+    // Services first: a client may dial its peer's name as soon as its pod runs.
+    for (const p of plan.pods)
+      for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
+    await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
+    // The pods retry etcd until it answers; a broken etcd (no image, unschedulable) ends the run here.
+    if (plan.etcd?.create) await waitEtcdReady(ctx, plan.namespace.name);
   },
 };
 
 export const transferStep: Step = {
-  title: (ctx) => `Transfer test (${ctx.state.plan?.engine}, ${ctx.state.plan?.mode})`,
+  title: (ctx) => {
+    const plan = ctx.state.plan;
+    const legs = plan?.legs.map((l) => `${l.initiator} ${l.op}`).join(', then ');
+    return `Transfer test (${plan?.engine}, ${plan?.mode}${legs ? `: ${legs}` : ''})`;
+  },
   when: (ctx) => ctx.state.stop === undefined && ctx.state.plan !== undefined,
   async run(ctx) {
-    const end = await waitFor(ctx, 'run', order(ctx));
+    const end = await waitFor(ctx, roles(ctx));
     if (end.state === 'problem') {
       ctx.state.problem = end.problem;
       if (end.problem.kind !== 'hung-after-results') ctx.state.stop = 'failed';
@@ -72,7 +56,7 @@ export const transferStep: Step = {
         : {
             kind: 'timeout',
             detail: `no complete result within --timeout: ${end.status}`,
-            fix: `raise --timeout, or lower --sizes for a shorter ${plan?.engine} sweep`,
+            fix: `raise --timeout (a large image takes minutes to pull the first time), or lower --sizes for a shorter ${plan?.engine} sweep`,
           };
       if (!complete) ctx.state.stop = 'failed';
     }

@@ -1,0 +1,102 @@
+import { type Check, check } from '../core/model.js';
+import { type JudgeInput, type Judgement, judge } from './judge.js';
+import { readNixlbench, readPerftest } from './logs.js';
+import type { Measurement } from './measurement.js';
+import type { PairPlan } from './plan.js';
+import type { Leg, PodRole } from './probe-script.js';
+
+/**
+ * A run of several legs (both directions, when the framework is unknown):
+ * each pod's log is cut at the probe script's `interconnect-test: leg N`
+ * lines, and every leg is judged on its own with the one judge.
+ */
+
+const LEG_LINE = /^interconnect-test: leg (\d+) /;
+
+/**
+ * A log cut into its legs. What comes before the first leg (NIC listing,
+ * host) belongs to every leg; a log without leg lines is one leg.
+ */
+export function splitLegs(log: string): string[] {
+  const lines = log.split('\n');
+  const starts: number[] = [];
+  lines.forEach((l, i) => {
+    if (LEG_LINE.test(l.trim())) starts.push(i);
+  });
+  if (starts.length === 0) return [log];
+  const head = lines.slice(0, starts[0]).join('\n');
+  return starts.map((s, k) => {
+    const body = lines.slice(s, starts[k + 1] ?? lines.length).join('\n');
+    return head ? `${head}\n${body}` : body;
+  });
+}
+
+/** `decode READ`, and the id suffix `decode-read`. */
+export function legName(l: Leg): string {
+  return `${l.initiator} ${l.op}`;
+}
+
+function legPlan(plan: PairPlan, leg: Leg): PairPlan {
+  return { ...plan, legs: [leg], bench: { ...plan.bench, opType: leg.op } };
+}
+
+function complete(plan: PairPlan, logs: Partial<Record<PodRole, string>>): boolean {
+  return Object.values(logs).some((log) =>
+    plan.engine === 'nixlbench'
+      ? readNixlbench(log ?? '')?.completed === true
+      : readPerftest(log ?? '', plan.bench.maxBlockSize)?.completed === true,
+  );
+}
+
+export interface LegsJudgement {
+  /** The first leg's: the framework's own direction, or decode READ when unknown. */
+  measurement: Measurement;
+  /** Every leg's, in order, when there were several. */
+  measurements?: Measurement[] | undefined;
+  checks: Check[];
+}
+
+export function judgeLegs(input: JudgeInput): LegsJudgement {
+  const { plan } = input;
+  if (plan.legs.length <= 1) return judge(input);
+  const split: Partial<Record<PodRole, string[]>> = {};
+  for (const [role, log] of Object.entries(input.logs)) if (log) split[role as PodRole] = splitLegs(log);
+  const results: Judgement[] = [];
+  const checks: Check[] = [];
+  let problemUsed = false;
+  plan.legs.forEach((leg, i) => {
+    const logs: Partial<Record<PodRole, string>> = {};
+    for (const [role, parts] of Object.entries(split)) {
+      const part = parts?.[i];
+      if (part !== undefined) logs[role as PodRole] = part;
+    }
+    const suffix = `.${leg.initiator}-${leg.op.toLowerCase()}`;
+    const p = legPlan(plan, leg);
+    if (Object.keys(logs).length === 0) {
+      checks.push(
+        check(
+          `pair.run${suffix}`,
+          'skipped',
+          `${legName(leg)}: not run${input.problem ? ', an earlier leg failed' : ''}`,
+          {
+            fix: `rerun with --initiator ${leg.initiator} --op ${leg.op.toLowerCase()} to measure this direction alone`,
+          },
+        ),
+      );
+      return;
+    }
+    // The run's problem belongs to the first leg that did not complete.
+    const mine = !problemUsed && input.problem && !complete(p, logs);
+    if (mine) problemUsed = true;
+    const j = judge({ ...input, plan: p, logs, problem: mine ? input.problem : undefined });
+    results.push(j);
+    for (const c of j.checks)
+      checks.push({ ...c, id: `${c.id}${suffix}`, detail: `${legName(leg)}: ${c.detail}` });
+  });
+  const first = results[0];
+  if (!first) {
+    const j = judge(input);
+    return { measurement: j.measurement, checks: [...j.checks, ...checks] };
+  }
+  return { measurement: first.measurement, measurements: results.map((r) => r.measurement), checks };
+}
