@@ -36,10 +36,11 @@ export const FRAMEWORK_KV: Readonly<Record<Framework, Leg & { why: string }>> = 
   },
 };
 
+/** What shows a framework: the DGD's `backendFramework`, the worker module, the runtime image, the server. */
 const SIGNS: ReadonlyArray<[Framework, RegExp]> = [
-  ['vllm', /\bdynamo\.vllm\b|\/vllm-runtime[:@]|\bNixlConnector\b|\bvllm serve\b/],
-  ['sglang', /\bdynamo\.sglang\b|\/sglang-runtime[:@]|\bsglang\.launch_server\b/],
-  ['trtllm', /\bdynamo\.trtllm\b|\/tensorrtllm-runtime[:@]|\btrtllm-serve\b/],
+  ['vllm', /"backendFramework":"vllm"|\bdynamo\.vllm\b|\/vllm-runtime[:@]|\bNixlConnector\b|\bvllm serve\b/],
+  ['sglang', /"backendFramework":"sglang"|\bdynamo\.sglang\b|\/sglang-runtime[:@]|\bsglang\.launch_server\b/],
+  ['trtllm', /"backendFramework":"trtllm"|\bdynamo\.trtllm\b|\/tensorrtllm-runtime[:@]|\btrtllm-serve\b/],
 ];
 
 /**

@@ -3,6 +3,7 @@ import { readFixture } from '../../test/helpers/fixtures.js';
 import { bandwidthCheck, judge, judgedGBps, transportKind } from './judge.js';
 import { makePlan, type PlanInput } from './plan.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { valuesOf } from './values.js';
 
 function plan(over: Partial<PlanInput> = {}) {
   return makePlan({
@@ -178,6 +179,44 @@ describe('judge', () => {
       status: 'fail',
       detail: 'UCX moved the data over TCP (tcp/eth0): disaggregated KV transfer will be slow',
     });
+  });
+});
+
+describe('LIBFABRIC (EFA): the provider NIXL chose decides the transport', () => {
+  // NIXL_LOG_LEVEL=INFO makes NIXL log its choice through abseil (libfabric_rail_manager.cpp L232).
+  const provider = (p: string) =>
+    `I1130 19:20:01.123456      42 libfabric_rail_manager.cpp:232] Created 16 rails using provider=${p}\n`;
+  const table = readFixture('nixlbench', 'ucx-vram-h200-cx7-400g-degraded.log');
+  const efaPlan = () => plan({ backend: 'LIBFABRIC' });
+
+  it('efa is RDMA; a silent fallback to tcp fails; no provider line is a warning, never a pass', () => {
+    const status = (log: string) =>
+      judge({
+        plan: efaPlan(),
+        logs: { prefill: log, decode: TARGET },
+        ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+      }).checks.find((c) => c.id === 'pair.transport');
+    expect(status(`${provider('efa')}${table}`)).toMatchObject({
+      status: 'ok',
+      detail: "NIXL's LIBFABRIC backend used the efa provider (RDMA)",
+    });
+    expect(status(`${provider('tcp;ofi_rxm')}${table}`)).toMatchObject({ status: 'fail' });
+    expect(status(table)).toMatchObject({ status: 'warn' });
+  });
+
+  it('the LIBFABRIC pods get NIXL_LOG_LEVEL=INFO unless the recipe set it; UCX pods do not', () => {
+    const level = (v: ReturnType<typeof valuesOf>) =>
+      v.jobs.map((j) => j.env.find((e) => e.name === 'NIXL_LOG_LEVEL'));
+    expect(level(valuesOf(efaPlan()))).toEqual([
+      { name: 'NIXL_LOG_LEVEL', value: 'INFO' },
+      { name: 'NIXL_LOG_LEVEL', value: 'INFO' },
+    ]);
+    const own = { ...DEFAULT_SETTINGS, env: [{ name: 'NIXL_LOG_LEVEL', value: 'DEBUG' }] };
+    expect(level(valuesOf(plan({ backend: 'LIBFABRIC', settings: { prefill: own, decode: own } })))).toEqual([
+      { name: 'NIXL_LOG_LEVEL', value: 'DEBUG' },
+      { name: 'NIXL_LOG_LEVEL', value: 'DEBUG' },
+    ]);
+    expect(level(valuesOf(plan()))).toEqual([undefined, undefined]);
   });
 });
 

@@ -239,6 +239,60 @@ function transportCheck(t: Transport, mode: PairPlan['mode'], subject: string, s
   );
 }
 
+/**
+ * The libfabric provider NIXL's LIBFABRIC backend chose, from its own log line
+ * (NIXL_LOG_LEVEL=INFO): `Created 16 rails using provider=efa`
+ * (ai-dynamo/nixl src/utils/libfabric/libfabric_rail_manager.cpp L232).
+ */
+export function libfabricProvider(logs: readonly (string | undefined)[]): string | undefined {
+  for (const log of logs) {
+    const m = /rails using provider=([\w;.-]+)/.exec(log ?? '');
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** efa, cxi, verbs move data by RDMA; tcp and sockets do not. NIXL falls back from efa to tcp silently. */
+function providerKind(provider: string | undefined): TransportKind {
+  if (!provider) return 'unknown';
+  const p = provider.split(';')[0] as string;
+  if (/^(efa|cxi|verbs|psm3|opx)$/.test(p)) return 'rdma';
+  if (/^(tcp|sockets|udp)$/.test(p)) return 'tcp';
+  if (p === 'shm') return 'shm';
+  return 'unknown';
+}
+
+function libfabricCheck(t: Transport, provider: string | undefined, subject: string): Check {
+  const data = { kind: t.kind, lanes: t.lanes };
+  if (!provider)
+    return check('pair.transport', 'warn', "NIXL's LIBFABRIC backend did not log the provider it chose", {
+      subject,
+      fix: 'rerun with --env NIXL_LOG_LEVEL=INFO; without it a silent fallback from efa to tcp cannot be seen',
+      data,
+    });
+  if (t.kind === 'tcp')
+    return check(
+      'pair.transport',
+      'fail',
+      `NIXL's LIBFABRIC backend fell back to the ${provider} provider: KV moves over TCP, not EFA`,
+      {
+        subject,
+        fix: 'give the pods the EFA devices (vpc.amazonaws.com/efa) and IPC_LOCK, and check the EFA device plugin on the nodes',
+        data,
+      },
+    );
+  if (t.kind !== 'rdma')
+    return check('pair.transport', 'warn', `NIXL's LIBFABRIC backend used the ${provider} provider, not EFA`, {
+      subject,
+      fix: 'check FI_PROVIDER and the EFA devices the pods got',
+      data,
+    });
+  return check('pair.transport', 'ok', `NIXL's LIBFABRIC backend used the ${provider} provider (RDMA)`, {
+    subject,
+    data,
+  });
+}
+
 export interface Judgement {
   measurement: Measurement;
   checks: Check[];
@@ -271,7 +325,11 @@ export function judge(input: JudgeInput): Judgement {
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
   });
-  const transport: Transport = { kind: transportKind(parsed.lanes, parsed.emulated), lanes: parsed.lanes };
+  const fabric = plan.bench.backend === 'LIBFABRIC' ? libfabricProvider(Object.values(input.logs)) : undefined;
+  const transport: Transport =
+    plan.bench.backend === 'LIBFABRIC'
+      ? { kind: providerKind(fabric), lanes: fabric ? [`libfabric/${fabric}`] : [] }
+      : { kind: transportKind(parsed.lanes, parsed.emulated), lanes: parsed.lanes };
   const checks: Check[] = [];
   const p = input.problem;
   if (p && p.kind !== 'hung-after-results') {
@@ -342,7 +400,11 @@ export function judge(input: JudgeInput): Judgement {
     }
     const setByRecipe =
       settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
-    checks.push(transportCheck(transport, plan.mode, subject ?? '', setByRecipe));
+    checks.push(
+      plan.bench.backend === 'LIBFABRIC'
+        ? libfabricCheck(transport, fabric, subject ?? '')
+        : transportCheck(transport, plan.mode, subject ?? '', setByRecipe),
+    );
   }
   const rows = parsed.rows;
   if (ran || !p) checks.push(bandwidthCheck(judgedGBps(rows), expected, plan.mode, subject ?? ''));

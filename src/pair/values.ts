@@ -99,10 +99,13 @@ function objectAnnotations(plan: PairPlan): Record<string, string> {
   return { [EXPIRES_ANNOTATION]: plan.expiresAt, [CREATED_BY_ANNOTATION]: 'interconnect-test pair' };
 }
 
-function envFor(pod: PlannedPod): z.infer<typeof EnvVarSchema>[] {
+function envFor(plan: PairPlan, pod: PlannedPod): z.infer<typeof EnvVarSchema>[] {
   const env: z.infer<typeof EnvVarSchema>[] = pod.settings.env.map((e) => ({ name: e.name, value: e.value }));
   const set = new Set(env.map((e) => e.name));
   for (const d of DIAGNOSTIC_ENV) if (!set.has(d.name)) env.push({ ...d });
+  // NIXL's LIBFABRIC backend names the provider it chose only at INFO (libfabric_rail_manager.cpp L232).
+  if (plan.bench.backend === 'LIBFABRIC' && !set.has('NIXL_LOG_LEVEL'))
+    env.push({ name: 'NIXL_LOG_LEVEL', value: 'INFO' });
   // The probe script's own inputs come last and win: a recipe cannot set ITEST_*.
   for (const e of pod.scriptEnv) {
     const i = env.findIndex((x) => x.name === e.name);
@@ -160,7 +163,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
     image: plan.image,
     command: probeCommand(plan.engine, pod.role),
     args: pod.args,
-    env: envFor(pod),
+    env: envFor(plan, pod),
     resources: resourcesFor(plan, pod),
     privileged: s.privileged,
     capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
