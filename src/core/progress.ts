@@ -27,6 +27,10 @@ export function createProgress(opts: ProgressOptions): Progress {
   let title = '';
   let started = now();
   let last = '';
+  // Without a TTY each update is a line: print one when the message changes in more than its
+  // durations ("Pending (ContainerCreating, 1m20s)"), or every 10 s while it only counts up.
+  let printedShape = '';
+  let printedAt = 0;
   let timer: NodeJS.Timeout | undefined;
   const elapsed = () => `${((now() - started) / 1000).toFixed(1)}s`;
   const write = (s: string) => opts.stream.write(s);
@@ -57,8 +61,15 @@ export function createProgress(opts: ProgressOptions): Progress {
     update(m) {
       if (m === last) return;
       last = m;
-      if (tty) live();
-      else write(`  ${m} (${elapsed()})\n`);
+      if (tty) {
+        live();
+        return;
+      }
+      const shape = m.replace(/\d+(\.\d+)?(ms|[smh])\b/g, '#');
+      if (shape === printedShape && now() - printedAt < 10_000) return;
+      printedShape = shape;
+      printedAt = now();
+      write(`  ${m} (${elapsed()})\n`);
     },
     done(m) {
       stopTimer();

@@ -4,7 +4,7 @@
 // real nixlbench logs (kwok ClusterLogs for the run's scratch namespace, whose
 // name is fixed up front with INTERCONNECT_TEST_RUN_ID).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -98,6 +98,11 @@ async function pair(runId: string, args: string[], signal?: AbortSignal): Promis
       '4s',
       '--timeout',
       '90s',
+      // The played logs are prefill-initiated WRITE runs; the direction tests below override it.
+      '--initiator',
+      'prefill',
+      '--op',
+      'write',
       '-o',
       'json',
       ...args,
@@ -184,7 +189,7 @@ describe('pair on the cluster', () => {
       memory: { initiator: 'VRAM', target: 'DRAM' },
     });
     expect((r.report?.measurement as { rows?: unknown[] } | undefined)?.rows).toHaveLength(15);
-    expect(r.stderr).toMatch(/Start prefill and wait until it is ready for its peer/);
+    expect(r.stderr).toMatch(/Start prefill and decode/);
     await expectClean(e, before);
   });
 
@@ -306,8 +311,134 @@ describe('pair on the cluster', () => {
   });
 });
 
+describe('pair: both probe pods start together and meet at a rendezvous', () => {
+  const degraded = readFileSync(fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8').split('\n');
+  /** The fixture holds a WRITE run, then a READ run (its INDEX.md): each as its own log. */
+  const readRun = degraded.slice(degraded.indexOf('NIXLBench Configuration', 1)).join('\n');
+  const legacy = readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8');
+  const leg = (n: number, op: string, initiator: string, role: string) =>
+    `interconnect-test: leg ${n} ${op} initiator=${initiator} role=${role}\n`;
+
+  test("a decode pod whose image pull takes 65 s (past nixlbench's 60 s barrier) still yields a measurement", async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    const ns = `itest-pair-${runId}`;
+    const files = { prefill: criFile(`${runId}-prefill`, ''), decode: criFile(`${runId}-decode`, '') };
+    await e.createObject({
+      apiVersion: 'kwok.x-k8s.io/v1alpha1',
+      kind: 'ClusterLogs',
+      metadata: { name: `pair-${runId}`, labels: e.labels() },
+      spec: {
+        selector: { matchNamespaces: [ns] },
+        logs: (['prefill', 'decode'] as const).map((r) => ({ containers: [r], logsFile: files[r] })),
+      },
+    } as KubernetesObject);
+    // What the probe script prints while its peer is still pulling: it waits at the rendezvous.
+    appendFileSync(
+      files.prefill,
+      toCriLog(
+        `${leg(1, 'WRITE', 'prefill', 'initiator')}interconnect-test: rendezvous leg1: prefill up, waiting for decode\n`,
+      ),
+    );
+    const started = Date.now();
+    const running = pair(runId, [
+      ...nodes,
+      '--min-bandwidth',
+      '5',
+      '--timeout',
+      '150s',
+      '--pod-annotation',
+      `decode:${SIM}start-delay=65s`,
+      '--pod-annotation',
+      `prefill:${SIM}duration=75s`,
+    ]);
+    // Once decode runs, both ranks start: the logs go on as they would in the pods.
+    await waitFor(
+      'the decode pod to run',
+      async () => {
+        const pods = await e.core.listNamespacedPod({
+          namespace: ns,
+          labelSelector: 'app.kubernetes.io/component=decode',
+        });
+        return pods.items[0]?.status?.phase === 'Running';
+      },
+      { timeoutMs: 100_000 },
+    );
+    appendFileSync(
+      files.decode,
+      toCriLog(
+        `${leg(1, 'WRITE', 'prefill', 'target')}interconnect-test: rendezvous leg1: decode is up\n${TARGET_LOG}`,
+      ),
+    );
+    appendFileSync(files.prefill, toCriLog(`interconnect-test: rendezvous leg1: decode is up\n${legacy}`));
+    const r = await running;
+    expect(r.code, r.stderr).toBe(0);
+    expect(Date.now() - started).toBeGreaterThan(65_000);
+    expect(r.report?.measurement).toMatchObject({ peakGBps: 5.10826, initiator: 'prefill' });
+    expect(checkOf(r, 'pair.run')?.status).toBe('ok');
+    // The wait was visible, with the pending pod named and timed, and never hit --peer-timeout (4s).
+    expect(r.stderr).toMatch(
+      /prefill Running, waiting for its peer, decode Pending \(ContainerCreating, \d+s\)/,
+    );
+    expect(r.stderr).toMatch(/decode Pending \(ContainerCreating, 1m\d+s\)/);
+    await expectClean(e, before);
+  }, 160_000);
+
+  test('an unknown framework is measured both ways: decode READs, then prefill WRITEs, each judged', async () => {
+    const e = env();
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      decode: `${leg(1, 'READ', 'decode', 'initiator')}${readRun}\n${leg(2, 'WRITE', 'prefill', 'target')}${TARGET_LOG}`,
+      prefill: `${leg(1, 'READ', 'decode', 'target')}${TARGET_LOG}${leg(2, 'WRITE', 'prefill', 'initiator')}${legacy}`,
+    });
+    // No --recipe and no --initiator/--op: the framework is unknown.
+    const { code, stdout, stderr } = await runCli(
+      [
+        'pair',
+        ...nodes,
+        '--image',
+        'registry.example/nixlbench:0.10.1',
+        '--pod-annotation',
+        `${SIM}duration=1s`,
+        '--pod-annotation',
+        `etcd:${SIM}duration=10m`,
+        '--min-bandwidth',
+        '5',
+        '--timeout',
+        '90s',
+        '-o',
+        'json',
+      ],
+      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
+    );
+    expect(code, stderr).toBe(1);
+    const report = JSON.parse(stdout) as {
+      checks: { id: string; status: string; detail: string }[];
+      measurements: { initiator: string; peakGBps: number }[];
+      run: { transfers: unknown };
+      verdict: { status: string };
+    };
+    expect(report.run.transfers).toEqual([
+      { initiator: 'decode', op: 'READ' },
+      { initiator: 'prefill', op: 'WRITE' },
+    ]);
+    expect(report.measurements.map((m) => [m.initiator, m.peakGBps])).toEqual([
+      ['decode', 1.025566],
+      ['prefill', 5.10826],
+    ]);
+    const bw = (id: string) => report.checks.find((c) => c.id === id);
+    expect(bw('pair.bandwidth.decode-read')).toMatchObject({ status: 'fail' });
+    expect(bw('pair.bandwidth.decode-read')?.detail).toMatch(/^decode READ: /);
+    expect(bw('pair.bandwidth.prefill-write')).toMatchObject({ status: 'ok' });
+    expect(report.verdict.status).toBe('untrusted');
+    await expectClean(e, before);
+  });
+});
+
 describe('pair engines and modes', () => {
-  test('ucx_perftest: the decode-side server starts first behind a headless Service; the client measures RDMA', async () => {
+  test('ucx_perftest: each pod behind its own headless Service; the client (the initiator) measures RDMA', async () => {
     const e = env();
     const before = await versions(e);
     const runId = newRunId();
@@ -325,7 +456,7 @@ describe('pair engines and modes', () => {
       '10',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/Start decode and wait until it is ready for its peer/);
+    expect(r.stderr).toMatch(/Start prefill and decode/);
     expect(r.report?.checks.map((c) => [c.id, c.status])).toEqual([
       ['pair.nodes', 'ok'],
       ['pair.run', 'ok'],
@@ -350,7 +481,7 @@ describe('pair engines and modes', () => {
     });
     const r = await pair(runId, ['--mode', 'intra-node', '--prefill-node', PREFILL_NODE, '--sizes', '16K']);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/Start intra-node and wait until it is ready for its peer/);
+    expect(r.stderr).toMatch(/Start intra-node/);
     expect(checkOf(r, 'pair.nodes')?.detail).toMatch(
       new RegExp(`^both ranks on ${PREFILL_NODE} \\(\\d+/8 GPUs free\\)`),
     );

@@ -196,9 +196,10 @@ describe.skipIf(real.nodes.length < 2)('pair, node, nixl and gc on real nodes', 
     );
   }
 
-  test(`pair --engine ucx_perftest ${'real-0'} → ${'real-1'}: a real transfer over TCP, a measurement, never trusted, nothing left`, async () => {
+  test(`pair --engine ucx_perftest ${'real-0'} → ${'real-1'}: real transfers both ways over TCP, measured, never trusted, nothing left`, async () => {
     const e = env();
     const runId = newRunId();
+    // No framework known: both directions, decode READ (ucp_get, decode the client) then prefill WRITE.
     const r = await pair(runId, ['--sizes', '4M', '--iters', '20']);
     expect(r.report, r.stderr).toBeDefined();
     const m = r.report?.measurement;
@@ -206,11 +207,16 @@ describe.skipIf(real.nodes.length < 2)('pair, node, nixl and gc on real nodes', 
       engine: 'ucx_perftest',
       nodes: { prefill: node0, decode: node1 },
       transport: { kind: 'tcp' },
+      initiator: 'decode',
     });
     expect(m?.peakGBps).toBeGreaterThan(0);
     expect(m?.transport.lanes.some((l) => l.startsWith('tcp/'))).toBe(true);
+    const all = (r.report as unknown as { measurements?: { initiator: string; peakGBps: number }[] })
+      .measurements;
+    expect(all?.map((x) => x.initiator)).toEqual(['decode', 'prefill']);
+    expect(all?.every((x) => x.peakGBps > 0)).toBe(true);
     expect(r.report?.verdict.status).not.toBe('trusted');
-    expect(r.stderr).toMatch(/Start decode and wait until it is ready for its peer/);
+    expect(r.stderr).toMatch(/Start prefill and decode/);
     expect(await leftovers(e, runId)).toEqual([]);
   }, 300_000);
 
