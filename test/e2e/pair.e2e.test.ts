@@ -219,9 +219,16 @@ async function ensureCrd(e: TestEnv): Promise<void> {
 
 /**
  * DGD `name` (v1beta1) with a prefill and a decode worker (UCX env, 4 GPUs and rdma/ib each),
- * and its two worker pods Running on PREFILL_NODE and DECODE_NODE, answering exec with `exec`.
+ * pod-template `annotations`, and its two worker pods Running on PREFILL_NODE and DECODE_NODE,
+ * answering exec with `exec`.
  */
-async function createDgd(e: TestEnv, name: string, exec?: Record<string, ExecBehaviour>): Promise<void> {
+async function createDgd(
+  e: TestEnv,
+  name: string,
+  opts: { exec?: Record<string, ExecBehaviour>; annotations?: Record<string, string>; gpus?: string } = {},
+): Promise<void> {
+  // The tests of this file share its namespace and nodes: those after the first DGD ask for 1 GPU.
+  const { exec, annotations, gpus = '4' } = opts;
   const env0 = [
     { name: 'UCX_TLS', value: 'rc_x,cuda_copy' },
     { name: 'UCX_NET_DEVICES', value: 'mlx5_0:1' },
@@ -230,13 +237,14 @@ async function createDgd(e: TestEnv, name: string, exec?: Record<string, ExecBeh
     name: role,
     type: role,
     podTemplate: {
+      ...(annotations ? { metadata: { annotations } } : {}),
       spec: {
         containers: [
           {
             name: 'main',
             image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
             env: env0,
-            resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
+            resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
           },
         ],
       },
@@ -273,7 +281,7 @@ async function createDgd(e: TestEnv, name: string, exec?: Record<string, ExecBeh
         'nvidia.com/dynamo-graph-deployment-name': name,
         'nvidia.com/dynamo-component-type': role,
       },
-      resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
+      resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
     });
     await e.waitForPodPhase(`${name}-${role}-0`, 'Running');
   }
@@ -613,7 +621,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     const scratchNs = await scratchNamespace(e);
     const grantExec = await applyShippedRbac(e, scratchNs, 'nightly-dgd');
     const kubeconfig = e.kubeconfigFile(await e.kubeConfigForServiceAccount('nightly-dgd'));
-    await createDgd(e, 'disagg', WORKER_EXEC);
+    await createDgd(e, 'nightly', { exec: WORKER_EXEC, gpus: '1' });
     const run = async (...extra: string[]) => {
       const runId = newRunId();
       await declareLogs(
@@ -627,7 +635,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       );
       return pair(runId, [
         '--dgd',
-        'disagg',
+        'nightly',
         '--namespace',
         e.namespace,
         '--min-bandwidth',
@@ -658,7 +666,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     const r = await run('--force');
     expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
     expect(checkOf(r, 'node.probes')).toBeUndefined();
-    for (const pod of ['disagg-prefill-0', 'disagg-decode-0']) {
+    for (const pod of ['nightly-prefill-0', 'nightly-decode-0']) {
       const ib = r.report?.checks.filter((c) => c.id.startsWith('ib.') && c.subject?.startsWith(pod)) ?? [];
       expect(ib.length, `${pod}: ${JSON.stringify(r.report?.checks)}`).toBeGreaterThan(0);
       expect(ib.some((c) => c.status === 'ok')).toBe(true);
@@ -751,5 +759,100 @@ describe('pair --dgd', () => {
       /^probe pods copy 2 transport variables, rdma\/ib: 1 from pod /,
     );
     await expectClean(e, before);
+  });
+});
+
+describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD installed)', () => {
+  const NETWORKS = 'k8s.v1.cni.cncf.io/networks';
+  const nad = (e: TestEnv) => ({
+    group: 'k8s.cni.cncf.io',
+    version: 'v1',
+    namespace: e.namespace,
+    plural: 'network-attachment-definitions',
+  });
+
+  async function createNad(e: TestEnv, name: string, resourceName?: string): Promise<void> {
+    const custom = e.kc.makeApiClient(CustomObjectsApi);
+    await custom.createNamespacedCustomObject({
+      ...nad(e),
+      body: {
+        apiVersion: 'k8s.cni.cncf.io/v1',
+        kind: 'NetworkAttachmentDefinition',
+        metadata: {
+          name,
+          namespace: e.namespace,
+          ...(resourceName ? { annotations: { 'k8s.v1.cni.cncf.io/resourceName': resourceName } } : {}),
+        },
+        spec: { config: JSON.stringify({ cniVersion: '0.3.1', name, type: 'host-device' }) },
+      },
+    });
+    e.defer(`NetworkAttachmentDefinition ${name}`, () =>
+      custom.deleteNamespacedCustomObject({ ...nad(e), name }),
+    );
+  }
+
+  test("the DGD's copied networks annotation is qualified with its namespace, and a missing NetworkAttachmentDefinition stops the run", async () => {
+    const e = env();
+    await ensureCrd(e);
+    await createDgd(e, 'multus', { annotations: { [NETWORKS]: 'ib-net' }, gpus: '1' });
+    const before = await versions(e);
+    const args = ['--dgd', 'multus', '--namespace', e.namespace, '--no-node-probes'];
+
+    const missing = await pair(newRunId(), args);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      `error: NetworkAttachmentDefinition ${e.namespace}/ib-net, attached by the prefill probe pod (${NETWORKS}: ${e.namespace}/ib-net), does not exist (fix: create it or correct the name (kubectl get network-attachment-definitions -n ${e.namespace})`,
+    );
+    expect(await leftovers(e)).toEqual([]);
+
+    await createNad(e, 'ib-net');
+    const dry = await pair(newRunId(), [...args, '--dry-run', '-o', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const jobs = (
+      JSON.parse(dry.stdout) as {
+        items: { kind: string; spec: { template?: { metadata: { annotations: Record<string, string> } } } }[];
+      }
+    ).items.filter((o) => o.kind === 'Job');
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs)
+      expect(j.spec.template?.metadata.annotations[NETWORKS]).toBe(`${e.namespace}/ib-net`);
+    await expectClean(e, before);
+  });
+
+  test('an SR-IOV/host-device resource without the network that plumbs it is an error with the fix', async () => {
+    const e = env();
+    await ensureCrd(e);
+    await createDgd(e, 'sriov', { gpus: '1' });
+    // --dgd: the dry run reads the cluster (and so the NetworkAttachmentDefinitions).
+    const args = [
+      '--dgd',
+      'sriov',
+      '--namespace',
+      e.namespace,
+      '--no-node-probes',
+      '--rdma-resource',
+      'nvidia.com/hostdev',
+      '--dry-run',
+    ];
+    const bare = await pair(newRunId(), args);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain(
+      'error: the prefill probe pod requests nvidia.com/hostdev (an SR-IOV/host-device resource) but attaches no network for it',
+    );
+    // A network whose NetworkAttachmentDefinition plumbs another resource does not count.
+    await createNad(e, 'tcp-net');
+    const other = await pair(newRunId(), [...args, '--pod-annotation', `${NETWORKS}=${e.namespace}/tcp-net`]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `but attaches only ${e.namespace}/tcp-net, none of whose NetworkAttachmentDefinitions has k8s.v1.cni.cncf.io/resourceName: nvidia.com/hostdev`,
+    );
+    await createNad(e, 'hostdev-net', 'nvidia.com/hostdev');
+    const ok = await pair(newRunId(), [
+      ...args,
+      '--pod-annotation',
+      `${NETWORKS}=${e.namespace}/hostdev-net`,
+    ]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(await leftovers(e)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
+import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -75,7 +76,20 @@ export const planStep: Step = {
     const nodes = offline ? undefined : await readNodes(ctx);
     ctx.state.nodes = nodes;
     const rdma = rdmaFor(ctx, base.prefill, nodes);
-    const settings = { prefill: withRdma(base.prefill, rdma), decode: withRdma(base.decode, rdma) };
+    // Copied network names resolve in the deployment's namespace, not the scratch one.
+    const deploymentNs = c.namespace ?? (offline ? undefined : (await ctx.cluster()).namespace);
+    const networks = (s: ProbeSettings) => {
+      if (deploymentNs) return withQualifiedNetworks(s, deploymentNs);
+      if (s.annotations[NETWORKS_ANNOTATION] !== undefined)
+        ctx.progress.warn(
+          `${NETWORKS_ANNOTATION} is copied as it is: pass --namespace (the deployment's) so that its networks resolve from the scratch namespace`,
+        );
+      return s;
+    };
+    const settings = {
+      prefill: networks(withRdma(base.prefill, rdma)),
+      decode: networks(withRdma(base.decode, rdma)),
+    };
     let chosen: { prefill: PlannedNode; decode: PlannedNode };
     if (nodes) {
       const needs: NodeNeeds = {
@@ -174,6 +188,10 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
+    const cluster = offline ? undefined : await ctx.cluster();
+    ctx.state.checks.push(
+      ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
+    );
     if (plan.droppedFlags.length) {
       ctx.progress.warn(
         `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
