@@ -856,3 +856,51 @@ describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD in
     expect(await leftovers(e)).toEqual([]);
   });
 });
+
+describe('pair and taints (ExtendedResourceToleration on the test control plane)', () => {
+  test('a node tainted nvidia.com/gpu:NoSchedule takes the probe pods without --toleration: the admission plugin adds it', async () => {
+    const e = env();
+    // The plugin itself: a pod that requests a GPU gets the toleration at admission, one that does not stays without.
+    await e.createPod({
+      name: 'asks-gpu',
+      node: 'gpu-node-1',
+      sim: { duration: '1h' },
+      resources: { limits: { 'nvidia.com/gpu': '1' } },
+    });
+    const scheduled = await e.waitForPodPhase('asks-gpu', 'Running');
+    expect(scheduled.spec?.tolerations).toContainEqual({
+      key: 'nvidia.com/gpu',
+      operator: 'Exists',
+      effect: 'NoSchedule',
+    });
+    await e.core.deleteNamespacedPod({ name: 'asks-gpu', namespace: e.namespace, gracePeriodSeconds: 0 });
+    await e.waitForGone('pod asks-gpu', () => e.readPod('asks-gpu'));
+
+    // pair's node-fit check counts on it: the tainted node fits, with a line saying why.
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const before = await versions(e);
+    const r = await pair(runId, [
+      '--prefill-node',
+      'gpu-node-1',
+      '--decode-node',
+      DECODE_NODE,
+      '--min-bandwidth',
+      '5',
+      '--namespace',
+      e.namespace,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const nodesCheck = checkOf(r, 'pair.nodes');
+    expect(nodesCheck?.detail).toMatch(/^prefill on gpu-node-1 /);
+    expect(nodesCheck?.data?.warnings).toEqual([
+      'prefill node gpu-node-1: taint nvidia.com/gpu=present:NoSchedule is tolerated only through the ExtendedResourceToleration admission plugin (the probe pods request nvidia.com/gpu); if they stay Pending on it, pass --toleration nvidia.com/gpu:NoSchedule',
+    ]);
+    expect(r.stderr).not.toMatch(/not tolerated/);
+    expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
+    await expectClean(e, before);
+  });
+});

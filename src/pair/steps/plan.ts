@@ -97,6 +97,13 @@ export const planStep: Step = {
         rdma:
           c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
         tolerations: settings.prefill.tolerations,
+        // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
+        requests: [
+          GPU,
+          ...settings.prefill.resources
+            .map((r) => r.name)
+            .filter((name) => c.mode === 'cross-node' || !isRdmaResource(name)),
+        ],
       };
       const from = c.prefillNode || c.decodeNode ? '--prefill-node/--decode-node' : ctx.state.dgdNodes?.from;
       const choice = chooseNodes({
