@@ -19,20 +19,65 @@ describe('deploy/cronjob', () => {
       'CronJob/interconnect-test-nightly',
       'Namespace/interconnect-test',
       'Namespace/interconnect-test-scratch',
+      'Role/interconnect-test-exec',
       'Role/interconnect-test-scratch',
+      'RoleBinding/interconnect-test-exec',
       'RoleBinding/interconnect-test-scratch',
       'ServiceAccount/interconnect-test',
     ]);
   });
 
-  it('writes only in the scratch namespace: the ClusterRole reads, except exec for the node probes', () => {
-    const cr = docs.find((d) => d.kind === 'ClusterRole');
-    const writes = cr.rules.filter((r: { verbs: string[] }) =>
-      r.verbs.some((v) => !['get', 'list', 'watch'].includes(v)),
-    );
-    expect(writes).toEqual([{ apiGroups: [''], resources: ['pods/exec'], verbs: ['create'] }]);
-    const role = docs.find((d) => d.kind === 'Role');
+  const byName = (kind: string, name: string) =>
+    docs.find((d) => d.kind === kind && d.metadata.name === name) as {
+      metadata: { namespace?: string };
+      rules: { apiGroups: string[]; resources: string[]; verbs: string[] }[];
+      roleRef?: { kind: string; name: string };
+      subjects?: { kind: string; name: string; namespace: string }[];
+    };
+
+  it('the ClusterRole only reads: no write verb, and no pods/exec over every pod', () => {
+    const cr = byName('ClusterRole', 'interconnect-test-read');
+    const clusterRoles = docs.filter((d) => d.kind === 'ClusterRole');
+    for (const r of clusterRoles.flatMap((d) => d.rules as { resources: string[]; verbs: string[] }[])) {
+      expect(r.resources, 'no ClusterRole grants pods/exec').not.toContain('pods/exec');
+      expect(r.verbs.filter((v) => !['get', 'list', 'watch'].includes(v))).toEqual([]);
+    }
+    expect(cr.rules).toContainEqual({
+      apiGroups: ['k8s.cni.cncf.io'],
+      resources: ['network-attachment-definitions'],
+      verbs: ['get'],
+    });
+  });
+
+  it("grants exec (get AND create on pods/exec: the WebSocket GET and 1.35's create check) only in the deployment's namespace", () => {
+    const cj = docs.find((d) => d.kind === 'CronJob');
+    const env: { name: string; value: string }[] = cj.spec.jobTemplate.spec.template.spec.containers[0].env;
+    const dgdNamespace = env.find((e) => e.name === 'DGD_NAMESPACE')?.value;
+    const exec = byName('Role', 'interconnect-test-exec');
+    expect(exec.metadata.namespace).toBe(dgdNamespace);
+    expect(exec.rules).toEqual([{ apiGroups: [''], resources: ['pods/exec'], verbs: ['get', 'create'] }]);
+    const binding = byName('RoleBinding', 'interconnect-test-exec');
+    expect(binding.metadata.namespace).toBe(dgdNamespace);
+    expect(binding.roleRef).toEqual({
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'Role',
+      name: 'interconnect-test-exec',
+    });
+    expect(binding.subjects).toEqual([
+      {
+        kind: 'ServiceAccount',
+        name: cj.spec.jobTemplate.spec.template.spec.serviceAccountName,
+        namespace: cj.metadata.namespace,
+      },
+    ]);
+  });
+
+  it('writes only in the scratch namespace', () => {
+    const role = byName('Role', 'interconnect-test-scratch');
     expect(role.metadata.namespace).toBe('interconnect-test-scratch');
+    const cj = docs.find((d) => d.kind === 'CronJob');
+    const args: string[] = cj.spec.jobTemplate.spec.template.spec.containers[0].args;
+    expect(args).toContain(`--scratch-namespace=${role.metadata.namespace}`);
   });
 
   it("the CronJob's pair arguments are accepted by the pair option schema", () => {

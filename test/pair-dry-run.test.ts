@@ -140,6 +140,59 @@ describe('pair --dry-run', () => {
     ]);
   });
 
+  it("copies the recipe's tolerations to the etcd pod too", async () => {
+    const r = await dryRun([
+      '--prefill-node',
+      'gpu-a',
+      '--decode-node',
+      'gpu-b',
+      '--recipe',
+      fixturePath('recipes', 'qwen3-32b', 'vllm', 'cloud-providers', 'deploy-aks-ib.yaml'),
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const items = JSON.parse(r.stdout).items as {
+      kind: string;
+      metadata: { name: string };
+      spec: { tolerations?: unknown; template: { spec: { tolerations?: unknown } } };
+    }[];
+    const etcd = items.find((o) => o.kind === 'Pod');
+    expect(etcd?.spec.tolerations).toEqual([
+      { effect: 'NoSchedule', key: 'nvidia.com/gpu', operator: 'Exists' },
+    ]);
+  });
+
+  it('an SR-IOV/host-device resource without its network is an error with the fix, not a TCP run', async () => {
+    const r = await dryRun([
+      '--prefill-node',
+      'a',
+      '--decode-node',
+      'b',
+      '--rdma-resource',
+      'nvidia.com/hostdev',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);
+    expect(r.stderr).toContain(
+      'error: the prefill probe pod requests nvidia.com/hostdev (an SR-IOV/host-device resource) but attaches no network for it: the device would never be plumbed into the pod and the transfer would run over TCP (fix: attach its network with --pod-annotation k8s.v1.cni.cncf.io/networks=NAMESPACE/NAME (the NetworkAttachmentDefinition whose k8s.v1.cni.cncf.io/resourceName is nvidia.com/hostdev), or ask for another RDMA resource with --rdma-resource)\n',
+    );
+    const attached = await dryRun([
+      '--prefill-node',
+      'a',
+      '--decode-node',
+      'b',
+      '--rdma-resource',
+      'nvidia.com/hostdev',
+      '--pod-annotation',
+      'k8s.v1.cni.cncf.io/networks=dynamo/hostdev-net',
+      '-o',
+      'json',
+    ]);
+    expect(attached.code, attached.stderr).toBe(0);
+  });
+
   it('prints a List with -o json', async () => {
     const r = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '-o', 'json']);
     const list = JSON.parse(r.stdout);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start a real Kubernetes control plane on 127.0.0.1 with kwok GPU nodes.
 #
-#   etcd → kube-apiserver (Node,RBAC; SA tokens) → kwok CRDs →
+#   etcd → kube-apiserver (Node,RBAC; SA tokens; ExtendedResourceToleration) → kwok and
+#   NetworkAttachmentDefinition CRDs →
 #   kube-controller-manager, kube-scheduler, kwok → nodes → readiness
 #
 # Builds the binaries first when they are not cached (scripts/cluster/build.sh).
@@ -97,7 +98,7 @@ main() {
     --tls-cert-file="$S/pki/apiserver.crt" --tls-private-key-file="$S/pki/apiserver.key" \
     --client-ca-file="$S/pki/ca.crt" \
     --authorization-mode=Node,RBAC \
-    --enable-admission-plugins=NodeRestriction \
+    --enable-admission-plugins=NodeRestriction,ExtendedResourceToleration \
     --service-account-issuer=https://kubernetes.default.svc.cluster.local \
     --service-account-key-file="$S/pki/sa.pub" --service-account-signing-key-file="$S/pki/sa.key" \
     --service-cluster-ip-range=10.96.0.0/16 \
@@ -111,6 +112,9 @@ main() {
 
   kubectl_admin apply -f "$CLUSTER_CRD_DIR/" >/dev/null
   kubectl_admin wait --for=condition=Established --timeout=60s -f "$CLUSTER_CRD_DIR/" >/dev/null
+  # Multus's NetworkAttachmentDefinition CRD (source and licence in the file's header).
+  kubectl_admin apply -f "$CLUSTER_REPO_ROOT/test/cluster/crds/" >/dev/null
+  kubectl_admin wait --for=condition=Established --timeout=60s -f "$CLUSTER_REPO_ROOT/test/cluster/crds/" >/dev/null
 
   start kube-controller-manager "$B/kube-controller-manager" \
     --kubeconfig="$S/kube-controller-manager.kubeconfig" \

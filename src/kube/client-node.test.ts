@@ -109,9 +109,19 @@ describe('toClusterError', () => {
       namespace: 'dynamo',
     });
     expect(err.message).toBe(
-      'permission denied: cannot create pods/exec in namespace dynamo (pods "p" is forbidden)',
+      'permission denied: cannot exec in pods in namespace dynamo (pods/exec needs get and create) (pods "p" is forbidden)',
     );
-    expect(err.fix).toContain('kubectl auth can-i create pods/exec -n dynamo');
+    // The WebSocket upgrade is a GET (verb get); 1.35+ also checks create.
+    expect(err.fix).toContain(
+      'kubectl auth can-i get pods/exec -n dynamo; kubectl auth can-i create pods/exec -n dynamo',
+    );
+    const pods = kubeError(new ApiException(403, 'Forbidden', undefined, {}), {
+      verb: 'list',
+      resource: 'pods',
+      namespace: 'dynamo',
+    });
+    expect(pods.message).toBe('permission denied: cannot list pods in namespace dynamo');
+    expect(pods.fix).toContain('kubectl auth can-i list pods -n dynamo');
     expect([err.kind, err.status, err.action.verb]).toEqual(['forbidden', 403, 'create']);
   });
 

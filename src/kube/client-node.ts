@@ -29,7 +29,13 @@ import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handle
 import { parse as parseYaml } from 'yaml';
 import { InterruptedError, ToolError } from '../core/errors.js';
 import type { RunOptions, RunResult } from '../runner/types.js';
-import { type Cluster, EXPIRES_ANNOTATION, type ObjectRef, type PodTarget } from './cluster.js';
+import {
+  type Cluster,
+  type CustomObjectRef,
+  EXPIRES_ANNOTATION,
+  type ObjectRef,
+  type PodTarget,
+} from './cluster.js';
 import {
   ClusterError,
   CONNECT_TIMEOUT_CODE,
@@ -553,6 +559,13 @@ export class KubeCluster implements Cluster {
       }
     }
     throw last;
+  }
+
+  async getCustomObject(ref: CustomObjectRef): Promise<unknown> {
+    const { group, version, plural, namespace, name } = ref;
+    return this.call(this.act('get', `${plural}.${group}`, namespace, name), (c) =>
+      c.custom.getNamespacedCustomObject({ group, version, namespace, plural, name }),
+    );
   }
 
   async exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {

@@ -29,6 +29,15 @@ export interface ObjectRef {
   expiresAt?: string | undefined;
 }
 
+/** A namespaced custom object, by its API group, version and plural resource name. */
+export interface CustomObjectRef {
+  group: string;
+  version: string;
+  plural: string;
+  namespace: string;
+  name: string;
+}
+
 /** One container of one pod, to exec into. */
 export interface PodTarget {
   namespace: string;
@@ -69,6 +78,11 @@ export interface Cluster {
   readLog(namespace: string, pod: string, container?: string): Promise<string>;
   /** A DynamoGraphDeployment as stored (tries nvidia.com/v1beta1, then v1alpha1). */
   getDgd(namespace: string, name: string): Promise<unknown>;
+  /**
+   * One namespaced custom object as stored (a NetworkAttachmentDefinition: `k8s.cni.cncf.io`,
+   * `v1`, `network-attachment-definitions`). Missing, or its kind not served: `not-found`.
+   */
+  getCustomObject(ref: CustomObjectRef): Promise<unknown>;
   /**
    * Runs argv in a container through the exec API (no TTY, no stdin). A
    * refused exec (403 on pods/exec, 404, unreachable) throws a ClusterError;

@@ -207,6 +207,22 @@ export function toClusterError(err: unknown, action: KubeAction): ClusterError |
         { fix: 'refresh your kubeconfig credentials (token expired?)', cause: err, status },
       );
     case 403:
+      if (action.resource === 'pods/exec') {
+        // Exec over WebSocket is an HTTP GET: authorized as `get` on pods/exec, and since
+        // Kubernetes 1.35 also as `create` (AuthorizePodWebsocketUpgradeCreatePermission).
+        // A refused upgrade does not say which one was missing, so both are named.
+        const n = action.namespace ? ` -n ${action.namespace}` : '';
+        return new ClusterError(
+          'forbidden',
+          `permission denied: cannot exec in pods${ns} (pods/exec needs get and create)${detail ? ` (${detail})` : ''}`,
+          action,
+          {
+            fix: `grant the "get" and "create" verbs on "pods/exec"${ns} to this user or service account (check: kubectl auth can-i get pods/exec${n}; kubectl auth can-i create pods/exec${n})`,
+            cause: err,
+            status,
+          },
+        );
+      }
       return new ClusterError(
         'forbidden',
         `permission denied: cannot ${action.verb} ${action.resource}${ns}${detail ? ` (${detail})` : ''}`,

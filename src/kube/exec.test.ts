@@ -148,7 +148,9 @@ describe('execIn (PodRunner over the exec API)', () => {
       kind: 'forbidden',
       action: { verb: 'create', resource: 'pods/exec' },
     });
-    await expect(p).rejects.toThrow('permission denied: cannot create pods/exec in namespace dynamo');
+    await expect(p).rejects.toThrow(
+      'permission denied: cannot exec in pods in namespace dynamo (pods/exec needs get and create)',
+    );
   });
 
   it('says the API server is unreachable when the connection is refused', async () => {

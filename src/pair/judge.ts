@@ -282,11 +282,16 @@ function libfabricCheck(t: Transport, provider: string | undefined, subject: str
       },
     );
   if (t.kind !== 'rdma')
-    return check('pair.transport', 'warn', `NIXL's LIBFABRIC backend used the ${provider} provider, not EFA`, {
-      subject,
-      fix: 'check FI_PROVIDER and the EFA devices the pods got',
-      data,
-    });
+    return check(
+      'pair.transport',
+      'warn',
+      `NIXL's LIBFABRIC backend used the ${provider} provider, not EFA`,
+      {
+        subject,
+        fix: 'check FI_PROVIDER and the EFA devices the pods got',
+        data,
+      },
+    );
   return check('pair.transport', 'ok', `NIXL's LIBFABRIC backend used the ${provider} provider (RDMA)`, {
     subject,
     data,
@@ -325,7 +330,8 @@ export function judge(input: JudgeInput): Judgement {
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
   });
-  const fabric = plan.bench.backend === 'LIBFABRIC' ? libfabricProvider(Object.values(input.logs)) : undefined;
+  const fabric =
+    plan.bench.backend === 'LIBFABRIC' ? libfabricProvider(Object.values(input.logs)) : undefined;
   const transport: Transport =
     plan.bench.backend === 'LIBFABRIC'
       ? { kind: providerKind(fabric), lanes: fabric ? [`libfabric/${fabric}`] : [] }

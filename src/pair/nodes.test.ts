@@ -1,6 +1,7 @@
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import {
+  admissionTolerations,
   chooseNodes,
   detectRdmaResource,
   isRdmaResource,
@@ -213,5 +214,58 @@ describe('chooseNodes', () => {
     const two = nodeViews([node('a', { gpu: '1' }), node('b', { gpu: '2' })], []);
     const c = chooseNodes({ nodes: two, mode: 'intra-node', needs: { gpus: 2, tolerations: [] } });
     expect(c.ok && [c.prefill.name, c.decode.name, c.how]).toEqual(['b', 'b', 'first node with 2 free GPUs']);
+  });
+});
+
+describe('the ExtendedResourceToleration admission plugin', () => {
+  // What the plan step passes: the pods request a GPU and the RDMA resource.
+  const requesting = { ...needs, requests: ['nvidia.com/gpu', 'rdma/ib', 'cpu', 'memory'] };
+
+  it('adds a NoSchedule toleration for each extended resource requested, as upstream does', () => {
+    expect(
+      admissionTolerations([
+        'rdma/ib',
+        'nvidia.com/gpu',
+        'cpu',
+        'hugepages-2Mi',
+        'kubernetes.io/x',
+        'nvidia.com/gpu',
+      ]),
+    ).toEqual([
+      { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
+      { key: 'rdma/ib', operator: 'Exists', effect: 'NoSchedule' },
+    ]);
+  });
+
+  it('makes a node tainted for the GPU it offers fit a pod that requests that GPU, but not a NoExecute taint', () => {
+    const [tainted] = nodeViews([node('tainted', { rdma: RDMA, taint: true })], []);
+    expect(unfitReason(tainted!, requesting)).toBeUndefined();
+    const noExecute = {
+      ...tainted!,
+      taints: [{ key: 'nvidia.com/gpu', value: 'present', effect: 'NoExecute' }],
+    };
+    expect(unfitReason(noExecute, requesting)).toBe('taint nvidia.com/gpu=present:NoExecute not tolerated');
+    const other = { ...tainted!, taints: [{ key: 'dedicated', value: 'infra', effect: 'NoSchedule' }] };
+    expect(unfitReason(other, requesting)).toBe('taint dedicated=infra:NoSchedule not tolerated');
+  });
+
+  it('prefers nodes that fit without it, and says so when a chosen node relies on it', () => {
+    const views = nodeViews(
+      [node('a', { rdma: RDMA, taint: true }), node('b', { rdma: RDMA }), node('c', { rdma: RDMA })],
+      [],
+    );
+    const plain = chooseNodes({ nodes: views, mode: 'cross-node', needs: requesting });
+    expect(plain.ok && [plain.prefill.name, plain.decode.name, plain.warnings]).toEqual(['b', 'c', []]);
+    const onlyTainted = nodeViews(
+      [node('a', { rdma: RDMA, taint: true }), node('b', { rdma: RDMA, taint: true })],
+      [],
+    );
+    const relied = chooseNodes({ nodes: onlyTainted, mode: 'cross-node', needs: requesting });
+    expect(relied.ok && [relied.prefill.name, relied.decode.name]).toEqual(['a', 'b']);
+    expect(relied.ok && relied.warnings[0]).toBe(
+      'prefill node a: taint nvidia.com/gpu=present:NoSchedule is tolerated only through the ExtendedResourceToleration admission plugin (the probe pods request nvidia.com/gpu); if they stay Pending on it, pass --toleration nvidia.com/gpu:NoSchedule',
+    );
+    // Without the requests (the plugin not modelled) the same nodes do not fit.
+    expect(chooseNodes({ nodes: onlyTainted, mode: 'cross-node', needs }).ok).toBe(false);
   });
 });

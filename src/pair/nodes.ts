@@ -112,16 +112,57 @@ export interface NodeNeeds {
   /** The RDMA resource the pods request, if any, and how many. */
   rdma?: { name: string; count: number } | undefined;
   tolerations: readonly V1Toleration[];
+  /**
+   * Every resource the probe pods request: the ExtendedResourceToleration
+   * admission plugin adds a toleration for each extended one.
+   */
+  requests?: readonly string[] | undefined;
+}
+
+/**
+ * An extended resource as the API server defines it (`IsExtendedResourceName`):
+ * a domain-prefixed name outside `kubernetes.io/`, not a quota `requests.` name.
+ */
+export function isExtendedResource(name: string): boolean {
+  return name.includes('/') && !name.includes('kubernetes.io/') && !name.startsWith('requests.');
+}
+
+/**
+ * What the ExtendedResourceToleration admission plugin adds to a pod that
+ * requests these resources: `{key: <resource>, operator: Exists, effect:
+ * NoSchedule}` for each extended one (references/cluster-access.md). GKE runs
+ * it, and taints GPU nodes `nvidia.com/gpu:NoSchedule` relying on it.
+ */
+export function admissionTolerations(requests: readonly string[]): V1Toleration[] {
+  return [...new Set(requests.filter(isExtendedResource))]
+    .sort()
+    .map((key) => ({ key, operator: 'Exists', effect: 'NoSchedule' }));
+}
+
+function untolerated(n: NodeView, tols: readonly V1Toleration[]): V1Taint | undefined {
+  return n.taints.find((t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(tols, t));
+}
+
+const taintText = (t: V1Taint) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`;
+
+/**
+ * The taint the node keeps the probe pods off with unless the
+ * ExtendedResourceToleration admission plugin tolerates it for them (a fit
+ * that relies on the plugin being enabled).
+ */
+export function reliesOnAdmission(n: NodeView, needs: NodeNeeds): V1Taint | undefined {
+  const own = untolerated(n, needs.tolerations);
+  if (!own || !needs.requests) return undefined;
+  const withPlugin = [...needs.tolerations, ...admissionTolerations(needs.requests)];
+  return untolerated(n, withPlugin) ? undefined : own;
 }
 
 /** Why a node cannot take a probe pod, or undefined when it can. */
 export function unfitReason(n: NodeView, needs: NodeNeeds): string | undefined {
   if (!n.ready) return 'not Ready';
   if (n.unschedulable) return 'cordoned';
-  const taint = n.taints.find(
-    (t) => (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerates(needs.tolerations, t),
-  );
-  if (taint) return `taint ${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect} not tolerated`;
+  const taint = untolerated(n, [...needs.tolerations, ...admissionTolerations(needs.requests ?? [])]);
+  if (taint) return `taint ${taintText(taint)} not tolerated`;
   const gpus = n.free[GPU] ?? 0;
   if (gpus < needs.gpus) return `${gpus} free ${GPU} of ${n.allocatable[GPU] ?? 0} (needs ${needs.gpus})`;
   if (needs.rdma && (n.free[needs.rdma.name] ?? 0) < needs.rdma.count) {
@@ -193,7 +234,11 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
         fix: 'name one node (--prefill-node), or use --mode cross-node',
       };
     }
-    const one = prefill ?? decode ?? nodes.find((n) => !unfitReason(n, needs));
+    const one =
+      prefill ??
+      decode ??
+      nodes.find((n) => !unfitReason(n, needs) && !reliesOnAdmission(n, needs)) ??
+      nodes.find((n) => !unfitReason(n, needs));
     if (!one) {
       return {
         ok: false,
@@ -201,6 +246,7 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
         fix: 'free two GPUs on one node, or name a node with --prefill-node',
       };
     }
+    warnings.push(...admissionWarnings({ prefill: one }, needs));
     return {
       ok: true,
       prefill: one,
@@ -216,9 +262,10 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
       fix: 'name two different nodes, or use --mode intra-node to test NVLink on that node',
     };
   }
-  const fitting = nodes.filter(
-    (n) => !unfitReason(n, needs) && n.name !== prefill?.name && n.name !== decode?.name,
-  );
+  // Nodes that fit without the admission plugin first: it may be off.
+  const fitting = nodes
+    .filter((n) => !unfitReason(n, needs) && n.name !== prefill?.name && n.name !== decode?.name)
+    .sort((a, b) => Number(!!reliesOnAdmission(a, needs)) - Number(!!reliesOnAdmission(b, needs)));
   const how =
     prefill && decode
       ? (input.from ?? 'named')
@@ -227,6 +274,7 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
         : 'first two fitting nodes';
   prefill ??= fitting.shift();
   decode ??= fitting.shift();
+  warnings.push(...admissionWarnings({ prefill, decode }, needs));
   if (!prefill || !decode) {
     return {
       ok: false,
@@ -235,4 +283,15 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
     };
   }
   return { ok: true, prefill, decode, how, warnings };
+}
+
+/** A line for each chosen node whose taint only the ExtendedResourceToleration admission plugin tolerates. */
+function admissionWarnings(chosen: Partial<Record<string, NodeView>>, needs: NodeNeeds): string[] {
+  return Object.entries(chosen).flatMap(([role, n]) => {
+    const t = n && reliesOnAdmission(n, needs);
+    if (!n || !t) return [];
+    return [
+      `${role} node ${n.name}: taint ${taintText(t)} is tolerated only through the ExtendedResourceToleration admission plugin (the probe pods request ${t.key}); if they stay Pending on it, pass --toleration ${t.key}:${t.effect}`,
+    ];
+  });
 }

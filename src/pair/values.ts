@@ -209,8 +209,12 @@ export function valuesOf(plan: PairPlan): Values {
             listenArg: `--listen-client-urls=http://0.0.0.0:${plan.etcd.port}`,
             advertiseArg: `--advertise-client-urls=${plan.etcd.endpoint}`,
             activeDeadlineSeconds: plan.activeDeadlineSeconds,
-            // It runs beside the probes: the deployment's tolerations and --toleration apply to it too.
-            tolerations: (plan.pods[0]?.settings.tolerations ?? []) as Record<string, unknown>[],
+            // It runs beside the probes: the deployment's tolerations (prefill's and decode's) and --toleration apply to it too.
+            tolerations: [
+              ...new Map(
+                plan.pods.flatMap((p) => p.settings.tolerations).map((t) => [JSON.stringify(t), t]),
+              ).values(),
+            ] as Record<string, unknown>[],
           },
         }
       : {}),

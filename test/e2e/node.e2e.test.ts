@@ -122,7 +122,7 @@ describe('node --pod', () => {
     }
   });
 
-  test('a ServiceAccount without create on pods/exec gets the missing permission named, exit 2', async () => {
+  test('a ServiceAccount without get and create on pods/exec gets the missing permission named, exit 2', async () => {
     const e = env();
     await e.createPod({ name: 'guarded', node: 'gpu-node-0', tolerations: [GPU_TOLERATION], exec: worker() });
     await e.waitForPodReady('guarded');
@@ -158,7 +158,7 @@ describe('node --pod', () => {
     ]);
     expect([code, stdout]).toEqual([2, '']);
     expect(stderr).toBe(
-      `error: permission denied: cannot create pods/exec in namespace ${e.namespace} (fix: grant the "create" verb on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
+      `error: permission denied: cannot exec in pods in namespace ${e.namespace} (pods/exec needs get and create) (fix: grant the "get" and "create" verbs on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i get pods/exec -n ${e.namespace}; kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
     );
     // Without get on pods it stops earlier, naming that verb.
     const other = await runCli(['node', '--pod', 'guarded', '-n', 'default', '--kubeconfig', kube, '-q']);

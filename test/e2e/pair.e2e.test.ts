@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ApiextensionsV1Api,
+  AuthorizationV1Api,
   CustomObjectsApi,
   type KubernetesObject,
   type V1CustomResourceDefinition,
@@ -16,7 +17,15 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
+import {
+  type ExecBehaviour,
+  fixture,
+  REPO_ROOT,
+  type TestEnv,
+  toCriLog,
+  useTestEnv,
+  waitFor,
+} from './harness.js';
 
 const env = useTestEnv('pair');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'pair-e2e-'));
@@ -78,7 +87,14 @@ interface Run {
   stdout: string;
   stderr: string;
   report?: {
-    checks: { id: string; status: string; detail: string; fix?: string; data?: Record<string, unknown> }[];
+    checks: {
+      id: string;
+      status: string;
+      detail: string;
+      subject?: string;
+      fix?: string;
+      data?: Record<string, unknown>;
+    }[];
     verdict: { status: string };
     measurement: Record<string, unknown> | null;
   };
@@ -159,6 +175,121 @@ async function versions(e: TestEnv): Promise<Record<string, string>> {
 async function expectClean(e: TestEnv, before: Record<string, string>): Promise<void> {
   expect(await leftovers(e)).toEqual([]);
   expect(await versions(e)).toEqual(before);
+}
+
+/** The DynamoGraphDeployment CRD, served so that `pair --dgd` can read a DGD. */
+const CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'dynamographdeployments.nvidia.com' },
+  spec: {
+    group: 'nvidia.com',
+    names: {
+      kind: 'DynamoGraphDeployment',
+      plural: 'dynamographdeployments',
+      singular: 'dynamographdeployment',
+      shortNames: ['dgd'],
+    },
+    scope: 'Namespaced',
+    versions: ['v1beta1', 'v1alpha1'].map((name) => ({
+      name,
+      served: true,
+      storage: name === 'v1beta1',
+      // client-node's model name for x-kubernetes-preserve-unknown-fields.
+      schema: { openAPIV3Schema: { type: 'object', x_kubernetes_preserve_unknown_fields: true } },
+    })),
+  },
+};
+
+async function ensureCrd(e: TestEnv): Promise<void> {
+  // Through the typed client: its model serializes xKubernetesPreserveUnknownFields correctly.
+  const ext = e.kc.makeApiClient(ApiextensionsV1Api);
+  try {
+    await ext.createCustomResourceDefinition({ body: CRD as V1CustomResourceDefinition });
+    e.defer('CRD dynamographdeployments.nvidia.com', () =>
+      ext.deleteCustomResourceDefinition({ name: CRD.metadata.name }),
+    );
+  } catch (err) {
+    if ((err as { code?: number }).code !== 409) throw err;
+  }
+  await waitFor('the DGD CRD to be served', async () => {
+    try {
+      await e.objects.list('nvidia.com/v1beta1', 'DynamoGraphDeployment', e.namespace);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * DGD `name` (v1beta1) with a prefill and a decode worker (UCX env, 4 GPUs and rdma/ib each),
+ * pod-template `annotations`, and its two worker pods Running on PREFILL_NODE and DECODE_NODE,
+ * answering exec with `exec`.
+ */
+async function createDgd(
+  e: TestEnv,
+  name: string,
+  opts: { exec?: Record<string, ExecBehaviour>; annotations?: Record<string, string>; gpus?: string } = {},
+): Promise<void> {
+  // The tests of this file share its namespace and nodes: those after the first DGD ask for 1 GPU.
+  const { exec, annotations, gpus = '4' } = opts;
+  const env0 = [
+    { name: 'UCX_TLS', value: 'rc_x,cuda_copy' },
+    { name: 'UCX_NET_DEVICES', value: 'mlx5_0:1' },
+  ];
+  const worker = (role: 'prefill' | 'decode') => ({
+    name: role,
+    type: role,
+    podTemplate: {
+      ...(annotations ? { metadata: { annotations } } : {}),
+      spec: {
+        containers: [
+          {
+            name: 'main',
+            image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
+            env: env0,
+            resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
+          },
+        ],
+      },
+    },
+  });
+  // Through CustomObjectsApi: KubernetesObjectApi.create drops the spec of kinds client-node has no model for.
+  const custom = e.kc.makeApiClient(CustomObjectsApi);
+  const dgd = {
+    group: 'nvidia.com',
+    version: 'v1beta1',
+    namespace: e.namespace,
+    plural: 'dynamographdeployments',
+  };
+  await custom.createNamespacedCustomObject({
+    ...dgd,
+    body: {
+      apiVersion: 'nvidia.com/v1beta1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name, namespace: e.namespace },
+      spec: { components: [worker('prefill'), worker('decode')] },
+    },
+  });
+  e.defer(`DGD ${name}`, () => custom.deleteNamespacedCustomObject({ ...dgd, name }));
+  for (const [role, node] of [
+    ['prefill', PREFILL_NODE],
+    ['decode', DECODE_NODE],
+  ] as const) {
+    await e.createPod({
+      name: `${name}-${role}-0`,
+      ...(exec ? { exec } : {}),
+      node,
+      sim: { duration: '1h' },
+      labels: {
+        'nvidia.com/dynamo-graph-deployment-name': name,
+        'nvidia.com/dynamo-component-type': role,
+      },
+      resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
+    });
+    await e.waitForPodPhase(`${name}-${role}-0`, 'Running');
+  }
 }
 
 const nodes = ['--prefill-node', PREFILL_NODE, '--decode-node', DECODE_NODE];
@@ -498,52 +629,88 @@ describe('pair engines and modes', () => {
   });
 });
 
+/**
+ * deploy/cronjob/rbac.yaml as shipped, for ServiceAccount `sa` of the test namespace: its
+ * scratch namespace becomes `scratchNs`, the deployment's (`dynamo`) the test namespace,
+ * every name gets a suffix (tests share the namespace). The exec RoleBinding is held back until `grantExec`.
+ */
+async function applyShippedRbac(e: TestEnv, scratchNs: string, sa: string): Promise<() => Promise<void>> {
+  const id = randomBytes(3).toString('hex');
+  const docs = parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8')).map(
+    (d) => d.toJS() as KubernetesObject & { roleRef?: { kind: string; name: string }; subjects?: unknown[] },
+  );
+  const namespaces: Record<string, string> = { 'interconnect-test-scratch': scratchNs, dynamo: e.namespace };
+  await e.core.createNamespacedServiceAccount({ namespace: e.namespace, body: { metadata: { name: sa } } });
+  const subject = { kind: 'ServiceAccount', name: sa, namespace: e.namespace };
+  const suffixed = (_kind: string, name: string) => `${name}-${id}`;
+  let execBinding: KubernetesObject | undefined;
+  for (const d of docs) {
+    if (d.kind === 'ServiceAccount') continue;
+    const kind = d.kind as string;
+    const ns = d.metadata?.namespace;
+    if (ns !== undefined && !(ns in namespaces)) throw new Error(`rbac.yaml: unexpected namespace ${ns}`);
+    const body = {
+      ...d,
+      metadata: {
+        name: suffixed(kind, d.metadata?.name as string),
+        labels: e.labels(),
+        ...(ns ? { namespace: namespaces[ns] } : {}),
+      },
+      ...(d.roleRef ? { roleRef: { ...d.roleRef, name: suffixed(d.roleRef.kind, d.roleRef.name) } } : {}),
+      ...(d.subjects ? { subjects: [subject] } : {}),
+    } as KubernetesObject;
+    if (kind === 'RoleBinding' && d.metadata?.name === 'interconnect-test-exec') execBinding = body;
+    else await e.createObject(body);
+  }
+  if (!execBinding) throw new Error('rbac.yaml has no RoleBinding interconnect-test-exec');
+  const binding = execBinding;
+  return async () => {
+    await e.createObject(binding);
+    // RBAC answers from an informer: wait until the API server sees the binding (by the verb
+    // any exec Role grants; whether `get` is granted too is for the run to show).
+    const authz = e.kc.makeApiClient(AuthorizationV1Api);
+    await waitFor('the exec RoleBinding to take effect', async () => {
+      const r = await authz.createSubjectAccessReview({
+        body: {
+          spec: {
+            user: `system:serviceaccount:${e.namespace}:${sa}`,
+            resourceAttributes: {
+              namespace: e.namespace,
+              verb: 'create',
+              resource: 'pods',
+              subresource: 'exec',
+            },
+          },
+        },
+      });
+      return r.status?.allowed === true;
+    });
+  };
+}
+
+async function scratchNamespace(e: TestEnv): Promise<string> {
+  const scratchNs = `e2e-pair-scratch-${randomBytes(3).toString('hex')}`;
+  await e.core.createNamespace({ body: { metadata: { name: scratchNs, labels: e.labels() } } });
+  e.defer(`namespace ${scratchNs}`, async () => {
+    await e.core.deleteNamespace({ name: scratchNs });
+    await e.waitForGone(`namespace ${scratchNs}`, () => e.core.readNamespace({ name: scratchNs }), {
+      timeoutMs: 90_000,
+    });
+  });
+  return scratchNs;
+}
+
+/** A GPU worker's tools as the node probes find them: the real ibstat capture; the rest is missing. */
+const WORKER_EXEC = {
+  ibstat: { stdoutFile: fixture('node/ibstat/h100-ndr-ib-8port-active-plus-bond-roce.txt') },
+};
+
 describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml)", () => {
   test('reads cluster-wide, writes only in its scratch namespace, and cleans up after itself', async () => {
     const e = env();
-    const id = randomBytes(3).toString('hex');
-    const rbac = parseAllDocuments(
-      readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8'),
-    ).map((d) => d.toJS());
-    const rules = (kind: string) => rbac.find((d) => d.kind === kind).rules;
-    const scratchNs = `e2e-pair-scratch-${id}`;
-    await e.core.createNamespace({ body: { metadata: { name: scratchNs, labels: e.labels() } } });
-    e.defer(`namespace ${scratchNs}`, async () => {
-      await e.core.deleteNamespace({ name: scratchNs });
-      await e.waitForGone(`namespace ${scratchNs}`, () => e.core.readNamespace({ name: scratchNs }), {
-        timeoutMs: 90_000,
-      });
-    });
-    await e.core.createNamespacedServiceAccount({
-      namespace: e.namespace,
-      body: { metadata: { name: 'nightly' } },
-    });
-    const subject = { kind: 'ServiceAccount', name: 'nightly', namespace: e.namespace };
-    const cr = `pair-e2e-read-${id}`;
-    await e.rbac.createClusterRole({
-      body: { metadata: { name: cr, labels: e.labels() }, rules: rules('ClusterRole') },
-    });
-    e.defer(`clusterrole ${cr}`, () => e.rbac.deleteClusterRole({ name: cr }));
-    await e.rbac.createClusterRoleBinding({
-      body: {
-        metadata: { name: cr, labels: e.labels() },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: cr },
-        subjects: [subject],
-      },
-    });
-    e.defer(`clusterrolebinding ${cr}`, () => e.rbac.deleteClusterRoleBinding({ name: cr }));
-    await e.rbac.createNamespacedRole({
-      namespace: scratchNs,
-      body: { metadata: { name: 'scratch' }, rules: rules('Role') },
-    });
-    await e.rbac.createNamespacedRoleBinding({
-      namespace: scratchNs,
-      body: {
-        metadata: { name: 'scratch' },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'scratch' },
-        subjects: [subject],
-      },
-    });
+    const scratchNs = await scratchNamespace(e);
+    const grantExec = await applyShippedRbac(e, scratchNs, 'nightly');
+    await grantExec();
     const kubeconfig = e.kubeconfigFile(await e.kubeConfigForServiceAccount('nightly'));
 
     const runId = newRunId();
@@ -576,6 +743,66 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     const denied = await pair(newRunId(), [...nodes, '--kubeconfig', kubeconfig]);
     expect(denied.code).toBe(2);
     expect(denied.stderr).toMatch(/error: permission denied: cannot create namespaces/);
+    expect(await leftovers(e)).toEqual([]);
+  });
+
+  test("runs the node probes in the DGD's worker pods with the ServiceAccount's own token; without the exec Role they are a warning", async () => {
+    const e = env();
+    await ensureCrd(e);
+    const scratchNs = await scratchNamespace(e);
+    const grantExec = await applyShippedRbac(e, scratchNs, 'nightly-dgd');
+    const kubeconfig = e.kubeconfigFile(await e.kubeConfigForServiceAccount('nightly-dgd'));
+    await createDgd(e, 'nightly', { exec: WORKER_EXEC, gpus: '1' });
+    const run = async (...extra: string[]) => {
+      const runId = newRunId();
+      await declareLogs(
+        e,
+        runId,
+        {
+          prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+          decode: TARGET_LOG,
+        },
+        scratchNs,
+      );
+      return pair(runId, [
+        '--dgd',
+        'nightly',
+        '--namespace',
+        e.namespace,
+        '--min-bandwidth',
+        '5',
+        '--scratch-namespace',
+        scratchNs,
+        '--kubeconfig',
+        kubeconfig,
+        ...extra,
+      ]);
+    };
+
+    // Without the Role in the deployment's namespace: the probes are refused, visibly.
+    const refused = await run();
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(checkOf(refused, 'node.probes')).toMatchObject({
+      status: 'warn',
+      detail: `the node probes did not run in the DGD's worker pods: permission denied: cannot exec in pods in namespace ${e.namespace} (pods/exec needs get and create)`,
+    });
+    expect(refused.report?.verdict.status).toBe('unverified');
+    expect(refused.stderr).toContain('the node probes did not run');
+    expect(checkOf(refused, 'pair.bandwidth')?.status).toBe('ok');
+
+    // With it (get and create on pods/exec, as shipped): the probes run in both worker pods.
+    await grantExec();
+    // What the probes find depends on this machine's own tools behind kwok's exec (no
+    // /dev/infiniband here: fails), so --force runs the transfer whatever they say.
+    const r = await run('--force');
+    expect(r.code === 0 || r.code === 1, r.stderr).toBe(true);
+    expect(checkOf(r, 'node.probes')).toBeUndefined();
+    for (const pod of ['nightly-prefill-0', 'nightly-decode-0']) {
+      const ib = r.report?.checks.filter((c) => c.id.startsWith('ib.') && c.subject?.startsWith(pod)) ?? [];
+      expect(ib.length, `${pod}: ${JSON.stringify(r.report?.checks)}`).toBeGreaterThan(0);
+      expect(ib.some((c) => c.status === 'ok')).toBe(true);
+    }
+    expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
     expect(await leftovers(e)).toEqual([]);
   });
 });
@@ -631,107 +858,10 @@ describe('gc', () => {
 });
 
 describe('pair --dgd', () => {
-  const CRD = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'dynamographdeployments.nvidia.com' },
-    spec: {
-      group: 'nvidia.com',
-      names: {
-        kind: 'DynamoGraphDeployment',
-        plural: 'dynamographdeployments',
-        singular: 'dynamographdeployment',
-        shortNames: ['dgd'],
-      },
-      scope: 'Namespaced',
-      versions: ['v1beta1', 'v1alpha1'].map((name) => ({
-        name,
-        served: true,
-        storage: name === 'v1beta1',
-        // client-node's model name for x-kubernetes-preserve-unknown-fields.
-        schema: { openAPIV3Schema: { type: 'object', x_kubernetes_preserve_unknown_fields: true } },
-      })),
-    },
-  };
-
-  async function ensureCrd(e: TestEnv): Promise<void> {
-    // Through the typed client: its model serializes xKubernetesPreserveUnknownFields correctly.
-    const ext = e.kc.makeApiClient(ApiextensionsV1Api);
-    try {
-      await ext.createCustomResourceDefinition({ body: CRD as V1CustomResourceDefinition });
-      e.defer('CRD dynamographdeployments.nvidia.com', () =>
-        ext.deleteCustomResourceDefinition({ name: CRD.metadata.name }),
-      );
-    } catch (err) {
-      if ((err as { code?: number }).code !== 409) throw err;
-    }
-    await waitFor('the DGD CRD to be served', async () => {
-      try {
-        await e.objects.list('nvidia.com/v1beta1', 'DynamoGraphDeployment', e.namespace);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-  }
-
   test('takes the nodes and transport settings from the live DGD, and only reads its namespace', async () => {
     const e = env();
     await ensureCrd(e);
-    const env0 = [
-      { name: 'UCX_TLS', value: 'rc_x,cuda_copy' },
-      { name: 'UCX_NET_DEVICES', value: 'mlx5_0:1' },
-    ];
-    const worker = (role: 'prefill' | 'decode') => ({
-      name: role,
-      type: role,
-      podTemplate: {
-        spec: {
-          containers: [
-            {
-              name: 'main',
-              image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
-              env: env0,
-              resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
-            },
-          ],
-        },
-      },
-    });
-    // Through CustomObjectsApi: KubernetesObjectApi.create drops the spec of kinds client-node has no model for.
-    const custom = e.kc.makeApiClient(CustomObjectsApi);
-    const dgd = {
-      group: 'nvidia.com',
-      version: 'v1beta1',
-      namespace: e.namespace,
-      plural: 'dynamographdeployments',
-    };
-    await custom.createNamespacedCustomObject({
-      ...dgd,
-      body: {
-        apiVersion: 'nvidia.com/v1beta1',
-        kind: 'DynamoGraphDeployment',
-        metadata: { name: 'disagg', namespace: e.namespace },
-        spec: { components: [worker('prefill'), worker('decode')] },
-      },
-    });
-    e.defer('DGD disagg', () => custom.deleteNamespacedCustomObject({ ...dgd, name: 'disagg' }));
-    for (const [role, node] of [
-      ['prefill', PREFILL_NODE],
-      ['decode', DECODE_NODE],
-    ] as const) {
-      await e.createPod({
-        name: `disagg-${role}-0`,
-        node,
-        sim: { duration: '1h' },
-        labels: {
-          'nvidia.com/dynamo-graph-deployment-name': 'disagg',
-          'nvidia.com/dynamo-component-type': role,
-        },
-        resources: { limits: { 'nvidia.com/gpu': '4', 'rdma/ib': '1' } },
-      });
-      await e.waitForPodPhase(`disagg-${role}-0`, 'Running');
-    }
+    await createDgd(e, 'disagg');
     const before = await versions(e);
 
     const dry = await pair(newRunId(), [
@@ -759,6 +889,149 @@ describe('pair --dgd', () => {
     expect(checkOf(r, 'pair.settings')?.detail).toMatch(
       /^probe pods copy 2 transport variables, rdma\/ib: 1 from pod /,
     );
+    await expectClean(e, before);
+  });
+});
+
+describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD installed)', () => {
+  const NETWORKS = 'k8s.v1.cni.cncf.io/networks';
+  const nad = (e: TestEnv) => ({
+    group: 'k8s.cni.cncf.io',
+    version: 'v1',
+    namespace: e.namespace,
+    plural: 'network-attachment-definitions',
+  });
+
+  async function createNad(e: TestEnv, name: string, resourceName?: string): Promise<void> {
+    const custom = e.kc.makeApiClient(CustomObjectsApi);
+    await custom.createNamespacedCustomObject({
+      ...nad(e),
+      body: {
+        apiVersion: 'k8s.cni.cncf.io/v1',
+        kind: 'NetworkAttachmentDefinition',
+        metadata: {
+          name,
+          namespace: e.namespace,
+          ...(resourceName ? { annotations: { 'k8s.v1.cni.cncf.io/resourceName': resourceName } } : {}),
+        },
+        spec: { config: JSON.stringify({ cniVersion: '0.3.1', name, type: 'host-device' }) },
+      },
+    });
+    e.defer(`NetworkAttachmentDefinition ${name}`, () =>
+      custom.deleteNamespacedCustomObject({ ...nad(e), name }),
+    );
+  }
+
+  test("the DGD's copied networks annotation is qualified with its namespace, and a missing NetworkAttachmentDefinition stops the run", async () => {
+    const e = env();
+    await ensureCrd(e);
+    await createDgd(e, 'multus', { annotations: { [NETWORKS]: 'ib-net' }, gpus: '1' });
+    const before = await versions(e);
+    const args = ['--dgd', 'multus', '--namespace', e.namespace, '--no-node-probes'];
+
+    const missing = await pair(newRunId(), args);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      `error: NetworkAttachmentDefinition ${e.namespace}/ib-net, attached by the prefill probe pod (${NETWORKS}: ${e.namespace}/ib-net), does not exist (fix: create it or correct the name (kubectl get network-attachment-definitions -n ${e.namespace})`,
+    );
+    expect(await leftovers(e)).toEqual([]);
+
+    await createNad(e, 'ib-net');
+    const dry = await pair(newRunId(), [...args, '--dry-run', '-o', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const jobs = (
+      JSON.parse(dry.stdout) as {
+        items: { kind: string; spec: { template?: { metadata: { annotations: Record<string, string> } } } }[];
+      }
+    ).items.filter((o) => o.kind === 'Job');
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs)
+      expect(j.spec.template?.metadata.annotations[NETWORKS]).toBe(`${e.namespace}/ib-net`);
+    await expectClean(e, before);
+  });
+
+  test('an SR-IOV/host-device resource without the network that plumbs it is an error with the fix', async () => {
+    const e = env();
+    await ensureCrd(e);
+    await createDgd(e, 'sriov', { gpus: '1' });
+    // --dgd: the dry run reads the cluster (and so the NetworkAttachmentDefinitions).
+    const args = [
+      '--dgd',
+      'sriov',
+      '--namespace',
+      e.namespace,
+      '--no-node-probes',
+      '--rdma-resource',
+      'nvidia.com/hostdev',
+      '--dry-run',
+    ];
+    const bare = await pair(newRunId(), args);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain(
+      'error: the prefill probe pod requests nvidia.com/hostdev (an SR-IOV/host-device resource) but attaches no network for it',
+    );
+    // A network whose NetworkAttachmentDefinition plumbs another resource does not count.
+    await createNad(e, 'tcp-net');
+    const other = await pair(newRunId(), [...args, '--pod-annotation', `${NETWORKS}=${e.namespace}/tcp-net`]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `but attaches only ${e.namespace}/tcp-net, none of whose NetworkAttachmentDefinitions has k8s.v1.cni.cncf.io/resourceName: nvidia.com/hostdev`,
+    );
+    await createNad(e, 'hostdev-net', 'nvidia.com/hostdev');
+    const ok = await pair(newRunId(), [
+      ...args,
+      '--pod-annotation',
+      `${NETWORKS}=${e.namespace}/hostdev-net`,
+    ]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(await leftovers(e)).toEqual([]);
+  });
+});
+
+describe('pair and taints (ExtendedResourceToleration on the test control plane)', () => {
+  test('a node tainted nvidia.com/gpu:NoSchedule takes the probe pods without --toleration: the admission plugin adds it', async () => {
+    const e = env();
+    // The plugin itself: a pod that requests a GPU gets the toleration at admission, one that does not stays without.
+    await e.createPod({
+      name: 'asks-gpu',
+      node: 'gpu-node-1',
+      sim: { duration: '1h' },
+      resources: { limits: { 'nvidia.com/gpu': '1' } },
+    });
+    const scheduled = await e.waitForPodPhase('asks-gpu', 'Running');
+    expect(scheduled.spec?.tolerations).toContainEqual({
+      key: 'nvidia.com/gpu',
+      operator: 'Exists',
+      effect: 'NoSchedule',
+    });
+    await e.core.deleteNamespacedPod({ name: 'asks-gpu', namespace: e.namespace, gracePeriodSeconds: 0 });
+    await e.waitForGone('pod asks-gpu', () => e.readPod('asks-gpu'));
+
+    // pair's node-fit check counts on it: the tainted node fits, with a line saying why.
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
+      decode: TARGET_LOG,
+    });
+    const before = await versions(e);
+    const r = await pair(runId, [
+      '--prefill-node',
+      'gpu-node-1',
+      '--decode-node',
+      DECODE_NODE,
+      '--min-bandwidth',
+      '5',
+      '--namespace',
+      e.namespace,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const nodesCheck = checkOf(r, 'pair.nodes');
+    expect(nodesCheck?.detail).toMatch(/^prefill on gpu-node-1 /);
+    expect(nodesCheck?.data?.warnings).toEqual([
+      'prefill node gpu-node-1: taint nvidia.com/gpu=present:NoSchedule is tolerated only through the ExtendedResourceToleration admission plugin (the probe pods request nvidia.com/gpu); if they stay Pending on it, pass --toleration nvidia.com/gpu:NoSchedule',
+    ]);
+    expect(r.stderr).not.toMatch(/not tolerated/);
+    expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
     await expectClean(e, before);
   });
 });

@@ -1,5 +1,5 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
-import type { Cluster, ObjectRef, PodTarget } from '../../src/kube/cluster.js';
+import type { Cluster, CustomObjectRef, ObjectRef, PodTarget } from '../../src/kube/cluster.js';
 import { ClusterError } from '../../src/kube/errors.js';
 import { type ExecLike, execIn } from '../../src/kube/exec.js';
 import type { RunOptions, RunResult } from '../../src/runner/types.js';
@@ -120,6 +120,15 @@ export class MemoryCluster implements Cluster {
 
   async getDgd(namespace: string, name: string): Promise<unknown> {
     throw this.notFound('dynamographdeployments.nvidia.com', namespace, name);
+  }
+
+  /** Custom objects a test put in, by `group/plural/namespace/name`. */
+  readonly customObjects = new Map<string, unknown>();
+
+  async getCustomObject(ref: CustomObjectRef): Promise<unknown> {
+    const found = this.customObjects.get(`${ref.group}/${ref.plural}/${ref.namespace}/${ref.name}`);
+    if (found === undefined) throw this.notFound(`${ref.plural}.${ref.group}`, ref.namespace, ref.name);
+    return found;
   }
 
   exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/helpers/fixtures.js';
+import { check } from '../../core/model.js';
+import { rollUp } from '../../core/verdict.js';
+import { toClusterError } from '../../kube/errors.js';
 import { parseIbstat } from '../../parsers/ibstat.js';
 import { expectationFor } from '../expected.js';
-import { nicsFromProbes } from './node-probes.js';
+import { nicsFromProbes, nodeProbesFailed } from './node-probes.js';
 
 describe('nicsFromProbes', () => {
   it('turns the node probes’ ibstat result into the line rate the verdict uses', async () => {
@@ -34,5 +37,33 @@ describe('nicsFromProbes', () => {
         },
       }),
     ).toEqual([{ device: 'mlx5_0', port: 1, active: false, rateGbps: 200, linkLayer: 'Ethernet' }]);
+  });
+});
+
+describe('nodeProbesFailed', () => {
+  const refused = toClusterError(new Error('Unexpected server response: 403'), {
+    verb: 'create',
+    resource: 'pods/exec',
+    namespace: 'dynamo',
+    name: 'disagg-prefill-0',
+  });
+
+  it('makes an exec refused by RBAC a warning that keeps the verdict from trusted, naming both verbs', () => {
+    const c = nodeProbesFailed(refused, 'disagg', 'dynamo');
+    expect(c).toMatchObject({ id: 'node.probes', status: 'warn' });
+    expect(c.matters).toBeUndefined();
+    expect(c.detail).toBe(
+      "the node probes did not run in the DGD's worker pods: permission denied: cannot exec in pods in namespace dynamo (pods/exec needs get and create)",
+    );
+    expect(c.fix).toContain('grant the "get" and "create" verbs on "pods/exec" in namespace dynamo');
+    const v = rollUp([check('pair.bandwidth', 'ok', '48 GB/s'), c]);
+    expect(v.status).toBe('unverified');
+    expect(v.fixFirst?.id).toBe('node.probes');
+  });
+
+  it('leaves other reasons (no worker pod yet) an informational skip', () => {
+    const c = nodeProbesFailed(new Error('no Running pod of DGD disagg'), 'disagg', 'dynamo');
+    expect([c.status, c.matters]).toEqual(['skipped', false]);
+    expect(rollUp([check('pair.bandwidth', 'ok', '48 GB/s'), c]).status).toBe('trusted');
   });
 });

@@ -1,4 +1,5 @@
 import { type Check, check } from '../../core/model.js';
+import { isClusterError } from '../../kube/errors.js';
 import type { IbDevice } from '../../parsers/ib-port.js';
 import { probeNodes } from '../../probes/node.js';
 import { resolveTargets } from '../../probes/targets.js';
@@ -45,17 +46,28 @@ export async function runNodeProbes(ctx: PairContext, dgd: string, namespace: st
     if (nics.prefill.length && nics.decode.length) ctx.state.knownNics = nics;
   } catch (err) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-    checks = [
-      check(
-        'node.probes',
-        'skipped',
-        `the node probes could not run in the DGD's worker pods: ${(err as Error).message.split('\n')[0]}`,
-        {
-          matters: false,
-          fix: `run \`interconnect-test node --dgd ${dgd} -n ${namespace}\` to see why`,
-        },
-      ),
-    ];
+    checks = [nodeProbesFailed(err, dgd, namespace)];
+    if (isClusterError(err, 'forbidden')) ctx.progress.warn((checks[0] as Check).detail);
   }
   ctx.state.checks.push(...checks);
+}
+
+/**
+ * Why the node probes did not run, as one check. RBAC refusing them is a `warn`
+ * that counts (the fabric was not looked at because of our own permissions, and
+ * the fix is a Role); anything else (no worker pod Running yet, …) stays an
+ * informational `skipped`.
+ */
+export function nodeProbesFailed(err: unknown, dgd: string, namespace: string): Check {
+  const line = (err as Error).message.split('\n')[0];
+  if (isClusterError(err, 'forbidden')) {
+    return check('node.probes', 'warn', `the node probes did not run in the DGD's worker pods: ${line}`, {
+      fix: `${err.fix ?? 'grant the missing permission'}; deploy/cronjob/rbac.yaml's Role interconnect-test-exec does so in the deployment's namespace`,
+      data: { verb: err.action.verb, resource: err.action.resource, namespace: err.action.namespace ?? null },
+    });
+  }
+  return check('node.probes', 'skipped', `the node probes could not run in the DGD's worker pods: ${line}`, {
+    matters: false,
+    fix: `run \`interconnect-test node --dgd ${dgd} -n ${namespace}\` to see why`,
+  });
 }

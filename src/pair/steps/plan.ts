@@ -3,6 +3,7 @@ import { check } from '../../core/model.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
+import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -91,7 +92,22 @@ export const planStep: Step = {
         `the cluster was not read (${unread}): the RDMA resource is unknown, so these probe pods request none and the transfer may run over TCP; pass --rdma-resource NAME (e.g. rdma/ib) or run where the cluster is reachable`,
       );
     }
-    const settings = { prefill: withRdma(base.prefill, rdma), decode: withRdma(base.decode, rdma) };
+    // Offline: a dry run that did not (or could not) read the cluster.
+    const offline = nodes === undefined;
+    // Copied network names resolve in the deployment's namespace, not the scratch one.
+    const deploymentNs = c.namespace ?? (offline ? undefined : (await ctx.cluster()).namespace);
+    const networks = (s: ProbeSettings) => {
+      if (deploymentNs) return withQualifiedNetworks(s, deploymentNs);
+      if (s.annotations[NETWORKS_ANNOTATION] !== undefined)
+        ctx.progress.warn(
+          `${NETWORKS_ANNOTATION} is copied as it is: pass --namespace (the deployment's) so that its networks resolve from the scratch namespace`,
+        );
+      return s;
+    };
+    const settings = {
+      prefill: networks(withRdma(base.prefill, rdma)),
+      decode: networks(withRdma(base.decode, rdma)),
+    };
     let chosen: { prefill: PlannedNode; decode: PlannedNode };
     if (nodes) {
       const needs: NodeNeeds = {
@@ -99,6 +115,13 @@ export const planStep: Step = {
         rdma:
           c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
         tolerations: settings.prefill.tolerations,
+        // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
+        requests: [
+          GPU,
+          ...settings.prefill.resources
+            .map((r) => r.name)
+            .filter((name) => c.mode === 'cross-node' || !isRdmaResource(name)),
+        ],
       };
       const from = c.prefillNode || c.decodeNode ? '--prefill-node/--decode-node' : ctx.state.dgdNodes?.from;
       const choice = chooseNodes({
@@ -211,6 +234,10 @@ export const planStep: Step = {
       for (const p of plan.pods)
         p.annotations['interconnect-test/rdma-resource'] =
           'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
+    const cluster = offline ? undefined : await ctx.cluster();
+    ctx.state.checks.push(
+      ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
+    );
     if (plan.droppedFlags.length) {
       ctx.progress.warn(
         `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
