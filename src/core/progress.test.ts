@@ -25,7 +25,10 @@ describe('progress without a TTY (CI logs, pipes)', () => {
     }
     t = 26_000;
     p.update('prefill Running, decode Running');
-    const lines = out.text().split('\n').filter((l) => l.startsWith('  '));
+    const lines = out
+      .text()
+      .split('\n')
+      .filter((l) => l.startsWith('  '));
     expect(lines.map((l) => l.replace(/ \([\d.]+s\)$/, ''))).toEqual([
       '  prefill Running, waiting for its peer, decode Pending (ContainerCreating, 0s)',
       '  prefill Running, waiting for its peer, decode Pending (ContainerCreating, 10s)',
