@@ -313,8 +313,8 @@ metadata: {name: s}
     expect(r.checks).toEqual([
       {
         id: 'env.workloads',
-        status: 'skipped',
-        detail: 'no DynamoGraphDeployment or pod workload in 1 file(s); nothing to check',
+        status: 'warn',
+        detail: 'no DynamoGraphDeployment or pod workload in 1 file(s): nothing was checked',
         fix: 'point env at the recipe directory that holds the DynamoGraphDeployment',
       },
     ]);

@@ -1,3 +1,4 @@
+import { NON_WORKER_ARGV } from './engine.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
 
@@ -34,15 +35,23 @@ const MODE = /--disaggregation[-_]mode(?:=|\s+)["']?([a-z_]+)/;
 /** The role the command line states, if any. */
 export function roleFromArgs(argv: readonly string[]): Role | undefined {
   const text = argv.join(' ');
+  if (NON_WORKER_ARGV.test(text)) return /\bdynamo\.frontend\b/.test(text) ? 'frontend' : 'other';
   const m = MODE.exec(text);
   if (m) {
-    if (m[1] === 'prefill' || m[1] === 'decode') return m[1];
-    if (m[1] === 'agg' || m[1] === 'prefill_and_decode' || m[1] === 'aggregated') return 'agg';
+    if (m[1] === 'prefill' || m[1] === 'decode' || m[1] === 'encode') return m[1];
+    if (m[1] === 'agg' || m[1] === 'prefill_and_decode' || m[1] === 'aggregated' || m[1] === 'null')
+      return 'agg';
   }
   if (/--is-prefill-worker\b/.test(text)) return 'prefill';
   if (/--is-decode-worker\b/.test(text)) return 'decode';
-  if (/\bdynamo\.frontend\b/.test(text)) return 'frontend';
+  if (/--multimodal-encode-worker\b|--is-encode-worker\b/.test(text)) return 'encode';
   return undefined;
+}
+
+/** True when the command line says `--disaggregation-mode prefill|decode` (not the deprecated booleans). */
+export function explicitPdMode(argv: readonly string[]): boolean {
+  const m = MODE.exec(argv.join(' '));
+  return m?.[1] === 'prefill' || m?.[1] === 'decode';
 }
 
 export function roleFromName(name: string): 'prefill' | 'decode' | undefined {
@@ -57,17 +66,27 @@ function servesModels(s: RawService): boolean {
   const gpu = Object.keys(s.resources).some((r) => /(^|\/)gpu$/.test(r) && s.resources[r] !== '0');
   return (
     gpu ||
-    /\bdynamo\.(vllm|sglang|trtllm)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
+    /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
       s.argv.join(' '),
     )
   );
 }
 
-/** Roles for every service of one scope (a DGD, or the plain workloads of one file), in order. */
+/**
+ * Roles for every service of one scope (a DGD, or the plain workloads of one file), in order.
+ * The graph decides: a decode-typed worker with no prefill beside it and no
+ * `--disaggregation-mode prefill|decode` serves alone (several upstream `agg`
+ * recipes type their only worker `decode`, or pass vLLM's deprecated
+ * `--is-decode-worker` to turn KV events off), so it is `agg`.
+ */
 export function inferRoles(services: readonly RawService[], isDgd: boolean): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
-    if (s.declared) return { role: s.declared.role, from: s.declared.from };
     const fromArgs = roleFromArgs(s.argv);
+    if (s.declared && s.declared.role !== 'prefill' && s.declared.role !== 'decode')
+      return { role: s.declared.role, from: s.declared.from };
+    // A router or planner is never a worker, whatever its componentType says (`default`, `worker`).
+    if (fromArgs === 'other' || fromArgs === 'frontend') return { role: fromArgs, from: 'args' };
+    if (s.declared) return { role: s.declared.role, from: s.declared.from };
     if (fromArgs) return { role: fromArgs, from: 'args' };
     return undefined;
   });
@@ -84,6 +103,12 @@ export function inferRoles(services: readonly RawService[], isDgd: boolean): Rol
     if (n && useNames) return { role: n, from: 'name' };
     return undefined;
   });
+  const hasPrefill = result.some((r) => r?.role === 'prefill');
+  const explicit = services.some((s) => explicitPdMode(s.argv));
+  if (!hasPrefill && !explicit) {
+    for (const [k, r] of result.entries())
+      if (r?.role === 'decode') result[k] = { role: 'agg', from: 'graph' };
+  }
   const disagg = result.some((r) => r?.role === 'prefill' || r?.role === 'decode');
   return services.map((s, k) => {
     const r = result[k];
