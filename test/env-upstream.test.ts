@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { dgdFacts } from '../src/env/dgd-facts.js';
+import { analyse } from '../src/env/index.js';
+import { loadInputs } from '../src/env/load.js';
+import { fixturePath } from './helpers/fixtures.js';
+
+/**
+ * `env` on real upstream Dynamo files (test/fixtures/upstream-dynamo, copied
+ * unchanged from ai-dynamo/dynamo; see test/fixtures/README.md). Each test
+ * says what an expert reading the file would conclude, and why.
+ */
+
+const dir = fixturePath('upstream-dynamo');
+
+async function run(file: string) {
+  const loaded = await loadInputs([file], dir);
+  return analyse(loaded);
+}
+const statusOf = (checks: { id: string; status: string; subject?: string }[], id: string, subject: string) =>
+  checks.find((c) => c.id === id && c.subject?.endsWith(subject))?.status;
+
+describe('mode from the whole graph', () => {
+  it('vllm agg_lora: the only worker is typed decode, no prefill, no --disaggregation-mode: aggregated', async () => {
+    const { part, checks } = await run('vllm-agg-lora.yaml');
+    expect(part.graphs.map((g) => g.mode)).toEqual(['aggregated']);
+    expect(part.services.find((s) => s.name === 'VllmDecodeWorker')?.role).toBe('agg');
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
+  it('nemotron vllm agg: --is-decode-worker only turns KV events off; with no prefill the graph is aggregated', async () => {
+    const { part } = await run('nemotron-vllm-agg.yaml');
+    expect(part.graphs.map((g) => g.mode)).toEqual(['aggregated']);
+  });
+
+  it('global planner: one-sided DGDs of one file pair up; dynamo.router and planners are other, not workers', async () => {
+    const { part } = await run('global-planner-mocker-test.yaml');
+    const byName = Object.fromEntries(part.graphs.map((g) => [g.deployment, g]));
+    expect(byName['gp-prefill-0']?.mode).toBe('disaggregated');
+    expect(byName['gp-decode-0']?.pairedWith).toContain('gp-prefill-0');
+    expect(byName['gp-ctrl']?.mode).toBe('none');
+    const router = part.services.find((s) => s.deployment === 'gp-prefill-0' && s.name === 'LocalRouter');
+    expect(router?.role).toBe('other');
+  });
+});
+
+describe('judged by engine and fabric', () => {
+  it('EKS vLLM disagg-tcp: NIXL on LIBFABRIC with kv_buffer_device cpu; nothing fails', async () => {
+    // KV is staged through host memory by design (kv_buffer_device cpu) and goes over NIXL's
+    // LIBFABRIC plugin, so no UCX or NCCL variable can break it: an expert sees no FAIL here.
+    const { part, checks } = await run('eks-vllm-disagg-tcp.yaml');
+    expect(part.graphs[0]?.kv).toMatchObject({
+      transport: 'NIXL',
+      nixlPlugin: 'LIBFABRIC',
+      hostStaged: true,
+    });
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
+  it('EKS vLLM disagg-p5: EFA requested and the engine switched to LIBFABRIC: no EFA warning', async () => {
+    const { checks } = await run('eks-vllm-disagg-p5.yaml');
+    expect(statusOf(checks, 'env.efa', 'VllmDecodeWorker')).toBe('ok');
+  });
+
+  it('SGLang disagg names --disaggregation-transfer-backend nixl: NIXL with its default UCX plugin', async () => {
+    const { part } = await run('sglang-disagg.yaml');
+    expect(part.graphs[0]?.engine).toBe('sglang');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX', pluginDefaulted: true });
+  });
+
+  it('TRT-LLM qwen3-32b-fp8 disagg: cache_transceiver_config.backend DEFAULT in the mounted ConfigMap is NIXL', async () => {
+    const { part } = await run('trtllm-qwen3-32b-fp8-disagg.yaml');
+    expect(part.graphs[0]?.engine).toBe('trtllm');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', defaulted: true });
+    expect(part.graphs[0]?.kv?.from).toContain('cache_transceiver_config.backend: DEFAULT');
+  });
+
+  it('nixlbench deployment: one GPU with the 64Mi runtime /dev/shm is a warn, not a fail (no NCCL peer)', async () => {
+    const { checks } = await run('nixlbench-deployment.yaml');
+    expect(checks.filter((c) => c.id === 'env.shm').map((c) => c.status)).toEqual(['warn']);
+  });
+});
+
+describe('walks never abort; DGDR', () => {
+  it('an envsubst template is skipped with its file, line and reason, and the rest of the directory is read', async () => {
+    const loaded = await loadInputs(['.'], dir);
+    const { part, checks } = analyse(loaded);
+    expect(part.skipped.filter((k) => k.doc === 0).map((k) => `${k.file}:${k.line}`)).toEqual([
+      'envsubst-template-vllm.yaml:33',
+    ]);
+    expect(checks.find((c) => c.id === 'env.unreadable')?.status).toBe('warn');
+    expect(part.graphs.length).toBeGreaterThan(5);
+  });
+
+  it('the DGDR sample has no spec.overrides.dgd: listed as skipped, not a graph', async () => {
+    const { part } = await run('dgdr-sample.yaml');
+    expect(part.graphs).toEqual([]);
+    expect(part.skipped[0]?.why).toMatch(/without spec\.overrides\.dgd/);
+  });
+});
+
+describe('dgdFacts (the API pair uses)', () => {
+  it('reads role, mode, engine and KV path of a real DGD', async () => {
+    const loaded = await loadInputs(['eks-vllm-disagg-p5.yaml'], dir);
+    const f = dgdFacts(loaded.docs[0]?.value);
+    expect(f?.disaggregated).toBe(true);
+    expect(f?.engine).toBe('vllm');
+    expect(f?.kv?.nixlPlugin).toBe('LIBFABRIC');
+    expect(f?.services.filter((s) => s.role === 'prefill' || s.role === 'decode').length).toBe(2);
+  });
+});
+
+describe('shapes', () => {
+  it('services as a list, env as a string, componentType as a list: one fail each naming file, path and type', () => {
+    const doc = {
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g' },
+      spec: { services: [{ name: 'x' }], envs: 3 },
+    };
+    const { checks } = analyse({
+      files: ['x.yaml'],
+      docs: [{ file: 'x.yaml', doc: 1, line: 1, value: doc }],
+      skipped: [],
+    });
+    expect(checks.filter((c) => c.id === 'env.shape').map((c) => [c.status, c.detail])).toEqual([
+      [
+        'fail',
+        'x.yaml: DynamoGraphDeployment g: spec.services is a list, it should be a map; env cannot read it',
+      ],
+      [
+        'fail',
+        'x.yaml: DynamoGraphDeployment g: spec.envs is a number, it should be a list; env cannot read it',
+      ],
+    ]);
+    const svc = {
+      ...doc,
+      spec: {
+        services: { W: { componentType: ['worker'], extraPodSpec: { mainContainer: { env: 'A=1' } } } },
+      },
+    };
+    const two = analyse({
+      files: ['y.yaml'],
+      docs: [{ file: 'y.yaml', doc: 1, line: 1, value: svc }],
+      skipped: [],
+    });
+    expect(two.checks.filter((c) => c.id === 'env.shape').map((c) => c.detail)).toEqual([
+      'y.yaml: DynamoGraphDeployment g: spec.services.W.componentType is a list, it should be a string; env cannot read it',
+      'y.yaml: DynamoGraphDeployment g: spec.services.W.extraPodSpec.mainContainer.env is a string, it should be a list; env cannot read it',
+    ]);
+  });
+});
