@@ -149,3 +149,26 @@ describe('shapes', () => {
     ]);
   });
 });
+
+describe('kustomize patch fragments are partial', () => {
+  it('CI overlay kimi-k25-disagg: the DGD listed under patches is partial, not a disaggregated graph without RDMA', async () => {
+    // patch-deploy.yaml only adds scheduling and shared memory to a recipe that lives elsewhere;
+    // judged as a graph it would "lack" every transport variable and an RDMA path. An expert
+    // reads it as a fragment: list it, judge nothing.
+    const { part, checks } = await run('kustomize-kimi-k25-disagg');
+    expect(part.graphs.map((g) => [g.deployment, g.mode, g.partial])).toEqual([
+      [
+        'kimi-k25-disagg-kv-eagle',
+        'partial',
+        'a kustomize patch (listed in kustomize-kimi-k25-disagg/kustomization.yaml)',
+      ],
+    ]);
+    expect(checks.map((c) => `${c.id} ${c.status}`)).toEqual(['env.partial skipped']);
+    expect(part.services.every((s) => s.missingCritical.length === 0)).toBe(true);
+  });
+
+  it('the same patch named alone (no kustomization beside it): no image, command or componentType anywhere, so still partial', async () => {
+    const { part } = await run('kustomize-kimi-k25-disagg/patch-deploy.yaml');
+    expect(part.graphs[0]?.mode).toBe('partial');
+  });
+});

@@ -232,15 +232,18 @@ function trtllmKv(configs: readonly string[], env: Readonly<Record<string, strin
       backend === 'UCX' ? 'UCX' : backend === 'MPI' ? 'MPI' : backend === 'MOONCAKE' ? 'MOONCAKE' : 'OTHER';
     return { transport: t, from: `cache_transceiver_config.backend: ${backend}`, defaulted: false };
   }
-  const on = (n: string) => /^(1|true|yes|on)$/i.test(envOf(env, n) ?? '');
+  // TRT-LLM reads these only for DEFAULT, in this order, and only the value "1"
+  // (tensorrt_llm/_torch/pyexecutor/kv_cache_transceiver.py, create_kv_cache_transceiver).
+  const on = (n: string) => envOf(env, n) === '1';
   const where = backend ? 'cache_transceiver_config.backend: DEFAULT' : 'TRT-LLM default';
   if (on('TRTLLM_USE_NIXL_KVCACHE')) return nixl(`${where} + TRTLLM_USE_NIXL_KVCACHE=1`, false);
-  if (on('TRTLLM_USE_UCX_KVCACHE'))
-    return { transport: 'UCX', from: `${where} + TRTLLM_USE_UCX_KVCACHE=1`, defaulted: false };
-  if (on('TRTLLM_USE_MPI_KVCACHE'))
-    return { transport: 'MPI', from: `${where} + TRTLLM_USE_MPI_KVCACHE=1`, defaulted: false };
-  if (on('TRTLLM_USE_MOONCAKE_KVCACHE'))
-    return { transport: 'MOONCAKE', from: `${where} + TRTLLM_USE_MOONCAKE_KVCACHE=1`, defaulted: false };
+  const selectors: [string, KvTransport][] = [
+    ['TRTLLM_USE_UCX_KVCACHE', 'UCX'],
+    ['TRTLLM_USE_MOONCAKE_KVCACHE', 'MOONCAKE'],
+    ['TRTLLM_USE_MPI_KVCACHE', 'MPI'],
+  ];
+  for (const [name, transport] of selectors)
+    if (on(name)) return { transport, from: `${where} + ${name}=1`, defaulted: false };
   return nixl(`${where} (NIXL)`, true);
 }
 

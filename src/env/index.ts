@@ -155,7 +155,8 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
         role: role.role,
         roleFrom: role.from,
         transportVars,
-        missingCritical: missingCriticalOf(role.role, transportVars),
+        // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
+        missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
         pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps),
       };
       const facts = engineFactsOf(raw, transportVars, ex.configMaps);

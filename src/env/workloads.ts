@@ -175,9 +175,13 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
     if (k) return `a kustomize patch (listed in ${k})`;
     const underKustomize = /(^|[\\/])(components|overlays)[\\/]/.test(file);
     const runs = services.some((s) => s.argv.length > 0 || s.image !== undefined);
-    return underKustomize && !runs
-      ? 'a kustomize patch fragment (under components/ or overlays/, no container to run)'
-      : undefined;
+    if (runs) return undefined;
+    if (underKustomize)
+      return 'a kustomize patch fragment (under components/ or overlays/, no container to run)';
+    // No image, command or declared type anywhere: nothing the operator could run on its own.
+    if (services.every((s) => s.declared === undefined))
+      return 'a patch fragment (no image, command or componentType in any service)';
+    return undefined;
   };
   const visit = (d: LoadedDoc, value: unknown) => {
     const doc = obj(value);
