@@ -172,3 +172,40 @@ describe('kustomize patch fragments are partial', () => {
     expect(part.graphs[0]?.mode).toBe('partial');
   });
 });
+
+describe('newer upstream recipes whose FAILs were false', () => {
+  it('vllm gaie disagg: UCX_TLS=tcp,self with kv_buffer_device cpu is a deliberate host-staged path: warn, not fail', async () => {
+    // The file's own comment says it stages KV through host memory to avoid GPU-memory
+    // registration; tcp without cuda_copy is then exactly what it wants. Slow, not broken.
+    const { part, checks } = await run('vllm-gaie-disagg-host-staged.yaml');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', hostStaged: true });
+    expect(statusOf(checks, 'env.ucx-tls', 'VllmDecodeWorker')).toBe('warn');
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
+  it('nemotron-3.5 disagg on H100 EFA: NCCL_IB_DISABLE=1 with KV over NIXL/LIBFABRIC breaks nothing', async () => {
+    // On EFA NCCL goes through aws-ofi-nccl (IB verbs are not its path) and KV goes over NIXL's
+    // LIBFABRIC plugin with FI_PROVIDER=efa: an expert finds no broken KV path here.
+    const { part, checks } = await run('nemotron-3.5-disagg-h100-efa.yaml');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'LIBFABRIC' });
+    expect(statusOf(checks, 'env.nccl-ib-disable', 'VllmPrefillWorker')).toBe('skipped');
+    expect(statusOf(checks, 'env.efa', 'VllmPrefillWorker')).toBe('ok');
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
+  it('deepseek-v4-pro SGLang agg on GB200: a lone decode-typed, 2-node worker with NCCL_IB_DISABLE=1 is aggregated; no KV check', async () => {
+    const { part, checks } = await run('dsv4-pro-sglang-agg-gb200.yaml');
+    expect(part.graphs[0]?.mode).toBe('aggregated');
+    expect(checks.filter((c) => c.id === 'env.nccl-ib-disable')).toEqual([]);
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
+  it('DGDR generated-dgd-override: the embedded spec.overrides.dgd is read, its components listed, and it is partial', async () => {
+    const { part, checks } = await run('dgdr-generated-dgd-override.yaml');
+    expect(part.graphs.map((g) => [g.kind, g.deployment, g.mode])).toEqual([
+      ['DynamoGraphDeploymentRequest', 'qwen-router-override', 'partial'],
+    ]);
+    expect(part.services.map((s) => s.name)).toEqual(['Frontend']);
+    expect(checks.map((c) => c.id)).toEqual(['env.partial']);
+  });
+});
