@@ -41,6 +41,15 @@ describe('mode from the whole graph', () => {
     const router = part.services.find((s) => s.deployment === 'gp-prefill-0' && s.name === 'LocalRouter');
     expect(router?.role).toBe('other');
   });
+
+  it('global planner mocker pools: dynamo.mocker moves no KV, so no KV path is judged and nothing is missing', async () => {
+    const { checks } = await run('global-planner-mocker-test.yaml');
+    const kv = checks.filter((c) => c.id === 'env.kv-over-pod-network');
+    expect(kv.map((c) => [c.status, c.detail])).toEqual([
+      ['skipped', 'the workers are dynamo.mocker: it simulates the engine and moves no KV'],
+    ]);
+    expect(checks.filter((c) => c.id === 'env.missing-critical')).toEqual([]);
+  });
 });
 
 describe('judged by engine and fabric', () => {

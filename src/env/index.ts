@@ -198,16 +198,32 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
     }
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
     // the KV path of every graph come before the (often image-provided) missing variables.
-    const prefill = ctxs.filter((c) => c.svc.role === 'prefill');
-    const decode = ctxs.filter((c) => c.svc.role === 'decode');
-    for (const c of ctxs) checks.push(...valueChecks(c, disagg));
+    // The mocker simulates engines and moves no KV: there is no KV path to judge.
+    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
+    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c)));
+    const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
+    if (mocked.length && prefill.length + decode.length === 0) {
+      checks.push(
+        check(
+          'env.kv-over-pod-network',
+          'skipped',
+          'the workers are dynamo.mocker: it simulates the engine and moves no KV',
+          {
+            subject: scope.subject,
+            matters: false,
+          },
+        ),
+      );
+    }
     for (const c of [
       kvNetworkCheck(prefill, decode, scope.subject),
       pdMismatchCheck(prefill, decode, scope.subject),
     ]) {
       if (c) checks.push(c);
     }
-    for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode')) {
+    for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
       missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), c.facts));
     }
   }
