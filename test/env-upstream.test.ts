@@ -70,6 +70,19 @@ describe('judged by engine and fabric', () => {
     expect(statusOf(checks, 'env.efa', 'VllmDecodeWorker')).toBe('ok');
   });
 
+  it('TRT-LLM qwen3-235b on AWS p6 (EFA): only KVBM is told LIBFABRIC, so KV goes NIXL/UCX over EFA: warn', async () => {
+    // The recipe sets DYN_KVBM_NIXL_BACKEND_LIBFABRIC and FI_PROVIDER=efa, but TRT-LLM's own switch
+    // (TRTLLM_NIXL_KVCACHE_BACKEND=LIBFABRIC) is absent: cache_transceiver_config DEFAULT means NIXL
+    // with UCX. It works (UCX srd) but is not the LIBFABRIC path the author evidently meant.
+    const { part, checks } = await run('trtllm-qwen3-235b-aws-p6-efa.yaml');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX' });
+    const efa = checks.find((c) => c.id === 'env.efa' && c.subject?.endsWith('PrefillWorker'));
+    expect(efa?.status).toBe('warn');
+    expect(efa?.detail).toContain('DYN_KVBM_NIXL_BACKEND_LIBFABRIC');
+    expect(efa?.fix).toContain('TRTLLM_NIXL_KVCACHE_BACKEND=LIBFABRIC');
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+  });
+
   it('SGLang disagg names --disaggregation-transfer-backend nixl: NIXL with its default UCX plugin', async () => {
     const { part } = await run('sglang-disagg.yaml');
     expect(part.graphs[0]?.engine).toBe('sglang');
