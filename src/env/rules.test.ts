@@ -120,6 +120,21 @@ describe('env.ucx-tls', () => {
     ]);
   });
 
+  it('host-staged KV (kv_buffer_device cpu) with RDMA requested and UCX_TLS=tcp: a warn, not a fail', () => {
+    const kv = `'{"kv_connector":"NixlConnector","kv_role":"kv_both","kv_buffer_device":"cpu"}'`;
+    const yaml = pd({ env: env({ UCX_TLS: 'tcp' }) }).replace(
+      /securityContext:/g,
+      `command: [sh, -c, "python3 -m dynamo.vllm --kv-transfer-config ${kv.replace(/"/g, '\\"')}"]\n          securityContext:`,
+    );
+    expect(checks(yaml, 'env.ucx-tls')).toEqual([
+      {
+        status: 'warn',
+        detail:
+          'UCX_TLS=tcp allows no RDMA transport (rc, dc, srd) although the pod requests rdma/ib: KV goes over tcp; KV is host-staged by kv_buffer_device cpu: a deliberate, slower path',
+      },
+    ]);
+  });
+
   it('KVBM variables (DYN_KVBM_*) do not choose the KV transfer path: UCX_TLS is still judged', () => {
     const yaml = pd({ env: env({ UCX_TLS: 'tcp', DYN_KVBM_NIXL_BACKEND_LIBFABRIC: 'true' }) });
     expect(checks(yaml, 'env.ucx-tls')[0]?.status).toBe('fail');

@@ -96,7 +96,9 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
   const rdmaAsked = s.pod.rdmaResources.length > 0;
   if (tls.enabled.length === 0) fails.push('allows no transport at all');
   else {
-    if (!tls.cudaCopy) fails.push('leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers');
+    // Host-staged KV (vLLM kv_buffer_device: cpu) sits in host memory: UCX needs no CUDA transport for it.
+    if (!tls.cudaCopy && !kv?.hostStaged)
+      fails.push('leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers');
     if (tls.rdma.length === 0) {
       const net = tls.tcp || tls.datagram.length > 0;
       if (rdmaAsked)
@@ -121,11 +123,10 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
     warns.push(`unknown transport name${tls.unknown.length > 1 ? 's' : ''} ${tls.unknown.join(', ')}`);
   // vLLM kv_buffer_device: cpu stages KV through host memory on purpose: a host-memory, TCP-only
   // UCX_TLS is then a deliberate choice (slower, not broken), so it is a warn at most.
-  if (kv?.hostStaged && fails.length) {
-    warns.unshift(
-      ...fails.map((f) => `${f} (KV is host-staged: kv_buffer_device cpu, so this is deliberate)`),
-    );
+  if (kv?.hostStaged && (fails.length || warns.length)) {
+    warns.unshift(...fails);
     fails.length = 0;
+    warns.push('KV is host-staged by kv_buffer_device cpu: a deliberate, slower path');
   }
   const status = fails.length ? 'fail' : warns.length ? 'warn' : 'ok';
   if (status === 'ok') {
