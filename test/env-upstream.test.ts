@@ -32,6 +32,19 @@ describe('mode from the whole graph', () => {
     expect(part.graphs.map((g) => g.mode)).toEqual(['aggregated']);
   });
 
+  it('qwen3-vl hetero E/PD: an encode worker (XPU) and a `--disaggregation-mode pd` worker are an encode split, not prefill/decode', async () => {
+    // dynamo.vllm maps `pd` to AGGREGATED (backend_args.py) and `encode` runs the vision encoder:
+    // no KV moves from a prefill to a decode worker, so no P/D KV path is judged.
+    const { part, checks } = await run('qwen3-vl-encode-pd-hetero.yaml');
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'Frontend=frontend',
+      'EncodeWorker=encode',
+      'VllmDecodeWorker=agg',
+    ]);
+    expect(part.graphs[0]?.mode).toBe('aggregated');
+    expect(checks.filter((c) => c.id === 'env.ucx-tls' || c.id === 'env.kv-over-pod-network')).toEqual([]);
+  });
+
   it('global planner: one-sided DGDs of one file pair up; dynamo.router and planners are other, not workers', async () => {
     const { part } = await run('global-planner-mocker-test.yaml');
     const byName = Object.fromEntries(part.graphs.map((g) => [g.deployment, g]));

@@ -59,7 +59,7 @@ export function literalEnvOf(s: Pick<RawService, 'layers'>): Record<string, stri
   return out;
 }
 
-export function engineOf(s: Pick<RawService, 'argv' | 'image'>): Engine | undefined {
+export function engineOf(s: { argv: readonly string[]; image?: string | undefined }): Engine | undefined {
   const text = s.argv.join(' ');
   for (const [e, re] of ENGINE_ARGV) if (re.test(text)) return e;
   if (s.image && !NON_WORKER_ARGV.test(text))

@@ -1,4 +1,4 @@
-import { NON_WORKER_ARGV } from './engine.js';
+import { engineOf, literalEnvOf, NON_WORKER_ARGV } from './engine.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
 
@@ -31,27 +31,46 @@ export interface RoleResult {
 }
 
 const MODE = /--disaggregation[-_]mode(?:=|\s+)["']?([a-z_]+)/;
+/** dynamo.vllm reads its mode from this variable when the flag is absent (components/src/dynamo/vllm/backend_args.py). */
+const MODE_ENV = 'DYN_VLLM_DISAGGREGATION_MODE';
+
+function modeRole(mode: string | undefined): Role | undefined {
+  if (mode === 'prefill' || mode === 'decode' || mode === 'encode') return mode;
+  // `pd` is dynamo.vllm's combined prefill+decode worker: aggregated (backend_args.py _resolve_disaggregation_mode).
+  if (
+    mode === 'agg' ||
+    mode === 'pd' ||
+    mode === 'prefill_and_decode' ||
+    mode === 'aggregated' ||
+    mode === 'null'
+  )
+    return 'agg';
+  return undefined;
+}
+
+/** The mode a service states on its command line, else in DYN_VLLM_DISAGGREGATION_MODE. */
+function statedMode(s: Pick<RawService, 'argv' | 'layers'>): string | undefined {
+  return MODE.exec(s.argv.join(' '))?.[1] ?? literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase();
+}
 
 /** The role the command line states, if any. */
 export function roleFromArgs(argv: readonly string[]): Role | undefined {
   const text = argv.join(' ');
-  if (NON_WORKER_ARGV.test(text)) return /\bdynamo\.frontend\b/.test(text) ? 'frontend' : 'other';
-  const m = MODE.exec(text);
-  if (m) {
-    if (m[1] === 'prefill' || m[1] === 'decode' || m[1] === 'encode') return m[1];
-    if (m[1] === 'agg' || m[1] === 'prefill_and_decode' || m[1] === 'aggregated' || m[1] === 'null')
-      return 'agg';
-  }
+  const m = modeRole(MODE.exec(text)?.[1]);
+  if (m) return m;
   if (/--is-prefill-worker\b/.test(text)) return 'prefill';
   if (/--is-decode-worker\b/.test(text)) return 'decode';
   if (/--multimodal-encode-worker\b|--is-encode-worker\b/.test(text)) return 'encode';
+  // A script that starts an engine worker (perhaps beside a frontend) is a worker: let the graph decide.
+  if (engineOf({ argv })) return undefined;
+  if (NON_WORKER_ARGV.test(text)) return /\bdynamo\.frontend\b/.test(text) ? 'frontend' : 'other';
   return undefined;
 }
 
-/** True when the command line says `--disaggregation-mode prefill|decode` (not the deprecated booleans). */
-export function explicitPdMode(argv: readonly string[]): boolean {
-  const m = MODE.exec(argv.join(' '));
-  return m?.[1] === 'prefill' || m?.[1] === 'decode';
+/** True when the service states `--disaggregation-mode prefill|decode` (flag or DYN_VLLM_DISAGGREGATION_MODE; not the deprecated booleans). */
+export function explicitPdMode(s: Pick<RawService, 'argv' | 'layers'>): boolean {
+  const m = statedMode(s);
+  return m === 'prefill' || m === 'decode';
 }
 
 export function roleFromName(name: string): 'prefill' | 'decode' | undefined {
@@ -81,11 +100,13 @@ function servesModels(s: RawService): boolean {
  */
 export function inferRoles(services: readonly RawService[], isDgd: boolean): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
-    const fromArgs = roleFromArgs(s.argv);
+    const fromArgs = roleFromArgs(s.argv) ?? modeRole(literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase());
     if (s.declared && s.declared.role !== 'prefill' && s.declared.role !== 'decode')
       return { role: s.declared.role, from: s.declared.from };
-    // A router or planner is never a worker, whatever its componentType says (`default`, `worker`).
-    if (fromArgs === 'other' || fromArgs === 'frontend') return { role: fromArgs, from: 'args' };
+    // A router or planner is never a worker, whatever its componentType says (`default`, `worker`);
+    // an encode worker hands embeddings on, not KV, whatever sub-type it is given.
+    if (fromArgs === 'other' || fromArgs === 'frontend' || fromArgs === 'encode')
+      return { role: fromArgs, from: 'args' };
     if (s.declared) return { role: s.declared.role, from: s.declared.from };
     if (fromArgs) return { role: fromArgs, from: 'args' };
     return undefined;
@@ -104,7 +125,7 @@ export function inferRoles(services: readonly RawService[], isDgd: boolean): Rol
     return undefined;
   });
   const hasPrefill = result.some((r) => r?.role === 'prefill');
-  const explicit = services.some((s) => explicitPdMode(s.argv));
+  const explicit = services.some((s) => explicitPdMode(s));
   if (!hasPrefill && !explicit) {
     for (const [k, r] of result.entries())
       if (r?.role === 'decode') result[k] = { role: 'agg', from: 'graph' };
