@@ -185,6 +185,18 @@ describe('shapes', () => {
   });
 });
 
+describe('DynamoComponentDeployment', () => {
+  it('operator testdata v1beta1 DCD: one decode component, read through the v1beta1 component shape, partial', async () => {
+    // A DCD is one component the operator renders from a graph: its decode type says nothing
+    // about the rest of the graph, so it keeps its declared role and is listed, not judged.
+    const { part, checks } = await run('dcd-v1beta1-decode.yaml');
+    expect(part.graphs.map((g) => [g.kind, g.mode])).toEqual([['DynamoComponentDeployment', 'partial']]);
+    expect(part.services.map((s) => `${s.name}=${s.role}/${s.roleFrom}`)).toEqual(['decode=decode/type']);
+    expect(part.services[0]?.pod.replicas).toBe(2);
+    expect(checks.map((c) => c.id)).toEqual(['env.partial']);
+  });
+});
+
 describe('kustomize patch fragments are partial', () => {
   it('CI overlay kimi-k25-disagg: the DGD listed under patches is partial, not a disaggregated graph without RDMA', async () => {
     // patch-deploy.yaml only adds scheduling and shared memory to a recipe that lives elsewhere;

@@ -141,6 +141,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
     const roles = inferRoles(
       raws.map((r) => r.raw),
       scope.isDgd,
+      !scope.partial,
     );
     const ctxs: ServiceCtx[] = raws.map(({ g, raw }, k) => {
       const role = roles[k] as (typeof roles)[number];

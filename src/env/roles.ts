@@ -98,7 +98,12 @@ function servesModels(s: RawService): boolean {
  * recipes type their only worker `decode`, or pass vLLM's deprecated
  * `--is-decode-worker` to turn KV events off), so it is `agg`.
  */
-export function inferRoles(services: readonly RawService[], isDgd: boolean): RoleResult[] {
+export function inferRoles(
+  services: readonly RawService[],
+  isDgd: boolean,
+  /** False for a fragment (one DCD, a patch): the rest of its graph is elsewhere, so a lone decode stays decode. */
+  whole = true,
+): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
     const fromArgs = roleFromArgs(s.argv) ?? modeRole(literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase());
     if (s.declared && s.declared.role !== 'prefill' && s.declared.role !== 'decode')
@@ -126,7 +131,7 @@ export function inferRoles(services: readonly RawService[], isDgd: boolean): Rol
   });
   const hasPrefill = result.some((r) => r?.role === 'prefill');
   const explicit = services.some((s) => explicitPdMode(s));
-  if (!hasPrefill && !explicit) {
+  if (whole && !hasPrefill && !explicit) {
     for (const [k, r] of result.entries())
       if (r?.role === 'decode') result[k] = { role: 'agg', from: 'graph' };
   }
