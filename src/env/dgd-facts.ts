@@ -15,6 +15,8 @@ export interface DgdFacts {
   name: string;
   kind: string;
   apiVersion: string;
+  /** Set when the object is only part of a graph (a DCD, DGDR overrides): roles are as declared. */
+  partial?: string;
   services: { name: string; role: Role; from: RoleFrom }[];
   /** True when the graph has a prefill and a decode worker, or a worker with `--disaggregation-mode prefill|decode`. */
   disaggregated: boolean;
@@ -32,7 +34,7 @@ export function dgdFacts(
 ): DgdFacts | undefined {
   const d = readDgd(doc);
   if (!d || d.unreadable) return undefined;
-  const roles = inferRoles(d.services, true);
+  const roles = inferRoles(d.services, true, !d.partial);
   const services = d.services.map((s, k) => {
     const r = roles[k] as (typeof roles)[number];
     return { name: s.name, role: r.role, from: r.from };
@@ -55,6 +57,7 @@ export function dgdFacts(
     name: d.name,
     kind: d.kind,
     apiVersion: d.apiVersion,
+    ...(d.partial ? { partial: d.partial } : {}),
     services,
     disaggregated,
     ...(facts.engine ? { engine: facts.engine } : {}),
