@@ -96,26 +96,6 @@ describe('env bad input: exit 2, one line per problem on stderr, nothing on stdo
       () => [dir('empty', {})],
       [/^error: .*empty: no \*\.yaml or \*\.yml files in this directory \(fix: .+\)$/],
     ],
-    [
-      'malformed YAML',
-      () => [dir('malformed', { 'a.yaml': 'kind: Pod\nspec: [1, 2\n' })],
-      [/^error: .*malformed\/a\.yaml:3:1: invalid YAML: .+ \(fix: .+\)$/],
-    ],
-    [
-      'a binary file',
-      () => [dir('binary', { 'a.yaml': Buffer.from([1, 2, 0, 3]) })],
-      [/^error: .*binary\/a\.yaml: not a text file \(binary content at byte 2\) \(fix: .+\)$/],
-    ],
-    [
-      'a YAML bomb',
-      () => [dir('bomb', { 'a.yaml': BILLION_LAUGHS })],
-      [/^error: .*bomb\/a\.yaml:1:1: refusing to expand YAML aliases: .+ \(fix: .+\)$/],
-    ],
-    [
-      'several bad files at once',
-      () => [dir('several', { 'a.yaml': 'a: [\n', 'b.yaml': 'b: 1\nb: 2\n', 'c.yaml': 'kind: Pod\n' })],
-      [/several\/a\.yaml:2:1: invalid YAML/, /several\/b\.yaml:2:1: invalid YAML: Map keys must be unique/],
-    ],
   ];
   for (const [what, args, lines] of cases) {
     it(what, async () => {
@@ -137,6 +117,37 @@ describe('env bad input: exit 2, one line per problem on stderr, nothing on stdo
     const { code, stdout } = await cli([]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
+  });
+});
+
+describe('env walks never abort: unusable files are skipped, the rest is checked', () => {
+  it('lists malformed, binary, alias-bomb and duplicate-key files as skipped with line and reason; exit is not 2', async () => {
+    const d = dir('several', {
+      'a.yaml': 'a: [\n',
+      'b.yaml': 'b: 1\nb: 2\n',
+      'bin.yaml': Buffer.from([1, 2, 0, 3]),
+      'bomb.yaml': BILLION_LAUGHS,
+      'c.yaml': 'kind: Pod\n',
+    });
+    const { code, stdout, stderr } = await cli([d, '-o', 'json']);
+    expect(stderr).toBe('');
+    expect(code).not.toBe(2);
+    const r = JSON.parse(stdout);
+    const skipped = r.skipped.filter((k: { doc: number }) => k.doc === 0);
+    expect(
+      skipped.map((k: { file: string; line: number }) => `${k.file.replace(/^.*several\//, '')}:${k.line}`),
+    ).toEqual(['a.yaml:2', 'b.yaml:2', 'bin.yaml:1', 'bomb.yaml:1']);
+    expect(skipped[1].why).toMatch(/Map keys must be unique/);
+    const unreadable = r.checks.find((c: { id: string }) => c.id === 'env.unreadable');
+    expect(unreadable.status).toBe('warn');
+    expect(unreadable.detail).toMatch(/^4 files could not be read as YAML and were skipped: /);
+  });
+
+  it('an empty file exits non-zero under --fail-on warn and says nothing was checked', async () => {
+    const d = dir('emptyfile', { 'a.yaml': '' });
+    const { code, stdout } = await cli([d, '--fail-on', 'warn']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/nothing was checked/);
   });
 });
 

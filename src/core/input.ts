@@ -29,6 +29,12 @@ export const INPUT_LIMITS = {
    */
   manifest: 4 * MiB,
   /**
+   * Everything one `env` run reads, all files of a directory walk together: an
+   * upstream Dynamo checkout holds about 7.5 MiB of YAML; past this the rest of
+   * the walk is listed as skipped, so memory stays bounded whatever the tree.
+   */
+  manifestTotal: 64 * MiB,
+  /**
    * One captured tool output for `read`: room for a full CI job log around the
    * capture (UCX debug logging included), far below what would strain memory.
    */

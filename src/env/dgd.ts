@@ -87,6 +87,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
         ...(declared ? { declared } : {}),
         workerish: !declared,
         argv: [...strs(main?.command), ...strs(main?.args)],
+        ...(str(main?.image) ? { image: str(main?.image) } : {}),
         containerPath,
         commandLength: strs(main?.command).length,
         layers: [
@@ -152,6 +153,7 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
         ...(declared ? { declared } : {}),
         workerish: !declared,
         argv: [...strs(main?.command), ...strs(main?.args)],
+        ...(str(main?.image) ? { image: str(main?.image) } : {}),
         containerPath,
         commandLength: strs(main?.command).length,
         layers: [
@@ -186,4 +188,233 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
       },
     ];
   });
+}
+
+/** What a value is, for shape messages: `a list`, `a string`, `a map`. */
+export function typeName(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'a list';
+  if (typeof x === 'object') return 'a map';
+  return `a ${typeof x}`;
+}
+
+/** A field whose YAML type is not what the CRD says: env reads nothing from it, and says so. */
+export interface ShapeProblem {
+  path: string;
+  expected: 'a map' | 'a list' | 'a string' | 'a number';
+  got: string;
+}
+
+function want(
+  out: ShapeProblem[],
+  parent: Rec | undefined,
+  key: string,
+  path: string,
+  expected: ShapeProblem['expected'],
+): void {
+  if (!parent || !(key in parent)) return;
+  const v = parent[key];
+  if (v === null || v === undefined) return;
+  const ok =
+    expected === 'a map'
+      ? obj(v) !== undefined
+      : expected === 'a list'
+        ? Array.isArray(v)
+        : expected === 'a string'
+          ? typeof v === 'string'
+          : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v));
+  if (!ok) out.push({ path, expected, got: typeName(v) });
+}
+
+function containerShape(out: ShapeProblem[], c: Rec | undefined, path: string): void {
+  if (!c) return;
+  want(out, c, 'env', `${path}.env`, 'a list');
+  want(out, c, 'envFrom', `${path}.envFrom`, 'a list');
+  want(out, c, 'command', `${path}.command`, 'a list');
+  want(out, c, 'args', `${path}.args`, 'a list');
+  want(out, c, 'resources', `${path}.resources`, 'a map');
+  want(out, c, 'image', `${path}.image`, 'a string');
+}
+
+/** v1alpha1 service (also a DynamoComponentDeployment spec) at `base`. */
+function alphaServiceShape(out: ShapeProblem[], svc: Rec, base: string): void {
+  want(out, svc, 'componentType', `${base}.componentType`, 'a string');
+  want(out, svc, 'subComponentType', `${base}.subComponentType`, 'a string');
+  want(out, svc, 'envs', `${base}.envs`, 'a list');
+  want(out, svc, 'envFromSecret', `${base}.envFromSecret`, 'a string');
+  want(out, svc, 'resources', `${base}.resources`, 'a map');
+  want(out, svc, 'extraPodSpec', `${base}.extraPodSpec`, 'a map');
+  want(out, svc, 'sharedMemory', `${base}.sharedMemory`, 'a map');
+  want(out, svc, 'multinode', `${base}.multinode`, 'a map');
+  want(out, svc, 'replicas', `${base}.replicas`, 'a number');
+  const extra = obj(svc.extraPodSpec);
+  want(out, extra, 'mainContainer', `${base}.extraPodSpec.mainContainer`, 'a map');
+  want(out, extra, 'volumes', `${base}.extraPodSpec.volumes`, 'a list');
+  containerShape(out, obj(extra?.mainContainer), `${base}.extraPodSpec.mainContainer`);
+}
+
+/** Every field env reads whose type is wrong (`services` as a list, `env` as a string, …). */
+export function dgdShapeProblems(apiVersion: string, spec: Rec): ShapeProblem[] {
+  const out: ShapeProblem[] = [];
+  if (apiVersion === 'nvidia.com/v1alpha1') {
+    want(out, spec, 'services', 'spec.services', 'a map');
+    want(out, spec, 'envs', 'spec.envs', 'a list');
+    for (const [name, value] of Object.entries(obj(spec.services) ?? {})) {
+      if (value === null) continue;
+      if (!obj(value)) out.push({ path: `spec.services.${name}`, expected: 'a map', got: typeName(value) });
+      else alphaServiceShape(out, obj(value) as Rec, `spec.services.${name}`);
+    }
+  } else {
+    want(out, spec, 'components', 'spec.components', 'a list');
+    want(out, spec, 'env', 'spec.env', 'a list');
+    for (const [k, value] of arr(spec.components).entries()) {
+      const comp = obj(value);
+      const base = `spec.components[${str(comp?.name) ? `name=${str(comp?.name)}` : k}]`;
+      if (!comp) {
+        out.push({ path: base, expected: 'a map', got: typeName(value) });
+        continue;
+      }
+      want(out, comp, 'type', `${base}.type`, 'a string');
+      want(out, comp, 'podTemplate', `${base}.podTemplate`, 'a map');
+      want(out, comp, 'replicas', `${base}.replicas`, 'a number');
+      const podSpec = obj(obj(comp.podTemplate)?.spec);
+      want(out, podSpec, 'containers', `${base}.podTemplate.spec.containers`, 'a list');
+      for (const [i, c] of arr(podSpec?.containers).entries()) {
+        const co = obj(c);
+        containerShape(
+          out,
+          co,
+          `${base}.podTemplate.spec.containers[${str(co?.name) ? `name=${str(co?.name)}` : i}]`,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+export const DYNAMO_KINDS = [
+  'DynamoGraphDeployment',
+  'DynamoComponentDeployment',
+  'DynamoGraphDeploymentRequest',
+] as const;
+export type DynamoKind = (typeof DYNAMO_KINDS)[number];
+
+/** One Dynamo object read: its services as written, and what is wrong with its shape. */
+export interface DgdRead {
+  kind: DynamoKind;
+  apiVersion: string;
+  name: string;
+  /** For a DGDR, the path of the embedded graph (`spec.overrides.dgd`). */
+  at?: string;
+  services: RawService[];
+  problems: ShapeProblem[];
+  /** Why this object holds only part of a graph (a DGDR override, a DCD), if it does. */
+  partial?: string;
+  /** Why nothing could be read (no spec, a version env does not read), if so. */
+  unreadable?: string;
+}
+
+/**
+ * THE DGD reader: `env`, `pair --recipe/--dgd` and pod discovery read Dynamo
+ * objects here. DynamoGraphDeployment v1alpha1/v1beta1; DynamoComponentDeployment
+ * (one v1alpha1 service spec); DynamoGraphDeploymentRequest (its embedded
+ * `spec.overrides.dgd`, merged by the operator onto the graph it generates,
+ * so partial). Undefined for anything else.
+ */
+export function readDgd(doc: unknown): DgdRead | undefined {
+  const d = obj(doc);
+  const kind = str(d?.kind);
+  const apiVersion = str(d?.apiVersion) ?? '';
+  if (!d || !kind || !(DYNAMO_KINDS as readonly string[]).includes(kind)) return undefined;
+  const k = kind as DynamoKind;
+  const name = str(obj(d.metadata)?.name) ?? '(unnamed)';
+  const base = { kind: k, apiVersion, name };
+  const spec = obj(d.spec);
+  if (!spec) {
+    const problems: ShapeProblem[] =
+      'spec' in d && d.spec !== null ? [{ path: 'spec', expected: 'a map', got: typeName(d.spec) }] : [];
+    return { ...base, services: [], problems, unreadable: `${kind} without a spec` };
+  }
+  if (k === 'DynamoGraphDeployment') {
+    if (apiVersion !== 'nvidia.com/v1alpha1' && apiVersion !== 'nvidia.com/v1beta1')
+      return {
+        ...base,
+        services: [],
+        problems: [],
+        unreadable: `DynamoGraphDeployment ${apiVersion} is not a version env reads (v1alpha1, v1beta1)`,
+      };
+    const problems = dgdShapeProblems(apiVersion, spec);
+    const services =
+      apiVersion === 'nvidia.com/v1alpha1' ? alphaServices(name, spec) : betaServices(name, spec);
+    return { ...base, services, problems };
+  }
+  if (k === 'DynamoComponentDeployment') {
+    // One component's spec: v1alpha1 is a `services.<S>` entry, v1beta1 a `components[]` entry.
+    const graph = str(obj(obj(d.metadata)?.labels)?.['nvidia.com/dynamo-graph-deployment-name']) ?? name;
+    const partial = 'one component of a graph (DynamoComponentDeployment)';
+    if (apiVersion === 'nvidia.com/v1beta1') {
+      const comp = { ...spec, name: str(spec.name) ?? name };
+      const at = `spec.components[name=${comp.name}]`;
+      const problems = dgdShapeProblems(apiVersion, { components: [comp] }).map((p) => ({
+        ...p,
+        path: p.path.replace(at, 'spec'),
+      }));
+      const services = betaServices(graph, { components: [comp] }).map((s) => ({
+        ...s,
+        containerPath: s.containerPath.replace(at, 'spec'),
+        layers: s.layers.map((l) => ({ ...l, path: l.path.replace(at, 'spec') })),
+      }));
+      return { ...base, services, problems, partial };
+    }
+    const svcName = str(spec.serviceName) ?? name;
+    const at = `spec.services.${svcName}.`;
+    const problems: ShapeProblem[] = [];
+    alphaServiceShape(problems, spec, 'spec');
+    const services = alphaServices(graph, { envs: [], services: { [svcName]: spec } }).map((s) => ({
+      ...s,
+      containerPath: s.containerPath.replace(at, 'spec.'),
+      layers: s.layers.map((l) => ({ ...l, path: l.path.replace(at, 'spec.') })),
+    }));
+    return { ...base, services, problems, partial };
+  }
+  // DynamoGraphDeploymentRequest: the graph is generated by profiling; only the overrides are written.
+  // v1beta1 `spec.overrides.dgd` (a RawExtension DGD); v1alpha1 `deploymentOverrides` holds only names, labels and an image.
+  const embedded = obj(obj(spec.overrides)?.dgd);
+  if (!embedded)
+    return {
+      ...base,
+      services: [],
+      problems: [],
+      unreadable:
+        'DynamoGraphDeploymentRequest without spec.overrides.dgd: the graph is generated by profiling',
+    };
+  const inner = obj(embedded.spec) ?? embedded;
+  const innerVersion =
+    str(embedded.apiVersion) ??
+    (obj(inner.services) || Array.isArray(inner.services) ? 'nvidia.com/v1alpha1' : 'nvidia.com/v1beta1');
+  const problems = dgdShapeProblems(innerVersion, inner).map((p) => ({
+    ...p,
+    path: `spec.overrides.dgd.${p.path}`,
+  }));
+  const services =
+    innerVersion === 'nvidia.com/v1alpha1' ? alphaServices(name, inner) : betaServices(name, inner);
+  return {
+    ...base,
+    at: 'spec.overrides.dgd',
+    services,
+    problems,
+    partial: 'DynamoGraphDeploymentRequest overrides, merged onto the graph profiling generates',
+  };
+}
+
+/** Operator labels on a pod (or a plain workload's pod template): its declared role, if any (dynamo_model_controller.go). */
+export function roleFromOperatorLabels(
+  labels: Readonly<Record<string, string | undefined>>,
+): 'prefill' | 'decode' | 'frontend' | 'other' | undefined {
+  const type = labels['nvidia.com/dynamo-component-type'];
+  const sub = labels['nvidia.com/dynamo-sub-component-type'];
+  const role = type === 'worker' || type === undefined ? sub : type;
+  if (role === 'prefill' || role === 'decode' || role === 'frontend') return role;
+  if (role === 'planner' || role === 'epp') return 'other';
+  return undefined;
 }

@@ -191,6 +191,30 @@ spec:
 ${services}`;
   const roles = (yaml: string) => run(yaml).part.services.map((s) => `${s.name}=${s.role}/${s.roleFrom}`);
 
+  it('routers and planners are other whatever their componentType; a script that also starts a worker is a worker', () => {
+    const svc = (name: string, type: string, cmd: string) =>
+      `    ${name}:\n      componentType: ${type}\n      extraPodSpec: {mainContainer: {command: [sh, -c, "${cmd}"]}}`;
+    expect(
+      roles(
+        graph(
+          [
+            svc('LocalRouter', 'default', 'python3 -m dynamo.router --endpoint ns.prefill.generate'),
+            svc('Planner', 'worker', 'python3 -m dynamo.global_planner'),
+            svc('AllInOne', 'worker', 'python3 -m dynamo.frontend & python3 -m dynamo.vllm --model m'),
+          ].join('\n'),
+        ),
+      ),
+    ).toEqual(['LocalRouter=other/args', 'Planner=other/args', 'AllInOne=agg/graph']);
+  });
+
+  it('a lone decode-typed worker is agg; --disaggregation-mode decode keeps it a (one-sided) decode; encode is encode', () => {
+    const dec = (args: string) =>
+      `    W:\n      componentType: worker\n      subComponentType: decode\n      extraPodSpec: {mainContainer: {command: [sh, -c, "python3 -m dynamo.vllm ${args}"]}}`;
+    expect(roles(graph(dec('--is-decode-worker')))).toEqual(['W=agg/graph']);
+    expect(roles(graph(dec('--disaggregation-mode decode')))).toEqual(['W=decode/subComponentType']);
+    expect(roles(graph(dec('--disaggregation-mode encode')))).toEqual(['W=encode/args']);
+  });
+
   it('uses names only when they give the graph both a prefill and a decode', () => {
     expect(
       roles(
@@ -313,8 +337,8 @@ metadata: {name: s}
     expect(r.checks).toEqual([
       {
         id: 'env.workloads',
-        status: 'skipped',
-        detail: 'no DynamoGraphDeployment or pod workload in 1 file(s); nothing to check',
+        status: 'warn',
+        detail: 'no DynamoGraphDeployment or pod workload in 1 file(s): nothing was checked',
         fix: 'point env at the recipe directory that holds the DynamoGraphDeployment',
       },
     ]);

@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { isPdLocal } from './catalog.js';
 import { arr, obj, type RawService, str, strs } from './raw.js';
+import type { EngineFacts } from './resolve.js';
 import { wantsMnnvl } from './rules.js';
 import type { EnvService, TransportVar } from './schema.js';
 import { parseUcxTls } from './ucx.js';
@@ -10,6 +11,8 @@ export interface ServiceCtx {
   svc: EnvService;
   raw: RawService;
   subject: string;
+  /** The engine, its tensor parallelism and KV path (resolve.ts engineFactsOf). */
+  facts?: EngineFacts;
 }
 
 function shown(v: TransportVar | undefined): string {

@@ -4,9 +4,10 @@ import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
 import { type Loaded, loadInputs } from './load.js';
 import type { RawGraph } from './raw.js';
-import { missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
-import { inferRoles } from './roles.js';
+import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
+import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
 import {
+  efaCheck,
   gpuDirectCheck,
   ipcLockCheck,
   missingCriticalCheck,
@@ -15,7 +16,7 @@ import {
   shmCheck,
   ucxTlsCheck,
 } from './rules.js';
-import type { EnvReportPart, EnvService, Graph } from './schema.js';
+import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
 import { extractWorkloads } from './workloads.js';
 
 /**
@@ -26,19 +27,54 @@ import { extractWorkloads } from './workloads.js';
 
 export const ENV_VERDICT_SUBJECT = 'disaggregated serving with these manifests';
 
-/** A scope is what roles and the prefill↔decode checks are decided over: one DGD, or a file's plain workloads. */
+/** A scope is what roles and the prefill↔decode checks are decided over: one DGD, the DGDs of one file that pair up, or a file's plain workloads. */
 interface Scope {
   subject: string;
   isDgd: boolean;
   graphs: RawGraph[];
+  partial?: string;
+}
+
+/** Which side of a prefill/decode pair a DGD holds on its own: declared, by flag, or by name. */
+function sideOf(g: RawGraph): 'prefill' | 'decode' | 'both' | 'none' {
+  let p = false;
+  let d = false;
+  for (const s of g.services) {
+    const r = s.declared?.role ?? roleFromArgs(s.argv) ?? (s.workerish ? roleFromName(s.name) : undefined);
+    if (r === 'prefill') p = true;
+    if (r === 'decode') d = true;
+  }
+  return p && d ? 'both' : p ? 'prefill' : d ? 'decode' : 'none';
 }
 
 function scopesOf(graphs: RawGraph[]): Scope[] {
   const scopes: Scope[] = [];
   const plain = new Map<string, Scope>();
+  // DGDs of one file that each hold one side (global-planner pools: gp-prefill-0 + gp-decode-0) are one pair.
+  const oneSided = new Map<string, RawGraph[]>();
   for (const g of graphs) {
+    if (g.isDgd && !g.partial && (sideOf(g) === 'prefill' || sideOf(g) === 'decode')) {
+      const list = oneSided.get(g.file) ?? [];
+      list.push(g);
+      oneSided.set(g.file, list);
+    }
+  }
+  const paired = new Set<RawGraph>();
+  for (const [file, list] of oneSided) {
+    const sides = new Set(list.map(sideOf));
+    if (list.length < 2 || !sides.has('prefill') || !sides.has('decode')) continue;
+    for (const g of list) paired.add(g);
+    scopes.push({ subject: `${file}#${list.map((g) => g.deployment).join('+')}`, isDgd: true, graphs: list });
+  }
+  for (const g of graphs) {
+    if (paired.has(g)) continue;
     if (g.isDgd) {
-      scopes.push({ subject: `${g.file}#${g.deployment}`, isDgd: true, graphs: [g] });
+      scopes.push({
+        subject: `${g.file}#${g.deployment}`,
+        isDgd: true,
+        graphs: [g],
+        ...(g.partial ? { partial: g.partial } : {}),
+      });
       continue;
     }
     let s = plain.get(g.file);
@@ -53,23 +89,30 @@ function scopesOf(graphs: RawGraph[]): Scope[] {
 }
 
 const KV_ROLES = new Set(['prefill', 'decode', 'worker']);
-const SERVING = new Set(['prefill', 'decode', 'worker', 'agg']);
+const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
 
 /** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
 function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   const { svc, subject } = c;
+  const f = c.facts ?? {};
   if (!SERVING.has(svc.role)) return [];
   const list: (Check | undefined)[] = [];
   if (disagg && KV_ROLES.has(svc.role)) {
     list.push(
-      ucxTlsCheck(svc, subject),
+      ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
       gpuDirectCheck(svc, subject),
-      ncclIbDisableCheck(svc, subject),
+      ncclIbDisableCheck(svc, subject, f),
+      efaCheck(svc, subject, f),
     );
   }
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject));
+  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f));
   return list.filter((x): x is Check => x !== undefined);
+}
+
+/** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
+function unusable(skipped: readonly Skipped[]): Skipped[] {
+  return skipped.filter((k) => k.doc === 0 && !/^no YAML documents|^a Helm\/Go template/.test(k.why));
 }
 
 /** The pure part: loaded documents in, the env report part and its checks out. */
@@ -79,11 +122,26 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
   const graphs: Graph[] = [];
   const checks: Check[] = [];
   const missing: Check[] = [];
+  for (const sh of ex.shapes) {
+    const p = sh.problem;
+    checks.push(
+      check(
+        'env.shape',
+        'fail',
+        `${sh.file}: ${sh.kind} ${sh.deployment}: ${p.path} is ${p.got}, it should be ${p.expected}; env cannot read it`,
+        {
+          subject: `${sh.file}#${sh.deployment}`,
+          fix: `write ${p.path} as ${p.expected} (see the ${sh.kind} CRD)`,
+        },
+      ),
+    );
+  }
   for (const scope of scopesOf(ex.graphs)) {
     const raws = scope.graphs.flatMap((g) => g.services.map((raw) => ({ g, raw })));
     const roles = inferRoles(
       raws.map((r) => r.raw),
       scope.isDgd,
+      !scope.partial,
     );
     const ctxs: ServiceCtx[] = raws.map(({ g, raw }, k) => {
       const role = roles[k] as (typeof roles)[number];
@@ -98,31 +156,67 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
         role: role.role,
         roleFrom: role.from,
         transportVars,
-        missingCritical: missingCriticalOf(role.role, transportVars),
-        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates),
+        // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
+        missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
+        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps),
       };
-      return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}` };
+      const facts = engineFactsOf(raw, transportVars, ex.configMaps);
+      return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
     });
     const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
     const serving = ctxs.some((c) => SERVING.has(c.svc.role));
+    const names = scope.graphs.map((g) => g.deployment);
+    const kvWorker =
+      ctxs.find((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && c.facts?.engine) ??
+      ctxs.find((c) => SERVING.has(c.svc.role) && c.facts?.engine);
     for (const g of scope.graphs) {
+      const others = names.filter((n) => n !== g.deployment);
       graphs.push({
         file: g.file,
         doc: g.doc,
         deployment: g.deployment,
         kind: g.kind,
         apiVersion: g.apiVersion,
-        mode: disagg ? 'disaggregated' : serving ? 'aggregated' : 'none',
+        mode: scope.partial ? 'partial' : disagg ? 'disaggregated' : serving ? 'aggregated' : 'none',
+        ...(scope.partial ? { partial: scope.partial } : {}),
+        ...(others.length ? { pairedWith: others } : {}),
+        ...(kvWorker?.facts?.engine ? { engine: kvWorker.facts.engine } : {}),
+        ...(kvWorker?.facts?.tensorParallel ? { tensorParallel: kvWorker.facts.tensorParallel } : {}),
+        ...(kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
         services: g.services.map((s) => s.name),
       });
     }
+    for (const c of ctxs) services.push(c.svc);
+    if (scope.partial) {
+      // A fragment: list what it sets, judge no value against a graph it is only part of.
+      checks.push(
+        check('env.partial', 'skipped', `${scope.partial}: not linted as a complete graph`, {
+          subject: scope.subject,
+          matters: false,
+        }),
+      );
+      continue;
+    }
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
     // the KV path of every graph come before the (often image-provided) missing variables.
-    const prefill = ctxs.filter((c) => c.svc.role === 'prefill');
-    const decode = ctxs.filter((c) => c.svc.role === 'decode');
-    for (const c of ctxs) {
-      services.push(c.svc);
-      checks.push(...valueChecks(c, disagg));
+    // The mocker simulates engines and moves no KV: there is no KV path to judge.
+    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
+    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c)));
+    const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
+    if (mocked.length && prefill.length + decode.length === 0) {
+      checks.push(
+        check(
+          'env.kv-over-pod-network',
+          'skipped',
+          'the workers are dynamo.mocker: it simulates the engine and moves no KV',
+          {
+            subject: scope.subject,
+            matters: false,
+          },
+        ),
+      );
     }
     for (const c of [
       kvNetworkCheck(prefill, decode, scope.subject),
@@ -130,17 +224,30 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
     ]) {
       if (c) checks.push(c);
     }
-    for (const c of ctxs.filter((x) => SERVING.has(x.svc.role))) {
-      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role)));
+    for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
+      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), c.facts));
     }
   }
   checks.push(...missing);
-  if (services.length === 0) {
+  const skipped = [...loaded.skipped, ...ex.skipped];
+  const bad = unusable(loaded.skipped);
+  if (bad.length) {
+    const shown = bad.slice(0, 3).map((k) => `${k.file}:${k.line} (${k.why})`);
+    checks.push(
+      check(
+        'env.unreadable',
+        'warn',
+        `${bad.length} file${bad.length > 1 ? 's' : ''} could not be read as YAML and ${bad.length > 1 ? 'were' : 'was'} skipped: ${shown.join('; ')}${bad.length > 3 ? `; +${bad.length - 3} more (see skipped)` : ''}`,
+        { fix: 'render templates first (envsubst, helm template) or fix the YAML; the rest was checked' },
+      ),
+    );
+  }
+  if (services.length === 0 && ex.shapes.length === 0) {
     checks.push(
       check(
         'env.workloads',
-        'skipped',
-        `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s); nothing to check`,
+        'warn',
+        `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s): nothing was checked`,
         {
           fix: 'point env at the recipe directory that holds the DynamoGraphDeployment',
         },
@@ -148,7 +255,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
     );
   }
   return {
-    part: { files: loaded.files, graphs, services, skipped: [...loaded.skipped, ...ex.skipped] },
+    part: { files: loaded.files, graphs, services, skipped },
     checks,
   };
 }

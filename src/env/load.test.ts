@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLION_LAUGHS } from '../../test/helpers/env.js';
 import { InterruptedError, ToolError, ToolErrors } from '../core/errors.js';
-import { loadInputs, MAX_FILE_BYTES, MAX_FLOW_DEPTH, parseYamlFile } from './load.js';
+import { loadInputs, MAX_FILE_BYTES, MAX_FLOW_DEPTH, MAX_TOTAL_BYTES, parseYamlFile } from './load.js';
 
 let dir: string;
 beforeEach(() => {
@@ -146,19 +146,36 @@ describe('loadInputs', () => {
     ]);
   });
 
-  it('rejects binary and non-UTF-8 files, and reports every bad file together', async () => {
+  it('never aborts a walk: binary, non-UTF-8, malformed and alias-bomb files are skipped with line and reason', async () => {
     write('bin.yaml', Buffer.from([0x6b, 0x69, 0x6e, 0x64, 0x00, 0x01]));
     write('latin1.yaml', Buffer.from('name: caf\xe9\n', 'latin1'));
     write('broken.yaml', 'a: [1, 2\n');
     write('bomb.yaml', BILLION_LAUGHS);
     write('good.yaml', 'kind: Pod\n');
-    const err = await errorOf(loadInputs(['.'], dir));
-    expect((err as ToolErrors).errors.map((e) => e.message)).toEqual([
-      'bin.yaml: not a text file (binary content at byte 4)',
-      'bomb.yaml:1:1: refusing to expand YAML aliases: Excessive alias count indicates a resource exhaustion attack (a "billion laughs" document?)',
-      'broken.yaml:2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
-      'latin1.yaml: not a text file (invalid UTF-8)',
+    const loaded = await loadInputs(['.'], dir);
+    expect(loaded.docs.map((d) => d.file)).toEqual(['good.yaml']);
+    expect(loaded.skipped.map((k) => `${k.file}:${k.line} ${k.why}`)).toEqual([
+      'bin.yaml:1 not a text file (binary content at byte 4)',
+      'bomb.yaml:1 document 1 at line 1: refusing to expand YAML aliases: Excessive alias count indicates a resource exhaustion attack (a "billion laughs" document?)',
+      'broken.yaml:2 invalid YAML at line 2, column 1: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'latin1.yaml:1 not a text file (invalid UTF-8)',
     ]);
+  });
+
+  it('skips a file past the total input limit of a walk instead of reading it', async () => {
+    // Each file is under the per-file limit; together they pass the total, so the last is not read.
+    const n = Math.floor(MAX_TOTAL_BYTES / MAX_FILE_BYTES);
+    for (let i = 0; i <= n; i++)
+      write(`f${String(i).padStart(2, '0')}.yaml`, Buffer.alloc(MAX_FILE_BYTES, 0x20));
+    const loaded = await loadInputs(['.'], dir);
+    expect(loaded.skipped.at(-1)?.why).toBe('not read: this run already read its 64 MiB total input limit');
+  });
+
+  it('reads stdin for -', async () => {
+    const { Readable } = await import('node:stream');
+    const loaded = await loadInputs(['-'], dir, undefined, Readable.from(['kind: Pod\n']));
+    expect(loaded.files).toEqual(['stdin']);
+    expect(loaded.docs.map((d) => d.value)).toEqual([{ kind: 'Pod' }]);
   });
 
   it('throws a single ToolError (not a list) for one bad input', async () => {

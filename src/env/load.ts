@@ -3,7 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError, ToolErrors } from '../core/errors.js';
-import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import type { Skipped } from './schema.js';
 
 /** One parsed YAML document. */
@@ -25,21 +25,47 @@ export interface Loaded {
 
 /** Larger inputs are not recipes; refusing them keeps a mistaken path (a log, /dev/zero) from eating memory. */
 export const MAX_FILE_BYTES = INPUT_LIMITS.manifest;
+/** All files of one run together; the files past it are skipped, not read. */
+export const MAX_TOTAL_BYTES = INPUT_LIMITS.manifestTotal;
+
+/** A file that was read but is not usable YAML: where, and why. A walk lists it as skipped and goes on. */
+export class UnusableFileError extends ToolError {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly reason: string,
+    fix: string,
+  ) {
+    super(message, { fix });
+    this.name = 'UnusableFileError';
+  }
+}
 /** The yaml package's alias budget (its default): recipes use no aliases; a "billion laughs" document needs millions. */
 export const MAX_ALIAS_COUNT = 100;
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
 const YAML_EXT = /\.ya?ml$/i;
 
+interface InputFile {
+  abs: string;
+  shown: string;
+  /** Named on the command line (or `-`), not found by a walk. */
+  named?: boolean;
+}
+
 /** Finds the YAML files under each path (recursively for directories); a named file is read whatever its extension. */
 async function expandPaths(
   paths: readonly string[],
   cwd: string,
-): Promise<{ files: { abs: string; shown: string }[]; skipped: Skipped[] }> {
-  const files: { abs: string; shown: string }[] = [];
+): Promise<{ files: InputFile[]; skipped: Skipped[] }> {
+  const files: InputFile[] = [];
   const skipped: Skipped[] = [];
   const errors: ToolError[] = [];
   const seen = new Set<string>();
   for (const given of paths) {
+    if (given === '-') {
+      if (!files.some((f) => f.abs === '-')) files.push({ abs: '-', shown: 'stdin', named: true });
+      continue;
+    }
     const abs = path.resolve(cwd, given);
     let st: Awaited<ReturnType<typeof stat>>;
     try {
@@ -57,7 +83,7 @@ async function expandPaths(
       continue;
     }
     if (!st.isDirectory()) {
-      if (!files.some((f) => f.abs === abs)) files.push({ abs, shown: given });
+      if (!files.some((f) => f.abs === abs)) files.push({ abs, shown: given, named: true });
       continue;
     }
     const found: { abs: string; shown: string }[] = [];
@@ -96,9 +122,13 @@ async function walk(
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
-    throw new ToolError(`${shown}: cannot read directory: ${(err as Error).message}`, {
-      fix: 'check its permissions',
-    });
+    if (out.length === 0 && skipped.length === 0 && seen.size === 1)
+      throw new ToolError(`${shown}: cannot read directory: ${(err as Error).message}`, {
+        fix: 'check its permissions',
+      });
+    const why = `not read: cannot read this directory: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+    skipped.push({ file: shown, doc: 0, line: 1, kind: '-', why });
+    return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
@@ -126,14 +156,22 @@ async function walk(
 function decodeText(buf: Buffer, shown: string): string {
   const nul = buf.indexOf(0);
   if (nul >= 0) {
-    throw new ToolError(`${shown}: not a text file (binary content at byte ${nul})`, {
-      fix: 'give YAML manifests only',
-    });
+    throw new UnusableFileError(
+      `${shown}: not a text file (binary content at byte ${nul})`,
+      1,
+      `not a text file (binary content at byte ${nul})`,
+      'give YAML manifests only',
+    );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
   } catch {
-    throw new ToolError(`${shown}: not a text file (invalid UTF-8)`, { fix: 'save it as UTF-8 YAML' });
+    throw new UnusableFileError(
+      `${shown}: not a text file (invalid UTF-8)`,
+      1,
+      'not a text file (invalid UTF-8)',
+      'save it as UTF-8 YAML',
+    );
   }
 }
 
@@ -174,9 +212,12 @@ function lineCol(text: string, offset: number): { line: number; col: number } {
 
 function syntaxError(shown: string, pos: { line: number; col: number }, message: string): ToolError {
   const what = /call stack/i.test(message) ? 'nested too deeply' : firstLine(message);
-  return new ToolError(`${shown}:${pos.line}:${pos.col}: invalid YAML: ${what}`, {
-    fix: 'fix the YAML syntax at that position',
-  });
+  return new UnusableFileError(
+    `${shown}:${pos.line}:${pos.col}: invalid YAML: ${what}`,
+    pos.line,
+    `invalid YAML at line ${pos.line}, column ${pos.col}: ${what}`,
+    'fix the YAML syntax at that position',
+  );
 }
 
 /** Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column. */
@@ -188,11 +229,11 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
   const deep = tooDeep(text);
   if (deep >= 0) {
     const pos = lineCol(text, deep);
-    throw new ToolError(
+    throw new UnusableFileError(
       `${shown}:${pos.line}:${pos.col}: YAML nested more than ${MAX_FLOW_DEPTH} levels deep`,
-      {
-        fix: 'give plain manifests',
-      },
+      pos.line,
+      `YAML nested more than ${MAX_FLOW_DEPTH} levels deep at line ${pos.line}`,
+      'give plain manifests',
     );
   }
   const lc = new LineCounter();
@@ -224,11 +265,14 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (err) {
       const bomb = err instanceof ReferenceError && /alias/i.test(err.message);
-      throw new ToolError(
-        bomb
-          ? `${shown}:${line}:1: refusing to expand YAML aliases: ${firstLine(err.message)} (a "billion laughs" document?)`
-          : `${shown}:${line}:1: cannot read YAML document ${k + 1}: ${firstLine((err as Error).message)}`,
-        { fix: 'give plain manifests without alias chains' },
+      const reason = bomb
+        ? `refusing to expand YAML aliases: ${firstLine(err.message)} (a "billion laughs" document?)`
+        : `cannot read YAML document ${k + 1}: ${firstLine((err as Error).message)}`;
+      throw new UnusableFileError(
+        `${shown}:${line}:1: ${reason}`,
+        line,
+        `document ${k + 1} at line ${line}: ${reason}`,
+        'give plain manifests without alias chains',
       );
     }
     if (value === null || value === undefined) continue;
@@ -237,26 +281,60 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
   return { docs, skipped: [] };
 }
 
-/** Reads every path (files and directories), parsing all YAML; every bad file is reported together. */
+/**
+ * Reads every path (files and directories, `-` for stdin), parsing all YAML.
+ * A walk never aborts: a file that cannot be read or parsed becomes a
+ * `skipped` entry naming the file, line and reason. Only a path that does not
+ * exist, or a single file given by name that cannot be read at all (no
+ * permission, over the size limit, /dev/zero), is an error.
+ */
 export async function loadInputs(
   paths: readonly string[],
   cwd: string,
   signal?: AbortSignal,
+  stdin?: NodeJS.ReadableStream,
 ): Promise<Loaded> {
   if (paths.length === 0)
-    throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir>…' });
+    throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
   const { files, skipped } = await expandPaths(paths, cwd);
-  const errors: ToolError[] = [];
   const docs: LoadedDoc[] = [];
+  const soleFile = files.length === 1 && files[0]?.named === true;
+  let total = 0;
   for (const f of files) {
+    const left = MAX_TOTAL_BYTES - total;
+    if (left <= 0) {
+      skipped.push({
+        file: f.shown,
+        doc: 0,
+        line: 1,
+        kind: '-',
+        why: `not read: this run already read its ${formatBytes(MAX_TOTAL_BYTES)} total input limit`,
+      });
+      continue;
+    }
+    let bytes: Buffer;
     try {
-      const bytes = await readBoundedBytes(f.abs, {
-        limitBytes: MAX_FILE_BYTES,
+      bytes = await readBoundedBytes(f.abs, {
+        limitBytes: Math.min(MAX_FILE_BYTES, left),
         what: f.shown,
         ...(signal ? { signal } : {}),
+        ...(stdin ? { stdin } : {}),
         tooLargeFix: 'give the recipe files, not archives or logs',
         unreadableFix: 'check the file',
       });
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      const e =
+        err instanceof ToolError
+          ? err
+          : new ToolError(`${f.shown}: cannot read: ${(err as Error).message}`, { fix: 'check the file' });
+      if (soleFile) throw e;
+      const why = e.message.split(f.shown).join('the file');
+      skipped.push({ file: f.shown, doc: 0, line: 1, kind: '-', why: `not read: ${why}` });
+      continue;
+    }
+    total += bytes.length;
+    try {
       const text = decodeText(bytes, f.shown);
       const one = parseYamlFile(text, f.shown);
       if (one.docs.length === 0 && one.skipped.length === 0) {
@@ -271,15 +349,9 @@ export async function loadInputs(
       docs.push(...one.docs);
       skipped.push(...one.skipped);
     } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      if (err instanceof ToolError) errors.push(err);
-      else
-        errors.push(
-          new ToolError(`${f.shown}: cannot read: ${(err as Error).message}`, { fix: 'check the file' }),
-        );
+      if (!(err instanceof UnusableFileError)) throw err;
+      skipped.push({ file: f.shown, doc: 0, line: err.line, kind: '-', why: err.reason });
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new ToolErrors(errors);
   return { files: files.map((f) => f.shown), docs, skipped };
 }

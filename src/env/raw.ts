@@ -44,6 +44,8 @@ export interface Volume {
   name: string;
   emptyDirMemory?: { sizeLimit?: string };
   hostPath?: string;
+  /** A ConfigMap volume's ConfigMap name (engine configs are mounted this way). */
+  configMap?: string;
 }
 
 /** One serving process (a DGD service, or one container of a plain workload) as written. */
@@ -58,6 +60,8 @@ export interface RawService {
   workerish: boolean;
   /** command followed by args. */
   argv: string[];
+  /** The container image, when written. */
+  image?: string;
   /** Path of the container (for `…command`/`…args` paths). */
   containerPath: string;
   commandLength: number;
@@ -89,6 +93,8 @@ export interface RawGraph {
   /** DGDs are their own scope; plain workloads of one file share one. */
   isDgd: boolean;
   services: RawService[];
+  /** Why this is only part of a graph (a kustomize patch, DGDR overrides, one DCD): not linted as complete. */
+  partial?: string;
 }
 
 export function stringMap(x: unknown): Record<string, string> {
@@ -113,6 +119,8 @@ export function volumesOf(podSpec: Rec | undefined): Volume[] {
     }
     const hp = str(obj(o.hostPath)?.path);
     if (hp) vol.hostPath = hp;
+    const cm = str(obj(o.configMap)?.name);
+    if (cm) vol.configMap = cm;
     return [vol];
   });
 }

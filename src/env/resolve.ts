@@ -1,5 +1,6 @@
 import { REDACTED, redactText, redactValue } from '../core/redact.js';
 import { CRITICAL, isTransportVar } from './catalog.js';
+import { type Engine, engineOf, type KvPath, kvPathOf, literalEnvOf, tensorParallelOf } from './engine.js';
 import { obj, type RawService, str } from './raw.js';
 import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
 import { shellAssignments, shellScript } from './shell.js';
@@ -115,22 +116,38 @@ export function transportVarsOf(
   return out;
 }
 
-/** The NIXL backend visible in the command line or env (KV_TRANSFER_CONFIG, backend switches). */
-export function nixlBackendOf(
+/** Engine-config texts a service can read: the data of every ConfigMap it mounts (TRT-LLM's engine YAML lives there). */
+export function mountedConfigsOf(s: RawService, configMaps: Map<string, Record<string, string>>): string[] {
+  const mounted = new Set(s.mounts.map((m) => m.name));
+  return s.volumes
+    .filter((v) => v.configMap !== undefined && mounted.has(v.name))
+    .flatMap((v) => Object.values(configMaps.get(v.configMap as string) ?? {}));
+}
+
+/** What a worker's engine does with KV. */
+export interface EngineFacts {
+  engine?: Engine;
+  tensorParallel?: number;
+  kv?: KvPath;
+}
+
+/** The engine, its tensor parallelism and KV path (see engine.ts), from the command line, env and mounted configs. */
+export function engineFactsOf(
   s: RawService,
   vars: Record<string, TransportVar>,
-): 'UCX' | 'LIBFABRIC' | undefined {
-  const values = s.layers.flatMap((l) => l.entries.map((e) => str(obj(e)?.value) ?? ''));
-  const text = [...s.argv, ...values].join('\n');
-  const backends = /["']?backends["']?\s*:\s*\[\s*["']?(UCX|LIBFABRIC)/i.exec(text);
-  if (backends) return backends[1]?.toUpperCase() as 'UCX' | 'LIBFABRIC';
-  const sg = vars.SGLANG_DISAGGREGATION_NIXL_BACKEND?.value?.toUpperCase();
-  if (sg === 'UCX' || sg === 'LIBFABRIC') return sg;
-  const on = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
-  if (on(vars.DYN_KVBM_NIXL_BACKEND_LIBFABRIC?.value) && !on(vars.DYN_KVBM_NIXL_BACKEND_UCX?.value))
-    return 'LIBFABRIC';
-  if (on(vars.DYN_KVBM_NIXL_BACKEND_UCX?.value)) return 'UCX';
-  return undefined;
+  configMaps: Map<string, Record<string, string>>,
+): EngineFacts {
+  const engine = engineOf(s);
+  const configs = mountedConfigsOf(s, configMaps);
+  const env: Record<string, string> = { ...literalEnvOf(s) };
+  for (const [k, v] of Object.entries(vars)) if (v.visible && v.value !== undefined) env[k] = v.value;
+  const kv = kvPathOf(engine, s.argv, env, configs);
+  const tp = tensorParallelOf(s, configs);
+  return {
+    ...(engine ? { engine } : {}),
+    ...(tp !== undefined ? { tensorParallel: tp } : {}),
+    ...(kv ? { kv } : {}),
+  };
 }
 
 /** Resource names that give the pod an RDMA-capable NIC (device plugins, SR-IOV, EFA, GKE RDMA networks). */
@@ -149,11 +166,16 @@ export function podFactsOf(
   s: RawService,
   vars: Record<string, TransportVar>,
   computeDomainTemplates: Set<string>,
+  configMaps: Map<string, Record<string, string>> = new Map(),
 ): PodFacts {
+  // engineFactsOf is computed again by the caller for the checks; here only the named NIXL plugin shows.
+  const ef = engineFactsOf(s, vars, configMaps);
+  const named = ef.kv?.transport === 'NIXL' && !ef.kv.pluginDefaulted;
   const gpu = s.resources['nvidia.com/gpu'];
   const gpus = gpu === undefined ? Number.NaN : Number(gpu);
   const shm = shmOf(s);
-  const backend = nixlBackendOf(s, vars);
+  const p = named ? ef.kv?.nixlPlugin : undefined;
+  const backend = p === 'UCX' || p === 'LIBFABRIC' ? p : undefined;
   const caps = s.capabilities.map((c) => c.toUpperCase().replace(/^CAP_/, ''));
   return {
     ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),

@@ -1,3 +1,4 @@
+import { engineOf, literalEnvOf, NON_WORKER_ARGV } from './engine.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
 
@@ -30,19 +31,46 @@ export interface RoleResult {
 }
 
 const MODE = /--disaggregation[-_]mode(?:=|\s+)["']?([a-z_]+)/;
+/** dynamo.vllm reads its mode from this variable when the flag is absent (components/src/dynamo/vllm/backend_args.py). */
+const MODE_ENV = 'DYN_VLLM_DISAGGREGATION_MODE';
+
+function modeRole(mode: string | undefined): Role | undefined {
+  if (mode === 'prefill' || mode === 'decode' || mode === 'encode') return mode;
+  // `pd` is dynamo.vllm's combined prefill+decode worker: aggregated (backend_args.py _resolve_disaggregation_mode).
+  if (
+    mode === 'agg' ||
+    mode === 'pd' ||
+    mode === 'prefill_and_decode' ||
+    mode === 'aggregated' ||
+    mode === 'null'
+  )
+    return 'agg';
+  return undefined;
+}
+
+/** The mode a service states on its command line, else in DYN_VLLM_DISAGGREGATION_MODE. */
+function statedMode(s: Pick<RawService, 'argv' | 'layers'>): string | undefined {
+  return MODE.exec(s.argv.join(' '))?.[1] ?? literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase();
+}
 
 /** The role the command line states, if any. */
 export function roleFromArgs(argv: readonly string[]): Role | undefined {
   const text = argv.join(' ');
-  const m = MODE.exec(text);
-  if (m) {
-    if (m[1] === 'prefill' || m[1] === 'decode') return m[1];
-    if (m[1] === 'agg' || m[1] === 'prefill_and_decode' || m[1] === 'aggregated') return 'agg';
-  }
+  const m = modeRole(MODE.exec(text)?.[1]);
+  if (m) return m;
   if (/--is-prefill-worker\b/.test(text)) return 'prefill';
   if (/--is-decode-worker\b/.test(text)) return 'decode';
-  if (/\bdynamo\.frontend\b/.test(text)) return 'frontend';
+  if (/--multimodal-encode-worker\b|--is-encode-worker\b/.test(text)) return 'encode';
+  // A script that starts an engine worker (perhaps beside a frontend) is a worker: let the graph decide.
+  if (engineOf({ argv })) return undefined;
+  if (NON_WORKER_ARGV.test(text)) return /\bdynamo\.frontend\b/.test(text) ? 'frontend' : 'other';
   return undefined;
+}
+
+/** True when the service states `--disaggregation-mode prefill|decode` (flag or DYN_VLLM_DISAGGREGATION_MODE; not the deprecated booleans). */
+export function explicitPdMode(s: Pick<RawService, 'argv' | 'layers'>): boolean {
+  const m = statedMode(s);
+  return m === 'prefill' || m === 'decode';
 }
 
 export function roleFromName(name: string): 'prefill' | 'decode' | undefined {
@@ -57,17 +85,34 @@ function servesModels(s: RawService): boolean {
   const gpu = Object.keys(s.resources).some((r) => /(^|\/)gpu$/.test(r) && s.resources[r] !== '0');
   return (
     gpu ||
-    /\bdynamo\.(vllm|sglang|trtllm)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
+    /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
       s.argv.join(' '),
     )
   );
 }
 
-/** Roles for every service of one scope (a DGD, or the plain workloads of one file), in order. */
-export function inferRoles(services: readonly RawService[], isDgd: boolean): RoleResult[] {
+/**
+ * Roles for every service of one scope (a DGD, or the plain workloads of one file), in order.
+ * The graph decides: a decode-typed worker with no prefill beside it and no
+ * `--disaggregation-mode prefill|decode` serves alone (several upstream `agg`
+ * recipes type their only worker `decode`, or pass vLLM's deprecated
+ * `--is-decode-worker` to turn KV events off), so it is `agg`.
+ */
+export function inferRoles(
+  services: readonly RawService[],
+  isDgd: boolean,
+  /** False for a fragment (one DCD, a patch): the rest of its graph is elsewhere, so a lone decode stays decode. */
+  whole = true,
+): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
+    const fromArgs = roleFromArgs(s.argv) ?? modeRole(literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase());
+    if (s.declared && s.declared.role !== 'prefill' && s.declared.role !== 'decode')
+      return { role: s.declared.role, from: s.declared.from };
+    // A router or planner is never a worker, whatever its componentType says (`default`, `worker`);
+    // an encode worker hands embeddings on, not KV, whatever sub-type it is given.
+    if (fromArgs === 'other' || fromArgs === 'frontend' || fromArgs === 'encode')
+      return { role: fromArgs, from: 'args' };
     if (s.declared) return { role: s.declared.role, from: s.declared.from };
-    const fromArgs = roleFromArgs(s.argv);
     if (fromArgs) return { role: fromArgs, from: 'args' };
     return undefined;
   });
@@ -84,6 +129,12 @@ export function inferRoles(services: readonly RawService[], isDgd: boolean): Rol
     if (n && useNames) return { role: n, from: 'name' };
     return undefined;
   });
+  const hasPrefill = result.some((r) => r?.role === 'prefill');
+  const explicit = services.some((s) => explicitPdMode(s));
+  if (whole && !hasPrefill && !explicit) {
+    for (const [k, r] of result.entries())
+      if (r?.role === 'decode') result[k] = { role: 'agg', from: 'graph' };
+  }
   const disagg = result.some((r) => r?.role === 'prefill' || r?.role === 'decode');
   return services.map((s, k) => {
     const r = result[k];

@@ -1,4 +1,6 @@
 import { type Check, check } from '../core/model.js';
+import { describeKv, type KvPath } from './engine.js';
+import type { EngineFacts } from './resolve.js';
 import type { EnvService, TransportVar } from './schema.js';
 import { formatBytes } from './shm.js';
 import { looksLikeRdmaDevice, parseNetDevices, parseUcxTls } from './ucx.js';
@@ -12,6 +14,8 @@ import { looksLikeRdmaDevice, parseNetDevices, parseUcxTls } from './ucx.js';
 const REF = 'see references/interconnect-env-vars.md';
 export const SHM_FAIL_BYTES = 2 ** 30;
 export const SHM_WARN_BYTES = 4 * 2 ** 30;
+/** Above SHM_WARN_BYTES, what each GPU process of a multi-GPU worker should have. */
+export const SHM_PER_GPU_BYTES = 2 ** 30;
 
 function hidden(id: string, name: string, v: TransportVar, subject: string): Check {
   return check(
@@ -31,7 +35,12 @@ export function wantsMnnvl(s: EnvService): boolean {
   return (v !== undefined && /^(y|yes|1|on|true|try)$/i.test(v)) || s.pod.computeDomainClaims.length > 0;
 }
 
-export function missingCriticalCheck(s: EnvService, subject: string, disagg: boolean): Check {
+export function missingCriticalCheck(
+  s: EnvService,
+  subject: string,
+  disagg: boolean,
+  facts: EngineFacts = {},
+): Check {
   if (!disagg) {
     return check(
       'env.missing-critical',
@@ -42,6 +51,15 @@ export function missingCriticalCheck(s: EnvService, subject: string, disagg: boo
   }
   if (s.missingCritical.length === 0)
     return check('env.missing-critical', 'ok', 'all six disagg-critical variables are set', { subject });
+  const kv = facts.kv;
+  if (kv && !carriedByUcx(kv) && kv.transport !== 'NCCL') {
+    return check(
+      'env.missing-critical',
+      'skipped',
+      `KV moves over ${describeKv(kv)} (${kv.from}), which the UCX/NCCL variables do not steer; not set: ${s.missingCritical.join(', ')}`,
+      { subject, matters: false },
+    );
+  }
   const notes: string[] = [];
   if (s.pod.nixlBackend === 'LIBFABRIC')
     notes.push('NIXL uses LIBFABRIC here, so the UCX ones do not steer KV');
@@ -59,19 +77,17 @@ export function missingCriticalCheck(s: EnvService, subject: string, disagg: boo
   );
 }
 
-export function ucxTlsCheck(s: EnvService, subject: string): Check | undefined {
+export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
   const v = s.transportVars.UCX_TLS;
   if (!v) return undefined;
   if (!v.visible || v.value === undefined) return hidden('env.ucx-tls', 'UCX_TLS', v, subject);
-  if (s.pod.nixlBackend === 'LIBFABRIC') {
+  const kv = facts.kv;
+  if (kv && !carriedByUcx(kv)) {
     return check(
       'env.ucx-tls',
       'skipped',
-      `UCX_TLS=${v.value} does not steer KV: NIXL uses the LIBFABRIC backend here`,
-      {
-        subject,
-        matters: false,
-      },
+      `UCX_TLS=${v.value} does not steer KV: ${facts.engine ?? 'the engine'} moves KV with ${describeKv(kv)} (${kv.from})`,
+      { subject, matters: false },
     );
   }
   const tls = parseUcxTls(v.value);
@@ -80,7 +96,9 @@ export function ucxTlsCheck(s: EnvService, subject: string): Check | undefined {
   const rdmaAsked = s.pod.rdmaResources.length > 0;
   if (tls.enabled.length === 0) fails.push('allows no transport at all');
   else {
-    if (!tls.cudaCopy) fails.push('leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers');
+    // Host-staged KV (vLLM kv_buffer_device: cpu) sits in host memory: UCX needs no CUDA transport for it.
+    if (!tls.cudaCopy && !kv?.hostStaged)
+      fails.push('leaves out cuda_copy, so UCX cannot handle the GPU-memory KV buffers');
     if (tls.rdma.length === 0) {
       const net = tls.tcp || tls.datagram.length > 0;
       if (rdmaAsked)
@@ -103,6 +121,13 @@ export function ucxTlsCheck(s: EnvService, subject: string): Check | undefined {
   }
   if (tls.unknown.length)
     warns.push(`unknown transport name${tls.unknown.length > 1 ? 's' : ''} ${tls.unknown.join(', ')}`);
+  // vLLM kv_buffer_device: cpu stages KV through host memory on purpose: a host-memory, TCP-only
+  // UCX_TLS is then a deliberate choice (slower, not broken), so it is a warn at most.
+  if (kv?.hostStaged && (fails.length || warns.length)) {
+    warns.unshift(...fails);
+    fails.length = 0;
+    warns.push('KV is host-staged by kv_buffer_device cpu: a deliberate, slower path');
+  }
   const status = fails.length ? 'fail' : warns.length ? 'warn' : 'ok';
   if (status === 'ok') {
     const parts = [tls.mode === 'all' ? 'all transports (UCX default)' : `RDMA ${tls.rdma.join('/')}`];
@@ -189,7 +214,19 @@ export function gpuDirectCheck(s: EnvService, subject: string): Check | undefine
   return check('env.ucx-gpu-direct', 'ok', `UCX_IB_GPU_DIRECT_RDMA=${v.value}${how}`, { subject });
 }
 
-export function ncclIbDisableCheck(s: EnvService, subject: string): Check | undefined {
+/**
+ * NCCL_IB_DISABLE=1 sends NCCL over sockets. NCCL does not carry KV when the engine moves it with
+ * NIXL, UCX or Mooncake: it carries the tensor-/pipeline-parallel collectives of one worker. So it
+ * is a fail only where NCCL is the KV path (vLLM's P2pNcclConnector) and the pods have RDMA; a
+ * warn where one worker spans nodes (its collectives cross the network over TCP); nothing to judge
+ * with tensor parallelism 1 on one node, or on EFA (NCCL reaches EFA through the aws-ofi-nccl
+ * plugin, which NCCL_IB_DISABLE does not switch off).
+ */
+export function ncclIbDisableCheck(
+  s: EnvService,
+  subject: string,
+  facts: EngineFacts = {},
+): Check | undefined {
   const v = s.transportVars.NCCL_IB_DISABLE;
   if (!v) return undefined;
   if (!v.visible || v.value === undefined)
@@ -199,15 +236,99 @@ export function ncclIbDisableCheck(s: EnvService, subject: string): Check | unde
       subject,
     });
   const off = /^(1|true|yes)$/i.test(v.value.trim());
-  const needsIb = s.pod.nodeCount > 1 || s.pod.rdmaResources.length > 0;
+  const fix = 'set NCCL_IB_DISABLE=0 (or remove it) where the nodes have IB/RoCE';
+  if (!off)
+    return check('env.nccl-ib-disable', 'warn', `NCCL_IB_DISABLE=${v.value} is not 0 or 1`, { subject, fix });
+  const efa = s.pod.rdmaResources.some(isEfa);
+  const kvOverNccl = facts.kv?.transport === 'NCCL';
+  const rdma = s.pod.rdmaResources.length > 0;
+  if (kvOverNccl && (rdma || s.pod.nodeCount > 1) && !efa) {
+    return check(
+      'env.nccl-ib-disable',
+      'fail',
+      `NCCL_IB_DISABLE=${v.value}: KV goes over NCCL here (${facts.kv?.from}) and NCCL is kept off the RDMA NICs: KV crosses nodes over sockets`,
+      { subject, fix },
+    );
+  }
+  const moves = facts.kv ? `KV moves over ${describeKv(facts.kv)}, not NCCL` : 'NCCL does not carry KV';
+  if (efa)
+    return check(
+      'env.nccl-ib-disable',
+      'skipped',
+      `NCCL_IB_DISABLE=${v.value} on EFA: NCCL reaches EFA through the aws-ofi-nccl plugin, not IB verbs; ${moves}`,
+      { subject, matters: false },
+    );
+  if (s.pod.nodeCount > 1)
+    return check(
+      'env.nccl-ib-disable',
+      'warn',
+      `NCCL_IB_DISABLE=${v.value}: this worker spans ${s.pod.nodeCount} nodes and its NCCL collectives cross them over sockets (slow, not broken; ${moves})`,
+      { subject, fix },
+    );
+  const tp = facts.tensorParallel ?? s.pod.gpus ?? 1;
   return check(
     'env.nccl-ib-disable',
-    off && needsIb ? 'fail' : 'warn',
-    off
-      ? `NCCL_IB_DISABLE=${v.value}: NCCL traffic goes over sockets${needsIb ? (s.pod.nodeCount > 1 ? ` across the ${s.pod.nodeCount} nodes of this worker` : ' although RDMA is requested') : ''}`
-      : `NCCL_IB_DISABLE=${v.value} is not 0 or 1`,
-    { subject, fix: 'set NCCL_IB_DISABLE=0 (or remove it) where the nodes have IB/RoCE' },
+    'skipped',
+    `NCCL_IB_DISABLE=${v.value}: ${moves}, and this one-node worker${tp <= 1 ? ' with tensor parallelism 1 has no NCCL peer' : "'s NCCL peers share its node (NVLink/PCIe, not IB)"}`,
+    { subject, matters: false },
   );
+}
+
+function isEfa(r: string): boolean {
+  return /(^|\/)efa$/i.test(r);
+}
+
+/** Whether UCX carries this worker's KV: NIXL's UCX plugin, or a direct UCX transceiver (TRT-LLM). */
+export function carriedByUcx(kv: KvPath): boolean {
+  return kv.transport === 'UCX' || (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX');
+}
+
+const LIBFABRIC_SWITCH: Record<string, string> = {
+  vllm: '--kv-transfer-config \'{"kv_connector":"NixlConnector","kv_role":"kv_both","kv_connector_extra_config":{"backends":["LIBFABRIC"]}}\'',
+  trtllm: 'TRTLLM_NIXL_KVCACHE_BACKEND=LIBFABRIC (with cache_transceiver_config.backend NIXL or DEFAULT)',
+  sglang: '--disaggregation-transfer-backend nixl with SGLANG_DISAGGREGATION_NIXL_BACKEND=LIBFABRIC',
+};
+
+/**
+ * EFA: KV takes it through NIXL's LIBFABRIC plugin, which needs libfabric's efa provider
+ * (FI_PROVIDER unset or efa), device RDMA (FI_EFA_USE_DEVICE_RDMA not 0) and the EFA device with
+ * IPC_LOCK (ipcLockCheck). A worker that requests EFA but keeps NIXL on UCX is warned: UCX over
+ * EFA (srd) works, and Dynamo calls it not recommended for production.
+ */
+export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
+  if (!s.pod.rdmaResources.some(isEfa)) return undefined;
+  const kv = facts.kv;
+  if (!kv) return undefined;
+  const notes: string[] = [];
+  let status: 'ok' | 'warn' = 'ok';
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX') {
+    status = 'warn';
+    const kvbm = Object.keys(s.transportVars).filter((n) => /^DYN_KVBM_NIXL_BACKEND_/.test(n));
+    notes.push(
+      `EFA is requested but NIXL uses UCX (${kv.from}): the switch to LIBFABRIC is missing, so KV runs UCX over EFA (srd), which Dynamo calls not recommended for production${kvbm.length ? ` (${kvbm.join(', ')} configure KVBM's offload, not the prefill→decode transfer)` : ''}`,
+    );
+  }
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'LIBFABRIC') {
+    const prov = s.transportVars.FI_PROVIDER;
+    if (prov?.visible && prov.value !== undefined && !/(^|[,;])\s*efa\b/i.test(prov.value)) {
+      status = 'warn';
+      notes.push(
+        `FI_PROVIDER=${prov.value}: libfabric will not use the EFA provider, so KV goes over ${prov.value}`,
+      );
+    }
+    const rdma = s.transportVars.FI_EFA_USE_DEVICE_RDMA;
+    if (rdma?.visible && rdma.value !== undefined && /^(0|false|no|off)$/i.test(rdma.value)) {
+      status = 'warn';
+      notes.push(
+        `FI_EFA_USE_DEVICE_RDMA=${rdma.value}: EFA device RDMA is off, GPU memory is staged through the host`,
+      );
+    }
+  }
+  if (status === 'ok') return check('env.efa', 'ok', `EFA with ${describeKv(kv)} (${kv.from})`, { subject });
+  return check('env.efa', 'warn', notes.join('; '), {
+    subject,
+    fix: `switch the engine to LIBFABRIC: ${LIBFABRIC_SWITCH[facts.engine ?? ''] ?? 'see references/env-rules.md'}; keep FI_PROVIDER=efa and FI_EFA_USE_DEVICE_RDMA=1`,
+  });
 }
 
 export function ipcLockCheck(s: EnvService, subject: string): Check | undefined {
@@ -242,7 +363,12 @@ const SHM_SOURCE: Record<string, string> = {
   'runtime-default': 'no /dev/shm volume: the container runtime default',
 };
 
-export function shmCheck(s: EnvService, subject: string): Check | undefined {
+/**
+ * /dev/shm scales with the processes that share it: NCCL's shared-memory transport and the
+ * engine's per-GPU workers use it, so the need grows with the GPUs (or tensor parallelism) of the
+ * worker. A single-GPU worker has no NCCL peer on its node: a small /dev/shm is a warn at most.
+ */
+export function shmCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
   const shm = s.pod.shm;
   if (!shm) return undefined;
   const where = SHM_SOURCE[shm.source] ?? shm.source;
@@ -250,15 +376,23 @@ export function shmCheck(s: EnvService, subject: string): Check | undefined {
   const fix =
     'set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or mount a Memory emptyDir at /dev/shm';
   const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : formatBytes(shm.bytes);
-  if (shm.bytes < SHM_FAIL_BYTES) {
+  // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
+  const ranks = Math.max(
+    s.pod.gpus ?? 0,
+    Math.ceil((facts.tensorParallel ?? 0) / Math.max(s.pod.nodeCount, 1)),
+    1,
+  );
+  const who = ranks > 1 ? `${ranks} GPU processes` : 'one GPU process';
+  const want = Math.max(SHM_WARN_BYTES, ranks * SHM_PER_GPU_BYTES);
+  if (shm.bytes < SHM_FAIL_BYTES && ranks > 1) {
     return check(
       'env.shm',
       'fail',
-      `/dev/shm is ${size} (${where}): NCCL and the engine's worker processes run out of shared memory`,
+      `/dev/shm is ${size} (${where}) for ${who}: NCCL's shared-memory transport between them runs out (NCCL needs 1Gi or more)`,
       { subject, fix },
     );
   }
-  if (shm.bytes < SHM_WARN_BYTES)
-    return check('env.shm', 'warn', `/dev/shm is only ${size} (${where})`, { subject, fix });
-  return check('env.shm', 'ok', `/dev/shm ${size} (${where})`, { subject });
+  if (shm.bytes < want && (ranks > 1 || shm.bytes < SHM_FAIL_BYTES))
+    return check('env.shm', 'warn', `/dev/shm is only ${size} (${where}) for ${who}`, { subject, fix });
+  return check('env.shm', 'ok', `/dev/shm ${size} (${where}) for ${who}`, { subject });
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A service's part in disaggregated serving. See src/env/roles.ts for how it is decided. */
-export const RoleSchema = z.enum(['frontend', 'prefill', 'decode', 'worker', 'agg', 'other']);
+export const RoleSchema = z.enum(['frontend', 'prefill', 'decode', 'encode', 'worker', 'agg', 'other']);
 export type Role = z.infer<typeof RoleSchema>;
 
 /** What decided the role: a declared field, the command line, the service name, or the graph's shape. */
@@ -94,7 +94,7 @@ export const PodFactsSchema = z.object({
   shm: ShmSchema.optional(),
   /** envFrom references, shown by name only: `secret/hf-token-secret`, `configMap/ucx-env`. */
   envFrom: z.array(z.string()),
-  /** The NIXL backend the command line or env selects, when one is visible. */
+  /** The NIXL backend plugin the engine is told to use (vLLM backends list, TRT-LLM/SGLang env), when named. */
   nixlBackend: z.enum(['UCX', 'LIBFABRIC']).optional(),
 });
 export type PodFacts = z.infer<typeof PodFactsSchema>;
@@ -126,8 +126,32 @@ export const GraphSchema = z.object({
   deployment: z.string(),
   kind: z.string(),
   apiVersion: z.string(),
-  /** `disaggregated` when any service is prefill or decode; `aggregated` when workers serve alone. */
-  mode: z.enum(['disaggregated', 'aggregated', 'none']),
+  /**
+   * `disaggregated` when the graph (or the DGDs of one file together) has a prefill and a decode
+   * worker, or a worker started with `--disaggregation-mode prefill|decode`; `aggregated` when
+   * workers serve alone (a lone decode-typed worker included); `partial` for a fragment (a kustomize
+   * patch, DGDR overrides, one DynamoComponentDeployment) that is not linted as a complete graph.
+   */
+  mode: z.enum(['disaggregated', 'aggregated', 'partial', 'none']),
+  /** Why the graph is partial. */
+  partial: z.string().optional(),
+  /** Other DGDs of the same file this one pairs with (one holds prefill, the other decode). */
+  pairedWith: z.array(z.string()).optional(),
+  /** The serving engine of the graph's KV workers (prefill/decode, else the aggregated worker). */
+  engine: z.enum(['vllm', 'sglang', 'trtllm', 'mocker']).optional(),
+  /** Their tensor parallelism, from the command line or engine config. */
+  tensorParallel: z.number().optional(),
+  /** How that engine moves KV between prefill and decode, per its own flags and defaults (src/env/engine.ts). */
+  kv: z
+    .object({
+      transport: z.enum(['NIXL', 'UCX', 'MOONCAKE', 'MPI', 'NCCL', 'OTHER']),
+      nixlPlugin: z.enum(['UCX', 'LIBFABRIC', 'OTHER']).optional(),
+      hostStaged: z.boolean().optional(),
+      pluginDefaulted: z.boolean().optional(),
+      from: z.string(),
+      defaulted: z.boolean(),
+    })
+    .optional(),
   services: z.array(z.string()),
 });
 export type Graph = z.infer<typeof GraphSchema>;

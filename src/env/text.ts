@@ -1,5 +1,6 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../render/text.js';
+import { describeKv } from './engine.js';
 import { EnvReportPartSchema, type EnvService, type TransportVar } from './schema.js';
 
 /** The per-service table printed before the checks. */
@@ -29,7 +30,7 @@ function varText(name: string, v: TransportVar): [string, string] {
   return [value, from];
 }
 
-function serviceLines(s: EnvService, nameWidth: number, roleWidth: number): string[] {
+function serviceLines(s: EnvService, nameWidth: number, roleWidth: number, disagg: boolean): string[] {
   const head = `${s.name.padEnd(nameWidth)}  ${roleLabel(s).padEnd(roleWidth)}  `;
   const pad = ' '.repeat(head.length);
   const rows = Object.entries(s.transportVars).map(([n, v]) => varText(n, v));
@@ -40,7 +41,8 @@ function serviceLines(s: EnvService, nameWidth: number, roleWidth: number): stri
       body.push(s.role === 'frontend' ? 'no transport variables needed' : 'not a serving worker');
   } else {
     if (body.length === 0) body.push('no transport variables set');
-    if (s.missingCritical.length) body.push(`missing: ${s.missingCritical.join(', ')}`);
+    // In an aggregated graph no KV moves between workers: what is "missing" matters to nobody.
+    if (disagg && s.missingCritical.length) body.push(`missing: ${s.missingCritical.join(', ')}`);
   }
   return body.map((l, k) => `${k === 0 ? head : pad}${l}`.trimEnd());
 }
@@ -53,18 +55,27 @@ export function envSections(report: Report): Section[] {
   for (const g of graphs) {
     const own = services.filter((s) => s.file === g.file && s.doc === g.doc && s.deployment === g.deployment);
     const mode = g.mode === 'none' ? 'no serving workers' : g.mode;
+    const engine = g.engine
+      ? `, ${g.engine}${g.kv && g.mode === 'disaggregated' ? ` KV ${describeKv(g.kv)}${g.kv.defaulted ? ' (engine default)' : ''}` : ''}`
+      : '';
+    const paired = g.pairedWith?.length ? `, paired with ${g.pairedWith.join(', ')}` : '';
     const version = g.kind === 'DynamoGraphDeployment' ? ` ${g.apiVersion.split('/').pop()}` : '';
     const nameWidth = Math.max(...own.map((s) => s.name.length));
     const roleWidth = Math.max(...own.map((s) => roleLabel(s).length));
     sections.push({
-      title: `${g.file}#${g.deployment}  (${g.kind}${version}, ${mode})`,
-      lines: own.flatMap((s) => serviceLines(s, nameWidth, roleWidth)),
+      title: `${g.file}#${g.deployment}  (${g.kind}${version}, ${mode}${engine}${paired})`,
+      lines: [
+        ...(g.partial ? [`${g.partial}: listed, not judged`] : []),
+        ...own.flatMap((s) => serviceLines(s, nameWidth, roleWidth, g.mode === 'disaggregated')),
+      ],
     });
   }
   if (skipped.length) {
     sections.push({
       title: 'Skipped',
-      lines: skipped.map((s) => `${s.file}${s.doc ? `#${s.doc}` : ''}  ${s.kind}  ${s.why}`),
+      lines: skipped.map(
+        (s) => `${s.file}${s.doc ? `#${s.doc}` : s.line > 1 ? `:${s.line}` : ''}  ${s.kind}  ${s.why}`,
+      ),
     });
   }
   return sections;

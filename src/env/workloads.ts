@@ -1,4 +1,5 @@
-import { alphaServices, betaServices } from './dgd.js';
+import path from 'node:path';
+import { readDgd, roleFromOperatorLabels, type ShapeProblem } from './dgd.js';
 import type { LoadedDoc } from './load.js';
 import {
   arr,
@@ -26,6 +27,8 @@ export interface Extracted {
   configMaps: Map<string, Record<string, string>>;
   /** Resource-claim template names of ComputeDomain channels in the input. */
   computeDomainTemplates: Set<string>;
+  /** Fields of a wrong type, per document: each becomes a one-line fail. */
+  shapes: { file: string; doc: number; kind: string; deployment: string; problem: ShapeProblem }[];
 }
 
 /** Where each plain workload kind keeps its pod template; LeaderWorkerSet has two. */
@@ -99,11 +102,15 @@ function plainServices(kind: string, doc: Rec): RawService[] {
       const cname = str(container.name) ?? `#${k}`;
       const containerPath = `${path}spec.containers[name=${cname}]`;
       const sec = securityOf(container);
+      const labels = stringMap(meta?.labels);
+      const declaredRole = roleFromOperatorLabels(labels);
       return [
         {
           name: `${prefix}${cname}`,
+          ...(declaredRole ? { declared: { role: declaredRole, from: 'componentType' as const } } : {}),
           workerish: false,
           argv: [...strs(container.command), ...strs(container.args)],
+          ...(str(container.image) ? { image: str(container.image) } : {}),
           containerPath,
           commandLength: strs(container.command).length,
           layers: [
@@ -116,7 +123,7 @@ function plainServices(kind: string, doc: Rec): RawService[] {
           privileged: sec.privileged,
           hostNetwork: podSpec?.hostNetwork === true,
           annotations: stringMap(meta?.annotations),
-          labels: stringMap(meta?.labels),
+          labels,
           ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
           nodeCount: kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1,
           ...(Number.isFinite(replicas) ? { replicas } : {}),
@@ -135,6 +142,23 @@ function kindOf(doc: Rec): string {
   return apiVersion && kind ? `${apiVersion}/${kind}` : (kind ?? apiVersion ?? '-');
 }
 
+/** Files that a kustomization.yaml in the input lists as patches, mapped to that kustomization's file. */
+function kustomizePatches(docs: readonly LoadedDoc[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of docs) {
+    const v = obj(d.value);
+    if (!v || !(/(^|[\\/])kustomization\.ya?ml$/i.test(d.file) || str(v.kind) === 'Kustomization')) continue;
+    const dir = path.dirname(d.file);
+    const listed = [
+      ...arr(v.patches).map((p) => (typeof p === 'string' ? p : str(obj(p)?.path))),
+      ...arr(v.patchesStrategicMerge).map((p) => str(p)),
+      ...arr(v.patchesJson6902).map((p) => str(obj(p)?.path)),
+    ];
+    for (const p of listed) if (p) out.set(path.normalize(path.join(dir, p)), d.file);
+  }
+  return out;
+}
+
 /** Sorts documents into graphs (DGDs; plain workloads) and skipped objects. */
 export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
   const out: Extracted = {
@@ -142,6 +166,22 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
     skipped: [],
     configMaps: new Map(),
     computeDomainTemplates: new Set(),
+    shapes: [],
+  };
+  const patches = kustomizePatches(docs);
+  /** A kustomize patch fragment: listed as a patch, or a DGD under components/ or overlays/ with no container to run. */
+  const patchOf = (file: string, services: RawService[]): string | undefined => {
+    const k = patches.get(path.normalize(file));
+    if (k) return `a kustomize patch (listed in ${k})`;
+    const underKustomize = /(^|[\\/])(components|overlays)[\\/]/.test(file);
+    const runs = services.some((s) => s.argv.length > 0 || s.image !== undefined);
+    if (runs) return undefined;
+    if (underKustomize)
+      return 'a kustomize patch fragment (under components/ or overlays/, no container to run)';
+    // No image, command or declared type anywhere: nothing the operator could run on its own.
+    if (services.every((s) => s.declared === undefined))
+      return 'a patch fragment (no image, command or componentType in any service)';
+    return undefined;
   };
   const visit = (d: LoadedDoc, value: unknown) => {
     const doc = obj(value);
@@ -157,20 +197,16 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       for (const item of arr(doc.items)) visit(d, item);
       return;
     }
-    if (kind === 'DynamoGraphDeployment') {
-      const services =
-        apiVersion === 'nvidia.com/v1alpha1' && spec
-          ? alphaServices(name, spec)
-          : apiVersion === 'nvidia.com/v1beta1' && spec
-            ? betaServices(name, spec)
-            : undefined;
-      if (!services) {
-        return skip(
-          spec
-            ? `DynamoGraphDeployment ${apiVersion} is not a version env reads (v1alpha1, v1beta1)`
-            : 'DynamoGraphDeployment without a spec',
-        );
+    const dgd = readDgd(doc);
+    if (dgd) {
+      for (const problem of dgd.problems)
+        out.shapes.push({ file: d.file, doc: d.doc, kind: dgd.kind, deployment: name, problem });
+      if (dgd.unreadable) return skip(dgd.unreadable);
+      if (dgd.services.length === 0) {
+        if (dgd.problems.length === 0) skip(`${kind} without services`);
+        return;
       }
+      const partial = dgd.partial ?? patchOf(d.file, dgd.services);
       out.graphs.push({
         file: d.file,
         doc: d.doc,
@@ -178,7 +214,8 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
         kind,
         apiVersion,
         isDgd: true,
-        services,
+        services: dgd.services,
+        ...(partial ? { partial } : {}),
       });
       return;
     }

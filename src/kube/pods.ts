@@ -1,5 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
+import { roleFromOperatorLabels } from '../env/dgd.js';
 import type { Cluster } from './cluster.js';
 
 /** The two Cluster calls pod lookup needs. */
@@ -89,9 +90,8 @@ export function assertRunning(pod: V1Pod, container: string): void {
  * falls back to dynamo-sub-component-type (dynamo_model_controller.go).
  */
 export function roleOf(pod: V1Pod): WorkerRole | undefined {
-  const labels = pod.metadata?.labels ?? {};
-  const type = labels[COMPONENT_TYPE_LABEL];
-  const role = type === 'worker' || type === undefined ? labels[SUB_COMPONENT_TYPE_LABEL] : type;
+  // The one reader of operator labels, shared with `env` (src/env/dgd.ts).
+  const role = roleFromOperatorLabels(pod.metadata?.labels ?? {});
   return role === 'prefill' || role === 'decode' ? role : undefined;
 }
 

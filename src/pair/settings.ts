@@ -1,5 +1,6 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { isSecretName } from '../core/redact.js';
+import { dgdWorkerRoles } from '../env/dgd-facts.js';
 import { type Framework, frameworkOf } from './direction.js';
 import { GPU, isRdmaResource } from './nodes.js';
 
@@ -196,15 +197,9 @@ export function settingsFromPod(
 
 export type Role = 'prefill' | 'decode';
 
-/** The role of a DGD service/component, the way the operator decides it (src/kube/pods.ts roleOf). */
-function roleOfService(name: string, svc: Obj, beta: boolean): Role | undefined {
-  const declared = beta ? str(svc.type) : (str(svc.subComponentType) ?? str(svc.componentType));
-  if (declared === 'prefill' || declared === 'decode') return declared;
-  if (beta ? declared === 'worker' || declared === undefined : true) {
-    if (/prefill/i.test(name)) return 'prefill';
-    if (/decode/i.test(name)) return 'decode';
-  }
-  return undefined;
+/** The role of a DGD service/component: decided by the one DGD reader `env` uses (src/env/dgd-facts.ts). */
+function roleOfService(name: string, roles: ReadonlyMap<string, Role>): Role | undefined {
+  return roles.get(name);
 }
 
 /** The prefill and decode settings of a DynamoGraphDeployment document (v1alpha1 `services` or v1beta1 `components`). */
@@ -212,11 +207,12 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
   const d = obj(doc);
   const spec = obj(d.spec);
   const out: Partial<Record<Role, ProbeSettings>> = {};
+  const roles = dgdWorkerRoles(doc);
   const beta = Array.isArray(spec.components);
   if (beta) {
     for (const comp of arr(spec.components).map(obj)) {
       const name = str(comp.name) ?? '';
-      const role = roleOfService(name, comp, true);
+      const role = roleOfService(name, roles);
       if (!role || out[role]) continue;
       const tpl = obj(comp.podTemplate);
       const podSpec = obj(tpl.spec);
@@ -237,7 +233,7 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
   }
   for (const [name, raw] of Object.entries(obj(spec.services))) {
     const svc = obj(raw);
-    const role = roleOfService(name, svc, false);
+    const role = roleOfService(name, roles);
     if (!role || out[role]) continue;
     const eps = obj(svc.extraPodSpec);
     const main = obj(eps.mainContainer);
