@@ -50,23 +50,90 @@ export function kubectlCommand(line: string): string | undefined {
   return t;
 }
 
+/**
+ * Programs people run while checking a node, for prompts that are only `#` or
+ * `$`: a bare `#` also starts every line of `ucx_info -d` (`# Memory domain:
+ * self`) and many comments, so it counts as a prompt only before one of these
+ * or a path (`./copybw`, `/usr/bin/ibstat`).
+ */
+const KNOWN_PROGRAMS = new Set([
+  'ibstat',
+  'ibstatus',
+  'ibv_devinfo',
+  'ibv_devices',
+  'ibdev2netdev',
+  'show_gids',
+  'nvidia-smi',
+  'lsmod',
+  'modinfo',
+  'modprobe',
+  'ls',
+  'cat',
+  'grep',
+  'egrep',
+  'ulimit',
+  'ucx_info',
+  'ucx_perftest',
+  'nixlbench',
+  'gdrcopy_copybw',
+  'copybw',
+  'sanity',
+  'dmesg',
+  'lspci',
+  'ip',
+  'rdma',
+  'kubectl',
+  'echo',
+  'env',
+  'sudo',
+  'python',
+  'python3',
+  'uname',
+  'hostname',
+]);
+
+function bare(text: string): boolean {
+  return /^\s*[#$]/.test(text);
+}
+
 function commandOf(text: string): string | undefined {
   const typed = promptCommand(text);
   const kube = kubectlCommand(typed ?? text);
-  return kube ?? typed;
+  if (kube !== undefined) return kube;
+  if (typed === undefined || typed === '' || !bare(text)) return typed;
+  const prog = programOf(typed);
+  return KNOWN_PROGRAMS.has(prog) || /^\.?\//.test(typed.trim()) ? typed : undefined;
 }
 
 export function splitPaste(input: string): Paste {
   const lines = cleanLines(input);
   const notices: Paste['notices'] = [];
   const starts: { line: number; command: string }[] = [];
+  let printed = false;
+  let lastBare: string | undefined;
+  let lastCmd = '';
   for (const l of lines) {
     if (NOTICES.some((re) => re.test(l.text.trim()))) {
       notices.push({ line: l.no, text: l.text.trim() });
       continue;
     }
     const cmd = commandOf(l.text);
-    if (cmd !== undefined) starts.push({ line: l.no, command: cmd });
+    // A bare `#` or `$` alone is a prompt only right after a command that printed nothing
+    // (`# lsmod | grep nv_peer` then `#`); elsewhere it is output (`ucx_info -d` prints `#` lines).
+    if (
+      cmd === '' &&
+      bare(l.text) &&
+      !(!printed && lastBare === l.text.trim()[0] && !/^ucx_info\b/.test(lastCmd))
+    ) {
+      printed = true;
+      continue;
+    }
+    if (cmd !== undefined) {
+      starts.push({ line: l.no, command: cmd });
+      printed = false;
+      lastBare = bare(l.text) ? l.text.trim()[0] : undefined;
+      lastCmd = cmd;
+    } else if (l.text.trim() !== '') printed = true;
   }
   const isPaste = starts.length > 0 || notices.length > 0;
   const noticeAt = new Set(notices.map((n) => n.line));
