@@ -36,6 +36,17 @@ describe('read <tool> on a terminal paste', () => {
     );
   });
 
+  it('lsmod: modinfo saying the module is not found is named too (the error line of Mellanox/nv_peer_memory#51)', async () => {
+    const lsmod = readFixture('node', 'lsmod', 'a100-peermem-and-nv_peer_mem-both-absent.txt');
+    const r = await read(
+      'lsmod',
+      `${lsmod}\n(pytorch) [root@gpu3 ~]# modinfo nv_peer_mem\nmodinfo: ERROR: Module nv_peer_mem not found.\n`,
+    );
+    const peermem = checks(r.stdout).find((x) => x.id === 'gdr.peermem');
+    expect(peermem?.status).toBe('warn');
+    expect(peermem?.detail).toMatch(/; modinfo: nv_peer_mem not installed either$/);
+  });
+
   it('ibstat inside kubectl exec, with its notices and an ls of /dev/infiniband after it: same checks as the bare capture', async () => {
     const bare = checks((await read('ibstat', IBSTAT)).stdout);
     const paste =

@@ -182,11 +182,16 @@ export function lineSpan(from: number, to: number): string {
 
 export interface ModinfoFinding {
   module: string;
-  filename: string;
+  /** The module file, when modinfo found it; undefined when it said the module is not found. */
+  filename?: string;
   line: number;
 }
 
-/** `modinfo <module>` output: the module is installed (a `filename:` line), whatever lsmod says. */
+/**
+ * `modinfo <module>` output: a `filename:` line means the module is installed,
+ * whatever lsmod says; `modinfo: ERROR: Module <m> not found.` means it is not
+ * (both shapes: Mellanox/nv_peer_memory#46 and #51).
+ */
 export function modinfoFindings(paste: Paste): ModinfoFinding[] {
   const out: ModinfoFinding[] = [];
   for (const s of paste.sections) {
@@ -199,6 +204,10 @@ export function modinfoFindings(paste: Paste): ModinfoFinding[] {
     const arg = s.command.trim().split(/\s+/).pop() ?? '';
     if (file)
       out.push({ module: name ?? arg, filename: file.replace(/^filename:\s+/, '').trim(), line: s.from });
+    for (const l of s.output) {
+      const missing = /^modinfo: ERROR: Module (\S+) not found\.?$/.exec(l.trim());
+      if (missing) out.push({ module: missing[1] as string, line: s.from });
+    }
   }
   return out;
 }

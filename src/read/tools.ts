@@ -209,15 +209,21 @@ const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);
 function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding[]): void {
   const i = checks.findIndex((c) => c.id === 'gdr.peermem');
   const c = checks[i];
-  const m = found.find((f) => PEERMEM.has(f.module));
-  if (!c || !m || c.status === 'ok') return;
-  checks[i] = check(
-    'gdr.peermem',
-    'warn',
-    `${m.module} is installed (modinfo, line ${m.line}: ${m.filename}) but not loaded: GPUDirect RDMA has no peer-memory module until it is`,
-    {
-      fix: `load it (\`modprobe ${m.module}\`) and make it load at boot (/etc/modules-load.d, or GPU Operator driver.rdma.enabled=true for nvidia_peermem)`,
-      data: { module: m.module, installed: m.filename, loaded: false },
-    },
-  );
+  if (!c || c.status === 'ok') return;
+  const installed = found.find((f) => PEERMEM.has(f.module) && f.filename);
+  if (installed) {
+    checks[i] = check(
+      'gdr.peermem',
+      'warn',
+      `${installed.module} is installed (modinfo, line ${installed.line}: ${installed.filename}) but not loaded: GPUDirect RDMA has no peer-memory module until it is`,
+      {
+        fix: `load it (\`modprobe ${installed.module}\`) and make it load at boot (/etc/modules-load.d, or GPU Operator driver.rdma.enabled=true for nvidia_peermem)`,
+        data: { module: installed.module, installed: installed.filename, loaded: false },
+      },
+    );
+    return;
+  }
+  const missing = found.filter((f) => PEERMEM.has(f.module) && !f.filename).map((f) => f.module);
+  if (missing.length && c.status !== 'skipped')
+    checks[i] = { ...c, detail: `${c.detail}; modinfo: ${missing.join(' and ')} not installed either` };
 }
