@@ -48,6 +48,49 @@ describe('judgeGpuDirect', () => {
     }
   });
 
+  it('reads the UCX 1.22 table layout too (ucs_table: title rows, then a Range/Description/Config header)', () => {
+    // Layout from openucx/ucx src/ucp/proto/proto_debug.c ucp_proto_select_elem_info at
+    // 9466d104 (first in v1.22.0) and the rendering asserted in test/gtest/ucs/test_table.cc;
+    // the cells are the real fixture's. With UCX_PROTO_INFO=used a Count column comes first.
+    const p = '[1721319203.015890] [ps:143851:0]   ';
+    const table = (used: boolean, desc: string) =>
+      [
+        '+---------------------------+-----------------------------------------------+------------------+',
+        '| perftest inter-node cfg#1                                                                    |',
+        '| remote memory write by ucp_put*(multi) from cuda/GPU0 to cuda                                |',
+        '+---------------------------+-----------------------------------------------+------------------+',
+        `|${used ? ' Count |' : ''}           Range           |                  Description                  |      Config      |`,
+        '+---------------------------+-----------------------------------------------+------------------+',
+        `|${used ? '     0 |' : ''}                         0 | short                                         | rc_mlx5/mlx5_0:1 |`,
+        `|${used ? '  1000 |' : ''}                    1..inf | ${desc.padEnd(45)} | rc_mlx5/mlx5_0:1 |`,
+        '+---------------------------+-----------------------------------------------+------------------+',
+      ]
+        .map((l) => p + l)
+        .join('\n');
+    const rows = readFixture('ucx_perftest', 'ucp-put-bw-cuda-rc-mlx5-protoinfo.log')
+      .split('\n')
+      .filter((l) => l.startsWith('[thread 0]') || l.startsWith('+') || l.startsWith('|'))
+      .join('\n');
+    for (const used of [false, true]) {
+      const staged = tables(`${table(used, 'rendezvous read from remote, cuda_copy, frag host')}\n${rows}\n`);
+      expect(staged[0]).toMatchObject({
+        endpoint: 'perftest inter-node cfg#1',
+        scope: 'inter-node',
+        operation: 'remote memory write by ucp_put*(multi) from cuda/GPU0 to cuda',
+        steps: [
+          { range: '0', protocol: 'short', lanes: ['rc_mlx5/mlx5_0:1'] },
+          {
+            range: '1..inf',
+            protocol: 'rendezvous read from remote, cuda_copy, frag host',
+            lanes: ['rc_mlx5/mlx5_0:1'],
+          },
+        ],
+      });
+      expect(judgeGpuDirect(staged)?.status).toBe('warn');
+      expect(judgeGpuDirect(tables(`${table(used, 'zero-copy')}\n${rows}\n`))?.status).toBe('ok');
+    }
+  });
+
   it('says nothing for host memory (the real Debian 1.13 tables: copy-in and software emulation on sysv)', () => {
     expect(
       judgeGpuDirect(tables(readTestData('ucx_perftest', 'debian-1.13-put-bw-protoinfo-client.txt'))),
