@@ -65,6 +65,27 @@ describe('splitPaste', () => {
     expect(pasted.sections.map((s) => s.command)).toEqual(['ucx_info -d']);
   });
 
+  it('splits at the prompts kubectl exec -- sh shows (bash/sh without a host, busybox ash)', () => {
+    const ibstat = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    const dev = readFixture('node', 'ls-dev-infiniband', 'k8s-pod-shared-rdma-device-one-hca.txt');
+    const prompts: [string, string][] = [
+      ['sh-4.4# ibstat', 'sh-4.4# ls -l /dev/infiniband /sys/class/net'],
+      ['bash-5.1$ ibstat', 'bash-5.1$ ls -l /dev/infiniband /sys/class/net'],
+      ['/ # ibstat', '/ # ls -l /dev/infiniband /sys/class/net'],
+      ['/workspace $ ibstat', '/workspace $ ls -l /dev/infiniband /sys/class/net'],
+    ];
+    for (const [a, b] of prompts) {
+      const paste = `${a}\n${ibstat}\n${b}\n${dev}`;
+      expect(splitPaste(paste).sections.map((s) => s.command)).toEqual([
+        a.split(/[#$] /)[1],
+        b.split(/[#$] /)[1],
+      ]);
+      expect(summary(readPasted('ibstat', paste, opts).checks.slice(1))).toEqual(
+        summary(readOutput('ibstat', ibstat, opts).checks),
+      );
+    }
+  });
+
   it('reads the command of kubectl exec and names kubectl logs', () => {
     expect(kubectlCommand('kubectl exec -it -n dynamo vllm-0 -c main -- ibstat')).toBe('ibstat');
     expect(kubectlCommand("kubectl exec vllm-0 -- sh -c 'lsmod | grep peer'")).toBe('lsmod | grep peer');
