@@ -139,6 +139,10 @@ describe('one list of transports', () => {
       s(['cuda_ipc/cuda'], 'nvlink'),
       s(['rc_mlx5/mlx5_0:1'], 'nvlink'),
       s(['rc_mlx5/mlx5_0:1'], 'rdma', true),
-    ]).toEqual(['ok', 'fail', 'warn', 'fail', 'ok', 'fail', 'warn']);
+      s(['cuda_copy/cuda'], 'rdma'),
+    ]).toEqual(['ok', 'fail', 'warn', 'fail', 'ok', 'fail', 'warn', 'fail']);
+    expect(judgeTransport(['cuda_copy/cuda'], 'rdma').detail).toBe(
+      'no RDMA lane among the lanes UCX used (cuda_copy/cuda)',
+    );
   });
 });

@@ -113,10 +113,17 @@ export function judgeTransport(
       fix: 'check UCX_TLS: a zero-copy transport (rc/dc, cuda_ipc) should carry the data',
     };
   }
+  if (want === 'rdma' && kind === 'unknown') {
+    return {
+      status: 'fail',
+      detail: `no RDMA lane among the lanes UCX used (${shown})`,
+      fix: 'check UCX_TLS allows rc/dc, UCX_NET_DEVICES names an RDMA NIC and /dev/infiniband is in the pod (`interconnect-test node`)',
+    };
+  }
   if (want === 'rdma' && kind !== 'rdma') {
     return {
       status: 'fail',
-      detail: `UCX used ${kind === 'unknown' ? 'no RDMA' : 'intra-node'} transports (${shown}): the peer is on the same node, not across a network`,
+      detail: `UCX used intra-node transports (${shown}): the peer is on the same node, not across a network`,
       fix: 'run the two ranks on two different nodes',
     };
   }
