@@ -133,6 +133,29 @@ describe('bounded input through the built CLI', () => {
     expect(env.ms).toBeLessThan(10_000);
   });
 
+  it('read and env on a FIFO a writer floods without end: exit 2 with one line, in seconds', async () => {
+    for (const [args, limit] of [
+      [['read', 'ibstat'], '16 MiB'],
+      [['env'], '4 MiB'],
+    ] as const) {
+      const fifo = path.join(tmp, `flood-${args[0]}.yaml`);
+      execFileSync('mkfifo', [fifo]);
+      // A real writer process: cat of /dev/zero into the FIFO, killed when the reader goes.
+      const writer = spawn('sh', ['-c', 'exec cat /dev/zero > "$1"', 'sh', fifo], { stdio: 'ignore' });
+      try {
+        const r = await runCli([...args, fifo], 'ignore');
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(
+          new RegExp(`^error: ${fifo} is larger than the ${limit} input limit \\(fix: .*\\)\\n$`),
+        );
+        expect(r.ms).toBeLessThan(10_000);
+      } finally {
+        writer.kill('SIGKILL');
+      }
+    }
+  });
+
   it('SIGINT while read waits on a FIFO with no writer: exit 130 at once', async () => {
     const fifo = path.join(tmp, 'capture');
     execFileSync('mkfifo', [fifo]);
