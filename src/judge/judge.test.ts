@@ -140,7 +140,8 @@ describe('one list of transports', () => {
       s(['rc_mlx5/mlx5_0:1'], 'nvlink'),
       s(['rc_mlx5/mlx5_0:1'], 'rdma', true),
       s(['cuda_copy/cuda'], 'rdma'),
-    ]).toEqual(['ok', 'fail', 'warn', 'fail', 'ok', 'fail', 'warn', 'fail']);
+      s(['cuda_ipc/cuda', 'rc_mlx5/mlx5_0:1'], 'nvlink'),
+    ]).toEqual(['ok', 'fail', 'warn', 'fail', 'ok', 'fail', 'warn', 'fail', 'ok']);
     expect(judgeTransport(['cuda_copy/cuda'], 'rdma').detail).toBe(
       'no RDMA lane among the lanes UCX used (cuda_copy/cuda)',
     );

@@ -127,7 +127,11 @@ export function judgeTransport(
       fix: 'run the two ranks on two different nodes',
     };
   }
-  if (want === 'nvlink' && kind !== 'nvlink') {
+  // UCX lists cuda_ipc beside RDMA lanes on one node ("rma(cuda_ipc/cuda rc_mlx5/mlx5_0:1)"): cuda_ipc present is NVLink/P2P.
+  const ipc = lanes.some((l) => transportOf(l) === 'cuda_ipc');
+  if (want === 'nvlink' && ipc)
+    return { status: 'ok', detail: `UCX used NVLink/P2P (cuda_ipc) lanes: ${shown}` };
+  if (want === 'nvlink') {
     return {
       status: 'fail',
       detail: `no cuda_ipc lane (${shown}): GPU peer-to-peer (NVLink) was not used`,
