@@ -145,6 +145,16 @@ describe('read and pair reach the same verdict on the same figures', () => {
     expect(viaPair(log, 'cross-node').transport).toBe('fail');
   });
 
+  it('an RDMA loopback UCX names intra-node fails a cross-node transport in both', async () => {
+    const log = withPeak(40, RC.replace('inter-node', 'intra-node'));
+    expect((await viaRead(log, 'network')).transport).toBe('fail');
+    expect(viaPair(log, 'cross-node').transport).toBe('fail');
+    // cuda_ipc listed beside rc_mlx5 on one node is NVLink for both.
+    const ipc = withPeak(40, IPC.replace('rma(cuda_ipc/cuda)', 'rma(cuda_ipc/cuda rc_mlx5/mlx5_0:1)'));
+    expect((await viaRead(ipc, 'nvlink')).transport).toBe('ok');
+    expect(viaPair(ipc, 'intra-node').transport).toBe('ok');
+  });
+
   it('GPU memory staged through host memory warns in both, whatever the bandwidth', async () => {
     const table = readFixture('ucx_perftest', 'ucp-put-bw-cuda-rc-mlx5-protoinfo.log')
       .split('\n')

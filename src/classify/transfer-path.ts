@@ -68,7 +68,10 @@ export function pathChecks(p: Parsed, group: string, expect: Expect): Check[] {
     );
   } else {
     const want = expect === 'network' ? 'rdma' : expect === 'nvlink' ? 'nvlink' : 'any';
-    const v = judgeTransport(lanes, want, p.emulated);
+    const sameNode =
+      p.ucx.endpoints.some((e) => e.scope === 'intra-node') ||
+      p.ucx.protocols.some((t) => t.scope === 'intra-node');
+    const v = judgeTransport(lanes, want, p.emulated, sameNode);
     checks.push(check(id, v.status, v.detail, v.fix ? { fix: v.fix } : {}));
   }
   const gdr = judgeGpuDirect(p.ucx.protocols);

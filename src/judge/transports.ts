@@ -96,6 +96,8 @@ export function judgeTransport(
   lanes: readonly string[],
   want: WantedPath,
   emulated = false,
+  /** UCX named the peer's endpoint `intra-node` (same host), whatever its lanes. */
+  sameNode = false,
 ): TransportVerdict {
   const kind = transportKind(lanes, emulated);
   const shown = lanes.slice(0, 4).join(', ') + (lanes.length > 4 ? ', …' : '');
@@ -120,10 +122,13 @@ export function judgeTransport(
       fix: 'check UCX_TLS allows rc/dc, UCX_NET_DEVICES names an RDMA NIC and /dev/infiniband is in the pod (`interconnect-test node`)',
     };
   }
-  if (want === 'rdma' && kind !== 'rdma') {
+  if (want === 'rdma' && (kind !== 'rdma' || sameNode)) {
     return {
       status: 'fail',
-      detail: `UCX used intra-node transports (${shown}): the peer is on the same node, not across a network`,
+      detail:
+        kind === 'rdma'
+          ? `UCX named the peer intra-node (${shown}): an RDMA loopback on one node, not across a network`
+          : `UCX used intra-node transports (${shown}): the peer is on the same node, not across a network`,
       fix: 'run the two ranks on two different nodes',
     };
   }

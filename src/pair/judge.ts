@@ -38,6 +38,8 @@ interface Parsed {
   lanes: string[];
   /** UCX_PROTO_INFO tables of every log: which protocol moved GPU memory. */
   protocols: UcxProtoTable[];
+  /** UCX named a data endpoint `intra-node`: the peer was on the same host. */
+  sameNode: boolean;
   emulated: boolean;
   initiatorRole?: PodRole | undefined;
   hosts: { initiator?: string; target?: string };
@@ -50,7 +52,7 @@ function seg(v: string | undefined): 'VRAM' | 'DRAM' | undefined {
 }
 
 function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
-  const out: Parsed = { rows: [], lanes: [], protocols: [], emulated: false, hosts: {} };
+  const out: Parsed = { rows: [], lanes: [], protocols: [], sameNode: false, emulated: false, hosts: {} };
   const addLanes = (lanes: readonly string[]) => {
     for (const l of lanes) if (!out.lanes.includes(l)) out.lanes.push(l);
   };
@@ -62,6 +64,7 @@ function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
       if (!r) continue;
       addLanes(r.lanes);
       out.protocols.push(...r.ucx.protocols);
+      out.sameNode ||= [...r.ucx.endpoints, ...r.ucx.protocols].some((e) => e.scope === 'intra-node');
       out.emulated ||= r.emulated;
       if (r.rows.length > 0 && out.rows.length === 0) {
         out.rows = r.rows.map((x) => ({
@@ -86,6 +89,7 @@ function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
       if (!r) continue;
       addLanes(r.lanes);
       out.protocols.push(...r.ucx.protocols);
+      out.sameNode ||= [...r.ucx.endpoints, ...r.ucx.protocols].some((e) => e.scope === 'intra-node');
       out.emulated ||= r.emulated;
       // The client (prefill, or the intra-node pod) measures; its final row is the result.
       if (role !== 'decode' && r.rows.length > 0) {
@@ -151,6 +155,7 @@ function transportCheck(
   subject: string,
   setByRecipe: boolean,
   emulated: boolean,
+  sameNode: boolean,
 ): Check {
   const data = { kind: t.kind, lanes: t.lanes };
   if (t.lanes.length === 0) {
@@ -162,7 +167,7 @@ function transportCheck(
       data,
     });
   }
-  const v = judgeTransport(t.lanes, mode === 'cross-node' ? 'rdma' : 'nvlink', emulated);
+  const v = judgeTransport(t.lanes, mode === 'cross-node' ? 'rdma' : 'nvlink', emulated, sameNode);
   return check('pair.transport', v.status, v.detail, { subject, ...(v.fix ? { fix: v.fix } : {}), data });
 }
 
@@ -272,7 +277,9 @@ export function judge(input: JudgeInput): Judgement {
     }
     const setByRecipe =
       settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
-    checks.push(transportCheck(transport, plan.mode, subject ?? '', setByRecipe, parsed.emulated));
+    checks.push(
+      transportCheck(transport, plan.mode, subject ?? '', setByRecipe, parsed.emulated, parsed.sameNode),
+    );
   }
   const rows = parsed.rows;
   if (ran || !p) {
