@@ -1,5 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +77,27 @@ async function opened(pid: number, file: string): Promise<void> {
   throw new Error(`process ${pid} never opened ${file}`);
 }
 
+/**
+ * Resolves once the process sleeps in epoll with stdin registered: node has
+ * started the read of `-` (its fd 0 shows in an eventpoll's fdinfo), so a
+ * signal lands in our handler rather than before it exists.
+ */
+async function startedReading(pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) !== 'anon_inode:[eventpoll]') continue;
+        if (/^tfd:\s+0\s/m.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))) return;
+      }
+    } catch {
+      // the process is starting or gone
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`process ${pid} never started reading stdin`);
+}
+
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(path.join(tmpdir(), 'ict-input-cli-'));
@@ -102,6 +133,29 @@ describe('bounded input through the built CLI', () => {
     expect(env.ms).toBeLessThan(10_000);
   });
 
+  it('read and env on a FIFO a writer floods without end: exit 2 with one line, in seconds', async () => {
+    for (const [args, limit] of [
+      [['read', 'ibstat'], '16 MiB'],
+      [['env'], '4 MiB'],
+    ] as const) {
+      const fifo = path.join(tmp, `flood-${args[0]}.yaml`);
+      execFileSync('mkfifo', [fifo]);
+      // A real writer process: cat of /dev/zero into the FIFO, killed when the reader goes.
+      const writer = spawn('sh', ['-c', 'exec cat /dev/zero > "$1"', 'sh', fifo], { stdio: 'ignore' });
+      try {
+        const r = await runCli([...args, fifo], 'ignore');
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(
+          new RegExp(`^error: ${fifo} is larger than the ${limit} input limit \\(fix: .*\\)\\n$`),
+        );
+        expect(r.ms).toBeLessThan(10_000);
+      } finally {
+        writer.kill('SIGKILL');
+      }
+    }
+  });
+
   it('SIGINT while read waits on a FIFO with no writer: exit 130 at once', async () => {
     const fifo = path.join(tmp, 'capture');
     execFileSync('mkfifo', [fifo]);
@@ -116,6 +170,28 @@ describe('bounded input through the built CLI', () => {
     expect(r.code).toBe(130);
     expect(r.stdout).toBe('');
     expect(Date.now() - sentAt).toBeLessThan(3000);
+  });
+
+  it('SIGINT while read waits on stdin (a pipe whose writer never writes): exit 130 at once', async () => {
+    const fifo = path.join(tmp, 'stdin-pipe');
+    execFileSync('mkfifo', [fifo]);
+    // Read-write open of a FIFO never blocks (Linux): this test holds the writer end and never writes.
+    const fd = openSync(fifo, constants.O_RDWR);
+    try {
+      let sentAt = 0;
+      const r = await runCli(['read', 'ibstat', '-'], fd, (child) => {
+        void startedReading(child.pid as number).then(() => {
+          sentAt = Date.now();
+          child.kill('SIGINT');
+        });
+      });
+      expect(r.signal).toBeNull();
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+      expect(Date.now() - sentAt).toBeLessThan(3000);
+    } finally {
+      closeSync(fd);
+    }
   });
 
   it('SIGINT while env waits on a named FIFO: exit 130 at once', async () => {

@@ -8,9 +8,7 @@ export { classifyMemlock } from './memlock.js';
 export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';
 export { classifyDevInfiniband, classifyShowGids } from './rdma.js';
 export {
-  CEILING_GBPS,
   classifyTransfer,
-  DEFAULT_FLOOR_GBPS,
   type Expect,
   LARGE_BLOCK,
   type TransferOptions,

@@ -15,11 +15,11 @@ describe('classifyTransfer: bandwidth', () => {
     const any = classifyTransfer(r, { expect: 'any' });
     expect(any.find((c) => c.id === 'nixlbench.bandwidth')).toMatchObject({
       status: 'fail',
-      detail: '1.03 GB/s at 2 MiB is below the sanity floor of 2 GB/s',
+      detail: '1.03 GB/s at 2 MiB is below the floor of 5 GB/s (neither the link nor its line rate known)',
     });
     const floored = classifyTransfer(r, { expect: 'network', minGBps: 40 });
     expect(floored.find((c) => c.id === 'nixlbench.bandwidth')?.detail).toBe(
-      '1.03 GB/s at 2 MiB is below --min-bandwidth of 40 GB/s',
+      '1.03 GB/s at 2 MiB is below the floor of 40 GB/s (--min-bandwidth 40 GB/s)',
     );
   });
 
@@ -29,7 +29,7 @@ describe('classifyTransfer: bandwidth', () => {
       classifyTransfer(r, { expect: 'any', minGBps: 5 }).find((c) => c.id === 'nixlbench.bandwidth'),
     ).toMatchObject({
       status: 'ok',
-      detail: 'peak 5.11 GB/s at 64 MiB (floor 5 GB/s)',
+      detail: 'peak 5.11 GB/s at 64 MiB meets 5 GB/s (--min-bandwidth 5 GB/s)',
     });
     expect(
       classifyTransfer(r, { expect: 'any', minGBps: 5.2 }).find((c) => c.id === 'nixlbench.bandwidth')
@@ -52,10 +52,15 @@ describe('classifyTransfer: bandwidth', () => {
     ).toMatchObject({
       status: 'fail',
       detail:
-        '350 GB/s at 64 MiB is above any plausible network link (200 GB/s): a same-GPU/HBM copy or a measurement artefact, not a link',
+        '350 GB/s at 64 MiB is above any network link (250 GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link',
     });
+    // Plausible between two GPUs (NVLink 4 is 450 GB/s), but with no GPU model known it is not a pass either.
     expect(
       classifyTransfer(net, { expect: 'nvlink' }).find((c) => c.id === 'nixlbench.bandwidth')?.status,
+    ).toBe('warn');
+    expect(
+      classifyTransfer(net, { expect: 'nvlink', minGBps: 100 }).find((c) => c.id === 'nixlbench.bandwidth')
+        ?.status,
     ).toBe('ok');
   });
 
@@ -87,7 +92,7 @@ describe('classifyTransfer: where the bytes went', () => {
       classifyTransfer(tcp, { expect: 'network' }).find((c) => c.id === 'perftest.transport'),
     ).toMatchObject({
       status: 'fail',
-      detail: 'UCX moved data over TCP (tcp/lo, tcp/eth0): not an RDMA link',
+      detail: 'UCX moved the data over TCP (tcp/lo, tcp/eth0): not an RDMA or NVLink path',
     });
     expect(classifyTransfer(tcp, { expect: 'any' }).find((c) => c.id === 'perftest.transport')?.status).toBe(
       'warn',
@@ -109,7 +114,9 @@ describe('classifyTransfer: where the bytes went', () => {
     );
     expect(
       classifyTransfer(r, { expect: 'network' }).find((c) => c.id === 'nixlbench.transport')?.detail,
-    ).toBe('UCX emulated RMA over active messages/software (tcp/eth1): not an RDMA path');
+    ).toBe(
+      'UCX moved the data over TCP (RMA emulated over active messages) (tcp/eth1): not an RDMA or NVLink path',
+    );
   });
 
   it('passes rc_mlx5 with GPU memory (the self endpoint of perftest does not count)', () => {
@@ -122,15 +129,19 @@ describe('classifyTransfer: where the bytes went', () => {
       'ok perftest.bandwidth',
       'ok perftest.stability',
       'ok perftest.transport',
+      'ok perftest.gpudirect',
     ]);
-    expect(checks[3]?.detail).toBe('RDMA lanes: rc_mlx5/mlx5_0:1');
+    expect(checks[3]?.detail).toBe('UCX used RDMA lanes: rc_mlx5/mlx5_0:1');
+    expect(checks[4]?.detail).toBe(
+      'GPUDirect RDMA: zero-copy from GPU memory, "zero-copy" for 1..inf bytes on rc_mlx5/mlx5_0:1 (remote memory write by ucp_put*(multi) from cuda/GPU0 to cuda)',
+    );
   });
 
   it('expects cuda_ipc for NVLink', () => {
     const r = parseUcxPerftest(
       `${readFixture('ucx_perftest', 'tag-bw-cuda-ipc-nvlink-ok.log')}[1.0] [h:1:0]  ucp_worker.c:1888 UCX  INFO    perftest intra-node cfg#1 tag(cuda_ipc/cuda cuda_copy/cuda)\n`,
     );
-    expect(summary(classifyTransfer(r, { expect: 'nvlink' }))).toEqual([
+    expect(summary(classifyTransfer(r, { expect: 'nvlink', minGBps: 20 }))).toEqual([
       'ok perftest.run',
       'ok perftest.bandwidth',
       'ok perftest.transport',
@@ -149,7 +160,7 @@ describe('classifyTransfer: runs without results', () => {
       ),
     ).toEqual([
       'ok perftest.run: 14 interval row(s), no final summary (output cut off)',
-      'fail perftest.bandwidth: 2.51 GB/s is below the network sanity floor of 5 GB/s',
+      'fail perftest.bandwidth: 2.51 GB/s is below the floor of 5 GB/s (no NIC line rate known)',
       'fail perftest.stability: unstable link: per-interval bandwidth 0.48–9.14 GB/s over 13 intervals (median 2.51)',
       'skipped perftest.transport: UCX did not log the transport it chose',
     ]);

@@ -1,34 +1,20 @@
 import { type Check, check } from '../core/model.js';
-import { type Expect, fmt, isNixl, type Parsed, size } from './transfer-common.js';
+import { judgeBandwidth, judgedRow, type Link, type Row } from '../judge/bandwidth.js';
+import { transportKind } from '../judge/transports.js';
+import { expectationFor } from '../pair/expected.js';
+import { memoryTypes } from '../parsers/ucx-log.js';
+import { type Expect, isNixl, type Parsed } from './transfer-common.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
 import { runCheck } from './transfer-run.js';
 
-export type { Expect } from './transfer-common.js';
-
 /**
- * Judging a measured transfer (nixlbench or ucx_perftest). Bandwidth is GB/s,
- * 10^9 bytes per second, for both engines.
- *
- * Plausibility ceilings (a result above one never reads as a healthy link):
- * - network: 200 GB/s. NIXL uses at most 2 rails (UCX_MAX_RMA_RAILS=2); 2 × 800G XDR
- *   is 2 × 100 GB/s raw, so more than that across two pods is a same-GPU, HBM or
- *   loopback artefact (ai-dynamo/nixl: MAX_RMA_RAILS=2; measured figures in
- *   references/expected-bandwidth.md).
- * - nvlink / any: 1000 GB/s. NVLink5 (B200/GB200) is 1.8 TB/s bidirectional per GPU,
- *   900 GB/s per direction; a one-way transfer between two GPUs cannot exceed it.
- *
- * Sanity floors used when no --min-bandwidth is given (below them no healthy path of
- * that kind is plausible, on blocks ≥ 1 MiB):
- * - network: 5 GB/s — the slowest RDMA link in scope (100G) gives ~12.5 GB/s raw;
- *   TCP gives 1–2 GB/s in ucx_perftest (Dynamo disagg communication guide).
- * - nvlink: 20 GB/s — even one NVLink2 brick (V100) is ~25 GB/s per direction.
- * - any: 2 GB/s — below PCIe Gen3 and every RDMA link; what TCP or a broken
- *   GPUDirect path gives (nixl #1695: 1 GB/s on a 400G link).
+ * Judging a measured transfer (nixlbench or ucx_perftest) read from a capture.
+ * Bandwidth is GB/s, 10^9 bytes per second, for both engines. The verdicts are
+ * the shared judge's (src/judge/): the same floors, ceilings, RDMA transports
+ * and GPUDirect rule as `pair`, so a figure gets the same verdict from both.
  */
-export const CEILING_GBPS = { network: 200, nvlink: 1000, any: 1000 } as const;
-export const DEFAULT_FLOOR_GBPS = { network: 5, nvlink: 20, any: 2 } as const;
-/** Rows with blocks at least this large show link bandwidth; small blocks are latency-bound. */
-export const LARGE_BLOCK = 1 << 20;
+export { LARGE_BLOCK } from '../judge/bandwidth.js';
+export type { Expect } from './transfer-common.js';
 
 export interface TransferOptions {
   minGBps?: number;
@@ -67,51 +53,45 @@ export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[]
   return checks;
 }
 
+/**
+ * The link the ranks used: --expect when given, else what the log shows (the
+ * ranks' hosts, UCX's endpoint scope, the lanes). Two processes on one host
+ * are a GPU-to-GPU (intra-node) test only when GPU memory was moved; a host
+ * memory copy on one host is no link at all, so its kind stays unknown.
+ */
+export function linkOf(p: Parsed, expect: Expect): Link {
+  if (expect === 'network') return 'cross-node';
+  if (expect === 'nvlink') return 'intra-node';
+  const kind = transportKind(p.lanes, p.emulated);
+  const gpu =
+    kind === 'nvlink' ||
+    memoryTypes(p.ucx).some((m) => m === 'cuda' || m === 'rocm') ||
+    (isNixl(p) && (p.initiatorSegType === 'VRAM' || p.targetSegType === 'VRAM'));
+  const sameHost = isNixl(p) ? p.sameHost : undefined;
+  if (sameHost === false) return 'cross-node';
+  const scopes = [...p.ucx.endpoints.map((e) => e.scope), ...p.ucx.protocols.map((t) => t.scope)];
+  if (sameHost === undefined && (scopes.includes('inter-node') || kind === 'rdma' || kind === 'tcp'))
+    return 'cross-node';
+  if (sameHost || kind === 'nvlink' || kind === 'shm' || scopes.includes('intra-node'))
+    return gpu ? 'intra-node' : 'unknown';
+  return 'unknown';
+}
+
 function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check {
-  const id = `${group}.bandwidth`;
-  const large = p.rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
-  const judged = large.length > 0 ? large : p.rows;
-  const best = judged.reduce((a, b) => (b.gbps > a.gbps ? b : a));
-  const figure = best.gbps;
-  const ceiling = CEILING_GBPS[opts.expect];
-  const floor = opts.minGBps ?? DEFAULT_FLOOR_GBPS[opts.expect];
-  const floorWhy =
-    opts.minGBps !== undefined
-      ? '--min-bandwidth'
-      : `the ${opts.expect === 'any' ? '' : `${opts.expect} `}sanity floor`;
-  const at = best.blockSize !== undefined ? ` at ${size(best.blockSize)}` : '';
-  const smallOnly = large.length === 0 && p.rows.some((r) => r.blockSize !== undefined);
-  const data = { peakGBps: figure, floorGBps: floor, ceilingGBps: ceiling, expect: opts.expect };
-  if (figure > ceiling) {
-    return check(
-      id,
-      'fail',
-      `${fmt(figure)} GB/s${at} is above any plausible ${opts.expect === 'network' ? 'network' : 'GPU'} link (${ceiling} GB/s): a same-GPU/HBM copy or a measurement artefact, not a link`,
-      {
-        fix: 'check the two ranks ran on different GPUs (and, for a network test, different nodes)',
-        data,
-      },
-    );
-  }
-  if (figure < floor) {
-    return check(
-      id,
-      smallOnly && opts.minGBps === undefined ? 'warn' : 'fail',
-      `${fmt(figure)} GB/s${at} is below ${floorWhy} of ${floor} GB/s${smallOnly ? ' (only small blocks were measured)' : ''}`,
-      {
-        fix:
-          opts.expect === 'nvlink'
-            ? 'the GPUs are not talking over NVLink: check cuda_ipc is in UCX_TLS and both GPUs are visible to one process'
-            : 'no GPUDirect RDMA or a TCP/staged path: check the HCA ports, nvidia-peermem/DMA-BUF, UCX_TLS and UCX_NET_DEVICES',
-        data,
-      },
-    );
-  }
+  const picked = judgedRow<Row>(p.rows);
+  const { row, smallOnly } = picked as NonNullable<typeof picked>;
+  const link = linkOf(p, opts.expect);
+  const v = judgeBandwidth({
+    gbps: row.gbps,
+    blockSize: row.blockSize,
+    smallOnly,
+    expected: expectationFor({ mode: link, minBandwidth: opts.minGBps }),
+    link,
+    userFloor: opts.minGBps !== undefined,
+  });
   const what = isNixl(p) ? 'peak' : p.stability ? 'median interval' : 'measured';
-  return check(
-    id,
-    'ok',
-    `${what} ${fmt(figure)} GB/s${at} (floor ${floor} GB/s${opts.minGBps === undefined ? ', sanity' : ''})${smallOnly ? '; only small blocks were measured' : ''}`,
-    { data },
-  );
+  return check(`${group}.bandwidth`, v.status, v.status === 'ok' ? `${what} ${v.detail}` : v.detail, {
+    ...(v.fix ? { fix: v.fix } : {}),
+    data: v.data,
+  });
 }

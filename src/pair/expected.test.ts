@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  deviceListPorts,
   expectationFor,
   type NicPort,
   nvlinkFor,
@@ -43,6 +44,30 @@ describe('line rate inputs', () => {
     ];
     expect(portsInUse(ports).map((p) => p.device)).toEqual(['mlx5_0', 'mlx5_3']);
     expect(portsInUse(ports, 'mlx5_3:1').map((p) => p.device)).toEqual(['mlx5_3']);
+  });
+  it('honours NIXL --device_list: only the listed NICs (port 1, as NIXL appends :1) count, over UCX_NET_DEVICES', () => {
+    const ports = [ndr('mlx5_0'), hdr('mlx5_1'), { ...ndr('mlx5_2'), port: 2 }];
+    expect(deviceListPorts('mlx5_1')).toEqual([{ device: 'mlx5_1', port: 1 }]);
+    expect(deviceListPorts('mlx5_0:1,mlx5_2:2')).toEqual([
+      { device: 'mlx5_0', port: 1 },
+      { device: 'mlx5_2', port: 2 },
+    ]);
+    expect(deviceListPorts('all')).toBeUndefined();
+    expect(portsInUse(ports, undefined, 'mlx5_1').map((p) => p.device)).toEqual(['mlx5_1']);
+    expect(portsInUse(ports, 'mlx5_0:1', 'mlx5_1:1').map((p) => p.device)).toEqual(['mlx5_1']);
+    expect(portsInUse(ports, undefined, 'mlx5_2').map((p) => p.device)).toEqual([]);
+    // Two NDR ports would allow two rails; the device list leaves one HDR port: the line rate and ceiling follow it.
+    const both = { prefill: [ndr('mlx5_0'), hdr('mlx5_1')], decode: [ndr('mlx5_0'), hdr('mlx5_1')] };
+    expect(expectationFor({ mode: 'cross-node', nics: both })).toMatchObject({
+      lineGBps: 50,
+      ceilingGBps: 115,
+    });
+    expect(expectationFor({ mode: 'cross-node', nics: both, deviceList: 'mlx5_1' })).toMatchObject({
+      lineGBps: 25,
+      ceilingGBps: 28.75,
+      source: 'NIC line rate 200 Gb/s (mlx5_1 200 Gb/s)',
+    });
+    expect(expectationFor({ mode: 'cross-node', nics: both, deviceList: 'mlx5_1:1' }).lineGBps).toBe(25);
   });
   it('knows NVLink per GPU product', () => {
     expect(

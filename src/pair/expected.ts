@@ -41,21 +41,58 @@ export function parseRate(text: string | undefined): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Device names UCX_NET_DEVICES selects (`mlx5_0:1,mlx5_3:1` → mlx5_0, mlx5_3); undefined for `all` or unset. */
-export function selectedDevices(ucxNetDevices: string | undefined): Set<string> | undefined {
-  if (!ucxNetDevices || ucxNetDevices.trim() === '' || ucxNetDevices.trim() === 'all') return undefined;
-  return new Set(
-    ucxNetDevices
-      .split(',')
-      .map((d) => d.trim().split(':')[0] ?? '')
-      .filter(Boolean),
-  );
+/** One NIC port a selection names: `mlx5_0:1` → mlx5_0 port 1; `mlx5_0` → mlx5_0, any port (port undefined). */
+export interface PortSpec {
+  device: string;
+  port?: number;
 }
 
-/** The ports UCX may use: active, with a known rate, and selected by UCX_NET_DEVICES when it is set. */
-export function portsInUse(ports: readonly NicPort[], ucxNetDevices?: string): NicPort[] {
-  const sel = selectedDevices(ucxNetDevices);
-  return ports.filter((p) => p.active && p.rateGbps !== undefined && (!sel || sel.has(p.device)));
+/** `mlx5_0:1,mlx5_3` → [{mlx5_0, 1}, {mlx5_3}]; undefined for `all`, empty or unset. */
+export function parsePortList(list: string | undefined): PortSpec[] | undefined {
+  if (!list || list.trim() === '' || list.trim() === 'all') return undefined;
+  const out: PortSpec[] = [];
+  for (const item of list.split(',')) {
+    const [device, port] = item.trim().split(':');
+    if (!device) continue;
+    const n = Number(port);
+    out.push(port !== undefined && Number.isInteger(n) && n > 0 ? { device, port: n } : { device });
+  }
+  return out.length ? out : undefined;
+}
+
+/** Device names UCX_NET_DEVICES selects (`mlx5_0:1,mlx5_3:1` → mlx5_0, mlx5_3); undefined for `all` or unset. */
+export function selectedDevices(ucxNetDevices: string | undefined): Set<string> | undefined {
+  const specs = parsePortList(ucxNetDevices);
+  return specs ? new Set(specs.map((s) => s.device)) : undefined;
+}
+
+/**
+ * The ports a NIXL `--device_list` lets UCX use. NIXL's UCX backend turns each
+ * name into `<name>:1` and sets UCX_NET_DEVICES to that list whatever the
+ * environment says (ai-dynamo/nixl src/plugins/ucx/ucx_utils.cpp:475-483,
+ * `modifyAlways`), so `mlx5_0` means port 1 of mlx5_0 and the list replaces
+ * UCX_NET_DEVICES. We also accept `mlx5_0:1`, the UCX spelling.
+ */
+export function deviceListPorts(deviceList: string | undefined): PortSpec[] | undefined {
+  return parsePortList(deviceList)?.map((s) => ({ device: s.device, port: s.port ?? 1 }));
+}
+
+function matches(p: NicPort, specs: readonly PortSpec[]): boolean {
+  return specs.some((s) => s.device === p.device && (s.port === undefined || s.port === p.port));
+}
+
+/**
+ * The ports UCX may use: active, with a known rate, and selected by the
+ * device list when one is given (it replaces UCX_NET_DEVICES), else by
+ * UCX_NET_DEVICES when it is set.
+ */
+export function portsInUse(
+  ports: readonly NicPort[],
+  ucxNetDevices?: string,
+  deviceList?: string,
+): NicPort[] {
+  const sel = deviceListPorts(deviceList) ?? parsePortList(ucxNetDevices);
+  return ports.filter((p) => p.active && p.rateGbps !== undefined && (!sel || matches(p, sel)));
 }
 
 /**
@@ -80,12 +117,15 @@ export function nvlinkFor(gpuProduct: string | undefined): { gbps: number; name:
 }
 
 export interface ExpectationInput {
-  mode: PairMode;
+  /** `unknown`: `read` of a table that does not say where its ranks ran. */
+  mode: PairMode | 'unknown';
   /** `--min-bandwidth`, GB/s. */
   minBandwidth?: number | undefined;
   /** Ports each side saw; the slower side bounds the link. */
   nics?: { prefill: readonly NicPort[]; decode: readonly NicPort[] } | undefined;
   ucxNetDevices?: string | undefined;
+  /** NIXL's --device_list (pair --device-list): only these NICs carry the transfer. */
+  deviceList?: string | undefined;
   /** UCX_MAX_RMA_RAILS when set. */
   maxRails?: number | undefined;
   gpuProduct?: string | undefined;
@@ -107,8 +147,8 @@ export function expectationFor(input: ExpectationInput): Expectation {
   const crossNode = input.mode === 'cross-node';
   let line: { gbps: number; source: string; ceiling: number } | undefined;
   if (crossNode && input.nics) {
-    const a = bestPort(portsInUse(input.nics.prefill, input.ucxNetDevices));
-    const b = bestPort(portsInUse(input.nics.decode, input.ucxNetDevices));
+    const a = bestPort(portsInUse(input.nics.prefill, input.ucxNetDevices, input.deviceList));
+    const b = bestPort(portsInUse(input.nics.decode, input.ucxNetDevices, input.deviceList));
     if (a && b) {
       const slower = a.gbps <= b.gbps ? a : b;
       const rails = Math.min(input.maxRails ?? DEFAULT_RAILS, a.count, b.count);
@@ -119,7 +159,7 @@ export function expectationFor(input: ExpectationInput): Expectation {
         ceiling: gbps * rails * CEILING_MARGIN,
       };
     }
-  } else if (!crossNode) {
+  } else if (input.mode === 'intra-node' || input.mode === 'local') {
     const nv = nvlinkFor(input.gpuProduct);
     if (nv)
       line = {
@@ -129,6 +169,7 @@ export function expectationFor(input: ExpectationInput): Expectation {
       };
   }
   const absoluteCeiling = crossNode ? ABSOLUTE_CROSS_NODE_CEILING_GBPS : ABSOLUTE_INTRA_NODE_CEILING_GBPS;
+  const unknown = input.mode === 'unknown';
   const ceilingGBps = round2(line ? Math.min(line.ceiling, absoluteCeiling) : absoluteCeiling);
 
   if (input.minBandwidth !== undefined) {
@@ -152,8 +193,13 @@ export function expectationFor(input: ExpectationInput): Expectation {
     };
   }
   return {
-    floorGBps: crossNode ? UNKNOWN_CROSS_NODE_FLOOR_GBPS : UNKNOWN_INTRA_NODE_FLOOR_GBPS,
+    // A link of unknown kind gets the lower floor: it may be a network one.
+    floorGBps: crossNode || unknown ? UNKNOWN_CROSS_NODE_FLOOR_GBPS : UNKNOWN_INTRA_NODE_FLOOR_GBPS,
     ceilingGBps,
-    source: crossNode ? 'no NIC line rate known' : 'no NVLink generation known',
+    source: unknown
+      ? 'neither the link nor its line rate known'
+      : crossNode
+        ? 'no NIC line rate known'
+        : 'no NVLink generation known',
   };
 }

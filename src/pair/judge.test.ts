@@ -74,11 +74,11 @@ describe('judge', () => {
     expect(j.checks.map((c) => [c.id, c.status, c.detail])).toEqual([
       ['pair.run', 'ok', 'the nixlbench cross-node test ran to the end'],
       ['pair.roles', 'skipped', 'the logs do not show which rank was the initiator'],
-      ['pair.transport', 'ok', 'UCX used RDMA (rc_mlx5/mlx5_0:1)'],
+      ['pair.transport', 'ok', 'UCX used RDMA lanes: rc_mlx5/mlx5_0:1'],
       [
         'pair.bandwidth',
         'fail',
-        '1.03 GB/s (2% of 50 GB/s line rate) is below the floor of 15 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
+        '1.03 GB/s at 2 MiB (2% of 50 GB/s line rate) is below the floor of 15 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
       ],
     ]);
     expect(j.measurement).toMatchObject({
@@ -101,6 +101,17 @@ describe('judge', () => {
     });
   });
 
+  it('judges against the NICs of --device-list only (NIXL sets UCX_NET_DEVICES from it)', () => {
+    const nics =
+      'interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand\ninterconnect-test: nic mlx5_1|1|4: ACTIVE|200 Gb/sec (4X HDR)|InfiniBand\n';
+    const log = `${nics}${RC_LANES}${readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')}`;
+    const logs = { prefill: log, decode: `${nics}${TARGET}` };
+    const all = judge({ plan: plan(), logs, ranOn: {} });
+    expect(all.measurement.expected).toMatchObject({ lineGBps: 50 });
+    const listed = judge({ plan: plan({ deviceList: 'mlx5_1' }), logs, ranOn: {} });
+    expect(listed.measurement.expected).toMatchObject({ lineGBps: 25, floorGBps: 7.5 });
+  });
+
   it('without a known line rate the same run still fails the absolute floor', () => {
     const j = judge({
       plan: plan(),
@@ -108,7 +119,7 @@ describe('judge', () => {
       ranOn: {},
     });
     expect(j.checks.find((c) => c.id === 'pair.bandwidth')?.detail).toBe(
-      '1.03 GB/s is below the floor of 5 GB/s (no NIC line rate known)',
+      '1.03 GB/s at 2 MiB is below the floor of 5 GB/s (no NIC line rate known)',
     );
     expect(j.checks.find((c) => c.id === 'pair.transport')?.status).toBe('warn');
   });
@@ -177,7 +188,8 @@ describe('judge', () => {
     });
     expect(j.checks.find((c) => c.id === 'pair.transport')).toMatchObject({
       status: 'fail',
-      detail: 'UCX moved the data over TCP (tcp/eth0): disaggregated KV transfer will be slow',
+      detail:
+        'UCX moved the data over TCP (RMA emulated over active messages) (tcp/eth0): not an RDMA or NVLink path',
     });
   });
 });
@@ -229,14 +241,19 @@ describe('bandwidthCheck', () => {
     source: 'NIC line rate 400 Gb/s',
   };
   it('passes, warns, fails and flags the implausible', () => {
-    expect([47, 20, 3, 400].map((g) => bandwidthCheck(g, exp, 'cross-node', 's').status)).toEqual([
+    // Above the line-rate ceiling: a warning (the line rate may be wrong); above any network link: a failure.
+    expect([47, 20, 3, 200, 400].map((g) => bandwidthCheck(g, exp, 'cross-node', 's').status)).toEqual([
       'ok',
       'warn',
       'fail',
       'warn',
+      'fail',
     ]);
+    expect(bandwidthCheck(200, exp, 'cross-node', 's').detail).toBe(
+      '200 GB/s (400% of 50 GB/s line rate) is above what the link can carry (115 GB/s, NIC line rate 400 Gb/s): a loopback or measurement error, not a pass',
+    );
     expect(bandwidthCheck(400, exp, 'cross-node', 's').detail).toBe(
-      '400.00 GB/s (800% of 50 GB/s line rate) is above what the link can carry (115 GB/s): a loopback or measurement error, not a pass',
+      '400 GB/s (800% of 50 GB/s line rate) is above any network link (250 GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link',
     );
     expect(
       bandwidthCheck(
@@ -247,7 +264,8 @@ describe('bandwidthCheck', () => {
       ),
     ).toMatchObject({
       status: 'warn',
-      detail: '20.00 GB/s; no NIC line rate known, so it cannot be judged against the link',
+      detail:
+        '20.0 GB/s is above the floor of 5 GB/s but cannot be judged against the link (no NIC line rate known)',
     });
   });
   it('judges large blocks, where the link rate shows', () => {

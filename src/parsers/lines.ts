@@ -50,12 +50,17 @@ export function nonEmpty(lines: readonly Line[]): Line[] {
 
 /**
  * A shell prompt echoed into a paste: "[root@gpu3 ~]# cmd", "(env) [u@h d]$ cmd",
- * "root@a53653df85ce:/# cmd", "$ cmd", "# cmd". Returns the command typed
- * (possibly empty), or undefined when the line is not a prompt.
+ * "root@a53653df85ce:/# cmd", "$ cmd", "# cmd", and the prompts `kubectl exec -it …
+ * -- sh` shows: bash/sh without a hostname ("sh-4.4# cmd", "bash-5.1$ cmd", PS1's
+ * `\s-\v\$` default) and busybox ash in Alpine images ("/ # cmd", "~ $ cmd", its
+ * `\w \$` default). Returns the command typed (possibly empty), or undefined when
+ * the line is not a prompt.
  */
 export function promptCommand(text: string): string | undefined {
   const m =
     /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
+    /^\s*(?:sh|bash|dash|zsh)-\d+(?:\.\d+)*[#$](?:\s+(.*))?$/.exec(text) ??
+    /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??
     /^\s*[#$](?:\s+(.*))?$/.exec(text);
   if (!m) return undefined;
   return (m[1] ?? '').trim();

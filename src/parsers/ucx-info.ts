@@ -33,22 +33,8 @@ export interface UcxInfoResult {
 const TOOL = 'ucx_info';
 const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 
-/** RDMA transports (verbs/mlx5 accelerated; pre-1.9 names rc, ud, dc, cm). */
-export const RDMA_TRANSPORTS = new Set([
-  'rc_verbs',
-  'rc_mlx5',
-  'dc_mlx5',
-  'ud_verbs',
-  'ud_mlx5',
-  'rc',
-  'ud',
-  'dc',
-  'cm',
-  'srd',
-]);
-/** Reliable-connected transports NIXL/UCX use for RMA. */
-export const RMA_RDMA_TRANSPORTS = new Set(['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'rc', 'dc', 'srd']);
-export const CUDA_TRANSPORTS = new Set(['cuda_copy', 'cuda_ipc', 'gdr_copy']);
+// One list for every judge (src/judge/transports.ts).
+export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from '../judge/transports.js';
 
 export function parseUcxInfo(text: string): UcxInfoResult {
   const lines = cleanLines(text);

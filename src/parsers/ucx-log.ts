@@ -98,6 +98,7 @@ export function parseUcxLog(lines: readonly Line[]): UcxLog {
     return ep;
   };
   let table: UcxProtoTable | undefined;
+  let columns: { range: number; desc: number; config: number } | undefined;
   let lastEndpoint: UcxEndpoint | undefined;
 
   for (const line of lines) {
@@ -137,11 +138,43 @@ export function parseUcxLog(lines: readonly Line[]): UcxLog {
     }
     const row = cells(rest);
     if (!row) continue; // "+----+" borders and anything else unlevelled
+    // UCX ≤ 1.21: "| <endpoint> | <operation> |" heads a table of "| range | description | lanes |".
     if (row.length === 2 && ENDPOINT.test(` ${row[0]}`)) {
       const name = endpointName(row[0] as string);
       const scope = scopeOf(name);
       table = { endpoint: name, ...(scope ? { scope } : {}), operation: row[1] as string, steps: [] };
+      columns = undefined;
       log.protocols.push(table);
+      continue;
+    }
+    // UCX ≥ 1.22 (ucs_table, src/ucp/proto/proto_debug.c ucp_proto_select_elem_info): the
+    // endpoint and the operation are two full-width rows, then a header row
+    // "| [Count |] Range | Description | Config |", then the body rows.
+    if (row.length === 1) {
+      const cell = row[0] as string;
+      if (ENDPOINT.test(` ${cell}`)) {
+        const name = endpointName(cell);
+        const scope = scopeOf(name);
+        table = { endpoint: name, ...(scope ? { scope } : {}), operation: '', steps: [] };
+        columns = undefined;
+        log.protocols.push(table);
+      } else if (table && table.operation === '' && table.steps.length === 0) table.operation = cell;
+      continue;
+    }
+    if (table && row.includes('Range') && row.includes('Description') && row.includes('Config')) {
+      columns = {
+        range: row.indexOf('Range'),
+        desc: row.indexOf('Description'),
+        config: row.indexOf('Config'),
+      };
+      continue;
+    }
+    if (table && columns && row.length > columns.config) {
+      table.steps.push({
+        range: row[columns.range] as string,
+        protocol: row[columns.desc] as string,
+        lanes: (row[columns.config] as string).match(LANE) ?? [],
+      });
       continue;
     }
     if (table && row.length >= 3) {

@@ -11,11 +11,13 @@ import {
   classifyTopo,
   classifyTransfer,
   classifyUcxInfo,
+  TOOLS,
   type ToolId,
   type TransferOptions,
 } from '../classify/index.js';
-import type { Check } from '../core/model.js';
+import { type Check, check } from '../core/model.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { ParseError } from '../parsers/errors.js';
 import { parseGdrcopy } from '../parsers/gdrcopy.js';
 import { parseIbstat } from '../parsers/ibstat.js';
 import { parseIbstatus } from '../parsers/ibstatus.js';
@@ -28,6 +30,14 @@ import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
+import {
+  lineSpan,
+  type ModinfoFinding,
+  modinfoFindings,
+  type PasteSection,
+  programOf,
+  splitPaste,
+} from './paste.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -81,4 +91,139 @@ export const READERS = Object.fromEntries(
 /** Reads one captured output of a tool. Throws ParseError (a ToolError) on input that is not that tool's output. */
 export function readOutput(tool: ToolId, text: string, opts: TransferOptions): Reading {
   return READERS[tool](text, opts);
+}
+
+/** Does a typed command run this tool? (`lsmod | grep x` → lsmod; `ls -l /dev/infiniband` → dev-infiniband.) */
+export function commandRuns(tool: ToolId, command: string): boolean {
+  const prog = programOf(command);
+  switch (tool) {
+    case 'dev-infiniband':
+      return prog === 'ls' && /\/dev\/infiniband/.test(command);
+    case 'topo':
+      return prog === 'nvidia-smi' && /\btopo\b/.test(command);
+    case 'nvlink':
+      return prog === 'nvidia-smi' && /\bnvlink\b/.test(command);
+    case 'memlock':
+      return prog === 'ulimit' || /\bulimit\s+-\w*l/.test(command);
+    case 'lsmod':
+      return prog === 'lsmod' || /^cat\s+\/proc\/modules\b/.test(command.trim());
+    case 'gdrcopy':
+      return prog === 'gdrcopy_copybw' || prog === 'copybw';
+    default:
+      return prog === TOOLS[tool].command.split(' ')[0];
+  }
+}
+
+function merge(sections: readonly PasteSection[]): string {
+  const rows = sections.map((s) => s.text.split('\n'));
+  const n = Math.max(...rows.map((r) => r.length));
+  return Array.from({ length: n }, (_, i) => rows.map((r) => r[i] ?? '').find((t) => t !== '') ?? '').join(
+    '\n',
+  );
+}
+
+const shown = (s: PasteSection) =>
+  `${s.command ? `\`${s.command}\`` : 'output before the first prompt'} (${lineSpan(s.from, s.to)})`;
+
+/**
+ * Reads a terminal paste: keeps the sections of this tool (the commands that
+ * run it, else the first section its parser accepts), and says in a
+ * `read.input` check what it left out. Input that is not a paste is read
+ * whole, as before. Where another command answers a question the tool's
+ * output leaves open, it is used: `modinfo` shows a peer-memory module that
+ * lsmod does not list is installed but not loaded.
+ */
+export function readPasted(tool: ToolId, text: string, opts: TransferOptions): Reading {
+  const paste = splitPaste(text);
+  if (!paste.isPaste) return readOutput(tool, text, opts);
+  const own = paste.sections.filter((s) => s.command !== undefined && commandRuns(tool, s.command));
+  const others = paste.sections.filter((s) => !own.includes(s));
+  let used: PasteSection[] = [];
+  let reading: Reading | undefined;
+  let ownError: unknown;
+  if (own.length > 0) {
+    try {
+      reading = readOutput(tool, merge(own), opts);
+      used = own;
+    } catch (err) {
+      if (!(err instanceof ParseError)) throw err;
+      ownError = err;
+    }
+  }
+  if (!reading) {
+    // A section whose command we do not know (kubectl logs, output before any prompt, an alias) may still be the tool's.
+    for (const s of others) {
+      if (s.command !== undefined && !s.command.startsWith('kubectl') && commandRunsAnother(tool, s.command))
+        continue;
+      try {
+        reading = readOutput(tool, s.text, opts);
+        used = [s];
+        break;
+      } catch (err) {
+        if (!(err instanceof ParseError)) throw err;
+      }
+    }
+  }
+  if (!reading) {
+    if (ownError) throw ownError;
+    const seen = paste.sections.map(shown).join(', ');
+    throw new ParseError(
+      TOOLS[tool].command,
+      `no ${tool} output in this paste (it holds ${seen || 'only kubectl notices'})`,
+      {
+        fix: `paste the output of \`${TOOLS[tool].command}\`, or read each section with its own tool`,
+      },
+    );
+  }
+  const ignored = [
+    ...paste.sections.filter((s) => !used.includes(s)).map(shown),
+    ...(paste.notices.length
+      ? [
+          `${paste.notices.length} kubectl notice line(s) (${paste.notices.map((n) => `"${n.text.slice(0, 40)}"`).join(', ')})`,
+        ]
+      : []),
+  ];
+  const checks = [...reading.checks];
+  if (tool === 'lsmod') amendWithModinfo(checks, modinfoFindings(paste));
+  checks.unshift(
+    check(
+      'read.input',
+      'skipped',
+      `read ${used.map(shown).join(' and ')} as ${tool}${ignored.length ? `; ignored ${ignored.join(', ')}` : ''}`,
+      { matters: false },
+    ),
+  );
+  return { parsed: reading.parsed, checks };
+}
+
+/** The command plainly runs a different known tool (so its output is not this tool's to try). */
+function commandRunsAnother(tool: ToolId, command: string): boolean {
+  return (
+    (Object.keys(TOOLS) as ToolId[]).some((t) => t !== tool && commandRuns(t, command)) ||
+    programOf(command) === 'modinfo'
+  );
+}
+
+const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);
+
+function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding[]): void {
+  const i = checks.findIndex((c) => c.id === 'gdr.peermem');
+  const c = checks[i];
+  if (!c || c.status === 'ok') return;
+  const installed = found.find((f) => PEERMEM.has(f.module) && f.filename);
+  if (installed) {
+    checks[i] = check(
+      'gdr.peermem',
+      'warn',
+      `${installed.module} is installed (modinfo, line ${installed.line}: ${installed.filename}) but not loaded: GPUDirect RDMA has no peer-memory module until it is`,
+      {
+        fix: `load it (\`modprobe ${installed.module}\`) and make it load at boot (/etc/modules-load.d, or GPU Operator driver.rdma.enabled=true for nvidia_peermem)`,
+        data: { module: installed.module, installed: installed.filename, loaded: false },
+      },
+    );
+    return;
+  }
+  const missing = found.filter((f) => PEERMEM.has(f.module) && !f.filename).map((f) => f.module);
+  if (missing.length && c.status !== 'skipped')
+    checks[i] = { ...c, detail: `${c.detail}; modinfo: ${missing.join(' and ')} not installed either` };
 }

@@ -337,7 +337,7 @@ describe('pair on the cluster', () => {
     expect(r.report?.verdict.status).toBe('untrusted');
     expect(checkOf(r, 'pair.bandwidth')).toMatchObject({
       status: 'fail',
-      detail: '1.03 GB/s is below the floor of 5 GB/s (no NIC line rate known)',
+      detail: '1.03 GB/s at 2 MiB is below the floor of 5 GB/s (no NIC line rate known)',
     });
     await expectClean(e, before);
   });
@@ -593,6 +593,8 @@ describe('pair engines and modes', () => {
       ['pair.run', 'ok'],
       ['pair.transport', 'ok'],
       ['pair.bandwidth', 'ok'],
+      // UCX_PROTO_INFO shows GPU memory sent zero-copy over rc_mlx5: GPUDirect RDMA.
+      ['pair.gpudirect', 'ok'],
     ]);
     expect(r.report?.measurement).toMatchObject({
       engine: 'ucx_perftest',
@@ -603,7 +605,7 @@ describe('pair engines and modes', () => {
     await expectClean(e, before);
   });
 
-  test('intra-node: both ranks in one two-GPU pod, judged against NVLink; a same-host DRAM run at 4.5 GB/s fails it', async () => {
+  test('intra-node: both ranks in one two-GPU pod, judged against NVLink; a same-host DRAM run at 4.5 GB/s on 16 KiB blocks is below it', async () => {
     const e = env();
     const before = await versions(e);
     const runId = newRunId();
@@ -611,15 +613,16 @@ describe('pair engines and modes', () => {
       'intra-node': readFileSync(fixture('nixlbench/ucx-dram-ci-2rank-same-host-timestamped-ok.log'), 'utf8'),
     });
     const r = await pair(runId, ['--mode', 'intra-node', '--prefill-node', PREFILL_NODE, '--sizes', '16K']);
-    expect(r.code, r.stderr).toBe(1);
+    // Only blocks under 1 MiB were measured (--sizes 16K): below the floor, a warning, not a failure (src/judge/bandwidth.ts).
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Start intra-node/);
     expect(checkOf(r, 'pair.nodes')?.detail).toMatch(
       new RegExp(`^both ranks on ${PREFILL_NODE} \\(\\d+/8 GPUs free\\)`),
     );
     expect(checkOf(r, 'pair.bandwidth')).toMatchObject({
-      status: 'fail',
+      status: 'warn',
       detail:
-        '4.52 GB/s (1% of 450 GB/s line rate) is below the floor of 45 GB/s (NVLink 4 450 GB/s per direction (NVIDIA-H100-80GB-HBM3))',
+        '4.52 GB/s at 16 KiB (1% of 450 GB/s line rate) is below the floor of 45 GB/s (NVLink 4 450 GB/s per direction (NVIDIA-H100-80GB-HBM3)); only blocks under 1 MiB were measured',
     });
     expect(r.report?.measurement).toMatchObject({
       mode: 'intra-node',

@@ -4,7 +4,7 @@ import { ToolError } from '../../core/errors.js';
 import { INPUT_LIMITS, readBounded } from '../../core/input.js';
 import { makeReport } from '../../core/report.js';
 import { readSections } from '../../read/sections.js';
-import { readOutput } from '../../read/tools.js';
+import { readPasted } from '../../read/tools.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 import type { ReadDeps } from '../read.js';
@@ -43,7 +43,7 @@ export async function runRead(
       fix: `capture the output of \`${TOOLS[tool].command}\` into the file`,
     });
   }
-  const { parsed, checks } = readOutput(tool, text, {
+  const { parsed, checks } = readPasted(tool, text, {
     expect: opts.expect,
     ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
   });

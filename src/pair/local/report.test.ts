@@ -179,7 +179,7 @@ describe('localResult', () => {
     ]);
     expect(checks[2]?.detail).toBe(
       // Judged by the cluster pair's own bandwidth check (judge.ts), so both modes read alike.
-      '61.50 GB/s (14% of 450 GB/s line rate) is below 112.5 GB/s, the expected share of the link (NVLink 4 450 GB/s per direction (NVIDIA H100 80GB HBM3))',
+      '61.5 GB/s (14% of 450 GB/s line rate) is below 112.5 GB/s, the expected share of the link (NVLink 4 450 GB/s per direction (NVIDIA H100 80GB HBM3))',
     );
   });
 });

@@ -1,0 +1,158 @@
+import type { CheckStatus } from '../core/model.js';
+import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from '../pair/expected.js';
+import type { Expectation } from '../pair/measurement.js';
+
+/**
+ * The one bandwidth judge. `read nixlbench|ucx_perftest` and `pair` (cluster
+ * and --local GPU-to-GPU) both hand it the figure they measured and the
+ * expectation of pair/expected.ts (expectationFor), so the same figure on the
+ * same link gets the same verdict. Pure. references/expected-bandwidth.md
+ * gives every threshold and references/judge.md the rules below.
+ *
+ * 1. Above the absolute ceiling of the link kind (cross-node 250 GB/s, two
+ *    800G rails and margin; GPU to GPU 1000 GB/s, beyond NVLink 5): fail, no
+ *    link carries that, it is a copy inside one GPU or a loopback.
+ * 2. Above the ceiling derived from the line rate (line × rails × 1.15): warn,
+ *    the link cannot carry it, but the line rate we were given may be wrong.
+ * 3. Below the floor: fail (a warning when only small, latency-bound blocks
+ *    were measured and the floor is not the user's own --min-bandwidth).
+ * 4. Below the warning band of a known line rate: warn.
+ * 5. No line rate known and no --min-bandwidth: warn, the figure cannot be
+ *    judged against the link.
+ * 6. Otherwise ok.
+ */
+
+/** Where the two ends were: two nodes, two GPUs of one node, or not known (`read` of a bare table). */
+export type Link = 'cross-node' | 'intra-node' | 'unknown';
+
+/** Rows with blocks at least this large show link bandwidth; small blocks are latency-bound. */
+export const LARGE_BLOCK = 1 << 20;
+
+/** A ceiling no link of that kind can exceed, whatever its line rate. */
+export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
+  'cross-node': ABSOLUTE_CROSS_NODE_CEILING_GBPS,
+  'intra-node': ABSOLUTE_INTRA_NODE_CEILING_GBPS,
+  unknown: ABSOLUTE_INTRA_NODE_CEILING_GBPS,
+};
+
+export interface Row {
+  blockSize?: number | undefined;
+  gbps: number;
+}
+
+/** The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all. */
+export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnly: boolean } | undefined {
+  if (rows.length === 0) return undefined;
+  const large = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
+  const pick = large.length > 0 ? large : rows;
+  const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
+  return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
+}
+
+export function fmtGBps(n: number): string {
+  return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+}
+
+export function fmtSize(bytes: number): string {
+  if (bytes >= 1e6 && bytes % 1e6 === 0 && bytes % 1024 !== 0) return `${bytes / 1e6} MB`;
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} B`;
+}
+
+export interface BandwidthInput {
+  /** GB/s (10^9 bytes/s) of the judged row. */
+  gbps: number;
+  blockSize?: number | undefined;
+  /** Only blocks under 1 MiB were measured. */
+  smallOnly?: boolean | undefined;
+  expected: Expectation;
+  link: Link;
+  /** The floor is the user's own --min-bandwidth. */
+  userFloor: boolean;
+}
+
+export interface BandwidthVerdict {
+  status: CheckStatus;
+  detail: string;
+  fix?: string;
+  data: Record<string, unknown>;
+}
+
+const BELOW_FLOOR_FIX: Readonly<Record<Link, string>> = {
+  'cross-node':
+    'GPUDirect RDMA is likely not in use (data staged through host memory) or UCX fell back to TCP: check nvidia_peermem/DMA-BUF, the RDMA resource, UCX_TLS and UCX_NET_DEVICES (run `interconnect-test node` on both nodes)',
+  'intra-node':
+    'NVLink is likely not in use: check nvidia-smi topo -m, that UCX_TLS includes cuda_ipc and that both GPUs are visible to the process',
+  unknown:
+    'no GPUDirect RDMA, a TCP or staged path, or no NVLink: check UCX_TLS, UCX_NET_DEVICES, nvidia_peermem/DMA-BUF and /dev/infiniband',
+};
+
+const ABOVE_CEILING_FIX: Readonly<Record<Link, string>> = {
+  'cross-node': 'check that the two ranks really ran on two nodes and that the table belongs to this run',
+  'intra-node': 'check that the two ranks used two different GPUs',
+  unknown: 'check the two ranks ran on different GPUs (and, for a network test, different nodes)',
+};
+
+export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
+  const { gbps, expected: exp, link } = input;
+  const at = input.blockSize !== undefined ? ` at ${fmtSize(input.blockSize)}` : '';
+  const line =
+    exp.lineGBps !== undefined
+      ? ` (${Math.round((100 * gbps) / exp.lineGBps)}% of ${exp.lineGBps} GB/s line rate)`
+      : '';
+  const g = `${fmtGBps(gbps)} GB/s${at}${line}`;
+  const data: Record<string, unknown> = {
+    judgedGBps: gbps,
+    ...(input.blockSize !== undefined ? { atBlockSize: input.blockSize } : {}),
+    link,
+    ...exp,
+  };
+  const absolute = ABSOLUTE_CEILING_GBPS[link];
+  if (gbps > absolute) {
+    return {
+      status: 'fail',
+      detail: `${g} is above any ${link === 'cross-node' ? 'network' : 'GPU'} link (${absolute} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
+      fix: ABOVE_CEILING_FIX[link],
+      data,
+    };
+  }
+  if (exp.ceilingGBps !== undefined && gbps > exp.ceilingGBps) {
+    return {
+      status: 'warn',
+      detail: `${g} is above what the link can carry (${exp.ceilingGBps} GB/s, ${exp.source}): a loopback or measurement error, not a pass`,
+      fix: ABOVE_CEILING_FIX[link],
+      data,
+    };
+  }
+  if (gbps < exp.floorGBps) {
+    const small = input.smallOnly === true;
+    return {
+      status: small && !input.userFloor ? 'warn' : 'fail',
+      detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? '; only blocks under 1 MiB were measured' : ''}`,
+      fix: BELOW_FLOOR_FIX[link],
+      data,
+    };
+  }
+  if (exp.warnGBps !== undefined && gbps < exp.warnGBps) {
+    return {
+      status: 'warn',
+      detail: `${g} is below ${exp.warnGBps} GB/s, the expected share of the link (${exp.source})`,
+      fix: 'check the GPU↔NIC PCIe path (same NUMA node/switch), link width, and rail selection (UCX_NET_DEVICES)',
+      data,
+    };
+  }
+  if (exp.lineGBps === undefined && !input.userFloor) {
+    return {
+      status: 'warn',
+      detail: `${g} is above the floor of ${exp.floorGBps} GB/s but cannot be judged against the link (${exp.source})`,
+      fix: 'pass --min-bandwidth GB/s (see references/expected-bandwidth.md for each link)',
+      data,
+    };
+  }
+  return {
+    status: 'ok',
+    detail: `${g} meets ${exp.warnGBps ?? exp.floorGBps} GB/s (${exp.source})${input.smallOnly ? '; only blocks under 1 MiB were measured' : ''}`,
+    data,
+  };
+}

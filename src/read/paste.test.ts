@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
+import { TOOLS, type ToolId } from '../classify/index.js';
+import { kubectlCommand, programOf, splitPaste } from './paste.js';
+import { readOutput, readPasted } from './tools.js';
+
+const opts = { expect: 'any' } as const;
+const summary = (checks: { id: string; status: string }[]) => checks.map((c) => `${c.status} ${c.id}`);
+
+/** The other capture pasted after each tool's own: a real `ls -l /dev/infiniband` (show_gids for that tool). */
+function other(tool: ToolId): { tool: ToolId; command: string; text: string } {
+  return tool === 'dev-infiniband'
+    ? {
+        tool: 'show_gids',
+        command: 'show_gids',
+        text: readFixture('node', 'show_gids', 'cx6-roce-single-port-v1-v2-ipv4.txt'),
+      }
+    : {
+        tool: 'dev-infiniband',
+        command: 'ls -l /dev/infiniband /sys/class/net',
+        text: readFixture('node', 'ls-dev-infiniband', 'k8s-pod-shared-rdma-device-one-hca.txt'),
+      };
+}
+
+const withNewline = (t: string) => (t.endsWith('\n') ? t : `${t}\n`);
+
+describe('every real capture, pasted between a prompt, kubectl notices and another command, reads as it does alone', () => {
+  for (const [tool, dir] of Object.entries(TOOL_FIXTURE_DIRS) as [ToolId, string[]][]) {
+    for (const file of listFixtures(...dir)) {
+      it(`${tool}: ${file}`, () => {
+        const text = readFixture(...dir, file);
+        const alone = summary(readOutput(tool, text, opts).checks);
+        // Alone it reads as before (some captures are pastes themselves: their read.input check aside).
+        expect(summary(readPasted(tool, text, opts).checks.filter((c) => c.id !== 'read.input'))).toEqual(
+          alone,
+        );
+        const o = other(tool);
+        // A capture that is a paste already (its own prompts) goes in as it is; a bare one after its command.
+        const own = splitPaste(text).isPaste
+          ? withNewline(text)
+          : `root@vllm-decode-0:/# ${TOOLS[tool].command}\n${withNewline(text)}`;
+        const paste =
+          `Defaulted container "main" out of: main, init (init)\n` +
+          own +
+          `root@vllm-decode-0:/# ${o.command}\n${withNewline(o.text)}root@vllm-decode-0:/# \n`;
+        const got = readPasted(tool, paste, opts).checks;
+        expect(got[0]).toMatchObject({ id: 'read.input', status: 'skipped' });
+        expect(got[0]?.detail).toMatch(/; ignored /);
+        expect(got[0]?.detail).toContain(`\`${o.command}\``);
+        expect(summary(got.slice(1))).toEqual(alone);
+        // The same paste read for the other tool finds the other section.
+        expect(summary(readPasted(o.tool, paste, opts).checks.slice(1))).toEqual(
+          summary(readOutput(o.tool, o.text, opts).checks),
+        );
+      });
+    }
+  }
+});
+
+describe('splitPaste', () => {
+  it('keeps ucx_info -d whole: its `#` lines are output, not prompts', () => {
+    const text = readFixture('node', 'ucx_info-d', 'no-rdma-tcp-shm-only-ucx17-wiki.txt');
+    expect(splitPaste(text).isPaste).toBe(false);
+    const pasted = splitPaste(`$ ucx_info -d\n${text}`);
+    expect(pasted.sections.map((s) => s.command)).toEqual(['ucx_info -d']);
+  });
+
+  it('splits at the prompts kubectl exec -- sh shows (bash/sh without a host, busybox ash)', () => {
+    const ibstat = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    const dev = readFixture('node', 'ls-dev-infiniband', 'k8s-pod-shared-rdma-device-one-hca.txt');
+    const prompts: [string, string][] = [
+      ['sh-4.4# ibstat', 'sh-4.4# ls -l /dev/infiniband /sys/class/net'],
+      ['bash-5.1$ ibstat', 'bash-5.1$ ls -l /dev/infiniband /sys/class/net'],
+      ['/ # ibstat', '/ # ls -l /dev/infiniband /sys/class/net'],
+      ['/workspace $ ibstat', '/workspace $ ls -l /dev/infiniband /sys/class/net'],
+    ];
+    for (const [a, b] of prompts) {
+      const paste = `${a}\n${ibstat}\n${b}\n${dev}`;
+      expect(splitPaste(paste).sections.map((s) => s.command)).toEqual([
+        a.split(/[#$] /)[1],
+        b.split(/[#$] /)[1],
+      ]);
+      expect(summary(readPasted('ibstat', paste, opts).checks.slice(1))).toEqual(
+        summary(readOutput('ibstat', ibstat, opts).checks),
+      );
+    }
+  });
+
+  it('reads the command of kubectl exec and names kubectl logs', () => {
+    expect(kubectlCommand('kubectl exec -it -n dynamo vllm-0 -c main -- ibstat')).toBe('ibstat');
+    expect(kubectlCommand("kubectl exec vllm-0 -- sh -c 'lsmod | grep peer'")).toBe('lsmod | grep peer');
+    expect(kubectlCommand('kubectl logs -n dynamo job/nixl-probe')).toBe(
+      'kubectl logs -n dynamo job/nixl-probe',
+    );
+    expect(kubectlCommand('kubectl get pods')).toBeUndefined();
+    expect(programOf('sudo /usr/sbin/ibstat -v')).toBe('ibstat');
+    expect(programOf('UCX_TLS=rc ucx_perftest -t tag_bw')).toBe('ucx_perftest');
+  });
+});

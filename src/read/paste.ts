@@ -1,0 +1,213 @@
+import { cleanLines, promptCommand } from '../parsers/lines.js';
+
+/**
+ * What people paste from a terminal: several commands' outputs one after
+ * another, each after a shell prompt (`root@pod:/# ibstat`, `$ lsmod | grep
+ * nv_peer`), or after the `kubectl exec … -- cmd` / `kubectl logs …` line that
+ * produced it, with kubectl's own notices in between. Splitting at those lines
+ * lets `read <tool>` keep its tool's section and say what it left out.
+ */
+
+export interface PasteSection {
+  /** The command typed (`lsmod | grep nv_peer`, the part after `--` of kubectl exec), undefined before the first prompt. */
+  command?: string;
+  /** 1-based lines, inclusive: the prompt line and the output after it. */
+  from: number;
+  to: number;
+  /** The whole input with every other line blanked: parsers see their section at its real line numbers. */
+  text: string;
+  /** The output lines alone (no prompt), trimmed. */
+  output: string[];
+}
+
+export interface Paste {
+  sections: PasteSection[];
+  /** kubectl's own notices, dropped: line number and text. */
+  notices: { line: number; text: string }[];
+  /** True when the input had a prompt, a kubectl line or a notice: it is a paste, not one tool's output. */
+  isPaste: boolean;
+}
+
+/** kubectl's lines about itself, never tool output (kubectl/pkg/cmd/exec, attach, logs). */
+const NOTICES: readonly RegExp[] = [
+  /^Defaulted container "[^"]+" out of: /,
+  /^Unable to use a TTY - input is not a terminal or the right kind of file$/,
+  /^If you don't see a command prompt, try pressing enter\.$/,
+  /^kubectl exec \[POD\] \[COMMAND\] is DEPRECATED/,
+];
+
+/** `kubectl exec -it pod -c c -- ibstat` → `ibstat`; `kubectl logs pod` → `kubectl logs pod`; else undefined. */
+export function kubectlCommand(line: string): string | undefined {
+  const t = line.trim();
+  if (!/^kubectl\s+(?:\S+\s+)*?(?:exec|logs|debug)\b/.test(t)) return undefined;
+  const dashes = t.indexOf(' -- ');
+  if (dashes >= 0)
+    return t
+      .slice(dashes + 4)
+      .replace(/^(?:sh|bash)\s+-c\s+/, '')
+      .replace(/^["']|["']$/g, '')
+      .trim();
+  return t;
+}
+
+/**
+ * Programs people run while checking a node, for prompts that are only `#` or
+ * `$`: a bare `#` also starts every line of `ucx_info -d` (`# Memory domain:
+ * self`) and many comments, so it counts as a prompt only before one of these
+ * or a path (`./copybw`, `/usr/bin/ibstat`).
+ */
+const KNOWN_PROGRAMS = new Set([
+  'ibstat',
+  'ibstatus',
+  'ibv_devinfo',
+  'ibv_devices',
+  'ibdev2netdev',
+  'show_gids',
+  'nvidia-smi',
+  'lsmod',
+  'modinfo',
+  'modprobe',
+  'ls',
+  'cat',
+  'grep',
+  'egrep',
+  'ulimit',
+  'ucx_info',
+  'ucx_perftest',
+  'nixlbench',
+  'gdrcopy_copybw',
+  'copybw',
+  'sanity',
+  'dmesg',
+  'lspci',
+  'ip',
+  'rdma',
+  'kubectl',
+  'echo',
+  'env',
+  'sudo',
+  'python',
+  'python3',
+  'uname',
+  'hostname',
+]);
+
+function bare(text: string): boolean {
+  return /^\s*[#$]/.test(text);
+}
+
+function commandOf(text: string): string | undefined {
+  const typed = promptCommand(text);
+  const kube = kubectlCommand(typed ?? text);
+  if (kube !== undefined) return kube;
+  if (typed === undefined || typed === '' || !bare(text)) return typed;
+  const prog = programOf(typed);
+  return KNOWN_PROGRAMS.has(prog) || /^\.?\//.test(typed.trim()) ? typed : undefined;
+}
+
+export function splitPaste(input: string): Paste {
+  const lines = cleanLines(input);
+  const notices: Paste['notices'] = [];
+  const starts: { line: number; command: string }[] = [];
+  let printed = false;
+  let lastBare: string | undefined;
+  let lastCmd = '';
+  for (const l of lines) {
+    if (NOTICES.some((re) => re.test(l.text.trim()))) {
+      notices.push({ line: l.no, text: l.text.trim() });
+      continue;
+    }
+    const cmd = commandOf(l.text);
+    // A bare `#` or `$` alone is a prompt only right after a command that printed nothing
+    // (`# lsmod | grep nv_peer` then `#`); elsewhere it is output (`ucx_info -d` prints `#` lines).
+    if (
+      cmd === '' &&
+      bare(l.text) &&
+      !(!printed && lastBare === l.text.trim()[0] && !/^ucx_info\b/.test(lastCmd))
+    ) {
+      printed = true;
+      continue;
+    }
+    if (cmd !== undefined) {
+      starts.push({ line: l.no, command: cmd });
+      printed = false;
+      lastBare = bare(l.text) ? l.text.trim()[0] : undefined;
+      lastCmd = cmd;
+    } else if (l.text.trim() !== '') printed = true;
+  }
+  const isPaste = starts.length > 0 || notices.length > 0;
+  const noticeAt = new Set(notices.map((n) => n.line));
+  const cut = (from: number, to: number, command?: string, prompt = command !== undefined): PasteSection => {
+    const own = (no: number) => no >= from && no <= to && !noticeAt.has(no);
+    const text = lines.map((l) => (own(l.no) ? l.text : '')).join('\n');
+    const output = lines
+      .filter((l) => own(l.no) && !(prompt && l.no === from))
+      .map((l) => l.text)
+      .filter((t) => t.trim() !== '');
+    return { ...(command !== undefined ? { command } : {}), from, to, text, output };
+  };
+  const sections: PasteSection[] = [];
+  const last = lines.length;
+  const first = starts[0]?.line ?? last + 1;
+  if (first > 1) {
+    const head = cut(1, first - 1);
+    if (head.output.length > 0 || !isPaste) sections.push(head);
+  }
+  starts.forEach((s, i) => {
+    const end = (starts[i + 1]?.line ?? last + 1) - 1;
+    // A bare prompt (`#`, `$`) closes the section before it; what follows it is kept only if it says something.
+    const section = cut(s.line, end, s.command === '' ? undefined : s.command, true);
+    if (s.command === '' && section.output.length === 0) return;
+    sections.push(section);
+  });
+  return { sections, notices, isPaste };
+}
+
+/** The program a command runs (`sudo ibstat -v` → ibstat, `lsmod | grep x` → lsmod, `/usr/bin/ucx_info -d` → ucx_info). */
+export function programOf(command: string): string {
+  const words = command.trim().split(/\s+/);
+  let i = 0;
+  while (
+    i < words.length &&
+    (/^(?:sudo|env|time|nohup|exec)$/.test(words[i] as string) || /^\w+=/.test(words[i] as string))
+  )
+    i++;
+  return (words[i] ?? '').split('/').pop() ?? '';
+}
+
+/** `lines 4–20` or `line 4`. */
+export function lineSpan(from: number, to: number): string {
+  return from === to ? `line ${from}` : `lines ${from}–${to}`;
+}
+
+export interface ModinfoFinding {
+  module: string;
+  /** The module file, when modinfo found it; undefined when it said the module is not found. */
+  filename?: string;
+  line: number;
+}
+
+/**
+ * `modinfo <module>` output: a `filename:` line means the module is installed,
+ * whatever lsmod says; `modinfo: ERROR: Module <m> not found.` means it is not
+ * (both shapes: Mellanox/nv_peer_memory#46 and #51).
+ */
+export function modinfoFindings(paste: Paste): ModinfoFinding[] {
+  const out: ModinfoFinding[] = [];
+  for (const s of paste.sections) {
+    if (!s.command || programOf(s.command) !== 'modinfo') continue;
+    const file = s.output.find((l) => /^filename:\s+\S/.test(l));
+    const name = s.output
+      .find((l) => /^name:\s+\S/.test(l))
+      ?.replace(/^name:\s+/, '')
+      .trim();
+    const arg = s.command.trim().split(/\s+/).pop() ?? '';
+    if (file)
+      out.push({ module: name ?? arg, filename: file.replace(/^filename:\s+/, '').trim(), line: s.from });
+    for (const l of s.output) {
+      const missing = /^modinfo: ERROR: Module (\S+) not found\.?$/.exec(l.trim());
+      if (missing) out.push({ module: missing[1] as string, line: s.from });
+    }
+  }
+  return out;
+}
