@@ -47,6 +47,8 @@ describe('parseNixlProbe', () => {
     expect(r.garbage[0]?.problem).toBe('not valid JSON');
     expect(r.garbage[1]?.problem).toMatch(/^blockSize: /);
     expect(r.measurements).toEqual([]);
-    expect(r.errors).toEqual([expect.objectContaining({ stage: 'version', message: 'NIXL 0.1.1 is too old' })]);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ stage: 'version', message: 'NIXL 0.1.1 is too old' }),
+    ]);
   });
 });

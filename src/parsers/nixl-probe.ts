@@ -116,7 +116,10 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      out.garbage.push({ line: line.no, problem: `${where}${issue?.message ?? 'does not match the schema'}` });
+      out.garbage.push({
+        line: line.no,
+        problem: `${where}${issue?.message ?? 'does not match the schema'}`,
+      });
       continue;
     }
     const e = parsed.data;
