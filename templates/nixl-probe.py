@@ -166,7 +166,9 @@ def load_nixl():
     try:
         from nixl._api import nixl_agent, nixl_agent_config
     except ImportError as e:
-        raise ProbeError("import", f"cannot import nixl._api ({e}); install nixl (pip install nixl)", code=2)
+        raise ProbeError(
+            "import", f"cannot import nixl._api of NIXL {version or '(version unknown)'}: {e}", code=2
+        )
     missing = [m for m in REQUIRED_API if not hasattr(nixl_agent, m)]
     if missing:
         raise ProbeError(

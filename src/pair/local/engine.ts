@@ -18,8 +18,12 @@ export const NIXL_INSTALL_HINT =
 /** What chooseEngine may look at: programs on PATH, and a Python that imports nixl. */
 export interface EngineFinder {
   which(program: string): string | undefined;
-  /** A Python that imports nixl, or undefined; only asked when nixlbench is not there. */
-  nixlPython?(): string | undefined;
+  /**
+   * A Python that imports nixl, or undefined; only asked when nixlbench is not
+   * there. `acceptInstalled` (an explicit --engine nixl): one whose nixl is
+   * installed but does not import will do, so the probe can name its version.
+   */
+  nixlPython?(acceptInstalled: boolean): string | undefined;
 }
 
 /**
@@ -36,7 +40,7 @@ export function chooseEngine(
   const finder: EngineFinder = typeof find === 'function' ? { which: find } : find;
   const candidates: Engine[] = choice === 'auto' ? ['nixlbench', 'nixl', 'ucx_perftest'] : [choice];
   for (const engine of candidates) {
-    const bin = engine === 'nixl' ? finder.nixlPython?.() : finder.which(engine);
+    const bin = engine === 'nixl' ? finder.nixlPython?.(choice === 'nixl') : finder.which(engine);
     if (bin) return { engine, bin };
   }
   if (choice === 'nixl') {

@@ -64,7 +64,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   const placement = deps.placement ?? LOOPBACK;
   const chosen = chooseEngine(opts.engine, {
     which: (p) => host.which(p),
-    nixlPython: () => host.nixlPython?.(),
+    nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled),
   });
   const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
   const gpuCount = host.gpuCount();

@@ -13,11 +13,14 @@ export function nixlVenv(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * The Pythons that may hold NIXL, best first: $INTERCONNECT_TEST_PYTHON; the
- * python3 on PATH (inside a Dynamo image that is the deployment's own venv,
+ * The Pythons that may hold NIXL, best first: $INTERCONNECT_TEST_PYTHON (and
+ * then only it); the python3 on PATH (inside a Dynamo image that is the deployment's own venv,
  * with its own NIXL); then the project's venv. Only those that exist.
  */
 export function nixlPythonCandidates(env: NodeJS.ProcessEnv): string[] {
+  // An explicit choice is the only candidate: never swap in another NIXL behind the user's back.
+  if (env.INTERCONNECT_TEST_PYTHON)
+    return existsSync(env.INTERCONNECT_TEST_PYTHON) ? [env.INTERCONNECT_TEST_PYTHON] : [];
   const list = [
     env.INTERCONNECT_TEST_PYTHON,
     findOnPath('python3', env.PATH),
@@ -26,16 +29,46 @@ export function nixlPythonCandidates(env: NodeJS.ProcessEnv): string[] {
   return [...new Set(list)];
 }
 
-/** True when `python` imports NIXL's Python API (`nixl._api`, where nixl_agent lives). */
-export function importsNixl(python: string, env: NodeJS.ProcessEnv): boolean {
-  const r = spawnSync(python, ['-c', 'import nixl._api'], { env, stdio: 'ignore', timeout: 30_000 });
-  return r.status === 0;
+/** What a Python holds: `importable` (nixl._api imports), `installed` (a nixl distribution that does not import), or `none`. */
+export type NixlPresence = 'importable' | 'installed' | 'none';
+
+const CHECK = [
+  'import sys',
+  'from importlib import metadata',
+  'names = ("nixl", "nixl-cu12", "nixl-cu13")',
+  'def has(n):',
+  '    try:',
+  '        metadata.version(n)',
+  '        return True',
+  '    except metadata.PackageNotFoundError:',
+  '        return False',
+  'if not any(has(n) for n in names): sys.exit(1)',
+  'try:',
+  '    import nixl._api',
+  'except Exception:',
+  '    sys.exit(3)',
+].join('\n');
+
+/** Whether `python` has NIXL, and whether its Python API (`nixl._api`, where nixl_agent lives) imports. */
+export function nixlPresence(python: string, env: NodeJS.ProcessEnv): NixlPresence {
+  const r = spawnSync(python, ['-c', CHECK], { env, stdio: 'ignore', timeout: 30_000 });
+  return r.status === 0 ? 'importable' : r.status === 3 ? 'installed' : 'none';
 }
 
-/** The first candidate Python that imports nixl, or undefined. */
+/**
+ * The first candidate Python that imports nixl. With `acceptInstalled` (an
+ * explicit --engine nixl), a Python whose NIXL is installed but does not
+ * import (too old: 0.1.x imports torch at the top) is taken too, so the probe
+ * can say which version it found instead of "no nixl".
+ */
 export function findNixlPython(
   env: NodeJS.ProcessEnv,
-  canImport: (python: string) => boolean = (p) => importsNixl(p, env),
+  acceptInstalled = false,
+  presence: (python: string) => NixlPresence = (p) => nixlPresence(p, env),
 ): string | undefined {
-  return nixlPythonCandidates(env).find(canImport);
+  const found = nixlPythonCandidates(env).map((p) => ({ p, has: presence(p) }));
+  return (
+    found.find((c) => c.has === 'importable')?.p ??
+    (acceptInstalled ? found.find((c) => c.has === 'installed')?.p : undefined)
+  );
 }
