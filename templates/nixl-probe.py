@@ -54,7 +54,7 @@ REQUIRED_API = (
     "send_notif",
     "get_new_notifs",
 )
-DONE_NOTIF = b"interconnect-test:done"
+DONE_PREFIX = b"interconnect-test:done:"
 DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
 WRITE_PATTERN = 0x5A  # the initiator's buffer: what a WRITE leaves on the target
@@ -140,6 +140,19 @@ def version_tuple(text):
     while len(parts) < 3:
         parts.append(0)
     return tuple(parts)
+
+
+UCX_LEVELS = ["fatal", "error", "warn", "diag", "info", "debug", "trace", "req", "data", "async", "func", "poll"]
+
+
+def ucx_logging(env):
+    """Make UCX say which transport it used: UCX_LOG_LEVEL=info prints the endpoint lanes,
+    UCX_PROTO_INFO=y the protocol tables. A louder level, or a PROTO_INFO already set, is kept.
+    Must run before NIXL loads UCX (libucs reads its global options when it is loaded)."""
+    level = env.get("UCX_LOG_LEVEL", "").lower()
+    if level not in UCX_LEVELS or UCX_LEVELS.index(level) < UCX_LEVELS.index("info"):
+        env["UCX_LOG_LEVEL"] = "info"
+    env.setdefault("UCX_PROTO_INFO", "y")
 
 
 def installed_nixl_version():
@@ -297,22 +310,23 @@ def run_target(a, agent, buf, deadline_s):
     }
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
     emit("connected", peer=a.peer_name)
-    got_done = []
+    finished = {}
 
     def done():
         for msg in agent.get_new_notifs().get(a.peer_name, []):
-            if msg == DONE_NOTIF:
-                got_done.append(True)
-        return bool(got_done)
+            if msg.startswith(DONE_PREFIX):
+                finished.update(json.loads(msg[len(DONE_PREFIX) :].decode()))
+        return bool(finished)
 
     # The initiator's whole sweep runs in here: wait as long as the caller allows.
     wait_for(f"{a.peer_name} to finish its transfers", time.monotonic() + a.run_timeout, done, 0.01)
     verified = None
-    if a.op == "WRITE" and buf.memory == "DRAM":
+    # The initiator says which operation it ran; only its WRITEs leave bytes here to check.
+    if finished.get("op") == "WRITE" and buf.memory == "DRAM":
         verified = buf.head(a.start_block) == bytes([WRITE_PATTERN]) * a.start_block
         if not verified:
             raise ProbeError("verify", "after the WRITEs the target's buffer does not hold the initiator's bytes")
-    emit("done", verified=verified)
+    emit("done", verified=verified, op=finished.get("op"))
 
 
 def run_initiator(a, agent, buf, deadline_s):
@@ -387,7 +401,7 @@ def run_initiator(a, agent, buf, deadline_s):
         verified = buf.head(a.start_block) == bytes([READ_PATTERN]) * a.start_block
         if not verified:
             raise ProbeError("verify", "after the READs the initiator's buffer does not hold the target's bytes")
-    agent.send_notif(a.peer_name, DONE_NOTIF)
+    agent.send_notif(a.peer_name, DONE_PREFIX + json.dumps({"op": a.op, "measurements": count}).encode())
     emit("done", measurements=count, verified=verified)
 
 
@@ -397,6 +411,7 @@ def main(argv):
     ROLE = a.role
     # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    ucx_logging(os.environ)
     try:
         version, nixl_agent, nixl_agent_config = load_nixl()
         memory = a.memory

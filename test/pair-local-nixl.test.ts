@@ -10,7 +10,8 @@ import { runLocalPair } from '../src/pair/local/index.js';
 import { nixlProbePath } from '../src/pair/local/nixl-probe.js';
 import type { Placement } from '../src/pair/local/types.js';
 import { MeasurementSchema } from '../src/pair/measurement.js';
-import { type Launcher, spawnLauncher } from '../src/procs/launcher.js';
+import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
+import { type Launcher, type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
 import { runCli } from './helpers/cli.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
 import { describeWithNixl, nixlPythonPaths, OLD_NIXL } from './helpers/nixl.js';
@@ -65,12 +66,25 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
     expect(report.verdict.status).toBe('unverified');
   });
 
-  it('runs READ when asked (--op read), the initiator reading the target', async () => {
+  it('runs READ when asked (--op read), the initiator reading the target, and checks the bytes arrived', async () => {
+    const procs: RunningProc[] = [];
+    const keep: Launcher = {
+      async start(spec) {
+        const p = await spawnLauncher.start(spec);
+        procs.push(p);
+        return p;
+      },
+    };
     const result = await runLocalPair(
       { ...base, op: 'READ', sizes: [65536], iters: 50, timeoutMs: 60_000 },
-      { ...quiet, signal: new AbortController().signal },
+      { ...quiet, signal: new AbortController().signal, launcher: keep },
     );
     expect(result.measurement.opType).toBe('READ');
+    // The probe checked the data: the initiator read the target's 0xA5 pattern; the target
+    // learnt the operation from the initiator's final notification and had nothing to check.
+    const [target, initiator] = procs.map((p) => parseNixlProbe(p.lines().join('\n')));
+    expect(initiator?.done).toMatchObject({ verified: true, measurements: 1 });
+    expect(target?.done).toMatchObject({ verified: null, op: 'READ' });
     expect(result.measurement.rows).toHaveLength(1);
     expect(result.measurement.rows[0]?.gbps).toBeGreaterThan(0);
     expect(result.checks.find((c) => c.id === 'pair.transfer')?.status).toBe('ok');

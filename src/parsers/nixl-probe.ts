@@ -59,7 +59,10 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     ...base,
     event: z.literal('done'),
     measurements: z.number().int().nonnegative().optional(),
+    /** DRAM only: whether the bytes the operation moved arrived (null: not checked, VRAM). */
     verified: z.boolean().nullable(),
+    /** Target: the operation the initiator said it ran. */
+    op: Op.nullable().optional(),
   }),
   z.object({ ...base, event: z.literal('error'), stage: z.string(), message: z.string() }),
 ]);
