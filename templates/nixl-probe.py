@@ -55,6 +55,7 @@ REQUIRED_API = (
     "get_new_notifs",
 )
 DONE_PREFIX = b"interconnect-test:done:"
+ROW_NOTIF = b"interconnect-test:row"
 DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
 WRITE_PATTERN = 0x5A  # the initiator's buffer: what a WRITE leaves on the target
@@ -99,7 +100,12 @@ def parse_args(argv):
         default=16,
         help="blocks over 1 MiB run iters/FACTOR iterations (nixlbench's --large_blk_iter_ftr)",
     )
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the peer to connect")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="seconds to wait for the peer to connect, for one transfer, and (target) between two finished rows",
+    )
     p.add_argument(
         "--run-timeout", type=float, default=3600.0, help="target: seconds to wait for the initiator's sweep"
     )
@@ -311,15 +317,24 @@ def run_target(a, agent, buf, deadline_s):
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
     emit("connected", peer=a.peer_name)
     finished = {}
+    end = time.monotonic() + a.run_timeout
+    silent_since = [time.monotonic()]
 
     def done():
-        for msg in agent.get_new_notifs().get(a.peer_name, []):
+        msgs = agent.get_new_notifs().get(a.peer_name, [])
+        if msgs:
+            silent_since[0] = time.monotonic()
+        for msg in msgs:
             if msg.startswith(DONE_PREFIX):
                 finished.update(json.loads(msg[len(DONE_PREFIX) :].decode()))
+        if not finished and time.monotonic() - silent_since[0] > a.timeout:
+            raise ProbeError(
+                "peer", f"{a.peer_name} sent nothing for {a.timeout:g}s mid-sweep (no row finished): it died or hangs"
+            )
         return bool(finished)
 
-    # The initiator's whole sweep runs in here: wait as long as the caller allows.
-    wait_for(f"{a.peer_name} to finish its transfers", time.monotonic() + a.run_timeout, done, 0.01)
+    # The initiator's whole sweep runs in here: a heartbeat per row, at most --run-timeout in all.
+    wait_for(f"{a.peer_name} to finish its transfers", end, done, 0.01)
     verified = None
     # The initiator says which operation it ran; only its WRITEs leave bytes here to check.
     if finished.get("op") == "WRITE" and buf.memory == "DRAM":
@@ -371,8 +386,16 @@ def run_initiator(a, agent, buf, deadline_s):
 
             def once():
                 state = agent.transfer(handle)
+                polls = 0
+                started = time.monotonic()
                 while state == "PROC":
                     state = agent.check_xfer_state(handle)
+                    polls += 1
+                    # A peer that vanished can leave a transfer in PROC for good: bound each one.
+                    if polls % 4096 == 0 and time.monotonic() - started > a.timeout:
+                        raise ProbeError(
+                            "timeout", f"{where}: one transfer still in progress after {a.timeout:g}s (peer gone?)"
+                        )
                 if state != "DONE":
                     raise ProbeError("transfer", f"{where}: NIXL reported {state}")
 
@@ -396,6 +419,8 @@ def run_initiator(a, agent, buf, deadline_s):
                 avgLatUs=seconds * 1e6 / (iters * batch),
             )
             count += 1
+            # A heartbeat per row: the target gives up when the initiator falls silent.
+            agent.send_notif(a.peer_name, ROW_NOTIF)
     verified = None
     if a.op == "READ" and buf.memory == "DRAM":
         verified = buf.head(a.start_block) == bytes([READ_PATTERN]) * a.start_block

@@ -12,6 +12,9 @@ import type { Placement } from '../src/pair/local/types.js';
 import { MeasurementSchema } from '../src/pair/measurement.js';
 import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
 import { type Launcher, type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
+import { listensOn } from '../src/procs/listen.js';
+import { freePort } from '../src/procs/ports.js';
+import { pollUntil } from '../src/procs/wait.js';
 import { runCli } from './helpers/cli.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
 import { describeWithNixl, nixlPythonPaths, OLD_NIXL } from './helpers/nixl.js';
@@ -117,6 +120,71 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
     expect(result.measurement.rows).toEqual([]);
     expect(result.pids).toEqual(started.map((s) => s.pid));
     for (const pid of result.pids) expect(isAlive(pid)).toBe(false);
+  });
+
+  it('the probe alone: a target whose initiator died mid-sweep gives up after --timeout of silence', async () => {
+    // Between pods no `pair` process stands over the target, so the probe must notice itself.
+    const port = await freePort();
+    const args = ['--memory', 'DRAM', '--start-block', '4096', '--max-block', '4096', '--iters', '100000000'];
+    const target = await spawnLauncher.start({
+      name: 'target',
+      argv: [
+        python.current,
+        nixlProbePath(),
+        '--role',
+        'target',
+        '--listen-port',
+        String(port),
+        '--timeout',
+        '4',
+        ...args,
+      ],
+      env,
+    });
+    try {
+      await pollUntil(async () => (await listensOn(target.pid, port)) || undefined, {
+        intervalMs: 50,
+        timeoutMs: 30_000,
+      });
+      const initiator = await spawnLauncher.start({
+        name: 'initiator',
+        argv: [
+          python.current,
+          nixlProbePath(),
+          '--role',
+          'initiator',
+          '--peer',
+          '127.0.0.1',
+          '--peer-port',
+          String(port),
+          ...args,
+        ],
+        env,
+      });
+      await pollUntil(
+        async () => initiator.lines().some((l) => l.includes('"event":"connected"')) || undefined,
+        {
+          intervalMs: 50,
+          timeoutMs: 30_000,
+        },
+      );
+      initiator.signalGroup('SIGKILL');
+      await initiator.exited;
+      const t0 = Date.now();
+      const exit = await target.exited;
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(exit).toEqual({ code: 1, signal: null });
+      const out = parseNixlProbe(target.lines().join('\n'));
+      expect(out.errors).toEqual([
+        expect.objectContaining({
+          stage: 'peer',
+          message:
+            'interconnect-test-initiator sent nothing for 4s mid-sweep (no row finished): it died or hangs',
+        }),
+      ]);
+    } finally {
+      target.signalGroup('SIGKILL');
+    }
   });
 
   it('stops at --timeout with a fail, not a hang, and leaves nothing running', async () => {
