@@ -80,9 +80,16 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
     };
     const result = await runLocalPair(
       { ...base, op: 'READ', sizes: [65536], iters: 50, timeoutMs: 60_000 },
-      { ...quiet, signal: new AbortController().signal, launcher: keep },
+      {
+        ...quiet,
+        signal: new AbortController().signal,
+        launcher: keep,
+        // A name, not an address, as a headless Service gives between pods: the probe resolves it.
+        placement: { server: { wrap: [], address: 'localhost' }, client: { wrap: [] }, describe: 'loopback' },
+      },
     );
     expect(result.measurement.opType).toBe('READ');
+    expect(procs[1]?.argv).toContain('localhost');
     // The probe checked the data: the initiator read the target's 0xA5 pattern; the target
     // learnt the operation from the initiator's final notification and had nothing to check.
     const [target, initiator] = procs.map((p) => parseNixlProbe(p.lines().join('\n')));
