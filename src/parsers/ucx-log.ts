@@ -99,6 +99,8 @@ export function parseUcxLog(lines: readonly Line[]): UcxLog {
   };
   let table: UcxProtoTable | undefined;
   let lastEndpoint: UcxEndpoint | undefined;
+  /** The endpoint row of a two-row table title, waiting for its operation row. */
+  let titled: string | undefined;
 
   for (const line of lines) {
     const m = PREFIX.exec(line.text);
@@ -137,13 +139,30 @@ export function parseUcxLog(lines: readonly Line[]): UcxLog {
     }
     const row = cells(rest);
     if (!row) continue; // "+----+" borders and anything else unlevelled
-    if (row.length === 2 && ENDPOINT.test(` ${row[0]}`)) {
-      const name = endpointName(row[0] as string);
+    const open = (name: string, operation: string) => {
       const scope = scopeOf(name);
-      table = { endpoint: name, ...(scope ? { scope } : {}), operation: row[1] as string, steps: [] };
+      table = { endpoint: name, ...(scope ? { scope } : {}), operation, steps: [] };
       log.protocols.push(table);
+    };
+    if (row.length === 2 && ENDPOINT.test(` ${row[0]}`)) {
+      open(endpointName(row[0] as string), row[1] as string);
       continue;
     }
+    // UCX ≥ 1.22 (openucx/ucx 230532db76, "Add table builder API", src/ucp/proto/proto_debug.c):
+    // the title is two full-width rows, "| <ep cfg> |" then "| <operation> |", and a
+    // "| Range | Description | Config |" header row precedes the ranges.
+    if (row.length === 1) {
+      if (ENDPOINT.test(` ${row[0]}`)) {
+        titled = endpointName(row[0] as string);
+        table = undefined;
+      } else if (titled) {
+        open(titled, row[0] as string);
+        titled = undefined;
+      }
+      continue;
+    }
+    titled = undefined;
+    if (row[0] === 'Range' || row[0] === 'Count') continue;
     if (table && row.length >= 3) {
       const lanesCell = row[row.length - 1] as string;
       table.steps.push({
