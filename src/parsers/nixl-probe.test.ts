@@ -20,9 +20,11 @@ describe('parseNixlProbe', () => {
     expect(Math.max(...r.measurements.map((m) => m.gbps))).toBe(9.719663871730438);
     expect(r.done).toMatchObject({ measurements: 9, verified: null });
     expect(r.ucxVersion).toBe('1.23.0');
-    expect(r.lanes).toEqual(expect.arrayContaining(['tcp/lo', 'cma/memory']));
-    expect(r.transports).toEqual(expect.arrayContaining(['tcp', 'cma']));
-    expect(r.emulated).toBe(true);
+    // The endpoint line says rma_am(tcp/lo), but the protocol table of the WRITE toward the
+    // target (intra-node cfg#1, `remote memory write by ucp_put*`) says zero-copy over cma.
+    expect(r.lanes).toEqual(['cma/memory']);
+    expect(r.transports).toEqual(['cma']);
+    expect(r.emulated).toBe(false);
   });
 
   it("reads the target's ready port and its verified done line, with no measurements", () => {
@@ -30,6 +32,41 @@ describe('parseNixlProbe', () => {
     expect(r.ready).toMatchObject({ port: 15555, agent: 'interconnect-test-target' });
     expect(r.measurements).toEqual([]);
     expect(r.done).toMatchObject({ role: 'target', verified: true });
+  });
+
+  it('falls back to the endpoint lines without protocol tables, and picks the READ table for a READ', () => {
+    const ep =
+      '[1.0] [h:1:0]      ucp_worker.c:1997 UCX  INFO    a intra-node cfg#1 rma_am(tcp/lo)  amo_am(tcp/lo)  am(tcp/lo cma/memory)  ka(tcp/lo)';
+    const start = (op: string) =>
+      `{"probe":"nixl-probe","v":1,"event":"start","role":"initiator","agent":"a","host":"h","pid":1,"nixlVersion":"1.5.1","python":"3.11","memory":"DRAM","memorySource":"host","device":null,"op":"${op}","blockSizes":[4096],"batchSizes":[1]}`;
+    const bare = parseNixlProbe([start('WRITE'), ep].join('\n'));
+    expect(bare.lanes).toEqual(['tcp/lo', 'cma/memory']);
+    expect(bare.emulated).toBe(true);
+    const table = (op: string, proto: string, lane: string) =>
+      [
+        '[2.0] [h:1:1]   +--------+-------------+------------+',
+        '[2.0] [h:1:1]   | a intra-node cfg#1                 |',
+        `[2.0] [h:1:1]   | ${op} |`,
+        '[2.0] [h:1:1]   +--------+-------------+------------+',
+        '[2.0] [h:1:1]   | Range  | Description | Config     |',
+        '[2.0] [h:1:1]   +--------+-------------+------------+',
+        `[2.0] [h:1:1]   | 0..inf | ${proto} | ${lane} |`,
+        '[2.0] [h:1:1]   +--------+-------------+------------+',
+      ].join('\n');
+    const read = parseNixlProbe(
+      [
+        start('READ'),
+        ep,
+        table('remote memory write by ucp_put* from host memory to host', 'zero-copy', 'cma/memory'),
+        table(
+          'remote memory read by ucp_get*(multi) into host memory from host',
+          'software emulation',
+          'tcp/lo',
+        ),
+      ].join('\n'),
+    );
+    expect(read.lanes).toEqual(['tcp/lo']);
+    expect(read.emulated).toBe(true);
   });
 
   it('puts lines that claim to be the probe but are broken or off-schema in garbage, with line numbers', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanLines } from './lines.js';
-import { dataLanes, emulated, parseUcxLog, transportsOf } from './ucx-log.js';
+import { dataLanes, emulated, parseUcxLog, transportsOf, type UcxProtoTable } from './ucx-log.js';
 
 /**
  * The output of our NIXL probe (templates/nixl-probe.py): one JSON object a
@@ -78,7 +78,7 @@ export interface NixlProbeOutput {
   errors: Of<'error'>[];
   /** Lines that claimed to be the probe's but did not parse: line number and what was wrong. */
   garbage: { line: number; problem: string }[];
-  /** UCX lanes that carried data (`cma/memory`, `tcp/lo`, `rc_mlx5/mlx5_0:1`). */
+  /** UCX lanes that carried the data: those of the protocol tables of the probe's operation when UCX printed them, else the endpoint lines' (`cma/memory`, `tcp/lo`, `rc_mlx5/mlx5_0:1`). */
   lanes: string[];
   transports: string[];
   /** UCX emulated RMA over active messages or in software. */
@@ -88,6 +88,27 @@ export interface NixlProbeOutput {
 
 function claimsToBeProbe(text: string): boolean {
   return text.startsWith('{') && text.includes(`"probe"`) && text.includes(PROBE);
+}
+
+/**
+ * The UCX_PROTO_INFO tables of the operation the probe ran toward its peer
+ * (`remote memory write by ucp_put*` for WRITE, `remote memory read by ucp_get*`
+ * for READ; not the `self` endpoint). They name the protocol and lanes UCX
+ * selected for the data; the endpoint line lists every lane group, including
+ * `rma_am`/`am` lanes that carried only NIXL's notifications (with the pip
+ * wheel's UCX 1.23 between two local processes: `rma_am(tcp/lo)` on the
+ * endpoint line while puts and gets go zero-copy over `cma/memory`).
+ * Empty when UCX printed no such table (UCX < 1.15, or UCX_PROTO_INFO off);
+ * then the endpoint lines are all there is.
+ */
+function rmaTables(tables: readonly UcxProtoTable[], op: 'READ' | 'WRITE' | undefined): UcxProtoTable[] {
+  const remote = tables.filter(
+    (t) => t.scope !== 'self' && /^remote memory (write|read)\b/.test(t.operation),
+  );
+  const want =
+    op === 'READ' ? /^remote memory read\b/ : op === 'WRITE' ? /^remote memory write\b/ : undefined;
+  const ofOp = want ? remote.filter((t) => want.test(t.operation)) : [];
+  return ofOp.length > 0 ? ofOp : remote;
 }
 
 /** Reads everything one probe process printed. Never throws: bad lines land in `garbage`. */
@@ -148,9 +169,15 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
     }
   }
   const ucx = parseUcxLog(rest);
-  out.lanes = dataLanes(ucx);
+  const rma = rmaTables(ucx.protocols, out.start?.op ?? out.measurements[0]?.op);
+  if (rma.length > 0) {
+    out.lanes = [...new Set(rma.flatMap((t) => t.steps.flatMap((s) => s.lanes)))];
+    out.emulated = rma.some((t) => t.steps.some((s) => /software emulation/.test(s.protocol)));
+  } else {
+    out.lanes = dataLanes(ucx);
+    out.emulated = emulated(ucx);
+  }
   out.transports = transportsOf(out.lanes);
-  out.emulated = emulated(ucx);
   if (ucx.version) out.ucxVersion = ucx.version;
   return out;
 }
