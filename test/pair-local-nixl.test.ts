@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -147,6 +147,9 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
         '--timeout',
         '4',
         ...args,
+        // The last --memory wins: the target picks by itself (VRAM only with a GPU).
+        '--memory',
+        'auto',
       ],
       env,
     });
@@ -184,6 +187,9 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
       expect(Date.now() - t0).toBeLessThan(15_000);
       expect(exit).toEqual({ code: 1, signal: null });
       const out = parseNixlProbe(target.lines().join('\n'));
+      // No torch in the venv and, without a GPU, no libcuda: host memory, and it says so.
+      if (!existsSync('/proc/driver/nvidia/gpus'))
+        expect(out.start).toMatchObject({ memory: 'DRAM', memorySource: 'host', device: null });
       expect(out.errors).toEqual([
         expect.objectContaining({
           stage: 'peer',
