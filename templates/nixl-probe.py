@@ -350,8 +350,9 @@ def run_initiator(a, agent, buf, deadline_s):
     except OSError as e:
         raise ProbeError("resolve", f"cannot resolve the target {a.peer!r}: {e}")
     deadline = time.monotonic() + deadline_s
-    # NIXL's listen thread: send our metadata to the target's listener and ask it for its own.
-    agent.fetch_remote_metadata(a.peer_name, ip, a.peer_port)
+    # NIXL's listen thread: push our metadata to the target's listener. The target answers
+    # with its buffer (a notification) once it has registered it and loaded our metadata;
+    # only then do we fetch its metadata, so the copy we load includes that registration.
     agent.send_local_metadata(ip, a.peer_port)
     remote = {}
 
@@ -362,6 +363,7 @@ def run_initiator(a, agent, buf, deadline_s):
         return bool(remote)
 
     wait_for(f"the buffer of {a.peer_name} at {ip}:{a.peer_port}", deadline, descs)
+    agent.fetch_remote_metadata(a.peer_name, ip, a.peer_port)
     wait_for(f"metadata of {a.peer_name}", deadline, lambda: agent.check_remote_metadata(a.peer_name))
     emit("connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
     need = a.max_block * a.max_batch
@@ -440,9 +442,8 @@ def main(argv):
     try:
         version, nixl_agent, nixl_agent_config = load_nixl()
         memory = a.memory
-        detected = None
         if memory == "auto":
-            present, detected = gpu_present()
+            present, _how = gpu_present()
             memory = "VRAM" if present else "DRAM"
         size = a.max_block * a.max_batch
         fill = READ_PATTERN if a.role == "target" else WRITE_PATTERN
