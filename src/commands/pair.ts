@@ -9,8 +9,11 @@ export function pairCommand(ctx: CliContext): Command {
     )
     .option('--local', 'run both sides as two processes on this host (no cluster needed)')
     .addOption(
-      new Option('--engine <engine>', 'transfer tool: nixlbench when on PATH, else ucx_perftest')
-        .choices(['auto', 'nixlbench', 'ucx_perftest'])
+      new Option(
+        '--engine <engine>',
+        'transfer tool: nixlbench when on PATH, else nixl (our probe on the NIXL Python API) when a python imports nixl, else ucx_perftest',
+      )
+        .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
         .default('auto'),
     )
     .addOption(

@@ -1,7 +1,9 @@
 import { ParseError } from '../parsers/errors.js';
+import { parseNixlProbe } from '../parsers/nixl-probe.js';
 import { type NixlbenchFailure, type NixlbenchResult, parseNixlbench } from '../parsers/nixlbench.js';
 import { parseUcxPerftest, type UcxPerftestResult } from '../parsers/ucx-perftest.js';
 import { type NicPort, parseRate } from './expected.js';
+import type { Engine } from './measurement.js';
 
 /**
  * Reading the probe pods' logs: the shared parsers do the tool output; this
@@ -35,11 +37,12 @@ const OWN_LINE = /^interconnect-test:/;
  * which is not a problem. A log with output the parser does not recognise is:
  * waiting on it would only end in a timeout.
  */
-export function unreadableLog(
-  engine: 'nixlbench' | 'ucx_perftest',
-  log: string,
-  role?: string,
-): string | undefined {
+export function unreadableLog(engine: Engine, log: string, role?: string): string | undefined {
+  if (engine === 'nixl') {
+    // Our probe's lines are JSON; a line that claims to be one and is not is unreadable.
+    const bad = parseNixlProbe(log).garbage[0];
+    return bad ? `line ${bad.line} is not a valid nixl-probe line (${bad.problem})` : undefined;
+  }
   // ucx_perftest's server (decode, across nodes) prints only "Waiting for connection...": the client measures.
   if (engine === 'ucx_perftest' && role === 'decode') return undefined;
   // Our lines blanked (line numbers kept), so the error quotes the tool's first line.

@@ -10,7 +10,7 @@ import { z } from 'zod';
  * `MB/s` columns are MiB/s and are converted before they land here.
  */
 
-export const EngineSchema = z.enum(['nixlbench', 'ucx_perftest']);
+export const EngineSchema = z.enum(['nixlbench', 'nixl', 'ucx_perftest']);
 export type Engine = z.infer<typeof EngineSchema>;
 
 /**

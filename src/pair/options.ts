@@ -107,7 +107,7 @@ type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
 
 /** The options `pair` shares with --local, as the cluster path reads them. */
 export interface SharedPairOptions {
-  engine: 'auto' | 'nixlbench' | 'ucx_perftest';
+  engine: 'auto' | 'nixlbench' | 'nixl' | 'ucx_perftest';
   mode?: 'cross-node' | 'intra-node' | undefined;
   sizes?: number[] | undefined;
   iters?: number | undefined;

@@ -24,13 +24,19 @@ function ip(...args: string[]): void {
   execFileSync('ip', args, { stdio: 'pipe' });
 }
 
-/** `subnet` is the third octet of 169.254.<subnet>.0/30: give each test file its own. */
-export function vethPair(prefix: string, subnet: number): VethPair {
+/**
+ * `subnet` is the third octet of <base>.<subnet>.0/30: give each test file its own.
+ * `base` is 169.254 (link-local) unless a test needs otherwise: UCX 1.22+ (since
+ * commit b531a68957, openucx/ucx#11504, src/ucs/sys/sock.c ucs_netif_get_addr) skips
+ * IPv4 link-local addresses, so its tcp transport sees no device on such a veth;
+ * those tests use 198.18 (RFC 2544's benchmarking range, never routed).
+ */
+export function vethPair(prefix: string, subnet: number, base = '169.254'): VethPair {
   const tag = randomBytes(3).toString('hex');
   const ns = { a: `${prefix}a-${tag}`, b: `${prefix}b-${tag}` };
   // Interface names are at most 15 characters.
   const veth = { a: `${prefix.slice(0, 4)}A${tag}`, b: `${prefix.slice(0, 4)}B${tag}` };
-  const addr = { a: `169.254.${subnet}.1`, b: `169.254.${subnet}.2` };
+  const addr = { a: `${base}.${subnet}.1`, b: `${base}.${subnet}.2` };
   const pair: VethPair = {
     ns,
     veth,

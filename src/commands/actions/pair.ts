@@ -26,7 +26,7 @@ const DurationSchema = durationSchema('90s, 5m or 1h');
  */
 export const PairOptionsSchema = OutputOptionsSchema.extend({
   local: z.boolean().default(false),
-  engine: z.enum(['auto', 'nixlbench', 'ucx_perftest']).default('auto'),
+  engine: z.enum(['auto', 'nixlbench', 'nixl', 'ucx_perftest']).default('auto'),
   mode: z.enum(['cross-node', 'intra-node']).optional(),
   sizes: SizesSchema.optional(),
   iters: z.coerce.number().int().positive().max(100_000_000).optional(),
@@ -57,6 +57,7 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
       ...(opts.iters ? { iters: opts.iters } : {}),
       ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
       ...(opts.ucxTls ? { ucxTls: opts.ucxTls } : {}),
+      ...(opts.op ? { op: opts.op.toUpperCase() as 'READ' | 'WRITE' } : {}),
     },
     { env: ctx.env, progress: ctx.progress, signal: ctx.signal },
   );
@@ -68,5 +69,12 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
 export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
   const opts = parseOptions(PairOptionsSchema, raw);
   if (opts.local) await runLocal(ctx, opts);
-  else await runClusterPair(ctx, opts);
+  else if (opts.engine === 'nixl') {
+    throw new ToolError(
+      '--engine nixl runs only with --local so far: between pods, use nixlbench or ucx_perftest',
+      {
+        fix: 'add --local, or pick --engine nixlbench',
+      },
+    );
+  } else await runClusterPair(ctx, opts);
 }

@@ -35,12 +35,37 @@ describe('chooseEngine', () => {
       }
     })();
     expect(err).toBeInstanceOf(ToolError);
-    expect(err?.message).toBe('pair --local: neither nixlbench nor ucx_perftest is on PATH');
+    expect(err?.message).toBe(
+      'pair --local: neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl',
+    );
     expect(err?.fix).toBe(
       'apt-get install ucx-utils (ucx_perftest), or build NIXL with nixlbench (github.com/ai-dynamo/nixl, benchmark/nixlbench)',
     );
     expect(() => chooseEngine('nixlbench', on('ucx_perftest'))).toThrow(
       'pair --local: nixlbench is not on PATH',
+    );
+  });
+
+  it('takes the NIXL probe after nixlbench and before ucx_perftest, and asks for a Python only when it must', () => {
+    let asked = 0;
+    const python = (p: string | undefined) => () => {
+      asked++;
+      return p;
+    };
+    expect(
+      chooseEngine('auto', { which: on('nixlbench', 'ucx_perftest'), nixlPython: python('/v/python') }),
+    ).toEqual({ engine: 'nixlbench', bin: '/usr/bin/nixlbench' });
+    expect(asked).toBe(0);
+    expect(chooseEngine('auto', { which: on('ucx_perftest'), nixlPython: python('/v/python') })).toEqual({
+      engine: 'nixl',
+      bin: '/v/python',
+    });
+    expect(chooseEngine('auto', { which: on('ucx_perftest'), nixlPython: python(undefined) })).toEqual({
+      engine: 'ucx_perftest',
+      bin: '/usr/bin/ucx_perftest',
+    });
+    expect(() => chooseEngine('nixl', { which: on('nixlbench'), nixlPython: python(undefined) })).toThrow(
+      'pair --local --engine nixl: no Python here can import nixl',
     );
   });
 });

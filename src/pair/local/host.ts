@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { findOnPath } from '../../procs/path.js';
+import { findNixlPython } from './nixl-python.js';
 
 const GPUS = '/proc/driver/nvidia/gpus';
 
@@ -13,6 +14,8 @@ export interface LocalHost {
   gpuCount(): number;
   /** The first GPU's model as the driver names it (`NVIDIA H100 80GB HBM3`), when there is one. */
   gpuModel(): string | undefined;
+  /** A Python that imports nixl (our NIXL probe's engine), or with `acceptInstalled` one that merely has it; undefined when none. */
+  nixlPython?(acceptInstalled?: boolean): string | undefined;
 }
 
 /** GPUs the NVIDIA kernel driver registered: one directory each under /proc/driver/nvidia/gpus. */
@@ -45,5 +48,6 @@ export function systemHost(env: NodeJS.ProcessEnv): LocalHost {
     which: (program) => findOnPath(program, env.PATH),
     gpuCount: () => countNvidiaGpus(),
     gpuModel: () => nvidiaGpuModel(),
+    nixlPython: (acceptInstalled) => findNixlPython(env, acceptInstalled),
   };
 }

@@ -8,8 +8,10 @@ import type { Measurement } from '../measurement.js';
 import { chooseEngine, type EngineChoice } from './engine.js';
 import { childEnv } from './env.js';
 import { type LocalHost, systemHost } from './host.js';
+import { nixlProbePath } from './nixl-probe.js';
 import { DEFAULT_SIZES } from './perftest.js';
 import { localResult, measurementSection } from './report.js';
+import { runNixlProbePair } from './run-nixl.js';
 import { runNixlbenchPair } from './run-nixlbench.js';
 import { runPerftestSweep } from './run-perftest.js';
 import { type EngineRun, LOOPBACK, type Placement } from './types.js';
@@ -24,6 +26,8 @@ export interface LocalPairOptions {
   minGBps?: number;
   ucxTls?: string;
   nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
+  /** The NIXL probe's operation, initiator on target (default WRITE, as nixlbench). */
+  op?: 'READ' | 'WRITE';
 }
 
 export interface LocalPairDeps {
@@ -33,8 +37,10 @@ export interface LocalPairDeps {
   signal: AbortSignal;
   launcher?: Launcher;
   host?: LocalHost;
-  /** Where the two processes run (tests: network namespaces). ucx_perftest only. */
+  /** Where the two processes run (tests: network namespaces). ucx_perftest and nixl. */
   placement?: Placement;
+  /** The NIXL probe to run (tests: a probe that misbehaves); default templates/nixl-probe.py. */
+  nixlProbe?: string;
 }
 
 export interface LocalPairResult {
@@ -56,7 +62,10 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   const host = deps.host ?? systemHost(deps.env);
   const launcher = deps.launcher ?? spawnLauncher;
   const placement = deps.placement ?? LOOPBACK;
-  const chosen = chooseEngine(opts.engine, (p) => host.which(p));
+  const chosen = chooseEngine(opts.engine, {
+    which: (p) => host.which(p),
+    nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled),
+  });
   const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
   const gpuCount = host.gpuCount();
   if (memory === 'VRAM' && gpuCount === 0) {
@@ -84,6 +93,22 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
         memory: memory === 'VRAM' ? 'cuda' : 'host',
         env,
         placement,
+        ...(opts.iters ? { iters: opts.iters } : {}),
+      },
+      runDeps,
+    );
+  } else if (chosen.engine === 'nixl') {
+    run = await runNixlProbePair(
+      {
+        python: chosen.bin,
+        script: deps.nixlProbe ?? nixlProbePath(),
+        sizes,
+        memory,
+        gpuCount,
+        op: opts.op ?? 'WRITE',
+        env,
+        placement,
+        timeoutS: opts.timeoutMs / 1000,
         ...(opts.iters ? { iters: opts.iters } : {}),
       },
       runDeps,
@@ -117,6 +142,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
     sizes,
     timeoutMs: opts.timeoutMs,
     run,
+    ...(chosen.engine === 'nixl' ? { op: opts.op ?? 'WRITE' } : {}),
     ...(opts.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
   });
   return {

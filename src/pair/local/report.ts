@@ -21,6 +21,8 @@ export interface LocalFacts {
   timeoutMs: number;
   minGBps?: number;
   run: EngineRun;
+  /** The operation the initiator ran on the target, when the engine says (nixl). */
+  op?: 'READ' | 'WRITE';
 }
 
 function span(sizes: readonly number[]): string {
@@ -133,7 +135,10 @@ function bandwidthCheck(f: LocalFacts, expected: Expectation | undefined): Check
 
 /** The checks and the `measurement` a local pair report carries. */
 export function localResult(f: LocalFacts): { checks: Check[]; measurement: Measurement } {
-  const engineDetail = `${f.chosen.engine} (${f.chosen.bin})${f.run.ucxVersion ? `, UCX ${f.run.ucxVersion}` : ''}`;
+  const versions = [f.run.engineVersion, f.run.ucxVersion ? `UCX ${f.run.ucxVersion}` : undefined].filter(
+    Boolean,
+  );
+  const engineDetail = `${f.chosen.engine} (${f.chosen.bin})${versions.map((v) => `, ${v}`).join('')}`;
   const checks: Check[] = [check('pair.engine', 'ok', engineDetail, { matters: false })];
   const expected = localExpectation(f);
   checks.push(transferCheck(f), bandwidthCheck(f, expected));
@@ -164,6 +169,7 @@ export function localResult(f: LocalFacts): { checks: Check[]; measurement: Meas
     rows: f.run.rows,
     ...(f.run.hosts && Object.keys(f.run.hosts).length ? { hosts: f.run.hosts } : {}),
     memory: { initiator: f.memory, target: f.memory },
+    ...(f.op ? { opType: f.op } : {}),
     ...(expected ? { expected } : {}),
   };
   return { checks, measurement };

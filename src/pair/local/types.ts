@@ -37,6 +37,8 @@ export interface EngineRun {
   /** RMA emulated over active messages or software: a slow path. */
   emulated: boolean;
   ucxVersion?: string;
+  /** The engine's own version when it says (`nixl 1.5.1`). */
+  engineVersion?: string;
   /** Every process started, so callers (and tests) can check none is left. */
   pids: number[];
   /** Sizes (ucx_perftest) or block-size rows (nixlbench) that finished. */

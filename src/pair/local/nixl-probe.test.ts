@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { unreadableLog } from '../logs.js';
+import {
+  NIXL_PROBE_KEY,
+  nixlProbeArgv,
+  nixlProbeConfigMap,
+  nixlProbePath,
+  readNixlProbe,
+} from './nixl-probe.js';
+import { findNixlPython, type NixlPresence, nixlPythonCandidates } from './nixl-python.js';
+
+const common = {
+  python: '/venv/bin/python',
+  script: '/pkg/templates/nixl-probe.py',
+  port: 41000,
+  op: 'READ' as const,
+  memory: 'DRAM' as const,
+  minBlock: 4096,
+  maxBlock: 64 << 20,
+  iters: 100,
+  timeoutS: 299.5,
+};
+
+describe('nixlProbeArgv', () => {
+  it('gives the target its listen port and the initiator the target address, with the same sweep', () => {
+    expect(nixlProbeArgv({ ...common, role: 'target' })).toEqual([
+      '/venv/bin/python',
+      '/pkg/templates/nixl-probe.py',
+      '--role',
+      'target',
+      '--listen-port',
+      '41000',
+      '--op',
+      'READ',
+      '--memory',
+      'DRAM',
+      '--start-block',
+      '4096',
+      '--max-block',
+      '67108864',
+      '--start-batch',
+      '1',
+      '--max-batch',
+      '1',
+      '--iters',
+      '100',
+      '--warmup',
+      '10',
+      '--timeout',
+      '300',
+      '--run-timeout',
+      '300',
+    ]);
+    const init = nixlProbeArgv({ ...common, role: 'initiator', peer: 'decode.scratch.svc' });
+    expect(init.slice(2, 8)).toEqual([
+      '--role',
+      'initiator',
+      '--peer',
+      'decode.scratch.svc',
+      '--peer-port',
+      '41000',
+    ]);
+    expect(() => nixlProbeArgv({ ...common, role: 'initiator' })).toThrow(
+      'the initiator needs the target address',
+    );
+  });
+
+  it('builds argv the real probe accepts (its own argparse, no NIXL needed for --help)', () => {
+    const argv = nixlProbeArgv({ ...common, role: 'initiator', peer: '127.0.0.1' });
+    const r = spawnSync('python3', [nixlProbePath(), ...argv.slice(2), '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const bad = spawnSync('python3', [nixlProbePath(), '--role', 'initiator'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--peer (the target');
+  });
+});
+
+describe('nixlProbeConfigMap', () => {
+  it('carries the shipped probe under its key, in the namespace and with the labels given', () => {
+    const labels = { 'app.kubernetes.io/managed-by': 'interconnect-test', run: 'r1' };
+    const cm = nixlProbeConfigMap({ name: 'it-nixl-probe-r1', namespace: 'scratch', labels });
+    expect(cm.apiVersion).toBe('v1');
+    expect(cm.kind).toBe('ConfigMap');
+    expect(cm.metadata).toEqual({ name: 'it-nixl-probe-r1', namespace: 'scratch', labels });
+    expect(cm.metadata.labels).not.toBe(labels);
+    expect(Object.keys(cm.data)).toEqual([NIXL_PROBE_KEY]);
+    expect(cm.data[NIXL_PROBE_KEY]).toBe(readNixlProbe());
+    expect(cm.data[NIXL_PROBE_KEY]).toContain('from nixl._api import nixl_agent, nixl_agent_config');
+    expect(nixlProbeConfigMap({ name: 'x', namespace: 'y', labels: {}, script: 'print(1)' }).data).toEqual({
+      'nixl-probe.py': 'print(1)',
+    });
+  });
+});
+
+describe('findNixlPython', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nixl-py-'));
+  const make = (name: string) => {
+    const p = path.join(dir, name);
+    writeFileSync(p, '');
+    return p;
+  };
+  const a = make('python-a');
+  const b = make('python-b');
+
+  it('takes INTERCONNECT_TEST_PYTHON as the only candidate when set', () => {
+    expect(nixlPythonCandidates({ INTERCONNECT_TEST_PYTHON: a, PATH: dir, HOME: dir })).toEqual([a]);
+    expect(nixlPythonCandidates({ INTERCONNECT_TEST_PYTHON: path.join(dir, 'nope'), HOME: dir })).toEqual([]);
+  });
+
+  it('prefers a Python that imports nixl; one that only has it installed only for an explicit --engine nixl', () => {
+    const env = { PATH: '', HOME: dir };
+    const venv = path.join(dir, '.cache', 'interconnect-test', 'nixl-venv', 'bin', 'python');
+    expect(existsSync(venv)).toBe(false);
+    const presence = (m: Record<string, NixlPresence>) => (p: string) => m[p] ?? 'none';
+    // Candidates here: only INTERCONNECT_TEST_PYTHON, so drive the choice through it.
+    expect(
+      findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: a }, false, presence({ [a]: 'importable' })),
+    ).toBe(a);
+    expect(
+      findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, false, presence({ [b]: 'installed' })),
+    ).toBe(undefined);
+    expect(
+      findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, true, presence({ [b]: 'installed' })),
+    ).toBe(b);
+    expect(findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, true, presence({}))).toBe(undefined);
+  });
+});
+
+describe('unreadableLog for the nixl engine', () => {
+  it('names the first line that claims to be the probe but is not; UCX noise is fine', () => {
+    expect(unreadableLog('nixl', '[1.0] [h:1:0] ucp_worker.c:1 UCX  INFO  x\n')).toBeUndefined();
+    expect(unreadableLog('nixl', 'noise\n{"probe":"nixl-probe","v":1,"event":"done"')).toBe(
+      'line 2 is not a valid nixl-probe line (not valid JSON)',
+    );
+  });
+});

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../tools/repo-root.js';
+
+/**
+ * Our NIXL probe (templates/nixl-probe.py): a Python program on NIXL's public
+ * API, run by the deployment's own Python. Pure builders for its command line
+ * and for the ConfigMap that ships it to probe pods (it is never baked into
+ * an image). The NIXL calls it makes are cited in references/nixl-probe.md.
+ */
+
+export const NIXL_PROBE_FILE = 'nixl-probe.py';
+
+/** The probe's path in this checkout or installed package (shipped under templates/). */
+export function nixlProbePath(): string {
+  return path.join(repoRoot(), 'templates', NIXL_PROBE_FILE);
+}
+
+export function readNixlProbe(): string {
+  return readFileSync(nixlProbePath(), 'utf8');
+}
+
+export interface NixlProbeArgs {
+  python: string;
+  script: string;
+  role: 'initiator' | 'target';
+  /** initiator: the target's address or DNS name (a headless Service between pods). */
+  peer?: string;
+  /** The target's NIXL listen-thread port. */
+  port: number;
+  op: 'READ' | 'WRITE';
+  memory: 'DRAM' | 'VRAM' | 'auto';
+  /** The sweep doubles from the smallest block to the largest, as nixlbench's does. */
+  minBlock: number;
+  maxBlock: number;
+  minBatch?: number;
+  maxBatch?: number;
+  /** Timed iterations per row (a sixteenth above 1 MiB, as nixlbench); warm-up is a tenth. */
+  iters: number;
+  /** Seconds the probe waits for its peer before it gives up on its own. */
+  timeoutS: number;
+}
+
+/** Warm-up iterations for `iters` timed ones: a tenth, like nixlbench's defaults (100 for 1000). */
+export function nixlWarmup(iters: number): number {
+  return Math.max(1, Math.floor(iters / 10));
+}
+
+export function nixlProbeArgv(a: NixlProbeArgs): string[] {
+  const argv = [a.python, a.script, '--role', a.role];
+  if (a.role === 'initiator') {
+    if (!a.peer) throw new Error('the initiator needs the target address');
+    argv.push('--peer', a.peer, '--peer-port', String(a.port));
+  } else {
+    argv.push('--listen-port', String(a.port));
+  }
+  const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
+  argv.push(
+    '--op',
+    a.op,
+    '--memory',
+    a.memory,
+    '--start-block',
+    String(a.minBlock),
+    '--max-block',
+    String(a.maxBlock),
+    '--start-batch',
+    String(a.minBatch ?? 1),
+    '--max-batch',
+    String(a.maxBatch ?? 1),
+    '--iters',
+    String(a.iters),
+    '--warmup',
+    String(nixlWarmup(a.iters)),
+    '--timeout',
+    timeout,
+    '--run-timeout',
+    timeout,
+  );
+  return argv;
+}
+
+export interface NixlProbeConfigMapInput {
+  name: string;
+  namespace: string;
+  labels: Record<string, string>;
+  /** The probe's text; defaults to the shipped templates/nixl-probe.py. */
+  script?: string;
+}
+
+/** The key under which the ConfigMap holds the probe; mount it and run `python <mount>/nixl-probe.py`. */
+export const NIXL_PROBE_KEY = NIXL_PROBE_FILE;
+
+/**
+ * The ConfigMap that carries the probe to the pods (mounted as a volume, run
+ * with the image's own python), so no image has to be rebuilt for it.
+ */
+export function nixlProbeConfigMap(input: NixlProbeConfigMapInput) {
+  return {
+    apiVersion: 'v1' as const,
+    kind: 'ConfigMap' as const,
+    metadata: { name: input.name, namespace: input.namespace, labels: { ...input.labels } },
+    data: { [NIXL_PROBE_KEY]: input.script ?? readNixlProbe() },
+  };
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { cleanLines } from './lines.js';
+import { dataLanes, emulated, parseUcxLog, transportsOf, type UcxProtoTable } from './ucx-log.js';
+
+/**
+ * The output of our NIXL probe (templates/nixl-probe.py): one JSON object a
+ * line, `{"probe":"nixl-probe","v":1,"event":…,"role":…}`, among UCX's and
+ * NIXL's own log lines. Every line that claims to be the probe's (it starts
+ * with `{` and carries `"probe":"nixl-probe"`) must match its event's schema;
+ * one that does not is `garbage`, never silently dropped. Other lines go to
+ * the UCX log parser, which reads the transport lanes from them.
+ */
+
+const PROBE = 'nixl-probe';
+const Role = z.enum(['initiator', 'target']);
+const Memory = z.enum(['DRAM', 'VRAM']);
+const Op = z.enum(['READ', 'WRITE']);
+const base = { probe: z.literal(PROBE), v: z.literal(1), role: Role };
+
+export const NixlProbeEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    ...base,
+    event: z.literal('start'),
+    agent: z.string(),
+    host: z.string(),
+    pid: z.number().int(),
+    nixlVersion: z.string().nullable(),
+    python: z.string(),
+    memory: Memory,
+    /** `host` (mmap), `torch`, or `cuda-driver` (ctypes on libcuda). */
+    memorySource: z.enum(['host', 'torch', 'cuda-driver']),
+    device: z.number().int().nullable(),
+    op: Op,
+    blockSizes: z.array(z.number().int().positive()),
+    batchSizes: z.array(z.number().int().positive()),
+  }),
+  z.object({ ...base, event: z.literal('ready'), port: z.number().int(), agent: z.string() }),
+  z.object({
+    ...base,
+    event: z.literal('connected'),
+    peer: z.string(),
+    peerAddress: z.string().optional(),
+    peerHost: z.string().nullable().optional(),
+    peerMemory: Memory.nullable().optional(),
+  }),
+  z.object({
+    ...base,
+    event: z.literal('measurement'),
+    op: Op,
+    blockSize: z.number().int().positive(),
+    batchSize: z.number().int().positive(),
+    iters: z.number().int().positive(),
+    warmup: z.number().int().nonnegative(),
+    seconds: z.number().nonnegative(),
+    gbps: z.number().nonnegative(),
+    avgLatUs: z.number().nonnegative(),
+  }),
+  z.object({
+    ...base,
+    event: z.literal('done'),
+    measurements: z.number().int().nonnegative().optional(),
+    /** DRAM only: whether the bytes the operation moved arrived (null: not checked, VRAM). */
+    verified: z.boolean().nullable(),
+    /** Target: the operation the initiator said it ran. */
+    op: Op.nullable().optional(),
+  }),
+  z.object({ ...base, event: z.literal('error'), stage: z.string(), message: z.string() }),
+]);
+export type NixlProbeEvent = z.infer<typeof NixlProbeEventSchema>;
+type Of<E extends NixlProbeEvent['event']> = Extract<NixlProbeEvent, { event: E }>;
+
+export interface NixlProbeOutput {
+  start?: Of<'start'>;
+  ready?: Of<'ready'>;
+  connected?: Of<'connected'>;
+  measurements: Of<'measurement'>[];
+  done?: Of<'done'>;
+  errors: Of<'error'>[];
+  /** Lines that claimed to be the probe's but did not parse: line number and what was wrong. */
+  garbage: { line: number; problem: string }[];
+  /** UCX lanes that carried the data: those of the protocol tables of the probe's operation when UCX printed them, else the endpoint lines' (`cma/memory`, `tcp/lo`, `rc_mlx5/mlx5_0:1`). */
+  lanes: string[];
+  transports: string[];
+  /** UCX emulated RMA over active messages or in software. */
+  emulated: boolean;
+  ucxVersion?: string;
+}
+
+function claimsToBeProbe(text: string): boolean {
+  return text.startsWith('{') && text.includes(`"probe"`) && text.includes(PROBE);
+}
+
+/**
+ * The UCX_PROTO_INFO tables of the operation the probe ran toward its peer
+ * (`remote memory write by ucp_put*` for WRITE, `remote memory read by ucp_get*`
+ * for READ; not the `self` endpoint). They name the protocol and lanes UCX
+ * selected for the data; the endpoint line lists every lane group, including
+ * `rma_am`/`am` lanes that carried only NIXL's notifications (with the pip
+ * wheel's UCX 1.23 between two local processes: `rma_am(tcp/lo)` on the
+ * endpoint line while puts and gets go zero-copy over `cma/memory`).
+ * Empty when UCX printed no such table (UCX < 1.15, or UCX_PROTO_INFO off);
+ * then the endpoint lines are all there is.
+ */
+function rmaTables(tables: readonly UcxProtoTable[], op: 'READ' | 'WRITE' | undefined): UcxProtoTable[] {
+  const remote = tables.filter(
+    (t) => t.scope !== 'self' && /^remote memory (write|read)\b/.test(t.operation),
+  );
+  const want =
+    op === 'READ' ? /^remote memory read\b/ : op === 'WRITE' ? /^remote memory write\b/ : undefined;
+  const ofOp = want ? remote.filter((t) => want.test(t.operation)) : [];
+  return ofOp.length > 0 ? ofOp : remote;
+}
+
+/** Reads everything one probe process printed. Never throws: bad lines land in `garbage`. */
+export function parseNixlProbe(text: string): NixlProbeOutput {
+  const lines = cleanLines(text);
+  const out: NixlProbeOutput = {
+    measurements: [],
+    errors: [],
+    garbage: [],
+    lanes: [],
+    transports: [],
+    emulated: false,
+  };
+  const rest = [];
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (!claimsToBeProbe(t)) {
+      rest.push(line);
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(t);
+    } catch {
+      out.garbage.push({ line: line.no, problem: 'not valid JSON' });
+      continue;
+    }
+    const parsed = NixlProbeEventSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      out.garbage.push({
+        line: line.no,
+        problem: `${where}${issue?.message ?? 'does not match the schema'}`,
+      });
+      continue;
+    }
+    const e = parsed.data;
+    switch (e.event) {
+      case 'measurement':
+        out.measurements.push(e);
+        break;
+      case 'error':
+        out.errors.push(e);
+        break;
+      case 'start':
+        out.start = e;
+        break;
+      case 'ready':
+        out.ready = e;
+        break;
+      case 'connected':
+        out.connected = e;
+        break;
+      case 'done':
+        out.done = e;
+        break;
+    }
+  }
+  const ucx = parseUcxLog(rest);
+  const rma = rmaTables(ucx.protocols, out.start?.op ?? out.measurements[0]?.op);
+  if (rma.length > 0) {
+    out.lanes = [...new Set(rma.flatMap((t) => t.steps.flatMap((s) => s.lanes)))];
+    out.emulated = rma.some((t) => t.steps.some((s) => /software emulation/.test(s.protocol)));
+  } else {
+    out.lanes = dataLanes(ucx);
+    out.emulated = emulated(ucx);
+  }
+  out.transports = transportsOf(out.lanes);
+  if (ucx.version) out.ucxVersion = ucx.version;
+  return out;
+}
