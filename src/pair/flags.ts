@@ -7,7 +7,7 @@ import { addClusterFlags } from '../kube/flags.js';
  */
 
 /** The default nixlbench image: build it from deploy/probe-image and push it where your nodes pull from. */
-export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:0.10.1';
+export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:v1.4.0';
 export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
 export const DEFAULT_MEMORY = '16Gi';
 export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;

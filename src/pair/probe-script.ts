@@ -25,8 +25,8 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
   benchmark_group: '0.5.0',
 };
 
-/** The nixlbench version of the probe image deploy/probe-image builds (what Dynamo's build script pins). */
-export const DEFAULT_NIXLBENCH_VERSION = '0.10.1';
+/** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
+export const DEFAULT_NIXLBENCH_VERSION = '1.4.0';
 
 export function compareVersions(a: string, b: string): number {
   const pa = a.split('.').map((x) => Number.parseInt(x, 10) || 0);
