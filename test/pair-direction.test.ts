@@ -147,6 +147,28 @@ describe('the framework of a real recipe decides who initiates, and with which o
   });
 });
 
+describe('a recipe that stages KV through host memory', () => {
+  it('vLLM kv_buffer_device: cpu (the GAIE disagg example): NIXL moves DRAM, so the probe does too, and says so', async () => {
+    // Upstream ai-dynamo/dynamo, copied in test/fixtures/upstream-dynamo (see test/fixtures/README.md).
+    const file = fixturePath('upstream-dynamo', 'vllm-gaie-disagg-host-staged.yaml');
+    const { r, byRole } = await dryRun(['--recipe', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = byRole('decode');
+    expect([
+      d.flag('--initiator_seg_type'),
+      d.flag('--target_seg_type'),
+      d.flag('--op_type'),
+      d.role,
+    ]).toEqual(['DRAM', 'DRAM', 'READ', 'initiator']);
+    expect(r.stderr).toMatch(
+      /stages KV through host memory \(kv_buffer_device: cpu\): measuring DRAM to DRAM/,
+    );
+    // --memory-type still wins.
+    const vram = await dryRun(['--recipe', file, '--memory-type', 'vram']);
+    expect(vram.byRole('decode').flag('--initiator_seg_type')).toBe('VRAM');
+  });
+});
+
 describe('the AWS p5 recipe moves KV over LIBFABRIC (EFA)', () => {
   const p5 = recipe('qwen3-32b', 'vllm', 'cloud-providers', 'deploy-aws-p5.48xlarge.yaml');
 

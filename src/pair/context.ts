@@ -27,7 +27,8 @@ export interface PairConfig {
   /** --toleration: added to every pod pair creates (etcd included). */
   tolerations: V1Toleration[];
   rdmaResource?: { name: string; count: string } | undefined;
-  memory: 'VRAM' | 'DRAM';
+  /** --memory-type; undefined: DRAM when the recipe stages KV through host memory, else VRAM. */
+  memory?: 'VRAM' | 'DRAM' | undefined;
   /** --op; undefined: the framework's own (src/pair/direction.ts). */
   opType?: 'WRITE' | 'READ' | undefined;
   /** --initiator; undefined: the framework's own. */

@@ -167,7 +167,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     env: envs,
     tolerations: (o.toleration ?? []).map(parseToleration),
     rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,
-    memory: (o.memoryType ?? 'vram').toUpperCase() as 'VRAM' | 'DRAM',
+    memory: o.memoryType ? (o.memoryType.toUpperCase() as 'VRAM' | 'DRAM') : undefined,
     opType: o.op ? (o.op.toUpperCase() as 'WRITE' | 'READ') : undefined,
     initiator: o.initiator,
     startBlockSize: Math.min(...sizes),

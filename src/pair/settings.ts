@@ -30,6 +30,8 @@ export interface ProbeSettings {
   framework?: Framework | undefined;
   /** The NIXL backend its KV transfer uses (LIBFABRIC on AWS EFA), when the recipe shows it. */
   nixlBackend?: 'UCX' | 'LIBFABRIC' | undefined;
+  /** The engine stages KV through host memory (vLLM `kv_buffer_device: cpu`): NIXL moves DRAM. */
+  hostStaged?: boolean | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -319,6 +321,7 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     runtimeClassName: live.runtimeClassName ?? spec.runtimeClassName,
     framework: live.framework ?? spec.framework,
     nixlBackend: live.nixlBackend ?? spec.nixlBackend,
+    hostStaged: live.hostStaged ?? spec.hostStaged,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

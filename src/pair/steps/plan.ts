@@ -193,6 +193,13 @@ export const planStep: Step = {
       op: c.opType,
       framework: settings.prefill.framework ?? settings.decode.framework,
     });
+    // vLLM `kv_buffer_device: cpu` stages KV through host memory: NIXL moves DRAM there.
+    const staged = settings.prefill.hostStaged || settings.decode.hostStaged;
+    const memory = c.memory ?? (staged ? 'DRAM' : 'VRAM');
+    if (staged && !c.memory)
+      ctx.progress.warn(
+        `${settings.prefill.source} stages KV through host memory (kv_buffer_device: cpu): measuring DRAM to DRAM, as NIXL moves it there (--memory-type vram to test GPU memory)`,
+      );
     const backend =
       settings.prefill.nixlBackend === 'LIBFABRIC' || settings.decode.nixlBackend === 'LIBFABRIC'
         ? 'LIBFABRIC'
@@ -217,7 +224,7 @@ export const planStep: Step = {
       etcdEndpoints: c.etcdEndpoints,
       etcdImage: c.etcdImage,
       nixlbenchVersion: c.nixlbenchVersion,
-      memory: c.memory,
+      memory,
       legs: direction.legs,
       legsWhy: direction.why,
       backend,

@@ -5,6 +5,7 @@ import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
 import type { PairContext, Step } from '../context.js';
+import { dgdFacts } from '../../env/dgd-facts.js';
 import { frameworkOf } from '../direction.js';
 import {
   DEFAULT_SETTINGS,
@@ -59,14 +60,19 @@ export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService
   }
   const g = graphs[0] as (typeof graphs)[number];
   const out: Settings = {};
-  const framework = frameworkOf(g.d.value);
+  // The engine and its KV path as `env` reads them (src/env/dgd-facts.ts): the one DGD reader.
+  const facts = dgdFacts(g.d.value);
+  const seen = frameworkOf(g.d.value);
+  const engine = facts?.engine === 'mocker' ? undefined : facts?.engine;
+  const framework = engine === 'vllm' && seen === 'vllm-push' ? seen : (engine ?? seen);
   for (const role of ['prefill', 'decode'] as const) {
     const s = g.s[role] as ProbeSettings;
     const env = envFor(services, g.d.file, g.d.doc, role);
     out[role] = {
       ...(env ? withResolvedEnv(s, env.transportVars) : s),
       framework,
-      nixlBackend: env?.pod.nixlBackend,
+      nixlBackend: facts?.kv?.nixlPlugin === 'LIBFABRIC' ? 'LIBFABRIC' : env?.pod.nixlBackend,
+      hostStaged: facts?.kv?.hostStaged,
     };
   }
   return out;
