@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { judge } from '../src/pair/judge.js';
-import { makePlan } from '../src/pair/plan.js';
-import { DEFAULT_SETTINGS } from '../src/pair/settings.js';
 import { runCli } from './helpers/cli.js';
 import { readFixture } from './helpers/fixtures.js';
+import { testPlan } from './helpers/plan.js';
 
 /**
  * One judge: the same figures through `read nixlbench` (the CLI) and through
@@ -33,29 +32,7 @@ function withPeak(gbps: number, prefix = ''): string {
 }
 
 function plan(mode: 'cross-node' | 'intra-node') {
-  return makePlan({
-    runId: 'r1',
-    engine: 'nixlbench',
-    mode,
-    now: new Date('2026-01-01T00:00:00Z'),
-    timeoutMs: 300_000,
-    nodes:
-      mode === 'cross-node'
-        ? { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } }
-        : { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-a', hostname: 'gpu-a' } },
-    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
-    image: { probeDefault: 'reg/nixlbench:0.10.1' },
-    etcdImage: 'etcd',
-    memory: 'VRAM',
-    legs: [{ initiator: 'prefill', op: 'WRITE' }],
-    legsWhy: 'test',
-    backend: 'UCX',
-    startBlockSize: 4096,
-    maxBlockSize: 67108864,
-    iterations: 100,
-    memoryLimit: '16Gi',
-    podAnnotations: {},
-  });
+  return testPlan({ mode });
 }
 
 async function viaRead(log: string, expect: 'network' | 'nvlink', minBandwidth?: number) {

@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
+import { testPlan } from '../../test/helpers/plan.js';
 import { bandwidthCheck, judge, judgedGBps, transportKind } from './judge.js';
-import { makePlan, type PlanInput } from './plan.js';
+import type { PlanInput } from './plan.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { valuesOf } from './values.js';
 
 function plan(over: Partial<PlanInput> = {}) {
-  return makePlan({
-    runId: 'r1',
-    engine: 'nixlbench',
-    mode: 'cross-node',
-    now: new Date('2026-01-01T00:00:00Z'),
-    timeoutMs: 300_000,
-    nodes: { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } },
-    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
-    image: { probeDefault: 'reg/nixlbench:0.10.1' },
-    etcdImage: 'etcd',
-    memory: 'VRAM',
-    legs: [{ initiator: 'prefill', op: 'WRITE' }],
-    legsWhy: 'test',
-    backend: 'UCX',
-    startBlockSize: 4096,
-    maxBlockSize: 67108864,
-    iterations: 100,
-    memoryLimit: '16Gi',
-    podAnnotations: {},
-    ...over,
-  });
+  return testPlan(over);
 }
 
 const NICS_400G =

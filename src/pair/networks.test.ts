@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testPlan } from '../../test/helpers/plan.js';
 import { ToolError } from '../core/errors.js';
 import type { CustomObjectRef } from '../kube/cluster.js';
 import { toClusterError } from '../kube/errors.js';
@@ -10,7 +11,6 @@ import {
   RESOURCE_NAME_ANNOTATION,
   withQualifiedNetworks,
 } from './networks.js';
-import { makePlan } from './plan.js';
 import { DEFAULT_SETTINGS, type ProbeSettings } from './settings.js';
 
 describe('qualifyNetworks', () => {
@@ -95,29 +95,7 @@ function plan(
   mode: 'cross-node' | 'intra-node' = 'cross-node',
 ) {
   const s = { ...DEFAULT_SETTINGS, ...settings };
-  return makePlan({
-    runId: 'r1',
-    engine: 'nixlbench',
-    mode,
-    now: new Date('2026-01-01T00:00:00Z'),
-    timeoutMs: 300_000,
-    nodes:
-      mode === 'cross-node'
-        ? { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } }
-        : { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-a', hostname: 'gpu-a' } },
-    settings: { prefill: s, decode: s },
-    image: { probeDefault: 'reg/nixlbench:0.10.1' },
-    etcdImage: 'etcd',
-    memory: 'VRAM',
-    legs: [{ initiator: 'prefill', op: 'WRITE' }],
-    legsWhy: 'test',
-    backend: 'UCX',
-    startBlockSize: 4096,
-    maxBlockSize: 67108864,
-    iterations: 100,
-    memoryLimit: '16Gi',
-    podAnnotations,
-  });
+  return testPlan({ mode, settings: { prefill: s, decode: s }, podAnnotations });
 }
 
 /** NADs as the API server would answer; any other name is a 404 as toClusterError makes it. */

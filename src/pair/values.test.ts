@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePlan } from './plan.js';
+import { testPlan } from '../../test/helpers/plan.js';
 import { DEFAULT_SETTINGS, type ProbeSettings } from './settings.js';
 import { valuesOf } from './values.js';
 
@@ -12,25 +12,8 @@ describe('valuesOf: the etcd pod', () => {
       ...DEFAULT_SETTINGS,
       tolerations,
     });
-    const plan = makePlan({
-      runId: 'r1',
-      engine: 'nixlbench',
-      mode: 'cross-node',
-      now: new Date('2026-01-01T00:00:00Z'),
-      timeoutMs: 300_000,
-      nodes: { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } },
+    const plan = testPlan({
       settings: { prefill: with_([gpu, prefillOnly]), decode: with_([gpu, decodeOnly]) },
-      image: { probeDefault: 'reg/nixlbench:0.10.1' },
-      etcdImage: 'etcd',
-      memory: 'VRAM',
-      legs: [{ initiator: 'prefill', op: 'WRITE' }],
-      legsWhy: 'test',
-      backend: 'UCX',
-      startBlockSize: 4096,
-      maxBlockSize: 67108864,
-      iterations: 100,
-      memoryLimit: '16Gi',
-      podAnnotations: {},
     });
     const v = valuesOf(plan);
     expect(v.etcd?.tolerations).toEqual([gpu, prefillOnly, decodeOnly]);
