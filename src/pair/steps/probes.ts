@@ -1,11 +1,11 @@
 import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
+import { dgdFacts } from '../../env/dgd-facts.js';
 import { analyse } from '../../env/index.js';
 import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
 import type { PairContext, Step } from '../context.js';
-import { dgdFacts } from '../../env/dgd-facts.js';
 import { frameworkOf } from '../direction.js';
 import {
   DEFAULT_SETTINGS,
