@@ -292,8 +292,11 @@ const LIBFABRIC_SWITCH: Record<string, string> = {
 /**
  * EFA: KV takes it through NIXL's LIBFABRIC plugin, which needs libfabric's efa provider
  * (FI_PROVIDER unset or efa), device RDMA (FI_EFA_USE_DEVICE_RDMA not 0) and the EFA device with
- * IPC_LOCK (ipcLockCheck). A worker that requests EFA but keeps NIXL on UCX is warned: UCX over
- * EFA (srd) works, and Dynamo calls it not recommended for production.
+ * IPC_LOCK (ipcLockCheck). A vLLM or SGLang worker that requests EFA but keeps NIXL on UCX is
+ * warned: UCX over EFA (srd) works, and Dynamo's disagg communication guide calls it not
+ * recommended for production. TensorRT-LLM is the exception: Dynamo's TRT-LLM KV-cache guide
+ * (docs/backends/trtllm/trtllm-kv-cache-transfer.md @04521f47, "Specify Backends for NIXL")
+ * calls UCX with SRD "the tested and recommended backend" on AWS EFA.
  */
 export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
   if (!s.pod.rdmaResources.some(isEfa)) return undefined;
@@ -301,6 +304,27 @@ export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}
   if (!kv) return undefined;
   const notes: string[] = [];
   let status: 'ok' | 'warn' = 'ok';
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX' && facts.engine === 'trtllm') {
+    const tls = s.transportVars.UCX_TLS;
+    const noSrd =
+      tls?.visible &&
+      tls.value !== undefined &&
+      !tls.value.startsWith('^') &&
+      !/\b(srd|all)\b/.test(tls.value);
+    if (!noSrd)
+      return check(
+        'env.efa',
+        'ok',
+        `EFA with NIXL/UCX over srd (${kv.from}): Dynamo's tested and recommended path for TensorRT-LLM`,
+        { subject },
+      );
+    return check(
+      'env.efa',
+      'warn',
+      `NIXL uses UCX over EFA (${kv.from}), as Dynamo recommends for TensorRT-LLM, but UCX_TLS=${tls?.value} leaves out srd, EFA's transport`,
+      { subject, fix: 'add srd to UCX_TLS (e.g. UCX_TLS=srd,cuda_copy,tcp), or unset it' },
+    );
+  }
   if (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX') {
     status = 'warn';
     const kvbm = Object.keys(s.transportVars).filter((n) => /^DYN_KVBM_NIXL_BACKEND_/.test(n));
