@@ -1,15 +1,12 @@
 import { ToolError } from '../../core/errors.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
 import { withDisposal } from '../../procs/disposal.js';
-import type { RunningProc } from '../../procs/launcher.js';
-import { listensOn } from '../../procs/listen.js';
 import { freePort } from '../../procs/ports.js';
-import { pollUntil } from '../../procs/wait.js';
 import { nixlProbeArgv } from './nixl-probe.js';
 import { NIXL_PIN } from './nixl-python.js';
 import { NIXL_DEFAULT_ITERS, visibleDevices } from './nixlbench.js';
 import type { RunDeps } from './run-perftest.js';
-import { runTwoProcs } from './two-procs.js';
+import { runTwoProcs, whenListening } from './two-procs.js';
 import type { EngineRun, Placement } from './types.js';
 
 export interface NixlPlan {
@@ -87,11 +84,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
             ],
             env: envFor(devices.initiator),
           },
-          ready: async (target: RunningProc, signal) =>
-            (await pollUntil(
-              async () => (target.exitInfo() ? false : (await listensOn(target.pid, port)) || undefined),
-              { intervalMs: 50, timeoutMs: READY_MS, signal },
-            )) === true,
+          ready: whenListening(port, 50, READY_MS),
           peerGraceMs: PEER_GRACE_MS,
         },
         {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { type NixlbenchResult, parseNixlbench } from '../../parsers/nixlbench.js';
 import { withDisposal } from '../../procs/disposal.js';
 import type { RunningProc } from '../../procs/launcher.js';
-import { listensOn } from '../../procs/listen.js';
 import { freePort } from '../../procs/ports.js';
 import { pollUntil } from '../../procs/wait.js';
 import { etcdHasKey, startLocalEtcd } from './etcd.js';
@@ -15,7 +14,7 @@ import {
   visibleDevices,
 } from './nixlbench.js';
 import type { RunDeps } from './run-perftest.js';
-import { runTwoProcs } from './two-procs.js';
+import { runTwoProcs, whenListening } from './two-procs.js';
 import type { EngineRun } from './types.js';
 
 export interface NixlbenchPlan {
@@ -106,12 +105,7 @@ export async function runNixlbenchPair(plan: NixlbenchPlan, deps: RunDeps): Prom
       } else {
         const port = await freePort();
         runtime = { kind: 'asio', address: '127.0.0.1', port };
-        ready = async (p, signal) =>
-          (await pollUntil(async () => (p.exitInfo() ? false : (await listensOn(p.pid, port)) || undefined), {
-            intervalMs: 50,
-            timeoutMs: READY_MS,
-            signal,
-          })) === true;
+        ready = whenListening(port, 50, READY_MS);
       }
       const argv = nixlbenchArgv({
         bin: plan.bin,

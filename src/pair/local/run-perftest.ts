@@ -1,13 +1,11 @@
 import type { Progress } from '../../core/progress.js';
 import { withDisposal } from '../../procs/disposal.js';
-import type { Launcher, RunningProc } from '../../procs/launcher.js';
-import { listensOn } from '../../procs/listen.js';
+import type { Launcher } from '../../procs/launcher.js';
 import { freePort } from '../../procs/ports.js';
-import { pollUntil } from '../../procs/wait.js';
 import type { MeasurementRow } from '../measurement.js';
 import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './perftest.js';
 import { formatSize } from './sizes.js';
-import { runTwoProcs } from './two-procs.js';
+import { runTwoProcs, whenListening } from './two-procs.js';
 import type { EngineRun, Placement } from './types.js';
 
 export interface PerftestPlan {
@@ -67,11 +65,7 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
               ],
               env: plan.env,
             },
-            ready: async (server: RunningProc, signal) =>
-              (await pollUntil(
-                async () => (server.exitInfo() ? false : (await listensOn(server.pid, port)) || undefined),
-                { intervalMs: 20, timeoutMs: READY_MS, signal },
-              )) === true,
+            ready: whenListening(port, 20, READY_MS),
             peerGraceMs: PEER_GRACE_MS,
           },
           {

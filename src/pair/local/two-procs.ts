@@ -6,7 +6,8 @@ import {
   type ProcSpec,
   type RunningProc,
 } from '../../procs/launcher.js';
-import { raceSignal, stopProcess, withinMs } from '../../procs/wait.js';
+import { listensOn } from '../../procs/listen.js';
+import { pollUntil, raceSignal, stopProcess, withinMs } from '../../procs/wait.js';
 
 /** One side of a finished (or stopped) pair, with everything it printed. */
 export interface ProcEnd {
@@ -50,6 +51,19 @@ export interface TwoProcsEnv {
   /** The run's wall-clock limit: stop everything and report `timeout`. */
   deadline: AbortSignal;
   onStart?: (p: RunningProc) => void;
+}
+
+/** `ready` for a first process that serves on `port`: true once it listens, false if it exits first. */
+export function whenListening(port: number, intervalMs: number, timeoutMs: number): TwoProcs['ready'] {
+  return async (first, signal) =>
+    (await pollUntil(
+      async () => (first.exitInfo() ? false : (await listensOn(first.pid, port)) || undefined),
+      {
+        intervalMs,
+        timeoutMs,
+        signal,
+      },
+    )) === true;
 }
 
 function endOf(p: RunningProc, stopped: ReadonlySet<RunningProc>): ProcEnd {
@@ -143,10 +157,13 @@ export async function runTwoProcs(spec: TwoProcs, env: TwoProcsEnv): Promise<Pai
         : `${failedExit(winner, winnerExit)}; ${other.name} was left waiting on a dead peer and was stopped`;
       return result('failed', why);
     }
-    for (const [p, e] of [
+    // Both ended: a process killed by a signal is the cause, a peer's error exit its consequence,
+    // whichever exit event Node delivered first (they can arrive in either order).
+    const ends = [
       [winner, winnerExit],
       [other, otherExit],
-    ] as const) {
+    ] as const;
+    for (const [p, e] of [...ends].sort((a, b) => Number(!!b[1].signal) - Number(!!a[1].signal))) {
       if (e.code !== 0 || e.signal) return result('failed', failedExit(p, e));
     }
     return result('completed');
