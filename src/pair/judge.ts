@@ -339,7 +339,12 @@ export function judge(input: JudgeInput): Judgement {
       const other = want === 'prefill' ? 'decode' : 'prefill';
       if (parsed.initiatorRole === want)
         checks.push(
-          check('pair.roles', 'ok', `${want} was the initiator (rank 0), ${other} the target`, { subject }),
+          check(
+            'pair.roles',
+            'ok',
+            `${want} was the initiator${plan.engine === 'nixlbench' ? ' (rank 0)' : ''}, ${other} the target`,
+            { subject },
+          ),
         );
       else if (parsed.initiatorRole === other) {
         checks.push(

@@ -10,7 +10,9 @@ export function clusterSections(result: PairResult): Section[] {
   if (plan) {
     const lines = [
       plan.mode === 'cross-node'
-        ? `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
+        ? plan.legs[0]?.initiator === 'decode'
+          ? `decode (initiator) on ${plan.pods[1]?.node.name} ← prefill (target) on ${plan.pods[0]?.node.name}`
+          : `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
         : `both ranks on ${plan.pods[0]?.node.name}, GPUs 0 and 1 of one pod`,
       `${plan.engine} ${plan.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : ''}`.trimEnd() +
         `${plan.engineWhy !== '--engine' ? ` (${plan.engineWhy})` : ''}, image ${plan.image} (${plan.imageWhy})`,
