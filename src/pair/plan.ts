@@ -140,7 +140,7 @@ function chooseImage(input: PlanInput): { image: string; why: string } {
   if (input.engine === 'nixl')
     return {
       image: input.image.nixlDefault ?? DEFAULT_NIXL_IMAGE,
-      why: 'default public Dynamo runtime image (has NIXL and python3)',
+      why: 'the public Dynamo runtime image: NIXL and python3 inside',
     };
   return { image: input.image.probeDefault, why: 'default probe image, built from deploy/probe-image' };
 }
