@@ -80,6 +80,14 @@ describe('deploy/cronjob', () => {
     expect(args).toContain(`--scratch-namespace=${role.metadata.namespace}`);
   });
 
+  it('may create and delete the nixl probe ConfigMap in the scratch namespace, and no Secret', () => {
+    const role = byName('Role', 'interconnect-test-scratch');
+    const rules: { apiGroups: string[]; resources: string[]; verbs: string[] }[] = role.rules;
+    const cm = rules.find((r) => r.apiGroups.includes('') && r.resources.includes('configmaps'));
+    expect(cm?.verbs).toEqual(expect.arrayContaining(['create', 'get', 'list', 'delete']));
+    expect(rules.some((r) => r.resources.includes('secrets'))).toBe(false);
+  });
+
   it("the CronJob's pair arguments are accepted by the pair option schema", () => {
     const cj = docs.find((d) => d.kind === 'CronJob');
     const args: string[] = cj.spec.jobTemplate.spec.template.spec.containers[0].args;

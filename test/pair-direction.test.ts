@@ -40,7 +40,20 @@ interface Job {
 
 async function dryRun(args: string[]) {
   const r = await runCli(
-    ['pair', '--dry-run', '--prefill-node', 'gpu-a', '--decode-node', 'gpu-b', '-o', 'json', ...args],
+    // nixlbench: these tests read its --op_type per pod (auto would pick nixl for a Dynamo runtime image).
+    [
+      'pair',
+      '--dry-run',
+      '--engine',
+      'nixlbench',
+      '--prefill-node',
+      'gpu-a',
+      '--decode-node',
+      'gpu-b',
+      '-o',
+      'json',
+      ...args,
+    ],
     {
       env: {
         PATH: process.env.PATH,

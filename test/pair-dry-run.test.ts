@@ -30,7 +30,25 @@ function normalise(yaml: string): string {
 }
 
 const CASES: { name: string; args: string[] }[] = [
-  { name: 'pair-cross-node-nixlbench.yaml', args: ['--prefill-node', 'gpu-a', '--decode-node', 'gpu-b'] },
+  {
+    name: 'pair-cross-node-nixlbench.yaml',
+    args: ['--engine', 'nixlbench', '--prefill-node', 'gpu-a', '--decode-node', 'gpu-b'],
+  },
+  {
+    name: 'pair-cross-node-nixl-recipe.yaml',
+    args: [
+      '--engine',
+      'nixl',
+      '--prefill-node',
+      'gpu-a',
+      '--decode-node',
+      'gpu-b',
+      '--recipe',
+      fixturePath('recipes', 'qwen3-32b-fp8', 'vllm', 'disagg', 'deploy.yaml'),
+      '--sizes',
+      '1M,16M',
+    ],
+  },
   {
     name: 'pair-cross-node-recipe-nebius.yaml',
     args: [
@@ -107,6 +125,8 @@ describe('pair --dry-run', () => {
 
   it('--toleration goes on every pod it creates, etcd included, and a bad one is one line', async () => {
     const r = await dryRun([
+      '--engine',
+      'nixlbench',
       '--prefill-node',
       'real-0',
       '--decode-node',
@@ -142,6 +162,8 @@ describe('pair --dry-run', () => {
 
   it("copies the recipe's tolerations to the etcd pod too", async () => {
     const r = await dryRun([
+      '--engine',
+      'nixlbench',
       '--prefill-node',
       'gpu-a',
       '--decode-node',
@@ -194,7 +216,16 @@ describe('pair --dry-run', () => {
   });
 
   it('prints a List with -o json', async () => {
-    const r = await dryRun(['--prefill-node', 'a', '--decode-node', 'b', '-o', 'json']);
+    const r = await dryRun([
+      '--engine',
+      'nixlbench',
+      '--prefill-node',
+      'a',
+      '--decode-node',
+      'b',
+      '-o',
+      'json',
+    ]);
     const list = JSON.parse(r.stdout);
     expect([list.kind, list.items.map((o: { kind: string }) => o.kind)]).toEqual([
       'List',

@@ -11,7 +11,7 @@ export function pairCommand(ctx: CliContext): Command {
     .addOption(
       new Option(
         '--engine <engine>',
-        'transfer tool: nixlbench when on PATH, else nixl (our probe on the NIXL Python API) when a python imports nixl, else ucx_perftest',
+        "transfer tool: nixlbench when the image has it, else nixl (our probe on NIXL's Python API) when python imports nixl, else ucx_perftest (cluster: --dgd asks the live worker pod; otherwise a Dynamo runtime image or none means nixl)",
       )
         .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
         .default('auto'),

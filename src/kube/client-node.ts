@@ -18,6 +18,7 @@ import {
   KubernetesObjectApi,
   type RequestContext,
   ServerConfiguration,
+  type V1ConfigMap,
   type V1Job,
   type V1Namespace,
   type V1Node,
@@ -440,8 +441,8 @@ export class KubeCluster implements Cluster {
 
   async deleteByLabel(namespace: string, selector: string): Promise<number> {
     const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
-    // Jobs first (their pods go with them), then loose pods and services.
-    const order = ['Job', 'Pod', 'Service'];
+    // Jobs first (their pods go with them), then loose pods, services and the probe's ConfigMap.
+    const order = ['Job', 'Pod', 'Service', 'ConfigMap'];
     refs.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
     for (const r of refs) await this.delete(r);
     return refs.length;
@@ -452,7 +453,7 @@ export class KubeCluster implements Cluster {
     // A kind the API server does not serve (404) lists as empty.
     const none = <T>() => ({ statuses: [404], fallback: { items: [] as T[] } });
     const q = { labelSelector: selector };
-    const [namespaces, jobs, pods, svcs] = await Promise.all([
+    const [namespaces, jobs, pods, svcs, cms] = await Promise.all([
       this.listNamespaces(selector),
       this.call(
         this.act('list', 'jobs', ns),
@@ -470,12 +471,24 @@ export class KubeCluster implements Cluster {
           ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
         none<V1Service>(),
       ),
+      // Only `pair --engine nixl` makes one (in the scratch namespace, which the Role there
+      // lets us list); cluster-wide, a credential that may not list ConfigMaps everywhere
+      // (the CronJob's) still finds every per-run namespace, and a ConfigMap goes with it.
+      this.call(
+        this.act('list', 'configmaps', ns),
+        (c) =>
+          ns
+            ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
+            : c.core.listConfigMapForAllNamespaces(q),
+        ns ? none<V1ConfigMap>() : { statuses: [403, 404], fallback: { items: [] as V1ConfigMap[] } },
+      ),
     ]);
     return [
       ...namespaces.map((n) => refOf('v1', 'Namespace', n)),
       ...jobs.items.map((i) => refOf('batch/v1', 'Job', i)),
       ...pods.items.map((i) => refOf('v1', 'Pod', i)),
       ...svcs.items.map((i) => refOf('v1', 'Service', i)),
+      ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
     ];
   }
 

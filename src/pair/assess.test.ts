@@ -294,3 +294,44 @@ describe('assess: the run', () => {
     ]);
   });
 });
+
+describe('assess: the nixl probe between pods', () => {
+  // The error line our probe prints when NIXL's registerMem raises (templates/nixl-probe.py, stage
+  // "register"); its shape is checked by the parser's schema (NixlProbeEventSchema).
+  const REGISTER_FAILED = `interconnect-test: leg 1 READ initiator=decode role=target
+{"probe":"nixl-probe","v":1,"event":"error","role":"target","stage":"register","message":"registering 67108864 bytes of VRAM with NIXL failed: NIXL_ERR_BACKEND"}
+`;
+
+  it('a registration that fails in the worker image is a finding with its fix (IPC_LOCK, memlock)', () => {
+    const a = assess(
+      input({
+        engine: 'nixl',
+        pods: [snap('prefill', failed('prefill', 1), REGISTER_FAILED), snap('decode', running('decode'))],
+      }),
+    );
+    expect(a.state).toBe('problem');
+    if (a.state !== 'problem') return;
+    expect(a.problem.role).toBe('prefill');
+    expect(a.problem.detail).toMatch(
+      /^prefill exited \(1\): NIXL could not register \(pin\) the buffer: the KV transfer of this deployment would fail the same way \(nixl probe, target\) — "register: registering 67108864 bytes/,
+    );
+    expect(a.problem.fix).toMatch(/IPC_LOCK.*memlock/);
+  });
+
+  it("waits while the initiator's rows come in, and is complete at the initiator's done", () => {
+    const initiator = readFixture('..', 'data', 'nixl-probe', 'pod-decode-read-decode-initiator.txt');
+    const cut = initiator
+      .split('\n')
+      .filter((l) => !l.includes('"event":"done"'))
+      .join('\n');
+    const waiting = assess(
+      input({
+        engine: 'nixl',
+        pods: [snap('prefill', running('prefill')), snap('decode', running('decode'), cut)],
+      }),
+    );
+    expect(waiting).toMatchObject({ state: 'wait' });
+    expect(waiting.status).toContain('decode Running');
+    expect(waiting.status).toContain('(7 result rows)');
+  });
+});

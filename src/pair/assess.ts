@@ -7,6 +7,7 @@ import {
   peersConnected,
   probeScriptProblem,
   readNixlbench,
+  readNixlProbe,
   readPerftest,
   tail,
   unreadableLog,
@@ -66,10 +67,16 @@ function succeeded(p: PodSnap): boolean {
 /** A complete result is in this log (nixlbench reached its last block size; ucx_perftest printed its final row). */
 export function resultsComplete(engine: Engine, log: string, messageSize?: number): boolean {
   if (engine === 'nixlbench') return readNixlbench(log)?.completed === true;
+  if (engine === 'nixl') {
+    // The initiator's `done` after its rows (legs after the first print theirs again).
+    const r = readNixlProbe(log);
+    return r.done !== undefined && r.done.role === 'initiator' && r.measurements.length > 0;
+  }
   return readPerftest(log, messageSize)?.completed === true;
 }
 
 function rowsSoFar(engine: Engine, log: string): number {
+  if (engine === 'nixl') return readNixlProbe(log).measurements.length;
   return (engine === 'nixlbench' ? readNixlbench(log)?.rows.length : readPerftest(log)?.rows.length) ?? 0;
 }
 
@@ -128,7 +135,9 @@ function exitProblem(
     fix:
       code === 127
         ? 'the command is missing from the image: check --image'
-        : `read the full log: kubectl logs job/<${p.role} job> (rerun with --keep)`,
+        : code === 137
+          ? 'it was killed (OOM or a signal): raise --memory, or read the pod events'
+          : `read the full log: kubectl logs job/<${p.role} job> (rerun with --keep)`,
   };
 }
 

@@ -19,10 +19,13 @@ export interface PairConfig {
   prefillNode?: string | undefined;
   decodeNode?: string | undefined;
   mode: ClusterMode;
-  engine: Engine;
+  /** `auto` is decided by the plan step (src/pair/engine.ts). */
+  engine: Engine | 'auto';
   image?: string | undefined;
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
   probeImage: string;
+  /** The public Dynamo runtime image nixl runs in when neither --image nor the deployment names one. */
+  nixlImage?: string | undefined;
   env: { name: string; value: string }[];
   /** --toleration: added to every pod pair creates (etcd included). */
   tolerations: V1Toleration[];

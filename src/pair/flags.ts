@@ -8,6 +8,13 @@ import { addClusterFlags } from '../kube/flags.js';
 
 /** The default nixlbench image: build it from deploy/probe-image and push it where your nodes pull from. */
 export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:v1.4.0';
+/**
+ * `--engine nixl` (and auto) without --image, --recipe or --dgd: NVIDIA's public Dynamo vLLM
+ * runtime image (NIXL's Python package and python3 inside; pulled from nvcr.io without
+ * credentials). 1.2.0 is the newest release built on CUDA 12.9, so older drivers run it too.
+ * Sources: references/nixl-probe.md, "Probe image".
+ */
+export const DEFAULT_NIXL_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0';
 export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
 export const DEFAULT_MEMORY = '16Gi';
 export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
@@ -26,7 +33,7 @@ export function addClusterOptions(cmd: Command): Command {
     .option('--decode-node <node>', 'node for the decode pod')
     .option(
       '--image <image>',
-      `probe image (default: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE}; ucx_perftest: the deployment's image)`,
+      `probe image (default: the deployment's own with --dgd/--recipe; else nixl: ${DEFAULT_NIXL_IMAGE}, nixlbench: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE})`,
     )
     .option(
       '--env <NAME=VALUE>',

@@ -90,7 +90,7 @@ export async function runGc(
       checks.push(
         check('gc.delete', 'fail', `could not delete: ${(err as Error).message.split('\n')[0]}`, {
           subject,
-          fix: 'check RBAC: gc needs delete on namespaces, jobs, pods and services',
+          fix: 'check RBAC: gc needs delete on namespaces, jobs, pods, services and configmaps',
         }),
       );
     }

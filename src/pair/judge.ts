@@ -5,7 +5,7 @@ import { judgeTransport, transportKind } from '../judge/transports.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
 import { expectationFor, type NicPort } from './expected.js';
-import { nicPorts, readNixlbench, readPerftest, unreadableLog } from './logs.js';
+import { nicPorts, readNixlbench, readNixlProbe, readPerftest, unreadableLog } from './logs.js';
 import {
   type Expectation,
   type Measurement,
@@ -46,6 +46,8 @@ interface Parsed {
   hosts: { initiator?: string; target?: string };
   opType?: string | undefined;
   memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
+  /** nixl: the NIXL and UCX versions that ran, from the probe's start line and UCX's log. */
+  versions: { nixl?: string | undefined; ucx?: string | undefined };
 }
 
 function seg(v: string | undefined): 'VRAM' | 'DRAM' | undefined {
@@ -53,7 +55,15 @@ function seg(v: string | undefined): 'VRAM' | 'DRAM' | undefined {
 }
 
 function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
-  const out: Parsed = { rows: [], lanes: [], protocols: [], sameNode: false, emulated: false, hosts: {} };
+  const out: Parsed = {
+    rows: [],
+    lanes: [],
+    protocols: [],
+    sameNode: false,
+    emulated: false,
+    hosts: {},
+    versions: {},
+  };
   const addLanes = (lanes: readonly string[]) => {
     for (const l of lanes) if (!out.lanes.includes(l)) out.lanes.push(l);
   };
@@ -84,6 +94,31 @@ function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
           if (role !== 'intra-node') out.initiatorRole ??= role;
           if (w.hostname) out.hosts.initiator ??= w.hostname;
         } else if (w.hostname) out.hosts.target ??= w.hostname;
+      }
+    } else if (plan.engine === 'nixl') {
+      const r = readNixlProbe(log);
+      addLanes(r.lanes);
+      out.protocols.push(...r.protocols);
+      out.sameNode ||= r.sameNode;
+      out.emulated ||= r.emulated;
+      out.versions.nixl ??= r.start?.nixlVersion ?? undefined;
+      out.versions.ucx ??= r.ucxVersion;
+      const self = r.start?.role;
+      if (self === 'initiator' && role !== 'intra-node') out.initiatorRole ??= role;
+      if (r.start) {
+        if (self === 'initiator') out.hosts.initiator ??= r.start.host;
+        else if (self === 'target') out.hosts.target ??= r.start.host;
+      }
+      if (self === 'initiator' && r.measurements.length > 0 && out.rows.length === 0) {
+        out.rows = r.measurements.map((m) => ({
+          blockSize: m.blockSize,
+          batchSize: m.batchSize,
+          gbps: m.gbps,
+          avgLatUs: m.avgLatUs,
+        }));
+        out.opType = r.measurements[0]?.op;
+        const peer = r.connected?.peerMemory ?? undefined;
+        if (r.start && peer) out.memory = { initiator: r.start.memory, target: peer };
       }
     } else {
       const r = readPerftest(log, plan.bench.maxBlockSize);
@@ -299,12 +334,17 @@ export function judge(input: JudgeInput): Judgement {
   }
   const ran = parsed.rows.length > 0;
   if (ran) {
-    if (plan.engine === 'nixlbench' && plan.mode === 'cross-node') {
+    if ((plan.engine === 'nixlbench' || plan.engine === 'nixl') && plan.mode === 'cross-node') {
       const want = plan.legs[0]?.initiator ?? 'prefill';
       const other = want === 'prefill' ? 'decode' : 'prefill';
       if (parsed.initiatorRole === want)
         checks.push(
-          check('pair.roles', 'ok', `${want} was the initiator (rank 0), ${other} the target`, { subject }),
+          check(
+            'pair.roles',
+            'ok',
+            `${want} was the initiator${plan.engine === 'nixlbench' ? ' (rank 0)' : ''}, ${other} the target`,
+            { subject },
+          ),
         );
       else if (parsed.initiatorRole === other) {
         checks.push(
@@ -391,6 +431,14 @@ export function judge(input: JudgeInput): Judgement {
       : { opType: plan.bench.opType }),
     ...(plan.mode === 'cross-node' && plan.legs[0] ? { initiator: plan.legs[0].initiator } : {}),
     expected,
+    ...(parsed.versions.nixl || parsed.versions.ucx
+      ? {
+          versions: {
+            ...(parsed.versions.nixl ? { nixl: parsed.versions.nixl } : {}),
+            ...(parsed.versions.ucx ? { ucx: parsed.versions.ucx } : {}),
+          },
+        }
+      : {}),
   };
   return { measurement, checks };
 }

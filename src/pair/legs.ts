@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
+import { resultsComplete } from './assess.js';
 import { type JudgeInput, type Judgement, judge } from './judge.js';
-import { readNixlbench, readPerftest } from './logs.js';
 import type { Measurement } from './measurement.js';
 import type { PairPlan } from './plan.js';
 import type { Leg, PodRole } from './probe-script.js';
@@ -41,11 +41,7 @@ function legPlan(plan: PairPlan, leg: Leg): PairPlan {
 }
 
 function complete(plan: PairPlan, logs: Partial<Record<PodRole, string>>): boolean {
-  return Object.values(logs).some((log) =>
-    plan.engine === 'nixlbench'
-      ? readNixlbench(log ?? '')?.completed === true
-      : readPerftest(log ?? '', plan.bench.maxBlockSize)?.completed === true,
-  );
+  return Object.values(logs).some((log) => resultsComplete(plan.engine, log ?? '', plan.bench.maxBlockSize));
 }
 
 export interface LegsJudgement {

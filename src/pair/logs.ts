@@ -1,5 +1,5 @@
 import { ParseError } from '../parsers/errors.js';
-import { parseNixlProbe } from '../parsers/nixl-probe.js';
+import { type NixlProbeOutput, parseNixlProbe } from '../parsers/nixl-probe.js';
 import { type NixlbenchFailure, type NixlbenchResult, parseNixlbench } from '../parsers/nixlbench.js';
 import { parseUcxPerftest, type UcxPerftestResult } from '../parsers/ucx-perftest.js';
 import { type NicPort, parseRate } from './expected.js';
@@ -160,7 +160,7 @@ export function probeScriptProblem(
         : 'look at the other pod: still pulling its image or unschedulable means raise --timeout or pre-pull the image; crashed means read its log',
     };
   }
-  const missing = /interconnect-test: (nixlbench|ucx_perftest) not found in image/.exec(log);
+  const missing = /interconnect-test: (nixlbench|ucx_perftest|python3) not found in image/.exec(log);
   if (missing) {
     return {
       evidence: missing[0],
@@ -168,9 +168,13 @@ export function probeScriptProblem(
       fix:
         missing[1] === 'nixlbench'
           ? 'build the probe image from deploy/probe-image and pass it with --image, or use --engine ucx_perftest'
-          : 'use an image that has UCX tools (ucx_perftest), e.g. the probe image from deploy/probe-image',
+          : missing[1] === 'python3'
+            ? "--engine nixl runs our probe with the image's python3: use the deployment's Dynamo runtime image (--dgd, --recipe) or --engine nixlbench"
+            : 'use an image that has UCX tools (ucx_perftest), e.g. the probe image from deploy/probe-image',
     };
   }
+  const nixl = nixlProbeProblem(log);
+  if (nixl) return nixl;
   if (/interconnect-test: server unreachable/.test(log)) {
     return {
       evidence: 'interconnect-test: server unreachable',
@@ -199,6 +203,77 @@ export function probeScriptProblem(
     };
   }
   return undefined;
+}
+
+/** What each error stage of our NIXL probe (templates/nixl-probe.py) means, and its fix. */
+const NIXL_STAGE: Readonly<Record<string, Meaning>> = {
+  import: {
+    detail: "python3 in the image cannot import NIXL's Python package",
+    fix: "run in the deployment's own Dynamo runtime image (--dgd or --recipe), or --engine nixlbench",
+  },
+  version: {
+    detail: "the image's NIXL is older than the probe's API (the listen thread came in 0.2.0)",
+    fix: 'use an image with NIXL ≥ 0.2.0 (the Dynamo runtime images have it), or --engine nixlbench',
+  },
+  memory: {
+    detail: 'the probe could not allocate its buffer',
+    fix: 'VRAM needs a GPU in the pod (nvidia.com/gpu) and torch or libcuda in the image; --memory-type dram tests host memory',
+  },
+  agent: {
+    detail: 'NIXL could not create its agent with the UCX backend',
+    fix: 'the image lacks the UCX plugin or NIXL_PLUGIN_DIR points elsewhere: run `interconnect-test nixl` in the worker pod',
+  },
+  register: {
+    detail:
+      'NIXL could not register (pin) the buffer: the KV transfer of this deployment would fail the same way',
+    fix: "give the worker IPC_LOCK (securityContext.capabilities.add) and an unlimited memlock limit (the container runtime's LimitMEMLOCK / ulimit -l); a non-root user needs IPC_LOCK to pin more than its memlock limit; the probe pods copy the worker's user and capabilities",
+  },
+  resolve: {
+    detail: "the initiator could not resolve the target pod's Service",
+    fix: 'check cluster DNS from the scratch namespace',
+  },
+  metadata: {
+    detail: "the peers exchanged metadata, but the target's buffer is too small",
+    fix: 'rerun; if it repeats, report it (the probe sizes both buffers alike)',
+  },
+  timeout: {
+    detail: 'the NIXL metadata exchange or a transfer did not finish in time',
+    fix: 'check that pod-to-pod traffic on the NIXL listen port is allowed (NetworkPolicy) and that UCX_NET_DEVICES names NICs routable between the nodes',
+  },
+  peer: {
+    detail: 'the initiator fell silent mid-sweep',
+    fix: "look at the other pod's state and log (OOMKilled, evicted, crashed)",
+  },
+  transfer: {
+    detail: 'a NIXL transfer failed',
+    fix: 'check UCX_NET_DEVICES (only NICs routable between the nodes), UCX_IB_GID_INDEX on RoCE, and UCX_TLS',
+  },
+  verify: {
+    detail: 'the bytes that arrived are not the bytes sent',
+    fix: 'do not trust this fabric: check NIC firmware, GPUDirect (nvidia_peermem) and PCIe ACS settings',
+  },
+  interrupted: { detail: 'the probe was stopped by a signal', fix: 'rerun' },
+  nixl: {
+    detail: 'a NIXL call failed',
+    fix: "read the message; run `interconnect-test nixl` in the worker pod to check the image's NIXL",
+  },
+};
+
+/** The first error our NIXL probe reported in this log, as a problem with its fix. */
+export function nixlProbeProblem(log: string): (Meaning & { evidence: string }) | undefined {
+  const e = parseNixlProbe(log).errors[0];
+  if (!e) return undefined;
+  const m = NIXL_STAGE[e.stage] ?? (NIXL_STAGE.nixl as Meaning);
+  return {
+    evidence: `${e.stage}: ${e.message}`.slice(0, 240),
+    detail: `${m.detail} (nixl probe, ${e.role})`,
+    fix: m.fix,
+  };
+}
+
+/** The probe's parse of a log (our JSON lines among UCX's), never throws. */
+export function readNixlProbe(log: string): NixlProbeOutput {
+  return parseNixlProbe(log);
 }
 
 /** The last few non-empty lines, for a failure detail when nothing specific matched. */

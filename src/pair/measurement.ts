@@ -79,6 +79,8 @@ export const MeasurementSchema = z.object({
   /** Which side started the transfer (issued the WRITE or READ); the other was the target. */
   initiator: z.enum(['prefill', 'decode']).optional(),
   expected: ExpectationSchema.optional(),
+  /** The NIXL and UCX versions that ran, as the probe and UCX's own log printed them (nixl engine). */
+  versions: z.object({ nixl: z.string().optional(), ucx: z.string().optional() }).optional(),
 });
 export type Measurement = z.infer<typeof MeasurementSchema>;
 

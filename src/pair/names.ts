@@ -29,7 +29,7 @@ export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
 /** Selector for everything this tool ever created. */
 export const MANAGED_SELECTOR = `${LABEL.managedBy}=${TOOL}`;
 
-export type Component = 'prefill' | 'decode' | 'etcd' | 'intra-node' | 'namespace';
+export type Component = 'prefill' | 'decode' | 'etcd' | 'intra-node' | 'namespace' | 'nixl-probe';
 
 /** A run id: 8 lower-case base-36 characters, valid in names and label values. */
 export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {
@@ -58,6 +58,8 @@ export interface ObjectNames {
   prefill: string;
   decode: string;
   intra: string;
+  /** The ConfigMap that carries the nixl probe. */
+  nixlProbe: string;
 }
 
 export function objectNames(runId: string, scratchNamespace?: string): ObjectNames {
@@ -68,6 +70,7 @@ export function objectNames(runId: string, scratchNamespace?: string): ObjectNam
     prefill: `${base}-prefill`,
     decode: `${base}-decode`,
     intra: `${base}-intra`,
+    nixlProbe: `${base}-nixl-probe`,
   };
 }
 

@@ -12,9 +12,21 @@ import type { PodRole } from './probe-script.js';
 
 import type { V1Toleration } from '@kubernetes/client-node';
 import { durationSchema } from '../core/duration-schema.js';
-import { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE } from './flags.js';
+import {
+  DEFAULT_ETCD_IMAGE,
+  DEFAULT_MEMORY,
+  DEFAULT_NIXL_IMAGE,
+  DEFAULT_PEER_TIMEOUT_MS,
+  DEFAULT_PROBE_IMAGE,
+} from './flags.js';
 
-export { DEFAULT_ETCD_IMAGE, DEFAULT_MEMORY, DEFAULT_PEER_TIMEOUT_MS, DEFAULT_PROBE_IMAGE };
+export {
+  DEFAULT_ETCD_IMAGE,
+  DEFAULT_MEMORY,
+  DEFAULT_NIXL_IMAGE,
+  DEFAULT_PEER_TIMEOUT_MS,
+  DEFAULT_PROBE_IMAGE,
+};
 
 const Duration = durationSchema('90s, 5m or 1h');
 
@@ -136,6 +148,14 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
       fix: 'pass one of them',
     });
   }
+  if (o.imagePullSecret && !o.scratchNamespace) {
+    throw new ToolError(
+      `--image-pull-secret ${o.imagePullSecret}: a fresh per-run namespace holds no secrets, so the pods could not use it`,
+      {
+        fix: 'create a scratch namespace, put a copy of the pull secret there yourself, and pass --scratch-namespace NS (pair never copies secrets)',
+      },
+    );
+  }
   const envs = (o.env ?? []).map(keyValue);
   if (o.ucxTls) envs.push({ name: 'UCX_TLS', value: o.ucxTls });
   const secret = envs.find((e) => isSecretName(e.name));
@@ -161,9 +181,10 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     prefillNode: o.prefillNode,
     decodeNode: o.decodeNode,
     mode: o.mode ?? 'cross-node',
-    engine: o.engine === 'ucx_perftest' ? 'ucx_perftest' : 'nixlbench',
+    engine: o.engine,
     image: o.image,
     probeImage: env.INTERCONNECT_TEST_IMAGE || DEFAULT_PROBE_IMAGE,
+    nixlImage: DEFAULT_NIXL_IMAGE,
     env: envs,
     tolerations: (o.toleration ?? []).map(parseToleration),
     rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,

@@ -1,4 +1,7 @@
 import type { NicPort } from './expected.js';
+import { DEFAULT_NIXL_IMAGE } from './flags.js';
+import { nixlSweepArgs } from './local/nixl-probe.js';
+import { NIXL_DEFAULT_ITERS } from './local/nixlbench.js';
 import type { Engine } from './measurement.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import {
@@ -6,6 +9,7 @@ import {
   DEFAULT_NIXLBENCH_VERSION,
   flagSupported,
   type Leg,
+  NIXL_PROBE_DIR,
   nixlbenchArgs,
   type PodRole,
   perftestArgs,
@@ -53,11 +57,15 @@ export interface PairPlan {
   expiresAt: string;
   image: string;
   imageWhy: string;
+  /** Why this engine: `--engine`, or what --engine auto found. */
+  engineWhy: string;
   imagePullSecrets: string[];
+  /** nixl: the ConfigMap that carries templates/nixl-probe.py, and where the pods mount it. */
+  nixlProbe?: { configMap: string; mountPath: string; file: string } | undefined;
   etcd?:
     | { create: boolean; endpoint: string; image: string; port: number; annotations: Record<string, string> }
     | undefined;
-  /** ucx_perftest across nodes: each pod's headless Service (its DNS name), so either can serve. */
+  /** ucx_perftest and nixl across nodes: each pod's headless Service (its DNS name), so either can serve. */
   services?: { prefill: string; decode: string; port: number } | undefined;
   bench: BenchParams;
   /** Each transfer in order: who initiates, with which operation. */
@@ -84,7 +92,16 @@ export interface PlanInput {
   scratchNamespace?: string | undefined;
   nodes: { prefill: PlannedNode; decode: PlannedNode };
   settings: { prefill: ProbeSettings; decode: ProbeSettings };
-  image: { explicit?: string | undefined; probeDefault: string };
+  engineWhy?: string | undefined;
+  image: {
+    explicit?: string | undefined;
+    /** The nixlbench image (INTERCONNECT_TEST_IMAGE or DEFAULT_PROBE_IMAGE). */
+    probeDefault: string;
+    /** The public Dynamo runtime image nixl runs in when no deployment names one. */
+    nixlDefault?: string | undefined;
+    /** The deployment's image has nixlbench (--engine auto asked its live worker pod). */
+    ownHasNixlbench?: boolean | undefined;
+  };
   imagePullSecret?: string | undefined;
   etcdEndpoints?: string | undefined;
   etcdImage: string;
@@ -104,6 +121,8 @@ export interface PlanInput {
 
 export const ETCD_PORT = 2379;
 export const PERFTEST_PORT = 13337;
+/** The port of NIXL's listen thread in a nixl probe pod, behind the pod's own Service. */
+export const NIXL_PORT = 13338;
 /** Gap between our own wall-clock limit and the Jobs' activeDeadlineSeconds backstop. */
 const DEADLINE_MARGIN_S = 60;
 /** How long a finished probe Job stays if teardown never ran (crash); gc handles the namespace. */
@@ -113,10 +132,16 @@ const EXPIRY_MARGIN_MS = 10 * 60_000;
 
 function chooseImage(input: PlanInput): { image: string; why: string } {
   if (input.image.explicit) return { image: input.image.explicit, why: '--image' };
-  if (input.engine === 'ucx_perftest') {
-    const own = input.settings.prefill.image ?? input.settings.decode.image;
-    if (own) return { image: own, why: `the deployment's own image, from ${input.settings.prefill.source}` };
-  }
+  const own = input.settings.prefill.image ?? input.settings.decode.image;
+  const source = input.settings.prefill.image ? input.settings.prefill.source : input.settings.decode.source;
+  // nixl and ucx_perftest run what the deployment's own image has: the KV transfer's own conditions.
+  if (own && (input.engine !== 'nixlbench' || input.image.ownHasNixlbench))
+    return { image: own, why: `the deployment's own image, from ${source}` };
+  if (input.engine === 'nixl')
+    return {
+      image: input.image.nixlDefault ?? DEFAULT_NIXL_IMAGE,
+      why: 'the public Dynamo runtime image: NIXL and python3 inside',
+    };
   return { image: input.image.probeDefault, why: 'default probe image, built from deploy/probe-image' };
 }
 
@@ -153,14 +178,19 @@ export function makePlan(input: PlanInput): PairPlan {
           }
       : undefined;
   const intra = input.mode === 'intra-node';
+  const nixl = input.engine === 'nixl';
+  const port = nixl ? NIXL_PORT : PERFTEST_PORT;
   const services =
-    input.engine === 'ucx_perftest' && !intra
+    (input.engine === 'ucx_perftest' || nixl) && !intra
       ? {
           prefill: `${names.prefill}.${ns}.svc`,
           decode: `${names.decode}.${ns}.svc`,
-          port: PERFTEST_PORT,
+          port,
         }
       : undefined;
+  const nixlProbe = nixl
+    ? { configMap: names.nixlProbe, mountPath: NIXL_PROBE_DIR, file: `${NIXL_PROBE_DIR}/nixl-probe.py` }
+    : undefined;
   // Intra-node runs both ranks in one pod: one leg.
   const legs = intra ? input.legs.slice(0, 1) : input.legs;
   const first = legs[0] as Leg;
@@ -181,9 +211,20 @@ export function makePlan(input: PlanInput): PairPlan {
     iterations: input.iterations,
   };
   const nb = input.engine === 'nixlbench' ? nixlbenchArgs(bench) : { args: [], dropped: [] };
-  const args = input.engine === 'nixlbench' ? nb.args : perftestArgs(bench);
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;
+  const args =
+    input.engine === 'nixlbench'
+      ? nb.args
+      : nixl
+        ? nixlSweepArgs({
+            memory: input.memory,
+            minBlock: input.startBlockSize,
+            maxBlock: input.maxBlockSize,
+            iters: input.iterations ?? NIXL_DEFAULT_ITERS,
+            timeoutS: waitS,
+          })
+        : perftestArgs(bench);
   const envOf = (role: PodRole) =>
     scriptEnv({
       role,
@@ -192,6 +233,7 @@ export function makePlan(input: PlanInput): PairPlan {
       etcd: etcd?.endpoint,
       group: input.engine === 'nixlbench' && flagSupported('benchmark_group', version) ? group : undefined,
       peerHost: services ? services[role === 'prefill' ? 'decode' : 'prefill'] : undefined,
+      nixl: nixlProbe ? { port, probe: nixlProbe.file } : undefined,
       waitS,
     });
   const pods: PlannedPod[] = intra
@@ -214,7 +256,7 @@ export function makePlan(input: PlanInput): PairPlan {
         settings: input.settings[role],
         args,
         scriptEnv: envOf(role),
-        port: services ? PERFTEST_PORT : undefined,
+        port: services ? port : undefined,
         transferRole: first.initiator === role ? ('initiator' as const) : ('target' as const),
         annotations: annotationsFor(input, role, input.settings[role]),
       }));
@@ -229,6 +271,8 @@ export function makePlan(input: PlanInput): PairPlan {
     expiresAt: new Date(created.getTime() + input.timeoutMs + EXPIRY_MARGIN_MS).toISOString(),
     image,
     imageWhy: why,
+    engineWhy: input.engineWhy ?? '--engine',
+    nixlProbe,
     imagePullSecrets: input.imagePullSecret ? [input.imagePullSecret] : [],
     etcd,
     services,

@@ -315,11 +315,66 @@ ITEST_PEER_HOST=127.0.0.1
 ${CLIENT}exit 0
 `;
 
+/** Where the probe pods mount the ConfigMap that carries templates/nixl-probe.py. */
+export const NIXL_PROBE_DIR = '/opt/interconnect-test';
+
+/** The image's Python: `python3`, else `python` (the Dynamo runtime images put their venv's first on PATH). */
+const PYTHON = `PY=""
+for p in python3 python; do if command -v "$p" >/dev/null 2>&1; then PY=$p; break; fi; done
+[ -n "$PY" ] || { echo "interconnect-test: python3 not found in image"; exit 127; }
+`;
+
+/**
+ * Says which engine runs and the versions it will use, before the transfer:
+ * the NIXL Python package's, and ucx_info's (the UCX on PATH; the UCX NIXL really
+ * loads is named by UCX's own log line, which the judge reads).
+ * The probe's own start line and UCX's log repeat them from inside the run.
+ */
+const NIXL_VERSIONS = `nv=$($PY -c 'from importlib import metadata as m
+for d in ("nixl","nixl-cu12","nixl-cu13"):
+    try:
+        print(m.version(d)); break
+    except Exception: pass' 2>/dev/null | head -n 1)
+uv=""; if command -v ucx_info >/dev/null 2>&1; then uv=$(ucx_info -v 2>/dev/null | sed -n 's/.*[Vv]ersion \\([0-9][0-9.]*\\).*/\\1/p' | head -n 1); fi
+echo "interconnect-test: engine nixl nixl \${nv:-unknown} ucx_info \${uv:-unknown}"
+`;
+
+/**
+ * Our NIXL probe (templates/nixl-probe.py, mounted from the run's ConfigMap),
+ * one run per leg, with the image's own Python and NIXL. The leg's target
+ * listens (NIXL's listen thread on ITEST_PORT); its initiator waits until the
+ * target's Service answers on that port (NIXL drops metadata sent to a peer
+ * that is not listening yet: references/nixl-probe.md), then exchanges
+ * metadata with it and runs the sweep. Both pods start together.
+ */
+const NIXL_POD = `${PREAMBLE}${PYTHON}[ -r "$ITEST_NIXL_PROBE" ] || { echo "interconnect-test: the nixl probe is not mounted at $ITEST_NIXL_PROBE"; exit 2; }
+${NIXL_VERSIONS}${LEG_HEAD}  if [ "$me" = target ]; then
+    echo "interconnect-test: start nixl probe target ($op)"
+    $LB "$PY" "$ITEST_NIXL_PROBE" --role target --listen-port "$ITEST_PORT" --op "$op" "$@" 2>&1
+    rc=$?; [ "$rc" -ne 0 ] && exit "$rc"
+  else
+    until "$PY" -c 'import socket,sys; socket.create_connection((sys.argv[1], int(sys.argv[2])), 3).close()' "$ITEST_PEER_HOST" "$ITEST_PORT" 2>/dev/null; do
+      late && { echo "interconnect-test: rendezvous timeout: the $ITEST_PEER pod's NIXL listener at $ITEST_PEER_HOST:$ITEST_PORT did not answer within \${ITEST_WAIT_S}s"; exit 3; }
+      sleep "\${ITEST_POLL_S:-1}"
+    done
+    echo "interconnect-test: start nixl probe initiator ($op) toward $ITEST_PEER_HOST:$ITEST_PORT"
+    $LB "$PY" "$ITEST_NIXL_PROBE" --role initiator --peer "$ITEST_PEER_HOST" --peer-port "$ITEST_PORT" --op "$op" "$@" 2>&1
+    rc=$?; [ "$rc" -ne 0 ] && exit "$rc"
+  fi
+done
+exit 0
+`;
+
 export type PodRole = 'prefill' | 'decode' | 'intra-node';
 
 /** The shell script of a probe container. */
 export function probeScript(engine: Engine, role: PodRole): string {
   if (engine === 'nixlbench') return role === 'intra-node' ? NIXLBENCH_INTRA : NIXLBENCH_POD;
+  if (engine === 'nixl') {
+    if (role === 'intra-node')
+      throw new Error('the nixl engine runs across nodes only (plan.ts refuses intra-node)');
+    return NIXL_POD;
+  }
   return role === 'intra-node' ? PERFTEST_INTRA : PERFTEST_POD;
 }
 
@@ -337,8 +392,10 @@ export interface ScriptEnv {
   etcd?: string | undefined;
   /** nixlbench's --benchmark_group base, when the version knows the flag. */
   group?: string | undefined;
-  /** ucx_perftest: the address of the other pod's Service. */
+  /** ucx_perftest, nixl: the address of the other pod's Service. */
   peerHost?: string | undefined;
+  /** nixl: the port of NIXL's listen thread, and where the probe is mounted. */
+  nixl?: { port: number; probe: string } | undefined;
   /** How long the pod waits for its peer (its pull and scheduling included). */
   waitS: number;
 }
@@ -355,6 +412,10 @@ export function scriptEnv(e: ScriptEnv): { name: string; value: string }[] {
   if (e.etcd) out.push({ name: 'ITEST_ETCD', value: e.etcd });
   if (e.group) out.push({ name: 'ITEST_GROUP', value: e.group });
   if (e.peerHost) out.push({ name: 'ITEST_PEER_HOST', value: e.peerHost });
+  if (e.nixl) {
+    out.push({ name: 'ITEST_PORT', value: String(e.nixl.port) });
+    out.push({ name: 'ITEST_NIXL_PROBE', value: e.nixl.probe });
+  }
   return out;
 }
 

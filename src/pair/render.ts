@@ -4,6 +4,7 @@ import Handlebars from 'handlebars';
 import { parseAllDocuments, stringify } from 'yaml';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
+import { NIXL_PROBE_KEY, nixlProbeConfigMap } from './local/nixl-probe.js';
 import { LABEL, TOOL } from './names.js';
 import type { PairPlan } from './plan.js';
 import { type Values, valuesOf } from './values.js';
@@ -35,7 +36,7 @@ function template(name: string): Handlebars.TemplateDelegate {
 
 const ObjectSchema = z.object({
   apiVersion: z.string().min(1),
-  kind: z.enum(['Namespace', 'Pod', 'Service', 'Job']),
+  kind: z.enum(['Namespace', 'Pod', 'Service', 'ConfigMap', 'Job']),
   metadata: z.object({
     name: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'a DNS-1123 label'),
     namespace: z.string().optional(),
@@ -108,12 +109,23 @@ function renderDocs(name: string, context: unknown): unknown[] {
   return out;
 }
 
-/** Renders values into objects, in creation order: namespace, etcd, the pods' Services, Jobs. */
+/** Renders values into objects, in creation order: namespace, etcd, the pods' Services, the probe's ConfigMap, Jobs. */
 export function renderValues(values: Values): unknown[] {
   const out: unknown[] = [];
   if (values.namespace) out.push(...renderDocs('namespace', values.namespace));
   if (values.etcd) out.push(...renderDocs('etcd', values.etcd));
   for (const svc of values.services) out.push(...renderDocs('peer-service', svc));
+  // Built in TypeScript, not a template: the probe's text is data, never spliced into YAML.
+  for (const cm of values.configMaps)
+    out.push(
+      nixlProbeConfigMap({
+        name: cm.name,
+        namespace: cm.namespace,
+        labels: cm.labels,
+        annotations: cm.annotations,
+        script: cm.data[NIXL_PROBE_KEY] ?? '',
+      }),
+    );
   for (const job of values.jobs) out.push(...renderDocs('job', job));
   return out;
 }

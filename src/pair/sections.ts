@@ -10,10 +10,12 @@ export function clusterSections(result: PairResult): Section[] {
   if (plan) {
     const lines = [
       plan.mode === 'cross-node'
-        ? `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
+        ? plan.legs[0]?.initiator === 'decode'
+          ? `decode (initiator) on ${plan.pods[1]?.node.name} ← prefill (target) on ${plan.pods[0]?.node.name}`
+          : `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
         : `both ranks on ${plan.pods[0]?.node.name}, GPUs 0 and 1 of one pod`,
       `${plan.engine} ${plan.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : ''}`.trimEnd() +
-        `, image ${plan.image} (${plan.imageWhy})`,
+        `${plan.engineWhy !== '--engine' ? ` (${plan.engineWhy})` : ''}, image ${plan.image} (${plan.imageWhy})`,
       `settings from ${plan.pods[0]?.settings.source}; scratch namespace ${plan.namespace.name}, run ${plan.runId}`,
     ];
     if (result.kept) lines.push(`kept for debugging; delete with: ${result.kept.command}`);
@@ -28,6 +30,10 @@ function measurementLines(m: Measurement): Section {
     `transport: ${m.transport.kind}${m.transport.lanes.length ? ` (${m.transport.lanes.slice(0, 4).join(', ')})` : ''}`,
     `peak: ${m.peakGBps === null ? 'no result' : `${m.peakGBps.toFixed(2)} GB/s`}`,
   ];
+  if (m.versions)
+    lines.push(
+      `ran: ${m.engine}${m.versions.nixl ? `, NIXL ${m.versions.nixl}` : ''}${m.versions.ucx ? `, UCX ${m.versions.ucx}` : ''}`,
+    );
   if (m.expected) {
     const e = m.expected;
     const bands = [

@@ -27,6 +27,8 @@ describe('settingsFromDgd (v1alpha1)', () => {
       shmSize: '64Gi',
       tolerations: [],
       hostPaths: [{ name: 'ib', path: '/dev/infiniband', mountPath: '/dev/infiniband' }],
+      // The worker's user: the probe registers memory as the same user the KV transfer does.
+      user: { runAsUser: 0 },
       notes: [],
     });
   });
@@ -212,5 +214,28 @@ describe('mergeSettings', () => {
       '64Gi',
     ]);
     expect(mergeSettings(undefined, live)).toBe(live);
+  });
+});
+
+describe('settingsFromPod: the worker user and pull secrets', () => {
+  it("takes the container's user over the pod's, and names (never copies) the pull secrets", () => {
+    const s = settingsFromPod(
+      {
+        spec: {
+          securityContext: { runAsUser: 1000, runAsGroup: 0, runAsNonRoot: true },
+          imagePullSecrets: [{ name: 'nvcr-imagepullsecret' }],
+          containers: [
+            {
+              name: 'main',
+              image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.3.0',
+              securityContext: { runAsUser: 1001 },
+            },
+          ],
+        },
+      },
+      'pod dynamo/w',
+    );
+    expect(s.user).toEqual({ runAsUser: 1001, runAsGroup: 0, runAsNonRoot: true });
+    expect(s.imagePullSecrets).toEqual(['nvcr-imagepullsecret']);
   });
 });

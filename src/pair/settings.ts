@@ -26,6 +26,10 @@ export interface ProbeSettings {
   tolerations: V1Toleration[];
   hostPaths: { name: string; path: string; mountPath: string; type?: string | undefined }[];
   runtimeClassName?: string | undefined;
+  /** The worker's user (container securityContext, else the pod's): the probe runs as the same user. */
+  user?: { runAsUser?: number; runAsGroup?: number; runAsNonRoot?: boolean } | undefined;
+  /** Names of the worker's imagePullSecrets (in the deployment's namespace; never copied). */
+  imagePullSecrets?: string[] | undefined;
   /** The serving framework the worker runs (decides the KV direction), when its command or image shows it. */
   framework?: Framework | undefined;
   /** The NIXL backend its KV transfer uses (LIBFABRIC on AWS EFA), when the recipe shows it. */
@@ -155,11 +159,24 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
       hostPaths.push({ name: str(m.name) as string, path: hp.path, mountPath, type: str(hp.type) });
     } else notes.push(`hostPath ${hp.path} (at ${mountPath}) not copied: not a device or driver path`);
   }
-  if (arr(parts.spec.imagePullSecrets).length > 0) {
+  const pullSecrets = arr(parts.spec.imagePullSecrets)
+    .map((x) => str(obj(x).name))
+    .filter((x): x is string => !!x);
+  if (pullSecrets.length > 0) {
     notes.push(
       'imagePullSecrets live in the deployment namespace and are not copied; use --image-pull-secret with --scratch-namespace',
     );
   }
+  const psc = obj(parts.spec.securityContext);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+  const runAsUser = num(sc.runAsUser) ?? num(psc.runAsUser);
+  const runAsGroup = num(sc.runAsGroup) ?? num(psc.runAsGroup);
+  const nonRoot = sc.runAsNonRoot ?? psc.runAsNonRoot;
+  const user = {
+    ...(runAsUser !== undefined ? { runAsUser } : {}),
+    ...(runAsGroup !== undefined ? { runAsGroup } : {}),
+    ...(typeof nonRoot === 'boolean' ? { runAsNonRoot: nonRoot } : {}),
+  };
   return {
     source,
     env: transportEnv(parts.env, notes),
@@ -176,6 +193,8 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
       .filter((t) => !String(t.key ?? '').startsWith('node.kubernetes.io/')) as V1Toleration[],
     hostPaths,
     runtimeClassName: str(parts.spec.runtimeClassName),
+    ...(Object.keys(user).length ? { user } : {}),
+    ...(pullSecrets.length ? { imagePullSecrets: pullSecrets } : {}),
     notes,
   };
 }
@@ -319,6 +338,8 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     tolerations: live.tolerations.length ? live.tolerations : spec.tolerations,
     hostPaths: byName(spec.hostPaths, live.hostPaths),
     runtimeClassName: live.runtimeClassName ?? spec.runtimeClassName,
+    user: live.user ?? spec.user,
+    imagePullSecrets: live.imagePullSecrets ?? spec.imagePullSecrets,
     framework: live.framework ?? spec.framework,
     nixlBackend: live.nixlBackend ?? spec.nixlBackend,
     hostStaged: live.hostStaged ?? spec.hostStaged,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NIXL_PROBE_KEY, readNixlProbe } from './local/nixl-probe.js';
 import {
   type Component,
   CREATED_BY_ANNOTATION,
@@ -47,8 +48,19 @@ export const JobValuesSchema = z.strictObject({
   env: z.array(EnvVarSchema),
   resources: z.strictObject({ requests: Record, limits: Record }),
   privileged: z.boolean(),
+  /** The worker's user, copied: a registration that fails as that user is a finding. */
+  user: z
+    .strictObject({
+      runAsUser: z.number().int().nonnegative().optional(),
+      runAsGroup: z.number().int().nonnegative().optional(),
+      runAsNonRoot: z.boolean().optional(),
+    })
+    .optional(),
   capabilities: z.array(Str).refine((c) => c.includes('IPC_LOCK'), 'IPC_LOCK is required to pin RDMA memory'),
   port: z.number().int().positive().optional(),
+  portName: Str.optional(),
+  /** nixl: the ConfigMap with the probe, mounted read-only. */
+  probeVolume: z.strictObject({ configMap: Str, mountPath: Str }).optional(),
   shmSize: Str,
   hostPaths: z.array(
     z.strictObject({
@@ -82,12 +94,22 @@ export const ServiceValuesSchema = z.strictObject({
   annotations: Record,
   selector: Record,
   port: z.number().int().positive(),
+  portName: Str,
+});
+
+export const ConfigMapValuesSchema = z.strictObject({
+  name: Str,
+  namespace: Str,
+  labels: Record,
+  annotations: Record,
+  data: z.record(z.string(), z.string()),
 });
 
 export const ValuesSchema = z.strictObject({
   namespace: z.strictObject({ name: Str, labels: Record, annotations: Record }).optional(),
   etcd: EtcdValuesSchema.optional(),
   services: z.array(ServiceValuesSchema),
+  configMaps: z.array(ConfigMapValuesSchema),
   jobs: z.array(JobValuesSchema).min(1),
 });
 export type Values = z.infer<typeof ValuesSchema>;
@@ -133,6 +155,11 @@ function resourcesFor(
   return { requests: { cpu: '1' }, limits };
 }
 
+/** The name of a probe pod's port (and its Service's): the engine that listens on it. */
+function portName(plan: PairPlan): string {
+  return plan.engine === 'nixl' ? 'nixl' : 'perftest';
+}
+
 function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
   const component: Component = pod.role;
   const labels = { ...labelsFor(plan.runId, component), [LABEL.transferRole]: pod.transferRole };
@@ -166,8 +193,12 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
     env: envFor(plan, pod),
     resources: resourcesFor(plan, pod),
     privileged: s.privileged,
+    ...(s.user ? { user: s.user } : {}),
     capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
-    ...(pod.port ? { port: pod.port } : {}),
+    ...(pod.port ? { port: pod.port, portName: portName(plan) } : {}),
+    ...(plan.nixlProbe
+      ? { probeVolume: { configMap: plan.nixlProbe.configMap, mountPath: plan.nixlProbe.mountPath } }
+      : {}),
     shmSize: s.shmSize ?? DEFAULT_SHM,
     hostPaths: s.hostPaths.map((h) => ({
       name: h.name,
@@ -227,7 +258,20 @@ export function valuesOf(plan: PairPlan): Values {
           annotations,
           selector: { [LABEL.runId]: plan.runId, [LABEL.component]: p.role },
           port: (plan.services as { port: number }).port,
+          portName: portName(plan),
         }))
+      : [],
+    // nixl: the probe program travels in a ConfigMap; no image is rebuilt for it.
+    configMaps: plan.nixlProbe
+      ? [
+          {
+            name: plan.nixlProbe.configMap,
+            namespace: ns,
+            labels: labelsFor(plan.runId, 'nixl-probe'),
+            annotations,
+            data: { [NIXL_PROBE_KEY]: readNixlProbe() },
+          },
+        ]
       : [],
     jobs: plan.pods.map((p) => jobValues(plan, p)),
   };

@@ -83,6 +83,10 @@ export interface NixlProbeOutput {
   transports: string[];
   /** UCX emulated RMA over active messages or in software. */
   emulated: boolean;
+  /** UCX_PROTO_INFO tables of the operation toward the peer (what moved GPU memory, and how). */
+  protocols: UcxProtoTable[];
+  /** UCX named an endpoint toward a peer `intra-node`: both ran on one host. */
+  sameNode: boolean;
   ucxVersion?: string;
 }
 
@@ -121,6 +125,8 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
     lanes: [],
     transports: [],
     emulated: false,
+    protocols: [],
+    sameNode: false,
   };
   const rest = [];
   for (const line of lines) {
@@ -170,6 +176,8 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
   }
   const ucx = parseUcxLog(rest);
   const rma = rmaTables(ucx.protocols, out.start?.op ?? out.measurements[0]?.op);
+  out.protocols = rma;
+  out.sameNode = [...ucx.endpoints, ...ucx.protocols].some((e) => e.scope === 'intra-node');
   if (rma.length > 0) {
     out.lanes = [...new Set(rma.flatMap((t) => t.steps.flatMap((s) => s.lanes)))];
     out.emulated = rma.some((t) => t.steps.some((s) => /software emulation/.test(s.protocol)));

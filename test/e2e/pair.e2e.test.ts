@@ -4,7 +4,7 @@
 // real nixlbench logs (kwok ClusterLogs for the run's scratch namespace, whose
 // name is fixed up front with INTERCONNECT_TEST_RUN_ID).
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -17,6 +17,7 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
+import { nixlPythonPaths } from '../helpers/nixl.js';
 import {
   type ExecBehaviour,
   fixture,
@@ -138,17 +139,19 @@ const checkOf = (r: Run, id: string) => r.report?.checks.find((c) => c.id === id
 
 /** Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services in any namespace. */
 async function leftovers(e: TestEnv): Promise<string[]> {
-  const [ns, jobs, pods, svcs] = await Promise.all([
+  const [ns, jobs, pods, svcs, cms] = await Promise.all([
     e.core.listNamespace({ labelSelector: MANAGED }),
     e.batch.listJobForAllNamespaces({ labelSelector: MANAGED }),
     e.core.listPodForAllNamespaces({ labelSelector: MANAGED }),
     e.core.listServiceForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listConfigMapForAllNamespaces({ labelSelector: MANAGED }),
   ]);
   return [
     ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
     ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
+    ...cms.items.map((o) => `configmap/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
 }
 
@@ -230,10 +233,15 @@ async function ensureCrd(e: TestEnv): Promise<void> {
 async function createDgd(
   e: TestEnv,
   name: string,
-  opts: { exec?: Record<string, ExecBehaviour>; annotations?: Record<string, string>; gpus?: string } = {},
+  opts: {
+    exec?: Record<string, ExecBehaviour>;
+    annotations?: Record<string, string>;
+    gpus?: string;
+    image?: string;
+  } = {},
 ): Promise<void> {
   // The tests of this file share its namespace and nodes: those after the first DGD ask for 1 GPU.
-  const { exec, annotations, gpus = '4' } = opts;
+  const { exec, annotations, gpus = '4', image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1' } = opts;
   const env0 = [
     { name: 'UCX_TLS', value: 'rc_x,cuda_copy' },
     { name: 'UCX_NET_DEVICES', value: 'mlx5_0:1' },
@@ -247,7 +255,7 @@ async function createDgd(
         containers: [
           {
             name: 'main',
-            image: 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1',
+            image,
             env: env0,
             resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
           },
@@ -279,6 +287,7 @@ async function createDgd(
   ] as const) {
     await e.createPod({
       name: `${name}-${role}-0`,
+      ...(opts.image ? { image } : {}),
       ...(exec ? { exec } : {}),
       node,
       sim: { duration: '1h' },
@@ -289,6 +298,15 @@ async function createDgd(
       resources: { limits: { 'nvidia.com/gpu': gpus, 'rdma/ib': '1' } },
     });
     await e.waitForPodPhase(`${name}-${role}-0`, 'Running');
+  }
+}
+
+/** Deletes DGD `name`'s worker pods now, so their GPUs are free for the tests after this one. */
+async function freeDgdPods(e: TestEnv, name: string): Promise<void> {
+  for (const role of ['prefill', 'decode']) {
+    const pod = `${name}-${role}-0`;
+    await e.core.deleteNamespacedPod({ name: pod, namespace: e.namespace, gracePeriodSeconds: 0 });
+    await e.waitForGone(`pod ${pod}`, () => e.core.readNamespacedPod({ name: pod, namespace: e.namespace }));
   }
 }
 
@@ -894,6 +912,168 @@ describe('pair --dgd', () => {
     );
     await expectClean(e, before);
   });
+});
+
+describe('pair --dgd --engine nixl', () => {
+  test("the probe pods run the DGD's own image and our probe from a ConfigMap; real probe logs become a measurement; nothing is left", async () => {
+    const e = env();
+    await ensureCrd(e);
+    const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1-e2e';
+    await createDgd(e, 'nixldgd', { gpus: '1', image });
+    const before = await versions(e);
+    const runId = newRunId();
+    const scratch = `itest-pair-${runId}`;
+    // Real output of the probe pods' script (test/data/nixl-probe/README.md): vLLM's direction,
+    // decode READs from prefill.
+    await declareLogs(e, runId, {
+      prefill: readFileSync(
+        path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-prefill-target.txt'),
+        'utf8',
+      ),
+      decode: readFileSync(
+        path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-decode-initiator.txt'),
+        'utf8',
+      ),
+    });
+    // While the run is on: what is in the scratch namespace.
+    const seen = {
+      configMaps: new Map<string, string>(),
+      jobImages: new Map<string, string>(),
+      mounts: new Set<string>(),
+    };
+    let running = true;
+    const watcher = (async () => {
+      while (running) {
+        try {
+          for (const cm of (
+            await e.core.listNamespacedConfigMap({ namespace: scratch, labelSelector: MANAGED })
+          ).items)
+            seen.configMaps.set(cm.metadata?.name ?? '', cm.data?.['nixl-probe.py'] ?? '');
+          for (const j of (await e.batch.listNamespacedJob({ namespace: scratch, labelSelector: MANAGED }))
+            .items) {
+            const spec = j.spec?.template.spec;
+            seen.jobImages.set(j.metadata?.name ?? '', spec?.containers[0]?.image ?? '');
+            for (const v of spec?.volumes ?? []) if (v.configMap?.name) seen.mounts.add(v.configMap.name);
+          }
+        } catch {
+          // the namespace does not exist yet, or is gone
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    const { code, stdout, stderr } = await runCli(
+      [
+        'pair',
+        '--dgd',
+        'nixldgd',
+        '--namespace',
+        e.namespace,
+        '--engine',
+        'nixl',
+        '--no-node-probes',
+        '--pod-annotation',
+        `${SIM}duration=3s`,
+        '--peer-timeout',
+        '4s',
+        '--timeout',
+        '90s',
+        '-o',
+        'json',
+      ],
+      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
+    );
+    running = false;
+    await watcher;
+    const report = JSON.parse(stdout);
+    const check = (id: string) => report.checks.find((c: { id: string }) => c.id === id);
+    // The data moved over TCP (the captures' veth): a fail, never passed as RDMA. Exit 1, a finding.
+    expect(code, stderr).toBe(1);
+    expect([...seen.jobImages.values()]).toEqual([image, image]);
+    const probe = readFileSync(path.join(REPO_ROOT, 'templates/nixl-probe.py'), 'utf8');
+    expect([...seen.configMaps.entries()]).toEqual([[`itest-${runId}-nixl-probe`, probe]]);
+    expect([...seen.mounts]).toEqual([`itest-${runId}-nixl-probe`]);
+    expect(report.run).toMatchObject({
+      engine: 'nixl',
+      engineWhy: '--engine',
+      image,
+      transfers: [{ initiator: 'decode', op: 'READ' }],
+    });
+    expect(report.measurement).toMatchObject({
+      engine: 'nixl',
+      mode: 'cross-node',
+      initiator: 'decode',
+      opType: 'READ',
+      nodes: { prefill: PREFILL_NODE, decode: DECODE_NODE },
+      hosts: { initiator: 'gpu-node-2', target: 'gpu-node-0' },
+      versions: { nixl: '1.5.1', ucx: '1.23.0' },
+      transport: { kind: 'tcp' },
+    });
+    expect(report.measurement.rows.map((r: { blockSize: number }) => r.blockSize)).toEqual([
+      65536, 131072, 262144, 524288, 1048576, 2097152, 4194304,
+    ]);
+    expect(check('pair.run')).toMatchObject({
+      status: 'ok',
+      detail: 'the nixl cross-node test ran to the end',
+    });
+    expect(check('pair.roles')).toMatchObject({ status: 'ok' });
+    expect(check('pair.transport')).toMatchObject({ status: 'fail' });
+    await expectClean(e, before);
+    await freeDgdPods(e, 'nixldgd');
+  });
+});
+
+describe('pair --dgd --engine auto', () => {
+  const python = nixlPythonPaths().current;
+  test.skipIf(!existsSync(python))(
+    "asks the live worker pod what its image has (the nixl subcommand's probes): no nixlbench, python3 imports nixl, so nixl",
+    async () => {
+      const e = env();
+      await ensureCrd(e);
+      const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1-auto';
+      // The worker's exec runs this machine's tools: python3 is the venv with the nixl wheel from PyPI,
+      // nixlbench is not on PATH (127), ucx_perftest is Debian's.
+      await createDgd(e, 'autodgd', { gpus: '1', image, exec: { python3: { run: [python] } } });
+      const before = await versions(e);
+      const runId = newRunId();
+      await declareLogs(e, runId, {
+        prefill: readFileSync(
+          path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-prefill-target.txt'),
+          'utf8',
+        ),
+        decode: readFileSync(
+          path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-decode-initiator.txt'),
+          'utf8',
+        ),
+      });
+      const { stdout, stderr } = await runCli(
+        [
+          'pair',
+          '--dgd',
+          'autodgd',
+          '--namespace',
+          e.namespace,
+          '--no-node-probes',
+          '--pod-annotation',
+          `${SIM}duration=2s`,
+          '--timeout',
+          '90s',
+          '-o',
+          'json',
+        ],
+        { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
+      );
+      const report = JSON.parse(stdout);
+      expect(report.run, stderr).toMatchObject({ engine: 'nixl', image });
+      expect(report.run.engineWhy).toMatch(
+        new RegExp(
+          `^auto: pod ${e.namespace}/autodgd-prefill-0 has no nixlbench; python3 imports nixl \\d+\\.\\d+`,
+        ),
+      );
+      expect(report.measurement).toMatchObject({ engine: 'nixl', versions: { nixl: '1.5.1' } });
+      await expectClean(e, before);
+      await freeDgdPods(e, 'autodgd');
+    },
+  );
 });
 
 describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD installed)', () => {

@@ -65,7 +65,10 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
       run: {
         runId: result.runId,
         namespace: plan?.namespace.name ?? null,
+        engine: plan?.engine ?? null,
+        engineWhy: plan?.engineWhy ?? null,
         image: plan?.image ?? null,
+        imageWhy: plan?.imageWhy ?? null,
         nixlbenchVersion: plan?.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : null,
         backend: plan?.engine === 'nixlbench' ? plan.bench.backend : null,
         // Who initiated which operation, and why (the framework, the flags, or both when unknown).

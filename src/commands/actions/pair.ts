@@ -69,12 +69,5 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
 export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
   const opts = parseOptions(PairOptionsSchema, raw);
   if (opts.local) await runLocal(ctx, opts);
-  else if (opts.engine === 'nixl') {
-    throw new ToolError(
-      '--engine nixl runs only with --local so far: between pods, use nixlbench or ucx_perftest',
-      {
-        fix: 'add --local, or pick --engine nixlbench',
-      },
-    );
-  } else await runClusterPair(ctx, opts);
+  else await runClusterPair(ctx, opts);
 }

@@ -54,10 +54,19 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
   } else {
     argv.push('--listen-port', String(a.port));
   }
+  argv.push('--op', a.op, ...nixlSweepArgs(a));
+  return argv;
+}
+
+/**
+ * The flags both roles share (memory, sweep, iterations, timeouts): between
+ * pods the probe script adds role, peer, port and each leg's operation.
+ */
+export function nixlSweepArgs(
+  a: Pick<NixlProbeArgs, 'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS'>,
+): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
-  argv.push(
-    '--op',
-    a.op,
+  return [
     '--memory',
     a.memory,
     '--start-block',
@@ -76,14 +85,14 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
     timeout,
     '--run-timeout',
     timeout,
-  );
-  return argv;
+  ];
 }
 
 export interface NixlProbeConfigMapInput {
   name: string;
   namespace: string;
   labels: Record<string, string>;
+  annotations?: Record<string, string>;
   /** The probe's text; defaults to the shipped templates/nixl-probe.py. */
   script?: string;
 }
@@ -99,7 +108,12 @@ export function nixlProbeConfigMap(input: NixlProbeConfigMapInput) {
   return {
     apiVersion: 'v1' as const,
     kind: 'ConfigMap' as const,
-    metadata: { name: input.name, namespace: input.namespace, labels: { ...input.labels } },
+    metadata: {
+      name: input.name,
+      namespace: input.namespace,
+      labels: { ...input.labels },
+      ...(input.annotations ? { annotations: { ...input.annotations } } : {}),
+    },
     data: { [NIXL_PROBE_KEY]: input.script ?? readNixlProbe() },
   };
 }

@@ -3,6 +3,7 @@ import { check } from '../../core/model.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
+import { chooseEngine } from '../engine.js';
 import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
 import {
   chooseNodes,
@@ -15,6 +16,7 @@ import {
 } from '../nodes.js';
 import { makePlan, type PlannedNode } from '../plan.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
+import { askWorkerImage } from './image-tools.js';
 
 /**
  * Step 2: choose the nodes and decide everything the run will create. A
@@ -204,7 +206,21 @@ export const planStep: Step = {
       settings.prefill.nixlBackend === 'LIBFABRIC' || settings.decode.nixlBackend === 'LIBFABRIC'
         ? 'LIBFABRIC'
         : 'UCX';
-    if (backend === 'LIBFABRIC' && c.engine === 'ucx_perftest') {
+    const own = settings.prefill.image ?? settings.decode.image;
+    const tools =
+      c.engine === 'auto' && c.dgd && !c.image && deploymentNs
+        ? await askWorkerImage(ctx, c.dgd, deploymentNs)
+        : undefined;
+    const choice = chooseEngine({
+      engine: c.engine,
+      mode: c.mode,
+      image: c.image ?? own,
+      explicitImage: c.image !== undefined,
+      backend,
+      tools,
+    });
+    const engine = choice.engine;
+    if (backend === 'LIBFABRIC' && engine === 'ucx_perftest') {
       throw new ToolError(
         `${settings.prefill.source} moves KV over NIXL's LIBFABRIC backend (AWS EFA): ucx_perftest measures UCX, which says nothing about that fabric`,
         { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
@@ -212,14 +228,20 @@ export const planStep: Step = {
     }
     ctx.state.plan = makePlan({
       runId: ctx.runId,
-      engine: c.engine,
+      engine,
+      engineWhy: choice.why,
       mode: c.mode,
       now: new Date(ctx.clock.now()),
       timeoutMs: c.timeoutMs,
       scratchNamespace: c.scratchNamespace,
       nodes: chosen,
       settings,
-      image: { explicit: c.image, probeDefault: c.probeImage },
+      image: {
+        explicit: c.image,
+        probeDefault: c.probeImage,
+        nixlDefault: c.nixlImage,
+        ownHasNixlbench: choice.ownHasNixlbench,
+      },
       imagePullSecret: c.imagePullSecret,
       etcdEndpoints: c.etcdEndpoints,
       etcdImage: c.etcdImage,
@@ -237,6 +259,19 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
+    const pullSecrets = settings.prefill.imagePullSecrets ?? settings.decode.imagePullSecrets ?? [];
+    if (plan.image === own && pullSecrets.length > 0 && !c.imagePullSecret) {
+      ctx.state.checks.push(
+        check(
+          'pair.image-pull',
+          'warn',
+          `the workers pull ${plan.image} with imagePullSecrets ${pullSecrets.join(', ')}, which live in the deployment's namespace: the scratch namespace has no copy, so the probe pods may not be able to pull it`,
+          {
+            fix: `copy ${pullSecrets[0]} into a scratch namespace yourself and pass --scratch-namespace NS --image-pull-secret ${pullSecrets[0]} (pair never reads or copies secrets), or --image a public image`,
+          },
+        ),
+      );
+    }
     if (unread !== undefined && c.mode === 'cross-node' && !rdma)
       for (const p of plan.pods)
         p.annotations['interconnect-test/rdma-resource'] =

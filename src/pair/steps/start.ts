@@ -26,6 +26,8 @@ export const startStep: Step = {
     // Services first: a client may dial its peer's name as soon as its pod runs.
     for (const p of plan.pods)
       for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
+    // nixl: the probe's ConfigMap before the pods that mount it (a missing one keeps them Pending).
+    for (const cm of objectsOf(ctx, 'ConfigMap')) await createTracked(ctx, cm);
     await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
     // The pods retry etcd until it answers; a broken etcd (no image, unschedulable) ends the run here.
     if (plan.etcd?.create) await waitEtcdReady(ctx, plan.namespace.name);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { makePlan, type PlanInput } from './plan.js';
+import { clusterSections } from './sections.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+
+function plan(over: Partial<PlanInput>) {
+  return makePlan({
+    runId: 's1',
+    engine: 'nixl',
+    engineWhy: 'auto: no image named; the public Dynamo runtime image has NIXL and python3',
+    mode: 'cross-node',
+    now: new Date('2026-01-01T00:00:00Z'),
+    timeoutMs: 300_000,
+    nodes: { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } },
+    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
+    image: { probeDefault: 'reg/nixlbench:0.10.1' },
+    etcdImage: 'etcd',
+    memory: 'VRAM',
+    legs: [{ initiator: 'decode', op: 'READ' }],
+    legsWhy: 'vLLM',
+    backend: 'UCX',
+    startBlockSize: 4096,
+    maxBlockSize: 67108864,
+    memoryLimit: '16Gi',
+    podAnnotations: {},
+    ...over,
+  });
+}
+
+const lines = (p: ReturnType<typeof plan>) =>
+  clusterSections({
+    checks: [],
+    measurement: null,
+    plan: p,
+    dryRun: false,
+    runId: 's1',
+    timing: { totalMs: 0, probeMs: null, teardownMs: 0 },
+  })[0]?.lines;
+
+describe('clusterSections: the Pair block', () => {
+  it('names the real initiator, the engine with why auto chose it, and the image with why', () => {
+    expect(lines(plan({}))?.slice(0, 2)).toEqual([
+      'decode (initiator) on gpu-b ← prefill (target) on gpu-a',
+      'nixl (auto: no image named; the public Dynamo runtime image has NIXL and python3), image nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0 (the public Dynamo runtime image: NIXL and python3 inside)',
+    ]);
+    expect(
+      lines(
+        plan({ engine: 'nixlbench', engineWhy: '--engine', legs: [{ initiator: 'prefill', op: 'WRITE' }] }),
+      )?.slice(0, 2),
+    ).toEqual([
+      'prefill (initiator) on gpu-a → decode (target) on gpu-b',
+      'nixlbench 0.10.1, image reg/nixlbench:0.10.1 (default probe image, built from deploy/probe-image)',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { engineOf, nixlChecks } from '../../nixl/checks.js';
+import { nixlFindings } from '../../nixl/findings.js';
+import { NIXL_PROBES } from '../../nixl/locate.js';
+import { runProbeSet } from '../../probes/run.js';
+import { resolveTargets } from '../../probes/targets.js';
+import type { PairContext } from '../context.js';
+import type { ImageTools } from '../engine.js';
+
+/**
+ * `--engine auto --dgd`: ask the DGD's live prefill worker what its image has,
+ * with the `nixl` subcommand's own read-only probes (nixlbench --help, the
+ * NIXL plugin files, `python3 -c 'import nixl'`, ucx_perftest -h, ucx_info -v).
+ * Undefined (with a warning) when the pod cannot be asked.
+ */
+export async function askWorkerImage(
+  ctx: PairContext,
+  dgd: string,
+  namespace: string,
+): Promise<ImageTools | undefined> {
+  try {
+    const resolved = await resolveTargets({ local: false, dgd, namespace }, ctx.env, () => ctx.cluster());
+    const t = resolved.targets.find((x) => x.role === 'prefill') ?? resolved.targets[0];
+    if (!t) return undefined;
+    const outcomes = await runProbeSet(t.runner, NIXL_PROBES, {
+      concurrency: 2,
+      timeoutMs: 20_000,
+      signal: ctx.signal,
+    });
+    const f = nixlFindings(outcomes);
+    const plugin = nixlChecks(f).find((c) => c.id === 'nixl.ucx-plugin');
+    const version = f.python?.dists ? Object.values(f.python.dists)[0] : undefined;
+    return {
+      nixlbench: plugin ? engineOf(f, plugin) === 'nixlbench' : false,
+      pythonNixl: f.python !== undefined && f.python.error === undefined && !!f.python.file,
+      nixlVersion: version,
+      ucxPerftest: f.ucxPerftest.state === 'runs',
+      where: `pod ${namespace}/${t.label}`,
+    };
+  } catch (err) {
+    if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+    ctx.progress.warn(
+      `--engine auto could not ask the DGD's worker pod what its image has (${(err as Error).message.split('\n')[0]}); deciding from the image name`,
+    );
+    return undefined;
+  }
+}
