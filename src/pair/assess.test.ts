@@ -1,7 +1,7 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
-import { type AssessInput, assess, type PodSnap } from './assess.js';
+import { type AssessInput, assess, finalResultsComplete, type PodSnap } from './assess.js';
 
 function pod(role: string, status: V1Pod['status']): V1Pod {
   return { metadata: { name: `itest-r-${role}-x1` }, status };
@@ -122,6 +122,31 @@ describe('assess: start-up (both pods are created together)', () => {
       'prefill',
       'itest-r-prefill-x1 cannot be scheduled: 0/4 nodes are available: 1 Insufficient nvidia.com/gpu.',
     ]);
+  });
+});
+
+describe('assess: several legs', () => {
+  const leg = (n: number, op: string, init: string, role: string) =>
+    `interconnect-test: leg ${n} ${op} initiator=${init} role=${role}\n`;
+  it("the first leg's table does not start the hung-after-results clock while the second leg runs", () => {
+    const prefill = `${leg(1, 'READ', 'decode', 'target')}${START}${leg(2, 'WRITE', 'prefill', 'initiator')}${START}`;
+    const decode = `${leg(1, 'READ', 'decode', 'initiator')}${legacyComplete}${leg(2, 'WRITE', 'prefill', 'target')}`;
+    const pods = [snap('prefill', running('prefill'), prefill), snap('decode', running('decode'), decode)];
+    // Long after the first leg's table (resultsSince would be 0 had it counted): still waiting.
+    expect(assess(input({ pods, legs: 2, resultsSince: 0, now: 10 * 60_000 })).state).toBe('wait');
+    expect(finalResultsComplete('nixlbench', decode, 2)).toBe(false);
+    // Once the last leg's table is there, a pod that then hangs is named.
+    const done = `${prefill}${legacyComplete}`;
+    expect(finalResultsComplete('nixlbench', done, 2)).toBe(true);
+    const hung = assess(
+      input({
+        pods: [snap('prefill', running('prefill'), done), pods[1] as PodSnap],
+        legs: 2,
+        resultsSince: 0,
+        now: 10 * 60_000,
+      }),
+    );
+    expect(hung.state === 'problem' && hung.problem.kind).toBe('hung-after-results');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   readNixlbench,
   readNixlProbe,
   readPerftest,
+  splitLegs,
   tail,
   unreadableLog,
 } from './logs.js';
@@ -52,6 +53,8 @@ export interface AssessInput {
   peerTimeoutMs: number;
   hangGraceMs: number;
   rdmaResource?: string | undefined;
+  /** How many legs (transfers) the pods run; the last one's results end the run. */
+  legs?: number | undefined;
   /** ucx_perftest message size, for reading a client log without a test box. */
   messageSize?: number | undefined;
 }
@@ -65,6 +68,25 @@ function succeeded(p: PodSnap): boolean {
 }
 
 /** A complete result is in this log (nixlbench reached its last block size; ucx_perftest printed its final row). */
+/**
+ * The run's final results are in this log: with several legs, the last leg's
+ * (a first leg's table is not the end of the run, and must not start the
+ * "hung after results" clock while the next leg still runs).
+ */
+export function finalResultsComplete(
+  engine: Engine,
+  log: string,
+  legs: number,
+  messageSize?: number,
+): boolean {
+  const parts = splitLegs(log);
+  if (legs > 1 || parts.length > 1) {
+    const last = parts[legs - 1];
+    return last !== undefined && resultsComplete(engine, last, messageSize);
+  }
+  return resultsComplete(engine, log, messageSize);
+}
+
 export function resultsComplete(engine: Engine, log: string, messageSize?: number): boolean {
   if (engine === 'nixlbench') return readNixlbench(log)?.completed === true;
   if (engine === 'nixl') {
@@ -181,7 +203,9 @@ export function assess(input: AssessInput): Assessment {
       };
   }
   if (input.pods.every(succeeded)) return { state: 'done', status };
-  const complete = input.pods.some((p) => resultsComplete(input.engine, p.log, input.messageSize));
+  const complete = input.pods.some((p) =>
+    finalResultsComplete(input.engine, p.log, input.legs ?? 1, input.messageSize),
+  );
   if (complete && input.resultsSince !== undefined && input.now - input.resultsSince > input.hangGraceMs) {
     const stuck = input.pods.filter((p) => !succeeded(p)).map((p) => p.role);
     return {

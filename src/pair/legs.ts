@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { resultsComplete } from './assess.js';
 import { type JudgeInput, type Judgement, judge } from './judge.js';
+import { splitLegs } from './logs.js';
 import type { Measurement } from './measurement.js';
 import type { PairPlan } from './plan.js';
 import type { Leg, PodRole } from './probe-script.js';
@@ -8,28 +9,10 @@ import type { Leg, PodRole } from './probe-script.js';
 /**
  * A run of several legs (both directions, when the framework is unknown):
  * each pod's log is cut at the probe script's `interconnect-test: leg N`
- * lines, and every leg is judged on its own with the one judge.
+ * lines (logs.ts splitLegs), and every leg is judged on its own with the one judge.
  */
 
-const LEG_LINE = /^interconnect-test: leg (\d+) /;
-
-/**
- * A log cut into its legs. What comes before the first leg (NIC listing,
- * host) belongs to every leg; a log without leg lines is one leg.
- */
-export function splitLegs(log: string): string[] {
-  const lines = log.split('\n');
-  const starts: number[] = [];
-  lines.forEach((l, i) => {
-    if (LEG_LINE.test(l.trim())) starts.push(i);
-  });
-  if (starts.length === 0) return [log];
-  const head = lines.slice(0, starts[0]).join('\n');
-  return starts.map((s, k) => {
-    const body = lines.slice(s, starts[k + 1] ?? lines.length).join('\n');
-    return head ? `${head}\n${body}` : body;
-  });
-}
+export { splitLegs };
 
 /** `decode READ`, and the id suffix `decode-read`. */
 export function legName(l: Leg): string {

@@ -286,3 +286,23 @@ export function tail(log: string, n = 2): string {
     .join(' | ')
     .slice(0, 240);
 }
+
+const LEG_LINE = /^interconnect-test: leg (\d+) /;
+
+/**
+ * A log cut into its legs. What comes before the first leg (NIC listing,
+ * host) belongs to every leg; a log without leg lines is one leg.
+ */
+export function splitLegs(log: string): string[] {
+  const lines = log.split('\n');
+  const starts: number[] = [];
+  lines.forEach((l, i) => {
+    if (LEG_LINE.test(l.trim())) starts.push(i);
+  });
+  if (starts.length === 0) return [log];
+  const head = lines.slice(0, starts[0]).join('\n');
+  return starts.map((s, k) => {
+    const body = lines.slice(s, starts[k + 1] ?? lines.length).join('\n');
+    return head ? `${head}\n${body}` : body;
+  });
+}

@@ -2,7 +2,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import pRetry from 'p-retry';
 import { messageOf } from '../core/errors.js';
 import { isClusterError } from '../kube/errors.js';
-import { type Assessment, assess, type PodSnap, resultsComplete } from './assess.js';
+import { type Assessment, assess, finalResultsComplete, type PodSnap } from './assess.js';
 import type { PairContext } from './context.js';
 import { LABEL, runSelector } from './names.js';
 import type { PodRole } from './probe-script.js';
@@ -50,7 +50,7 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
   if (
     ctx.state.resultsSince === undefined &&
     plan &&
-    out.some((p) => resultsComplete(plan.engine, p.log, plan.bench.maxBlockSize))
+    out.some((p) => finalResultsComplete(plan.engine, p.log, plan.legs.length, plan.bench.maxBlockSize))
   ) {
     ctx.state.resultsSince = ctx.clock.now();
   }
@@ -83,6 +83,7 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
       hangGraceMs: Math.min(ctx.config.peerTimeoutMs, 60_000),
       rdmaResource: plan.pods[0]?.settings.resources[0]?.name,
       messageSize: plan.bench.maxBlockSize,
+      legs: plan.legs.length,
     });
     status = a.status;
     ctx.progress.update(a.status);
