@@ -44,10 +44,10 @@ describe('nixl --local on this machine', () => {
   it('with nothing on PATH: no engine, no command, and the verdict says so', async () => {
     const { code, stdout } = await cli(['--local', '-q'], { PATH: '/nonexistent', NO_COLOR: '1' });
     expect(stdout).toContain(
-      'next\n  (no pair command: see below)\n  pair --local needs nixlbench or ucx_perftest on PATH; neither runs here\n',
+      'next\n  (no pair command: see below)\n  pair --local needs nixlbench, a Python that imports nixl, or ucx_perftest; none runs here\n',
     );
     expect(stdout).toMatch(
-      /FAIL {4}nixl\.pair-engine {2}\S+ {2}neither nixlbench nor ucx_perftest can run here/,
+      /FAIL {4}nixl\.pair-engine {2}\S+ {2}neither nixlbench, NIXL's Python module nor ucx_perftest can run here/,
     );
     expect(code).toBe(1);
   });
@@ -100,7 +100,7 @@ function pod(
 }
 
 describe('nixl --dgd over the exec API (replayed outputs)', () => {
-  it('finds NIXL in both workers and proposes the ucx_perftest pair with their image', async () => {
+  it('finds NIXL in both workers and proposes the nixl pair in their own image (its Python imports nixl)', async () => {
     const exec = replayExec({ 'g-p': dynamoWorker(), 'g-d': dynamoWorker() });
     const resolved: Resolved = {
       targets: [pod(exec, 'g-p', 'prefill', 'gpu-a'), pod(exec, 'g-d', 'decode', 'gpu-b')],
@@ -114,8 +114,8 @@ describe('nixl --dgd over the exec API (replayed outputs)', () => {
       { concurrency: 3, timeoutMs: 1000 },
     );
     expect(next).toEqual({
-      command: `interconnect-test pair --namespace dynamo --dgd g --image ${IMG} --engine ucx_perftest`,
-      note: "only ucx_perftest runs in the pods' image",
+      command: `interconnect-test pair --namespace dynamo --dgd g --image ${IMG} --engine nixl`,
+      note: "NIXL's Python API (nixl) runs in the pods' image",
     });
     expect(report.checks.map((c) => [c.id, c.status, c.subject])).toEqual(
       ['g-p', 'g-d'].flatMap((p) => [
@@ -123,7 +123,7 @@ describe('nixl --dgd over the exec API (replayed outputs)', () => {
         ['nixl.ucx-plugin', 'ok', p],
         ['nixl.python', 'ok', p],
         ['perftest.ucx_perftest', 'ok', p],
-        ['nixl.pair-engine', 'warn', p],
+        ['nixl.pair-engine', 'ok', p],
       ]),
     );
     const t = NixlReportPartSchema.parse(report).targets[0]!;
@@ -151,7 +151,7 @@ describe('nixl --dgd over the exec API (replayed outputs)', () => {
     });
     const text = renderText(report, { color: false }, sections);
     expect(text).toContain(
-      `next\n  interconnect-test pair --namespace dynamo --dgd g --image ${IMG} --engine ucx_perftest\n`,
+      `next\n  interconnect-test pair --namespace dynamo --dgd g --image ${IMG} --engine nixl\n`,
     );
   });
 

@@ -108,7 +108,7 @@ function pythonCheck(f: NixlFindings): Check {
     : p?.error
       ? `python3 cannot import nixl (${p.error})`
       : 'python3 gave no answer';
-  return check('nixl.python', 'skipped', `${why}: the pair test does not need it, Dynamo's engines do`, {
+  return check('nixl.python', 'skipped', `${why}: pair's nixl engine and Dynamo's engines need it`, {
     matters: false,
   });
 }
@@ -133,13 +133,35 @@ function perftestCheck(f: NixlFindings): Check {
   );
 }
 
-/** The engine `pair` can use with this image, if any. */
-export type Engine = 'nixlbench' | 'ucx_perftest' | undefined;
+/** The engine `pair` can use with this image, if any, best first: nixlbench, nixl, ucx_perftest. */
+export type Engine = 'nixlbench' | 'nixl' | 'ucx_perftest' | undefined;
+
+/** The oldest NIXL whose Python API the nixl probe uses (its listen thread; references/nixl-probe.md). */
+const NIXL_PROBE_MIN = [0, 2, 0];
+
+function nixlRecentEnough(f: NixlFindings): boolean {
+  const v = Object.values(f.python?.dists ?? {})[0];
+  if (!v) return true; // importable, version unknown: the probe itself names a too-old NIXL
+  const parts = v.split('.').map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < 3; i++) {
+    const d = (parts[i] ?? 0) - (NIXL_PROBE_MIN[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+/** Every engine `pair` can use with this image, best first. */
+export function enginesOf(f: NixlFindings, plugin: Check): Exclude<Engine, undefined>[] {
+  const out: Exclude<Engine, undefined>[] = [];
+  if (f.nixlbench.state === 'runs' && plugin.status !== 'fail') out.push('nixlbench');
+  // NIXL_PLUGIN_DIR steers the Python agent's plugins too: a UCX plugin it cannot find fails both.
+  if (f.python?.file && !f.python.error && nixlRecentEnough(f) && plugin.status !== 'fail') out.push('nixl');
+  if (f.ucxPerftest.state === 'runs') out.push('ucx_perftest');
+  return out;
+}
 
 export function engineOf(f: NixlFindings, plugin: Check): Engine {
-  if (f.nixlbench.state === 'runs' && plugin.status !== 'fail') return 'nixlbench';
-  if (f.ucxPerftest.state === 'runs') return 'ucx_perftest';
-  return undefined;
+  return enginesOf(f, plugin)[0];
 }
 
 function engineCheck(f: NixlFindings, plugin: Check): Check {
@@ -153,20 +175,27 @@ function engineCheck(f: NixlFindings, plugin: Check): Check {
   }
   const nixlbenchBlocked =
     f.nixlbench.state === 'runs' ? ' (nixlbench is there but its UCX plugin is not)' : '';
+  if (engine === 'nixl') {
+    return check(
+      'nixl.pair-engine',
+      'ok',
+      `pair can run NIXL's Python API here (--engine nixl)${nixlbenchBlocked}: the NIXL and UCX this image serves KV with`,
+    );
+  }
   if (engine === 'ucx_perftest') {
     return check(
       'nixl.pair-engine',
       'warn',
       `only ucx_perftest can run here${nixlbenchBlocked}: pair measures UCX, not NIXL`,
       {
-        fix: 'use an image with nixlbench for a NIXL-level test (pair --image; build it from ai-dynamo/nixl benchmark/nixlbench/contrib)',
+        fix: "use the deployment's runtime image (its Python imports nixl: --engine nixl), or an image with nixlbench",
       },
     );
   }
   return check(
     'nixl.pair-engine',
     'fail',
-    `neither nixlbench nor ucx_perftest can run here${nixlbenchBlocked}: pair cannot use this image`,
+    `neither nixlbench, NIXL's Python module nor ucx_perftest can run here${nixlbenchBlocked}: pair cannot use this image`,
     {
       fix: 'run pair with its own probe image (the default --image), or add nixlbench/ucx_perftest to this image',
     },

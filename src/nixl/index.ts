@@ -5,7 +5,7 @@ import { type ProbeRunSettings, type TargetReport, targetSections, withSubject }
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
 import type { Section } from '../render/text.js';
-import { type Engine, engineOf, nixlChecks } from './checks.js';
+import { type Engine, enginesOf, nixlChecks } from './checks.js';
 import { type NixlFindings, nixlFindings, pairVersionFor } from './findings.js';
 import { NIXL_PROBES } from './locate.js';
 import { type Next, nextCommand } from './next.js';
@@ -27,10 +27,10 @@ function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<str
 }
 
 /** The engine every target can run: nixlbench if all can, else ucx_perftest if all can. */
-function commonEngine(engines: readonly Engine[]): Engine {
-  if (engines.length > 0 && engines.every((e) => e === 'nixlbench')) return 'nixlbench';
-  if (engines.length > 0 && engines.every((e) => e !== undefined)) return 'ucx_perftest';
-  return undefined;
+/** The best engine every target can run (nixlbench, then nixl, then ucx_perftest). */
+function commonEngine(engines: readonly Exclude<Engine, undefined>[][]): Engine {
+  if (engines.length === 0) return undefined;
+  return (['nixlbench', 'nixl', 'ucx_perftest'] as const).find((e) => engines.every((l) => l.includes(e)));
 }
 
 /**
@@ -45,7 +45,7 @@ export async function nixlReport(
 ): Promise<{ report: Report; sections: () => Section[]; next: Next }> {
   const targets: TargetReport[] = [];
   const checks = [];
-  const engines: Engine[] = [];
+  const engines: Exclude<Engine, undefined>[][] = [];
   const versions: (string | undefined)[] = [];
   for (const t of resolved.targets) {
     s.progress?.step(`looking for NIXL in ${describeTarget(t)}`);
@@ -57,7 +57,7 @@ export async function nixlReport(
     const f = nixlFindings(outcomes);
     versions.push(pairVersionFor(f.nixlbenchHelp));
     const mine = nixlChecks(f);
-    engines.push(engineOf(f, mine.find((c) => c.id === 'nixl.ucx-plugin')!));
+    engines.push(enginesOf(f, mine.find((c) => c.id === 'nixl.ucx-plugin')!));
     checks.push(...withSubject(mine, t.label));
     const { runner: _r, label: _l, ...rest } = t;
     targets.push({ ...rest, where: describeTarget(t), probes: entries(outcomes, f) });

@@ -12,8 +12,12 @@ describe('nextCommand', () => {
     expect(nextCommand({ local: true, engine: 'ucx_perftest', pods: [] }).command).toBe(
       'interconnect-test pair --local --engine ucx_perftest',
     );
+    expect(nextCommand({ local: true, engine: 'nixl', pods: [] })).toEqual({
+      command: 'interconnect-test pair --local --engine nixl',
+      note: "NIXL's Python API (nixl) runs here",
+    });
     expect(nextCommand({ local: true, engine: undefined, pods: [] })).toEqual({
-      note: 'pair --local needs nixlbench or ucx_perftest on PATH; neither runs here',
+      note: 'pair --local needs nixlbench, a Python that imports nixl, or ucx_perftest; none runs here',
     });
   });
 
@@ -38,9 +42,14 @@ describe('nextCommand', () => {
     ).toBe(
       `interconnect-test pair --context prod --namespace dynamo --dgd g --image ${IMG} --engine ucx_perftest`,
     );
+    // A Dynamo runtime image: NIXL's Python API runs in it.
+    expect(nextCommand({ local: false, engine: 'nixl', namespace: 'dynamo', dgd: 'g', pods })).toEqual({
+      command: `interconnect-test pair --namespace dynamo --dgd g --image ${IMG} --engine nixl`,
+      note: "NIXL's Python API (nixl) runs in the pods' image",
+    });
     expect(nextCommand({ local: false, engine: undefined, namespace: 'dynamo', dgd: 'g', pods })).toEqual({
       command: 'interconnect-test pair --namespace dynamo --dgd g',
-      note: "the pods' image has neither nixlbench nor ucx_perftest, so pair uses its own probe image",
+      note: "the pods' image has neither nixlbench, nixl nor ucx_perftest, so pair uses its own probe image",
     });
   });
 

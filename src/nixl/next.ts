@@ -38,22 +38,28 @@ function line(args: string[]): string {
 /**
  * The exact `pair` command for what `nixl` looked at: `pair --local` here;
  * `pair --dgd NAME` for a graph; `--prefill-node/--decode-node` for named pods;
- * `--image` = the pods' image when it has nixlbench or ucx_perftest, and
- * `--engine ucx_perftest` when only ucx_perftest runs there.
+ * `--image` = the pods' image when it can run an engine, and `--engine nixl`
+ * or `--engine ucx_perftest` when nixlbench does not run there.
  */
 export function nextCommand(i: NextInput): Next {
   const engineArgs =
-    i.engine === 'ucx_perftest'
-      ? ['--engine', 'ucx_perftest']
+    i.engine === 'ucx_perftest' || i.engine === 'nixl'
+      ? ['--engine', i.engine]
       : i.engine === 'nixlbench' && i.nixlbenchVersion
         ? ['--nixlbench-version', i.nixlbenchVersion]
         : [];
+  const runs =
+    i.engine === 'nixlbench'
+      ? 'nixlbench runs'
+      : i.engine === 'nixl'
+        ? "NIXL's Python API (nixl) runs"
+        : 'only ucx_perftest runs';
   if (i.local) {
-    if (!i.engine) return { note: 'pair --local needs nixlbench or ucx_perftest on PATH; neither runs here' };
-    return {
-      command: line(['--local', ...engineArgs]),
-      note: i.engine === 'nixlbench' ? 'nixlbench runs here' : 'only ucx_perftest runs here',
-    };
+    if (!i.engine)
+      return {
+        note: 'pair --local needs nixlbench, a Python that imports nixl, or ucx_perftest; none runs here',
+      };
+    return { command: line(['--local', ...engineArgs]), note: `${runs} here` };
   }
   const cluster = [
     ...(i.kubeconfig ? ['--kubeconfig', i.kubeconfig] : []),
@@ -66,10 +72,10 @@ export function nextCommand(i: NextInput): Next {
   const images = [...new Set(i.pods.map((p) => p.image).filter(Boolean))] as string[];
   const image = i.engine && images.length === 1 ? ['--image', images[0] as string, ...engineArgs] : [];
   const why = !i.engine
-    ? "the pods' image has neither nixlbench nor ucx_perftest, so pair uses its own probe image"
+    ? "the pods' image has neither nixlbench, nixl nor ucx_perftest, so pair uses its own probe image"
     : images.length !== 1
       ? `the pods run ${images.length} different images, so pair uses its own probe image`
-      : `${i.engine === 'nixlbench' ? 'nixlbench' : 'only ucx_perftest'} runs in the pods' image`;
+      : `${runs} in the pods' image`;
   if (i.dgd) return { command: line([...cluster, '--dgd', i.dgd, ...image]), note: why };
   const nodes = [
     '--prefill-node',
