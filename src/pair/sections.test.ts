@@ -1,28 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { makePlan, type PlanInput } from './plan.js';
+import { testPlan } from '../../test/helpers/plan.js';
+import type { PlanInput } from './plan.js';
 import { clusterSections } from './sections.js';
-import { DEFAULT_SETTINGS } from './settings.js';
 
 function plan(over: Partial<PlanInput>) {
-  return makePlan({
+  return testPlan({
     runId: 's1',
     engine: 'nixl',
     engineWhy: 'auto: no image named; the public Dynamo runtime image has NIXL and python3',
-    mode: 'cross-node',
-    now: new Date('2026-01-01T00:00:00Z'),
-    timeoutMs: 300_000,
-    nodes: { prefill: { name: 'gpu-a', hostname: 'gpu-a' }, decode: { name: 'gpu-b', hostname: 'gpu-b' } },
-    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
-    image: { probeDefault: 'reg/nixlbench:0.10.1' },
-    etcdImage: 'etcd',
-    memory: 'VRAM',
     legs: [{ initiator: 'decode', op: 'READ' }],
     legsWhy: 'vLLM',
-    backend: 'UCX',
-    startBlockSize: 4096,
-    maxBlockSize: 67108864,
-    memoryLimit: '16Gi',
-    podAnnotations: {},
+    iterations: undefined,
     ...over,
   });
 }

@@ -101,7 +101,16 @@ interface Run {
   };
 }
 
-async function pair(runId: string, args: string[], signal?: AbortSignal): Promise<Run> {
+/**
+ * `pair` against the test cluster. The played logs are prefill-initiated WRITE runs, so the
+ * direction is fixed unless `direction: false` (the framework then counts as unknown).
+ */
+async function pair(
+  runId: string,
+  args: string[],
+  signal?: AbortSignal,
+  { direction = true }: { direction?: boolean } = {},
+): Promise<Run> {
   const { code, stdout, stderr } = await runCli(
     [
       'pair',
@@ -115,11 +124,7 @@ async function pair(runId: string, args: string[], signal?: AbortSignal): Promis
       '4s',
       '--timeout',
       '90s',
-      // The played logs are prefill-initiated WRITE runs; the direction tests below override it.
-      '--initiator',
-      'prefill',
-      '--op',
-      'write',
+      ...(direction ? ['--initiator', 'prefill', '--op', 'write'] : []),
       '-o',
       'json',
       ...args,
@@ -543,27 +548,11 @@ describe('pair: both probe pods start together and meet at a rendezvous', () => 
       prefill: `${leg(1, 'READ', 'decode', 'target')}${TARGET_LOG}${leg(2, 'WRITE', 'prefill', 'initiator')}${legacy}`,
     });
     // No --recipe and no --initiator/--op: the framework is unknown.
-    const { code, stdout, stderr } = await runCli(
-      [
-        'pair',
-        ...nodes,
-        '--image',
-        'registry.example/nixlbench:0.10.1',
-        '--pod-annotation',
-        `${SIM}duration=1s`,
-        '--pod-annotation',
-        `etcd:${SIM}duration=10m`,
-        '--min-bandwidth',
-        '5',
-        '--timeout',
-        '90s',
-        '-o',
-        'json',
-      ],
-      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
-    );
-    expect(code, stderr).toBe(1);
-    const report = JSON.parse(stdout) as {
+    const r = await pair(runId, [...nodes, '--min-bandwidth', '5', '--engine', 'nixlbench'], undefined, {
+      direction: false,
+    });
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as {
       checks: { id: string; status: string; detail: string }[];
       measurements: { initiator: string; peakGBps: number }[];
       run: { transfers: unknown };
