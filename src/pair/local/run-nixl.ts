@@ -6,7 +6,7 @@ import { nixlProbeArgv } from './nixl-probe.js';
 import { NIXL_PIN } from './nixl-python.js';
 import { NIXL_DEFAULT_ITERS, visibleDevices } from './nixlbench.js';
 import type { RunDeps } from './run-perftest.js';
-import { runTwoProcs, whenListening } from './two-procs.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
 import type { EngineRun, Placement } from './types.js';
 
 export interface NixlPlan {
@@ -87,15 +87,9 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
           ready: whenListening(port, 50, READY_MS),
           peerGraceMs: PEER_GRACE_MS,
         },
-        {
-          launcher: deps.launcher,
-          stack,
-          interrupt: deps.interrupt,
-          deadline: deps.deadline,
-          onStart: (p) => pids.push(p.pid),
-        },
+        procsEnv(deps, stack, pids),
       ),
-    { report: (p) => deps.progress.warn(`teardown of ${p.name} failed: ${p.message}`) },
+    warnTeardown(deps.progress),
   );
 
   const target = run.first ? parseNixlProbe(run.first.lines.join('\n')) : undefined;

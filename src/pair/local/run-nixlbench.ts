@@ -14,7 +14,7 @@ import {
   visibleDevices,
 } from './nixlbench.js';
 import type { RunDeps } from './run-perftest.js';
-import { runTwoProcs, whenListening } from './two-procs.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
 import type { EngineRun } from './types.js';
 
 export interface NixlbenchPlan {
@@ -70,71 +70,62 @@ export async function runNixlbenchPair(plan: NixlbenchPlan, deps: RunDeps): Prom
     cuda ? { ...plan.env, CUDA_VISIBLE_DEVICES: cuda } : plan.env;
   const kind = pickRuntime(plan.runtime, plan.etcdBin);
 
-  const run = await withDisposal(
-    async (stack) => {
-      let runtime: NixlRuntime;
-      let ready: (p: RunningProc, signal: AbortSignal) => Promise<boolean>;
-      if (kind === 'etcd') {
-        if (!plan.etcdBin) throw new Error('etcd is not on PATH');
-        deps.progress.update('starting a local etcd');
-        const etcd = await startLocalEtcd({
-          bin: plan.etcdBin,
-          launcher: deps.launcher,
-          stack,
-          signal: AbortSignal.any([deps.interrupt, deps.deadline]),
-          env: plan.env,
-        });
-        pids.push(etcd.proc.pid);
-        runtime = { kind: 'etcd', endpoint: etcd.endpoint };
-        let rank0 = false;
-        ready = async (p, signal) => {
-          p.onLine((l) => {
-            if (RANK0_LINE.test(l)) rank0 = true;
-          });
-          if (p.lines().some((l) => RANK0_LINE.test(l))) rank0 = true;
-          const got = await pollUntil(
-            async () => {
-              if (p.exitInfo()) return false;
-              if (rank0 || (await etcdHasKey(etcd.endpoint, rankKey(group, 0), signal))) return true;
-              return undefined;
-            },
-            { intervalMs: 100, timeoutMs: READY_MS, signal },
-          );
-          return got === true;
-        };
-      } else {
-        const port = await freePort();
-        runtime = { kind: 'asio', address: '127.0.0.1', port };
-        ready = whenListening(port, 50, READY_MS);
-      }
-      const argv = nixlbenchArgv({
-        bin: plan.bin,
-        runtime,
-        group,
-        memory: plan.memory,
-        minBlock,
-        maxBlock,
-        iters: plan.iters ?? NIXL_DEFAULT_ITERS,
+  const run = await withDisposal(async (stack) => {
+    let runtime: NixlRuntime;
+    let ready: (p: RunningProc, signal: AbortSignal) => Promise<boolean>;
+    if (kind === 'etcd') {
+      if (!plan.etcdBin) throw new Error('etcd is not on PATH');
+      deps.progress.update('starting a local etcd');
+      const etcd = await startLocalEtcd({
+        bin: plan.etcdBin,
+        launcher: deps.launcher,
+        stack,
+        signal: AbortSignal.any([deps.interrupt, deps.deadline]),
+        env: plan.env,
       });
-      deps.progress.update(`initiator and target, ${kind} runtime`);
-      return runTwoProcs(
-        {
-          first: { name: 'initiator (prefill)', argv, env: envFor(devices.initiator) },
-          second: { name: 'target (decode)', argv, env: envFor(devices.target) },
-          ready,
-          peerGraceMs: PEER_GRACE_MS,
-        },
-        {
-          launcher: deps.launcher,
-          stack,
-          interrupt: deps.interrupt,
-          deadline: deps.deadline,
-          onStart: (p) => pids.push(p.pid),
-        },
-      );
-    },
-    { report: (p) => deps.progress.warn(`teardown of ${p.name} failed: ${p.message}`) },
-  );
+      pids.push(etcd.proc.pid);
+      runtime = { kind: 'etcd', endpoint: etcd.endpoint };
+      let rank0 = false;
+      ready = async (p, signal) => {
+        p.onLine((l) => {
+          if (RANK0_LINE.test(l)) rank0 = true;
+        });
+        if (p.lines().some((l) => RANK0_LINE.test(l))) rank0 = true;
+        const got = await pollUntil(
+          async () => {
+            if (p.exitInfo()) return false;
+            if (rank0 || (await etcdHasKey(etcd.endpoint, rankKey(group, 0), signal))) return true;
+            return undefined;
+          },
+          { intervalMs: 100, timeoutMs: READY_MS, signal },
+        );
+        return got === true;
+      };
+    } else {
+      const port = await freePort();
+      runtime = { kind: 'asio', address: '127.0.0.1', port };
+      ready = whenListening(port, 50, READY_MS);
+    }
+    const argv = nixlbenchArgv({
+      bin: plan.bin,
+      runtime,
+      group,
+      memory: plan.memory,
+      minBlock,
+      maxBlock,
+      iters: plan.iters ?? NIXL_DEFAULT_ITERS,
+    });
+    deps.progress.update(`initiator and target, ${kind} runtime`);
+    return runTwoProcs(
+      {
+        first: { name: 'initiator (prefill)', argv, env: envFor(devices.initiator) },
+        second: { name: 'target (decode)', argv, env: envFor(devices.target) },
+        ready,
+        peerGraceMs: PEER_GRACE_MS,
+      },
+      procsEnv(deps, stack, pids),
+    );
+  }, warnTeardown(deps.progress));
 
   const initiator = parse(run.first?.lines);
   const target = parse(run.second?.lines);

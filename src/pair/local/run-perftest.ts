@@ -5,7 +5,7 @@ import { freePort } from '../../procs/ports.js';
 import type { MeasurementRow } from '../measurement.js';
 import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './perftest.js';
 import { formatSize } from './sizes.js';
-import { runTwoProcs, whenListening } from './two-procs.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
 import type { EngineRun, Placement } from './types.js';
 
 export interface PerftestPlan {
@@ -68,15 +68,9 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
             ready: whenListening(port, 20, READY_MS),
             peerGraceMs: PEER_GRACE_MS,
           },
-          {
-            launcher: deps.launcher,
-            stack,
-            interrupt: deps.interrupt,
-            deadline: deps.deadline,
-            onStart: (p) => pids.push(p.pid),
-          },
+          procsEnv(deps, stack, pids),
         ),
-      { report: (p) => deps.progress.warn(`teardown of ${p.name} failed: ${p.message}`) },
+      warnTeardown(deps.progress),
     );
     const read = readPerftestSize(size, run.first?.lines ?? [], run.second?.lines ?? []);
     add(transports, read.transports);

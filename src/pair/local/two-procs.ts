@@ -53,6 +53,28 @@ export interface TwoProcsEnv {
   onStart?: (p: RunningProc) => void;
 }
 
+/** The environment runTwoProcs needs, from an engine's deps; every started pid goes into `pids`. */
+export function procsEnv(
+  deps: { launcher: Launcher; interrupt: AbortSignal; deadline: AbortSignal },
+  stack: DisposalStack,
+  pids: number[],
+): TwoProcsEnv {
+  return {
+    launcher: deps.launcher,
+    stack,
+    interrupt: deps.interrupt,
+    deadline: deps.deadline,
+    onStart: (p) => pids.push(p.pid),
+  };
+}
+
+/** withDisposal's teardown report for an engine run: one warning per step that failed. */
+export function warnTeardown(progress: { warn(m: string): void }): {
+  report: (p: { name: string; message: string }) => void;
+} {
+  return { report: (p) => progress.warn(`teardown of ${p.name} failed: ${p.message}`) };
+}
+
 /** `ready` for a first process that serves on `port`: true once it listens, false if it exits first. */
 export function whenListening(port: number, intervalMs: number, timeoutMs: number): TwoProcs['ready'] {
   return async (first, signal) =>
