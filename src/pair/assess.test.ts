@@ -8,20 +8,19 @@ function pod(role: string, status: V1Pod['status']): V1Pod {
 }
 const running = (role: string) => pod(role, { phase: 'Running' });
 const succeeded = (role: string) => pod(role, { phase: 'Succeeded' });
+/** A pod whose one container (named after its role) is in `state`. */
+const withContainer = (
+  role: string,
+  phase: string,
+  state: NonNullable<NonNullable<V1Pod['status']>['containerStatuses']>[number]['state'],
+): V1Pod['status'] => ({
+  phase,
+  containerStatuses: [{ name: role, image: 'i', imageID: '', ready: false, restartCount: 0, state }],
+});
 const failed = (role: string, exitCode: number) =>
-  pod(role, {
-    phase: 'Failed',
-    containerStatuses: [
-      {
-        name: role,
-        image: 'i',
-        imageID: '',
-        ready: false,
-        restartCount: 0,
-        state: { terminated: { exitCode, reason: 'Error' } },
-      },
-    ],
-  });
+  pod(role, withContainer(role, 'Failed', { terminated: { exitCode, reason: 'Error' } }));
+const creating = (role: string) =>
+  withContainer(role, 'Pending', { waiting: { reason: 'ContainerCreating' } });
 
 const START = `Connecting to ETCD at http://e:2379
 ETCD Runtime: Registered as rank 0 item 1 of 2
@@ -52,19 +51,7 @@ describe('assess: start-up (both pods are created together)', () => {
     const pending: V1Pod = {
       metadata: { name: 'itest-r-decode-x1', creationTimestamp: new Date(100_000 - 75_000) },
       spec: { nodeName: 'gpu-b', containers: [] },
-      status: {
-        phase: 'Pending',
-        containerStatuses: [
-          {
-            name: 'decode',
-            image: 'i',
-            imageID: '',
-            ready: false,
-            restartCount: 0,
-            state: { waiting: { reason: 'ContainerCreating' } },
-          },
-        ],
-      },
+      status: creating('decode'),
     };
     const waitingLog =
       'interconnect-test: leg 1 READ initiator=decode role=target\ninterconnect-test: rendezvous leg1: prefill up, waiting for decode\n';
@@ -169,19 +156,10 @@ describe('assess: the run', () => {
 
   it('an OOM kill is named before the exit it caused in the peer, whichever pod is listed first', () => {
     // Seen on the real nodes: the client is OOM-killed, then the ucx_perftest server aborts (Endpoint timeout, 139).
-    const oom = pod('prefill', {
-      phase: 'Failed',
-      containerStatuses: [
-        {
-          name: 'prefill',
-          image: 'i',
-          imageID: '',
-          ready: false,
-          restartCount: 0,
-          state: { terminated: { exitCode: 137, reason: 'OOMKilled' } },
-        },
-      ],
-    });
+    const oom = pod(
+      'prefill',
+      withContainer('prefill', 'Failed', { terminated: { exitCode: 137, reason: 'OOMKilled' } }),
+    );
     const a = assess(
       input({
         engine: 'ucx_perftest',
@@ -270,19 +248,7 @@ describe('assess: the run', () => {
 
   it("nixlbench's own barrier timeout names the peer's state", () => {
     const log = `${START}Error in barrier wait xferbench/g/barrier/start_barrier/0/ rank 0 completed 1/2 ranks)\nFailed to synchronize at start barrier\n`;
-    const pending = pod('decode', {
-      phase: 'Pending',
-      containerStatuses: [
-        {
-          name: 'decode',
-          image: 'i',
-          imageID: '',
-          ready: false,
-          restartCount: 0,
-          state: { waiting: { reason: 'ContainerCreating' } },
-        },
-      ],
-    });
+    const pending = pod('decode', creating('decode'));
     const a = assess(input({ pods: [snap('prefill', failed('prefill', 1), log), snap('decode', pending)] }));
     expect(a.state === 'problem' && a.problem).toEqual({
       kind: 'peer-missing',
