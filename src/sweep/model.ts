@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
+import { EngineSchema, TransportKindSchema } from '../pair/measurement.js';
+
+/**
+ * The `sweep` result: many `pair` runs over a set of nodes, a node × node
+ * matrix, and the culprits. It travels as the extra keys of a Report (command
+ * `sweep`), beside the sweep's own checks and verdict; every renderer (text,
+ * JSON, JUnit, Prometheus, HTML) is a pure function of it.
+ */
+
+export const SchemeSchema = z.enum(['ring', 'all-pairs', 'role']);
+export type Scheme = z.infer<typeof SchemeSchema>;
+
+/** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
+export const PairOutcomeSchema = z.enum(['trusted', 'unverified', 'untrusted', 'not-run']);
+export type PairOutcome = z.infer<typeof PairOutcomeSchema>;
+
+export const SweepPairSchema = z.object({
+  /** Position in the plan, from 0. */
+  index: z.number().int().nonnegative(),
+  /** The round it ran in, from 0; pairs of one round share no node. */
+  round: z.number().int().nonnegative(),
+  /** The node that played prefill and the one that played decode. */
+  prefill: z.string(),
+  decode: z.string(),
+  outcome: PairOutcomeSchema,
+  /** One line: the pair's verdict summary, or why it did not run. */
+  detail: z.string(),
+  /** The pair's first check to fix, when it has one. */
+  fix: z.string().optional(),
+  /**
+   * Why it failed, in the terms culprit isolation uses: `fabric` (measured, and too slow, TCP,
+   * or broken mid-transfer), `unscheduled` (a pod never ran: capacity, taints, pulls), `setup`
+   * (our own objects, RBAC, the API server), or null when it passed.
+   */
+  failure: z.enum(['fabric', 'unscheduled', 'setup']).nullable(),
+  runId: z.string(),
+  namespace: z.string().nullable(),
+  engine: EngineSchema.nullable(),
+  /** Peak GB/s (10^9 B/s) over every leg's rows; null when nothing was measured. */
+  peakGBps: z.number().nonnegative().nullable(),
+  transport: TransportKindSchema.nullable(),
+  /** The expected line rate and the floor the judge used, GB/s. */
+  lineGBps: z.number().positive().nullable(),
+  floorGBps: z.number().nonnegative().nullable(),
+  /** Start of the pair → its verdict, and the teardown after it (ms). */
+  durationMs: z.number().nonnegative(),
+  /** The pair's own checks (ids as `pair` writes them). */
+  checks: z.array(CheckSchema),
+});
+export type SweepPair = z.infer<typeof SweepPairSchema>;
+
+/** A node's standing in the sweep. */
+export const NodeStatusSchema = z.enum([
+  'ok', // every pair it was in passed
+  'culprit', // every pair it was in failed on the fabric, while its partners passed elsewhere
+  'suspect', // some of its pairs failed, not enough to blame it alone
+  'unverified', // its pairs warned or did not run
+  'excluded', // could not take a probe pod: listed with the reason, never a failure
+]);
+export type NodeStatus = z.infer<typeof NodeStatusSchema>;
+
+export const SweepNodeSchema = z.object({
+  name: z.string(),
+  status: NodeStatusSchema,
+  /** One line: why excluded, or what its pairs showed. */
+  detail: z.string(),
+  /** Counts of the pairs it was in, by outcome. */
+  pairs: z.object({
+    trusted: z.number().int(),
+    unverified: z.number().int(),
+    untrusted: z.number().int(),
+    notRun: z.number().int(),
+  }),
+});
+export type SweepNode = z.infer<typeof SweepNodeSchema>;
+
+export const CulpritsSchema = z.object({
+  /** Nodes to take out of service first. */
+  nodes: z.array(z.object({ node: z.string(), detail: z.string() })),
+  /** Single bad links: a pair failed while both its nodes passed with other partners. */
+  links: z.array(z.object({ a: z.string(), b: z.string(), detail: z.string() })),
+});
+export type Culprits = z.infer<typeof CulpritsSchema>;
+
+/** The settings a sweep ran with, as people and the HTML report show them. */
+export const SweepSettingsSchema = z.object({
+  scheme: SchemeSchema,
+  engine: z.string(),
+  /** How the nodes were chosen: `-l gpu=h100`, `--nodes a,b`, `--dgd ns/name`. */
+  selection: z.string(),
+  maxParallel: z.number().int().positive(),
+  /** The whole sweep's limit and each pair's, ms. */
+  timeoutMs: z.number().int().positive(),
+  pairTimeoutMs: z.number().int().positive(),
+  minBandwidthGBps: z.number().nonnegative().nullable(),
+  sizes: z.array(z.number().int().positive()).optional(),
+});
+export type SweepSettings = z.infer<typeof SweepSettingsSchema>;
+
+export const SweepResultSchema = z.object({
+  settings: SweepSettingsSchema,
+  /** Every node considered, in matrix order (excluded ones last). */
+  nodes: z.array(SweepNodeSchema),
+  pairs: z.array(SweepPairSchema),
+  rounds: z.number().int().nonnegative(),
+  /**
+   * The node × node matrix over the included nodes: rows are prefill, columns decode;
+   * `cells[i][j]` is the index into `pairs` of the pair that ran prefill=nodes[i],
+   * decode=nodes[j], or null. Symmetric schemes fill one triangle.
+   */
+  matrix: z.object({ nodes: z.array(z.string()), cells: z.array(z.array(z.number().int().nullable())) }),
+  culprits: CulpritsSchema,
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+});
+export type SweepResult = z.infer<typeof SweepResultSchema>;
+
+/** A `sweep` report: the usual Report keys plus `sweep`. */
+export const SweepReportSchema = z.object({
+  command: z.literal('sweep'),
+  generatedAt: z.string(),
+  checks: z.array(CheckSchema),
+  verdict: z.object({ status: VerdictStatusSchema, summary: z.string() }).passthrough(),
+  sweep: SweepResultSchema,
+});
+export type SweepReport = z.infer<typeof SweepReportSchema>;
+
+/**
+ * The numbers the verdict metrics carry (interconnect_pair_verdict, interconnect_node_verdict):
+ * higher is better, so `< 2` alerts on anything short of trusted.
+ */
+export const VERDICT_VALUE: Record<PairOutcome, number> = {
+  trusted: 2,
+  unverified: 1,
+  untrusted: 0,
+  'not-run': -1,
+};
+export const NODE_VALUE: Record<NodeStatus, number> = {
+  ok: 2,
+  unverified: 1,
+  suspect: 0,
+  culprit: 0,
+  excluded: -1,
+};
