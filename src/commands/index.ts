@@ -6,6 +6,7 @@ import { nixlCommand } from './nixl.js';
 import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
+import { sweepCommand } from './sweep.js';
 
 /** Every subcommand, in the order `--help` lists them. Each module keeps its own options and schema. */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,6 +14,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(nodeCommand(ctx));
   program.addCommand(nixlCommand(ctx));
   program.addCommand(pairCommand(ctx));
+  program.addCommand(sweepCommand(ctx));
   program.addCommand(readCommand(ctx));
   program.addCommand(gcCommand(ctx));
 }

@@ -37,7 +37,7 @@ export function outputPathProblem(file: string, cwd = process.cwd()): string | u
 }
 
 /** The flags that name files we write; parseOptions checks each is writable before any work. */
-const OUTPUT_FILE_FLAGS = ['junit'] as const;
+const OUTPUT_FILE_FLAGS = ['junit', 'html', 'metricsFile'] as const;
 
 export const OutputOptionsSchema = z.object({
   output: z.enum(['text', 'json', 'yaml']).default('text'),
@@ -56,7 +56,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
       if (typeof file !== 'string') continue;
       const problem = outputPathProblem(file);
       if (problem)
-        throw new ToolError(`invalid options: --${key}: cannot write ${file}: ${problem}`, {
+        throw new ToolError(`invalid options: --${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}: cannot write ${file}: ${problem}`, {
           fix: 'give a path in an existing, writable directory',
         });
     }

@@ -499,8 +499,9 @@ export class KubeCluster implements Cluster {
     return list.items;
   }
 
-  async listNodes(): Promise<V1Node[]> {
-    return (await this.call(this.act('list', 'nodes'), (c) => c.core.listNode())).items;
+  async listNodes(selector?: string): Promise<V1Node[]> {
+    const labels = selector ? { labelSelector: selector } : {};
+    return (await this.call(this.act('list', 'nodes'), (c) => c.core.listNode(labels))).items;
   }
 
   async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {

@@ -69,7 +69,8 @@ export interface Cluster {
    */
   listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
   listNamespaces(selector: string): Promise<V1Namespace[]>;
-  listNodes(): Promise<V1Node[]>;
+  /** Nodes, optionally by label selector (the API server evaluates it). */
+  listNodes(selector?: string): Promise<V1Node[]>;
   /** Pods of one namespace (or the not-finished pods of all, when namespace is undefined), optionally by label selector. */
   listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]>;
   getPod(namespace: string, name: string): Promise<V1Pod>;

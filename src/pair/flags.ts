@@ -30,7 +30,24 @@ export function addClusterOptions(cmd: Command): Command {
     )
     .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it')
     .option('--prefill-node <node>', 'node for the prefill pod')
-    .option('--decode-node <node>', 'node for the decode pod')
+    .option('--decode-node <node>', 'node for the decode pod');
+  addProbeOptions(cmd)
+    .option(
+      '--etcd-endpoints <url>',
+      'use this etcd instead of a per-run one (a fresh --benchmark_group isolates the run)',
+    )
+    .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
+    .option('--dry-run', 'print the manifests and create nothing');
+  addClusterFlags(cmd, "the deployment's namespace (only ever read)");
+  return cmd.option(
+    '--no-node-probes',
+    "with --dgd: skip the read-only node probes in the DGD's worker pods",
+  );
+}
+
+/** The flags that shape the probe pods, shared by `pair` and `sweep`. */
+export function addProbeOptions(cmd: Command): Command {
+  return cmd
     .option(
       '--image <image>',
       `probe image (default: the deployment's own with --dgd/--recipe; else nixl: ${DEFAULT_NIXL_IMAGE}, nixlbench: $INTERCONNECT_TEST_IMAGE or ${DEFAULT_PROBE_IMAGE})`,
@@ -70,10 +87,6 @@ export function addClusterOptions(cmd: Command): Command {
       '--device-list <nics>',
       "NICs nixlbench uses, NIXL's form: mlx5_0,mlx5_1 (NIXL appends the port :1; overrides UCX_NET_DEVICES)",
     )
-    .option(
-      '--etcd-endpoints <url>',
-      'use this etcd instead of a per-run one (a fresh --benchmark_group isolates the run)',
-    )
     .option('--etcd-image <image>', `image of the per-run etcd (default ${DEFAULT_ETCD_IMAGE})`)
     .option(
       '--scratch-namespace <ns>',
@@ -89,22 +102,15 @@ export function addClusterOptions(cmd: Command): Command {
       collect,
     )
     .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
-    .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
     .option(
       '--toleration <KEY[=VALUE]:EFFECT>',
       'tolerate this node taint in every pod pair creates, etcd included (repeatable), e.g. dedicated=gpu:NoSchedule',
       collect,
     )
     .option('--force', 'run the transfer test even when the read-only checks found blockers')
-    .option('--dry-run', 'print the manifests and create nothing')
     .option(
       '--peer-timeout <duration>',
       'how long a pod may wait for its peer (registration, start barrier, exit after results)',
       '4m',
     );
-  addClusterFlags(cmd, "the deployment's namespace (only ever read)");
-  return cmd.option(
-    '--no-node-probes',
-    "with --dgd: skip the read-only node probes in the DGD's worker pods",
-  );
 }

@@ -8,6 +8,7 @@ import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
+import type { RunProblem } from './assess.js';
 import type { Measurement } from './measurement.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './plan.js';
@@ -63,6 +64,10 @@ export interface PairResult {
   timing: { totalMs: number; probeMs: number | null; teardownMs: number };
   /** What --keep left behind, and how to delete it. */
   kept?: { namespace: string; command: string } | undefined;
+  /** What stopped the probe pods, when something did (unschedulable, image pull, a peer that never came…). */
+  problem?: RunProblem | undefined;
+  /** Why the run ended before a transfer: blocked by the read-only checks, or no nodes fit. */
+  stop?: PairState['stop'];
 }
 
 const DEFAULT_POLL_MS = 250;
@@ -199,5 +204,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       teardownMs: clock.now() - judgedAt,
     },
     kept,
+    ...(state.problem ? { problem: state.problem } : {}),
+    ...(state.stop ? { stop: state.stop } : {}),
   };
 }

@@ -91,8 +91,8 @@ export class MemoryCluster implements Cluster {
     );
   }
 
-  async listNodes(): Promise<V1Node[]> {
-    return this.nodes;
+  async listNodes(selector?: string): Promise<V1Node[]> {
+    return selector ? this.nodes.filter((n) => matchesSelector(n.metadata?.labels, selector)) : this.nodes;
   }
 
   async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {

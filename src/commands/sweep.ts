@@ -1,0 +1,48 @@
+import { Command, Option } from 'commander';
+import { addClusterFlags } from '../kube/flags.js';
+import { addProbeOptions } from '../pair/flags.js';
+import { addOutputOptions, type CliContext } from './context.js';
+
+export function sweepCommand(ctx: CliContext): Command {
+  const cmd = new Command('sweep')
+    .description(
+      'Run pair over many node pairs (ring, all-pairs, or the DGD prefill × decode nodes), name the bad node or link, and report as a matrix, metrics and a heatmap',
+    )
+    .option(
+      '--policy <path>',
+      'a sweep policy: a YAML file, or the directory a ConfigMap is mounted at (flags given here win)',
+    )
+    .addOption(
+      new Option(
+        '--scheme <scheme>',
+        'ring: each node with its neighbour (2-3 rounds); all-pairs: every pair (N-1 rounds); role: every prefill node × every decode node of --dgd',
+      )
+        .choices(['ring', 'all-pairs', 'role'])
+        .default('ring'),
+    )
+    .option('-l, --selector <selector>', 'the nodes to test, by label (e.g. nvidia.com/gpu.present=true)')
+    .option('--nodes <list>', 'the nodes to test, by name: a,b,c')
+    .option('--max-parallel <n>', 'pairs running at once (pairs of one round never share a node)', '8')
+    .option('--timeout <duration>', 'time budget of the whole sweep; pairs not started by then are reported as not run', '30m')
+    .option('--pair-timeout <duration>', "each pair's own limit (pod start, transfer, results)", '5m')
+    .addOption(
+      new Option('--engine <engine>', 'transfer tool, as for pair').choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest']).default('auto'),
+    )
+    .option('--sizes <list>', 'message sizes, e.g. 64K,64M (as for pair)')
+    .option('--iters <n>', 'iterations per size (as for pair)')
+    .option('--min-bandwidth <GB/s>', 'fail a pair whose peak bandwidth is below this many GB/s')
+    .option('--ucx-tls <list>', 'set UCX_TLS for both sides of every pair')
+    .option('--dgd <name>', 'a live DynamoGraphDeployment (in --namespace): its nodes, and its transport settings for every pair')
+    .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it');
+  addProbeOptions(cmd)
+    .option('--dry-run', 'print the plan (pairs, rounds, left-out nodes) and create nothing')
+    .option('--html <file>', 'write a self-contained HTML heatmap of the node × node matrix')
+    .option('--metrics-file <file>', 'write the results in the Prometheus text format')
+    .option('--pushgateway <url>', 'push the same metrics to a Prometheus Pushgateway (a failed push is a warning)');
+  addClusterFlags(cmd, "the DGD's namespace with --dgd (only ever read)");
+  addOutputOptions(cmd).action(async (raw: Record<string, unknown>, self: Command) => {
+    const { runSweepCommand } = await import('./actions/sweep.js');
+    await runSweepCommand(ctx, raw, (key) => self.getOptionValueSource(key));
+  });
+  return cmd;
+}

@@ -1,0 +1,70 @@
+import type { Section } from '../render/text.js';
+import type { SweepPair, SweepResult } from './model.js';
+
+/**
+ * The text report's sections for people: the plan, the node × node matrix
+ * (up to MATRIX_MAX nodes; beyond that the failing pairs are listed), the
+ * culprits. The checks and the verdict follow them (render/text.ts).
+ */
+
+const MATRIX_MAX = 24;
+
+function cell(p: SweepPair | undefined): string {
+  if (!p) return '·';
+  if (p.outcome === 'not-run') return '--';
+  const gbps = p.peakGBps === null ? '?' : p.peakGBps >= 10 ? p.peakGBps.toFixed(0) : p.peakGBps.toFixed(1);
+  return p.outcome === 'untrusted' ? `${gbps}!` : p.outcome === 'unverified' ? `${gbps}~` : gbps;
+}
+
+export function matrixLines(r: SweepResult): string[] {
+  const { nodes, cells } = r.matrix;
+  if (nodes.length === 0) return ['no nodes'];
+  const w = Math.max(5, ...r.pairs.map((p) => cell(p).length + 1));
+  const label = (i: number) => String(i).padStart(w);
+  const lines = [`${'prefill ↓ decode →'.padEnd(20)}${nodes.map((_, j) => label(j)).join('')}`];
+  nodes.forEach((n, i) => {
+    const row = (cells[i] ?? []).map((idx) => cell(idx === null ? undefined : r.pairs[idx]).padStart(w));
+    lines.push(`${`${i} ${n}`.slice(0, 19).padEnd(20)}${row.join('')}`);
+  });
+  lines.push('GB/s peak; ! failed, ~ unverified, -- not run, · not paired');
+  return lines;
+}
+
+export function sweepSections(r: SweepResult, dryRun = false): Section[] {
+  const s = r.settings;
+  const out: Section[] = [
+    {
+      title: dryRun ? 'Plan (dry run: nothing was created)' : 'Sweep',
+      lines: [
+        `${s.scheme} over ${r.matrix.nodes.length} nodes (${s.selection}): ${r.pairs.length} pairs in ${r.rounds} rounds, at most ${Math.min(s.maxParallel, Math.max(0, ...Array.from({ length: r.rounds }, (_, k) => r.pairs.filter((p) => p.round === k).length)))} at once`,
+        ...(dryRun
+          ? Array.from({ length: r.rounds }, (_, round) => {
+              const ps = r.pairs.filter((p) => p.round === round);
+              return `round ${round + 1}: ${ps.map((p) => `${p.prefill} → ${p.decode}`).join(', ')}`;
+            })
+          : [`took ${(r.durationMs / 1000).toFixed(1)} s, engine ${s.engine}`]),
+        ...r.nodes.filter((n) => n.status === 'excluded').map((n) => `left out: ${n.name} (${n.detail})`),
+      ],
+    },
+  ];
+  if (dryRun) return out;
+  if (r.matrix.nodes.length <= MATRIX_MAX) out.push({ title: 'Matrix', lines: matrixLines(r) });
+  else {
+    const bad = r.pairs.filter((p) => p.outcome === 'untrusted');
+    out.push({
+      title: `Failed pairs (${bad.length} of ${r.pairs.length}; the matrix of ${r.matrix.nodes.length} nodes is in --html and -o json)`,
+      lines: bad.length ? bad.map((p) => `${p.prefill} → ${p.decode}: ${p.detail}`) : ['none'],
+    });
+  }
+  const c = r.culprits;
+  if (c.nodes.length || c.links.length) {
+    out.push({
+      title: 'Culprits',
+      lines: [
+        ...c.nodes.map((n) => `node ${n.node}: ${n.detail}`),
+        ...c.links.map((l) => `link ${l.a} ↔ ${l.b}: ${l.detail}`),
+      ],
+    });
+  }
+  return out;
+}
