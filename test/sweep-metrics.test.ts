@@ -6,7 +6,7 @@ import { freePort } from '../src/procs/ports.js';
 import { pollUntil, stopProcess } from '../src/procs/wait.js';
 import { renderPrometheus } from '../src/render/prometheus.js';
 import type { SweepResult } from '../src/sweep/model.js';
-import { DEFAULT_PUSH_JOB, groupingSegment, pushMetrics } from '../src/sweep/push.js';
+import { DEFAULT_PUSH_JOB, groupingSegment, pushMetrics, pushTarget } from '../src/sweep/push.js';
 import { parsePromText, parseSampleLine, sampleValue } from './helpers/prometheus-text.js';
 import { sampleSweep } from './helpers/sweep-sample.js';
 import { describeWithTools, toolPath } from './helpers/tools.js';
@@ -141,6 +141,14 @@ describe('grouping key segments', () => {
     expect(groupingSegment('instance', '/var/tmp')).toBe('instance@base64/L3Zhci90bXA');
     expect(groupingSegment('instance', '')).toBe('instance@base64/=');
     expect(groupingSegment('instance', 'a b')).toBe('instance/a%20b');
+  });
+
+  it('keeps a route prefix and moves percent-encoded credentials into a Basic header', () => {
+    const t = pushTarget('https://us%40er:p%3Ass@gw.example/pushgateway/', 'nightly', 'a');
+    if ('error' in t) throw new Error(t.error);
+    expect(t.url.href).toBe('https://gw.example/pushgateway/metrics/job/nightly/instance/a');
+    expect(t.authorization).toBe(`Basic ${Buffer.from('us@er:p:ss').toString('base64')}`);
+    expect(pushTarget('http://gw:9091', '')).toEqual({ error: 'the Pushgateway job name is empty' });
   });
 });
 

@@ -57,8 +57,8 @@ export function pushTarget(
   if (job === '') return { error: 'the Pushgateway job name is empty' };
   let authorization: string | undefined;
   if (url.username || url.password) {
-    const user = decodeURIComponent(url.username);
-    const pass = decodeURIComponent(url.password);
+    const user = safeDecode(url.username);
+    const pass = safeDecode(url.password);
     authorization = `Basic ${Buffer.from(`${user}:${pass}`, 'utf8').toString('base64')}`;
     url.username = '';
     url.password = '';
@@ -69,6 +69,15 @@ export function pushTarget(
   ];
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/metrics/${group.join('/')}`;
   return authorization ? { url, authorization } : { url };
+}
+
+/** A percent-encoded URL part decoded, or as it is when its escapes are broken. */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** One line: whitespace runs (line feeds from a response body included) become one space. */
