@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactText, redactValue } from './redact.js';
+import { REDACTED, redactText, redactUrl, redactValue } from './redact.js';
 
 describe('redaction', () => {
   it('redacts by name and by shape, and leaves transport values alone', () => {
@@ -17,5 +17,14 @@ describe('redaction', () => {
     );
     expect(redactText('Authorization: Bearer abc.def')).toBe(`Authorization: Bearer ${REDACTED}`);
     expect(redactText('UCX_TLS=rc,cuda_copy')).toBe('UCX_TLS=rc,cuda_copy');
+  });
+
+  it('redacts the credentials of a URL and nothing else', () => {
+    expect(redactUrl('http://admin:s3cret@gw.example:9091/metrics')).toBe(
+      `http://${REDACTED}@gw.example:9091/metrics`,
+    );
+    expect(redactUrl('push to https://tok@gw/x failed')).toBe(`push to https://${REDACTED}@gw/x failed`);
+    expect(redactUrl('http://gw.example:9091/a@b')).toBe('http://gw.example:9091/a@b');
+    expect(redactUrl('http://gw:9091/?token=abc')).toBe(`http://gw:9091/?token=${REDACTED}`);
   });
 });

@@ -37,3 +37,11 @@ export function redactText(text: string): string {
     .replace(/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED)
     .replace(/(Authorization:\s*Bearer\s+)\S+/gi, `$1${REDACTED}`);
 }
+
+/**
+ * A URL (or text holding URLs) with the user:password of each `scheme://user:pass@host`
+ * replaced, so a --pushgateway http://user:pass@gw:9091 can be named in a message.
+ */
+export function redactUrl(text: string): string {
+  return redactText(text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, `$1${REDACTED}@`));
+}

@@ -1,0 +1,198 @@
+import type { VerdictStatus } from '../core/model.js';
+import {
+  NODE_VALUE,
+  type NodeStatus,
+  NodeStatusSchema,
+  type PairOutcome,
+  PairOutcomeSchema,
+  type SweepPair,
+  type SweepResult,
+  VERDICT_VALUE,
+} from '../sweep/model.js';
+
+/**
+ * A sweep as Prometheus metrics, in the text exposition format version 0.0.4
+ * (references/sweep-metrics.md): one block per family, `# HELP` and `# TYPE`
+ * first, label values escaped, a trailing line feed. No sample carries a
+ * timestamp: the Pushgateway rejects pushes that do. Pure: the same result
+ * gives the same text.
+ */
+
+/** The Content-Type of what renderPrometheus returns, as scrapers and the Pushgateway expect it. */
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+export interface PrometheusOptions {
+  /** The sweep's overall verdict (the report's verdict.status); adds interconnect_sweep_verdict. */
+  verdict?: VerdictStatus;
+  /** The end of the run when `startedAt` cannot be read (never in a runner's result). */
+  now?: Date;
+}
+
+type Labels = Record<string, string>;
+interface Sample {
+  labels: Labels;
+  value: number;
+}
+interface Family {
+  name: string;
+  help: string;
+  samples: Sample[];
+}
+
+/** A label value as the format wants it: backslash, double quote and line feed escaped. */
+export function escapeLabelValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/** HELP text: only backslash and line feed are escaped there. */
+export function escapeHelp(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+/** A sample value as Go's strconv.ParseFloat reads it, with the format's NaN, +Inf and -Inf. */
+export function formatValue(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Number.POSITIVE_INFINITY) return '+Inf';
+  if (v === Number.NEGATIVE_INFINITY) return '-Inf';
+  return String(v);
+}
+
+function sampleLine(name: string, s: Sample): string {
+  const pairs = Object.entries(s.labels).map(([k, v]) => `${k}="${escapeLabelValue(v)}"`);
+  return `${name}${pairs.length ? `{${pairs.join(',')}}` : ''} ${formatValue(s.value)}`;
+}
+
+function block(f: Family): string {
+  return [
+    `# HELP ${f.name} ${escapeHelp(f.help)}`,
+    `# TYPE ${f.name} gauge`,
+    ...f.samples.map((s) => sampleLine(f.name, s)),
+  ]
+    .map((l) => `${l}\n`)
+    .join('');
+}
+
+const PAIR_ENCODING = (Object.keys(VERDICT_VALUE) as PairOutcome[])
+  .map((k) => `${VERDICT_VALUE[k]} ${k}`)
+  .join(', ');
+const NODE_ENCODING = (Object.keys(NODE_VALUE) as NodeStatus[])
+  .map((k) => `${NODE_VALUE[k]} ${k}`)
+  .join(', ');
+
+/**
+ * One pair per (prefill, decode): a label set may appear only once in a family, and the
+ * Pushgateway refuses a whole push with a duplicate. Should a plan ever hold the same
+ * direction twice, the worse outcome stands for it (the later one on a tie).
+ */
+function distinctPairs(pairs: readonly SweepPair[]): SweepPair[] {
+  const byKey = new Map<string, SweepPair>();
+  for (const p of pairs) {
+    const key = `${p.prefill}\u0000${p.decode}`;
+    const seen = byKey.get(key);
+    if (!seen || VERDICT_VALUE[p.outcome] <= VERDICT_VALUE[seen.outcome]) byKey.set(key, p);
+  }
+  return [...byKey.values()];
+}
+
+/** One value per node name; the worse standing wins should a name repeat. */
+function distinctNodes(nodes: SweepResult['nodes']): { name: string; status: NodeStatus }[] {
+  const byName = new Map<string, NodeStatus>();
+  for (const n of nodes) {
+    const seen = byName.get(n.name);
+    if (seen === undefined || NODE_VALUE[n.status] <= NODE_VALUE[seen]) byName.set(n.name, n.status);
+  }
+  return [...byName].map(([name, status]) => ({ name, status }));
+}
+
+/** Unix seconds of the end of the run: startedAt + durationMs. */
+function endSeconds(result: SweepResult, now: Date | undefined): number {
+  const start = Date.parse(result.startedAt);
+  const end = Number.isFinite(start) ? start + result.durationMs : (now ?? new Date()).getTime();
+  return end / 1000;
+}
+
+/** The families of a sweep, in the order they are written. */
+function families(result: SweepResult, opts: PrometheusOptions): Family[] {
+  const pairs = distinctPairs(result.pairs);
+  const out: Family[] = [
+    {
+      name: 'interconnect_pair_bandwidth_gbps',
+      help: 'Peak KV-transfer bandwidth of a node pair in the last sweep, GB/s (10^9 bytes/s); only pairs that measured something.',
+      samples: pairs.flatMap((p) =>
+        p.peakGBps === null
+          ? []
+          : [
+              {
+                labels: {
+                  prefill: p.prefill,
+                  decode: p.decode,
+                  engine: p.engine ?? result.settings.engine,
+                  transport: p.transport ?? 'unknown',
+                },
+                value: p.peakGBps,
+              },
+            ],
+      ),
+    },
+    {
+      name: 'interconnect_pair_verdict',
+      help: `Verdict of a node pair in the last sweep: ${PAIR_ENCODING}.`,
+      samples: pairs.map((p) => ({
+        labels: { prefill: p.prefill, decode: p.decode },
+        value: VERDICT_VALUE[p.outcome],
+      })),
+    },
+    {
+      name: 'interconnect_node_verdict',
+      help: `Standing of a node in the last sweep: ${NODE_ENCODING} (culprit and suspect are both 0).`,
+      samples: distinctNodes(result.nodes).map((n) => ({
+        labels: { node: n.name },
+        value: NODE_VALUE[n.status],
+      })),
+    },
+    {
+      name: 'interconnect_sweep_pairs',
+      help: 'Pairs of the last sweep by outcome.',
+      samples: PairOutcomeSchema.options.map((o) => ({
+        labels: { outcome: o },
+        value: result.pairs.filter((p) => p.outcome === o).length,
+      })),
+    },
+    {
+      name: 'interconnect_sweep_nodes',
+      help: 'Nodes of the last sweep by standing.',
+      samples: NodeStatusSchema.options.map((s) => ({
+        labels: { status: s },
+        value: result.nodes.filter((n) => n.status === s).length,
+      })),
+    },
+  ];
+  if (opts.verdict) {
+    out.push({
+      name: 'interconnect_sweep_verdict',
+      help: 'Verdict of the last sweep as a whole: 2 trusted, 1 unverified, 0 untrusted.',
+      samples: [{ labels: {}, value: VERDICT_VALUE[opts.verdict] }],
+    });
+  }
+  out.push(
+    {
+      name: 'interconnect_sweep_duration_seconds',
+      help: 'Wall-clock duration of the last sweep, seconds.',
+      samples: [{ labels: {}, value: result.durationMs / 1000 }],
+    },
+    {
+      name: 'interconnect_sweep_last_run_timestamp_seconds',
+      help: 'End of the last sweep (start + duration), Unix seconds.',
+      samples: [{ labels: {}, value: endSeconds(result, opts.now) }],
+    },
+  );
+  return out;
+}
+
+/** The sweep in the Prometheus text format 0.0.4; families without a sample are left out. */
+export function renderPrometheus(result: SweepResult, opts: PrometheusOptions = {}): string {
+  return families(result, opts)
+    .filter((f) => f.samples.length > 0)
+    .map(block)
+    .join('');
+}

@@ -1,0 +1,332 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
+import { freePort } from '../src/procs/ports.js';
+import { pollUntil, stopProcess } from '../src/procs/wait.js';
+import { renderPrometheus } from '../src/render/prometheus.js';
+import type { SweepResult } from '../src/sweep/model.js';
+import { DEFAULT_PUSH_JOB, groupingSegment, pushMetrics, pushTarget } from '../src/sweep/push.js';
+import { parsePromText, parseSampleLine, sampleValue } from './helpers/prometheus-text.js';
+import { sampleSweep } from './helpers/sweep-sample.js';
+import { describeWithTools, toolPath } from './helpers/tools.js';
+
+const FAMILIES = [
+  'interconnect_pair_bandwidth_gbps',
+  'interconnect_pair_verdict',
+  'interconnect_node_verdict',
+  'interconnect_sweep_pairs',
+  'interconnect_sweep_nodes',
+  'interconnect_sweep_verdict',
+  'interconnect_sweep_duration_seconds',
+  'interconnect_sweep_last_run_timestamp_seconds',
+];
+
+/** A node name that needs every escape the format has. */
+const WEIRD = 'rack "7"\\slot\nb';
+
+describe('renderPrometheus', () => {
+  const sample = sampleSweep();
+  const text = renderPrometheus(sample, { verdict: 'untrusted' });
+  const fams = parsePromText(text);
+
+  it('writes one gauge block per family, HELP and TYPE first, no timestamps, a trailing line feed', () => {
+    expect([...fams.keys()]).toEqual(FAMILIES);
+    for (const f of fams.values()) {
+      expect(f.type, f.name).toBe('gauge');
+      expect(f.help, f.name).toBeTruthy();
+      expect(f.samples.length, f.name).toBeGreaterThan(0);
+      for (const s of f.samples) expect(s.timestamp, s.name).toBeUndefined();
+    }
+    expect(text.endsWith('\n')).toBe(true);
+    expect(text).not.toMatch(/\n\n/);
+  });
+
+  it('carries the pairs, nodes and run of the sample with the documented encodings', () => {
+    // node-3 is the culprit (0), gpu-nordma was excluded (-1): one series per node.
+    expect(sampleValue(fams, 'interconnect_node_verdict', { node: 'node-3' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_node_verdict', { node: 'gpu-nordma' })).toBe(-1);
+    expect(fams.get('interconnect_node_verdict')?.samples).toHaveLength(sample.nodes.length);
+    // A trusted pair, the culprit's pair, the bad link, and the pair that never ran.
+    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-5' })).toBe(2);
+    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-3' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-1' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-4', decode: 'node-5' })).toBe(-1);
+    expect(fams.get('interconnect_pair_verdict')?.samples).toHaveLength(sample.pairs.length);
+    // Bandwidth only where something was measured, with the four labels.
+    const bw = fams.get('interconnect_pair_bandwidth_gbps')?.samples ?? [];
+    expect(bw).toHaveLength(sample.pairs.filter((p) => p.peakGBps !== null).length);
+    expect(bw.find((s) => s.labels.prefill === 'node-0' && s.labels.decode === 'node-5')?.labels).toEqual({
+      prefill: 'node-0',
+      decode: 'node-5',
+      engine: 'nixlbench',
+      transport: 'rdma',
+    });
+    expect(
+      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-5' }),
+    ).toBe(sample.pairs[0]?.peakGBps);
+    expect(
+      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-1' }),
+    ).toBe(11.8);
+    expect(
+      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-4', decode: 'node-5' }),
+    ).toBeUndefined();
+    // Counts, the overall verdict, and the run: 61.5 s ending at 02:31:01.5 UTC.
+    expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'untrusted' })).toBe(6);
+    expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'not-run' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'unverified' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_sweep_nodes', { status: 'culprit' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_sweep_verdict')).toBe(0);
+    expect(sampleValue(fams, 'interconnect_sweep_duration_seconds')).toBe(61.5);
+    expect(sampleValue(fams, 'interconnect_sweep_last_run_timestamp_seconds')).toBe(
+      Date.parse('2026-11-30T02:31:01.500Z') / 1000,
+    );
+  });
+
+  it('says the encodings in HELP', () => {
+    expect(fams.get('interconnect_pair_verdict')?.help).toMatch(
+      /2 trusted, 1 unverified, 0 untrusted, -1 not-run/,
+    );
+    expect(fams.get('interconnect_node_verdict')?.help).toMatch(
+      /2 ok.*1 unverified.*0 suspect.*0 culprit.*-1 excluded/,
+    );
+  });
+
+  it('escapes backslash, double quote and line feed in label values so they read back unchanged', () => {
+    const s = sampleSweep();
+    (s.nodes[0] as SweepResult['nodes'][number]).name = WEIRD;
+    (s.pairs[0] as SweepResult['pairs'][number]).prefill = WEIRD;
+    const out = renderPrometheus(s);
+    expect(out).toContain('interconnect_node_verdict{node="rack \\"7\\"\\\\slot\\nb"} 0\n');
+    const back = parsePromText(out);
+    expect(sampleValue(back, 'interconnect_node_verdict', { node: WEIRD })).toBe(0);
+    expect(sampleValue(back, 'interconnect_pair_bandwidth_gbps', { prefill: WEIRD, decode: 'node-5' })).toBe(
+      44,
+    );
+    // Every line is still one line: a raw line feed would have split a sample.
+    for (const line of out.split('\n').filter((l) => l && !l.startsWith('#'))) parseSampleLine(line);
+  });
+
+  it('writes a label set once even if a plan repeats a direction; the worse outcome stands', () => {
+    const s = sampleSweep();
+    const first = s.pairs[0] as SweepResult['pairs'][number];
+    s.pairs.push({ ...first, index: s.pairs.length, outcome: 'untrusted', peakGBps: 2.5, failure: 'fabric' });
+    const back = parsePromText(renderPrometheus(s));
+    expect(sampleValue(back, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-5' })).toBe(0);
+    expect(
+      sampleValue(back, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-5' }),
+    ).toBe(2.5);
+  });
+
+  it('labels a pair with no transport "unknown", leaves out empty families, and falls back to now', () => {
+    const s = sampleSweep();
+    for (const p of s.pairs) p.peakGBps = null;
+    (s.pairs[1] as SweepResult['pairs'][number]).peakGBps = 7;
+    (s.pairs[1] as SweepResult['pairs'][number]).transport = null;
+    s.startedAt = 'not a time';
+    const back = parsePromText(renderPrometheus(s, { now: new Date('2027-01-01T00:00:00Z') }));
+    expect(back.get('interconnect_pair_bandwidth_gbps')?.samples.map((x) => x.labels.transport)).toEqual([
+      'unknown',
+    ]);
+    expect(back.has('interconnect_sweep_verdict')).toBe(false);
+    expect(sampleValue(back, 'interconnect_sweep_last_run_timestamp_seconds')).toBe(
+      Date.parse('2027-01-01T00:00:00Z') / 1000,
+    );
+  });
+});
+
+describe('grouping key segments', () => {
+  it('base64url-encodes values with a slash, = for an empty one, URI-encodes the rest', () => {
+    expect(groupingSegment('job', 'interconnect-test-sweep')).toBe('job/interconnect-test-sweep');
+    expect(groupingSegment('instance', '/var/tmp')).toBe('instance@base64/L3Zhci90bXA');
+    expect(groupingSegment('instance', '')).toBe('instance@base64/=');
+    expect(groupingSegment('instance', 'a b')).toBe('instance/a%20b');
+  });
+
+  it('keeps a route prefix and moves percent-encoded credentials into a Basic header', () => {
+    const t = pushTarget('https://us%40er:p%3Ass@gw.example/pushgateway/', 'nightly', 'a');
+    if ('error' in t) throw new Error(t.error);
+    expect(t.url.href).toBe('https://gw.example/pushgateway/metrics/job/nightly/instance/a');
+    expect(t.authorization).toBe(`Basic ${Buffer.from('us@er:p:ss').toString('base64')}`);
+    expect(pushTarget('http://gw:9091', '')).toEqual({ error: 'the Pushgateway job name is empty' });
+  });
+});
+
+describeWithTools(['prometheus-pushgateway'], 'against a real Pushgateway', () => {
+  let gw: RunningProc | undefined;
+  let base = '';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // An empty --persistence.file keeps metrics in memory only: Debian's build defaults it to
+    // /var/lib/prometheus/pushgateway.data, which would carry groups from one run into the next.
+    gw = await spawnLauncher.start({
+      name: 'pushgateway',
+      argv: [
+        toolPath('prometheus-pushgateway'),
+        `--web.listen-address=127.0.0.1:${port}`,
+        '--persistence.file=',
+      ],
+    });
+    const ready = await pollUntil(
+      async () => {
+        if (gw?.exitInfo()) throw new Error(`pushgateway exited: ${gw.lines().join('\n')}`);
+        const r = await fetch(`${base}/-/ready`).catch(() => undefined);
+        return r?.ok ? true : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 100 },
+    );
+    if (!ready) throw new Error(`pushgateway not ready on ${base}: ${gw.lines().join('\n')}`);
+  }, 20_000);
+
+  afterAll(async () => {
+    if (gw) await stopProcess(gw, { graceMs: 2000 });
+  });
+
+  const scrape = async () => parsePromText(await (await fetch(`${base}/metrics`)).text());
+  const ours = { job: DEFAULT_PUSH_JOB, instance: '' };
+
+  it('accepts the rendered sweep and serves every series with its labels and value', async () => {
+    const sample = sampleSweep();
+    const body = renderPrometheus(sample, { verdict: 'untrusted' });
+    expect(await pushMetrics(base, body)).toEqual({ ok: true });
+    const fams = await scrape();
+    expect(sampleValue(fams, 'interconnect_node_verdict', { ...ours, node: 'node-3' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_node_verdict', { ...ours, node: 'gpu-nordma' })).toBe(-1);
+    expect(
+      sampleValue(fams, 'interconnect_pair_verdict', { ...ours, prefill: 'node-4', decode: 'node-5' }),
+    ).toBe(-1);
+    expect(
+      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', {
+        ...ours,
+        prefill: 'node-0',
+        decode: 'node-5',
+        engine: 'nixlbench',
+        transport: 'rdma',
+      }),
+    ).toBe(44);
+    expect(sampleValue(fams, 'interconnect_sweep_last_run_timestamp_seconds', ours)).toBe(1796005861.5);
+    // Every series we wrote is there, same type and HELP, nothing more.
+    const mine = parsePromText(body);
+    for (const [name, f] of mine) {
+      const served = fams.get(name);
+      expect(served?.type, name).toBe('gauge');
+      expect(served?.help, name).toBe(f.help);
+      expect(
+        served?.samples.filter((s) => s.labels.job === DEFAULT_PUSH_JOB),
+        name,
+      ).toHaveLength(f.samples.length);
+    }
+    expect(sampleValue(fams, 'push_failure_time_seconds', ours)).toBe(0);
+  });
+
+  it('replaces the whole group on the next push (PUT): pairs that are gone leave no stale series', async () => {
+    const smaller = sampleSweep();
+    smaller.pairs = smaller.pairs.slice(0, 3);
+    expect(await pushMetrics(base, renderPrometheus(smaller))).toEqual({ ok: true });
+    const fams = await scrape();
+    const pairs = fams
+      .get('interconnect_pair_verdict')
+      ?.samples.filter((s) => s.labels.job === DEFAULT_PUSH_JOB);
+    expect(pairs?.map((s) => `${s.labels.prefill}>${s.labels.decode}`).sort()).toEqual([
+      'node-0>node-5',
+      'node-1>node-4',
+      'node-2>node-3',
+    ]);
+    // A family the second push left out is gone too: only PUT does that (POST keeps other names).
+    expect(fams.has('interconnect_sweep_verdict')).toBe(false);
+  });
+
+  it('reads escaped label values and a base64 grouping key back as they were', async () => {
+    const s = sampleSweep();
+    (s.nodes[0] as SweepResult['nodes'][number]).name = WEIRD;
+    const instance = 'gpu-team/nightly';
+    expect(await pushMetrics(base, renderPrometheus(s), { instance })).toEqual({ ok: true });
+    // The JSON API decodes values with the gateway's own (Go) parser: an independent reader.
+    const api = (await (await fetch(`${base}/api/v1/metrics`)).json()) as {
+      data: Array<Record<string, unknown> & { labels: Record<string, string> }>;
+    };
+    const group = api.data.find((g) => g.labels.instance === instance);
+    expect(group?.labels.job).toBe(DEFAULT_PUSH_JOB);
+    const nodes = group?.interconnect_node_verdict as {
+      metrics: { labels: Record<string, string>; value: string }[];
+    };
+    expect(nodes.metrics.find((m) => m.labels.node === WEIRD)?.value).toBe('0');
+    // And its re-escaped /metrics text reads back the same.
+    expect(sampleValue(await scrape(), 'interconnect_node_verdict', { instance, node: WEIRD })).toBe(0);
+  });
+});
+
+describe('pushMetrics when the gateway is not there or not well', () => {
+  let server: Server | undefined;
+  afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+  /** A loopback HTTP server that answers every request with `status`, recording what came. */
+  async function answering(status: number, body: string, seen: IncomingMessage[]): Promise<string> {
+    server = createServer((req, res) => {
+      seen.push(req);
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(status, { 'Content-Type': 'text/plain' });
+        res.end(body);
+      });
+    });
+    await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+    return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('a closed port is one warning naming the URL, the refusal and the fix; no throw', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const r = await pushMetrics(url, renderPrometheus(sampleSweep()), { timeoutMs: 5000 });
+    expect(r.ok).toBe(false);
+    const w = r.ok ? '' : r.warning;
+    expect(w).toContain(url);
+    expect(w).toContain('ECONNREFUSED');
+    expect(w).toContain('check --pushgateway');
+    expect(w).not.toContain('\n');
+  });
+
+  it('a 500 is one warning naming 500; credentials travel as a header and never show', async () => {
+    const seen: IncomingMessage[] = [];
+    const hostPort = await answering(500, 'storage broken\nsecond line', seen);
+    const r = await pushMetrics(`http://metrics:s3cret@${hostPort}/`, 'x 1\n', { instance: 'a/b' });
+    expect(r.ok).toBe(false);
+    const w = r.ok ? '' : r.warning;
+    expect(w).toMatch(/HTTP 500/);
+    expect(w).toContain('storage broken second line');
+    expect(w).toContain(`http://<redacted>@${hostPort}/`);
+    expect(w).not.toContain('s3cret');
+    expect(w).not.toContain('\n');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.method).toBe('PUT');
+    expect(seen[0]?.url).toBe(`/metrics/job/${DEFAULT_PUSH_JOB}/instance@base64/YS9i`);
+    expect(seen[0]?.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(seen[0]?.headers.authorization).toBe(`Basic ${Buffer.from('metrics:s3cret').toString('base64')}`);
+    await new Promise<void>((res) => server?.close(() => res()));
+    server = undefined;
+  });
+
+  it('a gateway that does not answer in time is one warning, not a hang', async () => {
+    server = createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const r = await pushMetrics(url, 'x 1\n', { timeoutMs: 300 });
+    expect(r).toEqual({
+      ok: false,
+      warning: `metrics not pushed to ${url}: no answer within 0.3 s; is the Pushgateway running there? check --pushgateway`,
+    });
+    server.closeAllConnections();
+  });
+
+  it('a URL that is not http(s) is one warning naming it', async () => {
+    const r = await pushMetrics('gateway:9091', 'x 1\n');
+    expect(r).toEqual({
+      ok: false,
+      warning:
+        'metrics not pushed: gateway:9091 is not an http(s) URL (want http://host:9091); check --pushgateway',
+    });
+  });
+});
