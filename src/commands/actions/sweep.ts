@@ -132,11 +132,16 @@ export async function runSweepCommand(
     { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
     'disaggregated KV transfer across these nodes',
   );
-  if (!run.dryRun) await writeOutputs(ctx, opts, run.result);
+  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status);
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
 
-async function writeOutputs(ctx: CliContext, opts: SweepOptions, result: Parameters<typeof sweepSections>[0]) {
+async function writeOutputs(
+  ctx: CliContext,
+  opts: SweepOptions,
+  result: Parameters<typeof sweepSections>[0],
+  verdict: 'trusted' | 'unverified' | 'untrusted',
+) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html.js');
@@ -144,7 +149,7 @@ async function writeOutputs(ctx: CliContext, opts: SweepOptions, result: Paramet
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result);
+    const body = renderPrometheus(result, { verdict });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');

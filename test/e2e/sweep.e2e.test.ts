@@ -1,0 +1,206 @@
+// `interconnect-test sweep` end to end on the local control plane (16 kwok GPU nodes): the
+// real scheduler and Job controller run every pair's probe Jobs; kwok plays the kubelet and
+// the probe pods "print" real nixlbench logs, per pair (kwok ClusterLogs for each pair's
+// scratch namespace, whose name follows from INTERCONNECT_TEST_RUN_ID and the plan).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { fixture, type TestEnv, toCriLog, useTestEnv } from './harness.js';
+
+const env = useTestEnv('sweep');
+const scratchDir = mkdtempSync(path.join(tmpdir(), 'sweep-e2e-'));
+afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
+
+const SIM = 'interconnect-test.dev/sim-';
+const MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
+const HEALTHY = readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8');
+const DEGRADED = readFileSync(fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8');
+
+/** What a nixlbench target prints (it never prints a table), on `host`. */
+const targetLog = (host: string) => `Connecting to ETCD at http://etcd:2379
+ETCD Runtime: Registered as rank 1 item 2 of 2
+Init nixl worker, dev all rank 1, type target, hostname ${host}
+Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
+All processes are ready to proceed
+`;
+
+interface PlannedPair {
+  index: number;
+  prefill: string;
+  decode: string;
+  runId: string;
+  outcome: string;
+  failure: string | null;
+  peakGBps: number | null;
+}
+interface SweepJson {
+  verdict: { status: string; fixFirst?: { id: string; subject?: string } };
+  checks: { id: string; status: string; subject?: string; detail: string }[];
+  sweep: {
+    pairs: PlannedPair[];
+    rounds: number;
+    nodes: { name: string; status: string; detail: string }[];
+    matrix: { nodes: string[] };
+    culprits: { nodes: { node: string }[]; links: { a: string; b: string }[] };
+  };
+}
+
+const COMMON = [
+  '--image',
+  'registry.example/nixlbench:0.10.1',
+  '--pod-annotation',
+  `${SIM}duration=1s`,
+  '--pod-annotation',
+  `etcd:${SIM}duration=10m`,
+  '--peer-timeout',
+  '4s',
+  '--pair-timeout',
+  '90s',
+  '--initiator',
+  'prefill',
+  '--op',
+  'write',
+  '--min-bandwidth',
+  '5',
+];
+
+async function sweep(runId: string, args: string[]) {
+  const r = await runCli(['sweep', ...COMMON, '-o', 'json', ...args], {
+    env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
+  });
+  let report: SweepJson | undefined;
+  try {
+    report = JSON.parse(r.stdout) as SweepJson;
+  } catch {
+    report = undefined;
+  }
+  return { ...r, report };
+}
+
+/** Each planned pair's probe pods print `logFor(pair)` as the initiator, a target's start-up as the target. */
+async function playLogs(
+  e: TestEnv,
+  pairs: readonly PlannedPair[],
+  logFor: (p: PlannedPair) => string,
+  namespace: (p: PlannedPair) => string = (p) => `itest-pair-${p.runId}`,
+): Promise<void> {
+  const file = (name: string, text: string) => {
+    const f = path.join(scratchDir, `${name}-${randomBytes(3).toString('hex')}.log`);
+    writeFileSync(f, toCriLog(text));
+    return f;
+  };
+  await Promise.all(
+    pairs.map((p) =>
+      e.createObject({
+        apiVersion: 'kwok.x-k8s.io/v1alpha1',
+        kind: 'ClusterLogs',
+        metadata: { name: `sweep-${p.runId}`, labels: e.labels() },
+        spec: {
+          selector: { matchNamespaces: [namespace(p)] },
+          logs: [
+            { containers: ['prefill'], logsFile: file(`${p.runId}-prefill`, logFor(p)) },
+            { containers: ['decode'], logsFile: file(`${p.runId}-decode`, targetLog(p.decode)) },
+          ],
+        },
+      } as KubernetesObject),
+    ),
+  );
+}
+
+async function leftovers(e: TestEnv): Promise<string[]> {
+  const [ns, jobs, pods, svcs, cms] = await Promise.all([
+    e.core.listNamespace({ labelSelector: MANAGED }),
+    e.batch.listJobForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listPodForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listServiceForAllNamespaces({ labelSelector: MANAGED }),
+    e.core.listConfigMapForAllNamespaces({ labelSelector: MANAGED }),
+  ]);
+  return [...ns.items, ...jobs.items, ...pods.items, ...svcs.items, ...cms.items].map(
+    (o) => `${o.kind ?? ''}${o.metadata?.namespace ?? ''}/${o.metadata?.name}`,
+  );
+}
+
+const ZONE_A = 'topology.kubernetes.io/zone=zone-a';
+
+describe('sweep on the cluster', () => {
+  test('all-pairs over zone-a names the node that fails every pair, and a single bad link as a link', async () => {
+    const e = env();
+    const runId = `sw${randomBytes(2).toString('hex')}`;
+    // The plan first (nothing is created), so that each pair's pods can print their log.
+    const plan = await sweep(runId, ['--scheme', 'all-pairs', '-l', ZONE_A, '--dry-run']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const pairs = plan.report?.sweep.pairs ?? [];
+    const nodes = plan.report?.sweep.matrix.nodes ?? [];
+    expect(nodes).toHaveLength(8);
+    expect(pairs).toHaveLength(28);
+    expect(plan.report?.sweep.rounds).toBe(7);
+    const culprit = nodes[3] as string;
+    const [a, b] = [nodes[5] as string, nodes[6] as string];
+    const badLink = (p: PlannedPair) => [p.prefill, p.decode].sort().join() === [a, b].sort().join();
+    await playLogs(e, pairs, (p) => (p.prefill === culprit || p.decode === culprit || badLink(p) ? DEGRADED : HEALTHY));
+
+    const html = path.join(scratchDir, 'report.html');
+    const metrics = path.join(scratchDir, 'm.prom');
+    const r = await sweep(runId, [
+      '--scheme',
+      'all-pairs',
+      '-l',
+      ZONE_A,
+      '--max-parallel',
+      '4',
+      '--html',
+      html,
+      '--metrics-file',
+      metrics,
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    const s = r.report?.sweep;
+    expect(s?.culprits.nodes.map((c) => c.node)).toEqual([culprit]);
+    expect(s?.culprits.links.map((l) => [l.a, l.b].sort())).toEqual([[a, b].sort()]);
+    expect(s?.nodes.find((n) => n.name === culprit)?.status).toBe('culprit');
+    expect(r.report?.verdict).toMatchObject({ status: 'untrusted', fixFirst: { id: 'sweep.culprit', subject: culprit } });
+    // Every pair ran and was judged on a measurement: the culprit's 7 and the bad link fail.
+    expect(s?.pairs.every((p) => p.peakGBps !== null)).toBe(true);
+    expect(s?.pairs.filter((p) => p.outcome === 'untrusted')).toHaveLength(8);
+    expect(s?.pairs.filter((p) => p.outcome === 'untrusted').every((p) => p.failure === 'fabric')).toBe(true);
+    // The plan was printed before anything started.
+    expect(r.stderr).toMatch(/Plan: all-pairs over 8 nodes \(-l topology\.kubernetes\.io\/zone=zone-a\): 28 pairs in 7 rounds, at most 4 at once/);
+    // The files.
+    expect(existsSync(html)).toBe(true);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain(culprit);
+    const prom = readFileSync(metrics, 'utf8');
+    expect(prom).toMatch(new RegExp(`^interconnect_node_verdict\\{node="${culprit}"\\} 0$`, 'm'));
+    expect(prom).toMatch(/^interconnect_pair_bandwidth_gbps\{prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5\.10826$/m);
+    expect(await leftovers(e)).toEqual([]);
+  }, 300_000);
+
+  test('ring over every GPU node: the node without RDMA is left out with why, and a text report names what to fix first', async () => {
+    const e = env();
+    const runId = `sw${randomBytes(2).toString('hex')}`;
+    const plan = await sweep(runId, ['--dry-run']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const s0 = plan.report?.sweep;
+    expect(s0?.nodes.find((n) => n.name === 'gpu-node-nordma')).toMatchObject({
+      status: 'excluded',
+      detail: expect.stringMatching(/rdma\/ib/),
+    });
+    const nodes = s0?.matrix.nodes ?? [];
+    expect(nodes.length).toBeGreaterThanOrEqual(15);
+    expect(s0?.rounds).toBe(nodes.length % 2 === 0 ? 2 : 3);
+    const culprit = nodes[7] as string;
+    await playLogs(e, s0?.pairs ?? [], (p) => (p.prefill === culprit || p.decode === culprit ? DEGRADED : HEALTHY));
+    const r = await runCli(['sweep', ...COMMON, '--max-parallel', '16', '--no-color'], {
+      env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
+    });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(new RegExp(`Culprits\\n  node ${culprit}: failed all 2 pairs it ran, while every partner passed with other nodes`));
+    expect(r.stdout).toMatch(/left out: gpu-node-nordma \(0 free rdma\/ib/);
+    expect(r.stdout).toMatch(new RegExp(`fix first: sweep\\.culprit \\(${culprit}\\)`));
+    expect(await leftovers(e)).toEqual([]);
+  }, 300_000);
+});
