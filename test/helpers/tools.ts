@@ -13,6 +13,7 @@ export const TOOL_INSTALL = {
   etcdctl: 'apt-get install etcd-client',
   ip: 'apt-get install iproute2',
   iptables: 'apt-get install iptables',
+  chromium: 'apt-get install chromium',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;
