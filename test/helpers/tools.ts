@@ -14,6 +14,7 @@ export const TOOL_INSTALL = {
   ip: 'apt-get install iproute2',
   iptables: 'apt-get install iptables',
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',
+  chromium: 'apt-get install chromium',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;

@@ -1,0 +1,384 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHtml } from '../src/render/html.js';
+import type { SweepNode, SweepPair, SweepResult } from '../src/sweep/model.js';
+import { sampleSweep } from './helpers/sweep-sample.js';
+import { describeWithTools, toolPath } from './helpers/tools.js';
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/**
+ * An all-pairs sweep over `n` nodes (circle method, n even) in which node
+ * `culprit` fails every pair and the link a ↔ b fails alone: the screenshot's
+ * and the 64-node layout's data. Names are long, as real node names are.
+ */
+function bigSweep(n: number, culprit: number, link: [number, number]): SweepResult {
+  const nodes = Array.from({ length: n }, (_, i) => `gpu-h100-${String(i).padStart(2, '0')}.cluster.local`);
+  const pairs: SweepPair[] = [];
+  const ring = Array.from({ length: n - 1 }, (_, i) => i + 1);
+  for (let round = 0; round < n - 1; round++) {
+    const order = [0, ...ring];
+    for (let k = 0; k < n / 2; k++) {
+      const [a, b] = [order[k] as number, order[n - 1 - k] as number];
+      const [pi, di] = round % 2 === 0 ? [a, b] : [b, a];
+      const bad =
+        pi === culprit || di === culprit || (Math.min(pi, di) === link[0] && Math.max(pi, di) === link[1]);
+      const index = pairs.length;
+      const gbps = bad ? 2.5 + (index % 7) : 41 + ((index * 13) % 9);
+      const slow = !bad && index % 17 === 5;
+      pairs.push({
+        index,
+        round,
+        prefill: nodes[pi] as string,
+        decode: nodes[di] as string,
+        outcome: bad ? 'untrusted' : slow ? 'unverified' : 'trusted',
+        detail: bad
+          ? `peak ${gbps.toFixed(1)} GB/s is below the floor of 15 GB/s`
+          : slow
+            ? 'peak 27 GB/s is below 30 GB/s, the expected share of the link'
+            : `peak ${gbps} GB/s over rdma (rc_mlx5)`,
+        ...(bad ? { fix: 'check the link: ibstat on both nodes, cables, switch port counters' } : {}),
+        failure: bad ? 'fabric' : null,
+        runId: `swp${index}`,
+        namespace: `itest-pair-swp${index}`,
+        engine: 'nixlbench',
+        peakGBps: slow ? 27 : gbps,
+        transport: 'rdma',
+        lineGBps: 50,
+        floorGBps: 15,
+        durationMs: 4000,
+        checks: [],
+      });
+    }
+    ring.unshift(ring.pop() as number);
+  }
+  const cells = nodes.map(() => nodes.map(() => null as number | null));
+  for (const p of pairs)
+    (cells[nodes.indexOf(p.prefill)] as (number | null)[])[nodes.indexOf(p.decode)] = p.index;
+  const standing = (name: string, i: number): SweepNode => {
+    const mine = pairs.filter((p) => p.prefill === name || p.decode === name);
+    const c = (o: SweepPair['outcome']) => mine.filter((p) => p.outcome === o).length;
+    return {
+      name,
+      status: i === culprit ? 'culprit' : i === link[0] || i === link[1] ? 'suspect' : 'ok',
+      detail: `${c('trusted')} of ${mine.length} pairs trusted`,
+      pairs: { trusted: c('trusted'), unverified: c('unverified'), untrusted: c('untrusted'), notRun: 0 },
+    };
+  };
+  const culpritName = nodes[culprit] as string;
+  return {
+    settings: {
+      scheme: 'all-pairs',
+      engine: 'nixlbench',
+      selection: '-l nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3',
+      maxParallel: n / 2,
+      timeoutMs: 3_600_000,
+      pairTimeoutMs: 300_000,
+      minBandwidthGBps: null,
+      sizes: [1 << 20, 64 << 20],
+    },
+    nodes: [
+      ...nodes.map(standing),
+      {
+        name: 'gpu-h100-cordoned',
+        status: 'excluded',
+        detail: 'cordoned (spec.unschedulable)',
+        pairs: { trusted: 0, unverified: 0, untrusted: 0, notRun: 0 },
+      },
+    ],
+    pairs,
+    rounds: n - 1,
+    matrix: { nodes, cells },
+    culprits: {
+      nodes: [
+        {
+          node: culpritName,
+          detail: `failed all ${n - 1} of its pairs, while its partners passed elsewhere`,
+        },
+      ],
+      links: [
+        {
+          a: nodes[link[0]] as string,
+          b: nodes[link[1]] as string,
+          detail: 'the link failed while both nodes passed with every other partner',
+        },
+      ],
+    },
+    startedAt: '2026-11-30T02:30:00.000Z',
+    durationMs: 19 * 60_000 + 12_000,
+  };
+}
+
+/** A sample whose node names and details carry markup that must render as text. */
+function hostileSweep(): SweepResult {
+  const evil = '<script>window.__pwned=1</script>';
+  const img = '<img src=x onerror="window.__pwned=2">';
+  const base = sampleSweep({ selection: `--nodes ${evil}` });
+  const rename = (n: string) => (n === 'node-2' ? evil : n);
+  return {
+    ...base,
+    nodes: base.nodes.map((n) => ({
+      ...n,
+      name: rename(n.name),
+      detail: n.status === 'excluded' ? `${img} & "quoted"` : n.detail,
+    })),
+    pairs: base.pairs.map((p) => ({
+      ...p,
+      prefill: rename(p.prefill),
+      decode: rename(p.decode),
+      detail: `${p.detail} ${img}`,
+    })),
+    matrix: { ...base.matrix, nodes: base.matrix.nodes.map(rename) },
+  };
+}
+
+/** The page's window, as far as these tests read it (the project compiles without the DOM lib). */
+interface Win {
+  getComputedStyle(e: unknown): { backgroundColor: string; outlineStyle: string; outlineWidth: string };
+  __pwned?: number;
+}
+
+function rgb(css: string): [number, number, number] {
+  const m = /rgba?\((\d+), (\d+), (\d+)/.exec(css);
+  if (!m) throw new Error(`not an rgb colour: ${css}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+describe('renderHtml (the markup)', () => {
+  it('escapes every string from the result', () => {
+    const html = renderHtml(hostileSweep(), { title: 'a <b>title</b>', generatedAt: '<i>now</i>' });
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>title</b>');
+    expect(html).not.toContain('<i>now</i>');
+    expect(html).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
+  });
+
+  it('loads nothing: no src, href or url() and a CSP of default-src none', () => {
+    const html = renderHtml(sampleSweep());
+    expect(html).not.toMatch(/\b(src|href)\s*=/i);
+    expect(html).not.toMatch(/url\(|@import|<link|<script/i);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+  });
+
+  it('says so when no node took part', () => {
+    const empty: SweepResult = {
+      ...sampleSweep(),
+      nodes: [],
+      pairs: [],
+      matrix: { nodes: [], cells: [] },
+      rounds: 0,
+    };
+    empty.culprits = { nodes: [], links: [] };
+    const html = renderHtml(empty);
+    expect(html).toContain('UNVERIFIED');
+    expect(html).toContain('no pair was measured');
+    expect(html).toContain('nothing to draw');
+  });
+});
+
+describeWithTools(['chromium'], 'the sweep report in headless Chromium', () => {
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: toolPath('chromium'), args: ['--no-sandbox'] });
+    dir = mkdtempSync(join(tmpdir(), 'itest-html-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Opens the report from disk, offline, recording every request the page makes. */
+  async function open(
+    result: SweepResult,
+    name: string,
+    viewport = { width: 1280, height: 900 },
+  ): Promise<{ page: Page; requests: string[]; url: string }> {
+    const file = join(dir, `${name}.html`);
+    writeFileSync(file, renderHtml(result, { generatedAt: '2026-11-30T02:31:01.500Z' }));
+    const context = await browser.newContext({ offline: true, viewport, javaScriptEnabled: true });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const url = pathToFileURL(file).href;
+    await page.goto(url, { waitUntil: 'load' });
+    return { page, requests, url };
+  }
+
+  /** The page from its top to the excluded list (headline, legend, matrix), into test/artifacts/. */
+  async function shoot(page: Page, name: string): Promise<void> {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const end = await page.locator('section.excluded').boundingBox();
+    const width = page.viewportSize()?.width ?? 1280;
+    await page.screenshot({
+      path: join(ARTIFACTS, name),
+      fullPage: true,
+      ...(end ? { clip: { x: 0, y: 0, width, height: Math.ceil(end.y + end.height + 12) } } : {}),
+    });
+  }
+
+  /** The text a person sees in `selector` (rendered: hidden parts left out). */
+  function seen(page: Page, selector: string): Promise<string> {
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, which these tests assert
+    return page.locator(selector).first().innerText();
+  }
+
+  const cell = (a: string, b: string) => `td[data-prefill="${a}"][data-decode="${b}"]`;
+
+  it('colours a trusted, a failing and a not-run cell apart, the failing one red', async () => {
+    const { page, requests, url } = await open(sampleSweep(), 'sample');
+    const bg = (sel: string) =>
+      page.$eval(sel, (e) => (globalThis as unknown as Win).getComputedStyle(e).backgroundColor);
+    const trusted = rgb(await bg(cell('node-0', 'node-5')));
+    const failing = rgb(await bg(cell('node-0', 'node-3')));
+    const notRun = rgb(await bg(cell('node-4', 'node-5')));
+    expect(await page.getAttribute(cell('node-0', 'node-5'), 'data-outcome')).toBe('trusted');
+    expect(await page.getAttribute(cell('node-0', 'node-3'), 'data-outcome')).toBe('untrusted');
+    expect(await page.getAttribute(cell('node-4', 'node-5'), 'data-outcome')).toBe('not-run');
+    // red: red dominates both other channels
+    expect(failing[0]).toBeGreaterThan(150);
+    expect(failing[0] - Math.max(failing[1], failing[2])).toBeGreaterThan(100);
+    // green: green dominates
+    expect(trusted[1]).toBeGreaterThan(trusted[0] + 40);
+    expect(trusted[1]).toBeGreaterThan(trusted[2]);
+    // grey: no channel stands out
+    expect(Math.max(...notRun) - Math.min(...notRun)).toBeLessThan(25);
+    const dist = (x: number[], y: number[]) => Math.hypot(...x.map((v, i) => v - (y[i] as number)));
+    expect(dist(trusted, failing)).toBeGreaterThan(100);
+    expect(dist(trusted, notRun)).toBeGreaterThan(100);
+    expect(dist(failing, notRun)).toBeGreaterThan(100);
+    // what the cells say: the figure, and ✕ on the failing one
+    expect((await seen(page, cell('node-0', 'node-5'))).trim()).toMatch(/^4\d(\.0)?$/);
+    expect(await seen(page, cell('node-0', 'node-3'))).toContain('✕');
+    expect(await seen(page, cell('node-4', 'node-5'))).toContain('–');
+    expect(requests).toEqual([url]);
+  });
+
+  it("labels node-3's row and column 'culprit' and shows its whole row failing", async () => {
+    const { page } = await open(sampleSweep(), 'culprit');
+    for (const axis of ['row', 'col']) {
+      const th = `th.${axis}[data-node="node-3"]`;
+      expect(await page.getAttribute(th, 'data-status')).toBe('culprit');
+      expect(await seen(page, th)).toMatch(/culprit/i);
+      expect(await page.isVisible(`${th} .badge`)).toBe(true);
+    }
+    expect(await seen(page, 'th.row[data-node="node-0"]')).toMatch(/suspect/i);
+    expect(await seen(page, 'th.row[data-node="node-2"]')).not.toMatch(/culprit/i);
+    // Mirrored cells fill the other triangle: node-3's row holds all 5 of its pairs, every one red.
+    const row = await page.$$eval('td[data-row="node-3"]', (tds) =>
+      tds.map((t) => ({ cls: t.className, text: t.textContent ?? '' })),
+    );
+    const paired = row.filter((c) => c.cls.includes('b-'));
+    expect(paired).toHaveLength(5);
+    for (const c of paired) {
+      expect(c.cls).toContain('b-bad');
+      expect(c.text).toContain('✕');
+    }
+    // The headline names the culprits and what to fix first.
+    const head = await seen(page, '.headline');
+    expect(head).toMatch(/^UNTRUSTED/);
+    expect(head).toContain('culprit node node-3');
+    expect(head).toContain('bad link node-0 ↔ node-1');
+    const first = await seen(page, '.fixfirst li:first-child');
+    expect(first).toContain('node-3');
+  });
+
+  it('marks the bad link node-0 ↔ node-1 and puts every detail in the title', async () => {
+    const { page } = await open(sampleSweep(), 'link');
+    const link = cell('node-0', 'node-1');
+    expect(await page.getAttribute(link, 'data-culprit-link')).toBe('true');
+    const outline = await page.$eval(link, (e) => {
+      const s = (globalThis as unknown as Win).getComputedStyle(e);
+      return { style: s.outlineStyle, width: Number.parseFloat(s.outlineWidth) };
+    });
+    expect(outline.style).toBe('solid');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    expect(await seen(page, link)).toContain('✕');
+    // a failing pair that is not the link has no such mark
+    expect(await page.getAttribute(cell('node-0', 'node-3'), 'data-culprit-link')).toBeNull();
+
+    const title = (await page.getAttribute(cell('node-0', 'node-3'), 'title')) ?? '';
+    expect(title).toContain('node-0 → node-3 (prefill → decode)');
+    expect(title).toContain('outcome: untrusted (fabric)');
+    expect(title).toMatch(/peak: 3\.\d+ GB\/s \(\d+% of line rate\)/);
+    expect(title).toContain('expected: line rate 50 GB/s, floor 20 GB/s');
+    expect(title).toContain('transport: rdma');
+    expect(title).toContain('round 3');
+    expect(title).toContain('is below the floor of 20 GB/s');
+    expect(title).toContain('fix: check the link: ibstat on both nodes');
+  });
+
+  it('lists the excluded node with its reason, the failing pairs and the settings', async () => {
+    const { page } = await open(sampleSweep({ sizes: [1 << 20, 64 << 20] }), 'lists');
+    const ex = await seen(page, 'section.excluded');
+    expect(ex).toContain('gpu-nordma');
+    expect(ex).toContain('no RDMA resource (rdma/ib) on the node');
+    expect(await page.$$('th[data-node="gpu-nordma"]')).toHaveLength(0);
+    expect(await page.$$('section.failing tbody tr')).toHaveLength(6);
+    expect(await seen(page, 'section.gaps')).toContain('node-4 → node-5');
+    const settings = await seen(page, 'section.settings');
+    for (const s of [
+      'all-pairs',
+      'nixlbench',
+      '-l nvidia.com/gpu.present=true',
+      '30m',
+      '5m',
+      '1 MiB, 64 MiB',
+    ]) {
+      expect(settings).toContain(s);
+    }
+    expect(settings).toContain('2026-11-30T02:30:00.000Z');
+    expect(settings).toContain('1m2s');
+  });
+
+  it('renders markup in names and details as text, runs none of it and loads nothing', async () => {
+    const { page, requests, url } = await open(hostileSweep(), 'hostile');
+    const evil = '<script>window.__pwned=1</script>';
+    expect(await page.$$eval('th.row', (ths) => ths.map((t) => t.getAttribute('data-node')))).toContain(evil);
+    expect(await seen(page, `th.row[data-node="${evil.replace(/"/g, '\\"')}"] .nm`)).toBe(evil);
+    expect(await seen(page, 'section.excluded')).toContain(
+      '<img src=x onerror="window.__pwned=2"> & "quoted"',
+    );
+    expect(await page.$$('body script, body img')).toHaveLength(0);
+    expect(await page.evaluate(() => (globalThis as unknown as Win).__pwned)).toBeUndefined();
+    expect(requests).toEqual([url]);
+  });
+
+  it('draws 16 nodes for the README screenshot', async () => {
+    const { page, requests, url } = await open(bigSweep(16, 5, [2, 9]), 'sixteen', {
+      width: 1180,
+      height: 900,
+    });
+    const culprit = 'gpu-h100-05.cluster.local';
+    expect(await seen(page, `th.row[data-node="${culprit}"]`)).toMatch(/culprit/i);
+    const bad = await page.$$eval(`td[data-row="${culprit}"].b-bad`, (t) => t.length);
+    expect(bad).toBe(15);
+    // the names lose their shared suffix in the matrix, never in the title
+    expect(await seen(page, `th.row[data-node="${culprit}"] .nm`)).toBe('gpu-h100-05');
+    expect(await page.getAttribute(`th.row[data-node="${culprit}"]`, 'title')).toContain(culprit);
+    await shoot(page, 'sweep-heatmap.png');
+    expect(requests).toEqual([url]);
+  });
+
+  it('fits 64 nodes on a laptop screen, long names truncated with the full name in the title', async () => {
+    const { page } = await open(bigSweep(64, 40, [3, 17]), 'sixty-four', { width: 1440, height: 900 });
+    const box = await page.locator('table.heat').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.width).toBeLessThanOrEqual(1440 - 40);
+    expect(await page.$$('table.heat tbody tr')).toHaveLength(64);
+    const name = 'gpu-h100-40.cluster.local';
+    expect(await page.getAttribute(`th.col[data-node="${name}"]`, 'title')).toContain(name);
+    // the culprit still stands out: its label is visible in the rotated column header
+    expect(await page.isVisible(`th.col[data-node="${name}"] .badge`)).toBe(true);
+    // 60+ failing pairs start folded, their count in view
+    expect(await seen(page, 'section.failing summary')).toContain('Failing pairs (');
+    expect(await page.isVisible('section.failing tbody tr')).toBe(false);
+    await shoot(page, 'sweep-heatmap-64.png');
+  });
+});
