@@ -79,7 +79,9 @@ export function isolate(
     };
     const blame = culprit.get(name);
     if (blame) return { name, status: 'culprit', detail: blame, pairs: counts };
-    const failed = mine.filter((p) => p.outcome === 'untrusted');
+    // Failures a culprit explains say nothing against this node.
+    const failed = mine.filter((p) => p.outcome === 'untrusted' && !culprit.has(partner(p, name)));
+    const explained = mine.filter((p) => p.outcome === 'untrusted' && culprit.has(partner(p, name)));
     if (failed.length > 0) {
       return {
         name,
@@ -88,7 +90,7 @@ export function isolate(
         pairs: counts,
       };
     }
-    if (mine.length === 0 || counts.unverified + counts.notRun > 0) {
+    if (mine.length === 0 || counts.notRun > 0 || counts.unverified > 0) {
       return {
         name,
         status: 'unverified',
@@ -99,7 +101,14 @@ export function isolate(
         pairs: counts,
       };
     }
-    return { name, status: 'ok', detail: `all ${plural(mine.length, 'pair')} trusted`, pairs: counts };
+    return {
+      name,
+      status: 'ok',
+      detail: explained.length
+        ? `${counts.trusted} of ${plural(mine.length, 'pair')} trusted; the other failed with culprit ${[...new Set(explained.map((p) => partner(p, name)))].join(', ')}`
+        : `all ${plural(mine.length, 'pair')} trusted`,
+      pairs: counts,
+    };
   });
   for (const x of excluded) {
     nodes.push({

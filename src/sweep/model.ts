@@ -108,7 +108,8 @@ export const SweepResultSchema = z.object({
   /**
    * The node × node matrix over the included nodes: rows are prefill, columns decode;
    * `cells[i][j]` is the index into `pairs` of the pair that ran prefill=nodes[i],
-   * decode=nodes[j], or null. Symmetric schemes fill one triangle.
+   * decode=nodes[j], or null. Each pair fills one cell (all-pairs alternates who plays
+   * prefill, so its pairs fall on both sides of the diagonal); the mirror cell stays null.
    */
   matrix: z.object({ nodes: z.array(z.string()), cells: z.array(z.array(z.number().int().nullable())) }),
   culprits: CulpritsSchema,
