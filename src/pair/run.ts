@@ -36,6 +36,18 @@ export const STEPS: readonly Step[] = [
   judgeStep,
 ];
 
+/** Names of the steps in `timing.steps` (ms each), for `npm run bench`. */
+const STEP_NAMES = new Map<Step, string>([
+  [probesStep, 'read-only checks'],
+  [planStep, 'plan'],
+  [renderStep, 'render'],
+  [scratchStep, 'scratch namespace'],
+  [startStep, 'create + etcd ready'],
+  [transferStep, 'pods start + transfer'],
+  [collectStep, 'collect logs'],
+  [judgeStep, 'judge'],
+]);
+
 export interface PairDeps {
   /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
   cluster: () => Promise<Cluster>;
@@ -61,7 +73,7 @@ export interface PairResult {
   dryRun: boolean;
   runId: string;
   /** Start → verdict; the probe containers' own runtime; teardown after the verdict. */
-  timing: { totalMs: number; probeMs: number | null; teardownMs: number };
+  timing: { totalMs: number; probeMs: number | null; teardownMs: number; steps?: Record<string, number> };
   /** What --keep left behind, and how to delete it. */
   kept?: { namespace: string; command: string } | undefined;
   /** What stopped the probe pods, when something did (unschedulable, image pull, a peer that never came…). */
@@ -162,13 +174,16 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     state,
   };
   let kept: PairResult['kept'];
+  const steps: Record<string, number> = {};
   let judgedAt = started;
   try {
     for (const step of STEPS) {
       if (step.when && !step.when(ctx)) continue;
       if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
       ctx.progress.step(step.title(ctx));
+      const t0 = clock.now();
       await step.run(ctx);
+      steps[STEP_NAMES.get(step) ?? 'other'] = clock.now() - t0;
       if (state.problem && step !== collectStep && step !== judgeStep)
         ctx.progress.warn(state.problem.detail);
       else ctx.progress.done();
@@ -202,6 +217,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       totalMs: judgedAt - started,
       probeMs: state.probeMs ?? null,
       teardownMs: clock.now() - judgedAt,
+      steps,
     },
     kept,
     ...(state.problem ? { problem: state.problem } : {}),
