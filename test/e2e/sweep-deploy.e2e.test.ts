@@ -103,7 +103,9 @@ async function may(
 }
 
 let manifests = '';
-let applied = false;
+// Set once beforeAll has seen none of the install's names taken: from then on whatever
+// exists under them is this test's, and afterAll removes it whichever test failed.
+let ours = false;
 
 async function uninstall(): Promise<void> {
   // Everything the overlay made, by the same build; the namespaces take their contents
@@ -124,10 +126,11 @@ beforeAll(async () => {
     );
   }
   manifests = await ok(['kustomize', OVERLAY]);
+  ours = true;
 });
 
 afterAll(async () => {
-  if (applied && process.env.E2E_KEEP !== '1') await uninstall();
+  if (ours && process.env.E2E_KEEP !== '1') await uninstall();
 }, 120_000);
 
 describe('deploy/sweep/overlays/example', () => {
@@ -148,7 +151,6 @@ describe('deploy/sweep/overlays/example', () => {
     expect(await installed()).toEqual([]);
 
     // So the operator's way: the namespaces first, then the dry run admits every object.
-    applied = true;
     const namespaces = parseAllDocuments(manifests)
       .map((d) => d.toJS())
       .filter((o) => o.kind === 'Namespace');
@@ -351,7 +353,6 @@ describe('deploy/sweep/overlays/example', () => {
     timeout: 150_000,
   }, async () => {
     await uninstall();
-    applied = false;
     await waitFor('the install to be gone', async () => (await installed()).length === 0, {
       timeoutMs: 60_000,
     });
