@@ -22,6 +22,7 @@ import { loadPolicy } from '../../src/sweep/policy.js';
 import { loadKubeConfig, localClusterInfo, REPO_ROOT, statusCode, waitFor } from './harness.js';
 
 const OVERLAY = path.join(REPO_ROOT, 'deploy/sweep/overlays/example');
+const BASE = path.join(REPO_ROOT, 'deploy/sweep/base');
 const NS = 'interconnect-test';
 const SCRATCH = 'interconnect-test-scratch';
 const SA_USER = `system:serviceaccount:${NS}:interconnect-test`;
@@ -156,6 +157,9 @@ describe('deploy/sweep/overlays/example', () => {
       .filter((o) => o.kind === 'Namespace');
     await ok(['apply', '-f', '-'], namespaces.map((o) => stringify(o)).join('---\n'));
     const out = await ok(['apply', '--dry-run=server', '-f', '-'], manifests);
+    // The base alone (emptyDir results, the base schedule) is admitted too.
+    const baseOut = await ok(['apply', '--dry-run=server', '-f', '-'], await ok(['kustomize', BASE]));
+    expect(baseOut).toContain('cronjob.batch/interconnect-test-sweep created (server dry run)');
     for (const obj of [
       'serviceaccount/interconnect-test',
       'clusterrole.rbac.authorization.k8s.io/interconnect-test-read',
