@@ -18,7 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
 import { parseDuration } from '../../src/core/duration.js';
-import { loadPolicy } from '../../src/sweep/policy.js';
+import { cronProblem, loadPolicy } from '../../src/sweep/policy.js';
 import { loadKubeConfig, localClusterInfo, REPO_ROOT, statusCode, waitFor } from './harness.js';
 
 const OVERLAY = path.join(REPO_ROOT, 'deploy/sweep/overlays/example');
@@ -361,5 +361,49 @@ describe('deploy/sweep/overlays/example', () => {
       timeoutMs: 60_000,
     });
     expect(await installed()).toEqual([]);
+  });
+});
+
+describe("the policy's schedule check", () => {
+  test('agrees with the API server on what a CronJob schedule is', async () => {
+    const schedules = [
+      '30 2 * * *',
+      '0 0-6/2 1,15 JAN-jun MON-FRI',
+      '0 0 ? * sun',
+      '@daily',
+      '@weekly',
+      '0 0 * * 7',
+      '*/0 * * * *',
+      '60 * * * *',
+      '0 0 31 2 *',
+      '5-1 * * * *',
+      '0 0 * *',
+      '@nightly',
+    ];
+    const verdicts = await Promise.all(
+      schedules.map(async (s) => {
+        const r = await kubectl([
+          'create',
+          'cronjob',
+          'schedule-check',
+          '-n',
+          'default',
+          '--image=x',
+          `--schedule=${s}`,
+          '--dry-run=server',
+          '-o',
+          'name',
+        ]);
+        return `${s}: server ${r.code === 0 ? 'accepts' : 'refuses'}, policy ${cronProblem(s) === undefined ? 'accepts' : 'refuses'}`;
+      }),
+    );
+    expect(verdicts).toEqual(
+      verdicts.map((v) =>
+        v.replace(
+          /policy (accepts|refuses)$/,
+          `policy ${v.includes('server accepts') ? 'accepts' : 'refuses'}`,
+        ),
+      ),
+    );
   });
 });
