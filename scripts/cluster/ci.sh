@@ -31,6 +31,9 @@ if ((${#missing[@]})); then
   apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# 16 kwok GPU nodes: the sweep e2e tests pair them (ring, all-pairs over a zone, the nightly install).
+export CLUSTER_NODES="${CLUSTER_NODES:-16}"
+
 start=$SECONDS
 trap 'bash scripts/cluster/down.sh || true' EXIT
 

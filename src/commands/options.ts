@@ -56,9 +56,12 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
       if (typeof file !== 'string') continue;
       const problem = outputPathProblem(file);
       if (problem)
-        throw new ToolError(`invalid options: --${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}: cannot write ${file}: ${problem}`, {
-          fix: 'give a path in an existing, writable directory',
-        });
+        throw new ToolError(
+          `invalid options: --${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}: cannot write ${file}: ${problem}`,
+          {
+            fix: 'give a path in an existing, writable directory',
+          },
+        );
     }
     return parsed.data;
   }

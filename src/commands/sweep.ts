@@ -23,22 +23,34 @@ export function sweepCommand(ctx: CliContext): Command {
     .option('-l, --selector <selector>', 'the nodes to test, by label (e.g. nvidia.com/gpu.present=true)')
     .option('--nodes <list>', 'the nodes to test, by name: a,b,c')
     .option('--max-parallel <n>', 'pairs running at once (pairs of one round never share a node)', '8')
-    .option('--timeout <duration>', 'time budget of the whole sweep; pairs not started by then are reported as not run', '30m')
+    .option(
+      '--timeout <duration>',
+      'time budget of the whole sweep; pairs not started by then are reported as not run',
+      '30m',
+    )
     .option('--pair-timeout <duration>', "each pair's own limit (pod start, transfer, results)", '5m')
     .addOption(
-      new Option('--engine <engine>', 'transfer tool, as for pair').choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest']).default('auto'),
+      new Option('--engine <engine>', 'transfer tool, as for pair')
+        .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
+        .default('auto'),
     )
     .option('--sizes <list>', 'message sizes, e.g. 64K,64M (as for pair)')
     .option('--iters <n>', 'iterations per size (as for pair)')
     .option('--min-bandwidth <GB/s>', 'fail a pair whose peak bandwidth is below this many GB/s')
     .option('--ucx-tls <list>', 'set UCX_TLS for both sides of every pair')
-    .option('--dgd <name>', 'a live DynamoGraphDeployment (in --namespace): its nodes, and its transport settings for every pair')
+    .option(
+      '--dgd <name>',
+      'a live DynamoGraphDeployment (in --namespace): its nodes, and its transport settings for every pair',
+    )
     .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it');
   addProbeOptions(cmd)
     .option('--dry-run', 'print the plan (pairs, rounds, left-out nodes) and create nothing')
     .option('--html <file>', 'write a self-contained HTML heatmap of the node × node matrix')
     .option('--metrics-file <file>', 'write the results in the Prometheus text format')
-    .option('--pushgateway <url>', 'push the same metrics to a Prometheus Pushgateway (a failed push is a warning)');
+    .option(
+      '--pushgateway <url>',
+      'push the same metrics to a Prometheus Pushgateway (a failed push is a warning)',
+    );
   addClusterFlags(cmd, "the DGD's namespace with --dgd (only ever read)");
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>, self: Command) => {
     const { runSweepCommand } = await import('./actions/sweep.js');

@@ -7,8 +7,8 @@ import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
-import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import type { RunProblem } from './assess.js';
+import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import type { Measurement } from './measurement.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './plan.js';
@@ -62,6 +62,8 @@ export interface PairDeps {
   pollMs?: number;
   /** Teardown's own limit, and how long it waits for the objects to be gone. */
   teardownMs?: number;
+  /** Called once the verdict is in, before teardown: the transfer is over (sweep frees the nodes). */
+  onJudged?: () => void;
 }
 
 export interface PairResult {
@@ -189,6 +191,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       else ctx.progress.done();
     }
     judgedAt = clock.now();
+    deps.onJudged?.();
   } finally {
     clearTimeout(timer);
     const plan = state.plan;

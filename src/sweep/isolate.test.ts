@@ -75,7 +75,11 @@ describe('isolate', () => {
   });
 
   it('blames no one from one failed pair of two nodes: either end may be at fault', () => {
-    const iso = isolate(['a', 'b'], [], outcomes(ring(['a', 'b']), () => true));
+    const iso = isolate(
+      ['a', 'b'],
+      [],
+      outcomes(ring(['a', 'b']), () => true),
+    );
     expect(iso.culprits.nodes).toEqual([]);
     expect(iso.culprits.links[0]?.detail).toMatch(/either end/);
   });
@@ -89,13 +93,20 @@ describe('isolate', () => {
     );
     expect(iso.culprits).toEqual({ nodes: [], links: [] });
     expect(iso.nodes.find((n) => n.name === 'n2')?.status).toBe('unverified');
-    expect(iso.nodes.find((n) => n.name === 'nordma')).toMatchObject({ status: 'excluded', detail: '0 free rdma/ib (needs 1)' });
+    expect(iso.nodes.find((n) => n.name === 'nordma')).toMatchObject({
+      status: 'excluded',
+      detail: '0 free rdma/ib (needs 1)',
+    });
   });
 
   it('does not call a node the culprit when its partners failed everywhere too', () => {
     // n0..n3 all-pairs where everything fails: no partner passed elsewhere.
     const nodes = names(4);
-    const iso = isolate(nodes, [], outcomes(allPairs(nodes), () => true));
+    const iso = isolate(
+      nodes,
+      [],
+      outcomes(allPairs(nodes), () => true),
+    );
     expect(iso.culprits.nodes).toEqual([]);
   });
 });

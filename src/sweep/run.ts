@@ -12,7 +12,14 @@ import { DGD_LABEL, splitWorkers } from '../kube/pods.js';
 import type { PairConfig } from '../pair/context.js';
 import type { Measurement } from '../pair/measurement.js';
 import { newRunId } from '../pair/names.js';
-import { detectRdmaResource, GPU, type NodeNeeds, type NodeView, nodeViews, unfitReason } from '../pair/nodes.js';
+import {
+  detectRdmaResource,
+  GPU,
+  type NodeNeeds,
+  type NodeView,
+  nodeViews,
+  unfitReason,
+} from '../pair/nodes.js';
 import { type PairDeps, type PairResult, runPairCluster } from '../pair/run.js';
 import { isolate } from './isolate.js';
 import type { PairOutcome, Scheme, SweepPair, SweepResult, SweepSettings } from './model.js';
@@ -60,6 +67,9 @@ export interface SweepRun {
   dryRun: boolean;
 }
 
+/** How often each pair of a sweep looks at its pods and logs (a lone `pair` looks every 250 ms). */
+const SWEEP_POLL_MS = 500;
+
 const byName = new Intl.Collator('en', { numeric: true }).compare;
 
 /** A pair's run id: the sweep's (at most 8 characters) + `p` + the pair's index in base 36. */
@@ -76,7 +86,10 @@ interface Candidates {
   selection: string;
 }
 
-async function dgdNodes(cluster: Cluster, config: PairConfig): Promise<{ prefill: string[]; decode: string[] }> {
+async function dgdNodes(
+  cluster: Cluster,
+  config: PairConfig,
+): Promise<{ prefill: string[]; decode: string[] }> {
   const ns = config.namespace ?? cluster.namespace;
   const name = config.dgd as string;
   await cluster.getDgd(ns, name);
@@ -201,7 +214,7 @@ export function toSweepPair(p: PlannedPair, r: PairResult, durationMs: number): 
       : verdict.fixFirst
         ? `${verdict.fixFirst.id}: ${verdict.fixFirst.detail}`
         : `peak ${peak ?? '?'} GB/s over ${first?.transport.kind ?? 'an unknown transport'}${first?.transport.lanes.length ? ` (${first.transport.lanes.slice(0, 2).join(', ')})` : ''}`;
-  const fix = never ? r.problem?.fix ?? nodesFit?.fix : verdict.fixFirst?.fix;
+  const fix = never ? (r.problem?.fix ?? nodesFit?.fix) : verdict.fixFirst?.fix;
   return {
     index: p.index,
     round: p.round,
@@ -223,7 +236,12 @@ export function toSweepPair(p: PlannedPair, r: PairResult, durationMs: number): 
   };
 }
 
-function notRun(p: PlannedPair, runId: string, detail: string, failure: SweepPair['failure'] = null): SweepPair {
+function notRun(
+  p: PlannedPair,
+  runId: string,
+  detail: string,
+  failure: SweepPair['failure'] = null,
+): SweepPair {
   return {
     ...p,
     outcome: 'not-run',
@@ -253,19 +271,13 @@ function roundLine(done: SweepPair[], total: number): string {
   return `${done.length} of ${total} pairs done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
 }
 
-/** Runs `tasks` at most `limit` at once, in order. */
-async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 export function describePlan(plan: SweepPlan, cand: Candidates, config: SweepConfig): string[] {
   const parallel = Math.min(
     config.maxParallel,
-    Math.max(0, ...Array.from({ length: plan.rounds }, (_, r) => plan.pairs.filter((p) => p.round === r).length)),
+    Math.max(
+      0,
+      ...Array.from({ length: plan.rounds }, (_, r) => plan.pairs.filter((p) => p.round === r).length),
+    ),
   );
   const waves = Array.from({ length: plan.rounds }, (_, r) =>
     Math.ceil(plan.pairs.filter((p) => p.round === r).length / Math.max(1, config.maxParallel)),
@@ -274,7 +286,9 @@ export function describePlan(plan: SweepPlan, cand: Candidates, config: SweepCon
     `${plan.scheme} over ${cand.included.length} node${cand.included.length === 1 ? '' : 's'} (${cand.selection}): ${plan.pairs.length} pair${plan.pairs.length === 1 ? '' : 's'} in ${plan.rounds} round${plan.rounds === 1 ? '' : 's'}, at most ${parallel} at once`,
     `estimate: ${waves} wave${waves === 1 ? '' : 's'} of pairs, each about one pair's time (typically under a minute once the image is cached), at most ${formatDuration(waves * config.pair.timeoutMs)} by --pair-timeout; the sweep stops at --timeout ${formatDuration(config.timeoutMs)}`,
     ...(cand.excluded.length
-      ? [`left out (cannot take a probe pod): ${cand.excluded.map((x) => `${x.node} (${x.reason})`).join('; ')}`]
+      ? [
+          `left out (cannot take a probe pod): ${cand.excluded.map((x) => `${x.node} (${x.reason})`).join('; ')}`,
+        ]
       : []),
   ];
 }
@@ -318,20 +332,29 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
       {
         matters: included < 2,
         ...(included < 2
-          ? { fix: 'a sweep needs two nodes that can take a probe pod: free GPUs, tolerate their taints, or widen the selection' }
+          ? {
+              fix: 'a sweep needs two nodes that can take a probe pod: free GPUs, tolerate their taints, or widen the selection',
+            }
           : {}),
         data: { included: result.matrix.nodes, excluded },
       },
     ),
   );
-  const measured = result.pairs.filter((p) => p.failure === 'fabric' || p.outcome === 'trusted' || p.outcome === 'unverified');
+  const measured = result.pairs.filter(
+    (p) => p.failure === 'fabric' || p.outcome === 'trusted' || p.outcome === 'unverified',
+  );
   const allFailed = measured.length > 1 && measured.every((p) => p.failure === 'fabric');
   if (allFailed) {
     const first = measured[0] as SweepPair;
     out.push(
-      check('sweep.all-failed', 'fail', `every one of the ${measured.length} pairs that ran failed: the cause is common to all of them (image, settings, or the whole fabric), not one node or link; first: ${first.detail}`, {
-        ...(first.fix ? { fix: first.fix } : {}),
-      }),
+      check(
+        'sweep.all-failed',
+        'fail',
+        `every one of the ${measured.length} pairs that ran failed: the cause is common to all of them (image, settings, or the whole fabric), not one node or link; first: ${first.detail}`,
+        {
+          ...(first.fix ? { fix: first.fix } : {}),
+        },
+      ),
     );
   } else {
     for (const c of result.culprits.nodes) {
@@ -357,7 +380,13 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
       check('sweep.pair', PAIR_STATUS[p.outcome], p.detail, {
         subject: `${p.prefill} → ${p.decode}`,
         ...(p.fix && p.outcome !== 'trusted' ? { fix: p.fix } : {}),
-        data: { index: p.index, round: p.round, runId: p.runId, peakGBps: p.peakGBps, transport: p.transport },
+        data: {
+          index: p.index,
+          round: p.round,
+          runId: p.runId,
+          peakGBps: p.peakGBps,
+          transport: p.transport,
+        },
       }),
     );
   }
@@ -407,64 +436,104 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       return { result, checks: sweepChecks(result, cand.excluded, dryRun), runId, dryRun };
     };
     if (config.pair.dryRun) {
-      for (const p of plan.pairs) pairs.push(notRun(p, pairRunId(runId, p.index), 'dry run: planned, not started'));
+      for (const p of plan.pairs)
+        pairs.push(notRun(p, pairRunId(runId, p.index), 'dry run: planned, not started'));
       return finish(true);
     }
     let fatalError: unknown;
     let setupError: unknown;
-    for (let round = 0; round < plan.rounds; round++) {
-      const todo = plan.pairs.filter((p) => p.round === round);
-      if (signal.aborted) {
-        const why = deps.signal.aborted ? 'interrupted' : fatalError ? 'the sweep stopped on an error' : `the sweep reached --timeout ${formatDuration(config.timeoutMs)}`;
-        for (const p of todo) pairs.push(notRun(p, pairRunId(runId, p.index), `not run: ${why} before this round`));
-        continue;
+    // Rounds are the plan; the run starts each pair as soon as both its nodes are free (in plan
+    // order, at most --max-parallel at once), so one slow pair holds up only its own two nodes.
+    const pending = [...plan.pairs].sort((a, b) => a.round - b.round || a.index - b.index);
+    const busy = new Set<string>();
+    let wake: () => void = () => {};
+    const woken = () => new Promise<void>((r) => (wake = r));
+    const running = new Map<number, Promise<void>>();
+    const total = pending.length;
+    progress.step(`Run ${total} pair${total === 1 ? '' : 's'}`);
+    // Pairs whose transfer is still on (their nodes busy); teardown after the verdict does not count.
+    let active = 0;
+    const runOne = async (p: PlannedPair, release: () => void): Promise<void> => {
+      const id = pairRunId(runId, p.index);
+      const t0 = clock.now();
+      try {
+        const r = await (deps.runPair ?? runPairCluster)(
+          { ...config.pair, prefillNode: p.prefill, decodeNode: p.decode, nodeProbes: false },
+          {
+            cluster: async () => base,
+            progress: silentProgress,
+            signal,
+            cwd: deps.cwd,
+            ...(deps.env ? { env: deps.env } : {}),
+            printManifests: () => {},
+            clock,
+            runId: id,
+            // Many pairs poll at once: each looks less often than a lone pair, to spare the API server.
+            pollMs: deps.pollMs ?? SWEEP_POLL_MS,
+            ...(deps.teardownMs ? { teardownMs: deps.teardownMs } : {}),
+            onJudged: release,
+          },
+        );
+        pairs.push(toSweepPair(p, r, clock.now() - t0));
+      } catch (err) {
+        if (fatal(err) && !fatalError) {
+          fatalError = err;
+          stopAll.abort(err);
+        }
+        setupError ??= err;
+        const why = deps.signal.aborted
+          ? 'interrupted'
+          : deadline.signal.aborted
+            ? `stopped: the sweep reached --timeout ${formatDuration(config.timeoutMs)}`
+            : `could not run: ${messageOf(err)}`;
+        pairs.push(notRun(p, id, why, deps.signal.aborted || deadline.signal.aborted ? null : 'setup'));
       }
-      progress.step(`Round ${round + 1} of ${plan.rounds}: ${todo.length} pair${todo.length === 1 ? '' : 's'}`);
-      const done: SweepPair[] = [];
-      await pool(todo, config.maxParallel, async (p) => {
-        const id = pairRunId(runId, p.index);
-        if (signal.aborted) {
-          done.push(notRun(p, id, 'not run: the sweep stopped before this pair'));
-          return;
+      progress.update(`${roundLine(pairs, total)}${active > 0 ? `, ${active} running` : ''}`);
+    };
+    while (pending.length > 0 || running.size > 0) {
+      if (signal.aborted) {
+        const why = deps.signal.aborted
+          ? 'interrupted'
+          : fatalError
+            ? 'the sweep stopped on an error'
+            : `the sweep reached --timeout ${formatDuration(config.timeoutMs)}`;
+        for (const p of pending.splice(0))
+          pairs.push(notRun(p, pairRunId(runId, p.index), `not run: ${why} before this pair started`));
+      }
+      for (let i = 0; i < pending.length && active < config.maxParallel; ) {
+        const p = pending[i] as PlannedPair;
+        if (busy.has(p.prefill) || busy.has(p.decode)) {
+          i++;
+          continue;
         }
-        const t0 = clock.now();
-        try {
-          const r = await (deps.runPair ?? runPairCluster)(
-            { ...config.pair, prefillNode: p.prefill, decodeNode: p.decode, nodeProbes: false },
-            {
-              cluster: async () => base,
-              progress: silentProgress,
-              signal,
-              cwd: deps.cwd,
-              ...(deps.env ? { env: deps.env } : {}),
-              printManifests: () => {},
-              clock,
-              runId: id,
-              ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
-              ...(deps.teardownMs ? { teardownMs: deps.teardownMs } : {}),
-            },
-          );
-          done.push(toSweepPair(p, r, clock.now() - t0));
-        } catch (err) {
-          if (fatal(err) && !fatalError) {
-            fatalError = err;
-            stopAll.abort(err);
-          }
-          setupError ??= err;
-          const why = deps.signal.aborted
-            ? 'interrupted'
-            : deadline.signal.aborted
-              ? `stopped: the sweep reached --timeout ${formatDuration(config.timeoutMs)}`
-              : `could not run: ${messageOf(err)}`;
-          done.push(notRun(p, id, why, deps.signal.aborted || deadline.signal.aborted ? null : 'setup'));
-        }
-        progress.update(roundLine(done, todo.length));
-      });
-      pairs.push(...done);
-      const bad = done.filter((p) => p.outcome === 'untrusted').length;
-      if (bad) progress.warn(`round ${round + 1}: ${roundLine(done, todo.length)}`);
-      else progress.done(roundLine(done, todo.length));
+        pending.splice(i, 1);
+        busy.add(p.prefill);
+        busy.add(p.decode);
+        active++;
+        // The nodes and the slot are free once the verdict is in (the transfer is over), or
+        // when the pair ends without one; its teardown then goes on beside the next pairs.
+        let freed = false;
+        const release = () => {
+          if (freed) return;
+          freed = true;
+          busy.delete(p.prefill);
+          busy.delete(p.decode);
+          active--;
+          wake();
+        };
+        running.set(
+          p.index,
+          runOne(p, release).finally(() => {
+            release();
+            running.delete(p.index);
+          }),
+        );
+      }
+      if (running.size > 0) await Promise.race([...running.values(), woken()]);
     }
+    const failed = pairs.filter((p) => p.outcome === 'untrusted').length;
+    if (failed) progress.warn(roundLine(pairs, total));
+    else progress.done(roundLine(pairs, total));
     if (fatalError) throw fatalError;
     if (deps.signal.aborted) throw deps.signal.reason;
     // Not one pair could even start, all for our own reasons: the tool could not do its job.
@@ -474,4 +543,3 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     clearTimeout(timer);
   }
 }
-

@@ -13,18 +13,21 @@ function disjointRounds(pairs: PlannedPair[]): boolean {
 const key = (p: PlannedPair) => [p.prefill, p.decode].sort().join('|');
 
 describe('ring', () => {
-  it.each([3, 4, 5, 16, 17, 64])('links each of %i nodes to its neighbour, in 2 or 3 rounds of disjoint pairs', (n) => {
-    const plan = ring(names(n));
-    expect(plan.pairs).toHaveLength(n);
-    expect(plan.rounds).toBe(n % 2 === 0 ? 2 : 3);
-    expect(disjointRounds(plan.pairs)).toBe(true);
-    for (let i = 0; i < n; i++) {
-      expect(plan.pairs.some((p) => p.prefill === `n${i}` && p.decode === `n${(i + 1) % n}`)).toBe(true);
-    }
-    // Every node initiates once and is the target once.
-    expect(new Set(plan.pairs.map((p) => p.prefill)).size).toBe(n);
-    expect(new Set(plan.pairs.map((p) => p.decode)).size).toBe(n);
-  });
+  it.each([3, 4, 5, 16, 17, 64])(
+    'links each of %i nodes to its neighbour, in 2 or 3 rounds of disjoint pairs',
+    (n) => {
+      const plan = ring(names(n));
+      expect(plan.pairs).toHaveLength(n);
+      expect(plan.rounds).toBe(n % 2 === 0 ? 2 : 3);
+      expect(disjointRounds(plan.pairs)).toBe(true);
+      for (let i = 0; i < n; i++) {
+        expect(plan.pairs.some((p) => p.prefill === `n${i}` && p.decode === `n${(i + 1) % n}`)).toBe(true);
+      }
+      // Every node initiates once and is the target once.
+      expect(new Set(plan.pairs.map((p) => p.prefill)).size).toBe(n);
+      expect(new Set(plan.pairs.map((p) => p.decode)).size).toBe(n);
+    },
+  );
 
   it('is one pair for two nodes, and nothing for one', () => {
     expect(ring(['a', 'b']).pairs).toEqual([{ index: 0, round: 0, prefill: 'a', decode: 'b' }]);
@@ -33,16 +36,20 @@ describe('ring', () => {
 });
 
 describe('all-pairs', () => {
-  it.each([2, 3, 4, 7, 16, 64])('tests each of the N(N-1)/2 pairs of %i nodes once, in N-1 (even) or N (odd) rounds', (n) => {
-    const plan = allPairs(names(n));
-    expect(plan.pairs).toHaveLength((n * (n - 1)) / 2);
-    expect(new Set(plan.pairs.map(key)).size).toBe(plan.pairs.length);
-    expect(plan.rounds).toBe(n % 2 === 0 ? n - 1 : n);
-    expect(disjointRounds(plan.pairs)).toBe(true);
-    // Rounds are full: N/2 pairs each for an even N.
-    if (n % 2 === 0)
-      for (let r = 0; r < plan.rounds; r++) expect(plan.pairs.filter((p) => p.round === r)).toHaveLength(n / 2);
-  });
+  it.each([2, 3, 4, 7, 16, 64])(
+    'tests each of the N(N-1)/2 pairs of %i nodes once, in N-1 (even) or N (odd) rounds',
+    (n) => {
+      const plan = allPairs(names(n));
+      expect(plan.pairs).toHaveLength((n * (n - 1)) / 2);
+      expect(new Set(plan.pairs.map(key)).size).toBe(plan.pairs.length);
+      expect(plan.rounds).toBe(n % 2 === 0 ? n - 1 : n);
+      expect(disjointRounds(plan.pairs)).toBe(true);
+      // Rounds are full: N/2 pairs each for an even N.
+      if (n % 2 === 0)
+        for (let r = 0; r < plan.rounds; r++)
+          expect(plan.pairs.filter((p) => p.round === r)).toHaveLength(n / 2);
+    },
+  );
 
   it('lets every node initiate about half of its transfers', () => {
     const plan = allPairs(names(16));

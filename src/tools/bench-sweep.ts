@@ -19,7 +19,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CoreV1Api, KubeConfig, type KubernetesObject, KubernetesObjectApi, type V1Node } from '@kubernetes/client-node';
+import {
+  CoreV1Api,
+  KubeConfig,
+  type KubernetesObject,
+  KubernetesObjectApi,
+  type V1Node,
+} from '@kubernetes/client-node';
 import { silentProgress } from '../core/progress.js';
 import { openCluster } from '../kube/open.js';
 import { toPairConfig } from '../pair/options.js';
@@ -89,8 +95,16 @@ async function setUp(kc: KubeConfig, dir: string): Promise<() => Promise<void>> 
   const fixtures = path.join(repoRoot(), 'test', 'fixtures', 'nixlbench');
   const prefill = path.join(dir, 'prefill.log');
   const decode = path.join(dir, 'decode.log');
-  writeFileSync(prefill, criLog(readFileSync(path.join(fixtures, 'legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8')));
-  writeFileSync(decode, criLog('ETCD Runtime: Registered as rank 1 item 2 of 2\nInit nixl worker, dev all rank 1, type target, hostname bench\n'));
+  writeFileSync(
+    prefill,
+    criLog(readFileSync(path.join(fixtures, 'legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8')),
+  );
+  writeFileSync(
+    decode,
+    criLog(
+      'ETCD Runtime: Registered as rank 1 item 2 of 2\nInit nixl worker, dev all rank 1, type target, hostname bench\n',
+    ),
+  );
   const logs = {
     apiVersion: 'kwok.x-k8s.io/v1alpha1',
     kind: 'ClusterLogs',
@@ -130,7 +144,10 @@ interface Figure {
   results: { r: PairResult; start: number; end: number; prefill: string; decode: string }[];
 }
 
-async function sweepOnce(scheme: Scheme, args: { selector?: string; nodes?: string[]; maxParallel: number }): Promise<Figure> {
+async function sweepOnce(
+  scheme: Scheme,
+  args: { selector?: string; nodes?: string[]; maxParallel: number },
+): Promise<Figure> {
   const env = process.env;
   const pair = toPairConfig(
     {
@@ -139,7 +156,10 @@ async function sweepOnce(scheme: Scheme, args: { selector?: string; nodes?: stri
       timeout: 120_000,
       nixlbenchRuntime: 'auto',
       image: 'registry.example/nixlbench:0.10.1',
-      podAnnotation: [`interconnect-test.dev/sim-duration=${PROBE_S}s`, 'etcd:interconnect-test.dev/sim-duration=10m'],
+      podAnnotation: [
+        `interconnect-test.dev/sim-duration=${PROBE_S}s`,
+        'etcd:interconnect-test.dev/sim-duration=10m',
+      ],
       peerTimeout: 20_000,
       minBandwidth: 1,
       scratchNamespace: SCRATCH,
@@ -151,7 +171,14 @@ async function sweepOnce(scheme: Scheme, args: { selector?: string; nodes?: stri
   const results: Figure['results'] = [];
   const t0 = Date.now();
   const run = await runSweep(
-    { scheme, selector: args.selector, nodes: args.nodes, maxParallel: args.maxParallel, timeoutMs: 60 * 60_000, pair },
+    {
+      scheme,
+      selector: args.selector,
+      nodes: args.nodes,
+      maxParallel: args.maxParallel,
+      timeoutMs: 60 * 60_000,
+      pair,
+    },
     {
       cluster: () => openCluster({ requestTimeoutMs: 30_000 }, env),
       progress: silentProgress,
@@ -160,14 +187,29 @@ async function sweepOnce(scheme: Scheme, args: { selector?: string; nodes?: stri
       env,
       runPair: async (c, d) => {
         const start = Date.now();
-        const r = await runPairCluster(c, d);
-        results.push({ r, start, end: Date.now(), prefill: c.prefillNode as string, decode: c.decodeNode as string });
+        // A pair's nodes are busy from its start to its verdict; teardown may overlap the next pair.
+        let judged: number | undefined;
+        const r = await runPairCluster(c, {
+          ...d,
+          onJudged: () => {
+            judged = Date.now();
+            d.onJudged?.();
+          },
+        });
+        results.push({
+          r,
+          start,
+          end: judged ?? Date.now(),
+          prefill: c.prefillNode as string,
+          decode: c.decodeNode as string,
+        });
         return r;
       },
     },
   );
   const untrusted = run.result.pairs.filter((p) => p.outcome !== 'trusted' && p.outcome !== 'unverified');
-  if (untrusted.length) throw new Error(`${scheme}: ${untrusted.length} pairs did not pass, first: ${untrusted[0]?.detail}`);
+  if (untrusted.length)
+    throw new Error(`${scheme}: ${untrusted.length} pairs did not pass, first: ${untrusted[0]?.detail}`);
   return {
     wallMs: Date.now() - t0,
     pairs: run.result.pairs.length,
@@ -182,7 +224,9 @@ function maxOverlap(results: Figure['results']): number {
   let worst = 0;
   for (const a of results) {
     for (const node of [a.prefill, a.decode]) {
-      const at = results.filter((b) => (b.prefill === node || b.decode === node) && b.start < a.end && a.start < b.end);
+      const at = results.filter(
+        (b) => (b.prefill === node || b.decode === node) && b.start < a.end && a.start < b.end,
+      );
       worst = Math.max(worst, at.length);
     }
   }
@@ -205,7 +249,9 @@ function phases(results: Figure['results']): string {
 
 async function bench(): Promise<number> {
   if (!process.env.KUBECONFIG) {
-    process.stderr.write('KUBECONFIG is not set: start the local cluster (npm run cluster:up) and export its KUBECONFIG\n');
+    process.stderr.write(
+      'KUBECONFIG is not set: start the local cluster (npm run cluster:up) and export its KUBECONFIG\n',
+    );
     return 2;
   }
   const kc = new KubeConfig();
@@ -217,7 +263,9 @@ async function bench(): Promise<number> {
     const runs = Number(process.env.BENCH_PAIR_RUNS ?? '3');
     const one: number[] = [];
     for (let i = 0; i < runs; i++)
-      one.push((await sweepOnce('ring', { nodes: ['bench-node-00', 'bench-node-01'], maxParallel: 1 })).wallMs);
+      one.push(
+        (await sweepOnce('ring', { nodes: ['bench-node-00', 'bench-node-01'], maxParallel: 1 })).wallMs,
+      );
     const pairMs = median(one);
     process.stdout.write(
       `\nsweep wall time against one pair (kwok, nixlbench, probes ${PROBE_S}s; one pair: median of ${runs} = ${sec(pairMs)})\n`,
@@ -245,7 +293,9 @@ async function bench(): Promise<number> {
       }
     }
     process.stdout.write(`where the time goes (mean per pair):\n${lines.join('\n')}\n`);
-    process.stdout.write('overlap: the most pairs one node was in at once (1: no node in two pairs at once)\n');
+    process.stdout.write(
+      'overlap: the most pairs one node was in at once (1: no node in two pairs at once)\n',
+    );
   } finally {
     await tearDown();
     rmSync(dir, { recursive: true, force: true });

@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { KubernetesObject } from '@kubernetes/client-node';
+import { KubeConfig, type KubernetesObject, RbacAuthorizationV1Api, type V1Role } from '@kubernetes/client-node';
+import { parseAllDocuments } from 'yaml';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { fixture, type TestEnv, toCriLog, useTestEnv } from './harness.js';
+import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv } from './harness.js';
 
 const env = useTestEnv('sweep');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'sweep-e2e-'));
@@ -141,7 +142,9 @@ describe('sweep on the cluster', () => {
     const culprit = nodes[3] as string;
     const [a, b] = [nodes[5] as string, nodes[6] as string];
     const badLink = (p: PlannedPair) => [p.prefill, p.decode].sort().join() === [a, b].sort().join();
-    await playLogs(e, pairs, (p) => (p.prefill === culprit || p.decode === culprit || badLink(p) ? DEGRADED : HEALTHY));
+    await playLogs(e, pairs, (p) =>
+      p.prefill === culprit || p.decode === culprit || badLink(p) ? DEGRADED : HEALTHY,
+    );
 
     const html = path.join(scratchDir, 'report.html');
     const metrics = path.join(scratchDir, 'm.prom');
@@ -162,20 +165,27 @@ describe('sweep on the cluster', () => {
     expect(s?.culprits.nodes.map((c) => c.node)).toEqual([culprit]);
     expect(s?.culprits.links.map((l) => [l.a, l.b].sort())).toEqual([[a, b].sort()]);
     expect(s?.nodes.find((n) => n.name === culprit)?.status).toBe('culprit');
-    expect(r.report?.verdict).toMatchObject({ status: 'untrusted', fixFirst: { id: 'sweep.culprit', subject: culprit } });
+    expect(r.report?.verdict).toMatchObject({
+      status: 'untrusted',
+      fixFirst: { id: 'sweep.culprit', subject: culprit },
+    });
     // Every pair ran and was judged on a measurement: the culprit's 7 and the bad link fail.
     expect(s?.pairs.every((p) => p.peakGBps !== null)).toBe(true);
     expect(s?.pairs.filter((p) => p.outcome === 'untrusted')).toHaveLength(8);
     expect(s?.pairs.filter((p) => p.outcome === 'untrusted').every((p) => p.failure === 'fabric')).toBe(true);
     // The plan was printed before anything started.
-    expect(r.stderr).toMatch(/Plan: all-pairs over 8 nodes \(-l topology\.kubernetes\.io\/zone=zone-a\): 28 pairs in 7 rounds, at most 4 at once/);
+    expect(r.stderr).toMatch(
+      /Plan: all-pairs over 8 nodes \(-l topology\.kubernetes\.io\/zone=zone-a\): 28 pairs in 7 rounds, at most 4 at once/,
+    );
     // The files.
     expect(existsSync(html)).toBe(true);
     const page = readFileSync(html, 'utf8');
     expect(page).toContain(culprit);
     const prom = readFileSync(metrics, 'utf8');
     expect(prom).toMatch(new RegExp(`^interconnect_node_verdict\\{node="${culprit}"\\} 0$`, 'm'));
-    expect(prom).toMatch(/^interconnect_pair_bandwidth_gbps\{prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5\.10826$/m);
+    expect(prom).toMatch(
+      /^interconnect_pair_bandwidth_gbps\{prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5\.10826$/m,
+    );
     expect(await leftovers(e)).toEqual([]);
   }, 300_000);
 
@@ -193,14 +203,117 @@ describe('sweep on the cluster', () => {
     expect(nodes.length).toBeGreaterThanOrEqual(15);
     expect(s0?.rounds).toBe(nodes.length % 2 === 0 ? 2 : 3);
     const culprit = nodes[7] as string;
-    await playLogs(e, s0?.pairs ?? [], (p) => (p.prefill === culprit || p.decode === culprit ? DEGRADED : HEALTHY));
+    await playLogs(e, s0?.pairs ?? [], (p) =>
+      p.prefill === culprit || p.decode === culprit ? DEGRADED : HEALTHY,
+    );
     const r = await runCli(['sweep', ...COMMON, '--max-parallel', '16', '--no-color'], {
       env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
     });
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`Culprits\\n  node ${culprit}: failed all 2 pairs it ran, while every partner passed with other nodes`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `Culprits\\n  node ${culprit}: failed all 2 pairs it ran, while every partner passed with other nodes`,
+      ),
+    );
     expect(r.stdout).toMatch(/left out: gpu-node-nordma \(0 free rdma\/ib/);
     expect(r.stdout).toMatch(new RegExp(`fix first: sweep\\.culprit \\(${culprit}\\)`));
     expect(await leftovers(e)).toEqual([]);
   }, 300_000);
+
+  test("with the nightly install's ServiceAccount token and policy: a sweep runs in the pre-created scratch namespace; one RBAC rule less is our clear permission error", async () => {
+    const e = env();
+    // deploy/sweep/base's namespaces and RBAC, as shipped (the CronJob itself is sweep-deploy's test).
+    const docs = ['namespace.yaml', 'rbac.yaml'].flatMap((f) =>
+      parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/sweep/base', f), 'utf8')).map(
+        (d) => d.toJS() as KubernetesObject,
+      ),
+    );
+    for (const d of docs) await e.createObject(d);
+    await e.createObject({
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: 'interconnect-test', namespace: 'interconnect-test' },
+    } as KubernetesObject).catch(() => undefined);
+    const tr = await e.core.createNamespacedServiceAccountToken({
+      name: 'interconnect-test',
+      namespace: 'interconnect-test',
+      body: { spec: { expirationSeconds: 900, audiences: [] } },
+    });
+    const cluster = e.kc.getCurrentCluster();
+    const user = 'system:serviceaccount:interconnect-test:interconnect-test';
+    const kc = new KubeConfig();
+    kc.loadFromOptions({
+      clusters: [cluster as NonNullable<typeof cluster>],
+      users: [{ name: user, token: tr.status?.token as string }],
+      contexts: [{ name: user, cluster: cluster?.name as string, user, namespace: 'interconnect-test' }],
+      currentContext: user,
+    });
+    const kubeconfig = e.kubeconfigFile(kc);
+    const SCRATCH = 'interconnect-test-scratch';
+    // Every pair's pods, in the one scratch namespace, print a healthy run.
+    const file = (name: string, text: string) => {
+      const f = path.join(scratchDir, `${name}-${randomBytes(3).toString('hex')}.log`);
+      writeFileSync(f, toCriLog(text));
+      return f;
+    };
+    await e.createObject({
+      apiVersion: 'kwok.x-k8s.io/v1alpha1',
+      kind: 'ClusterLogs',
+      metadata: { name: 'sweep-nightly', labels: e.labels() },
+      spec: {
+        selector: { matchNamespaces: [SCRATCH] },
+        logs: [
+          { containers: ['prefill'], logsFile: file('nightly-prefill', HEALTHY) },
+          { containers: ['decode'], logsFile: file('nightly-decode', targetLog('peer')) },
+        ],
+      },
+    } as KubernetesObject);
+    const policy = path.join(scratchDir, 'policy.yaml');
+    const html = path.join(scratchDir, 'nightly.html');
+    writeFileSync(
+      policy,
+      `scheme: all-pairs\nselector: topology.kubernetes.io/zone=zone-b\nmaxParallel: 4\ntimeout: 10m\npairTimeout: 90s\nscratchNamespace: ${SCRATCH}\noutput:\n  format: json\n  html: ${html}\n`,
+    );
+    const args = ['--policy', policy, '--scheme', 'ring', '--kubeconfig', kubeconfig];
+    const r = await sweep(`sw${randomBytes(2).toString('hex')}`, args);
+    expect(r.code, r.stderr).toBe(0);
+    const s = r.report?.sweep;
+    // The flag won over the policy's all-pairs; the policy's selector and html were used.
+    expect(s?.pairs.length).toBe(s?.matrix.nodes.length);
+    expect(s?.matrix.nodes.every((n) => /^gpu-node-(2|3|6|7|10|11|14)$/.test(n))).toBe(true);
+    expect(s?.nodes.find((n) => n.name === 'gpu-node-nordma')?.status).toBe('excluded');
+    expect(s?.pairs.every((p) => p.peakGBps === 5.10826 && p.outcome !== 'not-run')).toBe(true);
+    expect(existsSync(html)).toBe(true);
+    const inScratch = async () => {
+      const [jobs, pods, svcs] = await Promise.all([
+        e.batch.listNamespacedJob({ namespace: SCRATCH }),
+        e.core.listNamespacedPod({ namespace: SCRATCH }),
+        e.core.listNamespacedService({ namespace: SCRATCH }),
+      ]);
+      return [...jobs.items, ...pods.items, ...svcs.items].map((o) => o.metadata?.name);
+    };
+    expect(await inScratch()).toEqual([]);
+
+    // Take one rule away: the scratch Role without services.
+    const rbac = e.kc.makeApiClient(RbacAuthorizationV1Api);
+    const role = (await rbac.readNamespacedRole({ name: 'interconnect-test-scratch', namespace: SCRATCH })) as V1Role;
+    const rules = (role.rules ?? []).map((rule) => ({
+      ...rule,
+      resources: (rule.resources ?? []).filter((res) => res !== 'services'),
+    }));
+    await rbac.replaceNamespacedRole({
+      name: 'interconnect-test-scratch',
+      namespace: SCRATCH,
+      body: { ...role, rules },
+    });
+    const denied = await sweep(`sw${randomBytes(2).toString('hex')}`, args);
+    expect(denied.code, denied.stderr).toBe(2);
+    const last = denied.stderr.trim().split('\n').pop() ?? '';
+    expect(last).toMatch(/^error: permission denied: cannot create services in namespace interconnect-test-scratch /);
+    expect(last).toMatch(/\(fix: grant the "create" verb on "services" in namespace interconnect-test-scratch/);
+    expect(denied.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    await new Promise((res) => setTimeout(res, 2000));
+    expect(await inScratch()).toEqual([]);
+  }, 300_000);
 });
+

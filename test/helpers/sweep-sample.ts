@@ -1,5 +1,5 @@
-import { makeReport } from '../../src/core/report.js';
 import type { Check, Report } from '../../src/core/model.js';
+import { makeReport } from '../../src/core/report.js';
 import type { SweepPair, SweepResult } from '../../src/sweep/model.js';
 
 /**
@@ -12,11 +12,31 @@ export function sampleSweep(overrides: Partial<SweepResult['settings']> = {}): S
   const nodes = ['node-0', 'node-1', 'node-2', 'node-3', 'node-4', 'node-5'];
   // The circle method for 6 nodes: 5 rounds of 3 disjoint pairs.
   const rounds: [number, number][][] = [
-    [[0, 5], [1, 4], [2, 3]],
-    [[0, 4], [5, 3], [1, 2]],
-    [[0, 3], [4, 2], [5, 1]],
-    [[0, 2], [3, 1], [4, 5]],
-    [[0, 1], [2, 5], [3, 4]],
+    [
+      [0, 5],
+      [1, 4],
+      [2, 3],
+    ],
+    [
+      [0, 4],
+      [5, 3],
+      [1, 2],
+    ],
+    [
+      [0, 3],
+      [4, 2],
+      [5, 1],
+    ],
+    [
+      [0, 2],
+      [3, 1],
+      [4, 5],
+    ],
+    [
+      [0, 1],
+      [2, 5],
+      [3, 4],
+    ],
   ];
   const pairs: SweepPair[] = [];
   for (const [round, list] of rounds.entries()) {
@@ -110,7 +130,13 @@ export function sampleSweep(overrides: Partial<SweepResult['settings']> = {}): S
           notRun: count(name, 'not-run'),
         };
         const status =
-          name === 'node-3' ? 'culprit' : counts.untrusted > 0 ? 'suspect' : counts.notRun > 0 ? 'unverified' : 'ok';
+          name === 'node-3'
+            ? 'culprit'
+            : counts.untrusted > 0
+              ? 'suspect'
+              : counts.notRun > 0
+                ? 'unverified'
+                : 'ok';
         return {
           name,
           status: status as SweepResult['nodes'][number]['status'],
@@ -132,8 +158,16 @@ export function sampleSweep(overrides: Partial<SweepResult['settings']> = {}): S
     rounds: rounds.length,
     matrix: { nodes, cells },
     culprits: {
-      nodes: [{ node: 'node-3', detail: 'failed all 5 of its pairs, while its partners passed with other nodes' }],
-      links: [{ a: 'node-0', b: 'node-1', detail: 'node-0 ↔ node-1 failed while both passed with every other partner' }],
+      nodes: [
+        { node: 'node-3', detail: 'failed all 5 of its pairs, while its partners passed with other nodes' },
+      ],
+      links: [
+        {
+          a: 'node-0',
+          b: 'node-1',
+          detail: 'node-0 ↔ node-1 failed while both passed with every other partner',
+        },
+      ],
     },
     startedAt: '2026-11-30T02:30:00.000Z',
     durationMs: 61_500,
@@ -152,7 +186,11 @@ export function sampleSweepReport(result: SweepResult = sampleSweep()): Report {
     },
     { id: 'sweep.link', status: 'fail', subject: 'node-0 ↔ node-1', detail: 'the link failed alone' },
   ];
-  return makeReport('sweep', checks, { sweep: result }, 'disaggregated KV transfer across these nodes', () =>
-    new Date('2026-11-30T02:31:01.500Z'),
+  return makeReport(
+    'sweep',
+    checks,
+    { sweep: result },
+    'disaggregated KV transfer across these nodes',
+    () => new Date('2026-11-30T02:31:01.500Z'),
   );
 }

@@ -23,8 +23,14 @@ const SizesSchema = z
   })
   .transform((s) => [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b));
 
-const { prefillNode: _p, decodeNode: _d, keep: _k, etcdEndpoints: _e, nodeProbes: _n, ...probeShape } =
-  ClusterOptionsShape;
+const {
+  prefillNode: _p,
+  decodeNode: _d,
+  keep: _k,
+  etcdEndpoints: _e,
+  nodeProbes: _n,
+  ...probeShape
+} = ClusterOptionsShape;
 
 export const SweepOptionsSchema = OutputOptionsSchema.extend({
   policy: z.string().min(1).optional(),
@@ -50,7 +56,9 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .optional(),
   html: z.string().min(1).optional(),
   metricsFile: z.string().min(1).optional(),
-  pushgateway: z.url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://pushgateway:9091' }).optional(),
+  pushgateway: z
+    .url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://pushgateway:9091' })
+    .optional(),
   ...probeShape,
 });
 export type SweepOptions = z.infer<typeof SweepOptionsSchema>;
