@@ -6,9 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KubeConfig, type KubernetesObject, RbacAuthorizationV1Api, type V1Role } from '@kubernetes/client-node';
-import { parseAllDocuments } from 'yaml';
+import {
+  KubeConfig,
+  type KubernetesObject,
+  RbacAuthorizationV1Api,
+  type V1Role,
+} from '@kubernetes/client-node';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
 import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv } from './harness.js';
 
@@ -229,11 +234,13 @@ describe('sweep on the cluster', () => {
       ),
     );
     for (const d of docs) await e.createObject(d);
-    await e.createObject({
-      apiVersion: 'v1',
-      kind: 'ServiceAccount',
-      metadata: { name: 'interconnect-test', namespace: 'interconnect-test' },
-    } as KubernetesObject).catch(() => undefined);
+    await e
+      .createObject({
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: 'interconnect-test', namespace: 'interconnect-test' },
+      } as KubernetesObject)
+      .catch(() => undefined);
     const tr = await e.core.createNamespacedServiceAccountToken({
       name: 'interconnect-test',
       namespace: 'interconnect-test',
@@ -296,7 +303,10 @@ describe('sweep on the cluster', () => {
 
     // Take one rule away: the scratch Role without services.
     const rbac = e.kc.makeApiClient(RbacAuthorizationV1Api);
-    const role = (await rbac.readNamespacedRole({ name: 'interconnect-test-scratch', namespace: SCRATCH })) as V1Role;
+    const role = (await rbac.readNamespacedRole({
+      name: 'interconnect-test-scratch',
+      namespace: SCRATCH,
+    })) as V1Role;
     const rules = (role.rules ?? []).map((rule) => ({
       ...rule,
       resources: (rule.resources ?? []).filter((res) => res !== 'services'),
@@ -309,11 +319,14 @@ describe('sweep on the cluster', () => {
     const denied = await sweep(`sw${randomBytes(2).toString('hex')}`, args);
     expect(denied.code, denied.stderr).toBe(2);
     const last = denied.stderr.trim().split('\n').pop() ?? '';
-    expect(last).toMatch(/^error: permission denied: cannot create services in namespace interconnect-test-scratch /);
-    expect(last).toMatch(/\(fix: grant the "create" verb on "services" in namespace interconnect-test-scratch/);
+    expect(last).toMatch(
+      /^error: permission denied: cannot create services in namespace interconnect-test-scratch /,
+    );
+    expect(last).toMatch(
+      /\(fix: grant the "create" verb on "services" in namespace interconnect-test-scratch/,
+    );
     expect(denied.stderr).not.toMatch(/\n\s+at /); // no stack trace
     await new Promise((res) => setTimeout(res, 2000));
     expect(await inScratch()).toEqual([]);
   }, 300_000);
 });
-
