@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -228,8 +229,41 @@ function armAgent(agent: unknown, ms: number): void {
 /** The request signal of the call being made: set by `call()`, read by the middleware. */
 const current = new AsyncLocalStorage<{ signal: AbortSignal; connected: boolean }>();
 
+/**
+ * client-node builds a new https.Agent for every request (KubeConfig.applySecurityAuthentication
+ * → createAgent), so every API call paid a TCP and TLS handshake, on our side and the API
+ * server's: with many pairs in flight (`sweep`) TLS set-up was most of our CPU. One keep-alive
+ * agent per configuration, with the same TLS options, reuses the connections. Proxy agents
+ * (another class) are left as they are. A request on a reused socket counts as connected.
+ */
+function keepAliveAgent(): (agent: unknown) => unknown {
+  let shared: HttpAgent | undefined;
+  return (agent) => {
+    const cls = (agent as { constructor?: unknown } | undefined)?.constructor;
+    if (cls !== HttpsAgent && cls !== HttpAgent) return agent;
+    if (!shared) {
+      const options = (agent as { options?: Record<string, unknown> }).options ?? {};
+      shared = new (cls as typeof HttpsAgent)({ ...options, keepAlive: true });
+      type AddRequest = { addRequest: (req: import('node:http').ClientRequest, o: unknown) => void };
+      const add = (shared as unknown as AddRequest).addRequest.bind(shared) as (
+        req: import('node:http').ClientRequest,
+        o: unknown,
+      ) => void;
+      (shared as unknown as { addRequest: typeof add }).addRequest = (req, o) => {
+        const call = current.getStore();
+        req.once('socket', (socket) => {
+          if (call && !socket.connecting) call.connected = true;
+        });
+        add(req, o);
+      };
+    }
+    return shared;
+  };
+}
+
 function configuration(kc: KubeConfig, bounds: Bounds): Configuration {
   const server = kc.getCurrentCluster()?.server ?? '';
+  const reuse = keepAliveAgent();
   return createConfiguration({
     baseServer: new ServerConfiguration(server, {}),
     authMethods: { default: kc },
@@ -238,7 +272,9 @@ function configuration(kc: KubeConfig, bounds: Bounds): Configuration {
         pre: async (ctx: RequestContext) => {
           const store = current.getStore();
           if (store) ctx.setSignal(store.signal as never);
-          armAgent(ctx.getAgent(), bounds.connectTimeoutMs);
+          const agent = reuse(ctx.getAgent());
+          if (agent !== ctx.getAgent()) ctx.setAgent(agent as never);
+          armAgent(agent, bounds.connectTimeoutMs);
           return ctx;
         },
         post: async (rsp) => rsp,

@@ -68,7 +68,7 @@ export interface SweepRun {
 }
 
 /** How often each pair of a sweep looks at its pods and logs (a lone `pair` looks every 250 ms). */
-const SWEEP_POLL_MS = 500;
+const SWEEP_POLL_MS = 250;
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
 
