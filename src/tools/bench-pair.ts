@@ -15,21 +15,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { KubeConfig, type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
+import { type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
 import { main } from '../main.js';
+import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
 import { repoRoot } from './repo-root.js';
 
 const TARGET_MS = 5000;
-
-/** CRI log format, as a kubelet stores it: "<RFC3339Nano> stdout F <line>". */
-function criLog(text: string): string {
-  const t0 = Date.now();
-  return text
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((l, i) => `${new Date(t0 + i).toISOString().replace('Z', '000000Z')} stdout F ${l}\n`)
-    .join('');
-}
 
 function sink(): { stream: Writable; text: () => string } {
   let text = '';
@@ -40,12 +31,6 @@ function sink(): { stream: Writable; text: () => string } {
     },
   });
   return { stream, text: () => text };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 interface Timing {
@@ -123,14 +108,8 @@ async function once(
 }
 
 async function bench(): Promise<number> {
-  if (!process.env.KUBECONFIG) {
-    process.stderr.write(
-      'KUBECONFIG is not set: start the local cluster (npm run cluster:up) and export its KUBECONFIG\n',
-    );
-    return 2;
-  }
-  const kc = new KubeConfig();
-  kc.loadFromDefault();
+  const kc = benchKubeConfig();
+  if (!kc) return 2;
   const objects = KubernetesObjectApi.makeApiClient(kc);
   const runs = Number(process.env.BENCH_RUNS ?? '5');
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-pair-'));
@@ -161,12 +140,4 @@ async function bench(): Promise<number> {
   return m < TARGET_MS ? 0 : 1;
 }
 
-bench().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 2;
-  },
-);
+runBench(bench);

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CoreV1Api,
-  KubeConfig,
+  type KubeConfig,
   type KubernetesObject,
   KubernetesObjectApi,
   type V1Node,
@@ -32,26 +32,13 @@ import { toPairConfig } from '../pair/options.js';
 import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
+import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
 import { repoRoot } from './repo-root.js';
 
 const LABEL = 'interconnect-test.dev/bench-sweep';
 const SCRATCH = 'itest-bench-sweep';
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? '2');
 
-function criLog(text: string): string {
-  const t0 = Date.now();
-  return text
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((l, i) => `${new Date(t0 + i).toISOString().replace('Z', '000000Z')} stdout F ${l}\n`)
-    .join('');
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
@@ -248,14 +235,8 @@ function phases(results: Figure['results']): string {
 }
 
 async function bench(): Promise<number> {
-  if (!process.env.KUBECONFIG) {
-    process.stderr.write(
-      'KUBECONFIG is not set: start the local cluster (npm run cluster:up) and export its KUBECONFIG\n',
-    );
-    return 2;
-  }
-  const kc = new KubeConfig();
-  kc.loadFromDefault();
+  const kc = benchKubeConfig();
+  if (!kc) return 2;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-sweep-'));
   const tearDown = await setUp(kc, dir);
   let missed = 0;
@@ -303,12 +284,4 @@ async function bench(): Promise<number> {
   return missed ? 1 : 0;
 }
 
-bench().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 2;
-  },
-);
+runBench(bench);
