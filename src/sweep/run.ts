@@ -490,8 +490,10 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       }
       progress.update(`${roundLine(pairs, total)}${active > 0 ? `, ${active} running` : ''}`);
     };
+    let stopping = false;
     while (pending.length > 0 || running.size > 0) {
-      if (signal.aborted) {
+      if (signal.aborted && !stopping) {
+        stopping = true;
         const why = deps.signal.aborted
           ? 'interrupted'
           : fatalError
@@ -499,6 +501,13 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
             : `the sweep reached --timeout ${formatDuration(config.timeoutMs)}`;
         for (const p of pending.splice(0))
           pairs.push(notRun(p, pairRunId(runId, p.index), `not run: ${why} before this pair started`));
+        // Each running pair tears its own scratch objects down before it returns.
+        if (running.size > 0) {
+          progress.warn(`${why}: ${roundLine(pairs, total)}`);
+          progress.step(
+            `Stop ${running.size} running pair${running.size === 1 ? '' : 's'} and clean up their scratch objects`,
+          );
+        }
       }
       for (let i = 0; i < pending.length && active < config.maxParallel; ) {
         const p = pending[i] as PlannedPair;
@@ -532,7 +541,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       if (running.size > 0) await Promise.race([...running.values(), woken()]);
     }
     const failed = pairs.filter((p) => p.outcome === 'untrusted').length;
-    if (failed) progress.warn(roundLine(pairs, total));
+    if (stopping) progress.done();
+    else if (failed) progress.warn(roundLine(pairs, total));
     else progress.done(roundLine(pairs, total));
     if (fatalError) throw fatalError;
     if (deps.signal.aborted) throw deps.signal.reason;

@@ -15,7 +15,7 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv } from './harness.js';
+import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('sweep');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'sweep-e2e-'));
@@ -36,6 +36,7 @@ All processes are ready to proceed
 
 interface PlannedPair {
   index: number;
+  detail: string;
   prefill: string;
   decode: string;
   runId: string;
@@ -329,4 +330,70 @@ describe('sweep on the cluster', () => {
     await new Promise((res) => setTimeout(res, 2000));
     expect(await inScratch()).toEqual([]);
   }, 300_000);
+
+  test('Ctrl-C mid-sweep: the running pairs are stopped and torn down, the rest never start; exit 130, nothing left', async () => {
+    const e = env();
+    const runId = `sw${randomBytes(2).toString('hex')}`;
+    const ctl = new AbortController();
+    const running = runCli(
+      [
+        'sweep',
+        ...COMMON,
+        '-l',
+        ZONE_A,
+        '--max-parallel',
+        '2',
+        '--pod-annotation',
+        `${SIM}duration=1h`,
+        '--peer-timeout',
+        '60s',
+        '--no-color',
+      ],
+      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId }, signal: ctl.signal },
+    );
+    // Both first pairs' probe pods exist (they "run" for an hour).
+    await waitFor('two pairs running', async () => {
+      const pods = await e.core.listPodForAllNamespaces({
+        labelSelector: 'app.kubernetes.io/component=decode',
+      });
+      return pods.items.filter((p) => p.metadata?.namespace?.startsWith(`itest-pair-${runId}p`)).length >= 2;
+    });
+    const { InterruptedError } = await import('../../src/core/errors.js');
+    ctl.abort(new InterruptedError('SIGINT'));
+    const r = await running;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/✓ Stop 2 running pairs and clean up their scratch objects/);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('interrupted by SIGINT');
+    expect(await leftovers(e)).toEqual([]);
+  }, 120_000);
+
+  test('--timeout: pairs still running are stopped, the rest are reported as not run, and nothing is left', async () => {
+    const e = env();
+    const runId = `sw${randomBytes(2).toString('hex')}`;
+    const r = await sweep(runId, [
+      '-l',
+      ZONE_A,
+      '--max-parallel',
+      '2',
+      '--timeout',
+      '6s',
+      '--pod-annotation',
+      `${SIM}duration=1h`,
+      '--peer-timeout',
+      '60s',
+    ]);
+    expect(r.code, r.stderr).toBe(0); // unverified: nothing failed, much was not run (--fail-on warn makes it 1)
+    const s = r.report?.sweep;
+    expect(r.report?.verdict.status).toBe('unverified');
+    expect(s?.pairs.every((p) => p.outcome === 'not-run')).toBe(true);
+    expect(
+      s?.pairs.filter((p) => /stopped: the sweep reached --timeout 6s/.test(p.detail ?? '')),
+    ).toHaveLength(2);
+    expect(
+      s?.pairs.filter((p) =>
+        /not run: the sweep reached --timeout 6s before this pair started/.test(p.detail ?? ''),
+      ),
+    ).toHaveLength(6);
+    expect(await leftovers(e)).toEqual([]);
+  }, 120_000);
 });
