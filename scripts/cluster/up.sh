@@ -123,13 +123,15 @@ main() {
     --bind-address="$H" --secure-port="$CLUSTER_KCM_PORT" \
     --leader-elect=false --cluster-name=interconnect-test \
     --controllers='*' --use-service-account-credentials=true \
+    --kube-api-qps=200 --kube-api-burst=400 --concurrent-job-syncs=20 \
     --service-account-private-key-file="$S/pki/sa.key" --root-ca-file="$S/pki/ca.crt" \
     --cluster-signing-cert-file="$S/pki/ca.crt" --cluster-signing-key-file="$S/pki/ca.key"
   start kube-scheduler "$B/kube-scheduler" \
     --kubeconfig="$S/kube-scheduler.kubeconfig" \
     --authentication-kubeconfig="$S/kube-scheduler.kubeconfig" \
     --authorization-kubeconfig="$S/kube-scheduler.kubeconfig" \
-    --bind-address="$H" --secure-port="$CLUSTER_SCHEDULER_PORT" --leader-elect=false
+    --bind-address="$H" --secure-port="$CLUSTER_SCHEDULER_PORT" --leader-elect=false \
+    --kube-api-qps=200 --kube-api-burst=400
 
   # kwok resolves `kubectl exec` commands through its own PATH; the harness
   # links per-test command shims into $EXEC_PATH_DIR (see sim-exec-dispatch.sh).

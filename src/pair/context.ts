@@ -44,6 +44,8 @@ export interface PairConfig {
   deviceList?: string | undefined;
   minBandwidth?: number | undefined;
   etcdEndpoints?: string | undefined;
+  /** A sweep's one etcd, started on first need: a nixlbench pair uses it instead of its own. */
+  sharedEtcd?: (() => Promise<string>) | undefined;
   etcdImage: string;
   scratchNamespace?: string | undefined;
   imagePullSecret?: string | undefined;

@@ -117,6 +117,52 @@ export type Values = z.infer<typeof ValuesSchema>;
 /** Default /dev/shm for probe pods when the deployment sets none (the Dynamo operator's default). */
 export const DEFAULT_SHM = '8Gi';
 
+/** A run's scratch namespace: its labels, and a Pod Security level the probe pods fit. */
+export function namespaceValues(
+  runId: string,
+  name: string,
+  annotations: Record<string, string>,
+): NonNullable<Values['namespace']> {
+  return {
+    name,
+    // IPC_LOCK and hostPath devices are outside the `baseline` Pod Security level.
+    labels: { ...labelsFor(runId, 'namespace'), 'pod-security.kubernetes.io/enforce': 'privileged' },
+    annotations,
+  };
+}
+
+/** A run's etcd Pod and Service (a pair's own, or one a whole sweep shares). */
+export function etcdValues(e: {
+  runId: string;
+  name: string;
+  namespace: string;
+  annotations: Record<string, string>;
+  podAnnotations: Record<string, string>;
+  image: string;
+  port: number;
+  endpoint: string;
+  activeDeadlineSeconds: number;
+  tolerations: readonly unknown[];
+}): z.infer<typeof EtcdValuesSchema> {
+  return {
+    name: e.name,
+    namespace: e.namespace,
+    labels: labelsFor(e.runId, 'etcd'),
+    annotations: e.annotations,
+    podAnnotations: { ...e.podAnnotations, ...e.annotations },
+    selector: { [LABEL.runId]: e.runId, [LABEL.component]: 'etcd' },
+    image: e.image,
+    port: e.port,
+    listenArg: `--listen-client-urls=http://0.0.0.0:${e.port}`,
+    advertiseArg: `--advertise-client-urls=${e.endpoint}`,
+    activeDeadlineSeconds: e.activeDeadlineSeconds,
+    tolerations: [...new Map(e.tolerations.map((t) => [JSON.stringify(t), t])).values()] as Record<
+      string,
+      unknown
+    >[],
+  };
+}
+
 function objectAnnotations(plan: PairPlan): Record<string, string> {
   return { [EXPIRES_ANNOTATION]: plan.expiresAt, [CREATED_BY_ANNOTATION]: 'interconnect-test pair' };
 }
@@ -213,40 +259,22 @@ export function valuesOf(plan: PairPlan): Values {
   const ns = plan.namespace.name;
   const annotations = objectAnnotations(plan);
   const values: Values = {
-    ...(plan.namespace.create
-      ? {
-          namespace: {
-            name: ns,
-            // IPC_LOCK and hostPath devices are outside the `baseline` Pod Security level.
-            labels: {
-              ...labelsFor(plan.runId, 'namespace'),
-              'pod-security.kubernetes.io/enforce': 'privileged',
-            },
-            annotations,
-          },
-        }
-      : {}),
+    ...(plan.namespace.create ? { namespace: namespaceValues(plan.runId, ns, annotations) } : {}),
     ...(plan.etcd?.create
       ? {
-          etcd: {
+          etcd: etcdValues({
+            runId: plan.runId,
             name: plan.names.etcd,
             namespace: ns,
-            labels: labelsFor(plan.runId, 'etcd'),
             annotations,
-            podAnnotations: { ...plan.etcd.annotations, ...annotations },
-            selector: { [LABEL.runId]: plan.runId, [LABEL.component]: 'etcd' },
+            podAnnotations: plan.etcd.annotations,
             image: plan.etcd.image,
             port: plan.etcd.port,
-            listenArg: `--listen-client-urls=http://0.0.0.0:${plan.etcd.port}`,
-            advertiseArg: `--advertise-client-urls=${plan.etcd.endpoint}`,
+            endpoint: plan.etcd.endpoint,
             activeDeadlineSeconds: plan.activeDeadlineSeconds,
             // It runs beside the probes: the deployment's tolerations (prefill's and decode's) and --toleration apply to it too.
-            tolerations: [
-              ...new Map(
-                plan.pods.flatMap((p) => p.settings.tolerations).map((t) => [JSON.stringify(t), t]),
-              ).values(),
-            ] as Record<string, unknown>[],
-          },
+            tolerations: plan.pods.flatMap((p) => p.settings.tolerations),
+          }),
         }
       : {}),
     // ucx_perftest across nodes: each pod behind its own Service; a leg's client dials its target's.

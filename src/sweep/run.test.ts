@@ -57,9 +57,10 @@ function timedPair(
       log.push({ node: node as string, at: Date.now(), on: true });
     await new Promise((r, j) => {
       const t = setTimeout(r, ms);
+      // Stopped: its teardown takes a while (a timer: a sweep that spins while it waits starves it).
       d.signal.addEventListener('abort', () => {
         clearTimeout(t);
-        j(d.signal.reason);
+        setTimeout(() => j(d.signal.reason), 30);
       });
     });
     for (const node of [c.prefillNode, c.decodeNode])

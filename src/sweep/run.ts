@@ -21,6 +21,7 @@ import {
   unfitReason,
 } from '../pair/nodes.js';
 import { type PairDeps, type PairResult, runPairCluster } from '../pair/run.js';
+import { sharedEtcd } from './etcd.js';
 import { isolate } from './isolate.js';
 import type { PairOutcome, Scheme, SweepPair, SweepResult, SweepSettings } from './model.js';
 import { allPairs, type PlannedPair, ring, roles, type SweepPlan } from './schemes.js';
@@ -407,6 +408,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
   // A fatal error (RBAC, credentials) in one pair stops the others, which then tear down.
   const stopAll = new AbortController();
   const signal = AbortSignal.any([deps.signal, deadline.signal, stopAll.signal]);
+  let closeEtcd: (() => Promise<void>) | undefined;
   try {
     progress.step('Choose the nodes');
     const base = await deps.cluster();
@@ -442,6 +444,28 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     }
     let fatalError: unknown;
     let setupError: unknown;
+    const etcd = sharedEtcd({
+      cluster: base,
+      runId,
+      scratchNamespace: config.pair.scratchNamespace,
+      image: config.pair.etcdImage,
+      podAnnotations: {
+        ...(config.pair.podAnnotations.all ?? {}),
+        ...(config.pair.podAnnotations.etcd ?? {}),
+      },
+      tolerations: config.pair.tolerations,
+      timeoutMs: config.timeoutMs,
+      readyMs: config.pair.peerTimeoutMs,
+      clock,
+      pollMs: deps.pollMs ?? SWEEP_POLL_MS,
+      signal,
+    });
+    closeEtcd = async () => {
+      if (!etcd.created()) return;
+      progress.step("Remove the sweep's etcd");
+      await etcd.close(deps.teardownMs ?? 60_000);
+      progress.done();
+    };
     // Rounds are the plan; the run starts each pair as soon as both its nodes are free (in plan
     // order, at most --max-parallel at once), so one slow pair holds up only its own two nodes.
     const pending = [...plan.pairs].sort((a, b) => a.round - b.round || a.index - b.index);
@@ -458,7 +482,13 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       const t0 = clock.now();
       try {
         const r = await (deps.runPair ?? runPairCluster)(
-          { ...config.pair, prefillNode: p.prefill, decodeNode: p.decode, nodeProbes: false },
+          {
+            ...config.pair,
+            prefillNode: p.prefill,
+            decodeNode: p.decode,
+            nodeProbes: false,
+            sharedEtcd: () => etcd.endpoint(),
+          },
           {
             cluster: async () => base,
             progress: silentProgress,
@@ -491,6 +521,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       progress.update(`${roundLine(pairs, total)}${active > 0 ? `, ${active} running` : ''}`);
     };
     let stopping = false;
+    // Ctrl-C, --timeout or a fatal error: say so at once, not when the first pair has finished.
+    const stopped = new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }));
     while (pending.length > 0 || running.size > 0) {
       if (signal.aborted && !stopping) {
         stopping = true;
@@ -538,7 +570,9 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
           }),
         );
       }
-      if (running.size > 0) await Promise.race([...running.values(), woken()]);
+      // Once stopping, only the running pairs' own ends matter (`stopped` has already fired).
+      if (running.size > 0)
+        await Promise.race([...running.values(), woken(), ...(stopping ? [] : [stopped])]);
     }
     const failed = pairs.filter((p) => p.outcome === 'untrusted').length;
     if (stopping) progress.done();
@@ -551,5 +585,6 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     return finish(false);
   } finally {
     clearTimeout(timer);
+    await closeEtcd?.();
   }
 }

@@ -14,7 +14,8 @@
  *
  * The probe pods "run" BENCH_PROBE_SECONDS (default 2) and print a real nixlbench
  * log (kwok ClusterLogs on a shared scratch namespace).
- * Env: BENCH_SWEEP_SIZES (default 16,64), BENCH_PAIR_RUNS (default 3).
+ * Env: BENCH_SWEEP_SIZES (default 16,64), BENCH_SWEEP_SCHEMES (default ring,all-pairs),
+ * BENCH_PAIR_RUNS (default 3).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -257,7 +258,7 @@ async function bench(): Promise<number> {
     const sizes = (process.env.BENCH_SWEEP_SIZES ?? '16,64').split(',').map(Number);
     const lines: string[] = [];
     for (const n of sizes) {
-      for (const scheme of ['ring', 'all-pairs'] as const) {
+      for (const scheme of (process.env.BENCH_SWEEP_SCHEMES ?? 'ring,all-pairs').split(',') as Scheme[]) {
         const f = await sweepOnce(scheme, {
           selector: n === 16 ? `${LABEL}-16=true` : `${LABEL}=true`,
           maxParallel: n / 2,

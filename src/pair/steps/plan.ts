@@ -226,6 +226,10 @@ export const planStep: Step = {
         { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
       );
     }
+    // A sweep's pairs share its etcd (sweep/etcd.ts); a dry run shows the pair's own.
+    const etcdEndpoints =
+      c.etcdEndpoints ??
+      (engine === 'nixlbench' && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine,
@@ -243,7 +247,7 @@ export const planStep: Step = {
         ownHasNixlbench: choice.ownHasNixlbench,
       },
       imagePullSecret: c.imagePullSecret,
-      etcdEndpoints: c.etcdEndpoints,
+      etcdEndpoints,
       etcdImage: c.etcdImage,
       nixlbenchVersion: c.nixlbenchVersion,
       memory,
