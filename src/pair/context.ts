@@ -44,6 +44,8 @@ export interface PairConfig {
   deviceList?: string | undefined;
   minBandwidth?: number | undefined;
   etcdEndpoints?: string | undefined;
+  /** The nodes as a sweep read them once for all its pairs (each pair would list them again). */
+  knownNodes?: NodeView[] | undefined;
   /** A sweep's one etcd, started on first need: a nixlbench pair uses it instead of its own. */
   sharedEtcd?: (() => Promise<string>) | undefined;
   etcdImage: string;

@@ -85,6 +85,8 @@ interface Candidates {
   decode?: string[];
   excluded: { node: string; reason: string }[];
   selection: string;
+  /** Every listed node with what was free on it, for the pairs' own planning. */
+  views: NodeView[];
 }
 
 async function dgdNodes(
@@ -164,7 +166,7 @@ async function candidates(cluster: Cluster, config: SweepConfig): Promise<Candid
     else fit.push(v);
   }
   const included = fit.map((v) => v.name).sort(byName);
-  const out: Candidates = { included, excluded, selection };
+  const out: Candidates = { included, excluded, selection, views };
   if (roleNodes) {
     out.prefill = roleNodes.prefill.filter((n) => included.includes(n));
     out.decode = roleNodes.decode.filter((n) => included.includes(n));
@@ -488,6 +490,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
             decodeNode: p.decode,
             nodeProbes: false,
             sharedEtcd: () => etcd.endpoint(),
+            knownNodes: cand.views,
           },
           {
             cluster: async () => base,

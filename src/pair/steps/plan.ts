@@ -86,7 +86,7 @@ export const planStep: Step = {
         if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
         unread = (err as Error).message.split('\n')[0];
       }
-    } else nodes = await readNodes(ctx);
+    } else nodes = c.knownNodes ?? (await readNodes(ctx));
     ctx.state.nodes = nodes;
     const rdma = rdmaFor(ctx, base.prefill, nodes);
     if (unread !== undefined && c.mode === 'cross-node' && !rdma) {
