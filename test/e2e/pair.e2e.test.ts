@@ -24,6 +24,7 @@ import {
   REPO_ROOT,
   type TestEnv,
   toCriLog,
+  toolLeftovers,
   useTestEnv,
   waitFor,
 } from './harness.js';
@@ -142,24 +143,6 @@ async function pair(
 
 const checkOf = (r: Run, id: string) => r.report?.checks.find((c) => c.id === id);
 
-/** Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services in any namespace. */
-async function leftovers(e: TestEnv): Promise<string[]> {
-  const [ns, jobs, pods, svcs, cms] = await Promise.all([
-    e.core.listNamespace({ labelSelector: MANAGED }),
-    e.batch.listJobForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listPodForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listServiceForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listConfigMapForAllNamespaces({ labelSelector: MANAGED }),
-  ]);
-  return [
-    ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
-    ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
-    ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
-    ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
-    ...cms.items.map((o) => `configmap/${o.metadata?.namespace}/${o.metadata?.name}`),
-  ];
-}
-
 /** Resource versions of everything in the deployment's namespace: nothing may change. */
 async function versions(e: TestEnv): Promise<Record<string, string>> {
   const ns = e.namespace;
@@ -181,7 +164,7 @@ async function versions(e: TestEnv): Promise<Record<string, string>> {
 }
 
 async function expectClean(e: TestEnv, before: Record<string, string>): Promise<void> {
-  expect(await leftovers(e)).toEqual([]);
+  expect(await toolLeftovers(e)).toEqual([]);
   expect(await versions(e)).toEqual(before);
 }
 
@@ -753,7 +736,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     const denied = await pair(newRunId(), [...nodes, '--kubeconfig', kubeconfig]);
     expect(denied.code).toBe(2);
     expect(denied.stderr).toMatch(/error: permission denied: cannot create namespaces/);
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   });
 
   test("runs the node probes in the DGD's worker pods with the ServiceAccount's own token; without the exec Role they are a warning", async () => {
@@ -813,7 +796,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       expect(ib.some((c) => c.status === 'ok')).toBe(true);
     }
     expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   });
 });
 
@@ -1106,7 +1089,7 @@ describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD in
     expect(missing.stderr).toContain(
       `error: NetworkAttachmentDefinition ${e.namespace}/ib-net, attached by the prefill probe pod (${NETWORKS}: ${e.namespace}/ib-net), does not exist (fix: create it or correct the name (kubectl get network-attachment-definitions -n ${e.namespace})`,
     );
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
 
     await createNad(e, 'ib-net');
     const dry = await pair(newRunId(), [...args, '--dry-run', '-o', 'json']);
@@ -1156,7 +1139,7 @@ describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD in
       `${NETWORKS}=${e.namespace}/hostdev-net`,
     ]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   });
 });
 

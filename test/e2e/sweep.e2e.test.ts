@@ -15,14 +15,13 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { fixture, REPO_ROOT, type TestEnv, toCriLog, useTestEnv, waitFor } from './harness.js';
+import { fixture, REPO_ROOT, type TestEnv, toCriLog, toolLeftovers, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('sweep');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'sweep-e2e-'));
 afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
 
 const SIM = 'interconnect-test.dev/sim-';
-const MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
 const HEALTHY = readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8');
 const DEGRADED = readFileSync(fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8');
 
@@ -118,19 +117,6 @@ async function playLogs(
   );
 }
 
-async function leftovers(e: TestEnv): Promise<string[]> {
-  const [ns, jobs, pods, svcs, cms] = await Promise.all([
-    e.core.listNamespace({ labelSelector: MANAGED }),
-    e.batch.listJobForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listPodForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listServiceForAllNamespaces({ labelSelector: MANAGED }),
-    e.core.listConfigMapForAllNamespaces({ labelSelector: MANAGED }),
-  ]);
-  return [...ns.items, ...jobs.items, ...pods.items, ...svcs.items, ...cms.items].map(
-    (o) => `${o.kind ?? ''}${o.metadata?.namespace ?? ''}/${o.metadata?.name}`,
-  );
-}
-
 const ZONE_A = 'topology.kubernetes.io/zone=zone-a';
 
 describe('sweep on the cluster', () => {
@@ -192,7 +178,7 @@ describe('sweep on the cluster', () => {
     expect(prom).toMatch(
       /^interconnect_pair_bandwidth_gbps\{prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5\.10826$/m,
     );
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   }, 300_000);
 
   test('ring over every GPU node: the node without RDMA is left out with why, and a text report names what to fix first', async () => {
@@ -223,7 +209,7 @@ describe('sweep on the cluster', () => {
     );
     expect(r.stdout).toMatch(/left out: gpu-node-nordma \(0 free rdma\/ib/);
     expect(r.stdout).toMatch(new RegExp(`fix first: sweep\\.culprit \\(${culprit}\\)`));
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   }, 300_000);
 
   test("with the nightly install's ServiceAccount token and policy: a sweep runs in the pre-created scratch namespace; one RBAC rule less is our clear permission error", async () => {
@@ -364,7 +350,7 @@ describe('sweep on the cluster', () => {
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toMatch(/✓ Stop 2 running pairs and clean up their scratch objects/);
     expect(r.stderr.trim().split('\n').at(-1)).toBe('interrupted by SIGINT');
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   }, 120_000);
 
   test('--timeout: pairs still running are stopped, the rest are reported as not run, and nothing is left', async () => {
@@ -394,6 +380,6 @@ describe('sweep on the cluster', () => {
         /not run: the sweep reached --timeout 6s before this pair started/.test(p.detail ?? ''),
       ),
     ).toHaveLength(6);
-    expect(await leftovers(e)).toEqual([]);
+    expect(await toolLeftovers(e)).toEqual([]);
   }, 120_000);
 });
