@@ -24,7 +24,7 @@ import { type PairDeps, type PairResult, runPairCluster } from '../pair/run.js';
 import { sharedEtcd } from './etcd.js';
 import { isolate } from './isolate.js';
 import type { PairOutcome, Scheme, SweepPair, SweepResult, SweepSettings } from './model.js';
-import { allPairs, type PlannedPair, ring, roles, type SweepPlan } from './schemes.js';
+import { allPairs, atOnce, type PlannedPair, ring, roles, type SweepPlan } from './schemes.js';
 
 /**
  * `sweep`: the pair orchestrator over many node pairs, in rounds of disjoint
@@ -267,21 +267,15 @@ function fatal(err: unknown): boolean {
   return isClusterError(err, 'forbidden', 'unauthorized', 'unreachable');
 }
 
-/** The per-round progress line. */
-function roundLine(done: SweepPair[], total: number): string {
+/** The progress line: pairs done, failed, not run. */
+function progressLine(done: SweepPair[], total: number): string {
   const failed = done.filter((p) => p.outcome === 'untrusted').length;
   const notRunN = done.filter((p) => p.outcome === 'not-run').length;
   return `${done.length} of ${total} pairs done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
 }
 
 export function describePlan(plan: SweepPlan, cand: Candidates, config: SweepConfig): string[] {
-  const parallel = Math.min(
-    config.maxParallel,
-    Math.max(
-      0,
-      ...Array.from({ length: plan.rounds }, (_, r) => plan.pairs.filter((p) => p.round === r).length),
-    ),
-  );
+  const parallel = atOnce(plan.pairs, plan.rounds, config.maxParallel);
   const waves = Array.from({ length: plan.rounds }, (_, r) =>
     Math.ceil(plan.pairs.filter((p) => p.round === r).length / Math.max(1, config.maxParallel)),
   ).reduce((a, b) => a + b, 0);
@@ -521,7 +515,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
             : `could not run: ${messageOf(err)}`;
         pairs.push(notRun(p, id, why, deps.signal.aborted || deadline.signal.aborted ? null : 'setup'));
       }
-      progress.update(`${roundLine(pairs, total)}${active > 0 ? `, ${active} running` : ''}`);
+      progress.update(`${progressLine(pairs, total)}${active > 0 ? `, ${active} running` : ''}`);
     };
     let stopping = false;
     // Ctrl-C, --timeout or a fatal error: say so at once, not when the first pair has finished.
@@ -538,7 +532,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
           pairs.push(notRun(p, pairRunId(runId, p.index), `not run: ${why} before this pair started`));
         // Each running pair tears its own scratch objects down before it returns.
         if (running.size > 0) {
-          progress.warn(`${why}: ${roundLine(pairs, total)}`);
+          progress.warn(`${why}: ${progressLine(pairs, total)}`);
           progress.step(
             `Stop ${running.size} running pair${running.size === 1 ? '' : 's'} and clean up their scratch objects`,
           );
@@ -579,8 +573,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     }
     const failed = pairs.filter((p) => p.outcome === 'untrusted').length;
     if (stopping) progress.done();
-    else if (failed) progress.warn(roundLine(pairs, total));
-    else progress.done(roundLine(pairs, total));
+    else if (failed) progress.warn(progressLine(pairs, total));
+    else progress.done(progressLine(pairs, total));
     if (fatalError) throw fatalError;
     if (deps.signal.aborted) throw deps.signal.reason;
     // Not one pair could even start, all for our own reasons: the tool could not do its job.

@@ -118,3 +118,9 @@ export function roles(prefill: readonly string[], decode: readonly string[]): Sw
   }
   return numbered(rounds, 'role');
 }
+
+/** How many pairs can run at once: the largest round, capped by --max-parallel. */
+export function atOnce(pairs: readonly { round: number }[], rounds: number, maxParallel: number): number {
+  const sizes = Array.from({ length: rounds }, (_, r) => pairs.filter((p) => p.round === r).length);
+  return Math.min(maxParallel, Math.max(0, ...sizes));
+}

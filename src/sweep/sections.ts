@@ -1,5 +1,6 @@
 import type { Section } from '../render/text.js';
 import type { SweepPair, SweepResult } from './model.js';
+import { atOnce } from './schemes.js';
 
 /**
  * The text report's sections for people: the plan, the node × node matrix
@@ -36,7 +37,7 @@ export function sweepSections(r: SweepResult, dryRun = false): Section[] {
     {
       title: dryRun ? 'Plan (dry run: nothing was created)' : 'Sweep',
       lines: [
-        `${s.scheme} over ${r.matrix.nodes.length} nodes (${s.selection}): ${r.pairs.length} pairs in ${r.rounds} rounds, at most ${Math.min(s.maxParallel, Math.max(0, ...Array.from({ length: r.rounds }, (_, k) => r.pairs.filter((p) => p.round === k).length)))} at once`,
+        `${s.scheme} over ${r.matrix.nodes.length} nodes (${s.selection}): ${r.pairs.length} pairs in ${r.rounds} rounds, at most ${atOnce(r.pairs, r.rounds, s.maxParallel)} at once`,
         ...(dryRun
           ? Array.from({ length: r.rounds }, (_, round) => {
               const ps = r.pairs.filter((p) => p.round === round);
