@@ -221,4 +221,49 @@ describe('runSweep', () => {
       /--nodes names a node that does not exist: zz/,
     );
   });
+
+  it("role: pairs the DGD prefill workers' nodes with its decode workers' nodes, prefill as prefill", async () => {
+    const c = cluster(['p0', 'p1', 'd0', 'd1', 'spare']);
+    c.getDgd = async () => ({ kind: 'DynamoGraphDeployment', metadata: { name: 'g' } });
+    const worker = (name: string, node: string, role: string): KubernetesObject =>
+      ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name,
+          namespace: 'dynamo',
+          labels: {
+            'nvidia.com/dynamo-graph-deployment-name': 'g',
+            'nvidia.com/dynamo-component-type': role,
+          },
+        },
+        spec: { nodeName: node, containers: [{ name: 'w' }] },
+        status: { phase: 'Running' },
+      }) as KubernetesObject;
+    for (const [n, node, role] of [
+      ['g-prefill-0', 'p0', 'prefill'],
+      ['g-prefill-1', 'p1', 'prefill'],
+      ['g-decode-0', 'd0', 'decode'],
+      ['g-decode-1', 'd1', 'decode'],
+    ] as const)
+      c.put(worker(n, node, role));
+    const pair = { ...pairConfig, dgd: 'g', namespace: 'dynamo' };
+    const seen: string[] = [];
+    const run = await runSweep(
+      config({ scheme: 'role', pair }),
+      deps(c, async (p, d) => {
+        seen.push(`${p.prefillNode}>${p.decodeNode}`);
+        return timedPair([], 1)(p, d);
+      }),
+    );
+    expect(seen.sort()).toEqual(['p0>d0', 'p0>d1', 'p1>d0', 'p1>d1']);
+    expect(run.result.rounds).toBe(2);
+    expect(run.result.settings.selection).toBe('--dgd dynamo/g (2 prefill, 2 decode nodes)');
+    // A graph with no decode workers is named as such.
+    c.store.delete('Pod/dynamo/g-decode-0');
+    c.store.delete('Pod/dynamo/g-decode-1');
+    await expect(runSweep(config({ scheme: 'role', pair }), deps(c, timedPair([], 1)))).rejects.toThrow(
+      /has no decode worker pods/,
+    );
+  });
 });

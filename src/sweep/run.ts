@@ -8,7 +8,7 @@ import { silentProgress } from '../core/progress.js';
 import { rollUp } from '../core/verdict.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError, isClusterError } from '../kube/errors.js';
-import { DGD_LABEL, splitWorkers } from '../kube/pods.js';
+import { DGD_LABEL, findDgdWorkers } from '../kube/pods.js';
 import type { PairConfig } from '../pair/context.js';
 import type { Measurement } from '../pair/measurement.js';
 import { newRunId } from '../pair/names.js';
@@ -96,7 +96,8 @@ async function dgdNodes(
   const ns = config.namespace ?? cluster.namespace;
   const name = config.dgd as string;
   await cluster.getDgd(ns, name);
-  const workers = splitWorkers(await cluster.listPods(ns, `${DGD_LABEL}=${name}`));
+  // No pods, or no prefill or decode pods: findDgdWorkers says so (the `node --dgd` reader).
+  const workers = await findDgdWorkers(cluster, ns, name);
   const nodesOf = (pods: typeof workers.prefill) =>
     [...new Set(pods.map((p) => p.spec?.nodeName).filter((n): n is string => !!n))].sort(byName);
   const out = { prefill: nodesOf(workers.prefill), decode: nodesOf(workers.decode) };
