@@ -897,3 +897,18 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
     ...cms.items.map((o) => `configmap/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
 }
+
+/**
+ * The probe-pod flags `pair` and `sweep` e2e runs share: an image name kwok never pulls, probe
+ * pods that "run" 1 s, an etcd that outlives the run, and a short wait for the peer.
+ */
+export const KWOK_PROBE_ARGS: readonly string[] = [
+  '--image',
+  'registry.example/nixlbench:0.10.1',
+  '--pod-annotation',
+  `${SIM.duration}=1s`,
+  '--pod-annotation',
+  `etcd:${SIM.duration}=10m`,
+  '--peer-timeout',
+  '4s',
+];

@@ -21,6 +21,7 @@ import { nixlPythonPaths } from '../helpers/nixl.js';
 import {
   type ExecBehaviour,
   fixture,
+  KWOK_PROBE_ARGS,
   REPO_ROOT,
   type TestEnv,
   toCriLog,
@@ -115,14 +116,7 @@ async function pair(
   const { code, stdout, stderr } = await runCli(
     [
       'pair',
-      '--image',
-      'registry.example/nixlbench:0.10.1',
-      '--pod-annotation',
-      `${SIM}duration=1s`,
-      '--pod-annotation',
-      `etcd:${SIM}duration=10m`,
-      '--peer-timeout',
-      '4s',
+      ...KWOK_PROBE_ARGS,
       '--timeout',
       '90s',
       ...(direction ? ['--initiator', 'prefill', '--op', 'write'] : []),

@@ -15,7 +15,16 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { fixture, REPO_ROOT, type TestEnv, toCriLog, toolLeftovers, useTestEnv, waitFor } from './harness.js';
+import {
+  fixture,
+  KWOK_PROBE_ARGS,
+  REPO_ROOT,
+  type TestEnv,
+  toCriLog,
+  toolLeftovers,
+  useTestEnv,
+  waitFor,
+} from './harness.js';
 
 const env = useTestEnv('sweep');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'sweep-e2e-'));
@@ -56,14 +65,7 @@ interface SweepJson {
 }
 
 const COMMON = [
-  '--image',
-  'registry.example/nixlbench:0.10.1',
-  '--pod-annotation',
-  `${SIM}duration=1s`,
-  '--pod-annotation',
-  `etcd:${SIM}duration=10m`,
-  '--peer-timeout',
-  '4s',
+  ...KWOK_PROBE_ARGS,
   '--pair-timeout',
   '90s',
   '--initiator',
