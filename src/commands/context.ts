@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
-import type { SectionsOf } from '../render/text.js';
+import type { SectionsOf } from '../core/report.js';
 
 /**
  * What a command hands back to cli.ts: its report and how to show it, or

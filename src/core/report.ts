@@ -1,6 +1,14 @@
 import { type Check, type Report, SCHEMA_VERSION } from './model.js';
 import { rollUp } from './verdict.js';
 
+/** A block of command-specific lines printed before the checks (a services table, a measurement). */
+export interface Section {
+  title: string;
+  lines: string[];
+}
+
+export type SectionsOf = (report: Report) => Section[];
+
 /** Builds the versioned report every renderer reads. */
 export function makeReport(
   command: string,

@@ -1,5 +1,5 @@
 import type { Report } from '../core/model.js';
-import type { Section } from '../render/text.js';
+import type { Section } from '../core/report.js';
 import { describeKv } from './engine.js';
 import { EnvReportPartSchema, type EnvService, type TransportVar } from './schema.js';
 

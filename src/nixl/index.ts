@@ -1,10 +1,10 @@
 import type { Report } from '../core/model.js';
+import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
 import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
-import type { Section } from '../render/text.js';
 import { type Engine, enginesOf, nixlChecks } from './checks.js';
 import { type NixlFindings, nixlFindings, pairVersionFor } from './findings.js';
 import { NIXL_PROBES } from './locate.js';

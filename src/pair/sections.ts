@@ -1,4 +1,4 @@
-import type { Section } from '../render/text.js';
+import type { Section } from '../core/report.js';
 import { formatSize } from './local/sizes.js';
 import type { Measurement } from './measurement.js';
 import type { PairResult } from './run.js';

@@ -1,7 +1,7 @@
 import type { Check, Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
+import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
-import type { Section } from '../render/text.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';
 import { NODE_PROBES, READERS, type Reader } from './node-set.js';

@@ -1,5 +1,5 @@
 import type { Report } from '../core/model.js';
-import type { Section } from '../render/text.js';
+import type { Section } from '../core/report.js';
 
 interface Row {
   blockSize?: number;

@@ -1,13 +1,6 @@
 import type { Check, Report } from '../core/model.js';
+import type { SectionsOf } from '../core/report.js';
 import { paint, type Style, statusLabel, verdictLabel } from './style.js';
-
-/** A block of command-specific lines printed before the checks (a services table, a measurement). */
-export interface Section {
-  title: string;
-  lines: string[];
-}
-
-export type SectionsOf = (report: Report) => Section[];
 
 function groupOf(c: Check): string {
   return c.id.split('.')[0] ?? c.id;

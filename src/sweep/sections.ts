@@ -1,4 +1,4 @@
-import type { Section } from '../render/text.js';
+import type { Section } from '../core/report.js';
 import type { SweepPair, SweepResult } from './model.js';
 import { atOnce } from './schemes.js';
 

@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
+import { repoRoot } from '../core/assets.js';
 import { main } from '../main.js';
 import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
-import { repoRoot } from './repo-root.js';
 
 const TARGET_MS = 5000;
 

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './repo-root.js';
+import { repoRoot } from '../core/assets.js';
 
 const TARGET_MS = 150;
 

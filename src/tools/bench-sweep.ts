@@ -27,6 +27,7 @@ import {
   KubernetesObjectApi,
   type V1Node,
 } from '@kubernetes/client-node';
+import { repoRoot } from '../core/assets.js';
 import { silentProgress } from '../core/progress.js';
 import { openCluster } from '../kube/open.js';
 import { toPairConfig } from '../pair/options.js';
@@ -34,7 +35,6 @@ import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
 import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
-import { repoRoot } from './repo-root.js';
 
 const LABEL = 'interconnect-test.dev/bench-sweep';
 const SCRATCH = 'itest-bench-sweep';

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { Report } from '../../core/model.js';
+import type { SectionsOf } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import type { ProbeRunSettings } from '../../probes/node.js';
 import { TargetOptionsShape } from '../../probes/options.js';
 import { type Resolved, resolveTargets } from '../../probes/targets.js';
-import type { SectionsOf } from '../../render/text.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../tools/repo-root.js';
+import { repoRoot } from '../../core/assets.js';
 
 /**
  * Our NIXL probe (templates/nixl-probe.py): a Python program on NIXL's public

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../core/duration.js';
 import { type Check, check } from '../../core/model.js';
-import type { Section } from '../../render/text.js';
+import type { Section } from '../../core/report.js';
 import { expectationFor } from '../expected.js';
 import { bandwidthCheck as judgeBandwidth, judgedGBps, transportKind } from '../judge.js';
 import { type Expectation, type Measurement, peakOf } from '../measurement.js';

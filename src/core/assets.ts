@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The checkout a tool runs from (src/tools or dist/tools): the nearest folder with a package.json. */
+/** The installed package or checkout this code runs from (src/… or dist/…): the nearest folder with a package.json. */
 export function repoRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, 'package.json'))) {

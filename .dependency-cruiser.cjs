@@ -1,0 +1,74 @@
+// The layer rule of docs/architecture.md, checked in `npm test` (npm run layers).
+// A top-level folder of src/ imports only from folders on a lower layer; nothing imports
+// src/tools/; no import loop anywhere (type-only imports and lazy import() count).
+/** Bottom up. Folders on one line are one layer and do not import each other. */
+const LAYERS = [
+  ['core', 'version.ts'],
+  ['procs', 'parsers'],
+  ['kube', 'judge'],
+  ['scratch', 'engines', 'classify'],
+  ['env', 'read'],
+  ['probes'],
+  ['nixl'],
+  ['pair'],
+  ['sweep'],
+  ['render'],
+  ['commands'],
+  ['main.ts'],
+  ['cli.ts'],
+  ['tools'],
+];
+
+const esc = (s) => s.replace(/[.]/g, '\\.');
+const path = (name) => (name.endsWith('.ts') ? `^src/${esc(name)}$` : `^src/${esc(name)}/`);
+
+const layerRules = LAYERS.flatMap((layer, index) =>
+  layer.flatMap((name) => {
+    const notBelow = LAYERS.slice(index).flat().filter((other) => other !== name);
+    if (notBelow.length === 0) return [];
+    return [{
+      name: `layer:${name}`,
+      comment: `src/${name} is on layer ${index} (${layer.join(', ')}): it may import only from ${
+        LAYERS.slice(0, index).flat().join(', ') || 'nothing in src'
+      } (docs/architecture.md)`,
+      severity: 'error',
+      from: { path: path(name), pathNot: '\\.test\\.ts$' },
+      to: { path: `(${notBelow.map(path).join('|')})` },
+    }];
+  }),
+);
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'layer:unknown',
+      comment: 'every top-level entry of src/ has a place in the layer order (add it to LAYERS and docs/architecture.md)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `(${LAYERS.flat().map(path).join('|')})` },
+      to: {},
+    },
+    {
+      name: 'no-import-of-tools',
+      comment: 'src/tools/ (benches, schema and catalog writers) sits on top: nothing imports it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/tools/' },
+      to: { path: '^src/tools/' },
+    },
+    {
+      name: 'no-loop',
+      comment: 'no import loop between files (type-only imports and lazy import() count)',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/',
+    exclude: { path: '\\.test\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
