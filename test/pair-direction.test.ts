@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { chooseLegs, frameworkOf } from '../src/pair/direction.js';
+import { dgdFacts } from '../src/env/dgd-facts.js';
+import { frameworkOf, frameworkOfContainer } from '../src/env/framework.js';
+import { chooseLegs } from '../src/pair/direction.js';
 import { runCli } from './helpers/cli.js';
 import { fixturePath, repoRoot } from './helpers/fixtures.js';
 
@@ -78,18 +80,51 @@ async function dryRun(args: string[]) {
 
 describe('the framework of a real recipe decides who initiates, and with which operation', () => {
   it('reads the framework from the graph: vLLM, SGLang, TensorRT-LLM', () => {
-    const fw = (f: string) => dgds(f).map(frameworkOf);
+    const fw = (f: string) => dgds(f).map((d) => dgdFacts(d)?.framework);
     expect(fw(recipe('qwen3-32b-fp8', 'vllm', 'disagg', 'deploy.yaml'))).toEqual(['vllm']);
     expect(fw(recipe('qwen3-32b', 'vllm', 'cloud-providers', 'deploy-aws-p5.48xlarge.yaml'))).toEqual([
       'vllm',
     ]);
     expect(fw(recipe('deepseek-r1', 'sglang', 'disagg-16gpu', 'deploy.yaml'))).toEqual(['sglang']);
     expect(fw(recipe('gpt-oss-120b', 'trtllm', 'disagg', 'deploy.yaml'))).toEqual(['trtllm']);
-    // Two frameworks in one spec is no answer at all: measure both directions.
-    expect(frameworkOf({ a: 'python3 -m dynamo.vllm', b: 'python3 -m dynamo.sglang' })).toBeUndefined();
-    expect(frameworkOf({ kv: '{"kv_connector":"NixlPushConnector"}', cmd: 'python3 -m dynamo.vllm' })).toBe(
-      'vllm-push',
+  });
+
+  it('one recogniser for graphs and pods: the command line, then the image; workers that disagree are no answer', () => {
+    const graph = (prefill: string, decode: string, extra: Record<string, unknown> = {}) => ({
+      apiVersion: 'nvidia.com/v1alpha1',
+      kind: 'DynamoGraphDeployment',
+      metadata: { name: 'g' },
+      spec: {
+        ...extra,
+        services: {
+          prefill: {
+            subComponentType: 'prefill',
+            extraPodSpec: { mainContainer: { command: ['sh', '-c', prefill] } },
+          },
+          decode: {
+            subComponentType: 'decode',
+            extraPodSpec: { mainContainer: { command: ['sh', '-c', decode] } },
+          },
+        },
+      },
+    });
+    // Two frameworks in one graph is no answer at all: measure both directions.
+    expect(dgdFacts(graph('python3 -m dynamo.vllm', 'python3 -m dynamo.sglang'))?.framework).toBeUndefined();
+    const push = `python3 -m dynamo.vllm --kv-transfer-config '{"kv_connector":"NixlPushConnector"}'`;
+    expect(dgdFacts(graph(push, push))?.framework).toBe('vllm-push');
+    // Commands that show nothing: the operator's spec.backendFramework decides.
+    expect(dgdFacts(graph('/start.sh', '/start.sh', { backendFramework: 'sglang' }))?.framework).toBe(
+      'sglang',
     );
+    expect(dgdFacts(graph('/start.sh', '/start.sh'))?.framework).toBeUndefined();
+    // A custom vLLM image is vLLM for pair as it is for env (it was "unknown" to a second recogniser).
+    expect(
+      frameworkOfContainer({ image: 'registry.example.com/team/vllm-custom:0.9', command: ['/start.sh'] }),
+    ).toBe('vllm');
+    expect(
+      frameworkOf({ argv: ['python3', '-m', 'dynamo.frontend'], image: 'x/vllm-runtime:1.0' }),
+    ).toBeUndefined();
+    expect(frameworkOf({ argv: ['python3', '-m', 'dynamo.mocker'] })).toBeUndefined();
   });
 
   it('flags win over the framework; an unknown framework gets both directions', () => {

@@ -1,11 +1,9 @@
 import { Command, Option } from 'commander';
 import { TOOLS } from '../classify/tools.js';
+import type { ReadDeps } from './actions/read.js';
 import { addOutputOptions, type CliContext } from './context.js';
 
-/** Where `-` reads from; tests pass their own stream. */
-export interface ReadDeps {
-  stdin?: NodeJS.ReadableStream;
-}
+export type { ReadDeps };
 
 export function readCommand(ctx: CliContext, deps: ReadDeps = {}): Command {
   const cmd = new Command('read')

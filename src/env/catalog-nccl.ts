@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './catalog.js';
+import type { CatalogEntry } from './catalog-types.js';
 
 /** NCCL and Gloo variables. Text in our own words, from the NCCL environment-variable documentation. */
 export const NCCL_ENTRIES: CatalogEntry[] = [

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './catalog.js';
+import type { CatalogEntry } from './catalog-types.js';
 
 /** Related names that select or tune the KV path (libfabric, backend switches, MPI, PyTorch, vLLM). */
 export const RELATED_ENTRIES: CatalogEntry[] = [

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './catalog.js';
+import type { CatalogEntry } from './catalog-types.js';
 
 /** UCX and NIXL variables. Text in our own words; sources are the UCX config tables and NIXL's UCX plugin. */
 export const UCX_ENTRIES: CatalogEntry[] = [

@@ -1,5 +1,7 @@
 import { readDgd } from './dgd.js';
 import type { KvPath } from './engine.js';
+import { type Framework, frameworkOfWorkers } from './framework.js';
+import { obj, str } from './raw.js';
 import { engineFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles } from './roles.js';
 import type { Role, RoleFrom } from './schema.js';
@@ -25,6 +27,8 @@ export interface DgdFacts {
   /** How that engine moves KV (transport NIXL/UCX/MOONCAKE/MPI/NCCL, NIXL plugin UCX/LIBFABRIC, host staging). */
   kv?: KvPath;
   tensorParallel?: number;
+  /** The framework of the KV workers (framework.ts), when they show one and agree: it decides the KV direction. */
+  framework?: Framework;
 }
 
 /** Facts of a DGD document (undefined for anything readDgd does not read). `configMaps`: ConfigMaps by name, for mounted engine configs. */
@@ -48,6 +52,10 @@ export function dgdFacts(
         Number(b.role === 'prefill' || b.role === 'decode') -
         Number(a.role === 'prefill' || a.role === 'decode'),
     );
+  const kvWorkers = order.some((x) => x.role === 'prefill' || x.role === 'decode')
+    ? order.filter((x) => x.role === 'prefill' || x.role === 'decode')
+    : order;
+  const framework = frameworkOfWorkers(kvWorkers.map((x) => x.s)) ?? declaredFramework(doc);
   let facts: ReturnType<typeof engineFactsOf> = {};
   for (const { s } of order) {
     facts = engineFactsOf(s, transportVarsOf(s, configMaps), configMaps);
@@ -63,10 +71,17 @@ export function dgdFacts(
     ...(facts.engine ? { engine: facts.engine } : {}),
     ...(facts.kv ? { kv: facts.kv } : {}),
     ...(facts.tensorParallel ? { tensorParallel: facts.tensorParallel } : {}),
+    ...(framework ? { framework } : {}),
   };
 }
 
-/** The prefill/decode role of each service of a DGD document, by name (what settingsFromDgd copies). */
+/** The operator's `spec.backendFramework` (vllm, sglang, trtllm): what a graph declares when its workers' commands do not show it. */
+function declaredFramework(doc: unknown): Framework | undefined {
+  const v = str(obj(obj(doc)?.spec)?.backendFramework);
+  return v === 'vllm' || v === 'sglang' || v === 'trtllm' ? v : undefined;
+}
+
+/** The prefill/decode role of each service of a DGD document, by name (what pair's settings copy). */
 export function dgdWorkerRoles(doc: unknown): Map<string, 'prefill' | 'decode'> {
   const out = new Map<string, 'prefill' | 'decode'>();
   for (const s of dgdFacts(doc)?.services ?? [])

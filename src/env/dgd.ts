@@ -122,9 +122,25 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
         },
         volumes: volumesOf(extra),
         mounts: mountsOf(main),
+        probe: {
+          annotations: obj(obj(svc.extraPodMetadata)?.annotations) ?? {},
+          spec: extra ?? {},
+          container: main ?? {},
+          envLayers: [graphEnv, arr(svc.envs), arr(main?.env)],
+          shmSize: shm?.disabled === true ? undefined : str(shm?.size),
+          resources: customResources(res),
+        },
       },
     ];
   });
+}
+
+/** v1alpha1 `resources.{requests,limits}.custom` (a count per name; a bare name counts 1). */
+function customResources(res: Rec | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of [obj(res?.requests), obj(res?.limits)])
+    for (const [k, v] of Object.entries(obj(part?.custom) ?? {})) out[k] = str(v) ?? '1';
+  return out;
 }
 
 /** v1beta1: `spec.components[]`, each with a native podTemplate and a container named `main`. */
@@ -185,6 +201,13 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
         },
         volumes: volumesOf(podSpec),
         mounts: mountsOf(main),
+        probe: {
+          annotations: obj(obj(tmpl?.metadata)?.annotations) ?? {},
+          spec: podSpec ?? {},
+          container: main ?? containers[0] ?? {},
+          envLayers: [graphEnv, arr((main ?? containers[0])?.env)],
+          shmSize,
+        },
       },
     ];
   });

@@ -49,6 +49,24 @@ export interface Volume {
 }
 
 /** One serving process (a DGD service, or one container of a plain workload) as written. */
+/**
+ * What a probe pod copies from a DGD service (pair's settings read it; `env`
+ * does not): the pod template's parts as written, before any judgement.
+ */
+export interface ProbeParts {
+  /** The pod template's own annotations (not the graph-wide ones). */
+  annotations: Rec;
+  /** The pod spec: v1beta1 `podTemplate.spec`, v1alpha1 `extraPodSpec`. */
+  spec: Rec;
+  /** The container a probe stands in for: `main`, else the first. */
+  container: Rec;
+  /** Raw env lists, later ones winning by name (graph < service < container). */
+  envLayers: unknown[][];
+  shmSize?: string | undefined;
+  /** v1alpha1 `resources.{requests,limits}.custom`, as container resource names. */
+  resources?: Record<string, string>;
+}
+
 export interface RawService {
   name: string;
   /** The role the manifest declares (subComponentType, type, componentType), if any. */
@@ -82,6 +100,8 @@ export interface RawService {
   dgdShm: { size?: string; disabled?: boolean; field: 'sharedMemory' | 'sharedMemorySize' } | null;
   volumes: Volume[];
   mounts: { name: string; mountPath: string }[];
+  /** DGD services only: what a probe pod copies. */
+  probe?: ProbeParts;
 }
 
 export interface RawGraph {

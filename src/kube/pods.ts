@@ -1,19 +1,12 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
-import { roleFromOperatorLabels } from '../env/dgd.js';
 import type { Cluster } from './cluster.js';
 
 /** The two Cluster calls pod lookup needs. */
 export type PodApi = Pick<Cluster, 'getPod' | 'listPods'>;
 
-/** Operator labels (ai-dynamo/dynamo deploy/operator/internal/consts/consts.go). */
-export const DGD_LABEL = 'nvidia.com/dynamo-graph-deployment-name';
-export const COMPONENT_TYPE_LABEL = 'nvidia.com/dynamo-component-type';
-export const SUB_COMPONENT_TYPE_LABEL = 'nvidia.com/dynamo-sub-component-type';
 /** kubectl's own annotation naming the container `kubectl exec` picks by default. */
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
-
-export type WorkerRole = 'prefill' | 'decode';
 
 export interface PodRef {
   namespace: string;
@@ -24,7 +17,7 @@ export function getPod(api: PodApi, ref: PodRef): Promise<V1Pod> {
   return api.getPod(ref.namespace, ref.name);
 }
 
-function podName(pod: V1Pod): string {
+export function podName(pod: V1Pod): string {
   return `${pod.metadata?.namespace ?? '?'}/${pod.metadata?.name ?? '?'}`;
 }
 
@@ -82,92 +75,4 @@ export function assertRunning(pod: V1Pod, container: string): void {
       fix: `wait for it to run or pick another pod (kubectl describe pod ${pod.metadata?.name} -n ${pod.metadata?.namespace})`,
     });
   }
-}
-
-/**
- * A worker pod's disaggregation role. The operator itself reads
- * dynamo-component-type and, when that is `worker` (alpha-era selectors),
- * falls back to dynamo-sub-component-type (dynamo_model_controller.go).
- */
-export function roleOf(pod: V1Pod): WorkerRole | undefined {
-  // The one reader of operator labels, shared with `env` (src/env/dgd.ts).
-  const role = roleFromOperatorLabels(pod.metadata?.labels ?? {});
-  return role === 'prefill' || role === 'decode' ? role : undefined;
-}
-
-export interface DgdWorkers {
-  prefill: V1Pod[];
-  decode: V1Pod[];
-  /** Pods of the graph that are neither (frontend, planner, untyped workers). */
-  other: V1Pod[];
-}
-
-/** Splits a DGD's pods by role, each list sorted by name. */
-export function splitWorkers(pods: readonly V1Pod[]): DgdWorkers {
-  const out: DgdWorkers = { prefill: [], decode: [], other: [] };
-  for (const p of pods) {
-    const role = roleOf(p);
-    (role ? out[role] : out.other).push(p);
-  }
-  const byName = (a: V1Pod, b: V1Pod) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? '');
-  out.prefill.sort(byName);
-  out.decode.sort(byName);
-  out.other.sort(byName);
-  return out;
-}
-
-/** Lists the pods a DynamoGraphDeployment owns (by the operator's label) and splits them by role. */
-export async function findDgdWorkers(api: PodApi, namespace: string, dgd: string): Promise<DgdWorkers> {
-  const labelSelector = `${DGD_LABEL}=${dgd}`;
-  const items = await api.listPods(namespace, labelSelector);
-  const workers = splitWorkers(items);
-  if (items.length === 0) {
-    throw new ToolError(`no pods labelled ${labelSelector} in namespace ${namespace}`, {
-      fix: `check the DGD name and namespace (kubectl get dynamographdeployments -n ${namespace})`,
-    });
-  }
-  const missing = (['prefill', 'decode'] as const).filter((r) => workers[r].length === 0);
-  if (missing.length > 0) {
-    const seen = items.map(
-      (p) => `${p.metadata?.name} (${p.metadata?.labels?.[COMPONENT_TYPE_LABEL] ?? 'no type'})`,
-    );
-    throw new ToolError(
-      `DynamoGraphDeployment ${dgd} in namespace ${namespace} has no ${missing.join(' or ')} worker pods (found: ${seen.join(', ')})`,
-      {
-        fix: `a disaggregated graph needs pods labelled ${COMPONENT_TYPE_LABEL}=prefill and =decode (or worker + ${SUB_COMPONENT_TYPE_LABEL}); pass --pod for others`,
-      },
-    );
-  }
-  return workers;
-}
-
-/**
- * The pods to probe for one role: the first Running one (by name), or every
- * Running one with allPods. Pods that are not Running are returned apart so
- * the report can say they were left out; no Running pod at all is an error.
- */
-export function pickRunning(
-  pods: readonly V1Pod[],
-  role: WorkerRole,
-  container: string | undefined,
-  allPods: boolean,
-): { picked: { pod: V1Pod; container: string }[]; leftOut: { pod: V1Pod; why: string }[] } {
-  const picked: { pod: V1Pod; container: string }[] = [];
-  const leftOut: { pod: V1Pod; why: string }[] = [];
-  for (const pod of pods) {
-    const c = chooseContainer(pod, container);
-    const why = notRunningReason(pod, c);
-    if (why) leftOut.push({ pod, why });
-    else if (allPods || picked.length === 0) picked.push({ pod, container: c });
-  }
-  if (picked.length === 0) {
-    const first = leftOut[0];
-    throw new ToolError(
-      `no Running ${role} pod: ${leftOut.map((l) => `${podName(l.pod)} ${l.why}`).join('; ')}`,
-      {
-        fix: `wait for the ${role} workers to run (kubectl get pods -n ${first?.pod.metadata?.namespace} -l ${DGD_LABEL})`,
-      },
-    );
-  }
-  return { picked, leftOut };
 }

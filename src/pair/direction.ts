@@ -7,7 +7,9 @@ import type { Leg } from './probe-script.js';
  * framework is unknown it measures both that occur in practice.
  */
 
-export type Framework = 'vllm' | 'vllm-push' | 'sglang' | 'trtllm';
+import type { Framework } from '../env/framework.js';
+
+export type { Framework };
 
 export const FRAMEWORK_KV: Readonly<Record<Framework, Leg & { why: string }>> = {
   // vLLM NixlConnector: the decode worker reads the prefill worker's blocks (_read_blocks → "READ").
@@ -35,25 +37,6 @@ export const FRAMEWORK_KV: Readonly<Record<Framework, Leg & { why: string }>> = 
     why: 'TensorRT-LLM cache transceiver: the context (prefill) worker WRITEs to the generation worker',
   },
 };
-
-/** What shows a framework: the DGD's `backendFramework`, the worker module, the runtime image, the server. */
-const SIGNS: ReadonlyArray<[Framework, RegExp]> = [
-  ['vllm', /"backendFramework":"vllm"|\bdynamo\.vllm\b|\/vllm-runtime[:@]|\bNixlConnector\b|\bvllm serve\b/],
-  ['sglang', /"backendFramework":"sglang"|\bdynamo\.sglang\b|\/sglang-runtime[:@]|\bsglang\.launch_server\b/],
-  ['trtllm', /"backendFramework":"trtllm"|\bdynamo\.trtllm\b|\/tensorrtllm-runtime[:@]|\btrtllm-serve\b/],
-];
-
-/**
- * The framework a worker spec or pod runs, from its command line and image
- * (`python3 -m dynamo.vllm`, `…/sglang-runtime:1.0`); undefined when none or
- * more than one shows.
- */
-export function frameworkOf(spec: unknown): Framework | undefined {
-  const text = JSON.stringify(spec ?? null);
-  const found = SIGNS.filter(([, re]) => re.test(text)).map(([f]) => f);
-  if (found.length !== 1) return undefined;
-  return found[0] === 'vllm' && /\bNixlPushConnector\b/.test(text) ? 'vllm-push' : found[0];
-}
 
 export interface LegChoice {
   legs: Leg[];

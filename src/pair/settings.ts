@@ -1,7 +1,8 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { isSecretName } from '../core/redact.js';
+import { readDgd } from '../env/dgd.js';
 import { dgdWorkerRoles } from '../env/dgd-facts.js';
-import { type Framework, frameworkOf } from './direction.js';
+import { type Framework, frameworkOfContainer } from '../env/framework.js';
 import { GPU, isRdmaResource } from './nodes.js';
 
 /**
@@ -212,68 +213,36 @@ export function settingsFromPod(
     { annotations: obj(obj(pod.metadata).annotations), spec, container: c, env: envList(c.env) },
     source,
   );
-  const framework = frameworkOf({ image: c.image, command: c.command, args: c.args });
+  const framework = frameworkOfContainer(c);
   return framework ? { ...s, framework } : s;
 }
 
 export type Role = 'prefill' | 'decode';
 
-/** The role of a DGD service/component: decided by the one DGD reader `env` uses (src/env/dgd-facts.ts). */
-function roleOfService(name: string, roles: ReadonlyMap<string, Role>): Role | undefined {
-  return roles.get(name);
-}
-
-/** The prefill and decode settings of a DynamoGraphDeployment document (v1alpha1 `services` or v1beta1 `components`). */
+/**
+ * The prefill and decode settings of a DynamoGraphDeployment document (v1alpha1
+ * `services` or v1beta1 `components`), read through THE DGD reader (env/dgd.ts)
+ * and its role rule: the first service of each role.
+ */
 export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Role, ProbeSettings>> {
-  const d = obj(doc);
-  const spec = obj(d.spec);
   const out: Partial<Record<Role, ProbeSettings>> = {};
+  const d = readDgd(doc);
+  if (d?.kind !== 'DynamoGraphDeployment') return out;
   const roles = dgdWorkerRoles(doc);
-  const beta = Array.isArray(spec.components);
-  if (beta) {
-    for (const comp of arr(spec.components).map(obj)) {
-      const name = str(comp.name) ?? '';
-      const role = roleOfService(name, roles);
-      if (!role || out[role]) continue;
-      const tpl = obj(comp.podTemplate);
-      const podSpec = obj(tpl.spec);
-      const containers = arr(podSpec.containers).map(obj);
-      const c = containers.find((x) => x.name === 'main') ?? containers[0] ?? {};
-      out[role] = settingsFrom(
-        {
-          annotations: obj(obj(tpl.metadata).annotations),
-          spec: podSpec,
-          container: c,
-          env: mergeEnv(envList(spec.env), envList(c.env)),
-          shmSize: str(comp.sharedMemorySize),
-        },
-        `${label} ${name}`,
-      );
-    }
-    return out;
-  }
-  for (const [name, raw] of Object.entries(obj(spec.services))) {
-    const svc = obj(raw);
-    const role = roleOfService(name, roles);
-    if (!role || out[role]) continue;
-    const eps = obj(svc.extraPodSpec);
-    const main = obj(eps.mainContainer);
-    const res = obj(svc.resources);
-    const shorthand: Record<string, string> = {};
-    for (const part of [obj(res.requests), obj(res.limits)]) {
-      for (const [k, v] of Object.entries(obj(part.custom))) shorthand[k] = str(v) ?? '1';
-    }
-    const shm = obj(svc.sharedMemory);
+  for (const s of d.services) {
+    const role = roles.get(s.name);
+    if (!role || out[role] || !s.probe) continue;
+    const p = s.probe;
     out[role] = settingsFrom(
       {
-        annotations: obj(obj(svc.extraPodMetadata).annotations),
-        spec: eps,
-        container: main,
-        env: mergeEnv(envList(spec.envs), envList(svc.envs), envList(main.env)),
-        shmSize: shm.disabled === true ? undefined : str(shm.size),
-        resources: shorthand,
+        annotations: p.annotations,
+        spec: p.spec,
+        container: p.container,
+        env: mergeEnv(...p.envLayers.map(envList)),
+        shmSize: p.shmSize,
+        ...(p.resources ? { resources: p.resources } : {}),
       },
-      `${label} ${name}`,
+      `${label} ${s.name}`,
     );
   }
   return out;

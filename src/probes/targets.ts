@@ -1,16 +1,9 @@
 import { hostname } from 'node:os';
 import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
+import { findDgdWorkers, pickRunning, roleOf, type WorkerRole } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
-import {
-  assertRunning,
-  chooseContainer,
-  findDgdWorkers,
-  getPod,
-  pickRunning,
-  roleOf,
-  type WorkerRole,
-} from '../kube/pods.js';
+import { assertRunning, chooseContainer, getPod } from '../kube/pods.js';
 import { LocalRunner } from '../runner/local.js';
 import { PodRunner } from '../runner/pod.js';
 import type { CommandRunner } from '../runner/types.js';

@@ -7,7 +7,11 @@ import { readSections } from '../../read/sections.js';
 import { readPasted } from '../../read/tools.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-import type { ReadDeps } from '../read.js';
+
+/** Where `-` reads from; tests pass their own stream. */
+export interface ReadDeps {
+  stdin?: NodeJS.ReadableStream;
+}
 
 const ReadOptionsSchema = OutputOptionsSchema.extend({
   minBandwidth: z.coerce.number().positive().optional(),

@@ -4,9 +4,8 @@ import { dgdFacts } from '../../env/dgd-facts.js';
 import { analyse } from '../../env/index.js';
 import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
-import { DGD_LABEL, splitWorkers } from '../../kube/pods.js';
+import { DGD_LABEL, splitWorkers } from '../../env/workers.js';
 import type { PairContext, Step } from '../context.js';
-import { frameworkOf } from '../direction.js';
 import {
   DEFAULT_SETTINGS,
   mergeSettings,
@@ -62,9 +61,7 @@ export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService
   const out: Settings = {};
   // The engine and its KV path as `env` reads them (src/env/dgd-facts.ts): the one DGD reader.
   const facts = dgdFacts(g.d.value);
-  const seen = frameworkOf(g.d.value);
-  const engine = facts?.engine === 'mocker' ? undefined : facts?.engine;
-  const framework = engine === 'vllm' && seen === 'vllm-push' ? seen : (engine ?? seen);
+  const framework = facts?.framework;
   for (const role of ['prefill', 'decode'] as const) {
     const s = g.s[role] as ProbeSettings;
     const env = envFor(services, g.d.file, g.d.doc, role);

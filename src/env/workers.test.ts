@@ -2,15 +2,8 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import type { ToolError } from '../core/errors.js';
-import {
-  assertRunning,
-  chooseContainer,
-  findDgdWorkers,
-  notRunningReason,
-  pickRunning,
-  roleOf,
-  splitWorkers,
-} from './pods.js';
+import { assertRunning, chooseContainer, notRunningReason } from '../kube/pods.js';
+import { findDgdWorkers, pickRunning, roleOf, splitWorkers } from './workers.js';
 
 function pod(
   name: string,
