@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { addClusterFlags } from '../kube/flags.js';
-import { addProbeOptions } from '../pair/flags.js';
+import { addProbeOptions, addTransferOptions } from '../pair/flags.js';
 import { addOutputOptions, type CliContext } from './context.js';
 
 export function sweepCommand(ctx: CliContext): Command {
@@ -29,20 +29,12 @@ export function sweepCommand(ctx: CliContext): Command {
       '30m',
     )
     .option('--pair-timeout <duration>', "each pair's own limit (pod start, transfer, results)", '5m')
-    .addOption(
-      new Option('--engine <engine>', 'transfer tool, as for pair')
-        .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
-        .default('auto'),
-    )
-    .option('--sizes <list>', 'message sizes, e.g. 64K,64M (as for pair)')
-    .option('--iters <n>', 'iterations per size (as for pair)')
-    .option('--min-bandwidth <GB/s>', 'fail a pair whose peak bandwidth is below this many GB/s')
-    .option('--ucx-tls <list>', 'set UCX_TLS for both sides of every pair')
     .option(
       '--dgd <name>',
       'a live DynamoGraphDeployment (in --namespace): its nodes, and its transport settings for every pair',
     )
     .option('--recipe <path>', 'a recipe (DGD YAML): take the transport settings from it');
+  addTransferOptions(cmd);
   addProbeOptions(cmd)
     .option('--dry-run', 'print the plan (pairs, rounds, left-out nodes) and create nothing')
     .option('--html <file>', 'write a self-contained HTML heatmap of the node × node matrix')

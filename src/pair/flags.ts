@@ -45,6 +45,29 @@ export function addClusterOptions(cmd: Command): Command {
   );
 }
 
+/** The transfer flags `pair` (both modes) and `sweep` share; their schema is option-groups.ts TransferOptionsShape. */
+export function addTransferOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--engine <engine>',
+        "transfer tool: nixlbench when the image has it, else nixl (our probe on NIXL's Python API) when python imports nixl, else ucx_perftest (cluster: --dgd asks the live worker pod; otherwise a Dynamo runtime image or none means nixl)",
+      )
+        .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
+        .default('auto'),
+    )
+    .option(
+      '--sizes <list>',
+      'message sizes, e.g. 4K,64K,1M,16M,64M (nixlbench sweeps smallest..largest, doubling)',
+    )
+    .option(
+      '--iters <n>',
+      'iterations per size (default: ~512 MiB per size for ucx_perftest, 100 for nixlbench)',
+    )
+    .option('--min-bandwidth <GB/s>', 'fail when the peak bandwidth is below this many GB/s (10^9 bytes/s)')
+    .option('--ucx-tls <list>', 'set UCX_TLS for both sides, e.g. tcp to force the TCP path');
+}
+
 /** The flags that shape the probe pods, shared by `pair` and `sweep`. */
 export function addProbeOptions(cmd: Command): Command {
   return cmd

@@ -1,3 +1,4 @@
+import { systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
@@ -59,7 +60,7 @@ export async function runGc(
   cluster: Cluster,
   opts: GcOptions,
   progress: Progress,
-  now = Date.now(),
+  now = systemClock.now(),
 ): Promise<Check[]> {
   progress.step('Find scratch objects of interconnect-test');
   const refs = await cluster.listByLabel(MANAGED_SELECTOR, opts.namespace);

@@ -11,7 +11,6 @@ import type { PodRole } from './probe-script.js';
  */
 
 import type { V1Toleration } from '@kubernetes/client-node';
-import { durationSchema } from '../core/duration-schema.js';
 import {
   DEFAULT_ETCD_IMAGE,
   DEFAULT_MEMORY,
@@ -19,6 +18,14 @@ import {
   DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_PROBE_IMAGE,
 } from './flags.js';
+import {
+  DurationOption,
+  EnvAssignment,
+  NamespaceName,
+  RdmaResourceText,
+  TOLERATION,
+  TolerationText,
+} from './option-groups.js';
 
 export {
   DEFAULT_ETCD_IMAGE,
@@ -27,13 +34,6 @@ export {
   DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_PROBE_IMAGE,
 };
-
-const Duration = durationSchema('90s, 5m or 1h');
-
-const KeyValue = /^[A-Za-z_][A-Za-z0-9_]*=.*$/s;
-/** kubectl taint's KEY[=VALUE]:EFFECT (a key may carry a DNS prefix: nvidia.com/gpu). */
-const TOLERATION =
-  /^([A-Za-z0-9][-A-Za-z0-9_./]*)(=([-A-Za-z0-9_.]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
 
 /** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
 export function parseToleration(text: string): V1Toleration {
@@ -54,20 +54,9 @@ export const ClusterOptionsShape = {
   prefillNode: z.string().min(1).optional(),
   decodeNode: z.string().min(1).optional(),
   image: z.string().min(1).optional(),
-  env: z.array(z.string().regex(KeyValue, { message: 'expected NAME=VALUE' })).optional(),
-  toleration: z
-    .array(
-      z.string().regex(TOLERATION, {
-        message: 'expected KEY[=VALUE]:EFFECT with EFFECT NoSchedule, PreferNoSchedule or NoExecute',
-      }),
-    )
-    .optional(),
-  rdmaResource: z
-    .string()
-    .regex(/^[a-z0-9.-]+\/[\w.-]+(=\d+)?$/i, {
-      message: 'expected a resource name such as rdma/ib or rdma/ib=2',
-    })
-    .optional(),
+  env: z.array(EnvAssignment).optional(),
+  toleration: z.array(TolerationText).optional(),
+  rdmaResource: RdmaResourceText.optional(),
   memoryType: z.enum(['vram', 'dram', 'VRAM', 'DRAM']).optional(),
   op: z.enum(['write', 'read', 'WRITE', 'READ']).optional(),
   initiator: z.enum(['prefill', 'decode']).optional(),
@@ -91,10 +80,7 @@ export const ClusterOptionsShape = {
     .regex(/^(https?:\/\/)?[\w.-]+:\d+\/?$/, { message: 'expected host:port or http://host:port' })
     .optional(),
   etcdImage: z.string().min(1).optional(),
-  scratchNamespace: z
-    .string()
-    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, { message: 'expected a namespace name' })
-    .optional(),
+  scratchNamespace: NamespaceName.optional(),
   imagePullSecret: z.string().min(1).optional(),
   podAnnotation: z
     .array(
@@ -110,7 +96,7 @@ export const ClusterOptionsShape = {
   keep: z.boolean().optional(),
   force: z.boolean().optional(),
   dryRun: z.boolean().optional(),
-  peerTimeout: Duration.optional(),
+  peerTimeout: DurationOption.optional(),
   ...ClusterFlagsShape,
   nodeProbes: z.boolean().optional(),
 };

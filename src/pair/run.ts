@@ -100,7 +100,7 @@ async function teardown(
   // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock
   // and a fresh signal: the run's own may have fired (Ctrl-C, --timeout).
   const cluster = base.withSignal(AbortSignal.timeout(teardownMs));
-  const deadline = Date.now() + teardownMs;
+  const until = ctx.clock.now() + teardownMs;
   let left: string[] = [];
   for (;;) {
     try {
@@ -119,8 +119,8 @@ async function teardown(
       );
     }
     if (left.length === 0) return undefined;
-    if (Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 250));
+    if (ctx.clock.now() > until) break;
+    await ctx.clock.sleep(250);
   }
   return check(
     'pair.cleanup',
@@ -137,13 +137,11 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const clock = deps.clock ?? systemClock;
   const started = clock.now();
   const runId = deps.runId ?? newRunId();
-  const deadlineCtl = new AbortController();
-  const timer = setTimeout(
-    () => deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
+  const deadline = clock.deadline(
     config.timeoutMs,
+    () => new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`),
   );
-  timer.unref?.();
-  const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
+  const signal = AbortSignal.any([deps.signal, deadline.signal]);
   let base: Promise<Cluster> | undefined;
   let loaded: Cluster | undefined;
   let scoped: Promise<Cluster> | undefined;
@@ -168,7 +166,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     progress: deps.progress,
     clock,
     interrupt: deps.signal,
-    deadline: deadlineCtl.signal,
+    deadline: deadline.signal,
     signal,
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
@@ -193,7 +191,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     judgedAt = clock.now();
     deps.onJudged?.();
   } finally {
-    clearTimeout(timer);
+    deadline.cancel();
     const plan = state.plan;
     if (config.keep && plan && state.objects && state.stop !== 'dry-run') {
       const ns = plan.namespace.name;

@@ -2,9 +2,16 @@ import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { durationSchema } from '../core/duration-schema.js';
 import { ToolError } from '../core/errors.js';
-import { parseSize } from '../pair/local/sizes.js';
+import {
+  durationValue,
+  ENGINE_CHOICES,
+  MinBandwidthValue,
+  NamespaceName,
+  RdmaResourceText,
+  SizesText,
+  TolerationText,
+} from '../pair/option-groups.js';
 
 /**
  * The sweep policy: what `sweep --policy PATH` runs when nobody types flags, and
@@ -29,15 +36,6 @@ function orList(values: readonly string[]): string {
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
     error: (iss) => `expected ${orList(values)}, got ${JSON.stringify(iss.input)}`,
-  });
-}
-
-/** A duration kept as written ("30m"), checked by the same schema the flags use. */
-function duration(examples: string) {
-  const check = durationSchema(examples);
-  return z.string({ error: `expected a duration such as ${examples}` }).superRefine((s, ctx) => {
-    const r = check.safeParse(s);
-    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'bad duration' });
   });
 }
 
@@ -86,12 +84,8 @@ export function cronProblem(text: string): string | undefined {
   return undefined;
 }
 
-const TOLERATION =
-  /^([A-Za-z0-9][-A-Za-z0-9_./]*)(=([-A-Za-z0-9_.]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
-const NAMESPACE = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
-
 export const SCHEMES = ['ring', 'all-pairs', 'role'] as const;
-export const ENGINES = ['auto', 'nixlbench', 'nixl', 'ucx_perftest'] as const;
+export const ENGINES = ENGINE_CHOICES;
 
 const OutputSchema = z.strictObject({
   html: z.string().min(1).optional(),
@@ -121,37 +115,21 @@ export const PolicySchema = z.strictObject({
     .min(1)
     .optional(),
   dgd: z.string().min(1).optional(),
-  namespace: z.string().regex(NAMESPACE, { message: 'expected a namespace name' }).optional(),
+  namespace: NamespaceName.optional(),
   maxParallel: z
     .number({ error: 'expected a whole number of pairs at once, such as 4' })
     .int()
     .positive()
     .optional(),
-  timeout: duration('2h or 90m').optional(),
-  pairTimeout: duration('10m or 600s').optional(),
-  minBandwidth: z.number({ error: 'expected GB/s as a number, such as 20' }).positive().optional(),
+  timeout: durationValue('2h or 90m').optional(),
+  pairTimeout: durationValue('10m or 600s').optional(),
+  minBandwidth: MinBandwidthValue.optional(),
   engine: oneOf(ENGINES).optional(),
   image: z.string().min(1).optional(),
-  sizes: z
-    .string({ error: 'expected a comma-separated list of sizes such as 64K,64M' })
-    .refine((s) => s.split(',').every((p) => parseSize(p) !== undefined), {
-      message: 'expected a comma-separated list of sizes such as 64K,64M',
-    })
-    .optional(),
-  scratchNamespace: z.string().regex(NAMESPACE, { message: 'expected a namespace name' }).optional(),
-  rdmaResource: z
-    .string()
-    .regex(/^[a-z0-9.-]+\/[\w.-]+(=\d+)?$/i, {
-      message: 'expected a resource name such as rdma/ib or rdma/ib=2',
-    })
-    .optional(),
-  tolerations: z
-    .array(
-      z.string().regex(TOLERATION, {
-        message: 'expected KEY[=VALUE]:EFFECT with EFFECT NoSchedule, PreferNoSchedule or NoExecute',
-      }),
-    )
-    .optional(),
+  sizes: SizesText.optional(),
+  scratchNamespace: NamespaceName.optional(),
+  rdmaResource: RdmaResourceText.optional(),
+  tolerations: z.array(TolerationText).optional(),
   failOn: oneOf(['fail', 'warn']).optional(),
   output: OutputSchema.optional(),
 });

@@ -1,23 +1,12 @@
 import { z } from 'zod';
-import { durationSchema } from '../../core/duration-schema.js';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { runLocalPair } from '../../pair/local/index.js';
-import { parseSize } from '../../pair/local/sizes.js';
+import { DurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
 import { ClusterOptionsShape } from '../../pair/options.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 import { runClusterPair } from './pair-cluster.js';
-
-/** `4K,64K,1M` → bytes; every entry must be a size. */
-const SizesSchema = z
-  .string()
-  .refine((s) => s.split(',').every((p) => parseSize(p) !== undefined), {
-    message: 'expected a comma-separated list of sizes such as 4K,64K,1M,16M,64M',
-  })
-  .transform((s) => [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b));
-
-const DurationSchema = durationSchema('90s, 5m or 1h');
 
 /**
  * Options of `pair`. One schema for both modes so each flag is declared once;
@@ -26,16 +15,13 @@ const DurationSchema = durationSchema('90s, 5m or 1h');
  */
 export const PairOptionsSchema = OutputOptionsSchema.extend({
   local: z.boolean().default(false),
-  engine: z.enum(['auto', 'nixlbench', 'nixl', 'ucx_perftest']).default('auto'),
+  engine: TransferOptionsShape.engine,
   mode: z.enum(['cross-node', 'intra-node']).optional(),
-  sizes: SizesSchema.optional(),
-  iters: z.coerce.number().int().positive().max(100_000_000).optional(),
-  timeout: DurationSchema.default(5 * 60_000),
-  minBandwidth: z.coerce.number().positive().optional(),
-  ucxTls: z
-    .string()
-    .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
-    .optional(),
+  sizes: TransferOptionsShape.sizes,
+  iters: TransferOptionsShape.iters,
+  timeout: DurationOption.default(5 * 60_000),
+  minBandwidth: TransferOptionsShape.minBandwidth,
+  ucxTls: TransferOptionsShape.ucxTls,
   nixlbenchRuntime: z.enum(['auto', 'etcd', 'asio']).default('auto'),
   ...ClusterOptionsShape,
 });

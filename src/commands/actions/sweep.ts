@@ -1,27 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { durationSchema } from '../../core/duration-schema.js';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
-import { parseSize } from '../../pair/local/sizes.js';
+import { DurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options.js';
 import { SchemeSchema } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
 import { sweepSections } from '../../sweep/sections.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
-
-const Duration = durationSchema('90s, 5m or 1h');
-
-const SizesSchema = z
-  .string()
-  .refine((s) => s.split(',').every((p) => parseSize(p) !== undefined), {
-    message: 'expected a comma-separated list of sizes such as 64K,64M',
-  })
-  .transform((s) => [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b));
 
 const {
   prefillNode: _p,
@@ -44,16 +34,9 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => [...new Set(s.split(','))])
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
-  timeout: Duration.default(30 * 60_000),
-  pairTimeout: Duration.default(5 * 60_000),
-  engine: z.enum(['auto', 'nixlbench', 'nixl', 'ucx_perftest']).default('auto'),
-  sizes: SizesSchema.optional(),
-  iters: z.coerce.number().int().positive().max(100_000_000).optional(),
-  minBandwidth: z.coerce.number().positive().optional(),
-  ucxTls: z
-    .string()
-    .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
-    .optional(),
+  timeout: DurationOption.default(30 * 60_000),
+  pairTimeout: DurationOption.default(5 * 60_000),
+  ...TransferOptionsShape,
   html: z.string().min(1).optional(),
   metricsFile: z.string().min(1).optional(),
   pushgateway: z

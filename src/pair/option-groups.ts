@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { durationSchema } from '../core/duration-schema.js';
+import { parseSize } from './local/sizes.js';
+
+/**
+ * The option groups `pair`, `sweep` and the sweep policy file share, each
+ * written once: what a value may be and the one line that says it is wrong.
+ * Flags arrive as strings (commander), so each group has a flag form; the
+ * policy file's YAML keeps its own types, so the groups it takes have a
+ * policy form built on the same rule.
+ */
+
+// ── engine ──────────────────────────────────────────────────────────────────
+export const ENGINE_CHOICES = ['auto', 'nixlbench', 'nixl', 'ucx_perftest'] as const;
+export const EngineOption = z.enum(ENGINE_CHOICES);
+
+// ── sizes and iterations ────────────────────────────────────────────────────
+const SIZES_MESSAGE = 'expected a comma-separated list of sizes such as 4K,64K,1M,16M,64M';
+/** `4K,64K,1M` as written: every entry must be a size. */
+export const SizesText = z
+  .string({ error: SIZES_MESSAGE })
+  .refine((s) => s.split(',').every((p) => parseSize(p) !== undefined), { message: SIZES_MESSAGE });
+/** `--sizes`: the distinct sizes in bytes, smallest first. */
+export const SizesOption = SizesText.transform((s) =>
+  [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b),
+);
+export const ItersOption = z.coerce.number().int().positive().max(100_000_000);
+
+// ── bandwidth bar ───────────────────────────────────────────────────────────
+export const MinBandwidthOption = z.coerce.number().positive();
+export const MinBandwidthValue = z.number({ error: 'expected GB/s as a number, such as 20' }).positive();
+
+// ── UCX and the probe pods' env ─────────────────────────────────────────────
+export const UcxTlsOption = z
+  .string()
+  .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' });
+export const EnvAssignment = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*=.*$/s, { message: 'expected NAME=VALUE' });
+
+// ── timeouts ────────────────────────────────────────────────────────────────
+/** A run's, a pair's or a peer's limit as a flag: milliseconds. */
+export const DurationOption = durationSchema('90s, 5m or 1h');
+/** The same rule for a policy key, kept as written ("30m"). */
+export function durationValue(examples: string) {
+  const check = durationSchema(examples);
+  return z.string({ error: `expected a duration such as ${examples}` }).superRefine((s, ctx) => {
+    const r = check.safeParse(s);
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'bad duration' });
+  });
+}
+
+// ── tolerations ─────────────────────────────────────────────────────────────
+/** kubectl taint's KEY[=VALUE]:EFFECT (a key may carry a DNS prefix: nvidia.com/gpu). */
+export const TOLERATION =
+  /^([A-Za-z0-9][-A-Za-z0-9_./]*)(=([-A-Za-z0-9_.]*))?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
+export const TolerationText = z.string().regex(TOLERATION, {
+  message: 'expected KEY[=VALUE]:EFFECT with EFFECT NoSchedule, PreferNoSchedule or NoExecute',
+});
+
+// ── where the probes run ────────────────────────────────────────────────────
+export const RdmaResourceText = z.string().regex(/^[a-z0-9.-]+\/[\w.-]+(=\d+)?$/i, {
+  message: 'expected a resource name such as rdma/ib or rdma/ib=2',
+});
+export const NamespaceName = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, { message: 'expected a namespace name' });
+
+/** The transfer flags `pair` (both modes) and `sweep` read, as commander hands them over. */
+export const TransferOptionsShape = {
+  engine: EngineOption.default('auto'),
+  sizes: SizesOption.optional(),
+  iters: ItersOption.optional(),
+  minBandwidth: MinBandwidthOption.optional(),
+  ucxTls: UcxTlsOption.optional(),
+};
