@@ -1,3 +1,4 @@
+import { systemClock } from './clock.js';
 import { type Check, type Report, SCHEMA_VERSION } from './model.js';
 import { rollUp } from './verdict.js';
 
@@ -15,7 +16,7 @@ export function makeReport(
   checks: Check[],
   extra: Record<string, unknown> = {},
   what?: string,
-  now: () => Date = () => new Date(),
+  now: () => Date = () => new Date(systemClock.now()),
 ): Report {
   return {
     schemaVersion: SCHEMA_VERSION,

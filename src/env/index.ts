@@ -7,15 +7,13 @@ import type { RawGraph } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
 import {
-  efaCheck,
   gpuDirectCheck,
-  ipcLockCheck,
   missingCriticalCheck,
   ncclIbDisableCheck,
   netDevicesCheck,
-  shmCheck,
   ucxTlsCheck,
 } from './rules.js';
+import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
 import { extractWorkloads } from './workloads.js';
 

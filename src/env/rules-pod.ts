@@ -1,0 +1,145 @@
+import { type Check, check } from '../core/model.js';
+import { describeKv } from './engine.js';
+import type { EngineFacts } from './resolve.js';
+import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
+import type { EnvService } from './schema.js';
+import { formatBytes } from './shm.js';
+
+/** Per-service rules about the pod itself: EFA and its KV backend, IPC_LOCK for RDMA, /dev/shm. */
+const LIBFABRIC_SWITCH: Record<string, string> = {
+  vllm: '--kv-transfer-config \'{"kv_connector":"NixlConnector","kv_role":"kv_both","kv_connector_extra_config":{"backends":["LIBFABRIC"]}}\'',
+  trtllm: 'TRTLLM_NIXL_KVCACHE_BACKEND=LIBFABRIC (with cache_transceiver_config.backend NIXL or DEFAULT)',
+  sglang: '--disaggregation-transfer-backend nixl with SGLANG_DISAGGREGATION_NIXL_BACKEND=LIBFABRIC',
+};
+
+/**
+ * EFA: KV takes it through NIXL's LIBFABRIC plugin, which needs libfabric's efa provider
+ * (FI_PROVIDER unset or efa), device RDMA (FI_EFA_USE_DEVICE_RDMA not 0) and the EFA device with
+ * IPC_LOCK (ipcLockCheck). A vLLM or SGLang worker that requests EFA but keeps NIXL on UCX is
+ * warned: UCX over EFA (srd) works, and Dynamo's disagg communication guide calls it not
+ * recommended for production. TensorRT-LLM is the exception: Dynamo's TRT-LLM KV-cache guide
+ * (docs/backends/trtllm/trtllm-kv-cache-transfer.md @04521f47, "Specify Backends for NIXL")
+ * calls UCX with SRD "the tested and recommended backend" on AWS EFA.
+ */
+export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
+  if (!s.pod.rdmaResources.some(isEfa)) return undefined;
+  const kv = facts.kv;
+  if (!kv) return undefined;
+  const notes: string[] = [];
+  let status: 'ok' | 'warn' = 'ok';
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX' && facts.engine === 'trtllm') {
+    const tls = s.transportVars.UCX_TLS;
+    const noSrd =
+      tls?.visible &&
+      tls.value !== undefined &&
+      !tls.value.startsWith('^') &&
+      !/\b(srd|all)\b/.test(tls.value);
+    if (!noSrd)
+      return check(
+        'env.efa',
+        'ok',
+        `EFA with NIXL/UCX over srd (${kv.from}): Dynamo's tested and recommended path for TensorRT-LLM`,
+        { subject },
+      );
+    return check(
+      'env.efa',
+      'warn',
+      `NIXL uses UCX over EFA (${kv.from}), as Dynamo recommends for TensorRT-LLM, but UCX_TLS=${tls?.value} leaves out srd, EFA's transport`,
+      { subject, fix: 'add srd to UCX_TLS (e.g. UCX_TLS=srd,cuda_copy,tcp), or unset it' },
+    );
+  }
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'UCX') {
+    status = 'warn';
+    const kvbm = Object.keys(s.transportVars).filter((n) => /^DYN_KVBM_NIXL_BACKEND_/.test(n));
+    notes.push(
+      `EFA is requested but NIXL uses UCX (${kv.from}): the switch to LIBFABRIC is missing, so KV runs UCX over EFA (srd), which Dynamo calls not recommended for production${kvbm.length ? ` (${kvbm.join(', ')} configure KVBM's offload, not the prefill→decode transfer)` : ''}`,
+    );
+  }
+  if (kv.transport === 'NIXL' && kv.nixlPlugin === 'LIBFABRIC') {
+    const prov = s.transportVars.FI_PROVIDER;
+    if (prov?.visible && prov.value !== undefined && !/(^|[,;])\s*efa\b/i.test(prov.value)) {
+      status = 'warn';
+      notes.push(
+        `FI_PROVIDER=${prov.value}: libfabric will not use the EFA provider, so KV goes over ${prov.value}`,
+      );
+    }
+    const rdma = s.transportVars.FI_EFA_USE_DEVICE_RDMA;
+    if (rdma?.visible && rdma.value !== undefined && /^(0|false|no|off)$/i.test(rdma.value)) {
+      status = 'warn';
+      notes.push(
+        `FI_EFA_USE_DEVICE_RDMA=${rdma.value}: EFA device RDMA is off, GPU memory is staged through the host`,
+      );
+    }
+  }
+  if (status === 'ok') return check('env.efa', 'ok', `EFA with ${describeKv(kv)} (${kv.from})`, { subject });
+  return check('env.efa', 'warn', notes.join('; '), {
+    subject,
+    fix: `switch the engine to LIBFABRIC: ${LIBFABRIC_SWITCH[facts.engine ?? ''] ?? 'see references/env-rules.md'}; keep FI_PROVIDER=efa and FI_EFA_USE_DEVICE_RDMA=1`,
+  });
+}
+
+export function ipcLockCheck(s: EnvService, subject: string): Check | undefined {
+  if (s.pod.rdmaResources.length === 0) return undefined;
+  if (s.pod.ipcLock || s.pod.privileged) {
+    const res =
+      s.pod.rdmaResources.length > 2
+        ? `${s.pod.rdmaResources[0]} +${s.pod.rdmaResources.length - 1} more`
+        : s.pod.rdmaResources.join(', ');
+    return check('env.rdma-ipc-lock', 'ok', `${res} with ${s.pod.ipcLock ? 'IPC_LOCK' : 'privileged'}`, {
+      subject,
+    });
+  }
+  return check(
+    'env.rdma-ipc-lock',
+    'warn',
+    `requests ${s.pod.rdmaResources.join(', ')} without IPC_LOCK or privileged: registering KV memory can fail (ibv_reg_mr: cannot allocate memory)`,
+    {
+      subject,
+      fix: 'add securityContext.capabilities.add: [IPC_LOCK] to the worker container',
+    },
+  );
+}
+
+const SHM_SOURCE: Record<string, string> = {
+  sharedMemory: 'sharedMemory.size',
+  sharedMemorySize: 'sharedMemorySize',
+  'operator-default': 'the operator default',
+  volume: 'a Memory emptyDir at /dev/shm',
+  host: 'the host /dev/shm',
+  disabled: 'shared memory disabled: the container runtime default',
+  'runtime-default': 'no /dev/shm volume: the container runtime default',
+};
+
+/**
+ * /dev/shm scales with the processes that share it: NCCL's shared-memory transport and the
+ * engine's per-GPU workers use it, so the need grows with the GPUs (or tensor parallelism) of the
+ * worker. A single-GPU worker has no NCCL peer on its node: a small /dev/shm is a warn at most.
+ */
+export function shmCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
+  const shm = s.pod.shm;
+  if (!shm) return undefined;
+  const where = SHM_SOURCE[shm.source] ?? shm.source;
+  if (shm.bytes === undefined) return check('env.shm', 'ok', `/dev/shm ${shm.size} (${where})`, { subject });
+  const fix =
+    'set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or mount a Memory emptyDir at /dev/shm';
+  const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : formatBytes(shm.bytes);
+  // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
+  const ranks = Math.max(
+    s.pod.gpus ?? 0,
+    Math.ceil((facts.tensorParallel ?? 0) / Math.max(s.pod.nodeCount, 1)),
+    1,
+  );
+  const who = ranks > 1 ? `${ranks} GPU processes` : 'one GPU process';
+  const want = Math.max(SHM_WARN_BYTES, ranks * SHM_PER_GPU_BYTES);
+  if (shm.bytes < SHM_FAIL_BYTES && ranks > 1) {
+    return check(
+      'env.shm',
+      'fail',
+      `/dev/shm is ${size} (${where}) for ${who}: NCCL's shared-memory transport between them runs out (NCCL needs 1Gi or more)`,
+      { subject, fix },
+    );
+  }
+  if (shm.bytes < want && (ranks > 1 || shm.bytes < SHM_FAIL_BYTES))
+    return check('env.shm', 'warn', `/dev/shm is only ${size} (${where}) for ${who}`, { subject, fix });
+  return check('env.shm', 'ok', `/dev/shm ${size} (${where}) for ${who}`, { subject });
+}
