@@ -77,11 +77,12 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .version(VERSION)
     .option('--debug', 'print stack traces for errors')
     .option('-q, --quiet', 'no progress output on stderr')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => stderr.write(s),
+      // Usage errors in the one style every error has: `error: … (fix: …)`.
+      outputError: (s, write) => write(`${s.trimEnd()} (fix: see --help)\n`),
     });
   registerCommands(program, ctx);
   // addCommand() does not pass settings down: without this a subcommand's usage

@@ -128,6 +128,8 @@ describe('env walks never abort: unusable files are skipped, the rest is checked
       'bin.yaml': Buffer.from([1, 2, 0, 3]),
       'bomb.yaml': BILLION_LAUGHS,
       'c.yaml': 'kind: Pod\n',
+      'd.yaml':
+        'apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec: {containers: [{name: main, image: x}]}\n',
     });
     const { code, stdout, stderr } = await cli([d, '-o', 'json']);
     expect(stderr).toBe('');
@@ -143,11 +145,60 @@ describe('env walks never abort: unusable files are skipped, the rest is checked
     expect(unreadable.detail).toMatch(/^4 files could not be read as YAML and were skipped: /);
   });
 
-  it('an empty file exits non-zero under --fail-on warn and says nothing was checked', async () => {
-    const d = dir('emptyfile', { 'a.yaml': '' });
-    const { code, stdout } = await cli([d, '--fail-on', 'warn']);
-    expect(code).toBe(1);
-    expect(stdout).toMatch(/nothing was checked/);
+  it('a directory that yields no workload at all is an error, naming why each file gave nothing (exit 2)', async () => {
+    const d = dir('nothing', { 'a.yaml': '', 'b.yaml': 'b: 1\nb: 2\n' });
+    const { code, stdout, stderr } = await cli([d]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^error: \S*nothing: nothing to check: \S*a\.yaml: no YAML documents \(empty or comments only\); \S*b\.yaml: invalid YAML at line 2, column 1: Map keys must be unique \(fix: /,
+    );
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('env refuses a named input that gives nothing to check (exit 2, one line naming it)', () => {
+  const cases: [string, string | Buffer, RegExp][] = [
+    ['empty.yaml', '', /empty\.yaml: nothing to check: no YAML documents \(empty or comments only\)/],
+    ['blank.yaml', '  \n\t\n', /blank\.yaml: nothing to check: no YAML documents/],
+    [
+      'binary.yaml',
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]),
+      /binary\.yaml: nothing to check: not a text file \(binary content at byte 4\)/,
+    ],
+    ['scalar.yaml', 'hello\n', /scalar\.yaml: nothing to check: not a Kubernetes object \(a string\)/],
+    [
+      'dup.yaml',
+      'kind: Pod\nkind: Job\n',
+      /dup\.yaml: nothing to check: invalid YAML at line 2, column 1: Map keys must be unique/,
+    ],
+    ['cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n', /cm\.yaml: nothing to check: /],
+  ];
+  for (const [name, content, message] of cases) {
+    it(name, async () => {
+      const d = dir(`named-${name}`, { [name]: content });
+      const { code, stdout, stderr } = await cli([`${d}/${name}`]);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(new RegExp(`^error: \\S*${message.source}`));
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('empty stdin (helm failed before the pipe)', async () => {
+    const { code, stdout, stderr } = await runCli(['env', '-'], { env: { NO_COLOR: '1' }, stdin: '' });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'error: stdin: nothing to check: empty input (did the command before the pipe fail?) (fix: give a Dynamo recipe or Kubernetes manifests with a workload in them, and mend what is named)\n',
+    );
+  });
+
+  it('a good recipe beside an empty named file still fails, naming only the empty one', async () => {
+    const d = dir('mixed', { 'e.yaml': '' });
+    const { code, stderr } = await cli(['qwen3-32b-fp8', `${d}/e.yaml`]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: \S*e\.yaml: nothing to check: no YAML documents/);
   });
 });
 
@@ -156,7 +207,6 @@ describe('env text output', () => {
     const { code, stdout } = await cli([
       'qwen3-32b-fp8',
       'qwen3-32b/vllm/cloud-providers/deploy-nebius-ib.yaml',
-      'qwen3-32b/vllm/cloud-providers/.kustomize-matrix.yaml',
     ]);
     expect(code).toBe(0);
     expectGolden('env-qwen3.txt', stdout);

@@ -46,6 +46,35 @@ export const OutputOptionsSchema = z.object({
   color: z.boolean().optional(),
 });
 
+/** A number as people read it: 100000000 → 100,000,000. */
+function num(n: number | bigint): string {
+  return Number(n).toLocaleString('en-US');
+}
+
+/** zod's issue in the tool's words: "must be at least 1", not "Too small: expected number to be >0". */
+function issueMessage(i: z.core.$ZodIssue, given: unknown): string {
+  if (i.code === 'invalid_type' && i.expected === 'number' && given !== undefined)
+    return `expected a number, got ${JSON.stringify(given)}`;
+  if (i.code === 'too_small' && i.origin === 'number') {
+    const min = Number(i.minimum);
+    // .positive() on an integer is "at least 1"; on a real number "more than 0".
+    if (!i.inclusive)
+      return min === 0 && Number.isInteger(Number(given))
+        ? 'must be at least 1'
+        : `must be more than ${num(min)}`;
+    return `must be at least ${num(min)}`;
+  }
+  if (i.code === 'too_big' && i.origin === 'number')
+    return i.inclusive
+      ? `must be at most ${num(Number(i.maximum))}`
+      : `must be less than ${num(Number(i.maximum))}`;
+  if (i.code === 'invalid_type' && i.expected === 'int')
+    return `must be a whole number, got ${JSON.stringify(given)}`;
+  if (i.code === 'invalid_value' && i.values.length > 0)
+    return `expected ${i.values.map((v) => String(v)).join(', ')}, got ${JSON.stringify(given)}`;
+  return i.message;
+}
+
 /** Validates options with zod and turns every problem into one line naming the flag. */
 export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw);
@@ -70,11 +99,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
     const flag = key ? `--${key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}` : 'options';
     // z.coerce.number() turns "abc" into NaN; say what was given instead of "received NaN".
     const given = key !== undefined ? (raw as Record<string, unknown> | undefined)?.[key] : undefined;
-    const message =
-      i.code === 'invalid_type' && i.expected === 'number' && given !== undefined
-        ? `expected a number, got ${JSON.stringify(given)}`
-        : i.message;
-    return `${flag}: ${message}`;
+    return `${flag}: ${issueMessage(i, given)}`;
   });
   throw new ToolError(`invalid options: ${lines.join('; ')}`, { fix: 'see --help' });
 }

@@ -1,17 +1,37 @@
 import { z } from 'zod';
 import { formatDuration, parseDuration } from './duration.js';
 
+/** The longest a timer can wait (Node's setTimeout: 2^31-1 ms, about 24.8 days); no flag may ask for more. */
+export const TIMER_MAX_MS = 2 ** 31 - 1;
+
+export interface DurationLimits {
+  /** The largest value the flag takes: documented in its help. */
+  maxMs: number;
+  /** The smallest that can do anything (default 1 ms). */
+  minMs?: number;
+}
+
 /**
- * The zod schema of every timeout flag: a duration as people type it (`90s`,
- * `5m`, `500ms`, `1h30m`, or plain seconds) → milliseconds. `examples` words
- * the error for the flag; `maxMs` caps it.
+ * The zod schema of every duration flag: a duration as people type it (`90s`,
+ * `5m`, `500ms`, `1h30m`, or plain seconds) → milliseconds, within its
+ * limits. `examples` words the error for the flag.
  */
-export function durationSchema(examples: string, maxMs?: number) {
-  const ms = z
+export function durationSchema(examples: string, limits: DurationLimits) {
+  const { maxMs, minMs = 1 } = limits;
+  return z
     .string()
     .refine((s) => (parseDuration(s) ?? 0) > 0, { message: `expected a duration such as ${examples}` })
-    .transform((s) => parseDuration(s) as number);
-  return maxMs === undefined
-    ? ms
-    : ms.refine((v) => v <= maxMs, { message: `at most ${formatDuration(maxMs)}` });
+    .transform((s) => parseDuration(s) as number)
+    .superRefine((v, ctx) => {
+      if (v > maxMs)
+        ctx.addIssue({
+          code: 'custom',
+          message: `at most ${formatDuration(maxMs)}, got ${formatDuration(v)}`,
+        });
+      else if (v < minMs)
+        ctx.addIssue({
+          code: 'custom',
+          message: `at least ${formatDuration(minMs)}, got ${formatDuration(v)}`,
+        });
+    });
 }

@@ -17,6 +17,11 @@ export function parseDuration(text: string): number | undefined {
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   const s = Math.round(ms / 1000);
+  if (s >= 2 * 86_400) {
+    const d = Math.floor(s / 86_400);
+    const rest = s % 86_400;
+    return `${d}d${rest ? formatDuration(rest * 1000) : ''}`;
+  }
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;

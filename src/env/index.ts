@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { ToolError, ToolErrors } from '../core/errors.js';
 import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
 import { makeReport } from '../core/report.js';
@@ -263,10 +265,48 @@ export interface EnvOptions {
   now?: () => Date;
   /** Stops reading (a FIFO with no writer, a huge file) when the run is interrupted. */
   signal?: AbortSignal;
+  /** What `-` reads (default: the process's stdin). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
-  const loaded = await loadInputs(paths, opts.cwd, opts.signal);
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin);
   const { part, checks } = analyse(loaded);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
+}
+
+/**
+ * Each input named on the command line must yield a workload to check: an
+ * empty stdin (`helm template … | interconnect-test env -` after helm failed),
+ * an empty or binary file, a bare scalar or a file with duplicate keys would
+ * otherwise pass having checked nothing.
+ */
+export function refuseEmptyInputs(paths: readonly string[], part: EnvReportPart, cwd: string): void {
+  const errors: ToolError[] = [];
+  const abs = (f: string) => (f === 'stdin' ? f : path.resolve(cwd, f));
+  for (const given of new Set(paths)) {
+    const shown = given === '-' ? 'stdin' : given;
+    const root = abs(shown);
+    const inside = (file: string) => {
+      const f = abs(file);
+      return f === root || f.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`);
+    };
+    if (part.services.some((s) => inside(s.file))) continue;
+    const why = part.skipped
+      .filter((k) => inside(k.file))
+      .map((k) => (k.file === shown ? k.why : `${k.file}: ${k.why}`));
+    const what =
+      given === '-' && why.length === 1 && /^no YAML documents/.test(why[0] ?? '')
+        ? 'empty input (did the command before the pipe fail?)'
+        : why.length > 0
+          ? why.slice(0, 3).join('; ') + (why.length > 3 ? `; and ${why.length - 3} more` : '')
+          : 'no Dynamo graph or Kubernetes workload in it';
+    errors.push(
+      new ToolError(`${shown}: nothing to check: ${what}`, {
+        fix: 'give a Dynamo recipe or Kubernetes manifests with a workload in them, and mend what is named',
+      }),
+    );
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new ToolErrors(errors);
 }

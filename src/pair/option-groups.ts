@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { durationSchema } from '../core/duration-schema.js';
+import { parseUcxTls, UCX_TL_ALIASES, UCX_TRANSPORTS } from '../env/ucx.js';
 import { parseSize } from './local/sizes.js';
 
 /**
@@ -33,17 +34,32 @@ export const MinBandwidthValue = z.number({ error: 'expected GB/s as a number, s
 // ── UCX and the probe pods' env ─────────────────────────────────────────────
 export const UcxTlsOption = z
   .string()
-  .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' });
+  .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
+  .superRefine((v, ctx) => {
+    // UCX drops a name it does not know (and fails when none is left): a typo, not a fabric fault.
+    const { unknown } = parseUcxTls(v);
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${unknown.map((u) => JSON.stringify(u)).join(', ')} ${unknown.length === 1 ? 'is not a UCX transport' : 'are not UCX transports'} (UCX knows ${Object.keys(UCX_TL_ALIASES).join(', ')}, ${UCX_TRANSPORTS.join(', ')} and all)`,
+      });
+  });
 export const EnvAssignment = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*=.*$/s, { message: 'expected NAME=VALUE' });
 
 // ── timeouts ────────────────────────────────────────────────────────────────
-/** A run's, a pair's or a peer's limit as a flag: milliseconds. */
-export const DurationOption = durationSchema('90s, 5m or 1h');
-/** The same rule for a policy key, kept as written ("30m"). */
-export function durationValue(examples: string) {
-  const check = durationSchema(examples);
+const HOUR_MS = 3_600_000;
+/** Limits of the run timeouts: shorter than a second starts nothing; a day is the most one pair may take, a week a sweep. */
+export const PAIR_TIMEOUT_LIMITS = { minMs: 1000, maxMs: 24 * HOUR_MS };
+export const SWEEP_TIMEOUT_LIMITS = { minMs: 1000, maxMs: 7 * 24 * HOUR_MS };
+/** `--timeout`, `--pair-timeout` and `--peer-timeout` of pair and sweep: milliseconds. */
+export const DurationOption = durationSchema('90s, 5m or 1h', PAIR_TIMEOUT_LIMITS);
+/** `sweep --timeout`: the whole sweep's budget. */
+export const SweepDurationOption = durationSchema('30m, 2h or 1d', SWEEP_TIMEOUT_LIMITS);
+/** The same rules for a policy key, kept as written ("30m"). */
+export function durationValue(examples: string, limits: { minMs?: number; maxMs: number }) {
+  const check = durationSchema(examples, limits);
   return z.string({ error: `expected a duration such as ${examples}` }).superRefine((s, ctx) => {
     const r = check.safeParse(s);
     if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'bad duration' });

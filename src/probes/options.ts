@@ -5,7 +5,7 @@ import { ClusterFlagsShape } from '../kube/flags-schema.js';
 const HOUR_MS = 3_600_000;
 
 /** A duration as every timeout flag takes it (`20s`, `2m`, `500ms`, or plain seconds), in milliseconds. */
-const ProbeTimeout = durationSchema('20s, 2m or 500ms', HOUR_MS);
+const ProbeTimeout = durationSchema('20s, 2m or 500ms', { maxMs: HOUR_MS, minMs: 500 });
 
 /** The schema of the flags addTargetOptions (flags.ts) declares. */
 export const TargetOptionsShape = {

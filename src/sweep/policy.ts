@@ -8,8 +8,10 @@ import {
   ENGINE_CHOICES,
   MinBandwidthValue,
   NamespaceName,
+  PAIR_TIMEOUT_LIMITS,
   RdmaResourceText,
   SizesText,
+  SWEEP_TIMEOUT_LIMITS,
   TolerationText,
 } from '../pair/option-groups.js';
 
@@ -121,8 +123,8 @@ export const PolicySchema = z.strictObject({
     .int()
     .positive()
     .optional(),
-  timeout: durationValue('2h or 90m').optional(),
-  pairTimeout: durationValue('10m or 600s').optional(),
+  timeout: durationValue('2h or 90m', SWEEP_TIMEOUT_LIMITS).optional(),
+  pairTimeout: durationValue('10m or 600s', PAIR_TIMEOUT_LIMITS).optional(),
   minBandwidth: MinBandwidthValue.optional(),
   engine: oneOf(ENGINES).optional(),
   image: z.string().min(1).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { runEnv } from '../../env/index.js';
+import { refuseEmptyInputs, runEnv } from '../../env/index.js';
+import { EnvReportPartSchema } from '../../env/schema.js';
 import { envSections } from '../../env/text.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
@@ -15,6 +16,12 @@ export async function runEnvCommand(
 ): Promise<void> {
   const opts = parseOptions(EnvOptionsSchema, { ...raw, paths });
   // Reading a few files takes milliseconds: no progress lines, so stderr stays for errors only.
-  const report = await runEnv(opts.paths, { cwd: ctx.cwd, signal: ctx.signal });
+  const report = await runEnv(opts.paths, {
+    cwd: ctx.cwd,
+    signal: ctx.signal,
+    ...(ctx.stdin ? { stdin: ctx.stdin } : {}),
+  });
+  // Each input named on the command line must have given something to check.
+  refuseEmptyInputs(opts.paths, EnvReportPartSchema.parse(report), ctx.cwd);
   await emit(ctx, report, opts, envSections);
 }

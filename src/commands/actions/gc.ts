@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { durationSchema } from '../../core/duration-schema.js';
+
+const DAY_MS = 86_400_000;
+
 import { makeReport } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
@@ -9,7 +12,7 @@ import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 
 const GcOptionsSchema = OutputOptionsSchema.extend({
-  olderThan: durationSchema('30m, 1h or 2d').optional(),
+  olderThan: durationSchema('30m, 1h or 2d', { maxMs: 365 * DAY_MS }).optional(),
   dryRun: z.boolean().optional(),
   ...ClusterFlagsShape,
 });

@@ -5,7 +5,7 @@ import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
-import { DurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
+import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options.js';
 import { SchemeSchema } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
@@ -34,7 +34,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => [...new Set(s.split(','))])
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
-  timeout: DurationOption.default(30 * 60_000),
+  timeout: SweepDurationOption.default(30 * 60_000),
   pairTimeout: DurationOption.default(5 * 60_000),
   ...TransferOptionsShape,
   html: z.string().min(1).optional(),
