@@ -5,6 +5,7 @@ import { registerCommands } from './commands/index.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
 import { createProgress } from './core/progress.js';
+import { terminalSafe } from './core/terminal.js';
 import { VERSION } from './version.js';
 
 export interface MainIo {
@@ -109,12 +110,14 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       return interruptCode(ctx.signal);
     }
     if (err instanceof ToolError) {
-      for (const line of errorLines(err)) stderr.write(`error: ${line}\n`);
+      for (const line of errorLines(err)) stderr.write(`error: ${terminalSafe(line)}\n`);
       if (debug && err.stack) stderr.write(`${err.stack}\n`);
       return EXIT.tool;
     }
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    stderr.write(`error: unexpected failure: ${message} (fix: rerun with --debug and report it)\n`);
+    stderr.write(
+      `error: unexpected failure: ${terminalSafe(message ?? '')} (fix: rerun with --debug and report it)\n`,
+    );
     if (debug && err instanceof Error && err.stack) stderr.write(`${err.stack}\n`);
     return EXIT.tool;
   }

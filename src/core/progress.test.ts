@@ -37,3 +37,22 @@ describe('progress without a TTY (CI logs, pipes)', () => {
     ]);
   });
 });
+
+describe('progress on a TTY', () => {
+  it('cuts the live line to the terminal width and escapes control characters from input', () => {
+    const out = sink();
+    Object.assign(out.stream, { isTTY: true, columns: 40 });
+    const p = createProgress({ stream: out.stream, now: () => 0 });
+    p.step('Transfer test');
+    p.update('pod gpu-node-with-a-very-long-name-indeed\r\u001b[2J Pending (ContainerCreating)');
+    p.close();
+    const frames = out
+      .text()
+      .split('\r\u001b[2K')
+      .filter((f) => f !== '');
+    expect(frames.length).toBeGreaterThan(1);
+    for (const f of frames) expect([...f].length).toBeLessThanOrEqual(39);
+    expect(frames.at(-1)).toBe('… Transfer test: pod gpu-node-with-a-v…');
+    expect(out.text()).not.toContain('\u001b[2J');
+  });
+});

@@ -1,3 +1,4 @@
+import { terminalSafe } from './terminal.js';
 /**
  * People-facing progress on stderr: a live line with elapsed time on a TTY,
  * plain `→ step` / `✓ step` lines otherwise (CI logs, the CronJob).
@@ -36,7 +37,10 @@ export function createProgress(opts: ProgressOptions): Progress {
   const write = (s: string) => opts.stream.write(s);
   const live = () => {
     if (!tty || !title) return;
-    write(`\r\u001b[2K… ${title}${last ? `: ${last}` : ''} (${elapsed()})`);
+    // One screen line, cut to the terminal's width: a wrapped line leaves stale copies behind.
+    const width = (opts.stream as { columns?: number }).columns ?? 0;
+    const line = `… ${title}${last ? `: ${last}` : ''} (${elapsed()})`;
+    write(`\r\u001b[2K${width > 1 ? cut(line, width - 1) : line}`);
   };
   const endLine = () => {
     if (tty && title) write('\r\u001b[2K');
@@ -46,7 +50,8 @@ export function createProgress(opts: ProgressOptions): Progress {
     timer = undefined;
   };
   return {
-    step(t) {
+    step(t0) {
+      const t = terminalSafe(t0);
       stopTimer();
       endLine();
       title = t;
@@ -58,7 +63,8 @@ export function createProgress(opts: ProgressOptions): Progress {
         timer.unref();
       } else write(`→ ${t}\n`);
     },
-    update(m) {
+    update(m0) {
+      const m = terminalSafe(m0);
       if (m === last) return;
       last = m;
       if (tty) {
@@ -74,12 +80,12 @@ export function createProgress(opts: ProgressOptions): Progress {
     done(m) {
       stopTimer();
       endLine();
-      if (title || m) write(`✓ ${m ?? title} (${elapsed()})\n`);
+      if (title || m) write(`✓ ${m === undefined ? title : terminalSafe(m)} (${elapsed()})\n`);
       title = '';
     },
     warn(m) {
       endLine();
-      write(`! ${m}\n`);
+      write(`! ${terminalSafe(m)}\n`);
       live();
     },
     close() {
@@ -88,6 +94,12 @@ export function createProgress(opts: ProgressOptions): Progress {
       title = '';
     },
   };
+}
+
+/** `text` cut to `width` characters, with an ellipsis when cut. */
+function cut(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
 }
 
 export const silentProgress: Progress = {

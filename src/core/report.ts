@@ -1,6 +1,6 @@
 import { systemClock } from './clock.js';
 import { type Check, type Report, SCHEMA_VERSION } from './model.js';
-import { rollUp } from './verdict.js';
+import { rollUp, type Subject } from './verdict.js';
 
 /** A block of command-specific lines printed before the checks (a services table, a measurement). */
 export interface Section {
@@ -15,7 +15,7 @@ export function makeReport(
   command: string,
   checks: Check[],
   extra: Record<string, unknown> = {},
-  what?: string,
+  what?: Subject,
   now: () => Date = () => new Date(systemClock.now()),
 ): Report {
   return {

@@ -1,5 +1,6 @@
 import type { Check, Report } from '../core/model.js';
 import type { SectionsOf } from '../core/report.js';
+import { terminalSafe as safe } from '../core/terminal.js';
 import { paint, type Style, statusLabel, verdictLabel } from './style.js';
 
 function groupOf(c: Check): string {
@@ -10,8 +11,8 @@ function groupOf(c: Check): string {
 export function renderText(report: Report, style: Style, sections: SectionsOf = () => []): string {
   const out: string[] = [];
   for (const s of sections(report)) {
-    out.push(paint(style, 'bold', s.title));
-    for (const l of s.lines) out.push(`  ${l}`);
+    out.push(paint(style, 'bold', safe(s.title)));
+    for (const l of s.lines) out.push(`  ${safe(l)}`);
     out.push('');
   }
   const groups = new Map<string, Check[]>();
@@ -24,10 +25,10 @@ export function renderText(report: Report, style: Style, sections: SectionsOf = 
   for (const [group, checks] of groups) {
     out.push(paint(style, 'bold', group));
     for (const c of checks) {
-      const subject = c.subject ? `${paint(style, 'dim', c.subject)}  ` : '';
-      out.push(`  ${statusLabel(style, c.status)} ${c.id}  ${subject}${c.detail}`);
+      const subject = c.subject ? `${paint(style, 'dim', safe(c.subject))}  ` : '';
+      out.push(`  ${statusLabel(style, c.status)} ${safe(c.id)}  ${subject}${safe(c.detail)}`);
       if (c.fix && (c.status === 'fail' || c.status === 'warn')) {
-        out.push(`          ${paint(style, 'dim', `fix: ${c.fix}`)}`);
+        out.push(`          ${paint(style, 'dim', `fix: ${safe(c.fix)}`)}`);
       }
     }
     out.push('');
@@ -37,6 +38,6 @@ export function renderText(report: Report, style: Style, sections: SectionsOf = 
   out.push(
     `${paint(style, 'bold', 'Verdict:')} ${verdictLabel(style, v.status)}  ${paint(style, 'dim', `(${ok} ok, ${warn} warn, ${fail} fail, ${skipped} skipped)`)}`,
   );
-  out.push(v.summary);
+  out.push(safe(v.summary));
   return `${out.join('\n')}\n`;
 }

@@ -31,5 +31,5 @@ export async function runGcCommand(ctx: CliContext, raw: Record<string, unknown>
     },
     ctx.progress,
   );
-  await emit(ctx, makeReport('gc', checks, {}, "the cluster's interconnect-test scratch objects"), opts);
+  await emit(ctx, makeReport('gc', checks, {}, { kind: 'task', what: 'scratch clean-up' }), opts);
 }

@@ -51,6 +51,16 @@ export async function runRead(
     expect: opts.expect,
     ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
   });
-  const report = makeReport('read', checks, { input: { tool, source }, parsed });
+  // One capture answers one question: it shows what it shows and certifies nothing.
+  const report = makeReport(
+    'read',
+    checks,
+    { input: { tool, source }, parsed },
+    {
+      kind: 'shows',
+      what: `this ${tool} capture`,
+      note: 'One capture answers one question; only `interconnect-test pair` and `sweep` certify the KV path.',
+    },
+  );
   await emit(ctx, report, opts, readSections);
 }
