@@ -30,7 +30,7 @@ import {
 import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handler.js';
 import { parse as parseYaml } from 'yaml';
 import { InterruptedError, ToolError } from '../core/errors.js';
-import type { RunOptions, RunResult } from '../runner/types.js';
+import type { RunOptions, RunResult } from '../procs/runner.js';
 import {
   type Cluster,
   type CustomObjectRef,

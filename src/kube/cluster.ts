@@ -1,5 +1,5 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
-import type { RunOptions, RunResult } from '../runner/types.js';
+import type { RunOptions, RunResult } from '../procs/runner.js';
 
 /**
  * THE seam between this tool and Kubernetes: `node`, `nixl`, `pair` and `gc`

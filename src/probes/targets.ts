@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
 import type { Cluster } from '../kube/cluster.js';
+import { PodRunner } from '../kube/pod-runner.js';
 import {
   assertRunning,
   chooseContainer,
@@ -11,9 +12,8 @@ import {
   roleOf,
   type WorkerRole,
 } from '../kube/pods.js';
-import { LocalRunner } from '../runner/local.js';
-import { PodRunner } from '../runner/pod.js';
-import type { CommandRunner } from '../runner/types.js';
+import { LocalRunner } from '../procs/local-runner.js';
+import type { CommandRunner } from '../procs/runner.js';
 
 /** A place probes run: this host, or one container of one pod. */
 export interface Target {
