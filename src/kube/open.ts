@@ -27,6 +27,6 @@ export async function openCluster(
   env: NodeJS.ProcessEnv,
   deps: { exec?: ExecLike } = {},
 ): Promise<Cluster> {
-  const { connectCluster } = await import('./client-node.js');
+  const { connectCluster } = await import('./kube-cluster.js');
   return connectCluster(opts, env, deps.exec);
 }

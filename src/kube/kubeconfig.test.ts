@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiException } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError, ToolError } from '../core/errors.js';
-import { loadKubeconfig } from './client-node.js';
+import { loadKubeconfig } from './kube-cluster.js';
 import {
   type ClusterError,
   DeadlineError,
