@@ -1,24 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
-import { TLSSocket } from 'node:tls';
 import {
   BatchV1Api,
   type Configuration,
   CoreV1Api,
   type CoreV1Event,
   CustomObjectsApi,
-  createConfiguration,
-  Exec,
-  KubeConfig,
+  type KubeConfig,
   type KubernetesObject,
   KubernetesObjectApi,
-  type RequestContext,
-  ServerConfiguration,
   type V1ConfigMap,
   type V1Job,
   type V1Namespace,
@@ -26,288 +14,41 @@ import {
   type V1Pod,
   type V1Service,
 } from '@kubernetes/client-node';
-// Not re-exported by the package index; the package has no "exports" map, so the deep path is stable.
-import { WebSocketHandler } from '@kubernetes/client-node/dist/web-socket-handler.js';
-import { parse as parseYaml } from 'yaml';
-import { InterruptedError, ToolError } from '../core/errors.js';
+import { InterruptedError } from '../core/errors.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
 import {
   type Cluster,
+  type ClusterOptions,
   type CustomObjectRef,
   EXPIRES_ANNOTATION,
   type ObjectRef,
   type PodTarget,
 } from './cluster.js';
-import {
-  ClusterError,
-  CONNECT_TIMEOUT_CODE,
-  ConnectTimeoutError,
-  DeadlineError,
-  formatMs,
-  type KubeAction,
-  RequestTimeoutError,
-  toClusterError,
-} from './errors.js';
+import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction } from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
-import type { ClusterOptions } from './open.js';
+import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
+import {
+  type Bounds,
+  boundedCall,
+  boundsOf,
+  type CallScope,
+  configuration,
+  hasCode,
+  makeExec,
+  scopeError,
+  unreachable,
+} from './transport.js';
 
 /**
- * The Cluster seam on @kubernetes/client-node. This module is the only one
- * that loads the client (about 800 files): commands reach it through
- * `openCluster` (src/kube/open.ts), a dynamic import, so `--help`, `read` and
- * `env` never pay for it.
- *
- * Bounds on every call:
- * - connect: the TCP+TLS connection must be up within `connectTimeoutMs`
- *   (the agent's sockets are armed with a timer; the exec websocket too);
- * - request: the whole answer within `requestTimeoutMs` (an AbortSignal on
- *   node-fetch, `handshakeTimeout` on the exec websocket);
- * - scope: the signal the cluster is scoped to (Ctrl-C, the run's --timeout).
- * An aborted request destroys its socket, so nothing keeps the process alive.
+ * The Cluster seam on @kubernetes/client-node. This module and the two it
+ * builds on (kubeconfig.ts, transport.ts) are the only ones that load the
+ * client (about 800 files): commands reach it through `openCluster`
+ * (src/kube/open.ts), a dynamic import, so `--help`, `read` and `env` never
+ * pay for it. Every call is bounded by transport.ts (connect, request, scope).
  */
 
-const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
 /** Logs are kept to this size per container; nixlbench with UCX_PROTO_INFO prints tens of kilobytes. */
 const LOG_LIMIT_BYTES = 4 * 1024 * 1024;
-/** A kubeconfig larger than this is not a kubeconfig. */
-const KUBECONFIG_LIMIT_BYTES = 4 * 1024 * 1024;
-
-// ---------------------------------------------------------------------------
-// kubeconfig
-
-function firstExisting(list: string | undefined): string | undefined {
-  if (!list) return undefined;
-  const files = list.split(':').filter(Boolean);
-  return files.find((f) => existsSync(f)) ?? files[0];
-}
-
-function defaultKubeconfig(env: NodeJS.ProcessEnv): string | undefined {
-  const f = join(env.HOME ?? homedir(), '.kube', 'config');
-  return existsSync(f) ? f : undefined;
-}
-
-function kubeconfigError(file: string, problem: string): ToolError {
-  return new ToolError(`kubeconfig ${file} ${problem}`, {
-    fix: 'point --kubeconfig or KUBECONFIG at a valid kubeconfig (kubectl config view --minify --raw > FILE)',
-  });
-}
-
-/** Reads and checks a kubeconfig file before client-node sees it: its own errors are not one-liners. */
-function readKubeconfig(file: string): string {
-  let text: string;
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) throw kubeconfigError(file, 'is a directory');
-    if (st.size > KUBECONFIG_LIMIT_BYTES)
-      throw kubeconfigError(file, `is larger than ${KUBECONFIG_LIMIT_BYTES} bytes`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if (err instanceof ToolError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw kubeconfigError(
-      file,
-      code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message.split('\n')[0]}`,
-    );
-  }
-  if (text.trim() === '') throw kubeconfigError(file, 'is empty');
-  let doc: unknown;
-  try {
-    doc = parseYaml(text);
-  } catch (err) {
-    const e = err as { linePos?: { line: number }[]; message?: string };
-    const line = e.linePos?.[0]?.line;
-    throw kubeconfigError(
-      file,
-      `is not valid YAML${line ? ` (line ${line})` : ''}: ${String(e.message ?? err).split('\n')[0]}`,
-    );
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-    throw kubeconfigError(file, 'is not a YAML mapping');
-  const d = doc as Record<string, unknown>;
-  for (const key of ['clusters', 'contexts', 'users']) {
-    if (d[key] !== undefined && d[key] !== null && !Array.isArray(d[key]))
-      throw kubeconfigError(file, `has "${key}" that is not a list`);
-  }
-  if (!Array.isArray(d.clusters) || d.clusters.length === 0) throw kubeconfigError(file, 'has no clusters');
-  return text;
-}
-
-export interface LoadedKubeconfig {
-  kc: KubeConfig;
-  context: string;
-  namespace: string;
-  server: string;
-}
-
-/**
- * Loads a kubeconfig the way kubectl does: --kubeconfig, else $KUBECONFIG,
- * else ~/.kube/config, else the in-cluster service account. Anything missing
- * or malformed is one clear ToolError (exit 2) naming the file, never the
- * client's silent localhost:8080 or its TypeErrors.
- */
-export function loadKubeconfig(opts: ClusterOptions, env: NodeJS.ProcessEnv = process.env): LoadedKubeconfig {
-  const kc = new KubeConfig();
-  const file = opts.kubeconfig ?? firstExisting(env.KUBECONFIG) ?? defaultKubeconfig(env);
-  if (file) {
-    const text = readKubeconfig(file);
-    try {
-      kc.loadFromString(text);
-    } catch (err) {
-      throw kubeconfigError(file, `is not a valid kubeconfig: ${(err as Error).message.split('\n')[0]}`);
-    }
-    kc.makePathsAbsolute(join(file, '..'));
-  } else if (env.KUBERNETES_SERVICE_HOST && existsSync(IN_CLUSTER_TOKEN)) {
-    kc.loadFromCluster();
-  } else {
-    throw new ToolError('no kubeconfig found: KUBECONFIG is unset and ~/.kube/config does not exist', {
-      fix: 'pass --kubeconfig FILE or set KUBECONFIG',
-    });
-  }
-  if (opts.context) {
-    if (!kc.getContexts().some((c) => c.name === opts.context)) {
-      const known = kc.getContexts().map((c) => c.name);
-      throw new ToolError(`context "${opts.context}" is not in the kubeconfig${file ? ` ${file}` : ''}`, {
-        fix: `use one of: ${known.join(', ') || '(none)'}`,
-      });
-    }
-    kc.setCurrentContext(opts.context);
-  }
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) {
-    throw new ToolError(`kubeconfig ${file ?? '(in-cluster)'} has no current context with a cluster`, {
-      fix: 'pass --context NAME, or run kubectl config use-context NAME',
-    });
-  }
-  if (!/^https?:\/\//.test(cluster.server ?? '')) {
-    throw new ToolError(
-      `kubeconfig ${file ?? '(in-cluster)'}: cluster "${cluster.name}" has no https:// server address`,
-      { fix: 'set clusters[].cluster.server, e.g. https://10.0.0.1:6443' },
-    );
-  }
-  const ctx = kc.getContextObject(kc.getCurrentContext());
-  return {
-    kc,
-    context: kc.getCurrentContext(),
-    namespace: opts.namespace ?? ctx?.namespace ?? 'default',
-    server: cluster.server,
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Bounds
-
-export interface Bounds {
-  /** TCP+TLS connection. */
-  connectTimeoutMs: number;
-  /** Whole request (--request-timeout). */
-  requestTimeoutMs: number;
-}
-
-const ARMED = Symbol('interconnect-test.connect-timeout');
-
-/** Arms every socket the agent opens: no TCP+TLS connection within `ms` destroys it with a connect-timeout error. */
-function armAgent(agent: unknown, ms: number): void {
-  if (!(agent instanceof HttpAgent) || (agent as unknown as Record<symbol, boolean>)[ARMED]) return;
-  (agent as unknown as Record<symbol, boolean>)[ARMED] = true;
-  const a = agent as unknown as { createConnection: (...args: unknown[]) => unknown };
-  const original = a.createConnection.bind(agent);
-  a.createConnection = (...args: unknown[]) => {
-    const socket = original(...args) as import('node:net').Socket | undefined;
-    if (!socket || typeof socket.once !== 'function') return socket;
-    const call = current.getStore();
-    const timer = setTimeout(() => socket.destroy(new ConnectTimeoutError(ms)), ms);
-    timer.unref();
-    socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => {
-      clearTimeout(timer);
-      if (call) call.connected = true;
-    });
-    socket.once('close', () => clearTimeout(timer));
-    return socket;
-  };
-}
-
-/** The request signal of the call being made: set by `call()`, read by the middleware. */
-const current = new AsyncLocalStorage<{ signal: AbortSignal; connected: boolean }>();
-
-/**
- * client-node builds a new https.Agent for every request (KubeConfig.applySecurityAuthentication
- * → createAgent), so every API call paid a TCP and TLS handshake, on our side and the API
- * server's: with many pairs in flight (`sweep`) TLS set-up was most of our CPU. One keep-alive
- * agent per configuration, with the same TLS options, reuses the connections. Proxy agents
- * (another class) are left as they are. A request on a reused socket counts as connected.
- */
-function keepAliveAgent(): (agent: unknown) => unknown {
-  let shared: HttpAgent | undefined;
-  return (agent) => {
-    const cls = (agent as { constructor?: unknown } | undefined)?.constructor;
-    if (cls !== HttpsAgent && cls !== HttpAgent) return agent;
-    if (!shared) {
-      const options = (agent as { options?: Record<string, unknown> }).options ?? {};
-      shared = new (cls as typeof HttpsAgent)({ ...options, keepAlive: true });
-      type AddRequest = { addRequest: (req: import('node:http').ClientRequest, o: unknown) => void };
-      const add = (shared as unknown as AddRequest).addRequest.bind(shared) as (
-        req: import('node:http').ClientRequest,
-        o: unknown,
-      ) => void;
-      (shared as unknown as { addRequest: typeof add }).addRequest = (req, o) => {
-        const call = current.getStore();
-        req.once('socket', (socket) => {
-          if (call && !socket.connecting) call.connected = true;
-        });
-        add(req, o);
-      };
-    }
-    return shared;
-  };
-}
-
-function configuration(kc: KubeConfig, bounds: Bounds): Configuration {
-  const server = kc.getCurrentCluster()?.server ?? '';
-  const reuse = keepAliveAgent();
-  return createConfiguration({
-    baseServer: new ServerConfiguration(server, {}),
-    authMethods: { default: kc },
-    promiseMiddleware: [
-      {
-        pre: async (ctx: RequestContext) => {
-          const store = current.getStore();
-          if (store) ctx.setSignal(store.signal as never);
-          const agent = reuse(ctx.getAgent());
-          if (agent !== ctx.getAgent()) ctx.setAgent(agent as never);
-          armAgent(agent, bounds.connectTimeoutMs);
-          return ctx;
-        },
-        post: async (rsp) => rsp,
-      },
-    ],
-  });
-}
-
-/** Streams for client-node's handler that never touch this process's own stdio. */
-function inertStreams() {
-  const sink = () => new Writable({ write: (_c, _e, cb) => cb() });
-  return { stdin: new Readable({ read() {} }), stdout: sink(), stderr: sink() };
-}
-
-/**
- * An Exec whose websocket is bounded (connect timeout on its socket,
- * handshakeTimeout for the upgrade) and isolated from process stdio: the
- * default handler would end process.stdout on a v5 close-stream frame.
- */
-export function makeExec(kc: KubeConfig, bounds: Bounds): Exec {
-  const bounded = {
-    getCurrentCluster: () => kc.getCurrentCluster(),
-    applyToHTTPSOptions: async (opts: Record<string, unknown>) => {
-      await kc.applyToHTTPSOptions(opts as never);
-      opts.handshakeTimeout = bounds.requestTimeoutMs;
-      armAgent(opts.agent, bounds.connectTimeoutMs);
-    },
-  } as unknown as KubeConfig;
-  return new Exec(kc, new WebSocketHandler(bounded, undefined, inertStreams()));
-}
-
-// ---------------------------------------------------------------------------
-// The Cluster
 
 interface Clients {
   kc: KubeConfig;
@@ -392,62 +133,18 @@ export class KubeCluster implements Cluster {
     return { verb, resource, namespace, name, server: this.server };
   }
 
-  /**
-   * One API call under its bounds, every failure typed. `tolerate` lists the
-   * HTTP statuses that return `fallback` instead of throwing.
-   */
-  private async call<T>(
+  /** What bounds this Cluster's calls (transport.ts). */
+  private get at(): CallScope {
+    return { bounds: this.bounds, signal: this.scope, server: this.server };
+  }
+
+  /** One API call under its bounds, every failure typed; `tolerate`d statuses return `fallback`. */
+  private call<T>(
     action: KubeAction,
     fn: (c: Clients) => Promise<T>,
     tolerate?: { statuses: number[]; fallback: T },
   ): Promise<T> {
-    const scope = this.scope;
-    if (scope?.aborted) throw this.scopeError(action);
-    const request = new AbortController();
-    const timer = setTimeout(
-      () => request.abort(new RequestTimeoutError(this.bounds.requestTimeoutMs)),
-      this.bounds.requestTimeoutMs,
-    );
-    const signal = scope ? AbortSignal.any([scope, request.signal]) : request.signal;
-    const store = { signal, connected: false };
-    try {
-      return await current.run(store, () => fn(this.clients));
-    } catch (err) {
-      if (scope?.aborted) throw this.scopeError(action, err);
-      // Never connected: the connect limit (10 s, or the request's if less) is what ran out.
-      if (hasCode(err, CONNECT_TIMEOUT_CODE) || (request.signal.aborted && !store.connected))
-        throw this.unreachable(action, err);
-      if (request.signal.aborted) throw toClusterError(request.signal.reason, action);
-      const typed = toClusterError(err, action);
-      if (tolerate && typed instanceof ClusterError && tolerate.statuses.includes(typed.status ?? -1))
-        return tolerate.fallback;
-      throw typed;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private unreachable(action: KubeAction, cause: unknown): ClusterError {
-    return new ClusterError(
-      'unreachable',
-      `cannot reach the Kubernetes API server at ${this.server}: no connection within ${formatMs(this.bounds.connectTimeoutMs)}`,
-      action,
-      { fix: 'check --kubeconfig/--context, that the cluster is up, and your network or VPN', cause },
-    );
-  }
-
-  /** Ctrl-C passes through as itself; the run's deadline becomes a timeout naming the limit. */
-  private scopeError(action: KubeAction, cause?: unknown): Error {
-    const reason = this.scope?.reason;
-    if (reason instanceof InterruptedError) return reason;
-    const deadline =
-      reason instanceof DeadlineError
-        ? reason
-        : new DeadlineError(String(reason?.message ?? reason ?? 'aborted'));
-    return toClusterError(
-      new Error(`aborted: ${String((cause as Error | undefined)?.message ?? '')}`, { cause: deadline }),
-      action,
-    );
+    return boundedCall(this.at, action, () => fn(this.clients), tolerate);
   }
 
   async create(obj: KubernetesObject): Promise<void> {
@@ -635,9 +332,10 @@ export class KubeCluster implements Cluster {
         err.kind === 'unreachable' &&
         hasCode(err.cause, CONNECT_TIMEOUT_CODE)
       )
-        throw this.unreachable(err.action, err);
+        throw unreachable(this.at, err.action, err);
       if (scope?.aborted && !(err instanceof InterruptedError))
-        throw this.scopeError(
+        throw scopeError(
+          scope,
           {
             verb: 'create',
             resource: 'pods/exec',
@@ -652,22 +350,9 @@ export class KubeCluster implements Cluster {
   }
 }
 
-function hasCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-
 /** Builds the Cluster for a command: kubeconfig, context and namespace resolved once. */
 export function connectCluster(opts: ClusterOptions, env: NodeJS.ProcessEnv, exec?: ExecLike): Cluster {
   const loaded = loadKubeconfig(opts, env);
-  const bounds: Bounds = {
-    requestTimeoutMs: opts.requestTimeoutMs,
-    connectTimeoutMs: Math.min(opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, opts.requestTimeoutMs),
-  };
+  const bounds = boundsOf(opts);
   return new KubeCluster(loaded, bounds, opts.signal, clientsFor(loaded.kc, bounds, exec));
 }
-
-/** kubectl's dialer gives a TCP connection 30 s; a cluster API that takes more than 10 s to accept is down for us. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
