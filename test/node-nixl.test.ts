@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ReportSchema } from '../src/core/model.js';
+import { PodRunner } from '../src/kube/pod-runner.js';
 import { nixlReport } from '../src/nixl/index.js';
 import { LOCATE_SCRIPT, PYTHON_SCRIPT } from '../src/nixl/locate.js';
 import { NixlReportPartSchema } from '../src/nixl/schema.js';
 import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
-import { PodRunner } from '../src/runner/pod.js';
 import { runCli, spawnCli } from './helpers/cli.js';
 import { replayExec } from './helpers/exec-replay.js';
 import { MemoryCluster } from './helpers/memory-cluster.js';

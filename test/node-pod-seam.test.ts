@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ReportSchema } from '../src/core/model.js';
+import { PodRunner } from '../src/kube/pod-runner.js';
 import { nodeReport } from '../src/probes/node.js';
 import { NODE_PROBES } from '../src/probes/node-set.js';
 import { NodeReportPartSchema } from '../src/probes/schema.js';
 import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
-import { PodRunner } from '../src/runner/pod.js';
 import { replayExec } from './helpers/exec-replay.js';
 import { MemoryCluster } from './helpers/memory-cluster.js';
 import { brokenWorker, edrDecode, h100Prefill } from './helpers/node-recordings.js';

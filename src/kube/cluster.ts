@@ -1,5 +1,5 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
-import type { RunOptions, RunResult } from '../runner/types.js';
+import type { RunOptions, RunResult } from '../procs/runner.js';
 
 /**
  * THE seam between this tool and Kubernetes: `node`, `nixl`, `pair` and `gc`
@@ -14,6 +14,19 @@ import type { RunOptions, RunResult } from '../runner/types.js';
  * Small on purpose: every decision is a pure function over what these calls
  * return, so most tests need no cluster.
  */
+
+/** The cluster flags every Kubernetes-facing command honours, resolved. */
+export interface ClusterOptions {
+  kubeconfig?: string | undefined;
+  context?: string | undefined;
+  namespace?: string | undefined;
+  /** --request-timeout: the limit on each API call. */
+  requestTimeoutMs: number;
+  /** The TCP+TLS connection limit (default 10 s, never above requestTimeoutMs). */
+  connectTimeoutMs?: number | undefined;
+  /** Every call also ends when this fires: Ctrl-C, or the run's --timeout (a DeadlineError reason). */
+  signal?: AbortSignal | undefined;
+}
 
 /** When a scratch object may be garbage-collected (ISO time); `gc` reads it back through listByLabel. */
 export const EXPIRES_ANNOTATION = 'interconnect-test/expires-at';

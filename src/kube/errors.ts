@@ -57,7 +57,7 @@ export function isClusterError(err: unknown, ...kinds: ClusterErrorKind[]): err 
 /** The code node-fetch copies from a socket error onto its FetchError: how a connect timeout is recognised. */
 export const CONNECT_TIMEOUT_CODE = 'ICT_CONNECT_TIMEOUT';
 
-/** Our own connect timeout, raised on the socket (src/kube/client-node.ts). */
+/** Our own connect timeout, raised on the socket (src/kube/transport.ts). */
 export class ConnectTimeoutError extends Error {
   readonly code = CONNECT_TIMEOUT_CODE;
   constructor(readonly ms: number) {

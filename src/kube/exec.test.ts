@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { V1Status } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { PodRunner } from '../runner/pod.js';
 import { ClusterError } from './errors.js';
 import { type ExecLike, execIn, execOutcome } from './exec.js';
+import { PodRunner } from './pod-runner.js';
 
 function status(fields: Partial<V1Status>): V1Status {
   return Object.assign(new V1Status(), fields);

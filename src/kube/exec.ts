@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { Exec, V1Status } from '@kubernetes/client-node';
-import type { RunOptions, RunResult } from '../runner/types.js';
-import { OutputBuffer, throwIfAborted } from '../runner/types.js';
+import type { RunOptions, RunResult } from '../procs/runner.js';
+import { OutputBuffer, throwIfAborted } from '../procs/runner.js';
 import type { PodTarget } from './cluster.js';
 import { toClusterError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ClusterOptions } from './open.js';
+import type { ClusterOptions } from './cluster.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './open.js';
 
 /**

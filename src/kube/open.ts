@@ -1,18 +1,5 @@
-import type { Cluster } from './cluster.js';
+import type { Cluster, ClusterOptions } from './cluster.js';
 import type { ExecLike } from './exec.js';
-
-/** The cluster flags every Kubernetes-facing command honours, resolved. */
-export interface ClusterOptions {
-  kubeconfig?: string | undefined;
-  context?: string | undefined;
-  namespace?: string | undefined;
-  /** --request-timeout: the limit on each API call. */
-  requestTimeoutMs: number;
-  /** The TCP+TLS connection limit (default 10 s, never above requestTimeoutMs). */
-  connectTimeoutMs?: number | undefined;
-  /** Every call also ends when this fires: Ctrl-C, or the run's --timeout (a DeadlineError reason). */
-  signal?: AbortSignal | undefined;
-}
 
 /** --request-timeout's default: no single API call of ours should take longer. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -27,6 +14,6 @@ export async function openCluster(
   env: NodeJS.ProcessEnv,
   deps: { exec?: ExecLike } = {},
 ): Promise<Cluster> {
-  const { connectCluster } = await import('./client-node.js');
+  const { connectCluster } = await import('./kube-cluster.js');
   return connectCluster(opts, env, deps.exec);
 }

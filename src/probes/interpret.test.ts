@@ -9,7 +9,7 @@ import { parseMemlock } from '../parsers/memlock.js';
 import { parseNvidiaSmiNvlink } from '../parsers/nvidia-smi-nvlink.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
-import { RecordedRunner, type Recording } from '../runner/recorded.js';
+import { RecordedRunner, type Recording } from '../procs/recorded-runner.js';
 import { interpret } from './interpret.js';
 import { NODE_PROBES, READERS } from './node-set.js';
 import { runProbeSet } from './run.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LocalRunner } from '../runner/local.js';
-import { RecordedRunner } from '../runner/recorded.js';
-import type { CommandRunner, RunOptions, RunResult } from '../runner/types.js';
+import { LocalRunner } from '../procs/local-runner.js';
+import { RecordedRunner } from '../procs/recorded-runner.js';
+import type { CommandRunner, RunOptions, RunResult } from '../procs/runner.js';
 import { outcomeOf, type ProbeSpec, runProbeSet } from './run.js';
 
 const specs: ProbeSpec[] = [

@@ -1,4 +1,4 @@
-import type { CommandRunner, RunResult } from '../runner/types.js';
+import type { CommandRunner, RunResult } from '../procs/runner.js';
 import { mapBounded } from './pool.js';
 
 /** One command of the probe set: argv only, never a shell line built from input. */

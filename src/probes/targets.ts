@@ -3,10 +3,10 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
 import { findDgdWorkers, pickRunning, roleOf, type WorkerRole } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
+import { PodRunner } from '../kube/pod-runner.js';
 import { assertRunning, chooseContainer, getPod } from '../kube/pods.js';
-import { LocalRunner } from '../runner/local.js';
-import { PodRunner } from '../runner/pod.js';
-import type { CommandRunner } from '../runner/types.js';
+import { LocalRunner } from '../procs/local-runner.js';
+import type { CommandRunner } from '../procs/runner.js';
 
 /** A place probes run: this host, or one container of one pod. */
 export interface Target {

@@ -1,6 +1,6 @@
 import { V1Status } from '@kubernetes/client-node';
 import type { ExecLike } from '../../src/kube/exec.js';
-import type { Recording } from '../../src/runner/recorded.js';
+import type { Recording } from '../../src/procs/recorded-runner.js';
 
 /**
  * A client-node Exec stand-in that answers each exec with a recorded output,

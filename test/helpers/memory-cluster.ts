@@ -2,7 +2,7 @@ import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '
 import type { Cluster, CustomObjectRef, ObjectRef, PodTarget } from '../../src/kube/cluster.js';
 import { ClusterError } from '../../src/kube/errors.js';
 import { type ExecLike, execIn } from '../../src/kube/exec.js';
-import type { RunOptions, RunResult } from '../../src/runner/types.js';
+import type { RunOptions, RunResult } from '../../src/procs/runner.js';
 
 /**
  * The Cluster seam over an in-memory object store, for unit tests of the

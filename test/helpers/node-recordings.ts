@@ -1,4 +1,4 @@
-import type { Recording } from '../../src/runner/recorded.js';
+import type { Recording } from '../../src/procs/recorded-runner.js';
 import { readFixture } from './fixtures.js';
 
 /**

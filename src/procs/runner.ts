@@ -1,8 +1,9 @@
 /**
  * The seam between "what to run" and "where it runs". Every probe is an argv
  * array; nothing here ever builds a shell line from user input. Implementations:
- * local (child_process, no shell), pod (Kubernetes exec API), recorded (replays
- * captured output, for tests and offline reading).
+ * local (procs/local-runner.ts: child_process, no shell), pod (kube/pod-runner.ts:
+ * the Kubernetes exec API), recorded (procs/recorded-runner.ts: replays captured
+ * output, for tests and offline reading).
  */
 export interface RunOptions {
   /** Wall-clock limit for this one command. */

@@ -1,4 +1,4 @@
-import type { CommandRunner, RunOptions, RunResult } from './types.js';
+import type { CommandRunner, RunOptions, RunResult } from './runner.js';
 
 /** One recorded command: its output, or `missing` for an executable that is not installed. */
 export type Recording = Partial<RunResult> | 'missing';

@@ -1,5 +1,5 @@
-import type { Cluster, PodTarget } from '../kube/cluster.js';
-import type { CommandRunner, RunOptions, RunResult } from './types.js';
+import type { CommandRunner, RunOptions, RunResult } from '../procs/runner.js';
+import type { Cluster, PodTarget } from './cluster.js';
 
 /** Runs probe commands in one container of one pod, through the Cluster's exec. */
 export class PodRunner implements CommandRunner {

@@ -6,7 +6,7 @@ import {
   type RunOptions,
   type RunResult,
   throwIfAborted,
-} from './types.js';
+} from './runner.js';
 
 export interface LocalRunnerOptions {
   /** Environment for the children (PATH decides what is found). Defaults to this process's. */

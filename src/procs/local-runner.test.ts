@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalRunner } from './local.js';
+import { LocalRunner } from './local-runner.js';
 
 const runner = new LocalRunner({ host: 'testhost' });
 

@@ -1,0 +1,358 @@
+import {
+  BatchV1Api,
+  type Configuration,
+  CoreV1Api,
+  type CoreV1Event,
+  CustomObjectsApi,
+  type KubeConfig,
+  type KubernetesObject,
+  KubernetesObjectApi,
+  type V1ConfigMap,
+  type V1Job,
+  type V1Namespace,
+  type V1Node,
+  type V1Pod,
+  type V1Service,
+} from '@kubernetes/client-node';
+import { InterruptedError } from '../core/errors.js';
+import type { RunOptions, RunResult } from '../procs/runner.js';
+import {
+  type Cluster,
+  type ClusterOptions,
+  type CustomObjectRef,
+  EXPIRES_ANNOTATION,
+  type ObjectRef,
+  type PodTarget,
+} from './cluster.js';
+import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction } from './errors.js';
+import { type ExecLike, execIn } from './exec.js';
+import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
+import {
+  type Bounds,
+  boundedCall,
+  boundsOf,
+  type CallScope,
+  configuration,
+  hasCode,
+  makeExec,
+  scopeError,
+  unreachable,
+} from './transport.js';
+
+/**
+ * The Cluster seam on @kubernetes/client-node. This module and the two it
+ * builds on (kubeconfig.ts, transport.ts) are the only ones that load the
+ * client (about 800 files): commands reach it through `openCluster`
+ * (src/kube/open.ts), a dynamic import, so `--help`, `read` and `env` never
+ * pay for it. Every call is bounded by transport.ts (connect, request, scope).
+ */
+
+/** Logs are kept to this size per container; nixlbench with UCX_PROTO_INFO prints tens of kilobytes. */
+const LOG_LIMIT_BYTES = 4 * 1024 * 1024;
+
+interface Clients {
+  kc: KubeConfig;
+  core: CoreV1Api;
+  batch: BatchV1Api;
+  custom: CustomObjectsApi;
+  objects: KubernetesObjectApi;
+  exec: ExecLike;
+}
+
+/** KubernetesObjectApi on our configuration (its own makeApiClient would build an unbounded one). */
+class ObjectApi extends KubernetesObjectApi {
+  constructor(config: Configuration, kc: KubeConfig) {
+    super(config);
+    this.setDefaultNamespace(kc);
+  }
+}
+
+function clientsFor(kc: KubeConfig, bounds: Bounds, exec?: ExecLike): Clients {
+  const config = configuration(kc, bounds);
+  const objects = new ObjectApi(config, kc);
+  return {
+    kc,
+    core: new CoreV1Api(config),
+    batch: new BatchV1Api(config),
+    custom: new CustomObjectsApi(config),
+    objects,
+    exec: exec ?? makeExec(kc, bounds),
+  };
+}
+
+function resourceOf(kind: string): string {
+  return `${kind.toLowerCase()}s`;
+}
+
+interface Meta {
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    creationTimestamp?: Date | string;
+    annotations?: Record<string, string>;
+  };
+}
+
+function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
+  const m = o.metadata ?? {};
+  const created = m.creationTimestamp;
+  const expires = m.annotations?.[EXPIRES_ANNOTATION];
+  return {
+    apiVersion,
+    kind,
+    name: m.name ?? '',
+    ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
+    ...(created ? { createdAt: new Date(created).toISOString() } : {}),
+    ...(expires ? { expiresAt: expires } : {}),
+  };
+}
+
+export class KubeCluster implements Cluster {
+  readonly describe: string;
+  readonly context: string;
+  readonly server: string;
+  readonly namespace: string;
+
+  constructor(
+    private readonly loaded: LoadedKubeconfig,
+    private readonly bounds: Bounds,
+    private readonly scope: AbortSignal | undefined = undefined,
+    private readonly clients: Clients = clientsFor(loaded.kc, bounds),
+  ) {
+    this.context = loaded.context;
+    this.server = loaded.server;
+    this.namespace = loaded.namespace;
+    this.describe = `context ${loaded.context} (${loaded.server})`;
+  }
+
+  withSignal(signal: AbortSignal): Cluster {
+    return new KubeCluster(this.loaded, this.bounds, signal, this.clients);
+  }
+
+  private act(verb: string, resource: string, namespace?: string, name?: string): KubeAction {
+    return { verb, resource, namespace, name, server: this.server };
+  }
+
+  /** What bounds this Cluster's calls (transport.ts). */
+  private get at(): CallScope {
+    return { bounds: this.bounds, signal: this.scope, server: this.server };
+  }
+
+  /** One API call under its bounds, every failure typed; `tolerate`d statuses return `fallback`. */
+  private call<T>(
+    action: KubeAction,
+    fn: (c: Clients) => Promise<T>,
+    tolerate?: { statuses: number[]; fallback: T },
+  ): Promise<T> {
+    return boundedCall(this.at, action, () => fn(this.clients), tolerate);
+  }
+
+  async create(obj: KubernetesObject): Promise<void> {
+    const m = obj.metadata ?? {};
+    await this.call(this.act('create', resourceOf(obj.kind ?? 'object'), m.namespace, m.name), (c) =>
+      c.objects.create(obj),
+    );
+  }
+
+  async delete(ref: ObjectRef): Promise<void> {
+    const spec: KubernetesObject = {
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      metadata: { name: ref.name, namespace: ref.namespace },
+    };
+    await this.call(
+      this.act('delete', resourceOf(ref.kind), ref.namespace, ref.name),
+      // The pod's own grace period (ours are 2–5 s), not 0: the object stays until the kubelet
+      // confirms its containers stopped, so "nothing left" (listByLabel empty) means stopped.
+      (c) =>
+        c.objects
+          .delete(spec, undefined, undefined, undefined, undefined, 'Background')
+          .then(() => undefined),
+      { statuses: [404], fallback: undefined },
+    );
+  }
+
+  async deleteByLabel(namespace: string, selector: string): Promise<number> {
+    const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
+    // Jobs first (their pods go with them), then loose pods, services and the probe's ConfigMap.
+    const order = ['Job', 'Pod', 'Service', 'ConfigMap'];
+    refs.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+    for (const r of refs) await this.delete(r);
+    return refs.length;
+  }
+
+  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    const ns = namespace;
+    // A kind the API server does not serve (404) lists as empty.
+    const none = <T>() => ({ statuses: [404], fallback: { items: [] as T[] } });
+    const q = { labelSelector: selector };
+    const [namespaces, jobs, pods, svcs, cms] = await Promise.all([
+      this.listNamespaces(selector),
+      this.call(
+        this.act('list', 'jobs', ns),
+        (c) => (ns ? c.batch.listNamespacedJob({ namespace: ns, ...q }) : c.batch.listJobForAllNamespaces(q)),
+        none<V1Job>(),
+      ),
+      this.call(
+        this.act('list', 'pods', ns),
+        (c) => (ns ? c.core.listNamespacedPod({ namespace: ns, ...q }) : c.core.listPodForAllNamespaces(q)),
+        none<V1Pod>(),
+      ),
+      this.call(
+        this.act('list', 'services', ns),
+        (c) =>
+          ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
+        none<V1Service>(),
+      ),
+      // Only `pair --engine nixl` makes one (in the scratch namespace, which the Role there
+      // lets us list); cluster-wide, a credential that may not list ConfigMaps everywhere
+      // (the CronJob's) still finds every per-run namespace, and a ConfigMap goes with it.
+      this.call(
+        this.act('list', 'configmaps', ns),
+        (c) =>
+          ns
+            ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
+            : c.core.listConfigMapForAllNamespaces(q),
+        ns ? none<V1ConfigMap>() : { statuses: [403, 404], fallback: { items: [] as V1ConfigMap[] } },
+      ),
+    ]);
+    return [
+      ...namespaces.map((n) => refOf('v1', 'Namespace', n)),
+      ...jobs.items.map((i) => refOf('batch/v1', 'Job', i)),
+      ...pods.items.map((i) => refOf('v1', 'Pod', i)),
+      ...svcs.items.map((i) => refOf('v1', 'Service', i)),
+      ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
+    ];
+  }
+
+  async listNamespaces(selector: string): Promise<V1Namespace[]> {
+    const list = await this.call(this.act('list', 'namespaces'), (c) =>
+      c.core.listNamespace({ labelSelector: selector }),
+    );
+    return list.items;
+  }
+
+  async listNodes(selector?: string): Promise<V1Node[]> {
+    const labels = selector ? { labelSelector: selector } : {};
+    return (await this.call(this.act('list', 'nodes'), (c) => c.core.listNode(labels))).items;
+  }
+
+  async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {
+    const labels = selector ? { labelSelector: selector } : {};
+    if (namespace === undefined) {
+      const list = await this.call(this.act('list', 'pods'), (c) =>
+        c.core.listPodForAllNamespaces({
+          fieldSelector: 'status.phase!=Succeeded,status.phase!=Failed',
+          ...labels,
+        }),
+      );
+      return list.items;
+    }
+    const list = await this.call(this.act('list', 'pods', namespace), (c) =>
+      c.core.listNamespacedPod({ namespace, ...labels }),
+    );
+    return list.items;
+  }
+
+  getPod(namespace: string, name: string): Promise<V1Pod> {
+    return this.call(this.act('get', 'pods', namespace, name), (c) =>
+      c.core.readNamespacedPod({ name, namespace }),
+    );
+  }
+
+  async podEvents(namespace: string, pod: string): Promise<CoreV1Event[]> {
+    const list = await this.call(this.act('list', 'events', namespace), (c) =>
+      c.core.listNamespacedEvent({
+        namespace,
+        fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${pod}`,
+      }),
+    );
+    return list.items;
+  }
+
+  async readLog(namespace: string, pod: string, container?: string): Promise<string> {
+    // 400 while the container is still being created ("waiting to start"), 404 while the pod is new: no log yet.
+    const text = await this.call(
+      this.act('get', 'pods/log', namespace, pod),
+      (c) =>
+        c.core.readNamespacedPodLog({
+          name: pod,
+          namespace,
+          limitBytes: LOG_LIMIT_BYTES,
+          ...(container ? { container } : {}),
+        }) as Promise<unknown>,
+      { statuses: [400, 404], fallback: '' },
+    );
+    return typeof text === 'string' ? text : String(text ?? '');
+  }
+
+  async getDgd(namespace: string, name: string): Promise<unknown> {
+    const action = this.act('get', 'dynamographdeployments.nvidia.com', namespace, name);
+    let last: unknown;
+    for (const version of ['v1beta1', 'v1alpha1']) {
+      try {
+        return await this.call(action, (c) =>
+          c.custom.getNamespacedCustomObject({
+            group: 'nvidia.com',
+            version,
+            namespace,
+            plural: 'dynamographdeployments',
+            name,
+          }),
+        );
+      } catch (err) {
+        last = err;
+        if (!(err instanceof ClusterError && err.kind === 'not-found')) throw err;
+      }
+    }
+    throw last;
+  }
+
+  async getCustomObject(ref: CustomObjectRef): Promise<unknown> {
+    const { group, version, plural, namespace, name } = ref;
+    return this.call(this.act('get', `${plural}.${group}`, namespace, name), (c) =>
+      c.custom.getNamespacedCustomObject({ group, version, namespace, plural, name }),
+    );
+  }
+
+  async exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {
+    const scope = this.scope;
+    const signal = scope && opts.signal ? AbortSignal.any([scope, opts.signal]) : (opts.signal ?? scope);
+    try {
+      return await execIn(
+        this.clients.exec,
+        target,
+        argv,
+        { timeoutMs: opts.timeoutMs, ...(signal ? { signal } : {}) },
+        this.server,
+      );
+    } catch (err) {
+      if (
+        err instanceof ClusterError &&
+        err.kind === 'unreachable' &&
+        hasCode(err.cause, CONNECT_TIMEOUT_CODE)
+      )
+        throw unreachable(this.at, err.action, err);
+      if (scope?.aborted && !(err instanceof InterruptedError))
+        throw scopeError(
+          scope,
+          {
+            verb: 'create',
+            resource: 'pods/exec',
+            namespace: target.namespace,
+            name: target.pod,
+            server: this.server,
+          },
+          err,
+        );
+      throw err;
+    }
+  }
+}
+
+/** Builds the Cluster for a command: kubeconfig, context and namespace resolved once. */
+export function connectCluster(opts: ClusterOptions, env: NodeJS.ProcessEnv, exec?: ExecLike): Cluster {
+  const loaded = loadKubeconfig(opts, env);
+  const bounds = boundsOf(opts);
+  return new KubeCluster(loaded, bounds, opts.signal, clientsFor(loaded.kc, bounds, exec));
+}
