@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
+import { PAIR_OUTCOMES } from '../judge/sweep.js';
 import { EngineSchema, TransportKindSchema } from '../pair/measurement.js';
 
 /**
@@ -13,7 +14,7 @@ export const SchemeSchema = z.enum(['ring', 'all-pairs', 'role']);
 export type Scheme = z.infer<typeof SchemeSchema>;
 
 /** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
-export const PairOutcomeSchema = z.enum(['trusted', 'unverified', 'untrusted', 'not-run']);
+export const PairOutcomeSchema = z.enum(PAIR_OUTCOMES);
 export type PairOutcome = z.infer<typeof PairOutcomeSchema>;
 
 export const SweepPairSchema = z.object({

@@ -152,7 +152,7 @@ async function writeOutputs(
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
-    const { renderHtml } = await import('../../render/html.js');
+    const { renderHtml } = await import('../../render/html/page.js');
     await writeFile(at(opts.html), renderHtml(result));
   }
   if (opts.metricsFile || opts.pushgateway) {
