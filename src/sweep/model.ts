@@ -129,6 +129,9 @@ export const SweepReportSchema = z.object({
 });
 export type SweepReport = z.infer<typeof SweepReportSchema>;
 
+/** The Content-Type of the sweep's metrics (render/prometheus.ts), as scrapers and the Pushgateway expect it. */
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
 /**
  * The numbers the verdict metrics carry (interconnect_pair_verdict, interconnect_node_verdict):
  * higher is better, so `< 2` alerts on anything short of trusted.

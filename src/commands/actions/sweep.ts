@@ -140,7 +140,7 @@ export async function runSweepCommand(
     { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
     'disaggregated KV transfer across these nodes',
   );
-  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status);
+  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
 
@@ -149,6 +149,7 @@ async function writeOutputs(
   opts: SweepOptions,
   result: Parameters<typeof sweepSections>[0],
   verdict: 'trusted' | 'unverified' | 'untrusted',
+  generatedAt: string,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
@@ -157,7 +158,7 @@ async function writeOutputs(
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict });
+    const body = renderPrometheus(result, { verdict, now: new Date(generatedAt) });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');
