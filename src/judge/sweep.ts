@@ -20,7 +20,8 @@ export const PAIR_OUTCOMES = ['trusted', 'unverified', 'untrusted', 'not-run'] a
 export type PairOutcome = (typeof PAIR_OUTCOMES)[number];
 
 /** Why a pair failed, in the terms culprit isolation uses (sweep/model.ts says more). */
-export type PairFailure = 'fabric' | 'unscheduled' | 'setup';
+export const PAIR_FAILURES = ['fabric', 'unscheduled', 'setup'] as const;
+export type PairFailure = (typeof PAIR_FAILURES)[number];
 
 /**
  * The share of line rate below which a pair warns. The same figure as the pair

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
-import { PAIR_OUTCOMES } from '../judge/sweep.js';
+import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
 import { EngineSchema, TransportKindSchema } from '../pair/measurement.js';
 
 /**
@@ -35,7 +35,7 @@ export const SweepPairSchema = z.object({
    * or broken mid-transfer), `unscheduled` (a pod never ran: capacity, taints, pulls), `setup`
    * (our own objects, RBAC, the API server), or null when it passed.
    */
-  failure: z.enum(['fabric', 'unscheduled', 'setup']).nullable(),
+  failure: z.enum(PAIR_FAILURES).nullable(),
   runId: z.string(),
   namespace: z.string().nullable(),
   engine: EngineSchema.nullable(),
