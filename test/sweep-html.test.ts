@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml } from '../src/render/html.js';
+import { renderHtml } from '../src/render/html/page.js';
 import type { SweepNode, SweepPair, SweepResult } from '../src/sweep/model.js';
 import { sampleSweep } from './helpers/sweep-sample.js';
 import { describeWithTools, toolPath } from './helpers/tools.js';

@@ -133,6 +133,14 @@ describe('renderPrometheus', () => {
       Date.parse('2027-01-01T00:00:00Z') / 1000,
     );
   });
+
+  it('writes no last-run timestamp when neither the start nor a time to fall back on is known', () => {
+    const s = sampleSweep();
+    s.startedAt = 'not a time';
+    const back = parsePromText(renderPrometheus(s));
+    expect(back.has('interconnect_sweep_last_run_timestamp_seconds')).toBe(false);
+    expect(back.has('interconnect_sweep_duration_seconds')).toBe(true);
+  });
 });
 
 describe('grouping key segments', () => {

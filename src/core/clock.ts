@@ -5,19 +5,23 @@ export interface Clock {
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
-   * A signal that aborts with `reason()` after `ms` (it never keeps the
-   * process alive); `cancel()` stops it.
+   * Calls `fn` once after `ms` unless the returned cancel comes first; the wait does not
+   * keep the process alive (a deadline, not work). Optional: see `after`.
    */
-  deadline(ms: number, reason: () => unknown): { signal: AbortSignal; cancel(): void };
+  after?(ms: number, fn: () => void): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => delay(ms, undefined, signal ? { signal } : undefined),
-  deadline: (ms, reason) => {
-    const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(reason()), ms);
+  after: (ms, fn) => {
+    const timer = setTimeout(fn, ms);
     timer.unref?.();
-    return { signal: ctl.signal, cancel: () => clearTimeout(timer) };
+    return () => clearTimeout(timer);
   },
 };
+
+/** The clock's `after`; a clock without one (a test's `now`/`sleep` fake) gets the system timer. */
+export function after(clock: Clock, ms: number, fn: () => void): () => void {
+  return (clock.after ?? (systemClock.after as NonNullable<Clock['after']>))(ms, fn);
+}

@@ -1,5 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { type Clock, systemClock } from '../core/clock.js';
+import { after, type Clock, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
@@ -137,11 +137,11 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const clock = deps.clock ?? systemClock;
   const started = clock.now();
   const runId = deps.runId ?? newRunId();
-  const deadline = clock.deadline(
-    config.timeoutMs,
-    () => new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`),
+  const deadlineCtl = new AbortController();
+  const cancelDeadline = after(clock, config.timeoutMs, () =>
+    deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
   );
-  const signal = AbortSignal.any([deps.signal, deadline.signal]);
+  const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
   let base: Promise<Cluster> | undefined;
   let loaded: Cluster | undefined;
   let scoped: Promise<Cluster> | undefined;
@@ -166,7 +166,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     progress: deps.progress,
     clock,
     interrupt: deps.signal,
-    deadline: deadline.signal,
+    deadline: deadlineCtl.signal,
     signal,
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
@@ -191,7 +191,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     judgedAt = clock.now();
     deps.onJudged?.();
   } finally {
-    deadline.cancel();
+    cancelDeadline();
     const plan = state.plan;
     if (config.keep && plan && state.objects && state.stop !== 'dry-run') {
       const ns = plan.namespace.name;

@@ -18,13 +18,16 @@ import {
  * gives the same text.
  */
 
-/** The Content-Type of what renderPrometheus returns, as scrapers and the Pushgateway expect it. */
-export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+/** The Content-Type of what renderPrometheus returns (sweep/model.ts: push.ts sends it too). */
+export { PROMETHEUS_CONTENT_TYPE } from '../sweep/model.js';
 
 export interface PrometheusOptions {
   /** The sweep's overall verdict (the report's verdict.status); adds interconnect_sweep_verdict. */
   verdict?: VerdictStatus;
-  /** The end of the run when `startedAt` cannot be read (never in a runner's result). */
+  /**
+   * The end of the run when `startedAt` cannot be read (never in a runner's result): the
+   * command passes the report's time. Without either there is no last-run timestamp.
+   */
   now?: Date;
 }
 
@@ -104,11 +107,11 @@ function distinctNodes(nodes: SweepResult['nodes']): { name: string; status: Nod
   return [...byName].map(([name, status]) => ({ name, status }));
 }
 
-/** Unix seconds of the end of the run: startedAt + durationMs. */
-function endSeconds(result: SweepResult, now: Date | undefined): number {
+/** Unix seconds of the end of the run: startedAt + durationMs, else `now`; none when neither is known. */
+function endSeconds(result: SweepResult, now: Date | undefined): Sample[] {
   const start = Date.parse(result.startedAt);
-  const end = Number.isFinite(start) ? start + result.durationMs : (now ?? new Date()).getTime();
-  return end / 1000;
+  const end = Number.isFinite(start) ? start + result.durationMs : now?.getTime();
+  return end === undefined || !Number.isFinite(end) ? [] : [{ labels: {}, value: end / 1000 }];
 }
 
 /** The families of a sweep, in the order they are written. */
@@ -183,7 +186,7 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
     {
       name: 'interconnect_sweep_last_run_timestamp_seconds',
       help: 'End of the last sweep (start + duration), Unix seconds.',
-      samples: [{ labels: {}, value: endSeconds(result, opts.now) }],
+      samples: endSeconds(result, opts.now),
     },
   );
   return out;

@@ -119,11 +119,11 @@ export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
           })
           .catch(() => undefined);
       }
-      const deadline = Date.now() + ms;
-      while (Date.now() < deadline) {
+      const deadline = input.clock.now() + ms;
+      while (input.clock.now() < deadline) {
         const left = await cluster.listByLabel(runSelector(input.runId), ns).catch(() => []);
         if (left.length === 0) return;
-        await new Promise((r) => setTimeout(r, 250));
+        await input.clock.sleep(250);
       }
     },
   };

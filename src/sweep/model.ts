@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
+import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
 import { EngineSchema, TransportKindSchema } from '../pair/measurement.js';
 
 /**
@@ -13,7 +14,7 @@ export const SchemeSchema = z.enum(['ring', 'all-pairs', 'role']);
 export type Scheme = z.infer<typeof SchemeSchema>;
 
 /** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
-export const PairOutcomeSchema = z.enum(['trusted', 'unverified', 'untrusted', 'not-run']);
+export const PairOutcomeSchema = z.enum(PAIR_OUTCOMES);
 export type PairOutcome = z.infer<typeof PairOutcomeSchema>;
 
 export const SweepPairSchema = z.object({
@@ -34,7 +35,7 @@ export const SweepPairSchema = z.object({
    * or broken mid-transfer), `unscheduled` (a pod never ran: capacity, taints, pulls), `setup`
    * (our own objects, RBAC, the API server), or null when it passed.
    */
-  failure: z.enum(['fabric', 'unscheduled', 'setup']).nullable(),
+  failure: z.enum(PAIR_FAILURES).nullable(),
   runId: z.string(),
   namespace: z.string().nullable(),
   engine: EngineSchema.nullable(),
@@ -127,6 +128,9 @@ export const SweepReportSchema = z.object({
   sweep: SweepResultSchema,
 });
 export type SweepReport = z.infer<typeof SweepReportSchema>;
+
+/** The Content-Type of the sweep's metrics (render/prometheus.ts), as scrapers and the Pushgateway expect it. */
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /**
  * The numbers the verdict metrics carry (interconnect_pair_verdict, interconnect_node_verdict):

@@ -1,5 +1,5 @@
 import { redactUrl } from '../core/redact.js';
-import { PROMETHEUS_CONTENT_TYPE } from '../render/prometheus.js';
+import { PROMETHEUS_CONTENT_TYPE } from './model.js';
 
 /**
  * Pushes a sweep's metrics to a Prometheus Pushgateway: one PUT that replaces

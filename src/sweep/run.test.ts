@@ -1,6 +1,7 @@
 import type { KubernetesObject, V1Node } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
+import { systemClock } from '../core/clock.js';
 import { silentProgress } from '../core/progress.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from '../pair/context.js';
@@ -180,6 +181,33 @@ describe('runSweep', () => {
     expect(outcomes.filter((o) => o === 'trusted').length).toBeGreaterThanOrEqual(3);
     expect(outcomes.filter((o) => o === 'not-run').length).toBeGreaterThan(0);
     expect(run.result.pairs.find((p) => p.outcome === 'not-run')?.detail).toMatch(/--timeout/);
+  });
+
+  it('takes --timeout from the injected clock: the deadline fires when the clock says, and is cancelled after', async () => {
+    const names = Array.from({ length: 4 }, (_, i) => `n${i}`);
+    const asked: number[] = [];
+    let fire: () => void = () => {};
+    let cancelled = 0;
+    const clock = {
+      now: () => Date.now(),
+      sleep: (ms: number, signal?: AbortSignal) => systemClock.sleep(ms, signal),
+      after: (ms: number, fn: () => void) => {
+        asked.push(ms);
+        fire = fn;
+        return () => cancelled++;
+      },
+    };
+    setTimeout(() => fire(), 40);
+    const t0 = Date.now();
+    const run = await runSweep(config({ timeoutMs: 3_600_000, maxParallel: 1 }), {
+      ...deps(cluster(names), timedPair([], 5_000)),
+      clock,
+    });
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    expect(asked).toEqual([3_600_000]);
+    expect(cancelled).toBe(1);
+    expect(run.result.pairs.every((p) => p.outcome === 'not-run')).toBe(true);
+    expect(run.result.pairs.map((p) => p.detail)).toContain('stopped: the sweep reached --timeout 1h');
   });
 
   it('a permission error stops every pair and is the error of the run', async () => {

@@ -123,7 +123,7 @@ export async function runSweepCommand(
     { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
     'disaggregated KV transfer across these nodes',
   );
-  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status);
+  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
 
@@ -132,15 +132,16 @@ async function writeOutputs(
   opts: SweepOptions,
   result: Parameters<typeof sweepSections>[0],
   verdict: 'trusted' | 'unverified' | 'untrusted',
+  generatedAt: string,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
-    const { renderHtml } = await import('../../render/html.js');
+    const { renderHtml } = await import('../../render/html/page.js');
     await writeFile(at(opts.html), renderHtml(result));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict });
+    const body = renderPrometheus(result, { verdict, now: new Date(generatedAt) });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');

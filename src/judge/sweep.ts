@@ -1,0 +1,152 @@
+import type { CheckStatus, VerdictStatus } from '../core/model.js';
+
+/**
+ * The sweep's own judgement: what became of a pair (from its `pair` verdict),
+ * the check status a pair outcome gives, and the colour band of a pair's figure
+ * against what was expected of it. Pure. The runner (sweep/) records these and
+ * the renderers (render/, the HTML heatmap above all) only read them.
+ *
+ * Band = the worse of the pair's outcome and its bandwidth band against the
+ * expected figure (line rate; else the judge's floor; else the best figure
+ * measured in this sweep):
+ *   good  ≥ the judge's warning share of line rate (60 %, RDMA_WARN_FRACTION)
+ *   warn  between the floor and that share, or an unverified outcome
+ *   bad   below the floor, or an untrusted outcome
+ *   none  not run
+ */
+
+/** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
+export const PAIR_OUTCOMES = ['trusted', 'unverified', 'untrusted', 'not-run'] as const;
+export type PairOutcome = (typeof PAIR_OUTCOMES)[number];
+
+/** Why a pair failed, in the terms culprit isolation uses (sweep/model.ts says more). */
+export const PAIR_FAILURES = ['fabric', 'unscheduled', 'setup'] as const;
+export type PairFailure = (typeof PAIR_FAILURES)[number];
+
+/**
+ * The share of line rate below which a pair warns. The same figure as the pair
+ * judge's RDMA_WARN_FRACTION (pair/expected.ts; judge/sweep.test.ts holds them equal):
+ * judge/ may not import pair/.
+ */
+export const BAND_WARN_FRACTION = 0.6;
+
+/** A sweep needs at least this many nodes that can take a probe pod. */
+export const MIN_SWEEP_NODES = 2;
+
+/** Kinds of pod problem that mean the pair never ran: nothing was learnt about the fabric. */
+const UNSCHEDULED = new Set(['unschedulable', 'image-pull', 'container-config', 'evicted']);
+
+/** Whether a pod problem of this kind means the pair never ran. */
+export function neverScheduled(problemKind: string | undefined): boolean {
+  return problemKind !== undefined && UNSCHEDULED.has(problemKind);
+}
+
+/**
+ * A pair's outcome and failure kind from its `pair` verdict: never scheduled or blocked by the
+ * read-only checks → not run; otherwise its verdict, a failure on the fabric when untrusted.
+ */
+export function pairStanding(
+  verdict: VerdictStatus,
+  ran: 'ran' | 'unscheduled' | 'blocked',
+): { outcome: PairOutcome; failure: PairFailure | null } {
+  if (ran === 'unscheduled') return { outcome: 'not-run', failure: 'unscheduled' };
+  if (ran === 'blocked') return { outcome: 'not-run', failure: 'setup' };
+  return { outcome: verdict, failure: verdict === 'untrusted' ? 'fabric' : null };
+}
+
+const PAIR_STATUS: Record<PairOutcome, CheckStatus> = {
+  trusted: 'ok',
+  unverified: 'warn',
+  untrusted: 'fail',
+  'not-run': 'skipped',
+};
+
+/** The status of a pair's `sweep.pair` check. */
+export function pairCheckStatus(outcome: PairOutcome): CheckStatus {
+  return PAIR_STATUS[outcome];
+}
+
+/** What the sweep-level checks look at of a pair. */
+export interface PairRecord {
+  outcome: PairOutcome;
+  failure: PairFailure | null;
+}
+
+/** The pairs that measured something: they passed, or failed on the fabric. */
+export function measuredPairs<P extends PairRecord>(pairs: readonly P[]): P[] {
+  return pairs.filter((p) => p.failure === 'fabric' || p.outcome === 'trusted' || p.outcome === 'unverified');
+}
+
+/** More than one pair measured and every one failed: the cause is common to all, not one node or link. */
+export function allFailedTogether(measured: readonly PairRecord[]): boolean {
+  return measured.length > 1 && measured.every((p) => p.failure === 'fabric');
+}
+
+/** The sweep's standing as the report states it: untrusted on any failed pair, unverified on any gap. */
+export function sweepStanding(pairs: readonly { outcome: PairOutcome }[]): VerdictStatus {
+  if (pairs.some((p) => p.outcome === 'untrusted')) return 'untrusted';
+  if (pairs.length === 0 || pairs.some((p) => p.outcome !== 'trusted')) return 'unverified';
+  return 'trusted';
+}
+
+export type Band = 'good' | 'warn' | 'bad' | 'none';
+
+/** The figures of one pair that its band is decided on. */
+export interface PairFigures {
+  outcome: PairOutcome;
+  peakGBps: number | null;
+  lineGBps: number | null;
+  floorGBps: number | null;
+}
+
+/** What a pair's figure is measured against. */
+export interface Reference {
+  gbps: number;
+  kind: 'line rate' | 'floor' | 'best measured';
+}
+
+/** The best peak of the sweep, the reference of pairs with neither line rate nor floor. */
+export function bestPeak(pairs: readonly { peakGBps: number | null }[]): number | null {
+  const peaks = pairs.map((p) => p.peakGBps).filter((g): g is number => g !== null);
+  return peaks.length > 0 ? Math.max(...peaks) : null;
+}
+
+/** The figure a pair's peak is compared with: its line rate, else its floor, else the sweep's best peak. */
+export function referenceFor(pair: PairFigures, bestGBps: number | null): Reference | null {
+  if (pair.lineGBps !== null) return { gbps: pair.lineGBps, kind: 'line rate' };
+  if (pair.floorGBps !== null && pair.floorGBps > 0) return { gbps: pair.floorGBps, kind: 'floor' };
+  if (bestGBps !== null && bestGBps > 0) return { gbps: bestGBps, kind: 'best measured' };
+  return null;
+}
+
+const RANK: Record<Band, number> = { good: 0, warn: 1, bad: 2, none: 3 };
+const worse = (a: Band, b: Band): Band => (RANK[a] >= RANK[b] ? a : b);
+
+const OUTCOME_BAND: Record<PairOutcome, Band> = {
+  trusted: 'good',
+  unverified: 'warn',
+  untrusted: 'bad',
+  'not-run': 'none',
+};
+
+/**
+ * The colour band of one pair. The warning share applies only where the judge
+ * used one: a known line rate and no --min-bandwidth (pair/expected.ts).
+ */
+export function bandOf(pair: PairFigures, bestGBps: number | null, minBandwidth: number | null): Band {
+  const outcome = OUTCOME_BAND[pair.outcome];
+  if (pair.outcome === 'not-run' || pair.peakGBps === null) return outcome;
+  const g = pair.peakGBps;
+  let band: Band = 'good';
+  if (pair.floorGBps !== null && g < pair.floorGBps) band = 'bad';
+  else if (pair.lineGBps !== null && minBandwidth === null && g < pair.lineGBps * BAND_WARN_FRACTION)
+    band = 'warn';
+  else if (
+    pair.lineGBps === null &&
+    pair.floorGBps === null &&
+    bestGBps !== null &&
+    g < bestGBps * BAND_WARN_FRACTION
+  )
+    band = 'warn';
+  return worse(band, outcome);
+}

@@ -1,0 +1,88 @@
+import { formatDuration } from '../../core/duration.js';
+import { fmtGBps, fmtSize } from '../../judge/bandwidth.js';
+import { referenceFor } from '../../judge/sweep.js';
+import type { SweepPair, SweepResult } from '../../sweep/model.js';
+import { escapeHtml, expectedText, linkKey } from './format.js';
+
+/** The lists of the sweep HTML report: what to fix first, excluded nodes, failing and unverified pairs, nodes, settings. */
+
+export function fixFirst(result: SweepResult): string {
+  const items: string[] = [];
+  const fixOf = (pred: (p: SweepPair) => boolean) =>
+    result.pairs.find((p) => p.outcome === 'untrusted' && p.fix && pred(p))?.fix;
+  for (const c of result.culprits.nodes) {
+    const fix = fixOf((p) => p.prefill === c.node || p.decode === c.node);
+    items.push(
+      `<li><b>Node ${escapeHtml(c.node)}</b>: take it out of service (cordon) and check its NICs and GPUDirect path. ${escapeHtml(c.detail)}${fix ? `<div class="fix">fix: ${escapeHtml(fix)}</div>` : ''}</li>`,
+    );
+  }
+  for (const l of result.culprits.links) {
+    const fix = fixOf((p) => linkKey(p.prefill, p.decode) === linkKey(l.a, l.b));
+    items.push(
+      `<li><b>Link ${escapeHtml(l.a)} ↔ ${escapeHtml(l.b)}</b>: ${escapeHtml(l.detail)}${fix ? `<div class="fix">fix: ${escapeHtml(fix)}</div>` : ''}</li>`,
+    );
+  }
+  if (items.length === 0) {
+    const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
+    const first = failing.find((p) => p.fix) ?? failing[0];
+    if (first) {
+      items.push(
+        `<li>No single node or link explains the ${failing.length} failed pair${failing.length === 1 ? '' : 's'}; start with <b>${escapeHtml(first.prefill)} → ${escapeHtml(first.decode)}</b>: ${escapeHtml(first.detail)}${first.fix ? `<div class="fix">fix: ${escapeHtml(first.fix)}</div>` : ''}</li>`,
+      );
+    }
+  }
+  return items.length > 0 ? `<h3>What to fix first</h3><ol class="fixfirst">${items.join('')}</ol>` : '';
+}
+
+export function excludedList(result: SweepResult): string {
+  const ex = result.nodes.filter((n) => n.status === 'excluded');
+  if (ex.length === 0) return '';
+  return `<section class="excluded"><h3>Excluded nodes</h3><p class="note">Could not take a probe pod; listed, never counted as failures.</p><ul>${ex
+    .map(
+      (n) =>
+        `<li data-node="${escapeHtml(n.name)}"><b>${escapeHtml(n.name)}</b>: ${escapeHtml(n.detail)}</li>`,
+    )
+    .join('')}</ul></section>`;
+}
+
+/** Lists longer than this start folded (their count shows), so 64 nodes' report stays short. */
+const LIST_OPEN = 12;
+
+export function pairTable(title: string, cls: string, pairs: SweepPair[], best: number | null): string {
+  if (pairs.length === 0) return '';
+  const rows = pairs.map((p) => {
+    const ref = referenceFor(p, best);
+    return `<tr data-pair="${p.index}"><td>${escapeHtml(p.prefill)} → ${escapeHtml(p.decode)}</td><td>${p.outcome}${p.failure ? ` <span class="muted">(${p.failure})</span>` : ''}</td><td class="r">${p.peakGBps === null ? '—' : `${fmtGBps(p.peakGBps)}`}</td><td>${escapeHtml(expectedText(p, ref))}</td><td>${escapeHtml(p.transport ?? '—')}</td><td>${escapeHtml(p.detail)}${p.fix ? `<div class="fix">fix: ${escapeHtml(p.fix)}</div>` : ''}</td></tr>`;
+  });
+  const open = pairs.length <= LIST_OPEN ? ' open' : '';
+  return `<section class="${cls}"><details${open}><summary><h3>${title} (${pairs.length})</h3></summary><table class="list"><thead><tr><th>prefill → decode</th><th>outcome</th><th>peak GB/s</th><th>expected</th><th>transport</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></details></section>`;
+}
+
+export function nodeTable(result: SweepResult): string {
+  const rows = result.nodes
+    .filter((n) => n.status !== 'excluded')
+    .map(
+      (n) =>
+        `<tr data-node="${escapeHtml(n.name)}"><td>${escapeHtml(n.name)}</td><td>${n.status}</td><td class="r">${n.pairs.trusted}</td><td class="r">${n.pairs.unverified}</td><td class="r">${n.pairs.untrusted}</td><td class="r">${n.pairs.notRun}</td><td>${escapeHtml(n.detail)}</td></tr>`,
+    );
+  if (rows.length === 0) return '';
+  return `<details class="nodes"><summary>Nodes (${rows.length})</summary><table class="list"><thead><tr><th>node</th><th>status</th><th>trusted</th><th>unverified</th><th>untrusted</th><th>not run</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+}
+
+export function settingsList(result: SweepResult): string {
+  const s = result.settings;
+  const items: [string, string][] = [
+    ['scheme', s.scheme],
+    ['engine', s.engine],
+    ['selection', s.selection],
+    ['max parallel', String(s.maxParallel)],
+    ['timeout', `${formatDuration(s.timeoutMs)} (sweep), ${formatDuration(s.pairTimeoutMs)} (each pair)`],
+    ['min bandwidth', s.minBandwidthGBps === null ? 'from the line rate' : `${s.minBandwidthGBps} GB/s`],
+    ['sizes', s.sizes && s.sizes.length > 0 ? s.sizes.map(fmtSize).join(', ') : "the engine's default"],
+    ['started', result.startedAt],
+    ['duration', formatDuration(result.durationMs)],
+  ];
+  return `<section class="settings"><h3>Settings</h3><dl>${items
+    .map(([k, v]) => `<div><dt>${k}</dt><dd>${escapeHtml(v)}</dd></div>`)
+    .join('')}</dl></section>`;
+}

@@ -1,0 +1,52 @@
+import type { Clock } from '../core/clock.js';
+import type { Check } from '../core/model.js';
+import type { Progress } from '../core/progress.js';
+import type { Cluster } from '../kube/cluster.js';
+import type { PairConfig } from '../pair/context.js';
+import type { PairDeps, PairResult } from '../pair/run.js';
+import type { Scheme, SweepResult } from './model.js';
+
+/** What `sweep` is asked to do and what it runs with (run.ts, candidates.ts, scheduler.ts, result.ts). */
+
+export interface SweepConfig {
+  scheme: Scheme;
+  /** -l: a label selector the API server evaluates. */
+  selector?: string | undefined;
+  /** --nodes a,b,c */
+  nodes?: string[] | undefined;
+  maxParallel: number;
+  /** The whole sweep's limit; each pair has `pair.timeoutMs`. */
+  timeoutMs: number;
+  /** The `pair` settings every pair runs with (nodes are set per pair). */
+  pair: PairConfig;
+}
+
+export interface SweepDeps {
+  cluster: () => Promise<Cluster>;
+  progress: Progress;
+  /** Ctrl-C / SIGTERM. */
+  signal: AbortSignal;
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  clock?: Clock;
+  runId?: string;
+  pollMs?: number;
+  teardownMs?: number;
+  /** One pair; the real orchestrator unless a test measures the sweep around it. */
+  runPair?: (config: PairConfig, deps: PairDeps) => Promise<PairResult>;
+}
+
+export interface SweepRun {
+  result: SweepResult;
+  checks: Check[];
+  runId: string;
+  dryRun: boolean;
+}
+
+/** How often each pair of a sweep looks at its pods and logs (a lone `pair` looks every 250 ms). */
+export const SWEEP_POLL_MS = 250;
+
+/** A pair's run id: the sweep's (at most 8 characters) + `p` + the pair's index in base 36. */
+export function pairRunId(sweepId: string, index: number): string {
+  return `${sweepId.slice(0, 8)}p${index.toString(36)}`;
+}

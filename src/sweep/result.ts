@@ -1,0 +1,220 @@
+import { type Check, check } from '../core/model.js';
+import { rollUp } from '../core/verdict.js';
+import {
+  allFailedTogether,
+  MIN_SWEEP_NODES,
+  measuredPairs,
+  neverScheduled,
+  pairCheckStatus,
+  pairStanding,
+} from '../judge/sweep.js';
+import type { Measurement } from '../pair/measurement.js';
+import type { PairResult } from '../pair/run.js';
+import type { Candidates } from './candidates.js';
+import type { SweepConfig } from './config.js';
+import { isolate } from './isolate.js';
+import type { SweepPair, SweepResult, SweepSettings } from './model.js';
+import type { PlannedPair } from './schemes.js';
+
+/**
+ * What a sweep records: each pair's `pair` result as a SweepPair, the result over all of
+ * them (settings, matrix, the isolation's nodes and culprits), and the sweep's own checks.
+ * The standing of a pair and the checks' statuses are the judge's (judge/sweep.ts).
+ */
+
+function peakOf(ms: readonly Measurement[]): number | null {
+  const peaks = ms.map((m) => m.peakGBps).filter((p): p is number => p !== null);
+  return peaks.length ? Math.max(...peaks) : null;
+}
+
+/** One pair's `pair` result, as the sweep records it. */
+export function toSweepPair(p: PlannedPair, r: PairResult, durationMs: number): SweepPair {
+  const verdict = rollUp(r.checks, 'this pair');
+  const measured = r.measurements ?? (r.measurement ? [r.measurement] : []);
+  const first = measured[0];
+  const nodesFit = r.checks.find((c) => c.id === 'pair.nodes' && c.status === 'fail');
+  const never = neverScheduled(r.problem?.kind) || nodesFit !== undefined;
+  const blocked = r.stop === 'blocked';
+  const { outcome, failure } = pairStanding(
+    verdict.status,
+    never ? 'unscheduled' : blocked ? 'blocked' : 'ran',
+  );
+  const peak = peakOf(measured);
+  const detail = never
+    ? `could not be scheduled: ${r.problem?.detail ?? nodesFit?.detail ?? ''}`
+    : blocked
+      ? 'not run: the read-only checks found blockers'
+      : verdict.fixFirst
+        ? `${verdict.fixFirst.id}: ${verdict.fixFirst.detail}`
+        : `peak ${peak ?? '?'} GB/s over ${first?.transport.kind ?? 'an unknown transport'}${first?.transport.lanes.length ? ` (${first.transport.lanes.slice(0, 2).join(', ')})` : ''}`;
+  const fix = never ? (r.problem?.fix ?? nodesFit?.fix) : verdict.fixFirst?.fix;
+  return {
+    index: p.index,
+    round: p.round,
+    prefill: p.prefill,
+    decode: p.decode,
+    outcome,
+    detail,
+    ...(fix ? { fix } : {}),
+    failure,
+    runId: r.runId,
+    namespace: r.plan?.namespace.name ?? null,
+    engine: r.plan?.engine ?? null,
+    peakGBps: peak,
+    transport: first?.transport.kind ?? null,
+    lineGBps: first?.expected?.lineGBps ?? null,
+    floorGBps: first?.expected?.floorGBps ?? null,
+    durationMs,
+    checks: r.checks,
+  };
+}
+
+export function notRun(
+  p: PlannedPair,
+  runId: string,
+  detail: string,
+  failure: SweepPair['failure'] = null,
+): SweepPair {
+  return {
+    ...p,
+    outcome: 'not-run',
+    detail,
+    failure,
+    runId,
+    namespace: null,
+    engine: null,
+    peakGBps: null,
+    transport: null,
+    lineGBps: null,
+    floorGBps: null,
+    durationMs: 0,
+    checks: [],
+  };
+}
+
+/** The progress line: pairs done, failed, not run. */
+export function progressLine(done: SweepPair[], total: number): string {
+  const failed = done.filter((p) => p.outcome === 'untrusted').length;
+  const notRunN = done.filter((p) => p.outcome === 'not-run').length;
+  return `${done.length} of ${total} pairs done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
+}
+
+function settingsOf(config: SweepConfig, selection: string): SweepSettings {
+  const c = config.pair;
+  return {
+    scheme: config.scheme,
+    engine: c.engine,
+    selection,
+    maxParallel: config.maxParallel,
+    timeoutMs: config.timeoutMs,
+    pairTimeoutMs: c.timeoutMs,
+    minBandwidthGBps: c.minBandwidth ?? null,
+    sizes: [c.startBlockSize, c.maxBlockSize],
+  };
+}
+
+function matrixOf(nodes: readonly string[], pairs: readonly SweepPair[]): SweepResult['matrix'] {
+  const at = new Map(nodes.map((n, i) => [n, i]));
+  const cells = nodes.map(() => nodes.map(() => null as number | null));
+  for (const p of pairs) {
+    const i = at.get(p.prefill);
+    const j = at.get(p.decode);
+    if (i !== undefined && j !== undefined) (cells[i] as (number | null)[])[j] = p.index;
+  }
+  return { nodes: [...nodes], cells };
+}
+
+/** The sweep's own checks: culprits first (what to fix first), then single links, then every pair. */
+export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'], dryRun = false): Check[] {
+  const out: Check[] = [];
+  const included = result.matrix.nodes.length;
+  const enough = included >= MIN_SWEEP_NODES;
+  out.push(
+    check(
+      'sweep.nodes',
+      enough ? 'ok' : 'fail',
+      `${included} node${included === 1 ? '' : 's'} in the sweep (${result.settings.selection})${excluded.length ? `; left out: ${excluded.map((x) => `${x.node} (${x.reason})`).join('; ')}` : ''}`,
+      {
+        matters: !enough,
+        ...(!enough
+          ? {
+              fix: 'a sweep needs two nodes that can take a probe pod: free GPUs, tolerate their taints, or widen the selection',
+            }
+          : {}),
+        data: { included: result.matrix.nodes, excluded },
+      },
+    ),
+  );
+  const measured = measuredPairs(result.pairs);
+  if (allFailedTogether(measured)) {
+    const first = measured[0] as SweepPair;
+    out.push(
+      check(
+        'sweep.all-failed',
+        'fail',
+        `every one of the ${measured.length} pairs that ran failed: the cause is common to all of them (image, settings, or the whole fabric), not one node or link; first: ${first.detail}`,
+        {
+          ...(first.fix ? { fix: first.fix } : {}),
+        },
+      ),
+    );
+  } else {
+    for (const c of result.culprits.nodes) {
+      out.push(
+        check('sweep.culprit', 'fail', `${c.node} ${c.detail}`, {
+          subject: c.node,
+          fix: `take ${c.node} out of service (kubectl cordon ${c.node}) and check its NICs, cables and GPUDirect (interconnect-test node on it); confirm with interconnect-test pair --prefill-node ${c.node} --decode-node <a good node>`,
+        }),
+      );
+    }
+    for (const l of result.culprits.links) {
+      out.push(
+        check('sweep.link', 'fail', l.detail, {
+          subject: `${l.a} ↔ ${l.b}`,
+          fix: `check the path between ${l.a} and ${l.b}: both ports (ibstat), the cables and the switch ports between them, then rerun interconnect-test pair --prefill-node ${l.a} --decode-node ${l.b}`,
+        }),
+      );
+    }
+  }
+  for (const p of result.pairs) {
+    if (dryRun) break;
+    out.push(
+      check('sweep.pair', pairCheckStatus(p.outcome), p.detail, {
+        subject: `${p.prefill} → ${p.decode}`,
+        ...(p.fix && p.outcome !== 'trusted' ? { fix: p.fix } : {}),
+        data: {
+          index: p.index,
+          round: p.round,
+          runId: p.runId,
+          peakGBps: p.peakGBps,
+          transport: p.transport,
+        },
+      }),
+    );
+  }
+  return out;
+}
+
+/** The sweep's result from its pairs (in plan order), the isolation over them, and its checks. */
+export function assemble(
+  config: SweepConfig,
+  cand: Candidates,
+  rounds: number,
+  pairs: SweepPair[],
+  time: { startedAt: number; durationMs: number },
+  dryRun: boolean,
+): { result: SweepResult; checks: Check[] } {
+  pairs.sort((a, b) => a.index - b.index);
+  const iso = isolate(cand.included, cand.excluded, pairs);
+  const result: SweepResult = {
+    settings: settingsOf(config, cand.selection),
+    nodes: iso.nodes,
+    pairs,
+    rounds,
+    matrix: matrixOf(cand.included, pairs),
+    culprits: iso.culprits,
+    startedAt: new Date(time.startedAt).toISOString(),
+    durationMs: time.durationMs,
+  };
+  return { result, checks: sweepChecks(result, cand.excluded, dryRun) };
+}
