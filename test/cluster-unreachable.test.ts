@@ -7,7 +7,8 @@ import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliRun, spawnCli } from './helpers/cli.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
-import { missingMessage, missingTools, requireTools } from './helpers/tools.js';
+import { need, netns, precondition } from './helpers/preconditions.js';
+import { hasTool, tools } from './helpers/tools.js';
 
 /**
  * Every cluster command ends within --request-timeout or --timeout when the
@@ -57,13 +58,12 @@ const files: { silentTcp?: string; silentTls?: string; dropped?: string } = {};
 
 // The dropped-packets host: the CLI runs in namespace a, the API address is b's, where iptables drops TCP.
 let link: VethPair | undefined;
-let netnsProblem: string | undefined = 'not set up';
+let dropProblem: string | undefined = 'not set up';
 
+/** Why packets to namespace b are not dropped; undefined when they are (or when netns()/tools() say why not). */
 function setUpNetns(): string | undefined {
   link = vethPair('it-api', 79);
-  if (link.problem) return link.problem;
-  const missing = missingTools(['iptables']);
-  if (missing.length > 0) return missingMessage(missing);
+  if (link.problem || !hasTool('iptables')) return undefined;
   try {
     // Every TCP segment to b vanishes: SYNs get no answer, not even a reset.
     const [ipCmd, ...inB] = link.exec('b');
@@ -80,7 +80,13 @@ beforeAll(async () => {
   // Accepts TCP, never says a word: the TLS handshake never completes.
   const tcpPort = await listen(net.createServer());
   files.silentTcp = kubeconfig('silent-tcp', `https://127.0.0.1:${tcpPort}`);
-  // Completes TLS, then never answers the HTTP request.
+  // Completes TLS, then never answers the HTTP request (the tests that use it need openssl).
+  if (hasTool('openssl')) await silentTlsServer();
+  dropProblem = setUpNetns();
+  files.dropped = kubeconfig('dropped', `https://${link?.addr.b ?? '169.254.79.2'}:6443`);
+});
+
+async function silentTlsServer(): Promise<void> {
   execFileSync(
     'openssl',
     [
@@ -110,9 +116,7 @@ beforeAll(async () => {
     s.on('error', () => {});
   });
   files.silentTls = kubeconfig('silent-tls', `https://127.0.0.1:${await listen(tlsServer)}`);
-  netnsProblem = setUpNetns();
-  files.dropped = kubeconfig('dropped', `https://${link?.addr.b ?? '169.254.79.2'}:6443`);
-});
+}
 
 afterAll(() => {
   for (const s of sockets) s.destroy();
@@ -158,7 +162,8 @@ describe('an API server that accepts and never answers', () => {
     expect(run.ms).toBeGreaterThanOrEqual(1_900);
   });
 
-  it('nixl and gc: handshake done, no HTTP answer → "gave no answer … within 2s (--request-timeout)"', async () => {
+  it('nixl and gc: handshake done, no HTTP answer → "gave no answer … within 2s (--request-timeout)"', async (ctx) => {
+    need(ctx, tools('openssl'));
     for (const args of [
       ['nixl', '--pod', 'p', '-n', 'dynamo'],
       ['gc', '--dry-run'],
@@ -172,7 +177,8 @@ describe('an API server that accepts and never answers', () => {
     }
   });
 
-  it('pair: --timeout bounds the whole run, the first API call included', async () => {
+  it('pair: --timeout bounds the whole run, the first API call included', async (ctx) => {
+    need(ctx, tools('openssl'));
     const run = await timed([
       'pair',
       '--prefill-node',
@@ -192,7 +198,8 @@ describe('an API server that accepts and never answers', () => {
     expect(run.ms).toBeLessThan(3_000 + 3_000);
   });
 
-  it('Ctrl-C during a hanging call ends at once with 130', async () => {
+  it('Ctrl-C during a hanging call ends at once with 130', async (ctx) => {
+    need(ctx, tools('openssl'));
     const start = Date.now();
     let signalledAt = 0;
     const run = await spawnCli(['node', '--pod', 'p', '--kubeconfig', files.silentTls!, '-q'], {
@@ -211,8 +218,12 @@ describe('an API server that accepts and never answers', () => {
 
 describe('an API server address whose packets are dropped (netns + iptables DROP)', () => {
   it('node, nixl, gc and pair end within their limits with one line', async (ctx) => {
-    requireTools(ctx, 'ip', 'iptables');
-    if (netnsProblem) ctx.skip(netnsProblem);
+    need(
+      ctx,
+      tools('ip', 'iptables'),
+      netns(link),
+      precondition('TCP to the namespace dropped (iptables DROP)', dropProblem),
+    );
     const inClient = link!.exec('a');
     const k = ['--kubeconfig', files.dropped!, '-q'];
     const cases: [string[], RegExp, number][] = [
@@ -245,8 +256,12 @@ describe('an API server address whose packets are dropped (netns + iptables DROP
   });
 
   it('with no flags, the 10 s connect timeout still ends `node` (it hung 136 s before)', async (ctx) => {
-    requireTools(ctx, 'ip', 'iptables');
-    if (netnsProblem) ctx.skip(netnsProblem);
+    need(
+      ctx,
+      tools('ip', 'iptables'),
+      netns(link),
+      precondition('TCP to the namespace dropped (iptables DROP)', dropProblem),
+    );
     const run = await timed(['node', '--pod', 'p', '--kubeconfig', files.dropped!, '-q'], link!.exec('a'));
     expectOneLine(run, /no connection within 10s/);
     expect(run.ms).toBeLessThan(10_000 + 3_000);

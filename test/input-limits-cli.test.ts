@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
   constants,
-  existsSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -13,8 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtCli } from './helpers/cli.js';
-import { repoRoot } from './helpers/fixtures.js';
+import { spawnCli } from './helpers/cli.js';
 
 /**
  * The built CLI on inputs that never end or never start: /dev/zero as a file
@@ -30,35 +28,15 @@ interface Run {
   ms: number;
 }
 
-function runCli(
+/** The built CLI with stdin an fd of ours (or none), killed after 15 s: these inputs must end it sooner. */
+async function runCli(
   args: string[],
   stdinFd: number | 'ignore',
   onStart?: (c: ChildProcess) => void,
 ): Promise<Run> {
-  if (!existsSync(builtCli)) throw new Error(`${builtCli} is missing: run npm run build first`);
   const t0 = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: [stdinFd, 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr?.on('data', (d) => {
-      stderr += d;
-    });
-    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(kill);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - t0 });
-    });
-    onStart?.(child);
-  });
+  const run = await spawnCli(args, { stdin: stdinFd, killAfterMs: 15_000, ...(onStart ? { onStart } : {}) });
+  return { ...run, ms: Date.now() - t0 };
 }
 
 /** Resolves once the process holds `file` open (Linux /proc), so a signal lands after startup. */

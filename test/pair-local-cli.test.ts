@@ -8,6 +8,7 @@ import { silentProgress } from '../src/core/progress.js';
 import { countNvidiaGpus } from '../src/pair/local/host.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { runCli } from './helpers/cli.js';
+import { need, precondition } from './helpers/preconditions.js';
 
 /** `interconnect-test pair …` in-process (env: the whole environment it sees). */
 const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) => runCli(['pair', ...args], { env });
@@ -137,7 +138,15 @@ describe('pair --local --mode intra-node', () => {
     );
   });
 
-  it.skipIf(countNvidiaGpus() > 0)('exits 2 from the CLI on this GPU-less machine', async () => {
+  it('exits 2 from the CLI on this GPU-less machine', async (ctx) => {
+    const gpus = countNvidiaGpus();
+    need(
+      ctx,
+      precondition(
+        'a machine without NVIDIA GPUs',
+        gpus > 0 ? `${gpus} in /proc/driver/nvidia/gpus` : undefined,
+      ),
+    );
     const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: pair --local --mode intra-node needs NVIDIA GPUs: none found/);

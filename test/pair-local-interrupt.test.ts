@@ -3,9 +3,10 @@ import { expect, it } from 'vitest';
 import { InterruptedError } from '../src/core/errors.js';
 import { runCli } from './helpers/cli.js';
 import { childrenOf } from './helpers/pair-local-procs.js';
-import { describeWithTools } from './helpers/tools.js';
+import { describeNeeding } from './helpers/preconditions.js';
+import { tools } from './helpers/tools.js';
 
-describeWithTools(['ucx_perftest'], 'pair --local interrupted (Ctrl-C)', () => {
+describeNeeding([tools('ucx_perftest')], 'pair --local interrupted (Ctrl-C)', () => {
   it('exits 130 and leaves no ucx_perftest process behind', async () => {
     const ac = new AbortController();
     // 64 MiB × 100000 would run for minutes: the abort lands mid-transfer.

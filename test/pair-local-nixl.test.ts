@@ -17,9 +17,10 @@ import { freePort } from '../src/procs/ports.js';
 import { pollUntil } from '../src/procs/wait.js';
 import { runCli } from './helpers/cli.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
-import { describeWithNixl, nixlPythonPaths, OLD_NIXL } from './helpers/nixl.js';
+import { nixl, nixlPythonPaths, OLD_NIXL } from './helpers/nixl.js';
 import { childrenOf, isAlive } from './helpers/pair-local-procs.js';
-import { requireTools } from './helpers/tools.js';
+import { describeNeeding, need, netns } from './helpers/preconditions.js';
+import { tools } from './helpers/tools.js';
 
 // Real transfers: our probe (templates/nixl-probe.py) as two local processes, with the
 // nixl wheel from PyPI in the project's venv (scripts/nixl-venv.sh). Nothing here fakes NIXL.
@@ -29,7 +30,7 @@ const env = { ...process.env, NO_COLOR: '1', INTERCONNECT_TEST_PYTHON: python.cu
 const base = { engine: 'nixl' as const, mode: 'local' as const, nixlbenchRuntime: 'auto' as const };
 const quiet = { env, progress: silentProgress };
 
-describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)', () => {
+describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from PyPI)', () => {
   it('measures a DRAM WRITE sweep, names the UCX transport, and is unverified, never trusted', async () => {
     const { code, stdout, stderr } = await runCli(
       ['pair', '--local', '--engine', 'nixl', '--sizes', '4K,1M', '--iters', '50', '-o', 'json'],
@@ -266,20 +267,27 @@ describeWithNixl(['current'], 'pair --local --engine nixl (real NIXL from PyPI)'
   }, 120_000);
 });
 
-describeWithNixl(['old'], `pair --local --engine nixl with NIXL ${OLD_NIXL} (real wheel, too old)`, () => {
-  it('stops with a one-line error naming the version, exit 2, no stack trace', async () => {
-    const { code, stdout, stderr } = await runCli(['pair', '--local', '--engine', 'nixl', '--sizes', '4K'], {
-      env: { ...env, INTERCONNECT_TEST_PYTHON: python.old },
+describeNeeding(
+  [nixl('old')],
+  `pair --local --engine nixl with NIXL ${OLD_NIXL} (real wheel, too old)`,
+  () => {
+    it('stops with a one-line error naming the version, exit 2, no stack trace', async () => {
+      const { code, stdout, stderr } = await runCli(
+        ['pair', '--local', '--engine', 'nixl', '--sizes', '4K'],
+        {
+          env: { ...env, INTERCONNECT_TEST_PYTHON: python.old },
+        },
+      );
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(
+        `pair --local --engine nixl: NIXL ${OLD_NIXL} is too old: this probe needs NIXL >= 0.2.0 (the listen-thread metadata exchange: send_local_metadata/fetch_remote_metadata)`,
+      );
+      expect(stderr).not.toMatch(/at \S+\.(ts|js):\d+/);
+      expect(childrenOf(process.pid, 'nixl-probe.py')).toEqual([]);
     });
-    expect(code).toBe(2);
-    expect(stdout).toBe('');
-    expect(stderr).toContain(
-      `pair --local --engine nixl: NIXL ${OLD_NIXL} is too old: this probe needs NIXL >= 0.2.0 (the listen-thread metadata exchange: send_local_metadata/fetch_remote_metadata)`,
-    );
-    expect(stderr).not.toMatch(/at \S+\.(ts|js):\d+/);
-    expect(childrenOf(process.pid, 'nixl-probe.py')).toEqual([]);
-  });
-});
+  },
+);
 
 let link: VethPair | undefined;
 beforeAll(() => {
@@ -288,10 +296,9 @@ beforeAll(() => {
 });
 afterAll(() => link?.remove());
 
-describeWithNixl(['current'], 'pair --local --engine nixl across two network namespaces (veth)', () => {
+describeNeeding([nixl('current')], 'pair --local --engine nixl across two network namespaces (veth)', () => {
   it('exchanges metadata over the veth link and moves data', async (ctx) => {
-    requireTools(ctx, 'ip');
-    if (link?.problem) ctx.skip(link.problem);
+    need(ctx, tools('ip'), netns(link));
     const placement: Placement = {
       server: { wrap: link!.exec('a'), address: link!.addr.a },
       client: { wrap: link!.exec('b') },

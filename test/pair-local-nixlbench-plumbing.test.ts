@@ -6,7 +6,8 @@ import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { type Launcher, type ProcSpec, spawnLauncher } from '../src/procs/launcher.js';
 import { isAlive } from './helpers/pair-local-procs.js';
-import { describeWithTools } from './helpers/tools.js';
+import { describeNeeding } from './helpers/preconditions.js';
+import { tools } from './helpers/tools.js';
 
 /**
  * PLUMBING ONLY — nixlbench is not installed here. This puts a tiny script
@@ -40,8 +41,8 @@ fetch(ep + '/health').then((r) => r.json()).then(async (h) => {
 });
 `;
 
-describeWithTools(
-  ['etcd'],
+describeNeeding(
+  [tools('etcd')],
   'pair --local with nixlbench: orchestration plumbing (stand-in script, no transfer)',
   () => {
     it('starts etcd, rank 0 before the target, hands both the same argv, and fails without a result table', async () => {

@@ -6,14 +6,15 @@ import { MeasurementSchema } from '../src/pair/measurement.js';
 import { type Launcher, spawnLauncher } from '../src/procs/launcher.js';
 import { runCli } from './helpers/cli.js';
 import { isAlive } from './helpers/pair-local-procs.js';
-import { describeWithTools } from './helpers/tools.js';
+import { describeNeeding } from './helpers/preconditions.js';
+import { tools } from './helpers/tools.js';
 
 // Real transfers: two ucx_perftest processes on this host (Debian's ucx-utils).
 
 /** The local machine, minus nixlbench, so these tests measure with ucx_perftest wherever they run. */
 const base = { engine: 'ucx_perftest' as const, mode: 'local' as const, nixlbenchRuntime: 'auto' as const };
 
-describeWithTools(['ucx_perftest'], 'pair --local with ucx_perftest (real transfers)', () => {
+describeNeeding([tools('ucx_perftest')], 'pair --local with ucx_perftest (real transfers)', () => {
   it('measures two sizes over loopback and reports JSON with a named transport, never trusted', async () => {
     const { code, stdout, stderr } = await runCli(
       ['pair', '--local', '--engine', 'ucx_perftest', '--sizes', '64K,1M', '-o', 'json'],

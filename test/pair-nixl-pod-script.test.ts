@@ -7,8 +7,9 @@ import { makePlan, type PlannedPod } from '../src/pair/plan.js';
 import { probeCommand } from '../src/pair/probe-script.js';
 import { DEFAULT_SETTINGS } from '../src/pair/settings.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
-import { describeWithNixl, nixlPythonPaths } from './helpers/nixl.js';
-import { requireTools } from './helpers/tools.js';
+import { nixl, nixlPythonPaths } from './helpers/nixl.js';
+import { describeNeeding, need, netns } from './helpers/preconditions.js';
+import { tools } from './helpers/tools.js';
 
 // The probe pods' own shell script for --engine nixl (src/pair/probe-script.ts NIXL_POD), run for
 // real: prefill and decode as two "pods" in two network namespaces joined by a veth pair, each with
@@ -35,10 +36,9 @@ function run(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
   });
 }
 
-describeWithNixl(['current'], 'the nixl probe pod script (two network namespaces, real NIXL)', () => {
+describeNeeding([nixl('current')], 'the nixl probe pod script (two network namespaces, real NIXL)', () => {
   it('runs both legs, each pod dialling the other, and the judge reads two measurements with engine nixl', async (ctx) => {
-    requireTools(ctx, 'ip');
-    if (link?.problem) ctx.skip(link.problem);
+    need(ctx, tools('ip'), netns(link));
     const plan = makePlan({
       runId: 'np1',
       engine: 'nixl',

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import type { V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
 import { assess } from '../src/pair/assess.js';
-import { describeWithTools, toolPath } from './helpers/tools.js';
+import { describeNeeding } from './helpers/preconditions.js';
+import { toolPath, tools } from './helpers/tools.js';
 
 /**
  * The real ucx_perftest, asked for GPU memory by a UCX built without CUDA
@@ -10,7 +11,7 @@ import { describeWithTools, toolPath } from './helpers/tools.js';
  * exits 129. The first real-node pair run met exactly this; `pair` must name
  * the cause, not quote the last line of the usage text.
  */
-describeWithTools(['ucx_perftest'], 'ucx_perftest refusing -m cuda', () => {
+describeNeeding([tools('ucx_perftest')], 'ucx_perftest refusing -m cuda', () => {
   it('is named as a UCX without CUDA, with the fix', () => {
     const run = spawnSync(
       toolPath('ucx_perftest'),

@@ -11,7 +11,8 @@ import { type Leg, type PodRole, probeCommand, scriptEnv } from '../src/pair/pro
 import { DisposalStack } from '../src/procs/disposal.js';
 import { spawnLauncher } from '../src/procs/launcher.js';
 import { freePort } from '../src/procs/ports.js';
-import { describeWithTools, toolPath } from './helpers/tools.js';
+import { describeNeeding } from './helpers/preconditions.js';
+import { toolPath, tools } from './helpers/tools.js';
 
 /**
  * The probe pods' rendezvous, run for real: the probe script of two "pods"
@@ -83,8 +84,8 @@ function start(argv: string[], env: NodeJS.ProcessEnv): Proc {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describeWithTools(
-  ['etcd', 'etcdctl'],
+describeNeeding(
+  [tools('etcd', 'etcdctl')],
   'the probe pods meet in the run’s etcd before nixlbench starts',
   () => {
     let etcd: LocalEtcd;
@@ -271,7 +272,7 @@ describeWithTools(
   },
 );
 
-describeWithTools(['ucx_perftest'], 'ucx_perftest legs between two real processes', () => {
+describeNeeding([tools('ucx_perftest')], 'ucx_perftest legs between two real processes', () => {
   it('decode is the client of the READ (ucp_get), prefill of the WRITE (ucp_put_bw); each leg measures', async () => {
     const port = await freePort();
     const legs: Leg[] = [

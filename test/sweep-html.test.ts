@@ -6,8 +6,9 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../src/render/html/page.js';
 import type { SweepNode, SweepPair, SweepResult } from '../src/sweep/model.js';
+import { describeNeeding } from './helpers/preconditions.js';
 import { sampleSweep } from './helpers/sweep-sample.js';
-import { describeWithTools, toolPath } from './helpers/tools.js';
+import { toolPath, tools } from './helpers/tools.js';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
@@ -181,7 +182,7 @@ describe('renderHtml (the markup)', () => {
   });
 });
 
-describeWithTools(['chromium'], 'the sweep report in headless Chromium', () => {
+describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', () => {
   let browser: Browser;
   let dir: string;
 

@@ -7,9 +7,10 @@ import { pollUntil, stopProcess } from '../src/procs/wait.js';
 import { renderPrometheus } from '../src/render/prometheus.js';
 import type { SweepResult } from '../src/sweep/model.js';
 import { DEFAULT_PUSH_JOB, groupingSegment, pushMetrics, pushTarget } from '../src/sweep/push.js';
+import { describeNeeding } from './helpers/preconditions.js';
 import { parsePromText, parseSampleLine, sampleValue } from './helpers/prometheus-text.js';
 import { sampleSweep } from './helpers/sweep-sample.js';
-import { describeWithTools, toolPath } from './helpers/tools.js';
+import { toolPath, tools } from './helpers/tools.js';
 
 const FAMILIES = [
   'interconnect_pair_bandwidth_gbps',
@@ -160,7 +161,7 @@ describe('grouping key segments', () => {
   });
 });
 
-describeWithTools(['prometheus-pushgateway'], 'against a real Pushgateway', () => {
+describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway', () => {
   let gw: RunningProc | undefined;
   let base = '';
 

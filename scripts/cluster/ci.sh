@@ -3,7 +3,7 @@
 # Works on a fresh machine: installs missing OS tools with apt, builds the
 # binaries from the Go module proxy when ~/.cache has none (~13-25 min cold on
 # 2 cores; see test/cluster/README.md), then starts in ~15 s.
-# Exits non-zero when any step or test fails.
+# Exits non-zero when any step or test fails, or when any e2e test was skipped.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -54,10 +54,25 @@ echo "[cluster] e2e done after $((SECONDS - start))s" >&2
 
 trap - EXIT
 bash scripts/cluster/down.sh || rc=1
-# The closing line CI reads: "e2e: N passed, N failed[, N skipped]".
+# The closing line CI reads: "e2e: N passed, N failed[, N skipped]". A skipped e2e test fails
+# the run too, each named: CI must run every one (a skip would hide a missing real node, a
+# cluster that is not the local one, or a missing tool behind a green run).
+# shellcheck disable=SC2016 # the $ and backticks are JavaScript's
 node -e '
   const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   const skipped = r.numPendingTests + r.numTodoTests;
   console.log(`e2e: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' "$report" || echo "e2e: no report (vitest exit $rc)"
+  if (skipped === 0) process.exit(0);
+  const rel = (f) => require("path").relative(process.cwd(), f);
+  for (const file of r.testResults)
+    for (const t of file.assertionResults)
+      if (t.status !== "passed" && t.status !== "failed")
+        console.log(`e2e: skipped (${t.status}): ${rel(file.name)} > ${t.fullName}`);
+  console.log(`e2e: ${skipped} skipped: every e2e test must run in CI (test/helpers/preconditions.ts)`);
+  process.exit(3);
+' "$report" || {
+  # 3: tests were skipped (listed above); anything else: no readable report.
+  [[ $? == 3 ]] || echo "e2e: no report (vitest exit $rc)"
+  rc=1
+}
 exit $rc

@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeWithTools } from '../../test/helpers/tools.js';
+import { describeNeeding } from '../../test/helpers/preconditions.js';
+import { tools } from '../../test/helpers/tools.js';
 import { freePort } from '../procs/ports.js';
 import {
   type BenchParams,
@@ -241,7 +242,7 @@ describe('the probe scripts, run under /bin/sh', () => {
   });
 });
 
-describeWithTools(['ucx_perftest'], 'the ucx_perftest probe script with the real ucx_perftest', () => {
+describeNeeding([tools('ucx_perftest')], 'the ucx_perftest probe script with the real ucx_perftest', () => {
   const start = (role: 'prefill' | 'decode', args: string[], env: Record<string, string> = {}) => {
     const e: NodeJS.ProcessEnv = { ...process.env, ITEST_POLL_S: '0.2', ...env };
     for (const x of scriptEnv({

@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
+import { repoRoot } from '../core/assets.js';
 import { ToolError } from '../core/errors.js';
 import { cronProblem, loadPolicy, policyToRaw } from './policy.js';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -169,7 +168,7 @@ describe('loadPolicy from a ConfigMap volume', () => {
   });
 
   test('the shipped base policy and schedule load', () => {
-    const base = path.join(REPO, 'deploy/sweep/base');
+    const base = path.join(repoRoot(), 'deploy/sweep/base');
     const policy = loadPolicy(path.join(base, 'policy.yaml'));
     expect(policy.scratchNamespace).toBeUndefined(); // the CronJob's flag sets it
     expect(policy.timeout).toBeDefined();

@@ -2,15 +2,8 @@ import { KubeConfig } from '@kubernetes/client-node';
 
 /** What `npm run bench`'s parts share: the cluster's kubeconfig, CRI logs, medians. */
 
-/** CRI log format, as a kubelet stores it: "<RFC3339Nano> stdout F <line>". */
-export function criLog(text: string): string {
-  const t0 = Date.now();
-  return text
-    .replace(/\n$/, '')
-    .split('\n')
-    .map((l, i) => `${new Date(t0 + i).toISOString().replace('Z', '000000Z')} stdout F ${l}\n`)
-    .join('');
-}
+/** CRI log format, as a kubelet stores it (the one writer, src/core/cri-log.ts). */
+export { toCriLog as criLog } from '../core/cri-log.js';
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

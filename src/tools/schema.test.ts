@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pkg from '../../package.json' with { type: 'json' };
+import { repoRoot } from '../core/assets.js';
 import { VERSION } from '../version.js';
 import { reportJsonSchema, schemaFiles } from './schema.js';
 
 describe('the JSON Schemas in references/', () => {
   for (const file of schemaFiles) {
     it(`${file} is the schema generated from the zod model (npm run build && npm run schema)`, () => {
-      const committed = readFileSync(
-        fileURLToPath(new URL(`../../references/${file}`, import.meta.url)),
-        'utf8',
-      );
+      const committed = readFileSync(path.join(repoRoot(), 'references', file), 'utf8');
       expect(committed).toBe(reportJsonSchema(file));
     });
   }

@@ -1,6 +1,7 @@
 // The local control plane itself: real components, GPU-looking kwok nodes.
 import { CoordinationV1Api, CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { localControlPlane, need } from '../helpers/preconditions.js';
 import { type LocalClusterInfo, loadKubeConfig, localClusterInfo } from './harness.js';
 
 const kc = loadKubeConfig();
@@ -26,8 +27,8 @@ describe('control plane', () => {
 });
 
 describe('kwok GPU nodes', () => {
-  test('are Ready, labelled and sized like 8x H100 machines', async ({ skip }) => {
-    if (!info) skip();
+  test('are Ready, labelled and sized like 8x H100 machines', async (ctx) => {
+    need(ctx, localControlPlane(!!info));
     const nodes = (await core.listNode({ labelSelector: 'type=kwok' })).items;
     expect(nodes.map((n) => n.metadata?.name).sort()).toEqual([...info!.nodes].sort());
     expect(nodes.length).toBeGreaterThanOrEqual(2);
@@ -59,8 +60,8 @@ describe('kwok GPU nodes', () => {
     }
   });
 
-  test('keep their leases fresh (kwok heartbeats for the node lifecycle controller)', async ({ skip }) => {
-    if (!info) skip();
+  test('keep their leases fresh (kwok heartbeats for the node lifecycle controller)', async (ctx) => {
+    need(ctx, localControlPlane(!!info));
     const leases = await kc
       .makeApiClient(CoordinationV1Api)
       .listNamespacedLease({ namespace: 'kube-node-lease' });

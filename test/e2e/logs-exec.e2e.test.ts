@@ -6,7 +6,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { Log } from '@kubernetes/client-node';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeNeeding, localControlPlane, need, precondition } from '../helpers/preconditions.js';
 import { fixture, GPU_TOLERATION, isLocalKwokCluster, useTestEnv, waitFor } from './harness.js';
 
 // Pods here must behave as kwok's sim-* stages say: skipped on other clusters.
@@ -18,7 +19,7 @@ const NIXLBENCH_LOG = fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log');
 const IBSTAT = fixture('node/ibstat/h100-ndr-ib-8active-plus-3-eth-disabled.txt');
 const withNewline = (s: string) => (s.endsWith('\n') ? s : `${s}\n`);
 
-describe.skipIf(!local)('pod logs', () => {
+describeNeeding([localControlPlane(local)], 'pod logs', () => {
   test('a Job pod logs a real nixlbench run, read back through the API', async () => {
     const e = env();
     await e.createJob({
@@ -70,7 +71,7 @@ describe.skipIf(!local)('pod logs', () => {
   });
 });
 
-describe.skipIf(!local)('exec', () => {
+describeNeeding([localControlPlane(local)], 'exec', () => {
   test('exec of a declared command returns the real ibstat output', async () => {
     const e = env();
     await e.createPod({
@@ -140,11 +141,15 @@ describe.skipIf(!local)('exec', () => {
   });
 });
 
-describe.skipIf(!local)('kubectl against the same API', () => {
-  test('kubectl logs and kubectl exec work (when the cached kubectl is present)', async ({ skip }) => {
+describeNeeding([localControlPlane(local)], 'kubectl against the same API', () => {
+  test('kubectl logs and kubectl exec work (when the cached kubectl is present)', async (ctx) => {
     const e = env();
     const kubectl = process.env.KUBECTL ?? path.join(e.cluster?.binDir ?? '', 'kubectl');
-    if (!e.cluster || !existsSync(kubectl)) skip();
+    need(
+      ctx,
+      localControlPlane(!!e.cluster),
+      precondition('kubectl', existsSync(kubectl) ? undefined : `${kubectl} does not exist (set KUBECTL)`),
+    );
     await e.createPod({
       name: 'kubectl-target',
       logs: { file: NIXLBENCH_LOG },

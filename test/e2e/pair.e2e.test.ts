@@ -4,7 +4,7 @@
 // real nixlbench logs (kwok ClusterLogs for the run's scratch namespace, whose
 // name is fixed up front with INTERCONNECT_TEST_RUN_ID).
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -17,7 +17,8 @@ import {
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { nixlPythonPaths } from '../helpers/nixl.js';
+import { nixl, nixlPythonPaths } from '../helpers/nixl.js';
+import { describeNeeding } from '../helpers/preconditions.js';
 import {
   type ExecBehaviour,
   fixture,
@@ -988,58 +989,55 @@ describe('pair --dgd --engine nixl', () => {
   });
 });
 
-describe('pair --dgd --engine auto', () => {
+describeNeeding([nixl('current')], 'pair --dgd --engine auto', () => {
   const python = nixlPythonPaths().current;
-  test.skipIf(!existsSync(python))(
-    "asks the live worker pod what its image has (the nixl subcommand's probes): no nixlbench, python3 imports nixl, so nixl",
-    async () => {
-      const e = env();
-      await ensureCrd(e);
-      const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1-auto';
-      // The worker's exec runs this machine's tools: python3 is the venv with the nixl wheel from PyPI,
-      // nixlbench is not on PATH (127), ucx_perftest is Debian's.
-      await createDgd(e, 'autodgd', { gpus: '1', image, exec: { python3: { run: [python] } } });
-      const before = await versions(e);
-      const runId = newRunId();
-      await declareLogs(e, runId, {
-        prefill: readFileSync(
-          path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-prefill-target.txt'),
-          'utf8',
-        ),
-        decode: readFileSync(
-          path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-decode-initiator.txt'),
-          'utf8',
-        ),
-      });
-      const { stdout, stderr } = await runCli(
-        [
-          'pair',
-          '--dgd',
-          'autodgd',
-          '--namespace',
-          e.namespace,
-          '--no-node-probes',
-          '--pod-annotation',
-          `${SIM}duration=2s`,
-          '--timeout',
-          '90s',
-          '-o',
-          'json',
-        ],
-        { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
-      );
-      const report = JSON.parse(stdout);
-      expect(report.run, stderr).toMatchObject({ engine: 'nixl', image });
-      expect(report.run.engineWhy).toMatch(
-        new RegExp(
-          `^auto: pod ${e.namespace}/autodgd-prefill-0 has no nixlbench; python3 imports nixl \\d+\\.\\d+`,
-        ),
-      );
-      expect(report.measurement).toMatchObject({ engine: 'nixl', versions: { nixl: '1.5.1' } });
-      await expectClean(e, before);
-      await freeDgdPods(e, 'autodgd');
-    },
-  );
+  test("asks the live worker pod what its image has (the nixl subcommand's probes): no nixlbench, python3 imports nixl, so nixl", async () => {
+    const e = env();
+    await ensureCrd(e);
+    const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1-auto';
+    // The worker's exec runs this machine's tools: python3 is the venv with the nixl wheel from PyPI,
+    // nixlbench is not on PATH (127), ucx_perftest is Debian's.
+    await createDgd(e, 'autodgd', { gpus: '1', image, exec: { python3: { run: [python] } } });
+    const before = await versions(e);
+    const runId = newRunId();
+    await declareLogs(e, runId, {
+      prefill: readFileSync(
+        path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-prefill-target.txt'),
+        'utf8',
+      ),
+      decode: readFileSync(
+        path.join(REPO_ROOT, 'test/data/nixl-probe/pod-decode-read-decode-initiator.txt'),
+        'utf8',
+      ),
+    });
+    const { stdout, stderr } = await runCli(
+      [
+        'pair',
+        '--dgd',
+        'autodgd',
+        '--namespace',
+        e.namespace,
+        '--no-node-probes',
+        '--pod-annotation',
+        `${SIM}duration=2s`,
+        '--timeout',
+        '90s',
+        '-o',
+        'json',
+      ],
+      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId } },
+    );
+    const report = JSON.parse(stdout);
+    expect(report.run, stderr).toMatchObject({ engine: 'nixl', image });
+    expect(report.run.engineWhy).toMatch(
+      new RegExp(
+        `^auto: pod ${e.namespace}/autodgd-prefill-0 has no nixlbench; python3 imports nixl \\d+\\.\\d+`,
+      ),
+    );
+    expect(report.measurement).toMatchObject({ engine: 'nixl', versions: { nixl: '1.5.1' } });
+    await expectClean(e, before);
+    await freeDgdPods(e, 'autodgd');
+  });
 });
 
 describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD installed)', () => {

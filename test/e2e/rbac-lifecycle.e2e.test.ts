@@ -1,7 +1,8 @@
 // RBAC on pods/exec with TokenRequest tokens, and the controllers that clean
 // up: ttl-after-finished, garbage collector, namespace.
 import { CoreV1Api } from '@kubernetes/client-node';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeNeeding, localControlPlane } from '../helpers/preconditions.js';
 import { ExecError, isLocalKwokCluster, TestEnv, useTestEnv, waitFor } from './harness.js';
 
 // Pods here must behave as kwok's sim-* stages say: skipped on other clusters.
@@ -25,7 +26,7 @@ async function grant(e: TestEnv, sa: string, rules: { resources: string[]; verbs
   return e.kubeConfigForServiceAccount(sa);
 }
 
-describe.skipIf(!local)('RBAC', () => {
+describeNeeding([localControlPlane(local)], 'RBAC', () => {
   test('a ServiceAccount that may get pods but not create pods/exec gets 403 from exec', async () => {
     const e = env();
     await e.createPod({ name: 'target', exec: { ibstat: { stdout: 'ok\n' } } });
@@ -55,7 +56,7 @@ describe.skipIf(!local)('RBAC', () => {
   });
 });
 
-describe.skipIf(!local)('cleanup controllers', () => {
+describeNeeding([localControlPlane(local)], 'cleanup controllers', () => {
   test('ttl-after-finished deletes a finished Job and the garbage collector its pods', async () => {
     const e = env();
     await e.createJob({ name: 'short-lived', ttlSecondsAfterFinished: 1 });

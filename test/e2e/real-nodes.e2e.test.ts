@@ -3,7 +3,8 @@
 // local registry, and Service DNS (CoreDNS) + TCP from one node to the other.
 // Skipped on clusters without real nodes.
 import type { V1Pod, V1Service } from '@kubernetes/client-node';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
 import { REAL_NODE_TOLERATION, realNodesInfo, useTestEnv, waitFor } from './harness.js';
 
 const real = await realNodesInfo();
@@ -32,7 +33,7 @@ function pod(
   };
 }
 
-describe.skipIf(real.nodes.length < 2)('real nodes', () => {
+describeNeeding([twoRealNodes(real.nodes)], 'real nodes', () => {
   const [node0, node1] = real.nodes as [string, string];
   const image = () => {
     if (!real.probeImage)

@@ -12,6 +12,7 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, test } from 'vitest';
 import { ReportSchema } from '../../src/core/model.js';
 import { type CliRun, runCli, spawnCli } from '../helpers/cli.js';
+import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
 import { REAL_NODE_TOLERATION, realNodesInfo, type TestEnv, useTestEnv, waitFor } from './harness.js';
 
 const real = await realNodesInfo();
@@ -107,7 +108,7 @@ async function runPods(e: TestEnv, runId: string): Promise<V1Pod[]> {
   return (await e.core.listNamespacedPod({ namespace: `itest-pair-${runId}` })).items;
 }
 
-describe.skipIf(real.nodes.length < 2)('pair, node, nixl and gc on real nodes', () => {
+describeNeeding([twoRealNodes(real.nodes)], 'pair, node, nixl and gc on real nodes', () => {
   const [node0, node1] = real.nodes as [string, string];
   const image = (): string => {
     if (!real.probeImage) {

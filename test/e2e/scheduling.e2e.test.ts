@@ -1,7 +1,8 @@
 // Jobs and pods through the real Job controller and scheduler, with kwok
 // playing the kubelet as the sim-* annotations say.
 import type { V1Pod } from '@kubernetes/client-node';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeNeeding, localControlPlane } from '../helpers/preconditions.js';
 import { GPU_TOLERATION, isLocalKwokCluster, useTestEnv, waitFor } from './harness.js';
 
 // Pods here must behave as kwok's sim-* stages say: skipped on other clusters.
@@ -15,7 +16,7 @@ const unschedulable = (p: V1Pod) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!local)('scheduling onto GPU nodes', () => {
+describeNeeding([localControlPlane(local)], 'scheduling onto GPU nodes', () => {
   test('pods that need rdma/ib never land on the node without RDMA', async () => {
     const e = env();
     const nodes = e.requireLocalCluster('node layout').nodes;
@@ -73,7 +74,7 @@ describe.skipIf(!local)('scheduling onto GPU nodes', () => {
   });
 });
 
-describe.skipIf(!local)('Jobs through the Job controller', () => {
+describeNeeding([localControlPlane(local)], 'Jobs through the Job controller', () => {
   test('an unannotated Job pod is scheduled onto a GPU node and completes with 0', async () => {
     const e = env();
     await e.createJob({
@@ -127,7 +128,7 @@ describe.skipIf(!local)('Jobs through the Job controller', () => {
   });
 });
 
-describe.skipIf(!local)('pod states a test can ask for', () => {
+describeNeeding([localControlPlane(local)], 'pod states a test can ask for', () => {
   test('restartPolicy Always without annotations stays Running', async () => {
     const e = env();
     await e.createPod({ name: 'server', restartPolicy: 'Always' });

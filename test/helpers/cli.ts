@@ -59,37 +59,49 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Spawns the built CLI (npm test builds it first) and collects its output. */
+/**
+ * Spawns the built CLI (npm test builds it first) from the repository root and
+ * collects its output. The one place tests run dist/cli.js as a process.
+ */
 export function spawnCli(
-  args: string[],
+  args: readonly string[],
   opts: {
     env?: NodeJS.ProcessEnv;
     onStart?: (child: ChildProcess) => void;
-    stdin?: string;
+    /** What the CLI reads on stdin: text through a pipe (default ''), an open fd of ours, or nothing ('ignore'). */
+    stdin?: string | number | 'ignore';
     /** A command that execs the CLI, e.g. ['ip', 'netns', 'exec', NS] to run it in a network namespace. */
     wrap?: string[];
+    /** SIGKILL the CLI after this long (a test of something that must end, which would otherwise hang). */
+    killAfterMs?: number;
   } = {},
 ): Promise<CliRun> {
   if (!existsSync(builtCli))
     throw new Error(`${builtCli} is missing: run npm run build first (npm test does)`);
   return new Promise((resolve, reject) => {
     const [cmd, ...pre] = [...(opts.wrap ?? []), process.execPath, builtCli, ...args];
+    const piped = opts.stdin === undefined || typeof opts.stdin === 'string';
     const child = spawn(cmd as string, pre, {
       cwd: repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...opts.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [piped ? 'pipe' : (opts.stdin as number | 'ignore'), 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => {
+    child.stdout?.on('data', (d) => {
       stdout += d;
     });
-    child.stderr.on('data', (d) => {
+    child.stderr?.on('data', (d) => {
       stderr += d;
     });
+    const kill =
+      opts.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs);
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(opts.stdin ?? '');
+    child.on('close', (code, signal) => {
+      clearTimeout(kill);
+      resolve({ code, signal, stdout, stderr });
+    });
+    if (piped) child.stdin?.end((opts.stdin as string | undefined) ?? '');
     opts.onStart?.(child);
   });
 }

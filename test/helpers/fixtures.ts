@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot as findRepoRoot } from '../../src/core/assets.js';
 
-/** The repository root, found from this file, so tests work in a fresh clone at any path. */
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * The repository root (src/core/assets.ts finds it: the nearest folder with a package.json), so
+ * tests work in a fresh clone at any path. Tests and the e2e harness take it from here, never
+ * from a path.resolve(__dirname, '..') of their own.
+ */
+export const repoRoot = findRepoRoot();
 
 /** The real captures and recipes kept in the repository (see test/fixtures/README.md). Never edit them. */
 export const fixturesRoot = path.join(repoRoot, 'test', 'fixtures');

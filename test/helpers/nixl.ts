@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'vitest';
 import { nixlPresence, nixlVenv } from '../../src/pair/local/nixl-python.js';
-import { inCi } from './tools.js';
+import { type Precondition, precondition } from './preconditions.js';
 
 /**
  * The NIXL Pythons the tests run: the project's venv with the pinned `nixl`
  * wheel from PyPI, and one with nixl 0.1.1 (older than the probe's API) for
  * the "too old" error. Both come from scripts/nixl-venv.sh, which .ci/run and
  * the README's set-up call. A test that needs one SKIPS on a developer machine
- * without it and FAILS under CI=true, like test/helpers/tools.ts does for tools.
+ * without it and FAILS under CI=true: `describeNeeding([nixl('current')], ...)`
+ * (test/helpers/preconditions.ts).
  */
 export const OLD_NIXL = '0.1.1';
 
@@ -43,19 +43,10 @@ export function nixlMissing(
   return undefined;
 }
 
-/** `describe` for tests that need the NIXL venv(s): run, or skip locally, or fail in CI. */
-export function describeWithNixl(
-  needs: readonly (keyof typeof NIXL_SETUP)[],
-  title: string,
-  body: () => void,
-): void {
-  const missing = needs.map((n) => nixlMissing(n)).filter((m): m is string => !!m);
-  if (missing.length === 0) describe(title, body);
-  else if (inCi()) {
-    describe(title, () => {
-      it('needs the NIXL venv', () => {
-        throw new Error(`${missing.join('; ')}; CI must have it (CI=true)`);
-      });
-    });
-  } else describe.skip(`${title} (skipped: ${missing.join('; ')})`, body);
+/** The precondition "the NIXL venv `which` can serve" (scripts/nixl-venv.sh). */
+export function nixl(which: keyof typeof NIXL_SETUP, env: NodeJS.ProcessEnv = process.env): Precondition {
+  return precondition(
+    which === 'current' ? 'the NIXL venv' : `the NIXL ${OLD_NIXL} venv`,
+    nixlMissing(which, env),
+  );
 }

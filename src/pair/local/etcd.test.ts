@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../../test/helpers/pair-local-procs.js';
-import { describeWithTools, toolPath } from '../../../test/helpers/tools.js';
+import { describeNeeding } from '../../../test/helpers/preconditions.js';
+import { toolPath, tools } from '../../../test/helpers/tools.js';
 import { ToolError } from '../../core/errors.js';
 import { DisposalStack } from '../../procs/disposal.js';
 import { spawnLauncher } from '../../procs/launcher.js';
@@ -9,7 +10,7 @@ import { findOnPath } from '../../procs/path.js';
 import { etcdHasKey, startLocalEtcd } from './etcd.js';
 import { rankKey } from './nixlbench.js';
 
-describeWithTools(['etcd'], 'startLocalEtcd (real etcd on PATH)', () => {
+describeNeeding([tools('etcd')], 'startLocalEtcd (real etcd on PATH)', () => {
   it('starts a healthy loopback etcd, answers key lookups, and its teardown removes every trace', async () => {
     const stack = new DisposalStack();
     const signal = new AbortController().signal;

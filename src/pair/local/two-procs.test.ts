@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../../test/helpers/pair-local-procs.js';
-import { requireTools } from '../../../test/helpers/tools.js';
+import { need } from '../../../test/helpers/preconditions.js';
+import { tools } from '../../../test/helpers/tools.js';
 import { DisposalStack } from '../../procs/disposal.js';
 import { type RunningProc, spawnLauncher } from '../../procs/launcher.js';
 import { lastErrorLine, type PairRun, runTwoProcs } from './two-procs.js';
@@ -93,7 +94,7 @@ describe('runTwoProcs', () => {
 
   it('never starts the second side when the first dies before it is ready', async (ctx) => {
     // A real ucx_perftest server whose port is taken exits 255 with "bind() failed".
-    requireTools(ctx, 'ucx_perftest');
+    need(ctx, tools('ucx_perftest'));
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '0.0.0.0', r));
     const port = String((blocker.address() as { port: number }).port);
