@@ -37,6 +37,12 @@ export type VerdictStatus = z.infer<typeof VerdictStatusSchema>;
 
 export const VerdictSchema = z.object({
   status: VerdictStatusSchema,
+  /**
+   * Absent when the verdict certifies (can disagg be trusted). `capture`: what one pasted
+   * output shows (read), which certifies nothing; `task`: whether a chore got done (gc).
+   * The status means the same in each: a fail, a warning or skip that matters, or all ok.
+   */
+  scope: z.enum(['capture', 'task']).optional(),
   /** One sentence: can disagg be trusted, and what to fix first. */
   summary: z.string(),
   /** The check to look at first, when there is one. */

@@ -90,10 +90,12 @@ function worded(
 ): Verdict {
   const what = cap(subject.what);
   const shows = subject.kind === 'shows';
+  const scope = shows ? ('capture' as const) : ('task' as const);
   if (counts.fail > 0) {
     const failed = plural(counts.fail, 'check');
     return {
       status: 'untrusted',
+      scope,
       summary: shows
         ? `${what} shows a problem (${failed} failed); fix first: ${about}`
         : `${what} did not finish (${failed} failed); fix first: ${about}`,
@@ -105,6 +107,7 @@ function worded(
     const why = first.status === 'warn' ? 'a warning' : 'a check that matters was skipped';
     return {
       status: 'unverified',
+      scope,
       summary: shows
         ? `${what} shows no failure, but not everything could be judged (${why}); look first at: ${about}`
         : `${what} needs a look (${why}): ${about}`,
@@ -115,6 +118,7 @@ function worded(
   if (counts.ok === 0) {
     return {
       status: 'unverified',
+      scope,
       summary: shows ? `${what} shows nothing that could be checked.` : `${what}: nothing was done.`,
       counts,
     };
@@ -122,6 +126,7 @@ function worded(
   const note = subject.kind === 'shows' && subject.note ? ` ${subject.note}` : '';
   return {
     status: 'trusted',
+    scope,
     summary: shows
       ? `${what} shows no problem (${passed(counts.ok)}).${note}`
       : `${what} is done (${passed(counts.ok)}).`,

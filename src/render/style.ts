@@ -26,6 +26,17 @@ export function statusLabel(style: Style, status: CheckStatus): string {
   return paint(style, statusTone[status], status.toUpperCase().padEnd(7));
 }
 
-export function verdictLabel(style: Style, status: VerdictStatus): string {
-  return paint(style, verdictTone[status], status.toUpperCase());
+/** The words of a verdict: a certification's, a capture's (read) or a chore's (gc). */
+const verdictWords: Record<'certifies' | 'capture' | 'task', Record<VerdictStatus, string>> = {
+  certifies: { trusted: 'TRUSTED', unverified: 'UNVERIFIED', untrusted: 'UNTRUSTED' },
+  capture: { trusted: 'NO PROBLEM SHOWN', unverified: 'NOT FULLY JUDGED', untrusted: 'PROBLEM SHOWN' },
+  task: { trusted: 'DONE', unverified: 'NEEDS A LOOK', untrusted: 'FAILED' },
+};
+
+export function verdictLabel(
+  style: Style,
+  status: VerdictStatus,
+  scope: 'certifies' | 'capture' | 'task' = 'certifies',
+): string {
+  return paint(style, verdictTone[status], verdictWords[scope][status]);
 }

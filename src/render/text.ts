@@ -36,7 +36,7 @@ export function renderText(report: Report, style: Style, sections: SectionsOf = 
   const v = report.verdict;
   const { ok, warn, fail, skipped } = v.counts;
   out.push(
-    `${paint(style, 'bold', 'Verdict:')} ${verdictLabel(style, v.status)}  ${paint(style, 'dim', `(${ok} ok, ${warn} warn, ${fail} fail, ${skipped} skipped)`)}`,
+    `${paint(style, 'bold', 'Verdict:')} ${verdictLabel(style, v.status, v.scope)}  ${paint(style, 'dim', `(${ok} ok, ${warn} warn, ${fail} fail, ${skipped} skipped)`)}`,
   );
   out.push(safe(v.summary));
   return `${out.join('\n')}\n`;
