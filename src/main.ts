@@ -37,7 +37,7 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   if (opts.junit) {
     try {
       const { renderJunit } = await import('./render/junit.js');
-      await writeFile(opts.junit, renderJunit(report));
+      await writeFile(opts.junit, renderJunit(report, opts.failOn));
     } catch (err) {
       throw new ToolError(`cannot write JUnit report ${opts.junit}: ${(err as Error).message}`, {
         fix: 'check that its directory exists and is writable',

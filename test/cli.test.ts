@@ -37,7 +37,7 @@ describe('exit codes of the built CLI', () => {
       fixturePath('node/ibstat/cx7-ib-port-down-polling-redacted.txt'),
     ]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/Verdict: UNTRUSTED/);
+    expect(run.stdout).toMatch(/Verdict: PROBLEM SHOWN/);
   });
 
   it('0 on warnings by default, 1 with --fail-on warn', async () => {
@@ -123,6 +123,28 @@ describe('exit codes of the built CLI', () => {
     const xml = readFileSync(file, 'utf8');
     expect(xml).toMatch(/^<\?xml version="1.0"/);
     expect(xml).toMatch(/<failure /);
+  });
+
+  it('the gate that decides the exit code decides the JUnit result (--fail-on warn)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'it-junit-'));
+    const capture = fixturePath('node/ibstat/cx5-edr-4port-2active-2disabled.txt');
+    const failures = (xml: string) => Number(/<testsuites [^>]*failures="(\d+)"/.exec(xml)?.[1]);
+    // Warnings alone: exit 0 and no JUnit failure by default…
+    const loose = path.join(dir, 'loose.xml');
+    const a = await spawnCli(['read', 'ibstat', capture, '--junit', loose]);
+    expect(a.code).toBe(0);
+    expect(failures(readFileSync(loose, 'utf8'))).toBe(0);
+    // …but exit 1 under --fail-on warn, and then each warning and the verdict fail in JUnit too.
+    const strict = path.join(dir, 'strict.xml');
+    const b = await spawnCli(['read', 'ibstat', capture, '--fail-on', 'warn', '--junit', strict]);
+    expect(b.code).toBe(1);
+    const xml = readFileSync(strict, 'utf8');
+    const warned = JSON.parse((await spawnCli(['read', 'ibstat', capture, '-o', 'json'])).stdout).verdict
+      .counts.warn;
+    expect(warned).toBeGreaterThan(0);
+    expect(failures(xml)).toBe(warned + 1);
+    expect(xml).toMatch(/<failure message="[^"]*" type="warn">/);
+    expect(xml).toMatch(/name="verdict"><failure /);
   });
 
   for (const [signal, code] of [
