@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nixlProbePath } from '../src/engines/nixl/argv.js';
 import { judgeLegs } from '../src/pair/legs.js';
-import { nixlProbePath } from '../src/pair/local/nixl-probe.js';
-import { makePlan, type PlannedPod } from '../src/pair/plan.js';
+import { makePlan, type PlannedPod } from '../src/pair/pair-plan.js';
 import { probeCommand } from '../src/pair/probe-script.js';
 import { DEFAULT_SETTINGS } from '../src/pair/settings.js';
 import { type VethPair, vethPair } from './helpers/netns.js';

@@ -8,7 +8,7 @@ import type { RunProblem } from './assess.js';
 import type { NicPort } from './expected.js';
 import type { Engine, Measurement } from './measurement.js';
 import type { NodeView } from './nodes.js';
-import type { ClusterMode, PairPlan } from './plan.js';
+import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
 

@@ -4,16 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeWithTools } from '../../test/helpers/tools.js';
+import { nixlbenchArgs } from '../engines/nixlbench/flags.js';
+import { perftestArgs } from '../engines/ucx-perftest/argv.js';
+import { compareVersions, versionFromImage } from '../engines/version.js';
 import { freePort } from '../procs/ports.js';
-import {
-  type BenchParams,
-  compareVersions,
-  nixlbenchArgs,
-  perftestArgs,
-  probeCommand,
-  scriptEnv,
-  versionFromImage,
-} from './probe-script.js';
+import { type BenchParams, probeCommand, scriptEnv } from './probe-script.js';
 
 const params: BenchParams = {
   engine: 'nixlbench',

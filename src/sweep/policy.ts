@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { durationSchema } from '../core/duration-schema.js';
 import { ToolError } from '../core/errors.js';
-import { parseSize } from '../pair/local/sizes.js';
+import { parseSize } from '../engines/sizes.js';
 
 /**
  * The sweep policy: what `sweep --policy PATH` runs when nobody types flags, and

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
-import { nixlPresence, nixlVenv } from '../../src/pair/local/nixl-python.js';
+import { nixlPresence, nixlVenv } from '../../src/engines/nixl/python.js';
 import { inCi } from './tools.js';
 
 /**

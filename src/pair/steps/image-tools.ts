@@ -1,10 +1,10 @@
+import type { ImageTools } from '../../engines/choose.js';
 import { engineOf, nixlChecks } from '../../nixl/checks.js';
 import { nixlFindings } from '../../nixl/findings.js';
 import { NIXL_PROBES } from '../../nixl/locate.js';
 import { runProbeSet } from '../../probes/run.js';
 import { resolveTargets } from '../../probes/targets.js';
 import type { PairContext } from '../context.js';
-import type { ImageTools } from '../engine.js';
 
 /**
  * `--engine auto --dgd`: ask the DGD's live prefill worker what its image has,

@@ -4,7 +4,9 @@ import { withDisposal } from '../../procs/disposal.js';
 import type { RunningProc } from '../../procs/launcher.js';
 import { freePort } from '../../procs/ports.js';
 import { pollUntil } from '../../procs/wait.js';
-import { etcdHasKey, startLocalEtcd } from './etcd.js';
+import { etcdHasKey, startLocalEtcd } from '../local/etcd.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
+import type { EngineRun, RunDeps } from '../local/types.js';
 import {
   NIXL_DEFAULT_ITERS,
   type NixlRuntime,
@@ -12,10 +14,7 @@ import {
   RANK0_LINE,
   rankKey,
   visibleDevices,
-} from './nixlbench.js';
-import type { RunDeps } from './run-perftest.js';
-import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
-import type { EngineRun } from './types.js';
+} from './argv.js';
 
 export interface NixlbenchPlan {
   bin: string;
