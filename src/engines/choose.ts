@@ -7,8 +7,6 @@ import type { EngineName } from './types.js';
 export { INSTALL_HINT, NIXL_INSTALL_HINT } from './hints.js';
 export type { EngineFinder } from './local/types.js';
 
-type Engine = EngineName;
-
 /**
  * `--engine auto` between pods: which engine runs, and why. Pure; the plan
  * step hands in what it knows (the image, and with --dgd what the live worker
@@ -29,7 +27,7 @@ export interface ImageTools {
 }
 
 export interface EngineChoice {
-  engine: Engine;
+  engine: EngineName;
   why: string;
   /** nixlbench runs in the deployment's own image (its worker pod has it). */
   ownHasNixlbench?: boolean | undefined;
@@ -41,7 +39,7 @@ export function isDynamoRuntimeImage(image: string): boolean {
 }
 
 export interface EngineInput {
-  engine: 'auto' | Engine;
+  engine: 'auto' | EngineName;
   mode: 'cross-node' | 'intra-node';
   /** --image, else the deployment's (recipe or DGD), else undefined: the public default. */
   image?: string | undefined;
@@ -110,10 +108,10 @@ function chooseForPods(i: EngineInput): EngineChoice {
 }
 
 /** `pair --local --engine`: an engine, or `auto`. */
-export type LocalChoice = Engine | 'auto';
+export type LocalChoice = EngineName | 'auto';
 
 export interface ChosenEngine {
-  engine: Engine;
+  engine: EngineName;
   /** Full path of its binary (for `nixl`: the Python that imports nixl). */
   bin: string;
 }

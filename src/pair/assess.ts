@@ -1,7 +1,7 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { getEngine } from '../engines/registry.js';
-import type { EngineName as Engine } from '../engines/types.js';
+import type { EngineName } from '../engines/types.js';
 import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
 import { probeScriptProblem, splitLegs, tail, unreadableLog } from './logs.js';
 import type { PodRole } from './probe-script.js';
@@ -33,7 +33,7 @@ export type Assessment =
   | { state: 'problem'; problem: RunProblem; status: string };
 
 export interface AssessInput {
-  engine: Engine;
+  engine: EngineName;
   pods: PodSnap[];
   now: number;
   /** When each pod was first seen Running. */
@@ -64,7 +64,7 @@ function succeeded(p: PodSnap): boolean {
  * "hung after results" clock while the next leg still runs).
  */
 export function finalResultsComplete(
-  engine: Engine,
+  engine: EngineName,
   log: string,
   legs: number,
   messageSize?: number,
@@ -77,11 +77,11 @@ export function finalResultsComplete(
   return resultsComplete(engine, log, messageSize);
 }
 
-export function resultsComplete(engine: Engine, log: string, messageSize?: number): boolean {
+export function resultsComplete(engine: EngineName, log: string, messageSize?: number): boolean {
   return getEngine(engine).logs.resultsComplete(log, messageSize);
 }
 
-function rowsSoFar(engine: Engine, log: string): number {
+function rowsSoFar(engine: EngineName, log: string): number {
   return getEngine(engine).logs.rowsSoFar(log);
 }
 
@@ -91,7 +91,7 @@ function atRendezvous(log: string): boolean {
   return !!lines && /waiting for/.test(lines[lines.length - 1] as string);
 }
 
-export function statusLine(pods: readonly PodSnap[], engine: Engine, now?: number): string {
+export function statusLine(pods: readonly PodSnap[], engine: EngineName, now?: number): string {
   return pods
     .map((p) => {
       const rows = rowsSoFar(engine, p.log);
@@ -107,7 +107,7 @@ function exitProblem(
   p: PodSnap,
   code: number | undefined,
   all: readonly PodSnap[],
-  engine: Engine,
+  engine: EngineName,
 ): RunProblem {
   const others = all.filter((o) => o !== p).map((o) => `${o.role} is ${podStateLine(o.pod)}`);
   const script = probeScriptProblem(p.log);

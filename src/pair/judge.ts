@@ -231,6 +231,39 @@ function nicsFrom(
   return plan.knownNics;
 }
 
+/**
+ * `pair.roles`, for an engine whose logs say which pod initiated: the planned
+ * initiator was the one (nixlbench: rank 0), or the data moved the other way.
+ */
+function rolesCheck(
+  plan: PairPlan,
+  initiatorRole: PodRole | undefined,
+  subject: string | undefined,
+): Check | undefined {
+  const roles = getEngine(plan.engine).cluster.roles;
+  if (!roles || plan.mode !== 'cross-node') return undefined;
+  const want = plan.legs[0]?.initiator ?? 'prefill';
+  const other = want === 'prefill' ? 'decode' : 'prefill';
+  if (initiatorRole === want)
+    return check('pair.roles', 'ok', `${want} was the initiator${roles.note}, ${other} the target`, {
+      subject,
+    });
+  if (initiatorRole === other)
+    return check(
+      'pair.roles',
+      'warn',
+      `${other} registered first and became the initiator: the data moved the other way (${other} → ${want}) than planned`,
+      {
+        subject,
+        fix: "rerun; if it repeats, the probe image's etcd client is missing (etcdctl or python3), so the rendezvous could not order the ranks",
+      },
+    );
+  return check('pair.roles', 'skipped', 'the logs do not show which rank was the initiator', {
+    subject,
+    matters: false,
+  });
+}
+
 export function judge(input: JudgeInput): Judgement {
   const { plan } = input;
   const subject =
@@ -283,36 +316,8 @@ export function judge(input: JudgeInput): Judgement {
   }
   const ran = parsed.rows.length > 0;
   if (ran) {
-    const roles = getEngine(plan.engine).cluster.roles;
-    if (roles && plan.mode === 'cross-node') {
-      const want = plan.legs[0]?.initiator ?? 'prefill';
-      const other = want === 'prefill' ? 'decode' : 'prefill';
-      if (parsed.initiatorRole === want)
-        checks.push(
-          check('pair.roles', 'ok', `${want} was the initiator${roles.note}, ${other} the target`, {
-            subject,
-          }),
-        );
-      else if (parsed.initiatorRole === other) {
-        checks.push(
-          check(
-            'pair.roles',
-            'warn',
-            `${other} registered first and became the initiator: the data moved the other way (${other} → ${want}) than planned`,
-            {
-              subject,
-              fix: "rerun; if it repeats, the probe image's etcd client is missing (etcdctl or python3), so the rendezvous could not order the ranks",
-            },
-          ),
-        );
-      } else
-        checks.push(
-          check('pair.roles', 'skipped', 'the logs do not show which rank was the initiator', {
-            subject,
-            matters: false,
-          }),
-        );
-    }
+    const roles = rolesCheck(plan, parsed.initiatorRole, subject);
+    if (roles) checks.push(roles);
     const same =
       plan.mode === 'cross-node' &&
       ((input.ranOn.prefill !== undefined && input.ranOn.prefill === input.ranOn.decode) ||

@@ -142,6 +142,25 @@ function annotationsFor(input: PlanInput, role: PodRole, settings: ProbeSettings
   };
 }
 
+/** The etcd the pods meet in: --etcd-endpoints, else the run's own. */
+function etcdPlan(input: PlanInput, names: ObjectNames): NonNullable<PairPlan['etcd']> {
+  if (input.etcdEndpoints)
+    return {
+      create: false,
+      endpoint: input.etcdEndpoints,
+      image: input.etcdImage,
+      port: ETCD_PORT,
+      annotations: {},
+    };
+  return {
+    create: true,
+    endpoint: `http://${names.etcd}.${names.namespace}.svc:${ETCD_PORT}`,
+    image: input.etcdImage,
+    port: ETCD_PORT,
+    annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
+  };
+}
+
 /** The plan: names, image, flags, pods. Pure. */
 export function makePlan(input: PlanInput): PairPlan {
   const names = objectNames(input.runId, input.scratchNamespace);
@@ -149,23 +168,7 @@ export function makePlan(input: PlanInput): PairPlan {
   const engine = getEngine(input.engine).cluster;
   const { image, why } = chooseImage(input);
   const version = input.nixlbenchVersion ?? versionFromImage(image) ?? DEFAULT_NIXLBENCH_VERSION;
-  const etcd = engine.etcd
-    ? input.etcdEndpoints
-      ? {
-          create: false,
-          endpoint: input.etcdEndpoints,
-          image: input.etcdImage,
-          port: ETCD_PORT,
-          annotations: {},
-        }
-      : {
-          create: true,
-          endpoint: `http://${names.etcd}.${ns}.svc:${ETCD_PORT}`,
-          image: input.etcdImage,
-          port: ETCD_PORT,
-          annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
-        }
-    : undefined;
+  const etcd = engine.etcd ? etcdPlan(input, names) : undefined;
   const intra = input.mode === 'intra-node';
   const port = engine.listen?.port ?? PERFTEST_PORT;
   const services =

@@ -15,6 +15,7 @@ export const TOOL_INSTALL = {
   iptables: 'apt-get install iptables',
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',
   chromium: 'apt-get install chromium',
+  shellcheck: 'apt-get install shellcheck',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;

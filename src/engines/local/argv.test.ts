@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nixlbenchArgv, nixlSweep, rankKey, visibleDevices } from '../nixlbench/argv.js';
+import { nixlbenchArgv, nixlSweep, rankKey } from '../nixlbench/argv.js';
 import { formatSize, parseSize } from '../sizes.js';
 import {
   DEFAULT_SIZES,
@@ -9,6 +9,7 @@ import {
   warmupFor,
 } from '../ucx-perftest/argv.js';
 import { etcdArgv } from './etcd.js';
+import { visibleDevices } from './nixl-defaults.js';
 
 describe('sizes', () => {
   it('reads sizes in bytes with binary units', () => {

@@ -1,5 +1,5 @@
 import { NIXL_INSTALL_HINT } from '../hints.js';
-import { NIXL_DEFAULT_ITERS } from '../nixlbench/argv.js';
+import { NIXL_DEFAULT_ITERS } from '../local/nixl-defaults.js';
 import { renderPodScript } from '../script.js';
 import type { Engine } from '../types.js';
 import { nixlProbePath, nixlSweepArgs } from './argv.js';

@@ -2,9 +2,9 @@ import { ToolError } from '../../core/errors.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
 import { withDisposal } from '../../procs/disposal.js';
 import { freePort } from '../../procs/ports.js';
+import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
 import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, RunDeps } from '../local/types.js';
-import { NIXL_DEFAULT_ITERS, visibleDevices } from '../nixlbench/argv.js';
 import { nixlProbeArgv } from './argv.js';
 import { NIXL_PIN } from './python.js';
 
