@@ -10,7 +10,7 @@ import { type VethPair, vethPair } from './helpers/netns.js';
 import { describeWithNixl, nixlPythonPaths } from './helpers/nixl.js';
 import { requireTools } from './helpers/tools.js';
 
-// The probe pods' own shell script for --engine nixl (src/pair/probe-script.ts NIXL_POD), run for
+// The probe pods' own shell script for --engine nixl (templates/engines/nixl/pod.sh.hbs), run for
 // real: prefill and decode as two "pods" in two network namespaces joined by a veth pair, each with
 // the env and args the plan renders, the NIXL wheel from PyPI, and templates/nixl-probe.py where the
 // ConfigMap would mount it. Both directions (vLLM's decode READ, then prefill WRITE), judged by the

@@ -19,7 +19,7 @@ export interface PairConfig {
   prefillNode?: string | undefined;
   decodeNode?: string | undefined;
   mode: ClusterMode;
-  /** `auto` is decided by the plan step (src/pair/engine.ts). */
+  /** `auto` is decided by the plan step (src/engines/choose.ts chooseEngine). */
   engine: Engine | 'auto';
   image?: string | undefined;
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
