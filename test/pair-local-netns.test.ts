@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentProgress } from '../src/core/progress.js';
+import type { Placement } from '../src/engines/local/types.js';
 import { runLocalPair } from '../src/pair/local/index.js';
-import type { Placement } from '../src/pair/local/types.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
 import { isAlive } from './helpers/pair-local-procs.js';
 import { need, netns } from './helpers/preconditions.js';

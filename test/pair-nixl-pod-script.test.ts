@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nixlProbePath } from '../src/engines/nixl/argv.js';
 import { judgeLegs } from '../src/pair/legs.js';
-import { nixlProbePath } from '../src/pair/local/nixl-probe.js';
-import { makePlan, type PlannedPod } from '../src/pair/plan.js';
+import { makePlan, type PlannedPod } from '../src/pair/pair-plan.js';
 import { probeCommand } from '../src/pair/probe-script.js';
 import { DEFAULT_SETTINGS } from '../src/pair/settings.js';
 import { type VethPair, vethPair } from './helpers/netns.js';
@@ -11,7 +11,7 @@ import { nixl, nixlPythonPaths } from './helpers/nixl.js';
 import { describeNeeding, need, netns } from './helpers/preconditions.js';
 import { tools } from './helpers/tools.js';
 
-// The probe pods' own shell script for --engine nixl (src/pair/probe-script.ts NIXL_POD), run for
+// The probe pods' own shell script for --engine nixl (templates/engines/nixl/pod.sh.hbs), run for
 // real: prefill and decode as two "pods" in two network namespaces joined by a veth pair, each with
 // the env and args the plan renders, the NIXL wheel from PyPI, and templates/nixl-probe.py where the
 // ConfigMap would mount it. Both directions (vLLM's decode READ, then prefill WRITE), judged by the

@@ -3,10 +3,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { etcdHasKey, type LocalEtcd, startLocalEtcd } from '../src/engines/local/etcd.js';
+import { rankKey } from '../src/engines/nixlbench/argv.js';
+import { readPerftest } from '../src/engines/ucx-perftest/logs.js';
 import { splitLegs } from '../src/pair/legs.js';
-import { etcdHasKey, type LocalEtcd, startLocalEtcd } from '../src/pair/local/etcd.js';
-import { rankKey } from '../src/pair/local/nixlbench.js';
-import { probeScriptProblem, readPerftest } from '../src/pair/logs.js';
+import { probeScriptProblem } from '../src/pair/logs.js';
 import { type Leg, type PodRole, probeCommand, scriptEnv } from '../src/pair/probe-script.js';
 import { DisposalStack } from '../src/procs/disposal.js';
 import { spawnLauncher } from '../src/procs/launcher.js';

@@ -1,5 +1,7 @@
 import { TOOLS } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
+import { getEngine } from '../engines/registry.js';
+import type { EngineName } from '../engines/types.js';
 import { type NixlFindings, UCX_PLUGIN } from './findings.js';
 
 const LD_FIX =
@@ -134,7 +136,7 @@ function perftestCheck(f: NixlFindings): Check {
 }
 
 /** The engine `pair` can use with this image, if any, best first: nixlbench, nixl, ucx_perftest. */
-export type Engine = 'nixlbench' | 'nixl' | 'ucx_perftest' | undefined;
+export type Engine = EngineName | undefined;
 
 /** The oldest NIXL whose Python API the nixl probe uses (its listen thread; references/nixl-probe.md). */
 const NIXL_PROBE_MIN = [0, 2, 0];
@@ -150,10 +152,15 @@ function nixlRecentEnough(f: NixlFindings): boolean {
   return true;
 }
 
+/** nixlbench runs here and finds NIXL's UCX plugin: `pair` would pick it first. */
+export function nixlbenchRuns(f: NixlFindings, plugin: Check): boolean {
+  return f.nixlbench.state === 'runs' && plugin.status !== 'fail';
+}
+
 /** Every engine `pair` can use with this image, best first. */
-export function enginesOf(f: NixlFindings, plugin: Check): Exclude<Engine, undefined>[] {
-  const out: Exclude<Engine, undefined>[] = [];
-  if (f.nixlbench.state === 'runs' && plugin.status !== 'fail') out.push('nixlbench');
+export function enginesOf(f: NixlFindings, plugin: Check): EngineName[] {
+  const out: EngineName[] = [];
+  if (nixlbenchRuns(f, plugin)) out.push('nixlbench');
   // NIXL_PLUGIN_DIR steers the Python agent's plugins too: a UCX plugin it cannot find fails both.
   if (f.python?.file && !f.python.error && nixlRecentEnough(f) && plugin.status !== 'fail') out.push('nixl');
   if (f.ucxPerftest.state === 'runs') out.push('ucx_perftest');
@@ -166,31 +173,11 @@ export function engineOf(f: NixlFindings, plugin: Check): Engine {
 
 function engineCheck(f: NixlFindings, plugin: Check): Check {
   const engine = engineOf(f, plugin);
-  if (engine === 'nixlbench') {
-    return check(
-      'nixl.pair-engine',
-      'ok',
-      'pair can run nixlbench here: it measures NIXL over UCX, as Dynamo moves KV cache',
-    );
-  }
   const nixlbenchBlocked =
     f.nixlbench.state === 'runs' ? ' (nixlbench is there but its UCX plugin is not)' : '';
-  if (engine === 'nixl') {
-    return check(
-      'nixl.pair-engine',
-      'ok',
-      `pair can run NIXL's Python API here (--engine nixl)${nixlbenchBlocked}: the NIXL and UCX this image serves KV with`,
-    );
-  }
-  if (engine === 'ucx_perftest') {
-    return check(
-      'nixl.pair-engine',
-      'warn',
-      `only ucx_perftest can run here${nixlbenchBlocked}: pair measures UCX, not NIXL`,
-      {
-        fix: "use the deployment's runtime image (its Python imports nixl: --engine nixl), or an image with nixlbench",
-      },
-    );
+  if (engine) {
+    const c = getEngine(engine).advice.check(nixlbenchBlocked);
+    return check('nixl.pair-engine', c.status, c.detail, c.fix ? { fix: c.fix } : undefined);
   }
   return check(
     'nixl.pair-engine',

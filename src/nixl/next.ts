@@ -1,3 +1,4 @@
+import { getEngine } from '../engines/registry.js';
 import type { Engine } from './checks.js';
 
 /** What the next-step command is built from (no I/O). */
@@ -42,18 +43,9 @@ function line(args: string[]): string {
  * or `--engine ucx_perftest` when nixlbench does not run there.
  */
 export function nextCommand(i: NextInput): Next {
-  const engineArgs =
-    i.engine === 'ucx_perftest' || i.engine === 'nixl'
-      ? ['--engine', i.engine]
-      : i.engine === 'nixlbench' && i.nixlbenchVersion
-        ? ['--nixlbench-version', i.nixlbenchVersion]
-        : [];
-  const runs =
-    i.engine === 'nixlbench'
-      ? 'nixlbench runs'
-      : i.engine === 'nixl'
-        ? "NIXL's Python API (nixl) runs"
-        : 'only ucx_perftest runs';
+  const advice = i.engine ? getEngine(i.engine).advice : undefined;
+  const engineArgs = advice?.pairArgs(i.nixlbenchVersion) ?? [];
+  const runs = advice?.runs ?? 'only ucx_perftest runs';
   if (i.local) {
     if (!i.engine)
       return {

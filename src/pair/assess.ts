@@ -1,19 +1,9 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
+import { getEngine } from '../engines/registry.js';
+import type { EngineName } from '../engines/types.js';
 import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
-import {
-  hasRegistered,
-  NIXLBENCH_FAILURE,
-  peersConnected,
-  probeScriptProblem,
-  readNixlbench,
-  readNixlProbe,
-  readPerftest,
-  splitLegs,
-  tail,
-  unreadableLog,
-} from './logs.js';
-import type { Engine } from './measurement.js';
+import { probeScriptProblem, splitLegs, tail, unreadableLog } from './logs.js';
 import type { PodRole } from './probe-script.js';
 
 /**
@@ -43,7 +33,7 @@ export type Assessment =
   | { state: 'problem'; problem: RunProblem; status: string };
 
 export interface AssessInput {
-  engine: Engine;
+  engine: EngineName;
   pods: PodSnap[];
   now: number;
   /** When each pod was first seen Running. */
@@ -74,7 +64,7 @@ function succeeded(p: PodSnap): boolean {
  * "hung after results" clock while the next leg still runs).
  */
 export function finalResultsComplete(
-  engine: Engine,
+  engine: EngineName,
   log: string,
   legs: number,
   messageSize?: number,
@@ -87,19 +77,12 @@ export function finalResultsComplete(
   return resultsComplete(engine, log, messageSize);
 }
 
-export function resultsComplete(engine: Engine, log: string, messageSize?: number): boolean {
-  if (engine === 'nixlbench') return readNixlbench(log)?.completed === true;
-  if (engine === 'nixl') {
-    // The initiator's `done` after its rows (legs after the first print theirs again).
-    const r = readNixlProbe(log);
-    return r.done !== undefined && r.done.role === 'initiator' && r.measurements.length > 0;
-  }
-  return readPerftest(log, messageSize)?.completed === true;
+export function resultsComplete(engine: EngineName, log: string, messageSize?: number): boolean {
+  return getEngine(engine).logs.resultsComplete(log, messageSize);
 }
 
-function rowsSoFar(engine: Engine, log: string): number {
-  if (engine === 'nixl') return readNixlProbe(log).measurements.length;
-  return (engine === 'nixlbench' ? readNixlbench(log)?.rows.length : readPerftest(log)?.rows.length) ?? 0;
+function rowsSoFar(engine: EngineName, log: string): number {
+  return getEngine(engine).logs.rowsSoFar(log);
 }
 
 /** Whether the pod's probe script is waiting at the rendezvous for its peer (its last rendezvous line). */
@@ -108,7 +91,7 @@ function atRendezvous(log: string): boolean {
   return !!lines && /waiting for/.test(lines[lines.length - 1] as string);
 }
 
-export function statusLine(pods: readonly PodSnap[], engine: Engine, now?: number): string {
+export function statusLine(pods: readonly PodSnap[], engine: EngineName, now?: number): string {
   return pods
     .map((p) => {
       const rows = rowsSoFar(engine, p.log);
@@ -124,7 +107,7 @@ function exitProblem(
   p: PodSnap,
   code: number | undefined,
   all: readonly PodSnap[],
-  engine: Engine,
+  engine: EngineName,
 ): RunProblem {
   const others = all.filter((o) => o !== p).map((o) => `${o.role} is ${podStateLine(o.pod)}`);
   const script = probeScriptProblem(p.log);
@@ -135,19 +118,15 @@ function exitProblem(
       detail: `${p.role} exited (${code ?? '?'}): ${script.detail} — "${script.evidence}"`,
       fix: script.fix,
     };
-  if (engine === 'nixlbench') {
-    const failure = readNixlbench(p.log)?.failure;
-    if (failure) {
-      const m = NIXLBENCH_FAILURE[failure.kind];
-      const peer =
-        failure.kind === 'peer-timeout' || failure.kind === 'peer-died' ? `; ${others.join(', ')}` : '';
-      return {
-        kind: failure.kind === 'peer-timeout' ? 'peer-missing' : 'exited',
-        role: p.role,
-        detail: `${p.role} exited (${code ?? '?'}): ${m.detail} — "${failure.text.trim().slice(0, 160)}"${peer}`,
-        fix: m.fix,
-      };
-    }
+  const failure = getEngine(engine).logs.failure?.(p.log);
+  if (failure) {
+    const peer = failure.peer ? `; ${others.join(', ')}` : '';
+    return {
+      kind: failure.peer === 'missing' ? 'peer-missing' : 'exited',
+      role: p.role,
+      detail: `${p.role} exited (${code ?? '?'}): ${failure.detail} — "${failure.text.trim().slice(0, 160)}"${peer}`,
+      fix: failure.fix,
+    };
   }
   const last = tail(p.log);
   return {
@@ -219,12 +198,13 @@ export function assess(input: AssessInput): Assessment {
       },
     };
   }
-  if (input.engine === 'nixlbench' && input.pods.length > 1 && input.pods.every(running)) {
+  const barrier = getEngine(input.engine).logs.startBarrier;
+  if (barrier && input.pods.length > 1 && input.pods.every(running)) {
     const since = Math.max(...input.pods.map((p) => input.runningSince[p.role] ?? input.now));
-    const connected = input.pods.some((p) => peersConnected(p.log, readNixlbench(p.log)));
+    const connected = input.pods.some((p) => barrier.connected(p.log));
     if (!connected && input.now - since > input.peerTimeoutMs) {
       const stuck = input.pods.filter((p) => atRendezvous(p.log)).map((p) => p.role);
-      const silent = input.pods.filter((p) => !hasRegistered(readNixlbench(p.log))).map((p) => p.role);
+      const silent = input.pods.filter((p) => !barrier.registered(p.log)).map((p) => p.role);
       if (stuck.length)
         return {
           state: 'problem',
@@ -242,7 +222,7 @@ export function assess(input: AssessInput): Assessment {
         problem: {
           kind: 'peer-missing',
           role: silent[0],
-          detail: `the peers never met: both pods ran ${formatDuration(input.now - since)} and nixlbench's start barrier never completed${silent.length ? ` (${silent.join(' and ')} never registered with etcd)` : ''}`,
+          detail: `the peers never met: both pods ran ${formatDuration(input.now - since)} and ${input.engine}'s start barrier never completed${silent.length ? ` (${silent.join(' and ')} never registered with etcd)` : ''}`,
           fix: 'check that both pods reach the etcd Service and each other (NetworkPolicy); raise --peer-timeout if image start-up is slow',
         },
       };

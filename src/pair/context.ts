@@ -8,7 +8,7 @@ import type { RunProblem } from './assess.js';
 import type { NicPort } from './expected.js';
 import type { Engine, Measurement } from './measurement.js';
 import type { NodeView } from './nodes.js';
-import type { ClusterMode, PairPlan } from './plan.js';
+import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
 
@@ -19,7 +19,7 @@ export interface PairConfig {
   prefillNode?: string | undefined;
   decodeNode?: string | undefined;
   mode: ClusterMode;
-  /** `auto` is decided by the plan step (src/pair/engine.ts). */
+  /** `auto` is decided by the plan step (src/engines/choose.ts chooseEngine). */
   engine: Engine | 'auto';
   image?: string | undefined;
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */

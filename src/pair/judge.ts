@@ -1,11 +1,13 @@
 import { type Check, check } from '../core/model.js';
+import { getEngine } from '../engines/registry.js';
+import type { LogReading } from '../engines/types.js';
 import { judgeBandwidth, judgedRow, type Link } from '../judge/bandwidth.js';
 import { judgeGpuDirect } from '../judge/gpudirect.js';
 import { judgeTransport, transportKind } from '../judge/transports.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
 import { expectationFor, type NicPort } from './expected.js';
-import { nicPorts, readNixlbench, readNixlProbe, readPerftest, unreadableLog } from './logs.js';
+import { nicPorts, unreadableLog } from './logs.js';
 import {
   type Expectation,
   type Measurement,
@@ -14,7 +16,7 @@ import {
   type Transport,
   type TransportKind,
 } from './measurement.js';
-import type { PairPlan } from './plan.js';
+import type { PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import { envValue } from './settings.js';
 
@@ -50,8 +52,23 @@ interface Parsed {
   versions: { nixl?: string | undefined; ucx?: string | undefined };
 }
 
-function seg(v: string | undefined): 'VRAM' | 'DRAM' | undefined {
-  return v === 'VRAM' || v === 'DRAM' ? v : undefined;
+/** One pod's reading merged in: lanes and flags from every log, the result from the log that carries it. */
+function merge(out: Parsed, r: LogReading, role: PodRole): void {
+  for (const l of r.lanes) if (!out.lanes.includes(l)) out.lanes.push(l);
+  out.protocols.push(...r.protocols);
+  out.sameNode ||= r.sameNode;
+  out.emulated ||= r.emulated;
+  if (r.versions.nixl) out.versions.nixl ??= r.versions.nixl;
+  if (r.versions.ucx) out.versions.ucx ??= r.versions.ucx;
+  if (r.initiator && role !== 'intra-node') out.initiatorRole ??= role;
+  if (r.hosts.initiator) out.hosts.initiator ??= r.hosts.initiator;
+  if (r.hosts.target) out.hosts.target ??= r.hosts.target;
+  const res = r.result;
+  if (!res || (!res.fromClient && out.rows.length > 0)) return;
+  out.rows = res.rows;
+  if (res.fromClient) out.initiatorRole = role === 'intra-node' ? undefined : role;
+  else out.opType = res.opType;
+  if (res.memory) out.memory = res.memory;
 }
 
 function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
@@ -64,81 +81,13 @@ function parseLogs(plan: PairPlan, logs: JudgeInput['logs']): Parsed {
     hosts: {},
     versions: {},
   };
-  const addLanes = (lanes: readonly string[]) => {
-    for (const l of lanes) if (!out.lanes.includes(l)) out.lanes.push(l);
-  };
+  const engine = getEngine(plan.engine);
+  const ctx = { maxBlockSize: plan.bench.maxBlockSize, initiator: plan.legs[0]?.initiator ?? 'prefill' };
   for (const role of ['prefill', 'decode', 'intra-node'] as const) {
     const log = logs[role];
     if (!log) continue;
-    if (plan.engine === 'nixlbench') {
-      const r = readNixlbench(log);
-      if (!r) continue;
-      addLanes(r.lanes);
-      out.protocols.push(...r.ucx.protocols);
-      out.sameNode ||= [...r.ucx.endpoints, ...r.ucx.protocols].some((e) => e.scope === 'intra-node');
-      out.emulated ||= r.emulated;
-      if (r.rows.length > 0 && out.rows.length === 0) {
-        out.rows = r.rows.map((x) => ({
-          blockSize: x.blockSize,
-          batchSize: x.batchSize,
-          gbps: x.gbps,
-          ...(x.avgLatUs !== undefined ? { avgLatUs: x.avgLatUs } : {}),
-        }));
-        out.opType = r.opType;
-        const i = seg(r.initiatorSegType);
-        const t = seg(r.targetSegType);
-        if (i && t) out.memory = { initiator: i, target: t };
-      }
-      for (const w of r.workers) {
-        if (w.role === 'initiator') {
-          if (role !== 'intra-node') out.initiatorRole ??= role;
-          if (w.hostname) out.hosts.initiator ??= w.hostname;
-        } else if (w.hostname) out.hosts.target ??= w.hostname;
-      }
-    } else if (plan.engine === 'nixl') {
-      const r = readNixlProbe(log);
-      addLanes(r.lanes);
-      out.protocols.push(...r.protocols);
-      out.sameNode ||= r.sameNode;
-      out.emulated ||= r.emulated;
-      out.versions.nixl ??= r.start?.nixlVersion ?? undefined;
-      out.versions.ucx ??= r.ucxVersion;
-      const self = r.start?.role;
-      if (self === 'initiator' && role !== 'intra-node') out.initiatorRole ??= role;
-      if (r.start) {
-        if (self === 'initiator') out.hosts.initiator ??= r.start.host;
-        else if (self === 'target') out.hosts.target ??= r.start.host;
-      }
-      if (self === 'initiator' && r.measurements.length > 0 && out.rows.length === 0) {
-        out.rows = r.measurements.map((m) => ({
-          blockSize: m.blockSize,
-          batchSize: m.batchSize,
-          gbps: m.gbps,
-          avgLatUs: m.avgLatUs,
-        }));
-        out.opType = r.measurements[0]?.op;
-        const peer = r.connected?.peerMemory ?? undefined;
-        if (r.start && peer) out.memory = { initiator: r.start.memory, target: peer };
-      }
-    } else {
-      const r = readPerftest(log, plan.bench.maxBlockSize);
-      if (!r) continue;
-      addLanes(r.lanes);
-      out.protocols.push(...r.ucx.protocols);
-      out.sameNode ||= [...r.ucx.endpoints, ...r.ucx.protocols].some((e) => e.scope === 'intra-node');
-      out.emulated ||= r.emulated;
-      // The client (the leg's initiator, or the intra-node pod) measures; its final row is the result.
-      const initiator = plan.legs[0]?.initiator ?? 'prefill';
-      if ((role === initiator || role === 'intra-node') && r.rows.length > 0) {
-        out.rows = r.rows.map((x) => ({
-          blockSize: x.blockSize ?? plan.bench.maxBlockSize,
-          batchSize: x.batchSize,
-          gbps: x.gbps,
-          ...(x.avgLatUs !== undefined ? { avgLatUs: x.avgLatUs } : {}),
-        }));
-        out.initiatorRole = role === 'intra-node' ? undefined : role;
-      }
-    }
+    const r = engine.logs.read(log, role, ctx);
+    if (r) merge(out, r, role);
   }
   return out;
 }
@@ -282,6 +231,39 @@ function nicsFrom(
   return plan.knownNics;
 }
 
+/**
+ * `pair.roles`, for an engine whose logs say which pod initiated: the planned
+ * initiator was the one (nixlbench: rank 0), or the data moved the other way.
+ */
+function rolesCheck(
+  plan: PairPlan,
+  initiatorRole: PodRole | undefined,
+  subject: string | undefined,
+): Check | undefined {
+  const roles = getEngine(plan.engine).cluster.roles;
+  if (!roles || plan.mode !== 'cross-node') return undefined;
+  const want = plan.legs[0]?.initiator ?? 'prefill';
+  const other = want === 'prefill' ? 'decode' : 'prefill';
+  if (initiatorRole === want)
+    return check('pair.roles', 'ok', `${want} was the initiator${roles.note}, ${other} the target`, {
+      subject,
+    });
+  if (initiatorRole === other)
+    return check(
+      'pair.roles',
+      'warn',
+      `${other} registered first and became the initiator: the data moved the other way (${other} → ${want}) than planned`,
+      {
+        subject,
+        fix: "rerun; if it repeats, the probe image's etcd client is missing (etcdctl or python3), so the rendezvous could not order the ranks",
+      },
+    );
+  return check('pair.roles', 'skipped', 'the logs do not show which rank was the initiator', {
+    subject,
+    matters: false,
+  });
+}
+
 export function judge(input: JudgeInput): Judgement {
   const { plan } = input;
   const subject =
@@ -298,7 +280,7 @@ export function judge(input: JudgeInput): Judgement {
     ucxNetDevices: settings ? envValue(settings, 'UCX_NET_DEVICES') : undefined,
     // NIXL's --device_list replaces UCX_NET_DEVICES, when the image's nixlbench took the flag.
     deviceList:
-      plan.engine === 'nixlbench' && !plan.droppedFlags.includes('device_list')
+      getEngine(plan.engine).cluster.deviceList && !plan.droppedFlags.includes('device_list')
         ? plan.bench.deviceList
         : undefined,
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
@@ -334,38 +316,8 @@ export function judge(input: JudgeInput): Judgement {
   }
   const ran = parsed.rows.length > 0;
   if (ran) {
-    if ((plan.engine === 'nixlbench' || plan.engine === 'nixl') && plan.mode === 'cross-node') {
-      const want = plan.legs[0]?.initiator ?? 'prefill';
-      const other = want === 'prefill' ? 'decode' : 'prefill';
-      if (parsed.initiatorRole === want)
-        checks.push(
-          check(
-            'pair.roles',
-            'ok',
-            `${want} was the initiator${plan.engine === 'nixlbench' ? ' (rank 0)' : ''}, ${other} the target`,
-            { subject },
-          ),
-        );
-      else if (parsed.initiatorRole === other) {
-        checks.push(
-          check(
-            'pair.roles',
-            'warn',
-            `${other} registered first and became the initiator: the data moved the other way (${other} → ${want}) than planned`,
-            {
-              subject,
-              fix: "rerun; if it repeats, the probe image's etcd client is missing (etcdctl or python3), so the rendezvous could not order the ranks",
-            },
-          ),
-        );
-      } else
-        checks.push(
-          check('pair.roles', 'skipped', 'the logs do not show which rank was the initiator', {
-            subject,
-            matters: false,
-          }),
-        );
-    }
+    const roles = rolesCheck(plan, parsed.initiatorRole, subject);
+    if (roles) checks.push(roles);
     const same =
       plan.mode === 'cross-node' &&
       ((input.ranOn.prefill !== undefined && input.ranOn.prefill === input.ranOn.decode) ||

@@ -3,7 +3,7 @@ import { resultsComplete } from './assess.js';
 import { type JudgeInput, type Judgement, judge } from './judge.js';
 import { splitLegs } from './logs.js';
 import type { Measurement } from './measurement.js';
-import type { PairPlan } from './plan.js';
+import type { PairPlan } from './pair-plan.js';
 import type { Leg, PodRole } from './probe-script.js';
 
 /**

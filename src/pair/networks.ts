@@ -3,7 +3,7 @@ import { type Check, check } from '../core/model.js';
 import type { CustomObjectRef } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
 import { isRdmaResource } from './nodes.js';
-import type { PairPlan } from './plan.js';
+import type { PairPlan } from './pair-plan.js';
 import type { ProbeSettings } from './settings.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { durationSchema } from '../core/duration-schema.js';
+import { parseSize } from '../engines/sizes.js';
 import { parseUcxTls, UCX_TL_ALIASES, UCX_TRANSPORTS } from '../env/ucx.js';
-import { parseSize } from './local/sizes.js';
 
 /**
  * The option groups `pair`, `sweep` and the sweep policy file share, each

@@ -2,19 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { describeNeeding } from '../../test/helpers/preconditions.js';
 import { tools } from '../../test/helpers/tools.js';
+import { nixlbenchArgs } from '../engines/nixlbench/flags.js';
+import type { EngineName } from '../engines/types.js';
+import { perftestArgs } from '../engines/ucx-perftest/argv.js';
+import { compareVersions, versionFromImage } from '../engines/version.js';
 import { freePort } from '../procs/ports.js';
-import {
-  type BenchParams,
-  compareVersions,
-  nixlbenchArgs,
-  perftestArgs,
-  probeCommand,
-  scriptEnv,
-  versionFromImage,
-} from './probe-script.js';
+import type { Engine } from './measurement.js';
+import { type BenchParams, probeCommand, scriptEnv } from './probe-script.js';
 
 const params: BenchParams = {
   engine: 'nixlbench',
@@ -286,4 +283,10 @@ describeNeeding([tools('ucx_perftest')], 'the ucx_perftest probe script with the
     expect(r.code).toBe(129);
     expect(r.out.match(/unsupported memory type/g)).toHaveLength(1);
   }, 30_000);
+});
+
+describe('engine names', () => {
+  it("the report's engine enum is the engine registry's names (a new engine needs both)", () => {
+    expectTypeOf<Engine>().toEqualTypeOf<EngineName>();
+  });
 });

@@ -4,9 +4,9 @@ import Handlebars from 'handlebars';
 import { parseAllDocuments, stringify } from 'yaml';
 import { z } from 'zod';
 import { ToolError } from '../core/errors.js';
-import { NIXL_PROBE_KEY, nixlProbeConfigMap } from './local/nixl-probe.js';
+import { NIXL_PROBE_KEY, nixlProbeConfigMap } from '../engines/nixl/argv.js';
 import { LABEL, TOOL } from './names.js';
-import type { PairPlan } from './plan.js';
+import type { PairPlan } from './pair-plan.js';
 import { type Values, valuesOf } from './values.js';
 
 /**

@@ -11,7 +11,7 @@ import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import type { Measurement } from './measurement.js';
 import { newRunId, runSelector } from './names.js';
-import type { PairPlan } from './plan.js';
+import type { PairPlan } from './pair-plan.js';
 import { collectStep, judgeStep } from './steps/collect.js';
 import { planStep } from './steps/plan.js';
 import { probesStep } from './steps/probes.js';

@@ -1,5 +1,6 @@
 import type { Section } from '../core/report.js';
-import { formatSize } from './local/sizes.js';
+import { getEngine } from '../engines/registry.js';
+import { formatSize } from '../engines/sizes.js';
 import type { Measurement } from './measurement.js';
 import type { PairResult } from './run.js';
 
@@ -14,7 +15,7 @@ export function clusterSections(result: PairResult): Section[] {
           ? `decode (initiator) on ${plan.pods[1]?.node.name} ← prefill (target) on ${plan.pods[0]?.node.name}`
           : `prefill (initiator) on ${plan.pods[0]?.node.name} → decode (target) on ${plan.pods[1]?.node.name}`
         : `both ranks on ${plan.pods[0]?.node.name}, GPUs 0 and 1 of one pod`,
-      `${plan.engine} ${plan.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : ''}`.trimEnd() +
+      `${plan.engine} ${getEngine(plan.engine).versionOf?.(plan.bench) ?? ''}`.trimEnd() +
         `${plan.engineWhy !== '--engine' ? ` (${plan.engineWhy})` : ''}, image ${plan.image} (${plan.imageWhy})`,
       `settings from ${plan.pods[0]?.settings.source}; scratch namespace ${plan.namespace.name}, run ${plan.runId}`,
     ];

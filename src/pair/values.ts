@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NIXL_PROBE_KEY, readNixlProbe } from './local/nixl-probe.js';
+import { NIXL_PROBE_KEY, nixlProbeSource } from '../engines/nixl/argv.js';
+import { getEngine } from '../engines/registry.js';
 import {
   type Component,
   CREATED_BY_ANNOTATION,
@@ -9,7 +10,7 @@ import {
   labelsFor,
 } from './names.js';
 import { isRdmaResource } from './nodes.js';
-import type { PairPlan, PlannedPod } from './plan.js';
+import type { PairPlan, PlannedPod } from './pair-plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 
 /**
@@ -203,7 +204,7 @@ function resourcesFor(
 
 /** The name of a probe pod's port (and its Service's): the engine that listens on it. */
 function portName(plan: PairPlan): string {
-  return plan.engine === 'nixl' ? 'nixl' : 'perftest';
+  return getEngine(plan.engine).cluster.listen?.name ?? 'perftest';
 }
 
 function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
@@ -297,7 +298,7 @@ export function valuesOf(plan: PairPlan): Values {
             namespace: ns,
             labels: labelsFor(plan.runId, 'nixl-probe'),
             annotations,
-            data: { [NIXL_PROBE_KEY]: readNixlProbe() },
+            data: { [NIXL_PROBE_KEY]: nixlProbeSource() },
           },
         ]
       : [],

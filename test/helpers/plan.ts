@@ -1,4 +1,4 @@
-import { makePlan, type PairPlan, type PlanInput } from '../../src/pair/plan.js';
+import { makePlan, type PairPlan, type PlanInput } from '../../src/pair/pair-plan.js';
 import { DEFAULT_SETTINGS } from '../../src/pair/settings.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
+import { getEngine } from '../../engines/registry.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '../../pair/options.js';
@@ -69,8 +70,8 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
         engineWhy: plan?.engineWhy ?? null,
         image: plan?.image ?? null,
         imageWhy: plan?.imageWhy ?? null,
-        nixlbenchVersion: plan?.engine === 'nixlbench' ? plan.bench.nixlbenchVersion : null,
-        backend: plan?.engine === 'nixlbench' ? plan.bench.backend : null,
+        nixlbenchVersion: plan ? (getEngine(plan.engine).versionOf?.(plan.bench) ?? null) : null,
+        backend: plan ? (getEngine(plan.engine).backendOf?.(plan.bench) ?? null) : null,
         // Who initiated which operation, and why (the framework, the flags, or both when unknown).
         transfers: plan ? plan.legs.map((l) => ({ initiator: l.initiator, op: l.op })) : [],
         transfersWhy: plan?.legsWhy ?? null,

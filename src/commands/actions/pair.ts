@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
+import { parseSize } from '../../engines/sizes.js';
 import { runLocalPair } from '../../pair/local/index.js';
 import { DurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
 import { ClusterOptionsShape } from '../../pair/options.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
+import { parseSize } from '../../engines/sizes.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/option-groups.js';

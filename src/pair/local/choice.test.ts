@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../core/errors.js';
-import { chooseEngine } from './engine.js';
+import { chooseEngine } from '../../engines/choose.js';
+import { pickRuntime } from '../../engines/nixlbench/local.js';
 import { childEnv } from './env.js';
 import { countNvidiaGpus } from './host.js';
-import { pickRuntime } from './run-nixlbench.js';
 
 const on =
   (...names: string[]) =>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { findNixlPython } from '../../engines/nixl/python.js';
 import { findOnPath } from '../../procs/path.js';
-import { findNixlPython } from './nixl-python.js';
 
 const GPUS = '/proc/driver/nvidia/gpus';
 

@@ -2,22 +2,19 @@ import { ToolError } from '../../core/errors.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
+import { chooseEngine, type LocalChoice } from '../../engines/choose.js';
+import { type EngineRun, LOOPBACK, type Placement } from '../../engines/local/types.js';
+import { getEngine } from '../../engines/registry.js';
+import { DEFAULT_SIZES } from '../../engines/ucx-perftest/argv.js';
 import type { Launcher } from '../../procs/launcher.js';
 import { spawnLauncher } from '../../procs/launcher.js';
 import type { Measurement } from '../measurement.js';
-import { chooseEngine, type EngineChoice } from './engine.js';
 import { childEnv } from './env.js';
 import { type LocalHost, systemHost } from './host.js';
-import { nixlProbePath } from './nixl-probe.js';
-import { DEFAULT_SIZES } from './perftest.js';
 import { localResult, measurementSection } from './report.js';
-import { runNixlProbePair } from './run-nixl.js';
-import { runNixlbenchPair } from './run-nixlbench.js';
-import { runPerftestSweep } from './run-perftest.js';
-import { type EngineRun, LOOPBACK, type Placement } from './types.js';
 
 export interface LocalPairOptions {
-  engine: EngineChoice;
+  engine: LocalChoice;
   /** `local`: host memory (DRAM); `intra-node`: GPU memory on both sides (VRAM), two GPUs of this host. */
   mode: 'local' | 'intra-node';
   sizes?: readonly number[];
@@ -84,50 +81,23 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   deps.progress.step(
     `${chosen.engine}: two processes on ${host.hostname()} (${memory}, ${placement.describe})`,
   );
-  let run: EngineRun;
-  if (chosen.engine === 'ucx_perftest') {
-    run = await runPerftestSweep(
-      {
-        bin: chosen.bin,
-        sizes,
-        memory: memory === 'VRAM' ? 'cuda' : 'host',
-        env,
-        placement,
-        ...(opts.iters ? { iters: opts.iters } : {}),
-      },
-      runDeps,
-    );
-  } else if (chosen.engine === 'nixl') {
-    run = await runNixlProbePair(
-      {
-        python: chosen.bin,
-        script: deps.nixlProbe ?? nixlProbePath(),
-        sizes,
-        memory,
-        gpuCount,
-        op: opts.op ?? 'WRITE',
-        env,
-        placement,
-        timeoutS: opts.timeoutMs / 1000,
-        ...(opts.iters ? { iters: opts.iters } : {}),
-      },
-      runDeps,
-    );
-  } else {
-    run = await runNixlbenchPair(
-      {
-        bin: chosen.bin,
-        etcdBin: host.which('etcd'),
-        runtime: opts.nixlbenchRuntime,
-        sizes,
-        memory,
-        gpuCount,
-        env,
-        ...(opts.iters ? { iters: opts.iters } : {}),
-      },
-      runDeps,
-    );
-  }
+  const run: EngineRun = await getEngine(chosen.engine).local.run(
+    {
+      bin: chosen.bin,
+      sizes,
+      iters: opts.iters,
+      memory,
+      gpuCount,
+      env,
+      placement,
+      timeoutS: opts.timeoutMs / 1000,
+      op: opts.op ?? 'WRITE',
+      etcd: () => host.which('etcd'),
+      runtime: opts.nixlbenchRuntime,
+      probe: deps.nixlProbe,
+    },
+    runDeps,
+  );
   if (run.outcome === 'completed') deps.progress.done(`${chosen.engine}: ${run.sizesDone} sizes measured`);
   else deps.progress.warn(`${chosen.engine}: ${run.problem ?? run.outcome}`);
 
@@ -142,7 +112,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
     sizes,
     timeoutMs: opts.timeoutMs,
     run,
-    ...(chosen.engine === 'nixl' ? { op: opts.op ?? 'WRITE' } : {}),
+    ...(getEngine(chosen.engine).namesOp ? { op: opts.op ?? 'WRITE' } : {}),
     ...(opts.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
   });
   return {

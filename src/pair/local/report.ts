@@ -1,13 +1,14 @@
 import { formatDuration } from '../../core/duration.js';
 import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../core/report.js';
+import type { ChosenEngine } from '../../engines/choose.js';
+import type { EngineRun } from '../../engines/local/types.js';
+import { getEngine } from '../../engines/registry.js';
+import { formatSize } from '../../engines/sizes.js';
 import { expectationFor } from '../expected.js';
 import { bandwidthCheck as judgeBandwidth, judgedGBps, transportKind } from '../judge.js';
 import { type Expectation, type Measurement, peakOf } from '../measurement.js';
-import type { ChosenEngine } from './engine.js';
-import { formatSize } from './sizes.js';
 import { localTransportCheck } from './transport.js';
-import type { EngineRun } from './types.js';
 
 export interface LocalFacts {
   chosen: ChosenEngine;
@@ -39,7 +40,7 @@ function transferCheck(f: LocalFacts): Check {
   const r = f.run;
   const subject = `${f.chosen.engine} on ${f.hostname}`;
   if (r.outcome === 'completed') {
-    const what = f.chosen.engine === 'ucx_perftest' ? `${r.sizesDone} sizes` : `${r.sizesDone} block sizes`;
+    const what = `${r.sizesDone} ${getEngine(f.chosen.engine).sweepNoun}`;
     return check(
       'pair.transfer',
       'ok',

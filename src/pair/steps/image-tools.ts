@@ -1,10 +1,10 @@
-import { engineOf, nixlChecks } from '../../nixl/checks.js';
+import type { ImageTools } from '../../engines/choose.js';
+import { nixlbenchRuns, nixlChecks } from '../../nixl/checks.js';
 import { nixlFindings } from '../../nixl/findings.js';
 import { NIXL_PROBES } from '../../nixl/locate.js';
 import { runProbeSet } from '../../probes/run.js';
 import { resolveTargets } from '../../probes/targets.js';
 import type { PairContext } from '../context.js';
-import type { ImageTools } from '../engine.js';
 
 /**
  * `--engine auto --dgd`: ask the DGD's live prefill worker what its image has,
@@ -30,7 +30,7 @@ export async function askWorkerImage(
     const plugin = nixlChecks(f).find((c) => c.id === 'nixl.ucx-plugin');
     const version = f.python?.dists ? Object.values(f.python.dists)[0] : undefined;
     return {
-      nixlbench: plugin ? engineOf(f, plugin) === 'nixlbench' : false,
+      nixlbench: plugin ? nixlbenchRuns(f, plugin) : false,
       pythonNixl: f.python !== undefined && f.python.error === undefined && !!f.python.file,
       nixlVersion: version,
       ucxPerftest: f.ucxPerftest.state === 'runs',

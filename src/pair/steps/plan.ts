@@ -1,9 +1,10 @@
 import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
+import { chooseEngine } from '../../engines/choose.js';
+import { getEngine } from '../../engines/registry.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
-import { chooseEngine } from '../engine.js';
 import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
 import {
   chooseNodes,
@@ -14,7 +15,7 @@ import {
   type NodeView,
   nodeViews,
 } from '../nodes.js';
-import { makePlan, type PlannedNode } from '../plan.js';
+import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
 import { askWorkerImage } from './image-tools.js';
 
@@ -58,6 +59,141 @@ function rdmaFor(
 function withRdma(s: ProbeSettings, rdma: { name: string; count: string } | undefined): ProbeSettings {
   if (!rdma) return s;
   return { ...s, resources: [rdma, ...s.resources.filter((r) => r.name !== rdma.name)] };
+}
+
+/**
+ * The two nodes (one intra-node): chosen from the cluster's nodes, or taken as
+ * named by a --dry-run that did not read the cluster. Undefined (with a
+ * `pair.nodes` failure and the run stopped) when no node fits.
+ */
+function placeNodes(
+  ctx: PairContext,
+  nodes: NodeView[] | undefined,
+  settings: { prefill: ProbeSettings; decode: ProbeSettings },
+  rdma: ReturnType<typeof rdmaFor>,
+  wanted: { prefill?: string | undefined; decode?: string | undefined },
+): { prefill: PlannedNode; decode: PlannedNode } | undefined {
+  const c = ctx.config;
+  if (nodes) {
+    const needs: NodeNeeds = {
+      gpus: c.mode === 'intra-node' ? 2 : 1,
+      rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
+      tolerations: settings.prefill.tolerations,
+      // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
+      requests: [
+        GPU,
+        ...settings.prefill.resources
+          .map((r) => r.name)
+          .filter((name) => c.mode === 'cross-node' || !isRdmaResource(name)),
+      ],
+    };
+    const from = c.prefillNode || c.decodeNode ? '--prefill-node/--decode-node' : ctx.state.dgdNodes?.from;
+    const choice = chooseNodes({
+      nodes,
+      mode: c.mode,
+      needs,
+      prefill: wanted.prefill,
+      decode: wanted.decode,
+      from,
+    });
+    if (!choice.ok) {
+      ctx.state.checks.push(check('pair.nodes', 'fail', choice.detail, { fix: choice.fix }));
+      ctx.state.stop = 'no-nodes';
+      return undefined;
+    }
+    for (const w of choice.warnings) ctx.progress.warn(w);
+    const planned = (n: NodeView): PlannedNode => ({
+      name: n.name,
+      hostname: n.hostname,
+      gpuProduct: n.labels[GPU_PRODUCT],
+    });
+    const chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
+    const free = (n: NodeView) => `${n.free[GPU] ?? 0}/${n.allocatable[GPU] ?? 0} GPUs free`;
+    ctx.state.checks.push(
+      check(
+        'pair.nodes',
+        'ok',
+        c.mode === 'cross-node'
+          ? `prefill on ${choice.prefill.name} (${free(choice.prefill)}), decode on ${choice.decode.name} (${free(choice.decode)}); ${choice.how}`
+          : `both ranks on ${choice.prefill.name} (${free(choice.prefill)}); ${choice.how}`,
+        { matters: false, data: { warnings: choice.warnings, rdmaResource: rdma?.name ?? null } },
+      ),
+    );
+    if (c.mode === 'cross-node' && !rdma) {
+      ctx.state.checks.push(
+        check(
+          'pair.rdma-resource',
+          'warn',
+          'the nodes advertise no RDMA device-plugin resource: the probe pods get no RDMA devices unless the recipe mounts them',
+          {
+            fix: 'install the RDMA device plugin (or NVIDIA network operator), or pass --rdma-resource NAME',
+          },
+        ),
+      );
+    }
+    return chosen;
+  } else {
+    // --dry-run with the nodes named: the cluster is not read, so the names are taken as they are.
+    const one = (name: string): PlannedNode => ({ name, hostname: name });
+    const p = wanted.prefill ?? wanted.decode ?? '';
+    const d = c.mode === 'intra-node' ? p : (wanted.decode ?? p);
+    if (c.mode === 'intra-node' && wanted.prefill && wanted.decode && wanted.prefill !== wanted.decode) {
+      throw new ToolError(
+        `intra-node mode runs both ranks on one node, but prefill is ${wanted.prefill} and decode is ${wanted.decode}`,
+        {
+          fix: 'name one node (--prefill-node), or use --mode cross-node',
+        },
+      );
+    }
+    if (c.mode === 'cross-node' && p === d) {
+      throw new ToolError(`cross-node mode needs two nodes, but prefill and decode are both ${p}`, {
+        fix: 'name two different nodes, or use --mode intra-node to test NVLink on that node',
+      });
+    }
+    return { prefill: one(p), decode: one(d) };
+  }
+}
+
+/** After the plan: what it warns about (pull secrets, an unread cluster, networks, dropped flags). */
+async function reviewPlan(
+  ctx: PairContext,
+  plan: PairPlan,
+  facts: {
+    settings: { prefill: ProbeSettings; decode: ProbeSettings };
+    own: string | undefined;
+    unread: string | undefined;
+    rdma: ReturnType<typeof rdmaFor>;
+    offline: boolean;
+  },
+): Promise<void> {
+  const c = ctx.config;
+  const { settings, own, unread, rdma, offline } = facts;
+  const pullSecrets = settings.prefill.imagePullSecrets ?? settings.decode.imagePullSecrets ?? [];
+  if (plan.image === own && pullSecrets.length > 0 && !c.imagePullSecret) {
+    ctx.state.checks.push(
+      check(
+        'pair.image-pull',
+        'warn',
+        `the workers pull ${plan.image} with imagePullSecrets ${pullSecrets.join(', ')}, which live in the deployment's namespace: the scratch namespace has no copy, so the probe pods may not be able to pull it`,
+        {
+          fix: `copy ${pullSecrets[0]} into a scratch namespace yourself and pass --scratch-namespace NS --image-pull-secret ${pullSecrets[0]} (pair never reads or copies secrets), or --image a public image`,
+        },
+      ),
+    );
+  }
+  if (unread !== undefined && c.mode === 'cross-node' && !rdma)
+    for (const p of plan.pods)
+      p.annotations['interconnect-test/rdma-resource'] =
+        'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
+  const cluster = offline ? undefined : await ctx.cluster();
+  ctx.state.checks.push(
+    ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
+  );
+  if (plan.droppedFlags.length) {
+    ctx.progress.warn(
+      `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
+    );
+  }
 }
 
 export const planStep: Step = {
@@ -110,85 +246,8 @@ export const planStep: Step = {
       prefill: networks(withRdma(base.prefill, rdma)),
       decode: networks(withRdma(base.decode, rdma)),
     };
-    let chosen: { prefill: PlannedNode; decode: PlannedNode };
-    if (nodes) {
-      const needs: NodeNeeds = {
-        gpus: c.mode === 'intra-node' ? 2 : 1,
-        rdma:
-          c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
-        tolerations: settings.prefill.tolerations,
-        // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
-        requests: [
-          GPU,
-          ...settings.prefill.resources
-            .map((r) => r.name)
-            .filter((name) => c.mode === 'cross-node' || !isRdmaResource(name)),
-        ],
-      };
-      const from = c.prefillNode || c.decodeNode ? '--prefill-node/--decode-node' : ctx.state.dgdNodes?.from;
-      const choice = chooseNodes({
-        nodes,
-        mode: c.mode,
-        needs,
-        prefill: wanted.prefill,
-        decode: wanted.decode,
-        from,
-      });
-      if (!choice.ok) {
-        ctx.state.checks.push(check('pair.nodes', 'fail', choice.detail, { fix: choice.fix }));
-        ctx.state.stop = 'no-nodes';
-        return;
-      }
-      for (const w of choice.warnings) ctx.progress.warn(w);
-      const planned = (n: NodeView): PlannedNode => ({
-        name: n.name,
-        hostname: n.hostname,
-        gpuProduct: n.labels[GPU_PRODUCT],
-      });
-      chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
-      const free = (n: NodeView) => `${n.free[GPU] ?? 0}/${n.allocatable[GPU] ?? 0} GPUs free`;
-      ctx.state.checks.push(
-        check(
-          'pair.nodes',
-          'ok',
-          c.mode === 'cross-node'
-            ? `prefill on ${choice.prefill.name} (${free(choice.prefill)}), decode on ${choice.decode.name} (${free(choice.decode)}); ${choice.how}`
-            : `both ranks on ${choice.prefill.name} (${free(choice.prefill)}); ${choice.how}`,
-          { matters: false, data: { warnings: choice.warnings, rdmaResource: rdma?.name ?? null } },
-        ),
-      );
-      if (c.mode === 'cross-node' && !rdma) {
-        ctx.state.checks.push(
-          check(
-            'pair.rdma-resource',
-            'warn',
-            'the nodes advertise no RDMA device-plugin resource: the probe pods get no RDMA devices unless the recipe mounts them',
-            {
-              fix: 'install the RDMA device plugin (or NVIDIA network operator), or pass --rdma-resource NAME',
-            },
-          ),
-        );
-      }
-    } else {
-      // --dry-run with the nodes named: the cluster is not read, so the names are taken as they are.
-      const one = (name: string): PlannedNode => ({ name, hostname: name });
-      const p = wanted.prefill ?? wanted.decode ?? '';
-      const d = c.mode === 'intra-node' ? p : (wanted.decode ?? p);
-      if (c.mode === 'intra-node' && wanted.prefill && wanted.decode && wanted.prefill !== wanted.decode) {
-        throw new ToolError(
-          `intra-node mode runs both ranks on one node, but prefill is ${wanted.prefill} and decode is ${wanted.decode}`,
-          {
-            fix: 'name one node (--prefill-node), or use --mode cross-node',
-          },
-        );
-      }
-      if (c.mode === 'cross-node' && p === d) {
-        throw new ToolError(`cross-node mode needs two nodes, but prefill and decode are both ${p}`, {
-          fix: 'name two different nodes, or use --mode intra-node to test NVLink on that node',
-        });
-      }
-      chosen = { prefill: one(p), decode: one(d) };
-    }
+    const chosen = placeNodes(ctx, nodes, settings, rdma, wanted);
+    if (!chosen) return;
     ctx.state.settings = settings;
     const direction = chooseLegs({
       initiator: c.initiator,
@@ -218,18 +277,13 @@ export const planStep: Step = {
       explicitImage: c.image !== undefined,
       backend,
       tools,
+      source: settings.prefill.source,
     });
     const engine = choice.engine;
-    if (backend === 'LIBFABRIC' && engine === 'ucx_perftest') {
-      throw new ToolError(
-        `${settings.prefill.source} moves KV over NIXL's LIBFABRIC backend (AWS EFA): ucx_perftest measures UCX, which says nothing about that fabric`,
-        { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
-      );
-    }
     // A sweep's pairs share its etcd (sweep/etcd.ts); a dry run shows the pair's own.
     const etcdEndpoints =
       c.etcdEndpoints ??
-      (engine === 'nixlbench' && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
+      (getEngine(engine).cluster.etcd && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine,
@@ -263,31 +317,6 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
-    const pullSecrets = settings.prefill.imagePullSecrets ?? settings.decode.imagePullSecrets ?? [];
-    if (plan.image === own && pullSecrets.length > 0 && !c.imagePullSecret) {
-      ctx.state.checks.push(
-        check(
-          'pair.image-pull',
-          'warn',
-          `the workers pull ${plan.image} with imagePullSecrets ${pullSecrets.join(', ')}, which live in the deployment's namespace: the scratch namespace has no copy, so the probe pods may not be able to pull it`,
-          {
-            fix: `copy ${pullSecrets[0]} into a scratch namespace yourself and pass --scratch-namespace NS --image-pull-secret ${pullSecrets[0]} (pair never reads or copies secrets), or --image a public image`,
-          },
-        ),
-      );
-    }
-    if (unread !== undefined && c.mode === 'cross-node' && !rdma)
-      for (const p of plan.pods)
-        p.annotations['interconnect-test/rdma-resource'] =
-          'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
-    const cluster = offline ? undefined : await ctx.cluster();
-    ctx.state.checks.push(
-      ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
-    );
-    if (plan.droppedFlags.length) {
-      ctx.progress.warn(
-        `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
-      );
-    }
+    await reviewPlan(ctx, plan, { settings, own, unread, rdma, offline });
   },
 };

@@ -16,7 +16,7 @@ export function nixlProbePath(): string {
   return path.join(repoRoot(), 'templates', NIXL_PROBE_FILE);
 }
 
-export function readNixlProbe(): string {
+export function nixlProbeSource(): string {
   return readFileSync(nixlProbePath(), 'utf8');
 }
 
@@ -114,6 +114,6 @@ export function nixlProbeConfigMap(input: NixlProbeConfigMapInput) {
       labels: { ...input.labels },
       ...(input.annotations ? { annotations: { ...input.annotations } } : {}),
     },
-    data: { [NIXL_PROBE_KEY]: input.script ?? readNixlProbe() },
+    data: { [NIXL_PROBE_KEY]: input.script ?? nixlProbeSource() },
   };
 }

@@ -7,8 +7,8 @@ import { ToolError } from '../../core/errors.js';
 import { DisposalStack } from '../../procs/disposal.js';
 import { spawnLauncher } from '../../procs/launcher.js';
 import { findOnPath } from '../../procs/path.js';
+import { rankKey } from '../nixlbench/argv.js';
 import { etcdHasKey, startLocalEtcd } from './etcd.js';
-import { rankKey } from './nixlbench.js';
 
 describeNeeding([tools('etcd')], 'startLocalEtcd (real etcd on PATH)', () => {
   it('starts a healthy loopback etcd, answers key lookups, and its teardown removes every trace', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEngine, isDynamoRuntimeImage } from './engine.js';
+import { chooseEngine, isDynamoRuntimeImage } from './choose.js';
 
 const base = {
   engine: 'auto' as const,

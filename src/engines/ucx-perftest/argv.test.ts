@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readTestData } from '../../../test/helpers/fixtures.js';
-import { readPerftestSize } from './perftest.js';
+import { readPerftestSize } from './argv.js';
 
 // Captured on this project's build machine with Debian's ucx-utils 1.13.1:
 // `UCX_LOG_LEVEL=info UCX_PROTO_INFO=y ucx_perftest [-p P -t tag_bw -s SIZE -n N -w W]` as server,

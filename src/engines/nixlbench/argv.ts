@@ -24,9 +24,6 @@ export interface NixlbenchArgs {
   iters: number;
 }
 
-/** Iterations when --iters is not given: a tenth of nixlbench's 1000, enough for a local check. */
-export const NIXL_DEFAULT_ITERS = 100;
-
 /** The block sizes nixlbench will run: doubling from minBlock while ≤ maxBlock. */
 export function nixlSweep(minBlock: number, maxBlock: number): number[] {
   const out: number[] = [];
@@ -82,13 +79,3 @@ export function rankKey(group: string, rank: number): string {
 
 /** The line a process prints once it holds rank 0 (etcd runtime). */
 export const RANK0_LINE = /ETCD Runtime: Registered as rank 0\b/;
-
-/**
- * CUDA_VISIBLE_DEVICES for each side of a VRAM run. In SG pairwise both ranks
- * use their device 0, which is the same GPU unless the order differs; listing
- * the peer's GPU second keeps it visible, which cuda_ipc needs.
- */
-export function visibleDevices(gpuCount: number): { initiator?: string; target?: string } {
-  if (gpuCount < 2) return {};
-  return { initiator: '0,1', target: '1,0' };
-}

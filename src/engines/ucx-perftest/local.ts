@@ -1,12 +1,9 @@
-import type { Progress } from '../../core/progress.js';
 import { withDisposal } from '../../procs/disposal.js';
-import type { Launcher } from '../../procs/launcher.js';
 import { freePort } from '../../procs/ports.js';
-import type { MeasurementRow } from '../measurement.js';
-import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './perftest.js';
-import { formatSize } from './sizes.js';
-import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
-import type { EngineRun, Placement } from './types.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
+import type { EngineRun, Placement, Row, RunDeps } from '../local/types.js';
+import { formatSize } from '../sizes.js';
+import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './argv.js';
 
 export interface PerftestPlan {
   bin: string;
@@ -18,13 +15,6 @@ export interface PerftestPlan {
   placement: Placement;
 }
 
-export interface RunDeps {
-  launcher: Launcher;
-  progress: Progress;
-  interrupt: AbortSignal;
-  deadline: AbortSignal;
-}
-
 /** How long a server may take to listen, and a survivor to follow its peer out. */
 const READY_MS = 15_000;
 const PEER_GRACE_MS = 5_000;
@@ -34,7 +24,7 @@ const PEER_GRACE_MS = 5_000;
  * one test), in sequence, under one deadline. A size that fails ends the sweep.
  */
 export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promise<EngineRun> {
-  const rows: MeasurementRow[] = [];
+  const rows: Row[] = [];
   const transports: string[] = [];
   const lanes: string[] = [];
   const add = (into: string[], list: readonly string[]) => {

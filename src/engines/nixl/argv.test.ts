@@ -3,15 +3,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unreadableLog } from '../logs.js';
-import {
-  NIXL_PROBE_KEY,
-  nixlProbeArgv,
-  nixlProbeConfigMap,
-  nixlProbePath,
-  readNixlProbe,
-} from './nixl-probe.js';
-import { findNixlPython, type NixlPresence, nixlPythonCandidates } from './nixl-python.js';
+import { NIXL_PROBE_KEY, nixlProbeArgv, nixlProbeConfigMap, nixlProbePath, nixlProbeSource } from './argv.js';
+import { nixlUnreadable } from './logs.js';
+import { findNixlPython, type NixlPresence, nixlPythonCandidates } from './python.js';
 
 const common = {
   python: '/venv/bin/python',
@@ -88,7 +82,7 @@ describe('nixlProbeConfigMap', () => {
     expect(cm.metadata).toEqual({ name: 'it-nixl-probe-r1', namespace: 'scratch', labels });
     expect(cm.metadata.labels).not.toBe(labels);
     expect(Object.keys(cm.data)).toEqual([NIXL_PROBE_KEY]);
-    expect(cm.data[NIXL_PROBE_KEY]).toBe(readNixlProbe());
+    expect(cm.data[NIXL_PROBE_KEY]).toBe(nixlProbeSource());
     expect(cm.data[NIXL_PROBE_KEY]).toContain('from nixl._api import nixl_agent, nixl_agent_config');
     expect(nixlProbeConfigMap({ name: 'x', namespace: 'y', labels: {}, script: 'print(1)' }).data).toEqual({
       'nixl-probe.py': 'print(1)',
@@ -130,10 +124,10 @@ describe('findNixlPython', () => {
   });
 });
 
-describe('unreadableLog for the nixl engine', () => {
+describe("nixlUnreadable: the nixl engine's unreadable logs", () => {
   it('names the first line that claims to be the probe but is not; UCX noise is fine', () => {
-    expect(unreadableLog('nixl', '[1.0] [h:1:0] ucp_worker.c:1 UCX  INFO  x\n')).toBeUndefined();
-    expect(unreadableLog('nixl', 'noise\n{"probe":"nixl-probe","v":1,"event":"done"')).toBe(
+    expect(nixlUnreadable('[1.0] [h:1:0] ucp_worker.c:1 UCX  INFO  x\n')).toBeUndefined();
+    expect(nixlUnreadable('noise\n{"probe":"nixl-probe","v":1,"event":"done"')).toBe(
       'line 2 is not a valid nixl-probe line (not valid JSON)',
     );
   });

@@ -1,21 +1,12 @@
+import { DEFAULT_NIXLBENCH_VERSION } from '../engines/nixlbench/flags.js';
+import { getEngine } from '../engines/registry.js';
+import type { EngineName } from '../engines/types.js';
+import { PERFTEST_PORT } from '../engines/ucx-perftest/index.js';
+import { versionFromImage } from '../engines/version.js';
 import type { NicPort } from './expected.js';
 import { DEFAULT_NIXL_IMAGE } from './flags.js';
-import { nixlSweepArgs } from './local/nixl-probe.js';
-import { NIXL_DEFAULT_ITERS } from './local/nixlbench.js';
-import type { Engine } from './measurement.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
-import {
-  type BenchParams,
-  DEFAULT_NIXLBENCH_VERSION,
-  flagSupported,
-  type Leg,
-  NIXL_PROBE_DIR,
-  nixlbenchArgs,
-  type PodRole,
-  perftestArgs,
-  scriptEnv,
-  versionFromImage,
-} from './probe-script.js';
+import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
 
 /**
@@ -49,7 +40,7 @@ export interface PlannedPod {
 
 export interface PairPlan {
   runId: string;
-  engine: Engine;
+  engine: EngineName;
   mode: ClusterMode;
   names: ObjectNames;
   namespace: { name: string; create: boolean };
@@ -85,7 +76,7 @@ export interface PairPlan {
 
 export interface PlanInput {
   runId: string;
-  engine: Engine;
+  engine: EngineName;
   mode: ClusterMode;
   now: Date;
   timeoutMs: number;
@@ -120,9 +111,6 @@ export interface PlanInput {
 }
 
 export const ETCD_PORT = 2379;
-export const PERFTEST_PORT = 13337;
-/** The port of NIXL's listen thread in a nixl probe pod, behind the pod's own Service. */
-export const NIXL_PORT = 13338;
 /** Gap between our own wall-clock limit and the Jobs' activeDeadlineSeconds backstop. */
 const DEADLINE_MARGIN_S = 60;
 /** How long a finished probe Job stays if teardown never ran (crash); gc handles the namespace. */
@@ -134,10 +122,11 @@ function chooseImage(input: PlanInput): { image: string; why: string } {
   if (input.image.explicit) return { image: input.image.explicit, why: '--image' };
   const own = input.settings.prefill.image ?? input.settings.decode.image;
   const source = input.settings.prefill.image ? input.settings.prefill.source : input.settings.decode.source;
+  const engine = getEngine(input.engine).cluster;
   // nixl and ucx_perftest run what the deployment's own image has: the KV transfer's own conditions.
-  if (own && (input.engine !== 'nixlbench' || input.image.ownHasNixlbench))
+  if (own && (!engine.ownImageOnlyIfSeen || input.image.ownHasNixlbench))
     return { image: own, why: `the deployment's own image, from ${source}` };
-  if (input.engine === 'nixl')
+  if (engine.defaultImage === 'dynamo-runtime')
     return {
       image: input.image.nixlDefault ?? DEFAULT_NIXL_IMAGE,
       why: 'the public Dynamo runtime image: NIXL and python3 inside',
@@ -153,42 +142,44 @@ function annotationsFor(input: PlanInput, role: PodRole, settings: ProbeSettings
   };
 }
 
+/** The etcd the pods meet in: --etcd-endpoints, else the run's own. */
+function etcdPlan(input: PlanInput, names: ObjectNames): NonNullable<PairPlan['etcd']> {
+  if (input.etcdEndpoints)
+    return {
+      create: false,
+      endpoint: input.etcdEndpoints,
+      image: input.etcdImage,
+      port: ETCD_PORT,
+      annotations: {},
+    };
+  return {
+    create: true,
+    endpoint: `http://${names.etcd}.${names.namespace}.svc:${ETCD_PORT}`,
+    image: input.etcdImage,
+    port: ETCD_PORT,
+    annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
+  };
+}
+
 /** The plan: names, image, flags, pods. Pure. */
 export function makePlan(input: PlanInput): PairPlan {
   const names = objectNames(input.runId, input.scratchNamespace);
   const ns = names.namespace;
+  const engine = getEngine(input.engine).cluster;
   const { image, why } = chooseImage(input);
   const version = input.nixlbenchVersion ?? versionFromImage(image) ?? DEFAULT_NIXLBENCH_VERSION;
-  const etcd =
-    input.engine === 'nixlbench'
-      ? input.etcdEndpoints
-        ? {
-            create: false,
-            endpoint: input.etcdEndpoints,
-            image: input.etcdImage,
-            port: ETCD_PORT,
-            annotations: {},
-          }
-        : {
-            create: true,
-            endpoint: `http://${names.etcd}.${ns}.svc:${ETCD_PORT}`,
-            image: input.etcdImage,
-            port: ETCD_PORT,
-            annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
-          }
-      : undefined;
+  const etcd = engine.etcd ? etcdPlan(input, names) : undefined;
   const intra = input.mode === 'intra-node';
-  const nixl = input.engine === 'nixl';
-  const port = nixl ? NIXL_PORT : PERFTEST_PORT;
+  const port = engine.listen?.port ?? PERFTEST_PORT;
   const services =
-    (input.engine === 'ucx_perftest' || nixl) && !intra
+    engine.listen && !intra
       ? {
           prefill: `${names.prefill}.${ns}.svc`,
           decode: `${names.decode}.${ns}.svc`,
           port,
         }
       : undefined;
-  const nixlProbe = nixl
+  const nixlProbe = engine.mountsProbe
     ? { configMap: names.nixlProbe, mountPath: NIXL_PROBE_DIR, file: `${NIXL_PROBE_DIR}/nixl-probe.py` }
     : undefined;
   // Intra-node runs both ranks in one pod: one leg.
@@ -210,28 +201,17 @@ export function makePlan(input: PlanInput): PairPlan {
     port: PERFTEST_PORT,
     iterations: input.iterations,
   };
-  const nb = input.engine === 'nixlbench' ? nixlbenchArgs(bench) : { args: [], dropped: [] };
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;
-  const args =
-    input.engine === 'nixlbench'
-      ? nb.args
-      : nixl
-        ? nixlSweepArgs({
-            memory: input.memory,
-            minBlock: input.startBlockSize,
-            maxBlock: input.maxBlockSize,
-            iters: input.iterations ?? NIXL_DEFAULT_ITERS,
-            timeoutS: waitS,
-          })
-        : perftestArgs(bench);
+  const nb = engine.args({ bench, waitS });
+  const args = nb.args;
   const envOf = (role: PodRole) =>
     scriptEnv({
       role,
       legs,
       runId: input.runId,
       etcd: etcd?.endpoint,
-      group: input.engine === 'nixlbench' && flagSupported('benchmark_group', version) ? group : undefined,
+      group: nb.group ? group : undefined,
       peerHost: services ? services[role === 'prefill' ? 'decode' : 'prefill'] : undefined,
       nixl: nixlProbe ? { port, probe: nixlProbe.file } : undefined,
       waitS,

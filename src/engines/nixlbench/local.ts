@@ -4,18 +4,11 @@ import { withDisposal } from '../../procs/disposal.js';
 import type { RunningProc } from '../../procs/launcher.js';
 import { freePort } from '../../procs/ports.js';
 import { pollUntil } from '../../procs/wait.js';
-import { etcdHasKey, startLocalEtcd } from './etcd.js';
-import {
-  NIXL_DEFAULT_ITERS,
-  type NixlRuntime,
-  nixlbenchArgv,
-  RANK0_LINE,
-  rankKey,
-  visibleDevices,
-} from './nixlbench.js';
-import type { RunDeps } from './run-perftest.js';
-import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
-import type { EngineRun } from './types.js';
+import { etcdHasKey, startLocalEtcd } from '../local/etcd.js';
+import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
+import type { EngineRun, RunDeps } from '../local/types.js';
+import { type NixlRuntime, nixlbenchArgv, RANK0_LINE, rankKey } from './argv.js';
 
 export interface NixlbenchPlan {
   bin: string;

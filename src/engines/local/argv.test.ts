@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { nixlbenchArgv, nixlSweep, rankKey } from '../nixlbench/argv.js';
+import { formatSize, parseSize } from '../sizes.js';
+import {
+  DEFAULT_SIZES,
+  itersFor,
+  perftestClientArgv,
+  perftestServerArgv,
+  warmupFor,
+} from '../ucx-perftest/argv.js';
 import { etcdArgv } from './etcd.js';
-import { nixlbenchArgv, nixlSweep, rankKey, visibleDevices } from './nixlbench.js';
-import { DEFAULT_SIZES, itersFor, perftestClientArgv, perftestServerArgv, warmupFor } from './perftest.js';
-import { formatSize, parseSize } from './sizes.js';
+import { visibleDevices } from './nixl-defaults.js';
 
 describe('sizes', () => {
   it('reads sizes in bytes with binary units', () => {

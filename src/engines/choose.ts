@@ -1,5 +1,11 @@
 import { ToolError } from '../core/errors.js';
-import type { Engine } from './measurement.js';
+import { INSTALL_HINT } from './hints.js';
+import type { EngineFinder } from './local/types.js';
+import { allEngines, getEngine } from './registry.js';
+import type { EngineName } from './types.js';
+
+export { INSTALL_HINT, NIXL_INSTALL_HINT } from './hints.js';
+export type { EngineFinder } from './local/types.js';
 
 /**
  * `--engine auto` between pods: which engine runs, and why. Pure; the plan
@@ -21,7 +27,7 @@ export interface ImageTools {
 }
 
 export interface EngineChoice {
-  engine: Engine;
+  engine: EngineName;
   why: string;
   /** nixlbench runs in the deployment's own image (its worker pod has it). */
   ownHasNixlbench?: boolean | undefined;
@@ -33,16 +39,18 @@ export function isDynamoRuntimeImage(image: string): boolean {
 }
 
 export interface EngineInput {
-  engine: 'auto' | Engine;
+  engine: 'auto' | EngineName;
   mode: 'cross-node' | 'intra-node';
   /** --image, else the deployment's (recipe or DGD), else undefined: the public default. */
   image?: string | undefined;
   explicitImage: boolean;
   backend: 'UCX' | 'LIBFABRIC';
   tools?: ImageTools | undefined;
+  /** Where the deployment's settings came from (a recipe, a DGD), for the refusals. */
+  source?: string | undefined;
 }
 
-export function chooseEngine(i: EngineInput): EngineChoice {
+function chooseForPods(i: EngineInput): EngineChoice {
   if (i.engine !== 'auto') {
     if (i.engine === 'nixl' && i.mode === 'intra-node')
       throw new ToolError('--engine nixl runs between two nodes only so far', {
@@ -51,6 +59,11 @@ export function chooseEngine(i: EngineInput): EngineChoice {
     if (i.engine === 'nixl' && i.backend === 'LIBFABRIC')
       throw new ToolError(
         "the deployment moves KV over NIXL's LIBFABRIC backend (AWS EFA); the nixl probe loads the UCX backend",
+        { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
+      );
+    if (i.engine === 'ucx_perftest' && i.backend === 'LIBFABRIC')
+      throw new ToolError(
+        `${i.source ?? 'the deployment'} moves KV over NIXL's LIBFABRIC backend (AWS EFA): ucx_perftest measures UCX, which says nothing about that fabric`,
         { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
       );
     return { engine: i.engine, why: '--engine' };
@@ -92,4 +105,60 @@ export function chooseEngine(i: EngineInput): EngineChoice {
       ? `auto: ${image} is not known to carry NIXL's Python package; nixlbench`
       : `auto: nixlbench (${i.mode === 'intra-node' ? 'intra-node' : 'LIBFABRIC backend'})`,
   };
+}
+
+/** `pair --local --engine`: an engine, or `auto`. */
+export type LocalChoice = EngineName | 'auto';
+
+export interface ChosenEngine {
+  engine: EngineName;
+  /** Full path of its binary (for `nixl`: the Python that imports nixl). */
+  bin: string;
+}
+
+/**
+ * On this host: nixlbench when it is on PATH, else our NIXL probe when a
+ * Python imports nixl (both are what Dynamo's KV transfer uses: NIXL over
+ * UCX), else ucx_perftest. With none, a ToolError (exit 2) rather than a
+ * report: nothing was measured, and an `unverified` report exits 0 under the
+ * default --fail-on, which a CI gate would read as a pass.
+ */
+function chooseHere(
+  choice: LocalChoice,
+  find: EngineFinder | ((program: string) => string | undefined),
+): ChosenEngine {
+  const finder: EngineFinder = typeof find === 'function' ? { which: find } : find;
+  const candidates = choice === 'auto' ? allEngines() : [getEngine(choice)];
+  for (const e of candidates) {
+    const bin = e.local.find(finder, choice === e.name);
+    if (bin) return { engine: e.name, bin };
+  }
+  if (choice === 'auto')
+    throw new ToolError(
+      'pair --local: neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl',
+      { fix: INSTALL_HINT },
+    );
+  const { message, fix } = getEngine(choice).local.notFound;
+  throw new ToolError(message, { fix });
+}
+
+/**
+ * Which engine runs, and why: between pods (`EngineInput`: what the plan step
+ * knows of the image and the worker pod), or on this host (`--local`: what is
+ * on PATH). The one place `--engine auto` is decided.
+ */
+export function chooseEngine(i: EngineInput): EngineChoice;
+export function chooseEngine(
+  choice: LocalChoice,
+  find: EngineFinder | ((program: string) => string | undefined),
+): ChosenEngine;
+export function chooseEngine(
+  i: EngineInput | LocalChoice,
+  find?: EngineFinder | ((program: string) => string | undefined),
+): EngineChoice | ChosenEngine {
+  if (typeof i === 'string') {
+    if (!find) throw new Error('chooseEngine: a local choice needs a finder');
+    return chooseHere(i, find);
+  }
+  return chooseForPods(i);
 }

@@ -2,12 +2,11 @@ import { ToolError } from '../../core/errors.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
 import { withDisposal } from '../../procs/disposal.js';
 import { freePort } from '../../procs/ports.js';
-import { nixlProbeArgv } from './nixl-probe.js';
-import { NIXL_PIN } from './nixl-python.js';
-import { NIXL_DEFAULT_ITERS, visibleDevices } from './nixlbench.js';
-import type { RunDeps } from './run-perftest.js';
-import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
-import type { EngineRun, Placement } from './types.js';
+import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
+import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
+import type { EngineRun, Placement, RunDeps } from '../local/types.js';
+import { nixlProbeArgv } from './argv.js';
+import { NIXL_PIN } from './python.js';
 
 export interface NixlPlan {
   /** A Python that imports nixl. */

@@ -1,5 +1,6 @@
 import { parseUcxPerftest, type UcxPerftestResult } from '../../parsers/ucx-perftest.js';
-import type { MeasurementRow } from '../measurement.js';
+import type { Row } from '../local/types.js';
+import type { BenchParams } from '../types.js';
 
 /**
  * ucx_perftest as a local pair: pure builders for its command lines. The server
@@ -59,7 +60,7 @@ export function perftestClientArgv(a: PerftestArgs, serverHost: string): string[
 
 export interface PerftestReading {
   /** The client's result for this size; undefined when it printed none. */
-  row?: MeasurementRow;
+  row?: Row;
   transports: string[];
   lanes: string[];
   ucxVersion?: string;
@@ -106,4 +107,29 @@ export function readPerftestSize(
     ...(version ? { ucxVersion: version } : {}),
     emulated: !!(c?.emulated || s?.emulated),
   };
+}
+
+/** ucx_perftest's iterations between pods when --iters is not given. */
+export const PERFTEST_DEFAULT_ITERS = 100;
+
+/**
+ * ucx_perftest's arguments between pods, as the first leg runs them; the pod
+ * script swaps `-t` for each leg's and, on the client, puts the server's address first.
+ */
+export function perftestArgs(p: BenchParams): string[] {
+  const iters = p.iterations ?? PERFTEST_DEFAULT_ITERS;
+  return [
+    '-t',
+    p.opType === 'READ' ? 'ucp_get' : 'ucp_put_bw',
+    '-m',
+    p.memory === 'VRAM' ? 'cuda' : 'host',
+    '-s',
+    String(p.maxBlockSize),
+    '-n',
+    String(iters),
+    '-w',
+    String(Math.max(1, Math.floor(iters / 10))),
+    '-p',
+    String(p.port),
+  ];
 }

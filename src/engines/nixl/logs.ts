@@ -1,0 +1,123 @@
+import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
+import type { LogReading, Meaning, PodRole } from '../types.js';
+
+/** The probe's parse of a log (our JSON lines among UCX's), never throws. */
+export function readNixlProbe(log: string): NixlProbeOutput {
+  return parseNixlProbe(log);
+}
+
+/** Our probe's lines are JSON; a line that claims to be one and is not is unreadable. */
+export function nixlUnreadable(log: string): string | undefined {
+  const bad = parseNixlProbe(log).garbage[0];
+  return bad ? `line ${bad.line} is not a valid nixl-probe line (${bad.problem})` : undefined;
+}
+
+/** The initiator's `done` after its rows (legs after the first print theirs again). */
+export function nixlResultsComplete(log: string): boolean {
+  const r = readNixlProbe(log);
+  return r.done !== undefined && r.done.role === 'initiator' && r.measurements.length > 0;
+}
+
+/** One pod's log: the probe's start line says its role, host and NIXL version; the initiator's rows are the result. */
+export function readNixlLog(log: string, _role: PodRole): LogReading {
+  const r = readNixlProbe(log);
+  const self = r.start?.role;
+  const peer = r.connected?.peerMemory ?? undefined;
+  return {
+    lanes: [...r.lanes],
+    protocols: [...r.protocols],
+    sameNode: r.sameNode,
+    emulated: r.emulated,
+    initiator: self === 'initiator' || undefined,
+    hosts: r.start
+      ? self === 'initiator'
+        ? { initiator: r.start.host }
+        : self === 'target'
+          ? { target: r.start.host }
+          : {}
+      : {},
+    versions: {
+      ...(r.start?.nixlVersion ? { nixl: r.start.nixlVersion } : {}),
+      ...(r.ucxVersion ? { ucx: r.ucxVersion } : {}),
+    },
+    result:
+      self === 'initiator' && r.measurements.length > 0
+        ? {
+            rows: r.measurements.map((m) => ({
+              blockSize: m.blockSize,
+              batchSize: m.batchSize,
+              gbps: m.gbps,
+              avgLatUs: m.avgLatUs,
+            })),
+            opType: r.measurements[0]?.op,
+            ...(r.start && peer ? { memory: { initiator: r.start.memory, target: peer } } : {}),
+          }
+        : undefined,
+  };
+}
+
+/** What each error stage of our NIXL probe (templates/nixl-probe.py) means, and its fix. */
+const NIXL_STAGE: Readonly<Record<string, Meaning>> = {
+  import: {
+    detail: "python3 in the image cannot import NIXL's Python package",
+    fix: "run in the deployment's own Dynamo runtime image (--dgd or --recipe), or --engine nixlbench",
+  },
+  version: {
+    detail: "the image's NIXL is older than the probe's API (the listen thread came in 0.2.0)",
+    fix: 'use an image with NIXL ≥ 0.2.0 (the Dynamo runtime images have it), or --engine nixlbench',
+  },
+  memory: {
+    detail: 'the probe could not allocate its buffer',
+    fix: 'VRAM needs a GPU in the pod (nvidia.com/gpu) and torch or libcuda in the image; --memory-type dram tests host memory',
+  },
+  agent: {
+    detail: 'NIXL could not create its agent with the UCX backend',
+    fix: 'the image lacks the UCX plugin or NIXL_PLUGIN_DIR points elsewhere: run `interconnect-test nixl` in the worker pod',
+  },
+  register: {
+    detail:
+      'NIXL could not register (pin) the buffer: the KV transfer of this deployment would fail the same way',
+    fix: "give the worker IPC_LOCK (securityContext.capabilities.add) and an unlimited memlock limit (the container runtime's LimitMEMLOCK / ulimit -l); a non-root user needs IPC_LOCK to pin more than its memlock limit; the probe pods copy the worker's user and capabilities",
+  },
+  resolve: {
+    detail: "the initiator could not resolve the target pod's Service",
+    fix: 'check cluster DNS from the scratch namespace',
+  },
+  metadata: {
+    detail: "the peers exchanged metadata, but the target's buffer is too small",
+    fix: 'rerun; if it repeats, report it (the probe sizes both buffers alike)',
+  },
+  timeout: {
+    detail: 'the NIXL metadata exchange or a transfer did not finish in time',
+    fix: 'check that pod-to-pod traffic on the NIXL listen port is allowed (NetworkPolicy) and that UCX_NET_DEVICES names NICs routable between the nodes',
+  },
+  peer: {
+    detail: 'the initiator fell silent mid-sweep',
+    fix: "look at the other pod's state and log (OOMKilled, evicted, crashed)",
+  },
+  transfer: {
+    detail: 'a NIXL transfer failed',
+    fix: 'check UCX_NET_DEVICES (only NICs routable between the nodes), UCX_IB_GID_INDEX on RoCE, and UCX_TLS',
+  },
+  verify: {
+    detail: 'the bytes that arrived are not the bytes sent',
+    fix: 'do not trust this fabric: check NIC firmware, GPUDirect (nvidia_peermem) and PCIe ACS settings',
+  },
+  interrupted: { detail: 'the probe was stopped by a signal', fix: 'rerun' },
+  nixl: {
+    detail: 'a NIXL call failed',
+    fix: "read the message; run `interconnect-test nixl` in the worker pod to check the image's NIXL",
+  },
+};
+
+/** The first error our NIXL probe reported in this log, as a problem with its fix. */
+export function nixlProbeProblem(log: string): (Meaning & { evidence: string }) | undefined {
+  const e = parseNixlProbe(log).errors[0];
+  if (!e) return undefined;
+  const m = NIXL_STAGE[e.stage] ?? (NIXL_STAGE.nixl as Meaning);
+  return {
+    evidence: `${e.stage}: ${e.message}`.slice(0, 240),
+    detail: `${m.detail} (nixl probe, ${e.role})`,
+    fix: m.fix,
+  };
+}

@@ -1,0 +1,62 @@
+import type { BenchParams } from '../types.js';
+import { compareVersions } from '../version.js';
+
+/** nixlbench flags and the first version that accepts each (gflags rejects unknown flags: nixlbench.md §1). */
+export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
+  etcd_endpoints: '0.1.0',
+  backend: '0.1.0',
+  initiator_seg_type: '0.1.0',
+  target_seg_type: '0.1.0',
+  op_type: '0.1.0',
+  start_block_size: '0.1.0',
+  max_block_size: '0.1.0',
+  total_buffer_size: '0.1.0',
+  device_list: '0.1.0',
+  // nixlbench's first release (ai-dynamo/nixl #194, in 0.2.0) already had both (src/utils/utils.cpp).
+  num_iter: '0.1.0',
+  warmup_iter: '0.1.0',
+  // ai-dynamo/nixl PR #576 (merged 2025-07-15) added the group namespace `xferbench/<group>/`.
+  benchmark_group: '0.5.0',
+};
+
+/** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
+export const DEFAULT_NIXLBENCH_VERSION = '1.4.0';
+
+export function flagSupported(flag: string, version: string): boolean {
+  const since = NIXLBENCH_FLAG_SINCE[flag];
+  return since !== undefined && compareVersions(version, since) >= 0;
+}
+
+/**
+ * nixlbench's arguments, only flags the image's version accepts, as the first
+ * leg runs them. `--op_type` and `--benchmark_group` differ per leg: the
+ * probe script swaps them for each leg's own (templates/engines/common/releg.sh.hbs).
+ */
+export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string[] } {
+  const warmup = p.iterations === undefined ? undefined : Math.max(1, Math.floor(p.iterations / 10));
+  const want: [string, string | number | undefined][] = [
+    ['etcd_endpoints', p.etcdEndpoint],
+    ['benchmark_group', `${p.group}-1`],
+    ['backend', p.backend],
+    ['initiator_seg_type', p.memory],
+    ['target_seg_type', p.memory],
+    ['op_type', p.opType],
+    ['start_block_size', p.startBlockSize],
+    ['max_block_size', p.maxBlockSize],
+    ['total_buffer_size', p.totalBufferSize],
+    ['num_iter', p.iterations],
+    ['warmup_iter', warmup],
+    ['device_list', p.deviceList],
+  ];
+  const args: string[] = [];
+  const dropped: string[] = [];
+  for (const [flag, value] of want) {
+    if (value === undefined) continue;
+    if (!flagSupported(flag, p.nixlbenchVersion)) {
+      dropped.push(flag);
+      continue;
+    }
+    args.push(`--${flag}`, String(value));
+  }
+  return { args, dropped };
+}
