@@ -9,7 +9,7 @@ import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { nixlProbePath } from '../src/pair/local/nixl-probe.js';
 import type { Placement } from '../src/pair/local/types.js';
-import { MeasurementSchema } from '../src/pair/measurement.js';
+import { MeasurementSchema } from '../src/core/measurement.js';
 import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
 import { type Launcher, type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
 import { listensOn } from '../src/procs/listen.js';

@@ -1,11 +1,11 @@
 import type { CheckStatus } from '../core/model.js';
-import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from '../pair/expected.js';
-import type { Expectation } from '../pair/measurement.js';
+import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from './expectations.js';
+import type { Expectation } from '../core/measurement.js';
 
 /**
  * The one bandwidth judge. `read nixlbench|ucx_perftest` and `pair` (cluster
  * and --local GPU-to-GPU) both hand it the figure they measured and the
- * expectation of pair/expected.ts (expectationFor), so the same figure on the
+ * expectation of judge/expectations.ts (expectationFor), so the same figure on the
  * same link gets the same verdict. Pure. references/expected-bandwidth.md
  * gives every threshold and references/judge.md the rules below.
  *

@@ -13,7 +13,7 @@ import {
   tail,
   unreadableLog,
 } from './logs.js';
-import type { Engine } from './measurement.js';
+import type { Engine } from '../core/measurement.js';
 import type { PodRole } from './probe-script.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ToolError } from '../core/errors.js';
-import type { Engine } from './measurement.js';
+import type { Engine } from '../core/measurement.js';
 
 /**
  * `--engine auto` between pods: which engine runs, and why. Pure; the plan

@@ -4,7 +4,7 @@ import { judgeGpuDirect } from '../judge/gpudirect.js';
 import { judgeTransport, transportKind } from '../judge/transports.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
-import { expectationFor, type NicPort } from './expected.js';
+import { expectationFor, type NicPort } from '../judge/expectations.js';
 import { nicPorts, readNixlbench, readNixlProbe, readPerftest, unreadableLog } from './logs.js';
 import {
   type Expectation,
@@ -13,7 +13,7 @@ import {
   peakOf,
   type Transport,
   type TransportKind,
-} from './measurement.js';
+} from '../core/measurement.js';
 import type { PairPlan } from './plan.js';
 import type { PodRole } from './probe-script.js';
 import { envValue } from './settings.js';

@@ -1,4 +1,4 @@
-import type { Engine } from './measurement.js';
+import type { Engine } from '../core/measurement.js';
 
 /**
  * What runs inside the probe pods. The shell text is constant; everything that

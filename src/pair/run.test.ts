@@ -6,7 +6,7 @@ import { InterruptedError } from '../core/errors.js';
 import { silentProgress } from '../core/progress.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from './context.js';
-import { MeasurementSchema } from './measurement.js';
+import { MeasurementSchema } from '../core/measurement.js';
 import { LABEL } from './names.js';
 import { runPairCluster } from './run.js';
 

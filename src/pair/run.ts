@@ -9,7 +9,7 @@ import { DeadlineError } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
-import type { Measurement } from './measurement.js';
+import type { Measurement } from '../core/measurement.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './plan.js';
 import { collectStep, judgeStep } from './steps/collect.js';

@@ -1,6 +1,6 @@
 import { formatDuration } from '../core/duration.js';
 import { fmtGBps, fmtSize } from '../judge/bandwidth.js';
-import { RDMA_WARN_FRACTION } from '../pair/expected.js';
+import { RDMA_WARN_FRACTION } from '../judge/expectations.js';
 import type { NodeStatus, PairOutcome, SweepPair, SweepResult } from '../sweep/model.js';
 
 /**

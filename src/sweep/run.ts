@@ -10,7 +10,7 @@ import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError, isClusterError } from '../kube/errors.js';
 import { DGD_LABEL, findDgdWorkers } from '../kube/pods.js';
 import type { PairConfig } from '../pair/context.js';
-import type { Measurement } from '../pair/measurement.js';
+import type { Measurement } from '../core/measurement.js';
 import { newRunId } from '../pair/names.js';
 import {
   detectRdmaResource,

@@ -1,5 +1,5 @@
 import { ToolError } from '../../core/errors.js';
-import type { Engine } from '../measurement.js';
+import type { Engine } from '../../core/measurement.js';
 
 export type EngineChoice = Engine | 'auto';
 

@@ -1,9 +1,9 @@
 import { formatDuration } from '../../core/duration.js';
 import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../core/report.js';
-import { expectationFor } from '../expected.js';
+import { expectationFor } from '../../judge/expectations.js';
 import { bandwidthCheck as judgeBandwidth, judgedGBps, transportKind } from '../judge.js';
-import { type Expectation, type Measurement, peakOf } from '../measurement.js';
+import { type Expectation, type Measurement, peakOf } from '../../core/measurement.js';
 import type { ChosenEngine } from './engine.js';
 import { formatSize } from './sizes.js';
 import { localTransportCheck } from './transport.js';

@@ -1,4 +1,4 @@
-import type { MeasurementRow } from '../measurement.js';
+import type { MeasurementRow } from '../../core/measurement.js';
 
 /** Where one side runs: argv put in front of its command (e.g. `ip netns exec NS`), empty for here. */
 export interface Side {

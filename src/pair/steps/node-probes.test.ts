@@ -4,7 +4,7 @@ import { check } from '../../core/model.js';
 import { rollUp } from '../../core/verdict.js';
 import { toClusterError } from '../../kube/errors.js';
 import { parseIbstat } from '../../parsers/ibstat.js';
-import { expectationFor } from '../expected.js';
+import { expectationFor } from '../../judge/expectations.js';
 import { nicsFromProbes, nodeProbesFailed } from './node-probes.js';
 
 describe('nicsFromProbes', () => {
