@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { judgeBandwidth, judgedRow, type Link, type Row } from '../judge/bandwidth.js';
-import { transportKind } from '../judge/transports.js';
 import { expectationFor } from '../judge/expectations.js';
+import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import { type Expect, isNixl, type Parsed } from './transfer-common.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';

@@ -1,5 +1,6 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
+import type { Engine } from '../core/measurement.js';
 import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
 import {
   hasRegistered,
@@ -13,7 +14,6 @@ import {
   tail,
   unreadableLog,
 } from './logs.js';
-import type { Engine } from '../core/measurement.js';
 import type { PodRole } from './probe-script.js';
 
 /**

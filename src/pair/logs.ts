@@ -1,9 +1,9 @@
+import type { Engine } from '../core/measurement.js';
+import { type NicPort, parseRate } from '../judge/expectations.js';
 import { ParseError } from '../parsers/errors.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../parsers/nixl-probe.js';
 import { type NixlbenchFailure, type NixlbenchResult, parseNixlbench } from '../parsers/nixlbench.js';
 import { parseUcxPerftest, type UcxPerftestResult } from '../parsers/ucx-perftest.js';
-import { type NicPort, parseRate } from '../judge/expectations.js';
-import type { Engine } from '../core/measurement.js';
 
 /**
  * Reading the probe pods' logs: the shared parsers do the tool output; this

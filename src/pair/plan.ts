@@ -1,8 +1,8 @@
+import type { Engine } from '../core/measurement.js';
 import type { NicPort } from '../judge/expectations.js';
 import { DEFAULT_NIXL_IMAGE } from './flags.js';
 import { nixlSweepArgs } from './local/nixl-probe.js';
 import { NIXL_DEFAULT_ITERS } from './local/nixlbench.js';
-import type { Engine } from '../core/measurement.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import {
   type BenchParams,

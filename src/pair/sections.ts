@@ -1,6 +1,6 @@
+import type { Measurement } from '../core/measurement.js';
 import type { Section } from '../core/report.js';
 import { formatSize } from './local/sizes.js';
-import type { Measurement } from '../core/measurement.js';
 import type { PairResult } from './run.js';
 
 /** The blocks `pair` prints before its checks: what ran where, then what it measured. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
 import { EngineSchema, TransportKindSchema } from '../core/measurement.js';
+import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
 
 /**
  * The `sweep` result: many `pair` runs over a set of nodes, a node × node

@@ -2,6 +2,7 @@ import type { V1Node } from '@kubernetes/client-node';
 import { type Clock, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { messageOf, ToolError } from '../core/errors.js';
+import type { Measurement } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { silentProgress } from '../core/progress.js';
@@ -10,7 +11,6 @@ import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError, isClusterError } from '../kube/errors.js';
 import { DGD_LABEL, findDgdWorkers } from '../kube/pods.js';
 import type { PairConfig } from '../pair/context.js';
-import type { Measurement } from '../core/measurement.js';
 import { newRunId } from '../pair/names.js';
 import {
   detectRdmaResource,

@@ -1,10 +1,10 @@
 import { ToolError } from '../../core/errors.js';
+import type { Measurement } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
 import type { Launcher } from '../../procs/launcher.js';
 import { spawnLauncher } from '../../procs/launcher.js';
-import type { Measurement } from '../../core/measurement.js';
 import { chooseEngine, type EngineChoice } from './engine.js';
 import { childEnv } from './env.js';
 import { type LocalHost, systemHost } from './host.js';

@@ -1,5 +1,5 @@
-import { parseUcxPerftest, type UcxPerftestResult } from '../../parsers/ucx-perftest.js';
 import type { MeasurementRow } from '../../core/measurement.js';
+import { parseUcxPerftest, type UcxPerftestResult } from '../../parsers/ucx-perftest.js';
 
 /**
  * ucx_perftest as a local pair: pure builders for its command lines. The server

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rollUp } from '../../core/verdict.js';
-import { localExpectation, localResult, measurementSection } from './report.js';
+import { localExpectation } from '../../judge/local.js';
+import { localResult, measurementSection } from './report.js';
 import type { EngineRun } from './types.js';
 
 const rows = [

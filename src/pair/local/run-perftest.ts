@@ -1,8 +1,8 @@
+import type { MeasurementRow } from '../../core/measurement.js';
 import type { Progress } from '../../core/progress.js';
 import { withDisposal } from '../../procs/disposal.js';
 import type { Launcher } from '../../procs/launcher.js';
 import { freePort } from '../../procs/ports.js';
-import type { MeasurementRow } from '../../core/measurement.js';
 import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './perftest.js';
 import { formatSize } from './sizes.js';
 import { procsEnv, runTwoProcs, warnTeardown, whenListening } from './two-procs.js';
