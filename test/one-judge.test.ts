@@ -2,16 +2,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judge } from '../src/pair/judge.js';
+import type { MeasurementRow } from '../src/core/measurement.js';
+import type { NicPort } from '../src/judge/expectations.js';
+import { pairStatus } from '../src/judge/pair-status.js';
+import { type Judgement, judge } from '../src/pair/judge.js';
+import { localResult } from '../src/pair/local/report.js';
+import type { PairResult } from '../src/pair/run.js';
+import { isolate } from '../src/sweep/isolate.js';
+import type { SweepResult } from '../src/sweep/model.js';
+import { sweepChecks, toSweepPair } from '../src/sweep/run.js';
 import { runCli } from './helpers/cli.js';
 import { readFixture } from './helpers/fixtures.js';
 import { testPlan } from './helpers/plan.js';
 
 /**
- * One judge: the same figures through `read nixlbench` (the CLI) and through
- * pair's judge() must give the same bandwidth, transport and GPUDirect
- * verdicts. The log is the real legacy nixlbench capture with its last row's
- * figure replaced, so both read the same table shape a real run prints.
+ * One judge: the same figures through `read nixlbench` (the CLI), pair's
+ * judge(), `pair --local`'s report (src/judge/local.ts), the sweep's record of
+ * the pair (toSweepPair, isolate, its `sweep.pair` check) and the HTML's hook
+ * (pairStatus) must give the same verdicts. The log is the real legacy
+ * nixlbench capture with its last row's figure replaced, so every path reads
+ * the same table shape a real run prints.
  */
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'one-judge-'));
@@ -31,8 +41,28 @@ function withPeak(gbps: number, prefix = ''): string {
   return prefix + text;
 }
 
-function plan(mode: 'cross-node' | 'intra-node') {
-  return testPlan({ mode });
+/** What the pair knew of the link before the run: the NICs' line rate, the GPU model (NVLink generation). */
+interface Known {
+  nics?: NicPort[];
+  gpuProduct?: string;
+}
+
+function plan(mode: 'cross-node' | 'intra-node', known: Known = {}) {
+  const gpu = known.gpuProduct ? { gpuProduct: known.gpuProduct } : {};
+  const p = testPlan({
+    mode,
+    nodes:
+      mode === 'cross-node'
+        ? {
+            prefill: { name: 'gpu-a', hostname: 'gpu-a', ...gpu },
+            decode: { name: 'gpu-b', hostname: 'gpu-b', ...gpu },
+          }
+        : {
+            prefill: { name: 'gpu-a', hostname: 'gpu-a', ...gpu },
+            decode: { name: 'gpu-a', hostname: 'gpu-a', ...gpu },
+          },
+  });
+  return known.nics ? { ...p, knownNics: { prefill: known.nics, decode: known.nics } } : p;
 }
 
 async function viaRead(log: string, expect: 'network' | 'nvlink', minBandwidth?: number) {
@@ -47,15 +77,94 @@ async function viaRead(log: string, expect: 'network' | 'nvlink', minBandwidth?:
   return { bandwidth: of('bandwidth'), transport: of('transport'), gpudirect: of('gpudirect') };
 }
 
-function viaPair(log: string, mode: 'cross-node' | 'intra-node', minBandwidth?: number) {
+function pairJudgement(log: string, mode: 'cross-node' | 'intra-node', minBandwidth?: number, known?: Known) {
+  const p = plan(mode, known);
   const j = judge({
-    plan: plan(mode),
+    plan: p,
     logs: mode === 'cross-node' ? { prefill: log } : { 'intra-node': log },
     ranOn: {},
     minBandwidth,
   });
+  return { plan: p, judgement: j };
+}
+
+function viaPair(log: string, mode: 'cross-node' | 'intra-node', minBandwidth?: number) {
+  const j = pairJudgement(log, mode, minBandwidth).judgement;
   const of = (k: string) => j.checks.find((c) => c.id === `pair.${k}`)?.status;
   return { bandwidth: of('bandwidth'), transport: of('transport'), gpudirect: of('gpudirect') };
+}
+
+/** `pair --local`: the same rows as two processes on this host moved them (VRAM: GPU to GPU over cuda_ipc). */
+function viaLocal(rows: MeasurementRow[], memory: 'VRAM' | 'DRAM', minGBps?: number, gpuModel?: string) {
+  const { checks } = localResult({
+    chosen: { engine: 'nixlbench', bin: '/usr/bin/nixlbench' },
+    mode: memory === 'VRAM' ? 'intra-node' : 'local',
+    memory,
+    hostname: 'box',
+    gpuCount: memory === 'VRAM' ? 2 : 0,
+    ...(gpuModel ? { gpuModel } : {}),
+    where: 'loopback',
+    sizes: rows.map((r) => r.blockSize),
+    timeoutMs: 300_000,
+    ...(minGBps !== undefined ? { minGBps } : {}),
+    run: {
+      outcome: 'completed',
+      rows,
+      transports: memory === 'VRAM' ? ['cuda_ipc'] : ['sysv'],
+      lanes: memory === 'VRAM' ? ['cuda_ipc/cuda'] : ['sysv/memory'],
+      emulated: false,
+      pids: [],
+      sizesDone: rows.length,
+    },
+  });
+  return checks.find((c) => c.id === 'pair.bandwidth')?.status;
+}
+
+const SWEEP_STATUS = { trusted: 'ok', unverified: 'warn', untrusted: 'fail', 'not-run': 'skipped' } as const;
+
+/**
+ * The sweep's record of the pair: its outcome (toSweepPair), the `sweep.pair`
+ * check of a sweep of that one pair (isolate, sweepChecks) and the HTML's hook
+ * (pairStatus), each as ok/warn/fail.
+ */
+function viaSweep(p: ReturnType<typeof plan>, j: Judgement) {
+  const r: PairResult = {
+    checks: j.checks,
+    measurement: j.measurement,
+    plan: p,
+    dryRun: false,
+    runId: 'r1',
+    timing: { totalMs: 1, probeMs: 1, teardownMs: 0 },
+  };
+  const pair = toSweepPair({ index: 0, round: 0, prefill: 'gpu-a', decode: 'gpu-b' }, r, 1);
+  const included = ['gpu-a', 'gpu-b'];
+  const { nodes, culprits } = isolate(included, [], [pair]);
+  const result: SweepResult = {
+    settings: {
+      scheme: 'ring',
+      engine: 'nixlbench',
+      selection: '--nodes gpu-a,gpu-b',
+      maxParallel: 1,
+      timeoutMs: 600_000,
+      pairTimeoutMs: 300_000,
+      minBandwidthGBps: null,
+    },
+    nodes,
+    pairs: [pair],
+    rounds: 1,
+    matrix: {
+      nodes: included,
+      cells: [
+        [null, 0],
+        [null, null],
+      ],
+    },
+    culprits,
+    startedAt: '2026-01-01T00:00:00Z',
+    durationMs: 1,
+  };
+  const check = sweepChecks(result, []).find((c) => c.id === 'sweep.pair');
+  return { outcome: SWEEP_STATUS[pair.outcome], check: check?.status, html: pairStatus(pair) };
 }
 
 const RC =
@@ -148,4 +257,158 @@ describe('read and pair reach the same verdict on the same figures', () => {
     expect(read).toEqual({ bandwidth: 'ok', transport: 'ok', gpudirect: 'warn' });
     expect(viaPair(log, 'cross-node', 30)).toEqual(read);
   });
+});
+
+/**
+ * Every path at once, where every path has the same expectation: a floor from
+ * --min-bandwidth, or none known (`read` of a bare table knows no line rate,
+ * so it takes part only here). The pair, sweep and HTML columns must agree
+ * with `read` and with `pair --local` judging the same rows.
+ */
+describe('read, pair, pair --local, the sweep and the HTML hook give one verdict', () => {
+  const cases: {
+    name: string;
+    gbps: number;
+    mode: 'cross-node' | 'intra-node';
+    min?: number;
+    want: 'ok' | 'warn' | 'fail';
+  }[] = [
+    {
+      name: 'cross-node 45 GB/s, well above --min-bandwidth 30',
+      gbps: 45,
+      mode: 'cross-node',
+      min: 30,
+      want: 'ok',
+    },
+    {
+      name: 'cross-node 20 GB/s, below --min-bandwidth 30',
+      gbps: 20,
+      mode: 'cross-node',
+      min: 30,
+      want: 'fail',
+    },
+    { name: 'cross-node 40 GB/s, no line rate known', gbps: 40, mode: 'cross-node', want: 'warn' },
+    { name: 'cross-node 1 GB/s, below every floor', gbps: 1, mode: 'cross-node', want: 'fail' },
+    {
+      name: 'GPU to GPU 200 GB/s over --min-bandwidth 100',
+      gbps: 200,
+      mode: 'intra-node',
+      min: 100,
+      want: 'ok',
+    },
+    {
+      name: 'GPU to GPU 60 GB/s under --min-bandwidth 100',
+      gbps: 60,
+      mode: 'intra-node',
+      min: 100,
+      want: 'fail',
+    },
+    { name: 'GPU to GPU 15 GB/s, GPU model unknown', gbps: 15, mode: 'intra-node', want: 'warn' },
+    { name: 'GPU to GPU 5 GB/s, below the PCIe P2P floor', gbps: 5, mode: 'intra-node', want: 'fail' },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const log = withPeak(c.gbps, c.mode === 'cross-node' ? RC : IPC);
+      const read = await viaRead(log, c.mode === 'cross-node' ? 'network' : 'nvlink', c.min);
+      const { plan: p, judgement } = pairJudgement(log, c.mode, c.min);
+      const pair = judgement.checks.find((x) => x.id === 'pair.bandwidth')?.status;
+      const rows = judgement.measurement.rows;
+      expect(rows.find((r) => r.blockSize === 67108864)?.gbps).toBe(c.gbps);
+      const verdicts: Record<string, string | undefined> = {
+        read: read.bandwidth,
+        pair,
+        ...(c.mode === 'intra-node' ? { local: viaLocal(rows, 'VRAM', c.min) } : {}),
+        // A host-memory --local run is judged only against --min-bandwidth.
+        ...(c.min !== undefined ? { localDram: viaLocal(rows, 'DRAM', c.min) } : {}),
+        ...viaSweep(p, judgement),
+      };
+      const want = Object.fromEntries(Object.keys(verdicts).map((k) => [k, c.want]));
+      expect(verdicts).toEqual(want);
+    });
+  }
+});
+
+/**
+ * With the line rate known before the run (the NICs' rate, the GPU model's
+ * NVLink generation), pair, pair --local and the sweep judge against its
+ * warning and failure bars: well above, between the bars, below the floor.
+ */
+describe('against a known line rate, pair, pair --local and the sweep agree on each side of the bars', () => {
+  const NDR: NicPort = { device: 'mlx5_0', port: 1, rateGbps: 400, active: true, linkLayer: 'InfiniBand' };
+  const H100 = 'NVIDIA-H100-80GB-HBM3';
+  const cases: {
+    name: string;
+    gbps: number;
+    mode: 'cross-node' | 'intra-node';
+    known: Known;
+    bars: { floorGBps: number; warnGBps: number };
+    want: 'ok' | 'warn' | 'fail';
+  }[] = [
+    // NDR 400 Gb/s: 50 GB/s line rate; floor 30 % (15), warning share 60 % (30).
+    {
+      name: 'NDR 45 GB/s',
+      gbps: 45,
+      mode: 'cross-node',
+      known: { nics: [NDR] },
+      bars: { floorGBps: 15, warnGBps: 30 },
+      want: 'ok',
+    },
+    {
+      name: 'NDR 20 GB/s',
+      gbps: 20,
+      mode: 'cross-node',
+      known: { nics: [NDR] },
+      bars: { floorGBps: 15, warnGBps: 30 },
+      want: 'warn',
+    },
+    {
+      name: 'NDR 5 GB/s',
+      gbps: 5,
+      mode: 'cross-node',
+      known: { nics: [NDR] },
+      bars: { floorGBps: 15, warnGBps: 30 },
+      want: 'fail',
+    },
+    // NVLink 4 (H100): 450 GB/s; floor 10 % (45), warning share 25 % (112.5).
+    {
+      name: 'H100 NVLink 300 GB/s',
+      gbps: 300,
+      mode: 'intra-node',
+      known: { gpuProduct: H100 },
+      bars: { floorGBps: 45, warnGBps: 112.5 },
+      want: 'ok',
+    },
+    {
+      name: 'H100 NVLink 80 GB/s',
+      gbps: 80,
+      mode: 'intra-node',
+      known: { gpuProduct: H100 },
+      bars: { floorGBps: 45, warnGBps: 112.5 },
+      want: 'warn',
+    },
+    {
+      name: 'H100 NVLink 20 GB/s',
+      gbps: 20,
+      mode: 'intra-node',
+      known: { gpuProduct: H100 },
+      bars: { floorGBps: 45, warnGBps: 112.5 },
+      want: 'fail',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const log = withPeak(c.gbps, c.mode === 'cross-node' ? RC : IPC);
+      const { plan: p, judgement } = pairJudgement(log, c.mode, undefined, c.known);
+      expect(judgement.measurement.expected).toMatchObject(c.bars);
+      const verdicts: Record<string, string | undefined> = {
+        pair: judgement.checks.find((x) => x.id === 'pair.bandwidth')?.status,
+        ...(c.mode === 'intra-node'
+          ? { local: viaLocal(judgement.measurement.rows, 'VRAM', undefined, c.known.gpuProduct) }
+          : {}),
+        ...viaSweep(p, judgement),
+      };
+      const want = Object.fromEntries(Object.keys(verdicts).map((k) => [k, c.want]));
+      expect(verdicts).toEqual(want);
+    });
+  }
 });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
+import { MeasurementSchema } from '../src/core/measurement.js';
 import { ReportSchema } from '../src/core/model.js';
 import { silentProgress } from '../src/core/progress.js';
 import { runLocalPair } from '../src/pair/local/index.js';
-import { MeasurementSchema } from '../src/pair/measurement.js';
 import { type Launcher, spawnLauncher } from '../src/procs/launcher.js';
 import { runCli } from './helpers/cli.js';
 import { isAlive } from './helpers/pair-local-procs.js';

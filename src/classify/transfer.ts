@@ -1,11 +1,11 @@
 import { type Check, check } from '../core/model.js';
 import { judgeBandwidth, judgedRow, type Link, type Row } from '../judge/bandwidth.js';
+import { expectationFor } from '../judge/expectations.js';
+import { runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
-import { expectationFor } from '../pair/expected.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import { type Expect, isNixl, type Parsed } from './transfer-common.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
-import { runCheck } from './transfer-run.js';
 
 /**
  * Judging a measured transfer (nixlbench or ucx_perftest) read from a capture.
@@ -21,28 +21,13 @@ export interface TransferOptions {
   expect: Expect;
 }
 
-const STORAGE_BACKENDS = new Set([
-  'GDS',
-  'GDS_MT',
-  'POSIX',
-  'HF3FS',
-  'OBJ',
-  'GUSLI',
-  'AZURE_BLOB',
-  'INFINIA',
-]);
-
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */
 export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[] {
   const group = isNixl(parsed) ? 'nixlbench' : 'perftest';
   const checks: Check[] = [runCheck(parsed, group)];
-  if (isNixl(parsed) && parsed.backend !== undefined && STORAGE_BACKENDS.has(parsed.backend)) {
-    checks.push(
-      check(`${group}.bandwidth`, 'skipped', `storage backend ${parsed.backend}: not a network measurement`, {
-        fix: 'run nixlbench with --backend UCX between a prefill and a decode pod to measure the KV-transfer path',
-        ...(parsed.peakGBps !== undefined ? { data: { peakGBps: parsed.peakGBps } } : {}),
-      }),
-    );
+  const storage = isNixl(parsed) ? storageCheck(group, parsed.backend, parsed.peakGBps) : undefined;
+  if (storage) {
+    checks.push(storage);
     return checks;
   }
   // A run without results says nothing about bandwidth or path, unless UCX logged its lanes.

@@ -1,11 +1,11 @@
-import type { CheckStatus } from '../core/model.js';
-import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from '../pair/expected.js';
-import type { Expectation } from '../pair/measurement.js';
+import type { Expectation, MeasurementRow, PairMode } from '../core/measurement.js';
+import { type Check, type CheckStatus, check } from '../core/model.js';
+import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from './expectations.js';
 
 /**
  * The one bandwidth judge. `read nixlbench|ucx_perftest` and `pair` (cluster
  * and --local GPU-to-GPU) both hand it the figure they measured and the
- * expectation of pair/expected.ts (expectationFor), so the same figure on the
+ * expectation of judge/expectations.ts (expectationFor), so the same figure on the
  * same link gets the same verdict. Pure. references/expected-bandwidth.md
  * gives every threshold and references/judge.md the rules below.
  *
@@ -155,4 +155,63 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     detail: `${g} meets ${exp.warnGBps ?? exp.floorGBps} GB/s (${exp.source})${input.smallOnly ? '; only blocks under 1 MiB were measured' : ''}`,
     data,
   };
+}
+
+/** The figure judged: the best large-block row (≥ 1 MiB, where link rate shows), else the overall peak. */
+export function judgedGBps(rows: readonly MeasurementRow[]): number | undefined {
+  return judgedRow(rows)?.row.gbps;
+}
+
+/** The link a pair's mode tests: two nodes, or two GPUs of one host (a --local run included). */
+export function linkOfMode(mode: PairMode): Link {
+  return mode === 'cross-node' ? 'cross-node' : 'intra-node';
+}
+
+/**
+ * `pair.bandwidth`: the one judge's verdict (judgeBandwidth above), the same
+ * `read nixlbench|ucx_perftest` gives the same figure. `userFloor` defaults to
+ * whether the expectation came from --min-bandwidth.
+ */
+export function bandwidthCheck(
+  gbps: number | undefined,
+  exp: Expectation,
+  mode: PairMode,
+  subject: string,
+  opts: { userFloor?: boolean; blockSize?: number; smallOnly?: boolean } = {},
+): Check {
+  if (gbps === undefined) {
+    return check('pair.bandwidth', 'fail', 'no result rows: the transfer never produced a number', {
+      subject,
+      fix: 'see pair.run for why',
+      data: { judgedGBps: null, ...exp },
+    });
+  }
+  const v = judgeBandwidth({
+    gbps,
+    blockSize: opts.blockSize,
+    smallOnly: opts.smallOnly,
+    expected: exp,
+    link: linkOfMode(mode),
+    userFloor: opts.userFloor ?? exp.source.startsWith('--min-bandwidth'),
+  });
+  return check('pair.bandwidth', v.status, v.detail, {
+    subject,
+    ...(v.fix ? { fix: v.fix } : {}),
+    data: v.data,
+  });
+}
+
+/** `pair.bandwidth` of a run's rows: the judged row (judgedRow) against the expectation. */
+export function rowsBandwidthCheck(
+  rows: readonly MeasurementRow[],
+  exp: Expectation,
+  mode: PairMode,
+  subject: string,
+  userFloor: boolean,
+): Check {
+  const picked = judgedRow(rows);
+  return bandwidthCheck(picked?.row.gbps, exp, mode, subject, {
+    userFloor,
+    ...(picked ? { blockSize: picked.row.blockSize, smallOnly: picked.smallOnly } : {}),
+  });
 }

@@ -1,7 +1,7 @@
-import type { CheckStatus } from '../core/model.js';
+import { type Check, type CheckStatus, check } from '../core/model.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import { transportOf } from '../parsers/ucx-log.js';
-import { INTRA_NODE_TRANSPORTS } from './transports.js';
+import { INTRA_NODE_TRANSPORTS } from '../parsers/ucx-transports.js';
 
 /**
  * Did GPU memory go zero-copy over RDMA (GPUDirect RDMA), or was it staged
@@ -113,4 +113,19 @@ export function judgeGpuDirect(tables: readonly UcxProtoTable[]): GpuDirectVerdi
     };
   }
   return { status: 'ok', detail: `GPUDirect RDMA: zero-copy from GPU memory, ${where(first)}`, data };
+}
+
+/** The GPUDirect verdict as a check (`pair.gpudirect`, `nixlbench.gpudirect`, …), or undefined when there is none. */
+export function gpuDirectCheck(
+  id: string,
+  tables: readonly UcxProtoTable[],
+  subject?: string | undefined,
+): Check | undefined {
+  const gdr = judgeGpuDirect(tables);
+  if (!gdr) return undefined;
+  return check(id, gdr.status, gdr.detail, {
+    ...(subject !== undefined ? { subject } : {}),
+    ...(gdr.fix ? { fix: gdr.fix } : {}),
+    data: gdr.data,
+  });
 }

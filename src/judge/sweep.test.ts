@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RDMA_WARN_FRACTION } from '../pair/expected.js';
+import { RDMA_WARN_FRACTION } from './expectations.js';
 import {
   allFailedTogether,
   BAND_WARN_FRACTION,

@@ -1,4 +1,5 @@
 import type { CheckStatus, VerdictStatus } from '../core/model.js';
+import { RDMA_WARN_FRACTION } from './expectations.js';
 
 /**
  * The sweep's own judgement: what became of a pair (from its `pair` verdict),
@@ -9,7 +10,7 @@ import type { CheckStatus, VerdictStatus } from '../core/model.js';
  * Band = the worse of the pair's outcome and its bandwidth band against the
  * expected figure (line rate; else the judge's floor; else the best figure
  * measured in this sweep):
- *   good  ≥ the judge's warning share of line rate (60 %, RDMA_WARN_FRACTION)
+ *   good  ≥ the judge's warning share of line rate (RDMA_WARN_FRACTION)
  *   warn  between the floor and that share, or an unverified outcome
  *   bad   below the floor, or an untrusted outcome
  *   none  not run
@@ -23,12 +24,8 @@ export type PairOutcome = (typeof PAIR_OUTCOMES)[number];
 export const PAIR_FAILURES = ['fabric', 'unscheduled', 'setup'] as const;
 export type PairFailure = (typeof PAIR_FAILURES)[number];
 
-/**
- * The share of line rate below which a pair warns. The same figure as the pair
- * judge's RDMA_WARN_FRACTION (pair/expected.ts; judge/sweep.test.ts holds them equal):
- * judge/ may not import pair/.
- */
-export const BAND_WARN_FRACTION = 0.6;
+/** Where a cell's band turns from good to low: the judge's own RDMA warning share of line rate. */
+export const BAND_WARN_FRACTION = RDMA_WARN_FRACTION;
 
 /** A sweep needs at least this many nodes that can take a probe pod. */
 export const MIN_SWEEP_NODES = 2;

@@ -1,67 +1,21 @@
+import type { PairMode, Transport, TransportKind } from '../core/measurement.js';
+import { type Check, check } from '../core/model.js';
 import { transportOf } from '../parsers/ucx-log.js';
+import { RDMA_TRANSPORTS, SHM_TRANSPORTS } from '../parsers/ucx-transports.js';
 
+/** What kind of path a set of data lanes is (the report contract's enum, core/measurement.ts). */
+export type { TransportKind } from '../core/measurement.js';
 /**
- * The one list of UCX transport names the judges (`read nixlbench|ucx_perftest`,
- * `pair`, `node`'s ucx_info checks) sort lanes by. Names are UCT component
- * transport names as `ucx_info -d` and the `UCX_LOG_LEVEL=info` lane lists print
- * them (`rc_mlx5/mlx5_0:1` → `rc_mlx5`); see references/judge.md for the source.
+ * The transport kind and the one transport judge. The name tables they sort
+ * lanes by live below, in parsers/ucx-transports.ts (the parsers use them too).
  */
-
-/**
- * RDMA transports: InfiniBand/RoCE verbs and mlx5-accelerated (rc, dc, ud), the
- * pre-1.9 and alias names (rc, ud, dc, rc_x, dc_x, ud_x), the GGA offload
- * (gga_mlx5) and AWS EFA's SRD. `cm` is the pre-1.9 connection manager.
- */
-export const RDMA_TRANSPORTS: ReadonlySet<string> = new Set([
-  'rc_verbs',
-  'rc_mlx5',
-  'dc_mlx5',
-  'ud_verbs',
-  'ud_mlx5',
-  'rc',
-  'ud',
-  'dc',
-  'rc_x',
-  'dc_x',
-  'ud_x',
-  'cm',
-  'srd',
-  'gga',
-  'gga_mlx5',
-]);
-
-/** Reliable-connected RDMA transports NIXL/UCX use for RMA (put/get); ud only carries keepalive/wireup. */
-export const RMA_RDMA_TRANSPORTS: ReadonlySet<string> = new Set([
-  'rc_verbs',
-  'rc_mlx5',
-  'dc_mlx5',
-  'rc',
-  'dc',
-  'rc_x',
-  'dc_x',
-  'srd',
-  'gga',
-  'gga_mlx5',
-]);
-
-/** Shared-memory transports: the peer is a process on the same host. */
-export const SHM_TRANSPORTS: ReadonlySet<string> = new Set(['sysv', 'posix', 'cma', 'knem', 'xpmem', 'self']);
-
-/** GPU memory helpers: cuda_ipc is NVLink/PCIe peer-to-peer; cuda_copy and gdr_copy copy to and from host memory. */
-export const CUDA_TRANSPORTS: ReadonlySet<string> = new Set(['cuda_copy', 'cuda_ipc', 'gdr_copy']);
-
-/** Transports that never cross a network link. */
-export const INTRA_NODE_TRANSPORTS: ReadonlySet<string> = new Set([
-  ...SHM_TRANSPORTS,
-  'cuda_ipc',
-  'cuda_copy',
-  'rocm_ipc',
-  'rocm_copy',
-  'gdr_copy',
-]);
-
-/** What kind of path a set of data lanes is. */
-export type TransportKind = 'rdma' | 'nvlink' | 'tcp' | 'shm' | 'unknown';
+export {
+  CUDA_TRANSPORTS,
+  INTRA_NODE_TRANSPORTS,
+  RDMA_TRANSPORTS,
+  RMA_RDMA_TRANSPORTS,
+  SHM_TRANSPORTS,
+} from '../parsers/ucx-transports.js';
 
 /**
  * The kind of transport the data lanes show. RDMA wins over helpers
@@ -145,4 +99,55 @@ export function judgeTransport(
   }
   const label = kind === 'rdma' ? 'RDMA' : kind === 'nvlink' ? 'NVLink/P2P (cuda_ipc)' : kind;
   return { status: 'ok', detail: `UCX used ${label} lanes: ${shown}` };
+}
+
+/**
+ * `pair.transport` of a UCX run: a warning when UCX logged no lanes (the
+ * probe turns UCX logging on, so silence means the image logs elsewhere),
+ * else the one transport judge against RDMA across nodes, NVLink inside one.
+ */
+export function transportCheck(
+  t: Transport,
+  mode: PairMode,
+  subject: string,
+  setByRecipe: boolean,
+  emulated: boolean,
+  sameNode: boolean,
+): Check {
+  const data = { kind: t.kind, lanes: t.lanes };
+  if (t.lanes.length === 0) {
+    return check('pair.transport', 'warn', 'UCX did not log the transport it chose', {
+      subject,
+      fix: setByRecipe
+        ? 'the recipe sets UCX_LOG_LEVEL/UCX_PROTO_INFO itself; rerun with --env UCX_LOG_LEVEL=info'
+        : 'the image may print UCX logs elsewhere (UCX_LOG_FILE); rerun with --env UCX_LOG_FILE=',
+      data,
+    });
+  }
+  const v = judgeTransport(t.lanes, mode === 'cross-node' ? 'rdma' : 'nvlink', emulated, sameNode);
+  return check('pair.transport', v.status, v.detail, { subject, ...(v.fix ? { fix: v.fix } : {}), data });
+}
+
+/**
+ * `<group>.transport` of a `read`: skipped when the capture has no UCX lanes
+ * (UCX logging was off; informational), else the one transport judge against
+ * what --expect names: RDMA for a network, NVLink, or either.
+ */
+export function readTransportCheck(
+  group: string,
+  lanes: readonly string[],
+  expect: 'network' | 'nvlink' | 'any',
+  emulated: boolean,
+  sameNode: boolean,
+): Check {
+  const id = `${group}.transport`;
+  if (lanes.length === 0) {
+    return check(id, 'skipped', 'UCX did not log the transport it chose', {
+      matters: false,
+      fix: 'rerun with UCX_LOG_LEVEL=info (and UCX_PROTO_INFO=y) to see the lanes',
+    });
+  }
+  const want = expect === 'network' ? 'rdma' : expect === 'nvlink' ? 'nvlink' : 'any';
+  const v = judgeTransport(lanes, want, emulated, sameNode);
+  return check(id, v.status, v.detail, v.fix ? { fix: v.fix } : {});
 }

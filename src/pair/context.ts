@@ -1,12 +1,12 @@
 import type { KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
+import type { Engine, Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
+import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
-import type { NicPort } from './expected.js';
-import type { Engine, Measurement } from './measurement.js';
 import type { NodeView } from './nodes.js';
 import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';

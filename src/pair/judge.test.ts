@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
 import { testPlan } from '../../test/helpers/plan.js';
-import { bandwidthCheck, judge, judgedGBps, transportKind } from './judge.js';
+import { bandwidthCheck, judgedGBps } from '../judge/bandwidth.js';
+import { transportKind } from '../judge/transports.js';
+import { judge } from './judge.js';
 import type { PlanInput } from './pair-plan.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { valuesOf } from './values.js';

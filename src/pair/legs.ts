@@ -1,8 +1,8 @@
+import type { Measurement } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
 import { resultsComplete } from './assess.js';
 import { type JudgeInput, type Judgement, judge } from './judge.js';
 import { splitLegs } from './logs.js';
-import type { Measurement } from './measurement.js';
 import type { PairPlan } from './pair-plan.js';
 import type { Leg, PodRole } from './probe-script.js';
 

@@ -1,6 +1,6 @@
 import { allEngines, getEngine } from '../engines/registry.js';
 import type { EngineName, Meaning } from '../engines/types.js';
-import { type NicPort, parseRate } from './expected.js';
+import { type NicPort, parseRate } from '../judge/expectations.js';
 
 export type { Meaning } from '../engines/types.js';
 

@@ -3,7 +3,7 @@ import { getEngine } from '../engines/registry.js';
 import type { EngineName } from '../engines/types.js';
 import { PERFTEST_PORT } from '../engines/ucx-perftest/index.js';
 import { versionFromImage } from '../engines/version.js';
-import type { NicPort } from './expected.js';
+import type { NicPort } from '../judge/expectations.js';
 import { DEFAULT_NIXL_IMAGE } from './flags.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { describeNeeding } from '../../test/helpers/preconditions.js';
 import { tools } from '../../test/helpers/tools.js';
+import type { Engine } from '../core/measurement.js';
 import { nixlbenchArgs } from '../engines/nixlbench/flags.js';
 import type { EngineName } from '../engines/types.js';
 import { perftestArgs } from '../engines/ucx-perftest/argv.js';
 import { compareVersions, versionFromImage } from '../engines/version.js';
 import { freePort } from '../procs/ports.js';
-import type { Engine } from './measurement.js';
 import { type BenchParams, probeCommand, scriptEnv } from './probe-script.js';
 
 const params: BenchParams = {

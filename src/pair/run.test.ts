@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { InterruptedError } from '../core/errors.js';
+import { MeasurementSchema } from '../core/measurement.js';
 import { silentProgress } from '../core/progress.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from './context.js';
-import { MeasurementSchema } from './measurement.js';
 import { LABEL } from './names.js';
 import { runPairCluster } from './run.js';
 

@@ -1,7 +1,7 @@
+import type { Measurement } from '../core/measurement.js';
 import type { Section } from '../core/report.js';
 import { getEngine } from '../engines/registry.js';
 import { formatSize } from '../engines/sizes.js';
-import type { Measurement } from './measurement.js';
 import type { PairResult } from './run.js';
 
 /** The blocks `pair` prints before its checks: what ran where, then what it measured. */

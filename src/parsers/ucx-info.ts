@@ -33,8 +33,8 @@ export interface UcxInfoResult {
 const TOOL = 'ucx_info';
 const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 
-// One list for every judge (src/judge/transports.ts).
-export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from '../judge/transports.js';
+// One list for every parser and judge (parsers/ucx-transports.ts).
+export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from './ucx-transports.js';
 
 export function parseUcxInfo(text: string): UcxInfoResult {
   const lines = cleanLines(text);

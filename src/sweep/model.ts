@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { EngineSchema, TransportKindSchema } from '../core/measurement.js';
 import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
 import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
-import { EngineSchema, TransportKindSchema } from '../pair/measurement.js';
 
 /**
  * The `sweep` result: many `pair` runs over a set of nodes, a node × node

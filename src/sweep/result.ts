@@ -1,3 +1,4 @@
+import type { Measurement } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
 import { rollUp } from '../core/verdict.js';
 import {
@@ -8,7 +9,6 @@ import {
   pairCheckStatus,
   pairStanding,
 } from '../judge/sweep.js';
-import type { Measurement } from '../pair/measurement.js';
 import type { PairResult } from '../pair/run.js';
 import type { Candidates } from './candidates.js';
 import type { SweepConfig } from './config.js';

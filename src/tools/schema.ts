@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MeasurementSchema } from '../core/measurement.js';
 import { ReportSchema } from '../core/model.js';
 import { EnvReportPartSchema } from '../env/schema.js';
-import { MeasurementSchema } from '../pair/measurement.js';
 
 /** The report schemas published in references/, generated from the zod schemas (one source of truth). */
 const schemas = {

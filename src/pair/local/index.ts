@@ -1,4 +1,5 @@
 import { ToolError } from '../../core/errors.js';
+import type { Measurement } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
@@ -8,7 +9,6 @@ import { getEngine } from '../../engines/registry.js';
 import { DEFAULT_SIZES } from '../../engines/ucx-perftest/argv.js';
 import type { Launcher } from '../../procs/launcher.js';
 import { spawnLauncher } from '../../procs/launcher.js';
-import type { Measurement } from '../measurement.js';
 import { childEnv } from './env.js';
 import { type LocalHost, systemHost } from './host.js';
 import { localResult, measurementSection } from './report.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rollUp } from '../../core/verdict.js';
 import type { EngineRun } from '../../engines/local/types.js';
-import { localExpectation, localResult, measurementSection } from './report.js';
+import { localExpectation } from '../../judge/local.js';
+import { localResult, measurementSection } from './report.js';
 
 const rows = [
   { blockSize: 65536, batchSize: 1, gbps: 0.27, avgLatUs: 256.2 },

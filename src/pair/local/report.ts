@@ -1,13 +1,12 @@
-import { formatDuration } from '../../core/duration.js';
+import { type Expectation, type Measurement, peakOf } from '../../core/measurement.js';
 import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../core/report.js';
 import type { ChosenEngine } from '../../engines/choose.js';
 import type { EngineRun } from '../../engines/local/types.js';
 import { getEngine } from '../../engines/registry.js';
 import { formatSize } from '../../engines/sizes.js';
-import { expectationFor } from '../expected.js';
-import { bandwidthCheck as judgeBandwidth, judgedGBps, transportKind } from '../judge.js';
-import { type Expectation, type Measurement, peakOf } from '../measurement.js';
+import { transferCheck as judgeTransfer, localBandwidthCheck, localExpectation } from '../../judge/local.js';
+import { transportKind } from '../../judge/transports.js';
 import { localTransportCheck } from './transport.js';
 
 export interface LocalFacts {
@@ -39,98 +38,25 @@ function gb(n: number): string {
 function transferCheck(f: LocalFacts): Check {
   const r = f.run;
   const subject = `${f.chosen.engine} on ${f.hostname}`;
-  if (r.outcome === 'completed') {
-    const what = `${r.sizesDone} ${getEngine(f.chosen.engine).sweepNoun}`;
-    return check(
-      'pair.transfer',
-      'ok',
-      `${what} (${span(f.sizes)}) moved between two processes; both exited 0`,
-      {
-        subject,
-      },
-    );
-  }
-  if (r.outcome === 'hung-after-results') {
-    return check(
-      'pair.transfer',
-      'warn',
-      `all results were printed, then a process hung and was stopped: ${r.problem ?? ''}`.trim(),
-      {
-        subject,
-        fix: 'a known nixlbench shutdown hang (ai-dynamo/nixl#1999); the numbers stand, but check the NIXL version',
-      },
-    );
-  }
-  if (r.outcome === 'timeout') {
-    return check(
-      'pair.transfer',
-      'fail',
-      `did not finish within ${formatDuration(f.timeoutMs)} (--timeout)${r.problem ? `: ${r.problem}` : ''}`,
-      { subject, fix: 'raise --timeout, or measure fewer --sizes / --iters' },
-    );
-  }
-  return check('pair.transfer', 'fail', r.problem ?? 'the transfer failed', {
+  const what = `${r.sizesDone} ${getEngine(f.chosen.engine).sweepNoun}`;
+  return judgeTransfer({
+    outcome: r.outcome,
+    problem: r.problem,
+    engine: f.chosen.engine,
     subject,
-    fix: `rerun and read the ${f.chosen.engine} error above; UCX_LOG_LEVEL=debug shows more`,
+    what,
+    span: span(f.sizes),
+    timeoutMs: f.timeoutMs,
   });
 }
 
-/**
- * What the peak is judged against. A GPU-to-GPU run gets the cluster's
- * intra-node expectation (NVLink generation of the GPU model, or a floor no
- * NVLink path falls under); a host-memory run is judged only against
- * --min-bandwidth, since a memory copy on this host says nothing of a link.
- */
-export function localExpectation(
-  f: Pick<LocalFacts, 'memory' | 'minGBps' | 'gpuModel'>,
-): Expectation | undefined {
-  if (f.memory === 'VRAM') {
-    return expectationFor({
-      mode: 'intra-node',
-      ...(f.minGBps !== undefined ? { minBandwidth: f.minGBps } : {}),
-      ...(f.gpuModel ? { gpuProduct: f.gpuModel } : {}),
-    });
-  }
-  return f.minGBps === undefined
-    ? undefined
-    : { floorGBps: f.minGBps, source: `--min-bandwidth ${f.minGBps} GB/s` };
-}
-
-/**
- * The bandwidth check. A GPU-to-GPU run is judged exactly as the cluster's
- * intra-node pair (judge.ts, against the NVLink expectation); a host-memory
- * run only against --min-bandwidth. Both judge the same figure: the best
- * row of 1 MiB or more, where a link's rate shows.
- */
 function bandwidthCheck(f: LocalFacts, expected: Expectation | undefined): Check {
-  const rows = f.run.rows;
-  const figure = judgedGBps(rows);
-  if (figure === undefined) {
-    return check('pair.bandwidth', 'skipped', 'nothing was measured (see pair.transfer)', { matters: false });
-  }
-  const subject = `${f.chosen.engine} on ${f.hostname}`;
-  if (f.memory === 'VRAM' && expected) return judgeBandwidth(figure, expected, 'intra-node', subject);
-  const at = rows.find((r) => r.gbps === figure)!;
-  const where = `${gb(figure)} GB/s at ${formatSize(at.blockSize)}`;
-  const data = { judgedGBps: figure, atBlockSize: at.blockSize, ...(expected ? { expected } : {}) };
-  if (!expected) {
-    return check('pair.bandwidth', 'ok', `${where} (no --min-bandwidth floor given)`, { subject, data });
-  }
-  if (figure < expected.floorGBps) {
-    return check(
-      'pair.bandwidth',
-      'fail',
-      `${where}, below the floor of ${expected.floorGBps} GB/s (${expected.source})`,
-      {
-        subject,
-        fix: 'see pair.transport for the path UCX took, and check what else loads this host',
-        data,
-      },
-    );
-  }
-  return check('pair.bandwidth', 'ok', `${where} meets ${expected.floorGBps} GB/s (${expected.source})`, {
-    subject,
-    data,
+  return localBandwidthCheck({
+    rows: f.run.rows,
+    memory: f.memory,
+    expected,
+    subject: `${f.chosen.engine} on ${f.hostname}`,
+    formatSize,
   });
 }
 

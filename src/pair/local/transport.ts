@@ -1,5 +1,5 @@
 import { type Check, check } from '../../core/model.js';
-import { transportKind } from '../judge.js';
+import { transportKind } from '../../judge/transports.js';
 
 export interface TransportFacts {
   /** Transport names that carried data, as UCX printed them (sysv, cma, tcp, cuda_ipc, …). */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../../test/helpers/fixtures.js';
 import { check } from '../../core/model.js';
 import { rollUp } from '../../core/verdict.js';
+import { expectationFor } from '../../judge/expectations.js';
 import { toClusterError } from '../../kube/errors.js';
 import { parseIbstat } from '../../parsers/ibstat.js';
-import { expectationFor } from '../expected.js';
 import { nicsFromProbes, nodeProbesFailed } from './node-probes.js';
 
 describe('nicsFromProbes', () => {

@@ -1,10 +1,10 @@
 import { type Check, check } from '../../core/model.js';
+import type { NicPort } from '../../judge/expectations.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { IbDevice } from '../../parsers/ib-port.js';
 import { probeNodes } from '../../probes/node.js';
 import { resolveTargets } from '../../probes/targets.js';
 import type { PairContext } from '../context.js';
-import type { NicPort } from '../expected.js';
 
 /**
  * The read-only `node` probes inside the DGD's prefill and decode worker pods

@@ -1,4 +1,4 @@
-import type { Expectation, PairMode } from './measurement.js';
+import type { Expectation, PairMode } from '../core/measurement.js';
 
 /**
  * What the fabric should give, and the thresholds a measurement is judged

@@ -1,5 +1,23 @@
 import { type Check, check } from '../core/model.js';
-import { isNixl, type Parsed, size } from './transfer-common.js';
+import type { NixlbenchResult } from '../parsers/nixlbench.js';
+import type { UcxPerftestResult } from '../parsers/ucx-perftest.js';
+import { fmtSize } from './bandwidth.js';
+
+/**
+ * Did a captured transfer run (`read nixlbench|ucx_perftest`) produce its
+ * results, and if not, why: `<group>.run`. Pure.
+ */
+
+/** A transfer capture as the parsers read it. */
+export type TransferCapture = NixlbenchResult | UcxPerftestResult;
+
+export function isNixl(p: TransferCapture): p is NixlbenchResult {
+  return 'runs' in p;
+}
+
+function size(bytes: number | undefined): string {
+  return bytes === undefined ? 'unknown size' : fmtSize(bytes);
+}
 
 const NIXL_FAILURE: Record<string, { detail: string; fix: string }> = {
   'etcd-stale': {
@@ -51,7 +69,7 @@ const NIXL_FAILURE: Record<string, { detail: string; fix: string }> = {
 };
 
 /** Did the run produce results, and if not, why. */
-export function runCheck(p: Parsed, group: string): Check {
+export function runCheck(p: TransferCapture, group: string): Check {
   const id = `${group}.run`;
   if (isNixl(p)) {
     if (p.failure) {
@@ -124,4 +142,29 @@ export function runCheck(p: Parsed, group: string): Check {
   if (!p.completed)
     return check(id, 'ok', `${p.stages.length} interval row(s), no final summary (output cut off)`);
   return check(id, 'ok', `completed${p.test ? ` (${p.test})` : ''}`);
+}
+
+/** NIXL's storage backends: their figures are disk or object-store throughput, not a network link's. */
+const STORAGE_BACKENDS = new Set([
+  'GDS',
+  'GDS_MT',
+  'POSIX',
+  'HF3FS',
+  'OBJ',
+  'GUSLI',
+  'AZURE_BLOB',
+  'INFINIA',
+]);
+
+/** `<group>.bandwidth` skipped for a storage backend; undefined for a network one. */
+export function storageCheck(
+  group: string,
+  backend: string | undefined,
+  peakGBps: number | undefined,
+): Check | undefined {
+  if (backend === undefined || !STORAGE_BACKENDS.has(backend)) return undefined;
+  return check(`${group}.bandwidth`, 'skipped', `storage backend ${backend}: not a network measurement`, {
+    fix: 'run nixlbench with --backend UCX between a prefill and a decode pod to measure the KV-transfer path',
+    ...(peakGBps !== undefined ? { data: { peakGBps } } : {}),
+  });
 }

@@ -7,7 +7,7 @@ import {
   parseRate,
   portsInUse,
   selectedDevices,
-} from './expected.js';
+} from './expectations.js';
 
 const ndr = (device: string, active = true): NicPort => ({
   device,
