@@ -8,6 +8,7 @@ import { pairStatus } from '../src/judge/pair-status.js';
 import { type Judgement, judge } from '../src/pair/judge.js';
 import { localResult } from '../src/pair/local/report.js';
 import type { PairResult } from '../src/pair/run.js';
+import { renderHtml } from '../src/render/html/page.js';
 import { isolate } from '../src/sweep/isolate.js';
 import type { SweepResult } from '../src/sweep/model.js';
 import { sweepChecks, toSweepPair } from '../src/sweep/run.js';
@@ -121,6 +122,7 @@ function viaLocal(rows: MeasurementRow[], memory: 'VRAM' | 'DRAM', minGBps?: num
 }
 
 const SWEEP_STATUS = { trusted: 'ok', unverified: 'warn', untrusted: 'fail', 'not-run': 'skipped' } as const;
+const HTML_STATUS = { good: 'ok', warn: 'warn', bad: 'fail', none: 'skipped' } as const;
 
 /**
  * The sweep's record of the pair: its outcome (toSweepPair), the `sweep.pair`
@@ -164,7 +166,15 @@ function viaSweep(p: ReturnType<typeof plan>, j: Judgement) {
     durationMs: 1,
   };
   const check = sweepChecks(result, []).find((c) => c.id === 'sweep.pair');
-  return { outcome: SWEEP_STATUS[pair.outcome], check: check?.status, html: pairStatus(pair) };
+  // The HTML report itself: the colour band its cell for this pair carries.
+  const page = renderHtml(result);
+  const band = /<td [^>]*data-pair="0"[^>]*data-band="(\w+)"/.exec(page)?.[1];
+  return {
+    outcome: SWEEP_STATUS[pair.outcome],
+    check: check?.status,
+    hook: pairStatus(pair),
+    html: band === undefined ? undefined : HTML_STATUS[band as keyof typeof HTML_STATUS],
+  };
 }
 
 const RC =

@@ -79,7 +79,7 @@ describe('pair options', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
       'error: invalid options: --sizes: expected a comma-separated list of sizes such as 4K,64K,1M,16M,64M; ' +
-        '--iters: Too small: expected number to be >0; --timeout: expected a duration such as 90s, 5m or 1h; ' +
+        '--iters: must be at least 1; --timeout: expected a duration such as 90s, 5m or 1h; ' +
         '--ucx-tls: expected a UCX_TLS list such as tcp or sysv,cma (fix: see --help)\n',
     );
   });

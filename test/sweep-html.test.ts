@@ -189,7 +189,8 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: toolPath('chromium'), args: ['--no-sandbox'] });
     dir = mkdtempSync(join(tmpdir(), 'itest-html-'));
-  });
+    // Chromium's first start takes seconds, more on a loaded 2-core machine.
+  }, 60_000);
   afterAll(async () => {
     await browser?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });

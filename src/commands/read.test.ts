@@ -27,7 +27,7 @@ describe('read <tool> <file> through main()', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain('FAIL    ib.port  mlx5_10/1  InfiniBand port Down/Polling: no link partner');
-    expect(r.stdout).toContain('Verdict: UNTRUSTED');
+    expect(r.stdout).toContain('Verdict: PROBLEM SHOWN');
   });
 
   it('exits 0 on a healthy reading and on warnings, 1 on warnings with --fail-on warn', async () => {

@@ -27,29 +27,38 @@ describe('the sweep judge', () => {
     expect(BAND_WARN_FRACTION).toBe(RDMA_WARN_FRACTION);
   });
 
-  it('bands a pair against its line rate and floor: good, warn between floor and share, bad below the floor', () => {
-    expect(bandOf(pair({ peakGBps: 45 }), null, null)).toBe('good');
-    expect(bandOf(pair({ peakGBps: 30 }), null, null)).toBe('good');
-    expect(bandOf(pair({ peakGBps: 29.9 }), null, null)).toBe('warn');
-    expect(bandOf(pair({ peakGBps: 14.9 }), null, null)).toBe('bad');
+  it("bands a pair by the pair judge's own bandwidth verdict, the worse of it and the outcome", () => {
+    const judged = (status: 'ok' | 'warn' | 'fail', outcome: PairFigures['outcome'] = 'trusted') => ({
+      ...pair({ outcome }),
+      checks: [
+        { id: 'pair.transfer', status: 'ok' as const },
+        { id: 'pair.bandwidth', status },
+      ],
+    });
+    expect(bandOf(judged('ok'))).toBe('good');
+    expect(bandOf(judged('warn', 'unverified'))).toBe('warn');
+    expect(bandOf(judged('fail', 'untrusted'))).toBe('bad');
+    // The worse of the two: a fine figure on a pair that failed elsewhere (TCP, say) is bad.
+    expect(bandOf(judged('ok', 'untrusted'))).toBe('bad');
+    expect(bandOf(judged('ok', 'unverified'))).toBe('warn');
+    // Both legs judged: the worse leg colours the cell.
+    expect(
+      bandOf({
+        ...pair(),
+        checks: [
+          { id: 'pair.bandwidth', status: 'ok' },
+          { id: 'pair.bandwidth', status: 'fail' },
+        ],
+      }),
+    ).toBe('bad');
+    // Nothing judged: the outcome alone.
+    expect(bandOf({ ...pair({ outcome: 'not-run', peakGBps: null }), checks: [] })).toBe('none');
+    expect(bandOf({ ...pair({ outcome: 'untrusted', peakGBps: null }), checks: [] })).toBe('bad');
+    expect(bandOf({ ...pair({ outcome: 'unverified', peakGBps: null }), checks: [] })).toBe('warn');
   });
 
-  it('drops the warning share under --min-bandwidth, where the judge used only the floor', () => {
-    expect(bandOf(pair({ peakGBps: 20, floorGBps: 18 }), null, 18)).toBe('good');
-    expect(bandOf(pair({ peakGBps: 17, floorGBps: 18 }), null, 18)).toBe('bad');
-  });
-
-  it('takes the worse of the outcome and the figure', () => {
-    expect(bandOf(pair({ outcome: 'untrusted', peakGBps: 45 }), null, null)).toBe('bad');
-    expect(bandOf(pair({ outcome: 'unverified', peakGBps: 45 }), null, null)).toBe('warn');
-    expect(bandOf(pair({ outcome: 'not-run', peakGBps: null }), null, null)).toBe('none');
-    expect(bandOf(pair({ outcome: 'unverified', peakGBps: null }), null, null)).toBe('warn');
-  });
-
-  it('with neither line rate nor floor, compares with the best pair of the sweep', () => {
+  it('with neither line rate nor floor, shows the figure against the best pair of the sweep', () => {
     const bare = { lineGBps: null, floorGBps: null };
-    expect(bandOf(pair({ ...bare, peakGBps: 30 }), 50, null)).toBe('good');
-    expect(bandOf(pair({ ...bare, peakGBps: 29 }), 50, null)).toBe('warn');
     expect(referenceFor(pair(bare), 50)).toEqual({ gbps: 50, kind: 'best measured' });
     expect(referenceFor(pair({ lineGBps: null }), 50)).toEqual({ gbps: 15, kind: 'floor' });
     expect(referenceFor(pair(), 50)).toEqual({ gbps: 50, kind: 'line rate' });

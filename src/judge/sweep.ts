@@ -1,5 +1,6 @@
 import type { CheckStatus, VerdictStatus } from '../core/model.js';
 import { RDMA_WARN_FRACTION } from './expectations.js';
+import { type JudgedPair, type PairStatus, pairStatus } from './pair-status.js';
 
 /**
  * The sweep's own judgement: what became of a pair (from its `pair` verdict),
@@ -127,23 +128,16 @@ const OUTCOME_BAND: Record<PairOutcome, Band> = {
 };
 
 /**
- * The colour band of one pair. The warning share applies only where the judge
- * used one: a known line rate and no --min-bandwidth (pair/expected.ts).
+ * The colour band of one pair: the pair judge's own verdict on its bandwidth
+ * (`pair.bandwidth`, through pairStatus) and its outcome, the worse of the two.
+ * Nothing here looks at the figure again, so a cell can never disagree with
+ * what `pair` (and `read`, `pair --local`) said of the same figure.
  */
-export function bandOf(pair: PairFigures, bestGBps: number | null, minBandwidth: number | null): Band {
+export function bandOf(pair: { outcome: PairOutcome } & JudgedPair): Band {
   const outcome = OUTCOME_BAND[pair.outcome];
-  if (pair.outcome === 'not-run' || pair.peakGBps === null) return outcome;
-  const g = pair.peakGBps;
-  let band: Band = 'good';
-  if (pair.floorGBps !== null && g < pair.floorGBps) band = 'bad';
-  else if (pair.lineGBps !== null && minBandwidth === null && g < pair.lineGBps * BAND_WARN_FRACTION)
-    band = 'warn';
-  else if (
-    pair.lineGBps === null &&
-    pair.floorGBps === null &&
-    bestGBps !== null &&
-    g < bestGBps * BAND_WARN_FRACTION
-  )
-    band = 'warn';
-  return worse(band, outcome);
+  if (pair.outcome === 'not-run') return outcome;
+  const status = pairStatus(pair);
+  return status === 'none' ? outcome : worse(STATUS_BAND[status], outcome);
 }
+
+const STATUS_BAND: Record<Exclude<PairStatus, 'none'>, Band> = { ok: 'good', warn: 'warn', fail: 'bad' };

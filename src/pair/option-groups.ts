@@ -32,10 +32,12 @@ export const MinBandwidthOption = z.coerce.number().positive();
 export const MinBandwidthValue = z.number({ error: 'expected GB/s as a number, such as 20' }).positive();
 
 // ── UCX and the probe pods' env ─────────────────────────────────────────────
+const UCX_TLS_LIST = /^\^?[\w-]+(,[\w-]+)*$/;
 export const UcxTlsOption = z
   .string()
-  .regex(/^\^?[\w-]+(,[\w-]+)*$/, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
+  .regex(UCX_TLS_LIST, { message: 'expected a UCX_TLS list such as tcp or sysv,cma' })
   .superRefine((v, ctx) => {
+    if (!UCX_TLS_LIST.test(v)) return;
     // UCX drops a name it does not know (and fails when none is left): a typo, not a fabric fault.
     const { unknown } = parseUcxTls(v);
     if (unknown.length > 0)

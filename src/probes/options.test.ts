@@ -20,7 +20,7 @@ describe('--probe-timeout', () => {
     ['5x', '--probe-timeout: expected a duration such as 20s, 2m or 500ms'],
     ['0', '--probe-timeout: expected a duration such as 20s, 2m or 500ms'],
     ['0s', '--probe-timeout: expected a duration such as 20s, 2m or 500ms'],
-    ['2h', '--probe-timeout: at most 1h'],
+    ['2h', '--probe-timeout: at most 1h, got 2h'],
   ])('%j is one line naming the flag', (value, message) => {
     let err: unknown;
     try {

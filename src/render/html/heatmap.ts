@@ -114,7 +114,7 @@ export function heatmap(result: SweepResult, best: number | null): string {
         continue;
       }
       const ref = referenceFor(p, best);
-      const band = bandOf(p, best, minBw);
+      const band = bandOf(p);
       const link = badLinks.has(linkKey(p.prefill, p.decode));
       const classes = ['c', `b-${band}`, ...(mirror ? ['mirror'] : []), ...(link ? ['badlink'] : [])];
       const num = p.peakGBps === null ? '' : short(p.peakGBps);
