@@ -20,6 +20,12 @@ import { hasTool, tools } from './helpers/tools.js';
  *   (iptables DROP behind a veth pair, as a dead host or a firewall does).
  */
 
+/**
+ * What a run may take beyond its limit: starting Node and our modules, and the exit. Seconds on
+ * a 2-core machine busy with the rest of the suite; a hang would take the whole test timeout.
+ */
+const SLACK_MS = 4_500;
+
 const dir = mkdtempSync(path.join(tmpdir(), 'it-dead-api-'));
 const sockets = new Set<net.Socket>();
 const servers: net.Server[] = [];
@@ -158,7 +164,7 @@ describe('an API server that accepts and never answers', () => {
       run,
       /cannot reach the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+: no connection within 2s/,
     );
-    expect(run.ms).toBeLessThan(2_000 + 3_000);
+    expect(run.ms).toBeLessThan(2_000 + SLACK_MS);
     expect(run.ms).toBeGreaterThanOrEqual(1_900);
   });
 
@@ -173,7 +179,7 @@ describe('an API server that accepts and never answers', () => {
         run,
         /the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+ gave no answer to (get pods p|list namespaces)( in namespace dynamo)? within 2s \(--request-timeout\)/,
       );
-      expect(run.ms, args[0]).toBeLessThan(2_000 + 3_000);
+      expect(run.ms, args[0]).toBeLessThan(2_000 + SLACK_MS);
     }
   });
 
@@ -195,7 +201,7 @@ describe('an API server that accepts and never answers', () => {
       run,
       /--timeout 3s reached while waiting for the Kubernetes API server at https:\/\/127\.0\.0\.1:\d+ \(list nodes\)/,
     );
-    expect(run.ms).toBeLessThan(3_000 + 3_000);
+    expect(run.ms).toBeLessThan(3_000 + SLACK_MS);
   });
 
   it('Ctrl-C during a hanging call ends at once with 130', async (ctx) => {
@@ -251,7 +257,7 @@ describe('an API server address whose packets are dropped (netns + iptables DROP
     for (const [args, pattern, limit] of cases) {
       const run = await timed(args, inClient);
       expectOneLine(run, pattern);
-      expect(run.ms, args[0]).toBeLessThan(limit + 3_000);
+      expect(run.ms, args[0]).toBeLessThan(limit + SLACK_MS);
     }
   });
 
@@ -264,6 +270,6 @@ describe('an API server address whose packets are dropped (netns + iptables DROP
     );
     const run = await timed(['node', '--pod', 'p', '--kubeconfig', files.dropped!, '-q'], link!.exec('a'));
     expectOneLine(run, /no connection within 10s/);
-    expect(run.ms).toBeLessThan(10_000 + 3_000);
+    expect(run.ms).toBeLessThan(10_000 + SLACK_MS);
   }, 30_000);
 });
