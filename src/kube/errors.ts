@@ -19,6 +19,8 @@ export type ClusterErrorKind =
   | 'unreachable'
   /** Connected (or still trying) but no answer within --request-timeout, or the run's --timeout ran out. */
   | 'timeout'
+  /** The kubeconfig's exec credential plugin failed, hung or printed no credential. */
+  | 'credentials'
   /** Any other answer of the API server (409, 422, 500, …). */
   | 'api';
 

@@ -24,7 +24,7 @@ import {
   type ObjectRef,
   type PodTarget,
 } from './cluster.js';
-import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction } from './errors.js';
+import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
 import {
@@ -144,7 +144,18 @@ export class KubeCluster implements Cluster {
     fn: (c: Clients) => Promise<T>,
     tolerate?: { statuses: number[]; fallback: T },
   ): Promise<T> {
-    return boundedCall(this.at, action, () => fn(this.clients), tolerate);
+    return this.credentials(action).then(() =>
+      boundedCall(this.at, action, () => fn(this.clients), tolerate),
+    );
+  }
+
+  /** The exec plugin's credential first, on its own clock: a plugin that hangs is named, not the server. */
+  private async credentials(action: KubeAction): Promise<void> {
+    try {
+      await this.loaded.credentials(this.scope);
+    } catch (err) {
+      throw toClusterError(err, action);
+    }
   }
 
   async create(obj: KubernetesObject): Promise<void> {
@@ -318,6 +329,7 @@ export class KubeCluster implements Cluster {
   async exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {
     const scope = this.scope;
     const signal = scope && opts.signal ? AbortSignal.any([scope, opts.signal]) : (opts.signal ?? scope);
+    await this.credentials({ verb: 'create', resource: 'pods/exec', server: this.server });
     try {
       return await execIn(
         this.clients.exec,

@@ -89,3 +89,32 @@ describe('loadKubeconfig', () => {
     );
   });
 });
+
+describe('loadKubeconfig: the files and the server it names', () => {
+  it('a certificate-authority, client certificate or key file that does not exist is one line naming the field', () => {
+    const ca = kubeconfig.replace(
+      'cluster: {server: "https://127.0.0.1:6443", insecure-skip-tls-verify: true}',
+      'cluster: {server: "https://127.0.0.1:6443", certificate-authority: /nonexistent/ca.crt}',
+    );
+    expect(() => loadKube({ kubeconfig: writeConfig(ca) }, {})).toThrow(
+      /: clusters\[c1\]\.cluster\.certificate-authority \/nonexistent\/ca\.crt does not exist$/,
+    );
+    const cert = kubeconfig.replace(
+      'user: {token: abc}',
+      'user: {client-certificate: missing.crt, client-key: missing.key}',
+    );
+    expect(() => loadKube({ kubeconfig: writeConfig(cert) }, {})).toThrow(
+      /: users\[u1\]\.user\.client-certificate \/\S+\/missing\.crt does not exist$/,
+    );
+  });
+
+  it('a plain http:// server without insecure-skip-tls-verify is refused up front, naming the cluster', () => {
+    const http = kubeconfig.replace(
+      'cluster: {server: "https://127.0.0.1:6443", insecure-skip-tls-verify: true}',
+      'cluster: {server: "http://127.0.0.1:8080"}',
+    );
+    expect(() => loadKube({ kubeconfig: writeConfig(http) }, {})).toThrow(
+      /cluster "c1" has a plain http:\/\/ server address/,
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { parse as parseYaml } from 'yaml';
 import { ToolError } from '../core/errors.js';
 import type { ClusterOptions } from './cluster.js';
+import { boundExecPlugins } from './exec-credential.js';
 
 /**
  * The kubeconfig half of the Cluster seam: which file, which context, which
@@ -74,8 +75,35 @@ function readKubeconfig(file: string): string {
   return text;
 }
 
+/**
+ * The files a kubeconfig names (CA, client certificate and key, token file) must exist: client-node
+ * would fail the first request with a bare ENOENT ("list jobs failed: ENOENT").
+ */
+function checkFiles(kc: KubeConfig, file: string): void {
+  const cluster = kc.getCurrentCluster();
+  const user = kc.getCurrentUser();
+  const named: [string | undefined, string][] = [
+    [cluster?.caFile, `clusters[${cluster?.name}].cluster.certificate-authority`],
+    [user?.certFile, `users[${user?.name}].user.client-certificate`],
+    [user?.keyFile, `users[${user?.name}].user.client-key`],
+    [
+      (user as { authProvider?: { config?: { tokenFile?: string } } } | null)?.authProvider?.config
+        ?.tokenFile,
+      `users[${user?.name}].user.tokenFile`,
+    ],
+  ];
+  for (const [path, field] of named) {
+    if (path && !existsSync(path))
+      throw new ToolError(`kubeconfig ${file}: ${field} ${path} does not exist`, {
+        fix: `correct ${field}, or embed the data (${field}-data)`,
+      });
+  }
+}
+
 export interface LoadedKubeconfig {
   kc: KubeConfig;
+  /** Makes sure the current user's exec plugin (if any) has given a fresh credential, within its own limit. */
+  credentials: (signal?: AbortSignal) => Promise<void>;
   context: string;
   namespace: string;
   server: string;
@@ -126,8 +154,18 @@ export function loadKubeconfig(opts: ClusterOptions, env: NodeJS.ProcessEnv = pr
       { fix: 'set clusters[].cluster.server, e.g. https://10.0.0.1:6443' },
     );
   }
+  if (cluster.server.startsWith('http://') && !cluster.skipTLSVerify) {
+    throw new ToolError(
+      `kubeconfig ${file ?? '(in-cluster)'}: cluster "${cluster.name}" has a plain http:// server address, which the client refuses unless insecure-skip-tls-verify is set`,
+      { fix: "use the API server's https:// address" },
+    );
+  }
+  checkFiles(kc, file ?? '(in-cluster)');
+  // Exec credential plugins run bounded by the request timeout, in their own process group.
+  const credentials = boundExecPlugins(kc, { timeoutMs: opts.requestTimeoutMs, signal: opts.signal, env });
   const ctx = kc.getContextObject(kc.getCurrentContext());
   return {
+    credentials,
     kc,
     context: kc.getCurrentContext(),
     namespace: opts.namespace ?? ctx?.namespace ?? 'default',
