@@ -21,6 +21,8 @@ export type ClusterErrorKind =
   | 'timeout'
   /** The kubeconfig's exec credential plugin failed, hung or printed no credential. */
   | 'credentials'
+  /** Something answered at the server's address, but not as a Kubernetes API server (a proxy page, another service). */
+  | 'not-kubernetes'
   /** Any other answer of the API server (409, 422, 500, …). */
   | 'api';
 
@@ -50,6 +52,20 @@ export class ClusterError extends ToolError {
     this.action = action;
     this.status = options.status;
   }
+}
+
+/** An answer that is not the Kubernetes object asked for: a proxy's login page, another service's JSON. */
+export function notKubernetes(action: KubeAction, what: string): ClusterError {
+  const at = action.server ? ` at ${action.server}` : '';
+  const target = action.name ? `${action.resource} ${action.name}` : action.resource;
+  return new ClusterError(
+    'not-kubernetes',
+    `the server${at} is not a Kubernetes API server: it answered ${action.verb} ${target} with ${what}`,
+    action,
+    {
+      fix: 'check clusters[].cluster.server in the kubeconfig (a proxy login page, or a wrong URL or port?)',
+    },
+  );
 }
 
 export function isClusterError(err: unknown, ...kinds: ClusterErrorKind[]): err is ClusterError {
@@ -178,6 +194,20 @@ export function toClusterError(err: unknown, action: KubeAction): ClusterError |
       `the Kubernetes API server${at} gave no answer to ${action.verb} ${target}${ns} within ${formatMs(requestTimeout.ms)} (--request-timeout)`,
       action,
       { fix: `${REACH_FIX}; or raise --request-timeout`, cause: err },
+    );
+  }
+  // Something answered that does not speak HTTP at all (an SSH or database port): node's HTTP parser says "Parse Error".
+  const hpe = [...causes(err)].find(
+    (e: unknown) =>
+      /^HPE_/.test(String((e as { code?: unknown }).code ?? '')) ||
+      /\bParse Error\b/.test(String((e as Error).message ?? '')),
+  );
+  if (hpe) {
+    return new ClusterError(
+      'not-kubernetes',
+      `the server${at} is not a Kubernetes API server: its answer to ${action.verb} ${target} is not HTTP`,
+      action,
+      { fix: 'check clusters[].cluster.server in the kubeconfig: the address or port is wrong', cause: err },
     );
   }
   const net = networkError(err);

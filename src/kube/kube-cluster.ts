@@ -24,7 +24,13 @@ import {
   type ObjectRef,
   type PodTarget,
 } from './cluster.js';
-import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
+import {
+  ClusterError,
+  CONNECT_TIMEOUT_CODE,
+  type KubeAction,
+  notKubernetes,
+  toClusterError,
+} from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
 import {
@@ -65,6 +71,17 @@ class ObjectApi extends KubernetesObjectApi {
     super(config);
     this.setDefaultNamespace(kc);
   }
+}
+
+/** Who answered must be Kubernetes: a list has `items`, an object its `metadata` (logs are text). */
+function kubernetesShaped<T>(result: T, action: KubeAction): T {
+  if (action.resource === 'pods/log' || action.verb === 'delete' || action.verb === 'create') return result;
+  const o = result as { items?: unknown; metadata?: unknown } | null;
+  if (action.verb === 'list' && !Array.isArray(o?.items))
+    throw notKubernetes(action, 'something that is not a Kubernetes list');
+  if (action.verb === 'get' && (typeof o !== 'object' || o === null || typeof o.metadata !== 'object'))
+    throw notKubernetes(action, 'something that is not a Kubernetes object');
+  return result;
 }
 
 function clientsFor(kc: KubeConfig, bounds: Bounds, exec?: ExecLike): Clients {
@@ -144,9 +161,9 @@ export class KubeCluster implements Cluster {
     fn: (c: Clients) => Promise<T>,
     tolerate?: { statuses: number[]; fallback: T },
   ): Promise<T> {
-    return this.credentials(action).then(() =>
-      boundedCall(this.at, action, () => fn(this.clients), tolerate),
-    );
+    return this.credentials(action)
+      .then(() => boundedCall(this.at, action, () => fn(this.clients), tolerate))
+      .then((r) => kubernetesShaped(r, { ...action, server: this.server }));
   }
 
   /** The exec plugin's credential first, on its own clock: a plugin that hangs is named, not the server. */
