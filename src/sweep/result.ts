@@ -176,8 +176,19 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
       );
     }
   }
+  if (dryRun) {
+    // A dry run measures nothing: its verdict is never trusted (a nightly job left on --dry-run stays red-flagged).
+    out.push(
+      check(
+        'sweep.dry-run',
+        'skipped',
+        `dry run: nothing measured; ${result.pairs.length} pair${result.pairs.length === 1 ? '' : 's'} in ${result.rounds} round${result.rounds === 1 ? '' : 's'} planned, nothing created`,
+        { fix: 'run without --dry-run to measure' },
+      ),
+    );
+    return out;
+  }
   for (const p of result.pairs) {
-    if (dryRun) break;
     out.push(
       check('sweep.pair', pairCheckStatus(p.outcome), p.detail, {
         subject: `${p.prefill} → ${p.decode}`,

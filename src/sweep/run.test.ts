@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { systemClock } from '../core/clock.js';
 import { silentProgress } from '../core/progress.js';
+import { rollUp } from '../core/verdict.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from '../pair/context.js';
 import { toPairConfig } from '../pair/options.js';
@@ -293,5 +294,29 @@ describe('runSweep', () => {
     await expect(runSweep(config({ scheme: 'role', pair }), deps(c, timedPair([], 1)))).rejects.toThrow(
       /has no decode worker pods/,
     );
+  });
+});
+
+describe('runSweep --dry-run', () => {
+  it('measures nothing, so its verdict is never trusted: it says "dry run: nothing measured"', async () => {
+    const c = cluster(['gpu-0', 'gpu-1', 'gpu-2', 'gpu-3']);
+    let started = 0;
+    const run = await runSweep(
+      config({ pair: { ...pairConfig, dryRun: true } }),
+      deps(c, async () => {
+        started++;
+        throw new Error('a dry run must start no pair');
+      }),
+    );
+    expect(started).toBe(0);
+    expect(run.dryRun).toBe(true);
+    const dry = run.checks.find((x) => x.id === 'sweep.dry-run');
+    expect(dry).toMatchObject({
+      status: 'skipped',
+      detail: 'dry run: nothing measured; 6 pairs in 3 rounds planned, nothing created',
+    });
+    const v = rollUp(run.checks, 'disaggregated KV transfer across these nodes');
+    expect(v.status).toBe('unverified');
+    expect(v.summary).toContain('dry run: nothing measured');
   });
 });
