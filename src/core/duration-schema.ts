@@ -20,18 +20,14 @@ export function durationSchema(examples: string, limits: DurationLimits) {
   const { maxMs, minMs = 1 } = limits;
   return z
     .string()
-    .refine((s) => (parseDuration(s) ?? 0) > 0, { message: `expected a duration such as ${examples}` })
-    .transform((s) => parseDuration(s) as number)
-    .superRefine((v, ctx) => {
-      if (v > maxMs)
-        ctx.addIssue({
-          code: 'custom',
-          message: `at most ${formatDuration(maxMs)}, got ${formatDuration(v)}`,
-        });
+    .superRefine((s, ctx) => {
+      const v = parseDuration(s) ?? 0;
+      const given = s.trim();
+      if (v <= 0) ctx.addIssue({ code: 'custom', message: `expected a duration such as ${examples}` });
+      else if (v > maxMs)
+        ctx.addIssue({ code: 'custom', message: `at most ${formatDuration(maxMs)}, got ${given}` });
       else if (v < minMs)
-        ctx.addIssue({
-          code: 'custom',
-          message: `at least ${formatDuration(minMs)}, got ${formatDuration(v)}`,
-        });
-    });
+        ctx.addIssue({ code: 'custom', message: `at least ${formatDuration(minMs)}, got ${given}` });
+    })
+    .transform((s) => parseDuration(s) as number);
 }

@@ -28,6 +28,53 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
 
+/** Flags of the cluster pair that `--local` has no use for: given with it, they would be silently ignored. */
+const CLUSTER_ONLY: readonly [keyof PairOptions, string][] = [
+  ['dryRun', '--dry-run'],
+  ['recipe', '--recipe'],
+  ['dgd', '--dgd'],
+  ['prefillNode', '--prefill-node'],
+  ['decodeNode', '--decode-node'],
+  ['image', '--image'],
+  ['env', '--env'],
+  ['rdmaResource', '--rdma-resource'],
+  ['initiator', '--initiator'],
+  ['nixlbenchVersion', '--nixlbench-version'],
+  ['deviceList', '--device-list'],
+  ['etcdEndpoints', '--etcd-endpoints'],
+  ['etcdImage', '--etcd-image'],
+  ['scratchNamespace', '--scratch-namespace'],
+  ['imagePullSecret', '--image-pull-secret'],
+  ['podAnnotation', '--pod-annotation'],
+  ['memory', '--memory'],
+  ['toleration', '--toleration'],
+  ['keep', '--keep'],
+  ['force', '--force'],
+  ['kubeconfig', '--kubeconfig'],
+  ['context', '--context'],
+  ['namespace', '--namespace'],
+];
+
+/** `pair --local` with a flag it would ignore is the user's mistake: one line naming them. */
+function refuseClusterFlags(opts: PairOptions, raw: Record<string, unknown>): void {
+  const given = CLUSTER_ONLY.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
+  if (raw.nodeProbes === false) given.push('--no-node-probes');
+  if (opts.memoryType) {
+    throw new ToolError(
+      `pair --local does not take --memory-type: it moves host memory, or GPU memory with --mode intra-node`,
+      { fix: 'drop --memory-type; use --mode intra-node for GPU memory between two local GPUs' },
+    );
+  }
+  if (given.length > 0) {
+    throw new ToolError(
+      `pair --local runs two processes on this host; ${given.join(', ')} ${given.length === 1 ? 'applies' : 'apply'} only to a pair of cluster nodes`,
+      {
+        fix: `drop ${given.length === 1 ? 'it' : 'them'}, or drop --local to test between two nodes of the cluster`,
+      },
+    );
+  }
+}
+
 async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
   if (opts.mode === 'cross-node') {
     throw new ToolError('pair --local runs two processes on this host; --mode cross-node needs two nodes', {
@@ -55,6 +102,8 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
 /** `pair`'s action: one schema for both modes, then --local or the cluster orchestrator. */
 export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
   const opts = parseOptions(PairOptionsSchema, raw);
-  if (opts.local) await runLocal(ctx, opts);
-  else await runClusterPair(ctx, opts);
+  if (opts.local) {
+    refuseClusterFlags(opts, raw);
+    await runLocal(ctx, opts);
+  } else await runClusterPair(ctx, opts);
 }

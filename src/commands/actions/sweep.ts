@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { parseSize } from '../../engines/sizes.js';
@@ -32,7 +33,13 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?(,[a-z0-9]([-a-z0-9.]*[a-z0-9])?)+$/, {
       message: 'expected two or more node names: a,b,c',
     })
-    .transform((s) => [...new Set(s.split(','))])
+    .superRefine((s, ctx) => {
+      const names = s.split(',');
+      const twice = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+      // A typo, not a fabric question: a node cannot be paired with itself.
+      if (twice.length > 0) ctx.addIssue({ code: 'custom', message: `names ${twice.join(', ')} twice` });
+    })
+    .transform((s) => s.split(','))
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
   timeout: SweepDurationOption.default(30 * 60_000),
@@ -80,8 +87,17 @@ export async function runSweepCommand(
       fix: 'pass --dgd NAME (and -n NAMESPACE), or use --scheme ring or all-pairs',
     });
   }
-  if (opts.nodes && opts.dgd && opts.scheme === 'role') {
-    throw new ToolError('--nodes and --scheme role both choose the nodes', { fix: 'pass one of them' });
+  if (opts.dgd && (opts.nodes || opts.selector)) {
+    throw new ToolError(
+      `--dgd takes the nodes from the DynamoGraphDeployment's worker pods, and ${opts.nodes ? '--nodes' : '-l/--selector'} chooses them too`,
+      { fix: "pass one of them (--recipe takes a DGD's transport settings to nodes you name)" },
+    );
+  }
+  if (opts.pairTimeout > opts.timeout) {
+    throw new ToolError(
+      `--pair-timeout ${formatDuration(opts.pairTimeout)} is longer than the whole sweep's --timeout ${formatDuration(opts.timeout)}: no pair could use it`,
+      { fix: 'lower --pair-timeout or raise --timeout' },
+    );
   }
   const pair = toPairConfig(
     {
