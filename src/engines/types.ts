@@ -160,6 +160,8 @@ export interface Engine {
   name: EngineName;
   /** What `pair --local` counts of a finished sweep: `sizes`, `block sizes`. */
   sweepNoun: string;
+  /** The largest message the tool measures correctly, in bytes (absent: no limit of its own). */
+  maxMessageBytes?: number;
   /** The report names the operation the initiator ran (nixl). */
   namesOp: boolean;
   /** The version the report and the Pair section name (nixlbench's). */

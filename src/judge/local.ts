@@ -2,7 +2,7 @@ import { formatDuration } from '../core/duration.js';
 import type { Expectation, MeasurementRow } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
 import { judgedGBps, bandwidthCheck as pairBandwidthCheck } from './bandwidth.js';
-import { expectationFor } from './expectations.js';
+import { ABSOLUTE_INTRA_NODE_CEILING_GBPS, expectationFor } from './expectations.js';
 
 /**
  * The rules of `pair --local` (two processes on this host). A GPU-to-GPU run
@@ -111,6 +111,19 @@ export function localBandwidthCheck(f: LocalBandwidth): Check {
   const at = rows.find((r) => r.gbps === figure) as MeasurementRow;
   const where = `${gb(figure)} GB/s at ${f.formatSize(at.blockSize)}`;
   const data = { judgedGBps: figure, atBlockSize: at.blockSize, ...(expected ? { expected } : {}) };
+  // No two processes on one host move more than the fastest GPU link: above it is an artefact, in every mode.
+  if (figure > ABSOLUTE_INTRA_NODE_CEILING_GBPS) {
+    return check(
+      'pair.bandwidth',
+      'fail',
+      `${where} is above any memory or GPU link (${ABSOLUTE_INTRA_NODE_CEILING_GBPS} GB/s): a measurement artefact, not a transfer`,
+      {
+        subject,
+        fix: 'the tool misreported this size (a size past its limit?): rerun with smaller --sizes',
+        data,
+      },
+    );
+  }
   if (!expected) {
     return check('pair.bandwidth', 'ok', `${where} (no --min-bandwidth floor given)`, { subject, data });
   }

@@ -4,6 +4,7 @@ import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
 import { chooseEngine, type LocalChoice } from '../../engines/choose.js';
+import { assertSizes } from '../../engines/limits.js';
 import { type EngineRun, LOOPBACK, type Placement } from '../../engines/local/types.js';
 import { getEngine } from '../../engines/registry.js';
 import { DEFAULT_SIZES } from '../../engines/ucx-perftest/argv.js';
@@ -74,6 +75,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
     );
   }
   const sizes = opts.sizes?.length ? opts.sizes : DEFAULT_SIZES;
+  assertSizes(getEngine(chosen.engine), sizes);
   const env = childEnv(deps.env, opts.ucxTls ? { ucxTls: opts.ucxTls } : {});
   const deadline = AbortSignal.timeout(opts.timeoutMs);
   const runDeps = { launcher, progress: deps.progress, interrupt: deps.signal, deadline };

@@ -1,6 +1,7 @@
 import { ToolError } from '../../core/errors.js';
 import { check } from '../../core/model.js';
 import { chooseEngine } from '../../engines/choose.js';
+import { assertSizes } from '../../engines/limits.js';
 import { getEngine } from '../../engines/registry.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
@@ -280,6 +281,7 @@ export const planStep: Step = {
       source: settings.prefill.source,
     });
     const engine = choice.engine;
+    assertSizes(getEngine(engine), [c.startBlockSize, c.maxBlockSize]);
     // A sweep's pairs share its etcd (sweep/etcd.ts); a dry run shows the pair's own.
     const etcdEndpoints =
       c.etcdEndpoints ??
