@@ -10,8 +10,10 @@ import { z } from 'zod';
  * `MB/s` columns are MiB/s and are converted before they land here.
  */
 
-export const EngineSchema = z.enum(['nixlbench', 'nixl', 'ucx_perftest']);
-export type Engine = z.infer<typeof EngineSchema>;
+/** The transfer engines, in `--engine auto`'s order of preference (src/engines/ has one module each). */
+export const ENGINE_NAMES = ['nixlbench', 'nixl', 'ucx_perftest'] as const;
+export const EngineSchema = z.enum(ENGINE_NAMES);
+export type EngineName = z.infer<typeof EngineSchema>;
 
 /**
  * Where the two ranks ran: on two nodes (the network path prefill→decode takes),

@@ -19,9 +19,9 @@ export type {
  * local runner; registry.ts lists them.
  */
 
-/** The transfer engines, in `--engine auto`'s order of preference. */
-export const ENGINE_NAMES = ['nixlbench', 'nixl', 'ucx_perftest'] as const;
-export type EngineName = (typeof ENGINE_NAMES)[number];
+import type { EngineName } from '../core/measurement.js';
+
+export { ENGINE_NAMES, type EngineName } from '../core/measurement.js';
 
 /** A probe pod: one side of a cross-node pair, or the one pod holding both ranks. */
 export type PodRole = 'prefill' | 'decode' | 'intra-node';

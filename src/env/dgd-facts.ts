@@ -1,10 +1,10 @@
 import { readDgd } from './dgd.js';
-import type { KvPath } from './engine.js';
 import { type Framework, frameworkOfWorkers } from './framework.js';
 import { obj, str } from './raw.js';
 import { engineFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles } from './roles.js';
 import type { Role, RoleFrom } from './schema.js';
+import type { KvPath } from './serving-engine.js';
 
 /**
  * What one Dynamo object says about disaggregated serving, read through THE

@@ -1,5 +1,5 @@
-import { engineOf, flagValue } from './engine.js';
 import type { RawService } from './raw.js';
+import { engineOf, flagValue } from './serving-engine.js';
 
 /**
  * THE recogniser of the serving framework a worker runs, as far as the KV

@@ -1,8 +1,15 @@
 import { REDACTED, redactText, redactValue } from '../core/redact.js';
 import { CRITICAL, isTransportVar } from './catalog.js';
-import { type Engine, engineOf, type KvPath, kvPathOf, literalEnvOf, tensorParallelOf } from './engine.js';
 import { obj, type RawService, str } from './raw.js';
 import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
+import {
+  engineOf,
+  type KvPath,
+  kvPathOf,
+  literalEnvOf,
+  type ServingEngine,
+  tensorParallelOf,
+} from './serving-engine.js';
 import { shellAssignments, shellScript } from './shell.js';
 import { shmOf } from './shm.js';
 
@@ -126,7 +133,7 @@ export function mountedConfigsOf(s: RawService, configMaps: Map<string, Record<s
 
 /** What a worker's engine does with KV. */
 export interface EngineFacts {
-  engine?: Engine;
+  engine?: ServingEngine;
   tensorParallel?: number;
   kv?: KvPath;
 }

@@ -1,6 +1,6 @@
-import { engineOf, literalEnvOf, NON_WORKER_ARGV } from './engine.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
+import { engineOf, literalEnvOf, NON_WORKER_ARGV } from './serving-engine.js';
 
 /**
  * A service's role in disaggregated serving. The rule, strongest evidence first:

@@ -1,8 +1,8 @@
 import { type Check, check } from '../core/model.js';
-import { describeKv } from './engine.js';
 import type { EngineFacts } from './resolve.js';
 import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
 import type { EnvService } from './schema.js';
+import { describeKv } from './serving-engine.js';
 import { formatBytes } from './shm.js';
 
 /** Per-service rules about the pod itself: EFA and its KV backend, IPC_LOCK for RDMA, /dev/shm. */

@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
-import { describeKv, type KvPath } from './engine.js';
 import type { EngineFacts } from './resolve.js';
 import type { EnvService, TransportVar } from './schema.js';
+import { describeKv, type KvPath } from './serving-engine.js';
 import { looksLikeRdmaDevice, parseNetDevices, parseUcxTls } from './ucx.js';
 
 /**

@@ -141,7 +141,7 @@ export const GraphSchema = z.object({
   engine: z.enum(['vllm', 'sglang', 'trtllm', 'mocker']).optional(),
   /** Their tensor parallelism, from the command line or engine config. */
   tensorParallel: z.number().optional(),
-  /** How that engine moves KV between prefill and decode, per its own flags and defaults (src/env/engine.ts). */
+  /** How that engine moves KV between prefill and decode, per its own flags and defaults (src/env/serving-engine.ts). */
   kv: z
     .object({
       transport: z.enum(['NIXL', 'UCX', 'MOONCAKE', 'MPI', 'NCCL', 'OTHER']),

@@ -1,7 +1,7 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
-import { describeKv } from './engine.js';
 import { EnvReportPartSchema, type EnvService, type TransportVar } from './schema.js';
+import { describeKv } from './serving-engine.js';
 
 /** The per-service table printed before the checks. */
 

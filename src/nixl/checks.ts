@@ -136,7 +136,7 @@ function perftestCheck(f: NixlFindings): Check {
 }
 
 /** The engine `pair` can use with this image, if any, best first: nixlbench, nixl, ucx_perftest. */
-export type Engine = EngineName | undefined;
+export type ImageEngine = EngineName | undefined;
 
 /** The oldest NIXL whose Python API the nixl probe uses (its listen thread; references/nixl-probe.md). */
 const NIXL_PROBE_MIN = [0, 2, 0];
@@ -167,7 +167,7 @@ export function enginesOf(f: NixlFindings, plugin: Check): EngineName[] {
   return out;
 }
 
-export function engineOf(f: NixlFindings, plugin: Check): Engine {
+export function engineOf(f: NixlFindings, plugin: Check): ImageEngine {
   return enginesOf(f, plugin)[0];
 }
 

@@ -5,7 +5,7 @@ import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
-import { type Engine, enginesOf, nixlChecks } from './checks.js';
+import { enginesOf, type ImageEngine, nixlChecks } from './checks.js';
 import { type NixlFindings, nixlFindings, pairVersionFor } from './findings.js';
 import { NIXL_PROBES } from './locate.js';
 import { type Next, nextCommand } from './next.js';
@@ -28,7 +28,7 @@ function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<str
 
 /** The engine every target can run: nixlbench if all can, else ucx_perftest if all can. */
 /** The best engine every target can run (nixlbench, then nixl, then ucx_perftest). */
-function commonEngine(engines: readonly Exclude<Engine, undefined>[][]): Engine {
+function commonEngine(engines: readonly Exclude<ImageEngine, undefined>[][]): ImageEngine {
   if (engines.length === 0) return undefined;
   return (['nixlbench', 'nixl', 'ucx_perftest'] as const).find((e) => engines.every((l) => l.includes(e)));
 }
@@ -45,7 +45,7 @@ export async function nixlReport(
 ): Promise<{ report: Report; sections: () => Section[]; next: Next }> {
   const targets: TargetReport[] = [];
   const checks = [];
-  const engines: Exclude<Engine, undefined>[][] = [];
+  const engines: Exclude<ImageEngine, undefined>[][] = [];
   const versions: (string | undefined)[] = [];
   for (const t of resolved.targets) {
     s.progress?.step(`looking for NIXL in ${describeTarget(t)}`);

@@ -1,11 +1,11 @@
 import { getEngine } from '../engines/registry.js';
-import type { Engine } from './checks.js';
+import type { ImageEngine } from './checks.js';
 
 /** What the next-step command is built from (no I/O). */
 export interface NextInput {
   local: boolean;
   /** The engine every probed target can run (undefined when one of them can run neither). */
-  engine: Engine;
+  engine: ImageEngine;
   /** For nixlbench: the version its --help flags prove, passed on so pair sends only flags it accepts. */
   nixlbenchVersion?: string | undefined;
   namespace?: string | undefined;

@@ -1,6 +1,6 @@
 import type { KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
-import type { Engine, Measurement } from '../core/measurement.js';
+import type { EngineName, Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { NicPort } from '../judge/expectations.js';
@@ -20,7 +20,7 @@ export interface PairConfig {
   decodeNode?: string | undefined;
   mode: ClusterMode;
   /** `auto` is decided by the plan step (src/engines/choose.ts chooseEngine). */
-  engine: Engine | 'auto';
+  engine: EngineName | 'auto';
   image?: string | undefined;
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
   probeImage: string;

@@ -1,10 +1,10 @@
 import type { Measurement } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
 import { resultsComplete } from './assess.js';
-import { type JudgeInput, type Judgement, judge } from './judge.js';
 import { splitLegs } from './logs.js';
 import type { PairPlan } from './pair-plan.js';
 import type { Leg, PodRole } from './probe-script.js';
+import { type JudgeInput, type Judgement, judge } from './verdict.js';
 
 /**
  * A run of several legs (both directions, when the framework is unknown):

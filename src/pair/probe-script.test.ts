@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { describeNeeding } from '../../test/helpers/preconditions.js';
 import { tools } from '../../test/helpers/tools.js';
-import type { Engine } from '../core/measurement.js';
 import { nixlbenchArgs } from '../engines/nixlbench/flags.js';
-import type { EngineName } from '../engines/types.js';
+import { allEngines } from '../engines/registry.js';
+import { ENGINE_NAMES, type EngineName } from '../engines/types.js';
 import { perftestArgs } from '../engines/ucx-perftest/argv.js';
 import { compareVersions, versionFromImage } from '../engines/version.js';
 import { freePort } from '../procs/ports.js';
@@ -286,7 +286,8 @@ describeNeeding([tools('ucx_perftest')], 'the ucx_perftest probe script with the
 });
 
 describe('engine names', () => {
-  it("the report's engine enum is the engine registry's names (a new engine needs both)", () => {
-    expectTypeOf<Engine>().toEqualTypeOf<EngineName>();
+  it("the report's engine enum and the registry's names are one list (core/measurement.ts ENGINE_NAMES)", () => {
+    expectTypeOf<(typeof ENGINE_NAMES)[number]>().toEqualTypeOf<EngineName>();
+    expect(allEngines().map((e) => e.name)).toEqual([...ENGINE_NAMES]);
   });
 });

@@ -4,9 +4,9 @@ import { formatDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
 import type { Cluster } from '../kube/cluster.js';
 import { diagnosePod, podStateLine } from '../pair/diagnose.js';
+import { renderValues } from '../pair/manifests.js';
 import { CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, LABEL, objectNames, runSelector } from '../pair/names.js';
 import { ETCD_PORT } from '../pair/pair-plan.js';
-import { renderValues } from '../pair/render.js';
 import { etcdValues, namespaceValues } from '../pair/values.js';
 
 /**

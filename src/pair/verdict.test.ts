@@ -3,10 +3,10 @@ import { readFixture } from '../../test/helpers/fixtures.js';
 import { testPlan } from '../../test/helpers/plan.js';
 import { bandwidthCheck, judgedGBps } from '../judge/bandwidth.js';
 import { transportKind } from '../judge/transports.js';
-import { judge } from './judge.js';
 import type { PlanInput } from './pair-plan.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { valuesOf } from './values.js';
+import { judge } from './verdict.js';
 
 function plan(over: Partial<PlanInput> = {}) {
   return testPlan(over);

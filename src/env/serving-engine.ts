@@ -8,7 +8,7 @@ import { obj, type RawService, str } from './raw.js';
  * own; references/env-rules.md cites the file and line behind each.
  */
 
-export type Engine = 'vllm' | 'sglang' | 'trtllm' | 'mocker';
+export type ServingEngine = 'vllm' | 'sglang' | 'trtllm' | 'mocker';
 
 /** The library that carries KV between prefill and decode. */
 export type KvTransport = 'NIXL' | 'UCX' | 'MOONCAKE' | 'MPI' | 'NCCL' | 'OTHER';
@@ -30,14 +30,14 @@ export interface KvPath {
   defaulted: boolean;
 }
 
-const ENGINE_ARGV: [Engine, RegExp][] = [
+const ENGINE_ARGV: [ServingEngine, RegExp][] = [
   ['vllm', /\bdynamo\.vllm\b|\bvllm\s+serve\b|\bvllm\.entrypoints\b/],
   ['sglang', /\bdynamo\.sglang\b|\bsglang\.launch_server\b/],
   ['trtllm', /\bdynamo\.trtllm\b|\btrtllm-serve\b|\btrtllm-llmapi-launch\b/],
   ['mocker', /\bdynamo\.mocker\b/],
 ];
 /** Dynamo runtime images: nvcr.io/nvidia/ai-dynamo/{vllm,sglang,tensorrtllm}-runtime. */
-const ENGINE_IMAGE: [Engine, RegExp][] = [
+const ENGINE_IMAGE: [ServingEngine, RegExp][] = [
   ['vllm', /vllm/i],
   ['sglang', /sglang/i],
   ['trtllm', /tensorrtllm|trtllm/i],
@@ -59,7 +59,10 @@ export function literalEnvOf(s: Pick<RawService, 'layers'>): Record<string, stri
   return out;
 }
 
-export function engineOf(s: { argv: readonly string[]; image?: string | undefined }): Engine | undefined {
+export function engineOf(s: {
+  argv: readonly string[];
+  image?: string | undefined;
+}): ServingEngine | undefined {
   const text = s.argv.join(' ');
   for (const [e, re] of ENGINE_ARGV) if (re.test(text)) return e;
   if (s.image && !NON_WORKER_ARGV.test(text))
@@ -253,7 +256,7 @@ function trtllmKv(configs: readonly string[], env: Readonly<Record<string, strin
  * Undefined for an engine that moves no KV between workers (mocker) or an unknown one.
  */
 export function kvPathOf(
-  engine: Engine | undefined,
+  engine: ServingEngine | undefined,
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   configs: readonly string[],
