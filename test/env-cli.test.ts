@@ -212,3 +212,27 @@ describe('env text output', () => {
     expectGolden('env-qwen3.txt', stdout);
   });
 });
+
+describe('env text output is safe for a terminal', () => {
+  it('a value with a carriage return, escape sequences or a bidi override cannot redraw or reverse a line', async () => {
+    const d = dir('controls', {
+      'pod.yaml': [
+        'apiVersion: v1',
+        'kind: Pod',
+        'metadata: {name: w}',
+        'spec:',
+        '  containers:',
+        '  - name: main',
+        '    image: x',
+        '    env:',
+        '    - {name: UCX_TLS, value: "tcp\\r  OK      env.ucx-tls  fine"}',
+        '    - {name: NCCL_DEBUG, value: "\\e[2J\\e]0;pwned\\a\\u202eliaf"}',
+        '',
+      ].join('\n'),
+    });
+    const { stdout } = await cli([d]);
+    expect(stdout).not.toMatch(/[\r\u001b\u0007\u202e]/);
+    expect(stdout).toContain('tcp\\r  OK');
+    expect(stdout).toContain('\\e[2J\\e]0;pwned\\u{7}\\u{202e}liaf');
+  });
+});
