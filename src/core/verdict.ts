@@ -14,11 +14,6 @@ function weighs(c: Check): boolean {
 }
 
 /**
- * Rolls checks up: `untrusted` on any fail, `unverified` on a warning or a
- * skipped check that matters, `trusted` only when everything that matters is ok.
- * No checks at all is never trusted: nothing was verified.
- */
-/**
  * What a verdict speaks of. A string names what is certified (`disaggregated
  * serving`: "… can be trusted"); `shows` is for evidence that certifies
  * nothing by itself (one pasted capture: "this ibstat capture shows no
@@ -38,6 +33,60 @@ function passed(n: number): string {
   return n === 1 ? 'the 1 check passed' : `all ${n} checks passed`;
 }
 
+/** The four states a roll-up can end in, and what each scope says of them. */
+type State = 'failed' | 'gap' | 'nothing' | 'passed';
+interface Wording {
+  scope?: 'capture' | 'task';
+  failed: (n: number, about: string) => string;
+  gap: (why: string, about: string) => string;
+  nothing: string;
+  passed: (n: number) => string;
+}
+
+function wordingOf(subject: Subject): Wording {
+  if (typeof subject === 'string') {
+    const what = subject;
+    return {
+      failed: (n, about) => `Do not trust ${what}: ${plural(n, 'check')} failed; fix first: ${about}`,
+      gap: (why, about) => `${cap(what)} is not verified (${why}); look first at: ${about}`,
+      nothing: `Nothing was verified for ${what}.`,
+      passed: (n) => `${cap(what)} can be trusted: ${passed(n)}.`,
+    };
+  }
+  const what = cap(subject.what);
+  if (subject.kind === 'shows') {
+    const note = subject.note ? ` ${subject.note}` : '';
+    return {
+      scope: 'capture',
+      failed: (n, about) => `${what} shows a problem (${plural(n, 'check')} failed); fix first: ${about}`,
+      gap: (why, about) =>
+        `${what} shows no failure, but not everything could be judged (${why}); look first at: ${about}`,
+      nothing: `${what} shows nothing that could be checked.`,
+      passed: (n) => `${what} shows no problem (${passed(n)}).${note}`,
+    };
+  }
+  return {
+    scope: 'task',
+    failed: (n, about) => `${what} did not finish (${plural(n, 'check')} failed); fix first: ${about}`,
+    gap: (why, about) => `${what} needs a look (${why}): ${about}`,
+    nothing: `${what}: nothing was done.`,
+    passed: (n) => `${what} is done (${passed(n)}).`,
+  };
+}
+
+const STATUS: Record<State, Verdict['status']> = {
+  failed: 'untrusted',
+  gap: 'unverified',
+  nothing: 'unverified',
+  passed: 'trusted',
+};
+
+/**
+ * Rolls checks up: `untrusted` on any fail, `unverified` on a warning or a
+ * skipped check that matters, `trusted` only when everything that matters is
+ * ok. No checks at all is never trusted: nothing was verified. The subject
+ * words the summary; the decision is the same for every subject.
+ */
 export function rollUp(checks: readonly Check[], subject: Subject = 'disaggregated serving'): Verdict {
   const counts = countsOf(checks);
   const first = [...checks].filter(weighs).sort((a, b) => severity[a.status] - severity[b.status])[0];
@@ -50,86 +99,22 @@ export function rollUp(checks: readonly Check[], subject: Subject = 'disaggregat
       }
     : undefined;
   const about = first ? describe(first) : '';
-  if (typeof subject !== 'string') return worded(subject, counts, first, fixFirst, about);
-  const what = subject;
-
-  if (counts.fail > 0) {
-    return {
-      status: 'untrusted',
-      summary: `Do not trust ${what}: ${counts.fail} check${counts.fail === 1 ? '' : 's'} failed; fix first: ${about}`,
-      fixFirst,
-      counts,
-    };
-  }
-  if (first) {
-    const why = first.status === 'warn' ? 'a warning' : 'a check that matters was skipped';
-    return {
-      status: 'unverified',
-      summary: `${cap(what)} is not verified (${why}); look first at: ${about}`,
-      fixFirst,
-      counts,
-    };
-  }
-  if (counts.ok === 0) {
-    return { status: 'unverified', summary: `Nothing was verified for ${what}.`, counts };
-  }
+  const w = wordingOf(subject);
+  const state: State = counts.fail > 0 ? 'failed' : first ? 'gap' : counts.ok === 0 ? 'nothing' : 'passed';
+  const why = first?.status === 'warn' ? 'a warning' : 'a check that matters was skipped';
+  const summary =
+    state === 'failed'
+      ? w.failed(counts.fail, about)
+      : state === 'gap'
+        ? w.gap(why, about)
+        : state === 'nothing'
+          ? w.nothing
+          : w.passed(counts.ok);
   return {
-    status: 'trusted',
-    summary: `${cap(what)} can be trusted: ${passed(counts.ok)}.`,
-    counts,
-  };
-}
-
-/** The verdict of evidence (`shows`) or of a chore (`task`): the same statuses, no claim of trust. */
-function worded(
-  subject: Exclude<Subject, string>,
-  counts: Verdict['counts'],
-  first: Check | undefined,
-  fixFirst: Verdict['fixFirst'],
-  about: string,
-): Verdict {
-  const what = cap(subject.what);
-  const shows = subject.kind === 'shows';
-  const scope = shows ? ('capture' as const) : ('task' as const);
-  if (counts.fail > 0) {
-    const failed = plural(counts.fail, 'check');
-    return {
-      status: 'untrusted',
-      scope,
-      summary: shows
-        ? `${what} shows a problem (${failed} failed); fix first: ${about}`
-        : `${what} did not finish (${failed} failed); fix first: ${about}`,
-      fixFirst,
-      counts,
-    };
-  }
-  if (first) {
-    const why = first.status === 'warn' ? 'a warning' : 'a check that matters was skipped';
-    return {
-      status: 'unverified',
-      scope,
-      summary: shows
-        ? `${what} shows no failure, but not everything could be judged (${why}); look first at: ${about}`
-        : `${what} needs a look (${why}): ${about}`,
-      fixFirst,
-      counts,
-    };
-  }
-  if (counts.ok === 0) {
-    return {
-      status: 'unverified',
-      scope,
-      summary: shows ? `${what} shows nothing that could be checked.` : `${what}: nothing was done.`,
-      counts,
-    };
-  }
-  const note = subject.kind === 'shows' && subject.note ? ` ${subject.note}` : '';
-  return {
-    status: 'trusted',
-    scope,
-    summary: shows
-      ? `${what} shows no problem (${passed(counts.ok)}).${note}`
-      : `${what} is done (${passed(counts.ok)}).`,
+    status: STATUS[state],
+    ...(w.scope ? { scope: w.scope } : {}),
+    summary,
+    ...(fixFirst && (state === 'failed' || state === 'gap') ? { fixFirst } : {}),
     counts,
   };
 }
