@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGINE_NAMES, type EngineName } from './engine-names.js';
 
 /**
  * The `measurement` key of a `pair` report: what the transfer test measured,
@@ -10,10 +11,8 @@ import { z } from 'zod';
  * `MB/s` columns are MiB/s and are converted before they land here.
  */
 
-/** The transfer engines, in `--engine auto`'s order of preference (src/engines/ has one module each). */
-export const ENGINE_NAMES = ['nixlbench', 'nixl', 'ucx_perftest'] as const;
+export { ENGINE_NAMES, type EngineName };
 export const EngineSchema = z.enum(ENGINE_NAMES);
-export type EngineName = z.infer<typeof EngineSchema>;
 
 /**
  * Where the two ranks ran: on two nodes (the network path prefill→decode takes),

@@ -19,9 +19,9 @@ export type {
  * local runner; registry.ts lists them.
  */
 
-import type { EngineName } from '../core/measurement.js';
+import type { EngineName } from '../core/engine-names.js';
 
-export { ENGINE_NAMES, type EngineName } from '../core/measurement.js';
+export { ENGINE_NAMES, type EngineName } from '../core/engine-names.js';
 
 /** A probe pod: one side of a cross-node pair, or the one pod holding both ranks. */
 export type PodRole = 'prefill' | 'decode' | 'intra-node';

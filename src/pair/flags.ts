@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { ENGINE_NAMES } from '../core/engine-names.js';
 import { addClusterFlags } from '../kube/flags.js';
 
 /**
@@ -53,7 +54,7 @@ export function addTransferOptions(cmd: Command): Command {
         '--engine <engine>',
         "transfer tool: nixlbench when the image has it, else nixl (our probe on NIXL's Python API) when python imports nixl, else ucx_perftest (cluster: --dgd asks the live worker pod; otherwise a Dynamo runtime image or none means nixl)",
       )
-        .choices(['auto', 'nixlbench', 'nixl', 'ucx_perftest'])
+        .choices(['auto', ...ENGINE_NAMES])
         .default('auto'),
     )
     .option(

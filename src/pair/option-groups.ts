@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { durationSchema } from '../core/duration-schema.js';
+import { ENGINE_NAMES } from '../core/engine-names.js';
 import { parseSize } from '../engines/sizes.js';
 import { parseUcxTls, UCX_TL_ALIASES, UCX_TRANSPORTS } from '../env/ucx.js';
 
@@ -12,7 +13,7 @@ import { parseUcxTls, UCX_TL_ALIASES, UCX_TRANSPORTS } from '../env/ucx.js';
  */
 
 // ── engine ──────────────────────────────────────────────────────────────────
-export const ENGINE_CHOICES = ['auto', 'nixlbench', 'nixl', 'ucx_perftest'] as const;
+export const ENGINE_CHOICES = ['auto', ...ENGINE_NAMES] as const;
 export const EngineOption = z.enum(ENGINE_CHOICES);
 
 // ── sizes and iterations ────────────────────────────────────────────────────

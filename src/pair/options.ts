@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EngineName } from '../core/engine-names.js';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
@@ -105,7 +106,7 @@ type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
 
 /** The options `pair` shares with --local, as the cluster path reads them. */
 export interface SharedPairOptions {
-  engine: 'auto' | 'nixlbench' | 'nixl' | 'ucx_perftest';
+  engine: 'auto' | EngineName;
   mode?: 'cross-node' | 'intra-node' | undefined;
   sizes?: number[] | undefined;
   iters?: number | undefined;
