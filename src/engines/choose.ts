@@ -2,7 +2,7 @@ import { ToolError } from '../core/errors.js';
 import { INSTALL_HINT } from './hints.js';
 import type { EngineFinder } from './local/types.js';
 import { checkExplicitPython } from './nixl/python.js';
-import { setupCommand } from './nixl/setup.js';
+import { PYTHON_VENV_FIX, setupCommand, venvProblem } from './nixl/setup.js';
 import { allEngines, getEngine } from './registry.js';
 import type { EngineName } from './types.js';
 
@@ -176,10 +176,19 @@ export async function chooseOrSetUp(
   const chosen = findHere(choice, find);
   if (chosen) return chosen;
   if (choice !== 'auto' && choice !== 'nixl') return chooseHere(choice, find);
+  const what =
+    choice === 'auto'
+      ? `pair --local: ${NONE_HERE}`
+      : 'pair --local --engine nixl: no Python here can import nixl';
   if (!setup.allowed) {
-    const what = choice === 'auto' ? NONE_HERE : 'no Python here can import nixl';
-    throw new ToolError(`pair --local: ${what}, and --no-setup keeps pair from setting NIXL up`, {
+    throw new ToolError(`${what}, and --no-setup keeps pair from setting NIXL up`, {
       fix: setupCommand(setup.env),
+    });
+  }
+  const { problem } = venvProblem(setup.env);
+  if (problem) {
+    throw new ToolError(`${what}, and NIXL cannot be set up from PyPI: ${problem}`, {
+      fix: PYTHON_VENV_FIX,
     });
   }
   return { engine: 'nixl', bin: await setup.run() };
