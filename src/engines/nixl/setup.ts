@@ -100,6 +100,8 @@ export async function setUpNixlVenv(deps: SetupDeps): Promise<string> {
     throw new ToolError(`pair --local cannot set up NIXL: ${problem}`, { fix: PYTHON_VENV_FIX });
   const dir = nixlVenv(deps.env);
   const venvPython = nixlVenvPython(deps.env);
+  // Another run may have made it meanwhile: never remove a venv that works.
+  if (existsSync(venvPython) && nixlPresence(venvPython, deps.env) === 'importable') return venvPython;
   deps.progress.step(`setting up NIXL ${NIXL_PIN} from PyPI into ${dir} (once; about 340 MB)`);
   const deadline = AbortSignal.timeout(deps.timeoutMs ?? SETUP_TIMEOUT_MS);
   try {
