@@ -2,7 +2,9 @@
 # A virtual environment with NIXL from PyPI, under the project's cache, never system-wide:
 #   bash scripts/nixl-venv.sh                 # nixl 1.5.1 into ~/.cache/interconnect-test/nixl-venv
 #   bash scripts/nixl-venv.sh 0.1.1 DIR       # another version into DIR (the tests' "too old NIXL")
-# `pair --local --engine nixl` finds ~/.cache/interconnect-test/nixl-venv/bin/python on its own.
+# `pair --local --engine nixl` finds ~/.cache/interconnect-test/nixl-venv/bin/python on its own, and
+# `pair --local` with no engine makes this venv itself (src/engines/nixl/setup.ts). The versions
+# below are the ones src/engines/nixl/python.ts pins (NIXL_PIN, NUMPY_PIN): setup.test.ts checks.
 #
 # Only what the probe imports is installed: the `nixl` meta package picks the nixl_cu12/13
 # backend at import (nixl_meta_utils.detect_cuda_major), and nixl-cu12 declares torch as a

@@ -1,4 +1,6 @@
-import { hostname } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportSchema } from '../src/core/model.js';
 import { PodRunner } from '../src/kube/pod-runner.js';
@@ -31,18 +33,31 @@ describe('nixl --local on this machine', () => {
       'ucx_info_v',
     ]);
     const engine = report.checks.find((c) => c.id === 'nixl.pair-engine')!;
-    if (engine.status === 'ok') expect(next.command).toBe('interconnect-test pair --local');
+    // ok: nixlbench runs (plain `pair --local`), or else a Python pair --local would use imports nixl.
+    if (engine.status === 'ok')
+      expect(next.command).toBe(
+        t.probes.nixlbench?.notFound
+          ? 'interconnect-test pair --local --engine nixl'
+          : 'interconnect-test pair --local',
+      );
     else if (engine.status === 'warn')
       expect(next.command).toBe('interconnect-test pair --local --engine ucx_perftest');
     else expect(next.command).toBeUndefined();
-    // Without nixlbench the NIXL-level test cannot be vouched for.
-    if (t.probes.nixlbench?.notFound) expect(report.verdict.status).not.toBe('trusted');
+    // Without nixlbench or NIXL's Python API (the nixl engine) the NIXL-level test cannot be vouched for.
+    const pythonNixl = report.checks.find((c) => c.id === 'nixl.python')?.status === 'ok';
+    if (t.probes.nixlbench?.notFound && !pythonNixl) expect(report.verdict.status).not.toBe('trusted');
     for (const c of report.checks) expect(c.subject).toBe(hostname());
     expect(code).toBe(report.verdict.status === 'untrusted' ? 1 : 0);
   });
 
   it('with nothing on PATH: no engine, no command, and the verdict says so', async () => {
-    const { code, stdout } = await cli(['--local', '-q'], { PATH: '/nonexistent', NO_COLOR: '1' });
+    // An empty HOME too: no NIXL venv under ~/.cache, which nixl --local looks at as pair --local does.
+    const home = mkdtempSync(path.join(tmpdir(), 'no-tools-'));
+    const { code, stdout } = await cli(['--local', '-q'], {
+      PATH: '/nonexistent',
+      HOME: home,
+      NO_COLOR: '1',
+    });
     expect(stdout).toContain(
       'next\n  (no pair command: see below)\n  pair --local needs nixlbench, a Python that imports nixl, or ucx_perftest; none runs here\n',
     );

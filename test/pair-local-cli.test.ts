@@ -94,19 +94,19 @@ describe('pair options', () => {
 });
 
 describe('pair --local without a transfer tool', () => {
-  it('says in one line what to install and exits 2, so no gate reads it as a pass', async () => {
+  it('says in one line the one command that fixes it (no python3: nothing to set NIXL up with) and exits 2, so no gate reads it as a pass', async () => {
     // An empty PATH and HOME: no nixlbench, no ucx_perftest, no python3, no NIXL venv under ~/.cache.
     const empty = mkdtempSync(path.join(tmpdir(), 'no-tools-'));
     const r = await cli(['--local'], { PATH: empty, HOME: empty });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'error: pair --local: neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl (fix: apt-get install ucx-utils (ucx_perftest), or build NIXL with nixlbench (github.com/ai-dynamo/nixl, benchmark/nixlbench))\n',
+      'error: pair --local: neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl, and NIXL cannot be set up from PyPI: no python3 on PATH (fix: sudo apt-get install python3-venv)\n',
     );
     const nixl = await cli(['--local', '--engine', 'nixl'], { PATH: empty, HOME: empty });
     expect(nixl.code).toBe(2);
     expect(nixl.stderr).toBe(
-      'error: pair --local --engine nixl: no Python here can import nixl (fix: bash scripts/nixl-venv.sh (nixl from PyPI into ~/.cache/interconnect-test/nixl-venv), or set INTERCONNECT_TEST_PYTHON to a python that imports nixl)\n',
+      'error: pair --local --engine nixl: no Python here can import nixl, and NIXL cannot be set up from PyPI: no python3 on PATH (fix: sudo apt-get install python3-venv)\n',
     );
   });
 });

@@ -1,6 +1,8 @@
 import { ToolError } from '../core/errors.js';
 import { INSTALL_HINT } from './hints.js';
 import type { EngineFinder } from './local/types.js';
+import { checkExplicitPython } from './nixl/python.js';
+import { PYTHON_VENV_FIX, setupCommand, venvProblem } from './nixl/setup.js';
 import { allEngines, getEngine } from './registry.js';
 import type { EngineName } from './types.js';
 
@@ -123,23 +125,73 @@ export interface ChosenEngine {
  * report: nothing was measured, and an `unverified` report exits 0 under the
  * default --fail-on, which a CI gate would read as a pass.
  */
-function chooseHere(
+function findHere(
   choice: LocalChoice,
   find: EngineFinder | ((program: string) => string | undefined),
-): ChosenEngine {
+): ChosenEngine | undefined {
   const finder: EngineFinder = typeof find === 'function' ? { which: find } : find;
   const candidates = choice === 'auto' ? allEngines() : [getEngine(choice)];
   for (const e of candidates) {
     const bin = e.local.find(finder, choice === e.name);
     if (bin) return { engine: e.name, bin };
   }
-  if (choice === 'auto')
-    throw new ToolError(
-      'pair --local: neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl',
-      { fix: INSTALL_HINT },
-    );
+  return undefined;
+}
+
+const NONE_HERE = 'neither nixlbench nor ucx_perftest is on PATH, and no Python can import nixl';
+
+function chooseHere(
+  choice: LocalChoice,
+  find: EngineFinder | ((program: string) => string | undefined),
+): ChosenEngine {
+  const chosen = findHere(choice, find);
+  if (chosen) return chosen;
+  if (choice === 'auto') throw new ToolError(`pair --local: ${NONE_HERE}`, { fix: INSTALL_HINT });
   const { message, fix } = getEngine(choice).local.notFound;
   throw new ToolError(message, { fix });
+}
+
+/** How `pair --local` may set NIXL up when no engine is here. */
+export interface LocalSetup {
+  env: NodeJS.ProcessEnv;
+  /** False with --no-setup: refuse, naming the command. */
+  allowed: boolean;
+  /** Sets NIXL up (engines/nixl/setup.ts) and returns a python that imports it. */
+  run(): Promise<string>;
+}
+
+/**
+ * `pair --local`'s engine: as chooseEngine on this host, but when `auto` or
+ * `nixl` finds none, NIXL is set up from PyPI into the project's venv (or,
+ * with --no-setup, a ToolError naming the one command to run). A set
+ * INTERCONNECT_TEST_PYTHON that does not exist or has no nixl is a ToolError
+ * whatever else is here: never a silent fallback.
+ */
+export async function chooseOrSetUp(
+  choice: LocalChoice,
+  find: EngineFinder,
+  setup: LocalSetup,
+): Promise<ChosenEngine> {
+  checkExplicitPython(setup.env, choice === 'nixl');
+  const chosen = findHere(choice, find);
+  if (chosen) return chosen;
+  if (choice !== 'auto' && choice !== 'nixl') return chooseHere(choice, find);
+  const what =
+    choice === 'auto'
+      ? `pair --local: ${NONE_HERE}`
+      : 'pair --local --engine nixl: no Python here can import nixl';
+  if (!setup.allowed) {
+    throw new ToolError(`${what}, and --no-setup keeps pair from setting NIXL up`, {
+      fix: setupCommand(setup.env),
+    });
+  }
+  const { problem } = venvProblem(setup.env);
+  if (problem) {
+    throw new ToolError(`${what}, and NIXL cannot be set up from PyPI: ${problem}`, {
+      fix: PYTHON_VENV_FIX,
+    });
+  }
+  return { engine: 'nixl', bin: await setup.run() };
 }
 
 /**

@@ -97,6 +97,17 @@ describe('nixlChecks', () => {
     );
   });
 
+  it('names the python it asked on this host (the one pair --local would run), not python3', () => {
+    const venv = '/h/.cache/interconnect-test/nixl-venv/bin/python';
+    const f = findings({
+      pythonAsked: venv,
+      python: { error: 'ImportError: libucs.so.0', pluginDirs: [], plugins: [] },
+    });
+    expect(nixlChecks(f)[2]?.detail).toBe(
+      `${venv} cannot import nixl (ImportError: libucs.so.0): pair's nixl engine and Dynamo's engines need it`,
+    );
+  });
+
   it('a NIXL_PLUGIN_DIR without the UCX plugin fails, and nixlbench cannot be the engine', () => {
     const f = findings({
       nixlbench: { state: 'runs' },

@@ -105,11 +105,12 @@ function pythonCheck(f: NixlFindings): Check {
       data: { file: p.file, ...(p.dists ? { dists: p.dists } : {}) },
     });
   }
+  const asked = f.pythonAsked ?? 'python3';
   const why = f.pythonMissing
-    ? 'python3 is not installed'
+    ? `${asked} is not installed`
     : p?.error
-      ? `python3 cannot import nixl (${p.error})`
-      : 'python3 gave no answer';
+      ? `${asked} cannot import nixl (${p.error})`
+      : `${asked} gave no answer`;
   return check('nixl.python', 'skipped', `${why}: pair's nixl engine and Dynamo's engines need it`, {
     matters: false,
   });

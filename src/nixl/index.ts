@@ -1,13 +1,14 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
+import { localNixlPython } from '../engines/nixl/python.js';
 import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
 import { describeTarget, type Resolved, type TargetChoice } from '../probes/targets.js';
 import { enginesOf, type ImageEngine, nixlChecks } from './checks.js';
 import { type NixlFindings, nixlFindings, pairVersionFor } from './findings.js';
-import { NIXL_PROBES } from './locate.js';
+import { NIXL_PROBES, nixlProbes } from './locate.js';
 import { type Next, nextCommand } from './next.js';
 
 function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<string, ProbeEntry> {
@@ -36,12 +37,13 @@ function commonEngine(engines: readonly Exclude<ImageEngine, undefined>[][]): Im
 /**
  * `nixl`: what the pair test needs (nixlbench, the NIXL UCX plugin, the Python
  * module, ucx_perftest) in each pod or on this host, and the `pair` command to
- * run next for them.
+ * run next for them. A wrong INTERCONNECT_TEST_PYTHON is a ToolError (exit 2).
  */
 export async function nixlReport(
   resolved: Resolved,
   choice: TargetChoice,
   s: ProbeRunSettings,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ report: Report; sections: () => Section[]; next: Next }> {
   const targets: TargetReport[] = [];
   const checks = [];
@@ -49,7 +51,9 @@ export async function nixlReport(
   const versions: (string | undefined)[] = [];
   for (const t of resolved.targets) {
     s.progress?.step(`looking for NIXL in ${describeTarget(t)}`);
-    const outcomes = await runProbeSet(t.runner, NIXL_PROBES, {
+    // On this host, the python pair --local would use (engines/nixl/python.ts), not just python3.
+    const probes = t.kind === 'local' ? nixlProbes(localNixlPython(env)) : NIXL_PROBES;
+    const outcomes = await runProbeSet(t.runner, probes, {
       concurrency: s.concurrency,
       timeoutMs: s.timeoutMs,
       ...(s.signal ? { signal: s.signal } : {}),

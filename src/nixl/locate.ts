@@ -80,20 +80,25 @@ export const PYTHON_SCRIPT = [
   'print(json.dumps(out))',
 ].join('\n');
 
-/** What `nixl` runs, in order; each is an argv with fixed arguments. */
-export const NIXL_PROBES: readonly ProbeSpec[] = [
-  // gflags prints every flag with --help (and exits 1); nixlbench sets no version
-  // string, so the flag list is what tells builds apart (nixlbench.md §1).
-  { tool: 'nixlbench', argv: ['nixlbench', '--help'] },
-  {
-    tool: 'nixl_files',
-    argv: ['sh', '-c', LOCATE_SCRIPT],
-    label: 'sh -c <look for NIXL libraries and plugins>',
-  },
-  { tool: 'python_nixl', argv: ['python3', '-c', PYTHON_SCRIPT], label: 'python3 -c <import nixl>' },
-  { tool: 'ucx_perftest', argv: ['ucx_perftest', '-h'] },
-  { tool: 'ucx_info_v', argv: ['ucx_info', '-v'] },
-];
+/** What `nixl` runs, in order; each is an argv with fixed arguments. `python`: which one to ask about NIXL. */
+export function nixlProbes(python = 'python3'): readonly ProbeSpec[] {
+  return [
+    // gflags prints every flag with --help (and exits 1); nixlbench sets no version
+    // string, so the flag list is what tells builds apart (nixlbench.md §1).
+    { tool: 'nixlbench', argv: ['nixlbench', '--help'] },
+    {
+      tool: 'nixl_files',
+      argv: ['sh', '-c', LOCATE_SCRIPT],
+      label: 'sh -c <look for NIXL libraries and plugins>',
+    },
+    { tool: 'python_nixl', argv: [python, '-c', PYTHON_SCRIPT], label: `${python} -c <import nixl>` },
+    { tool: 'ucx_perftest', argv: ['ucx_perftest', '-h'] },
+    { tool: 'ucx_info_v', argv: ['ucx_info', '-v'] },
+  ];
+}
+
+/** What `nixl` runs in a pod: the image's own python3. */
+export const NIXL_PROBES: readonly ProbeSpec[] = nixlProbes();
 
 export interface NixlFiles {
   pluginDirEnv: string | undefined;

@@ -40,10 +40,12 @@ export function addClusterOptions(cmd: Command): Command {
     .option('--keep', 'keep the scratch objects for debugging (prints how to delete them)')
     .option('--dry-run', 'print the manifests and create nothing');
   addClusterFlags(cmd, "the deployment's namespace (only ever read)");
-  return cmd.option(
-    '--no-node-probes',
-    "with --dgd: skip the read-only node probes in the DGD's worker pods",
-  );
+  return cmd
+    .option('--no-node-probes', "with --dgd: skip the read-only node probes in the DGD's worker pods")
+    .option(
+      '--no-setup',
+      'with --local: when no engine is here, refuse (naming the command) instead of setting NIXL up from PyPI into ~/.cache/interconnect-test/nixl-venv',
+    );
 }
 
 /** The transfer flags `pair` (both modes) and `sweep` share; their schema is option-groups.ts TransferOptionsShape. */

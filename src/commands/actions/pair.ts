@@ -24,6 +24,8 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
   minBandwidth: TransferOptionsShape.minBandwidth,
   ucxTls: TransferOptionsShape.ucxTls,
   nixlbenchRuntime: z.enum(['auto', 'etcd', 'asio']).default('auto'),
+  /** --no-setup (commander's negation): false refuses to set NIXL up when no engine is here. */
+  setup: z.boolean().default(true),
   ...ClusterOptionsShape,
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
@@ -87,6 +89,7 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
       mode: opts.mode === 'intra-node' ? 'intra-node' : 'local',
       timeoutMs: opts.timeout,
       nixlbenchRuntime: opts.nixlbenchRuntime,
+      setup: opts.setup,
       ...(opts.sizes ? { sizes: opts.sizes } : {}),
       ...(opts.iters ? { iters: opts.iters } : {}),
       ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),

@@ -102,7 +102,10 @@ describe('findNixlPython', () => {
 
   it('takes INTERCONNECT_TEST_PYTHON as the only candidate when set', () => {
     expect(nixlPythonCandidates({ INTERCONNECT_TEST_PYTHON: a, PATH: dir, HOME: dir })).toEqual([a]);
-    expect(nixlPythonCandidates({ INTERCONNECT_TEST_PYTHON: path.join(dir, 'nope'), HOME: dir })).toEqual([]);
+    // A set one that does not exist is an error naming it, never a fallback to another Python.
+    expect(() =>
+      nixlPythonCandidates({ INTERCONNECT_TEST_PYTHON: path.join(dir, 'nope'), HOME: dir }),
+    ).toThrow(`INTERCONNECT_TEST_PYTHON=${path.join(dir, 'nope')} does not exist`);
   });
 
   it('prefers a Python that imports nixl; one that only has it installed only for an explicit --engine nixl', () => {
@@ -114,13 +117,19 @@ describe('findNixlPython', () => {
     expect(
       findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: a }, false, presence({ [a]: 'importable' })),
     ).toBe(a);
-    expect(
+    expect(() =>
       findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, false, presence({ [b]: 'installed' })),
-    ).toBe(undefined);
+    ).toThrow(
+      `INTERCONNECT_TEST_PYTHON=${b} cannot import nixl (nixl is installed but its nixl._api does not import)`,
+    );
     expect(
       findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, true, presence({ [b]: 'installed' })),
     ).toBe(b);
-    expect(findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, true, presence({}))).toBe(undefined);
+    expect(() => findNixlPython({ ...env, INTERCONNECT_TEST_PYTHON: b }, true, presence({}))).toThrow(
+      `INTERCONNECT_TEST_PYTHON=${b} cannot import nixl`,
+    );
+    // Unset: no candidate imports nixl is no engine, not an error.
+    expect(findNixlPython(env, true, presence({}))).toBe(undefined);
   });
 });
 

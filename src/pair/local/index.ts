@@ -3,9 +3,10 @@ import type { Measurement } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
-import { chooseEngine, type LocalChoice } from '../../engines/choose.js';
+import { chooseOrSetUp, type LocalChoice } from '../../engines/choose.js';
 import { assertSizes } from '../../engines/limits.js';
 import { type EngineRun, LOOPBACK, type Placement } from '../../engines/local/types.js';
+import { setUpNixlVenv } from '../../engines/nixl/setup.js';
 import { getEngine } from '../../engines/registry.js';
 import { DEFAULT_SIZES } from '../../engines/ucx-perftest/argv.js';
 import type { Launcher } from '../../procs/launcher.js';
@@ -26,6 +27,8 @@ export interface LocalPairOptions {
   nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
   /** The NIXL probe's operation, initiator on target (default WRITE, as nixlbench). */
   op?: 'READ' | 'WRITE';
+  /** False (--no-setup): with no engine here, refuse instead of setting NIXL up from PyPI. */
+  setup?: boolean;
 }
 
 export interface LocalPairDeps {
@@ -60,10 +63,15 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   const host = deps.host ?? systemHost(deps.env);
   const launcher = deps.launcher ?? spawnLauncher;
   const placement = deps.placement ?? LOOPBACK;
-  const chosen = chooseEngine(opts.engine, {
-    which: (p) => host.which(p),
-    nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled),
-  });
+  const chosen = await chooseOrSetUp(
+    opts.engine,
+    { which: (p) => host.which(p), nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled) },
+    {
+      env: deps.env,
+      allowed: opts.setup !== false,
+      run: () => setUpNixlVenv({ env: deps.env, progress: deps.progress, signal: deps.signal, launcher }),
+    },
+  );
   const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
   const gpuCount = host.gpuCount();
   if (memory === 'VRAM' && gpuCount === 0) {
