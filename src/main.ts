@@ -34,7 +34,11 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
       import('./render/style.js'),
       import('./render/text.js'),
     ]);
-    text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+    // On a terminal the report keeps to its width (subjects under the cwd shortened);
+    // a pipe or a file gets it whole, as the goldens do.
+    const columns = ctx.stdout.isTTY ? (ctx.stdout as { columns?: number }).columns : undefined;
+    const layout = columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
+    text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections, layout);
   }
   ctx.stdout.write(text);
   if (opts.junit) {
