@@ -41,11 +41,17 @@ export function wrapWords(text: string, width: number | undefined, first: string
   return lines;
 }
 
-/** A subject that is an absolute path under `cwd`, relative to it; anything else as it is. */
+/**
+ * A subject that is an absolute path under `cwd` (or one with `#document/service`
+ * after it, as env's are), relative to it; anything else as it is.
+ */
 export function shortSubject(subject: string, cwd: string | undefined): string {
   if (!cwd || !path.isAbsolute(subject)) return subject;
-  const rel = path.relative(cwd, subject);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : subject;
+  const hash = subject.indexOf('#');
+  const file = hash < 0 ? subject : subject.slice(0, hash);
+  const rel = path.relative(cwd, file);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return subject;
+  return `${rel}${hash < 0 ? '' : subject.slice(hash)}`;
 }
 
 const FIX_INDENT = '          ';
