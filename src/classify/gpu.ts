@@ -80,7 +80,7 @@ export function classifyTopo(t: TopoResult): Check[] {
         check(
           'gdr.nic-affinity',
           'warn',
-          `${far.length} of ${near.length} GPUs have no NIC on their PCIe switch (${far
+          `${far.length} of ${plural(near.length, 'GPU')} ${far.length === 1 ? 'has' : 'have'} no NIC on their PCIe switch (${far
             .slice(0, 4)
             .map((n) => `${n.gpu}→${n.nic ?? '?'} ${n.path ?? '?'}`)
             .join(', ')}${far.length > 4 ? ', …' : ''}): GPUDirect RDMA crosses the root complex`,
