@@ -26,7 +26,7 @@ describe('the sweep plan against --timeout', () => {
     expect(e).toEqual({ waves: 252, estimateMs: 252 * 60_000, suggestMs: 255 * 60_000 });
     const warning = planWarning(plan, config(), 200);
     expect(warning).toBe(
-      'the plan needs about 4h12m (252 waves of pairs), more than --timeout 30m: pairs not started by then are not run; pass --timeout 4h15m',
+      'the plan needs about 4h12m (252 waves of pairs), more than --timeout 30m: pass --timeout 4h15m; pairs not started by then are not run',
     );
   });
 
@@ -37,6 +37,11 @@ describe('the sweep plan against --timeout', () => {
     const tight = config({ maxParallel: 1, timeoutMs: 5.5 * 60_000 });
     expect(estimatePlan(plan, tight)).toEqual({ waves: 8, estimateMs: 8 * 60_000, suggestMs: 8 * 60_000 });
     expect(planWarning(plan, tight, 200)).toContain('pass --timeout 8m');
+    // Under 100 columns the suggestion stays; what happens otherwise gives way.
+    const short = planWarning(allPairs(nodes(64)), config(), 100);
+    expect(short).toBe(
+      'the plan needs about 4h12m (252 waves of pairs), more than --timeout 30m: pass --timeout 4h15m',
+    );
     // A --pair-timeout shorter than the typical pair bounds each wave.
     expect(estimatePlan(plan, config({ maxParallel: 1, pairTimeoutMs: 30_000 })).estimateMs).toBe(8 * 30_000);
   });

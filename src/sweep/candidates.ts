@@ -197,10 +197,10 @@ export function estimatePlan(plan: SweepPlan, config: SweepConfig): PlanEstimate
 export function planWarning(plan: SweepPlan, config: SweepConfig, width = planWidth()): string | undefined {
   const e = estimatePlan(plan, config);
   if (e.suggestMs === undefined) return undefined;
-  return fitWidth(
-    `the plan needs about ${formatDuration(e.estimateMs)} (${plural(e.waves, 'wave')} of pairs), more than --timeout ${formatDuration(config.timeoutMs)}: pairs not started by then are not run; pass --timeout ${formatDuration(e.suggestMs)}`,
-    width,
-  );
+  // The suggestion comes first; what happens otherwise only where it fits.
+  const base = `the plan needs about ${formatDuration(e.estimateMs)} (${plural(e.waves, 'wave')} of pairs), more than --timeout ${formatDuration(config.timeoutMs)}: pass --timeout ${formatDuration(e.suggestMs)}`;
+  const whole = `${base}; pairs not started by then are not run`;
+  return fitWidth(whole.length < width ? whole : base, width);
 }
 
 /** The plan for people, each line under `width`: what runs, the estimate, who is left out. */
