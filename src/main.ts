@@ -17,6 +17,9 @@ export interface MainIo {
   signal?: AbortSignal;
 }
 
+/** The program's own flags that may come before --version or a subcommand. */
+const GLOBAL_FLAGS = new Set(['--debug', '-q', '--quiet']);
+
 /** Renders a command's report (stdout, and the JUnit file) and returns the exit code its verdict earns. */
 async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<number> {
   ctx.progress.close();
@@ -31,7 +34,11 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
       import('./render/style.js'),
       import('./render/text.js'),
     ]);
-    text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections);
+    // On a terminal the report keeps to its width (subjects under the cwd shortened);
+    // a pipe or a file gets it whole, as the goldens do.
+    const columns = ctx.stdout.isTTY ? (ctx.stdout as { columns?: number }).columns : undefined;
+    const layout = columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
+    text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections, layout);
   }
   ctx.stdout.write(text);
   if (opts.junit) {
@@ -75,7 +82,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     .description(
       "Certify a GPU cluster's fabric (RDMA, NVLink, NIXL over UCX) before trusting NVIDIA Dynamo disaggregated serving on it",
     )
-    .version(VERSION)
+    .version(VERSION, '-V, --version', 'print the version, the commit and the engines found on this machine')
     .option('--debug', 'print stack traces for errors')
     .option('-q, --quiet', 'no progress output on stderr')
     .exitOverride()
@@ -85,6 +92,13 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
       // Usage errors in the one style every error has: `error: … (fix: …)`.
       outputError: (s, write) => write(`${s.trimEnd()} (fix: see --help)\n`),
     });
+  // --version (before any subcommand): ours, not commander's bare number.
+  const first = argv.find((a) => !GLOBAL_FLAGS.has(a));
+  if (first === '-V' || first === '--version') {
+    const { versionLines } = await import('./commands/version-info.js');
+    ctx.stdout.write(`${versionLines(env).join('\n')}\n`);
+    return EXIT.ok;
+  }
   registerCommands(program, ctx);
   // addCommand() does not pass settings down: without this a subcommand's usage
   // error would call process.exit(1) itself instead of returning exit code 2.

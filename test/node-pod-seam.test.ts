@@ -140,7 +140,7 @@ describe('node --dgd over the exec API (replayed outputs)', () => {
       ['compare.ucx-transports', 'fail'],
     ]);
     expect(report.checks.find((c) => c.id === 'compare.nics')?.detail).toBe(
-      'some have no usable RDMA port while others do (g-prefill-0: 1 × Ethernet 200 Gb/s + 8 × InfiniBand 400 Gb/s; g-decode-0: 1 port(s) Active but no uverbs device mounted): transfers between them cannot use RDMA',
+      'some have no usable RDMA port while others do (g-prefill-0: 1 × Ethernet 200 Gb/s + 8 × InfiniBand 400 Gb/s; g-decode-0: 1 port Active but no uverbs device mounted): transfers between them cannot use RDMA',
     );
     const text = renderText(report, { color: false }, sections);
     expect(text).toContain('  no result: nvidia-smi nvlink --status: timed out after 0.3 s\n');

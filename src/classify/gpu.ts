@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
 import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-topo.js';
 
@@ -79,7 +80,7 @@ export function classifyTopo(t: TopoResult): Check[] {
         check(
           'gdr.nic-affinity',
           'warn',
-          `${far.length} of ${near.length} GPUs have no NIC on their PCIe switch (${far
+          `${far.length} of ${plural(near.length, 'GPU')} ${far.length === 1 ? 'has' : 'have'} no NIC on their PCIe switch (${far
             .slice(0, 4)
             .map((n) => `${n.gpu}→${n.nic ?? '?'} ${n.path ?? '?'}`)
             .join(', ')}${far.length > 4 ? ', …' : ''}): GPUDirect RDMA crosses the root complex`,
@@ -120,7 +121,7 @@ export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
         check(
           'nvlink.links',
           'ok',
-          `${g.name}: ${active.length} of ${active.length} links up, ${round(total)} GB/s per direction`,
+          `${g.name}: ${active.length} of ${plural(active.length, 'link')} up, ${round(total)} GB/s per direction`,
           {
             subject,
           },
@@ -128,10 +129,15 @@ export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
       );
     } else if (active.length === 0 && !anyActive) {
       checks.push(
-        check('nvlink.links', 'warn', `${g.name}: all ${inactive.length} links inactive (no NVLink in use)`, {
-          subject,
-          fix: 'expected without an NVLink bridge/NVSwitch; otherwise check the bridge and the fabric manager',
-        }),
+        check(
+          'nvlink.links',
+          'warn',
+          `${g.name}: ${inactive.length === 1 ? 'its 1 link' : `all ${inactive.length} links`} inactive (no NVLink in use)`,
+          {
+            subject,
+            fix: 'expected without an NVLink bridge/NVSwitch; otherwise check the bridge and the fabric manager',
+          },
+        ),
       );
     } else {
       checks.push(

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { IbDevice } from '../parsers/ib-port.js';
 import { portsOf } from '../parsers/ib-port.js';
 import type { IbstatResult } from '../parsers/ibstat.js';
@@ -20,7 +21,7 @@ export function classifyIbstat(r: IbstatResult): Check[] {
       check(
         'ib.ibstat',
         'warn',
-        `ibstat stopped early after ${r.devices.length} device(s): ${first}${r.errors.length > 1 ? ` (+${r.errors.length - 1} more)` : ''}`,
+        `ibstat stopped early after ${plural(r.devices.length, 'device')}: ${first}${r.errors.length > 1 ? ` (+${r.errors.length - 1} more)` : ''}`,
         {
           ...(dev ? { subject: dev } : {}),
           fix: `the device list and ibstat disagree (a vanished or unopenable device${dev ? ` ${dev}` : ''}); run \`ibstat <ca>\` per device or \`ibstatus\` to see the rest`,
@@ -54,7 +55,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult): Check[] {
       check(
         'rdma.devices',
         opened === 0 ? 'fail' : 'warn',
-        `${r.openFailures} device(s) listed but could not be opened ("Failed to open device"); ${opened} opened`,
+        `${plural(r.openFailures, 'device')} listed but could not be opened ("Failed to open device"); ${opened} opened`,
         {
           fix: 'in a pod this is an HCA whose /dev/infiniband/uverbsN is not mounted: request that RDMA resource or ignore devices not granted to the pod',
         },
@@ -63,9 +64,14 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult): Check[] {
   } else if (r.listed && r.devices.length === 0) {
     checks.push(
       r.listed.length > 0
-        ? check('rdma.devices', 'ok', `${r.listed.length} RDMA device(s) listed: ${r.listed.join(', ')}`, {
-            data: { listed: r.listed },
-          })
+        ? check(
+            'rdma.devices',
+            'ok',
+            `${plural(r.listed.length, 'RDMA device')} listed: ${r.listed.join(', ')}`,
+            {
+              data: { listed: r.listed },
+            },
+          )
         : check('rdma.devices', 'fail', 'ibv_devinfo -l lists no RDMA device', {
             fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource',
           }),

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { IbPort } from '../parsers/ib-port.js';
 
 /**
@@ -178,7 +179,7 @@ export function classifyIbPorts(
       : check(
           'ib.ports',
           'ok',
-          `${usable.length} of ${ports.length} ports usable${down ? ` (${down} not)` : ''}`,
+          `${usable.length} of ${plural(ports.length, 'port')} usable${down ? ` (${down} not)` : ''}`,
           {
             data: { usable: usable.map(subjectOf) },
           },

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
 
@@ -34,7 +35,7 @@ export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
               fix: 'run the workload as root or have the device plugin set the node mode to rw for all',
             },
           )
-        : check('rdma.devices', 'ok', `${r.uverbs.length} verbs device(s): ${r.uverbs.join(', ')}`, {
+        : check('rdma.devices', 'ok', `${plural(r.uverbs.length, 'verbs device')}: ${r.uverbs.join(', ')}`, {
             data: { uverbs: r.uverbs },
           }),
     );
@@ -103,7 +104,7 @@ export function classifyShowGids(r: ShowGidsResult): Check[] {
   const v2 = roceV2Ipv4(r);
   if (v2.length === 0) {
     return [
-      check('rdma.gid', 'warn', `${r.gids.length} GID(s) but none is RoCEv2 with an IPv4 address`, {
+      check('rdma.gid', 'warn', `${plural(r.gids.length, 'GID')} but none is RoCEv2 with an IPv4 address`, {
         fix: 'give the RDMA interface an IPv4 address, or set UCX_IB_GID_INDEX to the RoCEv2 IPv6 GID you intend to use',
       }),
     ];

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { completionCommand } from './completion.js';
 import type { CliContext } from './context.js';
 import { envCommand } from './env.js';
 import { gcCommand } from './gc.js';
@@ -17,4 +18,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(sweepCommand(ctx));
   program.addCommand(readCommand(ctx));
   program.addCommand(gcCommand(ctx));
+  program.addCommand(completionCommand(ctx));
 }

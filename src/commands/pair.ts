@@ -1,20 +1,32 @@
 import { Command, Option } from 'commander';
 import { addClusterOptions, addTransferOptions } from '../pair/flags.js';
 import { addOutputOptions, type CliContext } from './context.js';
+import { regroup, withExamples } from './help.js';
+
+/** `pair --help`'s groups; the headings say which flags `--local` reads. */
+export const PAIR_GROUPS = {
+  transfer: 'Transfer (both modes, --local too):',
+  local: 'Local (--local: two processes on this host):',
+  cluster: 'Cluster (not with --local):',
+  output: 'Output (both modes):',
+} as const;
 
 export function pairCommand(ctx: CliContext): Command {
   const cmd = new Command('pair')
     .description(
       'Measure a real KV-cache-style transfer between an initiator (prefill) and a target (decode)',
     )
-    .option('--local', 'run both sides as two processes on this host (no cluster needed)')
+    .optionsGroup(PAIR_GROUPS.transfer)
     .addOption(
       new Option(
         '--mode <mode>',
         'intra-node: GPU memory on both sides (VRAM, cuda_ipc/NVLink); default host memory',
       ).choices(['cross-node', 'intra-node']),
     )
-    .option('--timeout <duration>', 'wall-clock limit for the whole run, e.g. 90s, 5m', '5m')
+    .option('--timeout <duration>', 'wall-clock limit for the whole run, e.g. 90s, 5m', '5m');
+  addTransferOptions(cmd)
+    .optionsGroup(PAIR_GROUPS.local)
+    .option('--local', 'run both sides as two processes on this host (no cluster needed)')
     .addOption(
       new Option(
         '--nixlbench-runtime <runtime>',
@@ -23,8 +35,19 @@ export function pairCommand(ctx: CliContext): Command {
         .choices(['auto', 'etcd', 'asio'])
         .default('auto'),
     );
-  addTransferOptions(cmd);
+  cmd.optionsGroup(PAIR_GROUPS.cluster);
   addClusterOptions(cmd);
+  // Declared with the probe-pod flags, read by --local too.
+  regroup(cmd, PAIR_GROUPS.transfer, ['--op']);
+  cmd.optionsGroup(PAIR_GROUPS.output);
+  withExamples(cmd, [
+    ['on this host, no cluster: two processes over loopback', 'pair --local'],
+    ['between two nodes of the cluster', 'pair --prefill-node gpu-a --decode-node gpu-b'],
+    [
+      "between a live DGD's prefill and decode nodes, with its transport settings",
+      'pair -n dynamo --dgd my-disagg',
+    ],
+  ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const { runPair } = await import('./actions/pair.js');
     await runPair(ctx, raw);

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { TOOLS } from '../classify/tools.js';
 import type { ReadDeps } from './actions/read.js';
 import { addOutputOptions, type CliContext } from './context.js';
+import { withExamples } from './help.js';
 
 export type { ReadDeps };
 
@@ -18,6 +19,13 @@ export function readCommand(ctx: CliContext, deps: ReadDeps = {}): Command {
         .choices(['network', 'nvlink', 'any'])
         .default('any'),
     );
+  withExamples(cmd, [
+    ['classify a saved ibstat', 'read ibstat ibstat.txt'],
+    [
+      'a nixlbench log from a pod, on stdin',
+      'read nixlbench - --expect network --min-bandwidth 40 < nixlbench.log',
+    ],
+  ]);
   addOutputOptions(cmd).action(async (tool: string, source: string, raw: Record<string, unknown>) => {
     const { runRead } = await import('./actions/read.js');
     await runRead(ctx, deps, tool, source, raw);

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { addClusterFlags } from '../kube/flags.js';
 import { addProbeOptions, addTransferOptions } from '../pair/flags.js';
 import { addOutputOptions, type CliContext } from './context.js';
+import { withExamples } from './help.js';
 
 export function sweepCommand(ctx: CliContext): Command {
   const cmd = new Command('sweep')
@@ -44,6 +45,13 @@ export function sweepCommand(ctx: CliContext): Command {
       'push the same metrics to a Prometheus Pushgateway (a failed push is a warning)',
     );
   addClusterFlags(cmd, "the DGD's namespace with --dgd (only ever read)");
+  withExamples(cmd, [
+    ['the plan only: pairs, rounds, left-out nodes, the time it needs', 'sweep --nodes a,b,c,d --dry-run'],
+    [
+      'every pair of one zone, with an HTML heatmap',
+      'sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html',
+    ],
+  ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>, self: Command) => {
     const { runSweepCommand } = await import('./actions/sweep.js');
     await runSweepCommand(ctx, raw, (key) => self.getOptionValueSource(key));

@@ -1,5 +1,6 @@
 import { judgePort } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { type IbDevice, type IbPort, portsOf } from '../parsers/ib-port.js';
 import { RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
@@ -22,7 +23,7 @@ function usablePorts(t: Compared): { ports: IbPort[]; why?: string } | undefined
   const ports = portsOf(src.devices).filter((p) => judgePort(p).usable);
   const dev = t.parsed['dev-infiniband'] as DevInfinibandResult | undefined;
   if (ports.length > 0 && dev && dev.uverbs.length === 0) {
-    return { ports: [], why: `${ports.length} port(s) Active but no uverbs device mounted` };
+    return { ports: [], why: `${plural(ports.length, 'port')} Active but no uverbs device mounted` };
   }
   return { ports };
 }

@@ -2,6 +2,7 @@ import type { Check, Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
+import { plural } from '../core/verdict.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';
 import { NODE_PROBES, READERS, type Reader } from './node-set.js';
@@ -58,7 +59,7 @@ export async function probeTargets(
         s.progress?.update(`${o.tool} ${o.notFound ? 'missing' : o.timedOut ? 'timed out' : 'done'}`),
     });
     const result = interpret(specs, readers, outcomes, s.timeoutMs);
-    s.progress?.done(`${outcomes.filter((o) => o.ran).length} of ${outcomes.length} probes ran`);
+    s.progress?.done(`${outcomes.filter((o) => o.ran).length} of ${plural(outcomes.length, 'probe')} ran`);
     out.push({ target: t, result });
   }
   return out;

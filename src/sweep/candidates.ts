@@ -1,6 +1,7 @@
 import type { V1Node } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
+import { plural } from '../core/verdict.js';
 import { DGD_LABEL, findDgdWorkers } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
@@ -133,18 +134,99 @@ export function planFor(scheme: Scheme, cand: Candidates): SweepPlan {
   return roles(cand.prefill, cand.decode);
 }
 
-export function describePlan(plan: SweepPlan, cand: Candidates, config: SweepConfig): string[] {
-  const parallel = atOnce(plan.pairs, plan.rounds, config.maxParallel);
-  const waves = Array.from({ length: plan.rounds }, (_, r) =>
-    Math.ceil(plan.pairs.filter((p) => p.round === r).length / Math.max(1, config.maxParallel)),
+/** What one wave of pairs typically takes once the image is cached: the plan's estimate per wave. */
+export const TYPICAL_PAIR_MS = 60_000;
+
+/** The width plan lines keep under: stdout's columns on a terminal, else 100. */
+export function planWidth(stdout: { isTTY?: boolean; columns?: number } = process.stdout): number {
+  return stdout.isTTY && stdout.columns && stdout.columns > 20 ? stdout.columns : 100;
+}
+
+/** A line cut to fit under `width` columns, `…` marking the cut. */
+function fitWidth(line: string, width: number): string {
+  return line.length < width ? line : `${line.slice(0, Math.max(1, width - 2))}…`;
+}
+
+/** `a (why); b (why)` cut at an entry, with how many more, to keep under `room` characters. */
+function listFitting(items: string[], room: number): string {
+  const all = items.join('; ');
+  if (all.length < room) return all;
+  const counted = `${plural(items.length, 'node')} (in the report)`;
+  let out = '';
+  for (let i = 0; i < items.length; i++) {
+    const next = `${out ? `${out}; ` : ''}${items[i]}`;
+    const more = items.length - i - 1;
+    const tail = more ? `; +${more} more (in the report)` : '';
+    if (next.length + tail.length >= room)
+      return out ? `${out}; +${items.length - i} more (in the report)` : counted;
+    out = next;
+  }
+  return out;
+}
+
+/** Waves of pairs: per round, its pairs in groups of --max-parallel. */
+function wavesOf(plan: SweepPlan, maxParallel: number): number {
+  return Array.from({ length: plan.rounds }, (_, r) =>
+    Math.ceil(plan.pairs.filter((p) => p.round === r).length / Math.max(1, maxParallel)),
   ).reduce((a, b) => a + b, 0);
+}
+
+/** A --timeout that fits `ms`: up to the next minute, or the next 5 minutes past 10 minutes. */
+function roundUpTimeout(ms: number): number {
+  const step = ms > 10 * 60_000 ? 5 * 60_000 : 60_000;
+  return Math.ceil(ms / step) * step;
+}
+
+export interface PlanEstimate {
+  waves: number;
+  /** Waves × the typical pair time (never more than --pair-timeout). */
+  estimateMs: number;
+  /** Set when the estimate does not fit in --timeout: a --timeout that would. */
+  suggestMs?: number;
+}
+
+export function estimatePlan(plan: SweepPlan, config: SweepConfig): PlanEstimate {
+  const waves = wavesOf(plan, config.maxParallel);
+  const estimateMs = waves * Math.min(TYPICAL_PAIR_MS, config.pair.timeoutMs);
+  return estimateMs > config.timeoutMs
+    ? { waves, estimateMs, suggestMs: roundUpTimeout(estimateMs) }
+    : { waves, estimateMs };
+}
+
+/** The warning when the plan cannot finish within --timeout, or undefined. */
+export function planWarning(plan: SweepPlan, config: SweepConfig, width = planWidth()): string | undefined {
+  const e = estimatePlan(plan, config);
+  if (e.suggestMs === undefined) return undefined;
+  // The suggestion comes first; what happens otherwise only where it fits.
+  const base = `the plan needs about ${formatDuration(e.estimateMs)} (${plural(e.waves, 'wave')} of pairs), more than --timeout ${formatDuration(config.timeoutMs)}: pass --timeout ${formatDuration(e.suggestMs)}`;
+  const whole = `${base}; pairs not started by then are not run`;
+  return fitWidth(whole.length < width ? whole : base, width);
+}
+
+/** The plan for people, each line under `width`: what runs, the estimate, who is left out. */
+export function describePlan(
+  plan: SweepPlan,
+  cand: Candidates,
+  config: SweepConfig,
+  width = planWidth(),
+): string[] {
+  const parallel = atOnce(plan.pairs, plan.rounds, config.maxParallel);
+  const e = estimatePlan(plan, config);
+  const counts = `${plural(plan.pairs.length, 'pair')} in ${plural(plan.rounds, 'round')}, at most ${parallel} at once`;
+  const head = `${plan.scheme} over ${plural(cand.included.length, 'node')} (`;
+  // The selection (a long --nodes list) gives way first; the counts stay whole.
+  const room = width - 1 - head.length - `): ${counts}`.length;
+  const selection =
+    cand.selection.length <= room ? cand.selection : `${cand.selection.slice(0, Math.max(1, room - 1))}…`;
+  const leftOut = cand.excluded.map((x) => `${x.node} (${x.reason})`);
+  const leftHead = 'left out (cannot take a probe pod): ';
+  const estimate = `estimate: ${plural(e.waves, 'wave')} of pairs, about ${formatDuration(e.estimateMs)} (at most ${formatDuration(e.waves * config.pair.timeoutMs)} by --pair-timeout); --timeout ${formatDuration(config.timeoutMs)}`;
   return [
-    `${plan.scheme} over ${cand.included.length} node${cand.included.length === 1 ? '' : 's'} (${cand.selection}): ${plan.pairs.length} pair${plan.pairs.length === 1 ? '' : 's'} in ${plan.rounds} round${plan.rounds === 1 ? '' : 's'}, at most ${parallel} at once`,
-    `estimate: ${waves} wave${waves === 1 ? '' : 's'} of pairs, each about one pair's time (typically under a minute once the image is cached), at most ${formatDuration(waves * config.pair.timeoutMs)} by --pair-timeout; the sweep stops at --timeout ${formatDuration(config.timeoutMs)}`,
-    ...(cand.excluded.length
-      ? [
-          `left out (cannot take a probe pod): ${cand.excluded.map((x) => `${x.node} (${x.reason})`).join('; ')}`,
-        ]
+    fitWidth(`${head}${selection}): ${counts}`, width),
+    // The --pair-timeout bound gives way before the line is cut.
+    fitWidth(estimate.length < width ? estimate : estimate.replace(/ \(at most [^)]*\)/, ''), width),
+    ...(leftOut.length
+      ? [fitWidth(`${leftHead}${listFitting(leftOut, width - 1 - leftHead.length)}`, width)]
       : []),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Measurement } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
-import { rollUp } from '../core/verdict.js';
+import { plural, rollUp } from '../core/verdict.js';
 import {
   allFailedTogether,
   MIN_SWEEP_NODES,
@@ -96,7 +96,7 @@ export function notRun(
 export function progressLine(done: SweepPair[], total: number): string {
   const failed = done.filter((p) => p.outcome === 'untrusted').length;
   const notRunN = done.filter((p) => p.outcome === 'not-run').length;
-  return `${done.length} of ${total} pairs done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
+  return `${done.length} of ${plural(total, 'pair')} done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
 }
 
 function settingsOf(config: SweepConfig, selection: string): SweepSettings {

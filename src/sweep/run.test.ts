@@ -298,6 +298,22 @@ describe('runSweep', () => {
 });
 
 describe('runSweep --dry-run', () => {
+  it('warns before anything starts when the plan cannot finish within --timeout, naming one that fits', async () => {
+    const warnings: string[] = [];
+    const progress = { ...silentProgress, warn: (m: string) => warnings.push(m) };
+    // all-pairs over 4 nodes, one pair at a time: 6 waves of about a minute against --timeout 1m.
+    const run = await runSweep(config({ maxParallel: 1, pair: { ...pairConfig, dryRun: true } }), {
+      ...deps(cluster(['gpu-0', 'gpu-1', 'gpu-2', 'gpu-3']), async () => {
+        throw new Error('a dry run must start no pair');
+      }),
+      progress,
+    });
+    expect(run.dryRun).toBe(true);
+    expect(warnings).toEqual([
+      'the plan needs about 6m (6 waves of pairs), more than --timeout 1m: pass --timeout 6m',
+    ]);
+  });
+
   it('measures nothing, so its verdict is never trusted: it says "dry run: nothing measured"', async () => {
     const c = cluster(['gpu-0', 'gpu-1', 'gpu-2', 'gpu-3']);
     let started = 0;

@@ -3,7 +3,7 @@ import { formatDuration } from '../core/duration.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { newRunId } from '../pair/names.js';
-import { candidates, describePlan, planFor } from './candidates.js';
+import { candidates, describePlan, planFor, planWarning } from './candidates.js';
 import { pairRunId, SWEEP_POLL_MS, type SweepConfig, type SweepDeps, type SweepRun } from './config.js';
 import { type SharedEtcd, sharedEtcd } from './etcd.js';
 import type { SweepPair } from './model.js';
@@ -74,6 +74,8 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     progress.step(`Plan: ${what}`);
     progress.done(estimate);
     if (left) progress.warn(left);
+    const late = planWarning(plan, config);
+    if (late) progress.warn(late);
     const finish = (pairs: SweepPair[], dryRun: boolean): SweepRun => {
       const time = { startedAt: started, durationMs: clock.now() - started };
       const { result, checks } = assemble(config, cand, plan.rounds, pairs, time, dryRun);

@@ -1,4 +1,5 @@
 import type { Section } from '../core/report.js';
+import { plural } from '../core/verdict.js';
 import type { SweepPair, SweepResult } from './model.js';
 import { atOnce } from './schemes.js';
 
@@ -37,7 +38,7 @@ export function sweepSections(r: SweepResult, dryRun = false): Section[] {
     {
       title: dryRun ? 'Plan (dry run: nothing was created)' : 'Sweep',
       lines: [
-        `${s.scheme} over ${r.matrix.nodes.length} nodes (${s.selection}): ${r.pairs.length} pairs in ${r.rounds} rounds, at most ${atOnce(r.pairs, r.rounds, s.maxParallel)} at once`,
+        `${s.scheme} over ${plural(r.matrix.nodes.length, 'node')} (${s.selection}): ${plural(r.pairs.length, 'pair')} in ${plural(r.rounds, 'round')}, at most ${atOnce(r.pairs, r.rounds, s.maxParallel)} at once`,
         ...(dryRun
           ? Array.from({ length: r.rounds }, (_, round) => {
               const ps = r.pairs.filter((p) => p.round === round);
@@ -53,7 +54,7 @@ export function sweepSections(r: SweepResult, dryRun = false): Section[] {
   else {
     const bad = r.pairs.filter((p) => p.outcome === 'untrusted');
     out.push({
-      title: `Failed pairs (${bad.length} of ${r.pairs.length}; the matrix of ${r.matrix.nodes.length} nodes is in --html and -o json)`,
+      title: `Failed pairs (${bad.length} of ${r.pairs.length}; the matrix of ${plural(r.matrix.nodes.length, 'node')} is in --html and -o json)`,
       lines: bad.length ? bad.map((p) => `${p.prefill} → ${p.decode}: ${p.detail}`) : ['none'],
     });
   }

@@ -18,6 +18,8 @@ export const TOOL_INSTALL = {
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',
   chromium: 'apt-get install chromium',
   shellcheck: 'apt-get install shellcheck',
+  zsh: 'apt-get install zsh',
+  fish: 'apt-get install fish',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;

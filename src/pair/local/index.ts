@@ -3,6 +3,7 @@ import type { Measurement } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
 import type { Section } from '../../core/report.js';
+import { plural } from '../../core/verdict.js';
 import { chooseOrSetUp, type LocalChoice } from '../../engines/choose.js';
 import { assertSizes } from '../../engines/limits.js';
 import { type EngineRun, LOOPBACK, type Placement } from '../../engines/local/types.js';
@@ -108,7 +109,8 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
     },
     runDeps,
   );
-  if (run.outcome === 'completed') deps.progress.done(`${chosen.engine}: ${run.sizesDone} sizes measured`);
+  if (run.outcome === 'completed')
+    deps.progress.done(`${chosen.engine}: ${plural(run.sizesDone, 'size')} measured`);
   else deps.progress.warn(`${chosen.engine}: ${run.problem ?? run.outcome}`);
 
   const { checks, measurement } = localResult({

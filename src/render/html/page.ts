@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { VerdictStatus } from '../../core/model.js';
+import { plural } from '../../core/verdict.js';
 import { bestPeak, sweepStanding } from '../../judge/sweep.js';
 import type { PairOutcome, SweepResult } from '../../sweep/model.js';
 import { escapeHtml } from './format.js';
@@ -43,14 +44,14 @@ function headline(result: SweepResult, verdict: VerdictStatus): string {
       ...(n.length > 0 ? [`culprit node${n.length === 1 ? '' : 's'} ${n.join(', ')}`] : []),
       ...(l.length > 0 ? [`bad link${l.length === 1 ? '' : 's'} ${l.join(', ')}`] : []),
     ];
-    text = `${failed} of ${result.pairs.length} pairs failed${named.length > 0 ? `: ${named.join('; ')}` : ''}`;
+    text = `${failed} of ${plural(result.pairs.length, 'pair')} failed${named.length > 0 ? `: ${named.join('; ')}` : ''}`;
   } else if (verdict === 'unverified') {
     text =
       result.pairs.length === 0
         ? 'no pair was measured'
         : `no pair failed, but ${gaps} of ${result.pairs.length} ${gaps === 1 ? 'was' : 'were'} not verified`;
   } else {
-    text = `all ${result.pairs.length} pairs trusted`;
+    text = result.pairs.length === 1 ? 'the 1 pair trusted' : `all ${result.pairs.length} pairs trusted`;
   }
   return `<p class="headline v-${verdict}"><span class="vd">${verdict.toUpperCase()}</span> ${escapeHtml(text)}</p>`;
 }
