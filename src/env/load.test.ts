@@ -171,6 +171,19 @@ describe('loadInputs', () => {
     expect(loaded.skipped.at(-1)?.why).toBe('not read: this run already read its 64 MiB total input limit');
   });
 
+  it('names the per-file limit, the total and what was read when the total runs out inside a file', async () => {
+    write('a.yaml', Buffer.alloc(1000, 0x20));
+    const n = Math.floor(MAX_TOTAL_BYTES / MAX_FILE_BYTES);
+    for (let i = 0; i < n; i++)
+      write(`f${String(i).padStart(2, '0')}.yaml`, Buffer.alloc(MAX_FILE_BYTES, 0x20));
+    const loaded = await loadInputs(['.'], dir);
+    const used = 1000 + (n - 1) * MAX_FILE_BYTES;
+    expect(loaded.skipped.map((k) => `${k.file}: ${k.why}`)).toContain(
+      `f${String(n - 1).padStart(2, '0')}.yaml: not read: the file is larger than the ${MAX_TOTAL_BYTES - used} bytes left ` +
+        `of the 64 MiB total input limit (${used} bytes already read by this run; one file may have up to 4 MiB)`,
+    );
+  });
+
   it('reads stdin for -', async () => {
     const { Readable } = await import('node:stream');
     const loaded = await loadInputs(['-'], dir, undefined, Readable.from(['kind: Pod\n']));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError, ToolErrors } from '../core/errors.js';
 import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { fastParseAll } from './fast-yaml.js';
 import type { Skipped } from './schema.js';
 
 /** One parsed YAML document. */
@@ -220,8 +221,15 @@ function syntaxError(shown: string, pos: { line: number; col: number }, message:
   );
 }
 
-/** Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column. */
-export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[]; skipped: Skipped[] } {
+/**
+ * Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column.
+ * Plain manifests take js-yaml's fast path (fast-yaml.ts) unless `full` asks for the `yaml` package.
+ */
+export function parseYamlFile(
+  text: string,
+  shown: string,
+  full = false,
+): { docs: LoadedDoc[]; skipped: Skipped[] } {
   if (GO_TEMPLATE.test(text)) {
     const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
     return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
@@ -236,6 +244,8 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
       'give plain manifests',
     );
   }
+  const fast = full ? undefined : fastParseAll(text);
+  if (fast) return { docs: fast.map((d) => ({ file: shown, ...d })), skipped: [] };
   const lc = new LineCounter();
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
@@ -315,7 +325,8 @@ export async function loadInputs(
     let bytes: Buffer;
     try {
       bytes = await readBoundedBytes(f.abs, {
-        limitBytes: Math.min(MAX_FILE_BYTES, left),
+        limitBytes: MAX_FILE_BYTES,
+        total: { limitBytes: MAX_TOTAL_BYTES, usedBytes: total },
         what: f.shown,
         ...(signal ? { signal } : {}),
         ...(stdin ? { stdin } : {}),
