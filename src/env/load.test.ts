@@ -184,6 +184,37 @@ describe('loadInputs', () => {
     );
   });
 
+  it('shows files and MB read once a walk has taken over a second, and nothing for a quick one', async () => {
+    write('a.yaml', 'kind: Pod\n');
+    write('b.yaml', `kind: ConfigMap\ndata:\n  x: "${'y'.repeat(2_000_000)}"\n`);
+    write('c.yaml', 'kind: Pod\n');
+    const calls: string[] = [];
+    const progress = {
+      step: (t: string) => calls.push(`step ${t}`),
+      update: (m: string) => calls.push(`update ${m}`),
+      done: () => calls.push('done'),
+      warn: (m: string) => calls.push(`warn ${m}`),
+      close: () => calls.push('close'),
+    };
+    let t = 0;
+    // The clock passes a second while the first file is read.
+    const now = () => {
+      t += 600;
+      return t;
+    };
+    const loaded = await loadInputs(['.'], dir, undefined, undefined, { progress, now });
+    expect(loaded.docs).toHaveLength(3);
+    expect(calls).toEqual([
+      'step reading recipes',
+      'update 1 of 3 files, 0.0 MB read',
+      'update 2 of 3 files, 2.0 MB read',
+      'close',
+    ]);
+    calls.length = 0;
+    await loadInputs(['.'], dir, undefined, undefined, { progress, now: () => 5 });
+    expect(calls).toEqual([]);
+  });
+
   it('reads stdin for -', async () => {
     const { Readable } = await import('node:stream');
     const loaded = await loadInputs(['-'], dir, undefined, Readable.from(['kind: Pod\n']));
