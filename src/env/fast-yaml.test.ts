@@ -73,6 +73,8 @@ describe('fastParseAll', () => {
       'a: 1\na: 2\n',
       'a: [1\n',
       'a: b: c\n',
+      '--- a: 1\n',
+      `${'k'.repeat(1100)}: 1\n`,
     ]) {
       expect(fastParseAll(text), text).toBeUndefined();
     }

@@ -51,17 +51,24 @@ const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({ implicit: [nul, bool, int, float]
 
 /**
  * Text the fast path leaves to the `yaml` package: tabs and CRs; anchors,
- * aliases and tags (`&a`, `*a`, `!!str` where a node may begin: at a line's start,
- * after `: `, `- `, `? ` or a flow indicator; a `&&` inside a shell command is text); merge keys; explicit (`? `), null
- * (`~:`, `: x`) and collection keys (`[a]: x`); directives and `...`
- * document ends. Each could make the two parsers disagree; with them the text
- * is parsed as before, only slower.
+ * aliases and tags (`&a`, `*a`, `!!str`) where a node may begin (a line's
+ * start, after `: `, `- `, `? ` or a flow indicator; a `&&` inside a shell
+ * command is text); merge keys; explicit (`? `), null (`~:`, `: x`) and
+ * collection keys (`[a]: x`); directives, `...` document ends and a mapping
+ * on a `---` line (`--- a: 1`, an error). Each could make the two parsers
+ * disagree; with them the text is parsed as before, only slower.
  */
 const NEEDS_FULL_PARSER =
-  /[\t\r]|(?:^ *|[:?-] +|[,[{] *)[&*!]|<<|^[ -]*\?(?:\s|$)|(?:^|[\s,{-])(?:~|[Nn]ull|NULL)?:(?:\s|$)|[\]}]\s*:(?:\s|$)|^(?:%|\.\.\.)/m;
+  /[\t\r]|(?:^ *|[:?-] +|[,[{] *)[&*!]|<<|^[ -]*\?(?:\s|$)|(?:^|[\s,{-])(?:~|[Nn]ull|NULL)?:(?:\s|$)|[\]}]\s*:(?:\s|$)|^(?:%|\.\.\.)|^--- +[^#\n]*:(?:\s|$)/m;
 
 /** A comment: a whole line, or its end after a space when no quote comes before it on the line. */
 const COMMENT = /^([^'"#\n]*(?:\s|^))#.*$/gm;
+
+/** A `:` past 1000 characters into a line: maybe an implicit key over the 1024 the `yaml` package allows. */
+function longKey(text: string): boolean {
+  for (const m of text.matchAll(/[^\n]{1000,}/g)) if (m[0].indexOf(':', 1000) >= 0) return true;
+  return false;
+}
 
 /** A document marker line: `---` at column 0, alone or followed by a space. */
 const MARKER = /^---(?=[ \n]|$)/gm;
@@ -108,6 +115,7 @@ function contentLine(chunk: string, line: number, afterMarker: boolean): number 
 export function fastParseAll(text: string): FastDoc[] | undefined {
   // Comments may say anything: look past them (a `#` after a quote on its line is left in: a string may hold it).
   if (NEEDS_FULL_PARSER.test(text.replace(COMMENT, '$1'))) return undefined;
+  if (longKey(text)) return undefined;
   const starts: number[] = [];
   for (const m of text.matchAll(MARKER)) starts.push(m.index);
   const chunks: { at: number; afterMarker: boolean }[] = [];
@@ -129,7 +137,7 @@ export function fastParseAll(text: string): FastDoc[] | undefined {
     if (first === 0) continue; // an empty document
     let value: unknown;
     try {
-      value = jsyaml.load(c.afterMarker ? chunk.slice(3) : chunk, { schema: SCHEMA, json: false });
+      value = jsyaml.load(chunk, { schema: SCHEMA, json: false });
     } catch {
       return undefined;
     }

@@ -165,7 +165,11 @@ function main(): number {
     const a = path.join(tmp, 'recipes');
     inputs.push({ label: '(a) ~63 MiB of recipes', dir: a, bytes: writeRecipes(a, recipes, 63 * MiB) });
     const b = path.join(tmp, 'configmaps');
-    inputs.push({ label: '(b) one 3.75 MiB ConfigMap file', dir: b, bytes: writeConfigMaps(b, 3.75 * MiB, recipes[0] as string) });
+    inputs.push({
+      label: '(b) one 3.75 MiB ConfigMap file',
+      dir: b,
+      bytes: writeConfigMaps(b, 3.75 * MiB, recipes[0] as string),
+    });
     const c = path.join(tmp, 'small');
     inputs.push({ label: '(c) 2000 small recipe files', dir: c, bytes: writeSmall(c, recipes, 2000) });
     process.stdout.write(`node ${process.version}, ${path.relative(process.cwd(), cli) || cli}\n`);
