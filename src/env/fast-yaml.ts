@@ -66,7 +66,15 @@ const COMMENT = /^([^'"#\n]*(?:\s|^))#.*$/gm;
 
 /** A `:` past 1000 characters into a line: maybe an implicit key over the 1024 the `yaml` package allows. */
 function longKey(text: string): boolean {
-  for (const m of text.matchAll(/[^\n]{1000,}/g)) if (m[0].indexOf(':', 1000) >= 0) return true;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    if (end - at > 1000) {
+      const colon = text.indexOf(':', at + 1000);
+      if (colon >= 0 && colon < end) return true;
+    }
+    at = end + 1;
+  }
   return false;
 }
 
