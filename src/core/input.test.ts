@@ -60,6 +60,24 @@ describe('readBounded', () => {
     expect((err as ToolError).fix).toBe('cut it');
   });
 
+  it('takes only what is left of a total limit, and says so', async () => {
+    const f = path.join(tmp, 'c.txt');
+    writeFileSync(f, 'x'.repeat(100));
+    const total = { limitBytes: 1024, usedBytes: 974 };
+    expect((await readBoundedBytes(f, { limitBytes: 100, total: { ...total, usedBytes: 924 } })).length).toBe(
+      100,
+    );
+    const err = await rejection(readBoundedBytes(f, { limitBytes: 100, what: 'c.txt', total }));
+    expect((err as ToolError).message).toBe(
+      'c.txt is larger than the 50 bytes left of the 1 KiB total input limit (974 bytes already read by this run; one file may have up to 100 bytes)',
+    );
+    // When the per-file limit is the smaller, only it is named.
+    const per = await rejection(
+      readBoundedBytes(f, { limitBytes: 99, what: 'c.txt', total: { limitBytes: 1024, usedBytes: 0 } }),
+    );
+    expect((per as ToolError).message).toBe('c.txt is larger than the 99 bytes input limit');
+  });
+
   it('stops reading /dev/zero at the limit', async () => {
     const t0 = Date.now();
     const err = await rejection(readBounded('/dev/zero', { limitBytes: INPUT_LIMITS.capture }));

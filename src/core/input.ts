@@ -59,6 +59,12 @@ export interface ReadBoundedOptions {
   signal?: AbortSignal;
   /** What `-` reads; default process.stdin. */
   stdin?: NodeJS.ReadableStream;
+  /**
+   * A limit on all inputs of a run together, and how much of it earlier inputs
+   * used: this input may take only what is left, and the error then names the
+   * total, what was read already, and the per-input limit.
+   */
+  total?: { limitBytes: number; usedBytes: number };
   /** The `fix` of the too-large error. */
   tooLargeFix?: string;
   /** The `fix` of the cannot-open/cannot-read error. */
@@ -141,13 +147,28 @@ export async function readBounded(source: string, opts: ReadBoundedOptions): Pro
   return new TextDecoder('utf-8').decode(bytes);
 }
 
+/** `x is larger than the 4 MiB input limit`, or, when the run's total is what ran out, how much was left of it. */
+function tooLarge(what: string, opts: ReadBoundedOptions, left: number): string {
+  const { total } = opts;
+  if (!total || left >= opts.limitBytes)
+    return `${what} is larger than the ${formatBytes(opts.limitBytes)} input limit`;
+  return (
+    `${what} is larger than the ${formatBytes(left)} left of the ${formatBytes(total.limitBytes)} total input limit ` +
+    `(${formatBytes(total.usedBytes)} already read by this run; one file may have up to ${formatBytes(opts.limitBytes)})`
+  );
+}
+
 function collect(
   stream: NodeJS.ReadableStream,
   what: string,
   opts: ReadBoundedOptions,
   unreadable: (err: unknown) => ToolError,
 ): Promise<Buffer> {
-  const { signal, limitBytes } = opts;
+  const { signal } = opts;
+  const left = opts.total
+    ? Math.max(0, opts.total.limitBytes - opts.total.usedBytes)
+    : Number.POSITIVE_INFINITY;
+  const limitBytes = Math.min(opts.limitBytes, left);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -171,11 +192,7 @@ function collect(
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += buf.length;
       if (size > limitBytes) {
-        settle(
-          new ToolError(`${what} is larger than the ${formatBytes(limitBytes)} input limit`, {
-            ...(opts.tooLargeFix ? { fix: opts.tooLargeFix } : {}),
-          }),
-        );
+        settle(new ToolError(tooLarge(what, opts, left), opts.tooLargeFix ? { fix: opts.tooLargeFix } : {}));
         return;
       }
       chunks.push(buf);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ToolError, ToolErrors } from '../core/errors.js';
 import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
+import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
 import { type Loaded, loadInputs } from './load.js';
@@ -267,10 +268,13 @@ export interface EnvOptions {
   signal?: AbortSignal;
   /** What `-` reads (default: the process's stdin). */
   stdin?: NodeJS.ReadableStream;
+  /** Where a walk that takes over a second shows files and MB read; give it only when stderr is a TTY. */
+  progress?: Progress;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
-  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin);
+  const watch = opts.progress ? { progress: opts.progress } : undefined;
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch);
   const { part, checks } = analyse(loaded);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }

@@ -171,6 +171,50 @@ describe('loadInputs', () => {
     expect(loaded.skipped.at(-1)?.why).toBe('not read: this run already read its 64 MiB total input limit');
   });
 
+  it('names the per-file limit, the total and what was read when the total runs out inside a file', async () => {
+    write('a.yaml', Buffer.alloc(1000, 0x20));
+    const n = Math.floor(MAX_TOTAL_BYTES / MAX_FILE_BYTES);
+    for (let i = 0; i < n; i++)
+      write(`f${String(i).padStart(2, '0')}.yaml`, Buffer.alloc(MAX_FILE_BYTES, 0x20));
+    const loaded = await loadInputs(['.'], dir);
+    const used = 1000 + (n - 1) * MAX_FILE_BYTES;
+    expect(loaded.skipped.map((k) => `${k.file}: ${k.why}`)).toContain(
+      `f${String(n - 1).padStart(2, '0')}.yaml: not read: the file is larger than the ${MAX_TOTAL_BYTES - used} bytes left ` +
+        `of the 64 MiB total input limit (${used} bytes already read by this run; one file may have up to 4 MiB)`,
+    );
+  });
+
+  it('shows files and MB read once a walk has taken over a second, and nothing for a quick one', async () => {
+    write('a.yaml', 'kind: Pod\n');
+    write('b.yaml', `kind: ConfigMap\ndata:\n  x: "${'y'.repeat(2_000_000)}"\n`);
+    write('c.yaml', 'kind: Pod\n');
+    const calls: string[] = [];
+    const progress = {
+      step: (t: string) => calls.push(`step ${t}`),
+      update: (m: string) => calls.push(`update ${m}`),
+      done: () => calls.push('done'),
+      warn: (m: string) => calls.push(`warn ${m}`),
+      close: () => calls.push('close'),
+    };
+    let t = 0;
+    // The clock passes a second while the first file is read.
+    const now = () => {
+      t += 600;
+      return t;
+    };
+    const loaded = await loadInputs(['.'], dir, undefined, undefined, { progress, now });
+    expect(loaded.docs).toHaveLength(3);
+    expect(calls).toEqual([
+      'step reading recipes',
+      'update 1 of 3 files, 0.0 MB read',
+      'update 2 of 3 files, 2.0 MB read',
+      'close',
+    ]);
+    calls.length = 0;
+    await loadInputs(['.'], dir, undefined, undefined, { progress, now: () => 5 });
+    expect(calls).toEqual([]);
+  });
+
   it('reads stdin for -', async () => {
     const { Readable } = await import('node:stream');
     const loaded = await loadInputs(['-'], dir, undefined, Readable.from(['kind: Pod\n']));

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError, ToolErrors } from '../core/errors.js';
 import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { fastParseAll } from './fast-yaml.js';
+import { type LoadProgress, progressOf } from './load-progress.js';
 import type { Skipped } from './schema.js';
 
 /** One parsed YAML document. */
@@ -220,8 +222,15 @@ function syntaxError(shown: string, pos: { line: number; col: number }, message:
   );
 }
 
-/** Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column. */
-export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[]; skipped: Skipped[] } {
+/**
+ * Parses every document of one file; a syntax error or an alias bomb is a ToolError naming line and column.
+ * Plain manifests take js-yaml's fast path (fast-yaml.ts) unless `full` asks for the `yaml` package.
+ */
+export function parseYamlFile(
+  text: string,
+  shown: string,
+  full = false,
+): { docs: LoadedDoc[]; skipped: Skipped[] } {
   if (GO_TEMPLATE.test(text)) {
     const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
     return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
@@ -236,6 +245,8 @@ export function parseYamlFile(text: string, shown: string): { docs: LoadedDoc[];
       'give plain manifests',
     );
   }
+  const fast = full ? undefined : fastParseAll(text);
+  if (fast) return { docs: fast.map((d) => ({ file: shown, ...d })), skipped: [] };
   const lc = new LineCounter();
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
@@ -293,6 +304,8 @@ export async function loadInputs(
   cwd: string,
   signal?: AbortSignal,
   stdin?: NodeJS.ReadableStream,
+  /** Shows files and MB read once the walk has taken over a second (give it only for a TTY). */
+  watch?: LoadProgress,
 ): Promise<Loaded> {
   if (paths.length === 0)
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
@@ -300,58 +313,65 @@ export async function loadInputs(
   const docs: LoadedDoc[] = [];
   const soleFile = files.length === 1 && files[0]?.named === true;
   let total = 0;
-  for (const f of files) {
-    const left = MAX_TOTAL_BYTES - total;
-    if (left <= 0) {
-      skipped.push({
-        file: f.shown,
-        doc: 0,
-        line: 1,
-        kind: '-',
-        why: `not read: this run already read its ${formatBytes(MAX_TOTAL_BYTES)} total input limit`,
-      });
-      continue;
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await readBoundedBytes(f.abs, {
-        limitBytes: Math.min(MAX_FILE_BYTES, left),
-        what: f.shown,
-        ...(signal ? { signal } : {}),
-        ...(stdin ? { stdin } : {}),
-        tooLargeFix: 'give the recipe files, not archives or logs',
-        unreadableFix: 'check the file',
-      });
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason;
-      const e =
-        err instanceof ToolError
-          ? err
-          : new ToolError(`${f.shown}: cannot read: ${(err as Error).message}`, { fix: 'check the file' });
-      if (soleFile) throw e;
-      const why = e.message.split(f.shown).join('the file');
-      skipped.push({ file: f.shown, doc: 0, line: 1, kind: '-', why: `not read: ${why}` });
-      continue;
-    }
-    total += bytes.length;
-    try {
-      const text = decodeText(bytes, f.shown);
-      const one = parseYamlFile(text, f.shown);
-      if (one.docs.length === 0 && one.skipped.length === 0) {
+  const shown = progressOf(watch, files.length);
+  try {
+    for (const [k, f] of files.entries()) {
+      shown.file(k, total);
+      const left = MAX_TOTAL_BYTES - total;
+      if (left <= 0) {
         skipped.push({
           file: f.shown,
           doc: 0,
           line: 1,
           kind: '-',
-          why: 'no YAML documents (empty or comments only)',
+          why: `not read: this run already read its ${formatBytes(MAX_TOTAL_BYTES)} total input limit`,
         });
+        continue;
       }
-      docs.push(...one.docs);
-      skipped.push(...one.skipped);
-    } catch (err) {
-      if (!(err instanceof UnusableFileError)) throw err;
-      skipped.push({ file: f.shown, doc: 0, line: err.line, kind: '-', why: err.reason });
+      let bytes: Buffer;
+      try {
+        bytes = await readBoundedBytes(f.abs, {
+          limitBytes: MAX_FILE_BYTES,
+          total: { limitBytes: MAX_TOTAL_BYTES, usedBytes: total },
+          what: f.shown,
+          ...(signal ? { signal } : {}),
+          ...(stdin ? { stdin } : {}),
+          tooLargeFix: 'give the recipe files, not archives or logs',
+          unreadableFix: 'check the file',
+        });
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        const e =
+          err instanceof ToolError
+            ? err
+            : new ToolError(`${f.shown}: cannot read: ${(err as Error).message}`, { fix: 'check the file' });
+        if (soleFile) throw e;
+        const why = e.message.split(f.shown).join('the file');
+        skipped.push({ file: f.shown, doc: 0, line: 1, kind: '-', why: `not read: ${why}` });
+        continue;
+      }
+      total += bytes.length;
+      try {
+        const text = decodeText(bytes, f.shown);
+        const one = parseYamlFile(text, f.shown);
+        if (one.docs.length === 0 && one.skipped.length === 0) {
+          skipped.push({
+            file: f.shown,
+            doc: 0,
+            line: 1,
+            kind: '-',
+            why: 'no YAML documents (empty or comments only)',
+          });
+        }
+        docs.push(...one.docs);
+        skipped.push(...one.skipped);
+      } catch (err) {
+        if (!(err instanceof UnusableFileError)) throw err;
+        skipped.push({ file: f.shown, doc: 0, line: err.line, kind: '-', why: err.reason });
+      }
     }
+  } finally {
+    shown.end();
   }
   return { files: files.map((f) => f.shown), docs, skipped };
 }

@@ -15,10 +15,12 @@ export async function runEnvCommand(
   raw: Record<string, unknown>,
 ): Promise<void> {
   const opts = parseOptions(EnvOptionsSchema, { ...raw, paths });
-  // Reading a few files takes milliseconds: no progress lines, so stderr stays for errors only.
+  // Reading a few files takes milliseconds: no progress lines, so stderr stays for errors only;
+  // on a TTY a walk that takes over a second shows how far it got (the line is erased after).
   const report = await runEnv(opts.paths, {
     cwd: ctx.cwd,
     signal: ctx.signal,
+    ...(ctx.stderr.isTTY === true ? { progress: ctx.progress } : {}),
     ...(ctx.stdin ? { stdin: ctx.stdin } : {}),
   });
   // Each input named on the command line must have given something to check.

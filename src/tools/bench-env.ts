@@ -1,0 +1,216 @@
+/**
+ * `npm run bench:env`: how fast `env` reads big inputs, and how much memory it
+ * takes. Generates three inputs in a temp directory:
+ *   (a) ~63 MiB of real-shaped recipes: copies of test/fixtures/recipes/**\/deploy.yaml
+ *       with renamed metadata, many documents per file (just under the 64 MiB total limit);
+ *   (b) one 3.75 MiB ConfigMap-only file (a few ConfigMaps with big data strings);
+ *   (c) many small files (one recipe each).
+ * Runs the built CLI (`node dist/cli.js env DIR -o json`) on each as a child
+ * process and prints wall time, MB/s and the child's peak RSS (from
+ * `/usr/bin/time -v` when present, else process.resourceUsage() of the child
+ * through a wrapper). The target (issue 20): at least 20 MB/s and peak memory
+ * under 4× the input; it prints whether each run met it, and asserts nothing.
+ *
+ * Usage: node dist/tools/bench-env.js [--keep]   (--keep leaves the inputs and prints where)
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../core/assets.js';
+
+const MiB = 1024 * 1024;
+const TARGET_MBPS = 20;
+const TARGET_RSS_FACTOR = 4;
+
+function findRecipes(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) findRecipes(p, out);
+    else if (e.name === 'deploy.yaml') out.push(p);
+  }
+  return out;
+}
+
+/** The recipe with its metadata.name (the first `  name:` under `metadata:`) suffixed. */
+function renamed(text: string, suffix: string): string {
+  return text.replace(/^(metadata:\n(?:[ \t]+.*\n)*?[ \t]+name:[ \t]*)(\S+)/m, `$1$2-${suffix}`);
+}
+
+/** (a): files of about 1 MiB, each many renamed recipes, `total` bytes in all. */
+function writeRecipes(dir: string, recipes: string[], total: number): number {
+  mkdirSync(dir, { recursive: true });
+  let written = 0;
+  let n = 0;
+  for (let f = 0; written < total; f++) {
+    const parts: string[] = [];
+    let size = 0;
+    while (size < MiB && written + size < total) {
+      const r = recipes[n % recipes.length] as string;
+      const doc = `---\n${renamed(r, String(n++)).replace(/\n*$/, '\n')}`;
+      parts.push(doc);
+      size += Buffer.byteLength(doc);
+    }
+    writeFileSync(path.join(dir, `recipes-${String(f).padStart(3, '0')}.yaml`), parts.join(''));
+    written += size;
+  }
+  return written;
+}
+
+/** (b): one file of ConfigMaps only, with big data strings (block scalars and long quoted lines). */
+function writeConfigMaps(dir: string, bytes: number, recipe: string): number {
+  mkdirSync(dir, { recursive: true });
+  const line = 'export UCX_TLS=rc,cuda_copy,cuda_ipc NCCL_IB_HCA=mlx5_0,mlx5_1 # tuning notes and values\n';
+  const parts: string[] = [];
+  let size = 0;
+  for (let k = 0; size < bytes; k++) {
+    const body = line.repeat(2000).replace(/^/gm, '    ');
+    const doc = `---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-${k}\ndata:\n  UCX_TLS: rc,cuda_copy\n  script.sh: |\n${body}  note: "${'x'.repeat(20000)}"\n`;
+    parts.push(doc);
+    size += Buffer.byteLength(doc);
+  }
+  const text = parts.join('').slice(0, bytes);
+  // Cut at the last whole document so the file stays valid YAML.
+  const whole = text.slice(0, text.lastIndexOf('\n---\n') + 1);
+  writeFileSync(path.join(dir, 'configmaps.yaml'), whole);
+  // One recipe beside it, so the run has a workload to check (a ConfigMap-only input is refused).
+  writeFileSync(path.join(dir, 'recipe.yaml'), recipe);
+  return Buffer.byteLength(whole) + Buffer.byteLength(recipe);
+}
+
+/** (c): `count` files of one renamed recipe each, in subdirectories of 100. */
+function writeSmall(dir: string, recipes: string[], count: number): number {
+  let written = 0;
+  for (let k = 0; k < count; k++) {
+    const sub = path.join(dir, `d${Math.floor(k / 100)}`);
+    if (k % 100 === 0) mkdirSync(sub, { recursive: true });
+    const text = renamed(recipes[k % recipes.length] as string, String(k));
+    writeFileSync(path.join(sub, `r${k}.yaml`), text);
+    written += Buffer.byteLength(text);
+  }
+  return written;
+}
+
+/** Preloaded with --import when /usr/bin/time is missing: the child prints its own peak RSS (KiB) on exit. */
+const MAXRSS = `process.on('exit', () => process.stderr.write('\\nBENCH_MAXRSS ' + process.resourceUsage().maxRSS + '\\n'));`;
+
+interface Run {
+  ms: number;
+  rssBytes: number | undefined;
+  status: number | null;
+  stderr: string;
+}
+
+function runOnce(cli: string, dir: string): Run {
+  const args = [cli, 'env', dir, '-o', 'json'];
+  const t0 = process.hrtime.bigint();
+  if (existsSync('/usr/bin/time')) {
+    const r = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 64 * MiB,
+    });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1];
+    const exit = /Exit status: (\d+)/.exec(r.stderr)?.[1];
+    const stderr = r.stderr.split(/\s*Command being timed:/)[0] ?? '';
+    return {
+      ms,
+      rssBytes: kb ? Number(kb) * 1024 : undefined,
+      status: exit ? Number(exit) : r.status,
+      stderr,
+    };
+  }
+  // Without /usr/bin/time: the child reports process.resourceUsage().maxRSS itself, through a preload.
+  const preload = `data:text/javascript,${encodeURIComponent(MAXRSS)}`;
+  const r = spawnSync(process.execPath, ['--import', preload, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * MiB,
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const kb = /BENCH_MAXRSS (\d+)/.exec(r.stderr)?.[1];
+  return {
+    ms,
+    rssBytes: kb ? Number(kb) * 1024 : undefined,
+    status: r.status,
+    stderr: r.stderr.replace(/\n?BENCH_MAXRSS \d+\n?/, ''),
+  };
+}
+
+function main(): number {
+  const root = repoRoot();
+  const cli = path.join(root, 'dist', 'cli.js');
+  if (!existsSync(cli)) {
+    process.stderr.write('dist/cli.js is missing: run npm run build first\n');
+    return 2;
+  }
+  const recipes = findRecipes(path.join(root, 'test', 'fixtures', 'recipes')).map((f) =>
+    readFileSync(f, 'utf8'),
+  );
+  if (recipes.length === 0) throw new Error('no test/fixtures/recipes/**/deploy.yaml found');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'bench-env-'));
+  const keep = process.argv.includes('--keep');
+  try {
+    const inputs: { label: string; dir: string; bytes: number }[] = [];
+    const a = path.join(tmp, 'recipes');
+    inputs.push({ label: '(a) ~63 MiB of recipes', dir: a, bytes: writeRecipes(a, recipes, 63 * MiB) });
+    const b = path.join(tmp, 'configmaps');
+    inputs.push({
+      label: '(b) one 3.75 MiB ConfigMap file',
+      dir: b,
+      bytes: writeConfigMaps(b, 3.75 * MiB, recipes[0] as string),
+    });
+    const c = path.join(tmp, 'small');
+    inputs.push({ label: '(c) 2000 small recipe files', dir: c, bytes: writeSmall(c, recipes, 2000) });
+    process.stdout.write(`node ${process.version}, ${path.relative(process.cwd(), cli) || cli}\n`);
+    let bad = 0;
+    for (const inp of inputs) {
+      const files = countFiles(inp.dir);
+      const r = runOnce(cli, inp.dir);
+      // env exits 1 on a failing verdict (the recipes have findings); 2 or more is a crash or a refusal.
+      if (r.status === null || r.status > 1) {
+        process.stdout.write(
+          `${inp.label}: env exited ${r.status}: ${r.stderr.trim().split('\n')[0] ?? ''}\n`,
+        );
+        bad++;
+        continue;
+      }
+      const mb = inp.bytes / 1e6;
+      const mbps = mb / (r.ms / 1000);
+      const rss = r.rssBytes;
+      const factor = rss === undefined ? undefined : rss / inp.bytes;
+      const ok = mbps >= TARGET_MBPS && (factor === undefined || factor < TARGET_RSS_FACTOR);
+      process.stdout.write(
+        `${inp.label}: ${files} files, ${mb.toFixed(1)} MB in ${(r.ms / 1000).toFixed(2)} s = ${mbps.toFixed(1)} MB/s, ` +
+          `peak RSS ${rss === undefined ? '?' : `${(rss / MiB).toFixed(0)} MiB (${(factor as number).toFixed(1)}× input)`}` +
+          ` ${ok ? 'ok' : `(target: ≥${TARGET_MBPS} MB/s, <${TARGET_RSS_FACTOR}× input)`}\n`,
+      );
+      if (r.stderr.trim()) process.stdout.write(`  stderr: ${r.stderr.trim().split('\n')[0]}\n`);
+    }
+    if (keep) process.stdout.write(`inputs kept in ${tmp}\n`);
+    return bad ? 2 : 0;
+  } finally {
+    if (!keep) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function countFiles(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) n += countFiles(path.join(dir, e.name));
+    else if (statSync(path.join(dir, e.name)).isFile()) n++;
+  }
+  return n;
+}
+
+process.exitCode = main();
