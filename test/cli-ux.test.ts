@@ -59,7 +59,7 @@ describe('--version', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      `interconnect-test 0.1.0\ncommit: unknown\nengines here: ucx_perftest (${path.join(bin, 'ucx_perftest')})\n`,
+      `interconnect-test 0.1.0\ncommit: unknown\nengines here: ucx_perftest (${path.join(bin, 'ucx_perftest')})\nnot usable: nixl: INTERCONNECT_TEST_PYTHON=/nonexistent/python does not exist\n`,
     );
     const none = await runCli(['--debug', '-V'], {
       env: {
@@ -71,7 +71,7 @@ describe('--version', () => {
     });
     expect(none.code).toBe(0);
     expect(none.stdout).toMatch(
-      /\nengines here: none \(pair --local needs nixlbench, python with nixl, or ucx_perftest\)\n$/,
+      /\nengines here: none \(pair --local needs nixlbench, python with nixl, or ucx_perftest\)\nnot usable: nixl: INTERCONNECT_TEST_PYTHON=\/nonexistent\/python does not exist\n$/,
     );
   });
 });

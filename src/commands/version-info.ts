@@ -21,11 +21,16 @@ export function buildCommit(file: URL = new URL('../build-info.json', import.met
 }
 
 /** Each engine found here with its binary, in `--engine auto`'s order. */
-export function enginesHere(finder: EngineFinder): { engine: string; bin: string }[] {
-  const found: { engine: string; bin: string }[] = [];
+export function enginesHere(finder: EngineFinder): { engine: string; bin?: string; problem?: string }[] {
+  const found: { engine: string; bin?: string; problem?: string }[] = [];
   for (const e of allEngines()) {
-    const bin = e.local.find(finder, false);
-    if (bin) found.push({ engine: e.name, bin });
+    try {
+      const bin = e.local.find(finder, false);
+      if (bin) found.push({ engine: e.name, bin });
+    } catch (err) {
+      // A set-but-wrong INTERCONNECT_TEST_PYTHON: said, not hidden.
+      found.push({ engine: e.name, problem: (err as Error).message });
+    }
   }
   return found;
 }
@@ -42,10 +47,13 @@ export function versionLines(env: NodeJS.ProcessEnv, deps: VersionDeps = {}): st
     which: (p) => host.which(p),
     nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled),
   };
-  const engines = enginesHere(finder);
+  const all = enginesHere(finder);
+  const engines = all.filter((e) => e.bin);
+  const problems = all.filter((e) => e.problem).map((e) => `${e.engine}: ${e.problem}`);
   return [
     `interconnect-test ${VERSION}`,
     `commit: ${deps.commit ?? buildCommit()}`,
     `engines here: ${engines.length ? engines.map((e) => `${e.engine} (${e.bin})`).join(', ') : 'none (pair --local needs nixlbench, python with nixl, or ucx_perftest)'}`,
+    ...problems.map((p) => `not usable: ${p}`),
   ];
 }
