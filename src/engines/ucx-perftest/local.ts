@@ -68,33 +68,20 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
     ucxVersion ??= read.ucxVersion;
     emulated ||= read.emulated;
     const row = read.row;
-    if (run.outcome === 'completed' && !row) {
-      return {
-        rows,
-        transports,
-        lanes,
-        pids,
-        ucxVersion,
-        emulated,
-        outcome: 'failed',
-        problem: `${formatSize(size)}: the client printed no result row`,
-        sizesDone: rows.length,
-      };
-    }
-    if (run.outcome !== 'completed') {
-      const problem = `${formatSize(size)}: ${run.problem ?? run.outcome}`;
-      return {
-        rows,
-        transports,
-        lanes,
-        pids,
-        ucxVersion,
-        emulated,
-        outcome: run.outcome,
-        problem,
-        sizesDone: rows.length,
-      };
-    }
+    // The sweep stops at the first size that did not complete, with what it measured so far.
+    const stop = (outcome: typeof run.outcome, problem: string) => ({
+      rows,
+      transports,
+      lanes,
+      pids,
+      ucxVersion,
+      emulated,
+      outcome,
+      problem: `${formatSize(size)}: ${problem}`,
+      sizesDone: rows.length,
+    });
+    if (run.outcome === 'completed' && !row) return stop('failed', 'the client printed no result row');
+    if (run.outcome !== 'completed') return stop(run.outcome, run.problem ?? run.outcome);
     if (row) rows.push(row);
   }
   return {
