@@ -216,3 +216,11 @@ describe('binaryState', () => {
     });
   });
 });
+
+describe('nixl.python when the probe ran out of time', () => {
+  it('says the python did not answer within --probe-timeout, never that it cannot import nixl', () => {
+    const c = nixlChecks(findings({ pythonTimedOut: true })).find((x) => x.id === 'nixl.python');
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(/^python3 did not answer within --probe-timeout \(raise it/);
+  });
+});

@@ -108,9 +108,11 @@ function pythonCheck(f: NixlFindings): Check {
   const asked = f.pythonAsked ?? 'python3';
   const why = f.pythonMissing
     ? `${asked} is not installed`
-    : p?.error
-      ? `${asked} cannot import nixl (${p.error})`
-      : `${asked} gave no answer`;
+    : f.pythonTimedOut
+      ? `${asked} did not answer within --probe-timeout (raise it to see whether it imports nixl)`
+      : p?.error
+        ? `${asked} cannot import nixl (${p.error})`
+        : `${asked} gave no answer`;
   return check('nixl.python', 'skipped', `${why}: pair's nixl engine and Dynamo's engines need it`, {
     matters: false,
   });

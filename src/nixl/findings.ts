@@ -22,6 +22,8 @@ export interface NixlFindings {
   /** undefined when python3 is missing or printed nothing readable. */
   python?: PythonNixl;
   pythonMissing: boolean;
+  /** The python was still running when --probe-timeout ran out. */
+  pythonTimedOut?: boolean;
   /** The python asked (`python3`, or on this host the one pair --local would run). */
   pythonAsked?: string;
   ucxVersion?: string;
@@ -74,6 +76,7 @@ export function nixlFindings(outcomes: readonly ProbeOutcome[]): NixlFindings {
     ...(files?.ran && files.exitCode === 0 ? { files: readLocate(files.stdout) } : {}),
     ...(python ? { python } : {}),
     pythonMissing: py?.notFound ?? true,
+    ...(py?.timedOut && !python?.file ? { pythonTimedOut: true } : {}),
     ...(py?.argv[0] && py.argv[0] !== 'python3' ? { pythonAsked: py.argv[0] } : {}),
     ...(ucxVersion ? { ucxVersion } : {}),
   };
