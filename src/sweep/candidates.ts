@@ -137,9 +137,12 @@ export function planFor(scheme: Scheme, cand: Candidates): SweepPlan {
 /** What one wave of pairs typically takes once the image is cached: the plan's estimate per wave. */
 export const TYPICAL_PAIR_MS = 60_000;
 
-/** The width plan lines keep under: stdout's columns on a terminal, else 100. */
-export function planWidth(stdout: { isTTY?: boolean; columns?: number } = process.stdout): number {
-  return stdout.isTTY && stdout.columns && stdout.columns > 20 ? stdout.columns : 100;
+/**
+ * The width plan lines keep under: the columns of the terminal they are printed on (stderr, as
+ * progress); off a terminal (a CI log, a file) nothing is cut.
+ */
+export function planWidth(stream: { isTTY?: boolean; columns?: number } = process.stderr): number {
+  return stream.isTTY && stream.columns && stream.columns > 20 ? stream.columns : Number.POSITIVE_INFINITY;
 }
 
 /** A line cut to fit under `width` columns, `…` marking the cut. */

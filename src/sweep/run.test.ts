@@ -310,7 +310,7 @@ describe('runSweep --dry-run', () => {
     });
     expect(run.dryRun).toBe(true);
     expect(warnings).toEqual([
-      'the plan needs about 6m (6 waves of pairs), more than --timeout 1m: pass --timeout 6m',
+      'the plan needs about 6m (6 waves of pairs), more than --timeout 1m: pass --timeout 6m; pairs not started by then are not run',
     ]);
   });
 

@@ -365,6 +365,9 @@ describe('sweep on the cluster', () => {
       '2',
       '--timeout',
       '6s',
+      // No longer than the sweep's budget (longer is refused); started after it, it fires after it.
+      '--pair-timeout',
+      '6s',
       '--pod-annotation',
       `${SIM}duration=1h`,
       '--peer-timeout',
