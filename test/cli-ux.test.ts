@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -276,8 +276,10 @@ describe('the text report on a terminal keeps to its width', () => {
       expect(l).not.toContain(recipe);
       expect(l).toContain(`  ${rel}#qwen3-32b-fp8-vllm-disagg`);
     }
-    // Outside the cwd it stays as given.
-    const elsewhere = checkLines(await onTerminal(['env', recipe], 200, tmpdir()));
+    // Outside the cwd it stays as given (a fresh folder: never an ancestor of the checkout, which may itself be under the temp dir).
+    const away = mkdtempSync(path.join(tmpdir(), 'it-elsewhere-'));
+    const elsewhere = checkLines(await onTerminal(['env', recipe], 200, away));
+    rmSync(away, { recursive: true, force: true });
     for (const l of elsewhere) expect(l).toContain(`  ${recipe}#`);
   });
 });
