@@ -33,6 +33,18 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
   const pids: number[] = [];
   let ucxVersion: string | undefined;
   let emulated = false;
+  // What was measured so far, however the sweep ends.
+  const result = (outcome: EngineRun['outcome'], problem?: string): EngineRun => ({
+    rows,
+    transports,
+    lanes,
+    pids,
+    ucxVersion,
+    emulated,
+    outcome,
+    ...(problem !== undefined ? { problem } : {}),
+    sizesDone: rows.length,
+  });
   for (const size of plan.sizes) {
     const iters = itersFor(size, plan.iters);
     deps.progress.update(`${formatSize(size)} × ${iters}`);
@@ -68,30 +80,12 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
     ucxVersion ??= read.ucxVersion;
     emulated ||= read.emulated;
     const row = read.row;
-    // The sweep stops at the first size that did not complete, with what it measured so far.
-    const stop = (outcome: typeof run.outcome, problem: string) => ({
-      rows,
-      transports,
-      lanes,
-      pids,
-      ucxVersion,
-      emulated,
-      outcome,
-      problem: `${formatSize(size)}: ${problem}`,
-      sizesDone: rows.length,
-    });
-    if (run.outcome === 'completed' && !row) return stop('failed', 'the client printed no result row');
-    if (run.outcome !== 'completed') return stop(run.outcome, run.problem ?? run.outcome);
+    // The sweep stops at the first size that did not complete.
+    if (run.outcome === 'completed' && !row)
+      return result('failed', `${formatSize(size)}: the client printed no result row`);
+    if (run.outcome !== 'completed')
+      return result(run.outcome, `${formatSize(size)}: ${run.problem ?? run.outcome}`);
     if (row) rows.push(row);
   }
-  return {
-    rows,
-    transports,
-    lanes,
-    pids,
-    ucxVersion,
-    emulated,
-    outcome: 'completed',
-    sizesDone: rows.length,
-  };
+  return result('completed');
 }
