@@ -70,8 +70,18 @@ export interface Cluster {
    * the request timeout). Teardown uses a fresh one after the run's own signal fired.
    */
   withSignal(signal: AbortSignal): Cluster;
-  /** Creates one object. Only ever called with objects render.ts checked (scratch namespace, our labels). */
-  create(obj: KubernetesObject): Promise<void>;
+  /**
+   * Creates one object and returns it as stored (its uid, resourceVersion). Only ever called with
+   * objects we rendered (scratch namespace, our labels) or our Leases. An object of that name
+   * already there: a `conflict` ClusterError.
+   */
+  create(obj: KubernetesObject): Promise<KubernetesObject>;
+  /** One object as stored, or undefined when it (or its kind) does not exist. */
+  read(ref: ObjectRef): Promise<KubernetesObject | undefined>;
+  /** Replaces one object; its metadata.resourceVersion makes it conditional (`conflict` when it changed). */
+  replace(obj: KubernetesObject): Promise<KubernetesObject>;
+  /** A JSON merge patch (RFC 7386) of one object: ownerReferences on what a Job should take with it. */
+  patch(ref: ObjectRef, mergePatch: object): Promise<void>;
   /** Deletes one object (Background propagation); an object already gone is fine. */
   delete(ref: ObjectRef): Promise<void>;
   /** Deletes the Jobs, Pods and Services matching the selector in a namespace; returns how many it asked to delete. */

@@ -23,7 +23,9 @@ export type ClusterErrorKind =
   | 'credentials'
   /** Something answered at the server's address, but not as a Kubernetes API server (a proxy page, another service). */
   | 'not-kubernetes'
-  /** Any other answer of the API server (409, 422, 500, …). */
+  /** 409: the object already exists, or it changed since it was read (resourceVersion). */
+  | 'conflict'
+  /** Any other answer of the API server (422, 429, 500, …). */
   | 'api';
 
 /** What a call was trying to do, for the error line. */
@@ -66,6 +68,26 @@ export function notKubernetes(action: KubeAction, what: string): ClusterError {
       fix: 'check clusters[].cluster.server in the kubeconfig (a proxy login page, or a wrong URL or port?)',
     },
   );
+}
+
+/**
+ * Worth retrying with backoff: the API server was unreachable, slow, restarting
+ * (5xx), throttling (429), or a fresh namespace's `default` ServiceAccount is
+ * not there yet (the ServiceAccount admission plugin refuses the pod with 403
+ * "error looking up service account", plugin/pkg/admission/serviceaccount/admission.go).
+ * Never a refusal (401, a real 403), a missing object or a conflict.
+ */
+export function isTransient(err: unknown): boolean {
+  if (!(err instanceof ClusterError)) return false;
+  if (err.kind === 'unreachable' || err.kind === 'timeout') return true;
+  if (err.kind === 'forbidden') return serviceAccountNotReady(err);
+  if (err.kind !== 'api') return false;
+  return err.status === undefined || err.status === 429 || err.status >= 500;
+}
+
+/** The 403 of a pod created before its namespace's `default` ServiceAccount exists. */
+export function serviceAccountNotReady(err: ClusterError): boolean {
+  return err.kind === 'forbidden' && /error looking up service account .*not found/i.test(err.message);
 }
 
 export function isClusterError(err: unknown, ...kinds: ClusterErrorKind[]): err is ClusterError {
@@ -261,6 +283,17 @@ export function toClusterError(err: unknown, action: KubeAction): ClusterError |
         action,
         {
           fix: `grant the "${action.verb}" verb on "${action.resource}"${ns} to this user or service account (check: kubectl auth can-i ${action.verb} ${action.resource}${action.namespace ? ` -n ${action.namespace}` : ''})`,
+          cause: err,
+          status,
+        },
+      );
+    case 409:
+      return new ClusterError(
+        'conflict',
+        `${action.verb} ${target}${ns}: ${detail ?? 'conflict (HTTP 409)'}`,
+        action,
+        {
+          fix: 'another writer changed it; rerun',
           cause: err,
           status,
         },

@@ -1,36 +1,19 @@
-import {
-  BatchV1Api,
-  type Configuration,
-  CoreV1Api,
-  type CoreV1Event,
-  CustomObjectsApi,
-  type KubeConfig,
-  type KubernetesObject,
-  KubernetesObjectApi,
-  type V1ConfigMap,
-  type V1Job,
-  type V1Namespace,
-  type V1Node,
-  type V1Pod,
-  type V1Service,
+import type {
+  CoreV1Event,
+  KubernetesObject,
+  V1ConfigMap,
+  V1Job,
+  V1Namespace,
+  V1Node,
+  V1Pod,
+  V1Service,
 } from '@kubernetes/client-node';
+import { PatchStrategy } from '@kubernetes/client-node';
 import { InterruptedError } from '../core/errors.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
-import {
-  type Cluster,
-  type ClusterOptions,
-  type CustomObjectRef,
-  EXPIRES_ANNOTATION,
-  type ObjectRef,
-  type PodTarget,
-} from './cluster.js';
-import {
-  ClusterError,
-  CONNECT_TIMEOUT_CODE,
-  type KubeAction,
-  notKubernetes,
-  toClusterError,
-} from './errors.js';
+import { type Clients, clientsFor, kubernetesShaped, LOG_LIMIT_BYTES, refOf, resourceOf } from './clients.js';
+import type { Cluster, ClusterOptions, CustomObjectRef, ObjectRef, PodTarget } from './cluster.js';
+import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
 import {
@@ -38,9 +21,7 @@ import {
   boundedCall,
   boundsOf,
   type CallScope,
-  configuration,
   hasCode,
-  makeExec,
   scopeError,
   unreachable,
 } from './transport.js';
@@ -52,77 +33,6 @@ import {
  * (src/kube/open.ts), a dynamic import, so `--help`, `read` and `env` never
  * pay for it. Every call is bounded by transport.ts (connect, request, scope).
  */
-
-/** Logs are kept to this size per container; nixlbench with UCX_PROTO_INFO prints tens of kilobytes. */
-const LOG_LIMIT_BYTES = 4 * 1024 * 1024;
-
-interface Clients {
-  kc: KubeConfig;
-  core: CoreV1Api;
-  batch: BatchV1Api;
-  custom: CustomObjectsApi;
-  objects: KubernetesObjectApi;
-  exec: ExecLike;
-}
-
-/** KubernetesObjectApi on our configuration (its own makeApiClient would build an unbounded one). */
-class ObjectApi extends KubernetesObjectApi {
-  constructor(config: Configuration, kc: KubeConfig) {
-    super(config);
-    this.setDefaultNamespace(kc);
-  }
-}
-
-/** Who answered must be Kubernetes: a list has `items`, an object its `metadata` (logs are text). */
-function kubernetesShaped<T>(result: T, action: KubeAction): T {
-  if (action.resource === 'pods/log' || action.verb === 'delete' || action.verb === 'create') return result;
-  const o = result as { items?: unknown; metadata?: unknown } | null;
-  if (action.verb === 'list' && !Array.isArray(o?.items))
-    throw notKubernetes(action, 'something that is not a Kubernetes list');
-  if (action.verb === 'get' && (typeof o !== 'object' || o === null || typeof o.metadata !== 'object'))
-    throw notKubernetes(action, 'something that is not a Kubernetes object');
-  return result;
-}
-
-function clientsFor(kc: KubeConfig, bounds: Bounds, exec?: ExecLike): Clients {
-  const config = configuration(kc, bounds);
-  const objects = new ObjectApi(config, kc);
-  return {
-    kc,
-    core: new CoreV1Api(config),
-    batch: new BatchV1Api(config),
-    custom: new CustomObjectsApi(config),
-    objects,
-    exec: exec ?? makeExec(kc, bounds),
-  };
-}
-
-function resourceOf(kind: string): string {
-  return `${kind.toLowerCase()}s`;
-}
-
-interface Meta {
-  metadata?: {
-    name?: string;
-    namespace?: string;
-    creationTimestamp?: Date | string;
-    annotations?: Record<string, string>;
-  };
-}
-
-function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
-  const m = o.metadata ?? {};
-  const created = m.creationTimestamp;
-  const expires = m.annotations?.[EXPIRES_ANNOTATION];
-  return {
-    apiVersion,
-    kind,
-    name: m.name ?? '',
-    ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
-    ...(created ? { createdAt: new Date(created).toISOString() } : {}),
-    ...(expires ? { expiresAt: expires } : {}),
-  };
-}
 
 export class KubeCluster implements Cluster {
   readonly describe: string;
@@ -175,10 +85,42 @@ export class KubeCluster implements Cluster {
     }
   }
 
-  async create(obj: KubernetesObject): Promise<void> {
+  create(obj: KubernetesObject): Promise<KubernetesObject> {
     const m = obj.metadata ?? {};
-    await this.call(this.act('create', resourceOf(obj.kind ?? 'object'), m.namespace, m.name), (c) =>
+    return this.call(this.act('create', resourceOf(obj.kind ?? 'object'), m.namespace, m.name), (c) =>
       c.objects.create(obj),
+    );
+  }
+
+  read(ref: ObjectRef): Promise<KubernetesObject | undefined> {
+    const spec = {
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      metadata: { name: ref.name, namespace: ref.namespace },
+    };
+    return this.call<KubernetesObject | undefined>(
+      this.act('get', resourceOf(ref.kind), ref.namespace, ref.name),
+      (c) => c.objects.read(spec as { metadata: { name: string; namespace: string } }),
+      { statuses: [404], fallback: undefined },
+    );
+  }
+
+  replace(obj: KubernetesObject): Promise<KubernetesObject> {
+    const m = obj.metadata ?? {};
+    return this.call(this.act('update', resourceOf(obj.kind ?? 'object'), m.namespace, m.name), (c) =>
+      c.objects.replace(obj),
+    );
+  }
+
+  async patch(ref: ObjectRef, mergePatch: object): Promise<void> {
+    const body = {
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      metadata: { name: ref.name, namespace: ref.namespace },
+      ...mergePatch,
+    };
+    await this.call(this.act('patch', resourceOf(ref.kind), ref.namespace, ref.name), (c) =>
+      c.objects.patch(body, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch),
     );
   }
 

@@ -39,7 +39,7 @@ class FakeCluster extends MemoryCluster {
     });
     this.nodes = [node('gpu-a'), node('gpu-b')];
   }
-  override async create(obj: KubernetesObject): Promise<void> {
+  override async create(obj: KubernetesObject): Promise<KubernetesObject> {
     const m = obj.metadata ?? {};
     const key = this.key(obj.kind ?? '', m.namespace, m.name ?? '');
     this.store.set(key, obj);
@@ -65,6 +65,7 @@ class FakeCluster extends MemoryCluster {
     if (obj.kind === 'Pod')
       (obj as V1Pod).status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
     this.onCreate?.(key);
+    return obj;
   }
   /** How many log reads fail (a kubelet restarting) before they work again. */
   logFailures = 0;

@@ -1,7 +1,7 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import pRetry from 'p-retry';
 import { messageOf } from '../core/errors.js';
-import { isClusterError } from '../kube/errors.js';
+import { isTransient } from '../kube/errors.js';
 import { type Assessment, assess, finalResultsComplete, type PodSnap } from './assess.js';
 import type { PairContext } from './context.js';
 import { LABEL, runSelector } from './names.js';
@@ -119,7 +119,7 @@ function lookWithRetries(ctx: PairContext, roles: readonly PodRole[]): Promise<P
 
 /** Worth retrying: the API server was unreachable, slow or failed, not a refusal or a missing object. */
 export function transient(err: unknown): boolean {
-  return isClusterError(err, 'unreachable', 'timeout', 'api');
+  return isTransient(err);
 }
 
 async function pause(ctx: PairContext): Promise<void> {

@@ -10,10 +10,10 @@ import { sharedEtcd } from './etcd.js';
 class ReadyCluster extends MemoryCluster {
   stuck = false;
   deleted: string[] = [];
-  override async create(obj: KubernetesObject): Promise<void> {
+  override async create(obj: KubernetesObject): Promise<KubernetesObject> {
     if (obj.kind === 'Pod')
       (obj as { status?: unknown }).status = { conditions: [{ type: 'Ready', status: 'True' }] };
-    await super.create(obj);
+    return super.create(obj);
   }
   override async delete(ref: ObjectRef): Promise<void> {
     this.deleted.push(`${ref.kind}/${ref.name}`);

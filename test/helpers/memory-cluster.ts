@@ -54,8 +54,63 @@ export class MemoryCluster implements Cluster {
     });
   }
 
-  async create(obj: KubernetesObject): Promise<void> {
-    this.put(obj);
+  private version = 0;
+
+  async create(obj: KubernetesObject): Promise<KubernetesObject> {
+    const m = obj.metadata ?? {};
+    if (this.store.has(this.key(obj.kind ?? 'Pod', m.namespace, m.name ?? '')))
+      throw new ClusterError(
+        'conflict',
+        `${obj.kind} ${m.name} already exists`,
+        {
+          verb: 'create',
+          resource: obj.kind ?? '',
+          namespace: m.namespace,
+          name: m.name,
+        },
+        { status: 409 },
+      );
+    const stored = this.stamp(obj);
+    this.put(stored);
+    return stored;
+  }
+
+  /** A copy with a uid and a fresh resourceVersion, as the API server stores it. */
+  private stamp(obj: KubernetesObject): KubernetesObject {
+    const m = obj.metadata ?? {};
+    this.version += 1;
+    return {
+      ...obj,
+      metadata: {
+        ...m,
+        uid: m.uid ?? `uid-${m.name}-${this.version}`,
+        resourceVersion: String(this.version),
+      },
+    };
+  }
+
+  async read(ref: ObjectRef): Promise<KubernetesObject | undefined> {
+    return this.store.get(this.key(ref.kind, ref.namespace, ref.name));
+  }
+
+  async replace(obj: KubernetesObject): Promise<KubernetesObject> {
+    const m = obj.metadata ?? {};
+    const current = this.store.get(this.key(obj.kind ?? 'Pod', m.namespace, m.name ?? ''));
+    const action = { verb: 'update', resource: obj.kind ?? '', namespace: m.namespace, name: m.name };
+    if (!current)
+      throw new ClusterError('not-found', `${obj.kind} ${m.name} not found`, action, { status: 404 });
+    if (m.resourceVersion && m.resourceVersion !== current.metadata?.resourceVersion)
+      throw new ClusterError('conflict', `${obj.kind} ${m.name} changed`, action, { status: 409 });
+    const stored = this.stamp({ ...obj, metadata: { ...m, uid: current.metadata?.uid } });
+    this.put(stored);
+    return stored;
+  }
+
+  async patch(ref: ObjectRef, mergePatch: object): Promise<void> {
+    const current = this.store.get(this.key(ref.kind, ref.namespace, ref.name));
+    if (!current) throw this.notFound(ref.kind, ref.namespace, ref.name);
+    const p = mergePatch as { metadata?: object };
+    this.put({ ...current, ...p, metadata: { ...current.metadata, ...p.metadata } } as KubernetesObject);
   }
 
   async delete(ref: ObjectRef): Promise<void> {

@@ -1,0 +1,88 @@
+import {
+  BatchV1Api,
+  type Configuration,
+  CoreV1Api,
+  CustomObjectsApi,
+  type KubeConfig,
+  type KubernetesObject,
+  KubernetesObjectApi,
+} from '@kubernetes/client-node';
+import { EXPIRES_ANNOTATION, type ObjectRef } from './cluster.js';
+import { type KubeAction, notKubernetes } from './errors.js';
+import type { ExecLike } from './exec.js';
+import { type Bounds, configuration, makeExec } from './transport.js';
+
+/** The client-node API objects one KubeCluster calls, and how their answers are read back. */
+
+/** Logs are kept to this size per container; nixlbench with UCX_PROTO_INFO prints tens of kilobytes. */
+export const LOG_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface Clients {
+  kc: KubeConfig;
+  core: CoreV1Api;
+  batch: BatchV1Api;
+  custom: CustomObjectsApi;
+  objects: KubernetesObjectApi;
+  exec: ExecLike;
+}
+
+/** KubernetesObjectApi on our configuration (its own makeApiClient would build an unbounded one). */
+class ObjectApi extends KubernetesObjectApi {
+  constructor(config: Configuration, kc: KubeConfig) {
+    super(config);
+    this.setDefaultNamespace(kc);
+  }
+}
+
+/** Who answered must be Kubernetes: a list has `items`, an object its `metadata` (logs are text). */
+export function kubernetesShaped<T>(result: T, action: KubeAction): T {
+  if (action.resource === 'pods/log' || ['delete', 'create', 'patch'].includes(action.verb)) return result;
+  // A tolerated 404 of read() comes back as undefined.
+  if (action.verb === 'get' && result === undefined) return result;
+  const o = result as { items?: unknown; metadata?: unknown } | null;
+  if (action.verb === 'list' && !Array.isArray(o?.items))
+    throw notKubernetes(action, 'something that is not a Kubernetes list');
+  if (action.verb === 'get' && (typeof o !== 'object' || o === null || typeof o.metadata !== 'object'))
+    throw notKubernetes(action, 'something that is not a Kubernetes object');
+  return result;
+}
+
+export function clientsFor(kc: KubeConfig, bounds: Bounds, exec?: ExecLike): Clients {
+  const config = configuration(kc, bounds);
+  const objects = new ObjectApi(config, kc);
+  return {
+    kc,
+    core: new CoreV1Api(config),
+    batch: new BatchV1Api(config),
+    custom: new CustomObjectsApi(config),
+    objects,
+    exec: exec ?? makeExec(kc, bounds),
+  };
+}
+
+export function resourceOf(kind: string): string {
+  return `${kind.toLowerCase()}s`;
+}
+
+export interface Meta {
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    creationTimestamp?: Date | string;
+    annotations?: Record<string, string>;
+  };
+}
+
+export function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
+  const m = o.metadata ?? {};
+  const created = m.creationTimestamp;
+  const expires = m.annotations?.[EXPIRES_ANNOTATION];
+  return {
+    apiVersion,
+    kind,
+    name: m.name ?? '',
+    ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
+    ...(created ? { createdAt: new Date(created).toISOString() } : {}),
+    ...(expires ? { expiresAt: expires } : {}),
+  };
+}
