@@ -4,7 +4,6 @@ import {
   CoreV1Api,
   CustomObjectsApi,
   type KubeConfig,
-  type KubernetesObject,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
 import { EXPIRES_ANNOTATION, type ObjectRef } from './cluster.js';

@@ -9,7 +9,7 @@ import { LABEL } from '../names.js';
  * label, so nothing waits on the garbage collector. Teardown runs on its own
  * signal, never the run's (which has fired after Ctrl-C or --timeout).
  */
-export async function createTracked(ctx: PairContext, obj: KubernetesObject): Promise<void> {
+export async function createTracked(ctx: PairContext, obj: KubernetesObject): Promise<KubernetesObject> {
   const cluster = await ctx.cluster();
   const m = obj.metadata ?? {};
   const ref = {
@@ -26,7 +26,7 @@ export async function createTracked(ctx: PairContext, obj: KubernetesObject): Pr
       await own.deleteByLabel(ref.namespace, `${LABEL.runId}=${ctx.runId},${LABEL.component}=${component}`);
     }
   });
-  await cluster.create(obj);
+  return cluster.create(obj);
 }
 
 /** The rendered objects of a kind (and component), in render order. */

@@ -1,0 +1,41 @@
+import type { Clock } from '../core/clock.js';
+import { type ClusterError, isTransient } from './errors.js';
+
+/**
+ * Retries one Cluster call while its failure is transient (isTransient: the API
+ * server unreachable, slow, restarting, throttling), with backoff, until
+ * `signal` fires (the run's deadline or Ctrl-C, or teardown's own budget).
+ * A refusal, a missing object or a conflict is thrown at once; when the
+ * signal ends the retries, the last error is thrown (what was failing), not
+ * the abort.
+ */
+
+export interface RetryOptions {
+  clock: Clock;
+  signal: AbortSignal;
+  /** First wait (default 250 ms), doubled up to maxMs (default 5 s). */
+  minMs?: number;
+  maxMs?: number;
+  /** Before each wait: the error, the attempt that failed (1-based), ms since the first failure. */
+  onRetry?: (err: ClusterError, attempt: number, failingForMs: number) => void;
+}
+
+export async function retryTransient<T>(fn: () => Promise<T>, opts: RetryOptions): Promise<T> {
+  const min = opts.minMs ?? 250;
+  const max = opts.maxMs ?? 5_000;
+  let firstFailure: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isTransient(err) || opts.signal.aborted) throw err;
+      firstFailure ??= opts.clock.now();
+      opts.onRetry?.(err as ClusterError, attempt, opts.clock.now() - firstFailure);
+      try {
+        await opts.clock.sleep(Math.min(max, min * 2 ** (attempt - 1)), opts.signal);
+      } catch {
+        throw err;
+      }
+    }
+  }
+}
