@@ -7,6 +7,7 @@ import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
+import type { ApiOutage } from './disturbance.js';
 import type { NodeView } from './nodes.js';
 import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
@@ -88,6 +89,12 @@ export interface PairState {
   measurement?: Measurement | undefined;
   /** Every leg's measurement, when the run measured both directions. */
   measurements?: Measurement[] | undefined;
+  /** Names of every pod of ours seen so far: one that vanishes was deleted by someone else. */
+  seenPods: Set<string>;
+  /** The API server's outages this run lived through (watch and create retries). */
+  apiOutage: ApiOutage;
+  /** What disturbed the run (not about the fabric): it ends with exit 2, never a verdict. */
+  disturbed?: string | undefined;
   /** Wall time the probe containers themselves ran (first start → last finish), for `npm run bench`. */
   probeMs?: number | undefined;
 }
