@@ -68,6 +68,7 @@ export interface Meta {
     name?: string;
     namespace?: string;
     creationTimestamp?: Date | string;
+    deletionTimestamp?: Date | string;
     annotations?: Record<string, string>;
   };
 }
@@ -83,5 +84,6 @@ export function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
     ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
     ...(created ? { createdAt: new Date(created).toISOString() } : {}),
     ...(expires ? { expiresAt: expires } : {}),
+    ...(m.deletionTimestamp ? { deleting: true } : {}),
   };
 }

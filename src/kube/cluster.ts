@@ -40,6 +40,8 @@ export interface ObjectRef {
   createdAt?: string | undefined;
   /** Our expiry annotation, when the object carries one. */
   expiresAt?: string | undefined;
+  /** metadata.deletionTimestamp is set: the control plane is deleting it (Terminating). */
+  deleting?: boolean | undefined;
 }
 
 /** A namespaced custom object, by its API group, version and plural resource name. */

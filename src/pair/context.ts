@@ -7,11 +7,19 @@ import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
-import type { ApiOutage } from './disturbance.js';
 import type { NodeView } from './nodes.js';
 import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
+
+/** A short look at an API outage the run lived through: since when, how long in all, the last error. */
+export interface ApiOutage {
+  /** When the current outage began (undefined: the API answers now). */
+  since?: number | undefined;
+  /** All outages of this run together, ms (the current one included once it ends). */
+  totalMs: number;
+  lastError?: string | undefined;
+}
 
 /** The validated options of `pair` in cluster mode. */
 export interface PairConfig {

@@ -2,7 +2,7 @@ import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
 import type { Cluster } from '../kube/cluster.js';
-import type { PairContext } from './context.js';
+import type { ApiOutage, PairContext } from './context.js';
 import { runSelector } from './names.js';
 
 /**
@@ -23,15 +23,6 @@ export class RunDisturbedError extends ToolError {
     });
     this.name = 'RunDisturbedError';
   }
-}
-
-/** A short look at an API outage the run lived through: since when, how long in all, the last error. */
-export interface ApiOutage {
-  /** When the current outage began (undefined: the API answers now). */
-  since?: number | undefined;
-  /** All outages of this run together, ms (the current one included once it ends). */
-  totalMs: number;
-  lastError?: string | undefined;
 }
 
 /** An outage this long in a run that then ran out of time disturbed it (the run could not see its pods). */

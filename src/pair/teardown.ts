@@ -25,6 +25,8 @@ export interface TeardownOutcome {
   left: string[];
   /** Could not list what is left: `left` is what this run created and could not confirm gone. */
   unconfirmed: boolean;
+  /** Everything left is being deleted already (Terminating): it goes on its own. */
+  terminating?: boolean;
   check?: Check | undefined;
 }
 
@@ -66,16 +68,23 @@ export async function teardown(
     if (!plan || !base || created.length === 0) return { left: [], unconfirmed: false };
     const cluster = base.withSignal(budget.signal);
     let left: string[] = [];
+    let terminating = 0;
     for (;;) {
       try {
-        left = (
-          await retryTransient(() => cluster.listByLabel(runSelector(ctx.runId), plan.namespace.name), {
+        const refs = await retryTransient(
+          () => cluster.listByLabel(runSelector(ctx.runId), plan.namespace.name),
+          {
             clock: ctx.clock,
             signal: budget.signal,
             onRetry: (err, _n, ms) =>
               ctx.progress.update(`waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`),
-          })
-        ).map((r) => (r.kind === 'Namespace' ? `Namespace/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`));
+          },
+        );
+        terminating = refs.filter((r) => r.deleting).length;
+        left = refs.map(
+          (r) =>
+            `${r.kind === 'Namespace' ? `Namespace/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`}${r.deleting ? ' (Terminating)' : ''}`,
+        );
       } catch (err) {
         // Never confirmed gone: everything this run created may still be there.
         const failed = problems.map((p) => p.name);
@@ -99,13 +108,17 @@ export async function teardown(
         break;
       }
     }
+    // Deleted and Terminating (the namespace controller backs off after an API outage): it goes
+    // on its own; named all the same, since nobody can be sure when.
+    const all = terminating === left.length;
     return {
       left,
       unconfirmed: false,
+      terminating: all,
       check: check(
         'pair.cleanup',
         'warn',
-        `scratch objects still present after ${formatDuration(budgetMs)}: ${left.join(', ')}`,
+        `scratch objects ${all ? 'still being deleted by the cluster' : 'still present'} after ${formatDuration(budgetMs)}: ${left.join(', ')}`,
         { fix: `remove them now: ${gcCommand(ctx)}`, matters: false, data: { left } },
       ),
     };

@@ -1,7 +1,7 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { formatDuration } from '../../core/duration.js';
-import { messageOf } from '../../core/errors.js';
-import { isClusterError } from '../../kube/errors.js';
+import { messageOf, ToolError } from '../../core/errors.js';
+import { ClusterError, isClusterError, serviceAccountNotReady } from '../../kube/errors.js';
 import { retryTransient } from '../../kube/retry.js';
 import type { PairContext } from '../context.js';
 import { LABEL } from '../names.js';
@@ -26,7 +26,12 @@ export async function createTracked(ctx: PairContext, obj: KubernetesObject): Pr
     ref.kind === 'Namespace' ? `Namespace/${ref.name}` : `${ref.kind}/${ref.namespace}/${ref.name}`;
   ctx.stack.defer(name, async (signal) => {
     const own = await ctx.clusterFor(signal);
-    const retry = { clock: ctx.clock, signal };
+    const retry = {
+      clock: ctx.clock,
+      signal,
+      onRetry: (err: Error, _n: number, ms: number) =>
+        ctx.progress.update(`waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`),
+    };
     await retryTransient(() => own.delete(ref), retry);
     if (ref.kind === 'Job' && ref.namespace) {
       const component = m.labels?.[LABEL.component];
@@ -59,11 +64,20 @@ async function createRetried(
       onRetry: (err, _n, ms) => {
         retried = true;
         ctx.progress.update(
-          `creating ${name}: waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`,
+          serviceAccountNotReady(err)
+            ? `creating ${name}: waiting for the namespace's default ServiceAccount (the controller-manager makes it), ${formatDuration(ms)}`
+            : `creating ${name}: waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`,
         );
       },
     });
   } catch (err) {
+    if (ctx.deadline.aborted && err instanceof ClusterError && serviceAccountNotReady(err))
+      throw new ToolError(
+        `--timeout ran out while namespace ${obj.metadata?.namespace} still had no default ServiceAccount`,
+        {
+          fix: 'the controller-manager makes it: check that it runs (its ServiceAccount controller), then rerun',
+        },
+      );
     if (!(retried && isClusterError(err, 'conflict'))) throw err;
     const m = obj.metadata ?? {};
     const stored = await cluster.read({
