@@ -29,7 +29,10 @@ export async function retryTransient<T>(fn: () => Promise<T>, opts: RetryOptions
   for (let attempt = 1; ; attempt++) {
     try {
       // Raced against the signal: a call stuck in a half-open connection cannot outlive it.
-      return await raceSignal(fn(), opts.signal);
+      const call = fn();
+      // Abandoned when the signal wins: its own later failure must not surface unhandled.
+      call.catch(() => {});
+      return await raceSignal(call, opts.signal);
     } catch (err) {
       if (opts.signal.aborted && err === opts.signal.reason) throw last ?? err;
       last = err;

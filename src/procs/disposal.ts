@@ -44,12 +44,12 @@ export class DisposalStack {
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
     const results = await Promise.allSettled(
-      items.map((item) =>
-        raceSignal(
-          Promise.resolve().then(() => item.fn(signal)),
-          abandon.signal,
-        ),
-      ),
+      items.map((item) => {
+        const run = Promise.resolve().then(() => item.fn(signal));
+        // One abandoned when the budget ran out may fail later: never an unhandled rejection.
+        run.catch(() => {});
+        return raceSignal(run, abandon.signal);
+      }),
     );
     signal.removeEventListener('abort', onAbort);
     const problems: DisposeProblem[] = [];
@@ -67,10 +67,9 @@ export class DisposalStack {
     for (let item = this.items.pop(); item; item = this.items.pop()) {
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        await raceSignal(
-          Promise.resolve().then(() => item.fn(signal)),
-          signal,
-        );
+        const run = Promise.resolve().then(() => item.fn(signal));
+        run.catch(() => {});
+        await raceSignal(run, signal);
       } catch (err) {
         const message =
           signal.aborted && err === signal.reason ? `did not finish within ${timeoutMs} ms` : messageOf(err);

@@ -140,7 +140,8 @@ describeNeeding([localControlPlane(local)], 'the API server restarts or stalls',
   test('paused for 10 s while the probe Jobs are created: a progress line says how long, then the run measures', async () => {
     const runId = newE2eRunId();
     await declarePairLogs(env(), dir, runId, { prefill: OK_LOG, decode: TARGET_LOG });
-    const cli = startPair(runId, ['--timeout', '60s', '--request-timeout', '2s']);
+    // The scheduler stalls with the API server: a --peer-timeout long enough for it to catch up.
+    const cli = startPair(runId, ['--timeout', '60s', '--request-timeout', '2s', '--peer-timeout', '20s']);
     await cli.waitForStderr(/→ Start prefill and decode/);
     faults.pause();
     await sleep(10_000);
@@ -360,3 +361,54 @@ describeNeeding(
     });
   },
 );
+
+describeNeeding([localControlPlane(local)], 'a sweep through an API server restart', () => {
+  test('killed while the second of three pairs runs: the pairs wait it out, all three are measured, none counted as both done and not run', async () => {
+    const sweepId = `sw${newE2eRunId().slice(3, 7)}`;
+    const args = [
+      'sweep',
+      ...KWOK_PROBE_ARGS,
+      '--nodes',
+      'gpu-node-0,gpu-node-1,gpu-node-2',
+      '--max-parallel',
+      '1',
+      '--pair-timeout',
+      '90s',
+      '--initiator',
+      'prefill',
+      '--op',
+      'write',
+      '--min-bandwidth',
+      '5',
+      '-o',
+      'json',
+    ];
+    const plan = await runCli([...args, '--dry-run'], {
+      env: { ...process.env, INTERCONNECT_TEST_RUN_ID: sweepId },
+    });
+    expect(plan.code, plan.stderr).toBe(0);
+    const pairs = (JSON.parse(plan.stdout) as { sweep: { pairs: { runId: string; decode: string }[] } }).sweep
+      .pairs;
+    expect(pairs).toHaveLength(3);
+    for (const p of pairs)
+      await declarePairLogs(env(), dir, p.runId, {
+        prefill: OK_LOG,
+        decode: TARGET_LOG.replaceAll(DECODE_NODE, p.decode),
+      });
+    const cli = startCli(args, { env: { INTERCONNECT_TEST_RUN_ID: sweepId } });
+    await cli.waitForStderr(/1 of 3 pairs done/, 90_000);
+    await faults.kill();
+    await sleep(6_000);
+    await faults.start();
+    const r = await cli.done;
+    if (process.env.FAULTS_DEBUG) console.log(r.stderr);
+    expect(r.code, r.stderr).toBe(0);
+    const s = (JSON.parse(r.stdout) as { sweep: { pairs: { outcome: string; peakGBps: number | null }[] } })
+      .sweep;
+    expect(s.pairs.map((p) => p.outcome).filter((o) => o === 'not-run')).toEqual([]);
+    expect(s.pairs.every((p) => p.peakGBps !== null)).toBe(true);
+    expect(r.stderr).toMatch(/3 of 3 pairs done/);
+    expect(r.stderr).not.toMatch(/(\d) of 3 pairs done, (\d) not run/);
+    for (const p of pairs) await nothingLeft(p.runId);
+  }, 240_000);
+});

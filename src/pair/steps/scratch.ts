@@ -15,6 +15,8 @@ import { createTracked, objectsOf } from './create.js';
 export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
   const cluster = await ctx.cluster();
   const start = ctx.clock.now();
+  // Time the API server did not answer is not time etcd had: its clock stops during an outage.
+  const outageAtStart = ctx.state.apiOutage.totalMs;
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
     const [pod, events] = await watchRetried(ctx, async () => {
@@ -26,7 +28,7 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
     const name = pod?.metadata?.name ?? '';
     if (pod) ctx.state.seenPods.add(name);
     const problem = pod ? diagnosePod(pod, [...events]) : undefined;
-    const waited = ctx.clock.now() - start;
+    const waited = ctx.clock.now() - start - (ctx.state.apiOutage.totalMs - outageAtStart);
     const ending = problem !== undefined || waited > ctx.config.peerTimeoutMs || ctx.deadline.aborted;
     const gone = pod ? pod.metadata?.deletionTimestamp !== undefined : ctx.state.seenPods.size > 0;
     if (ending || gone) {
