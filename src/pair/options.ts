@@ -3,6 +3,7 @@ import type { EngineName } from '../core/engine-names.js';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../scratch/lease-model.js';
 import type { PairConfig } from './context.js';
 import type { PodRole } from './probe-script.js';
 
@@ -98,6 +99,9 @@ export const ClusterOptionsShape = {
   force: z.boolean().optional(),
   dryRun: z.boolean().optional(),
   peerTimeout: DurationOption.optional(),
+  leaseNamespace: NamespaceName.optional(),
+  /** --no-wait (commander's negation): false stops at once when another run holds a node. */
+  wait: z.boolean().optional(),
   ...ClusterFlagsShape,
   nodeProbes: z.boolean().optional(),
 };
@@ -199,5 +203,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     kubeconfig: o.kubeconfig,
     context: o.context,
     nodeProbes: o.nodeProbes !== false,
+    leaseNamespace: o.leaseNamespace ?? DEFAULT_LEASE_NAMESPACE,
+    leaseWait: o.wait !== false,
   };
 }

@@ -13,6 +13,7 @@ import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
 import { collectStep, judgeStep } from './steps/collect.js';
+import { holdStep } from './steps/hold.js';
 import { planStep } from './steps/plan.js';
 import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
@@ -29,6 +30,7 @@ export const STEPS: readonly Step[] = [
   probesStep,
   planStep,
   renderStep,
+  holdStep,
   scratchStep,
   startStep,
   transferStep,
@@ -41,6 +43,7 @@ const STEP_NAMES = new Map<Step, string>([
   [probesStep, 'read-only checks'],
   [planStep, 'plan'],
   [renderStep, 'render'],
+  [holdStep, 'hold nodes'],
   [scratchStep, 'scratch namespace'],
   [startStep, 'create + etcd ready'],
   [transferStep, 'pods start + transfer'],
@@ -64,6 +67,8 @@ export interface PairDeps {
   teardownMs?: number;
   /** Called once the verdict is in, before teardown: the transfer is over (sweep frees the nodes). */
   onJudged?: () => void;
+  /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
+  onWaiting?: (line: string) => void;
 }
 
 export interface PairResult {
@@ -86,6 +91,7 @@ export interface PairResult {
 
 const DEFAULT_POLL_MS = 250;
 const DEFAULT_TEARDOWN_MS = 60_000;
+const LEASE_RELEASE_MS = 15_000;
 
 async function teardown(
   ctx: PairContext,
@@ -133,6 +139,19 @@ async function teardown(
   );
 }
 
+/** Gives the nodes' Leases back on a signal of its own; a problem is a warning (the Lease expires anyway). */
+async function releaseLeases(ctx: PairContext): Promise<void> {
+  const leases = ctx.state.leases;
+  if (!leases) return;
+  try {
+    await leases.release(AbortSignal.timeout(LEASE_RELEASE_MS));
+  } catch (err) {
+    ctx.progress.warn(
+      `could not release the leases on ${leases.nodes.join(', ')}: ${messageOf(err)} (they expire by themselves)`,
+    );
+  }
+}
+
 export async function runPairCluster(config: PairConfig, deps: PairDeps): Promise<PairResult> {
   const clock = deps.clock ?? systemClock;
   const started = clock.now();
@@ -171,6 +190,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
     printManifests: deps.printManifests,
+    onWaiting: deps.onWaiting,
     state,
   };
   let kept: PairResult['kept'];
@@ -189,6 +209,8 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       else ctx.progress.done();
     }
     judgedAt = clock.now();
+    // The transfer is over: the nodes are free for the next run (a sweep's next pair) now, not after teardown.
+    await releaseLeases(ctx);
     deps.onJudged?.();
   } finally {
     cancelDeadline();
@@ -199,6 +221,8 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
         ? `kubectl delete namespace ${ns}`
         : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
       kept = { namespace: ns, command };
+      // --keep keeps the objects, never the nodes.
+      await releaseLeases(ctx);
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
     } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
