@@ -136,7 +136,7 @@ export function addProbeOptions(cmd: Command): Command {
     )
     .option(
       '--lease-namespace <ns>',
-      `where the per-node Leases that keep two runs off one node live (default ${DEFAULT_LEASE_NAMESPACE}, created when absent)`,
+      `where the per-node Leases that keep two runs off one node live (default $INTERCONNECT_TEST_LEASE_NAMESPACE or ${DEFAULT_LEASE_NAMESPACE}, created when absent)`,
     )
     .option(
       '--no-wait',

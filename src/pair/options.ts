@@ -125,6 +125,18 @@ function keyValue(s: string): { name: string; value: string } {
   return { name: s.slice(0, i), value: s.slice(i + 1) };
 }
 
+/** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
+function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return flag;
+  const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
+  if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;
+  if (!NamespaceName.safeParse(fromEnv).success)
+    throw new ToolError(`INTERCONNECT_TEST_LEASE_NAMESPACE=${fromEnv} is not a namespace name`, {
+      fix: 'use lower-case letters, digits and -, at most 63 characters, or unset it',
+    });
+  return fromEnv;
+}
+
 export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.ProcessEnv): PairConfig {
   if (o.nixlbenchRuntime === 'asio') {
     throw new ToolError(
@@ -203,7 +215,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     kubeconfig: o.kubeconfig,
     context: o.context,
     nodeProbes: o.nodeProbes !== false,
-    leaseNamespace: o.leaseNamespace ?? DEFAULT_LEASE_NAMESPACE,
+    leaseNamespace: leaseNamespaceOf(o.leaseNamespace, env),
     leaseWait: o.wait !== false,
   };
 }
