@@ -194,10 +194,23 @@ describe('per-node leases', () => {
     // The namespace may not exist yet in a fresh cluster: any run creates it; create it the same way.
     if (!(await namespaceExists(e, LEASE_NS)))
       await e.core.createNamespace({ body: { metadata: { name: LEASE_NS } } }).catch(() => undefined);
-    await leases(e).createNamespacedLease({ namespace: LEASE_NS, body: crashed });
+    const stored = await leases(e).createNamespacedLease({ namespace: LEASE_NS, body: crashed });
     const runId = newRunId();
     await healthyLogs(e, `itest-pair-${runId}`);
-    const r = await pair(runId, ['--no-wait']);
+    const running = pair(runId, ['--no-wait']);
+    // The same object (uid), replaced: our holder, one transition more.
+    await waitFor(
+      `run ${runId} to take over the crashed holder's Lease`,
+      async () => (await leaseOf(e, A))?.spec?.holderIdentity === runId,
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    const taken = await leaseOf(e, A);
+    expect(taken?.metadata?.uid).toBe(stored.metadata?.uid);
+    expect(taken?.spec?.leaseTransitions).toBe(1);
+    expect(taken?.metadata?.annotations?.['interconnect-test/holder']).toMatch(
+      new RegExp(`^pair ${runId} on `),
+    );
+    const r = await running;
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/waiting for node/);
     // Taken over (not waited for, not deleted by anyone else) and then released: nothing is left.
