@@ -776,6 +776,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
         scratchNs,
         '--kubeconfig',
         kubeconfig,
+        '--lease-namespace',
+        e.namespace,
         ...extra,
       ]);
     };
