@@ -17,6 +17,7 @@ import {
   readLease,
   releaseAll,
   renewAll,
+  renewWhileHeld,
 } from './leases.js';
 
 const T0 = Date.parse('2026-12-02T00:00:00Z');
@@ -209,5 +210,31 @@ describe('acquire, renew, release (on the Cluster seam)', () => {
     await releaseAll(deps, ['n1', 'n2']);
     expect(await readLease(deps, 'n1')).toBeUndefined();
     expect((await readLease(deps, 'n2'))?.holder).toBe(B.runId);
+  });
+
+  test('renewWhileHeld renews every 20 s until stopped, and says so when a Lease is no longer ours', async () => {
+    const cluster = new MemoryCluster();
+    const stop = new AbortController();
+    const slept: number[] = [];
+    const clock = {
+      t: T0,
+      now: () => clock.t,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        clock.t += ms;
+        if (slept.length === 2) cluster.put(leftBy(B, 'n2', clock.t));
+        if (slept.length === 3) stop.abort();
+      },
+    };
+    const deps = depsFor(cluster, A, clock);
+    await acquireAll(deps, ['n1', 'n2']);
+    const lines: string[] = [];
+    await renewWhileHeld(deps, ['n1', 'n2'], stop.signal, (l) => lines.push(l));
+    expect(slept).toEqual([20_000, 20_000, 20_000]);
+    // Two rounds ran (the third sleep ended in the stop): n1 renewed at +40 s, n2 lost in the second.
+    expect((await readLease(deps, 'n1'))?.renewedAt).toBe(T0 + 40_000);
+    expect(lines).toEqual([
+      'the lease on n2 is no longer ours (it expired, or was deleted): another run may start there',
+    ]);
   });
 });
