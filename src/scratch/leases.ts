@@ -1,9 +1,8 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
-import { ToolError } from '../core/errors.js';
 import { LABEL, TOOL } from '../core/labels.js';
 import type { Cluster } from '../kube/cluster.js';
-import { isClusterError } from '../kube/errors.js';
+import { ClusterError, isClusterError } from '../kube/errors.js';
 import { retryTransient } from '../kube/retry.js';
 import {
   decide,
@@ -32,6 +31,8 @@ export interface LeaseDeps {
   signal: AbortSignal;
   namespace: string;
   holder: Holder;
+  /** Before each create or replace of a Lease: from then on there may be something to release. */
+  onWrite?: () => void;
 }
 
 const ref = (namespace: string, node: string) => ({
@@ -72,20 +73,22 @@ async function ensureNamespace(deps: LeaseDeps): Promise<void> {
   } catch (err) {
     if (isClusterError(err, 'conflict')) return;
     if (isClusterError(err, 'forbidden'))
-      throw new ToolError(
+      throw withFix(
+        err as ClusterError,
+        `create it (kubectl create namespace ${deps.namespace}) and ${grantFix(deps.namespace)}`,
         `the lease namespace ${deps.namespace} does not exist and may not be created: ${(err as Error).message}`,
-        {
-          fix: `create it (kubectl create namespace ${deps.namespace}) and ${grantFix(deps.namespace)}`,
-          cause: err,
-        },
       );
     throw err;
   }
 }
 
+/** A refusal keeps its kind (a sweep stops on RBAC errors) and gets the fix that names the Role. */
+function withFix(err: ClusterError, fix: string, message = err.message): ClusterError {
+  return new ClusterError(err.kind, message, err.action, { fix, cause: err, status: err.status });
+}
+
 function refused(deps: LeaseDeps, err: unknown): never {
-  if (isClusterError(err, 'forbidden'))
-    throw new ToolError((err as Error).message, { fix: grantFix(deps.namespace), cause: err });
+  if (isClusterError(err, 'forbidden')) throw withFix(err as ClusterError, grantFix(deps.namespace));
   throw err;
 }
 
@@ -104,6 +107,7 @@ async function takeOne(deps: LeaseDeps, node: string): Promise<LeaseView | undef
       now: deps.clock.now(),
       current: d.act === 'take' ? d.lease : undefined,
     });
+    deps.onWrite?.();
     try {
       if (d.act === 'create') await call(deps, () => deps.cluster.create(obj));
       else await call(deps, () => deps.cluster.replace(obj));

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CoordinationV1Api, type KubernetesObject, type V1Lease } from '@kubernetes/client-node';
+import { CoordinationV1Api, CoreV1Api, type KubernetesObject, type V1Lease } from '@kubernetes/client-node';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import {
@@ -241,4 +241,47 @@ describe('per-node leases', () => {
     expect(pairs.map((p) => [p.runId, p.peakGBps])).toEqual([[`${sweepId}p0`, 5.10826]]);
     expect(await toolLeftovers(e)).toEqual([]);
   }, 90_000);
+
+  test('an identity that may not touch Leases there: exit 2 naming what to grant, before anything is created', async () => {
+    const e = env();
+    const id = randomBytes(3).toString('hex');
+    const sa = `no-leases-${id}`;
+    await e.core.createNamespacedServiceAccount({ namespace: e.namespace, body: { metadata: { name: sa } } });
+    // Enough to plan (read the nodes and pods), nothing on leases.
+    await e.createObject({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: `itest-read-${id}`, labels: e.labels() },
+      rules: [{ apiGroups: [''], resources: ['nodes', 'pods'], verbs: ['get', 'list'] }],
+    } as KubernetesObject);
+    await e.createObject({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: `itest-read-${id}`, labels: e.labels() },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: `itest-read-${id}` },
+      subjects: [{ kind: 'ServiceAccount', name: sa, namespace: e.namespace }],
+    } as KubernetesObject);
+    const kc = await e.kubeConfigForServiceAccount(sa);
+    // RBAC answers from an informer: wait until the binding is seen.
+    await waitFor('the read binding to take effect', async () =>
+      kc
+        .makeApiClient(CoreV1Api)
+        .listNode()
+        .then(() => true)
+        .catch(() => false),
+    );
+    const runId = newRunId();
+    const r = await pair(runId, ['--kubeconfig', e.kubeconfigFile(kc)]);
+    expect(r.code, r.stderr).toBe(2);
+    const last = r.stderr.trim().split('\n').pop() ?? '';
+    expect(last).toMatch(/^error: permission denied: cannot get leases\b/);
+    expect(last).toContain(
+      `(fix: grant get, create, update and delete on leases (coordination.k8s.io) in namespace ${LEASE_NS} (deploy/cronjob/rbac.yaml has the Role), or pass --lease-namespace a namespace where you may)`,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    // Nothing was taken, so nothing is given back: no teardown noise about the refused Leases.
+    expect(r.stderr).not.toMatch(/teardown:/);
+    expect(await namespaceExists(e, `itest-pair-${runId}`)).toBe(false);
+    expect(await toolLeftovers(e)).toEqual([]);
+  }, 60_000);
 });

@@ -36,14 +36,15 @@ function registerRelease(
   ctx: PairContext,
   nodes: string[],
   holder: Holder,
-  renewal: { stop: AbortController; running?: Promise<void> },
+  renewal: { stop: AbortController; running?: Promise<void>; wrote: boolean },
 ) {
   let released = false;
   const release = async (signal: AbortSignal): Promise<void> => {
     renewal.stop.abort();
     // A renewal in flight finishes first: it never writes after the delete.
     await renewal.running;
-    if (released) return;
+    // Nothing was ever written (refused, or every node held by others from the start): nothing to give back.
+    if (released || !renewal.wrote) return;
     const cluster = await ctx.clusterFor(signal);
     await releaseAll(
       { cluster, clock: ctx.clock, signal, namespace: ctx.config.leaseNamespace, holder },
@@ -71,7 +72,13 @@ export const holdStep: Step = {
       namespace: ctx.config.leaseNamespace,
       holder,
     };
-    const renewal: { stop: AbortController; running?: Promise<void> } = { stop: new AbortController() };
+    const renewal: { stop: AbortController; running?: Promise<void>; wrote: boolean } = {
+      stop: new AbortController(),
+      wrote: false,
+    };
+    deps.onWrite = () => {
+      renewal.wrote = true;
+    };
     registerRelease(ctx, nodes, holder, renewal);
     const since = ctx.clock.now();
     let told = false;
