@@ -20,8 +20,10 @@ describe('deploy/cronjob', () => {
       'Namespace/interconnect-test',
       'Namespace/interconnect-test-scratch',
       'Role/interconnect-test-exec',
+      'Role/interconnect-test-leases',
       'Role/interconnect-test-scratch',
       'RoleBinding/interconnect-test-exec',
+      'RoleBinding/interconnect-test-leases',
       'RoleBinding/interconnect-test-scratch',
       'ServiceAccount/interconnect-test',
     ]);
@@ -34,6 +36,24 @@ describe('deploy/cronjob', () => {
       roleRef?: { kind: string; name: string };
       subjects?: { kind: string; name: string; namespace: string }[];
     };
+
+  it("writes Leases only, and only in interconnect-test (the default --lease-namespace, the CronJob's own)", () => {
+    const role = byName('Role', 'interconnect-test-leases');
+    expect(role.metadata.namespace).toBe('interconnect-test');
+    expect(role.rules).toEqual([
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'create', 'update', 'delete'],
+      },
+    ]);
+    const binding = byName('RoleBinding', 'interconnect-test-leases');
+    expect(binding.metadata.namespace).toBe('interconnect-test');
+    expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'interconnect-test-leases' });
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'interconnect-test', namespace: 'interconnect-test' },
+    ]);
+  });
 
   it('the ClusterRole only reads: no write verb, and no pods/exec over every pod', () => {
     const cr = byName('ClusterRole', 'interconnect-test-read');

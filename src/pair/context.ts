@@ -73,6 +73,12 @@ export interface PairConfig {
   context?: string | undefined;
   /** Skip the node probes in the DGD's worker pods (--no-node-probes). */
   nodeProbes: boolean;
+  /** --lease-namespace: where the per-node Leases live (src/scratch/lease-model.ts). */
+  leaseNamespace: string;
+  /** false with --no-wait: a node held by another run stops the run at once. */
+  leaseWait: boolean;
+  /** Who holds the nodes, for the holder annotation (default `pair <runId>`; a sweep's pairs: `sweep <id>`). */
+  leaseOwner?: string | undefined;
 }
 
 /** What the steps learn and hand on. */
@@ -105,6 +111,8 @@ export interface PairState {
   disturbed?: string | undefined;
   /** Wall time the probe containers themselves ran (first start → last finish), for `npm run bench`. */
   probeMs?: number | undefined;
+  /** The nodes' Leases once held (steps/hold.ts); release is idempotent and deletes only what is still ours. */
+  leases?: { nodes: string[]; release(signal: AbortSignal): Promise<void> } | undefined;
 }
 
 export interface PairContext {
@@ -131,6 +139,8 @@ export interface PairContext {
   pollMs: number;
   /** Where --dry-run prints the manifests (stdout, in the chosen format). */
   printManifests(objects: readonly KubernetesObject[]): void;
+  /** Once, when the run starts waiting for a node another run holds (a sweep shows it; its pairs' progress is silent). */
+  onWaiting?: ((line: string) => void) | undefined;
   state: PairState;
 }
 

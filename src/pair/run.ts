@@ -1,7 +1,7 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { after, type Clock, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
-import { InterruptedError } from '../core/errors.js';
+import { InterruptedError, messageOf } from '../core/errors.js';
 import type { LastWords } from '../core/last-words.js';
 import type { Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
@@ -15,6 +15,7 @@ import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
 import { collectStep, judgeStep } from './steps/collect.js';
+import { holdStep } from './steps/hold.js';
 import { planStep } from './steps/plan.js';
 import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
@@ -32,6 +33,7 @@ export const STEPS: readonly Step[] = [
   probesStep,
   planStep,
   renderStep,
+  holdStep,
   scratchStep,
   startStep,
   transferStep,
@@ -44,6 +46,7 @@ const STEP_NAMES = new Map<Step, string>([
   [probesStep, 'read-only checks'],
   [planStep, 'plan'],
   [renderStep, 'render'],
+  [holdStep, 'hold nodes'],
   [scratchStep, 'scratch namespace'],
   [startStep, 'create + etcd ready'],
   [transferStep, 'pods start + transfer'],
@@ -69,6 +72,8 @@ export interface PairDeps {
   lastWords?: LastWords;
   /** Called once the verdict is in, before teardown: the transfer is over (sweep frees the nodes). */
   onJudged?: () => void;
+  /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
+  onWaiting?: (line: string) => void;
 }
 
 export interface PairResult {
@@ -90,6 +95,7 @@ export interface PairResult {
 }
 
 const DEFAULT_POLL_MS = 250;
+const LEASE_RELEASE_MS = 15_000;
 
 /**
  * A step ended on an error after objects exist: was it something that is not about the fabric
@@ -106,6 +112,19 @@ async function disturbanceBehind(ctx: PairContext, err: unknown): Promise<string
     return await findDisturbance(ctx, await ctx.clusterFor(AbortSignal.timeout(5_000)));
   } catch {
     return undefined;
+  }
+}
+
+/** Gives the nodes' Leases back on a signal of its own; a problem is a warning (the Lease expires anyway). */
+async function releaseLeases(ctx: PairContext): Promise<void> {
+  const leases = ctx.state.leases;
+  if (!leases) return;
+  try {
+    await leases.release(AbortSignal.timeout(LEASE_RELEASE_MS));
+  } catch (err) {
+    ctx.progress.warn(
+      `could not release the leases on ${leases.nodes.join(', ')}: ${messageOf(err)} (they expire by themselves)`,
+    );
   }
 }
 
@@ -154,6 +173,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
     printManifests: deps.printManifests,
+    onWaiting: deps.onWaiting,
     state,
   };
   let kept: PairResult['kept'];
@@ -174,6 +194,10 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       else ctx.progress.done();
     }
     judgedAt = clock.now();
+    // The transfer is over: the nodes are free for the next run (a sweep's next pair) now, not after
+    // teardown. Not awaited: an API outage here must not add to the teardown budget (teardown gives
+    // the Leases back too, within it).
+    void releaseLeases(ctx);
     if (!state.disturbed) deps.onJudged?.();
   } catch (err) {
     state.disturbed = await disturbanceBehind(ctx, err);
@@ -187,6 +211,8 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
         ? `kubectl delete namespace ${ns}`
         : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
       kept = { namespace: ns, command };
+      // --keep keeps the objects, never the nodes.
+      await releaseLeases(ctx);
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
     } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
@@ -195,7 +221,9 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       const out = await teardown(ctx, loaded, deps.teardownMs ?? TEARDOWN_MS);
       const why = out.unconfirmed
         ? 'not confirmed gone: the API server did not answer'
-        : 'still there after cleanup';
+        : out.terminating
+          ? 'deleted, still terminating after cleanup'
+          : 'still there after cleanup';
       deps.lastWords?.set(() => leftoverLines(ctx, out.left, why));
       if (out.check) state.checks.push(out.check);
       if (out.left.length > 0)

@@ -612,7 +612,12 @@ async function applyShippedRbac(e: TestEnv, scratchNs: string, sa: string): Prom
   const docs = parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8')).map(
     (d) => d.toJS() as KubernetesObject & { roleRef?: { kind: string; name: string }; subjects?: unknown[] },
   );
-  const namespaces: Record<string, string> = { 'interconnect-test-scratch': scratchNs, dynamo: e.namespace };
+  // The lease Role (namespace interconnect-test, the default --lease-namespace) goes to the test's namespace.
+  const namespaces: Record<string, string> = {
+    'interconnect-test-scratch': scratchNs,
+    dynamo: e.namespace,
+    'interconnect-test': e.namespace,
+  };
   await e.core.createNamespacedServiceAccount({ namespace: e.namespace, body: { metadata: { name: sa } } });
   const subject = { kind: 'ServiceAccount', name: sa, namespace: e.namespace };
   const suffixed = (_kind: string, name: string) => `${name}-${id}`;
@@ -705,6 +710,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       scratchNs,
       '--kubeconfig',
       kubeconfig,
+      '--lease-namespace',
+      e.namespace,
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
@@ -713,7 +720,13 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     expect(left.items.map((p) => p.metadata?.name)).toEqual([]);
 
     // The same identity may not create anything outside its scratch namespace.
-    const denied = await pair(newRunId(), [...nodes, '--kubeconfig', kubeconfig]);
+    const denied = await pair(newRunId(), [
+      ...nodes,
+      '--kubeconfig',
+      kubeconfig,
+      '--lease-namespace',
+      e.namespace,
+    ]);
     expect(denied.code).toBe(2);
     expect(denied.stderr).toMatch(/error: permission denied: cannot create namespaces/);
     expect(await toolLeftovers(e)).toEqual([]);
@@ -810,6 +823,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
         scratchNs,
         '--kubeconfig',
         kubeconfig,
+        '--lease-namespace',
+        e.namespace,
         ...extra,
       ]);
     };

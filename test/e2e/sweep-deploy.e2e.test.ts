@@ -146,7 +146,7 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrole.rbac.authorization.k8s.io/interconnect-test-read created (server dry run)',
     );
     const errors = empty.stderr.trim().split('\n');
-    expect(errors).toHaveLength(6); // SA, Role, RoleBinding, ConfigMap, PVC, CronJob
+    expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings, ConfigMap, PVC, CronJob
     for (const line of errors)
       expect(line).toMatch(/\(NotFound\).*namespaces "interconnect-test(-scratch)?" not found$/);
     expect(await installed()).toEqual([]);
@@ -166,6 +166,8 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrolebinding.rbac.authorization.k8s.io/interconnect-test-read',
       'role.rbac.authorization.k8s.io/interconnect-test-scratch',
       'rolebinding.rbac.authorization.k8s.io/interconnect-test-scratch',
+      'role.rbac.authorization.k8s.io/interconnect-test-leases',
+      'rolebinding.rbac.authorization.k8s.io/interconnect-test-leases',
       'configmap/interconnect-test-sweep-policy',
       'persistentvolumeclaim/interconnect-test-sweep-results',
       'cronjob.batch/interconnect-test-sweep',
@@ -256,6 +258,10 @@ describe('deploy/sweep/overlays/example', () => {
       ['get', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
       ['list', 'dynamographdeployments', { group: 'nvidia.com' }],
       ['get', 'network-attachment-definitions', { namespace: 'dynamo', group: 'k8s.cni.cncf.io' }],
+      // The per-node Leases, in the CronJob's own namespace (the default --lease-namespace).
+      ['create', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      ['update', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      ['delete', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
     ];
     const denied: typeof allowed = [
       ['create', 'namespaces'],
@@ -275,6 +281,8 @@ describe('deploy/sweep/overlays/example', () => {
       ['update', 'cronjobs', { namespace: NS, group: 'batch' }],
       ['create', 'roles', { namespace: SCRATCH, group: 'rbac.authorization.k8s.io' }],
       ['update', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
+      ['create', 'leases', { namespace: SCRATCH, group: 'coordination.k8s.io' }],
+      ['create', 'leases', { namespace: 'default', group: 'coordination.k8s.io' }],
     ];
     type Ask = (typeof allowed)[number];
     const label = ([verb, resource, o]: Ask) =>
