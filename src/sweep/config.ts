@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import type { LastWords } from '../core/last-words.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
@@ -32,6 +33,8 @@ export interface SweepDeps {
   runId?: string;
   pollMs?: number;
   teardownMs?: number;
+  /** What the sweep's pairs would leave behind, said last (each pair's own lines, together). */
+  lastWords?: LastWords;
   /** One pair; the real orchestrator unless a test measures the sweep around it. */
   runPair?: (config: PairConfig, deps: PairDeps) => Promise<PairResult>;
 }

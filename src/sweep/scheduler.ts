@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
+import { LastWords } from '../core/last-words.js';
 import { silentProgress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
@@ -120,9 +121,14 @@ export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
   const total = input.pairs.length;
   const timeout = `--timeout ${formatDuration(config.timeoutMs)}`;
   progress.step(`Run ${total} pair${total === 1 ? '' : 's'}`);
+  // Each pair says what it would leave; the sweep says all of it last (a second Ctrl-C too).
+  const words = new Map<number, LastWords>();
+  deps.lastWords?.set(() => [...words.values()].flatMap((w) => w.lines()));
   const run = async (p: PlannedPair, release: () => void, active: () => number): Promise<void> => {
     const id = pairRunId(runId, p.index);
     const t0 = clock.now();
+    const own = new LastWords();
+    words.set(p.index, own);
     try {
       const r = await (deps.runPair ?? runPairCluster)(
         {
@@ -147,6 +153,7 @@ export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
           pollMs: deps.pollMs ?? SWEEP_POLL_MS,
           ...(deps.teardownMs ? { teardownMs: deps.teardownMs } : {}),
           onJudged: release,
+          lastWords: own,
           // Only another run holds a node (the sweep's own pairs run on disjoint nodes): say who, once.
           onWaiting: (line) => progress.warn(`pair ${p.prefill} ↔ ${p.decode}: ${line}`),
         },

@@ -129,6 +129,7 @@ export async function runSweepCommand(
       cluster: () => openCluster(clusterOptions(opts), ctx.env),
       progress: ctx.progress,
       signal: ctx.signal,
+      lastWords: ctx.lastWords,
       cwd: ctx.cwd,
       env: ctx.env,
       ...(runId ? { runId } : {}),
