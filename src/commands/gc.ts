@@ -13,7 +13,14 @@ export function gcCommand(ctx: CliContext): Command {
       '--older-than <duration>',
       'also delete anything of ours older than this (default: only expired objects, or unannotated ones older than 1h)',
     )
-    .option('--dry-run', 'list what would be deleted, delete nothing');
+    .option('--run <id>', 'delete everything of this run now, whatever its expiry (the id pair prints)')
+    .option('--dry-run', 'list what would be deleted, delete nothing')
+    .option(
+      '--lease-namespace <namespace>',
+      "where the runs' Leases are (with -n: gc never deletes a run whose Lease is live)",
+      'interconnect-test',
+    )
+    .option('--timeout <duration>', 'wall-clock limit for the whole clean-up, retries included', '2m');
   addClusterFlags(
     cmd,
     'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
@@ -21,6 +28,7 @@ export function gcCommand(ctx: CliContext): Command {
   withExamples(cmd, [
     ['list what would be deleted', 'gc --dry-run'],
     ['also delete anything of ours older than 30 minutes', 'gc --older-than 30m'],
+    ['delete what a killed run left, now', 'gc --run ab12cd34'],
   ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const { runGcCommand } = await import('./actions/gc.js');
