@@ -20,11 +20,24 @@ describe('deploy/cronjob', () => {
       'Namespace/interconnect-test',
       'Namespace/interconnect-test-scratch',
       'Role/interconnect-test-exec',
+      'Role/interconnect-test-leases',
       'Role/interconnect-test-scratch',
       'RoleBinding/interconnect-test-exec',
+      'RoleBinding/interconnect-test-leases',
       'RoleBinding/interconnect-test-scratch',
       'ServiceAccount/interconnect-test',
     ]);
+  });
+
+  it("lets gc read and delete the runs' Leases in the lease namespace only, and pair patch owners in the scratch one", () => {
+    const leases = byName('Role', 'interconnect-test-leases');
+    expect(leases.metadata.namespace).toBe('interconnect-test');
+    expect(leases.rules).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'delete'] },
+    ]);
+    const scratch = byName('Role', 'interconnect-test-scratch');
+    for (const res of ['pods', 'services', 'configmaps'])
+      expect(scratch.rules.find((r) => r.resources.includes(res))?.verbs, res).toContain('patch');
   });
 
   const byName = (kind: string, name: string) =>

@@ -34,7 +34,9 @@ describe('deploy/sweep/base', () => {
       'Namespace//interconnect-test',
       'Namespace//interconnect-test-scratch',
       'Role/interconnect-test-scratch/interconnect-test-scratch',
+      'Role/interconnect-test/interconnect-test-leases',
       'RoleBinding/interconnect-test-scratch/interconnect-test-scratch',
+      'RoleBinding/interconnect-test/interconnect-test-leases',
       'ServiceAccount/interconnect-test/interconnect-test',
     ]);
     for (const d of shared) expect(d, id(d)).toEqual(pair.find((p) => id(p) === id(d)));

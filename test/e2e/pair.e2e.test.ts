@@ -627,7 +627,12 @@ async function applyShippedRbac(e: TestEnv, scratchNs: string, sa: string): Prom
   const docs = parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8')).map(
     (d) => d.toJS() as KubernetesObject & { roleRef?: { kind: string; name: string }; subjects?: unknown[] },
   );
-  const namespaces: Record<string, string> = { 'interconnect-test-scratch': scratchNs, dynamo: e.namespace };
+  // The lease namespace (interconnect-test) is the ServiceAccount's own: the test namespace.
+  const namespaces: Record<string, string> = {
+    'interconnect-test-scratch': scratchNs,
+    dynamo: e.namespace,
+    'interconnect-test': e.namespace,
+  };
   await e.core.createNamespacedServiceAccount({ namespace: e.namespace, body: { metadata: { name: sa } } });
   const subject = { kind: 'ServiceAccount', name: sa, namespace: e.namespace };
   const suffixed = (_kind: string, name: string) => `${name}-${id}`;
