@@ -105,11 +105,13 @@ export class KubeCluster implements Cluster {
   }
 
   async patch(ref: ObjectRef, mergePatch: object): Promise<void> {
+    // The patch's own metadata (ownerReferences) beside the name and namespace that address it.
+    const own = (mergePatch as { metadata?: object }).metadata;
     const body = {
+      ...mergePatch,
       apiVersion: ref.apiVersion,
       kind: ref.kind,
-      metadata: { name: ref.name, namespace: ref.namespace },
-      ...mergePatch,
+      metadata: { ...own, name: ref.name, namespace: ref.namespace },
     };
     await this.call(this.act('patch', resourceOf(ref.kind), ref.namespace, ref.name), (c) =>
       c.objects.patch(body, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch),

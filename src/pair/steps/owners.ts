@@ -1,4 +1,5 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { after } from '../../core/clock.js';
 import { messageOf } from '../../core/errors.js';
 import { check } from '../../core/model.js';
 import { retryTransient } from '../../kube/retry.js';
@@ -15,6 +16,9 @@ import { objectsOf } from './create.js';
  * runs; the pods mount the ConfigMap), so the owners are patched in after.
  * Only the namespace of a run that created one still needs `gc`.
  */
+
+/** How long the owner patches may retry a failing API server, all together. */
+const OWNERS_MS = 20_000;
 
 export interface OwnerReference {
   apiVersion: string;
@@ -51,6 +55,10 @@ export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObjec
   const cluster = await ctx.cluster();
   const failed: string[] = [];
   let last = '';
+  // The run's own limit, and at most OWNERS_MS: a slow API server must not eat the transfer's time.
+  const budget = new AbortController();
+  const cancel = after(ctx.clock, OWNERS_MS, () => budget.abort());
+  const signal = AbortSignal.any([ctx.signal, budget.signal]);
   for (const o of dependents) {
     const m = o.metadata ?? {};
     const ref = {
@@ -62,7 +70,7 @@ export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObjec
     try {
       await retryTransient(() => cluster.patch(ref, { metadata: { ownerReferences: owners } }), {
         clock: ctx.clock,
-        signal: ctx.signal,
+        signal,
       });
     } catch (err) {
       if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
@@ -70,6 +78,7 @@ export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObjec
       last = messageOf(err);
     }
   }
+  cancel();
   if (failed.length === 0) return;
   // The run itself is fine: only a killed CLI's leftovers would wait for gc instead of the Jobs.
   ctx.progress.warn(`could not make the probe Jobs own ${failed.join(', ')}: ${last}`);
