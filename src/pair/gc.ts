@@ -114,17 +114,12 @@ function liveDetail(l: LiveRun, now: number): string {
  * Leases, from the lease namespace when `namespace` narrows the rest. Leases come only from
  * listLeases (a refusal there is an error, not "no live run").
  */
-async function findAll(
-  cluster: Cluster,
-  selector: string,
-  opts: GcOptions,
-  deps: GcDeps,
-): Promise<ObjectRef[]> {
-  const retry = <T>(fn: () => Promise<T>) => retryTransient(fn, deps);
+async function findAll(cluster: Cluster, selector: string, opts: GcOptions): Promise<ObjectRef[]> {
   const leaseNs = opts.namespace ? (opts.leaseNamespace ?? opts.namespace) : undefined;
+  // Not retried: a cluster that cannot be reached at all (a wrong kubeconfig) is one line at once.
   const [objects, leases] = await Promise.all([
-    retry(() => cluster.listByLabel(selector, opts.namespace)),
-    retry(() => cluster.listLeases(selector, leaseNs)),
+    cluster.listByLabel(selector, opts.namespace),
+    cluster.listLeases(selector, leaseNs),
   ]);
   return [...objects.filter((r) => r.kind !== 'Lease'), ...leases];
 }
@@ -163,7 +158,7 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 /** `gc --run <id>`: everything of that run, now, unless it is still live. */
 async function gcRun(cluster: Cluster, runId: string, opts: GcOptions, progress: Progress, deps: GcDeps) {
   progress.step(`Find what is left of run ${runId}`);
-  const refs = await findAll(cluster, runSelector(runId), opts, deps);
+  const refs = await findAll(cluster, runSelector(runId), opts);
   const now = deps.clock.now();
   const [live] = liveRuns(refs, now);
   progress.done(plural(refs.length, 'object'));
@@ -200,7 +195,7 @@ export async function runGc(
 ): Promise<Check[]> {
   if (opts.runId !== undefined) return gcRun(cluster, opts.runId, opts, progress, deps);
   progress.step('Find scratch objects of interconnect-test');
-  const refs = await findAll(cluster, MANAGED_SELECTOR, opts, deps);
+  const refs = await findAll(cluster, MANAGED_SELECTOR, opts);
   const now = deps.clock.now();
   const stale = staleObjects(refs, now, opts);
   progress.done(`${refs.length} found, ${stale.length} stale`);
