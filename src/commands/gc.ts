@@ -23,7 +23,7 @@ export function gcCommand(ctx: CliContext): Command {
     .option('--timeout <duration>', 'wall-clock limit for the whole clean-up, retries included', '2m');
   addClusterFlags(
     cmd,
-    'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
+    'look only in this namespace (the one a --scratch-namespace run used), at nothing cluster-wide',
   );
   withExamples(cmd, [
     ['list what would be deleted', 'gc --dry-run'],

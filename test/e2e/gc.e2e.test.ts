@@ -87,6 +87,12 @@ async function killedPair(e: TestEnv, runId: string): Promise<void> {
       killAfterMs: 60_000,
     },
   );
+  // Whatever happens in the test, nothing of this run outlives the file (other files count leftovers).
+  e.defer(`run ${runId}`, async () => {
+    child?.kill('SIGKILL');
+    await done;
+    await runCli(['gc', '--run', runId]);
+  });
   await waitFor(
     'both probe pods running and the etcd owned by both Jobs',
     async () => {
