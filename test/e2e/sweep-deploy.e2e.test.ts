@@ -146,7 +146,7 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrole.rbac.authorization.k8s.io/interconnect-test-read created (server dry run)',
     );
     const errors = empty.stderr.trim().split('\n');
-    expect(errors).toHaveLength(6); // SA, Role, RoleBinding, ConfigMap, PVC, CronJob
+    expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings (scratch, leases), ConfigMap, PVC, CronJob
     for (const line of errors)
       expect(line).toMatch(/\(NotFound\).*namespaces "interconnect-test(-scratch)?" not found$/);
     expect(await installed()).toEqual([]);
@@ -166,6 +166,8 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrolebinding.rbac.authorization.k8s.io/interconnect-test-read',
       'role.rbac.authorization.k8s.io/interconnect-test-scratch',
       'rolebinding.rbac.authorization.k8s.io/interconnect-test-scratch',
+      'role.rbac.authorization.k8s.io/interconnect-test-leases',
+      'rolebinding.rbac.authorization.k8s.io/interconnect-test-leases',
       'configmap/interconnect-test-sweep-policy',
       'persistentvolumeclaim/interconnect-test-sweep-results',
       'cronjob.batch/interconnect-test-sweep',
@@ -247,6 +249,13 @@ describe('deploy/sweep/overlays/example', () => {
       ['delete', 'services', { namespace: SCRATCH }],
       ['create', 'configmaps', { namespace: SCRATCH }],
       ['delete', 'configmaps', { namespace: SCRATCH }],
+      // The probe Jobs become the owners of a pair's Services, ConfigMap and etcd pod.
+      ['patch', 'services', { namespace: SCRATCH }],
+      ['patch', 'pods', { namespace: SCRATCH }],
+      ['patch', 'configmaps', { namespace: SCRATCH }],
+      // gc: which runs are live, and expired Leases of ours, in the lease namespace.
+      ['list', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      ['delete', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
       ['get', 'pods', { namespace: SCRATCH, subresource: 'log' }],
       ['list', 'events', { namespace: SCRATCH }],
       ['list', 'nodes'],
@@ -272,6 +281,7 @@ describe('deploy/sweep/overlays/example', () => {
       ['delete', 'pods', { namespace: 'dynamo' }],
       ['update', 'nodes'],
       ['patch', 'jobs', { namespace: SCRATCH, group: 'batch' }],
+      ['delete', 'leases', { namespace: 'default', group: 'coordination.k8s.io' }],
       ['update', 'cronjobs', { namespace: NS, group: 'batch' }],
       ['create', 'roles', { namespace: SCRATCH, group: 'rbac.authorization.k8s.io' }],
       ['update', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
