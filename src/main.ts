@@ -4,6 +4,7 @@ import type { CliContext, Outcome } from './commands/context.js';
 import { registerCommands } from './commands/index.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
+import { LastWords } from './core/last-words.js';
 import { createProgress } from './core/progress.js';
 import { terminalSafe } from './core/terminal.js';
 import { VERSION } from './version.js';
@@ -15,6 +16,8 @@ export interface MainIo {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   signal?: AbortSignal;
+  /** The process's last words (shared with the signal handler); a fresh one when not given. */
+  lastWords?: LastWords;
 }
 
 /** The program's own flags that may come before --version or a subcommand. */
@@ -66,6 +69,16 @@ function interruptCode(signal: AbortSignal): number {
  */
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
+  const lastWords = io.lastWords ?? new LastWords();
+  try {
+    return await run(argv, { ...io, lastWords });
+  } finally {
+    lastWords.say(stderr);
+  }
+}
+
+async function run(argv: readonly string[], io: MainIo): Promise<number> {
+  const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
   const debug = argv.includes('--debug') || env.INTERCONNECT_TEST_DEBUG === '1';
   const quiet = argv.includes('-q') || argv.includes('--quiet');
@@ -77,6 +90,7 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
     cwd: io.cwd ?? process.cwd(),
     signal: io.signal ?? new AbortController().signal,
     progress: createProgress({ stream: stderr, quiet }),
+    lastWords: io.lastWords ?? new LastWords(),
   };
   const program = new Command('interconnect-test')
     .description(
@@ -107,6 +121,8 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
   try {
     await program.parseAsync(argv as string[], { from: 'user' });
     if (ctx.signal.aborted) {
+      // Ctrl-C after the verdict was in (during teardown): the verdict stands and is printed.
+      if (ctx.outcome?.kind === 'report' && ctx.outcome.final) await deliver(ctx, ctx.outcome);
       ctx.progress.close();
       return interruptCode(ctx.signal);
     }
@@ -143,10 +159,11 @@ function interruptName(signal: AbortSignal): string {
 }
 
 /** Two-stage signals: the first aborts the run so teardown can happen; a second exits at once. */
-export function installSignalHandlers(controller: AbortController): void {
+export function installSignalHandlers(controller: AbortController, lastWords?: LastWords): void {
   const onSignal = (sig: 'SIGINT' | 'SIGTERM') => {
     if (controller.signal.aborted) {
       process.stderr.write(`\n${sig} again: exiting now without waiting for cleanup\n`);
+      lastWords?.say(process.stderr);
       process.exit(sig === 'SIGINT' ? EXIT.sigint : EXIT.sigterm);
     }
     process.stderr.write(`\n${sig}: stopping and cleaning up (press Ctrl-C again to exit at once)\n`);
@@ -159,6 +176,7 @@ export function installSignalHandlers(controller: AbortController): void {
 /** Runs the CLI as a process: signals, argv, exit code. */
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
-  installSignalHandlers(controller);
-  process.exitCode = await main(process.argv.slice(2), { signal: controller.signal });
+  const lastWords = new LastWords();
+  installSignalHandlers(controller, lastWords);
+  process.exitCode = await main(process.argv.slice(2), { signal: controller.signal, lastWords });
 }

@@ -30,6 +30,8 @@ describe('pair --local refuses the flags of a cluster pair', () => {
       ['--scratch-namespace', 'it'],
       ['--prefill-node', 'gpu-a'],
       ['--no-node-probes'],
+      ['--lease-namespace', 'leases'],
+      ['--no-wait'],
     ]) {
       expect(await refused(['pair', '--local', ...flags])).toMatch(
         new RegExp(
@@ -37,6 +39,20 @@ describe('pair --local refuses the flags of a cluster pair', () => {
         ),
       );
     }
+  });
+
+  it('a lease namespace that is no namespace name: from the flag or the environment, one line naming it', async () => {
+    const nodes = ['--prefill-node', 'a', '--decode-node', 'b'];
+    expect(await refused(['pair', '--lease-namespace', 'Bad_NS', ...nodes])).toBe(
+      'error: invalid options: --lease-namespace: expected a namespace name (fix: see --help)',
+    );
+    const r = await runCli(['pair', ...nodes], {
+      env: { ...KUBECONFIG, INTERCONNECT_TEST_LEASE_NAMESPACE: 'Bad_NS' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'error: INTERCONNECT_TEST_LEASE_NAMESPACE=Bad_NS is not a namespace name (fix: use lower-case letters, digits and -, at most 63 characters, or unset it)',
+    );
   });
 
   it('--memory-type: host memory, or GPU memory with --mode intra-node, never a quiet DRAM run', async () => {

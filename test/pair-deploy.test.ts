@@ -29,12 +29,7 @@ describe('deploy/cronjob', () => {
     ]);
   });
 
-  it("lets gc read and delete the runs' Leases in the lease namespace only, and pair patch owners in the scratch one", () => {
-    const leases = byName('Role', 'interconnect-test-leases');
-    expect(leases.metadata.namespace).toBe('interconnect-test');
-    expect(leases.rules).toEqual([
-      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'delete'] },
-    ]);
+  it('lets pair patch owner references in the scratch namespace (its Services, ConfigMap and etcd pod)', () => {
     const scratch = byName('Role', 'interconnect-test-scratch');
     for (const res of ['pods', 'services', 'configmaps'])
       expect(scratch.rules.find((r) => r.resources.includes(res))?.verbs, res).toContain('patch');
@@ -47,6 +42,24 @@ describe('deploy/cronjob', () => {
       roleRef?: { kind: string; name: string };
       subjects?: { kind: string; name: string; namespace: string }[];
     };
+
+  it("writes Leases only, and only in interconnect-test (the default --lease-namespace, the CronJob's own)", () => {
+    const role = byName('Role', 'interconnect-test-leases');
+    expect(role.metadata.namespace).toBe('interconnect-test');
+    expect(role.rules).toEqual([
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'create', 'update', 'delete'],
+      },
+    ]);
+    const binding = byName('RoleBinding', 'interconnect-test-leases');
+    expect(binding.metadata.namespace).toBe('interconnect-test');
+    expect(binding.roleRef).toMatchObject({ kind: 'Role', name: 'interconnect-test-leases' });
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'interconnect-test', namespace: 'interconnect-test' },
+    ]);
+  });
 
   it('the ClusterRole only reads: no write verb, and no pods/exec over every pod', () => {
     const cr = byName('ClusterRole', 'interconnect-test-read');

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import type { LastWords } from '../core/last-words.js';
 import type { Report } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { SectionsOf } from '../core/report.js';
@@ -9,7 +10,14 @@ import type { SectionsOf } from '../core/report.js';
  * cli.ts alone renders a report and maps it to an exit code.
  */
 export type Outcome =
-  | { kind: 'report'; report: Report; output: OutputOptions; sections?: SectionsOf | undefined }
+  | {
+      kind: 'report';
+      report: Report;
+      output: OutputOptions;
+      sections?: SectionsOf | undefined;
+      /** The verdict was in before a Ctrl-C (which came during teardown): print it, then exit 130. */
+      final?: boolean;
+    }
   | { kind: 'printed' };
 
 /** What every command gets from cli.ts: streams, environment, the root abort signal, progress. */
@@ -24,6 +32,8 @@ export interface CliContext {
   progress: Progress;
   /** Set by the command's action (through `emit`): what cli.ts renders and judges. */
   outcome?: Outcome;
+  /** Said last, after the report or the error (and by a second Ctrl-C): what a run left behind. */
+  lastWords: LastWords;
 }
 
 /** The output flags, parsed (schema: OutputOptionsSchema in options.ts). */

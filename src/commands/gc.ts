@@ -17,8 +17,7 @@ export function gcCommand(ctx: CliContext): Command {
     .option('--dry-run', 'list what would be deleted, delete nothing')
     .option(
       '--lease-namespace <namespace>',
-      "where the runs' Leases are (with -n: gc never deletes a run whose Lease is live)",
-      'interconnect-test',
+      "with -n, where the runs' Leases are: gc never deletes a run whose Lease is live (default: $INTERCONNECT_TEST_LEASE_NAMESPACE, else interconnect-test)",
     )
     .option('--timeout <duration>', 'wall-clock limit for the whole clean-up, retries included', '2m');
   addClusterFlags(

@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture, runCli } from '../../test/helpers/cli.js';
 import { fixturePath, readFixture } from '../../test/helpers/fixtures.js';
+import { LastWords } from '../core/last-words.js';
 import { createProgress } from '../core/progress.js';
 import { renderJson } from '../render/data.js';
 import type { CliContext } from './context.js';
@@ -181,6 +182,7 @@ describe('read <tool> - (stdin)', () => {
       cwd: tmp,
       signal: new AbortController().signal,
       progress: createProgress({ stream: err.stream, quiet: true }),
+      lastWords: new LastWords(),
     };
     return { ctx, out };
   }

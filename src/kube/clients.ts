@@ -73,6 +73,7 @@ export interface Meta {
     uid?: string;
     creationTimestamp?: Date | string;
     labels?: Record<string, string>;
+    deletionTimestamp?: Date | string;
     annotations?: Record<string, string>;
   };
   /** A Lease's spec is read by leaseOf; other kinds' are not looked at. */
@@ -114,5 +115,6 @@ export function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
     ...(m.uid ? { uid: m.uid } : {}),
     ...(m.labels ? { labels: { ...m.labels } } : {}),
     ...(kind === 'Lease' ? { lease: leaseOf(o) } : {}),
+    ...(m.deletionTimestamp ? { deleting: true } : {}),
   };
 }

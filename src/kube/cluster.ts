@@ -46,6 +46,8 @@ export interface ObjectRef {
   labels?: Record<string, string> | undefined;
   /** A Lease's spec (coordination.k8s.io/v1): who holds it and until when it counts as renewed. */
   lease?: LeaseSpec | undefined;
+  /** metadata.deletionTimestamp is set: the control plane is deleting it (Terminating). */
+  deleting?: boolean | undefined;
 }
 
 /** The fields of a Lease that say whether it is live: renewTime + leaseDurationSeconds > now. */

@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import { raceSignal } from '../procs/wait.js';
 import { type ClusterError, isTransient } from './errors.js';
 
 /**
@@ -24,10 +25,17 @@ export async function retryTransient<T>(fn: () => Promise<T>, opts: RetryOptions
   const min = opts.minMs ?? 250;
   const max = opts.maxMs ?? 5_000;
   let firstFailure: number | undefined;
+  let last: unknown;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fn();
+      // Raced against the signal: a call stuck in a half-open connection cannot outlive it.
+      const call = fn();
+      // Abandoned when the signal wins: its own later failure must not surface unhandled.
+      call.catch(() => {});
+      return await raceSignal(call, opts.signal);
     } catch (err) {
+      if (opts.signal.aborted && err === opts.signal.reason) throw last ?? err;
+      last = err;
       if (!isTransient(err) || opts.signal.aborted) throw err;
       firstFailure ??= opts.clock.now();
       opts.onRetry?.(err as ClusterError, attempt, opts.clock.now() - firstFailure);

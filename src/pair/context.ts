@@ -12,6 +12,15 @@ import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import type { ProbeSettings } from './settings.js';
 
+/** A short look at an API outage the run lived through: since when, how long in all, the last error. */
+export interface ApiOutage {
+  /** When the current outage began (undefined: the API answers now). */
+  since?: number | undefined;
+  /** All outages of this run together, ms (the current one included once it ends). */
+  totalMs: number;
+  lastError?: string | undefined;
+}
+
 /** The validated options of `pair` in cluster mode. */
 export interface PairConfig {
   dgd?: string | undefined;
@@ -64,6 +73,12 @@ export interface PairConfig {
   context?: string | undefined;
   /** Skip the node probes in the DGD's worker pods (--no-node-probes). */
   nodeProbes: boolean;
+  /** --lease-namespace: where the per-node Leases live (src/scratch/lease-model.ts). */
+  leaseNamespace: string;
+  /** false with --no-wait: a node held by another run stops the run at once. */
+  leaseWait: boolean;
+  /** Who holds the nodes, for the holder annotation (default `pair <runId>`; a sweep's pairs: `sweep <id>`). */
+  leaseOwner?: string | undefined;
 }
 
 /** What the steps learn and hand on. */
@@ -88,8 +103,16 @@ export interface PairState {
   measurement?: Measurement | undefined;
   /** Every leg's measurement, when the run measured both directions. */
   measurements?: Measurement[] | undefined;
+  /** Names of every pod of ours seen so far: one that vanishes was deleted by someone else. */
+  seenPods: Set<string>;
+  /** The API server's outages this run lived through (watch and create retries). */
+  apiOutage: ApiOutage;
+  /** What disturbed the run (not about the fabric): it ends with exit 2, never a verdict. */
+  disturbed?: string | undefined;
   /** Wall time the probe containers themselves ran (first start → last finish), for `npm run bench`. */
   probeMs?: number | undefined;
+  /** The nodes' Leases once held (steps/hold.ts); release is idempotent and deletes only what is still ours. */
+  leases?: { nodes: string[]; release(signal: AbortSignal): Promise<void> } | undefined;
 }
 
 export interface PairContext {
@@ -116,6 +139,8 @@ export interface PairContext {
   pollMs: number;
   /** Where --dry-run prints the manifests (stdout, in the chosen format). */
   printManifests(objects: readonly KubernetesObject[]): void;
+  /** Once, when the run starts waiting for a node another run holds (a sweep shows it; its pairs' progress is silent). */
+  onWaiting?: ((line: string) => void) | undefined;
   state: PairState;
 }
 

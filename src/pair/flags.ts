@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { ENGINE_NAMES } from '../core/engine-names.js';
 import { addClusterFlags } from '../kube/flags.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../scratch/lease-model.js';
 
 /**
  * The cluster flags of `pair` as commander declares them (their schema and
@@ -132,6 +133,14 @@ export function addProbeOptions(cmd: Command): Command {
       '--toleration <KEY[=VALUE]:EFFECT>',
       'tolerate this node taint in every pod pair creates, etcd included (repeatable), e.g. dedicated=gpu:NoSchedule',
       collect,
+    )
+    .option(
+      '--lease-namespace <ns>',
+      `where the per-node Leases that keep two runs off one node live (default $INTERCONNECT_TEST_LEASE_NAMESPACE or ${DEFAULT_LEASE_NAMESPACE}, created when absent)`,
+    )
+    .option(
+      '--no-wait',
+      'when another run holds a node, exit 2 naming it instead of waiting for it (within --timeout)',
     )
     .option('--force', 'run the transfer test even when the read-only checks found blockers')
     .option(

@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { LABEL, MANAGED_SELECTOR, TOOL } from '../core/labels.js';
 
 /**
  * Names and labels of everything `pair` creates. Scratch objects are found by
  * these labels, never from memory, so `gc` cleans up after a crashed run.
  */
 
-export const TOOL = 'interconnect-test';
-
-export const LABEL = {
-  managedBy: 'app.kubernetes.io/managed-by',
-  name: 'app.kubernetes.io/name',
-  component: 'app.kubernetes.io/component',
-  instance: 'app.kubernetes.io/instance',
-  partOf: 'app.kubernetes.io/part-of',
-  runId: 'interconnect-test/run-id',
-  /** `initiator` or `target`: the pod's side of the (first) transfer. */
-  transferRole: 'interconnect-test/transfer-role',
-} as const;
+export { LABEL, MANAGED_SELECTOR, TOOL } from '../core/labels.js';
 
 /** On each probe pod: every leg it runs, `decode:READ prefill:WRITE` (initiator:operation). */
 export const LEGS_ANNOTATION = 'interconnect-test/transfer-legs';
@@ -25,9 +15,6 @@ export const LEGS_ANNOTATION = 'interconnect-test/transfer-legs';
 export { EXPIRES_ANNOTATION } from '../kube/cluster.js';
 /** On every object: the command that made it, for people reading `kubectl get -o yaml`. */
 export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
-
-/** Selector for everything this tool ever created. */
-export const MANAGED_SELECTOR = `${LABEL.managedBy}=${TOOL}`;
 
 export type Component = 'prefill' | 'decode' | 'etcd' | 'intra-node' | 'namespace' | 'nixl-probe';
 
@@ -42,9 +29,6 @@ export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {
  * or one fixed with INTERCONNECT_TEST_RUN_ID (1 to 12 lower-case letters and digits).
  */
 export const RUN_ID_PATTERN = /^[a-z0-9]{1,12}$/;
-
-/** Where the runs' Leases are unless --lease-namespace says otherwise. */
-export const DEFAULT_LEASE_NAMESPACE = TOOL;
 
 export function runSelector(runId: string): string {
   return `${MANAGED_SELECTOR},${LABEL.runId}=${runId}`;

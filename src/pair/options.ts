@@ -3,6 +3,7 @@ import type { EngineName } from '../core/engine-names.js';
 import { ToolError } from '../core/errors.js';
 import { isSecretName } from '../core/redact.js';
 import { ClusterFlagsShape } from '../kube/flags-schema.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../scratch/lease-model.js';
 import type { PairConfig } from './context.js';
 import type { PodRole } from './probe-script.js';
 
@@ -98,6 +99,9 @@ export const ClusterOptionsShape = {
   force: z.boolean().optional(),
   dryRun: z.boolean().optional(),
   peerTimeout: DurationOption.optional(),
+  leaseNamespace: NamespaceName.optional(),
+  /** --no-wait (commander's negation): false stops at once when another run holds a node. */
+  wait: z.boolean().optional(),
   ...ClusterFlagsShape,
   nodeProbes: z.boolean().optional(),
 };
@@ -119,6 +123,18 @@ export interface SharedPairOptions {
 function keyValue(s: string): { name: string; value: string } {
   const i = s.indexOf('=');
   return { name: s.slice(0, i), value: s.slice(i + 1) };
+}
+
+/** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
+function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return flag;
+  const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
+  if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;
+  if (!NamespaceName.safeParse(fromEnv).success)
+    throw new ToolError(`INTERCONNECT_TEST_LEASE_NAMESPACE=${fromEnv} is not a namespace name`, {
+      fix: 'use lower-case letters, digits and -, at most 63 characters, or unset it',
+    });
+  return fromEnv;
 }
 
 export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.ProcessEnv): PairConfig {
@@ -199,5 +215,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     kubeconfig: o.kubeconfig,
     context: o.context,
     nodeProbes: o.nodeProbes !== false,
+    leaseNamespace: leaseNamespaceOf(o.leaseNamespace, env),
+    leaseWait: o.wait !== false,
   };
 }

@@ -7,6 +7,7 @@ import { MeasurementSchema } from '../core/measurement.js';
 import { silentProgress } from '../core/progress.js';
 import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
+import { leaseObject } from '../scratch/lease-model.js';
 import type { PairConfig } from './context.js';
 import { LABEL } from './names.js';
 import { runPairCluster } from './run.js';
@@ -115,6 +116,8 @@ const config: PairConfig = {
   timeoutMs: 20_000,
   peerTimeoutMs: 2_000,
   nodeProbes: false,
+  leaseNamespace: 'interconnect-test',
+  leaseWait: true,
 };
 
 const ok = (role: Role, log: string): Behaviour => ({
@@ -148,6 +151,9 @@ describe('runPairCluster', () => {
     });
     const r = await run(fake);
     expect(fake.created).toEqual([
+      // The nodes' Leases first, in sorted order (src/scratch/leases.ts), then the scratch objects.
+      'Lease/node-lease',
+      'Lease/node-lease',
       'Namespace/namespace',
       'Pod/etcd',
       'Service/etcd',
@@ -228,5 +234,53 @@ describe('runPairCluster', () => {
       command: 'kubectl delete namespace itest-pair-unit1',
     });
     expect(fake.store.size).toBeGreaterThan(0);
+    // The objects stay; the nodes do not.
+    expect([...fake.store.keys()].filter((k) => k.startsWith('Lease/'))).toEqual([]);
+  });
+
+  it('a node held by another live run: --no-wait stops before anything is created, naming node and holder', async () => {
+    const fake = new FakeCluster({ prefill: ok('prefill', ''), decode: ok('decode', TARGET) });
+    const other = { runId: 'other123', text: 'pair other123 on laptop, pid 7' };
+    fake.put(leaseObject({ namespace: 'interconnect-test', node: 'gpu-b', holder: other, now: Date.now() }));
+    await expect(run(fake, { leaseWait: false })).rejects.toThrow(
+      /^node gpu-b is held by pair other123 \(on laptop, pid 7, \d+ms old, renewed \d+ms ago\); --no-wait: not waiting for it$/,
+    );
+    expect(fake.created).toEqual(['Lease/node-lease']);
+    // gpu-a, taken first (sorted order), was given back; the other run's Lease is untouched.
+    expect([...fake.store.keys()]).toEqual(['Lease/interconnect-test/itest-node.gpu-b']);
+  });
+
+  it('a node held by another live run: waits, naming it, and starts once it is released', async () => {
+    const fake = new FakeCluster({
+      prefill: ok('prefill', readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')),
+      decode: ok('decode', TARGET),
+    });
+    const other = { runId: 'other123', text: 'pair other123 on laptop, pid 7' };
+    const key = 'Lease/interconnect-test/itest-node.gpu-a';
+    fake.put(leaseObject({ namespace: 'interconnect-test', node: 'gpu-a', holder: other, now: Date.now() }));
+    const lines: string[] = [];
+    const progress = { ...silentProgress, update: (l: string) => lines.push(l) };
+    const clock = {
+      now: () => Date.now(),
+      sleep: async (_ms: number) => {
+        // The holder gives it back while we wait (once: later sleeps are our own polls and renewals).
+        if (fake.store.get(key)?.metadata?.labels?.[LABEL.runId] === 'other123') fake.store.delete(key);
+        await new Promise((r) => setImmediate(r));
+      },
+    };
+    const r = await runPairCluster(config, {
+      cluster: async () => fake,
+      progress,
+      signal: new AbortController().signal,
+      cwd: '/',
+      printManifests: () => {},
+      runId: 'unit1',
+      pollMs: 5,
+      teardownMs: 2_000,
+      clock,
+    });
+    expect(lines[0]).toMatch(/^waiting for node gpu-a: held by pair other123 \(on laptop, pid 7, /);
+    expect(r.checks.find((c) => c.id === 'pair.bandwidth')?.status).toBe('ok');
+    expect(fake.store.size).toBe(0);
   });
 });

@@ -1,23 +1,27 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { after, type Clock, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
-import { messageOf } from '../core/errors.js';
+import { InterruptedError, messageOf } from '../core/errors.js';
+import type { LastWords } from '../core/last-words.js';
 import type { Measurement } from '../core/measurement.js';
-import { type Check, check } from '../core/model.js';
+import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
-import { DeadlineError } from '../kube/errors.js';
+import { DeadlineError, isClusterError, isTransient } from '../kube/errors.js';
 import { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
+import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
 import { collectStep, judgeStep } from './steps/collect.js';
+import { holdStep } from './steps/hold.js';
 import { planStep } from './steps/plan.js';
 import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
 import { scratchStep } from './steps/scratch.js';
 import { startStep, transferStep } from './steps/start.js';
+import { gcCommand, leftoverLines, TEARDOWN_MS, teardown } from './teardown.js';
 
 /**
  * `pair` against a cluster: one loop over small steps, one context, and a
@@ -29,6 +33,7 @@ export const STEPS: readonly Step[] = [
   probesStep,
   planStep,
   renderStep,
+  holdStep,
   scratchStep,
   startStep,
   transferStep,
@@ -41,6 +46,7 @@ const STEP_NAMES = new Map<Step, string>([
   [probesStep, 'read-only checks'],
   [planStep, 'plan'],
   [renderStep, 'render'],
+  [holdStep, 'hold nodes'],
   [scratchStep, 'scratch namespace'],
   [startStep, 'create + etcd ready'],
   [transferStep, 'pods start + transfer'],
@@ -60,10 +66,14 @@ export interface PairDeps {
   clock?: Clock;
   runId?: string;
   pollMs?: number;
-  /** Teardown's own limit, and how long it waits for the objects to be gone. */
+  /** Teardown's one budget: deletes and the wait for them to be gone (default TEARDOWN_MS, 30 s). */
   teardownMs?: number;
+  /** Told, at every moment, what this run would leave behind and the `gc --run` that removes it. */
+  lastWords?: LastWords;
   /** Called once the verdict is in, before teardown: the transfer is over (sweep frees the nodes). */
   onJudged?: () => void;
+  /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
+  onWaiting?: (line: string) => void;
 }
 
 export interface PairResult {
@@ -85,52 +95,37 @@ export interface PairResult {
 }
 
 const DEFAULT_POLL_MS = 250;
-const DEFAULT_TEARDOWN_MS = 60_000;
+const LEASE_RELEASE_MS = 15_000;
 
-async function teardown(
-  ctx: PairContext,
-  base: Cluster | undefined,
-  teardownMs: number,
-): Promise<Check | undefined> {
-  const plan = ctx.state.plan;
-  const created = ctx.stack.size > 0;
-  const problems = await ctx.stack.dispose(Math.min(teardownMs, 30_000));
-  for (const p of problems) ctx.progress.warn(`teardown: ${p.name}: ${p.message}`);
-  if (!plan || !created || !base) return undefined;
-  // Wait until nothing of this run is left (found by label, not from memory), on a fresh clock
-  // and a fresh signal: the run's own may have fired (Ctrl-C, --timeout).
-  const cluster = base.withSignal(AbortSignal.timeout(teardownMs));
-  const until = ctx.clock.now() + teardownMs;
-  let left: string[] = [];
-  for (;;) {
-    try {
-      left = (await cluster.listByLabel(runSelector(ctx.runId), plan.namespace.name)).map(
-        (r) => `${r.kind}/${r.name}`,
-      );
-    } catch (err) {
-      return check(
-        'pair.cleanup',
-        'warn',
-        `could not check that the scratch objects are gone: ${messageOf(err)}`,
-        {
-          fix: `check by hand: kubectl get jobs,pods,services -A -l ${runSelector(ctx.runId)}`,
-          matters: false,
-        },
-      );
-    }
-    if (left.length === 0) return undefined;
-    if (ctx.clock.now() > until) break;
-    await ctx.clock.sleep(250);
+/**
+ * A step ended on an error after objects exist: was it something that is not about the fabric
+ * (the namespace deleted under us, the API server gone until --timeout)? Then that is the story.
+ */
+async function disturbanceBehind(ctx: PairContext, err: unknown): Promise<string | undefined> {
+  if (err instanceof InterruptedError || ctx.interrupt.aborted || ctx.stack.size === 0) return undefined;
+  if (isTransient(err) && ctx.deadline.aborted) {
+    const outage = outageLine(ctx.state.apiOutage, ctx.clock.now(), ctx.config.timeoutMs);
+    if (outage) return outage;
   }
-  return check(
-    'pair.cleanup',
-    'warn',
-    `scratch objects still present after ${formatDuration(teardownMs)}: ${left.join(', ')}`,
-    {
-      fix: 'run `interconnect-test gc` (it deletes them by label once they expire), or delete the namespace by hand',
-      matters: false,
-    },
-  );
+  if (!isClusterError(err)) return undefined;
+  try {
+    return await findDisturbance(ctx, await ctx.clusterFor(AbortSignal.timeout(5_000)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gives the nodes' Leases back on a signal of its own; a problem is a warning (the Lease expires anyway). */
+async function releaseLeases(ctx: PairContext): Promise<void> {
+  const leases = ctx.state.leases;
+  if (!leases) return;
+  try {
+    await leases.release(AbortSignal.timeout(LEASE_RELEASE_MS));
+  } catch (err) {
+    ctx.progress.warn(
+      `could not release the leases on ${leases.nodes.join(', ')}: ${messageOf(err)} (they expire by themselves)`,
+    );
+  }
 }
 
 export async function runPairCluster(config: PairConfig, deps: PairDeps): Promise<PairResult> {
@@ -145,7 +140,14 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   let base: Promise<Cluster> | undefined;
   let loaded: Cluster | undefined;
   let scoped: Promise<Cluster> | undefined;
-  const state: PairState = { checks: [], runningSince: {}, pods: {}, logs: {} };
+  const state: PairState = {
+    checks: [],
+    runningSince: {},
+    pods: {},
+    logs: {},
+    seenPods: new Set(),
+    apiOutage: { totalMs: 0 },
+  };
   const ctx: PairContext = {
     config,
     runId,
@@ -171,13 +173,16 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
     printManifests: deps.printManifests,
+    onWaiting: deps.onWaiting,
     state,
   };
   let kept: PairResult['kept'];
   const steps: Record<string, number> = {};
   let judgedAt = started;
+  deps.lastWords?.set(() => leftoverLines(ctx, ctx.stack.names, 'the run ended before its cleanup'));
   try {
     for (const step of STEPS) {
+      if (state.disturbed) break;
       if (step.when && !step.when(ctx)) continue;
       if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
       ctx.progress.step(step.title(ctx));
@@ -189,7 +194,14 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       else ctx.progress.done();
     }
     judgedAt = clock.now();
-    deps.onJudged?.();
+    // The transfer is over: the nodes are free for the next run (a sweep's next pair) now, not after
+    // teardown. Not awaited: an API outage here must not add to the teardown budget (teardown gives
+    // the Leases back too, within it).
+    void releaseLeases(ctx);
+    if (!state.disturbed) deps.onJudged?.();
+  } catch (err) {
+    state.disturbed = await disturbanceBehind(ctx, err);
+    if (!state.disturbed) throw err;
   } finally {
     cancelDeadline();
     const plan = state.plan;
@@ -199,14 +211,27 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
         ? `kubectl delete namespace ${ns}`
         : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
       kept = { namespace: ns, command };
+      // --keep keeps the objects, never the nodes.
+      await releaseLeases(ctx);
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
     } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
-      const leftover = await teardown(ctx, loaded, deps.teardownMs ?? DEFAULT_TEARDOWN_MS);
-      if (leftover) state.checks.push(leftover);
-      ctx.progress.done();
-    }
+      const created = ctx.stack.names;
+      deps.lastWords?.set(() => leftoverLines(ctx, created, 'cleanup was cut short'));
+      const out = await teardown(ctx, loaded, deps.teardownMs ?? TEARDOWN_MS);
+      const why = out.unconfirmed
+        ? 'not confirmed gone: the API server did not answer'
+        : out.terminating
+          ? 'deleted, still terminating after cleanup'
+          : 'still there after cleanup';
+      deps.lastWords?.set(() => leftoverLines(ctx, out.left, why));
+      if (out.check) state.checks.push(out.check);
+      if (out.left.length > 0)
+        ctx.progress.warn(`${out.left.length} scratch object(s) left: ${gcCommand(ctx)}`);
+      else ctx.progress.done();
+    } else deps.lastWords?.clear();
   }
+  if (state.disturbed) throw new RunDisturbedError(state.disturbed);
   return {
     checks: state.checks,
     measurement: state.measurement ?? null,

@@ -1,9 +1,11 @@
 import type { V1Pod } from '@kubernetes/client-node';
-import pRetry from 'p-retry';
+import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
 import { isTransient } from '../kube/errors.js';
+import { retryTransient } from '../kube/retry.js';
 import { type Assessment, assess, finalResultsComplete, type PodSnap } from './assess.js';
 import type { PairContext } from './context.js';
+import { findDisturbance, outageLine, podsShowDisturbance } from './disturbance.js';
 import { LABEL, runSelector } from './names.js';
 import type { PodRole } from './probe-script.js';
 
@@ -13,7 +15,11 @@ import type { PodRole } from './probe-script.js';
  * Waits end on a decision, on Ctrl-C (rethrown), or on our deadline.
  */
 
-export type WaitEnd = Assessment | { state: 'deadline'; status: string };
+export type WaitEnd =
+  | Assessment
+  | { state: 'deadline'; status: string }
+  /** Not about the fabric (the namespace, a pod or a node deleted, the API gone): state.disturbed says what. */
+  | { state: 'disturbed'; what: string };
 
 function roleOf(pod: V1Pod): PodRole | undefined {
   const c = pod.metadata?.labels?.[LABEL.component];
@@ -27,6 +33,11 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
   const cluster = await ctx.cluster();
   const ns = plan.namespace.name;
   const pods = await cluster.listPods(ns, runSelector(plan.runId));
+  if (podsShowDisturbance(pods, ctx.state.seenPods)) {
+    ctx.state.disturbed ??= await findDisturbance(ctx, cluster);
+    if (ctx.state.disturbed) return [];
+  }
+  for (const p of pods) ctx.state.seenPods.add(p.metadata?.name ?? '');
   const out: PodSnap[] = [];
   for (const role of roles) {
     const pod = pods
@@ -62,16 +73,27 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
   const plan = ctx.state.plan;
   if (!plan) throw new Error('waitFor before plan');
   let status = '';
+  let nodesCheckedAt = ctx.clock.now();
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-    if (ctx.deadline.aborted) return { state: 'deadline', status };
+    if (ctx.deadline.aborted) return deadlineEnd(ctx, status);
     let pods: PodSnap[];
     try {
       pods = await lookWithRetries(ctx, roles);
     } catch (err) {
       if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-      if (ctx.deadline.aborted) return { state: 'deadline', status };
+      if (ctx.deadline.aborted) return deadlineEnd(ctx, status);
       throw err;
+    }
+    if (ctx.state.disturbed) return { state: 'disturbed', what: ctx.state.disturbed };
+    // A deleted node leaves its pods looking alive until the pod GC removes them: look every 5 s.
+    if (ctx.clock.now() - nodesCheckedAt >= NODE_CHECK_MS) {
+      nodesCheckedAt = ctx.clock.now();
+      const what = await findDisturbance(ctx, await ctx.cluster());
+      if (what) {
+        ctx.state.disturbed = what;
+        return { state: 'disturbed', what };
+      }
     }
     const a = assess({
       engine: plan.engine,
@@ -87,34 +109,66 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
     });
     status = a.status;
     ctx.progress.update(a.status);
+    if (a.state === 'problem') {
+      // A pod that stopped because someone deleted it, its namespace or its node: not the fabric.
+      const what = await findDisturbance(ctx, await ctx.cluster());
+      if (what) {
+        ctx.state.disturbed = what;
+        return { state: 'disturbed', what };
+      }
+    }
     if (a.state !== 'wait') return a;
     await pause(ctx);
   }
 }
 
-/** Retries of one failed look at the pods before the run gives up (backoff from pollMs up to 5 s). */
-export const MAX_API_RETRIES = 7;
+const NODE_CHECK_MS = 5_000;
+
+/** --timeout ran out: a disturbance (an API outage, something deleted) if there was one, else the deadline. */
+async function deadlineEnd(ctx: PairContext, status: string): Promise<WaitEnd> {
+  const outage = outageLine(ctx.state.apiOutage, ctx.clock.now(), ctx.config.timeoutMs);
+  if (outage) {
+    ctx.state.disturbed = outage;
+    return { state: 'disturbed', what: outage };
+  }
+  const base = await ctx.clusterFor(AbortSignal.timeout(5_000));
+  const what = await findDisturbance(ctx, base);
+  if (what) {
+    ctx.state.disturbed = what;
+    return { state: 'disturbed', what };
+  }
+  return { state: 'deadline', status };
+}
 
 /**
- * One look at the pods; a kubelet restarting or an API hiccup is retried with
- * backoff, bounded by the run's signal (Ctrl-C, --timeout). A refusal (401,
- * 403) or a missing namespace ends the run at once.
+ * One look at the pods; an API restart, a stall or a kubelet restarting is retried with backoff
+ * until the run's signal (Ctrl-C, --timeout), with a progress line saying how long the API has
+ * been gone. A refusal (401, 403) or a missing namespace ends the run at once.
  */
-function lookWithRetries(ctx: PairContext, roles: readonly PodRole[]): Promise<PodSnap[]> {
-  return pRetry(() => snapshot(ctx, roles), {
-    retries: MAX_API_RETRIES,
-    minTimeout: ctx.pollMs,
-    maxTimeout: 5_000,
-    factor: 2,
+export function lookWithRetries(ctx: PairContext, roles: readonly PodRole[]): Promise<PodSnap[]> {
+  return watchRetried(ctx, () => snapshot(ctx, roles));
+}
+
+/** retryTransient within the run's signal that keeps state.apiOutage and says how long it has been. */
+export async function watchRetried<T>(ctx: PairContext, fn: () => Promise<T>): Promise<T> {
+  const outage = ctx.state.apiOutage;
+  const out = await retryTransient(fn, {
+    clock: ctx.clock,
     signal: ctx.signal,
-    shouldRetry: ({ error }) => transient(error),
-    onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
-      if (retriesLeft > 0 && transient(error))
-        ctx.progress.update(
-          `cluster API error, retrying (${attemptNumber}/${MAX_API_RETRIES}): ${messageOf(error)}`,
-        );
+    minMs: ctx.pollMs,
+    onRetry: (err) => {
+      outage.since ??= ctx.clock.now();
+      outage.lastError = messageOf(err);
+      ctx.progress.update(
+        `waiting for the API server, ${formatDuration(ctx.clock.now() - outage.since)}: ${messageOf(err)}`,
+      );
     },
   });
+  if (outage.since !== undefined) {
+    outage.totalMs += ctx.clock.now() - outage.since;
+    outage.since = undefined;
+  }
+  return out;
 }
 
 /** Worth retrying: the API server was unreachable, slow or failed, not a refusal or a missing object. */

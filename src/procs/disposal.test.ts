@@ -28,6 +28,37 @@ describe('DisposalStack', () => {
     expect(seen).toEqual([false]);
   });
 
+  it('disposeAll runs every teardown at once under one signal and names the ones that failed or hung', async () => {
+    const stack = new DisposalStack();
+    const started: string[] = [];
+    stack.defer('a', async () => {
+      started.push('a');
+      await new Promise((r) => setTimeout(r, 30));
+    });
+    stack.defer('b', async () => {
+      started.push('b');
+      throw new Error('refused');
+    });
+    stack.defer('c', () => {
+      started.push('c');
+      return new Promise(() => {});
+    });
+    const ctl = new AbortController();
+    const t0 = performance.now();
+    const pending = stack.disposeAll(ctl.signal);
+    // All three started before the first (30 ms) finished: at once, not one after another.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(started.sort()).toEqual(['a', 'b', 'c']);
+    setTimeout(() => ctl.abort(new Error('budget')), 80);
+    const problems = await pending;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(problems).toEqual([
+      { name: 'c', message: 'did not finish in time' },
+      { name: 'b', message: 'refused' },
+    ]);
+    expect(stack.size).toBe(0);
+  });
+
   it('withDisposal keeps the body error and reports teardown errors on the side', async () => {
     const reported: string[] = [];
     const err = await withDisposal(

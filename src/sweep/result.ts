@@ -94,9 +94,10 @@ export function notRun(
 
 /** The progress line: pairs done, failed, not run. */
 export function progressLine(done: SweepPair[], total: number): string {
+  // "Done" counts the pairs that ran to a verdict; one that did not run is never "done" too.
   const failed = done.filter((p) => p.outcome === 'untrusted').length;
   const notRunN = done.filter((p) => p.outcome === 'not-run').length;
-  return `${done.length} of ${plural(total, 'pair')} done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
+  return `${done.length - notRunN} of ${plural(total, 'pair')} done${failed ? `, ${failed} failed` : ''}${notRunN ? `, ${notRunN} not run` : ''}`;
 }
 
 function settingsOf(config: SweepConfig, selection: string): SweepSettings {

@@ -132,6 +132,7 @@ export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
           nodeProbes: false,
           sharedEtcd: () => input.etcd.endpoint(),
           knownNodes: input.cand.views,
+          leaseOwner: `sweep ${runId}`,
         },
         {
           cluster: async () => input.base,
@@ -146,6 +147,8 @@ export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
           pollMs: deps.pollMs ?? SWEEP_POLL_MS,
           ...(deps.teardownMs ? { teardownMs: deps.teardownMs } : {}),
           onJudged: release,
+          // Only another run holds a node (the sweep's own pairs run on disjoint nodes): say who, once.
+          onWaiting: (line) => progress.warn(`pair ${p.prefill} ↔ ${p.decode}: ${line}`),
         },
       );
       pairs.push(toSweepPair(p, r, clock.now() - t0));

@@ -15,5 +15,8 @@ export default defineConfig({
     maxWorkers: 1,
     sequence: { concurrent: false },
     reporters: ['default'],
+    // The runs' node Leases go to a namespace of the tests' own: sweep-deploy.e2e installs
+    // deploy/sweep, whose namespace is the real default (interconnect-test), and must find it free.
+    env: { INTERCONNECT_TEST_LEASE_NAMESPACE: 'itest-e2e-leases' },
   },
 });

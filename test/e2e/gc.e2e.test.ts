@@ -114,6 +114,36 @@ async function killedPair(e: TestEnv, runId: string): Promise<void> {
   expect(killed.signal, killed.stderr).toBe('SIGKILL');
 }
 
+/** Where this file's pairs hold their nodes (test/cluster/vitest.cluster.config.ts sets it). */
+const LEASE_NS = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
+
+/**
+ * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after its last renewal:
+ * let that time pass by moving renewTime back, as the Jobs' deadlines are shortened.
+ */
+async function expireLeases(e: TestEnv, runId: string): Promise<string[]> {
+  const list = await leasesApi(e).listNamespacedLease({
+    namespace: LEASE_NS,
+    labelSelector: `interconnect-test/run-id=${runId}`,
+  });
+  const past = new Date(Date.now() - 600_000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  for (const l of list.items)
+    await e.objects.patch(
+      {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: l.metadata?.name, namespace: LEASE_NS },
+        spec: { renewTime: past },
+      } as KubernetesObject,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      PatchStrategy.MergePatch,
+    );
+  return list.items.map((l) => `lease/${l.metadata?.name} -n ${LEASE_NS}`);
+}
+
 describe('what a SIGKILLed pair leaves', () => {
   test('the Jobs expire on their own, the garbage collector takes what they own, gc --run the namespace', async () => {
     const e = env();
@@ -169,9 +199,13 @@ describe('what a SIGKILLed pair leaves', () => {
     // Only the namespace: what gc is for.
     expect((await e.core.readNamespace({ name: ns })).status?.phase).toBe('Active');
 
+    // Its node Leases (60 s after the last renewal) are what keeps gc off it; let them lapse.
+    const leases = await expireLeases(e, runId);
+    expect(leases).toHaveLength(2);
     const r = await gc(['--run', runId]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.report.checks.map((c) => [c.status, c.subject, c.detail])).toEqual([
+      ...leases.map((l) => ['ok', l, `deleted (run ${runId})`]),
       ['ok', `namespace/${ns}`, `deleted (run ${runId})`],
     ]);
     await e.waitForGone(`namespace ${ns}`, () => e.core.readNamespace({ name: ns }), { timeoutMs: 60_000 });
@@ -192,6 +226,16 @@ describe('what a SIGKILLed pair leaves', () => {
       new RegExp(`got the object name ${ns}: pass ${runId}`),
     );
 
+    // Right after the kill its node Leases are still live: gc deletes nothing of it, and says why.
+    const live = await gc(['--run', runId]);
+    expect(live.code).toBe(1);
+    expect(live.report.checks).toMatchObject([{ id: 'gc.live', status: 'fail', subject: `run/${runId}` }]);
+    expect(live.report.checks[0]?.detail).toMatch(
+      new RegExp(`^run ${runId} is still going: its lease ${LEASE_NS}/itest-node\\.gpu-node-\\d is live`),
+    );
+    expect(await leftOf(e, runId)).toEqual(left);
+
+    const leases = await expireLeases(e, runId);
     const r = await gc(['--run', runId]);
     expect(r.code, r.stderr).toBe(0);
     const subjects = r.report.checks.map((c) => c.subject);
@@ -200,7 +244,7 @@ describe('what a SIGKILLed pair leaves', () => {
       const [kind, a, b] = l.split('/');
       return kind === 'namespace' ? l : `${kind}/${b} -n ${a}`;
     };
-    expect([...subjects].sort()).toEqual(left.map(asSubject).sort());
+    expect([...subjects].sort()).toEqual([...left.map(asSubject), ...leases].sort());
     expect(subjects.at(-1)).toBe(`namespace/${ns}`);
     expect(r.report.checks.every((c) => c.status === 'ok' && c.detail === `deleted (run ${runId})`)).toBe(
       true,

@@ -4,7 +4,7 @@
 // real nixlbench logs (kwok ClusterLogs for the run's scratch namespace, whose
 // name is fixed up front with INTERCONNECT_TEST_RUN_ID).
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -19,6 +19,15 @@ import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
 import { nixl, nixlPythonPaths } from '../helpers/nixl.js';
 import { describeNeeding } from '../helpers/preconditions.js';
+import {
+  criFile as criFileIn,
+  DECODE_NODE,
+  declarePairLogs,
+  newE2eRunId,
+  type PairLogs,
+  PREFILL_NODE,
+  TARGET_LOG,
+} from './harness/pair-logs.js';
 import {
   type ExecBehaviour,
   fixture,
@@ -37,53 +46,29 @@ afterAll(() => rmSync(scratchDir, { recursive: true, force: true }));
 
 const SIM = 'interconnect-test.dev/sim-';
 const MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
-const PREFILL_NODE = 'gpu-node-0';
-const DECODE_NODE = 'gpu-node-2';
-
-/** What a nixlbench target prints (it never prints a table): start-up lines, as in nixlbench.md §3. */
-const TARGET_LOG = `WARNING: Adjusting num_iter to 1008 to allow equal distribution to 1 threads
-WARNING: Adjusting warmup_iter to 112 to allow equal distribution to 1 threads
-Connecting to ETCD at http://etcd:2379
-ETCD Runtime: Registered as rank 1 item 2 of 2
-Init nixl worker, dev all rank 1, type target, hostname ${DECODE_NODE}
-Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
-All processes are ready to proceed
-`;
 const WAITING_LOG = `Connecting to ETCD at http://etcd:2379
 ETCD Runtime: Registered as rank 0 item 1 of 2
 Init nixl worker, dev all rank 0, type initiator, hostname ${PREFILL_NODE}
 Waiting for all processes to start... (expecting 2 total: 1 initiators and 1 targets)
 `;
 
-type Logs = { prefill?: string; decode?: string; 'intra-node'?: string };
+type Logs = PairLogs;
 
-function newRunId(): string {
-  return `e2e${randomBytes(3).toString('hex')}`;
-}
+const newRunId = newE2eRunId;
 
 /** A file's text as a kwok log file (CRI format) on this machine. */
 function criFile(name: string, text: string): string {
-  const f = path.join(scratchDir, `${name}-${randomBytes(3).toString('hex')}.log`);
-  writeFileSync(f, toCriLog(text));
-  return f;
+  return criFileIn(scratchDir, name, text);
 }
 
 /** The probe pods of run `runId` print these logs (by container name: prefill, decode). */
-async function declareLogs(
+function declareLogs(
   e: TestEnv,
   runId: string,
   logs: Logs,
   namespace = `itest-pair-${runId}`,
 ): Promise<void> {
-  const entries = (['prefill', 'decode', 'intra-node'] as const)
-    .filter((r) => logs[r] !== undefined)
-    .map((r) => ({ containers: [r], logsFile: criFile(`${runId}-${r}`, logs[r] as string) }));
-  await e.createObject({
-    apiVersion: 'kwok.x-k8s.io/v1alpha1',
-    kind: 'ClusterLogs',
-    metadata: { name: `pair-${runId}`, labels: e.labels() },
-    spec: { selector: { matchNamespaces: [namespace] }, logs: entries },
-  } as KubernetesObject);
+  return declarePairLogs(e, scratchDir, runId, logs, namespace);
 }
 
 interface Run {
@@ -627,7 +612,7 @@ async function applyShippedRbac(e: TestEnv, scratchNs: string, sa: string): Prom
   const docs = parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/cronjob/rbac.yaml'), 'utf8')).map(
     (d) => d.toJS() as KubernetesObject & { roleRef?: { kind: string; name: string }; subjects?: unknown[] },
   );
-  // The lease namespace (interconnect-test) is the ServiceAccount's own: the test namespace.
+  // The lease Role (namespace interconnect-test, the default --lease-namespace) goes to the test's namespace.
   const namespaces: Record<string, string> = {
     'interconnect-test-scratch': scratchNs,
     dynamo: e.namespace,
@@ -725,6 +710,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       scratchNs,
       '--kubeconfig',
       kubeconfig,
+      '--lease-namespace',
+      e.namespace,
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(checkOf(r, 'pair.bandwidth')?.status).toBe('ok');
@@ -733,10 +720,78 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
     expect(left.items.map((p) => p.metadata?.name)).toEqual([]);
 
     // The same identity may not create anything outside its scratch namespace.
-    const denied = await pair(newRunId(), [...nodes, '--kubeconfig', kubeconfig]);
+    const denied = await pair(newRunId(), [
+      ...nodes,
+      '--kubeconfig',
+      kubeconfig,
+      '--lease-namespace',
+      e.namespace,
+    ]);
     expect(denied.code).toBe(2);
     expect(denied.stderr).toMatch(/error: permission denied: cannot create namespaces/);
     expect(await toolLeftovers(e)).toEqual([]);
+  });
+
+  test('its RoleBinding revoked mid-run: the error names what was refused, the last lines what is left and the gc --run that removes it', async () => {
+    const e = env();
+    const scratchNs = await scratchNamespace(e);
+    await applyShippedRbac(e, scratchNs, 'nightly-revoked');
+    const kubeconfig = e.kubeconfigFile(await e.kubeConfigForServiceAccount('nightly-revoked'));
+    const runId = newRunId();
+    await declareLogs(e, runId, { prefill: WAITING_LOG, decode: TARGET_LOG }, scratchNs);
+    const running = pair(runId, [
+      ...nodes,
+      '--scratch-namespace',
+      scratchNs,
+      '--kubeconfig',
+      kubeconfig,
+      '--peer-timeout',
+      '60s',
+      '--pod-annotation',
+      `${SIM}duration=1h`,
+    ]);
+    await waitFor('both probe pods to run', async () => {
+      const pods = await e.core.listNamespacedPod({
+        namespace: scratchNs,
+        labelSelector: 'app.kubernetes.io/component in (prefill,decode)',
+      });
+      return pods.items.filter((p) => p.status?.phase === 'Running').length === 2;
+    });
+    const bindings = await e.rbac.listNamespacedRoleBinding({ namespace: scratchNs });
+    for (const b of bindings.items.filter((x) => x.metadata?.name?.startsWith('interconnect-test-scratch')))
+      await e.rbac.deleteNamespacedRoleBinding({ name: b.metadata?.name ?? '', namespace: scratchNs });
+    const r = await running;
+    expect(r.code, r.stderr).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    const error = lines.find((l) => l.startsWith('error: '));
+    expect(error).toMatch(
+      new RegExp(
+        `^error: permission denied: cannot (list|get) (pods|jobs|pods/log)\\S* in namespace ${scratchNs}`,
+      ),
+    );
+    const [left, remove] = lines.slice(-2);
+    expect(left).toMatch(
+      new RegExp(`^left in the cluster \\([^)]*\\): .*Job/${scratchNs}/itest-${runId}-prefill`),
+    );
+    expect(remove).toBe(
+      `remove it now: interconnect-test gc --run ${runId} -n ${scratchNs} --kubeconfig ${kubeconfig}`,
+    );
+    // Someone who may (here, the admin) removes it with the named command.
+    const gc = await runCli(['gc', '--run', runId, '-n', scratchNs]);
+    expect(gc.code, gc.stderr).toBe(0);
+    await waitFor('nothing of the run left in the scratch namespace', async () => {
+      const [pods, jobs] = await Promise.all([
+        e.core.listNamespacedPod({
+          namespace: scratchNs,
+          labelSelector: `interconnect-test/run-id=${runId}`,
+        }),
+        e.batch.listNamespacedJob({
+          namespace: scratchNs,
+          labelSelector: `interconnect-test/run-id=${runId}`,
+        }),
+      ]);
+      return pods.items.length + jobs.items.length === 0;
+    });
   });
 
   test("runs the node probes in the DGD's worker pods with the ServiceAccount's own token; without the exec Role they are a warning", async () => {
@@ -768,6 +823,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
         scratchNs,
         '--kubeconfig',
         kubeconfig,
+        '--lease-namespace',
+        e.namespace,
         ...extra,
       ]);
     };

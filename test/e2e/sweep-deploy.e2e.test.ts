@@ -146,7 +146,7 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrole.rbac.authorization.k8s.io/interconnect-test-read created (server dry run)',
     );
     const errors = empty.stderr.trim().split('\n');
-    expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings (scratch, leases), ConfigMap, PVC, CronJob
+    expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings, ConfigMap, PVC, CronJob
     for (const line of errors)
       expect(line).toMatch(/\(NotFound\).*namespaces "interconnect-test(-scratch)?" not found$/);
     expect(await installed()).toEqual([]);
@@ -253,9 +253,6 @@ describe('deploy/sweep/overlays/example', () => {
       ['patch', 'services', { namespace: SCRATCH }],
       ['patch', 'pods', { namespace: SCRATCH }],
       ['patch', 'configmaps', { namespace: SCRATCH }],
-      // gc: which runs are live, and expired Leases of ours, in the lease namespace.
-      ['list', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
-      ['delete', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
       ['get', 'pods', { namespace: SCRATCH, subresource: 'log' }],
       ['list', 'events', { namespace: SCRATCH }],
       ['list', 'nodes'],
@@ -265,6 +262,12 @@ describe('deploy/sweep/overlays/example', () => {
       ['get', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
       ['list', 'dynamographdeployments', { group: 'nvidia.com' }],
       ['get', 'network-attachment-definitions', { namespace: 'dynamo', group: 'k8s.cni.cncf.io' }],
+      // The per-node Leases, in the CronJob's own namespace (the default --lease-namespace).
+      ['create', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      // gc: which runs are live (list), expired Leases of ours (delete).
+      ['list', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      ['update', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      ['delete', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
     ];
     const denied: typeof allowed = [
       ['create', 'namespaces'],
@@ -285,6 +288,8 @@ describe('deploy/sweep/overlays/example', () => {
       ['update', 'cronjobs', { namespace: NS, group: 'batch' }],
       ['create', 'roles', { namespace: SCRATCH, group: 'rbac.authorization.k8s.io' }],
       ['update', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
+      ['create', 'leases', { namespace: SCRATCH, group: 'coordination.k8s.io' }],
+      ['create', 'leases', { namespace: 'default', group: 'coordination.k8s.io' }],
     ];
     type Ask = (typeof allowed)[number];
     const label = ([verb, resource, o]: Ask) =>

@@ -270,7 +270,17 @@ describe('sweep on the cluster', () => {
       policy,
       `scheme: all-pairs\nselector: topology.kubernetes.io/zone=zone-b\nmaxParallel: 4\ntimeout: 10m\npairTimeout: 90s\nscratchNamespace: ${SCRATCH}\noutput:\n  format: json\n  html: ${html}\n`,
     );
-    const args = ['--policy', policy, '--scheme', 'ring', '--kubeconfig', kubeconfig];
+    // The lease namespace the install grants (the CLI's default; the e2e config points the default elsewhere).
+    const args = [
+      '--policy',
+      policy,
+      '--scheme',
+      'ring',
+      '--kubeconfig',
+      kubeconfig,
+      '--lease-namespace',
+      'interconnect-test',
+    ];
     const r = await sweep(`sw${randomBytes(2).toString('hex')}`, args);
     expect(r.code, r.stderr).toBe(0);
     const s = r.report?.sweep;

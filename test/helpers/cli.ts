@@ -105,3 +105,79 @@ export function spawnCli(
     opts.onStart?.(child);
   });
 }
+
+/** A built CLI started in the background, whose stderr a test can wait on line by line. */
+export interface LiveCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stderr matches (or rejects after timeoutMs, or when the CLI exits first). */
+  waitForStderr(re: RegExp, timeoutMs?: number): Promise<void>;
+  done: Promise<CliRun>;
+  /** ms since it started. */
+  elapsedMs(): number;
+}
+
+/** Starts dist/cli.js from the repository root (stdin closed), for tests that act while it runs. */
+export function startCli(args: readonly string[], opts: { env?: NodeJS.ProcessEnv } = {}): LiveCli {
+  if (!existsSync(builtCli))
+    throw new Error(`${builtCli} is missing: run npm run build first (npm test does)`);
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [builtCli, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiters: Array<() => void> = [];
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    err += d;
+    for (const w of [...waiters]) w();
+  });
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      for (const w of [...waiters]) w();
+      resolve({ code, signal, stdout: out, stderr: err });
+    });
+  });
+  let exited = false;
+  void done.then(() => {
+    exited = true;
+  });
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    done,
+    elapsedMs: () => performance.now() - t0,
+    waitForStderr(re, timeoutMs = 60_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          drop();
+          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${re} on stderr:\n${err}`));
+        }, timeoutMs);
+        const check = () => {
+          if (re.test(err)) {
+            drop();
+            resolve();
+          } else if (exited || child.exitCode !== null) {
+            drop();
+            reject(new Error(`the CLI exited before ${re} appeared on stderr:\n${err}`));
+          }
+        };
+        const drop = () => {
+          clearTimeout(timer);
+          const i = waiters.indexOf(check);
+          if (i >= 0) waiters.splice(i, 1);
+        };
+        waiters.push(check);
+        check();
+      });
+    },
+  };
+}

@@ -122,6 +122,7 @@ export class MemoryCluster implements Cluster {
   }
 
   async read(ref: ObjectRef): Promise<KubernetesObject | undefined> {
+    if (ref.kind === 'Node') return this.nodes.find((n) => n.metadata?.name === ref.name);
     return this.store.get(this.key(ref.kind, ref.namespace, ref.name));
   }
 

@@ -9,7 +9,8 @@ import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { openCluster } from '../../kube/open.js';
 import { runGc } from '../../pair/gc.js';
-import { DEFAULT_LEASE_NAMESPACE, RUN_ID_PATTERN } from '../../pair/names.js';
+import { RUN_ID_PATTERN } from '../../pair/names.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 
@@ -31,7 +32,7 @@ const GcOptionsSchema = OutputOptionsSchema.extend({
   olderThan: durationSchema('30m, 1h or 2d', { maxMs: 365 * DAY_MS }).optional(),
   dryRun: z.boolean().optional(),
   run: RunIdSchema.optional(),
-  leaseNamespace: z.string().min(1).default(DEFAULT_LEASE_NAMESPACE),
+  leaseNamespace: z.string().min(1).optional(),
   timeout: durationSchema('90s, 5m', { maxMs: DAY_MS }).default(2 * 60_000),
   ...ClusterFlagsShape,
 });
@@ -59,7 +60,9 @@ export async function runGcCommand(ctx: CliContext, raw: Record<string, unknown>
         dryRun: opts.dryRun === true,
         namespace: opts.namespace,
         runId: opts.run,
-        leaseNamespace: opts.leaseNamespace,
+        // As pair resolves it: the flag, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the shared default.
+        leaseNamespace:
+          opts.leaseNamespace || ctx.env.INTERCONNECT_TEST_LEASE_NAMESPACE || DEFAULT_LEASE_NAMESPACE,
       },
       ctx.progress,
       { clock, signal },

@@ -41,6 +41,7 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     cluster: () => openCluster(clusterOptions(opts), ctx.env),
     progress: ctx.progress,
     signal: ctx.signal,
+    lastWords: ctx.lastWords,
     cwd: ctx.cwd,
     env: ctx.env,
     printManifests: (objects) => {
@@ -82,4 +83,6 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
     PAIR_VERDICT_SUBJECT,
   );
   await emit(ctx, report, opts, () => clusterSections(result));
+  // The verdict is in: a Ctrl-C that came during teardown does not take it back.
+  if (ctx.outcome?.kind === 'report') ctx.outcome.final = true;
 }

@@ -55,12 +55,14 @@ const CLUSTER_ONLY: readonly [keyof PairOptions, string][] = [
   ['kubeconfig', '--kubeconfig'],
   ['context', '--context'],
   ['namespace', '--namespace'],
+  ['leaseNamespace', '--lease-namespace'],
 ];
 
 /** `pair --local` with a flag it would ignore is the user's mistake: one line naming them. */
 function refuseClusterFlags(opts: PairOptions, raw: Record<string, unknown>): void {
   const given = CLUSTER_ONLY.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
   if (raw.nodeProbes === false) given.push('--no-node-probes');
+  if (raw.wait === false) given.push('--no-wait');
   if (opts.memoryType) {
     throw new ToolError(
       `pair --local does not take --memory-type: it moves host memory, or GPU memory with --mode intra-node`,

@@ -1,7 +1,9 @@
 import { formatDuration } from '../../core/duration.js';
 import type { PairContext, Step } from '../context.js';
 import { diagnosePod, podStateLine } from '../diagnose.js';
+import { findDisturbance, outageLine } from '../disturbance.js';
 import { LABEL } from '../names.js';
+import { watchRetried } from '../watch.js';
 import { createTracked, objectsOf } from './create.js';
 
 /**
@@ -13,14 +15,35 @@ import { createTracked, objectsOf } from './create.js';
 export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void> {
   const cluster = await ctx.cluster();
   const start = ctx.clock.now();
+  // Time the API server did not answer is not time etcd had: its clock stops during an outage.
+  const outageAtStart = ctx.state.apiOutage.totalMs;
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-    const [pod] = await cluster.listPods(ns, `${LABEL.runId}=${ctx.runId},${LABEL.component}=etcd`);
+    const [pod, events] = await watchRetried(ctx, async () => {
+      const [p] = await cluster.listPods(ns, `${LABEL.runId}=${ctx.runId},${LABEL.component}=etcd`);
+      return [p, p ? await cluster.podEvents(ns, p.metadata?.name ?? '') : []] as const;
+    });
     const ready = pod?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
     if (ready) return;
-    const problem = pod ? diagnosePod(pod, await cluster.podEvents(ns, pod.metadata?.name ?? '')) : undefined;
-    const waited = ctx.clock.now() - start;
-    if (problem || waited > ctx.config.peerTimeoutMs || ctx.deadline.aborted) {
+    const name = pod?.metadata?.name ?? '';
+    if (pod) ctx.state.seenPods.add(name);
+    const problem = pod ? diagnosePod(pod, [...events]) : undefined;
+    const waited = ctx.clock.now() - start - (ctx.state.apiOutage.totalMs - outageAtStart);
+    const ending = problem !== undefined || waited > ctx.config.peerTimeoutMs || ctx.deadline.aborted;
+    const gone = pod ? pod.metadata?.deletionTimestamp !== undefined : ctx.state.seenPods.size > 0;
+    if (ending || gone) {
+      // Deleted under us (the namespace, the pod, its node), or the API gone until --timeout: not the fabric.
+      const what =
+        (ctx.deadline.aborted
+          ? outageLine(ctx.state.apiOutage, ctx.clock.now(), ctx.config.timeoutMs)
+          : undefined) ?? (await findDisturbance(ctx, await ctx.clusterFor(AbortSignal.timeout(5_000))));
+      if (what) {
+        ctx.state.disturbed = what;
+        ctx.state.stop = 'failed';
+        return;
+      }
+    }
+    if (ending) {
       ctx.state.problem = {
         kind: problem?.kind ?? 'timeout',
         role: undefined,
@@ -31,12 +54,16 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
       return;
     }
     ctx.progress.update(`etcd ${podStateLine(pod)}`);
-    try {
-      await ctx.clock.sleep(ctx.pollMs, ctx.signal);
-    } catch (err) {
-      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-      if (!ctx.deadline.aborted) throw err;
-    }
+    await pauseEtcd(ctx);
+  }
+}
+
+async function pauseEtcd(ctx: PairContext): Promise<void> {
+  try {
+    await ctx.clock.sleep(ctx.pollMs, ctx.signal);
+  } catch (err) {
+    if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+    if (!ctx.deadline.aborted) throw err;
   }
 }
 

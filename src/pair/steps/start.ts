@@ -46,6 +46,10 @@ export const transferStep: Step = {
   when: (ctx) => ctx.state.stop === undefined && ctx.state.plan !== undefined,
   async run(ctx) {
     const end = await waitFor(ctx, roles(ctx));
+    if (end.state === 'disturbed') {
+      ctx.state.stop = 'failed';
+      return;
+    }
     if (end.state === 'problem') {
       ctx.state.problem = end.problem;
       if (end.problem.kind !== 'hung-after-results') ctx.state.stop = 'failed';
