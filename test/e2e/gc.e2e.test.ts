@@ -213,7 +213,7 @@ describe('what a SIGKILLed pair leaves', () => {
     expect(again.report.checks.map((c) => c.detail)).toEqual([`nothing left of run ${runId}`]);
   }, 150_000);
 
-  test('gc --run right after the kill removes everything at once and names each object', async () => {
+  test('gc --run right after the kill: refused while its node Leases are live, then everything at once, each object named', async () => {
     const e = env();
     const runId = newRunId();
     const ns = `itest-pair-${runId}`;
