@@ -29,6 +29,12 @@ describe('deploy/cronjob', () => {
     ]);
   });
 
+  it('lets pair patch owner references in the scratch namespace (its Services, ConfigMap and etcd pod)', () => {
+    const scratch = byName('Role', 'interconnect-test-scratch');
+    for (const res of ['pods', 'services', 'configmaps'])
+      expect(scratch.rules.find((r) => r.resources.includes(res))?.verbs, res).toContain('patch');
+  });
+
   const byName = (kind: string, name: string) =>
     docs.find((d) => d.kind === kind && d.metadata.name === name) as {
       metadata: { namespace?: string };

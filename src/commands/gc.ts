@@ -13,14 +13,21 @@ export function gcCommand(ctx: CliContext): Command {
       '--older-than <duration>',
       'also delete anything of ours older than this (default: only expired objects, or unannotated ones older than 1h)',
     )
-    .option('--dry-run', 'list what would be deleted, delete nothing');
+    .option('--run <id>', 'delete everything of this run now, whatever its expiry (the id pair prints)')
+    .option('--dry-run', 'list what would be deleted, delete nothing')
+    .option(
+      '--lease-namespace <namespace>',
+      "with -n, where the runs' Leases are: gc never deletes a run whose Lease is live (default: $INTERCONNECT_TEST_LEASE_NAMESPACE, else interconnect-test)",
+    )
+    .option('--timeout <duration>', 'wall-clock limit for the whole clean-up, retries included', '2m');
   addClusterFlags(
     cmd,
-    'only look in this namespace (besides scratch namespaces): the one a --scratch-namespace run used',
+    'look only in this namespace (the one a --scratch-namespace run used), at nothing cluster-wide',
   );
   withExamples(cmd, [
     ['list what would be deleted', 'gc --dry-run'],
     ['also delete anything of ours older than 30 minutes', 'gc --older-than 30m'],
+    ['delete what a killed run left, now', 'gc --run ab12cd34'],
   ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {
     const { runGcCommand } = await import('./actions/gc.js');

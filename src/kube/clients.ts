@@ -1,12 +1,13 @@
 import {
   BatchV1Api,
   type Configuration,
+  CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
   type KubeConfig,
   KubernetesObjectApi,
 } from '@kubernetes/client-node';
-import { EXPIRES_ANNOTATION, type ObjectRef } from './cluster.js';
+import { EXPIRES_ANNOTATION, type LeaseSpec, type ObjectRef } from './cluster.js';
 import { type KubeAction, notKubernetes } from './errors.js';
 import type { ExecLike } from './exec.js';
 import { type Bounds, configuration, makeExec } from './transport.js';
@@ -20,6 +21,7 @@ export interface Clients {
   kc: KubeConfig;
   core: CoreV1Api;
   batch: BatchV1Api;
+  coordination: CoordinationV1Api;
   custom: CustomObjectsApi;
   objects: KubernetesObjectApi;
   exec: ExecLike;
@@ -53,6 +55,7 @@ export function clientsFor(kc: KubeConfig, bounds: Bounds, exec?: ExecLike): Cli
     kc,
     core: new CoreV1Api(config),
     batch: new BatchV1Api(config),
+    coordination: new CoordinationV1Api(config),
     custom: new CustomObjectsApi(config),
     objects,
     exec: exec ?? makeExec(kc, bounds),
@@ -67,23 +70,51 @@ export interface Meta {
   metadata?: {
     name?: string;
     namespace?: string;
+    uid?: string;
     creationTimestamp?: Date | string;
+    labels?: Record<string, string>;
     deletionTimestamp?: Date | string;
     annotations?: Record<string, string>;
+  };
+  /** A Lease's spec is read by leaseOf; other kinds' are not looked at. */
+  spec?: object;
+}
+
+/** client-node gives a Lease's MicroTimes as Date (or string off the wire). */
+interface LeaseWire {
+  holderIdentity?: string;
+  renewTime?: Date | string;
+  acquireTime?: Date | string;
+  leaseDurationSeconds?: number;
+}
+
+const iso = (t: Date | string | undefined): string | undefined =>
+  t === undefined || t === null ? undefined : new Date(t).toISOString();
+
+function leaseOf(o: Meta): LeaseSpec {
+  const s: LeaseWire = o.spec ?? {};
+  const renew = iso(s.renewTime) ?? iso(s.acquireTime);
+  return {
+    ...(s.holderIdentity ? { holderIdentity: s.holderIdentity } : {}),
+    ...(renew ? { renewTime: renew } : {}),
+    ...(s.leaseDurationSeconds !== undefined ? { leaseDurationSeconds: s.leaseDurationSeconds } : {}),
   };
 }
 
 export function refOf(apiVersion: string, kind: string, o: Meta): ObjectRef {
   const m = o.metadata ?? {};
-  const created = m.creationTimestamp;
+  const created = iso(m.creationTimestamp);
   const expires = m.annotations?.[EXPIRES_ANNOTATION];
   return {
     apiVersion,
     kind,
     name: m.name ?? '',
     ...(kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
-    ...(created ? { createdAt: new Date(created).toISOString() } : {}),
+    ...(created ? { createdAt: created } : {}),
     ...(expires ? { expiresAt: expires } : {}),
+    ...(m.uid ? { uid: m.uid } : {}),
+    ...(m.labels ? { labels: { ...m.labels } } : {}),
+    ...(kind === 'Lease' ? { lease: leaseOf(o) } : {}),
     ...(m.deletionTimestamp ? { deleting: true } : {}),
   };
 }

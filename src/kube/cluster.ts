@@ -40,8 +40,22 @@ export interface ObjectRef {
   createdAt?: string | undefined;
   /** Our expiry annotation, when the object carries one. */
   expiresAt?: string | undefined;
+  /** metadata.uid, when listed (an ownerReference names its owner by it). */
+  uid?: string | undefined;
+  /** metadata.labels, when listed. */
+  labels?: Record<string, string> | undefined;
+  /** A Lease's spec (coordination.k8s.io/v1): who holds it and until when it counts as renewed. */
+  lease?: LeaseSpec | undefined;
   /** metadata.deletionTimestamp is set: the control plane is deleting it (Terminating). */
   deleting?: boolean | undefined;
+}
+
+/** The fields of a Lease that say whether it is live: renewTime + leaseDurationSeconds > now. */
+export interface LeaseSpec {
+  holderIdentity?: string | undefined;
+  /** spec.renewTime (a MicroTime), ISO; acquireTime when never renewed. */
+  renewTime?: string | undefined;
+  leaseDurationSeconds?: number | undefined;
 }
 
 /** A namespaced custom object, by its API group, version and plural resource name. */
@@ -89,10 +103,17 @@ export interface Cluster {
   /** Deletes the Jobs, Pods and Services matching the selector in a namespace; returns how many it asked to delete. */
   deleteByLabel(namespace: string, selector: string): Promise<number>;
   /**
-   * Objects matching the selector: Namespaces, plus Jobs/Pods/Services in
-   * `namespace`, or in every namespace when it is undefined (gc).
+   * Objects matching the selector: Jobs, Pods, Services, ConfigMaps and Leases in `namespace`,
+   * and that namespace itself when it matches; with no namespace, in every namespace, and every
+   * matching Namespace (gc). ConfigMaps and Leases we may not list there (403) list as empty.
    */
   listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
+  /**
+   * Leases (coordination.k8s.io/v1) matching the selector in `namespace` (every namespace when
+   * undefined), with their spec. A kind not served lists as empty; a refusal (403) is an error:
+   * gc must know which runs are live.
+   */
+  listLeases(selector: string, namespace?: string): Promise<ObjectRef[]>;
   listNamespaces(selector: string): Promise<V1Namespace[]>;
   /** Nodes, optionally by label selector (the API server evaluates it). */
   listNodes(selector?: string): Promise<V1Node[]>;

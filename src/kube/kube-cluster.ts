@@ -1,21 +1,13 @@
-import type {
-  CoreV1Event,
-  KubernetesObject,
-  V1ConfigMap,
-  V1Job,
-  V1Namespace,
-  V1Node,
-  V1Pod,
-  V1Service,
-} from '@kubernetes/client-node';
+import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
 import { PatchStrategy } from '@kubernetes/client-node';
 import { InterruptedError } from '../core/errors.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
-import { type Clients, clientsFor, kubernetesShaped, LOG_LIMIT_BYTES, refOf, resourceOf } from './clients.js';
+import { type Clients, clientsFor, kubernetesShaped, LOG_LIMIT_BYTES, resourceOf } from './clients.js';
 import type { Cluster, ClusterOptions, CustomObjectRef, ObjectRef, PodTarget } from './cluster.js';
 import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
+import { type Caller, listLeaseRefs, listRefs } from './listing.js';
 import {
   type Bounds,
   boundedCall,
@@ -113,11 +105,13 @@ export class KubeCluster implements Cluster {
   }
 
   async patch(ref: ObjectRef, mergePatch: object): Promise<void> {
+    // The patch's own metadata (ownerReferences) beside the name and namespace that address it.
+    const own = (mergePatch as { metadata?: object }).metadata;
     const body = {
+      ...mergePatch,
       apiVersion: ref.apiVersion,
       kind: ref.kind,
-      metadata: { name: ref.name, namespace: ref.namespace },
-      ...mergePatch,
+      metadata: { ...own, name: ref.name, namespace: ref.namespace },
     };
     await this.call(this.act('patch', resourceOf(ref.kind), ref.namespace, ref.name), (c) =>
       c.objects.patch(body, undefined, undefined, undefined, undefined, PatchStrategy.MergePatch),
@@ -145,54 +139,23 @@ export class KubeCluster implements Cluster {
   async deleteByLabel(namespace: string, selector: string): Promise<number> {
     const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
     // Jobs first (their pods go with them), then loose pods, services and the probe's ConfigMap.
-    const order = ['Job', 'Pod', 'Service', 'ConfigMap'];
+    const order = ['Job', 'Pod', 'Service', 'ConfigMap', 'Lease'];
     refs.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
     for (const r of refs) await this.delete(r);
     return refs.length;
   }
 
-  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
-    const ns = namespace;
-    // A kind the API server does not serve (404) lists as empty.
-    const none = <T>() => ({ statuses: [404], fallback: { items: [] as T[] } });
-    const q = { labelSelector: selector };
-    const [namespaces, jobs, pods, svcs, cms] = await Promise.all([
-      this.listNamespaces(selector),
-      this.call(
-        this.act('list', 'jobs', ns),
-        (c) => (ns ? c.batch.listNamespacedJob({ namespace: ns, ...q }) : c.batch.listJobForAllNamespaces(q)),
-        none<V1Job>(),
-      ),
-      this.call(
-        this.act('list', 'pods', ns),
-        (c) => (ns ? c.core.listNamespacedPod({ namespace: ns, ...q }) : c.core.listPodForAllNamespaces(q)),
-        none<V1Pod>(),
-      ),
-      this.call(
-        this.act('list', 'services', ns),
-        (c) =>
-          ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
-        none<V1Service>(),
-      ),
-      // Only `pair --engine nixl` makes one (in the scratch namespace, which the Role there
-      // lets us list); cluster-wide, a credential that may not list ConfigMaps everywhere
-      // (the CronJob's) still finds every per-run namespace, and a ConfigMap goes with it.
-      this.call(
-        this.act('list', 'configmaps', ns),
-        (c) =>
-          ns
-            ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
-            : c.core.listConfigMapForAllNamespaces(q),
-        ns ? none<V1ConfigMap>() : { statuses: [403, 404], fallback: { items: [] as V1ConfigMap[] } },
-      ),
-    ]);
-    return [
-      ...namespaces.map((n) => refOf('v1', 'Namespace', n)),
-      ...jobs.items.map((i) => refOf('batch/v1', 'Job', i)),
-      ...pods.items.map((i) => refOf('v1', 'Pod', i)),
-      ...svcs.items.map((i) => refOf('v1', 'Service', i)),
-      ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
-    ];
+  listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    return listRefs(this.caller, selector, namespace);
+  }
+
+  listLeases(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    return listLeaseRefs(this.caller, selector, namespace, true);
+  }
+
+  /** call and act, for the listings of listing.ts. */
+  private get caller(): Caller {
+    return { call: (action, fn, tolerate) => this.call(action, fn, tolerate), act: this.act.bind(this) };
   }
 
   async listNamespaces(selector: string): Promise<V1Namespace[]> {

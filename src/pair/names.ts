@@ -24,6 +24,12 @@ export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {
   return n.toString(36).padStart(10, '0').slice(-8);
 }
 
+/**
+ * What `gc --run` accepts as a run id: newRunId's 8 characters, a sweep pair's (`<sweep id>p<index>`),
+ * or one fixed with INTERCONNECT_TEST_RUN_ID (1 to 12 lower-case letters and digits).
+ */
+export const RUN_ID_PATTERN = /^[a-z0-9]{1,12}$/;
+
 export function runSelector(runId: string): string {
   return `${MANAGED_SELECTOR},${LABEL.runId}=${runId}`;
 }

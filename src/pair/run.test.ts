@@ -5,6 +5,7 @@ import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { InterruptedError } from '../core/errors.js';
 import { MeasurementSchema } from '../core/measurement.js';
 import { silentProgress } from '../core/progress.js';
+import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
 import { leaseObject } from '../scratch/lease-model.js';
 import type { PairConfig } from './context.js';
@@ -25,6 +26,8 @@ interface Behaviour {
 
 class FakeCluster extends MemoryCluster {
   readonly created: string[] = [];
+  /** kind/name of each object patched, and the owners it was given. */
+  readonly owned: string[] = [];
   onCreate?: (key: string) => void;
   constructor(private readonly behaviour: Record<Role, Behaviour>) {
     super();
@@ -43,6 +46,8 @@ class FakeCluster extends MemoryCluster {
   override async create(obj: KubernetesObject): Promise<KubernetesObject> {
     const m = obj.metadata ?? {};
     const key = this.key(obj.kind ?? '', m.namespace, m.name ?? '');
+    // As stored: with a uid (the Jobs' own is what their dependents' ownerReferences name).
+    obj.metadata = { ...m, uid: `uid-${m.name}` };
     this.store.set(key, obj);
     this.created.push(`${obj.kind}/${m.labels?.[LABEL.component]}`);
     if (obj.kind === 'Job') {
@@ -67,6 +72,12 @@ class FakeCluster extends MemoryCluster {
       (obj as V1Pod).status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] };
     this.onCreate?.(key);
     return obj;
+  }
+  override async patch(ref: ObjectRef, mergePatch: object): Promise<void> {
+    const owners = (mergePatch as { metadata?: { ownerReferences?: { name: string; uid: string }[] } })
+      .metadata?.ownerReferences;
+    this.owned.push(`${ref.kind}/${ref.name} <- ${owners?.map((o) => `${o.name}@${o.uid}`).join(' ')}`);
+    return super.patch(ref, mergePatch);
   }
   /** How many log reads fail (a kubelet restarting) before they work again. */
   logFailures = 0;
@@ -149,6 +160,9 @@ describe('runPairCluster', () => {
       'Job/prefill',
       'Job/decode',
     ]);
+    // Right after the Jobs: the etcd's Service and pod go with both of them (owners.ts).
+    const both = 'itest-unit1-prefill@uid-itest-unit1-prefill itest-unit1-decode@uid-itest-unit1-decode';
+    expect(fake.owned).toEqual([`Service/itest-unit1-etcd <- ${both}`, `Pod/itest-unit1-etcd <- ${both}`]);
     expect(r.checks.map((c) => [c.id, c.status])).toEqual([
       ['pair.nodes', 'ok'],
       ['pair.run', 'ok'],

@@ -249,6 +249,10 @@ describe('deploy/sweep/overlays/example', () => {
       ['delete', 'services', { namespace: SCRATCH }],
       ['create', 'configmaps', { namespace: SCRATCH }],
       ['delete', 'configmaps', { namespace: SCRATCH }],
+      // The probe Jobs become the owners of a pair's Services, ConfigMap and etcd pod.
+      ['patch', 'services', { namespace: SCRATCH }],
+      ['patch', 'pods', { namespace: SCRATCH }],
+      ['patch', 'configmaps', { namespace: SCRATCH }],
       ['get', 'pods', { namespace: SCRATCH, subresource: 'log' }],
       ['list', 'events', { namespace: SCRATCH }],
       ['list', 'nodes'],
@@ -260,6 +264,8 @@ describe('deploy/sweep/overlays/example', () => {
       ['get', 'network-attachment-definitions', { namespace: 'dynamo', group: 'k8s.cni.cncf.io' }],
       // The per-node Leases, in the CronJob's own namespace (the default --lease-namespace).
       ['create', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
+      // gc: which runs are live (list), expired Leases of ours (delete).
+      ['list', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
       ['update', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
       ['delete', 'leases', { namespace: NS, group: 'coordination.k8s.io' }],
     ];
@@ -278,6 +284,7 @@ describe('deploy/sweep/overlays/example', () => {
       ['delete', 'pods', { namespace: 'dynamo' }],
       ['update', 'nodes'],
       ['patch', 'jobs', { namespace: SCRATCH, group: 'batch' }],
+      ['delete', 'leases', { namespace: 'default', group: 'coordination.k8s.io' }],
       ['update', 'cronjobs', { namespace: NS, group: 'batch' }],
       ['create', 'roles', { namespace: SCRATCH, group: 'rbac.authorization.k8s.io' }],
       ['update', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],

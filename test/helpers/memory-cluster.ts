@@ -19,6 +19,38 @@ export function matchesSelector(labels: Record<string, string> | undefined, sele
   });
 }
 
+/** An object as the real seam's listing gives it back (src/kube/clients.ts refOf). */
+export function refOfStored(o: KubernetesObject): ObjectRef {
+  const m = o.metadata ?? {};
+  const spec = (
+    o as { spec?: { holderIdentity?: string; renewTime?: string; leaseDurationSeconds?: number } }
+  ).spec;
+  const iso = (t: Date | string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+  return {
+    apiVersion: o.apiVersion ?? 'v1',
+    kind: o.kind ?? '',
+    name: m.name ?? '',
+    ...(o.kind !== 'Namespace' && m.namespace ? { namespace: m.namespace } : {}),
+    ...(m.creationTimestamp ? { createdAt: iso(m.creationTimestamp) } : {}),
+    ...(m.annotations?.['interconnect-test/expires-at']
+      ? { expiresAt: m.annotations['interconnect-test/expires-at'] }
+      : {}),
+    ...(m.uid ? { uid: m.uid } : {}),
+    ...(m.labels ? { labels: { ...m.labels } } : {}),
+    ...(o.kind === 'Lease'
+      ? {
+          lease: {
+            ...(spec?.holderIdentity ? { holderIdentity: spec.holderIdentity } : {}),
+            ...(spec?.renewTime ? { renewTime: iso(spec.renewTime) } : {}),
+            ...(spec?.leaseDurationSeconds !== undefined
+              ? { leaseDurationSeconds: spec.leaseDurationSeconds }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 export class MemoryCluster implements Cluster {
   readonly describe = 'memory';
   readonly context = 'memory';
@@ -126,19 +158,20 @@ export class MemoryCluster implements Cluster {
     return refs.length;
   }
 
+  /** What listByLabel of the real seam returns: in one namespace, only that namespace itself besides its objects. */
   async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
     return [...this.store.values()]
       .filter(
         (o) =>
           matchesSelector(o.metadata?.labels, selector) &&
-          (o.kind === 'Namespace' || !namespace || o.metadata?.namespace === namespace),
+          (!namespace ||
+            (o.kind === 'Namespace' ? o.metadata?.name === namespace : o.metadata?.namespace === namespace)),
       )
-      .map((o) => ({
-        apiVersion: o.apiVersion ?? 'v1',
-        kind: o.kind ?? '',
-        name: o.metadata?.name ?? '',
-        namespace: o.metadata?.namespace,
-      }));
+      .map((o) => refOfStored(o));
+  }
+
+  async listLeases(selector: string, namespace?: string): Promise<ObjectRef[]> {
+    return (await this.listByLabel(selector, namespace)).filter((r) => r.kind === 'Lease');
   }
 
   async listNamespaces(selector: string): Promise<V1Namespace[]> {

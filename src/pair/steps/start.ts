@@ -2,6 +2,7 @@ import type { PairContext, Step } from '../context.js';
 import type { PodRole } from '../probe-script.js';
 import { waitFor } from '../watch.js';
 import { createTracked, objectsOf } from './create.js';
+import { ownByJobs } from './owners.js';
 import { waitEtcdReady } from './scratch.js';
 
 /**
@@ -28,7 +29,9 @@ export const startStep: Step = {
       for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
     // nixl: the probe's ConfigMap before the pods that mount it (a missing one keeps them Pending).
     for (const cm of objectsOf(ctx, 'ConfigMap')) await createTracked(ctx, cm);
-    await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
+    const jobs = await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
+    // A killed CLI's Services, ConfigMap and etcd pod then go with the Jobs (owners.ts).
+    await ownByJobs(ctx, jobs);
     // The pods retry etcd until it answers; a broken etcd (no image, unschedulable) ends the run here.
     if (plan.etcd?.create) await waitEtcdReady(ctx, plan.namespace.name);
   },

@@ -1,0 +1,100 @@
+import type { V1ConfigMap, V1Job, V1Lease, V1Namespace, V1Pod, V1Service } from '@kubernetes/client-node';
+import { type Clients, refOf } from './clients.js';
+import type { ObjectRef } from './cluster.js';
+import type { KubeAction } from './errors.js';
+
+/**
+ * Listing our objects by label (KubeCluster.listByLabel, listLeases): one list per kind, in one
+ * namespace or in all. With a namespace nothing outside it is listed (a least-privilege `gc -n`
+ * considers only what it may delete), but the namespace itself is, when it carries the labels.
+ */
+
+type Tolerate<T> = { statuses: number[]; fallback: T };
+
+/** KubeCluster's bounded, typed call, and how it names an action. */
+export interface Caller {
+  call<T>(action: KubeAction, fn: (c: Clients) => Promise<T>, tolerate?: Tolerate<T>): Promise<T>;
+  act(verb: string, resource: string, namespace?: string, name?: string): KubeAction;
+}
+
+const empty = <T>(statuses: number[]): Tolerate<{ items: T[] }> => ({ statuses, fallback: { items: [] } });
+
+/** Leases: 404 (coordination.k8s.io not served) is empty; `strict` false also tolerates a 403. */
+export async function listLeaseRefs(
+  k: Caller,
+  selector: string,
+  ns: string | undefined,
+  strict: boolean,
+): Promise<ObjectRef[]> {
+  const q = { labelSelector: selector };
+  const list = await k.call(
+    k.act('list', 'leases.coordination.k8s.io', ns),
+    (c) =>
+      ns
+        ? c.coordination.listNamespacedLease({ namespace: ns, ...q })
+        : c.coordination.listLeaseForAllNamespaces(q),
+    empty<V1Lease>(strict ? [404] : [403, 404]),
+  );
+  return list.items.map((i) => refOf('coordination.k8s.io/v1', 'Lease', i));
+}
+
+function namespacesOf(
+  k: Caller,
+  selector: string,
+  ns: string | undefined,
+): Promise<{ items: V1Namespace[] }> {
+  // In one namespace: only that one, and only when it is ours (a credential that may not list
+  // namespaces cannot have created it either).
+  if (ns)
+    return k.call(
+      k.act('list', 'namespaces', undefined, ns),
+      (c) => c.core.listNamespace({ labelSelector: selector, fieldSelector: `metadata.name=${ns}` }),
+      empty<V1Namespace>([403]),
+    );
+  return k.call(k.act('list', 'namespaces'), (c) => c.core.listNamespace({ labelSelector: selector }));
+}
+
+export async function listRefs(k: Caller, selector: string, ns: string | undefined): Promise<ObjectRef[]> {
+  const q = { labelSelector: selector };
+  const [namespaces, jobs, pods, svcs, cms, leases] = await Promise.all([
+    namespacesOf(k, selector, ns),
+    // A kind the API server does not serve (404) lists as empty.
+    k.call(
+      k.act('list', 'jobs', ns),
+      (c) => (ns ? c.batch.listNamespacedJob({ namespace: ns, ...q }) : c.batch.listJobForAllNamespaces(q)),
+      empty<V1Job>([404]),
+    ),
+    k.call(
+      k.act('list', 'pods', ns),
+      (c) => (ns ? c.core.listNamespacedPod({ namespace: ns, ...q }) : c.core.listPodForAllNamespaces(q)),
+      empty<V1Pod>([404]),
+    ),
+    k.call(
+      k.act('list', 'services', ns),
+      (c) =>
+        ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
+      empty<V1Service>([404]),
+    ),
+    // Only `pair --engine nixl` makes one (in the scratch namespace, which the Role there
+    // lets us list); cluster-wide, a credential that may not list ConfigMaps everywhere
+    // (the CronJob's) still finds every per-run namespace, and a ConfigMap goes with it.
+    k.call(
+      k.act('list', 'configmaps', ns),
+      (c) =>
+        ns
+          ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
+          : c.core.listConfigMapForAllNamespaces(q),
+      empty<V1ConfigMap>(ns ? [404] : [403, 404]),
+    ),
+    // Leases live in the lease namespace, not a scratch one: where we may not list them, none.
+    listLeaseRefs(k, selector, ns, false),
+  ]);
+  return [
+    ...namespaces.items.map((n) => refOf('v1', 'Namespace', n)),
+    ...jobs.items.map((i) => refOf('batch/v1', 'Job', i)),
+    ...pods.items.map((i) => refOf('v1', 'Pod', i)),
+    ...svcs.items.map((i) => refOf('v1', 'Service', i)),
+    ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
+    ...leases,
+  ];
+}
