@@ -103,6 +103,8 @@ export interface PairState {
   measurement?: Measurement | undefined;
   /** Every leg's measurement, when the run measured both directions. */
   measurements?: Measurement[] | undefined;
+  /** Something of this run was created (so its namespace existed): only then can it be deleted under us. */
+  createdAny?: boolean | undefined;
   /** Names of every pod of ours seen so far: one that vanishes was deleted by someone else. */
   seenPods: Set<string>;
   /** The API server's outages this run lived through (watch and create retries). */

@@ -67,7 +67,9 @@ export function podsShowDisturbance(pods: readonly V1Pod[], seen: ReadonlySet<st
  */
 export async function findDisturbance(ctx: PairContext, cluster: Cluster): Promise<string | undefined> {
   const plan = ctx.state.plan;
-  if (!plan) return undefined;
+  // Nothing of ours was ever there (a refused first create, a --scratch-namespace that does not
+  // exist): nothing can have been deleted under us.
+  if (!plan || !ctx.state.createdAny) return undefined;
   const quiet = <T>(p: Promise<T>) => p.catch(() => 'unknown' as const);
   const ns = plan.namespace.name;
   const nsObj = await quiet(cluster.read({ apiVersion: 'v1', kind: 'Namespace', name: ns }));

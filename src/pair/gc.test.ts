@@ -194,7 +194,7 @@ describe('gc --run', () => {
     expect(names(c)).toEqual(['Namespace//itest-pair-run2']);
   });
 
-  it('--dry-run deletes nothing; a run with nothing left is ok; a live run is refused', async () => {
+  it('--dry-run deletes nothing; a run with nothing left is ok; a live run is deleted all the same, with a warning', async () => {
     const c = run1();
     const dry = await runGc(c, { ...base, runId: 'run1', dryRun: true }, silentProgress, deps());
     expect(dry.every((k) => k.detail === 'would delete (run run1)')).toBe(true);
@@ -204,9 +204,12 @@ describe('gc --run', () => {
     ]);
     c.put(lease('run1', 0.5));
     const live = await runGc(c, { ...base, runId: 'run1' }, silentProgress, deps());
-    expect(live).toMatchObject([{ id: 'gc.live', status: 'fail', subject: 'run/run1' }]);
-    expect(live[0]?.detail).toMatch(/^run run1 is still going: its lease .* is live .*; deleted nothing$/);
-    expect(names(c)).toHaveLength(6);
+    expect(live[0]).toMatchObject({ id: 'gc.live', status: 'warn', subject: 'run/run1' });
+    expect(live[0]?.detail).toMatch(
+      /^its lease .* is live .*: deleting run run1 anyway \(--run\); if it is still going, it ends as disturbed$/,
+    );
+    expect(live.slice(1).every((k) => k.id === 'gc.delete' && k.status === 'ok')).toBe(true);
+    expect(names(c)).toEqual(['Namespace//itest-pair-run2']);
   });
 
   it('retries a deletion the API server failed transiently', async () => {

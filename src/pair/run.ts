@@ -108,6 +108,10 @@ async function disturbanceBehind(ctx: PairContext, err: unknown): Promise<string
     if (outage) return outage;
   }
   if (!isClusterError(err)) return undefined;
+  // A refusal is the story (RBAC revoked, a namespace we may not use), unless the API server
+  // refused because the namespace is being deleted ("… because it is being terminated").
+  if (isClusterError(err, 'forbidden', 'unauthorized') && !/being terminated/.test(err.message))
+    return undefined;
   try {
     return await findDisturbance(ctx, await ctx.clusterFor(AbortSignal.timeout(5_000)));
   } catch {

@@ -117,6 +117,15 @@ async function killedPair(e: TestEnv, runId: string): Promise<void> {
 /** Where this file's pairs hold their nodes (test/cluster/vitest.cluster.config.ts sets it). */
 const LEASE_NS = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
 
+/** The run's node Leases, as gc names them. */
+async function leaseSubjects(e: TestEnv, runId: string): Promise<string[]> {
+  const list = await leasesApi(e).listNamespacedLease({
+    namespace: LEASE_NS,
+    labelSelector: `interconnect-test/run-id=${runId}`,
+  });
+  return list.items.map((l) => `lease/${l.metadata?.name} -n ${LEASE_NS}`);
+}
+
 /**
  * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after its last renewal:
  * let that time pass by moving renewTime back, as the Jobs' deadlines are shortened.
@@ -213,7 +222,7 @@ describe('what a SIGKILLed pair leaves', () => {
     expect(again.report.checks.map((c) => c.detail)).toEqual([`nothing left of run ${runId}`]);
   }, 150_000);
 
-  test('gc --run right after the kill: refused while its node Leases are live, then everything at once, each object named', async () => {
+  test('gc --run right after the kill: its node Leases still live, it says so and deletes everything at once, each object named', async () => {
     const e = env();
     const runId = newRunId();
     const ns = `itest-pair-${runId}`;
@@ -226,18 +235,19 @@ describe('what a SIGKILLed pair leaves', () => {
       new RegExp(`got the object name ${ns}: pass ${runId}`),
     );
 
-    // Right after the kill its node Leases are still live: gc deletes nothing of it, and says why.
-    const live = await gc(['--run', runId]);
-    expect(live.code).toBe(1);
-    expect(live.report.checks).toMatchObject([{ id: 'gc.live', status: 'fail', subject: `run/${runId}` }]);
-    expect(live.report.checks[0]?.detail).toMatch(
-      new RegExp(`^run ${runId} is still going: its lease ${LEASE_NS}/itest-node\\.gpu-node-\\d is live`),
-    );
-    expect(await leftOf(e, runId)).toEqual(left);
-
-    const leases = await expireLeases(e, runId);
+    // Right after the kill its node Leases are still live: --run deletes it all the same (it is
+    // the "remove it now" a run that could not clean up prints), and says so first.
+    const leases = await leaseSubjects(e, runId);
+    expect(leases).toHaveLength(2);
     const r = await gc(['--run', runId]);
     expect(r.code, r.stderr).toBe(0);
+    expect(r.report.checks[0]).toMatchObject({ id: 'gc.live', status: 'warn', subject: `run/${runId}` });
+    expect(r.report.checks[0]?.detail).toMatch(
+      new RegExp(
+        `^its lease ${LEASE_NS}/itest-node\\.gpu-node-\\d is live.*: deleting run ${runId} anyway \\(--run\\)`,
+      ),
+    );
+    r.report.checks.shift();
     const subjects = r.report.checks.map((c) => c.subject);
     // Every object listed before, each by kind, name and namespace, the namespace last.
     const asSubject = (l: string) => {
@@ -409,10 +419,10 @@ describe('gc and Leases', () => {
     );
     await e.core.readNamespacedService({ name: `itest-${live}-decode`, namespace: e.namespace });
 
-    // --run of a live run deletes nothing, exit 1, and says why.
-    const refused = await gc(['--run', live]);
-    expect(refused.code).toBe(1);
-    expect(refused.report.checks).toMatchObject([{ id: 'gc.live', status: 'fail', subject: `run/${live}` }]);
-    await leasesApi(e).deleteNamespacedLease({ name: `itest-${live}-gpu-node-0`, namespace: e.namespace });
+    // --run of a live run deletes it all the same (an explicit id), saying so first.
+    const forced = await gc(['--run', live, '-n', e.namespace, '--lease-namespace', e.namespace]);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.report.checks[0]).toMatchObject({ id: 'gc.live', status: 'warn', subject: `run/${live}` });
+    expect((await leasesApi(e).listNamespacedLease({ namespace: e.namespace })).items).toEqual([]);
   }, 60_000);
 });

@@ -42,7 +42,9 @@ export async function createTracked(ctx: PairContext, obj: KubernetesObject): Pr
       );
     }
   });
-  return createRetried(ctx, obj, name);
+  const stored = await createRetried(ctx, obj, name);
+  ctx.state.createdAny = true;
+  return stored;
 }
 
 /**
