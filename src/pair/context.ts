@@ -105,6 +105,12 @@ export interface PairState {
   measurements?: Measurement[] | undefined;
   /** Something of this run was created (so its namespace existed): only then can it be deleted under us. */
   createdAny?: boolean | undefined;
+  /**
+   * kind/namespace/name of what may exist: created, or a create that failed on the wire (it may
+   * have been stored). A create refused outright (403, 404) is not here: what teardown could not
+   * confirm gone is only ever named from this.
+   */
+  mayExist: Set<string>;
   /** Names of every pod of ours seen so far: one that vanishes was deleted by someone else. */
   seenPods: Set<string>;
   /** The API server's outages this run lived through (watch and create retries). */

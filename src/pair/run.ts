@@ -21,7 +21,7 @@ import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
 import { scratchStep } from './steps/scratch.js';
 import { startStep, transferStep } from './steps/start.js';
-import { gcCommand, leftoverLines, TEARDOWN_MS, teardown } from './teardown.js';
+import { gcCommand, leftoverLines, mayBeLeft, TEARDOWN_MS, teardown } from './teardown.js';
 
 /**
  * `pair` against a cluster: one loop over small steps, one context, and a
@@ -150,6 +150,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     pods: {},
     logs: {},
     seenPods: new Set(),
+    mayExist: new Set(),
     apiOutage: { totalMs: 0 },
   };
   const ctx: PairContext = {
@@ -183,7 +184,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   let kept: PairResult['kept'];
   const steps: Record<string, number> = {};
   let judgedAt = started;
-  deps.lastWords?.set(() => leftoverLines(ctx, ctx.stack.names, 'the run ended before its cleanup'));
+  deps.lastWords?.set(() => leftoverLines(ctx, mayBeLeft(ctx), 'the run ended before its cleanup'));
   try {
     for (const step of STEPS) {
       if (state.disturbed) break;
@@ -220,7 +221,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
     } else if (ctx.stack.size > 0) {
       ctx.progress.step('Clean up scratch objects');
-      const created = ctx.stack.names;
+      const created = mayBeLeft(ctx);
       deps.lastWords?.set(() => leftoverLines(ctx, created, 'cleanup was cut short'));
       const out = await teardown(ctx, loaded, deps.teardownMs ?? TEARDOWN_MS);
       const why = out.unconfirmed

@@ -42,7 +42,10 @@ function ctxWith(cluster: StickyCluster, lines: string[]): PairContext {
     clock: systemClock,
     stack,
     progress: createProgress({ stream: { write: (s: string) => lines.push(s) } as never, quiet: false }),
-    state: { plan: { namespace: { name: 'itest-pair-abc', create: true } } },
+    state: {
+      plan: { namespace: { name: 'itest-pair-abc', create: true } },
+      mayExist: new Set(['Namespace/itest-pair-abc', 'Job/itest-pair-abc/itest-abc-prefill']),
+    },
   } as unknown as PairContext;
 }
 
@@ -80,6 +83,15 @@ describe('teardown', () => {
       `left in the cluster (why): ${out.left.join(', ')}`,
       'remove it now: interconnect-test gc --run abc --context lab',
     ]);
+  });
+
+  it('never names what was refused outright (a 403 on the first create): nothing can be left of it', async () => {
+    const cluster = new StickyCluster();
+    cluster.refuse = true;
+    const ctx = ctxWith(cluster, []);
+    ctx.state.mayExist.clear();
+    const out = await teardown(ctx, cluster, 300);
+    expect(out).toMatchObject({ left: [], unconfirmed: false });
   });
 
   it('names -n for a --scratch-namespace run', () => {

@@ -41,6 +41,11 @@ export function gcCommand(ctx: Pick<PairContext, 'runId' | 'config'>): string {
   return `interconnect-test gc --run ${ctx.runId}${flags}`;
 }
 
+/** What this run's teardown still has to remove and that may exist (named as kind/namespace/name). */
+export function mayBeLeft(ctx: Pick<PairContext, 'stack' | 'state'>): string[] {
+  return ctx.stack.names.flatMap((n) => n.split(', ')).filter((n) => ctx.state.mayExist.has(n));
+}
+
 /** The lines said last about what is left (none when nothing is). */
 export function leftoverLines(
   ctx: Pick<PairContext, 'runId' | 'config'>,
@@ -61,7 +66,7 @@ export async function teardown(
     budget.abort(new DeadlineError(`the teardown budget (${formatDuration(budgetMs)}) ran out`)),
   );
   try {
-    const created = ctx.stack.names;
+    const created = mayBeLeft(ctx);
     const problems = await ctx.stack.disposeAll(budget.signal);
     for (const p of problems) ctx.progress.warn(`teardown: ${p.name}: ${p.message}`);
     const plan = ctx.state.plan;
@@ -87,8 +92,7 @@ export async function teardown(
         );
       } catch (err) {
         // Never confirmed gone: everything this run created may still be there.
-        const failed = problems.map((p) => p.name);
-        const left = [...new Set([...failed, ...created])];
+        const left = [...new Set(created)];
         return {
           left,
           unconfirmed: true,

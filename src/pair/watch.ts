@@ -176,7 +176,8 @@ export function transient(err: unknown): boolean {
   return isTransient(err);
 }
 
-async function pause(ctx: PairContext): Promise<void> {
+/** One poll interval; Ctrl-C rethrows, --timeout just ends the wait (the loop then sees it). */
+export async function pause(ctx: PairContext): Promise<void> {
   try {
     await ctx.clock.sleep(ctx.pollMs, ctx.signal);
   } catch (err) {

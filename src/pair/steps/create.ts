@@ -42,9 +42,19 @@ export async function createTracked(ctx: PairContext, obj: KubernetesObject): Pr
       );
     }
   });
-  const stored = await createRetried(ctx, obj, name);
-  ctx.state.createdAny = true;
-  return stored;
+  try {
+    const stored = await createRetried(ctx, obj, name);
+    ctx.state.createdAny = true;
+    ctx.state.mayExist.add(name);
+    return stored;
+  } catch (err) {
+    // Refused outright: not stored. Anything else (a timeout, a reset) may have been.
+    const refused =
+      isClusterError(err, 'forbidden', 'unauthorized', 'not-found', 'conflict') ||
+      (isClusterError(err, 'api') && err.status !== undefined && err.status < 500 && err.status !== 429);
+    if (!refused) ctx.state.mayExist.add(name);
+    throw err;
+  }
 }
 
 /**

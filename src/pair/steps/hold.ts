@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
+import { leaseName } from '../../scratch/lease-model.js';
 import {
   acquireAll,
   describeHolder,
@@ -31,6 +32,11 @@ function holderOf(ctx: PairContext): Holder {
   return { runId: ctx.runId, text: `${who} on ${hostname()}, pid ${process.pid}` };
 }
 
+/** A node's Lease as teardown names what is left: kind/namespace/name. */
+function leaseRef(ctx: PairContext, node: string): string {
+  return `Lease/${ctx.config.leaseNamespace}/${leaseName(node)}`;
+}
+
 /** Registers the release (before the first create: a create that timed out after it landed is released too). */
 function registerRelease(
   ctx: PairContext,
@@ -53,7 +59,9 @@ function registerRelease(
     released = true;
   };
   ctx.state.leases = { nodes, release };
-  ctx.stack.defer(`node leases ${nodes.join(', ')}`, release);
+  // Named as every scratch object is (kind/namespace/name): what a cut-short teardown leaves.
+  const names = nodes.map((n) => leaseRef(ctx, n));
+  ctx.stack.defer(names.join(', '), release);
 }
 
 export const holdStep: Step = {
@@ -78,6 +86,7 @@ export const holdStep: Step = {
     };
     deps.onWrite = () => {
       renewal.wrote = true;
+      for (const n of nodes) ctx.state.mayExist.add(leaseRef(ctx, n));
     };
     registerRelease(ctx, nodes, holder, renewal);
     const since = ctx.clock.now();

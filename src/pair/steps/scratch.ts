@@ -3,7 +3,7 @@ import type { PairContext, Step } from '../context.js';
 import { diagnosePod, podStateLine } from '../diagnose.js';
 import { findDisturbance, outageLine } from '../disturbance.js';
 import { LABEL } from '../names.js';
-import { watchRetried } from '../watch.js';
+import { pause, watchRetried } from '../watch.js';
 import { createTracked, objectsOf } from './create.js';
 
 /**
@@ -54,16 +54,7 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
       return;
     }
     ctx.progress.update(`etcd ${podStateLine(pod)}`);
-    await pauseEtcd(ctx);
-  }
-}
-
-async function pauseEtcd(ctx: PairContext): Promise<void> {
-  try {
-    await ctx.clock.sleep(ctx.pollMs, ctx.signal);
-  } catch (err) {
-    if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-    if (!ctx.deadline.aborted) throw err;
+    await pause(ctx);
   }
 }
 
