@@ -23,7 +23,11 @@ export function pairCommand(ctx: CliContext): Command {
         'intra-node: GPU memory on both sides (VRAM, cuda_ipc/NVLink); default host memory',
       ).choices(['cross-node', 'intra-node']),
     )
-    .option('--timeout <duration>', 'wall-clock limit for the whole run, e.g. 90s, 5m', '5m');
+    .option(
+      '--timeout <duration>',
+      'wall-clock limit for the run, e.g. 90s, 5m; its teardown then takes at most 30s more',
+      '5m',
+    );
   addTransferOptions(cmd)
     .optionsGroup(PAIR_GROUPS.local)
     .option('--local', 'run both sides as two processes on this host (no cluster needed)')

@@ -5,6 +5,7 @@ import { type Check, check } from '../core/model.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { retryTransient } from '../kube/retry.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../scratch/lease-model.js';
 import type { PairContext } from './context.js';
 import { runSelector } from './names.js';
 
@@ -35,6 +36,9 @@ export function gcCommand(ctx: Pick<PairContext, 'runId' | 'config'>): string {
   const c = ctx.config;
   const flags = [
     c.scratchNamespace ? ` -n ${c.scratchNamespace}` : '',
+    c.leaseNamespace && c.leaseNamespace !== DEFAULT_LEASE_NAMESPACE
+      ? ` --lease-namespace ${c.leaseNamespace}`
+      : '',
     c.context ? ` --context ${c.context}` : '',
     c.kubeconfig ? ` --kubeconfig ${c.kubeconfig}` : '',
   ].join('');

@@ -73,6 +73,9 @@ function startPair(runId: string, extra: string[]): LiveCli {
   );
 }
 
+/** The e2e config keeps Leases in a namespace of their own, which the printed gc command names. */
+const leaseNs = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE;
+const LEASE_FLAG = leaseNs && leaseNs !== 'interconnect-test' ? ` --lease-namespace ${leaseNs}` : '';
 const lastLines = (stderr: string, n: number) => stderr.trimEnd().split('\n').slice(-n);
 /**
  * The error line: the last line unless something is left, whose two lines then follow it
@@ -139,7 +142,7 @@ describeNeeding([localControlPlane(local)], 'the API server restarts or stalls',
       ),
     );
     expect(left).toMatch(new RegExp(`Job/itest-pair-${runId}/itest-${runId}-prefill`));
-    expect(remove).toBe(`remove it now: interconnect-test gc --run ${runId}`);
+    expect(remove).toBe(`remove it now: interconnect-test gc --run ${runId}${LEASE_FLAG}`);
     expect(r.stderr).toMatch(/! \d+ scratch object\(s\) left: interconnect-test gc --run/);
     // The named command removes it.
     const gc = await runCli(['gc', '--run', runId]);
@@ -349,7 +352,7 @@ describeNeeding(
       expect(left).toMatch(
         new RegExp(`^left in the cluster \\(cleanup was cut short\\): .*Namespace/itest-pair-${runId}`),
       );
-      expect(remove).toBe(`remove it now: interconnect-test gc --run ${runId}`);
+      expect(remove).toBe(`remove it now: interconnect-test gc --run ${runId}${LEASE_FLAG}`);
       const gc = await runCli(['gc', '--run', runId]);
       expect(gc.code, gc.stderr).toBe(0);
       await nothingLeft(runId);

@@ -745,6 +745,8 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       scratchNs,
       '--kubeconfig',
       kubeconfig,
+      '--lease-namespace',
+      e.namespace,
       '--peer-timeout',
       '60s',
       '--pod-annotation',
@@ -774,10 +776,10 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       new RegExp(`^left in the cluster \\([^)]*\\): .*Job/${scratchNs}/itest-${runId}-prefill`),
     );
     expect(remove).toBe(
-      `remove it now: interconnect-test gc --run ${runId} -n ${scratchNs} --kubeconfig ${kubeconfig}`,
+      `remove it now: interconnect-test gc --run ${runId} -n ${scratchNs} --lease-namespace ${e.namespace} --kubeconfig ${kubeconfig}`,
     );
     // Someone who may (here, the admin) removes it with the named command.
-    const gc = await runCli(['gc', '--run', runId, '-n', scratchNs]);
+    const gc = await runCli(['gc', '--run', runId, '-n', scratchNs, '--lease-namespace', e.namespace]);
     expect(gc.code, gc.stderr).toBe(0);
     await waitFor('nothing of the run left in the scratch namespace', async () => {
       const [pods, jobs] = await Promise.all([
