@@ -82,7 +82,8 @@ export function isTransient(err: unknown): boolean {
   if (err.kind === 'unreachable' || err.kind === 'timeout') return true;
   if (err.kind === 'forbidden') return serviceAccountNotReady(err);
   if (err.kind !== 'api') return false;
-  return err.status === undefined || err.status === 429 || err.status >= 500;
+  // No status: the client refused before anything was sent (a malformed request): not transient.
+  return err.status !== undefined && (err.status === 429 || err.status >= 500);
 }
 
 /** The 403 of a pod created before its namespace's `default` ServiceAccount exists. */

@@ -53,6 +53,19 @@ describe('retryTransient', () => {
     }
   });
 
+  it('never retries an answer with no HTTP status (the client refused before sending)', async () => {
+    const c = clock();
+    await expect(
+      retryTransient(
+        async () => {
+          throw new ClusterError('api', 'Required parameter name was null or undefined', action);
+        },
+        { clock: c, signal: new AbortController().signal },
+      ),
+    ).rejects.toMatchObject({ kind: 'api' });
+    expect(c.slept).toEqual([]);
+  });
+
   it('retries a 500 and a 429 but not a 422', async () => {
     for (const [status, retried] of [
       [500, true],
