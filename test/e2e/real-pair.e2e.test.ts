@@ -13,7 +13,14 @@ import { describe, expect, test } from 'vitest';
 import { ReportSchema } from '../../src/core/model.js';
 import { type CliRun, runCli, spawnCli } from '../helpers/cli.js';
 import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
-import { REAL_NODE_TOLERATION, realNodesInfo, type TestEnv, useTestEnv, waitFor } from './harness.js';
+import {
+  expireRunLeases,
+  REAL_NODE_TOLERATION,
+  realNodesInfo,
+  type TestEnv,
+  useTestEnv,
+  waitFor,
+} from './harness.js';
 
 const real = await realNodesInfo();
 const env = useTestEnv('real-pair');
@@ -317,6 +324,8 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair, node, nixl and gc on real nod
     expect(annotations[EXPIRES]).toBeDefined();
     annotations[EXPIRES] = new Date(Date.now() - 60_000).toISOString();
     await e.core.replaceNamespace({ name: `itest-pair-${runId}`, body: ns });
+    // Its node Leases were never given back (60 s): gc leaves a run with a live Lease alone.
+    expect(await expireRunLeases(e, runId)).toHaveLength(2);
 
     const gc = await runCli(['gc', '-o', 'json']);
     expect(gc.code, gc.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { CoordinationV1Api } from '@kubernetes/client-node';
+import { CoordinationV1Api, type KubernetesObject, PatchStrategy } from '@kubernetes/client-node';
 import type { TestEnv } from './env.js';
 
 /** The label on everything the tool under test (not this harness) creates. */
@@ -22,4 +22,34 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
     ...cms.items.map((o) => `configmap/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...leases.items.map((o) => `lease/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
+}
+
+/**
+ * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after their last
+ * renewal: let that time pass by moving renewTime back (as a test moves an expiry annotation).
+ * In the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). Returns their names.
+ */
+export async function expireRunLeases(e: TestEnv, runId: string): Promise<string[]> {
+  const namespace = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
+  const api = e.kc.makeApiClient(CoordinationV1Api);
+  const list = await api.listNamespacedLease({
+    namespace,
+    labelSelector: `interconnect-test/run-id=${runId}`,
+  });
+  const past = new Date(Date.now() - 600_000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+  for (const l of list.items)
+    await e.objects.patch(
+      {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: l.metadata?.name, namespace },
+        spec: { renewTime: past },
+      } as KubernetesObject,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      PatchStrategy.MergePatch,
+    );
+  return list.items.map((l) => l.metadata?.name ?? '');
 }
