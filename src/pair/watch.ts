@@ -1,7 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
-import { isTransient } from '../kube/errors.js';
 import { retryTransient } from '../kube/retry.js';
 import { type Assessment, assess, finalResultsComplete, type PodSnap } from './assess.js';
 import type { PairContext } from './context.js';
@@ -169,11 +168,6 @@ export async function watchRetried<T>(ctx: PairContext, fn: () => Promise<T>): P
     outage.since = undefined;
   }
   return out;
-}
-
-/** Worth retrying: the API server was unreachable, slow or failed, not a refusal or a missing object. */
-export function transient(err: unknown): boolean {
-  return isTransient(err);
 }
 
 /** One poll interval; Ctrl-C rethrows, --timeout just ends the wait (the loop then sees it). */

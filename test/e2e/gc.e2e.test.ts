@@ -17,6 +17,7 @@ import { describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import {
+  expireRunLeases,
   KWOK_PROBE_ARGS,
   REPO_ROOT,
   SIM,
@@ -126,33 +127,6 @@ async function leaseSubjects(e: TestEnv, runId: string): Promise<string[]> {
   return list.items.map((l) => `lease/${l.metadata?.name} -n ${LEASE_NS}`);
 }
 
-/**
- * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after its last renewal:
- * let that time pass by moving renewTime back, as the Jobs' deadlines are shortened.
- */
-async function expireLeases(e: TestEnv, runId: string): Promise<string[]> {
-  const list = await leasesApi(e).listNamespacedLease({
-    namespace: LEASE_NS,
-    labelSelector: `interconnect-test/run-id=${runId}`,
-  });
-  const past = new Date(Date.now() - 600_000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-  for (const l of list.items)
-    await e.objects.patch(
-      {
-        apiVersion: 'coordination.k8s.io/v1',
-        kind: 'Lease',
-        metadata: { name: l.metadata?.name, namespace: LEASE_NS },
-        spec: { renewTime: past },
-      } as KubernetesObject,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      PatchStrategy.MergePatch,
-    );
-  return list.items.map((l) => `lease/${l.metadata?.name} -n ${LEASE_NS}`);
-}
-
 describe('what a SIGKILLed pair leaves', () => {
   test('the Jobs expire on their own, the garbage collector takes what they own, gc --run the namespace', async () => {
     const e = env();
@@ -209,7 +183,7 @@ describe('what a SIGKILLed pair leaves', () => {
     expect((await e.core.readNamespace({ name: ns })).status?.phase).toBe('Active');
 
     // Its node Leases (60 s after the last renewal) are what keeps gc off it; let them lapse.
-    const leases = await expireLeases(e, runId);
+    const leases = (await expireRunLeases(e, runId)).map((name) => `lease/${name} -n ${LEASE_NS}`);
     expect(leases).toHaveLength(2);
     const r = await gc(['--run', runId]);
     expect(r.code, r.stderr).toBe(0);
