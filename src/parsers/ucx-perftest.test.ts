@@ -172,6 +172,8 @@ describe('parseUcxPerftest on Debian ucx 1.13 captures (test/data/ucx_perftest)'
     const r = parseUcxPerftest(readTestData('ucx_perftest', 'debian-1.13-tag-bw-client.txt'));
     expect(r).toEqual({
       layout: 'staged',
+      // UCX ≥ 1.9 prints "overhead (usec)" only for streaming (bandwidth) tests.
+      kind: 'bandwidth',
       latencyKind: 'overhead',
       stages: [],
       final: {
