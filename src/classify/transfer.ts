@@ -25,8 +25,8 @@ export interface TransferOptions {
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */
 export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[] {
   // Several ucx_perftest runs in one capture: each judged on its own, by its kind.
-  if (!isNixl(parsed) && parsed.runs && parsed.runs.length > 1) {
-    return parsed.runs.flatMap((r, i) => {
+  if (!isNixl(parsed) && parsed.allRuns && parsed.allRuns.length > 1) {
+    return parsed.allRuns.flatMap((r, i) => {
       const subject = `run ${i + 1}${r.testName ? ` ${r.testName}` : r.test ? ` (${r.test})` : ''}`;
       return classifyOne(r, opts).map((c) => ({
         ...c,

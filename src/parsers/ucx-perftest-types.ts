@@ -38,7 +38,7 @@ export interface UcxPerftestResult {
   /** The `-t` test name from the command line in the capture. */
   testName?: string;
   /** Every run when the capture holds more than one (each parsed on its own); the fields above are the first one's. */
-  runs?: UcxPerftestResult[];
+  allRuns?: UcxPerftestResult[];
   /** "latency" for *_lat tests, "overhead" for bandwidth tests (UCX ≥ 1.9 header). */
   latencyKind?: 'latency' | 'overhead';
   api?: string;

@@ -192,7 +192,7 @@ export function parseUcxPerftest(text: string, hints: { messageSize?: number } =
   }
   const first = runs[0];
   if (!first) return parseRun(lines, hints);
-  return runs.length > 1 ? { ...first, runs } : first;
+  return runs.length > 1 ? { ...first, allRuns: runs } : first;
 }
 
 function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestResult {

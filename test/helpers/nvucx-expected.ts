@@ -1,0 +1,23 @@
+/**
+ * What each INDEX.md concludes for the NVLink / ucx_perftest captures added for issue 22
+ * (items 6, 7): "status id [subject]" per check, read with the defaults of `read`.
+ * Shared by src/classify/fixtures.test.ts (every fixture needs an expectation) and
+ * test/read-world-nvucx.test.ts (the same files through readPasted and the CLI).
+ */
+export const NVUCX_EXPECTED: Record<string, string[]> = {
+  'topo/rtx-a6000-3gpu-nv4-bridged-pair-one-unbridged.txt': [
+    'warn nvlink.topology',
+    'skipped gdr.nic-affinity',
+  ],
+  'topo/a100-pcie-4gpu-nv12-bridged-pairs-sys.txt': ['warn nvlink.topology', 'skipped gdr.nic-affinity'],
+  'nvlink/rtx-a6000-3gpu-bridged-pair-gpu2-nvml-all-inactive.txt': [
+    'ok nvlink.links GPU0',
+    'ok nvlink.links GPU1',
+    'warn nvlink.links GPU2',
+  ],
+  'ucx_perftest/ucp-am-lat-30000b-rc-16us-partial.log': [
+    'ok perftest.run',
+    'skipped perftest.latency',
+    'skipped perftest.transport',
+  ],
+};
