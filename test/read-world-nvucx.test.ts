@@ -56,7 +56,7 @@ describe('NVLink by design', () => {
     expect(crossNvlinkTopo(topo, parseNvidiaSmiNvlink(nvText)).map((c) => c.status)).toEqual(['ok']);
     // The same topo with GPU1's link 3 reported inactive: 3 active against NV4.
     const degraded = parseNvidiaSmiNvlink(
-      nvText.replace(/(GPU 1:[^]*?)Link 3: 14\.062 GB\/s/, '$1Link 3: <inactive>'),
+      nvText.replace(/(GPU 1:[\s\S]*?)Link 3: 14\.062 GB\/s/, '$1Link 3: <inactive>'),
     );
     const [c] = crossNvlinkTopo(topo, degraded);
     expect(c?.status).toBe('warn');
