@@ -33,7 +33,7 @@ const TABLE: readonly (NvlinkProduct & { name: RegExp })[] = [
   { name: /\bH800\b/, product: 'H800', links: 8, wiring: 'switch' },
   { name: /\bA100[- ]SXM|\bA100-SXM4/, product: 'A100 SXM4', links: 12, wiring: 'switch' },
   {
-    name: /\bA100\b.*\bPCIe\b/,
+    name: /\bA100\b.*\bPCIe\b/i,
     product: 'A100 PCIe',
     links: 12,
     wiring: 'bridge',
@@ -42,7 +42,7 @@ const TABLE: readonly (NvlinkProduct & { name: RegExp })[] = [
   },
   { name: /\bA800[- ]SXM/, product: 'A800 SXM4', links: 8, wiring: 'switch' },
   { name: /\bV100[- ]SXM2\b/, product: 'V100 SXM2', links: 6, wiring: 'switch' },
-  { name: /\bV100S? PCIe\b|\bV100-PCIE/i, product: 'V100 PCIe', links: 0, wiring: 'none' },
+  { name: /\bV100S?[- ]PCIe\b/i, product: 'V100 PCIe', links: 0, wiring: 'none' },
   { name: /\bRTX A6000\b/, product: 'RTX A6000', links: 4, wiring: 'bridge', bridged: 4, perBridge: 4 },
   { name: /\bA40\b/, product: 'A40', links: 4, wiring: 'bridge', bridged: 4, perBridge: 4 },
   { name: /\bRTX 3090\b/, product: 'GeForce RTX 3090', links: 4, wiring: 'bridge', bridged: 4, perBridge: 4 },

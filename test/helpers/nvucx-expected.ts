@@ -15,6 +15,12 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
     'ok nvlink.links GPU1',
     'warn nvlink.links GPU2',
   ],
+  'topo/h100-pcie-2gpu-nv12-bridge-indented-doc.txt': ['ok nvlink.topology', 'skipped gdr.nic-affinity'],
+  'nvlink/h100-pcie-2gpu-bridged-12-of-18-active.txt': ['ok nvlink.links GPU0', 'ok nvlink.links GPU1'],
+  'nvlink/a100-pcie-40gb-2gpu-no-bridge-nvml-all-inactive.txt': [
+    'warn nvlink.links GPU0',
+    'warn nvlink.links GPU1',
+  ],
   'ucx_perftest/ucp-am-lat-30000b-rc-16us-partial.log': [
     'ok perftest.run',
     'skipped perftest.latency',
