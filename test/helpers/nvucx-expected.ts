@@ -21,6 +21,8 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
     'warn nvlink.links GPU0',
     'warn nvlink.links GPU1',
   ],
+  'ucx_info/azure-hb120-ib-mlx5_0-gga-no-cuda-ucx118plus.txt': ['ok ucx.rdma', 'fail ucx.cuda'],
+  'ucx_info/azure-hb120-ib-mlx5_ib0-dmabuf-no-cuda.txt': ['ok ucx.rdma', 'fail ucx.cuda'],
   'ucx_perftest/ucp-am-lat-30000b-rc-16us-partial.log': [
     'ok perftest.run',
     'skipped perftest.latency',
