@@ -152,6 +152,12 @@ function handle(s: State, line: Line): boolean {
 const HEADER = /^\|\s+(?:\|\s+)?\|?\s*(?:latency|overhead)\s+\(usec\)/;
 const COMMAND = /(?:^|[\s$#>/])ucx_perftest(?:\s|$)/;
 const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
+/**
+ * UCX log lines that only ucx_perftest prints: its own sources (perftest.c, perftest_run.c,
+ * libperf.c) or its endpoint name ("perftest inter-node cfg#0"). Other programs' UCX logs
+ * (nixlbench's "ucp_context_0 intra-node cfg#2") are no evidence of a perftest run.
+ */
+const PERFTEST_LOG = /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d/;
 
 /** Cuts a capture into runs: a new run starts at a ucx_perftest command, results header or test box that follows a finished part of the previous one. */
 function runsOf(lines: Line[]): Line[][] {
@@ -207,7 +213,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     !s.layout &&
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
-    ucx.consumed.size === 0
+    !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text))
   ) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
     throw new ParseError(TOOL, 'no ucx_perftest results header, test box or result row found', {

@@ -23,6 +23,21 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
   ],
   'ucx_info/azure-hb120-ib-mlx5_0-gga-no-cuda-ucx118plus.txt': ['ok ucx.rdma', 'fail ucx.cuda'],
   'ucx_info/azure-hb120-ib-mlx5_ib0-dmabuf-no-cuda.txt': ['ok ucx.rdma', 'fail ucx.cuda'],
+  'nixlbench/cloudai-legacy-format-4rows-scientific-mibps.log': [
+    'ok nixlbench.run',
+    'fail nixlbench.bandwidth',
+    'skipped nixlbench.transport',
+  ],
+  'nixlbench/cloudai-current-format-4rows-no-config.log': [
+    'ok nixlbench.run',
+    'warn nixlbench.bandwidth',
+    'skipped nixlbench.transport',
+  ],
+  'nixlbench/cloudai-ucx-protoinfo-tcp-intranode-noisy.log': [
+    'ok nixlbench.run',
+    'fail nixlbench.bandwidth',
+    'warn nixlbench.transport',
+  ],
   'ucx_perftest/ucp-am-lat-30000b-rc-16us-partial.log': [
     'ok perftest.run',
     'skipped perftest.latency',
