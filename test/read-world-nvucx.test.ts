@@ -92,6 +92,19 @@ describe('ucx_perftest test kinds', () => {
   });
 });
 
+describe('ucx_perftest: one run seen from both sides, and small messages', () => {
+  it("the client's Final row and the server's test box are one run; 8-byte messages are a message-rate test, never 'below the floor'", () => {
+    const text = readFixture('ucx_perftest', 'tag-bw-8b-default-roce-client-then-server-ucx19-11.log');
+    const r = readPasted('ucx_perftest', text, { expect: 'any', minGBps: 20 });
+    expect((r.parsed as { allRuns?: unknown[] }).allRuns).toBeUndefined();
+    expect((r.parsed as { messageSize?: number }).messageSize).toBe(8);
+    const bw = r.checks.find((c) => c.id === 'perftest.bandwidth');
+    expect(bw?.status).toBe('skipped');
+    expect(bw?.detail).toMatch(/^8-byte messages: a message-rate test \(7,974,856 msg\/s/);
+    expect(bw?.detail).not.toMatch(/below/);
+  });
+});
+
 describe('the built CLI on these captures', () => {
   it('read nvlink: the unbridged card is a warning (exit 0), not a failure', async () => {
     const run = await spawnCli([

@@ -75,3 +75,22 @@ export function latencyCheck(p: UcxPerftestResult, group: string): Check {
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
+
+/**
+ * A streaming test of small messages (≤ 8 KiB; ucx_perftest's default `-s` is 8 bytes) is
+ * bound by message rate, not by the link: its MB/s says nothing about bandwidth, so it is
+ * reported, never held to a bandwidth floor.
+ */
+export function messageRateCheck(p: UcxPerftestResult, group: string): Check {
+  const row = p.rows[0];
+  const rate = row?.msgRate;
+  return check(
+    `${group}.bandwidth`,
+    'skipped',
+    `${p.messageSize}-byte messages: a message-rate test (${rate !== undefined ? `${Math.round(rate).toLocaleString('en-US')} msg/s, ` : ''}${row?.gbps} GB/s), not a measurement of the link's bandwidth`,
+    {
+      fix: 'measure bandwidth with large messages: ucx_perftest -t tag_bw -s 1048576 (or larger), and -m cuda for GPU memory',
+      data: { messageSize: p.messageSize, ...(rate !== undefined ? { msgRate: rate } : {}) },
+    },
+  );
+}

@@ -5,7 +5,7 @@ import { runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import { type Expect, isNixl, type Parsed } from './transfer-common.js';
-import { latencyCheck } from './transfer-latency.js';
+import { latencyCheck, messageRateCheck, SMALL_MESSAGE } from './transfer-latency.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
 
 /**
@@ -49,6 +49,8 @@ function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
   if (parsed.rows.length === 0 && parsed.lanes.length === 0) return checks;
   const latency = !isNixl(parsed) && parsed.kind === 'latency';
   if (latency) checks.push(latencyCheck(parsed, group));
+  else if (!isNixl(parsed) && parsed.rows.length > 0 && (parsed.messageSize ?? Infinity) <= SMALL_MESSAGE)
+    checks.push(messageRateCheck(parsed, group));
   else if (parsed.rows.length > 0) checks.push(bandwidthCheck(parsed, group, opts));
   if (!isNixl(parsed) && !latency && parsed.stability) checks.push(stabilityCheck(parsed));
   checks.push(...pathChecks(parsed, group, opts.expect));

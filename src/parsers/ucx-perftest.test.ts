@@ -147,6 +147,33 @@ const expected: Record<string, ReturnType<typeof project>> = {
     ...none,
     completed: false,
   },
+  // DeepEP#13: the client's Final row, then the server's test box of the same run (UCX 1.9-1.11 "typical" layout).
+  'tag-bw-8b-default-roce-client-then-server-ucx19-11.log': {
+    layout: 'staged',
+    kind: 'bandwidth',
+    testName: 'tag_bw',
+    test: 'tag match bandwidth',
+    sendMemory: 'host',
+    recvMemory: 'host',
+    messageSize: 8,
+    stages: [],
+    final: {
+      label: 'Final',
+      iterations: 1000000,
+      latencyTypicalUs: 0.039,
+      latencyAvgUs: 0.125,
+      latencyOverallUs: 0.125,
+      bwAvgMiBps: 60.84,
+      bwOverallMiBps: 60.84,
+      msgRateAvg: 7974856,
+      msgRateOverall: 7974856,
+    },
+    rows: [{ blockSize: 8, batchSize: 1, gbps: 0.063795, avgLatUs: 0.125, msgRate: 7974856 }],
+    peakGBps: 0.063795,
+    stability: undefined,
+    ...none,
+    completed: true,
+  },
   // ucx#10532: a latency test (-t ucp_am_lat, "latency (usec)"), 30000-byte messages, cut after 4 intervals.
   'ucp-am-lat-30000b-rc-16us-partial.log': {
     layout: 'staged',

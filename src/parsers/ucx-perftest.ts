@@ -157,7 +157,8 @@ const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
  * libperf.c) or its endpoint name ("perftest inter-node cfg#0"). Other programs' UCX logs
  * (nixlbench's "ucp_context_0 intra-node cfg#2") are no evidence of a perftest run.
  */
-const PERFTEST_LOG = /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d/;
+const PERFTEST_LOG =
+  /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d/;
 
 /** Cuts a capture into runs: a new run starts at a ucx_perftest command, results header or test box that follows a finished part of the previous one. */
 function runsOf(lines: Line[]): Line[][] {
@@ -188,17 +189,35 @@ export function parseUcxPerftest(text: string, hints: { messageSize?: number } =
     throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
   const parts = runsOf(lines);
   if (parts.length <= 1) return parseRun(lines, hints);
-  const runs: UcxPerftestResult[] = [];
+  const parsed: { lines: Line[]; run: UcxPerftestResult }[] = [];
   for (const part of parts) {
     try {
-      runs.push(parseRun(part, hints));
+      const run = parseRun(part, hints);
+      const prev = parsed[parsed.length - 1];
+      // The server's test box and the client's table of the same test, one after the other,
+      // are the two sides of one run: read them together (the box gives the message size).
+      if (prev && halves(prev.run, run)) {
+        const both = [...prev.lines, ...part];
+        parsed[parsed.length - 1] = { lines: both, run: parseRun(both, hints) };
+      } else parsed.push({ lines: part, run });
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;
     }
   }
+  const runs = parsed.map((x) => x.run);
   const first = runs[0];
   if (!first) return parseRun(lines, hints);
   return runs.length > 1 ? { ...first, allRuns: runs } : first;
+}
+
+/** One run's server side (test box, no rows) and client side (rows, no box), in either order, of a compatible test. */
+function halves(a: UcxPerftestResult, b: UcxPerftestResult): boolean {
+  const server = (r: UcxPerftestResult) =>
+    r.test !== undefined && r.rows.length === 0 && r.stages.length === 0;
+  const client = (r: UcxPerftestResult) => r.test === undefined && (r.rows.length > 0 || r.stages.length > 0);
+  const [srv, cli] = server(a) && client(b) ? [a, b] : server(b) && client(a) ? [b, a] : [];
+  if (!srv || !cli) return false;
+  return srv.kind === undefined || cli.kind === undefined || srv.kind === cli.kind;
 }
 
 function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestResult {

@@ -38,6 +38,11 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
     'fail nixlbench.bandwidth',
     'warn nixlbench.transport',
   ],
+  'ucx_perftest/tag-bw-8b-default-roce-client-then-server-ucx19-11.log': [
+    'ok perftest.run',
+    'skipped perftest.bandwidth',
+    'skipped perftest.transport',
+  ],
   'ucx_perftest/ucp-am-lat-30000b-rc-16us-partial.log': [
     'ok perftest.run',
     'skipped perftest.latency',
