@@ -3,8 +3,11 @@ import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import type { IbPort } from '../parsers/ib-port.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import type { LsmodResult } from '../parsers/lsmod.js';
+import type { NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
+import type { TopoResult } from '../parsers/nvidia-smi-topo.js';
 import { ibDomains, RMA_RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
 import { judgePort } from './ib.js';
+import { crossNvlinkTopo } from './nvlink.js';
 
 /** Whatever probe results are at hand; each rule runs only when its inputs are present. */
 export interface ProbeSet {
@@ -14,6 +17,9 @@ export interface ProbeSet {
   ucxInfo?: UcxInfoResult;
   devInfiniband?: DevInfinibandResult;
   lsmod?: LsmodResult;
+  /** `nvidia-smi topo -m` and `nvidia-smi nvlink --status`: cross-checked when both are present. */
+  topo?: TopoResult;
+  nvlink?: NvlinkResult;
 }
 
 const MOUNT_FIX =
@@ -29,7 +35,7 @@ const MOUNT_FIX =
  *   pairing (NVIDIA/nccl#1939) (`gdr.path`).
  */
 export function crossProbe(p: ProbeSet): Check[] {
-  const checks: Check[] = [];
+  const checks: Check[] = p.topo && p.nvlink ? crossNvlinkTopo(p.topo, p.nvlink) : [];
   const active = (p.ibPorts ?? []).filter((x) => judgePort(x).usable);
   const hcasSeen =
     (p.ibPorts?.length ?? 0) > 0 ||

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
+import { NVUCX_EXPECTED } from '../../test/helpers/nvucx-expected.js';
 import { rollUp } from '../core/verdict.js';
 import { READERS } from '../read/tools.js';
 import type { ToolId } from './index.js';
@@ -9,6 +10,7 @@ import type { ToolId } from './index.js';
  * read with the defaults of `read` (expect any link, no bandwidth floor).
  */
 const expected: Record<string, string[]> = {
+  ...NVUCX_EXPECTED,
   'ibstat/a100-hdr-partial-output-ibpanic.txt': [
     'ok ib.port mlx5_0/1',
     'ok ib.port mlx5_1/1',

@@ -1,6 +1,5 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import type { NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
 import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-topo.js';
 
 /**
@@ -29,6 +28,19 @@ export function classifyTopo(t: TopoResult): Check[] {
   } else if (nv.length === pairs.length) {
     const kinds = [...new Set(nv.map((p) => p.link))].join('/');
     checks.push(check('nvlink.topology', 'ok', `all ${pairs.length} GPU pairs on NVLink (${kinds})`));
+  } else if (nv.length > 0 && bridgedPairs(t)) {
+    const links = nv.map((p) => `${p.a}-${p.b} ${p.link}`);
+    checks.push(
+      check(
+        'nvlink.topology',
+        'warn',
+        `NVLink in bridged pairs only (${links.slice(0, 4).join(', ')}${links.length > 4 ? ', …' : ''}); the other ${pairs.length - nv.length} of ${pairs.length} GPU pairs go over PCIe: the layout of PCIe cards joined by NVLink bridges, not a link fault`,
+        {
+          fix: 'by design on bridged PCIe cards: keep GPUs that exchange KV (or share a tensor-parallel group) on a bridged pair; the other pairs are PCIe-bound',
+          data: { nvlinkPairs: nv.map((p) => `${p.a}-${p.b}`) },
+        },
+      ),
+    );
   } else if (nv.length > 0) {
     const without = pairs.filter((p) => !p.link.startsWith('NV'));
     const gpus = [...new Set(without.flatMap((p) => [p.a, p.b]))];
@@ -94,68 +106,15 @@ export function classifyTopo(t: TopoResult): Check[] {
   return checks;
 }
 
-/**
- * `nvidia-smi nvlink --status`: any <inactive> link on a GPU whose other links are up
- * is a fault (NVIDIA health-validation `nvlink_active`, threshold 0); GPUs with every
- * link inactive while others have links is a fault too.
- */
-export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
-  const checks: Check[] = [];
-  const anyActive = r.gpus.some((g) => g.links.some((l) => l.active));
-  for (const g of r.gpus) {
-    const subject = `GPU${g.index}`;
-    const active = g.links.filter((l) => l.active);
-    const inactive = g.links.filter((l) => !l.active);
-    const total = active.reduce((s, l) => s + (l.gbps ?? 0), 0);
-    if (g.links.length === 0) {
-      checks.push(
-        check('nvlink.links', anyActive ? 'fail' : 'skipped', `${g.name}: no NVLink reported`, {
-          subject,
-          ...(anyActive
-            ? { fix: "check this GPU's NVLink/NVSwitch connection (fabric manager, nvidia-smi -q)" }
-            : { matters: false }),
-        }),
-      );
-    } else if (inactive.length === 0) {
-      checks.push(
-        check(
-          'nvlink.links',
-          'ok',
-          `${g.name}: ${active.length} of ${plural(active.length, 'link')} up, ${round(total)} GB/s per direction`,
-          {
-            subject,
-          },
-        ),
-      );
-    } else if (active.length === 0 && !anyActive) {
-      checks.push(
-        check(
-          'nvlink.links',
-          'warn',
-          `${g.name}: ${inactive.length === 1 ? 'its 1 link' : `all ${inactive.length} links`} inactive (no NVLink in use)`,
-          {
-            subject,
-            fix: 'expected without an NVLink bridge/NVSwitch; otherwise check the bridge and the fabric manager',
-          },
-        ),
-      );
-    } else {
-      checks.push(
-        check(
-          'nvlink.links',
-          'fail',
-          `${g.name}: link${inactive.length > 1 ? 's' : ''} ${inactive.map((l) => l.link).join(', ')} inactive, ${active.length} of ${g.links.length} up (${round(total)} GB/s per direction)`,
-          {
-            subject,
-            fix: 'degraded NVLink: reset the GPU or drain the node and have the NVLink/NVSwitch hardware checked',
-          },
-        ),
-      );
-    }
-  }
-  return checks;
-}
+export { classifyNvlinkStatus, crossNvlinkTopo } from './nvlink.js';
 
-function round(n: number): number {
-  return Math.round(n * 10) / 10;
+/** Every GPU has NVLink to at most one peer, and some do: the layout of NVLink bridges between PCIe cards. */
+function bridgedPairs(t: TopoResult): boolean {
+  const peers = new Map<string, number>();
+  for (const p of gpuPairs(t)) {
+    if (!p.link.startsWith('NV')) continue;
+    peers.set(p.a, (peers.get(p.a) ?? 0) + 1);
+    peers.set(p.b, (peers.get(p.b) ?? 0) + 1);
+  }
+  return peers.size > 0 && [...peers.values()].every((n) => n === 1);
 }

@@ -1,7 +1,7 @@
 /** The classifiers: parsed tool output → checks. Pure functions; see each module for the reasoning. */
 export { crossProbe, type ProbeSet } from './cross.js';
 export { classifyGdrcopy, classifyLsmod } from './gdr.js';
-export { classifyNvlinkStatus, classifyTopo } from './gpu.js';
+export { classifyNvlinkStatus, classifyTopo, crossNvlinkTopo } from './gpu.js';
 export { classifyIbPorts, judgePort } from './ib.js';
 export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools.js';
 export { classifyMemlock } from './memlock.js';

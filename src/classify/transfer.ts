@@ -5,6 +5,7 @@ import { runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import { type Expect, isNixl, type Parsed } from './transfer-common.js';
+import { latencyCheck, messageRateCheck, SMALL_MESSAGE } from './transfer-latency.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
 
 /**
@@ -23,6 +24,20 @@ export interface TransferOptions {
 
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */
 export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[] {
+  // Several ucx_perftest runs in one capture: each judged on its own, by its kind.
+  if (!isNixl(parsed) && parsed.allRuns && parsed.allRuns.length > 1) {
+    return parsed.allRuns.flatMap((r, i) => {
+      const subject = `run ${i + 1}${r.testName ? ` ${r.testName}` : r.test ? ` (${r.test})` : ''}`;
+      return classifyOne(r, opts).map((c) => ({
+        ...c,
+        subject: c.subject ? `${subject} ${c.subject}` : subject,
+      }));
+    });
+  }
+  return classifyOne(parsed, opts);
+}
+
+function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
   const group = isNixl(parsed) ? 'nixlbench' : 'perftest';
   const checks: Check[] = [runCheck(parsed, group)];
   const storage = isNixl(parsed) ? storageCheck(group, parsed.backend, parsed.peakGBps) : undefined;
@@ -32,8 +47,12 @@ export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[]
   }
   // A run without results says nothing about bandwidth or path, unless UCX logged its lanes.
   if (parsed.rows.length === 0 && parsed.lanes.length === 0) return checks;
-  if (parsed.rows.length > 0) checks.push(bandwidthCheck(parsed, group, opts));
-  if (!isNixl(parsed) && parsed.stability) checks.push(stabilityCheck(parsed));
+  const latency = !isNixl(parsed) && parsed.kind === 'latency';
+  if (latency) checks.push(latencyCheck(parsed, group));
+  else if (!isNixl(parsed) && parsed.rows.length > 0 && (parsed.messageSize ?? Infinity) <= SMALL_MESSAGE)
+    checks.push(messageRateCheck(parsed, group));
+  else if (parsed.rows.length > 0) checks.push(bandwidthCheck(parsed, group, opts));
+  if (!isNixl(parsed) && !latency && parsed.stability) checks.push(stabilityCheck(parsed));
   checks.push(...pathChecks(parsed, group, opts.expect));
   return checks;
 }

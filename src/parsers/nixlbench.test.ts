@@ -38,6 +38,87 @@ const table = (blocks: number[], batch: number, gbps: number[]) =>
 
 /** What each shared fixture's INDEX.md says a correct parser extracts. */
 const expected: Record<string, ReturnType<typeof project>> = {
+  // NVIDIA/cloudai test data (tests/workloads/nixl_bench/test_report.py): tables without a config banner.
+  'cloudai-legacy-format-4rows-scientific-mibps.log': {
+    runs: [
+      {
+        format: 'legacy',
+        opType: undefined,
+        rows: table([4096, 8192, 33554432, 67108864], 1, [0.193457, 0.376833, 1361.19, 1688.44]),
+      },
+    ],
+    peakGBps: 1688.44,
+    backend: undefined,
+    initiatorSegType: undefined,
+    targetSegType: undefined,
+    opType: undefined,
+    workers: [],
+    rank: undefined,
+    role: undefined,
+    worldSize: undefined,
+    sameHost: undefined,
+    transports: [],
+    failure: undefined,
+    errorLines: [],
+    waitingForPeers: false,
+    completed: true,
+  },
+  'cloudai-current-format-4rows-no-config.log': {
+    runs: [
+      {
+        format: 'current',
+        opType: undefined,
+        rows: table([4096, 8192, 33554432, 67108864], 1, [0.958841, 1.745779, 23.506385, 23.582432]),
+      },
+    ],
+    peakGBps: 23.582432,
+    backend: undefined,
+    initiatorSegType: undefined,
+    targetSegType: undefined,
+    opType: undefined,
+    workers: [],
+    rank: undefined,
+    role: undefined,
+    worldSize: undefined,
+    sameHost: undefined,
+    transports: [],
+    failure: undefined,
+    errorLines: [],
+    waitingForPeers: false,
+    completed: true,
+  },
+  'cloudai-ucx-protoinfo-tcp-intranode-noisy.log': {
+    runs: [
+      {
+        format: 'current',
+        opType: undefined,
+        // UCX_PROTO_INFO lines between the header and the rows do not end the table.
+        rows: table(
+          pow2(4096, 67108864),
+          1,
+          [
+            0.198413, 0.38141, 0.786957, 1.580617, 3.151882, 6.133162, 12.458916, 24.594299, 49.639065,
+            90.493545, 184.397175, 367.256639, 681.91265, 1205.204798, 1636.801561,
+          ],
+        ),
+      },
+    ],
+    peakGBps: 1636.801561,
+    backend: undefined,
+    initiatorSegType: undefined,
+    targetSegType: undefined,
+    opType: undefined,
+    workers: [],
+    rank: undefined,
+    role: undefined,
+    worldSize: undefined,
+    sameHost: undefined,
+    transports: ['tcp'],
+    failure: undefined,
+    errorLines: [],
+    waitingForPeers: false,
+    completed: true,
+  },
   'etcd-stale-keys-rank10-waiting.log': {
     runs: [],
     peakGBps: undefined,

@@ -22,10 +22,37 @@ describe('parseNvidiaSmiNvlink on every shared fixture', () => {
   const parse = (f: string) => parseNvidiaSmiNvlink(readFixture('node', 'nvidia-smi-nvlink-status', f));
   it('has an expectation for every fixture file', () => {
     expect(files).toEqual([
+      'a100-pcie-40gb-2gpu-no-bridge-nvml-all-inactive.txt',
       'a100-sxm4-8gpu-12links-25gbps.txt',
+      'h100-pcie-2gpu-bridged-12-of-18-active.txt',
       'h100-single-gpu-i0-18links-26gbps.txt',
+      'rtx-a6000-3gpu-bridged-pair-gpu2-nvml-all-inactive.txt',
       'v100-sxm2-partial-2-links-inactive.txt',
     ]);
+  });
+  it('a100-pcie-40gb-2gpu-no-bridge-nvml-all-inactive.txt: two GPUs, no link list, the driver says all links are inactive', () => {
+    const r = parse('a100-pcie-40gb-2gpu-no-bridge-nvml-all-inactive.txt');
+    expect(r.gpus.map((g) => [g.index, g.name, g.links.length, g.allInactive])).toEqual([
+      [0, 'NVIDIA A100-PCIE-40GB', 0, true],
+      [1, 'NVIDIA A100-PCIE-40GB', 0, true],
+    ]);
+  });
+  it('h100-pcie-2gpu-bridged-12-of-18-active.txt: 18 links per GPU, 12 up in groups of 4 (three bridges), indented and prompted', () => {
+    const bridged = [0, 1, 2, 3, 6, 7, 8, 9, 12, 13, 14, 15];
+    const links = Array.from({ length: 18 }, (_, i) => `${i}:${bridged.includes(i) ? 26.562 : 'inactive'}`);
+    expect(project(parse('h100-pcie-2gpu-bridged-12-of-18-active.txt'))).toEqual([
+      { gpu: '0 NVIDIA H100 PCIe', uuid: 'GPU-6968dfc2-d444-d92c-c36b-6abe53445cb9', links },
+      { gpu: '1 NVIDIA H100 PCIe', uuid: 'GPU-9b1446e2-8a89-4cf6-b68c-a98d99e958d3', links },
+    ]);
+  });
+  it('rtx-a6000-3gpu-bridged-pair-gpu2-nvml-all-inactive.txt: two bridged GPUs with 4 links, GPU 2 with none', () => {
+    const r = parse('rtx-a6000-3gpu-bridged-pair-gpu2-nvml-all-inactive.txt');
+    expect(project(r).map((g) => [g.gpu, g.links])).toEqual([
+      ['0 NVIDIA RTX A6000', up(4, 14.062)],
+      ['1 NVIDIA RTX A6000', up(4, 14.062)],
+      ['2 NVIDIA RTX A6000', []],
+    ]);
+    expect(r.gpus.map((g) => g.allInactive)).toEqual([undefined, undefined, true]);
   });
   it('a100-sxm4-8gpu-12links-25gbps.txt: 8 GPUs × 12 links at 25 GB/s', () => {
     const r = project(parse('a100-sxm4-8gpu-12links-25gbps.txt'));

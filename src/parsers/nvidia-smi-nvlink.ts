@@ -12,6 +12,11 @@ export interface NvlinkGpu {
   name: string;
   uuid?: string;
   links: { link: number; active: boolean; gbps?: number }[];
+  /**
+   * The driver printed "Unable to retrieve NVLink information as all links are inActive"
+   * for this GPU instead of a link list (no bridge fitted, or every link down).
+   */
+  allInactive?: boolean;
 }
 
 export interface NvlinkResult {
@@ -35,6 +40,10 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       gpu = { index: Number(head[1]), name: (head[2] as string).trim(), links: [] };
       if (head[3] && head[3] !== '...') gpu.uuid = head[3];
       gpus.push(gpu);
+      continue;
+    }
+    if (gpu && /Unable to retrieve NVLink information as all links are inactive/i.test(t)) {
+      gpu.allInactive = true;
       continue;
     }
     const link = /^Link (\d+): (?:<inactive>|([\d.]+) GB\/s)$/i.exec(t);

@@ -49,6 +49,28 @@ const expected: Record<string, ReturnType<typeof project>> = {
     nearest: Array.from({ length: 8 }, (_, i) => `GPU${i}->mlx5_${i} PIX`),
     view: 'full',
   },
+  'a100-pcie-4gpu-nv12-bridged-pairs-sys.txt': {
+    gpus: ['GPU0 numa=0', 'GPU1 numa=1', 'GPU2 numa=2', 'GPU3 numa=3'],
+    nics: [],
+    // Two bridged pairs (GPU0-1, GPU2-3); the four cross pairs go over PCIe.
+    links: { NV12: 2, SYS: 4 },
+    nearest: [0, 1, 2, 3].map((i) => `GPU${i}->- -`),
+    view: 'full',
+  },
+  'h100-pcie-2gpu-nv12-bridge-indented-doc.txt': {
+    gpus: numa([0, 1], 1),
+    nics: [],
+    links: { NV12: 1 },
+    nearest: ['GPU0->- -', 'GPU1->- -'],
+    view: 'full',
+  },
+  'rtx-a6000-3gpu-nv4-bridged-pair-one-unbridged.txt': {
+    gpus: numa([0, 1, 2], 0),
+    nics: [],
+    links: { NV4: 1, NODE: 2 },
+    nearest: ['GPU0->- -', 'GPU1->- -', 'GPU2->- -'],
+    view: 'full',
+  },
   'rtx3090-2gpu-nv4-bridge.txt': {
     gpus: numa([0, 1], 0),
     nics: [],

@@ -15,7 +15,76 @@ const md = (
   noDevices,
 });
 
+const rdmaOn = (dev: string): [string, string][] =>
+  ['dc_mlx5', 'rc_verbs', 'rc_mlx5', 'ud_verbs', 'ud_mlx5'].map((t) => [t, dev]);
+const RDMA0 = rdmaOn('mlx5_0:1');
+const RDMAIB0 = rdmaOn('mlx5_ib0:1');
+
 const expected: Record<string, unknown> = {
+  // UCX ≥ 1.18 on an Azure HB120rs_v3 (no GPU): IB RDMA, no CUDA, and a `gga` domain on the same HCA.
+  'azure-hb120-ib-mlx5_0-gga-no-cuda-ucx118plus.txt': {
+    domains: [
+      md('self', ['host'], [['self', 'memory']]),
+      md(
+        'tcp',
+        ['host'],
+        [
+          ['tcp', 'eth0'],
+          ['tcp', 'lo'],
+        ],
+      ),
+      md('sysv', ['host'], [['sysv', 'memory']]),
+      md('posix', ['host'], [['posix', 'memory']]),
+      md('mlx5_0', ['host'], RDMA0),
+      // The GGA copy-offload domain of the same HCA: no transports, but not an HCA without a port.
+      { name: 'mlx5_0', component: 'gga', memoryTypes: ['host'], transports: [], noDevices: true },
+      md('cma', ['host'], [['cma', 'memory']]),
+      md('knem', ['host'], [['knem', 'memory']]),
+    ],
+    transports: [
+      'self',
+      'tcp',
+      'sysv',
+      'posix',
+      'dc_mlx5',
+      'rc_verbs',
+      'rc_mlx5',
+      'ud_verbs',
+      'ud_mlx5',
+      'cma',
+      'knem',
+    ],
+  },
+  'azure-hb120-ib-mlx5_ib0-dmabuf-no-cuda.txt': {
+    domains: [
+      md('self', ['host'], [['self', 'memory']]),
+      md(
+        'tcp',
+        ['host'],
+        [
+          ['tcp', 'ib0'],
+          ['tcp', 'lo'],
+          ['tcp', 'eth0'],
+        ],
+      ),
+      md('sysv', ['host'], [['sysv', 'memory']]),
+      md('posix', ['host'], [['posix', 'memory']]),
+      md('mlx5_ib0', ['host'], RDMAIB0),
+      md('cma', ['host'], [['cma', 'memory']]),
+    ],
+    transports: [
+      'self',
+      'tcp',
+      'sysv',
+      'posix',
+      'dc_mlx5',
+      'rc_verbs',
+      'rc_mlx5',
+      'ud_verbs',
+      'ud_mlx5',
+      'cma',
+    ],
+  },
   'cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt': {
     domains: [
       md('self', ['host'], [['self', 'memory']]),

@@ -4,9 +4,13 @@ import { cleanLines } from './lines.js';
 /**
  * `ucx_info -d` (devices and transports) and `ucx_info -v` (version, configure
  * line), alone or concatenated. Every line starts with "#". Layouts:
- * - UCX ≥ 1.9: "#      Transport: rc_mlx5" / "#         Device: mlx5_0:1", and a
- *   "memory types:" line per memory domain (≥ 1.11);
- * - older: "#   Transport: rc" / "#      Device: mlx5_0:1" (transports rc, ud, dc, cm, mm).
+ * - UCX ≥ 1.10: "#      Transport: rc_mlx5" / "#         Device: mlx5_0:1" (tl_info.c), and
+ *   a "#         memory types:" line per memory domain from 1.14 (v1.14.0 tl_info.c:507);
+ * - 1.9 and older: "#   Transport: rc" / "#      Device: mlx5_0:1" (v1.9.0 tl_info.c:146-147;
+ *   transports rc, ud, dc, cm, mm before 1.9).
+ * UCX ≥ 1.18 adds a `gga` memory domain on mlx5 HCAs (src/uct/ib/mlx5/gga) that usually says
+ * "< no supported devices found >": its component is "gga", not "ib", so it is no dead HCA.
+ * Layouts in full: references/ucx-output-formats.md.
  * "< no supported devices found >" under an IB memory domain means that HCA has no
  * usable port (openucx/ucx#9908). A memory domain of component "ib" whose memory
  * types include cuda can register GPU memory: GPUDirect RDMA.

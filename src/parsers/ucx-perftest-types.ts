@@ -28,6 +28,17 @@ export interface PerftestRow {
 
 export interface UcxPerftestResult {
   layout: 'legacy' | 'staged' | 'csv';
+  /**
+   * What the test measures: 'latency' for ping-pong tests (`-t tag_lat`, `am_lat`, `ucp_put_lat`, …:
+   * the name ends in `_lat`, the test box says "… latency", or a UCX ≥ 1.9 header says
+   * "latency (usec)"), else 'bandwidth'. Undefined when nothing in the capture says (UCX ≤ 1.8
+   * prints "latency (usec)" for every test).
+   */
+  kind?: 'latency' | 'bandwidth';
+  /** The `-t` test name from the command line in the capture. */
+  testName?: string;
+  /** Every run when the capture holds more than one (each parsed on its own); the fields above are the first one's. */
+  allRuns?: UcxPerftestResult[];
   /** "latency" for *_lat tests, "overhead" for bandwidth tests (UCX ≥ 1.9 header). */
   latencyKind?: 'latency' | 'overhead';
   api?: string;

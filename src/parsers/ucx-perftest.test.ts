@@ -7,6 +7,8 @@ import { parseUcxPerftest, type UcxPerftestResult } from './ucx-perftest.js';
 function project(r: UcxPerftestResult) {
   return {
     layout: r.layout,
+    kind: r.kind,
+    testName: r.testName,
     test: r.test,
     sendMemory: r.sendMemory,
     recvMemory: r.recvMemory,
@@ -36,6 +38,8 @@ const none = { transports: [], lanes: [], memoryTypes: [], ucxVersion: undefined
 const expected: Record<string, ReturnType<typeof project>> = {
   'tag-bw-cuda-ipc-nvlink-ok.log': {
     layout: 'legacy',
+    kind: 'bandwidth',
+    testName: undefined,
     ...oldBox,
     stages: [],
     final: {
@@ -57,6 +61,8 @@ const expected: Record<string, ReturnType<typeof project>> = {
   },
   'tag-bw-cuda-rc-ib-ok.log': {
     layout: 'legacy',
+    kind: 'bandwidth',
+    testName: undefined,
     ...oldBox,
     stages: [],
     final: {
@@ -77,6 +83,8 @@ const expected: Record<string, ReturnType<typeof project>> = {
   },
   'ucp-put-bw-cuda-rc-mlx5-protoinfo.log': {
     layout: 'staged',
+    kind: 'bandwidth',
+    testName: undefined,
     test: undefined,
     sendMemory: undefined,
     recvMemory: undefined,
@@ -108,6 +116,9 @@ const expected: Record<string, ReturnType<typeof project>> = {
   },
   'ucp-put-bw-host-roce-jitter.log': {
     layout: 'staged',
+    // "overhead (usec)": a streaming (bandwidth) test.
+    kind: 'bandwidth',
+    testName: undefined,
     test: undefined,
     sendMemory: undefined,
     recvMemory: undefined,
@@ -133,6 +144,55 @@ const expected: Record<string, ReturnType<typeof project>> = {
     peakGBps: 2.514338,
     // Swings between 457.04 and 8720.55 MiB/s once the first interval is left out.
     stability: { intervals: 13, minGBps: 0.479241, medianGBps: 2.514338, maxGBps: 9.144159 },
+    ...none,
+    completed: false,
+  },
+  // DeepEP#13: the client's Final row, then the server's test box of the same run (UCX 1.9-1.11 "typical" layout).
+  'tag-bw-8b-default-roce-client-then-server-ucx19-11.log': {
+    layout: 'staged',
+    kind: 'bandwidth',
+    testName: 'tag_bw',
+    test: 'tag match bandwidth',
+    sendMemory: 'host',
+    recvMemory: 'host',
+    messageSize: 8,
+    stages: [],
+    final: {
+      label: 'Final',
+      iterations: 1000000,
+      latencyTypicalUs: 0.039,
+      latencyAvgUs: 0.125,
+      latencyOverallUs: 0.125,
+      bwAvgMiBps: 60.84,
+      bwOverallMiBps: 60.84,
+      msgRateAvg: 7974856,
+      msgRateOverall: 7974856,
+    },
+    rows: [{ blockSize: 8, batchSize: 1, gbps: 0.063795, avgLatUs: 0.125, msgRate: 7974856 }],
+    peakGBps: 0.063795,
+    stability: undefined,
+    ...none,
+    completed: true,
+  },
+  // ucx#10532: a latency test (-t ucp_am_lat, "latency (usec)"), 30000-byte messages, cut after 4 intervals.
+  'ucp-am-lat-30000b-rc-16us-partial.log': {
+    layout: 'staged',
+    kind: 'latency',
+    testName: 'ucp_am_lat',
+    test: undefined,
+    sendMemory: undefined,
+    recvMemory: undefined,
+    messageSize: 30000,
+    stages: [
+      [31045, 1776.36, 1776.36],
+      [62188, 1781.98, 1779.17],
+      [92260, 1720.71, 1759.69],
+      [121919, 1697.07, 1744.03],
+    ],
+    final: undefined,
+    rows: [{ blockSize: 30000, batchSize: 1, gbps: 1.804295, avgLatUs: 16.627, msgRate: 60143 }],
+    peakGBps: 1.804295,
+    stability: { intervals: 3, minGBps: 1.779507, medianGBps: 1.804295, maxGBps: 1.868541 },
     ...none,
     completed: false,
   },
@@ -172,6 +232,8 @@ describe('parseUcxPerftest on Debian ucx 1.13 captures (test/data/ucx_perftest)'
     const r = parseUcxPerftest(readTestData('ucx_perftest', 'debian-1.13-tag-bw-client.txt'));
     expect(r).toEqual({
       layout: 'staged',
+      // UCX ≥ 1.9 prints "overhead (usec)" only for streaming (bandwidth) tests.
+      kind: 'bandwidth',
       latencyKind: 'overhead',
       stages: [],
       final: {

@@ -80,10 +80,19 @@ interface State {
   box: Partial<Record<string, string | number>>;
   samples: PerftestSample[];
   errors: { line: number; text: string }[];
+  testName?: string;
+  cmdSize?: number;
 }
 
 function handle(s: State, line: Line): boolean {
   const t = line.text;
+  if (!UCX_LINE.test(t) && COMMAND.test(t) && !t.trim().startsWith('|')) {
+    const name = /\s-t\s+(\w+)/.exec(t);
+    const size = /\s-s\s+(\d+)(?:\s|$)/.exec(t);
+    if (name) s.testName = name[1];
+    if (size) s.cmdSize = Number(size[1]);
+    return true;
+  }
   if (/^\+[-+]+\+?$/.test(t.trim())) return true;
   const head = /^\|\s+(?:\|\s+)?\|?\s*(latency|overhead)\s+\(usec\)/.exec(t);
   if (head) {
@@ -140,10 +149,78 @@ function handle(s: State, line: Line): boolean {
   return false;
 }
 
+const HEADER = /^\|\s+(?:\|\s+)?\|?\s*(?:latency|overhead)\s+\(usec\)/;
+const COMMAND = /(?:^|[\s$#>/])ucx_perftest(?:\s|$)/;
+const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
+/**
+ * UCX log lines that only ucx_perftest prints: its own sources (perftest.c, perftest_run.c,
+ * libperf.c) or its endpoint name ("perftest inter-node cfg#0"). Other programs' UCX logs
+ * (nixlbench's "ucp_context_0 intra-node cfg#2") are no evidence of a perftest run.
+ */
+const PERFTEST_LOG =
+  /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d/;
+
+/** Cuts a capture into runs: a new run starts at a ucx_perftest command, results header or test box that follows a finished part of the previous one. */
+function runsOf(lines: Line[]): Line[][] {
+  const runs: Line[][] = [[]];
+  let header = false;
+  let box = false;
+  let rows = false;
+  for (const line of lines) {
+    const t = line.text;
+    const cmd = !UCX_LINE.test(t) && COMMAND.test(t) && !t.trim().startsWith('|');
+    const isHeader = HEADER.test(t);
+    const isBox = /^\|\s*API:/.test(t);
+    if ((cmd && (header || box || rows)) || (isHeader && header) || (isBox && (rows || box))) {
+      runs.push([]);
+      header = box = rows = false;
+    }
+    (runs[runs.length - 1] as Line[]).push(line);
+    if (isHeader) header = true;
+    if (isBox) box = true;
+    if (header && /^\s*(?:\[thread \d+\]|Final:)?\s*\d[\d.]*\s+\d/.test(t)) rows = true;
+  }
+  return runs.filter((r) => r.some((l) => l.text.trim() !== ''));
+}
+
 export function parseUcxPerftest(text: string, hints: { messageSize?: number } = {}): UcxPerftestResult {
   const lines = cleanLines(text);
   if (lines.every((l) => l.text.trim() === ''))
     throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+  const parts = runsOf(lines);
+  if (parts.length <= 1) return parseRun(lines, hints);
+  const parsed: { lines: Line[]; run: UcxPerftestResult }[] = [];
+  for (const part of parts) {
+    try {
+      const run = parseRun(part, hints);
+      const prev = parsed[parsed.length - 1];
+      // The server's test box and the client's table of the same test, one after the other,
+      // are the two sides of one run: read them together (the box gives the message size).
+      if (prev && halves(prev.run, run)) {
+        const both = [...prev.lines, ...part];
+        parsed[parsed.length - 1] = { lines: both, run: parseRun(both, hints) };
+      } else parsed.push({ lines: part, run });
+    } catch (err) {
+      if (!(err instanceof ParseError)) throw err;
+    }
+  }
+  const runs = parsed.map((x) => x.run);
+  const first = runs[0];
+  if (!first) return parseRun(lines, hints);
+  return runs.length > 1 ? { ...first, allRuns: runs } : first;
+}
+
+/** One run's server side (test box, no rows) and client side (rows, no box), in either order, of a compatible test. */
+function halves(a: UcxPerftestResult, b: UcxPerftestResult): boolean {
+  const server = (r: UcxPerftestResult) =>
+    r.test !== undefined && r.rows.length === 0 && r.stages.length === 0;
+  const client = (r: UcxPerftestResult) => r.test === undefined && (r.rows.length > 0 || r.stages.length > 0);
+  const [srv, cli] = server(a) && client(b) ? [a, b] : server(b) && client(a) ? [b, a] : [];
+  if (!srv || !cli) return false;
+  return srv.kind === undefined || cli.kind === undefined || srv.kind === cli.kind;
+}
+
+function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestResult {
   const ucx = parseUcxLog(lines);
   const s: State = { header: false, box: {}, samples: [], errors: [] };
   for (const line of lines) {
@@ -155,7 +232,7 @@ export function parseUcxPerftest(text: string, hints: { messageSize?: number } =
     !s.layout &&
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
-    ucx.consumed.size === 0
+    !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text))
   ) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
     throw new ParseError(TOOL, 'no ucx_perftest results header, test box or result row found', {
@@ -180,7 +257,9 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     final = stages[stages.length - 1];
     stages = stages.slice(0, -1);
   }
-  const messageSize = typeof s.box.messageSize === 'number' ? s.box.messageSize : hints.messageSize;
+  const messageSize =
+    typeof s.box.messageSize === 'number' ? s.box.messageSize : (s.cmdSize ?? hints.messageSize);
+  const kind = kindOf(s, layout);
   const gb = (mib: number) => round(mibpsToGBps(mib));
   const steady = stages.slice(1).map((x) => x.bwAvgMiBps);
   // The representative figure: the median interval (warm-up interval left out) when there
@@ -219,6 +298,8 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
   const box = s.box as Partial<Record<string, string>>;
   return {
     layout,
+    ...(kind ? { kind } : {}),
+    ...(s.testName ? { testName: s.testName } : {}),
     ...(s.latencyKind ? { latencyKind: s.latencyKind } : {}),
     ...(box.api ? { api: box.api } : {}),
     ...(box.test ? { test: box.test } : {}),
@@ -250,4 +331,18 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     errors: [...s.errors, ...ucx.errors].sort((a, b) => a.line - b.line),
     completed: final !== undefined,
   };
+}
+
+/**
+ * Latency or bandwidth test: the `-t` name (perftest.c `tests[]`: ping-pong tests end in
+ * `_lat`), else the test box description ("tag match latency"), else the UCX ≥ 1.9 header,
+ * which prints the test's `overhead_lat` word: "latency" for ping-pong tests, "overhead"
+ * for streaming ones (perftest_run.c print_header). UCX ≤ 1.8 always printed "latency".
+ */
+function kindOf(s: State, layout: UcxPerftestResult['layout']): UcxPerftestResult['kind'] {
+  if (s.testName) return /_lat$/.test(s.testName) ? 'latency' : 'bandwidth';
+  const test = typeof s.box.test === 'string' ? s.box.test : undefined;
+  if (test) return /\blatency$/.test(test) ? 'latency' : 'bandwidth';
+  if (layout === 'staged' && s.latencyKind) return s.latencyKind === 'latency' ? 'latency' : 'bandwidth';
+  return undefined;
 }

@@ -78,6 +78,8 @@ describe('interpret: an H100 worker recorded from real outputs', () => {
       ['ucx.rdma', 'ok', undefined],
       ['ucx.cuda', 'ok', undefined],
       ['gdr.ucx', 'fail', undefined],
+      // topo -m (NV18 to every peer) and nvlink --status (18 links up) of the same node agree.
+      ['nvlink.cross', 'ok', undefined],
       ['ucx.verbs', 'ok', undefined],
       ['gdr.path', 'fail', undefined],
     ]);

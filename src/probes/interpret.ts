@@ -5,6 +5,8 @@ import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { type IbDevice, type IbPort, portsOf } from '../parsers/ib-port.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import type { LsmodResult } from '../parsers/lsmod.js';
+import type { NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
+import type { TopoResult } from '../parsers/nvidia-smi-topo.js';
 import type { UcxInfoResult } from '../parsers/ucx-info.js';
 import type { Reader } from './node-set.js';
 import type { ProbeOutcome, ProbeSpec } from './run.js';
@@ -187,6 +189,8 @@ function classifyAll(readers: Readonly<Record<string, Reader>>, parsed: Record<s
     ...((parsed.lsmod ?? parsed['proc-modules'])
       ? { lsmod: (parsed.lsmod ?? parsed['proc-modules']) as LsmodResult }
       : {}),
+    ...(parsed.topo ? { topo: parsed.topo as TopoResult } : {}),
+    ...(parsed.nvlink ? { nvlink: parsed.nvlink as NvlinkResult } : {}),
   };
   checks.push(...crossProbe(set));
   return checks;

@@ -11,6 +11,7 @@ import {
   classifyTopo,
   classifyTransfer,
   classifyUcxInfo,
+  crossNvlinkTopo,
   TOOLS,
   type ToolId,
   type TransferOptions,
@@ -185,6 +186,8 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   ];
   const checks = [...reading.checks];
   if (tool === 'lsmod') amendWithModinfo(checks, modinfoFindings(paste));
+  if (tool === 'topo' || tool === 'nvlink')
+    checks.push(...nvlinkTopoOfPaste(tool, reading.parsed, paste.sections, used));
   checks.unshift(
     check(
       'read.input',
@@ -194,6 +197,27 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
     ),
   );
   return { parsed: reading.parsed, checks };
+}
+
+/** `topo -m` and `nvlink --status` in one paste: the other one's section, parsed, cross-checked with this one. */
+function nvlinkTopoOfPaste(
+  tool: 'topo' | 'nvlink',
+  parsed: unknown,
+  sections: readonly PasteSection[],
+  used: readonly PasteSection[],
+): Check[] {
+  const other = tool === 'topo' ? 'nvlink' : 'topo';
+  for (const s of sections) {
+    if (used.includes(s) || s.command === undefined || !commandRuns(other, s.command)) continue;
+    try {
+      const mine = parsed as never;
+      const theirs = TOOL_READINGS[other].parse(s.text) as never;
+      return tool === 'topo' ? crossNvlinkTopo(mine, theirs) : crossNvlinkTopo(theirs, mine);
+    } catch (err) {
+      if (!(err instanceof ParseError)) throw err;
+    }
+  }
+  return [];
 }
 
 /** The command plainly runs a different known tool (so its output is not this tool's to try). */

@@ -1,0 +1,172 @@
+import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
+import type { NvlinkGpu, NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
+import type { TopoResult } from '../parsers/nvidia-smi-topo.js';
+import { type NvlinkProduct, nvlinkProduct } from './nvlink-products.js';
+
+/**
+ * `nvidia-smi nvlink --status`, judged per GPU against what its product has
+ * (nvlink-products.ts): on SXM/HGX boards every link should be up (an inactive one
+ * is a fault, NVIDIA health-validation `nvlink_active`, threshold 0); on PCIe cards
+ * links come up only through bridges, so a card without a bridge, or the links no
+ * bridge carries (H100 NVL: 12 of 18), are inactive by design. A product the table
+ * does not know gets no guessed count: the reading says so.
+ */
+export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
+  const anyActive = r.gpus.some((g) => g.links.some((l) => l.active));
+  return r.gpus.map((g) => judgeGpu(g, nvlinkProduct(g.name), anyActive));
+}
+
+const NOT_IN_TABLE = 'is not in the NVLink product table, so its link count is not known';
+const HEALTH_FIX =
+  'degraded NVLink: reset the GPU or drain the node and have the NVLink/NVSwitch hardware checked';
+const BRIDGE_FIX =
+  'by design on a card without an NVLink bridge: it reaches other GPUs over PCIe only, so keep GPUs that exchange KV on bridged pairs, or fit a bridge';
+
+function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean): Check {
+  const subject = `GPU${g.index}`;
+  const active = g.links.filter((l) => l.active);
+  const inactive = g.links.filter((l) => !l.active);
+  const gbps = round(active.reduce((s, l) => s + (l.gbps ?? 0), 0));
+  const data = { product: p?.product ?? null, links: p?.links ?? null, active: active.length };
+  const named = p ? `${g.name} (${p.product}, ${plural(p.links, 'link')})` : g.name;
+  const say = (status: Check['status'], detail: string, fix?: string, matters = true) =>
+    check('nvlink.links', status, detail, {
+      subject,
+      data,
+      ...(fix ? { fix } : {}),
+      ...(matters ? {} : { matters: false }),
+    });
+  if (p?.wiring === 'none') {
+    return active.length > 0
+      ? say(
+          'warn',
+          `${g.name}: ${active.length} link(s) up on a product listed without NVLink`,
+          'check the GPU model (nvidia-smi -q) and report the product table entry',
+        )
+      : say(
+          'skipped',
+          `${g.name}: the ${p.product} has no NVLink, so there is nothing to check`,
+          undefined,
+          false,
+        );
+  }
+  if (active.length === 0) {
+    const none =
+      g.links.length === 0 && !g.allInactive
+        ? 'no NVLink reported'
+        : g.links.length
+          ? `all ${g.links.length} links inactive`
+          : 'all links inactive (the driver lists none)';
+    if (p?.wiring === 'bridge')
+      return say('warn', `${named}: ${none}: no NVLink bridge on this GPU`, BRIDGE_FIX);
+    if (p?.wiring === 'switch')
+      return say(
+        'fail',
+        `${named}: ${none}; every link of this board should be up`,
+        "check this GPU's NVLink/NVSwitch connection (fabric manager, nvidia-smi -q), then reset or drain the node",
+      );
+    return anyActive
+      ? say(
+          'warn',
+          `${g.name}: ${none} while other GPUs have links up; ${g.name} ${NOT_IN_TABLE}`,
+          'check whether this product has NVLink and a bridge (nvidia-smi -q, the product sheet)',
+        )
+      : say(
+          'warn',
+          `${g.name}: ${none} (no NVLink in use); ${g.name} ${NOT_IN_TABLE}`,
+          'expected without an NVLink bridge/NVSwitch; otherwise check the bridge and the fabric manager',
+        );
+  }
+  const up = `${active.length} of ${g.links.length} links up, ${gbps} GB/s per direction`;
+  if (!p) {
+    return inactive.length === 0
+      ? say('ok', `${g.name}: ${up}; ${g.name} ${NOT_IN_TABLE}, so the count is not checked`)
+      : say(
+          'warn',
+          `${g.name}: link${inactive.length > 1 ? 's' : ''} ${inactive.map((l) => l.link).join(', ')} inactive, ${up}; ${g.name} ${NOT_IN_TABLE}, so whether they are inactive by design cannot be said`,
+          'look up how many links this product has (product sheet; nvidia-smi nvlink -c) before calling the inactive ones a fault',
+        );
+  }
+  const expected = p.wiring === 'bridge' ? (p.bridged as number) : p.links;
+  if (active.length === expected) {
+    return say(
+      'ok',
+      inactive.length === 0
+        ? `${named}: ${up}`
+        : `${named}: ${up}; its bridges carry ${expected}, so the other ${inactive.length} are inactive by design`,
+    );
+  }
+  if (p.wiring === 'bridge' && active.length < expected) {
+    const missing = p.perBridge ? Math.round((expected - active.length) / p.perBridge) : undefined;
+    return say(
+      'fail',
+      `${named}: ${up}, but a full set of bridges carries ${expected}${missing ? `: about ${plural(missing, 'bridge')} of ${p.perBridge} links missing or loose` : ''}`,
+      'reseat or replace the NVLink bridge(s) between this card and its peer (nvidia-smi nvlink -e shows link errors)',
+    );
+  }
+  if (active.length > expected)
+    return say(
+      'warn',
+      `${named}: ${up}, more than the ${expected} this product table expects`,
+      'check the GPU model (nvidia-smi -q) and report the product table entry',
+    );
+  return say(
+    'fail',
+    `${named}: ${inactive.length ? `link${inactive.length > 1 ? 's' : ''} ${inactive.map((l) => l.link).join(', ')} inactive, ` : ''}${up}; ${expected} should be up`,
+    HEALTH_FIX,
+  );
+}
+
+/**
+ * `topo -m` and `nvlink --status` of the same node, side by side: a GPU's active
+ * links should equal the NV# of its peers added up (direct links and bridges: each
+ * NV# is that many links to that peer) or, behind NVSwitches, the NV# every peer
+ * shows (each pair is reported with the GPU's whole link set). Anything else is a
+ * finding: one of the two outputs is stale, or a link trained down in between.
+ */
+export function crossNvlinkTopo(topo: TopoResult, nv: NvlinkResult): Check[] {
+  if (topo.view === 'pcie-only') return [];
+  const seen: string[] = [];
+  const off: string[] = [];
+  for (const g of nv.gpus) {
+    const id = `GPU${g.index}`;
+    const row = topo.matrix[id];
+    if (!row) continue;
+    const peers = Object.entries(row)
+      .filter(([k, v]) => k !== id && /^GPU\d+$/.test(k) && /^NV\d+$/.test(v))
+      .map(([, v]) => Number(v.slice(2)));
+    const sum = peers.reduce((s, n) => s + n, 0);
+    const max = Math.max(0, ...peers);
+    const active = g.links.filter((l) => l.active).length;
+    seen.push(id);
+    if (active === sum || (max > 0 && active === max)) continue;
+    off.push(
+      `${id}: topo shows ${peers.length ? `NV# to ${plural(peers.length, 'peer')} (${sum} links, NV${max} at most)` : 'no NVLink to any GPU'} but nvlink --status has ${active} active`,
+    );
+  }
+  if (seen.length === 0) return [];
+  if (off.length === 0)
+    return [
+      check(
+        'nvlink.cross',
+        'ok',
+        `topo -m and nvlink --status agree on ${plural(seen.length, 'GPU')} (${seen.join(', ')})`,
+      ),
+    ];
+  return [
+    check(
+      'nvlink.cross',
+      'warn',
+      `topo -m and nvlink --status disagree: ${off.slice(0, 4).join('; ')}${off.length > 4 ? '; …' : ''}`,
+      {
+        fix: 'run both again on the same node at the same time; if they still disagree a link trained down or a bridge is loose (nvidia-smi nvlink -e)',
+        data: { mismatched: off.length, gpus: seen.length },
+      },
+    ),
+  ];
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
