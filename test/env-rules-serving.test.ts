@@ -56,8 +56,10 @@ describe('mode from what the engines are told', () => {
     expect(a.part.graphs[0]?.mode).toBe('aggregated');
     const b = await run(
       dgd(
-        worker('VllmPrefillWorker', 'python3 -m dynamo.vllm --model m --is-prefill-worker --kv-transfer-config {}') +
-          worker('VllmDecodeWorker', 'python3 -m dynamo.vllm --model m'),
+        worker(
+          'VllmPrefillWorker',
+          'python3 -m dynamo.vllm --model m --is-prefill-worker --kv-transfer-config {}',
+        ) + worker('VllmDecodeWorker', 'python3 -m dynamo.vllm --model m'),
       ),
     );
     expect(b.part.graphs[0]?.mode).toBe('disaggregated');
@@ -77,11 +79,14 @@ describe('env.multinode-rdma and env.foreign-knob', () => {
     expect(b.checks.find((c) => c.id === 'env.multinode-rdma')).toBeUndefined();
   });
   it('warns SGLANG_* and TRTLLM_* set on a vLLM worker', async () => {
-    const knob = '      envs: [{name: SGLANG_DISAGGREGATION_NIXL_BACKEND, value: LIBFABRIC}, {name: VLLM_X, value: "1"}]\n';
+    const knob =
+      '      envs: [{name: SGLANG_DISAGGREGATION_NIXL_BACKEND, value: LIBFABRIC}, {name: VLLM_X, value: "1"}]\n';
     const a = await run(dgd(worker('VllmWorker', 'python3 -m dynamo.vllm --model m', knob)));
     const c = a.checks.find((x) => x.id === 'env.foreign-knob');
     expect(c?.status).toBe('warn');
-    expect(c?.detail).toMatch(/SGLANG_DISAGGREGATION_NIXL_BACKEND \(sglang's\).*no effect.*--kv-transfer-config/);
+    expect(c?.detail).toMatch(
+      /SGLANG_DISAGGREGATION_NIXL_BACKEND \(sglang's\).*no effect.*--kv-transfer-config/,
+    );
     expect(c?.detail).not.toMatch(/VLLM_X/);
   });
 });

@@ -21,8 +21,12 @@ describe('item 1: a vLLM prefill worker without --kv-transfer-config', () => {
   it('dynamo disagg.yaml before PR #6554: the prefill worker is refused by dynamo.vllm ≥ 1.0.0', async () => {
     const { part, checks } = await run('dynamo-vllm-disagg-7893f268-no-kvcfg.yaml');
     expect(part.graphs[0]?.mode).toBe('disaggregated');
-    expect(fails(checks)).toEqual(['env.kv-connector dynamo-vllm-disagg-7893f268-no-kvcfg.yaml#vllm-disagg/VllmPrefillWorker']);
-    expect(find(checks, 'env.kv-connector', 'VllmPrefillWorker')[0]?.detail).toMatch(/refuses to start.*my-tag/);
+    expect(fails(checks)).toEqual([
+      'env.kv-connector dynamo-vllm-disagg-7893f268-no-kvcfg.yaml#vllm-disagg/VllmPrefillWorker',
+    ]);
+    expect(find(checks, 'env.kv-connector', 'VllmPrefillWorker')[0]?.detail).toMatch(
+      /refuses to start.*my-tag/,
+    );
     // Only prefill is checked upstream: the decode worker without it starts.
     expect(find(checks, 'env.kv-connector', 'VllmDecodeWorker')).toEqual([]);
     expect(find(checks, 'env.kv-over-pod-network')[0]?.status).toBe('warn');
@@ -37,7 +41,9 @@ describe('item 1: a vLLM prefill worker without --kv-transfer-config', () => {
 
   it('aiconfigurator dsv4 nightly: prefill refused; 2-node workers of 4 GPUs with no RDMA are a warn (NVL72 trays cannot be told apart)', async () => {
     const { checks } = await run('aic-dsv4-vllm-disagg-multinode-no-kvcfg.yaml');
-    expect(fails(checks)).toEqual(['env.kv-connector aic-dsv4-vllm-disagg-multinode-no-kvcfg.yaml#dsv4/VllmPrefillWorker']);
+    expect(fails(checks)).toEqual([
+      'env.kv-connector aic-dsv4-vllm-disagg-multinode-no-kvcfg.yaml#dsv4/VllmPrefillWorker',
+    ]);
     expect(find(checks, 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn', 'warn']);
   });
 });
@@ -70,7 +76,7 @@ describe('item 3: multi-node workers', () => {
 });
 
 describe('items 6 and 7: DRA RDMA claims, KV config in a variable, TRT-LLM config not shown', () => {
-  it('GKE A4 DRANET: the mrdma.google.com ResourceClaimTemplate is the RDMA path; "${KV_TRANSFER_CONFIG}" resolves to NIXL/UCX', async () => {
+  it('GKE A4 DRANET: the mrdma.google.com ResourceClaimTemplate is the RDMA path; the KV_TRANSFER_CONFIG variable on the command line resolves to NIXL/UCX', async () => {
     const { part, checks } = await run('dynamo-qwen3-32b-gke-a4-dranet-dra-rdma.yaml');
     expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX' });
     expect(part.services.find((s) => s.name === 'PrefillWorker')?.pod.rdmaResources).toEqual([

@@ -162,7 +162,8 @@ function kustomizePatches(docs: readonly LoadedDoc[]): Map<string, string> {
 }
 
 /** DRA device classes that grant a NIC or RDMA device (mrdma.google.com, *rdma*, *nic*, dra-driver-sriov, …). */
-export const NIC_DEVICE_CLASS = /rdma|(^|[-_.])nics?([-_.]|$)|sriov|roce|(^|[-_.])efa([-_.]|$)|(^|[-_.])ib([-_.]|$)/i;
+export const NIC_DEVICE_CLASS =
+  /rdma|(^|[-_.])nics?([-_.]|$)|sriov|roce|(^|[-_.])efa([-_.]|$)|(^|[-_.])ib([-_.]|$)/i;
 
 /** True when a ResourceClaim(Template) spec asks for a NIC-like device class (resource.k8s.io v1 `exactly`, v1beta1 flat). */
 function claimsNic(spec: Rec | undefined): boolean {
@@ -255,7 +256,8 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       const t = str(obj(obj(spec?.channel)?.resourceClaimTemplate)?.name);
       if (t) out.computeDomainTemplates.add(t);
     }
-    if ((kind === 'ResourceClaimTemplate' || kind === 'ResourceClaim') && claimsNic(spec)) out.rdmaClaimTemplates.add(name);
+    if ((kind === 'ResourceClaimTemplate' || kind === 'ResourceClaim') && claimsNic(spec))
+      out.rdmaClaimTemplates.add(name);
     skip(`${kind} is not a workload`);
   };
   for (const d of docs) visit(d, d.value);
