@@ -111,3 +111,39 @@ describe('no false fail on working manifests', () => {
     expect(fails(checks)).toEqual([]);
   });
 });
+
+describe('Dynamo 0.4 DGDs with the legacy componentType main', () => {
+  it('vLLM: main is the frontend; --is-prefill-worker with no config on 0.4.0 is a warn (the nixl default applied then)', async () => {
+    const { part, checks } = await run('aoe-vllm-disagg-0.4-componenttype-main.yaml');
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'Frontend=frontend',
+      'VllmDecodeWorker=decode',
+      'VllmPrefillWorker=prefill',
+    ]);
+    const c = find(checks, 'env.kv-connector', 'VllmPrefillWorker')[0];
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toMatch(/Dynamo 0\.4\.0: before 1\.0\.0 the --connector default \(nixl\)/);
+    expect(fails(checks)).toEqual([]);
+  });
+
+  it('SGLang: main is the frontend; NIXL/UCX KV over the pod network is a warn, no fail', async () => {
+    const { part, checks } = await run('aoe-sglang-disagg-0.4-componenttype-main.yaml');
+    expect(part.services.find((s) => s.name === 'Frontend')?.role).toBe('frontend');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX' });
+    expect(find(checks, 'env.kv-over-pod-network')[0]?.status).toBe('warn');
+    expect(fails(checks)).toEqual([]);
+  });
+
+  it('TRT-LLM: the KV backend is UNKNOWN without the ConfigMaps and NIXL with them', async () => {
+    const alone = await run('aoe-trtllm-disagg/trtllm-disagg.yaml');
+    expect(alone.part.graphs[0]?.kv?.transport).toBe('UNKNOWN');
+    expect(alone.part.services.find((s) => s.name === 'Frontend')?.role).toBe('frontend');
+    const whole = await run('aoe-trtllm-disagg');
+    expect(whole.part.graphs.find((g) => g.kind === 'DynamoGraphDeployment')?.kv).toMatchObject({
+      transport: 'NIXL',
+      nixlPlugin: 'UCX',
+    });
+    expect(fails(alone.checks)).toEqual([]);
+    expect(fails(whole.checks)).toEqual([]);
+  });
+});

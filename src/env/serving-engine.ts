@@ -33,7 +33,8 @@ export interface KvPath {
 
 const ENGINE_ARGV: [ServingEngine, RegExp][] = [
   ['vllm', /\bdynamo\.vllm\b|\bvllm\s+serve\b|\bvllm\.entrypoints\b/],
-  ['sglang', /\bdynamo\.sglang\b|\bsglang\.launch_server\b/],
+  // `dynamo.sglang.utils.*` are helper tools (clear_namespace before a frontend), not a worker.
+  ['sglang', /\bdynamo\.sglang\b(?!\.utils\b)|\bsglang\.launch_server\b/],
   ['trtllm', /\bdynamo\.trtllm\b|\btrtllm-serve\b|\btrtllm-llmapi-launch\b/],
   ['mocker', /\bdynamo\.mocker\b/],
 ];
