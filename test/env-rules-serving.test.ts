@@ -78,7 +78,7 @@ describe('env.multinode-rdma and env.foreign-knob', () => {
     const b = await run(dgd(withClaim));
     expect(b.checks.find((c) => c.id === 'env.multinode-rdma')).toBeUndefined();
   });
-  it('warns SGLANG_* and TRTLLM_* set on a vLLM worker', async () => {
+  it('warns SGLANG_* set on a vLLM worker, and leaves its own VLLM_* alone', async () => {
     const knob =
       '      envs: [{name: SGLANG_DISAGGREGATION_NIXL_BACKEND, value: LIBFABRIC}, {name: VLLM_X, value: "1"}]\n';
     const a = await run(dgd(worker('VllmWorker', 'python3 -m dynamo.vllm --model m', knob)));
@@ -88,5 +88,54 @@ describe('env.multinode-rdma and env.foreign-knob', () => {
       /SGLANG_DISAGGREGATION_NIXL_BACKEND \(sglang's\).*no effect.*--kv-transfer-config/,
     );
     expect(c?.detail).not.toMatch(/VLLM_X/);
+  });
+});
+
+describe('env.ucx-tls without RDMA, and UCX on EFA', () => {
+  const pd = (env: string, extra = '') =>
+    dgd(
+      worker(
+        'VllmPrefillWorker',
+        `python3 -m dynamo.vllm --disaggregation-mode prefill --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}'`,
+        `      envs: [${env}]\n${extra}`,
+      ).replace('IMG', '1.1.1') +
+        worker(
+          'VllmDecodeWorker',
+          'python3 -m dynamo.vllm --disaggregation-mode decode',
+          `      envs: [${env}]\n${extra}`,
+        ).replace('IMG', '1.1.1'),
+    );
+  const tlsOf = (checks: { id: string; status: string }[]) =>
+    checks.filter((c) => c.id === 'env.ucx-tls').map((c) => c.status);
+  it('cuda_copy,cuda_ipc,tcp with no RDMA and no ComputeDomain: KV over tcp, fail', async () => {
+    const a = await run(pd('{name: UCX_TLS, value: "cuda_copy,cuda_ipc,tcp"}'));
+    expect(tlsOf(a.checks)).toEqual(['fail', 'fail']);
+  });
+  it('the same with UCX_CUDA_IPC_ENABLE_MNNVL but no ComputeDomain claim is still a fail', async () => {
+    const a = await run(
+      pd('{name: UCX_TLS, value: "cuda_copy,cuda_ipc,tcp"}, {name: UCX_CUDA_IPC_ENABLE_MNNVL, value: "y"}'),
+    );
+    expect(tlsOf(a.checks)).toEqual(['fail', 'fail']);
+  });
+  it('with a ComputeDomain claim on both pods cuda_ipc reaches the peer over MNNVL: ok', async () => {
+    const a = await run(
+      `${pd('{name: UCX_TLS, value: "cuda_copy,cuda_ipc,tcp"}').replaceAll(
+        '        mainContainer:',
+        '        resourceClaims: [{name: cd, resourceClaimTemplateName: cd-channel}]\n        mainContainer:',
+      )}---\napiVersion: resource.nvidia.com/v1beta1\nkind: ComputeDomain\nmetadata: {name: cd}\nspec: {numNodes: 0, channel: {resourceClaimTemplate: {name: cd-channel}}}\n`,
+    );
+    expect(tlsOf(a.checks)).toEqual(['ok', 'ok']);
+  });
+  it('vLLM NIXL/UCX on EFA stays a warn that names the TCP fallback on new kernels', async () => {
+    const a = await run(
+      pd('{name: NIXL_LOG_LEVEL, value: INFO}').replaceAll(
+        'resources: {limits: {gpu: "8"}}',
+        'resources: {limits: {gpu: "8", custom: {vpc.amazonaws.com/efa: "32"}}}',
+      ),
+    );
+    const efa = a.checks.filter((c) => c.id === 'env.efa');
+    // The decode worker names no connector, so only the prefill's KV path is judged.
+    expect(efa.map((c) => c.status)).toEqual(['warn']);
+    expect(efa[0]?.detail).toMatch(/falls back to TCP on kernels 6\.8/);
   });
 });
