@@ -139,3 +139,29 @@ describe('env.ucx-tls without RDMA, and UCX on EFA', () => {
     expect(efa[0]?.detail).toMatch(/falls back to TCP on kernels 6\.8/);
   });
 });
+
+describe('no fail where the manifest cannot show the answer', () => {
+  it('a prefill worker reading its engine arguments from --config is skipped, not failed', async () => {
+    const a = await run(
+      dgd(
+        worker(
+          'VllmPrefillWorker',
+          'python3 -m dynamo.vllm --disaggregation-mode prefill --config /etc/vllm/prefill.yaml',
+        ).replace('IMG', '1.1.1') +
+          worker('VllmDecodeWorker', 'python3 -m dynamo.vllm --disaggregation-mode decode').replace(
+            'IMG',
+            '1.1.1',
+          ),
+      ),
+    );
+    expect(a.checks.find((c) => c.id === 'env.kv-connector')?.status).toBe('skipped');
+  });
+  it('a multi-node worker whose GPU count is not shown is a warn', async () => {
+    const a = await run(
+      dgd(
+        `    W:\n      componentType: worker\n      multinode: {nodeCount: 2}\n      extraPodSpec:\n        mainContainer:\n          command: [python3, -m, dynamo.vllm, --model, m]\n`,
+      ),
+    );
+    expect(a.checks.find((c) => c.id === 'env.multinode-rdma')?.status).toBe('warn');
+  });
+});

@@ -37,6 +37,15 @@ export function kvConnectorCheck(
   const env = literalEnvOf(raw).DYN_VLLM_DISAGGREGATION_MODE?.trim().toLowerCase();
   if (roleFromArgs(raw.argv) !== 'prefill' && env !== 'prefill') return undefined;
   if (facts.kv) return undefined;
+  // vLLM also reads engine arguments from a YAML file (`--config file.yaml`): the connector may be there.
+  const cfg = flagValue(raw.argv, '--config');
+  if (cfg)
+    return check(
+      'env.kv-connector',
+      'skipped',
+      `no --kv-transfer-config on the command line; it may be in --config ${cfg}, which the manifest does not show`,
+      { subject, matters: false },
+    );
   if (/--kv[-_]transfer[-_]config\b/.test(text))
     return check(
       'env.kv-connector',
@@ -89,12 +98,14 @@ export function multinodeRdmaCheck(s: EnvService, raw: RawService, subject: stri
   if (nodes <= 1) return undefined;
   const paths = rdmaPathsOf(s);
   if (paths.length) return undefined;
-  // Trays of 4 GPUs or fewer per node spread over nodes, NCCL_MNNVL_ENABLE or NCCL told off IB
+  // Trays of 4 GPUs or fewer per node (or a GPU count not shown) spread over nodes, NCCL_MNNVL_ENABLE or NCCL told off IB
   // are what GB200/GB300 NVL72 racks look like: NCCL may use multi-node NVLink there, which the
   // manifest cannot show (IMEX channels can be given node-wide). A warn, not a fail.
   const env = literalEnvOf(raw);
+  // With the GPUs per pod not shown, the tray size is not known either.
   const nvl =
-    (s.pod.gpus !== undefined && s.pod.gpus <= 4) ||
+    s.pod.gpus === undefined ||
+    s.pod.gpus <= 4 ||
     env.NCCL_MNNVL_ENABLE === '1' ||
     /^(1|true)$/i.test(env.NCCL_IB_DISABLE ?? '');
   if (nvl)
