@@ -158,6 +158,10 @@ describe('deepseek-r1/sglang/disagg-16gpu', () => {
       // No --disaggregation-transfer-backend: SGLang moves KV with Mooncake, which the six do not steer.
       [`env.missing-critical ${f}#${d}/decode`]: 'skipped',
       [`env.missing-critical ${f}#${d}/prefill`]: 'skipped',
+      // Issue 22 item 3: each worker is 2 nodes × 8 GPUs (TP 16) with no RDMA path at all, so its
+      // NCCL collectives and KV cross the nodes over TCP. The old expectation (no check) missed it.
+      [`env.multinode-rdma ${f}#${d}/decode`]: 'fail',
+      [`env.multinode-rdma ${f}#${d}/prefill`]: 'fail',
     });
     expect(checkOf(report, 'env.kv-over-pod-network', `${f}#${d}`).detail).toContain(
       'prefill spans 2 nodes, decode spans 2 nodes',
@@ -352,10 +356,13 @@ describe('glm-5-nvfp4/sglang/disagg', () => {
     ]);
     const s = (n: string) => `${f}#${d}/${n}`;
     expect(statuses(report)).toEqual({
-      [`env.ucx-tls ${s('decode')}`]: 'warn',
+      // Issue 22 item 2: cuda_copy,cuda_ipc,tcp is right where the pod joins the ComputeDomain
+      // (decode: cuda_ipc reaches the peer over MNNVL fabric handles); the prefill has no claim, so
+      // its cuda_ipc cannot reach another pod and KV goes over tcp (was a warn: too weak).
+      [`env.ucx-tls ${s('decode')}`]: 'ok',
       [`env.nccl-ib-disable ${s('decode')}`]: 'ok',
       [`env.shm ${s('decode')}`]: 'ok',
-      [`env.ucx-tls ${s('prefill')}`]: 'warn',
+      [`env.ucx-tls ${s('prefill')}`]: 'fail',
       [`env.nccl-ib-disable ${s('prefill')}`]: 'ok',
       [`env.shm ${s('prefill')}`]: 'ok',
       [`env.kv-over-pod-network ${f}#${d}`]: 'warn',

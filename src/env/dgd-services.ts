@@ -13,6 +13,7 @@ import {
   strs,
   volumesOf,
 } from './raw.js';
+import { engineOf } from './serving-engine.js';
 
 /**
  * DynamoGraphDeployment services, for both served versions (ai-dynamo/dynamo
@@ -77,10 +78,17 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
     const sec = securityOf(main);
     const shm = obj(svc.sharedMemory);
     const envFromSecret = str(svc.envFromSecret);
+    // The operator reads the legacy `componentType: main` as the frontend: frontend defaults and a
+    // generated `python3 -m dynamo.frontend` (deploy/cloud/operator/internal/dynamo/component_defaults.go,
+    // ComponentDefaultsFactory); a `main` whose own command starts an engine is still a worker.
+    const legacyMain =
+      componentType === 'main' && !engineOf({ argv: [...strs(main?.command), ...strs(main?.args)] })
+        ? { role: 'frontend' as const, from: 'componentType' as const }
+        : undefined;
     const declared =
       sub && PD.has(sub)
         ? { role: sub as 'prefill' | 'decode', from: 'subComponentType' as const }
-        : declaredFrom(componentType, 'componentType');
+        : (legacyMain ?? declaredFrom(componentType, 'componentType'));
     return [
       {
         name,

@@ -219,10 +219,19 @@ ${services}`;
     expect(
       roles(
         graph(
-          '    TrtllmPrefillWorker: {componentType: main}\n    TrtllmDecodeWorker: {componentType: main}',
+          '    TrtllmPrefillWorker: {componentType: worker}\n    TrtllmDecodeWorker: {componentType: worker}',
         ),
       ),
     ).toEqual(['TrtllmPrefillWorker=prefill/name', 'TrtllmDecodeWorker=decode/name']);
+    // The legacy `componentType: main` is the operator's frontend (ComponentDefaultsFactory gives it
+    // frontend defaults and a generated dynamo.frontend), unless its own command starts an engine.
+    expect(
+      roles(
+        graph(
+          '    Frontend: {componentType: main}\n    W: {componentType: main, extraPodSpec: {mainContainer: {command: [python3, -m, dynamo.vllm]}}}',
+        ),
+      ),
+    ).toEqual(['Frontend=frontend/componentType', 'W=agg/graph']);
     expect(
       roles(graph('    Frontend: {componentType: frontend}\n    VllmPrefillWorker: {componentType: worker}')),
     ).toEqual(['Frontend=frontend/componentType', 'VllmPrefillWorker=agg/graph']);

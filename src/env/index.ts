@@ -17,6 +17,7 @@ import {
   ucxTlsCheck,
 } from './rules.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
 import { extractWorkloads } from './workloads.js';
 
@@ -95,11 +96,16 @@ const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
 /** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
 function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   const { svc, subject } = c;
-  const f = c.facts ?? {};
+  // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
+  const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
   if (!SERVING.has(svc.role)) return [];
-  const list: (Check | undefined)[] = [];
+  const list: (Check | undefined)[] = [
+    multinodeRdmaCheck(svc, c.raw, subject),
+    foreignKnobCheck(c.raw, subject),
+  ];
   if (disagg && KV_ROLES.has(svc.role)) {
     list.push(
+      kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
       gpuDirectCheck(svc, subject),
@@ -159,7 +165,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
         transportVars,
         // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
         missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
-        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps),
+        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps, ex.rdmaClaimTemplates),
       };
       const facts = engineFactsOf(raw, transportVars, ex.configMaps);
       return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
@@ -226,7 +232,8 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
       if (c) checks.push(c);
     }
     for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
-      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), c.facts));
+      const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : c.facts;
+      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), f));
     }
   }
   checks.push(...missing);

@@ -74,7 +74,7 @@ export interface RawService {
     role: 'frontend' | 'prefill' | 'decode' | 'other';
     from: 'subComponentType' | 'type' | 'componentType';
   };
-  /** True when the manifest says it is a worker but not which kind (componentType worker/main, type worker). */
+  /** True when the manifest says it is a worker but not which kind (componentType worker, a `main` that starts an engine, type worker). */
   workerish: boolean;
   /** command followed by args. */
   argv: string[];

@@ -12,6 +12,7 @@ import {
 } from './serving-engine.js';
 import { shellAssignments, shellScript } from './shell.js';
 import { shmOf } from './shm.js';
+import { NIC_DEVICE_CLASS } from './workloads.js';
 
 /**
  * Turns a service as written into what its process will see: every
@@ -148,6 +149,9 @@ export function engineFactsOf(
   const configs = mountedConfigsOf(s, configMaps);
   const env: Record<string, string> = { ...literalEnvOf(s) };
   for (const [k, v] of Object.entries(vars)) if (v.visible && v.value !== undefined) env[k] = v.value;
+  // The script's own variables (`KV_CFG='{…}'; python -m dynamo.vllm --kv-transfer-config "$KV_CFG"`).
+  const sh = shellScript(s.argv);
+  if (sh) for (const a of shellAssignments(sh.script, true)) if (a.visible && a.value) env[a.name] = a.value;
   const kv = kvPathOf(engine, s.argv, env, configs);
   const tp = tensorParallelOf(s, configs);
   return {
@@ -174,6 +178,7 @@ export function podFactsOf(
   vars: Record<string, TransportVar>,
   computeDomainTemplates: Set<string>,
   configMaps: Map<string, Record<string, string>> = new Map(),
+  rdmaClaimTemplates: Set<string> = new Set(),
 ): PodFacts {
   // engineFactsOf is computed again by the caller for the checks; here only the named NIXL plugin shows.
   const ef = engineFactsOf(s, vars, configMaps);
@@ -188,7 +193,18 @@ export function podFactsOf(
     ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),
     nodeCount: s.nodeCount,
     ...(Number.isFinite(gpus) ? { gpus } : {}),
-    rdmaResources: Object.keys(s.resources).filter(isRdmaResource).sort(),
+    // A DRA claim on NICs (resource.k8s.io: a ResourceClaimTemplate in the input with an RDMA/NIC
+    // device class, or a claim named so) is an RDMA request like a device-plugin resource.
+    rdmaResources: [
+      ...Object.keys(s.resources).filter(isRdmaResource).sort(),
+      ...s.claimTemplates
+        .filter(
+          (t) =>
+            !computeDomainTemplates.has(t) &&
+            (rdmaClaimTemplates.has(t) || (NIC_DEVICE_CLASS.test(t) && !/compute-?domain|imex/i.test(t))),
+        )
+        .map((t) => `claim/${t}`),
+    ],
     ipcLock: caps.includes('IPC_LOCK') || caps.includes('ALL'),
     privileged: s.privileged,
     hostNetwork: s.hostNetwork,

@@ -80,6 +80,21 @@ export function roleFromName(name: string): 'prefill' | 'decode' | undefined {
   return p ? 'prefill' : 'decode';
 }
 
+/** The engine is visible on the command line (not only guessed from the image), and it is a real engine. */
+function plainEngine(s: RawService): boolean {
+  const e = engineOf({ argv: s.argv });
+  return e !== undefined && e !== 'mocker';
+}
+
+/** What tells an engine it is one side of a pair: a mode, a KV connector or transfer backend, a transceiver config. */
+const DISAGG_ARGV =
+  /--is-(prefill|decode)-worker\b|--kv[-_]transfer[-_]config\b|--disaggregation[-_](transfer[-_]backend|strategy)\b|cache_transceiver_config/;
+
+function toldToDisaggregate(s: RawService): boolean {
+  const m = statedMode(s);
+  return m === 'prefill' || m === 'decode' || DISAGG_ARGV.test(s.argv.join(' '));
+}
+
 /** Whether a plain container looks like a serving worker. */
 function servesModels(s: RawService): boolean {
   const gpu = Object.keys(s.resources).some((r) => /(^|\/)gpu$/.test(r) && s.resources[r] !== '0');
@@ -129,6 +144,15 @@ export function inferRoles(
     if (n && useNames) return { role: n, from: 'name' };
     return undefined;
   });
+  // Names alone never make a graph disaggregated when the engines are visibly started as plain
+  // aggregated engines: no mode flag, no KV connector or transfer backend on any of them.
+  const byName = result.flatMap((r, k) => (r?.from === 'name' ? [k] : []));
+  if (
+    byName.length > 0 &&
+    byName.every((k) => plainEngine(services[k] as RawService)) &&
+    !services.some(toldToDisaggregate)
+  )
+    for (const k of byName) result[k] = undefined;
   const hasPrefill = result.some((r) => r?.role === 'prefill');
   const explicit = services.some((s) => explicitPdMode(s));
   if (whole && !hasPrefill && !explicit) {

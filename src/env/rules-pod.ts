@@ -52,7 +52,7 @@ export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}
     status = 'warn';
     const kvbm = Object.keys(s.transportVars).filter((n) => /^DYN_KVBM_NIXL_BACKEND_/.test(n));
     notes.push(
-      `EFA is requested but NIXL uses UCX (${kv.from}): the switch to LIBFABRIC is missing, so KV runs UCX over EFA (srd), which Dynamo calls not recommended for production${kvbm.length ? ` (${kvbm.join(', ')} configure KVBM's offload, not the prefill→decode transfer)` : ''}`,
+      `EFA is requested but NIXL uses UCX (${kv.from}): the switch to LIBFABRIC is missing, so KV runs UCX over EFA (srd), which Dynamo calls not recommended for production and which falls back to TCP on kernels 6.8 and later (aiconfigurator's EFA profile; the kernel is not in the manifest)${kvbm.length ? ` (${kvbm.join(', ')} configure KVBM's offload, not the prefill→decode transfer)` : ''}`,
     );
   }
   if (kv.transport === 'NIXL' && kv.nixlPlugin === 'LIBFABRIC') {

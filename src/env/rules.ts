@@ -108,6 +108,14 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
         fails.push(
           'allows no network transport (rc, dc, ud, srd, tcp): NIXL cannot reach a peer in another pod',
         );
+      else if (tls.cudaIpc && s.pod.computeDomainClaims.length > 0) {
+        // cuda_ipc reaches a peer pod over MNNVL fabric handles, which the ComputeDomain (IMEX) provides.
+      } else if (tls.tcp && tls.datagram.length === 0 && !kv?.hostStaged)
+        // UCX cuda_ipc is unreachable across machines without MNNVL and across PID namespaces
+        // (two pods) without fabric handles (openucx/ucx src/uct/cuda/cuda_ipc/cuda_ipc_iface.c).
+        fails.push(
+          `allows no RDMA transport (rc, dc, srd)${tls.cudaIpc ? ' and no multi-node NVLink domain (no ComputeDomain claim) for cuda_ipc, which cannot reach a GPU in another pod without one' : ''}: KV between prefill and decode goes over tcp`,
+        );
       else
         warns.push(
           `allows no RDMA transport (rc, dc, srd): KV between pods goes over ${tls.tcp ? 'tcp' : 'ud'}${tls.cudaIpc && wantsMnnvl(s) ? ' wherever cuda_ipc over MNNVL cannot reach the peer' : ''}`,

@@ -144,7 +144,7 @@ export const GraphSchema = z.object({
   /** How that engine moves KV between prefill and decode, per its own flags and defaults (src/env/serving-engine.ts). */
   kv: z
     .object({
-      transport: z.enum(['NIXL', 'UCX', 'MOONCAKE', 'MPI', 'NCCL', 'OTHER']),
+      transport: z.enum(['NIXL', 'UCX', 'MOONCAKE', 'MPI', 'NCCL', 'OTHER', 'UNKNOWN']),
       nixlPlugin: z.enum(['UCX', 'LIBFABRIC', 'OTHER']).optional(),
       hostStaged: z.boolean().optional(),
       pluginDefaulted: z.boolean().optional(),

@@ -11,7 +11,8 @@ import { obj, type RawService, str } from './raw.js';
 export type ServingEngine = 'vllm' | 'sglang' | 'trtllm' | 'mocker';
 
 /** The library that carries KV between prefill and decode. */
-export type KvTransport = 'NIXL' | 'UCX' | 'MOONCAKE' | 'MPI' | 'NCCL' | 'OTHER';
+/** `UNKNOWN`: the engine's KV settings live in a file the manifest does not hold (TRT-LLM's engine config). */
+export type KvTransport = 'NIXL' | 'UCX' | 'MOONCAKE' | 'MPI' | 'NCCL' | 'OTHER' | 'UNKNOWN';
 /** NIXL's own backend plugin, when the transport is NIXL. */
 export type NixlPlugin = 'UCX' | 'LIBFABRIC' | 'OTHER';
 
@@ -32,7 +33,8 @@ export interface KvPath {
 
 const ENGINE_ARGV: [ServingEngine, RegExp][] = [
   ['vllm', /\bdynamo\.vllm\b|\bvllm\s+serve\b|\bvllm\.entrypoints\b/],
-  ['sglang', /\bdynamo\.sglang\b|\bsglang\.launch_server\b/],
+  // `dynamo.sglang.utils.*` are helper tools (clear_namespace before a frontend), not a worker.
+  ['sglang', /\bdynamo\.sglang\b(?!\.utils\b)|\bsglang\.launch_server\b/],
   ['trtllm', /\bdynamo\.trtllm\b|\btrtllm-serve\b|\btrtllm-llmapi-launch\b/],
   ['mocker', /\bdynamo\.mocker\b/],
 ];
@@ -212,7 +214,11 @@ const TRT_BACKEND = /cache_transceiver_config\s*:?\s*\{?[\s\S]{0,400}?\bbackend[
  * config; DEFAULT is NIXL unless a TRTLLM_USE_*_KVCACHE variable picks another; NIXL's plugin from
  * TRTLLM_NIXL_KVCACHE_BACKEND (default UCX). `DYN_KVBM_*` is KVBM's offload, not this path.
  */
-function trtllmKv(configs: readonly string[], env: Readonly<Record<string, string | undefined>>): KvPath {
+function trtllmKv(
+  configs: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  hidden?: string,
+): KvPath {
   let backend: string | undefined;
   for (const c of configs) {
     const m = TRT_BACKEND.exec(c);
@@ -247,6 +253,13 @@ function trtllmKv(configs: readonly string[], env: Readonly<Record<string, strin
   ];
   for (const [name, transport] of selectors)
     if (on(name)) return { transport, from: `${where} + ${name}=1`, defaulted: false };
+  // The engine config is named but not in the input: its cache_transceiver_config is not known.
+  if (hidden && !backend)
+    return {
+      transport: 'UNKNOWN',
+      from: `unknown: the engine config is not in the manifest (${hidden})`,
+      defaulted: false,
+    };
   return nixl(`${where} (NIXL)`, true);
 }
 
@@ -266,8 +279,11 @@ export function kvPathOf(
       return vllmKv(argv, env);
     case 'sglang':
       return sglangKv(argv, env);
-    case 'trtllm':
-      return trtllmKv([argv.join(' '), ...configs], env);
+    case 'trtllm': {
+      const file = flagValue(argv, '--(?:extra[-_]engine[-_]args|config)');
+      const hidden = file && configs.length === 0 ? `--extra-engine-args ${file}` : undefined;
+      return trtllmKv([argv.join(' '), ...configs], env, hidden);
+    }
     default:
       return undefined;
   }

@@ -215,8 +215,12 @@ function assignment(w: Word, kind: ShellAssignment['kind']): ShellAssignment | u
   return w.dynamic ? { name, visible: false, expr: value, kind } : { name, value, visible: true, kind };
 }
 
-/** Every variable the script exports to the processes it starts, in script order. */
-export function shellAssignments(script: string): ShellAssignment[] {
+/**
+ * Every variable the script exports to the processes it starts, in script order; with
+ * `local`, also the plain shell variables (`KV_CFG='{…}'` on its own line), which the script's
+ * own later words (`--kv-transfer-config "$KV_CFG"`) expand.
+ */
+export function shellAssignments(script: string, local = false): ShellAssignment[] {
   const found: ShellAssignment[] = [];
   const shellVars = new Map<string, ShellAssignment>();
   let allexport = false;
@@ -234,7 +238,10 @@ export function shellAssignments(script: string): ShellAssignment[] {
     if (rest.length === 0) {
       for (const a of pre) {
         if (allexport) found.push({ ...a, kind: 'export' });
-        else shellVars.set(a.name, a);
+        else {
+          shellVars.set(a.name, a);
+          if (local) found.push(a);
+        }
       }
     } else if (head === 'set' && rest.some((w) => /^[-+][a-zA-Z]*a/.test(w.raw) || w.raw === 'allexport')) {
       // `set -a` / `set -o allexport` export every later assignment; `set +a` / `+o allexport` stop it.

@@ -27,6 +27,8 @@ export interface Extracted {
   configMaps: Map<string, Record<string, string>>;
   /** Resource-claim template names of ComputeDomain channels in the input. */
   computeDomainTemplates: Set<string>;
+  /** ResourceClaim(Template)s in the input whose device class is a NIC or RDMA device (DRA). */
+  rdmaClaimTemplates: Set<string>;
   /** Fields of a wrong type, per document: each becomes a one-line fail. */
   shapes: { file: string; doc: number; kind: string; deployment: string; problem: ShapeProblem }[];
 }
@@ -159,6 +161,21 @@ function kustomizePatches(docs: readonly LoadedDoc[]): Map<string, string> {
   return out;
 }
 
+/** DRA device classes that grant a NIC or RDMA device (mrdma.google.com, *rdma*, *nic*, dra-driver-sriov, …). */
+export const NIC_DEVICE_CLASS =
+  /rdma|(^|[-_.])nics?([-_.]|$)|sriov|roce|(^|[-_.])efa([-_.]|$)|(^|[-_.])ib([-_.]|$)/i;
+
+/** True when a ResourceClaim(Template) spec asks for a NIC-like device class (resource.k8s.io v1 `exactly`, v1beta1 flat). */
+function claimsNic(spec: Rec | undefined): boolean {
+  const devices = obj(obj(spec?.spec)?.devices) ?? obj(spec?.devices);
+  return arr(devices?.requests).some((r) => {
+    const o = obj(r);
+    const cls = str(obj(o?.exactly)?.deviceClassName) ?? str(o?.deviceClassName) ?? '';
+    const first = arr(o?.firstAvailable).map((x) => str(obj(x)?.deviceClassName) ?? '');
+    return [cls, ...first].some((c) => NIC_DEVICE_CLASS.test(c));
+  });
+}
+
 /** Sorts documents into graphs (DGDs; plain workloads) and skipped objects. */
 export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
   const out: Extracted = {
@@ -166,6 +183,7 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
     skipped: [],
     configMaps: new Map(),
     computeDomainTemplates: new Set(),
+    rdmaClaimTemplates: new Set(),
     shapes: [],
   };
   const patches = kustomizePatches(docs);
@@ -238,6 +256,8 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       const t = str(obj(obj(spec?.channel)?.resourceClaimTemplate)?.name);
       if (t) out.computeDomainTemplates.add(t);
     }
+    if ((kind === 'ResourceClaimTemplate' || kind === 'ResourceClaim') && claimsNic(spec))
+      out.rdmaClaimTemplates.add(name);
     skip(`${kind} is not a workload`);
   };
   for (const d of docs) visit(d, d.value);

@@ -1,0 +1,179 @@
+import { type Check, check } from '../core/model.js';
+import type { RawService } from './raw.js';
+import type { EngineFacts } from './resolve.js';
+import { roleFromArgs } from './roles.js';
+import type { EnvService } from './schema.js';
+import { engineOf, flagValue, literalEnvOf, type ServingEngine } from './serving-engine.js';
+
+/**
+ * Rules about what the engine is told, beside the transport variables: a vLLM prefill
+ * worker that Dynamo refuses to start, a worker spread over nodes with no RDMA path, and
+ * knobs written for another engine. references/env-rules.md cites the source of each.
+ */
+
+/** `1.0.0`, `1.2.1-patched`, `0.9.1`: the Dynamo runtime version an image tag names, if any. */
+export function dynamoVersionOf(image: string | undefined): [number, number, number] | undefined {
+  if (!image || !/ai-dynamo|dynamo/i.test(image)) return undefined;
+  const m = /:v?(\d+)\.(\d+)\.(\d+)/.exec(image.split('@')[0] ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/**
+ * dynamo.vllm (Dynamo ≥ 1.0.0, ai-dynamo/dynamo PR #6450; components/src/dynamo/vllm/args.py,
+ * update_dynamo_config_with_engine) raises ValueError for a prefill worker without
+ * `--kv-transfer-config` ("the default is no longer nixl"); before 1.0.0 `--connector`
+ * defaulted to `nixl`. Only prefill is checked upstream: a decode worker without it starts.
+ */
+export function kvConnectorCheck(
+  s: EnvService,
+  raw: RawService,
+  subject: string,
+  facts: EngineFacts = {},
+): Check | undefined {
+  if (s.role !== 'prefill' || facts.engine !== 'vllm') return undefined;
+  const text = raw.argv.join(' ');
+  if (!/\bdynamo\.vllm\b/.test(text)) return undefined;
+  // The refusal depends on the mode dynamo.vllm resolves: flag, deprecated alias or DYN_VLLM_DISAGGREGATION_MODE.
+  const env = literalEnvOf(raw).DYN_VLLM_DISAGGREGATION_MODE?.trim().toLowerCase();
+  if (roleFromArgs(raw.argv) !== 'prefill' && env !== 'prefill') return undefined;
+  if (facts.kv) return undefined;
+  // vLLM also reads engine arguments from a YAML file (`--config file.yaml`): the connector may be there.
+  const cfg = flagValue(raw.argv, '--config');
+  if (cfg)
+    return check(
+      'env.kv-connector',
+      'skipped',
+      `no --kv-transfer-config on the command line; it may be in --config ${cfg}, which the manifest does not show`,
+      { subject, matters: false },
+    );
+  if (/--kv[-_]transfer[-_]config\b/.test(text))
+    return check(
+      'env.kv-connector',
+      'skipped',
+      `--kv-transfer-config is given as ${flagValue(raw.argv, '--kv[-_]transfer[-_]config') ?? '?'}, whose value the manifest does not show`,
+      { subject, matters: false },
+    );
+  const v = dynamoVersionOf(raw.image);
+  const fix =
+    'add --kv-transfer-config \'{"kv_connector":"NixlConnector","kv_role":"kv_both"}\' to the prefill worker (and the same to decode)';
+  if (v && v[0] < 1)
+    return check(
+      'env.kv-connector',
+      'warn',
+      `prefill worker with no --kv-transfer-config on Dynamo ${v.join('.')}: before 1.0.0 the --connector default (nixl) gives it NIXL; from 1.0.0 on dynamo.vllm refuses to start it`,
+      { subject, fix },
+    );
+  const tag = raw.image ? `image ${raw.image}` : 'no image tag';
+  return check(
+    'env.kv-connector',
+    'fail',
+    `prefill worker with no --kv-transfer-config: dynamo.vllm (Dynamo 1.0.0 and later) refuses to start it ("--connector is deprecated and the default is no longer nixl"), so no KV is ever produced (${tag}; before 1.0.0 the --connector default nixl applied)`,
+    { subject, fix },
+  );
+}
+
+/** The nodes one worker spans: `multinode.nodeCount`, a LeaderWorkerSet size, `--nnodes N`. */
+export function nodesOf(s: EnvService, raw: RawService): number {
+  const n = Number(flagValue(raw.argv, '--nnodes') ?? flagValue(raw.argv, '--num-nodes'));
+  return Math.max(s.pod.nodeCount, Number.isInteger(n) && n > 0 ? n : 1);
+}
+
+/** Ways one worker's pods reach each other other than the pod network. */
+export function rdmaPathsOf(s: EnvService): string[] {
+  return [
+    ...s.pod.rdmaResources,
+    ...(s.pod.hostNetwork ? ['hostNetwork'] : []),
+    ...s.pod.networkAnnotations,
+    ...s.pod.computeDomainClaims.map((c) => `ComputeDomain ${c}`),
+  ];
+}
+
+/**
+ * A worker whose tensor/expert/pipeline-parallel group spans nodes moves its collectives
+ * (NCCL, all-to-all) and, disaggregated, its KV between those nodes: with no RDMA device, DRA
+ * claim, host or secondary network or MNNVL domain in the pod, all of it goes over TCP.
+ */
+export function multinodeRdmaCheck(s: EnvService, raw: RawService, subject: string): Check | undefined {
+  const nodes = nodesOf(s, raw);
+  if (nodes <= 1) return undefined;
+  const paths = rdmaPathsOf(s);
+  if (paths.length) return undefined;
+  // Trays of 4 GPUs or fewer per node (or a GPU count not shown) spread over nodes, NCCL_MNNVL_ENABLE or NCCL told off IB
+  // are what GB200/GB300 NVL72 racks look like: NCCL may use multi-node NVLink there, which the
+  // manifest cannot show (IMEX channels can be given node-wide). A warn, not a fail.
+  const env = literalEnvOf(raw);
+  // With the GPUs per pod not shown, the tray size is not known either.
+  const nvl =
+    s.pod.gpus === undefined ||
+    s.pod.gpus <= 4 ||
+    env.NCCL_MNNVL_ENABLE === '1' ||
+    /^(1|true)$/i.test(env.NCCL_IB_DISABLE ?? '');
+  if (nvl)
+    return check(
+      'env.multinode-rdma',
+      'warn',
+      `spans ${nodes} nodes with no RDMA path in its pods (no RDMA resource, DRA claim, host or secondary network, ComputeDomain): unless the nodes share a multi-node NVLink domain (GB200/GB300 NVL72 trays, which the manifest cannot show), NCCL and KV cross the nodes over TCP`,
+      {
+        subject,
+        fix: 'add the ComputeDomain claim (MNNVL) or request the RDMA NICs; confirm the fabric with `interconnect-test node`',
+      },
+    );
+  return check(
+    'env.multinode-rdma',
+    'fail',
+    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, no hostNetwork, no Multus network, no ComputeDomain): NCCL between the nodes and KV both run over TCP sockets`,
+    {
+      subject,
+      fix: 'request the RDMA device (rdma/ib, vpc.amazonaws.com/efa, or a DRA ResourceClaim for the NICs) with IPC_LOCK, or keep the worker on one node',
+    },
+  );
+}
+
+/** Knob prefixes each engine reads; a knob of another engine has no effect on this one. */
+const KNOB_PREFIX: Record<ServingEngine, string | undefined> = {
+  vllm: 'VLLM_',
+  sglang: 'SGLANG_',
+  trtllm: 'TRTLLM_',
+  mocker: undefined,
+};
+/** Flags only one engine takes, and what that engine's equivalent is elsewhere. */
+const ENGINE_FLAGS: [RegExp, ServingEngine, string][] = [
+  [/--kv[-_]transfer[-_]config\b/, 'vllm', '--kv-transfer-config'],
+  [/--disaggregation[-_]transfer[-_]backend\b/, 'sglang', '--disaggregation-transfer-backend'],
+];
+const KV_KNOB: Record<ServingEngine, string> = {
+  vllm: "--kv-transfer-config (NixlConnector's kv_connector_extra_config.backends)",
+  sglang: '--disaggregation-transfer-backend and SGLANG_DISAGGREGATION_NIXL_BACKEND',
+  trtllm: 'cache_transceiver_config.backend in the engine config and TRTLLM_NIXL_KVCACHE_BACKEND',
+  mocker: 'nothing (the mocker moves no KV)',
+};
+
+/** `SGLANG_*` on a vLLM worker, `--kv-transfer-config` on TRT-LLM: set, and read by nobody. */
+export function foreignKnobCheck(raw: RawService, subject: string): Check | undefined {
+  const engine = engineOf({ argv: raw.argv });
+  if (!engine || engine === 'mocker') return undefined;
+  const names = new Set(
+    raw.layers.flatMap((l) =>
+      l.entries.flatMap((e) => {
+        const n = (e as { name?: unknown } | null)?.name;
+        return typeof n === 'string' ? [n] : [];
+      }),
+    ),
+  );
+  const found: string[] = [];
+  for (const [other, prefix] of Object.entries(KNOB_PREFIX) as [ServingEngine, string | undefined][]) {
+    if (other === engine || !prefix) continue;
+    const knobs = [...names].filter((n) => n.startsWith(prefix)).sort();
+    if (knobs.length) found.push(`${knobs.join(', ')} (${other}'s)`);
+  }
+  const text = raw.argv.join(' ');
+  for (const [re, owner, flag] of ENGINE_FLAGS)
+    if (owner !== engine && re.test(text)) found.push(`${flag} (${owner}'s flag)`);
+  if (found.length === 0) return undefined;
+  return check(
+    'env.foreign-knob',
+    'warn',
+    `${engine} worker sets ${found.join('; ')}: ${engine} does not read them, so they have no effect; its KV path is set by ${KV_KNOB[engine]}`,
+    { subject, fix: `remove them, or set the ${engine} equivalent` },
+  );
+}
