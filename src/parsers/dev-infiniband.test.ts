@@ -76,6 +76,50 @@ describe('parseDevInfiniband variants', () => {
     });
   });
 
+  it('reads `find` output: full paths, the directory itself and by-path children skipped', () => {
+    const text = [
+      '$ find /dev/infiniband /sys/class/infiniband',
+      '/dev/infiniband',
+      '/dev/infiniband/by-path',
+      '/dev/infiniband/by-path/pci-0000:c3:00.0',
+      '/dev/infiniband/uverbs0',
+      '/dev/infiniband/rdma_cm',
+      '/sys/class/infiniband',
+      '/sys/class/infiniband/mlx5_0',
+    ].join('\n');
+    expect(parseDevInfiniband(text)).toMatchObject({
+      uverbs: ['uverbs0'],
+      rdmaCm: true,
+      ibdevs: ['mlx5_0'],
+    });
+  });
+
+  it('reads `ls -alh` in the prompt’s cwd (`.`/`..` and -h sizes) and `ls /sys/class/infiniband/*/ports/*/state` paths', () => {
+    const cwd = [
+      'root@gpu-11:/dev/infiniband# ls -alh',
+      'total 0',
+      'drwxr-xr-x  2 root root      660 Dec 28 11:15 .',
+      'drwxr-xr-x 24 root root     5.6K Jan 18 17:26 ..',
+      'crw-rw-rw-  1 root root  10,  56 Dec 28 14:10 rdma_cm',
+      'crw-rw-rw-  1 root root 231, 192 Dec 28 14:10 uverbs0',
+    ].join('\n');
+    expect(parseDevInfiniband(cwd)).toMatchObject({ uverbs: ['uverbs0'], rdmaCm: true });
+    const states = '/sys/class/infiniband/mlx5_0/ports/1/state\n/sys/class/infiniband/mlx5_1/ports/1/state\n';
+    // Only sysfs was listed: /dev/infiniband is not shown, never "missing".
+    expect(parseDevInfiniband(states)).toMatchObject({ ibdevs: ['mlx5_0', 'mlx5_1'], listed: false });
+  });
+
+  it('reads `ls -R /dev/infiniband`: subdirectories (by-ibdev) are not device nodes', () => {
+    const text = [
+      '/dev/infiniband:',
+      'by-ibdev  by-path  rdma_cm  umad0  uverbs0',
+      '',
+      '/dev/infiniband/by-ibdev:',
+      'mlx5_0',
+    ].join('\n');
+    expect(parseDevInfiniband(text)).toMatchObject({ uverbs: ['uverbs0'], rdmaCm: true });
+  });
+
   it('rejects text that is not an ls listing', () => {
     expect(() => parseDevInfiniband('permission denied (publickey)\n')).toThrow(
       /^cannot read ls \/dev\/infiniband output at line 1 "permission denied \(publickey\)"/,

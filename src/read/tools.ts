@@ -177,6 +177,24 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   const missing = paste.sections.flatMap((s) =>
     s.missing.filter((m) => commandRuns(tool, m.program)).map((m) => ({ ...m, where: s.where })),
   );
+  // A filter that kept lines the parser cannot place alone (`ibstat | grep State` has no CA block):
+  // what it hid is not shown; nothing is concluded from the rest.
+  const filtered = ownError ? shownOf(own) : undefined;
+  if (!reading && filtered) {
+    const kept = own.reduce((n, s) => n + s.output.length, 0);
+    reading = {
+      parsed: undefined,
+      checks: [
+        check(
+          `${TOOLS[tool].group}.${tool}`,
+          'skipped',
+          `the filter \`${filtered.filter}\` kept ${kept} line(s) that cannot be read as ${tool} on their own (${(ownError as ParseError).message}): what it hid is not shown, so nothing was checked`,
+          { fix: `run \`${TOOLS[tool].command}\` unfiltered` },
+        ),
+      ],
+    };
+    used = own;
+  }
   if (!reading && missing.length > 0) {
     const m = missing[0] as (typeof missing)[number];
     reading = {
