@@ -20,6 +20,11 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
     dir: ['node', 'lsmod'],
     expect: ['skipped read.input', 'ok gdr.peermem'],
   },
+  'nccl-1737-conda-prompt-grep-nvidia-peermem-and-gdrdrv.txt': {
+    tool: 'lsmod',
+    dir: ['node', 'lsmod'],
+    expect: ['skipped read.input', 'ok gdr.peermem', 'ok gdr.gdrdrv'],
+  },
   'rdma-core-1060-ls-sysfs-and-dev-2-of-4-uverbs.txt': {
     tool: 'dev-infiniband',
     dir: ['node', 'ls-dev-infiniband'],
