@@ -67,7 +67,19 @@ describe('filters after the tool: what they did not keep is not shown', () => {
       .join('\n');
     const c = readPasted('lsmod', text, { expect: 'any' }).checks.find((x) => x.id === 'gdr.peermem');
     expect(c?.status).toBe('skipped');
-    expect(c?.detail).toMatch(/^the filter `grep mlx5` does not show peer-memory modules/);
+    expect(c?.detail).toBe(
+      'the filter `grep mlx5` does not show nvidia_peermem or nv_peer_mem (peer-memory modules): not shown, so not checked',
+    );
+  });
+
+  it('an empty `lsmod | grep nvidia_peermem` shows that one absent, but not the legacy nv_peer_mem', () => {
+    const c = readPasted('lsmod', '$ lsmod | grep nvidia_peermem\n$\n', { expect: 'any' }).checks.find(
+      (x) => x.id === 'gdr.peermem',
+    );
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(
+      /^the filter `grep nvidia_peermem` does not show nv_peer_mem \(peer-memory module\)/,
+    );
   });
 
   it('`ucx_info -d | grep -i rdma`: no CUDA transport is not shown, never "no CUDA transport"', () => {

@@ -46,7 +46,7 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
         'gdr.peermem',
         'skipped',
         p.why
-          ? `${p.why} peer-memory modules (nvidia_peermem, nv_peer_mem): not shown, so not checked`
+          ? `${p.why} (peer-memory module${p.why.includes(' or ') ? 's' : ''}): not shown, so not checked`
           : 'this lsmod output does not show whether nvidia_peermem is loaded',
         {
           fix: 'run `lsmod` unfiltered, or `lsmod | grep -e peer -e nvidia`',
@@ -94,7 +94,11 @@ function peermemShown(
   if (legacy.state === 'loaded') return { state: 'loaded', module: 'nv_peer_mem' };
   if (peer.state === 'absent' && legacy.state === 'absent') return { state: 'absent' };
   const why = peer.why ?? legacy.why;
-  return { state: 'unknown', ...(why ? { why } : {}) };
+  const hidden = [
+    ...(peer.state === 'unknown' ? ['nvidia_peermem'] : []),
+    ...(legacy.state === 'unknown' ? ['nv_peer_mem'] : []),
+  ];
+  return { state: 'unknown', ...(why ? { why: `${why} ${hidden.join(' or ')}` } : {}) };
 }
 
 /** gdrcopy_copybw: a buffer pinned, BAR-mapped and copied both ways, ending in "closing gdrdrv", means GDRCopy works. */
