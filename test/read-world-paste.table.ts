@@ -80,6 +80,11 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
     dir: ['node', 'show_gids'],
     expect: ['skipped read.input', 'ok rdma.gid'],
   },
+  'nccl-1131-indented-tilde-prompt-index-3-slice.txt': {
+    tool: 'show_gids',
+    dir: ['node', 'show_gids'],
+    expect: ['skipped read.input', 'ok rdma.gid'],
+  },
   'nccl-1573-macvlan-pod-index-4-7-slice.txt': {
     tool: 'show_gids',
     dir: ['node', 'show_gids'],

@@ -67,6 +67,8 @@ export function promptCommand(text: string): string | undefined {
     // zsh's default `%n@%m %1~ %#`: `user@host ~ % cmd`.
     /^\s*(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+\s+\S+\s+[%#]\s+(.+)$/.exec(text) ??
     /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??
+    // `\w\$` with no space (`~$ cmd`, `/workspace# cmd`), a PS1 whose user@host was cut from the paste.
+    /^\s*[/~][^\s#$]*[#$]\s+(.+)$/.exec(text) ??
     // `$/usr/bin/copybw …`, `$./copybw`: a `$` prompt with the path glued to it.
     /^\s*\$(\.?\/\S.*)$/.exec(text) ??
     /^\s*[#$](?:\s+(.*))?$/.exec(text);
