@@ -40,6 +40,11 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
     dir: ['node', 'ls-dev-infiniband'],
     expect: ['skipped read.input', 'ok rdma.devices', 'ok rdma.cm', 'skipped rdma.netdev'],
   },
+  'k8s-rdma-shared-159-bare-ls-all-no-uverbs1-slice.txt': {
+    tool: 'dev-infiniband',
+    dir: ['node', 'ls-dev-infiniband'],
+    expect: ['skipped read.input', 'ok rdma.devices', 'ok rdma.cm'],
+  },
   'ucx-8229-bare-ulimit-a-64kb.txt': {
     tool: 'memlock',
     dir: ['node', 'ulimit-l'],
