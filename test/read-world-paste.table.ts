@@ -60,6 +60,11 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
     dir: ['node', 'ulimit-l'],
     expect: ['skipped read.input', 'warn memlock.limit'],
   },
+  'podman-25236-container-prompt-ulimit-a-4kb-slice.txt': {
+    tool: 'memlock',
+    dir: ['node', 'ulimit-l'],
+    expect: ['skipped read.input', 'warn memlock.limit'],
+  },
   'gdrcopy-72-validate-then-copybw-k80-old-format.txt': {
     tool: 'gdrcopy',
     dir: ['node', 'gdrcopy_copybw'],
