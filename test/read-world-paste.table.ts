@@ -80,6 +80,11 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
     dir: ['node', 'gdrcopy_copybw'],
     expect: ['skipped read.input', 'ok gdr.gdrcopy'],
   },
+  'bottlerocket-462-sanity-5-waived-then-pplat-t4-slice.txt': {
+    tool: 'gdrcopy',
+    dir: ['node', 'gdrcopy_copybw'],
+    expect: ['ok gdr.gdrcopy'],
+  },
   'ucx-9484-bond-and-vxlan-same-ip-index-3-and-5.txt': {
     tool: 'show_gids',
     dir: ['node', 'show_gids'],

@@ -120,7 +120,8 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
     ];
   }
   const sane = r.sanity;
-  if (sane && r.writeGBps === undefined && !r.closed) {
+  // The sanity summary decides when the capture measured no bandwidth (sanity alone, or with copylat/pplat).
+  if (sane && r.writeGBps === undefined) {
     return [
       sane.failed > 0 || sane.passed === 0
         ? check(
