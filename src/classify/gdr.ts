@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
-import type { LsmodResult } from '../parsers/lsmod.js';
+import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
+import { hiddenBy, type Shown } from './shown.js';
 
 const DMABUF_NOTE = 'DMA-BUF (open GPU kernel modules, CUDA ≥ 11.7, kernel ≥ 5.12) can replace it';
 
@@ -9,9 +10,10 @@ const DMABUF_NOTE = 'DMA-BUF (open GPU kernel modules, CUDA ≥ 11.7, kernel ≥
  * peer-memory module is a warning while DMA-BUF may serve instead; pass
  * `dmabuf: false` when DMA-BUF is known to be unavailable, and it fails.
  */
-export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean } = {}): Check[] {
+export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
-  const p = r.peermem;
+  const p = peermemShown(r, opts.shown);
+  const gdrdrv = moduleShown(r, 'gdrdrv', opts.shown);
   if (p.state === 'loaded') {
     checks.push(
       check(
@@ -40,14 +42,21 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean } = {}): 
     );
   } else {
     checks.push(
-      check('gdr.peermem', 'skipped', 'this lsmod output does not show whether nvidia_peermem is loaded', {
-        fix: 'run `lsmod` unfiltered, or `lsmod | grep -e peer -e nvidia`',
-      }),
+      check(
+        'gdr.peermem',
+        'skipped',
+        p.why
+          ? `${p.why} (peer-memory module${p.why.includes(' or ') ? 's' : ''}): not shown, so not checked`
+          : 'this lsmod output does not show whether nvidia_peermem is loaded',
+        {
+          fix: 'run `lsmod` unfiltered, or `lsmod | grep -e peer -e nvidia`',
+        },
+      ),
     );
   }
-  if (r.gdrdrv === 'loaded')
+  if (gdrdrv.state === 'loaded')
     checks.push(check('gdr.gdrdrv', 'ok', 'gdrdrv loaded: GDRCopy kernel support present'));
-  else if (r.gdrdrv === 'absent') {
+  else if (gdrdrv.state === 'absent') {
     checks.push(
       check(
         'gdr.gdrdrv',
@@ -62,8 +71,74 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean } = {}): 
   return checks;
 }
 
+/** A module's state with the filter applied: an absence read from a listing or grep the filter hides is unknown. */
+function moduleShown(r: LsmodResult, name: string, shown?: Shown): { state: ModuleState; why?: string } {
+  const { state, by } = stateWhy(r, name);
+  if (state === 'unknown') {
+    const why = hiddenBy(shown, [`${name}               16384  0`]);
+    return why ? { state, why } : { state };
+  }
+  if (state !== 'absent' || by === 'users') return { state };
+  const why = hiddenBy(shown, [`${name}               16384  0`]);
+  return why ? { state: 'unknown', why } : { state };
+}
+
+function peermemShown(
+  r: LsmodResult,
+  shown?: Shown,
+): { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem'; why?: string } {
+  if (!shown) return r.peermem;
+  const peer = moduleShown(r, 'nvidia_peermem', shown);
+  const legacy = moduleShown(r, 'nv_peer_mem', shown);
+  if (peer.state === 'loaded') return { state: 'loaded', module: 'nvidia_peermem' };
+  if (legacy.state === 'loaded') return { state: 'loaded', module: 'nv_peer_mem' };
+  if (peer.state === 'absent' && legacy.state === 'absent') return { state: 'absent' };
+  const why = peer.why ?? legacy.why;
+  const hidden = [
+    ...(peer.state === 'unknown' ? ['nvidia_peermem'] : []),
+    ...(legacy.state === 'unknown' ? ['nv_peer_mem'] : []),
+  ];
+  return { state: 'unknown', ...(why ? { why: `${why} ${hidden.join(' or ')}` } : {}) };
+}
+
 /** gdrcopy_copybw: a buffer pinned, BAR-mapped and copied both ways, ending in "closing gdrdrv", means GDRCopy works. */
-export function classifyGdrcopy(r: GdrcopyResult): Check[] {
+export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}): Check[] {
+  const cut =
+    r.errors.length === 0 && !r.closed && r.mapped !== false
+      ? hiddenBy(opts.shown, ['closing gdrdrv'])
+      : undefined;
+  if (cut) {
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `${cut} the end of the test ("closing gdrdrv"): not shown, so not checked`,
+        {
+          fix: 'paste the whole gdrcopy_copybw output',
+        },
+      ),
+    ];
+  }
+  const sane = r.sanity;
+  // The sanity summary decides when the capture measured no bandwidth (sanity alone, or with copylat/pplat).
+  if (sane && r.writeGBps === undefined) {
+    return [
+      sane.failed > 0 || sane.passed === 0
+        ? check(
+            'gdr.gdrcopy',
+            'fail',
+            `gdrcopy_sanity: ${sane.failed} of ${sane.total} tests failed (${sane.passed} passed)`,
+            {
+              fix: 'load gdrdrv (GDRCopy insmod.sh / gdrcopy-dkms) and pass /dev/gdrdrv into the container; rerun gdrcopy_sanity -v',
+            },
+          )
+        : check(
+            'gdr.gdrcopy',
+            'ok',
+            `gdrcopy_sanity: ${sane.passed} of ${sane.total} tests passed${sane.waived ? `, ${sane.waived} waived` : ''}, none failed: GDRCopy works`,
+          ),
+    ];
+  }
   if (r.errors.length > 0 || !r.closed || r.mapped === false) {
     const why =
       r.errors[0]?.text ?? (r.mapped === false ? 'the GPU buffer was not mapped' : 'the test did not finish');
@@ -75,7 +150,7 @@ export function classifyGdrcopy(r: GdrcopyResult): Check[] {
   }
   const bw =
     r.writeGBps !== undefined
-      ? `; write ${r.writeGBps} GB/s, read ${r.readGBps ?? '?'} GB/s (BAR reads are slow by design)`
+      ? `; write ${r.writeGBps} GB/s, read ${r.readGBps ?? '?'} GB/s${r.readGBps !== undefined && r.readGBps < r.writeGBps / 4 ? ' (BAR reads are slow by design)' : ''}`
       : '';
   return [
     check(

@@ -6,14 +6,44 @@ import type { IbstatResult } from '../parsers/ibstat.js';
 import type { IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import { classifyIbPorts } from './ib.js';
+import { hiddenBy, type Shown } from './shown.js';
+
+const PORT_LINES = [
+  "CA 'mlx5_0'",
+  '\tPort 1:',
+  'hca_id:\tmlx5_0',
+  "Infiniband device 'mlx5_0' port 1 status:",
+];
+const STATE_LINES = ['\t\tState: Active', '\tstate:\t\t 4: ACTIVE', '\t\t\tstate:\t\t\tPORT_ACTIVE (4)'];
+
+/**
+ * The absences a filter after the tool may have hidden (`ibstat | grep -A8 mlx5_0`,
+ * `ibv_devinfo | head`): "no port found" and "port state unknown" become not shown.
+ */
+export function unhidden(checks: Check[], shown?: Shown): Check[] {
+  if (!shown) return checks;
+  return checks.map((c) => {
+    const noPort =
+      c.id === 'ib.ports' && c.status === 'fail' && /^no InfiniBand\/RoCE port found/.test(c.detail);
+    const noState = c.id === 'ib.port' && c.status === 'fail' && /port state unknown$/.test(c.detail);
+    const why = noPort ? hiddenBy(shown, PORT_LINES) : noState ? hiddenBy(shown, STATE_LINES) : undefined;
+    if (!why) return c;
+    const { fix: _fix, ...rest } = c;
+    return {
+      ...rest,
+      status: 'skipped',
+      detail: `${why} ${noPort ? 'the port blocks' : 'the State line'}: not shown, so not checked`,
+    };
+  });
+}
 
 function models(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.model]));
 }
 
 /** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
-export function classifyIbstat(r: IbstatResult): Check[] {
-  const checks = classifyIbPorts(portsOf(r.devices), models(r.devices));
+export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
+  const checks = unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown);
   if (r.errors.length > 0) {
     const first = r.errors[0]?.text ?? '';
     const dev = /IB device '([^']+)'/.exec(first)?.[1];
@@ -32,17 +62,18 @@ export function classifyIbstat(r: IbstatResult): Check[] {
   return checks;
 }
 
-export function classifyIbstatus(r: IbstatusResult): Check[] {
-  return classifyIbPorts(portsOf(r.devices));
+export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}): Check[] {
+  return unhidden(classifyIbPorts(portsOf(r.devices)), opts.shown);
 }
 
 /**
  * ibv_devinfo: the ports, plus devices the verbs library lists but cannot open
  * ("Failed to open device": inside a pod, an HCA whose uverbs node is not mounted).
  */
-export function classifyIbvDevinfo(r: IbvDevinfoResult): Check[] {
+export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
-  if (r.devices.length > 0) checks.push(...classifyIbPorts(portsOf(r.devices), models(r.devices)));
+  if (r.devices.length > 0)
+    checks.push(...unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown));
   if (r.noDevices && r.devices.length === 0) {
     checks.push(
       check('rdma.devices', 'fail', 'the verbs library sees no RDMA device', {

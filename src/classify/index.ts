@@ -7,6 +7,7 @@ export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools
 export { classifyMemlock } from './memlock.js';
 export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';
 export { classifyDevInfiniband, classifyShowGids } from './rdma.js';
+export { hiddenBy, type Shown } from './shown.js';
 export {
   classifyTransfer,
   type Expect,

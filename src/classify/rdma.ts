@@ -2,13 +2,48 @@ import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
+import { hiddenBy, type Shown } from './shown.js';
+
+const UVERBS_LINES = [
+  'crw-rw-rw- 1 root root 231, 192 Nov 21 02:18 uverbs0',
+  'uverbs0',
+  '/dev/infiniband/uverbs0',
+];
+const RDMA_CM_LINES = [
+  'crw-rw-rw- 1 root root  10,  57 Nov 21 02:18 rdma_cm',
+  'rdma_cm',
+  '/dev/infiniband/rdma_cm',
+];
+const GID_LINES = ['mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0001\t10.0.0.1  \tv2\tnet1'];
 
 /** `ls -l /dev/infiniband` in a pod: a uverbs node is what verbs (and UCX) need; /dev/gdrdrv for GDRCopy. */
-export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
+export function classifyDevInfiniband(r: DevInfinibandResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
+  const shown = opts.shown;
   const fixMount =
     'request the RDMA device-plugin resource (e.g. rdma/rdma_shared_device_a, rdma/hca, nvidia.com/…) so the devices are mounted into the pod';
-  if (!r.present || r.uverbs.length === 0) {
+  const noUverbs = r.present && r.uverbs.length === 0 ? hiddenBy(shown, UVERBS_LINES) : undefined;
+  const sysfs = r.ibdevs?.length
+    ? `; /sys/class/infiniband lists ${plural(r.ibdevs.length, 'RDMA device')} (${r.ibdevs.join(', ')})`
+    : '';
+  if (r.listed === false) {
+    checks.push(
+      check(
+        'rdma.devices',
+        'skipped',
+        `/dev/infiniband was not listed${sysfs}: the verbs device nodes are not shown, so not checked`,
+        {
+          fix: 'run `ls -l /dev/infiniband` in the pod',
+        },
+      ),
+    );
+  } else if (noUverbs) {
+    checks.push(
+      check('rdma.devices', 'skipped', `${noUverbs} uverbs entries: not shown, so not checked`, {
+        fix: 'run `ls -l /dev/infiniband` unfiltered',
+      }),
+    );
+  } else if (!r.present || r.uverbs.length === 0) {
     checks.push(
       check(
         'rdma.devices',
@@ -35,16 +70,24 @@ export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
               fix: 'run the workload as root or have the device plugin set the node mode to rw for all',
             },
           )
-        : check('rdma.devices', 'ok', `${plural(r.uverbs.length, 'verbs device')}: ${r.uverbs.join(', ')}`, {
-            data: { uverbs: r.uverbs },
-          }),
+        : check(
+            'rdma.devices',
+            'ok',
+            `${plural(r.uverbs.length, 'verbs device')}: ${r.uverbs.join(', ')}${sysfs}${r.ibdevs && r.ibdevs.length > r.uverbs.length ? ': the others have no uverbs node here (not granted to this container)' : ''}`,
+            {
+              data: { uverbs: r.uverbs, ...(r.ibdevs ? { ibdevs: r.ibdevs } : {}) },
+            },
+          ),
     );
+    const cmHidden = r.rdmaCm ? undefined : hiddenBy(shown, RDMA_CM_LINES);
     checks.push(
       r.rdmaCm
         ? check('rdma.cm', 'ok', 'rdma_cm present (RDMA-CM connection setup available)')
-        : check('rdma.cm', 'warn', 'no rdma_cm device: RDMA-CM connection setup is unavailable', {
-            fix: 'mount /dev/infiniband/rdma_cm too (the device plugin usually does); UCX falls back to its own wireup',
-          }),
+        : cmHidden
+          ? check('rdma.cm', 'skipped', `${cmHidden} rdma_cm: not shown, so not checked`)
+          : check('rdma.cm', 'warn', 'no rdma_cm device: RDMA-CM connection setup is unavailable', {
+              fix: 'mount /dev/infiniband/rdma_cm too (the device plugin usually does); UCX falls back to its own wireup',
+            }),
     );
   }
   if (r.netdevs) {
@@ -88,7 +131,15 @@ export function classifyDevInfiniband(r: DevInfinibandResult): Check[] {
  * GID index to use and is often not 3 inside pods (multus-cni#1100). No GID at all in
  * a pod means no RDMA-capable netdev in its namespace (k8s-rdma-sriov-dev-plugin#30).
  */
-export function classifyShowGids(r: ShowGidsResult): Check[] {
+export function classifyShowGids(r: ShowGidsResult, opts: { shown?: Shown } = {}): Check[] {
+  const hidden = roceV2Ipv4(r).length === 0 ? hiddenBy(opts.shown, GID_LINES) : undefined;
+  if (hidden) {
+    return [
+      check('rdma.gid', 'skipped', `${hidden} RoCEv2 IPv4 GID rows: not shown, so not checked`, {
+        fix: 'run `show_gids` unfiltered',
+      }),
+    ];
+  }
   if (r.gids.length === 0) {
     return [
       check(

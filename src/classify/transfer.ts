@@ -4,6 +4,7 @@ import { expectationFor } from '../judge/expectations.js';
 import { runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
+import type { Shown } from './shown.js';
 import { type Expect, isNixl, type Parsed } from './transfer-common.js';
 import { latencyCheck, messageRateCheck, SMALL_MESSAGE } from './transfer-latency.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
@@ -20,6 +21,8 @@ export type { Expect } from './transfer-common.js';
 export interface TransferOptions {
   minGBps?: number;
   expect: Expect;
+  /** What a filter after the tool (`| grep …`) let through: absences it hides are "not shown". */
+  shown?: Shown;
 }
 
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */

@@ -1,12 +1,25 @@
 import { type Check, check } from '../core/model.js';
 import { CUDA_TRANSPORTS, ibDomains, RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
+import { hiddenBy, type Shown } from './shown.js';
+
+/** Lines `ucx_info -d` prints for the transports whose absence is concluded (UCX ≥ 1.9 and older layouts). */
+const RDMA_LINES = [
+  '#      Transport: rc_mlx5',
+  '#      Transport: rc_verbs',
+  '#      Transport: dc_mlx5',
+  '#      Transport: ud_verbs',
+  '#   Transport: rc',
+];
+const CUDA_LINES = ['#      Transport: cuda_copy', '#      Transport: cuda_ipc'];
+const MEMTYPE_LINES = ['#     memory types: host (access,reg,cache), cuda (reg)'];
 
 /**
  * `ucx_info -d` / `-v` (node-probes.md §11): RDMA transports, CUDA transports, and
  * whether an IB memory domain can register GPU memory (GPUDirect RDMA).
  */
-export function classifyUcxInfo(r: UcxInfoResult): Check[] {
+export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
+  const shown = opts.shown;
   if (r.domains.length === 0) {
     checks.push(check('ucx.version', 'ok', `UCX ${r.version ?? 'version unknown'}`, { matters: false }));
     const conf = r.configure ?? '';
@@ -48,6 +61,17 @@ export function classifyUcxInfo(r: UcxInfoResult): Check[] {
         },
       ),
     );
+  } else if (hiddenBy(shown, RDMA_LINES)) {
+    checks.push(
+      check(
+        'ucx.rdma',
+        'skipped',
+        `${hiddenBy(shown, RDMA_LINES)} RDMA transport lines (rc/dc/ud): not shown, so not checked`,
+        {
+          fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
+        },
+      ),
+    );
   } else {
     const others = r.transports.join(', ') || 'none';
     checks.push(
@@ -67,6 +91,17 @@ export function classifyUcxInfo(r: UcxInfoResult): Check[] {
     checks.push(
       check('ucx.cuda', 'ok', `CUDA transports ${[...new Set(cuda.map((t) => t.name))].join(', ')}`),
     );
+  } else if (hiddenBy(shown, CUDA_LINES)) {
+    checks.push(
+      check(
+        'ucx.cuda',
+        'skipped',
+        `${hiddenBy(shown, CUDA_LINES)} CUDA transport lines (cuda_copy, cuda_ipc): not shown, so not checked`,
+        {
+          fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
+        },
+      ),
+    );
   } else {
     checks.push(
       check(
@@ -82,7 +117,19 @@ export function classifyUcxInfo(r: UcxInfoResult): Check[] {
   const live = ib.filter((d) => !d.noDevices && d.transports.length > 0);
   if (rdma.length > 0 && cuda.length > 0 && live.length > 0) {
     const typed = live.filter((d) => d.memoryTypes !== undefined);
-    if (typed.length === 0) {
+    const hidden = hiddenBy(shown, MEMTYPE_LINES);
+    if (typed.length === 0 && hidden) {
+      checks.push(
+        check(
+          'gdr.ucx',
+          'skipped',
+          `${hidden} the memory types lines: GPUDirect RDMA not shown, so not checked`,
+          {
+            fix: 'run `ucx_info -d` unfiltered',
+          },
+        ),
+      );
+    } else if (typed.length === 0) {
       checks.push(
         check(
           'gdr.ucx',

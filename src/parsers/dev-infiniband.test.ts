@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { readWorld } from '../../test/read-world-paste.table.js';
 import { parseDevInfiniband } from './dev-infiniband.js';
 
 const dev = (name: string, mode: string, major: number, minor: number) => ({ name, mode, major, minor });
@@ -34,7 +35,8 @@ const expected: Record<string, unknown> = {
 };
 
 describe('parseDevInfiniband on every shared fixture', () => {
-  const files = listFixtures('node', 'ls-dev-infiniband');
+  // Pastes (a bare command line, several sections) are read as `read` reads them: test/read-world-paste.test.ts.
+  const files = listFixtures('node', 'ls-dev-infiniband').filter((f) => !readWorld(f));
   it('has an expectation for every fixture file', () => {
     expect(files).toEqual(Object.keys(expected).sort());
   });
@@ -72,6 +74,50 @@ describe('parseDevInfiniband variants', () => {
       gdrdrv: false,
       uverbs: ['uverbs0'],
     });
+  });
+
+  it('reads `find` output: full paths, the directory itself and by-path children skipped', () => {
+    const text = [
+      '$ find /dev/infiniband /sys/class/infiniband',
+      '/dev/infiniband',
+      '/dev/infiniband/by-path',
+      '/dev/infiniband/by-path/pci-0000:c3:00.0',
+      '/dev/infiniband/uverbs0',
+      '/dev/infiniband/rdma_cm',
+      '/sys/class/infiniband',
+      '/sys/class/infiniband/mlx5_0',
+    ].join('\n');
+    expect(parseDevInfiniband(text)).toMatchObject({
+      uverbs: ['uverbs0'],
+      rdmaCm: true,
+      ibdevs: ['mlx5_0'],
+    });
+  });
+
+  it('reads `ls -alh` in the prompt’s cwd (`.`/`..` and -h sizes) and `ls /sys/class/infiniband/*/ports/*/state` paths', () => {
+    const cwd = [
+      'root@gpu-11:/dev/infiniband# ls -alh',
+      'total 0',
+      'drwxr-xr-x  2 root root      660 Dec 28 11:15 .',
+      'drwxr-xr-x 24 root root     5.6K Jan 18 17:26 ..',
+      'crw-rw-rw-  1 root root  10,  56 Dec 28 14:10 rdma_cm',
+      'crw-rw-rw-  1 root root 231, 192 Dec 28 14:10 uverbs0',
+    ].join('\n');
+    expect(parseDevInfiniband(cwd)).toMatchObject({ uverbs: ['uverbs0'], rdmaCm: true });
+    const states = '/sys/class/infiniband/mlx5_0/ports/1/state\n/sys/class/infiniband/mlx5_1/ports/1/state\n';
+    // Only sysfs was listed: /dev/infiniband is not shown, never "missing".
+    expect(parseDevInfiniband(states)).toMatchObject({ ibdevs: ['mlx5_0', 'mlx5_1'], listed: false });
+  });
+
+  it('reads `ls -R /dev/infiniband`: subdirectories (by-ibdev) are not device nodes', () => {
+    const text = [
+      '/dev/infiniband:',
+      'by-ibdev  by-path  rdma_cm  umad0  uverbs0',
+      '',
+      '/dev/infiniband/by-ibdev:',
+      'mlx5_0',
+    ].join('\n');
+    expect(parseDevInfiniband(text)).toMatchObject({ uverbs: ['uverbs0'], rdmaCm: true });
   });
 
   it('rejects text that is not an ls listing', () => {

@@ -25,24 +25,77 @@ export interface DevInfinibandResult {
   gdrdrv?: boolean;
   /** Network interfaces, when /sys/class/net was listed alongside. */
   netdevs?: string[];
+  /** RDMA devices, when /sys/class/infiniband was listed (by `ls`, `find` or a path under it). */
+  ibdevs?: string[];
+  /** False when the capture lists other paths (/sys/class/infiniband, /dev/gdrdrv) but not /dev/infiniband; else absent. */
+  listed?: false;
 }
 
 const TOOL = 'ls /dev/infiniband';
 const IB_NODE = /^(uverbs\d+|rdma_cm|umad\d+|issm\d+|ucm\d+|by-ibdev|by-path)$/;
+// `ls -l`/`-la`/`-ls` row: [blocks] mode links owner group (major, minor | size, maybe `-h` 5.6K) date name.
 const LONG =
-  /^([bcdlps-][rwxsStT-]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(?:(\d+),\s*(\d+)|\d+)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+  /^(?:\d+\s+)?([bcdlps-][rwxsStT-]{9})[.+@]?\s+\d+\s+\S+\s+\S+\s+(?:(\d+),\s*(\d+)|[\d.]+[KMGTP]?)\s+\S+\s+\S+\s+\S+\s+(.+)$/;
+const DEV = '/dev/infiniband';
+const SYS = '/sys/class/infiniband';
+
+/** The directory a typed `ls`/`find` lists when it names one path, or the prompt's cwd when it names none. */
+function listedDir(prompt: string, cmd: string): string | undefined {
+  const words = cmd.trim().split(/\s+/);
+  if (!/^(?:ls|ll|find)$/.test(words[0] ?? '')) return undefined;
+  const pipe = words.indexOf('|');
+  const list = (pipe >= 0 ? words.slice(1, pipe) : words.slice(1)).filter(
+    (w) => !w.startsWith('-') && !/^[|>]/.test(w),
+  );
+  if (list.length === 1) return (list[0] as string).replace(/\/+$/, '');
+  if (list.length === 0) return /@[\w.-]+:(\/[^\s#$]*)\s*[#$]/.exec(prompt)?.[1]?.replace(/\/+$/, '');
+  return undefined;
+}
 
 export function parseDevInfiniband(text: string): DevInfinibandResult {
   const lines = cleanLines(text);
   const entries: DevEntry[] = [];
   const netdevs: string[] = [];
-  let section = '/dev/infiniband';
+  const ibdevs: string[] = [];
+  let section = DEV;
   let present = true;
   let gdrdrv: boolean | undefined;
   let recognised = false;
+  let devListed = false;
+  let otherListed = false;
+  const enter = (dir: string) => {
+    section = dir;
+    if (dir === DEV) devListed = true;
+    else otherListed = true;
+  };
   for (const line of lines) {
     const t = line.text.trim();
-    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    if (t === '') continue;
+    const cmd = promptCommand(line.text);
+    if (cmd !== undefined) {
+      const dir = listedDir(line.text, cmd);
+      if (dir) enter(dir);
+      continue;
+    }
+    // `find` output and `ls /sys/class/infiniband/*/ports/*/state`: one absolute path a line.
+    const path = /^(\/(?:dev|sys)\/\S+)$/.exec(t)?.[1];
+    if (path && !path.endsWith(':')) {
+      recognised = true;
+      const under = (root: string) => (path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined);
+      const dev = under(DEV);
+      const sys = under(SYS);
+      if (path === DEV) devListed = true;
+      else if (dev !== undefined) {
+        devListed = true;
+        if (!dev.includes('/') && IB_NODE.test(dev)) entries.push({ name: dev });
+      } else if (sys !== undefined) {
+        otherListed = true;
+        const name = sys.split('/')[0] as string;
+        if (!ibdevs.includes(name)) ibdevs.push(name);
+      } else if (path === '/dev/gdrdrv') gdrdrv = true;
+      else otherListed = true;
+      continue;
+    }
     const missing = /^ls: cannot access '?([^':]+)'?: No such file or directory$/.exec(t);
     if (missing) {
       recognised = true;
@@ -53,7 +106,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     const dir = /^(\/\S+):$/.exec(t);
     if (dir) {
       recognised = true;
-      section = (dir[1] as string).replace(/\/$/, '');
+      enter((dir[1] as string).replace(/\/$/, ''));
       continue;
     }
     if (/^total \d+$/.test(t)) {
@@ -62,10 +115,15 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     }
     const long = LONG.exec(t);
     const names = long ? [(long[4] as string).replace(/ -> .*$/, '')] : t.split(/\s+/);
-    // In /dev/infiniband only the verbs/MAD/CM nodes exist; other listed directories take any name.
+    // In /dev/infiniband only the verbs/MAD/CM nodes exist (and `.`/`..` of `ls -a`); other listed directories take any name.
     const known = (n: string) =>
-      section === '/dev/infiniband'
-        ? IB_NODE.test(n.replace(/^\/dev\/infiniband\//, '')) || n === '/dev/gdrdrv'
+      section === DEV
+        ? IB_NODE.test(n.replace(/^\/dev\/infiniband\//, '')) ||
+          n === '/dev/gdrdrv' ||
+          n === '.' ||
+          n === '..' ||
+          n === './' ||
+          n === '../'
         : /^[\w./:@-]+$/.test(n);
     if (!long && !names.every(known)) {
       throw new ParseError(TOOL, 'not an `ls` entry', {
@@ -75,8 +133,13 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
       });
     }
     recognised = true;
+    if (section === DEV) devListed = true;
     for (const raw of names) {
-      if (raw === '.' || raw === '..') continue;
+      if (/^\.\.?\/?$/.test(raw)) continue;
+      if (section === SYS) {
+        if (!ibdevs.includes(raw)) ibdevs.push(raw);
+        continue;
+      }
       if (raw === '/dev/gdrdrv' || (section === '/dev' && raw === 'gdrdrv')) {
         gdrdrv = true;
         continue;
@@ -85,7 +148,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
         netdevs.push(raw);
         continue;
       }
-      if (section !== '/dev/infiniband') continue;
+      if (section !== DEV) continue;
       const name = raw.replace(/^\/dev\/infiniband\//, '');
       entries.push({
         name,
@@ -104,5 +167,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     rdmaCm: entries.some((e) => e.name === 'rdma_cm'),
     ...(gdrdrv !== undefined ? { gdrdrv } : {}),
     ...(netdevs.length ? { netdevs } : {}),
+    ...(ibdevs.length ? { ibdevs } : {}),
+    ...(devListed || !otherListed || !present ? {} : { listed: false as const }),
   };
 }

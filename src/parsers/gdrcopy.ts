@@ -16,6 +16,8 @@ export interface GdrcopyResult {
   readGBps?: number;
   /** Reached "closing gdrdrv": the test ran to the end. */
   closed: boolean;
+  /** `gdrcopy_sanity`'s summary line (tests/sanity.cpp: "Total: %d, Passed: %d, Failed: %d, Waived: %d"). */
+  sanity?: { total: number; passed: number; failed: number; waived: number; line: number };
   errors: { line: number; text: string }[];
 }
 
@@ -33,6 +35,24 @@ export function parseGdrcopy(text: string): GdrcopyResult {
     const gpu = /^GPU id:(\d+); name: (.*?); Bus id: (\S+)$/.exec(t);
     if (gpu) {
       r.gpus.push({ id: Number(gpu[1]), name: gpu[2] as string, bus: gpu[3] as string });
+      recognised = true;
+      continue;
+    }
+    // GDRCopy 1.x/2.0: "GPU id:0 name:Tesla K80 PCI domain: 0 bus: 0 device: 4".
+    const old = /^GPU id:(\d+) name:(.*?) PCI domain: (\d+) bus: (\d+) device: (\d+)$/.exec(t);
+    if (old) {
+      r.gpus.push({
+        id: Number(old[1]),
+        name: (old[2] as string).trim(),
+        bus: `${old[3]}:${old[4]}:${old[5]}`,
+      });
+      recognised = true;
+      continue;
+    }
+    const sum = /^Total: (\d+), Passed: (\d+), Failed: (\d+), Waived: (\d+)$/.exec(t);
+    if (sum) {
+      const [total, passed, failed, waived] = sum.slice(1).map(Number) as [number, number, number, number];
+      r.sanity = { total, passed, failed, waived, line: line.no };
       recognised = true;
       continue;
     }

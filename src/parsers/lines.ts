@@ -60,10 +60,25 @@ export function promptCommand(text: string): string | undefined {
   const m =
     /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
     /^\s*(?:sh|bash|dash|zsh)-\d+(?:\.\d+)*[#$](?:\s+(.*))?$/.exec(text) ??
+    // Singularity/Apptainer shell (`Singularity> cmd`, its default PS1).
+    /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??
+    // `host:path$ cmd` without a user (macOS `\h:\W \u\$` with the user cut, `-MacBookPro:~$`).
+    /^\s*(?:\([^)]*\)\s*)?[\w.-]*:[~/][^\s#$]*\s*[#$]\s+(.+)$/.exec(text) ??
+    // zsh's default `%n@%m %1~ %#`: `user@host ~ % cmd`.
+    /^\s*(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+\s+\S+\s+[%#]\s+(.+)$/.exec(text) ??
     /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??
+    // `\w\$` with no space (`~$ cmd`, `/workspace# cmd`), a PS1 whose user@host was cut from the paste.
+    /^\s*[/~][^\s#$]*[#$]\s+(.+)$/.exec(text) ??
+    // `$/usr/bin/copybw …`, `$./copybw`: a `$` prompt with the path glued to it.
+    /^\s*\$(\.?\/\S.*)$/.exec(text) ??
     /^\s*[#$](?:\s+(.*))?$/.exec(text);
   if (!m) return undefined;
   return (m[1] ?? '').trim();
+}
+
+/** The host a prompt names (`root@gpu3`, `[root@gpu3 ~]#`), for telling machines apart in one paste. */
+export function promptHost(text: string): string | undefined {
+  return /^\s*(?:\([^)]*\)\s*)?\[?[\w.-]+@([\w.-]+)[\s:\]]/.exec(text)?.[1];
 }
 
 /** True when every character of s is whitespace. */

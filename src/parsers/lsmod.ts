@@ -105,15 +105,28 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
   return { ...result, peermem, gdrdrv: stateOf(result, 'gdrdrv') };
 }
 
+/** How a module's state was decided: its own row, a complete listing, an empty grep for it, or another module's used-by list. */
+export type StateBasis = 'row' | 'listing' | 'grep' | 'users';
+
 /** Whether a module is loaded, shown absent, or not decidable from this (possibly filtered) output. */
 export function stateOf(r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped'>, name: string): ModuleState {
-  if (r.modules.some((m) => m.name === name || m.usedBy.includes(name))) return 'loaded';
-  if (r.complete) return 'absent';
-  // A grep whose pattern the name would match printed nothing for it.
-  if (r.grepped.some((p) => name.includes(p))) return 'absent';
+  return stateWhy(r, name).state;
+}
+
+/** stateOf with the evidence it rests on. */
+export function stateWhy(
+  r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped'>,
+  name: string,
+): { state: ModuleState; by?: StateBasis } {
+  if (r.modules.some((m) => m.name === name)) return { state: 'loaded', by: 'row' };
+  if (r.modules.some((m) => m.usedBy.includes(name))) return { state: 'loaded', by: 'users' };
+  // A used-by list is printed whole even through grep: a module that uses nvidia or ib_core would be in it.
   const nvidia = r.modules.find((m) => m.name === 'nvidia');
-  if (NVIDIA_USERS.has(name) && nvidia && nvidia.usedBy.length > 0) return 'absent';
+  if (NVIDIA_USERS.has(name) && nvidia && nvidia.usedBy.length > 0) return { state: 'absent', by: 'users' };
   const ibCore = r.modules.find((m) => m.name === 'ib_core');
-  if (IB_CORE_USERS.has(name) && ibCore && ibCore.usedBy.length > 0) return 'absent';
-  return 'unknown';
+  if (IB_CORE_USERS.has(name) && ibCore && ibCore.usedBy.length > 0) return { state: 'absent', by: 'users' };
+  if (r.complete) return { state: 'absent', by: 'listing' };
+  // A grep whose pattern the name would match printed nothing for it.
+  if (r.grepped.some((p) => name.includes(p))) return { state: 'absent', by: 'grep' };
+  return { state: 'unknown' };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
+import { readWorld } from '../../test/read-world-paste.table.js';
 import { TOOLS, type ToolId } from '../classify/index.js';
 import { kubectlCommand, programOf, splitPaste } from './paste.js';
 import { readOutput, readPasted } from './tools.js';
@@ -26,7 +27,8 @@ const withNewline = (t: string) => (t.endsWith('\n') ? t : `${t}\n`);
 
 describe('every real capture, pasted between a prompt, kubectl notices and another command, reads as it does alone', () => {
   for (const [tool, dir] of Object.entries(TOOL_FIXTURE_DIRS) as [ToolId, string[]][]) {
-    for (const file of listFixtures(...dir)) {
+    // Captures that are pastes of several commands themselves: test/read-world-paste.test.ts.
+    for (const file of listFixtures(...dir).filter((f) => !readWorld(f))) {
       it(`${tool}: ${file}`, () => {
         const text = readFixture(...dir, file);
         const alone = summary(readOutput(tool, text, opts).checks);
@@ -84,6 +86,76 @@ describe('splitPaste', () => {
         summary(readOutput('ibstat', ibstat, opts).checks),
       );
     }
+  });
+
+  it('reads more prompt shapes and commands typed with no prompt', () => {
+    const ibstat = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    for (const p of [
+      'Singularity> ',
+      '(base) user@host:~$ ',
+      '[root@h ~]# ',
+      'user@host ~ % ',
+      'gpu1:~$ ',
+      '',
+    ]) {
+      const paste = `${p}ibstat\n${ibstat}\n${p}ulimit -l\nunlimited\n`;
+      expect(splitPaste(paste).sections.map((s) => s.command)).toEqual(['ibstat', 'ulimit -l']);
+      expect(summary(readPasted('ibstat', paste, opts).checks.slice(1))).toEqual(
+        summary(readOutput('ibstat', ibstat, opts).checks),
+      );
+    }
+    // A table row that starts like a program name is not a command.
+    expect(splitPaste('nvidia_peermem         16384  0\n').isPaste).toBe(false);
+  });
+
+  it('splits several tools pasted with no prompt at each one’s own first line', () => {
+    const ibstat = readFixture('node', 'ibstat', 'cx7-ib-port-down-polling-redacted.txt');
+    const ucx = readFixture('node', 'ucx_info-d', 'no-rdma-tcp-shm-only-ucx17-wiki.txt');
+    const paste = `${ibstat}${ucx}`;
+    expect(splitPaste(paste).sections.map((s) => s.shape)).toEqual(['ibstat', 'ucx_info']);
+    expect(summary(readPasted('ucx_info', paste, opts).checks.slice(1))).toEqual(
+      summary(readOutput('ucx_info', ucx, opts).checks),
+    );
+    expect(summary(readPasted('ibstat', paste, opts).checks.slice(1))).toEqual(
+      summary(readOutput('ibstat', ibstat, opts).checks),
+    );
+  });
+
+  it('kubectl exec into several pods: one reading per pod, subjects name the pod', () => {
+    const down = readFixture('node', 'ibstat', 'cx7-ib-port-down-polling-redacted.txt');
+    const up = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    const paste = `$ kubectl exec -it prefill-0 -- ibstat\n${down}$ kubectl exec -it decode-0 -- ibstat\n${up}`;
+    const got = readPasted('ibstat', paste, opts).checks.slice(1);
+    const alone = (t: string, pod: string) =>
+      readOutput('ibstat', t, opts).checks.map(
+        (c) => `${c.status} ${c.id} ${pod}${c.subject ? `:${c.subject}` : ''}`,
+      );
+    expect(got.map((c) => `${c.status} ${c.id} ${c.subject}`)).toEqual([
+      ...alone(down, 'prefill-0'),
+      ...alone(up, 'decode-0'),
+    ]);
+  });
+
+  it('a tool that is not there is skipped with the line that said so (bash, sh, zsh, the OCI runtime)', () => {
+    const lines = [
+      'bash: ibstat: command not found',
+      'sh: 1: ibstat: not found',
+      'zsh: command not found: ibstat',
+      'OCI runtime exec failed: exec failed: unable to start container process: exec: "ibstat": executable file not found in $PATH: unknown',
+    ];
+    for (const l of lines) {
+      const c = readPasted('ibstat', `$ kubectl exec -it decode-0 -- ibstat\n${l}\n`, opts).checks;
+      expect(c.map((x) => `${x.status} ${x.id}`)).toEqual(['skipped read.input', 'skipped ib.ibstat']);
+      expect(c[1]?.detail).toContain(l.slice(0, 40));
+    }
+  });
+
+  it('a filter that keeps lines the parser cannot place alone is skipped, never exit 2', () => {
+    const ibstat = readFixture('node', 'ibstat', 'h100-ndr-ib-8active-plus-3-eth-disabled.txt');
+    const kept = ibstat.split('\n').filter((l) => /State|Rate/.test(l));
+    const c = readPasted('ibstat', `# ibstat | grep -E 'State|Rate'\n${kept.join('\n')}\n`, opts).checks;
+    expect(c.map((x) => `${x.status} ${x.id}`)).toEqual(['skipped read.input', 'skipped ib.ibstat']);
+    expect(c[1]?.detail).toMatch(/^the filter `grep -E 'State\|Rate'` kept \d+ line\(s\)/);
   });
 
   it('reads the command of kubectl exec and names kubectl logs', () => {

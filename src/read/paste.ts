@@ -1,4 +1,6 @@
-import { cleanLines, promptCommand } from '../parsers/lines.js';
+import type { ToolId } from '../classify/index.js';
+import { cleanLines, promptCommand, promptHost } from '../parsers/lines.js';
+import { type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
  * What people paste from a terminal: several commands' outputs one after
@@ -18,6 +20,12 @@ export interface PasteSection {
   text: string;
   /** The output lines alone (no prompt), trimmed. */
   output: string[];
+  /** A section with no command that began with a line of this tool's own shape (`CA 'mlx5_0'` → ibstat). */
+  shape?: ToolId;
+  /** The pod (`kubectl exec POD -- …`) or prompt host (`root@HOST`) the section ran in. */
+  where?: string;
+  /** Lines saying a program is not there (`bash: ibstat: command not found`). */
+  missing: MissingLine[];
 }
 
 export interface Paste {
@@ -48,6 +56,20 @@ export function kubectlCommand(line: string): string | undefined {
       .replace(/^["']|["']$/g, '')
       .trim();
   return t;
+}
+
+/** The pod of `kubectl exec [-it] [-n ns] POD [-c c] -- cmd` (also `pod/POD`), or undefined. */
+export function kubectlPod(line: string): string | undefined {
+  const t = line.trim();
+  const m = /^kubectl\s+(.*?)\bexec\s+(.*?)(?:\s--\s|$)/.exec(t);
+  if (!m) return undefined;
+  const words = (m[2] as string).split(/\s+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (/^(?:-n|-c|--namespace|--container|-f|--filename|--context|--kubeconfig)$/.test(w)) i++;
+    else if (!w.startsWith('-')) return w.replace(/^pods?\//, '');
+  }
+  return undefined;
 }
 
 /**
@@ -90,7 +112,28 @@ const KNOWN_PROGRAMS = new Set([
   'python3',
   'uname',
   'hostname',
+  'gdrcopy_sanity',
+  'gdrcopy_copylat',
+  'copylat',
+  'find',
+  'ucx_info',
 ]);
+
+/**
+ * A command typed with no prompt (a paste that kept the command but not the
+ * prompt: `lsmod|sort | grep mlx5`, `ulimit -a`, ` ./copybw`): a known program
+ * or a ./path, then options, paths or a pipe, never a table row (`nvidia 56717312 550 …`).
+ */
+function bareCommand(text: string): string | undefined {
+  const t = text.trim();
+  if (t === '' || /^\S+\s+\d+\s+-?\d+\b/.test(t) || /\s{2,}/.test(t.replace(/\s{2,}\|/g, ' |')))
+    return undefined;
+  const prog = programOf(t);
+  if (/^\.\/[\w.-]+$/.test(t.split(/\s+/)[0] ?? '')) return t;
+  if (!KNOWN_PROGRAMS.has(prog)) return undefined;
+  const after = t.slice(t.indexOf(prog) + prog.length);
+  return after === '' || /^(?:\s+[-/.'"|*~\w]|\s*\|)/.test(after) ? t : undefined;
+}
 
 function bare(text: string): boolean {
   return /^\s*[#$]/.test(text);
@@ -105,19 +148,31 @@ function commandOf(text: string): string | undefined {
   return KNOWN_PROGRAMS.has(prog) || /^\.?\//.test(typed.trim()) ? typed : undefined;
 }
 
+interface Start {
+  line: number;
+  command?: string;
+  /** The command was typed with no prompt: its line is not the tool's and is blanked for the parser. */
+  bare?: boolean;
+  shape?: ToolId;
+  where?: string;
+}
+
 export function splitPaste(input: string): Paste {
   const lines = cleanLines(input);
   const notices: Paste['notices'] = [];
-  const starts: { line: number; command: string }[] = [];
+  const starts: Start[] = [];
   let printed = false;
   let lastBare: string | undefined;
   let lastCmd = '';
+  let shape: ToolId | undefined;
+  let where: string | undefined;
+  let prompted = false;
   for (const l of lines) {
     if (NOTICES.some((re) => re.test(l.text.trim()))) {
       notices.push({ line: l.no, text: l.text.trim() });
       continue;
     }
-    const cmd = commandOf(l.text);
+    let cmd = commandOf(l.text);
     // A bare `#` or `$` alone is a prompt only right after a command that printed nothing
     // (`# lsmod | grep nv_peer` then `#`); elsewhere it is output (`ucx_info -d` prints `#` lines).
     if (
@@ -128,23 +183,55 @@ export function splitPaste(input: string): Paste {
       printed = true;
       continue;
     }
+    const typedBare = cmd === undefined && !/^ucx_info\b/.test(lastCmd) ? bareCommand(l.text) : undefined;
+    if (typedBare !== undefined) cmd = typedBare;
     if (cmd !== undefined) {
-      starts.push({ line: l.no, command: cmd });
+      const pod = kubectlPod(promptCommand(l.text) ?? l.text);
+      const host = promptHost(l.text);
+      if (pod) where = pod;
+      else if (host && !/^kubectl\b/.test(cmd)) where = host;
+      starts.push({
+        line: l.no,
+        command: cmd,
+        ...(typedBare !== undefined ? { bare: true } : {}),
+        ...(where ? { where } : {}),
+      });
       printed = false;
+      prompted = true;
       lastBare = bare(l.text) ? l.text.trim()[0] : undefined;
       lastCmd = cmd;
-    } else if (l.text.trim() !== '') printed = true;
+      continue;
+    }
+    // Outside a typed command's output, a line of another tool's own shape begins that tool's output.
+    const s = prompted ? undefined : shapeOf(l.text);
+    if (s && s !== shape) {
+      starts.push({ line: l.no, shape: s, ...(where ? { where } : {}) });
+      shape = s;
+    }
+    if (l.text.trim() !== '') printed = true;
   }
-  const isPaste = starts.length > 0 || notices.length > 0;
+  const isPaste = starts.some((s) => s.command !== undefined) || notices.length > 0 || starts.length > 1;
   const noticeAt = new Set(notices.map((n) => n.line));
-  const cut = (from: number, to: number, command?: string, prompt = command !== undefined): PasteSection => {
+  const cut = (from: number, to: number, st?: Start): PasteSection => {
+    const prompt = st?.command !== undefined;
     const own = (no: number) => no >= from && no <= to && !noticeAt.has(no);
-    const text = lines.map((l) => (own(l.no) ? l.text : '')).join('\n');
-    const output = lines
-      .filter((l) => own(l.no) && !(prompt && l.no === from))
-      .map((l) => l.text)
-      .filter((t) => t.trim() !== '');
-    return { ...(command !== undefined ? { command } : {}), from, to, text, output };
+    const text = lines.map((l) => (own(l.no) && !(st?.bare && l.no === from) ? l.text : '')).join('\n');
+    const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
+    const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
+    const missing = body.flatMap((l) => {
+      const program = missingProgram(l.text);
+      return program ? [{ program, line: l.no, text: l.text.trim() }] : [];
+    });
+    return {
+      ...(st?.command !== undefined && st.command !== '' ? { command: st.command } : {}),
+      from,
+      to,
+      text,
+      output,
+      ...(st?.shape ? { shape: st.shape } : {}),
+      ...(st?.where ? { where: st.where } : {}),
+      missing,
+    };
   };
   const sections: PasteSection[] = [];
   const last = lines.length;
@@ -156,7 +243,7 @@ export function splitPaste(input: string): Paste {
   starts.forEach((s, i) => {
     const end = (starts[i + 1]?.line ?? last + 1) - 1;
     // A bare prompt (`#`, `$`) closes the section before it; what follows it is kept only if it says something.
-    const section = cut(s.line, end, s.command === '' ? undefined : s.command, true);
+    const section = cut(s.line, end, s);
     if (s.command === '' && section.output.length === 0) return;
     sections.push(section);
   });
@@ -165,7 +252,7 @@ export function splitPaste(input: string): Paste {
 
 /** The program a command runs (`sudo ibstat -v` → ibstat, `lsmod | grep x` → lsmod, `/usr/bin/ucx_info -d` → ucx_info). */
 export function programOf(command: string): string {
-  const words = command.trim().split(/\s+/);
+  const words = (command.split('|')[0] ?? '').trim().split(/\s+/);
   let i = 0;
   while (
     i < words.length &&

@@ -12,9 +12,11 @@ import {
   classifyTransfer,
   classifyUcxInfo,
   crossNvlinkTopo,
+  type Shown,
   TOOLS,
   type ToolId,
   type TransferOptions,
+  toolMissing,
 } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
@@ -31,6 +33,7 @@ import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
+import { anyShown, pipelineOf } from './filter.js';
 import {
   lineSpan,
   type ModinfoFinding,
@@ -68,7 +71,7 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   ibv_devinfo: pair(parseIbvDevinfo, classifyIbvDevinfo),
   topo: pair(parseNvidiaSmiTopo, classifyTopo),
   nvlink: pair(parseNvidiaSmiNvlink, classifyNvlinkStatus),
-  lsmod: pair(parseLsmod, (r) => classifyLsmod(r)),
+  lsmod: pair(parseLsmod, (r, o) => classifyLsmod(r, o.shown ? { shown: o.shown } : {})),
   'dev-infiniband': pair(parseDevInfiniband, classifyDevInfiniband),
   show_gids: pair(parseShowGids, classifyShowGids),
   memlock: pair(parseMemlock, classifyMemlock),
@@ -99,7 +102,7 @@ export function commandRuns(tool: ToolId, command: string): boolean {
   const prog = programOf(command);
   switch (tool) {
     case 'dev-infiniband':
-      return prog === 'ls' && /\/dev\/infiniband/.test(command);
+      return (prog === 'ls' || prog === 'find') && /\/(?:dev|sys\/class)\/infiniband\b/.test(command);
     case 'topo':
       return prog === 'nvidia-smi' && /\btopo\b/.test(command);
     case 'nvlink':
@@ -109,7 +112,7 @@ export function commandRuns(tool: ToolId, command: string): boolean {
     case 'lsmod':
       return prog === 'lsmod' || /^cat\s+\/proc\/modules\b/.test(command.trim());
     case 'gdrcopy':
-      return prog === 'gdrcopy_copybw' || prog === 'copybw';
+      return /^(?:gdrcopy_)?(?:copybw|copylat|sanity)$/.test(prog);
     default:
       return prog === TOOLS[tool].command.split(' ')[0];
   }
@@ -123,8 +126,8 @@ function merge(sections: readonly PasteSection[]): string {
   );
 }
 
-const shown = (s: PasteSection) =>
-  `${s.command ? `\`${s.command}\`` : 'output before the first prompt'} (${lineSpan(s.from, s.to)})`;
+const shown = (s: PasteSection, places = false) =>
+  `${s.command ? `\`${s.command}\`` : s.shape ? `${s.shape} output` : 'output before the first prompt'}${places && s.where ? ` in ${s.where}` : ''} (${lineSpan(s.from, s.to)})`;
 
 /**
  * Reads a terminal paste: keeps the sections of this tool (the commands that
@@ -137,14 +140,20 @@ const shown = (s: PasteSection) =>
 export function readPasted(tool: ToolId, text: string, opts: TransferOptions): Reading {
   const paste = splitPaste(text);
   if (!paste.isPaste) return readOutput(tool, text, opts);
-  const own = paste.sections.filter((s) => s.command !== undefined && commandRuns(tool, s.command));
-  const others = paste.sections.filter((s) => !own.includes(s));
+  const multi = new Set(paste.sections.flatMap((s) => (s.where ? [s.where] : []))).size > 1;
+  const show = (s: PasteSection) => shown(s, multi);
+  const runs = (s: PasteSection) =>
+    s.command !== undefined ? commandRuns(tool, s.command) : s.shape === tool;
+  // Output piped into md5sum, wc, grep -c… is no longer the tool's lines.
+  const opaque = paste.sections.filter((s) => s.command && runs(s) && pipelineOf(s.command).opaque);
+  const own = paste.sections.filter((s) => runs(s) && !opaque.includes(s));
+  const others = paste.sections.filter((s) => !own.includes(s) && !opaque.includes(s));
   let used: PasteSection[] = [];
   let reading: Reading | undefined;
   let ownError: unknown;
   if (own.length > 0) {
     try {
-      reading = readOutput(tool, merge(own), opts);
+      reading = readSections(tool, own, opts);
       used = own;
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;
@@ -156,6 +165,7 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
     for (const s of others) {
       if (s.command !== undefined && !s.command.startsWith('kubectl') && commandRunsAnother(tool, s.command))
         continue;
+      if (s.command === undefined && s.shape !== undefined && s.shape !== tool) continue;
       try {
         reading = readOutput(tool, s.text, opts);
         used = [s];
@@ -165,9 +175,43 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
       }
     }
   }
+  const missing = paste.sections.flatMap((s) =>
+    s.missing.filter((m) => commandRuns(tool, m.program)).map((m) => ({ ...m, where: s.where })),
+  );
+  // A filter that kept lines the parser cannot place alone (`ibstat | grep State` has no CA block):
+  // what it hid is not shown; nothing is concluded from the rest.
+  const filtered = ownError ? shownOf(own) : undefined;
+  if (!reading && filtered) {
+    const kept = own.reduce((n, s) => n + s.output.length, 0);
+    reading = {
+      parsed: undefined,
+      checks: [
+        check(
+          `${TOOLS[tool].group}.${tool}`,
+          'skipped',
+          `the filter \`${filtered.filter}\` kept ${kept} line(s) that cannot be read as ${tool} on their own (${(ownError as ParseError).message}): what it hid is not shown, so nothing was checked`,
+          { fix: `run \`${TOOLS[tool].command}\` unfiltered` },
+        ),
+      ],
+    };
+    used = own;
+  }
+  if (!reading && missing.length > 0) {
+    const m = missing[0] as (typeof missing)[number];
+    reading = {
+      parsed: undefined,
+      checks: [
+        toolMissing(
+          tool,
+          `is not there${m.where ? ` in ${m.where}` : ''} (line ${m.line}: "${m.text.slice(0, 120)}")`,
+        ),
+      ],
+    };
+    used = paste.sections.filter((s) => s.missing.some((x) => x.line === m.line));
+  }
   if (!reading) {
     if (ownError) throw ownError;
-    const seen = paste.sections.map(shown).join(', ');
+    const seen = paste.sections.map(show).join(', ');
     throw new ParseError(
       TOOLS[tool].command,
       `no ${tool} output in this paste (it holds ${seen || 'only kubectl notices'})`,
@@ -177,7 +221,11 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
     );
   }
   const ignored = [
-    ...paste.sections.filter((s) => !used.includes(s)).map(shown),
+    ...paste.sections.filter((s) => !used.includes(s) && !opaque.includes(s)).map(show),
+    ...opaque.map(
+      (s) =>
+        `${show(s)}: its output goes through \`${pipelineOf(s.command ?? '').opaque}\`, not ${tool} lines`,
+    ),
     ...(paste.notices.length
       ? [
           `${paste.notices.length} kubectl notice line(s) (${paste.notices.map((n) => `"${n.text.slice(0, 40)}"`).join(', ')})`,
@@ -192,7 +240,7 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
     check(
       'read.input',
       'skipped',
-      `read ${used.map(shown).join(' and ')} as ${tool}${ignored.length ? `; ignored ${ignored.join(', ')}` : ''}`,
+      `read ${used.map(show).join(' and ')} as ${tool}${ignored.length ? `; ignored ${ignored.join(', ')}` : ''}`,
       { matters: false },
     ),
   );
@@ -218,6 +266,34 @@ function nvlinkTopoOfPaste(
     }
   }
   return [];
+}
+
+/** The filter the sections' commands apply, if any (a line is shown if any section would show it). */
+function shownOf(sections: readonly PasteSection[]): Shown | undefined {
+  return anyShown(sections.map((s) => (s.command ? pipelineOf(s.command).shown : undefined)));
+}
+
+/**
+ * Reads a tool's sections: one reading when they come from one place; when
+ * they come from several pods or hosts (`kubectl exec` into each), one reading
+ * per place, every check's subject naming it.
+ */
+function readSections(tool: ToolId, sections: readonly PasteSection[], opts: TransferOptions): Reading {
+  const said = sections.filter((s) => s.output.length > 0);
+  const places = [...new Set(said.flatMap((s) => (s.where ? [s.where] : [])))];
+  const one = (list: readonly PasteSection[]) => {
+    const shownHere = shownOf(list);
+    return readOutput(tool, merge(list), shownHere ? { ...opts, shown: shownHere } : opts);
+  };
+  if (places.length < 2) return one(sections);
+  const parsed: unknown[] = [];
+  const checks: Check[] = [];
+  for (const place of places) {
+    const r = one(said.filter((s) => s.where === place));
+    parsed.push(r.parsed);
+    checks.push(...r.checks.map((c) => ({ ...c, subject: c.subject ? `${place}:${c.subject}` : place })));
+  }
+  return { parsed: { places, readings: parsed }, checks };
 }
 
 /** The command plainly runs a different known tool (so its output is not this tool's to try). */
