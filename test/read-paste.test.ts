@@ -76,4 +76,21 @@ describe('read <tool> on a terminal paste', () => {
       /^error: cannot read ibstat output: no ibstat output in this paste \(it holds `ls -l \/dev\/infiniband \/sys\/class\/net` \(lines 1–\d+\), `lsmod \| grep nv_peer`/,
     );
   });
+
+  it('ucx_info: `ucx_info -d | grep Transport` after a Singularity prompt reads the transports, their devices not shown', async () => {
+    const kept = readFixture('node', 'ucx_info-d', 'cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt')
+      .split('\n')
+      .filter((l) => l.includes('Transport'));
+    const r = await read(
+      'ucx_info',
+      ['Singularity> ucx_info -d | grep Transport', ...kept, 'Singularity> '].join('\n'),
+    );
+    expect(r.code).toBe(0);
+    const c = checks(r.stdout);
+    expect(c.find((x) => x.id === 'ucx.rdma')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining('their devices are not shown'),
+    });
+    expect(c.find((x) => x.id === 'ucx.cuda')?.status).toBe('ok');
+  });
 });

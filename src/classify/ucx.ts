@@ -1,5 +1,11 @@
 import { type Check, check } from '../core/model.js';
-import { CUDA_TRANSPORTS, ibDomains, RDMA_TRANSPORTS, type UcxInfoResult } from '../parsers/ucx-info.js';
+import {
+  CUDA_TRANSPORTS,
+  ibDomains,
+  NOT_SHOWN,
+  RDMA_TRANSPORTS,
+  type UcxInfoResult,
+} from '../parsers/ucx-info.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /** Lines `ucx_info -d` prints for the transports whose absence is concluded (UCX ≥ 1.9 and older layouts). */
@@ -47,16 +53,17 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
   const dead = ib.filter((d) => d.noDevices).map((d) => d.name);
   if (rdma.length > 0) {
     const names = [...new Set(rdma.map((t) => t.name))].join(', ');
-    const devs = [...new Set(rdma.map((t) => t.device))].join(', ');
+    const shownDevs = [...new Set(rdma.map((t) => t.device))].filter((d) => d !== NOT_SHOWN);
+    const devs = shownDevs.length ? `on ${shownDevs.join(', ')}` : '(their devices are not shown)';
     checks.push(
       check(
         'ucx.rdma',
         'ok',
-        `RDMA transports ${names} on ${devs}${dead.length ? `; ${dead.join(', ')} has no usable port` : ''}`,
+        `RDMA transports ${names} ${devs}${dead.length ? `; ${dead.join(', ')} has no usable port` : ''}`,
         {
           data: {
             transports: [...new Set(rdma.map((t) => t.name))],
-            devices: [...new Set(rdma.map((t) => t.device))],
+            devices: shownDevs,
           },
         },
       ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, readTestData } from '../../test/helpers/fixtures.js';
-import { ibDomains, parseUcxInfo } from './ucx-info.js';
+import { ibDomains, NOT_SHOWN, parseUcxInfo } from './ucx-info.js';
 
 const md = (
   name: string,
@@ -209,5 +209,18 @@ describe('parseUcxInfo with connection-manager sections', () => {
         noDevices: false,
       },
     ]);
+  });
+
+  it('a paste filtered to its Transport lines (`ucx_info -d | grep Transport`, after any prompt) keeps the transports, devices not shown', () => {
+    const real = readFixture('node/ucx_info-d/cx6-hdr-gdrcopy-cuda-no-gpudirect-rdma.txt');
+    const kept = real.split('\n').filter((l) => l.includes('Transport'));
+    for (const prompt of ['Singularity> ', '(base) user@h100:~$ ', '$ ']) {
+      const r = parseUcxInfo([`${prompt}ucx_info -d | grep Transport`, ...kept].join('\n'));
+      expect(r.domains.map((d) => d.name)).toEqual([NOT_SHOWN]);
+      expect(r.transports).toEqual([...new Set(kept.map((l) => l.replace(/^#\s*Transport:\s*/, '').trim()))]);
+      expect(r.domains[0]?.transports.every((t) => t.device === NOT_SHOWN)).toBe(true);
+    }
+    // Unfiltered, the same capture still reads each transport with its device.
+    expect(parseUcxInfo(real).domains.some((d) => d.name === NOT_SHOWN)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines } from './lines.js';
+import { cleanLines, promptCommand } from './lines.js';
 
 /**
  * `ucx_info -d` (devices and transports) and `ucx_info -v` (version, configure
@@ -35,6 +35,8 @@ export interface UcxInfoResult {
 }
 
 const TOOL = 'ucx_info';
+/** The memory domain and device of a transport line whose section a filter did not keep. */
+export const NOT_SHOWN = '(not shown)';
 const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 
 // One list for every parser and judge (parsers/ucx-transports.ts).
@@ -55,6 +57,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     if (!t.startsWith('#')) {
       // ucx_info prints nothing else; a command echo or prompt is tolerated, other text is not.
       if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) continue;
+      if (promptCommand(line.text) !== undefined) continue;
       throw new ParseError(TOOL, 'not a ucx_info line (each starts with "#")', {
         line: line.no,
         text: t,
@@ -84,7 +87,20 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       domain = undefined;
       continue;
     }
+    const tl = /^Transport: (\S+)$/.exec(body);
+    if (tl && !domain) {
+      // A filter that kept Transport lines but no "Memory domain" line (`ucx_info -d | grep Transport`):
+      // the transports are real, their domain and device are not shown.
+      domain = { name: NOT_SHOWN, transports: [], noDevices: false };
+      domains.push(domain);
+    }
     if (!domain) continue;
+    if (tl) {
+      if (transport !== undefined && domain.name === NOT_SHOWN)
+        domain.transports.push({ name: transport, device: NOT_SHOWN });
+      transport = tl[1];
+      continue;
+    }
     const comp = /^Component: (\S+)$/.exec(body);
     if (comp) {
       domain.component = comp[1];
@@ -104,17 +120,14 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       domain.noDevices = true;
       continue;
     }
-    const tl = /^Transport: (\S+)$/.exec(body);
-    if (tl) {
-      transport = tl[1];
-      continue;
-    }
     const dev = /^Device: (\S+)$/.exec(body);
     if (dev && transport) {
       domain.transports.push({ name: transport, device: dev[1] as string });
       transport = undefined;
     }
   }
+  const loose = domains.find((d) => d.name === NOT_SHOWN);
+  if (loose && transport !== undefined) loose.transports.push({ name: transport, device: NOT_SHOWN });
   if (domains.length === 0 && !version) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
     throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
