@@ -29,6 +29,10 @@ const expected: Record<string, string[]> = {
     'ok ib.ports',
   ],
   'ibstat/cx7-ib-port-down-polling-redacted.txt': ['fail ib.port mlx5_10/1', 'fail ib.ports'],
+  'ibstat/efa0-ca-no-lid-link-layer-unknown.txt': ['ok ib.port efa_0/1', 'ok ib.ports', 'ok rdma.efa'],
+  'ibstat/rxe0-soft-roce-aws-ena-rate-100.txt': ['fail ib.port rxe0/1', 'fail ib.ports'],
+  'ibstat/rxe0-soft-roce-over-wlan-rate-2.5.txt': ['fail ib.port rxe0/1', 'fail ib.ports'],
+  'ibstat/rxe0-soft-roce-vmware-vm-rate-fdr10.txt': ['fail ib.port rxe0/1', 'fail ib.ports'],
   'ibstat/h100-ndr-ib-8active-plus-3-eth-disabled.txt': [
     'ok ib.port mlx5_0/1',
     'ok ib.port mlx5_1/1',
@@ -80,8 +84,39 @@ const expected: Record<string, string[]> = {
     'ok ib.port mlx5_5/1',
     'ok ib.port mlx5_6/1',
     'ok ib.port mlx5_7/1',
-    'ok ib.port mlx5_8/1',
+    // The accelerated-networking Ethernet VF at 40 Gb/s beside the 200G IB fabric: a front-end NIC, not a KV rail.
+    'skipped ib.port mlx5_8/1',
     'ok ib.ports',
+  ],
+  'ibstatus/cx4lx-10g-1x-qdr-and-25g-1x-edr-both-active.txt': [
+    'fail ib.port mlx5_0/1',
+    'fail ib.port mlx5_1/1',
+    'fail ib.ports',
+    'warn ib.rate',
+  ],
+  'ibstatus/cx4lx-25gbe-1x-edr-active-plus-disabled.txt': [
+    'fail ib.port mlx5_0/1',
+    'skipped ib.port mlx5_1/1',
+    'fail ib.ports',
+  ],
+  'ibstatus/no-devices-sys-files-not-found.txt': ['fail rdma.devices'],
+  'ibstatus/roce-2port-400-ndr-ethernet.txt': ['ok ib.port mlx5_0/1', 'ok ib.port mlx5_1/1', 'ok ib.ports'],
+  'ibv_devinfo/efa0-head-truncated-port-fields-not-shown.txt': [
+    'skipped ib.port efa_0/1',
+    'skipped ib.ports',
+  ],
+  'ibv_devinfo/failed-to-open-device-x8-plus-cx3-vf-active.txt': [
+    'ok ib.port mlx4_2/1',
+    'ok ib.ports',
+    'warn rdma.devices',
+  ],
+  'ibv_devinfo/no-ib-devices-found-no-userspace-driver.txt': ['fail rdma.devices'],
+  'ibv_devinfo/rxe0-old-librxe-vendor-0-no-link-layer.txt': ['fail ib.port rxe0/1', 'fail ib.ports'],
+  'ibv_devinfo/siw-3dev-enp0s25-lo-docker0.txt': [
+    'fail ib.port siw_enp0s25/1',
+    'fail ib.port siw_lo/1',
+    'fail ib.port siw_docker0/1',
+    'fail ib.ports',
   ],
   'ibv_devinfo/cx5-eth-plus-cx6-ib-port-init-no-sm.txt': [
     'warn ib.port mlx5_0/1',
