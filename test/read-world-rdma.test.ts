@@ -76,6 +76,17 @@ const expected: Record<string, { lines: string[]; verdict: string }> = {
     ],
     verdict: 'untrusted',
   },
+  // A down second port beside an Active first one: named, a warning (plain ibv_devinfo shows no physical state).
+  'ibv_devinfo/cx3-2hca-port1-active-port2-down.txt': {
+    lines: [
+      'ok ib.port mlx4_1/1',
+      'warn ib.port mlx4_1/2',
+      'ok ib.port mlx4_0/1',
+      'warn ib.port mlx4_0/2',
+      'ok ib.ports',
+    ],
+    verdict: 'unverified',
+  },
   'ibstatus/roce-2port-400-ndr-ethernet.txt': {
     lines: ['skipped read.input', 'ok ib.port mlx5_0/1', 'ok ib.port mlx5_1/1', 'ok ib.ports'],
     verdict: 'trusted',
@@ -118,6 +129,17 @@ describe('read: real RDMA devices, ports and error shapes (issue 22)', () => {
     );
     for (const c of checks) expect(c.detail).not.toMatch(/check the subnet manager|has no LID/);
     expect(checks.find((c) => c.id === 'ib.port')?.detail).toMatch(/^EFA port Active\/LinkUp/);
+  });
+
+  it('names the Active sibling of a down port', () => {
+    const { checks } = readPasted(
+      'ibv_devinfo',
+      readFixture('node', 'ibv_devinfo', 'cx3-2hca-port1-active-port2-down.txt'),
+      { expect: 'any' },
+    );
+    expect(checks.find((c) => c.subject === 'mlx4_0/2')?.detail).toMatch(
+      /beside mlx4_0\/1 Active on the same HCA/,
+    );
   });
 
   it('names the VF and the speed of a slow port', () => {

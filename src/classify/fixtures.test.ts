@@ -101,6 +101,14 @@ const expected: Record<string, string[]> = {
   ],
   'ibstatus/no-devices-sys-files-not-found.txt': ['fail rdma.devices'],
   'ibstatus/roce-2port-400-ndr-ethernet.txt': ['ok ib.port mlx5_0/1', 'ok ib.port mlx5_1/1', 'ok ib.ports'],
+  'ibv_devinfo/cx3-2hca-port1-active-port2-down.txt': [
+    'ok ib.port mlx4_1/1',
+    'warn ib.port mlx4_1/2',
+    'ok ib.port mlx4_0/1',
+    'warn ib.port mlx4_0/2',
+    'ok ib.ports',
+  ],
+  'ibv_devinfo/cx3-v-port2-down-polling-mofed4-exp-caps.txt': ['fail ib.port mlx4_1/2', 'fail ib.ports'],
   'ibv_devinfo/efa0-head-truncated-port-fields-not-shown.txt': [
     'skipped ib.port efa_0/1',
     'skipped ib.ports',

@@ -148,7 +148,19 @@ export function classifyIbPorts(
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);
-    if (sib) x.v = { ...x.v, detail: `${x.v.detail}; beside ${subjectOf(sib.p)} Active on the same HCA` };
+    if (!sib) continue;
+    const beside = `beside ${subjectOf(sib.p)} Active on the same HCA`;
+    // Plain ibv_devinfo shows no physical state: next to an Active sibling the likeliest reading is
+    // an uncabled second port, but a cable fault looks the same, so it warns instead of failing.
+    x.v =
+      x.p.state === 'down' && x.p.physState === undefined && x.v.status === 'fail'
+        ? {
+            status: 'warn',
+            detail: `${layerName(x.p)} port Down (physical state not shown), ${beside}: an unused second port or a cable fault`,
+            fix: 'run `ibv_devinfo -v` (or ibstat): Disabled or an uncabled port is fine if it carries no rail; Polling on a cabled port is a cable or switch-port fault',
+            usable: false,
+          }
+        : { ...x.v, detail: `${x.v.detail}; ${beside}` };
   }
   const checks: Check[] = list.map(({ p, v }) =>
     check('ib.port', v.status, v.detail, {

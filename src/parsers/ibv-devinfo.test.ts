@@ -108,6 +108,64 @@ const expected: Record<string, unknown> = {
     warnings: [],
     errors: [],
   },
+  // MLNX_OFED 4.x plain output: two dual-port ConnectX-3 on two IB subnets, port 2 of each down.
+  'cx3-2hca-port1-active-port2-down.txt': {
+    devices: [
+      ['mlx4_1', '7cfe:9003:00a5:95c0', 1, 22],
+      ['mlx4_0', 'e41d:2d03:00e0:c740', 18, 32],
+    ].map(([name, guid, sm, lid]) => ({
+      name,
+      transport: 'InfiniBand',
+      firmware: '2.42.5000',
+      nodeGuid: guid,
+      vendorId: '0x02c9',
+      model: '4099',
+      hwVersion: '0x1',
+      ports: [
+        { device: name, port: 1, state: 'active', smLid: sm, lid, linkLayer: 'InfiniBand' },
+        { device: name, port: 2, state: 'down', smLid: 0, lid: 0, linkLayer: 'InfiniBand' },
+      ],
+    })),
+    openFailures: 0,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
+    errors: [],
+  },
+  // `-d mlx4_1 -i 2 -v`: the exp-caps/ODP/ooo lines of MLNX_OFED 4.x are skipped; the one port is Polling.
+  'cx3-v-port2-down-polling-mofed4-exp-caps.txt': {
+    devices: [
+      {
+        name: 'mlx4_1',
+        transport: 'InfiniBand',
+        firmware: '2.42.5000',
+        nodeGuid: '7cfe:9003:00a5:95c0',
+        vendorId: '0x02c9',
+        model: '4099',
+        hwVersion: '0x1',
+        ports: [
+          {
+            device: 'mlx4_1',
+            port: 2,
+            state: 'down',
+            smLid: 0,
+            lid: 0,
+            linkLayer: 'InfiniBand',
+            width: 4,
+            laneGbps: 2.5,
+            rateGbps: 10,
+            speed: 'SDR',
+            physState: 'polling',
+          },
+        ],
+      },
+    ],
+    openFailures: 0,
+    noDevices: false,
+    verbose: true,
+    warnings: [],
+    errors: [],
+  },
   // `| head` cut the output after "port: 1": the port exists, its state is not shown.
   'efa0-head-truncated-port-fields-not-shown.txt': {
     devices: [
