@@ -103,7 +103,8 @@ describe('ports judged as a set', () => {
 describe('device kinds', () => {
   it('an EFA device under another name (no CA type, no firmware, link layer unspecified) is not soft RDMA', () => {
     const checks = ibstat(ca('rdmap16s27', '', '', [['Active', 'LinkUp', '100', 0, 'Unknown']]));
-    expect(checks.map(line)).toEqual(['ok ib.port rdmap16s27/1', 'ok ib.ports']);
+    expect(checks.map(line)).toEqual(['ok ib.port rdmap16s27/1', 'ok ib.ports', 'ok rdma.efa']);
+    expect(checks[0]?.detail).toMatch(/^EFA port Active\/LinkUp/);
   });
 
   it('a renamed rxe (no CA type, no firmware, Ethernet) is software RDMA; hardware with firmware is not', () => {
@@ -127,6 +128,21 @@ describe('device kinds', () => {
       ].join('\n'),
     );
     expect(modern.devices[0]?.kind).toBe('soft-roce');
+  });
+});
+
+describe('ibstatus without a link_layer file', () => {
+  it('reads the script\'s "IB" fallback as InfiniBand', () => {
+    const r = parseIbstatus(
+      [
+        "Infiniband device 'mlx4_0' port 1 status:",
+        '\tbase lid:\t 0x5',
+        '\tsm lid:\t\t 0x1',
+        '\tstate:\t\t 4: ACTIVE',
+        '\tlink_layer:\t IB',
+      ].join('\n'),
+    );
+    expect(r.devices[0]?.ports[0]?.linkLayer).toBe('InfiniBand');
   });
 });
 

@@ -62,6 +62,15 @@ export function deviceKind(d: IbDevice): DeviceKind {
     /^0xefa[0-9a-f]$/i.test(d.hwVersion ?? '')
   )
     return 'efa';
+  // ibstat of EFA under a persistent name (rdmap16s27): no CA type, no firmware, link layer
+  // "Unknown" (efa_port_link_layer is unspecified; sysfs prints Unknown).
+  if (
+    d.model === '' &&
+    d.firmware === '' &&
+    d.ports.length > 0 &&
+    d.ports.every((p) => p.linkLayer === 'Unspecified')
+  )
+    return 'efa';
   if (vendor === SIW_VENDOR_ID || nameHas(d.name, 'siw')) return 'soft-iwarp';
   if (vendor === RXE_VENDOR_ID || nameHas(d.name, 'rxe')) return 'soft-roce';
   // Real HCAs always carry a PCI vendor id and a firmware version.
