@@ -177,3 +177,10 @@ describe('error shapes of the ib tools', () => {
     ]);
   });
 });
+
+describe('ibstatus when /sys/class/infiniband is missing', () => {
+  it('reads "Fatal error:  No devices" (scripts/ibstatus L46, L61) as no RDMA device', () => {
+    const checks = classifyIbstatus(parseIbstatus('Fatal error:  No devices\n'));
+    expect(checks.map(line)).toEqual(['fail rdma.devices']);
+  });
+});

@@ -123,7 +123,7 @@ export function physState(raw: string): PhysState {
 
 export function linkLayer(raw: string): LinkLayer | undefined {
   const t = raw.trim().toLowerCase();
-  // The ibstatus script prints "IB" when a port has no link_layer file (scripts/ibstatus L33).
+  // The ibstatus script prints "IB" when a port has no link_layer file (scripts/ibstatus L34).
   if (t === 'infiniband' || t === 'ib') return 'InfiniBand';
   if (t === 'ethernet') return 'Ethernet';
   if (t === 'unspecified' || t === 'unknown') return 'Unspecified';
