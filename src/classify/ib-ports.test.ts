@@ -73,6 +73,43 @@ describe('ports judged as a set', () => {
     expect(qdr.find((c) => c.id === 'ib.ports')?.detail).toMatch(/no RDMA port fast enough/);
   });
 
+  it('ignores a slow NIC of another adapter model beside fast RoCE rails of the same link layer', () => {
+    const text = [
+      ca('mlx5_0', 'MT4129', '28.39.1002', [['Active', 'LinkUp', '400', 0, 'Ethernet']]),
+      ca('mlx5_1', 'MT4129', '28.39.1002', [['Active', 'LinkUp', '400', 0, 'Ethernet']]),
+      ca('mlx5_2', 'MT4127', '26.36.1010', [['Active', 'LinkUp', '25', 0, 'Ethernet']]),
+    ].join('\n');
+    expect(ibstat(text).map(line)).toEqual([
+      'ok ib.port mlx5_0/1',
+      'ok ib.port mlx5_1/1',
+      'skipped ib.port mlx5_2/1',
+      'ok ib.ports',
+    ]);
+  });
+
+  it('warns (not fails) on a slow port whose model is not shown beside fast ports of its link layer (ibstatus)', () => {
+    const block = (dev: string, rate: string) =>
+      [
+        `Infiniband device '${dev}' port 1 status:`,
+        '\tstate:\t\t 4: ACTIVE',
+        '\tphys state:\t 5: LinkUp',
+        `\trate:\t\t ${rate}`,
+        '\tlink_layer:\t Ethernet',
+      ].join('\n');
+    const checks = classifyIbstatus(
+      parseIbstatus(
+        [block('mlx5_0', '400 Gb/sec (4X NDR)'), block('mlx5_1', '25 Gb/sec (1X EDR)')].join('\n'),
+      ),
+    );
+    expect(checks.map(line)).toEqual([
+      'ok ib.port mlx5_0/1',
+      'warn ib.port mlx5_1/1',
+      'ok ib.ports',
+      'warn ib.rate',
+    ]);
+    expect(checks[1]?.detail).toMatch(/far below the node's other RoCE \(Ethernet\) ports/);
+  });
+
   it('ignores a slow Ethernet NIC beside a fast InfiniBand fabric, but not a slow rail of the fabric itself', () => {
     const text = [
       ca('mlx5_0', 'MT4129', '28.39.1002', [['Active', 'LinkUp', '400', 5, 'InfiniBand']]),

@@ -23,28 +23,47 @@ function signature(p: IbPort): string {
   return `${p.rateGbps ?? '?'} Gb/s${p.width !== undefined ? ` ${p.width}X` : ''}${p.laneGbps !== undefined ? ` ${p.laneGbps}G/lane` : ''}`;
 }
 
-/** Re-judges Active hardware ports by speed, knowing what else the node has. */
-function bySpeed(list: { p: IbPort; v: PortVerdict }[], slow: Set<IbPort>): void {
-  const fastLayers = new Set(
-    list
-      .filter((x) => x.v.usable && hardware(x.p) && (x.p.rateGbps ?? 0) >= KV_WARN_BELOW_GBPS)
-      .map((x) => x.p.linkLayer ?? '?'),
-  );
+/**
+ * Re-judges Active hardware ports by speed, knowing what else the node has. A slow port
+ * of another link layer or another adapter model than the node's fast (≥ 100 Gb/s) ports
+ * is its front-end NIC and is ignored; one whose model is not shown (ibstatus) beside fast
+ * ports of its link layer may be either, so it warns; a slow port of the fast ports' own
+ * model is a rail trained far down and is held to the bar.
+ */
+function bySpeed(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+  slow: Set<IbPort>,
+): void {
+  const fast = list.filter((x) => x.v.usable && hardware(x.p) && (x.p.rateGbps ?? 0) >= KV_WARN_BELOW_GBPS);
+  const fastLayers = new Set(fast.map((x) => x.p.linkLayer ?? '?'));
+  const fastModels = new Set(fast.map((x) => models[x.p.device]));
   for (const x of list) {
     const rate = x.p.rateGbps;
     if (!x.v.usable || !hardware(x.p) || rate === undefined || rate >= KV_WARN_BELOW_GBPS) continue;
     const shown = rateText(x.p) ?? `${rate} Gb/s`;
     const layer = layerName(x.p);
-    if (fastLayers.size > 0 && !fastLayers.has(x.p.linkLayer ?? '?')) {
+    const model = models[x.p.device];
+    const otherModel = model !== undefined && !fastModels.has(undefined) && !fastModels.has(model);
+    if (fast.length > 0 && (!fastLayers.has(x.p.linkLayer ?? '?') || otherModel)) {
       x.v = {
         status: 'skipped',
-        detail: `${layer} port Active at ${shown} beside ${[...fastLayers].join('/')} ports of 100 Gb/s or more: a front-end or management NIC, not a KV-transfer rail; ignored`,
+        detail: `${layer} port Active at ${shown} beside ${plural(fast.length, 'port')} of 100 Gb/s or more of another ${otherModel ? 'adapter model' : 'link layer'}: a front-end or management NIC, not a KV-transfer rail; ignored`,
         usable: false,
       };
       continue;
     }
-    const gbytes = Math.round((rate / 8) * 10) / 10;
     slow.add(x.p);
+    if (fast.length > 0 && model === undefined) {
+      x.v = {
+        status: 'warn',
+        detail: `${layer} port Active at ${shown}, far below the node's other ${layer} ports of 100 Gb/s or more: a rail trained down or a front-end NIC (the adapter model is not shown)`,
+        fix: 'if this port is an RDMA rail, check what it negotiated (ethtool, ibportstate), its cable and its switch port; keep KV traffic off it (UCX_NET_DEVICES) either way',
+        usable: rate >= KV_FAIL_BELOW_GBPS,
+      };
+      continue;
+    }
+    const gbytes = Math.round((rate / 8) * 10) / 10;
     x.v =
       rate < KV_FAIL_BELOW_GBPS
         ? {
@@ -144,7 +163,7 @@ export function classifyIbPorts(
   }
   const list = ports.map((p) => ({ p, v: judgePort(p) }));
   const slow = new Set<IbPort>();
-  bySpeed(list, slow);
+  bySpeed(list, models, slow);
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);
