@@ -87,6 +87,25 @@ const expected: Record<string, { lines: string[]; verdict: string }> = {
     ],
     verdict: 'unverified',
   },
+  // An 8-rail RoCE node with one rail Polling and one rail Disabled: the disabled rail is not "ignored".
+  'ibstat/h100-roce-8rail-1-polling-1-disabled-plus-4-cx6dx.txt': {
+    lines: [
+      'ok ib.port mlx5_0/1',
+      'ok ib.port mlx5_1/1',
+      'ok ib.port mlx5_10/1',
+      'fail ib.port mlx5_11/1',
+      'ok ib.port mlx5_2/1',
+      'ok ib.port mlx5_3/1',
+      'ok ib.port mlx5_4/1',
+      'warn ib.port mlx5_5/1',
+      'ok ib.port mlx5_6/1',
+      'ok ib.port mlx5_7/1',
+      'ok ib.port mlx5_8/1',
+      'ok ib.port mlx5_9/1',
+      'ok ib.ports',
+    ],
+    verdict: 'untrusted',
+  },
   'ibstatus/roce-2port-400-ndr-ethernet.txt': {
     lines: ['skipped read.input', 'ok ib.port mlx5_0/1', 'ok ib.port mlx5_1/1', 'ok ib.ports'],
     verdict: 'trusted',
@@ -129,6 +148,17 @@ describe('read: real RDMA devices, ports and error shapes (issue 22)', () => {
     );
     for (const c of checks) expect(c.detail).not.toMatch(/check the subnet manager|has no LID/);
     expect(checks.find((c) => c.id === 'ib.port')?.detail).toMatch(/^EFA port Active\/LinkUp/);
+  });
+
+  it("calls a disabled port of the rails' own model a rail switched off", () => {
+    const { checks } = readPasted(
+      'ibstat',
+      readFixture('node', 'ibstat', 'h100-roce-8rail-1-polling-1-disabled-plus-4-cx6dx.txt'),
+      { expect: 'any' },
+    );
+    expect(checks.find((c) => c.subject === 'mlx5_5/1')?.detail).toBe(
+      'RoCE (Ethernet) port Disabled although it is a MT4129 like the 6 Active rails at 400 Gb/s: a rail switched off',
+    );
   });
 
   it('names the Active sibling of a down port', () => {

@@ -81,6 +81,34 @@ function bySpeed(
   }
 }
 
+/**
+ * A Disabled Ethernet port is normally an unused front-end port (skipped), but one of the
+ * same adapter model as the node's fastest Active ports (its KV rails, 100 Gb/s or more)
+ * is a rail switched off.
+ */
+function disabledRails(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+): void {
+  // The node's KV rails: its fastest Active hardware ports, when they are 100 Gb/s or more.
+  const up = list.filter((x) => x.v.usable && hardware(x.p));
+  const top = Math.max(0, ...up.map((x) => x.p.rateGbps ?? 0));
+  const rails = top >= KV_WARN_BELOW_GBPS ? up.filter((x) => x.p.rateGbps === top) : [];
+  for (const x of list) {
+    const model = models[x.p.device];
+    if (x.v.status !== 'skipped' || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model)
+      continue;
+    const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
+    if (same.length === 0) continue;
+    x.v = {
+      status: 'warn',
+      detail: `RoCE (Ethernet) port Disabled although it is a ${model} like the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off`,
+      fix: 'enable the port (mlxlink, `ip link set <netdev> up`, or the switch side) and check its cable; until then KV and NCCL traffic run on fewer rails',
+      usable: false,
+    };
+  }
+}
+
 function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
   const shown = list.filter((x) => x.v.shown !== false);
   const usable = list.filter((x) => x.v.usable);
@@ -164,6 +192,7 @@ export function classifyIbPorts(
   const list = ports.map((p) => ({ p, v: judgePort(p) }));
   const slow = new Set<IbPort>();
   bySpeed(list, models, slow);
+  disabledRails(list, models);
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);

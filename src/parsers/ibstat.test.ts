@@ -102,6 +102,23 @@ const expected: Record<string, { ports: readonly (readonly unknown[])[]; errors:
     ],
     errors: [],
   },
+  'h100-roce-8rail-1-polling-1-disabled-plus-4-cx6dx.txt': {
+    ports: [
+      eth('mlx5_0', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_1', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_10', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_11', 'down', 'polling', 40, 'MT4129'),
+      eth('mlx5_2', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_3', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_4', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_5', 'down', 'disabled', 40, 'MT4129'),
+      eth('mlx5_6', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_7', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_8', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_9', 'active', 'link-up', 400, 'MT4129'),
+    ],
+    errors: [],
+  },
   // EFA: CA type and firmware printed empty, LID 0 / SM lid 0, "Link layer: Unknown" (unspecified).
   'efa0-ca-no-lid-link-layer-unknown.txt': {
     ports: [['efa_0', 1, 'active', 'link-up', 100, 0, 0, 'Unspecified', '', 'efa']],
