@@ -157,7 +157,7 @@ describe('read: real RDMA devices, ports and error shapes (issue 22)', () => {
       { expect: 'any' },
     );
     expect(checks.find((c) => c.subject === 'mlx5_5/1')?.detail).toBe(
-      'RoCE (Ethernet) port Disabled although it is a MT4129 like the 6 Active rails at 400 Gb/s: a rail switched off',
+      'RoCE (Ethernet) port Disabled on the same adapter model (MT4129) as the 6 Active rails at 400 Gb/s: a rail switched off',
     );
   });
 

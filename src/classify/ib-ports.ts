@@ -102,7 +102,7 @@ function disabledRails(
     if (same.length === 0) continue;
     x.v = {
       status: 'warn',
-      detail: `RoCE (Ethernet) port Disabled although it is a ${model} like the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off`,
+      detail: `RoCE (Ethernet) port Disabled on the same adapter model (${model}) as the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off`,
       fix: 'enable the port (mlxlink, `ip link set <netdev> up`, or the switch side) and check its cable; until then KV and NCCL traffic run on fewer rails',
       usable: false,
     };
