@@ -5,7 +5,7 @@ import { portsOf } from '../parsers/ib-port.js';
 import type { IbstatResult } from '../parsers/ibstat.js';
 import type { IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
-import { classifyIbPorts } from './ib.js';
+import { classifyIbPorts } from './ib-ports.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 const PORT_LINES = [
@@ -43,6 +43,15 @@ function models(devices: readonly IbDevice[]): Record<string, string | undefined
 
 /** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
+  if (r.devices.length === 0) {
+    // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
+    const first = r.errors[0]?.text ?? '';
+    return [
+      check('rdma.devices', 'fail', `ibstat read no RDMA device: ${first}`, {
+        fix: 'load the HCA driver (mlx5_ib, efa) and ib_umad; in a pod, request the RDMA device-plugin resource so /dev/infiniband and /sys/class/infiniband are visible',
+      }),
+    ];
+  }
   const checks = unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown);
   if (r.errors.length > 0) {
     const first = r.errors[0]?.text ?? '';
@@ -62,8 +71,28 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
   return checks;
 }
 
+/** ibstatus: the ports; its "Fatal error: device '*': sys files not found" means no RDMA device at all. */
 export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}): Check[] {
-  return unhidden(classifyIbPorts(portsOf(r.devices)), opts.shown);
+  const checks = r.devices.length > 0 ? unhidden(classifyIbPorts(portsOf(r.devices)), opts.shown) : [];
+  for (const e of r.errors) {
+    const none = e.device === '*' || r.devices.length === 0;
+    checks.push(
+      check(
+        'rdma.devices',
+        none ? 'fail' : 'warn',
+        none
+          ? `no RDMA device in /sys/class/infiniband (ibstatus: ${e.text.replace(/^Fatal error:\s*/, '')})`
+          : `ibstatus could not read ${e.device ? `device ${e.device}` : 'a device'}: ${e.text}`,
+        {
+          ...(e.device && e.device !== '*' ? { subject: e.device } : {}),
+          fix: none
+            ? 'the HCA driver registered no RDMA device: check dmesg for mlx5_ib/mlx4_ib errors (firmware, driver version) and that the driver is loaded'
+            : 'check the device name with `ls /sys/class/infiniband`',
+        },
+      ),
+    );
+  }
+  return checks;
 }
 
 /**
@@ -74,11 +103,29 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
   const checks: Check[] = [];
   if (r.devices.length > 0)
     checks.push(...unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown));
-  if (r.noDevices && r.devices.length === 0) {
+  const noProvider = r.warnings.filter((w) =>
+    /no userspace device-specific driver|does not support the kernel ABI/.test(w),
+  );
+  if (r.listError !== undefined && r.devices.length === 0) {
     checks.push(
-      check('rdma.devices', 'fail', 'the verbs library sees no RDMA device', {
-        fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource so /dev/infiniband is mounted',
+      check('rdma.devices', 'fail', `the verbs library could not list RDMA devices (${r.listError})`, {
+        fix: 'load the RDMA core and HCA driver (ib_uverbs, mlx5_ib or efa); in a container, /sys/class/infiniband_verbs and /dev/infiniband must be visible (request the RDMA device-plugin resource)',
       }),
+    );
+  } else if (r.noDevices && r.devices.length === 0) {
+    checks.push(
+      noProvider.length > 0
+        ? check(
+            'rdma.devices',
+            'fail',
+            `the verbs library sees no RDMA device: the kernel has ${plural(noProvider.length, 'verbs device')} but no userspace provider claims them (${noProvider[0]})`,
+            {
+              fix: 'install the rdma-core provider for this HCA (ibverbs-providers / libibverbs provider package, or the vendor library) matching the kernel driver',
+            },
+          )
+        : check('rdma.devices', 'fail', 'the verbs library sees no RDMA device', {
+            fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource so /dev/infiniband is mounted',
+          }),
     );
   } else if (r.openFailures > 0) {
     const opened = r.devices.length;

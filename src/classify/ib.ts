@@ -1,5 +1,4 @@
-import { type Check, check } from '../core/model.js';
-import { plural } from '../core/verdict.js';
+import type { Check } from '../core/model.js';
 import type { IbPort } from '../parsers/ib-port.js';
 
 /**
@@ -31,12 +30,70 @@ export function rateText(p: IbPort): string | undefined {
   return `${p.rateGbps} Gb/s${shape}`;
 }
 
-export type PortVerdict = { status: Check['status']; detail: string; fix?: string; usable: boolean };
+/** "InfiniBand", "RoCE (Ethernet)", "EFA", … as port details name a port's kind. */
+export function layerName(p: IbPort): string {
+  if (p.kind === 'efa') return 'EFA';
+  if (p.linkLayer === 'Ethernet') return 'RoCE (Ethernet)';
+  if (p.linkLayer === 'InfiniBand') return 'InfiniBand';
+  return p.linkLayer === 'Unspecified' ? 'link layer unspecified' : 'link layer unknown';
+}
 
-/** The judgement of one port. */
+export type PortVerdict = {
+  status: Check['status'];
+  detail: string;
+  fix?: string;
+  usable: boolean;
+  /** The port is a software RDMA device's (rxe, siw): never RDMA hardware. */
+  software?: boolean;
+  /** false when the capture did not show the port's state (trimmed or filtered). */
+  shown?: false;
+};
+
+const SOFT: Partial<Record<NonNullable<IbPort['kind']>, string>> = {
+  'soft-roce': 'Soft-RoCE (rxe)',
+  'soft-iwarp': 'SoftiWARP (siw)',
+  software: 'software RDMA',
+};
+
+const STATE_WORD: Record<IbPort['state'], string> = {
+  active: 'Active',
+  'active-defer': 'Active',
+  down: 'Down',
+  init: 'Initializing',
+  armed: 'Armed',
+  unknown: 'in an unknown state',
+  'not-shown': 'state not shown',
+};
+
+/**
+ * The judgement of one port. Soft RDMA (rxe, siw) fails whatever its state: the
+ * kernel emulates RDMA over an ordinary NIC, with no offload and no GPUDirect RDMA.
+ * EFA has no LID and no subnet manager by design (efa_query_port sets neither).
+ */
 export function judgePort(p: IbPort): PortVerdict {
+  if (p.state === 'not-shown') {
+    return {
+      status: 'skipped',
+      detail:
+        'port state not shown (the capture has no state line for this port: trimmed or filtered); not judged',
+      usable: false,
+      shown: false,
+    };
+  }
+  const soft = p.kind ? SOFT[p.kind] : undefined;
+  if (soft) {
+    return {
+      status: 'fail',
+      detail: `${soft} port ${STATE_WORD[p.state]}: RDMA emulated by the kernel over an ordinary NIC, with no offload and no GPUDirect RDMA: not RDMA hardware, never trusted for KV transfer`,
+      fix: 'run disaggregated serving on nodes with RDMA hardware (ConnectX InfiniBand/RoCE, AWS EFA); remove the soft device (`rdma link delete <dev>`) so UCX and NCCL cannot pick it',
+      usable: false,
+      software: true,
+    };
+  }
+  const efa = p.kind === 'efa';
   const roce = p.linkLayer === 'Ethernet';
-  const layer = roce ? 'RoCE (Ethernet)' : p.linkLayer === 'InfiniBand' ? 'InfiniBand' : 'link layer unknown';
+  const ibLike = !efa && (p.linkLayer === 'InfiniBand' || p.linkLayer === undefined);
+  const layer = layerName(p);
   const rate = rateText(p);
   if (p.physState === 'disabled') {
     if (roce) {
@@ -46,7 +103,7 @@ export function judgePort(p: IbPort): PortVerdict {
     }
     return {
       status: 'warn',
-      detail: `${layer} port Down/Disabled: this HCA carries no traffic`,
+      detail: `${layer} port Down/Disabled: this port carries no traffic`,
       fix: 'if this rail should carry KV traffic, enable the port (ibportstate … enable / mlxlink) and check its cable; otherwise ignore it',
       usable: false,
     };
@@ -109,7 +166,7 @@ export function judgePort(p: IbPort): PortVerdict {
       usable: false,
     };
   }
-  if (!roce && noLid(p.lid)) {
+  if (ibLike && noLid(p.lid)) {
     return {
       status: 'fail',
       detail: `${layer} port Active but has no LID (${p.lid})`,
@@ -117,7 +174,7 @@ export function judgePort(p: IbPort): PortVerdict {
       usable: false,
     };
   }
-  if (!roce && p.linkLayer === 'InfiniBand' && p.smLid === 0) {
+  if (ibLike && p.linkLayer === 'InfiniBand' && p.smLid === 0) {
     return {
       status: 'warn',
       detail: `${layer} port Active with SM lid 0: no subnet manager is reachable`,
@@ -125,89 +182,16 @@ export function judgePort(p: IbPort): PortVerdict {
       usable: true,
     };
   }
-  const extra = roce ? 'no subnet manager needed' : `LID ${p.lid ?? '?'}, SM lid ${p.smLid ?? '?'}`;
+  const extra = efa
+    ? 'no LID or subnet manager (EFA uses neither; the rate an EFA driver reports is not a link measurement)'
+    : roce
+      ? 'no subnet manager needed'
+      : ibLike
+        ? `LID ${p.lid ?? '?'}, SM lid ${p.smLid ?? '?'}`
+        : 'no LID needed';
   return {
     status: 'ok',
-    detail: `${layer} port Active/LinkUp${rate ? `, ${rate}` : ''}, ${extra}`,
+    detail: `${layer} port Active/LinkUp${rate ? `, ${rate}` : ''}, ${extra}${p.vf ? `; an SR-IOV VF (${p.vf})` : ''}`,
     usable: true,
   };
-}
-
-/** A port's speed signature: effective rate plus width and lane speed when known. */
-function signature(p: IbPort): string {
-  return `${p.rateGbps ?? '?'} Gb/s${p.width !== undefined ? ` ${p.width}X` : ''}${p.laneGbps !== undefined ? ` ${p.laneGbps}G/lane` : ''}`;
-}
-
-/**
- * Checks for a set of ports: one `ib.port` per port, `ib.ports` for the count of
- * usable ports, and `ib.rate` when ports of the same kind (link layer and model)
- * run at different effective rates or widths — a 2X HDR port and a 4X EDR port
- * both print `Rate: 100`, so width and lane speed are compared when known.
- */
-export function classifyIbPorts(
-  ports: readonly IbPort[],
-  models: Record<string, string | undefined> = {},
-): Check[] {
-  const checks: Check[] = [];
-  const usable: IbPort[] = [];
-  for (const p of ports) {
-    const v = judgePort(p);
-    if (v.usable) usable.push(p);
-    checks.push(
-      check('ib.port', v.status, v.detail, {
-        subject: subjectOf(p),
-        ...(v.fix ? { fix: v.fix } : {}),
-        ...(v.status === 'skipped' ? { matters: false } : {}),
-        data: { ...p },
-      }),
-    );
-  }
-  if (ports.length === 0) {
-    checks.push(
-      check('ib.ports', 'fail', 'no InfiniBand/RoCE port found', {
-        fix: 'install the HCA driver (MLNX_OFED/DOCA-OFED or inbox mlx5) and check the device plugin exposes it',
-      }),
-    );
-    return checks;
-  }
-  const down = ports.length - usable.length;
-  checks.push(
-    usable.length === 0
-      ? check('ib.ports', 'fail', `no usable RDMA port: 0 of ${ports.length} Active`, {
-          fix: 'fix the port problems listed above; no RDMA path exists from this node',
-        })
-      : check(
-          'ib.ports',
-          'ok',
-          `${usable.length} of ${plural(ports.length, 'port')} usable${down ? ` (${down} not)` : ''}`,
-          {
-            data: { usable: usable.map(subjectOf) },
-          },
-        ),
-  );
-  const groups = new Map<string, IbPort[]>();
-  for (const p of usable) {
-    const key = `${p.linkLayer ?? '?'}|${models[p.device] ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), p]);
-  }
-  for (const [key, list] of groups) {
-    const bySig = new Map<string, IbPort[]>();
-    for (const p of list) bySig.set(signature(p), [...(bySig.get(signature(p)) ?? []), p]);
-    if (bySig.size < 2) continue;
-    const sorted = [...bySig.entries()].sort((a, b) => b[1].length - a[1].length);
-    const [common] = sorted[0] as [string, IbPort[]];
-    const odd = sorted.slice(1).flatMap(([sig, ps]) => ps.map((p) => `${subjectOf(p)} at ${sig}`));
-    checks.push(
-      check(
-        'ib.rate',
-        'warn',
-        `ports of one kind run at different speeds: most at ${common}, ${odd.join(', ')}`,
-        {
-          subject: key.split('|')[1] || undefined,
-          fix: 'a slower or narrower port is a degraded link: reseat or replace the cable/transceiver and check the switch port speed',
-        },
-      ),
-    );
-  }
-  return checks;
 }

@@ -2,7 +2,8 @@
 export { crossProbe, type ProbeSet } from './cross.js';
 export { classifyGdrcopy, classifyLsmod } from './gdr.js';
 export { classifyNvlinkStatus, classifyTopo, crossNvlinkTopo } from './gpu.js';
-export { classifyIbPorts, judgePort } from './ib.js';
+export { judgePort } from './ib.js';
+export { classifyIbPorts } from './ib-ports.js';
 export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools.js';
 export { classifyMemlock } from './memlock.js';
 export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';

@@ -7,7 +7,8 @@ import { LANE_GBPS, laneName, parseNumber } from './units.js';
  * ibv_devinfo; the readings of the real captures in test/fixtures/node/<tool>/INDEX.md.
  */
 
-export type PortState = 'down' | 'init' | 'armed' | 'active' | 'active-defer' | 'unknown';
+/** 'not-shown': the port's block printed no state line (a trimmed or filtered capture): never read as down. */
+export type PortState = 'down' | 'init' | 'armed' | 'active' | 'active-defer' | 'unknown' | 'not-shown';
 export type PhysState =
   | 'sleep'
   | 'polling'
@@ -18,7 +19,19 @@ export type PhysState =
   | 'phy-test'
   | 'no-state-change'
   | 'unknown';
-export type LinkLayer = 'InfiniBand' | 'Ethernet';
+/** 'Unspecified': ibv_devinfo "Unspecified", ibstat/sysfs "Unknown" (EFA, usNIC): neither IB nor RoCE. */
+export type LinkLayer = 'InfiniBand' | 'Ethernet' | 'Unspecified';
+
+export type DeviceKind =
+  /** Soft-RoCE, the rdma_rxe driver: RoCE emulated in the kernel over any netdev. */
+  | 'soft-roce'
+  /** SoftiWARP, the siw driver: iWARP emulated over kernel TCP sockets. */
+  | 'soft-iwarp'
+  /** No PCI vendor and no firmware: a software device of another kind (old librxe, pib). */
+  | 'software'
+  /** AWS Elastic Fabric Adapter: SRD, no LID, no subnet manager. */
+  | 'efa'
+  | 'hardware';
 
 export interface IbPort {
   device: string;
@@ -36,6 +49,10 @@ export interface IbPort {
   speed?: string;
   lid?: number;
   smLid?: number;
+  /** What the device is (set by annotateDevices in ib-device.ts). */
+  kind?: DeviceKind;
+  /** The SR-IOV Virtual Function the device is, when it is one ("ConnectX-6 Virtual Function"). */
+  vf?: string;
 }
 
 export interface IbDevice {
@@ -44,6 +61,14 @@ export interface IbDevice {
   model?: string;
   firmware?: string;
   nodeGuid?: string;
+  /** ibv_devinfo vendor_id ("0x02c9"). */
+  vendorId?: string;
+  /** ibv_devinfo hw_ver ("0xEFA0") or ibstat "Hardware version". */
+  hwVersion?: string;
+  /** ibv_devinfo transport ("InfiniBand", "iWARP", "unspecified"). */
+  transport?: string;
+  kind?: DeviceKind;
+  vf?: string;
   ports: IbPort[];
 }
 
@@ -98,8 +123,10 @@ export function physState(raw: string): PhysState {
 
 export function linkLayer(raw: string): LinkLayer | undefined {
   const t = raw.trim().toLowerCase();
-  if (t === 'infiniband') return 'InfiniBand';
+  // The ibstatus script prints "IB" when a port has no link_layer file (scripts/ibstatus L34).
+  if (t === 'infiniband' || t === 'ib') return 'InfiniBand';
   if (t === 'ethernet') return 'Ethernet';
+  if (t === 'unspecified' || t === 'unknown') return 'Unspecified';
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { ParseError } from './errors.js';
 import type { IbDevice } from './ib-port.js';
 import { parseIbstat } from './ibstat.js';
 
-/** Every port of every CA as one tuple: device, port, state, phys, rate, LID, SM LID, link layer, CA type. */
+/** Every port of every CA as one tuple: device, port, state, phys, rate, LID, SM LID, link layer, CA type (, kind when not plain hardware). */
 function project(devices: IbDevice[]) {
   return devices.flatMap((d) =>
     d.ports.map((p) => [
@@ -17,6 +17,7 @@ function project(devices: IbDevice[]) {
       p.smLid,
       p.linkLayer,
       d.model,
+      ...(d.kind ? [d.kind] : []),
     ]),
   );
 }
@@ -101,6 +102,41 @@ const expected: Record<string, { ports: readonly (readonly unknown[])[]; errors:
     ],
     errors: [],
   },
+  'h100-roce-8rail-1-polling-1-disabled-plus-4-cx6dx.txt': {
+    ports: [
+      eth('mlx5_0', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_1', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_10', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_11', 'down', 'polling', 40, 'MT4129'),
+      eth('mlx5_2', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_3', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_4', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_5', 'down', 'disabled', 40, 'MT4129'),
+      eth('mlx5_6', 'active', 'link-up', 400, 'MT4129'),
+      eth('mlx5_7', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_8', 'active', 'link-up', 100, 'MT4125'),
+      eth('mlx5_9', 'active', 'link-up', 400, 'MT4129'),
+    ],
+    errors: [],
+  },
+  // EFA: CA type and firmware printed empty, LID 0 / SM lid 0, "Link layer: Unknown" (unspecified).
+  'efa0-ca-no-lid-link-layer-unknown.txt': {
+    ports: [['efa_0', 1, 'active', 'link-up', 100, 0, 0, 'Unspecified', '', 'efa']],
+    errors: [],
+  },
+  // Soft-RoCE: known by its name and by the empty CA type and firmware a device with no hardware prints.
+  'rxe0-soft-roce-aws-ena-rate-100.txt': {
+    ports: [['rxe0', 1, 'active', 'link-up', 100, 0, 0, 'Ethernet', '', 'soft-roce']],
+    errors: [],
+  },
+  'rxe0-soft-roce-over-wlan-rate-2.5.txt': {
+    ports: [['rxe0', 1, 'active', 'link-up', 2.5, 0, 0, 'Ethernet', '', 'soft-roce']],
+    errors: [],
+  },
+  'rxe0-soft-roce-vmware-vm-rate-fdr10.txt': {
+    ports: [['rxe0', 1, 'active', 'link-up', 10, 0, 0, 'Ethernet', '', 'soft-roce']],
+    errors: [],
+  },
 };
 
 describe('parseIbstat on every shared fixture', () => {
@@ -122,6 +158,7 @@ describe('parseIbstat on every shared fixture', () => {
           name: 'mlx5_10',
           model: 'MT4129',
           firmware: '28.39.1002',
+          hwVersion: '0',
           nodeGuid: '...',
           ports: [
             {

@@ -1,4 +1,5 @@
 import { ParseError } from './errors.js';
+import { annotateDevices } from './ib-device.js';
 import { type CommonPortField, type IbDevice, type IbPort, setCommonPortField } from './ib-port.js';
 import { cleanLines, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
@@ -46,7 +47,7 @@ export function parseIbstat(text: string): IbstatResult {
     }
     const portHead = /^Port (\d+):$/.exec(t);
     if (portHead && device) {
-      port = { device: device.name, port: Number(portHead[1]), state: 'unknown' };
+      port = { device: device.name, port: Number(portHead[1]), state: 'not-shown' };
       device.ports.push(port);
       continue;
     }
@@ -61,12 +62,14 @@ export function parseIbstat(text: string): IbstatResult {
     else if (key === 'ca type') device.model = value;
     else if (key === 'firmware version') device.firmware = value;
     else if (key === 'node guid') device.nodeGuid = value;
+    else if (key === 'hardware version') device.hwVersion = value;
   }
   if (devices.length === 0 && errors.length === 0) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
     if (!first) throw new ParseError(TOOL, 'the input is empty');
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
   }
+  annotateDevices(devices);
   return { devices, errors };
 }
 

@@ -21,6 +21,21 @@ const hdr = (device: string, lid: number) => ({
   ],
 });
 
+/** A 1X RoCE port: ibstatus "25 Gb/sec (1X EDR)", "10 Gb/sec (1X QDR)". */
+const eth1x = (device: string, state: string, phys: string, rate: number, speed: string) => ({
+  device,
+  port: 1,
+  state,
+  physState: phys,
+  rateGbps: rate,
+  width: 1,
+  laneGbps: rate,
+  speed,
+  linkLayer: 'Ethernet',
+  lid: 0,
+  smLid: 0,
+});
+
 const expected: Record<string, unknown> = {
   'a100-azure-8port-hdr-plus-accelnet-eth.txt': {
     devices: [
@@ -52,6 +67,70 @@ const expected: Record<string, unknown> = {
         ],
       },
     ],
+    errors: [],
+  },
+  'cx4lx-10g-1x-qdr-and-25g-1x-edr-both-active.txt': {
+    devices: [
+      { name: 'mlx5_0', ports: [eth1x('mlx5_0', 'active', 'link-up', 10, 'QDR')] },
+      { name: 'mlx5_1', ports: [eth1x('mlx5_1', 'active', 'link-up', 25, 'EDR')] },
+    ],
+    errors: [],
+  },
+  'cx4lx-25gbe-1x-edr-active-plus-disabled.txt': {
+    devices: [
+      { name: 'mlx5_0', ports: [eth1x('mlx5_0', 'active', 'link-up', 25, 'EDR')] },
+      {
+        name: 'mlx5_1',
+        ports: [
+          {
+            device: 'mlx5_1',
+            port: 1,
+            state: 'down',
+            physState: 'disabled',
+            rateGbps: 40,
+            width: 4,
+            laneGbps: 10,
+            speed: 'QDR',
+            linkLayer: 'Ethernet',
+            lid: 0,
+            smLid: 0,
+          },
+        ],
+      },
+    ],
+    errors: [],
+  },
+  // The script's `fatal` when /sys/class/infiniband has no device: no port, one error naming '*'.
+  'no-devices-sys-files-not-found.txt': {
+    devices: [],
+    errors: [
+      {
+        line: 2,
+        text: "Fatal error:  device '*': sys files not found (/sys/class/infiniband/*/ports)",
+        device: '*',
+      },
+    ],
+  },
+  'roce-2port-400-ndr-ethernet.txt': {
+    devices: ['mlx5_0', 'mlx5_1'].map((name) => ({
+      name,
+      ports: [
+        {
+          device: name,
+          port: 1,
+          state: 'active',
+          physState: 'link-up',
+          rateGbps: 400,
+          width: 4,
+          laneGbps: 100,
+          speed: 'NDR',
+          linkLayer: 'Ethernet',
+          lid: 0,
+          smLid: 0,
+        },
+      ],
+    })),
+    errors: [],
   },
 };
 

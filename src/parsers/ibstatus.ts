@@ -1,4 +1,5 @@
 import { ParseError } from './errors.js';
+import { annotateDevices } from './ib-device.js';
 import {
   type CommonPortField,
   type IbDevice,
@@ -16,6 +17,12 @@ import { cleanLines, promptCommand } from './lines.js';
  */
 export interface IbstatusResult {
   devices: IbDevice[];
+  /**
+   * The script's own failures (`fatal` in the ibstatus script): "Fatal error: device
+   * '*': sys files not found (/sys/class/infiniband/…/ports)" when no RDMA device
+   * exists at all, or a named device it cannot find.
+   */
+  errors: { line: number; text: string; device?: string }[];
 }
 
 const TOOL = 'ibstatus';
@@ -32,11 +39,17 @@ const FIELDS: Readonly<Record<string, CommonPortField>> = {
 export function parseIbstatus(text: string): IbstatusResult {
   const lines = cleanLines(text);
   const devices: IbDevice[] = [];
+  const errors: IbstatusResult['errors'] = [];
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
+    const fatal = /^Fatal error:\s*(?:device '([^']*)':\s*)?(.*)$/.exec(t);
+    if (fatal) {
+      errors.push({ line: line.no, text: t, ...(fatal[1] ? { device: fatal[1] } : {}) });
+      continue;
+    }
     const head = /^Infiniband device '([^']+)' port (\d+) status:$/i.exec(t);
     if (head) {
       const name = head[1] as string;
@@ -45,7 +58,7 @@ export function parseIbstatus(text: string): IbstatusResult {
         device = { name, ports: [] };
         devices.push(device);
       }
-      port = { device: name, port: Number(head[2]), state: 'unknown' };
+      port = { device: name, port: Number(head[2]), state: 'not-shown' };
       device.ports.push(port);
       continue;
     }
@@ -60,7 +73,7 @@ export function parseIbstatus(text: string): IbstatusResult {
     if (common) setCommonPortField(port, common, value);
     else if (key === 'rate') Object.assign(port, sysfsRate(value));
   }
-  if (devices.length === 0) {
+  if (devices.length === 0 && errors.length === 0) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
     if (!first) throw new ParseError(TOOL, 'the input is empty');
     throw new ParseError(TOOL, 'no "Infiniband device \'<dev>\' port <n> status:" block found', {
@@ -68,5 +81,6 @@ export function parseIbstatus(text: string): IbstatusResult {
       text: first.text,
     });
   }
-  return { devices };
+  annotateDevices(devices);
+  return { devices, errors };
 }

@@ -7,6 +7,9 @@ const expected: Record<string, unknown> = {
     devices: [
       {
         name: 'mlx5_0',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '16.34.1002',
         nodeGuid: '1070:fd03:001e:21a6',
         model: '4119',
@@ -14,6 +17,9 @@ const expected: Record<string, unknown> = {
       },
       {
         name: 'mlx5_1',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '16.34.1002',
         nodeGuid: '1070:fd03:001e:21a7',
         model: '4119',
@@ -21,6 +27,9 @@ const expected: Record<string, unknown> = {
       },
       {
         name: 'mlx5_2',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '20.34.1002',
         nodeGuid: 'e8eb:d303:00d6:3630',
         model: '4123',
@@ -28,6 +37,9 @@ const expected: Record<string, unknown> = {
       },
       {
         name: 'mlx5_3',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '20.34.1002',
         nodeGuid: 'e8eb:d303:00d6:3631',
         model: '4123',
@@ -37,12 +49,16 @@ const expected: Record<string, unknown> = {
     openFailures: 0,
     noDevices: false,
     verbose: false,
+    warnings: [],
     errors: [],
   },
   'vv-cx6-hdr-1active-1disabled.txt': {
     devices: [
       {
         name: 'mlx5_0',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '20.37.1700',
         nodeGuid: '88e9:a4ff:ff25:a462',
         model: '4123',
@@ -65,6 +81,9 @@ const expected: Record<string, unknown> = {
       },
       {
         name: 'mlx5_1',
+        transport: 'InfiniBand',
+        vendorId: '0x02c9',
+        hwVersion: '0x0',
         firmware: '20.37.1700',
         nodeGuid: '88e9:a4ff:ff25:a463',
         model: '4123',
@@ -86,6 +105,180 @@ const expected: Record<string, unknown> = {
     openFailures: 0,
     noDevices: false,
     verbose: true,
+    warnings: [],
+    errors: [],
+  },
+  // MLNX_OFED 4.x plain output: two dual-port ConnectX-3 on two IB subnets, port 2 of each down.
+  'cx3-2hca-port1-active-port2-down.txt': {
+    devices: [
+      ['mlx4_1', '7cfe:9003:00a5:95c0', 1, 22],
+      ['mlx4_0', 'e41d:2d03:00e0:c740', 18, 32],
+    ].map(([name, guid, sm, lid]) => ({
+      name,
+      transport: 'InfiniBand',
+      firmware: '2.42.5000',
+      nodeGuid: guid,
+      vendorId: '0x02c9',
+      model: '4099',
+      hwVersion: '0x1',
+      ports: [
+        { device: name, port: 1, state: 'active', smLid: sm, lid, linkLayer: 'InfiniBand' },
+        { device: name, port: 2, state: 'down', smLid: 0, lid: 0, linkLayer: 'InfiniBand' },
+      ],
+    })),
+    openFailures: 0,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
+    errors: [],
+  },
+  // `-d mlx4_1 -i 2 -v`: the exp-caps/ODP/ooo lines of MLNX_OFED 4.x are skipped; the one port is Polling.
+  'cx3-v-port2-down-polling-mofed4-exp-caps.txt': {
+    devices: [
+      {
+        name: 'mlx4_1',
+        transport: 'InfiniBand',
+        firmware: '2.42.5000',
+        nodeGuid: '7cfe:9003:00a5:95c0',
+        vendorId: '0x02c9',
+        model: '4099',
+        hwVersion: '0x1',
+        ports: [
+          {
+            device: 'mlx4_1',
+            port: 2,
+            state: 'down',
+            smLid: 0,
+            lid: 0,
+            linkLayer: 'InfiniBand',
+            width: 4,
+            laneGbps: 2.5,
+            rateGbps: 10,
+            speed: 'SDR',
+            physState: 'polling',
+          },
+        ],
+      },
+    ],
+    openFailures: 0,
+    noDevices: false,
+    verbose: true,
+    warnings: [],
+    errors: [],
+  },
+  // `| head` cut the output after "port: 1": the port exists, its state is not shown.
+  'efa0-head-truncated-port-fields-not-shown.txt': {
+    devices: [
+      {
+        name: 'efa_0',
+        transport: 'unspecified',
+        firmware: '0.0.0.0',
+        nodeGuid: '0000:0000:0000:0000',
+        vendorId: '0x1d0f',
+        model: '61344',
+        hwVersion: '0xEFA0',
+        kind: 'efa',
+        ports: [{ device: 'efa_0', port: 1, state: 'not-shown', kind: 'efa' }],
+      },
+    ],
+    openFailures: 0,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
+    errors: [],
+  },
+  'failed-to-open-device-x8-plus-cx3-vf-active.txt': {
+    devices: [
+      {
+        name: 'mlx4_2',
+        transport: 'InfiniBand',
+        firmware: '2.40.7000',
+        nodeGuid: '0014:0500:8cc6:cd0a',
+        vendorId: '0x02c9',
+        model: '4100',
+        hwVersion: '0x1',
+        vf: 'ConnectX-3 Virtual Function',
+        ports: [
+          {
+            device: 'mlx4_2',
+            port: 1,
+            state: 'active',
+            smLid: 2,
+            lid: 1,
+            linkLayer: 'InfiniBand',
+            vf: 'ConnectX-3 Virtual Function',
+          },
+        ],
+      },
+    ],
+    openFailures: 8,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
+    errors: [1, 2, 3, 4, 5, 26, 27, 28].map((line) => ({ line, text: 'Failed to open device' })),
+  },
+  'no-ib-devices-found-no-userspace-driver.txt': {
+    devices: [],
+    openFailures: 0,
+    noDevices: true,
+    verbose: false,
+    warnings: [
+      'no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs1',
+      'no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0',
+    ],
+    errors: [],
+  },
+  // The early librxe: vendor 0x0000, fw 0.0.0, and no link_layer line at all.
+  'rxe0-old-librxe-vendor-0-no-link-layer.txt': {
+    devices: [
+      {
+        name: 'rxe0',
+        transport: 'InfiniBand',
+        firmware: '0.0.0',
+        nodeGuid: '428d:5cff:fe35:bb12',
+        vendorId: '0x0000',
+        model: '0',
+        hwVersion: '0x0',
+        kind: 'soft-roce',
+        ports: [{ device: 'rxe0', port: 1, state: 'active', smLid: 0, lid: 0, kind: 'soft-roce' }],
+      },
+    ],
+    openFailures: 0,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
+    errors: [],
+  },
+  'siw-3dev-enp0s25-lo-docker0.txt': {
+    devices: [
+      ['siw_enp0s25', '3417:eb9b:f6d0:0000'],
+      ['siw_lo', '7369:775f:6c6f:0000'],
+      ['siw_docker0', '0242:44a5:225b:0000'],
+    ].map(([name, guid]) => ({
+      name,
+      transport: 'iWARP',
+      firmware: '0.0.0',
+      nodeGuid: guid,
+      vendorId: '0x626d74',
+      model: '0',
+      hwVersion: '0x0',
+      kind: 'soft-iwarp',
+      ports: [
+        {
+          device: name,
+          port: 1,
+          state: 'active',
+          smLid: 0,
+          lid: 0,
+          linkLayer: 'Ethernet',
+          kind: 'soft-iwarp',
+        },
+      ],
+    })),
+    openFailures: 0,
+    noDevices: false,
+    verbose: false,
+    warnings: [],
     errors: [],
   },
 };
@@ -112,6 +305,7 @@ describe('parseIbvDevinfo variants', () => {
       openFailures: 0,
       noDevices: false,
       verbose: false,
+      warnings: [],
       errors: [],
     });
     expect(parseIbvDevinfo('0 HCAs found:\n\n')).toMatchObject({ listed: [], noDevices: true });

@@ -1,4 +1,5 @@
 import { ParseError } from './errors.js';
+import { annotateDevices } from './ib-device.js';
 import {
   type CommonPortField,
   devinfoLaneSpeed,
@@ -30,6 +31,18 @@ export interface IbvDevinfoResult {
   noDevices: boolean;
   /** The output came from -v: width, lane speed and physical state are known. */
   verbose: boolean;
+  /**
+   * "Failed to get IB devices list: Function not implemented" (devinfo.c perror after
+   * ibv_get_device_list fails): the verbs library could not even list devices — no
+   * ib_uverbs/RDMA core in this kernel or no /sys/class/infiniband_verbs in this container.
+   */
+  listError?: string;
+  /**
+   * "libibverbs: Warning: …" lines: a kernel verbs device with no userspace provider
+   * ("no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0")
+   * or a provider/kernel ABI mismatch. With "No IB devices found" they say why.
+   */
+  warnings: string[];
   errors: { line: number; text: string }[];
 }
 
@@ -44,6 +57,8 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   let openFailures = 0;
   let noDevices = false;
   let verbose = false;
+  let listError: string | undefined;
+  const warnings: string[] = [];
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
@@ -76,6 +91,16 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       noDevices = true;
       continue;
     }
+    const listFail = /^Failed to get IB devices list:?\s*(.*)$/.exec(t);
+    if (listFail) {
+      listError = listFail[1] || 'unknown error';
+      errors.push({ line: line.no, text: t });
+      continue;
+    }
+    if (/^libibverbs: Warning:/.test(t)) {
+      warnings.push(t.replace(/^libibverbs: Warning:\s*/, ''));
+      continue;
+    }
     if (/^Failed to |^IB device '.*' wasn't found|^Invalid port requested/.test(t)) {
       errors.push({ line: line.no, text: t });
       continue;
@@ -98,7 +123,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       continue;
     }
     if (key === 'port' && /^\d+$/.test(value)) {
-      port = { device: device.name, port: Number(value), state: 'unknown' };
+      port = { device: device.name, port: Number(value), state: 'not-shown' };
       device.ports.push(port);
       continue;
     }
@@ -106,13 +131,17 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       if (key === 'fw_ver') device.firmware = value;
       else if (key === 'node_guid') device.nodeGuid = value;
       else if (key === 'vendor_part_id') device.model = value;
+      else if (key === 'vendor_id') device.vendorId = value;
+      else if (key === 'hw_ver') device.hwVersion = value;
+      else if (key === 'transport') device.transport = value.replace(/\s*\(\d+\)$/, '');
       else if (key === 'max_mr_size') verbose = true;
       continue;
     }
     if (setPortField(port, key, value)) verbose = true;
   }
   for (const d of devices) d.ports = d.ports.map(withRate);
-  if (devices.length === 0 && !listed && !noDevices && openFailures === 0) {
+  annotateDevices(devices);
+  if (devices.length === 0 && !listed && !noDevices && openFailures === 0 && listError === undefined) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
     if (!first) throw new ParseError(TOOL, 'the input is empty');
     throw new ParseError(TOOL, 'no "hca_id:" block, "HCAs found" list or "No IB devices found" line', {
@@ -120,7 +149,16 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       text: first.text,
     });
   }
-  return { devices, ...(listed ? { listed } : {}), openFailures, noDevices, verbose, errors };
+  return {
+    devices,
+    ...(listed ? { listed } : {}),
+    openFailures,
+    noDevices,
+    verbose,
+    ...(listError !== undefined ? { listError } : {}),
+    warnings,
+    errors,
+  };
 }
 
 /** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */

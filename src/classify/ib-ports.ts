@@ -1,0 +1,253 @@
+import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
+import type { IbPort } from '../parsers/ib-port.js';
+import { judgePort, layerName, type PortVerdict, rateText, subjectOf } from './ib.js';
+
+/**
+ * The node-wide reading of a set of ports (ibstat, ibstatus, ibv_devinfo):
+ * each port judged alone (judgePort), then what only the set shows — a port too
+ * slow for KV transfer, a slow front-end NIC beside a fast fabric, a down port
+ * beside an active one on the same HCA, a port trained below its siblings, and
+ * how many EFA devices there are. Bars: references/rdma-devices.md.
+ */
+
+/** Below this an Active port fails: its line rate (≤ 5 GB/s) cannot clear the 5 GB/s cross-node floor. */
+export const KV_FAIL_BELOW_GBPS = 50;
+/** Below this it warns: the RDMA links disaggregated deployments use are 100 Gb/s (12.5 GB/s) or more. */
+export const KV_WARN_BELOW_GBPS = 100;
+
+const hardware = (p: IbPort) => p.kind === undefined || p.kind === 'hardware';
+
+/** A port's speed signature: effective rate plus width and lane speed when known. */
+function signature(p: IbPort): string {
+  return `${p.rateGbps ?? '?'} Gb/s${p.width !== undefined ? ` ${p.width}X` : ''}${p.laneGbps !== undefined ? ` ${p.laneGbps}G/lane` : ''}`;
+}
+
+/**
+ * Re-judges Active hardware ports by speed, knowing what else the node has. A slow port
+ * of another link layer or another adapter model than the node's fast (≥ 100 Gb/s) ports
+ * is its front-end NIC and is ignored; one whose model is not shown (ibstatus) beside fast
+ * ports of its link layer may be either, so it warns; a slow port of the fast ports' own
+ * model is a rail trained far down and is held to the bar.
+ */
+function bySpeed(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+  slow: Set<IbPort>,
+): void {
+  const fast = list.filter((x) => x.v.usable && hardware(x.p) && (x.p.rateGbps ?? 0) >= KV_WARN_BELOW_GBPS);
+  const fastLayers = new Set(fast.map((x) => x.p.linkLayer ?? '?'));
+  const fastModels = new Set(fast.map((x) => models[x.p.device]));
+  for (const x of list) {
+    const rate = x.p.rateGbps;
+    if (!x.v.usable || !hardware(x.p) || rate === undefined || rate >= KV_WARN_BELOW_GBPS) continue;
+    const shown = rateText(x.p) ?? `${rate} Gb/s`;
+    const layer = layerName(x.p);
+    const model = models[x.p.device];
+    const otherModel = model !== undefined && !fastModels.has(undefined) && !fastModels.has(model);
+    if (fast.length > 0 && (!fastLayers.has(x.p.linkLayer ?? '?') || otherModel)) {
+      x.v = {
+        status: 'skipped',
+        detail: `${layer} port Active at ${shown} beside ${plural(fast.length, 'port')} of 100 Gb/s or more of another ${otherModel ? 'adapter model' : 'link layer'}: a front-end or management NIC, not a KV-transfer rail; ignored`,
+        usable: false,
+      };
+      continue;
+    }
+    slow.add(x.p);
+    if (fast.length > 0 && model === undefined) {
+      x.v = {
+        status: 'warn',
+        detail: `${layer} port Active at ${shown}, far below the node's other ${layer} ports of 100 Gb/s or more: a rail trained down or a front-end NIC (the adapter model is not shown)`,
+        fix: 'if this port is an RDMA rail, check what it negotiated (ethtool, ibportstate), its cable and its switch port; keep KV traffic off it (UCX_NET_DEVICES) either way',
+        usable: rate >= KV_FAIL_BELOW_GBPS,
+      };
+      continue;
+    }
+    const gbytes = Math.round((rate / 8) * 10) / 10;
+    x.v =
+      rate < KV_FAIL_BELOW_GBPS
+        ? {
+            status: 'fail',
+            detail: `${layer} port Active at ${shown}: ${gbytes} GB/s of line rate cannot carry disaggregated KV transfer (the cross-node floor is 5 GB/s)`,
+            fix: 'carry KV traffic on RDMA NICs of 100 Gb/s or more; if this port should be faster, check what it negotiated (ethtool, ibportstate) and its cable and switch port',
+            usable: false,
+          }
+        : {
+            status: 'warn',
+            detail: `${layer} port Active at ${shown}: below the 100 Gb/s (12.5 GB/s) links disaggregated serving is sized for; KV transfer will be slow`,
+            fix: 'prefer RDMA NICs of 100 Gb/s or more for KV transfer; check the negotiated speed (ethtool, ibportstate) if the port should be faster',
+            usable: true,
+          };
+  }
+}
+
+/**
+ * A Disabled Ethernet port is normally an unused front-end port (skipped), but one of the
+ * same adapter model as the node's fastest Active ports (its KV rails, 100 Gb/s or more)
+ * is a rail switched off.
+ */
+function disabledRails(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+): void {
+  // The node's KV rails: its fastest Active hardware ports, when they are 100 Gb/s or more.
+  const up = list.filter((x) => x.v.usable && hardware(x.p));
+  const top = Math.max(0, ...up.map((x) => x.p.rateGbps ?? 0));
+  const rails = top >= KV_WARN_BELOW_GBPS ? up.filter((x) => x.p.rateGbps === top) : [];
+  for (const x of list) {
+    const model = models[x.p.device];
+    if (x.v.status !== 'skipped' || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model)
+      continue;
+    const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
+    if (same.length === 0) continue;
+    x.v = {
+      status: 'warn',
+      detail: `RoCE (Ethernet) port Disabled on the same adapter model (${model}) as the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off`,
+      fix: 'enable the port (mlxlink, `ip link set <netdev> up`, or the switch side) and check its cable; until then KV and NCCL traffic run on fewer rails',
+      usable: false,
+    };
+  }
+}
+
+function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
+  const shown = list.filter((x) => x.v.shown !== false);
+  const usable = list.filter((x) => x.v.usable);
+  const hidden = list.length - shown.length;
+  if (shown.length === 0) {
+    return check(
+      'ib.ports',
+      'skipped',
+      `no port state shown for ${plural(list.length, 'port')}: whether this node has a usable RDMA port is not known from this capture`,
+      {
+        fix: 'capture the whole output (no head/grep): each port block with its State line',
+      },
+    );
+  }
+  if (usable.length > 0) {
+    const not = shown.length - usable.length;
+    return check(
+      'ib.ports',
+      'ok',
+      `${usable.length} of ${plural(shown.length, 'port')} usable${not ? ` (${not} not)` : ''}${hidden ? `; ${hidden} not shown` : ''}`,
+      { data: { usable: usable.map((x) => subjectOf(x.p)) } },
+    );
+  }
+  if (shown.every((x) => x.v.software)) {
+    return check(
+      'ib.ports',
+      'fail',
+      `no RDMA hardware: ${plural(shown.length, 'port')} of software RDMA (rxe/siw) only`,
+      {
+        fix: 'disaggregated KV transfer needs RDMA hardware (ConnectX InfiniBand/RoCE or AWS EFA) on this node',
+      },
+    );
+  }
+  const active = shown.filter((x) => x.p.state === 'active' || x.p.state === 'active-defer');
+  const slow = active.filter(
+    (x) => (x.p.rateGbps ?? Number.POSITIVE_INFINITY) < KV_FAIL_BELOW_GBPS && hardware(x.p),
+  );
+  return slow.length > 0 && slow.length === active.length
+    ? check(
+        'ib.ports',
+        'fail',
+        `no RDMA port fast enough for KV transfer: ${slow.length} of ${plural(shown.length, 'port')} Active, all under ${KV_FAIL_BELOW_GBPS} Gb/s`,
+        { fix: 'carry KV traffic on RDMA NICs of 100 Gb/s or more' },
+      )
+    : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
+        fix: 'fix the port problems listed above; no RDMA path exists from this node',
+      });
+}
+
+/** EFA devices: how many, against the per-instance counts AWS documents. */
+function efaCheck(list: { p: IbPort; v: PortVerdict }[]): Check | undefined {
+  const efa = list.filter((x) => x.p.kind === 'efa');
+  if (efa.length === 0) return undefined;
+  const devices = [...new Set(efa.filter((x) => x.v.usable).map((x) => x.p.device))];
+  if (devices.length === 0) return undefined;
+  return check(
+    'rdma.efa',
+    'ok',
+    `${plural(devices.length, 'EFA device')} Active (${devices.join(', ')}): AWS documents 4 on an 8-GPU p4d/p4de, 32 on p5/p5e, 16 on p5en; fewer than that on one of those means EFA devices not granted to this pod (vpc.amazonaws.com/efa)`,
+    { data: { efa: devices } },
+  );
+}
+
+/**
+ * Checks for a set of ports: one `ib.port` per port, `ib.ports` for the count of
+ * usable ports, `ib.rate` when ports of the same kind (link layer and model) run at
+ * different effective rates or widths — a 2X HDR port and a 4X EDR port both print
+ * `Rate: 100`, so width and lane speed are compared when known — and `rdma.efa`.
+ */
+export function classifyIbPorts(
+  ports: readonly IbPort[],
+  models: Record<string, string | undefined> = {},
+): Check[] {
+  if (ports.length === 0) {
+    return [
+      check('ib.ports', 'fail', 'no InfiniBand/RoCE port found', {
+        fix: 'install the HCA driver (MLNX_OFED/DOCA-OFED or inbox mlx5) and check the device plugin exposes it',
+      }),
+    ];
+  }
+  const list = ports.map((p) => ({ p, v: judgePort(p) }));
+  const slow = new Set<IbPort>();
+  bySpeed(list, models, slow);
+  disabledRails(list, models);
+  for (const x of list) {
+    if (x.v.usable || x.v.shown === false || x.v.software) continue;
+    const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);
+    if (!sib) continue;
+    const beside = `beside ${subjectOf(sib.p)} Active on the same HCA`;
+    // Plain ibv_devinfo shows no physical state: next to an Active sibling the likeliest reading is
+    // an uncabled second port, but a cable fault looks the same, so it warns instead of failing.
+    x.v =
+      x.p.state === 'down' && x.p.physState === undefined && x.v.status === 'fail'
+        ? {
+            status: 'warn',
+            detail: `${layerName(x.p)} port Down (physical state not shown), ${beside}: an unused second port or a cable fault`,
+            fix: 'run `ibv_devinfo -v` (or ibstat): Disabled or an uncabled port is fine if it carries no rail; Polling on a cabled port is a cable or switch-port fault',
+            usable: false,
+          }
+        : { ...x.v, detail: `${x.v.detail}; ${beside}` };
+  }
+  const checks: Check[] = list.map(({ p, v }) =>
+    check('ib.port', v.status, v.detail, {
+      subject: subjectOf(p),
+      ...(v.fix ? { fix: v.fix } : {}),
+      ...(v.status === 'skipped' && v.shown !== false ? { matters: false } : {}),
+      data: { ...p },
+    }),
+  );
+  checks.push(usableSummary(list));
+  const groups = new Map<string, IbPort[]>();
+  for (const { p, v } of list) {
+    if ((!v.usable && !slow.has(p)) || p.kind === 'efa') continue;
+    const key = `${p.linkLayer ?? '?'}|${models[p.device] ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  for (const [key, group] of groups) {
+    const bySig = new Map<string, IbPort[]>();
+    for (const p of group) bySig.set(signature(p), [...(bySig.get(signature(p)) ?? []), p]);
+    if (bySig.size < 2) continue;
+    // The most common speed is the norm; on a tie the faster one (the slower port is the odd one).
+    const sorted = [...bySig.entries()].sort(
+      (a, b) => b[1].length - a[1].length || (b[1][0]?.rateGbps ?? 0) - (a[1][0]?.rateGbps ?? 0),
+    );
+    const [common] = sorted[0] as [string, IbPort[]];
+    const odd = sorted.slice(1).flatMap(([sig, ps]) => ps.map((p) => `${subjectOf(p)} at ${sig}`));
+    checks.push(
+      check(
+        'ib.rate',
+        'warn',
+        `ports of one kind run at different speeds: most at ${common}, ${odd.join(', ')}`,
+        {
+          subject: key.split('|')[1] || undefined,
+          fix: 'a slower or narrower port is a degraded link: reseat or replace the cable/transceiver and check the switch port speed',
+        },
+      ),
+    );
+  }
+  const efa = efaCheck(list);
+  if (efa) checks.push(efa);
+  return checks;
+}
