@@ -93,4 +93,24 @@ describe('read <tool> on a terminal paste', () => {
     });
     expect(c.find((x) => x.id === 'ucx.cuda')?.status).toBe('ok');
   });
+
+  it("ibstat: `ibstat | grep -E 'CA |State|Rate'` keeps each port's State and Rate: read by order, a Down port with its physical state hidden warns, never fails", async () => {
+    const real = readFixture('node', 'ibstat', 'h100-ndr-ib-8active-plus-3-eth-disabled.txt');
+    const kept = real.split('\n').filter((l) => /CA |State|Rate/.test(l));
+    const r = await read(
+      'ibstat',
+      ['[root@gpu-node ~]# ibstat | grep -E "CA |State|Rate"', ...kept].join('\n'),
+    );
+    const c = checks(r.stdout);
+    const port = (s: string) =>
+      (JSON.parse(r.stdout).checks as { id: string; subject?: string; status: string }[]).find(
+        (x) => x.id === 'ib.port' && x.subject === s,
+      );
+    // Unfiltered, mlx5_2 is a Disabled Ethernet port (skipped); the filter hid what says so.
+    expect(port('mlx5_2/1')?.status).toBe('warn');
+    expect(port('mlx5_0/1')?.status).toBe('ok');
+    expect(c.some((x) => x.status === 'fail')).toBe(false);
+    expect(c.find((x) => x.id === 'ib.ports')?.detail).toMatch(/^9 of 12 ports usable/);
+    expect(r.code).toBe(0);
+  });
 });

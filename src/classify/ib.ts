@@ -125,11 +125,12 @@ export function judgePort(p: IbPort): PortVerdict {
         usable: false,
       };
     }
-    if (p.physState === undefined && roce) {
-      // Plain ibv_devinfo does not print phys_state: an unused Ethernet port and a cut cable look alike.
+    if (p.physState === undefined && (roce || p.linkLayer === undefined)) {
+      // Plain ibv_devinfo does not print phys_state, and a filtered ibstat may keep only State lines:
+      // an unused (Disabled) Ethernet port and a cut cable look alike.
       return {
         status: 'warn',
-        detail: `${layer} port Down (physical state not shown)`,
+        detail: `${layer} port Down (physical state${p.linkLayer === undefined ? ' and link layer' : ''} not shown: an unused port and a cut cable look alike)`,
         fix: 'run `ibv_devinfo -v`: Disabled means unused; Polling means a cable or switch-port problem',
         usable: false,
       };
@@ -186,12 +187,14 @@ export function judgePort(p: IbPort): PortVerdict {
     ? 'no LID or subnet manager (EFA uses neither; the rate an EFA driver reports is not a link measurement)'
     : roce
       ? 'no subnet manager needed'
-      : ibLike
-        ? `LID ${p.lid ?? '?'}, SM lid ${p.smLid ?? '?'}`
-        : 'no LID needed';
+      : ibLike && p.lid === undefined && p.smLid === undefined
+        ? 'LID and SM lid not shown'
+        : ibLike
+          ? `LID ${p.lid ?? 'not shown'}, SM lid ${p.smLid ?? 'not shown'}`
+          : 'no LID needed';
   return {
     status: 'ok',
-    detail: `${layer} port Active/LinkUp${rate ? `, ${rate}` : ''}, ${extra}${p.vf ? `; an SR-IOV VF (${p.vf})` : ''}`,
+    detail: `${layer} port Active${p.implicit && p.physState === undefined ? ' (physical state not shown)' : '/LinkUp'}${rate ? `, ${rate}` : ''}, ${extra}${p.vf ? `; an SR-IOV VF (${p.vf})` : ''}`,
     usable: true,
   };
 }

@@ -30,6 +30,8 @@ export function parseIbstat(text: string): IbstatResult {
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
+  /** The keys an implicit (header-less) port already has: a second State starts the next port. */
+  let seen: Record<string, true> = {};
 
   for (const line of lines) {
     const t = line.text.trim();
@@ -39,6 +41,7 @@ export function parseIbstat(text: string): IbstatResult {
       device = { name: ca[1] as string, ports: [] };
       devices.push(device);
       port = undefined;
+      seen = {};
       continue;
     }
     if (/^ibpanic:|^ibwarn:|^ibstat: /.test(t)) {
@@ -58,8 +61,17 @@ export function parseIbstat(text: string): IbstatResult {
     }
     const key = (kv[1] as string).toLowerCase();
     const value = (kv[2] as string).trim();
-    if (port) setPortField(port, key, value);
-    else if (key === 'ca type') device.model = value;
+    if (PORT_KEYS.has(key) && (!port || (port.implicit && key in seen))) {
+      // A port's lines with no "Port N:" header: a filter kept them (`ibstat | grep -E 'CA |State|Rate'`).
+      // ibstat prints a CA's ports in order from 1, so the k-th State line is port k.
+      port = { device: device.name, port: device.ports.length + 1, state: 'not-shown', implicit: true };
+      device.ports.push(port);
+      seen = {};
+    }
+    if (port) {
+      if (port.implicit) seen[key] = true;
+      setPortField(port, key, value);
+    } else if (key === 'ca type') device.model = value;
     else if (key === 'firmware version') device.firmware = value;
     else if (key === 'node guid') device.nodeGuid = value;
     else if (key === 'hardware version') device.hwVersion = value;
@@ -72,6 +84,19 @@ export function parseIbstat(text: string): IbstatResult {
   annotateDevices(devices);
   return { devices, errors };
 }
+
+/** Keys that only a port block has (ibstat.c port_dump): seen without a "Port N:" header they start one. */
+const PORT_KEYS = new Set([
+  'state',
+  'physical state',
+  'rate',
+  'base lid',
+  'lmc',
+  'sm lid',
+  'capability mask',
+  'port guid',
+  'link layer',
+]);
 
 /** ibstat's key spellings (infiniband-diags ibstat.c) of the common port fields. */
 const FIELDS: Readonly<Record<string, CommonPortField>> = {
