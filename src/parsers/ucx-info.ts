@@ -50,6 +50,12 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   let configure: string | undefined;
   let transport: string | undefined;
   let first: { no: number; text: string } | undefined;
+  // A Transport line whose Device line a filter dropped (`grep gdr_copy` keeps "Transport: gdr_copy" only):
+  // the transport is real, its device is not shown. A whole output always prints the Device line next.
+  const flush = () => {
+    if (transport !== undefined && domain) domain.transports.push({ name: transport, device: NOT_SHOWN });
+    transport = undefined;
+  };
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
@@ -65,7 +71,11 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       });
     }
     const body = t.replace(/^#\s?/, '').trim();
-    const v = /^(?:UCT|UCX)?\s*Version (\d+\.\d+(?:\.\d+)?)/.exec(body);
+    // `ucx_info -v`: "# UCT version=1.8.0 revision …" (≤ 1.8, build_info.c:18), "# Version 1.13.0" (1.9–1.13,
+    // build_info.c), "# Library version: 1.17.0" (≥ 1.14, version_info.c:19; "API headers version" is the build's).
+    const v =
+      /^(?:UCT|UCX)?\s*Version[ =](\d+\.\d+(?:\.\d+)?)/i.exec(body) ??
+      /^Library version: (\d+\.\d+(?:\.\d+)?)/.exec(body);
     if (v) {
       version = v[1];
       continue;
@@ -77,6 +87,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     const md = /^Memory domain: (\S+)$/.exec(body);
     if (md) {
+      flush();
       domain = { name: md[1] as string, transports: [], noDevices: false };
       domains.push(domain);
       transport = undefined;
@@ -84,6 +95,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     // "# Connection manager: rdmacm" sections (UCX ≥ 1.10) list no transports; they end the memory domain.
     if (/^Connection manager: /.test(body)) {
+      flush();
       domain = undefined;
       continue;
     }
@@ -96,8 +108,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     if (!domain) continue;
     if (tl) {
-      if (transport !== undefined && domain.name === NOT_SHOWN)
-        domain.transports.push({ name: transport, device: NOT_SHOWN });
+      flush();
       transport = tl[1];
       continue;
     }
@@ -126,8 +137,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       transport = undefined;
     }
   }
-  const loose = domains.find((d) => d.name === NOT_SHOWN);
-  if (loose && transport !== undefined) loose.transports.push({ name: transport, device: NOT_SHOWN });
+  flush();
   if (domains.length === 0 && !version) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
     throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
