@@ -137,6 +137,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
  */
 export function excerptOf(r: UcxInfoResult): string | undefined {
   if (r.domains.length === 0) return undefined;
+  if (r.elided) return 'this paste left lines out (`[...]`), so it does not show';
   const self = r.domains.some(
     (d) => d.name === 'self' || d.component === 'self' || d.transports.some((t) => t.name === 'self'),
   );

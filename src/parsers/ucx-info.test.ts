@@ -212,6 +212,20 @@ const expected: Record<string, unknown> = {
     ],
     transports: ['cuda_copy', 'cuda_ipc'],
   },
+  // ucx#4388, UCX ≤ 1.6: one Transport line, a Device line per device; `[...]` is the user's elision;
+  // the ib/mlx5_0 domain's transports are past the cut.
+  'ucx16-era-tcp-3-netdevs-ib-domain-cut-elided.txt': {
+    domains: [
+      md('tcp', undefined, [
+        ['tcp', 'virbr0'],
+        ['tcp', 'ib0'],
+        ['tcp', 'enp7s0f0'],
+      ]),
+      { name: 'ib/mlx5_0', component: 'ib', transports: [], noDevices: false },
+    ],
+    transports: ['tcp'],
+    elided: true,
+  },
 };
 
 describe('parseUcxInfo on every shared fixture', () => {
@@ -299,5 +313,15 @@ describe('parseUcxInfo: `ucx_info -v` of each UCX generation', () => {
         '# Library version: 1.17.0\n# Library path: /x/libucs.so.0\n# API headers version: 1.16.0\n',
       ).version,
     ).toBe('1.17.0');
+  });
+});
+
+describe('parseUcxInfo: one Device line per Transport line (≥ 1.7) against several (≤ 1.6)', () => {
+  it('a deeper-indented Device line belongs to its Transport line only; one at the Transport indent repeats it', () => {
+    const v17 =
+      '# Memory domain: tcp\n#   Transport: tcp\n#      Device: eth0\n#     memory types: cuda\n#      Device: cuda\n';
+    expect(parseUcxInfo(v17).domains[0]?.transports).toEqual([{ name: 'tcp', device: 'eth0' }]);
+    const v16 = '# Memory domain: tcp\n#   Transport: tcp\n#   Device: eth0\n#\n#   Device: ib0\n';
+    expect(parseUcxInfo(v16).domains[0]?.transports.map((t) => t.device)).toEqual(['eth0', 'ib0']);
   });
 });

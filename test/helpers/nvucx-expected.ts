@@ -57,6 +57,7 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
   ],
   'ucx_info/oci-a100-vm-grep-cuda-and-gdr-copy-memory-types.txt': ['skipped ucx.rdma', 'ok ucx.cuda'],
   'ucx_info/h100-ucx119-cuda-domains-only-excerpt.txt': ['skipped ucx.rdma', 'ok ucx.cuda'],
+  'ucx_info/ucx16-era-tcp-3-netdevs-ib-domain-cut-elided.txt': ['skipped ucx.rdma', 'skipped ucx.cuda'],
   'ucx_perftest/ucp-put-bw-bond-roce-destination-unreachable-fail.log': ['fail perftest.run'],
   'ucx_perftest/ucp-put-bw-100mb-tls-tcp-legacy-layout-28mibps.log': [
     'ok perftest.run',
