@@ -115,6 +115,26 @@ describe('the built CLI on these captures', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/no NVLink bridge/);
   });
+  it('read ucx_perftest on a run that could not connect: exit 1, the UCX error, no bandwidth verdict', async () => {
+    const run = await spawnCli([
+      'read',
+      'ucx_perftest',
+      fixturePath('ucx_perftest/ucp-put-bw-bond-roce-destination-unreachable-fail.log'),
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Destination is unreachable/);
+    expect(run.stdout).not.toMatch(/perftest\.bandwidth/);
+  });
+  it('read ucx_info on a paste cut to its CUDA domains: RDMA not shown, exit 0', async () => {
+    const run = await spawnCli([
+      'read',
+      'ucx_info',
+      fixturePath('node/ucx_info-d/h100-ucx119-cuda-domains-only-excerpt.txt'),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/no `self` memory domain/);
+    expect(run.stdout).not.toMatch(/no RDMA transport/);
+  });
   it('read ucx_perftest on a latency run: exit 0 and no bandwidth verdict', async () => {
     const run = await spawnCli([
       'read',

@@ -77,7 +77,13 @@ export function linkOf(p: Parsed, expect: Expect): Link {
   const sameHost = isNixl(p) ? p.sameHost : undefined;
   if (sameHost === false) return 'cross-node';
   const scopes = [...p.ucx.endpoints.map((e) => e.scope), ...p.ucx.protocols.map((t) => t.scope)];
-  if (sameHost === undefined && (scopes.includes('inter-node') || kind === 'rdma' || kind === 'tcp'))
+  // UCX's own scope wins over the lane kind: TCP or RDMA lanes of an "intra-node" endpoint
+  // (ucp_worker.c prints "intra-node cfg#N") join two processes of one host (loopback, a NIC to itself).
+  const intraOnly = scopes.includes('intra-node') && !scopes.includes('inter-node');
+  if (
+    sameHost === undefined &&
+    (scopes.includes('inter-node') || ((kind === 'rdma' || kind === 'tcp') && !intraOnly))
+  )
     return 'cross-node';
   if (sameHost || kind === 'nvlink' || kind === 'shm' || scopes.includes('intra-node'))
     return gpu ? 'intra-node' : 'unknown';

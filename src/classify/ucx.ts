@@ -5,6 +5,7 @@ import {
   NOT_SHOWN,
   RDMA_TRANSPORTS,
   type UcxInfoResult,
+  type UcxMemoryDomain,
 } from '../parsers/ucx-info.js';
 import { hiddenBy, type Shown } from './shown.js';
 
@@ -47,6 +48,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
     return checks;
   }
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
+  const cut = shown ? undefined : excerptOf(r);
   const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name));
   const cuda = all.filter((t) => CUDA_TRANSPORTS.has(t.name));
   const ib = ibDomains(r);
@@ -68,12 +70,12 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
         },
       ),
     );
-  } else if (hiddenBy(shown, RDMA_LINES)) {
+  } else if (hiddenBy(shown, RDMA_LINES) ?? cut) {
     checks.push(
       check(
         'ucx.rdma',
         'skipped',
-        `${hiddenBy(shown, RDMA_LINES)} RDMA transport lines (rc/dc/ud): not shown, so not checked`,
+        `${hiddenBy(shown, RDMA_LINES) ?? cut} RDMA transport lines (rc/dc/ud): not shown, so not checked`,
         {
           fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
         },
@@ -98,12 +100,12 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
     checks.push(
       check('ucx.cuda', 'ok', `CUDA transports ${[...new Set(cuda.map((t) => t.name))].join(', ')}`),
     );
-  } else if (hiddenBy(shown, CUDA_LINES)) {
+  } else if (hiddenBy(shown, CUDA_LINES) ?? cut) {
     checks.push(
       check(
         'ucx.cuda',
         'skipped',
-        `${hiddenBy(shown, CUDA_LINES)} CUDA transport lines (cuda_copy, cuda_ipc): not shown, so not checked`,
+        `${hiddenBy(shown, CUDA_LINES) ?? cut} CUDA transport lines (cuda_copy, cuda_ipc): not shown, so not checked`,
         {
           fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
         },
@@ -121,12 +123,54 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
       ),
     );
   }
+  checks.push(...gdrChecks(rdma, cuda, ib, shown));
+  if (r.version) checks.push(check('ucx.version', 'ok', `UCX ${r.version}`, { matters: false }));
+  return checks;
+}
+
+/**
+ * Why a `ucx_info -d` with no filter command in sight is still only a part of one: every whole
+ * output lists the `self` memory domain and transport (src/uct/sm/self/self.c is built into
+ * libuct in every UCX version: Makefile.am `sm/self/self.c`, v1.8.0 line 62, v1.20.0 line 72),
+ * so a paste without it was cut (an excerpt, `ucx_info -d -t <tl>`, a grep whose command was not
+ * pasted). What it lacks is not shown, never missing. Undefined for a whole output.
+ */
+export function excerptOf(r: UcxInfoResult): string | undefined {
+  if (r.domains.length === 0) return undefined;
+  if (r.elided) return 'this paste left lines out (`[...]`), so it does not show';
+  const self = r.domains.some(
+    (d) => d.name === 'self' || d.component === 'self' || d.transports.some((t) => t.name === 'self'),
+  );
+  return self
+    ? undefined
+    : 'this is only a part of `ucx_info -d` (it has no `self` memory domain, which every whole output lists), which does not show';
+}
+
+/** GPUDirect RDMA from the HCA memory domains' memory types, when there are RDMA and CUDA transports. */
+function gdrChecks(
+  rdma: readonly { domain: string }[],
+  cuda: readonly unknown[],
+  ib: readonly UcxMemoryDomain[],
+  shown: Shown | undefined,
+): Check[] {
+  const out: Check[] = [];
   const live = ib.filter((d) => !d.noDevices && d.transports.length > 0);
+  if (rdma.length > 0 && cuda.length > 0 && live.length === 0 && rdma.every((t) => t.domain === NOT_SHOWN)) {
+    // `ucx_info -d | grep Transport`: the HCAs' memory domains, and so their memory types, were not kept.
+    out.push(
+      check(
+        'gdr.ucx',
+        'skipped',
+        "the HCAs' memory domains and their memory types lines are not shown: GPUDirect RDMA not checked",
+        { fix: "run `ucx_info -d` unfiltered and look for cuda in the HCA memory domain's memory types" },
+      ),
+    );
+  }
   if (rdma.length > 0 && cuda.length > 0 && live.length > 0) {
     const typed = live.filter((d) => d.memoryTypes !== undefined);
     const hidden = hiddenBy(shown, MEMTYPE_LINES);
     if (typed.length === 0 && hidden) {
-      checks.push(
+      out.push(
         check(
           'gdr.ucx',
           'skipped',
@@ -137,7 +181,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
         ),
       );
     } else if (typed.length === 0) {
-      checks.push(
+      out.push(
         check(
           'gdr.ucx',
           'skipped',
@@ -149,7 +193,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
       );
     } else {
       const withCuda = typed.filter((d) => d.memoryTypes?.includes('cuda'));
-      checks.push(
+      out.push(
         withCuda.length > 0
           ? check(
               'gdr.ucx',
@@ -167,6 +211,5 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
       );
     }
   }
-  if (r.version) checks.push(check('ucx.version', 'ok', `UCX ${r.version}`, { matters: false }));
-  return checks;
+  return out;
 }

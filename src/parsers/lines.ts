@@ -58,7 +58,8 @@ export function nonEmpty(lines: readonly Line[]): Line[] {
  */
 export function promptCommand(text: string): string | undefined {
   const m =
-    /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.-]+@[\w.-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
+    // user@host may be a placeholder an author wrote in a doc (`ubuntu@<hostname>:~$`).
+    /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.<>-]+@[\w.<>-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
     /^\s*(?:sh|bash|dash|zsh)-\d+(?:\.\d+)*[#$](?:\s+(.*))?$/.exec(text) ??
     // Singularity/Apptainer shell (`Singularity> cmd`, its default PS1).
     /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??

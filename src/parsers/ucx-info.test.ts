@@ -148,6 +148,84 @@ const expected: Record<string, unknown> = {
     ],
     transports: ['mm', 'self', 'tcp', 'cma'],
   },
+  // HPC-X 2.20 on Leonardo: `ucx_info -v` then `ucx_info -d | grep Transport`: every transport, no domain or device.
+  'leonardo-hpcx-ucx117-singularity-grep-transport-4hca-cuda.txt': {
+    version: '1.17.0',
+    configure: expect.stringMatching(/--with-cuda=\/hpc\/local\/oss\/cuda12\.5\.1\/redhat8 --with-gdrcopy /),
+    domains: [
+      {
+        name: NOT_SHOWN,
+        transports: [
+          'self',
+          'tcp',
+          'tcp',
+          'tcp',
+          'sysv',
+          'posix',
+          'cuda_copy',
+          'cuda_ipc',
+          'gdr_copy',
+          ...Array.from({ length: 4 }, () => [
+            'dc_mlx5',
+            'rc_verbs',
+            'rc_mlx5',
+            'ud_verbs',
+            'ud_mlx5',
+          ]).flat(),
+          'cma',
+        ].map((name) => ({ name, device: NOT_SHOWN })),
+        noDevices: false,
+      },
+    ],
+    transports: [
+      'self',
+      'tcp',
+      'sysv',
+      'posix',
+      'cuda_copy',
+      'cuda_ipc',
+      'gdr_copy',
+      'dc_mlx5',
+      'rc_verbs',
+      'rc_mlx5',
+      'ud_verbs',
+      'ud_mlx5',
+      'cma',
+    ],
+  },
+  // OCI A100 VM: `| grep cuda` then `| grep gdr_copy`. The gdr_copy domain's own lines with "cuda" in
+  // them (memory types, Device) come after cuda_ipc's in the first grep; the second keeps its Transport
+  // line without the Device line: gdr_copy is there, its device not shown.
+  'oci-a100-vm-grep-cuda-and-gdr-copy-memory-types.txt': {
+    domains: [
+      md('cuda_cpy', ['host', 'cuda', 'cuda-managed'], [['cuda_copy', 'cuda']]),
+      md('cuda_ipc', ['cuda'], [['cuda_ipc', 'cuda']]),
+      md('gdr_copy', undefined, [['gdr_copy', NOT_SHOWN]]),
+    ],
+    transports: ['cuda_copy', 'cuda_ipc', 'gdr_copy'],
+  },
+  // ai-dynamo/nixl#1042: the user pasted the two CUDA memory domains of UCX 1.19 only.
+  'h100-ucx119-cuda-domains-only-excerpt.txt': {
+    domains: [
+      md('cuda_cpy', ['host', 'cuda', 'cuda-managed'], [['cuda_copy', 'cuda']]),
+      md('cuda_ipc', ['cuda'], [['cuda_ipc', 'cuda']]),
+    ],
+    transports: ['cuda_copy', 'cuda_ipc'],
+  },
+  // ucx#4388, UCX ≤ 1.6: one Transport line, a Device line per device; `[...]` is the user's elision;
+  // the ib/mlx5_0 domain's transports are past the cut.
+  'ucx16-era-tcp-3-netdevs-ib-domain-cut-elided.txt': {
+    domains: [
+      md('tcp', undefined, [
+        ['tcp', 'virbr0'],
+        ['tcp', 'ib0'],
+        ['tcp', 'enp7s0f0'],
+      ]),
+      { name: 'ib/mlx5_0', component: 'ib', transports: [], noDevices: false },
+    ],
+    transports: ['tcp'],
+    elided: true,
+  },
 };
 
 describe('parseUcxInfo on every shared fixture', () => {
@@ -222,5 +300,28 @@ describe('parseUcxInfo with connection-manager sections', () => {
     }
     // Unfiltered, the same capture still reads each transport with its device.
     expect(parseUcxInfo(real).domains.some((d) => d.name === NOT_SHOWN)).toBe(false);
+  });
+});
+
+describe('parseUcxInfo: `ucx_info -v` of each UCX generation', () => {
+  it('reads the version from every format version_info.c/build_info.c has printed', () => {
+    // ≤ 1.8 build_info.c:18; 1.9–1.13 build_info.c; ≥ 1.14 version_info.c:19 (the API headers line is the build's).
+    expect(parseUcxInfo('# UCT version=1.8.0 revision 1ba1e88\n').version).toBe('1.8.0');
+    expect(parseUcxInfo("# Version 1.13.1\n# Git branch '', revision 1e2f4e5\n").version).toBe('1.13.1');
+    expect(
+      parseUcxInfo(
+        '# Library version: 1.17.0\n# Library path: /x/libucs.so.0\n# API headers version: 1.16.0\n',
+      ).version,
+    ).toBe('1.17.0');
+  });
+});
+
+describe('parseUcxInfo: one Device line per Transport line (≥ 1.7) against several (≤ 1.6)', () => {
+  it('a deeper-indented Device line belongs to its Transport line only; one at the Transport indent repeats it', () => {
+    const v17 =
+      '# Memory domain: tcp\n#   Transport: tcp\n#      Device: eth0\n#     memory types: cuda\n#      Device: cuda\n';
+    expect(parseUcxInfo(v17).domains[0]?.transports).toEqual([{ name: 'tcp', device: 'eth0' }]);
+    const v16 = '# Memory domain: tcp\n#   Transport: tcp\n#   Device: eth0\n#\n#   Device: ib0\n';
+    expect(parseUcxInfo(v16).domains[0]?.transports.map((t) => t.device)).toEqual(['eth0', 'ib0']);
   });
 });

@@ -32,6 +32,8 @@ export interface UcxInfoResult {
   domains: UcxMemoryDomain[];
   /** Unique transport names, in order. */
   transports: string[];
+  /** The paste holds an elision mark (`[...]`, `...`): lines were left out by whoever pasted it. */
+  elided?: true;
 }
 
 const TOOL = 'ucx_info';
@@ -50,10 +52,26 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   let configure: string | undefined;
   let transport: string | undefined;
   let first: { no: number; text: string } | undefined;
+  // A Transport line whose Device line a filter dropped (`grep gdr_copy` keeps "Transport: gdr_copy" only):
+  // the transport is real, its device is not shown. A whole output always prints the Device line next.
+  // UCX ≤ 1.6 prints one Transport line and then a Device line per device (v1.6.0 tl_info.c:335, :131).
+  let devices = 0;
+  let transportIndent = 0;
+  let elided = false;
+  const flush = () => {
+    if (transport !== undefined && domain && devices === 0)
+      domain.transports.push({ name: transport, device: NOT_SHOWN });
+    transport = undefined;
+    devices = 0;
+  };
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
     first ??= { no: line.no, text: t };
+    if (/^(?:\[\s*(?:\.{3}|…)\s*\]|\.{3}|…)$/.test(t)) {
+      elided = true;
+      continue;
+    }
     if (!t.startsWith('#')) {
       // ucx_info prints nothing else; a command echo or prompt is tolerated, other text is not.
       if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) continue;
@@ -65,7 +83,11 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       });
     }
     const body = t.replace(/^#\s?/, '').trim();
-    const v = /^(?:UCT|UCX)?\s*Version (\d+\.\d+(?:\.\d+)?)/.exec(body);
+    // `ucx_info -v`: "# UCT version=1.8.0 revision …" (≤ 1.8, build_info.c:18), "# Version 1.13.0" (1.9–1.13,
+    // build_info.c), "# Library version: 1.17.0" (≥ 1.14, version_info.c:19; "API headers version" is the build's).
+    const v =
+      /^(?:UCT|UCX)?\s*Version[ =](\d+\.\d+(?:\.\d+)?)/i.exec(body) ??
+      /^Library version: (\d+\.\d+(?:\.\d+)?)/.exec(body);
     if (v) {
       version = v[1];
       continue;
@@ -77,6 +99,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     const md = /^Memory domain: (\S+)$/.exec(body);
     if (md) {
+      flush();
       domain = { name: md[1] as string, transports: [], noDevices: false };
       domains.push(domain);
       transport = undefined;
@@ -84,6 +107,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     // "# Connection manager: rdmacm" sections (UCX ≥ 1.10) list no transports; they end the memory domain.
     if (/^Connection manager: /.test(body)) {
+      flush();
       domain = undefined;
       continue;
     }
@@ -96,12 +120,13 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     if (!domain) continue;
     if (tl) {
-      if (transport !== undefined && domain.name === NOT_SHOWN)
-        domain.transports.push({ name: transport, device: NOT_SHOWN });
+      flush();
       transport = tl[1];
+      transportIndent = indent(t);
       continue;
     }
-    const comp = /^Component: (\S+)$/.exec(body);
+    // "Component:" (≥ 1.7), "component:" (≤ 1.6, v1.6.0 tl_info.c:403).
+    const comp = /^Component: (\S+)$/i.exec(body);
     if (comp) {
       domain.component = comp[1];
       continue;
@@ -123,11 +148,13 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     const dev = /^Device: (\S+)$/.exec(body);
     if (dev && transport) {
       domain.transports.push({ name: transport, device: dev[1] as string });
-      transport = undefined;
+      devices += 1;
+      // ≥ 1.7 prints one indented Device line right after each Transport line (v1.8.0 tl_info.c:135-136);
+      // only ≤ 1.6 puts several at the Transport line's own indent ("#   Device:").
+      if (indent(t) !== transportIndent) transport = undefined;
     }
   }
-  const loose = domains.find((d) => d.name === NOT_SHOWN);
-  if (loose && transport !== undefined) loose.transports.push({ name: transport, device: NOT_SHOWN });
+  flush();
   if (domains.length === 0 && !version) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
     throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
@@ -137,7 +164,18 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     });
   }
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
-  return { ...(version ? { version } : {}), ...(configure ? { configure } : {}), domains, transports };
+  return {
+    ...(version ? { version } : {}),
+    ...(configure ? { configure } : {}),
+    domains,
+    transports,
+    ...(elided ? { elided: true as const } : {}),
+  };
+}
+
+/** Spaces between the leading "#" and the text: the layout's nesting. */
+function indent(t: string): number {
+  return (/^#(\s*)/.exec(t)?.[1] ?? '').length;
 }
 
 /** Memory domains of InfiniBand/RoCE HCAs (component "ib", or an mlx/HCA-named domain on old UCX). */

@@ -1,3 +1,4 @@
+import type { UcxEnv } from './ucx-env.js';
 import type { UcxLog } from './ucx-log.js';
 
 /** Types of the ucx_perftest parser's result (see ucx-perftest.ts for the format and units). */
@@ -66,6 +67,8 @@ export interface UcxPerftestResult {
   /** Memory types UCX named in its protocol tables ("host", "cuda"). */
   memoryTypes: string[];
   ucxVersion?: string;
+  /** UCX_TLS / UCX_NET_DEVICES as the capture shows them set (command line, export, UCX's env line). */
+  ucxEnv?: UcxEnv;
   ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
   errors: { line: number; text: string }[];
   /** A summary row was printed (in ≤ 1.8 layout: at least one row). */

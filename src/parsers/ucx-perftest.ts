@@ -1,5 +1,6 @@
 import { ParseError } from './errors.js';
 import { cleanLines, type Line } from './lines.js';
+import { ucxEnvOf } from './ucx-env.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
@@ -82,6 +83,8 @@ interface State {
   errors: { line: number; text: string }[];
   testName?: string;
   cmdSize?: number;
+  /** `-n` of the command: the iterations of the whole run. */
+  cmdIters?: number;
 }
 
 function handle(s: State, line: Line): boolean {
@@ -91,6 +94,8 @@ function handle(s: State, line: Line): boolean {
     const size = /\s-s\s+(\d+)(?:\s|$)/.exec(t);
     if (name) s.testName = name[1];
     if (size) s.cmdSize = Number(size[1]);
+    const iters = /\s-n\s+(\d+)(?:\s|$)/.exec(t);
+    if (iters) s.cmdIters = Number(iters[1]);
     return true;
   }
   if (/^\+[-+]+\+?$/.test(t.trim())) return true;
@@ -241,7 +246,9 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
       fix: FIX,
     });
   }
-  return assemble(s, ucx, hints);
+  const env = ucxEnvOf(lines);
+  const run = assemble(s, ucx, hints);
+  return env.tls !== undefined || env.netDevices !== undefined ? { ...run, ucxEnv: env } : run;
 }
 
 function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPerftestResult {
@@ -252,8 +259,13 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
   if (labelled.length > 0) {
     final = labelled[labelled.length - 1];
     stages = stages.filter((x) => x.label === undefined || x.label.startsWith('[thread'));
-  } else if (layout === 'legacy' && stages.length > 0) {
-    // UCX ≤ 1.8 prints the summary as one more bare row after the interval rows.
+  } else if (
+    layout === 'legacy' &&
+    stages.length > 0 &&
+    (s.cmdIters === undefined || (stages[stages.length - 1] as PerftestSample).iterations >= s.cmdIters)
+  ) {
+    // UCX ≤ 1.8 prints the summary as one more bare row after the interval rows; it counts every
+    // iteration (`-n`), so a last row with fewer is an interval row of a paste cut short.
     final = stages[stages.length - 1];
     stages = stages.slice(0, -1);
   }

@@ -48,4 +48,32 @@ export const NVUCX_EXPECTED: Record<string, string[]> = {
     'skipped perftest.latency',
     'skipped perftest.transport',
   ],
+  // Issue 22 follow-up (nvucx2): ucx_info filtered or cut, ucx_perftest failed, over TCP, message rate.
+  'ucx_info/leonardo-hpcx-ucx117-singularity-grep-transport-4hca-cuda.txt': [
+    'ok ucx.rdma',
+    'ok ucx.cuda',
+    'skipped gdr.ucx',
+    'ok ucx.version',
+  ],
+  'ucx_info/oci-a100-vm-grep-cuda-and-gdr-copy-memory-types.txt': ['skipped ucx.rdma', 'ok ucx.cuda'],
+  'ucx_info/h100-ucx119-cuda-domains-only-excerpt.txt': ['skipped ucx.rdma', 'ok ucx.cuda'],
+  'ucx_info/ucx16-era-tcp-3-netdevs-ib-domain-cut-elided.txt': ['skipped ucx.rdma', 'skipped ucx.cuda'],
+  'ucx_perftest/ucp-put-bw-bond-roce-destination-unreachable-fail.log': ['fail perftest.run'],
+  'ucx_perftest/ucp-put-bw-100mb-tls-tcp-legacy-layout-28mibps.log': [
+    'ok perftest.run',
+    'fail perftest.bandwidth',
+    'ok perftest.stability',
+    'warn perftest.transport',
+  ],
+  'ucx_perftest/tag-bw-cuda-100b-ucx19-final-xtrace.log': [
+    'ok perftest.run',
+    'skipped perftest.bandwidth',
+    'skipped perftest.transport',
+  ],
+  'ucx_perftest/tag-bw-64k-ipoib-ib0-ucx19-layout-no-final.log': [
+    'ok perftest.run',
+    'warn perftest.bandwidth',
+    'ok perftest.stability',
+    'warn perftest.transport',
+  ],
 };
