@@ -61,7 +61,7 @@ describe('judge', () => {
       [
         'pair.bandwidth',
         'fail',
-        '1.03 GB/s at 2 MiB (2% of 50 GB/s line rate) is below the floor of 15 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
+        '1.03 GB/s at 2 MiB (2% of 50 GB/s line rate) is below the floor of 35 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
       ],
     ]);
     expect(j.measurement).toMatchObject({
@@ -73,7 +73,7 @@ describe('judge', () => {
       hosts: { target: 'gpu-b' },
       memory: { initiator: 'VRAM', target: 'VRAM' },
       opType: 'WRITE',
-      expected: { lineGBps: 50, floorGBps: 15, warnGBps: 30, ceilingGBps: 57.5 },
+      expected: { lineGBps: 50, floorGBps: 35, warnGBps: 42.5, ceilingGBps: 57.5 },
     });
     expect(j.measurement.rows).toHaveLength(24);
     expect(j.measurement.rows[9]).toEqual({
@@ -92,7 +92,7 @@ describe('judge', () => {
     const all = judge({ plan: plan(), logs, ranOn: {} });
     expect(all.measurement.expected).toMatchObject({ lineGBps: 50 });
     const listed = judge({ plan: plan({ deviceList: 'mlx5_1' }), logs, ranOn: {} });
-    expect(listed.measurement.expected).toMatchObject({ lineGBps: 25, floorGBps: 7.5 });
+    expect(listed.measurement.expected).toMatchObject({ lineGBps: 25, floorGBps: 17.5 });
   });
 
   it('without a known line rate the same run still fails the absolute floor', () => {
