@@ -70,6 +70,15 @@ export interface PairRecord {
   failure: PairFailure | null;
 }
 
+/**
+ * Whether a pair can vouch for its nodes in culprit isolation: only a trusted
+ * one. An unverified pair (a warning: a degraded link, a figure that could not
+ * be judged) is never a pass, so it never clears a partner.
+ */
+export function vouches(outcome: PairOutcome): boolean {
+  return outcome === 'trusted';
+}
+
 /** The pairs that measured something: they passed, or failed on the fabric. */
 export function measuredPairs<P extends PairRecord>(pairs: readonly P[]): P[] {
   return pairs.filter((p) => p.failure === 'fabric' || p.outcome === 'trusted' || p.outcome === 'unverified');

@@ -26,15 +26,20 @@ export function unreadableLog(engine: EngineName, log: string, role?: string): s
  */
 export function nicPorts(log: string): NicPort[] {
   const out: NicPort[] = [];
-  for (const m of log.matchAll(/interconnect-test: nic ([^|\n]+)\|(\d+)\|([^|\n]*)\|([^|\n]*)\|([^|\n]*)/g)) {
+  for (const m of log.matchAll(
+    /interconnect-test: nic ([^|\n]+)\|(\d+)\|([^|\n]*)\|([^|\n]*)\|([^|\n]*)(?:\|([^|\n]*))?/g,
+  )) {
     const rate = parseRate(m[4]);
     const link = (m[5] as string).trim();
+    // An optional sixth field: the adapter model (sysfs hca_type), when the probe prints it.
+    const model = m[6]?.trim();
     out.push({
       device: (m[1] as string).trim(),
       port: Number(m[2]),
       active: /ACTIVE/.test(m[3] as string),
       ...(rate !== undefined ? { rateGbps: rate } : {}),
       ...(link ? { linkLayer: link } : {}),
+      ...(model ? { model } : {}),
     });
   }
   return out;

@@ -56,6 +56,9 @@ describe('judge', () => {
     });
     expect(j.checks.map((c) => [c.id, c.status, c.detail])).toEqual([
       ['pair.run', 'ok', 'the nixlbench cross-node test ran to the end'],
+      // The down port each pod saw is named, not dropped.
+      ['pair.nic-rate', 'ok', '1 active port at 400 Gb/s; down: mlx5_1 (seen by the pod, carry nothing)'],
+      ['pair.nic-rate', 'ok', '1 active port at 400 Gb/s; down: mlx5_1 (seen by the pod, carry nothing)'],
       ['pair.roles', 'skipped', 'the logs do not show which rank was the initiator'],
       ['pair.transport', 'ok', 'UCX used RDMA lanes: rc_mlx5/mlx5_0:1'],
       [
@@ -82,6 +85,26 @@ describe('judge', () => {
       gbps: 1.00553,
       avgLatUs: 2085.6,
     });
+  });
+
+  it('a rail trained to 200 Gb/s beside 7 at 400 fails pair.nic-rate and is judged at its siblings rate', () => {
+    const eight = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `interconnect-test: nic mlx5_${i}|1|4: ACTIVE|${i === 3 ? '200 Gb/sec (4X HDR)' : '400 Gb/sec (4X NDR)'}|InfiniBand|MT4129\n`,
+    ).join('');
+    const log = `${eight}${RC_LANES}${readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')}`;
+    const j = judge({
+      plan: plan({ deviceList: 'mlx5_3' }),
+      logs: { prefill: log, decode: `${eight}${TARGET}` },
+      ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+    });
+    const rate = j.checks.filter((c) => c.id === 'pair.nic-rate');
+    expect(rate.map((c) => [c.status, c.detail])).toEqual([
+      ['fail', 'mlx5_3 trained to 200 Gb/s, its 7 siblings to 400'],
+      ['fail', 'mlx5_3 trained to 200 Gb/s, its 7 siblings to 400'],
+    ]);
+    expect(j.measurement.expected).toMatchObject({ lineGBps: 50, floorGBps: 35 });
   });
 
   it('judges against the NICs of --device-list only (NIXL sets UCX_NET_DEVICES from it)', () => {
