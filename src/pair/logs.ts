@@ -22,7 +22,9 @@ export function unreadableLog(engine: EngineName, log: string, role?: string): s
 
 /**
  * The NIC ports the probe script listed before the test, one line each:
- *   interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand
+ *   interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand|MT4129
+ * (the last field, the device's sysfs hca_type, is empty where the driver has none
+ * and absent from logs of older probes).
  */
 export function nicPorts(log: string): NicPort[] {
   const out: NicPort[] = [];
