@@ -50,6 +50,8 @@ export interface BenchParams {
   port: number;
   /** Timed iterations per size (--iters); undefined: each engine's default, passed explicitly. */
   iterations?: number | undefined;
+  /** Untimed iterations before each size (--warmup); undefined: a tenth of the timed ones, at least 1. */
+  warmup?: number | undefined;
 }
 
 /** What one probe pod's arguments are, as the first leg runs them. */

@@ -100,6 +100,16 @@ describe('versions and flags', () => {
       '100',
     ]);
     expect(d).not.toContain('--large_blk_iter_ftr');
+    // --warmup alone sets warm-up only; the timed iterations stay nixlbench's, now at every size.
+    const w = nixlbenchArgs({ ...params, warmup: 0 }).args;
+    expect(w.slice(w.indexOf('--num_iter'), w.indexOf('--num_iter') + 6)).toEqual([
+      '--num_iter',
+      '1000',
+      '--warmup_iter',
+      '0',
+      '--large_blk_iter_ftr',
+      '1',
+    ]);
     // Builds before 0.5.0 do not know the divisor flag: it is dropped, and named.
     expect(nixlbenchArgs({ ...params, iterations: 500, nixlbenchVersion: '0.4.1' }).dropped).toContain(
       'large_blk_iter_ftr',
@@ -124,6 +134,9 @@ describe('versions and flags', () => {
     expect(
       perftestArgs({ ...params, engine: 'ucx_perftest', memory: 'DRAM', opType: 'READ', iterations: 40 }),
     ).toEqual(['-t', 'ucp_get', '-m', 'host', '-s', '67108864', '-n', '40', '-w', '4', '-p', '13337']);
+    // --warmup reaches ucx_perftest as -w, whatever --iters says.
+    const w = perftestArgs({ ...params, engine: 'ucx_perftest', iterations: 40, warmup: 7 });
+    expect(w.slice(w.indexOf('-n'), w.indexOf('-n') + 4)).toEqual(['-n', '40', '-w', '7']);
   });
 });
 

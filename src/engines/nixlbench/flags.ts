@@ -48,7 +48,9 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
   // defaults, made explicit.
   const iters = p.iterations ?? NIXLBENCH_DEFAULT_ITERS;
   const warmup =
-    p.iterations === undefined ? NIXLBENCH_DEFAULT_WARMUP : Math.max(1, Math.floor(p.iterations / 10));
+    p.warmup ??
+    (p.iterations === undefined ? NIXLBENCH_DEFAULT_WARMUP : Math.max(1, Math.floor(p.iterations / 10)));
+  const exact = p.iterations !== undefined || p.warmup !== undefined;
   const want: [string, string | number | undefined][] = [
     ['etcd_endpoints', p.etcdEndpoint],
     ['benchmark_group', `${p.group}-1`],
@@ -61,7 +63,7 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
     ['total_buffer_size', p.totalBufferSize],
     ['num_iter', iters],
     ['warmup_iter', warmup],
-    ['large_blk_iter_ftr', p.iterations === undefined ? undefined : 1],
+    ['large_blk_iter_ftr', exact ? 1 : undefined],
     ['device_list', p.deviceList],
   ];
   const args: string[] = [];
