@@ -354,54 +354,54 @@ describe('against a known line rate, pair, pair --local and the sweep agree on e
     bars: { floorGBps: number; warnGBps: number };
     want: 'ok' | 'warn' | 'fail';
   }[] = [
-    // NDR 400 Gb/s: 50 GB/s line rate; floor 30 % (15), warning share 60 % (30).
+    // NDR 400 Gb/s: 50 GB/s line rate; floor 70 % (35), warning share 85 % (42.5).
     {
       name: 'NDR 45 GB/s',
       gbps: 45,
       mode: 'cross-node',
       known: { nics: [NDR] },
-      bars: { floorGBps: 15, warnGBps: 30 },
+      bars: { floorGBps: 35, warnGBps: 42.5 },
       want: 'ok',
     },
     {
-      name: 'NDR 20 GB/s',
-      gbps: 20,
+      name: 'NDR 40 GB/s',
+      gbps: 40,
       mode: 'cross-node',
       known: { nics: [NDR] },
-      bars: { floorGBps: 15, warnGBps: 30 },
+      bars: { floorGBps: 35, warnGBps: 42.5 },
       want: 'warn',
     },
     {
-      name: 'NDR 5 GB/s',
-      gbps: 5,
+      name: 'NDR 25 GB/s (a port at half speed)',
+      gbps: 25,
       mode: 'cross-node',
       known: { nics: [NDR] },
-      bars: { floorGBps: 15, warnGBps: 30 },
+      bars: { floorGBps: 35, warnGBps: 42.5 },
       want: 'fail',
     },
-    // NVLink 4 (H100): 450 GB/s; floor 10 % (45), warning share 25 % (112.5).
+    // NVLink 4 (H100): one healthy copy 376 GB/s; floor 40 % (150.4), warning share 70 % (263.2).
     {
       name: 'H100 NVLink 300 GB/s',
       gbps: 300,
       mode: 'intra-node',
       known: { gpuProduct: H100 },
-      bars: { floorGBps: 45, warnGBps: 112.5 },
+      bars: { floorGBps: 150.4, warnGBps: 263.2 },
       want: 'ok',
     },
     {
-      name: 'H100 NVLink 80 GB/s',
-      gbps: 80,
+      name: 'H100 NVLink 200 GB/s',
+      gbps: 200,
       mode: 'intra-node',
       known: { gpuProduct: H100 },
-      bars: { floorGBps: 45, warnGBps: 112.5 },
+      bars: { floorGBps: 150.4, warnGBps: 263.2 },
       want: 'warn',
     },
     {
-      name: 'H100 NVLink 20 GB/s',
-      gbps: 20,
+      name: 'H100 NVLink 50 GB/s (PCIe Gen5 peer-to-peer speed)',
+      gbps: 50,
       mode: 'intra-node',
       known: { gpuProduct: H100 },
-      bars: { floorGBps: 45, warnGBps: 112.5 },
+      bars: { floorGBps: 150.4, warnGBps: 263.2 },
       want: 'fail',
     },
   ];

@@ -262,4 +262,29 @@ describe('pair --dry-run', () => {
     );
     expect(secret.stderr).not.toContain('hf_x');
   });
+
+  it('--iters and --warmup reach every engine: nixlbench --num_iter/--warmup_iter at every size, ucx_perftest -n/-w', async () => {
+    const argsOf = async (engine: string) => {
+      const r = await dryRun([
+        '--engine',
+        engine,
+        '--prefill-node',
+        'gpu-a',
+        '--decode-node',
+        'gpu-b',
+        '--iters',
+        '300',
+        '--warmup',
+        '20',
+        '-o',
+        'json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const nb = await argsOf('nixlbench');
+    expect(nb).toMatch(/"--num_iter",\s*"300",\s*"--warmup_iter",\s*"20",\s*"--large_blk_iter_ftr",\s*"1"/);
+    const pt = await argsOf('ucx_perftest');
+    expect(pt).toMatch(/"-n",\s*"300",\s*"-w",\s*"20"/);
+  });
 });

@@ -20,6 +20,10 @@ export type { Expect } from './transfer-common.js';
 
 export interface TransferOptions {
   minGBps?: number;
+  /** `read --line-rate`, Gb/s of one port the transfer crossed: a network link of that rate. */
+  lineRateGbps?: number;
+  /** `read --rails`: how many such ports carried it (capacity = rails × line rate). */
+  rails?: number;
   expect: Expect;
   /** What a filter after the tool (`| grep …`) let through: absences it hides are "not shown". */
   shown?: Shown;
@@ -93,17 +97,29 @@ export function linkOf(p: Parsed, expect: Expect): Link {
 function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check {
   const picked = judgedRow<Row>(p.rows);
   const { row, smallOnly } = picked as NonNullable<typeof picked>;
-  const link = linkOf(p, opts.expect);
+  // --line-rate says the transfer crossed a network port of that rate, unless the log shows one host.
+  const seen = linkOf(p, opts.expect);
+  const link = opts.lineRateGbps !== undefined && seen === 'unknown' ? 'cross-node' : seen;
   const v = judgeBandwidth({
     gbps: row.gbps,
     blockSize: row.blockSize,
     smallOnly,
-    expected: expectationFor({ mode: link, minBandwidth: opts.minGBps }),
+    expected: expectationFor({
+      mode: link,
+      minBandwidth: opts.minGBps,
+      lineRateGbps: opts.lineRateGbps,
+      rails: opts.rails,
+    }),
     link,
     userFloor: opts.minGBps !== undefined,
   });
   const what = isNixl(p) ? 'peak' : p.stability ? 'median interval' : 'measured';
-  return check(`${group}.bandwidth`, v.status, v.status === 'ok' ? `${what} ${v.detail}` : v.detail, {
+  const unused =
+    opts.lineRateGbps !== undefined && link === 'intra-node'
+      ? '; --line-rate not applied: the log shows a transfer inside one host'
+      : '';
+  const detail = `${v.status === 'ok' ? `${what} ${v.detail}` : v.detail}${unused}`;
+  return check(`${group}.bandwidth`, v.status, detail, {
     ...(v.fix ? { fix: v.fix } : {}),
     data: v.data,
   });

@@ -31,6 +31,29 @@ describe('read <tool> <file> through main()', () => {
     expect(r.stdout).toContain('Verdict: PROBLEM SHOWN');
   });
 
+  it('--line-rate sets the network bar for a capture; --rails without it, or with --expect nvlink, is a usage error', async () => {
+    const degraded = fixturePath('nixlbench', 'ucx-vram-h200-cx7-400g-degraded.log');
+    const r = await run('nixlbench', degraded, '--line-rate', '400', '-o', 'json');
+    expect(r.code).toBe(1);
+    const bw = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'nixlbench.bandwidth');
+    expect(bw).toMatchObject({ status: 'fail', data: { lineGBps: 50, floorGBps: 35, warnGBps: 42.5 } });
+    expect(bw.detail).toContain('(--line-rate 400 Gb/s)');
+    const four = await run('nixlbench', degraded, '--line-rate', '100', '--rails', '4', '-o', 'json');
+    expect(
+      JSON.parse(four.stdout).checks.find((c: { id: string }) => c.id === 'nixlbench.bandwidth').data,
+    ).toMatchObject({
+      lineGBps: 50,
+      floorGBps: 35,
+    });
+    const railsAlone = await run('nixlbench', degraded, '--rails', '2');
+    expect([railsAlone.code, railsAlone.stderr]).toEqual([
+      2,
+      'error: --rails needs --line-rate: the rail count multiplies the line rate of one port (fix: add --line-rate <Gb/s>, e.g. --line-rate 400 --rails 4)\n',
+    ]);
+    expect((await run('nixlbench', degraded, '--line-rate', '400', '--expect', 'nvlink')).code).toBe(2);
+    expect((await run('nixlbench', degraded, '--line-rate', 'fast')).code).toBe(2);
+  });
+
   it('exits 0 on a healthy reading and on warnings, 1 on warnings with --fail-on warn', async () => {
     expect(
       (await run('ibstat', fixturePath('node', 'ibstat', 'h100-ndr-ib-8port-active-plus-bond-roce.txt')))

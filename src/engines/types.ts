@@ -48,8 +48,10 @@ export interface BenchParams {
   /** NIXL's form: `mlx5_0,mlx5_1` (NIXL appends the port `:1` itself). */
   deviceList?: string | undefined;
   port: number;
-  /** Timed iterations; undefined leaves nixlbench's own default (1000). */
+  /** Timed iterations per size (--iters); undefined: each engine's default, passed explicitly. */
   iterations?: number | undefined;
+  /** Untimed iterations before each size (--warmup); undefined: a tenth of the timed ones, at least 1. */
+  warmup?: number | undefined;
 }
 
 /** What one probe pod's arguments are, as the first leg runs them. */

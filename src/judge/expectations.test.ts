@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { judgeBandwidth } from './bandwidth.js';
 import {
   deviceListPorts,
+  type ExpectationInput,
   expectationFor,
   type NicPort,
   nvlinkFor,
@@ -86,7 +88,7 @@ describe('line rate inputs', () => {
 });
 
 describe('expectationFor', () => {
-  it('cross-node on NDR: line 50 GB/s, fail below 30 %, warn below 60 %, ceiling two rails', () => {
+  it('cross-node on NDR: line 50 GB/s, fail below 70 %, warn below 85 %, ceiling two rails', () => {
     expect(
       expectationFor({
         mode: 'cross-node',
@@ -94,8 +96,8 @@ describe('expectationFor', () => {
       }),
     ).toEqual({
       lineGBps: 50,
-      floorGBps: 15,
-      warnGBps: 30,
+      floorGBps: 35,
+      warnGBps: 42.5,
       ceilingGBps: 115,
       source: 'NIC line rate 400 Gb/s (mlx5_0 400 Gb/s)',
     });
@@ -105,8 +107,8 @@ describe('expectationFor', () => {
       expectationFor({ mode: 'cross-node', nics: { prefill: [ndr('mlx5_0')], decode: [hdr('mlx5_2')] } }),
     ).toEqual({
       lineGBps: 25,
-      floorGBps: 7.5,
-      warnGBps: 15,
+      floorGBps: 17.5,
+      warnGBps: 21.25,
       ceilingGBps: 28.75,
       source: 'NIC line rate 200 Gb/s (mlx5_2 200 Gb/s)',
     });
@@ -137,13 +139,129 @@ describe('expectationFor', () => {
       source: 'no NVLink generation known',
     });
   });
-  it('intra-node on H100: NVLink 4', () => {
+  it('intra-node on H100: NVLink 4, bars from the measured single copy (376 GB/s): fail 40 %, warn 70 %', () => {
     expect(expectationFor({ mode: 'intra-node', gpuProduct: 'NVIDIA-H100-80GB-HBM3' })).toEqual({
       lineGBps: 450,
-      floorGBps: 45,
-      warnGBps: 112.5,
+      floorGBps: 150.4,
+      warnGBps: 263.2,
       ceilingGBps: 517.5,
-      source: 'NVLink 4 450 GB/s per direction (NVIDIA-H100-80GB-HBM3)',
+      source: 'NVLink 4 450 GB/s per direction, one copy measured at 376 GB/s (NVIDIA-H100-80GB-HBM3)',
     });
+  });
+});
+
+/** The verdict of a figure `share` × the bar's base (rails × line rate; the single-copy NVLink figure). */
+function verdictAt(
+  exp: ReturnType<typeof expectationFor>,
+  base: number,
+  share: number,
+  link: 'cross-node' | 'intra-node',
+) {
+  return judgeBandwidth({ gbps: base * share, blockSize: 1 << 26, expected: exp, link, userFloor: false })
+    .status;
+}
+
+describe('the bars at 90 %, 80 % and 60 % of what the rails can carry', () => {
+  const port = (device: string, gbps: number, linkLayer: string): NicPort => ({
+    device,
+    port: 1,
+    rateGbps: gbps,
+    active: true,
+    linkLayer,
+  });
+  const rdma: [string, ExpectationInput, number][] = [
+    [
+      'NDR 400 InfiniBand, one rail',
+      {
+        mode: 'cross-node',
+        nics: { prefill: [port('mlx5_0', 400, 'InfiniBand')], decode: [port('mlx5_0', 400, 'InfiniBand')] },
+      },
+      50,
+    ],
+    [
+      'RoCE 200',
+      {
+        mode: 'cross-node',
+        nics: { prefill: [port('mlx5_0', 200, 'Ethernet')], decode: [port('mlx5_0', 200, 'Ethernet')] },
+      },
+      25,
+    ],
+    ['RoCE 400', { mode: 'cross-node', lineRateGbps: 400 }, 50],
+    [
+      'EFA p5: 4 × 100 Gb/s rails per GPU, the bar is their sum',
+      {
+        mode: 'cross-node',
+        rails: 4,
+        nics: {
+          prefill: ['rdmap0', 'rdmap1', 'rdmap2', 'rdmap3'].map((d) => port(d, 100, 'Unknown')),
+          decode: ['rdmap0', 'rdmap1', 'rdmap2', 'rdmap3'].map((d) => port(d, 100, 'Unknown')),
+        },
+      },
+      50,
+    ],
+  ];
+  for (const [name, input, capacity] of rdma) {
+    it(`${name}: ok, warn, fail`, () => {
+      const exp = expectationFor(input);
+      expect(exp.lineGBps).toBe(capacity);
+      expect([0.9, 0.8, 0.6].map((s) => verdictAt(exp, capacity, s, 'cross-node'))).toEqual([
+        'ok',
+        'warn',
+        'fail',
+      ]);
+    });
+  }
+  it("EFA p5 at one rail's share (1 of 4 alive, ~12 GB/s) fails; a healthy ~45 GB/s is within the ceiling", () => {
+    const exp = expectationFor(rdma[3]?.[1] as ExpectationInput);
+    expect(verdictAt(exp, 12.5, 1, 'cross-node')).toBe('fail');
+    expect(exp.ceilingGBps).toBe(57.5);
+    expect(verdictAt(exp, 45, 1, 'cross-node')).toBe('ok');
+  });
+  for (const [product, healthy] of [
+    ['NVIDIA-H100-80GB-HBM3', 376],
+    ['NVIDIA-H200', 376],
+    ['NVIDIA-B200', 752],
+  ] as const) {
+    it(`NVLink on ${product}: ok at 90 % and 80 % of one healthy copy (${healthy} GB/s), warn at 60 %, fail at PCIe P2P speed`, () => {
+      const exp = expectationFor({ mode: 'intra-node', gpuProduct: product });
+      expect(nvlinkFor(product)?.healthyGBps).toBe(healthy);
+      expect([0.9, 0.8, 0.6, 0.3].map((s) => verdictAt(exp, healthy, s, 'intra-node'))).toEqual([
+        'ok',
+        'ok',
+        'warn',
+        'fail',
+      ]);
+      // PCIe Gen5 peer-to-peer (~50 GB/s) is no NVLink.
+      expect(verdictAt(exp, 50, 1, 'intra-node')).toBe('fail');
+    });
+  }
+  it('read --line-rate 400: 25 GB/s fails, 40 warns, 45 passes; --rails 2 doubles the bar', () => {
+    const one = expectationFor({ mode: 'cross-node', lineRateGbps: 400 });
+    expect(one).toMatchObject({
+      lineGBps: 50,
+      floorGBps: 35,
+      warnGBps: 42.5,
+      source: '--line-rate 400 Gb/s',
+    });
+    expect([25, 40, 45].map((g) => verdictAt(one, g, 1, 'cross-node'))).toEqual(['fail', 'warn', 'ok']);
+    const two = expectationFor({ mode: 'cross-node', lineRateGbps: 400, rails: 2 });
+    expect(two).toMatchObject({ lineGBps: 100, floorGBps: 70, warnGBps: 85, ceilingGBps: 115 });
+    expect(verdictAt(two, 45, 1, 'cross-node')).toBe('fail');
+  });
+  it('a port trained below its siblings does not set its own bar: it is held to theirs', () => {
+    const eight = ['mlx5_0', 'mlx5_1', 'mlx5_2', 'mlx5_3', 'mlx5_4', 'mlx5_5', 'mlx5_6', 'mlx5_7'].map((d) =>
+      port(d, d === 'mlx5_3' ? 200 : 400, 'InfiniBand'),
+    );
+    const exp = expectationFor({
+      mode: 'cross-node',
+      nics: { prefill: eight, decode: eight },
+      deviceList: 'mlx5_3',
+    });
+    expect(exp).toMatchObject({ lineGBps: 50, floorGBps: 35 });
+    expect(exp.source).toBe(
+      "NIC line rate 400 Gb/s (mlx5_3 trained to 200 Gb/s, held to its 7 siblings' 400)",
+    );
+    // The half-speed port's own best (~24 GB/s of its 25) fails against its siblings' rate.
+    expect(verdictAt(exp, 24, 1, 'cross-node')).toBe('fail');
   });
 });

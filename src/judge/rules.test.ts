@@ -86,7 +86,7 @@ describe('pair --local', () => {
   });
   it('judges VRAM as the intra-node pair: the NVLink expectation of the GPU model', () => {
     const exp = localExpectation({ memory: 'VRAM', gpuModel: 'NVIDIA-H100-80GB-HBM3' });
-    expect(exp).toMatchObject({ lineGBps: 450, floorGBps: 45, warnGBps: 112.5 });
+    expect(exp).toMatchObject({ lineGBps: 450, floorGBps: 150.4, warnGBps: 263.2 });
     const at = (gbps: number) =>
       localBandwidthCheck({
         rows: [{ blockSize: 1 << 26, batchSize: 1, gbps }],
@@ -95,7 +95,7 @@ describe('pair --local', () => {
         subject: 's',
         formatSize: mib,
       }).status;
-    expect([at(300), at(80), at(20)]).toEqual(['ok', 'warn', 'fail']);
+    expect([at(300), at(200), at(50)]).toEqual(['ok', 'warn', 'fail']);
     expect(
       localBandwidthCheck({ rows: [], memory: 'VRAM', expected: exp, subject: 's', formatSize: mib }).status,
     ).toBe('skipped');

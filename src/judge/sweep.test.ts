@@ -5,6 +5,7 @@ import {
   BAND_WARN_FRACTION,
   bandOf,
   bestPeak,
+  fleetLineCheck,
   measuredPairs,
   neverScheduled,
   type PairFigures,
@@ -94,5 +95,35 @@ describe('the sweep judge', () => {
     expect(allFailedTogether(measuredPairs([fab, unsched, fab]))).toBe(true);
     expect(allFailedTogether(measuredPairs([fab, unsched]))).toBe(false);
     expect(allFailedTogether(measuredPairs([fab, ok]))).toBe(false);
+  });
+});
+
+describe('fleetLineCheck: the fleet majority for the path', () => {
+  const pair = (prefill: string, decode: string, lineGBps: number | null, peakGBps: number | null) => ({
+    prefill,
+    decode,
+    outcome: 'trusted' as const,
+    lineGBps,
+    peakGBps,
+  });
+  it('judges a pair with a lower line again against the fleet majority: 24 GB/s on a 25 line fails against 50', () => {
+    const c = fleetLineCheck([
+      pair('a', 'b', 50, 46),
+      pair('c', 'd', 50, 45),
+      pair('a', 'c', 50, 47),
+      pair('e', 'f', 25, 24),
+    ]);
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toBe("e → f judged at a 25 GB/s line, the fleet's 50 (24 GB/s, 48% of it)");
+  });
+  it('warns between 70 and 85 % of the fleet line, names and passes above, and says nothing without a majority', () => {
+    const base = [pair('a', 'b', 50, 46), pair('c', 'd', 50, 45)];
+    expect(fleetLineCheck([...base, pair('e', 'f', 25, 40)])?.status).toBe('warn');
+    expect(fleetLineCheck([...base, pair('e', 'f', 25, 44)])?.status).toBe('ok');
+    expect(fleetLineCheck([pair('a', 'b', 50, 46), pair('e', 'f', 25, 24)])).toBeUndefined();
+    expect(fleetLineCheck(base)).toBeUndefined();
+    expect(
+      fleetLineCheck([...base, { ...pair('e', 'f', 25, null), outcome: 'not-run' as const }]),
+    ).toBeUndefined();
   });
 });

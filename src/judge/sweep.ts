@@ -1,5 +1,5 @@
-import type { CheckStatus, VerdictStatus } from '../core/model.js';
-import { RDMA_WARN_FRACTION } from './expectations.js';
+import { type Check, type CheckStatus, check, type VerdictStatus } from '../core/model.js';
+import { RDMA_FAIL_FRACTION, RDMA_WARN_FRACTION } from './expectations.js';
 import { type JudgedPair, type PairStatus, pairStatus } from './pair-status.js';
 
 /**
@@ -68,6 +68,15 @@ export function pairCheckStatus(outcome: PairOutcome): CheckStatus {
 export interface PairRecord {
   outcome: PairOutcome;
   failure: PairFailure | null;
+}
+
+/**
+ * Whether a pair can vouch for its nodes in culprit isolation: only a trusted
+ * one. An unverified pair (a warning: a degraded link, a figure that could not
+ * be judged) is never a pass, so it never clears a partner.
+ */
+export function vouches(outcome: PairOutcome): boolean {
+  return outcome === 'trusted';
 }
 
 /** The pairs that measured something: they passed, or failed on the fabric. */
@@ -141,3 +150,65 @@ export function bandOf(pair: { outcome: PairOutcome } & JudgedPair): Band {
 }
 
 const STATUS_BAND: Record<Exclude<PairStatus, 'none'>, Band> = { ok: 'good', warn: 'warn', fail: 'bad' };
+
+/** What the fleet rule reads of a pair. */
+export interface FleetPair {
+  prefill: string;
+  decode: string;
+  outcome: PairOutcome;
+  peakGBps: number | null;
+  lineGBps: number | null;
+}
+
+/**
+ * `sweep.line-rate`: the fleet's majority for the path. Each pair is judged
+ * against its own nodes' ports (held to their siblings'), so a node whose
+ * every port trained low, or that has slower NICs than the rest, sets a low bar
+ * for its own pairs. Against the line most measured pairs of this sweep were
+ * judged at (at least two pairs, a strict majority), a pair with a lower line
+ * is judged again with the RDMA bars: below 70 % of the fleet's line fails,
+ * below 85 % warns, and a pair at or above 85 % of it is named and passes.
+ * Undefined when every measured pair had the fleet's line, or there is no majority.
+ */
+export function fleetLineCheck(pairs: readonly FleetPair[]): Check | undefined {
+  const measured = pairs.filter((p) => p.outcome !== 'not-run' && p.lineGBps !== null);
+  const counts = new Map<number, number>();
+  for (const p of measured) counts.set(p.lineGBps as number, (counts.get(p.lineGBps as number) ?? 0) + 1);
+  const [top, next] = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  if (!top || top[1] < 2 || (next && next[1] === top[1])) return undefined;
+  const fleet = top[0];
+  const low = measured.filter((p) => (p.lineGBps as number) < fleet);
+  if (low.length === 0) return undefined;
+  const judged = low.map((p) => {
+    const share = p.peakGBps === null ? 0 : p.peakGBps / fleet;
+    const status: CheckStatus =
+      share < RDMA_FAIL_FRACTION ? 'fail' : share < RDMA_WARN_FRACTION ? 'warn' : 'ok';
+    const peak = p.peakGBps === null ? 'no figure' : `${p.peakGBps} GB/s, ${Math.round(100 * share)}% of it`;
+    return {
+      p,
+      status,
+      text: `${p.prefill} → ${p.decode} judged at a ${p.lineGBps} GB/s line, the fleet's ${fleet} (${peak})`,
+    };
+  });
+  const status: CheckStatus = judged.some((j) => j.status === 'fail')
+    ? 'fail'
+    : judged.some((j) => j.status === 'warn')
+      ? 'warn'
+      : 'ok';
+  return check('sweep.line-rate', status, judged.map((j) => j.text).join('; '), {
+    ...(status !== 'ok'
+      ? {
+          fix: 'the pairs named sit on nodes whose ports run below the fleet: check their NICs and links (`ibstat`, `interconnect-test node`) or their hardware generation',
+        }
+      : {}),
+    data: {
+      fleetLineGBps: fleet,
+      pairs: judged.map((j) => ({
+        prefill: j.p.prefill,
+        decode: j.p.decode,
+        lineGBps: j.p.lineGBps,
+        status: j.status,
+      })),
+    },
+  });
+}

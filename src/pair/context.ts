@@ -49,6 +49,8 @@ export interface PairConfig {
   maxBlockSize: number;
   /** --iters; undefined: each tool's own default. */
   iterations?: number | undefined;
+  /** --warmup; undefined: a tenth of the timed iterations. */
+  warmup?: number | undefined;
   nixlbenchVersion?: string | undefined;
   deviceList?: string | undefined;
   minBandwidth?: number | undefined;

@@ -66,7 +66,11 @@ export function addTransferOptions(cmd: Command): Command {
     )
     .option(
       '--iters <n>',
-      'iterations per size (default: ~512 MiB per size for ucx_perftest, 100 for nixlbench)',
+      'timed iterations at every size (default: nixlbench 1000 in the cluster, 1/16 of them above 1 MiB; nixl, ucx_perftest in the cluster and --local nixlbench 100; --local ucx_perftest ~512 MiB per size)',
+    )
+    .option(
+      '--warmup <n>',
+      'untimed iterations before each size, for every engine (default: a tenth of the timed ones, at least 1)',
     )
     .option('--min-bandwidth <GB/s>', 'fail when the peak bandwidth is below this many GB/s (10^9 bytes/s)')
     .option('--ucx-tls <list>', 'set UCX_TLS for both sides, e.g. tcp to force the TCP path');

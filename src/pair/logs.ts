@@ -22,19 +22,26 @@ export function unreadableLog(engine: EngineName, log: string, role?: string): s
 
 /**
  * The NIC ports the probe script listed before the test, one line each:
- *   interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand
+ *   interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand|MT4129
+ * (the last field, the device's sysfs hca_type, is empty where the driver has none
+ * and absent from logs of older probes).
  */
 export function nicPorts(log: string): NicPort[] {
   const out: NicPort[] = [];
-  for (const m of log.matchAll(/interconnect-test: nic ([^|\n]+)\|(\d+)\|([^|\n]*)\|([^|\n]*)\|([^|\n]*)/g)) {
+  for (const m of log.matchAll(
+    /interconnect-test: nic ([^|\n]+)\|(\d+)\|([^|\n]*)\|([^|\n]*)\|([^|\n]*)(?:\|([^|\n]*))?/g,
+  )) {
     const rate = parseRate(m[4]);
     const link = (m[5] as string).trim();
+    // An optional sixth field: the adapter model (sysfs hca_type), when the probe prints it.
+    const model = m[6]?.trim();
     out.push({
       device: (m[1] as string).trim(),
       port: Number(m[2]),
       active: /ACTIVE/.test(m[3] as string),
       ...(rate !== undefined ? { rateGbps: rate } : {}),
       ...(link ? { linkLayer: link } : {}),
+      ...(model ? { model } : {}),
     });
   }
   return out;

@@ -27,6 +27,8 @@ export const SizesOption = SizesText.transform((s) =>
   [...new Set(s.split(',').map((p) => parseSize(p) as number))].sort((a, b) => a - b),
 );
 export const ItersOption = z.coerce.number().int().positive().max(100_000_000);
+/** --warmup: untimed iterations before each size (0 allowed: no warm-up). */
+export const WarmupOption = z.coerce.number().int().nonnegative().max(100_000_000);
 
 // ── bandwidth bar ───────────────────────────────────────────────────────────
 export const MinBandwidthOption = z.coerce.number().positive();
@@ -90,6 +92,7 @@ export const TransferOptionsShape = {
   engine: EngineOption.default('auto'),
   sizes: SizesOption.optional(),
   iters: ItersOption.optional(),
+  warmup: WarmupOption.optional(),
   minBandwidth: MinBandwidthOption.optional(),
   ucxTls: UcxTlsOption.optional(),
 };

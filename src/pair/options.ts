@@ -114,6 +114,7 @@ export interface SharedPairOptions {
   mode?: 'cross-node' | 'intra-node' | undefined;
   sizes?: number[] | undefined;
   iters?: number | undefined;
+  warmup?: number | undefined;
   timeout: number;
   minBandwidth?: number | undefined;
   ucxTls?: string | undefined;
@@ -197,6 +198,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     startBlockSize: Math.min(...sizes),
     maxBlockSize: Math.max(...sizes),
     iterations: o.iters,
+    warmup: o.warmup,
     nixlbenchVersion: o.nixlbenchVersion,
     deviceList: o.deviceList,
     minBandwidth: o.minBandwidth,

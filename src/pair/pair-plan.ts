@@ -104,6 +104,7 @@ export interface PlanInput {
   startBlockSize: number;
   maxBlockSize: number;
   iterations?: number | undefined;
+  warmup?: number | undefined;
   memoryLimit: string;
   deviceList?: string | undefined;
   podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
@@ -200,6 +201,7 @@ export function makePlan(input: PlanInput): PairPlan {
     deviceList: input.deviceList,
     port: PERFTEST_PORT,
     iterations: input.iterations,
+    warmup: input.warmup,
   };
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;

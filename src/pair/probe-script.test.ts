@@ -67,6 +67,10 @@ describe('versions and flags', () => {
         '67108864',
         '--total_buffer_size',
         '2147483648',
+        '--num_iter',
+        '1000',
+        '--warmup_iter',
+        '100',
       ],
       dropped: [],
     });
@@ -75,17 +79,41 @@ describe('versions and flags', () => {
     expect(old.args.slice(-2)).toEqual(['--device_list', 'mlx5_0']);
   });
 
-  it('--iters reaches nixlbench as --num_iter and --warmup_iter; LIBFABRIC as --backend', () => {
+  it('--iters reaches nixlbench as --num_iter and --warmup_iter at every size; LIBFABRIC as --backend', () => {
     const a = nixlbenchArgs({ ...params, iterations: 500, backend: 'LIBFABRIC' }).args;
-    expect(a.slice(a.indexOf('--num_iter'), a.indexOf('--num_iter') + 4)).toEqual([
+    expect(a.slice(a.indexOf('--num_iter'), a.indexOf('--num_iter') + 6)).toEqual([
       '--num_iter',
       '500',
       '--warmup_iter',
       '50',
+      // No 1/16 for blocks above 1 MiB: --iters means the same for every engine and size.
+      '--large_blk_iter_ftr',
+      '1',
     ]);
     expect(a[a.indexOf('--backend') + 1]).toBe('LIBFABRIC');
-    // Without --iters nixlbench keeps its own defaults (1000 / 100).
-    expect(nixlbenchArgs(params).args).not.toContain('--num_iter');
+    // Without --iters nixlbench's own defaults (1000 / 100), passed so that the report says what ran.
+    const d = nixlbenchArgs(params).args;
+    expect(d.slice(d.indexOf('--num_iter'), d.indexOf('--num_iter') + 4)).toEqual([
+      '--num_iter',
+      '1000',
+      '--warmup_iter',
+      '100',
+    ]);
+    expect(d).not.toContain('--large_blk_iter_ftr');
+    // --warmup alone sets warm-up only; the timed iterations stay nixlbench's, now at every size.
+    const w = nixlbenchArgs({ ...params, warmup: 0 }).args;
+    expect(w.slice(w.indexOf('--num_iter'), w.indexOf('--num_iter') + 6)).toEqual([
+      '--num_iter',
+      '1000',
+      '--warmup_iter',
+      '0',
+      '--large_blk_iter_ftr',
+      '1',
+    ]);
+    // Builds before 0.5.0 do not know the divisor flag: it is dropped, and named.
+    expect(nixlbenchArgs({ ...params, iterations: 500, nixlbenchVersion: '0.4.1' }).dropped).toContain(
+      'large_blk_iter_ftr',
+    );
   });
 
   it("builds ucx_perftest arguments: the first leg's test, the tool's iterations when --iters is not given", () => {
@@ -106,6 +134,9 @@ describe('versions and flags', () => {
     expect(
       perftestArgs({ ...params, engine: 'ucx_perftest', memory: 'DRAM', opType: 'READ', iterations: 40 }),
     ).toEqual(['-t', 'ucp_get', '-m', 'host', '-s', '67108864', '-n', '40', '-w', '4', '-p', '13337']);
+    // --warmup reaches ucx_perftest as -w, whatever --iters says.
+    const w = perftestArgs({ ...params, engine: 'ucx_perftest', iterations: 40, warmup: 7 });
+    expect(w.slice(w.indexOf('-n'), w.indexOf('-n') + 4)).toEqual(['-n', '40', '-w', '7']);
   });
 });
 

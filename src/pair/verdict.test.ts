@@ -56,12 +56,15 @@ describe('judge', () => {
     });
     expect(j.checks.map((c) => [c.id, c.status, c.detail])).toEqual([
       ['pair.run', 'ok', 'the nixlbench cross-node test ran to the end'],
+      // The down port each pod saw is named, not dropped.
+      ['pair.nic-rate', 'ok', '1 active port at 400 Gb/s; down: mlx5_1 (seen by the pod, carry nothing)'],
+      ['pair.nic-rate', 'ok', '1 active port at 400 Gb/s; down: mlx5_1 (seen by the pod, carry nothing)'],
       ['pair.roles', 'skipped', 'the logs do not show which rank was the initiator'],
       ['pair.transport', 'ok', 'UCX used RDMA lanes: rc_mlx5/mlx5_0:1'],
       [
         'pair.bandwidth',
         'fail',
-        '1.03 GB/s at 2 MiB (2% of 50 GB/s line rate) is below the floor of 15 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
+        '1.03 GB/s at 2 MiB (2% of 50 GB/s line rate) is below the floor of 35 GB/s (NIC line rate 400 Gb/s (mlx5_0 400 Gb/s))',
       ],
     ]);
     expect(j.measurement).toMatchObject({
@@ -73,7 +76,7 @@ describe('judge', () => {
       hosts: { target: 'gpu-b' },
       memory: { initiator: 'VRAM', target: 'VRAM' },
       opType: 'WRITE',
-      expected: { lineGBps: 50, floorGBps: 15, warnGBps: 30, ceilingGBps: 57.5 },
+      expected: { lineGBps: 50, floorGBps: 35, warnGBps: 42.5, ceilingGBps: 57.5 },
     });
     expect(j.measurement.rows).toHaveLength(24);
     expect(j.measurement.rows[9]).toEqual({
@@ -84,6 +87,26 @@ describe('judge', () => {
     });
   });
 
+  it('a rail trained to 200 Gb/s beside 7 at 400 fails pair.nic-rate and is judged at its siblings rate', () => {
+    const eight = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `interconnect-test: nic mlx5_${i}|1|4: ACTIVE|${i === 3 ? '200 Gb/sec (4X HDR)' : '400 Gb/sec (4X NDR)'}|InfiniBand|MT4129\n`,
+    ).join('');
+    const log = `${eight}${RC_LANES}${readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')}`;
+    const j = judge({
+      plan: plan({ deviceList: 'mlx5_3' }),
+      logs: { prefill: log, decode: `${eight}${TARGET}` },
+      ranOn: { prefill: 'gpu-a', decode: 'gpu-b' },
+    });
+    const rate = j.checks.filter((c) => c.id === 'pair.nic-rate');
+    expect(rate.map((c) => [c.status, c.detail])).toEqual([
+      ['fail', 'mlx5_3 trained to 200 Gb/s, its 7 siblings to 400'],
+      ['fail', 'mlx5_3 trained to 200 Gb/s, its 7 siblings to 400'],
+    ]);
+    expect(j.measurement.expected).toMatchObject({ lineGBps: 50, floorGBps: 35 });
+  });
+
   it('judges against the NICs of --device-list only (NIXL sets UCX_NET_DEVICES from it)', () => {
     const nics =
       'interconnect-test: nic mlx5_0|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand\ninterconnect-test: nic mlx5_1|1|4: ACTIVE|200 Gb/sec (4X HDR)|InfiniBand\n';
@@ -92,7 +115,7 @@ describe('judge', () => {
     const all = judge({ plan: plan(), logs, ranOn: {} });
     expect(all.measurement.expected).toMatchObject({ lineGBps: 50 });
     const listed = judge({ plan: plan({ deviceList: 'mlx5_1' }), logs, ranOn: {} });
-    expect(listed.measurement.expected).toMatchObject({ lineGBps: 25, floorGBps: 7.5 });
+    expect(listed.measurement.expected).toMatchObject({ lineGBps: 25, floorGBps: 17.5 });
   });
 
   it('without a known line rate the same run still fails the absolute floor', () => {

@@ -13,6 +13,7 @@ import { expectationFor, type NicPort } from '../judge/expectations.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
 import { loopbackCheck } from '../judge/peers.js';
+import { nicRateCheck } from '../judge/siblings.js';
 import { transportCheck, transportKind } from '../judge/transports.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
@@ -232,10 +233,11 @@ export function judge(input: JudgeInput): Judgement {
   const parsed = parseLogs(plan, input.logs);
   const settings = plan.pods[0]?.settings;
   const maxRails = Number(settings ? envValue(settings, 'UCX_MAX_RMA_RAILS') : undefined);
+  const nics = nicsFrom(input.logs, plan);
   const expected = expectationFor({
     mode: plan.mode,
     minBandwidth: input.minBandwidth,
-    nics: nicsFrom(input.logs, plan),
+    nics,
     ucxNetDevices: settings ? envValue(settings, 'UCX_NET_DEVICES') : undefined,
     // NIXL's --device_list replaces UCX_NET_DEVICES, when the image's nixlbench took the flag.
     deviceList:
@@ -252,6 +254,17 @@ export function judge(input: JudgeInput): Judgement {
       ? libfabricTransport(fabric)
       : { kind: transportKind(parsed.lanes, parsed.emulated), lanes: parsed.lanes };
   const checks: Check[] = runChecks(input, subject);
+  // A port below its siblings fails on its own, whatever the transfer measured; down ports are named.
+  if (plan.mode === 'cross-node' && nics) {
+    const sides = [
+      [plan.pods[0]?.node.name ?? 'prefill', nics.prefill],
+      [plan.pods[1]?.node.name ?? 'decode', nics.decode],
+    ] as const;
+    for (const [node, ports] of sides) {
+      const c = nicRateCheck(node, ports);
+      if (c) checks.push(c);
+    }
+  }
   const p = input.problem;
   const ran = parsed.rows.length > 0;
   if (ran) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { check, ReportSchema } from '../core/model.js';
 import { makeReport } from '../core/report.js';
+import { bandwidthCheck } from '../judge/bandwidth.js';
+import { expectationFor } from '../judge/expectations.js';
 import { renderJson, renderYaml } from './data.js';
 import { renderJunit } from './junit.js';
 import { wantsColor } from './style.js';
@@ -78,5 +80,22 @@ describe('renderers', () => {
     expect(xml).toContain('<skipped message="ucx_info not found"/>');
     expect(xml).toContain('name="verdict"><failure message="untrusted:');
     expect(xml.match(/<testcase /g)).toHaveLength(5);
+  });
+
+  it('a degraded link (40 GB/s on 400G: a pair.bandwidth warn) is a JUnit failure under --fail-on warn, and no failure without it', () => {
+    const exp = expectationFor({ mode: 'cross-node', lineRateGbps: 400 });
+    const warned = bandwidthCheck(40, exp, 'cross-node', 'gpu-a → gpu-b');
+    expect(warned.status).toBe('warn');
+    const pair = makeReport('pair', [warned], {}, undefined, fixedNow);
+    const strict = renderJunit(pair, 'warn');
+    expect(strict).toContain('<testsuites name="interconnect-test pair" tests="2" failures="2">');
+    expect(strict).toMatch(
+      /name="pair.bandwidth \[gpu-a → gpu-b\]"><failure message="40.0 GB\/s [^"]*" type="warn">/,
+    );
+    expect(strict).toContain('name="verdict"><failure message="unverified:');
+    const lax = renderJunit(pair);
+    expect(lax).toContain('failures="0"');
+    expect(lax).toContain('<system-out>WARN: 40.0 GB/s');
+    expect(lax).not.toContain('<failure');
   });
 });

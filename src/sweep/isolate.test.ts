@@ -49,6 +49,22 @@ describe('isolate', () => {
     });
   });
 
+  it('a warning never vouches: a partner that only ran unverified pairs elsewhere does not make a culprit', () => {
+    // Ring n0-n1-n2-n3-n0: n1's two pairs fail; its partners' other pairs only warned (a degraded link).
+    const nodes = names(4);
+    const pairs = outcomes(ring(nodes), touches('n1')).map((p) =>
+      p.outcome === 'trusted' ? { ...p, outcome: 'unverified' as const, detail: 'peak 40 GB/s warns' } : p,
+    );
+    const iso = isolate(nodes, [], pairs);
+    expect(iso.culprits.nodes).toEqual([]);
+    expect(iso.culprits.links.map((l) => `${l.a}-${l.b}`).sort()).toEqual(['n0-n1', 'n1-n2']);
+    expect(iso.culprits.links[0]?.detail).toContain('neither node ran a passing pair to compare');
+    // With the same partners trusted, n1 is the culprit.
+    expect(
+      isolate(nodes, [], outcomes(ring(nodes), touches('n1'))).culprits.nodes.map((c) => c.node),
+    ).toEqual(['n1']);
+  });
+
   it('names the culprit in a ring too: both its neighbours passed with their other neighbour', () => {
     const nodes = names(16);
     const iso = isolate(nodes, [], outcomes(ring(nodes), touches('n9')));

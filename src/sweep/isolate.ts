@@ -1,10 +1,12 @@
+import { vouches } from '../judge/sweep.js';
 import type { Culprits, SweepNode, SweepPair } from './model.js';
 
 /**
  * Culprit isolation over a sweep's pairs. Pure.
  *
  * A pair is `bad` when it ran and failed on the fabric (too slow, TCP, broken mid
- * transfer), `good` when it ran and passed (trusted, or unverified: it moved data).
+ * transfer), `measured` when it ran (bad, trusted or unverified), and it vouches
+ * for its nodes only when trusted (judge/sweep.ts `vouches`): a warning is never a pass.
  * Pairs that could not be scheduled or set up say nothing about the fabric and
  * are left out of the reasoning (they are reported as such).
  *
@@ -15,7 +17,8 @@ import type { Culprits, SweepNode, SweepPair } from './model.js';
  */
 
 const bad = (p: SweepPair) => p.outcome === 'untrusted' && p.failure === 'fabric';
-const good = (p: SweepPair) => p.outcome === 'trusted' || p.outcome === 'unverified';
+const measured = (p: SweepPair) => p.outcome === 'trusted' || p.outcome === 'unverified';
+const good = (p: SweepPair) => vouches(p.outcome);
 
 function partner(p: SweepPair, node: string): string {
   return p.prefill === node ? p.decode : p.prefill;
@@ -44,7 +47,7 @@ export function isolate(
 
   const culprit = new Map<string, string>();
   for (const node of included) {
-    const mine = of(node).filter((p) => bad(p) || good(p));
+    const mine = of(node).filter((p) => bad(p) || measured(p));
     const failed = mine.filter(bad);
     if (failed.length === 0 || failed.length < mine.length) continue;
     const vouched = failed.filter((p) => passedElsewhere(partner(p, node), node)).length;

@@ -3,6 +3,7 @@ import { type Check, check } from '../core/model.js';
 import { plural, rollUp } from '../core/verdict.js';
 import {
   allFailedTogether,
+  fleetLineCheck,
   MIN_SWEEP_NODES,
   measuredPairs,
   neverScheduled,
@@ -147,6 +148,9 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
     ),
   );
   const measured = measuredPairs(result.pairs);
+  // A pair's bar comes from its own nodes; against the fleet's line a slow node's pairs are judged again.
+  const fleet = dryRun ? undefined : fleetLineCheck(result.pairs);
+  if (fleet) out.push(fleet);
   if (allFailedTogether(measured)) {
     const first = measured[0] as SweepPair;
     out.push(

@@ -592,7 +592,7 @@ describe('pair engines and modes', () => {
     expect(checkOf(r, 'pair.bandwidth')).toMatchObject({
       status: 'warn',
       detail:
-        '4.52 GB/s at 16 KiB (1% of 450 GB/s line rate) is below the floor of 45 GB/s (NVLink 4 450 GB/s per direction (NVIDIA-H100-80GB-HBM3)); only blocks under 1 MiB were measured',
+        '4.52 GB/s at 16 KiB (1% of 450 GB/s line rate) is below the floor of 150.4 GB/s (NVLink 4 450 GB/s per direction, one copy measured at 376 GB/s (NVIDIA-H100-80GB-HBM3)); only blocks under 1 MiB were measured',
     });
     expect(r.report?.measurement).toMatchObject({
       mode: 'intra-node',

@@ -16,6 +16,8 @@ export interface ReadDeps {
 const ReadOptionsSchema = OutputOptionsSchema.extend({
   minBandwidth: z.coerce.number().positive().optional(),
   expect: z.enum(['network', 'nvlink', 'any']).default('any'),
+  lineRate: z.coerce.number().positive().max(10_000).optional(),
+  rails: z.coerce.number().int().positive().max(64).optional(),
 });
 
 /** The saved output (a file, a FIFO, a device, or `-` for stdin), at most INPUT_LIMITS.capture bytes. */
@@ -41,6 +43,19 @@ export async function runRead(
     throw new ToolError(`unknown tool '${tool}'`, { fix: `use one of: ${Object.keys(TOOLS).join(', ')}` });
   }
   const opts = parseOptions(ReadOptionsSchema, raw);
+  if (opts.rails !== undefined && opts.lineRate === undefined) {
+    throw new ToolError('--rails needs --line-rate: the rail count multiplies the line rate of one port', {
+      fix: 'add --line-rate <Gb/s>, e.g. --line-rate 400 --rails 4',
+    });
+  }
+  if (opts.lineRate !== undefined && opts.expect === 'nvlink') {
+    throw new ToolError(
+      '--line-rate is the rate of a network port; --expect nvlink judges an NVLink transfer',
+      {
+        fix: 'drop --line-rate, or use --expect network',
+      },
+    );
+  }
   const text = await load(source, ctx, deps);
   if (text.trim() === '') {
     throw new ToolError(`${source === '-' ? 'stdin' : source} is empty: there is no ${tool} output to read`, {
@@ -50,6 +65,7 @@ export async function runRead(
   const { parsed, checks } = readPasted(tool, text, {
     expect: opts.expect,
     ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
+    ...(opts.lineRate !== undefined ? { lineRateGbps: opts.lineRate, rails: opts.rails ?? 1 } : {}),
   });
   // One capture answers one question: it shows what it shows and certifies nothing.
   const report = makeReport(

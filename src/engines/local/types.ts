@@ -80,6 +80,8 @@ export interface LocalRunInput {
   bin: string;
   sizes: readonly number[];
   iters?: number | undefined;
+  /** --warmup; undefined: a tenth of the timed iterations, at least 1. */
+  warmup?: number | undefined;
   memory: 'DRAM' | 'VRAM';
   gpuCount: number;
   env: NodeJS.ProcessEnv;

@@ -63,6 +63,13 @@ describe('nixlProbeArgv', () => {
     );
   });
 
+  it('passes --warmup through to the probe as given (0 included), else a tenth of --iters', () => {
+    const at = (a: string[]) => a[a.indexOf('--warmup') + 1];
+    expect(at(nixlProbeArgv({ ...common, role: 'target', warmup: 0 }))).toBe('0');
+    expect(at(nixlProbeArgv({ ...common, role: 'target', warmup: 25 }))).toBe('25');
+    expect(at(nixlProbeArgv({ ...common, role: 'target', iters: 7 }))).toBe('1');
+  });
+
   it('builds argv the real probe accepts (its own argparse, no NIXL needed for --help)', () => {
     const argv = nixlProbeArgv({ ...common, role: 'initiator', peer: '127.0.0.1' });
     const r = spawnSync('python3', [nixlProbePath(), ...argv.slice(2), '--help'], { encoding: 'utf8' });

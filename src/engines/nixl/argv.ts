@@ -37,6 +37,8 @@ export interface NixlProbeArgs {
   maxBatch?: number;
   /** Timed iterations per row (a sixteenth above 1 MiB, as nixlbench); warm-up is a tenth. */
   iters: number;
+  /** Untimed iterations before each row (--warmup); undefined: nixlWarmup(iters). */
+  warmup?: number | undefined;
   /** Seconds the probe waits for its peer before it gives up on its own. */
   timeoutS: number;
 }
@@ -63,7 +65,10 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
  * pods the probe script adds role, peer, port and each leg's operation.
  */
 export function nixlSweepArgs(
-  a: Pick<NixlProbeArgs, 'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS'>,
+  a: Pick<
+    NixlProbeArgs,
+    'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'warmup' | 'timeoutS'
+  >,
 ): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
   return [
@@ -80,7 +85,7 @@ export function nixlSweepArgs(
     '--iters',
     String(a.iters),
     '--warmup',
-    String(nixlWarmup(a.iters)),
+    String(a.warmup ?? nixlWarmup(a.iters)),
     '--timeout',
     timeout,
     '--run-timeout',

@@ -15,6 +15,8 @@ export interface NixlPlan {
   script: string;
   sizes: readonly number[];
   iters?: number;
+  /** --warmup; undefined: a tenth of the timed iterations, at least 1. */
+  warmup?: number;
   memory: 'DRAM' | 'VRAM';
   gpuCount: number;
   op: 'READ' | 'WRITE';
@@ -63,6 +65,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
     minBlock: Math.min(...plan.sizes),
     maxBlock: Math.max(...plan.sizes),
     iters: plan.iters ?? NIXL_DEFAULT_ITERS,
+    ...(plan.warmup !== undefined ? { warmup: plan.warmup } : {}),
     timeoutS: plan.timeoutS,
   };
   deps.progress.update(`target and initiator, ${plan.op}, metadata over NIXL's listen thread`);

@@ -22,6 +22,8 @@ export interface NixlbenchArgs {
   maxBlock: number;
   /** num_iter; warm-up is a tenth. nixlbench rounds both up and runs 1/16 of them above 1 MiB. */
   iters: number;
+  /** --warmup; undefined: a tenth of iters, at least 1. */
+  warmup?: number | undefined;
 }
 
 /** The block sizes nixlbench will run: doubling from minBlock while ≤ maxBlock. */
@@ -64,7 +66,7 @@ export function nixlbenchArgv(a: NixlbenchArgs): string[] {
     '--num_iter',
     String(a.iters),
     '--warmup_iter',
-    String(Math.max(1, Math.floor(a.iters / 10))),
+    String(a.warmup ?? Math.max(1, Math.floor(a.iters / 10))),
     // The default is 8 GiB per process; one batch of the largest block is all a 1-thread run needs.
     '--total_buffer_size',
     String(a.maxBlock),

@@ -17,7 +17,17 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
   warmup_iter: '0.1.0',
   // ai-dynamo/nixl PR #576 (merged 2025-07-15) added the group namespace `xferbench/<group>/`.
   benchmark_group: '0.5.0',
+  // ai-dynamo/nixl PR #520 (2025-07-19, first in 0.5.0) made the large-block divisor a flag.
+  large_blk_iter_ftr: '0.5.0',
 };
+
+/**
+ * nixlbench's own defaults (ai-dynamo/nixl benchmark/nixlbench/src/utils/utils.cpp:81,93,90):
+ * 1000 timed and 100 warm-up iterations, both divided by 16 for blocks above 1 MiB.
+ * We pass them explicitly, so what ran is what the report and the help say.
+ */
+export const NIXLBENCH_DEFAULT_ITERS = 1000;
+export const NIXLBENCH_DEFAULT_WARMUP = 100;
 
 /** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
 export const DEFAULT_NIXLBENCH_VERSION = '1.4.0';
@@ -33,7 +43,14 @@ export function flagSupported(flag: string, version: string): boolean {
  * probe script swaps them for each leg's own (templates/engines/common/releg.sh.hbs).
  */
 export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string[] } {
-  const warmup = p.iterations === undefined ? undefined : Math.max(1, Math.floor(p.iterations / 10));
+  // --iters N means N timed iterations at every size, as for ucx_perftest (-n) and the nixl probe:
+  // nixlbench's divisor for blocks above 1 MiB is turned off (1). Without --iters, nixlbench's own
+  // defaults, made explicit.
+  const iters = p.iterations ?? NIXLBENCH_DEFAULT_ITERS;
+  const warmup =
+    p.warmup ??
+    (p.iterations === undefined ? NIXLBENCH_DEFAULT_WARMUP : Math.max(1, Math.floor(p.iterations / 10)));
+  const exact = p.iterations !== undefined || p.warmup !== undefined;
   const want: [string, string | number | undefined][] = [
     ['etcd_endpoints', p.etcdEndpoint],
     ['benchmark_group', `${p.group}-1`],
@@ -44,8 +61,9 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
     ['start_block_size', p.startBlockSize],
     ['max_block_size', p.maxBlockSize],
     ['total_buffer_size', p.totalBufferSize],
-    ['num_iter', p.iterations],
+    ['num_iter', iters],
     ['warmup_iter', warmup],
+    ['large_blk_iter_ftr', exact ? 1 : undefined],
     ['device_list', p.deviceList],
   ];
   const args: string[] = [];

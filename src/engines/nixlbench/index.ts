@@ -63,6 +63,7 @@ export const nixlbench: Engine = {
           gpuCount: i.gpuCount,
           env: i.env,
           ...(i.iters ? { iters: i.iters } : {}),
+          ...(i.warmup !== undefined ? { warmup: i.warmup } : {}),
         },
         deps,
       ),

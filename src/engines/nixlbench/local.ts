@@ -17,6 +17,8 @@ export interface NixlbenchPlan {
   runtime: 'auto' | 'etcd' | 'asio';
   sizes: readonly number[];
   iters?: number;
+  /** --warmup; undefined: a tenth of the timed iterations, at least 1. */
+  warmup?: number;
   memory: 'DRAM' | 'VRAM';
   gpuCount: number;
   env: NodeJS.ProcessEnv;
@@ -107,6 +109,7 @@ export async function runNixlbenchPair(plan: NixlbenchPlan, deps: RunDeps): Prom
       minBlock,
       maxBlock,
       iters: plan.iters ?? NIXL_DEFAULT_ITERS,
+      ...(plan.warmup !== undefined ? { warmup: plan.warmup } : {}),
     });
     deps.progress.update(`initiator and target, ${kind} runtime`);
     return runTwoProcs(

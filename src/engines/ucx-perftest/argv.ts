@@ -35,6 +35,8 @@ export interface PerftestArgs {
   port: number;
   size: number;
   iters: number;
+  /** Untimed iterations first (`-w`); undefined: warmupFor(iters). */
+  warmup?: number | undefined;
   /** `host` (DRAM) or `cuda` (VRAM on both sides: `-m cuda,cuda`). */
   memory: 'host' | 'cuda';
   /** UCP test; tag_bw is what the issue asks for and what the fixtures show. */
@@ -43,7 +45,7 @@ export interface PerftestArgs {
 
 function common(a: PerftestArgs): string[] {
   const argv = ['-p', String(a.port), '-t', a.test ?? 'tag_bw', '-s', String(a.size)];
-  argv.push('-n', String(a.iters), '-w', String(warmupFor(a.iters)));
+  argv.push('-n', String(a.iters), '-w', String(a.warmup ?? warmupFor(a.iters)));
   if (a.memory === 'cuda') argv.push('-m', 'cuda,cuda');
   return argv;
 }
@@ -128,7 +130,7 @@ export function perftestArgs(p: BenchParams): string[] {
     '-n',
     String(iters),
     '-w',
-    String(Math.max(1, Math.floor(iters / 10))),
+    String(p.warmup ?? warmupFor(iters)),
     '-p',
     String(p.port),
   ];

@@ -48,6 +48,7 @@ export const ucxPerftest: Engine = {
           env: i.env,
           placement: i.placement,
           ...(i.iters ? { iters: i.iters } : {}),
+          ...(i.warmup !== undefined ? { warmup: i.warmup } : {}),
         },
         deps,
       ),

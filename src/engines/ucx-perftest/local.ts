@@ -9,6 +9,8 @@ export interface PerftestPlan {
   bin: string;
   sizes: readonly number[];
   iters?: number;
+  /** --warmup; undefined: a tenth of the timed iterations, at least 1. */
+  warmup?: number;
   memory: 'host' | 'cuda';
   /** Environment of both processes (UCX logging switched on). */
   env: NodeJS.ProcessEnv;
@@ -49,7 +51,14 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
     const iters = itersFor(size, plan.iters);
     deps.progress.update(`${formatSize(size)} × ${iters}`);
     const port = await freePort();
-    const args = { bin: plan.bin, port, size, iters, memory: plan.memory };
+    const args = {
+      bin: plan.bin,
+      port,
+      size,
+      iters,
+      memory: plan.memory,
+      ...(plan.warmup !== undefined ? { warmup: plan.warmup } : {}),
+    };
     const run = await withDisposal(
       (stack) =>
         runTwoProcs(

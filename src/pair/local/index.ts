@@ -22,6 +22,8 @@ export interface LocalPairOptions {
   mode: 'local' | 'intra-node';
   sizes?: readonly number[];
   iters?: number;
+  /** --warmup; undefined: a tenth of the timed iterations. */
+  warmup?: number;
   timeoutMs: number;
   minGBps?: number;
   ucxTls?: string;
@@ -97,6 +99,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
       bin: chosen.bin,
       sizes,
       iters: opts.iters,
+      warmup: opts.warmup,
       memory,
       gpuCount,
       env,

@@ -158,17 +158,17 @@ describe('localResult', () => {
       gpuModel: 'NVIDIA H100 80GB HBM3',
       run: {
         ...done,
-        rows: [{ blockSize: 64 << 20, batchSize: 1, gbps: 61.5 }],
+        rows: [{ blockSize: 64 << 20, batchSize: 1, gbps: 200 }],
         transports: ['cuda_ipc', 'cuda_copy'],
         lanes: ['cuda_ipc/cuda', 'cuda_copy/cuda'],
       },
     };
     expect(localExpectation(vram)).toEqual({
       lineGBps: 450,
-      floorGBps: 45,
-      warnGBps: 112.5,
+      floorGBps: 150.4,
+      warnGBps: 263.2,
       ceilingGBps: 517.5,
-      source: 'NVLink 4 450 GB/s per direction (NVIDIA H100 80GB HBM3)',
+      source: 'NVLink 4 450 GB/s per direction, one copy measured at 376 GB/s (NVIDIA H100 80GB HBM3)',
     });
     const { checks, measurement } = localResult(vram);
     expect(measurement.transport).toEqual({ kind: 'nvlink', lanes: ['cuda_ipc/cuda', 'cuda_copy/cuda'] });
@@ -180,7 +180,7 @@ describe('localResult', () => {
     ]);
     expect(checks[2]?.detail).toBe(
       // Judged by the cluster pair's own bandwidth check (judge.ts), so both modes read alike.
-      '61.5 GB/s (14% of 450 GB/s line rate) is below 112.5 GB/s, the expected share of the link (NVLink 4 450 GB/s per direction (NVIDIA H100 80GB HBM3))',
+      '200 GB/s (44% of 450 GB/s line rate) is below 263.2 GB/s, the expected share of the link (NVLink 4 450 GB/s per direction, one copy measured at 376 GB/s (NVIDIA H100 80GB HBM3))',
     );
   });
 });

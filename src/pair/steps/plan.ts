@@ -313,6 +313,7 @@ export const planStep: Step = {
       startBlockSize: c.startBlockSize,
       maxBlockSize: c.maxBlockSize,
       iterations: c.iterations,
+      warmup: c.warmup,
       memoryLimit: c.memoryLimit,
       deviceList: c.deviceList,
       podAnnotations: c.podAnnotations,
