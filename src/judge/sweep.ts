@@ -71,12 +71,24 @@ export interface PairRecord {
 }
 
 /**
- * Whether a pair can vouch for its nodes in culprit isolation: only a trusted
- * one. An unverified pair (a warning: a degraded link, a figure that could not
- * be judged) is never a pass, so it never clears a partner.
+ * Whether a pair can vouch for its nodes in culprit isolation. A trusted pair can. An
+ * unverified one can only when its bandwidth met the bar (`pair.bandwidth` ok), nothing
+ * failed, and its one warning is that the log did not show the transport UCX chose: its
+ * own verdict stays unverified, but the measurement it vouches with was a pass. A warning
+ * about the link itself (a degraded bandwidth, a slow or down rail) is never a pass, so a
+ * pair with one never clears a partner.
  */
-export function vouches(outcome: PairOutcome): boolean {
-  return outcome === 'trusted';
+export function vouches(pair: {
+  outcome: PairOutcome;
+  checks?: readonly { id: string; status: CheckStatus }[];
+}): boolean {
+  if (pair.outcome === 'trusted') return true;
+  if (pair.outcome !== 'unverified' || !pair.checks) return false;
+  const bandwidthOk = pair.checks.some((c) => c.id === 'pair.bandwidth' && c.status === 'ok');
+  const onlyTransportUnseen = pair.checks.every(
+    (c) => c.status === 'ok' || c.status === 'skipped' || (c.status === 'warn' && c.id === 'pair.transport'),
+  );
+  return bandwidthOk && onlyTransportUnseen;
 }
 
 /** The pairs that measured something: they passed, or failed on the fabric. */

@@ -53,12 +53,40 @@ describe('isolate', () => {
     // Ring n0-n1-n2-n3-n0: n1's two pairs fail; its partners' other pairs only warned (a degraded link).
     const nodes = names(4);
     const pairs = outcomes(ring(nodes), touches('n1')).map((p) =>
-      p.outcome === 'trusted' ? { ...p, outcome: 'unverified' as const, detail: 'peak 40 GB/s warns' } : p,
+      p.outcome === 'trusted'
+        ? {
+            ...p,
+            outcome: 'unverified' as const,
+            detail: 'peak 40 GB/s warns',
+            checks: [
+              { id: 'pair.bandwidth', status: 'warn' as const, detail: '40 GB/s is 80 % of 50 GB/s' },
+              { id: 'pair.transport', status: 'skipped' as const, detail: 'UCX did not log its transport' },
+            ],
+          }
+        : p,
     );
     const iso = isolate(nodes, [], pairs);
     expect(iso.culprits.nodes).toEqual([]);
     expect(iso.culprits.links.map((l) => `${l.a}-${l.b}`).sort()).toEqual(['n0-n1', 'n1-n2']);
     expect(iso.culprits.links[0]?.detail).toContain('neither node ran a passing pair to compare');
+    // Unverified only because the log did not show the transport (the bandwidth met its bar): they vouch.
+    const skippedOnly = outcomes(ring(nodes), touches('n1')).map((p) =>
+      p.outcome === 'trusted'
+        ? {
+            ...p,
+            outcome: 'unverified' as const,
+            checks: [
+              { id: 'pair.bandwidth', status: 'ok' as const, detail: '45 GB/s is 90 % of 50 GB/s' },
+              {
+                id: 'pair.transport',
+                status: 'warn' as const,
+                detail: 'UCX did not log the transport it chose',
+              },
+            ],
+          }
+        : p,
+    );
+    expect(isolate(nodes, [], skippedOnly).culprits.nodes.map((c) => c.node)).toEqual(['n1']);
     // With the same partners trusted, n1 is the culprit.
     expect(
       isolate(nodes, [], outcomes(ring(nodes), touches('n1'))).culprits.nodes.map((c) => c.node),

@@ -6,7 +6,7 @@ import type { Culprits, SweepNode, SweepPair } from './model.js';
  *
  * A pair is `bad` when it ran and failed on the fabric (too slow, TCP, broken mid
  * transfer), `measured` when it ran (bad, trusted or unverified), and it vouches
- * for its nodes only when trusted (judge/sweep.ts `vouches`): a warning is never a pass.
+ * for its nodes only when it passed its bar (judge/sweep.ts `vouches`): a warning is never a pass.
  * Pairs that could not be scheduled or set up say nothing about the fabric and
  * are left out of the reasoning (they are reported as such).
  *
@@ -18,7 +18,7 @@ import type { Culprits, SweepNode, SweepPair } from './model.js';
 
 const bad = (p: SweepPair) => p.outcome === 'untrusted' && p.failure === 'fabric';
 const measured = (p: SweepPair) => p.outcome === 'trusted' || p.outcome === 'unverified';
-const good = (p: SweepPair) => vouches(p.outcome);
+const good = (p: SweepPair) => vouches(p);
 
 function partner(p: SweepPair, node: string): string {
   return p.prefill === node ? p.decode : p.prefill;
