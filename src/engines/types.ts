@@ -1,3 +1,4 @@
+import type { KvRow } from '../core/measurement.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { LocalRunner, Row } from './local/types.js';
 
@@ -75,6 +76,8 @@ export interface LogReading {
   result?:
     | {
         rows: Row[];
+        /** The KV-shaped row (nixl), apart from the sweep's rows. */
+        kv?: KvRow | undefined;
         opType?: string | undefined;
         memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
         /** The rows are the initiator's whichever log came first (ucx_perftest's client): they replace any, and name the initiator. */

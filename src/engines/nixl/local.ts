@@ -6,6 +6,7 @@ import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
 import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, RunDeps } from '../local/types.js';
 import { nixlProbeArgv } from './argv.js';
+import { nixlRows } from './logs.js';
 import { NIXL_PIN } from './python.js';
 
 export interface NixlPlan {
@@ -101,12 +102,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
       });
     }
   }
-  const rows = (initiator?.measurements ?? []).map((m) => ({
-    blockSize: m.blockSize,
-    batchSize: m.batchSize,
-    gbps: m.gbps,
-    avgLatUs: m.avgLatUs,
-  }));
+  const { rows, kv } = nixlRows(initiator);
   const lanes = [...new Set([...(initiator?.lanes ?? []), ...(target?.lanes ?? [])])];
   const transports = [...new Set([...(initiator?.transports ?? []), ...(target?.transports ?? [])])];
   const ucxVersion = initiator?.ucxVersion ?? target?.ucxVersion;
@@ -117,6 +113,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
   };
   const base = {
     rows,
+    ...(kv ? { kv } : {}),
     lanes,
     transports,
     pids,
