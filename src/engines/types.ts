@@ -1,6 +1,7 @@
 import type { KvRow } from '../core/measurement.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { LocalRunner, Row } from './local/types.js';
+import type { NixlKvArgs } from './nixl/kv-shape.js';
 
 export type {
   EngineFinder,
@@ -51,6 +52,8 @@ export interface BenchParams {
   port: number;
   /** Timed iterations; undefined leaves nixlbench's own default (1000). */
   iterations?: number | undefined;
+  /** The KV shape the deployment states (nixl's KV row); undefined: the probe's default. */
+  kv?: NixlKvArgs | undefined;
 }
 
 /** What one probe pod's arguments are, as the first leg runs them. */

@@ -200,6 +200,7 @@ export function makePlan(input: PlanInput): PairPlan {
     deviceList: input.deviceList,
     port: PERFTEST_PORT,
     iterations: input.iterations,
+    kv: input.settings.prefill.kv ?? input.settings.decode.kv,
   };
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../core/assets.js';
+import { type NixlKvArgs, nixlKvFlags } from './kv-shape.js';
 
 /**
  * Our NIXL probe (templates/nixl-probe.py): a Python program on NIXL's public
@@ -39,6 +40,8 @@ export interface NixlProbeArgs {
   iters: number;
   /** Seconds the probe waits for its peer before it gives up on its own. */
   timeoutS: number;
+  /** The KV row's shape the deployment states; undefined: the probe's documented default. */
+  kv?: NixlKvArgs | undefined;
 }
 
 /** Warm-up iterations for `iters` timed ones: a tenth, like nixlbench's defaults (100 for 1000). */
@@ -63,7 +66,10 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
  * pods the probe script adds role, peer, port and each leg's operation.
  */
 export function nixlSweepArgs(
-  a: Pick<NixlProbeArgs, 'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS'>,
+  a: Pick<
+    NixlProbeArgs,
+    'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS' | 'kv'
+  >,
 ): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
   return [
@@ -85,6 +91,7 @@ export function nixlSweepArgs(
     timeout,
     '--run-timeout',
     timeout,
+    ...nixlKvFlags(a.kv),
   ];
 }
 

@@ -29,6 +29,7 @@ export const nixl: Engine = {
         maxBlock: bench.maxBlockSize,
         iters: bench.iterations ?? NIXL_DEFAULT_ITERS,
         timeoutS: waitS,
+        kv: bench.kv,
       }),
       dropped: [],
       group: false,
