@@ -126,7 +126,8 @@ interface PodParts {
 /** The KV shape the worker's command line states (vLLM --block-size, --kv-cache-dtype, TP), for the nixl probe's KV row. */
 function kvOf(c: Obj, source: string): { kv?: NixlKvArgs } {
   const words = [...arr(c.command), ...arr(c.args)].filter((x): x is string => typeof x === 'string');
-  const kv = kvArgsFromArgv(words, source);
+  // The file's name, not its path: the probe prints it, and the path is the machine's.
+  const kv = kvArgsFromArgv(words, source.replace(/^\S*\//, ''));
   return kv ? { kv } : {};
 }
 
