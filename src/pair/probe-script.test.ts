@@ -67,6 +67,8 @@ describe('versions and flags', () => {
         '67108864',
         '--total_buffer_size',
         '2147483648',
+        // nixlbench's own data check: the receiver compares every byte (references/nixl-probe.md).
+        '--check_consistency=true',
       ],
       dropped: [],
     });

@@ -17,6 +17,10 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
   warmup_iter: '0.1.0',
   // ai-dynamo/nixl PR #576 (merged 2025-07-15) added the group namespace `xferbench/<group>/`.
   benchmark_group: '0.5.0',
+  // A gflags bool (DEFINE_bool, benchmark/nixlbench/src/utils/utils.cpp:48 at 0.2.0, :73 at HEAD):
+  // the receiver's bytes are compared after the transfers, a mismatch exits EXIT_FAILURE
+  // (src/main.cpp:130, :147 at HEAD). references/nixl-probe.md, "The data check".
+  check_consistency: '0.2.0',
 };
 
 /** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
@@ -34,7 +38,7 @@ export function flagSupported(flag: string, version: string): boolean {
  */
 export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string[] } {
   const warmup = p.iterations === undefined ? undefined : Math.max(1, Math.floor(p.iterations / 10));
-  const want: [string, string | number | undefined][] = [
+  const want: [string, string | number | boolean | undefined][] = [
     ['etcd_endpoints', p.etcdEndpoint],
     ['benchmark_group', `${p.group}-1`],
     ['backend', p.backend],
@@ -46,6 +50,7 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
     ['total_buffer_size', p.totalBufferSize],
     ['num_iter', p.iterations],
     ['warmup_iter', warmup],
+    ['check_consistency', true],
     ['device_list', p.deviceList],
   ];
   const args: string[] = [];
@@ -56,7 +61,9 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
       dropped.push(flag);
       continue;
     }
-    args.push(`--${flag}`, String(value));
+    // gflags takes a bool as `--flag=true`; `--flag true` would leave `true` a stray argument.
+    if (typeof value === 'boolean') args.push(`--${flag}=${value}`);
+    else args.push(`--${flag}`, String(value));
   }
   return { args, dropped };
 }
