@@ -106,7 +106,11 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
     expect(initiator?.done).toMatchObject({ verified: true, measurements: 2 });
     expect(target?.done).toMatchObject({ verified: null, op: 'READ' });
     expect(result.measurement.rows).toHaveLength(1);
-    expect(result.measurement.kv).toMatchObject({ descBytes: 32768, descsPerRequest: 10240, source: 'default' });
+    expect(result.measurement.kv).toMatchObject({
+      descBytes: 32768,
+      descsPerRequest: 10240,
+      source: 'default',
+    });
     expect(target?.done?.kvNotifs).toBe(result.measurement.kv?.notifs);
     expect(result.measurement.rows[0]?.gbps).toBeGreaterThan(0);
     expect(result.checks.find((c) => c.id === 'pair.transfer')?.status).toBe('ok');

@@ -18,7 +18,9 @@ describe('the KV shape a vLLM worker states', () => {
     expect(s.prefill?.kv).toEqual({
       blockTokens: 128,
       kvHeads: 4,
-      source: expect.stringMatching(/--block-size 128 --tensor-parallel-size 2; layers and heads the default$/),
+      source: expect.stringMatching(
+        /--block-size 128 --tensor-parallel-size 2; layers and heads the default$/,
+      ),
     });
     expect(s.decode?.kv).toMatchObject({ blockTokens: 128, kvHeads: 2 });
   });
@@ -32,8 +34,10 @@ describe('the KV shape a vLLM worker states', () => {
     expect(qwen.prefill?.kv?.dtypeBytes).toBeUndefined();
   });
 
-  it('takes nothing that is not a literal: ${BLOCK_SIZE} from the env (nebius) leaves the default', () => {
-    const doc = parse(readFixture('recipes', 'qwen3-32b', 'vllm', 'cloud-providers', 'deploy-nebius-ib.yaml'));
+  it('takes nothing that is not a literal: a block size from the env (nebius) leaves the default', () => {
+    const doc = parse(
+      readFixture('recipes', 'qwen3-32b', 'vllm', 'cloud-providers', 'deploy-nebius-ib.yaml'),
+    );
     const s = settingsFromDgd(doc, 'nebius');
     // "${TENSOR_PARALLEL_SIZE}" and "${BLOCK_SIZE}": nothing stated, so no KV shape at all.
     expect(s.prefill?.kv).toBeUndefined();
