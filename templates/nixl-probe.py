@@ -53,9 +53,11 @@ REQUIRED_API = (
     "check_xfer_state",
     "send_notif",
     "get_new_notifs",
+    "prep_xfer_dlist",
+    "make_prepped_xfer",
+    "release_dlist_handle",
 )
 DONE_PREFIX = b"interconnect-test:done:"
-ROW_NOTIF = b"interconnect-test:row"
 DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
 WRITE_PATTERN = 0x5A  # the initiator's buffer: what a WRITE leaves on the target
@@ -101,6 +103,26 @@ def parse_args(argv):
         help="blocks over 1 MiB run iters/FACTOR iterations (nixlbench's --large_blk_iter_ftr)",
     )
     p.add_argument(
+        "--min-seconds",
+        type=float,
+        default=1.0,
+        help="each row's timed part runs until this many seconds or --min-bytes, whichever comes first",
+    )
+    p.add_argument("--min-bytes", type=int, default=1 << 30, help="see --min-seconds (default 1 GiB)")
+    # The KV-shaped row: one request's blocks, one descriptor per layer, K or V, and block, as
+    # vLLM's NixlConnector builds them (references/nixl-probe.md, "The KV-shaped row").
+    p.add_argument("--kv-layers", type=int, default=80, help="KV row: model layers (0: no KV row)")
+    p.add_argument("--kv-heads", type=int, default=8, help="KV row: KV heads per rank")
+    p.add_argument("--kv-head-size", type=int, default=128, help="KV row: head size (elements)")
+    p.add_argument("--kv-block-tokens", type=int, default=16, help="KV row: tokens per block (vLLM --block-size)")
+    p.add_argument("--kv-dtype-bytes", type=int, default=2, help="KV row: bytes per element (2: bf16/fp16, 1: fp8)")
+    p.add_argument("--kv-tokens", type=int, default=1024, help="KV row: prompt tokens per request")
+    p.add_argument("--kv-requests", type=int, default=1, help="KV row: requests in flight at once")
+    p.add_argument("--kv-source", default="default", help="KV row: where the shape came from (printed)")
+    p.add_argument(
+        "--check-descs", type=int, default=64, help="descriptors of each row whose bytes are copied back and compared"
+    )
+    p.add_argument(
         "--timeout",
         type=float,
         default=120.0,
@@ -110,11 +132,26 @@ def parse_args(argv):
         "--run-timeout", type=float, default=3600.0, help="target: seconds to wait for the initiator's sweep"
     )
     a = p.parse_args(argv)
-    for name in ("start_block", "max_block", "start_batch", "max_batch", "iters", "large_block_iter_factor"):
+    for name in (
+        "start_block",
+        "max_block",
+        "start_batch",
+        "max_batch",
+        "iters",
+        "large_block_iter_factor",
+        "kv_heads",
+        "kv_head_size",
+        "kv_block_tokens",
+        "kv_dtype_bytes",
+        "kv_tokens",
+        "kv_requests",
+        "check_descs",
+        "min_bytes",
+    ):
         if getattr(a, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
-    if a.warmup < 0:
-        p.error("--warmup must be 0 or more")
+    if a.warmup < 0 or a.kv_layers < 0 or a.min_seconds < 0:
+        p.error("--warmup, --kv-layers and --min-seconds must be 0 or more")
     if a.start_block > a.max_block or a.start_batch > a.max_batch:
         p.error("--start-block/--start-batch must not exceed --max-block/--max-batch")
     if a.role == "initiator" and not a.peer:
@@ -238,6 +275,17 @@ class CudaDriver:
         )
         return ptr.value
 
+    def htod(self, dptr, data):
+        self.check(
+            self.lib.cuMemcpyHtoD_v2(ctypes.c_uint64(dptr), ctypes.c_char_p(data), ctypes.c_size_t(len(data))),
+            "cuMemcpyHtoD",
+        )
+
+    def dtoh(self, dptr, n):
+        out = ctypes.create_string_buffer(n)
+        self.check(self.lib.cuMemcpyDtoH_v2(out, ctypes.c_uint64(dptr), ctypes.c_size_t(n)), "cuMemcpyDtoH")
+        return out.raw
+
 
 def gpu_present():
     """(True, how) when a CUDA device is usable: torch if importable, else the driver API."""
@@ -283,11 +331,137 @@ class Buffer:
             self.addr = self.keep.alloc(device, size, fill)
             self.source = "cuda-driver"
 
-    def head(self, n):
-        """The first n bytes, DRAM only (None for VRAM)."""
-        if self.memory != "DRAM":
-            return None
-        return bytes(self.keep[:n])
+    def write(self, offset, data):
+        """Copy host bytes into the buffer at offset."""
+        if self.memory == "DRAM":
+            self.keep[offset : offset + len(data)] = data
+        elif self.source == "torch":
+            import torch
+
+            src = torch.frombuffer(bytearray(data), dtype=torch.uint8)
+            self.keep[offset : offset + len(data)].copy_(src)
+        else:
+            self.keep.htod(self.addr + offset, data)
+
+    def read(self, offset, n):
+        """n bytes of the buffer at offset, copied back to the host (cuMemcpyDtoH for VRAM)."""
+        if self.memory == "DRAM":
+            return bytes(self.keep[offset : offset + n])
+        if self.source == "torch":
+            return bytes(self.keep[offset : offset + n].cpu().numpy().tobytes())
+        return self.keep.dtoh(self.addr + offset, n)
+
+    def fill(self, offset, length, seed):
+        """The known pattern: each 4-byte word holds its word index in the buffer XOR seed."""
+        import numpy as np
+
+        chunk = 8 << 20
+        done = 0
+        while done < length:
+            n = min(chunk, length - done)
+            first = (offset + done) // 4
+            words = (np.arange(first, first + n // 4, dtype=np.uint64) ^ np.uint64(seed)).astype(np.uint32)
+            self.write(offset + done, words.tobytes())
+            done += n
+
+
+def expected(offset, n, seed):
+    import numpy as np
+
+    first = offset // 4
+    words = (np.arange(first, first + n // 4, dtype=np.uint64) ^ np.uint64(seed)).astype(np.uint32)
+    return words.tobytes()
+
+
+class Layout:
+    """A row's descriptors: `count` of `length` bytes, `stride` bytes apart from the buffer's start."""
+
+    def __init__(self, count, length, stride):
+        self.count, self.length, self.stride = count, length, stride
+
+    def span(self):
+        return (self.count - 1) * self.stride + self.length
+
+    def descs(self, base, dev):
+        return [(base + i * self.stride, self.length, dev) for i in range(self.count)]
+
+    def as_json(self):
+        return {"count": self.count, "length": self.length, "stride": self.stride}
+
+
+# Between two descriptors of the KV row: the buffer skips this much, so no two descriptors are
+# neighbours NIXL or UCX could merge into one transfer (a live cache's blocks are scattered).
+KV_GAP = 4096
+
+
+def kv_shape(a):
+    """The KV row's shape, or None when --kv-layers 0."""
+    if a.kv_layers == 0:
+        return None
+    desc = a.kv_heads * a.kv_head_size * a.kv_block_tokens * a.kv_dtype_bytes
+    blocks = -(-a.kv_tokens // a.kv_block_tokens)
+    # vLLM registers K and V of each layer as separate regions and builds one descriptor per
+    # (region, block): 2 x layers x blocks descriptors per request.
+    per_request = 2 * a.kv_layers * blocks
+    return {
+        "layers": a.kv_layers,
+        "kvHeads": a.kv_heads,
+        "headSize": a.kv_head_size,
+        "blockTokens": a.kv_block_tokens,
+        "dtypeBytes": a.kv_dtype_bytes,
+        "tokens": a.kv_tokens,
+        "blocks": blocks,
+        "requests": a.kv_requests,
+        "descBytes": desc,
+        "descsPerRequest": per_request,
+        "source": a.kv_source,
+    }
+
+
+def kv_layout(shape):
+    n = shape["descsPerRequest"] * shape["requests"]
+    return Layout(n, shape["descBytes"], shape["descBytes"] + KV_GAP)
+
+
+def samples(layout, limit):
+    """(offset, length) pairs to compare: head, middle and tail of up to `limit` descriptors, first and last included."""
+    n = layout.count
+    picks = sorted({round(i * (n - 1) / max(1, limit - 1)) for i in range(min(n, limit))})
+    out = []
+    piece = min(64, layout.length)
+    for i in picks:
+        start = i * layout.stride
+        for at in (0, (layout.length // 2) & ~3, layout.length - piece):
+            out.append((start + max(0, at), piece))
+    return sorted(set(out))
+
+
+def corrupt_knob(row_name):
+    """Test only: INTERCONNECT_TEST_NIXL_PROBE_CORRUPT=ROW[:OFFSET] flips one byte before that row's check."""
+    knob = os.environ.get("INTERCONNECT_TEST_NIXL_PROBE_CORRUPT", "")
+    if not knob:
+        return None
+    name, _, offset = knob.partition(":")
+    return int(offset or 0) if name == row_name else None
+
+
+def check_row(buf, layout, seed, row_name, limit):
+    """Copy a sample of the row's bytes back and compare; a ProbeError naming row and offset on a mismatch."""
+    flip = corrupt_knob(row_name)
+    if flip is not None:
+        byte = buf.read(flip, 1)
+        buf.write(flip, bytes([byte[0] ^ 0xFF]))
+    picked = samples(layout, limit)
+    for offset, n in picked:
+        got = buf.read(offset, n)
+        want = expected(offset, n, seed)
+        if got != want:
+            at = next(i for i in range(n) if got[i] != want[i])
+            raise ProbeError(
+                "verify",
+                f"row {row_name}: byte {offset + at} of the buffer is 0x{got[at]:02x}, 0x{want[at]:02x} was sent",
+            )
+    return {"samples": len(picked), "bytes": sum(n for _, n in picked)}
 
 
 # ---- the two roles ----------------------------------------------------------
@@ -303,6 +477,25 @@ def wait_for(what, deadline, poll, interval=0.001):
         time.sleep(interval)
 
 
+BEGIN_PREFIX = b"interconnect-test:begin:"
+END_PREFIX = b"interconnect-test:end:"
+READY_PREFIX = b"interconnect-test:ready:"
+CHECKED_PREFIX = b"interconnect-test:checked:"
+KV_PREFIX = b"interconnect-test:kv:"
+ABORT_PREFIX = b"interconnect-test:abort:"
+# What the destination holds before a row: the row's pattern with every bit flipped, so a
+# transfer that never arrived fails the check as surely as one that arrived wrong.
+SCRAMBLE = 0xFFFFFFFF
+
+
+def row_seed(index):
+    return (0x1C7E5EED + index * 0x9E3779B1) & 0xFFFFFFFF
+
+
+def message(prefix, fields):
+    return prefix + json.dumps(fields, separators=(",", ":")).encode()
+
+
 def run_target(a, agent, buf, deadline_s):
     emit("ready", port=a.listen_port, agent=a.name)
     deadline = time.monotonic() + deadline_s
@@ -316,40 +509,169 @@ def run_target(a, agent, buf, deadline_s):
     }
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
     emit("connected", peer=a.peer_name)
-    finished = {}
     end = time.monotonic() + a.run_timeout
-    silent_since = [time.monotonic()]
-
-    def done():
+    last = time.monotonic()
+    rows = {}
+    finished = None
+    finished_at = 0.0
+    kv_notifs = 0
+    checked = 0
+    # The initiator's whole sweep runs in here: every row opens and closes with a notification
+    # (a heartbeat too), at most --run-timeout in all.
+    while True:
         msgs = agent.get_new_notifs().get(a.peer_name, [])
+        now = time.monotonic()
         if msgs:
-            silent_since[0] = time.monotonic()
+            last = now
         for msg in msgs:
-            if msg.startswith(DONE_PREFIX):
-                finished.update(json.loads(msg[len(DONE_PREFIX) :].decode()))
-        if not finished and time.monotonic() - silent_since[0] > a.timeout:
+            if msg.startswith(KV_PREFIX):
+                kv_notifs += 1
+            elif msg.startswith(BEGIN_PREFIX):
+                info = json.loads(msg[len(BEGIN_PREFIX) :].decode())
+                layout = Layout(**info["layout"])
+                rows[info["row"]] = (info, layout)
+                # WRITE: we are the destination, scramble; READ: we are the source, the pattern.
+                seed = info["seed"] ^ (SCRAMBLE if info["op"] == "WRITE" else 0)
+                buf.fill(0, layout.span(), seed)
+                agent.send_notif(a.peer_name, message(READY_PREFIX, {"row": info["row"]}))
+            elif msg.startswith(END_PREFIX):
+                row = json.loads(msg[len(END_PREFIX) :].decode())["row"]
+                info, layout = rows[row]
+                reply = {"row": row, "check": None}
+                failure = None
+                if info["op"] == "WRITE":
+                    try:
+                        reply["check"] = check_row(buf, layout, info["seed"], info["name"], a.check_descs)
+                        checked += 1
+                    except ProbeError as e:
+                        failure = e
+                        reply["error"] = str(e)
+                agent.send_notif(a.peer_name, message(CHECKED_PREFIX, reply))
+                if failure:
+                    raise failure
+            elif msg.startswith(ABORT_PREFIX):
+                why = msg[len(ABORT_PREFIX) :].decode(errors="replace")
+                raise ProbeError("peer", f"{a.peer_name} stopped its sweep: {why}")
+            elif msg.startswith(DONE_PREFIX):
+                finished = json.loads(msg[len(DONE_PREFIX) :].decode())
+                finished_at = now
+        if finished is not None:
+            want = finished.get("kvNotifs", 0)
+            if kv_notifs >= want:
+                break
+            if now - finished_at > a.timeout:
+                raise ProbeError(
+                    "notif",
+                    f"{want - kv_notifs} of the {want} notifications of the KV row's transfers never arrived",
+                )
+        elif now - last > a.timeout:
             raise ProbeError(
                 "peer", f"{a.peer_name} sent nothing for {a.timeout:g}s mid-sweep (no row finished): it died or hangs"
             )
-        return bool(finished)
-
-    # The initiator's whole sweep runs in here: a heartbeat per row, at most --run-timeout in all.
-    wait_for(f"{a.peer_name} to finish its transfers", end, done, 0.01)
-    verified = None
-    # The initiator says which operation it ran; only its WRITEs leave bytes here to check.
-    if finished.get("op") == "WRITE" and buf.memory == "DRAM":
-        verified = buf.head(a.start_block) == bytes([WRITE_PATTERN]) * a.start_block
-        if not verified:
-            raise ProbeError("verify", "after the WRITEs the target's buffer does not hold the initiator's bytes")
-    emit("done", verified=verified, op=finished.get("op"))
+        if now > end:
+            raise ProbeError("timeout", f"timed out waiting for {a.peer_name} to finish its transfers")
+        time.sleep(0.001)
+    op = finished.get("op")
+    emit("done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
 
 
-def run_initiator(a, agent, buf, deadline_s):
+class Replies:
+    """The target's answers (ready, checked), keyed by prefix and row."""
+
+    def __init__(self, agent, peer, timeout):
+        self.agent, self.peer, self.timeout, self.got = agent, peer, timeout, {}
+
+    def wait(self, prefix, row, what):
+        def poll():
+            for msg in self.agent.get_new_notifs().get(self.peer, []):
+                for p in (READY_PREFIX, CHECKED_PREFIX):
+                    if msg.startswith(p):
+                        body = json.loads(msg[len(p) :].decode())
+                        self.got[(p, body["row"])] = body
+            return self.got.pop((prefix, row), None)
+
+        return wait_for(what, time.monotonic() + self.timeout, poll)
+
+
+def post_and_wait(agent, handles, where, timeout):
+    """Post every handle, then poll them all to DONE; a ProbeError on ERR or after timeout."""
+    for h, notif in handles:
+        state = agent.transfer(h, notif) if notif else agent.transfer(h)
+        if state not in ("DONE", "PROC"):
+            raise ProbeError("transfer", f"{where}: NIXL reported {state}")
+    started = time.monotonic()
+    pending = [h for h, _ in handles]
+    polls = 0
+    while pending:
+        still = []
+        for h in pending:
+            state = agent.check_xfer_state(h)
+            if state == "PROC":
+                still.append(h)
+            elif state != "DONE":
+                raise ProbeError("transfer", f"{where}: NIXL reported {state}")
+        pending = still
+        polls += 1
+        # A peer that vanished can leave a transfer in PROC for good: bound each one.
+        if pending and polls % 4096 == 0 and time.monotonic() - started > timeout:
+            raise ProbeError("timeout", f"{where}: a transfer still in progress after {timeout:g}s (peer gone?)")
+
+
+def timed(a, step, bytes_per_iter, min_iters, row_deadline):
+    """Run step until min_iters and (--min-seconds or --min-bytes), or the row's share of --run-timeout."""
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        step(done)
+        done += 1
+        seconds = time.perf_counter() - t0
+        if done >= min_iters and seconds >= a.min_seconds:
+            return done, seconds, "seconds"
+        if done >= min_iters and done * bytes_per_iter >= a.min_bytes:
+            return done, seconds, "bytes"
+        if time.monotonic() >= row_deadline:
+            return done, seconds, "budget"
+
+
+def plan_rows(a, shape):
+    rows = []
+    for block in doubling(a.start_block, a.max_block):
+        for batch in doubling(a.start_batch, a.max_batch):
+            iters, warmup = a.iters, a.warmup
+            if block > 1024 * 1024:
+                iters = max(1, iters // a.large_block_iter_factor)
+                warmup = warmup // a.large_block_iter_factor
+            rows.append(
+                {
+                    "kind": "sweep",
+                    "name": f"{batch} x {block} B",
+                    "layout": Layout(batch, block, block),
+                    "iters": iters,
+                    "warmup": max(1, warmup),
+                }
+            )
+    if shape:
+        # One KV round (every request of a step) moves far more than a sweep block: as many as
+        # a large block gets, at least one, and the time/bytes rule decides the rest.
+        rows.append(
+            {
+                "kind": "kv",
+                "name": "kv",
+                "layout": kv_layout(shape),
+                "iters": max(1, a.iters // a.large_block_iter_factor // 16),
+                "warmup": 1,
+            }
+        )
+    return rows
+
+
+def run_initiator(a, agent, buf, deadline_s, shape):
     try:
         ip = socket.getaddrinfo(a.peer, a.peer_port, socket.AF_INET, socket.SOCK_STREAM)[0][4][0]
     except OSError as e:
         raise ProbeError("resolve", f"cannot resolve the target {a.peer!r}: {e}")
-    deadline = time.monotonic() + deadline_s
+    started_run = time.monotonic()
+    deadline = started_run + deadline_s
     # NIXL's listen thread: push our metadata to the target's listener. The target answers
     # with its buffer (a notification) once it has registered it and loaded our metadata;
     # only then do we fetch its metadata, so the copy we load includes that registration.
@@ -366,70 +688,116 @@ def run_initiator(a, agent, buf, deadline_s):
     agent.fetch_remote_metadata(a.peer_name, ip, a.peer_port)
     wait_for(f"metadata of {a.peer_name}", deadline, lambda: agent.check_remote_metadata(a.peer_name))
     emit("connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
-    need = a.max_block * a.max_batch
+    rows = plan_rows(a, shape)
+    need = max(r["layout"].span() for r in rows)
     if remote["len"] < need:
         raise ProbeError("metadata", f"the target's buffer is {remote['len']} bytes; {need} needed")
+    try:
+        sweep(a, agent, buf, remote, rows, shape, started_run)
+    except ProbeError as e:
+        # Tell the target why, so it stops now rather than after --timeout of silence.
+        try:
+            agent.send_notif(a.peer_name, ABORT_PREFIX + f"{e.stage}: {e}".encode()[:512])
+        except Exception:
+            pass
+        raise
 
+
+def sweep(a, agent, buf, remote, rows, shape, started_run):
+    replies = Replies(agent, a.peer_name, a.timeout)
+    run_end = started_run + a.run_timeout
+    kv_notifs = 0
     count = 0
-    for block in doubling(a.start_block, a.max_block):
-        for batch in doubling(a.start_batch, a.max_batch):
-            iters, warmup = a.iters, a.warmup
-            if block > 1024 * 1024:
-                iters = max(1, iters // a.large_block_iter_factor)
-                warmup = warmup // a.large_block_iter_factor
-            local = agent.get_xfer_descs(
-                [(buf.addr + i * block, block, buf.dev_id) for i in range(batch)], buf.memory
+    for index, row in enumerate(rows):
+        layout = row["layout"]
+        seed = row_seed(index)
+        agent.send_notif(
+            a.peer_name,
+            message(BEGIN_PREFIX, {"row": index, "name": row["name"], "op": a.op, "seed": seed, "layout": layout.as_json()}),
+        )
+        buf.fill(0, layout.span(), seed ^ (SCRAMBLE if a.op == "READ" else 0))
+        replies.wait(READY_PREFIX, index, f"{a.peer_name} to prepare row {row['name']}")
+        where = f"{a.op} of row {row['name']}"
+        moved = layout.count * layout.length
+        extra = {}
+        if row["kind"] == "sweep":
+            handle = agent.initialize_xfer(
+                a.op,
+                agent.get_xfer_descs(layout.descs(buf.addr, buf.dev_id), buf.memory),
+                agent.get_xfer_descs(layout.descs(remote["addr"], remote["dev"]), remote["memory"]),
+                a.peer_name,
             )
-            far = agent.get_xfer_descs(
-                [(remote["addr"] + i * block, block, remote["dev"]) for i in range(batch)], remote["memory"]
-            )
-            handle = agent.initialize_xfer(a.op, local, far, a.peer_name)
-            where = f"{a.op} of {batch} x {block} B"
 
-            def once():
-                state = agent.transfer(handle)
-                polls = 0
-                started = time.monotonic()
-                while state == "PROC":
-                    state = agent.check_xfer_state(handle)
-                    polls += 1
-                    # A peer that vanished can leave a transfer in PROC for good: bound each one.
-                    if polls % 4096 == 0 and time.monotonic() - started > a.timeout:
-                        raise ProbeError(
-                            "timeout", f"{where}: one transfer still in progress after {a.timeout:g}s (peer gone?)"
-                        )
-                if state != "DONE":
-                    raise ProbeError("transfer", f"{where}: NIXL reported {state}")
+            def step(_i, handle=handle):
+                post_and_wait(agent, [(handle, None)], where, a.timeout)
 
-            for _ in range(warmup):
-                once()
-            t0 = time.perf_counter()
-            for _ in range(iters):
-                once()
-            seconds = time.perf_counter() - t0
-            agent.release_xfer_handle(handle)
-            moved = block * batch * iters
-            emit(
-                "measurement",
-                op=a.op,
-                blockSize=block,
-                batchSize=batch,
-                iters=iters,
-                warmup=warmup,
-                seconds=seconds,
-                gbps=moved / 1e9 / seconds if seconds > 0 else 0.0,
-                avgLatUs=seconds * 1e6 / (iters * batch),
+            cleanup = [lambda handle=handle: agent.release_xfer_handle(handle)]
+        else:
+            # vLLM's _read_blocks: per request, make_prepped_xfer over prepared descriptor lists
+            # (one per layer, K or V, and block) with a notification, posted at once, polled to DONE.
+            local_dl = agent.prep_xfer_dlist("NIXL_INIT_AGENT", layout.descs(buf.addr, buf.dev_id), mem_type=buf.memory)
+            remote_dl = agent.prep_xfer_dlist(
+                a.peer_name, layout.descs(remote["addr"], remote["dev"]), mem_type=remote["memory"]
             )
-            count += 1
-            # A heartbeat per row: the target gives up when the initiator falls silent.
-            agent.send_notif(a.peer_name, ROW_NOTIF)
-    verified = None
-    if a.op == "READ" and buf.memory == "DRAM":
-        verified = buf.head(a.start_block) == bytes([READ_PATTERN]) * a.start_block
-        if not verified:
-            raise ProbeError("verify", "after the READs the initiator's buffer does not hold the target's bytes")
-    agent.send_notif(a.peer_name, DONE_PREFIX + json.dumps({"op": a.op, "measurements": count}).encode())
-    emit("done", measurements=count, verified=verified)
+            per = shape["descsPerRequest"]
+            indices = [list(range(r * per, (r + 1) * per)) for r in range(shape["requests"])]
+            sent = [0]
+
+            def step(i):
+                handles = []
+                for r, idx in enumerate(indices):
+                    notif = KV_PREFIX + f"{index}:{i}:{r}".encode()
+                    handles.append(
+                        (agent.make_prepped_xfer(a.op, local_dl, idx, remote_dl, idx, notif_msg=notif), None)
+                    )
+                try:
+                    post_and_wait(agent, handles, where, a.timeout)
+                finally:
+                    for h, _ in handles:
+                        agent.release_xfer_handle(h)
+                sent[0] += len(handles)
+
+            cleanup = [lambda: agent.release_dlist_handle(local_dl), lambda: agent.release_dlist_handle(remote_dl)]
+            extra = {"kv": shape, "notifs": sent}
+        for w in range(row["warmup"]):
+            step(w)
+        rows_left = len(rows) - index
+        budget = max(0.0, (run_end - time.monotonic()) * 0.8 / rows_left)
+        iters, seconds, enough = timed(a, lambda i: step(row["warmup"] + i), moved, row["iters"], time.monotonic() + budget)
+        for release in cleanup:
+            release()
+        check = None
+        if a.op == "READ":
+            check = check_row(buf, layout, seed, row["name"], a.check_descs)
+        agent.send_notif(a.peer_name, message(END_PREFIX, {"row": index}))
+        reply = replies.wait(CHECKED_PREFIX, index, f"{a.peer_name} to check row {row['name']}")
+        if reply.get("error"):
+            raise ProbeError("verify", f"the target found: {reply['error']}")
+        check = check or reply.get("check")
+        fields = {}
+        if row["kind"] == "kv":
+            kv_notifs += extra["notifs"][0]
+            fields = {"kv": shape, "notifs": extra["notifs"][0]}
+        emit(
+            "measurement",
+            op=a.op,
+            row=index,
+            kind=row["kind"],
+            blockSize=layout.length,
+            batchSize=layout.count if row["kind"] == "sweep" else shape["descsPerRequest"],
+            iters=iters,
+            warmup=row["warmup"],
+            seconds=seconds,
+            bytes=moved * iters,
+            enough=enough,
+            gbps=moved * iters / 1e9 / seconds if seconds > 0 else 0.0,
+            avgLatUs=seconds * 1e6 / (iters * layout.count),
+            check=check,
+            **fields,
+        )
+        count += 1
+    agent.send_notif(a.peer_name, message(DONE_PREFIX, {"op": a.op, "measurements": count, "kvNotifs": kv_notifs}))
+    emit("done", measurements=count, verified=True)
 
 
 def main(argv):
@@ -445,7 +813,10 @@ def main(argv):
         if memory == "auto":
             present, _how = gpu_present()
             memory = "VRAM" if present else "DRAM"
+        shape = kv_shape(a)
         size = a.max_block * a.max_batch
+        if shape:
+            size = max(size, kv_layout(shape).span())
         fill = READ_PATTERN if a.role == "target" else WRITE_PATTERN
         try:
             buf = Buffer(memory, size, a.device, fill)
@@ -466,6 +837,9 @@ def main(argv):
             op=a.op,
             blockSizes=doubling(a.start_block, a.max_block),
             batchSizes=doubling(a.start_batch, a.max_batch),
+            minSeconds=a.min_seconds,
+            minBytes=a.min_bytes,
+            kv=shape,
         )
         listen = a.listen_port if a.role == "target" else 0
         try:
@@ -481,7 +855,7 @@ def main(argv):
         if a.role == "target":
             run_target(a, agent, buf, a.timeout)
         else:
-            run_initiator(a, agent, buf, a.timeout)
+            run_initiator(a, agent, buf, a.timeout, shape)
         return 0
     except ProbeError as e:
         emit("error", stage=e.stage, message=str(e))

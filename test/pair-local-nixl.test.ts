@@ -59,6 +59,12 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
     for (const r of m.rows) expect(r.gbps).toBeGreaterThan(0);
     expect(m.peakGBps).toBe(Math.max(...m.rows.map((r) => r.gbps)));
     expect(m.peakGBps).toBeGreaterThan(0);
+    // The KV-shaped row (the probe's documented default shape), judged beside the peak, never a pass by itself.
+    expect(m.kv).toMatchObject({ descsPerRequest: 10240, requests: 1, source: 'default' });
+    expect(m.kv?.gbps).toBeGreaterThan(0);
+    const kv = report.checks.find((c) => c.id === 'pair.kv');
+    expect(kv?.detail).toMatch(/^KV-shaped row \S+ GB\/s is \d+% of the \S+ GB\/s peak at 1 MiB/);
+    expect(kv?.status).toBe((m.kv?.gbps ?? 0) < 0.5 * (m.rows.at(-1)?.gbps ?? 0) ? 'warn' : 'ok');
     // UCX's own endpoint lines and protocol tables name the lanes (the wheel's UCX: tcp/lo, cma/memory).
     // The protocol table of the WRITE names its lanes: cross-memory attach where the kernel
     // allows it, else UCX's next choice; never nothing.
@@ -96,9 +102,16 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
     // The probe checked the data: the initiator read the target's 0xA5 pattern; the target
     // learnt the operation from the initiator's final notification and had nothing to check.
     const [target, initiator] = procs.map((p) => parseNixlProbe(p.lines().join('\n')));
-    expect(initiator?.done).toMatchObject({ verified: true, measurements: 1 });
+    // One sweep row and the KV row; the KV row is the measurement's `kv`, not a row.
+    expect(initiator?.done).toMatchObject({ verified: true, measurements: 2 });
     expect(target?.done).toMatchObject({ verified: null, op: 'READ' });
     expect(result.measurement.rows).toHaveLength(1);
+    expect(result.measurement.kv).toMatchObject({
+      descBytes: 32768,
+      descsPerRequest: 10240,
+      source: 'default',
+    });
+    expect(target?.done?.kvNotifs).toBe(result.measurement.kv?.notifs);
     expect(result.measurement.rows[0]?.gbps).toBeGreaterThan(0);
     expect(result.checks.find((c) => c.id === 'pair.transfer')?.status).toBe('ok');
     for (const pid of result.pids) expect(isAlive(pid)).toBe(false);

@@ -105,7 +105,13 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
       expect(m.versions?.nixl).toMatch(/^\d+\.\d+/);
       expect(m.versions?.ucx).toMatch(/^\d+\.\d+/);
       expect(m.peakGBps).toBeGreaterThan(0);
+      // Each leg's KV-shaped row (the probe's default shape), apart from the rows and judged beside them.
+      expect(m.kv).toMatchObject({ descsPerRequest: 10240, descBytes: 32768, source: 'default' });
+      expect(m.kv?.notifs).toBeGreaterThan(0);
     }
+    expect(j.checks.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['pair.kv.decode-read', 'pair.kv.prefill-write']),
+    );
     const ids = j.checks.map((c) => [c.id, c.status]);
     expect(ids).toContainEqual(['pair.run.decode-read', 'ok']);
     expect(ids).toContainEqual(['pair.run.prefill-write', 'ok']);

@@ -48,6 +48,33 @@ export const MeasurementRowSchema = z.object({
 });
 export type MeasurementRow = z.infer<typeof MeasurementRowSchema>;
 
+/**
+ * The KV-shaped row (nixl engine): per request, one descriptor per layer, K or V, and block,
+ * as vLLM's NixlConnector posts them (make_prepped_xfer with a notification), `requests` in
+ * flight at once. Judged beside the large-block peak (`pair.kv`), never as the peak itself.
+ */
+export const KvRowSchema = z.object({
+  gbps: z.number().nonnegative(),
+  /** Average time per descriptor, µs. */
+  avgLatUs: z.number().nonnegative().optional(),
+  descBytes: z.number().int().positive(),
+  descsPerRequest: z.number().int().positive(),
+  requests: z.number().int().positive(),
+  layers: z.number().int().positive(),
+  kvHeads: z.number().int().positive(),
+  headSize: z.number().int().positive(),
+  blockTokens: z.number().int().positive(),
+  dtypeBytes: z.number().int().positive(),
+  tokens: z.number().int().positive(),
+  /** `default` (the probe's documented shape) or the manifest the shape came from. */
+  source: z.string(),
+  /** Notifications the row's transfers carried (all arrived, or the run failed). */
+  notifs: z.number().int().nonnegative().optional(),
+  seconds: z.number().nonnegative().optional(),
+  bytes: z.number().int().nonnegative().optional(),
+});
+export type KvRow = z.infer<typeof KvRowSchema>;
+
 /** What the fabric should give, and where that figure came from. */
 export const ExpectationSchema = z.object({
   /** Line rate of the link in use, GB/s (NDR 400 Gb/s → 50). */
@@ -72,6 +99,8 @@ export const MeasurementSchema = z.object({
   /** Highest bandwidth of any row, GB/s; null when no row was measured. */
   peakGBps: z.number().nonnegative().nullable(),
   rows: z.array(MeasurementRowSchema),
+  /** The KV-shaped row, when the engine measures one (nixl); not among `rows`, not in `peakGBps`. */
+  kv: KvRowSchema.optional(),
   /** Host names the ranks reported in their own logs; equal names mean the data never left one host. */
   hosts: z.object({ initiator: z.string().optional(), target: z.string().optional() }).optional(),
   /** Memory each side used: VRAM (GPU) or DRAM (host). */

@@ -1,5 +1,7 @@
+import type { KvRow } from '../core/measurement.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { LocalRunner, Row } from './local/types.js';
+import type { NixlKvArgs } from './nixl/kv-shape.js';
 
 export type {
   EngineFinder,
@@ -52,6 +54,8 @@ export interface BenchParams {
   iterations?: number | undefined;
   /** Untimed iterations before each size (--warmup); undefined: a tenth of the timed ones, at least 1. */
   warmup?: number | undefined;
+  /** The KV shape the deployment states (nixl's KV row); undefined: the probe's default. */
+  kv?: NixlKvArgs | undefined;
 }
 
 /** What one probe pod's arguments are, as the first leg runs them. */
@@ -77,6 +81,8 @@ export interface LogReading {
   result?:
     | {
         rows: Row[];
+        /** The KV-shaped row (nixl), apart from the sweep's rows. */
+        kv?: KvRow | undefined;
         opType?: string | undefined;
         memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
         /** The rows are the initiator's whichever log came first (ucx_perftest's client): they replace any, and name the initiator. */

@@ -202,6 +202,7 @@ export function makePlan(input: PlanInput): PairPlan {
     port: PERFTEST_PORT,
     iterations: input.iterations,
     warmup: input.warmup,
+    kv: input.settings.prefill.kv ?? input.settings.decode.kv,
   };
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;

@@ -71,6 +71,8 @@ describe('versions and flags', () => {
         '1000',
         '--warmup_iter',
         '100',
+        // nixlbench's own data check: the receiver compares every byte (references/nixl-probe.md).
+        '--check_consistency=true',
       ],
       dropped: [],
     });

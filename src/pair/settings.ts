@@ -1,5 +1,6 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { isSecretName } from '../core/redact.js';
+import { kvArgsFromArgv, type NixlKvArgs } from '../engines/nixl/kv-shape.js';
 import { readDgd } from '../env/dgd.js';
 import { dgdWorkerRoles } from '../env/dgd-facts.js';
 import { type Framework, frameworkOfContainer } from '../env/framework.js';
@@ -37,6 +38,8 @@ export interface ProbeSettings {
   nixlBackend?: 'UCX' | 'LIBFABRIC' | undefined;
   /** The engine stages KV through host memory (vLLM `kv_buffer_device: cpu`): NIXL moves DRAM. */
   hostStaged?: boolean | undefined;
+  /** The KV shape its command line states (the nixl probe's KV row); absent: the probe's default. */
+  kv?: NixlKvArgs | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -120,6 +123,14 @@ interface PodParts {
   resources?: Record<string, string>;
 }
 
+/** The KV shape the worker's command line states (vLLM --block-size, --kv-cache-dtype, TP), for the nixl probe's KV row. */
+function kvOf(c: Obj, source: string): { kv?: NixlKvArgs } {
+  const words = [...arr(c.command), ...arr(c.args)].filter((x): x is string => typeof x === 'string');
+  // The file's name, not its path: the probe prints it, and the path is the machine's.
+  const kv = kvArgsFromArgv(words, source.replace(/^\S*\//, ''));
+  return kv ? { kv } : {};
+}
+
 function settingsFrom(parts: PodParts, source: string): ProbeSettings {
   const notes: string[] = [];
   const c = parts.container;
@@ -196,6 +207,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     runtimeClassName: str(parts.spec.runtimeClassName),
     ...(Object.keys(user).length ? { user } : {}),
     ...(pullSecrets.length ? { imagePullSecrets: pullSecrets } : {}),
+    ...kvOf(c, source),
     notes,
   };
 }
@@ -312,6 +324,7 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     framework: live.framework ?? spec.framework,
     nixlBackend: live.nixlBackend ?? spec.nixlBackend,
     hostStaged: live.hostStaged ?? spec.hostStaged,
+    kv: live.kv ?? spec.kv,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

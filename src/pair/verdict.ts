@@ -1,5 +1,6 @@
 import {
   type Expectation,
+  type KvRow,
   type Measurement,
   type MeasurementRow,
   peakOf,
@@ -11,6 +12,7 @@ import type { LogReading } from '../engines/types.js';
 import { rowsBandwidthCheck } from '../judge/bandwidth.js';
 import { expectationFor, type NicPort } from '../judge/expectations.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
+import { kvRowCheck } from '../judge/kv-row.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
 import { loopbackCheck } from '../judge/peers.js';
 import { nicRateCheck } from '../judge/siblings.js';
@@ -37,6 +39,7 @@ export interface JudgeInput {
 
 interface Parsed {
   rows: MeasurementRow[];
+  kv?: KvRow | undefined;
   lanes: string[];
   /** UCX_PROTO_INFO tables of every log: which protocol moved GPU memory. */
   protocols: UcxProtoTable[];
@@ -65,6 +68,7 @@ function merge(out: Parsed, r: LogReading, role: PodRole): void {
   const res = r.result;
   if (!res || (!res.fromClient && out.rows.length > 0)) return;
   out.rows = res.rows;
+  out.kv = res.kv;
   if (res.fromClient) out.initiatorRole = role === 'intra-node' ? undefined : role;
   else out.opType = res.opType;
   if (res.memory) out.memory = res.memory;
@@ -171,6 +175,7 @@ function measurementOf(
     },
     peakGBps: peakOf(rows),
     rows,
+    ...(parsed.kv ? { kv: parsed.kv } : {}),
     ...(parsed.hosts.initiator || parsed.hosts.target ? { hosts: parsed.hosts } : {}),
     ...(parsed.memory
       ? { memory: parsed.memory }
@@ -277,6 +282,8 @@ export function judge(input: JudgeInput): Judgement {
   if (ran || !p) {
     const userFloor = input.minBandwidth !== undefined;
     checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor));
+    const kv = ran ? kvRowCheck(parsed.kv, parsed.rows, subject ?? '') : undefined;
+    if (kv) checks.push(kv);
   }
   // GPU memory staged through the host is a warning whatever the bandwidth (UCX_PROTO_INFO tables).
   const gdr = gpuDirectCheck('pair.gpudirect', parsed.protocols, subject);

@@ -5,6 +5,9 @@ import { parseNixlProbe } from './nixl-probe.js';
 // Real captures of our probe with the nixl 1.5.1 wheel (test/data/nixl-probe/README.md).
 const initiator = readTestData('nixl-probe', 'dram-write-loopback-initiator.txt');
 const target = readTestData('nixl-probe', 'dram-write-loopback-target.txt');
+// The probe with its KV row, warm-up, ≥ 1 s / 1 GiB per row and data check (same README).
+const kvInitiator = readTestData('nixl-probe', 'kv-write-loopback-initiator.txt');
+const kvTarget = readTestData('nixl-probe', 'kv-write-loopback-target.txt');
 
 describe('parseNixlProbe', () => {
   it("reads the initiator's measurements, start line and UCX lanes from a real run", () => {
@@ -87,5 +90,37 @@ describe('parseNixlProbe', () => {
     expect(r.errors).toEqual([
       expect.objectContaining({ stage: 'version', message: 'NIXL 0.1.1 is too old' }),
     ]);
+  });
+
+  it('reads the KV row, the warm-up, the time/bytes rule and the data check of every row (real run)', () => {
+    const r = parseNixlProbe(kvInitiator);
+    expect(r.garbage).toEqual([]);
+    expect(r.start).toMatchObject({ minSeconds: 1, minBytes: 1 << 30 });
+    const sweep = r.measurements.filter((m) => m.kind === 'sweep');
+    expect(sweep.map((m) => m.blockSize)).toEqual([
+      4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576,
+    ]);
+    for (const m of r.measurements) {
+      // Warmed up, and timed until 1 s or 1 GiB, whichever came first; never cut by the budget.
+      expect(m.warmup).toBeGreaterThanOrEqual(1);
+      if (m.enough === 'seconds') expect(m.seconds).toBeGreaterThanOrEqual(1);
+      else expect(m).toMatchObject({ enough: 'bytes', bytes: 1 << 30 });
+      expect(m.bytes).toBe(m.blockSize * m.batchSize * m.iters * (m.kind === 'kv' ? 2 : 1));
+      expect(m.check?.samples).toBeGreaterThan(0);
+    }
+    const kv = r.measurements.find((m) => m.kind === 'kv');
+    expect(kv).toMatchObject({
+      row: 9,
+      blockSize: 32768,
+      batchSize: 64,
+      iters: 109,
+      warmup: 1,
+      notifs: 220,
+      check: { samples: 192, bytes: 12288 },
+      kv: { layers: 4, blocks: 8, requests: 2, descsPerRequest: 64, descBytes: 32768, source: 'default' },
+    });
+    expect(r.done).toMatchObject({ measurements: 10, verified: true });
+    // The target compared every row after the WRITEs and got every KV notification.
+    expect(parseNixlProbe(kvTarget).done).toMatchObject({ verified: true, checkedRows: 10, kvNotifs: 220 });
   });
 });

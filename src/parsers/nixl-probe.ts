@@ -16,6 +16,24 @@ const Role = z.enum(['initiator', 'target']);
 const Memory = z.enum(['DRAM', 'VRAM']);
 const Op = z.enum(['READ', 'WRITE']);
 const base = { probe: z.literal(PROBE), v: z.literal(1), role: Role };
+const count = z.number().int().nonnegative();
+
+/** The KV-shaped row's shape: one request's blocks, a descriptor per layer, K or V, and block (vLLM's NixlConnector). */
+export const NixlKvShapeSchema = z.object({
+  layers: count,
+  kvHeads: count,
+  headSize: count,
+  blockTokens: count,
+  dtypeBytes: count,
+  tokens: count,
+  blocks: count,
+  requests: count,
+  descBytes: count,
+  descsPerRequest: count,
+  /** `default`, or the manifest the shape came from (`recipe deploy.yaml PrefillWorker: --block-size 128`). */
+  source: z.string(),
+});
+export type NixlKvShape = z.infer<typeof NixlKvShapeSchema>;
 
 export const NixlProbeEventSchema = z.discriminatedUnion('event', [
   z.object({
@@ -33,6 +51,10 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     op: Op,
     blockSizes: z.array(z.number().int().positive()),
     batchSizes: z.array(z.number().int().positive()),
+    /** Each row runs at least this long or this many bytes (older probes: absent). */
+    minSeconds: z.number().nonnegative().optional(),
+    minBytes: z.number().int().nonnegative().optional(),
+    kv: NixlKvShapeSchema.nullable().optional(),
   }),
   z.object({ ...base, event: z.literal('ready'), port: z.number().int(), agent: z.string() }),
   z.object({
@@ -54,15 +76,30 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     seconds: z.number().nonnegative(),
     gbps: z.number().nonnegative(),
     avgLatUs: z.number().nonnegative(),
+    row: count.optional(),
+    /** `sweep` (one descriptor list of `batchSize` blocks) or `kv` (the KV-shaped row). */
+    kind: z.enum(['sweep', 'kv']).optional(),
+    /** Bytes the timed iterations moved. */
+    bytes: count.optional(),
+    /** What ended the timed part: --min-seconds, --min-bytes, or the row's share of the run's timeout. */
+    enough: z.enum(['seconds', 'bytes', 'budget']).optional(),
+    /** The bytes copied back and compared after the row (null: nothing compared). */
+    check: z.object({ samples: count, bytes: count }).nullable().optional(),
+    kv: NixlKvShapeSchema.optional(),
+    /** KV row: notifications the initiator's transfers carried. */
+    notifs: count.optional(),
   }),
   z.object({
     ...base,
     event: z.literal('done'),
     measurements: z.number().int().nonnegative().optional(),
-    /** DRAM only: whether the bytes the operation moved arrived (null: not checked, VRAM). */
+    /** Whether every row's bytes arrived (a sample copied back and compared; null: this side compared none). */
     verified: z.boolean().nullable(),
     /** Target: the operation the initiator said it ran. */
     op: Op.nullable().optional(),
+    /** Target: rows whose bytes it compared (after WRITEs), and KV-row notifications it received. */
+    checkedRows: count.optional(),
+    kvNotifs: count.optional(),
   }),
   z.object({ ...base, event: z.literal('error'), stage: z.string(), message: z.string() }),
 ]);

@@ -1,3 +1,4 @@
+import type { KvRow } from '../../core/measurement.js';
 import type { Progress } from '../../core/progress.js';
 import type { Launcher } from '../../procs/launcher.js';
 
@@ -39,6 +40,8 @@ export interface EngineRun {
   /** One line: what failed, which size, the last error the tool printed. */
   problem?: string;
   rows: Row[];
+  /** The KV-shaped row (nixl), apart from the sweep's rows. */
+  kv?: KvRow | undefined;
   /** UCX transports that carried data (sysv, cma, tcp, cuda_ipc, rc_mlx5). */
   transports: string[];
   /** The lanes behind them, as UCX printed them (`sysv/memory`, `tcp/eth0`, `rc_mlx5/mlx5_0:1`). */

@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTestData } from '../../../test/helpers/fixtures.js';
+import { parseNixlProbe } from '../../parsers/nixl-probe.js';
 import { NIXL_PROBE_KEY, nixlProbeArgv, nixlProbeConfigMap, nixlProbePath, nixlProbeSource } from './argv.js';
-import { nixlUnreadable } from './logs.js';
+import { nixlRows, nixlUnreadable } from './logs.js';
 import { findNixlPython, type NixlPresence, nixlPythonCandidates } from './python.js';
 
 const common = {
@@ -77,6 +79,53 @@ describe('nixlProbeArgv', () => {
     const bad = spawnSync('python3', [nixlProbePath(), '--role', 'initiator'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--peer (the target');
+  });
+
+  it("passes the KV shape a manifest states, which the real probe's argparse takes", () => {
+    const kv = {
+      blockTokens: 128,
+      dtypeBytes: 1,
+      kvHeads: 4,
+      source: 'recipe PrefillWorker: --block-size 128',
+    };
+    const argv = nixlProbeArgv({ ...common, role: 'target', kv });
+    expect(argv.slice(-8)).toEqual([
+      '--kv-block-tokens',
+      '128',
+      '--kv-dtype-bytes',
+      '1',
+      '--kv-heads',
+      '4',
+      '--kv-source',
+      'recipe PrefillWorker: --block-size 128',
+    ]);
+    const r = spawnSync('python3', [nixlProbePath(), ...argv.slice(2), '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const bad = spawnSync('python3', [nixlProbePath(), ...argv.slice(2), '--kv-block-tokens', '0'], {
+      encoding: 'utf8',
+    });
+    expect(bad.status).toBe(2);
+  });
+});
+
+describe('nixlRows: the sweep rows and, apart, the KV row', () => {
+  it('keeps the KV row out of the rows (real capture: 9 sweep rows and the kv row)', () => {
+    const log = readTestData('nixl-probe', 'kv-write-loopback-initiator.txt');
+    const { rows, kv } = nixlRows(parseNixlProbe(log));
+    expect(rows.map((r) => r.blockSize)).toEqual([
+      4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576,
+    ]);
+    expect(kv).toMatchObject({
+      descBytes: 32768,
+      descsPerRequest: 64,
+      requests: 2,
+      notifs: 220,
+      source: 'default',
+    });
+    // An older probe's log (no kind, no KV row): every measurement is a row, no kv.
+    const old = nixlRows(parseNixlProbe(readTestData('nixl-probe', 'dram-write-loopback-initiator.txt')));
+    expect(old.rows).toHaveLength(9);
+    expect(old.kv).toBeUndefined();
   });
 });
 

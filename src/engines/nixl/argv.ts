@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../core/assets.js';
+import { type NixlKvArgs, nixlKvFlags } from './kv-shape.js';
 
 /**
  * Our NIXL probe (templates/nixl-probe.py): a Python program on NIXL's public
@@ -39,8 +40,12 @@ export interface NixlProbeArgs {
   iters: number;
   /** Untimed iterations before each row (--warmup); undefined: nixlWarmup(iters). */
   warmup?: number | undefined;
+  /** The user gave --iters: at least that many at every size, as nixlbench then runs (no sixteenth above 1 MiB). */
+  itersExact?: boolean | undefined;
   /** Seconds the probe waits for its peer before it gives up on its own. */
   timeoutS: number;
+  /** The KV row's shape the deployment states; undefined: the probe's documented default. */
+  kv?: NixlKvArgs | undefined;
 }
 
 /** Warm-up iterations for `iters` timed ones: a tenth, like nixlbench's defaults (100 for 1000). */
@@ -67,7 +72,16 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
 export function nixlSweepArgs(
   a: Pick<
     NixlProbeArgs,
-    'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'warmup' | 'timeoutS'
+    | 'memory'
+    | 'minBlock'
+    | 'maxBlock'
+    | 'minBatch'
+    | 'maxBatch'
+    | 'iters'
+    | 'warmup'
+    | 'itersExact'
+    | 'timeoutS'
+    | 'kv'
   >,
 ): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
@@ -86,10 +100,12 @@ export function nixlSweepArgs(
     String(a.iters),
     '--warmup',
     String(a.warmup ?? nixlWarmup(a.iters)),
+    ...(a.itersExact ? ['--large-block-iter-factor', '1'] : []),
     '--timeout',
     timeout,
     '--run-timeout',
     timeout,
+    ...nixlKvFlags(a.kv),
   ];
 }
 

@@ -6,6 +6,7 @@ import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
 import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, RunDeps } from '../local/types.js';
 import { nixlProbeArgv } from './argv.js';
+import { nixlRows } from './logs.js';
 import { NIXL_PIN } from './python.js';
 
 export interface NixlPlan {
@@ -65,6 +66,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
     minBlock: Math.min(...plan.sizes),
     maxBlock: Math.max(...plan.sizes),
     iters: plan.iters ?? NIXL_DEFAULT_ITERS,
+    itersExact: plan.iters !== undefined,
     ...(plan.warmup !== undefined ? { warmup: plan.warmup } : {}),
     timeoutS: plan.timeoutS,
   };
@@ -104,12 +106,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
       });
     }
   }
-  const rows = (initiator?.measurements ?? []).map((m) => ({
-    blockSize: m.blockSize,
-    batchSize: m.batchSize,
-    gbps: m.gbps,
-    avgLatUs: m.avgLatUs,
-  }));
+  const { rows, kv } = nixlRows(initiator);
   const lanes = [...new Set([...(initiator?.lanes ?? []), ...(target?.lanes ?? [])])];
   const transports = [...new Set([...(initiator?.transports ?? []), ...(target?.transports ?? [])])];
   const ucxVersion = initiator?.ucxVersion ?? target?.ucxVersion;
@@ -120,6 +117,7 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
   };
   const base = {
     rows,
+    ...(kv ? { kv } : {}),
     lanes,
     transports,
     pids,

@@ -1,5 +1,38 @@
+import type { KvRow } from '../../core/measurement.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
-import type { LogReading, Meaning, PodRole } from '../types.js';
+import type { LogReading, Meaning, PodRole, Row } from '../types.js';
+
+/**
+ * The initiator's rows: the sweep's (one descriptor list of `batchSize` blocks each) and,
+ * apart, the KV-shaped row (a measurement with `kind: "kv"`), which is never a sweep row.
+ */
+export function nixlRows(out: NixlProbeOutput | undefined): { rows: Row[]; kv?: KvRow } {
+  const ms = out?.measurements ?? [];
+  const rows = ms
+    .filter((m) => m.kind !== 'kv')
+    .map((m) => ({ blockSize: m.blockSize, batchSize: m.batchSize, gbps: m.gbps, avgLatUs: m.avgLatUs }));
+  const k = ms.find((m) => m.kind === 'kv' && m.kv);
+  if (!k?.kv || k.kv.requests < 1 || k.kv.descsPerRequest < 1) return { rows };
+  const s = k.kv;
+  const kv: KvRow = {
+    gbps: k.gbps,
+    avgLatUs: k.avgLatUs,
+    descBytes: s.descBytes,
+    descsPerRequest: s.descsPerRequest,
+    requests: s.requests,
+    layers: s.layers,
+    kvHeads: s.kvHeads,
+    headSize: s.headSize,
+    blockTokens: s.blockTokens,
+    dtypeBytes: s.dtypeBytes,
+    tokens: s.tokens,
+    source: s.source,
+    seconds: k.seconds,
+    ...(k.notifs !== undefined ? { notifs: k.notifs } : {}),
+    ...(k.bytes !== undefined ? { bytes: k.bytes } : {}),
+  };
+  return { rows, kv };
+}
 
 /** The probe's parse of a log (our JSON lines among UCX's), never throws. */
 export function readNixlProbe(log: string): NixlProbeOutput {
@@ -43,12 +76,7 @@ export function readNixlLog(log: string, _role: PodRole): LogReading {
     result:
       self === 'initiator' && r.measurements.length > 0
         ? {
-            rows: r.measurements.map((m) => ({
-              blockSize: m.blockSize,
-              batchSize: m.batchSize,
-              gbps: m.gbps,
-              avgLatUs: m.avgLatUs,
-            })),
+            ...nixlRows(r),
             opType: r.measurements[0]?.op,
             ...(r.start && peer ? { memory: { initiator: r.start.memory, target: peer } } : {}),
           }
@@ -98,6 +126,10 @@ const NIXL_STAGE: Readonly<Record<string, Meaning>> = {
   transfer: {
     detail: 'a NIXL transfer failed',
     fix: 'check UCX_NET_DEVICES (only NICs routable between the nodes), UCX_IB_GID_INDEX on RoCE, and UCX_TLS',
+  },
+  notif: {
+    detail: "the KV row's transfers finished, but not all of their notifications reached the target",
+    fix: 'a lost NIXL notification leaves a prefill worker holding KV blocks until its timeout: check the UCX version on both sides and UCX_TLS (notifications travel as active messages)',
   },
   verify: {
     detail: 'the bytes that arrived are not the bytes sent',

@@ -19,6 +19,10 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
   benchmark_group: '0.5.0',
   // ai-dynamo/nixl PR #520 (2025-07-19, first in 0.5.0) made the large-block divisor a flag.
   large_blk_iter_ftr: '0.5.0',
+  // A gflags bool (DEFINE_bool, benchmark/nixlbench/src/utils/utils.cpp:48 at 0.2.0, :73 at HEAD):
+  // the receiver's bytes are compared after the transfers, a mismatch exits EXIT_FAILURE
+  // (src/main.cpp:130, :147 at HEAD). references/nixl-probe.md, "The data check".
+  check_consistency: '0.2.0',
 };
 
 /**
@@ -51,7 +55,7 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
     p.warmup ??
     (p.iterations === undefined ? NIXLBENCH_DEFAULT_WARMUP : Math.max(1, Math.floor(p.iterations / 10)));
   const exact = p.iterations !== undefined || p.warmup !== undefined;
-  const want: [string, string | number | undefined][] = [
+  const want: [string, string | number | boolean | undefined][] = [
     ['etcd_endpoints', p.etcdEndpoint],
     ['benchmark_group', `${p.group}-1`],
     ['backend', p.backend],
@@ -64,6 +68,7 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
     ['num_iter', iters],
     ['warmup_iter', warmup],
     ['large_blk_iter_ftr', exact ? 1 : undefined],
+    ['check_consistency', true],
     ['device_list', p.deviceList],
   ];
   const args: string[] = [];
@@ -74,7 +79,9 @@ export function nixlbenchArgs(p: BenchParams): { args: string[]; dropped: string
       dropped.push(flag);
       continue;
     }
-    args.push(`--${flag}`, String(value));
+    // gflags takes a bool as `--flag=true`; `--flag true` would leave `true` a stray argument.
+    if (typeof value === 'boolean') args.push(`--${flag}=${value}`);
+    else args.push(`--${flag}`, String(value));
   }
   return { args, dropped };
 }

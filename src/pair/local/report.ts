@@ -5,6 +5,7 @@ import type { ChosenEngine } from '../../engines/choose.js';
 import type { EngineRun } from '../../engines/local/types.js';
 import { getEngine } from '../../engines/registry.js';
 import { formatSize } from '../../engines/sizes.js';
+import { kvRowCheck, kvShapeText } from '../../judge/kv-row.js';
 import { transferCheck as judgeTransfer, localBandwidthCheck, localExpectation } from '../../judge/local.js';
 import { transportKind } from '../../judge/transports.js';
 import { localTransportCheck } from './transport.js';
@@ -69,6 +70,8 @@ export function localResult(f: LocalFacts): { checks: Check[]; measurement: Meas
   const checks: Check[] = [check('pair.engine', 'ok', engineDetail, { matters: false })];
   const expected = localExpectation(f);
   checks.push(transferCheck(f), bandwidthCheck(f, expected));
+  const kv = kvRowCheck(f.run.kv, f.run.rows, `${f.chosen.engine} on ${f.hostname}`);
+  if (kv) checks.push(kv);
   if (f.run.rows.length > 0 || f.run.transports.length > 0) {
     checks.push(
       localTransportCheck({
@@ -94,6 +97,7 @@ export function localResult(f: LocalFacts): { checks: Check[]; measurement: Meas
     nodes: { prefill: f.hostname, decode: f.hostname },
     peakGBps: peak,
     rows: f.run.rows,
+    ...(f.run.kv ? { kv: f.run.kv } : {}),
     ...(f.run.hosts && Object.keys(f.run.hosts).length ? { hosts: f.run.hosts } : {}),
     memory: { initiator: f.memory, target: f.memory },
     ...(f.op ? { opType: f.op } : {}),
@@ -114,6 +118,11 @@ export function measurementSection(m: Measurement, where: string): Section {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
       lines.push(`${formatSize(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}`);
     }
+  }
+  if (m.kv) {
+    const lat = m.kv.avgLatUs === undefined ? '' : m.kv.avgLatUs.toFixed(1);
+    lines.push(`${'KV'.padEnd(10)}${gb(m.kv.gbps).padStart(10)}${lat.padStart(15)}`);
+    lines.push(`KV: ${kvShapeText(m.kv)}`);
   }
   return { title: 'Measurement', lines };
 }

@@ -1,0 +1,156 @@
+import { expect, it } from 'vitest';
+import { nixlProbePath } from '../src/engines/nixl/argv.js';
+import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
+import { type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
+import { listensOn } from '../src/procs/listen.js';
+import { freePort } from '../src/procs/ports.js';
+import { pollUntil } from '../src/procs/wait.js';
+import { nixl, nixlPythonPaths } from './helpers/nixl.js';
+import { describeNeeding } from './helpers/preconditions.js';
+
+// Real NIXL (the nixl wheel from PyPI, scripts/nixl-venv.sh) between two local processes, DRAM:
+// the KV-shaped row (per-layer, per-block descriptor lists posted with a notification), the
+// warm-up and the >= 1 s / 1 GiB rule of every row, and the bytes compared after every row.
+
+const python = nixlPythonPaths().current;
+// A small KV shape (2 layers, 4 blocks: 16 descriptors a request, 3 requests in flight), two sweep rows.
+const ARGS = [
+  '--memory',
+  'DRAM',
+  '--start-block',
+  '4096',
+  '--max-block',
+  '8192',
+  '--iters',
+  '20',
+  '--warmup',
+  '2',
+  '--min-seconds',
+  '0.3',
+  '--kv-layers',
+  '2',
+  '--kv-tokens',
+  '64',
+  '--kv-requests',
+  '3',
+  '--timeout',
+  '20',
+];
+
+interface Pair {
+  target: RunningProc;
+  initiator: RunningProc;
+  exits: { target: number | null; initiator: number | null };
+}
+
+async function probePair(
+  op: 'READ' | 'WRITE',
+  env: { target?: object; initiator?: object } = {},
+): Promise<Pair> {
+  const port = await freePort();
+  const base = { ...process.env, NO_COLOR: '1' };
+  const target = await spawnLauncher.start({
+    name: 'target',
+    argv: [python, nixlProbePath(), '--role', 'target', '--listen-port', String(port), ...ARGS],
+    env: { ...base, ...env.target },
+  });
+  await pollUntil(async () => (await listensOn(target.pid, port)) || undefined, {
+    intervalMs: 50,
+    timeoutMs: 30_000,
+  });
+  const initiator = await spawnLauncher.start({
+    name: 'initiator',
+    argv: [
+      python,
+      nixlProbePath(),
+      '--role',
+      'initiator',
+      '--peer',
+      '127.0.0.1',
+      '--peer-port',
+      String(port),
+      '--op',
+      op,
+      ...ARGS,
+    ],
+    env: { ...base, ...env.initiator },
+  });
+  const [i, t] = await Promise.all([initiator.exited, target.exited]);
+  return { target, initiator, exits: { initiator: i.code, target: t.code } };
+}
+
+const out = (p: RunningProc) => parseNixlProbe(p.lines().join('\n'));
+
+describeNeeding(
+  [nixl('current')],
+  'the nixl probe: KV row, warm-up, time rule, data check (real NIXL)',
+  () => {
+    it('READs a KV row of multi-descriptor requests with notifications, every row warmed up and >= the time rule', async () => {
+      const p = await probePair('READ');
+      expect(p.exits).toEqual({ initiator: 0, target: 0 });
+      const i = out(p.initiator);
+      const t = out(p.target);
+      expect(i.errors).toEqual([]);
+      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep', 'kv']);
+      for (const m of i.measurements) {
+        expect(m.warmup).toBeGreaterThanOrEqual(1);
+        // --min-seconds 0.3 comes long before 1 GiB at these sizes: every row ran at least 0.3 s.
+        expect(m).toMatchObject({ enough: 'seconds' });
+        expect(m.seconds).toBeGreaterThanOrEqual(0.3);
+        expect(m.iters).toBeGreaterThanOrEqual(1);
+        // The initiator READ the target's pattern and compared a sample of it after the row.
+        expect(m.check?.samples).toBeGreaterThan(0);
+      }
+      const kv = i.measurements.find((m) => m.kind === 'kv');
+      // 2 layers x K,V x 4 blocks of 16 tokens = 16 descriptors of 8 x 128 x 16 x 2 B = 32 KiB a request.
+      expect(kv).toMatchObject({
+        blockSize: 32768,
+        batchSize: 16,
+        kv: { descsPerRequest: 16, requests: 3, blocks: 4, source: 'default' },
+      });
+      // One notification per request per round, warm-up included; every one reached the target.
+      expect(kv?.notifs).toBe(3 * ((kv?.iters ?? 0) + (kv?.warmup ?? 0)));
+      expect(t.done).toMatchObject({ op: 'READ', kvNotifs: kv?.notifs, verified: null });
+      expect(i.done).toMatchObject({ verified: true, measurements: 3 });
+    });
+
+    it('catches a byte flipped on the target before its check after the WRITEs, naming the row and offset', async () => {
+      // The test-only knob flips one byte of the KV row's first descriptor where the target copied it back.
+      const p = await probePair('WRITE', { target: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: 'kv:0' } });
+      expect(p.exits).toEqual({ initiator: 1, target: 1 });
+      const t = out(p.target);
+      expect(t.errors).toEqual([
+        expect.objectContaining({
+          stage: 'verify',
+          message: expect.stringMatching(/^row kv: byte 0 of the buffer is 0x/),
+        }),
+      ]);
+      const i = out(p.initiator);
+      expect(i.errors[0]).toMatchObject({
+        stage: 'verify',
+        message: expect.stringContaining('row kv: byte 0'),
+      });
+      // The sweep rows before it were checked and passed; the KV row is not reported as measured.
+      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep']);
+    });
+
+    it('catches a byte flipped on the initiator after READs, mid-descriptor, and tells the target at once', async () => {
+      // Offset 8188: the last 4 bytes of the 8 KiB row's only descriptor (its tail sample).
+      const p = await probePair('READ', {
+        initiator: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: '1 x 8192 B:8188' },
+      });
+      expect(p.exits).toEqual({ initiator: 1, target: 1 });
+      expect(out(p.initiator).errors[0]).toMatchObject({
+        stage: 'verify',
+        message: expect.stringMatching(
+          /^row 1 x 8192 B: byte 8188 of the buffer is 0x[0-9a-f]{2}, 0x[0-9a-f]{2} was sent$/,
+        ),
+      });
+      // The target hears why and stops, instead of waiting out --timeout.
+      expect(out(p.target).errors[0]).toMatchObject({
+        stage: 'peer',
+        message: expect.stringContaining('stopped its sweep: verify'),
+      });
+    });
+  },
+);
