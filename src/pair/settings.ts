@@ -37,6 +37,8 @@ export interface ProbeSettings {
   nixlBackend?: 'UCX' | 'LIBFABRIC' | undefined;
   /** The engine stages KV through host memory (vLLM `kv_buffer_device: cpu`): NIXL moves DRAM. */
   hostStaged?: boolean | undefined;
+  /** The worker's own GPU count (its nvidia.com/gpu limit): its RDMA/EFA devices per GPU follow from it. */
+  gpus?: number | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -196,6 +198,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     runtimeClassName: str(parts.spec.runtimeClassName),
     ...(Object.keys(user).length ? { user } : {}),
     ...(pullSecrets.length ? { imagePullSecrets: pullSecrets } : {}),
+    ...(Number(limits[GPU]) > 0 ? { gpus: Number(limits[GPU]) } : {}),
     notes,
   };
 }

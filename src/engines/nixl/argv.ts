@@ -29,6 +29,8 @@ export interface NixlProbeArgs {
   /** The target's NIXL listen-thread port. */
   port: number;
   op: 'READ' | 'WRITE';
+  /** The NIXL backend the agent initialises (nixl_agent_config backends=[…]); UCX when not given. */
+  backend?: 'UCX' | 'LIBFABRIC' | undefined;
   memory: 'DRAM' | 'VRAM' | 'auto';
   /** The sweep doubles from the smallest block to the largest, as nixlbench's does. */
   minBlock: number;
@@ -63,10 +65,14 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
  * pods the probe script adds role, peer, port and each leg's operation.
  */
 export function nixlSweepArgs(
-  a: Pick<NixlProbeArgs, 'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS'>,
+  a: Pick<
+    NixlProbeArgs,
+    'backend' | 'memory' | 'minBlock' | 'maxBlock' | 'minBatch' | 'maxBatch' | 'iters' | 'timeoutS'
+  >,
 ): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
   return [
+    ...(a.backend && a.backend !== 'UCX' ? ['--backend', a.backend] : []),
     '--memory',
     a.memory,
     '--start-block',
