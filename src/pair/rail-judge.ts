@@ -1,6 +1,6 @@
 import type { Expectation, Measurement, MeasurementRow, RailResult } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
-import { railName, railsCheck, worstStatus } from '../judge/rails.js';
+import { railName, railsCheck, withSiblings, worstStatus } from '../judge/rails.js';
 import type { PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
 import { type Rail, railLines, railSections } from './rails.js';
@@ -125,7 +125,10 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
   const first = per[0]?.m as Measurement;
   const rows = sumRows(per.map((p) => p.m.rows));
   const lanes = [...new Set(per.flatMap((p) => p.m.transport.lanes))];
-  const rails = per.map((p) => p.rail);
+  const rails = withSiblings(per.map((p) => p.rail));
+  per.forEach((p, i) => {
+    p.rail = rails[i] as RailResult;
+  });
   const subject =
     plan.mode === 'cross-node'
       ? `${plan.pods[0]?.node.name} → ${plan.pods[1]?.node.name}`
