@@ -88,7 +88,22 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
   const gpus = [...new Set(Object.values(split).flatMap((s) => [...(s?.rails.keys() ?? [])]))].sort(
     (a, b) => a - b,
   );
-  if (gpus.length === 0) return undefined;
+  if (gpus.length === 0) {
+    if (plan.rails.rails.length <= 1) return undefined;
+    // Rails were planned, the logs show one transfer: say so, never pass it as every rail.
+    const j = judge(input);
+    j.checks.push(
+      check(
+        'pair.rails',
+        'warn',
+        `the logs hold no rail sections: one transfer was measured, not the ${plan.rails.rails.length} rails planned (GPU ${plan.rails.rails.join(', ')})`,
+        {
+          fix: "check that the probe image runs this version's pod script; rerun, or test one rail with --rails N",
+        },
+      ),
+    );
+    return j;
+  }
   const maps: Partial<Record<PodRole, Rail[]>> = {};
   for (const role of ['prefill', 'decode'] as const) maps[role] = railLines(input.logs[role] ?? '');
   const nicOf = (role: 'prefill' | 'decode', gpu: number) => maps[role]?.find((r) => r.gpu === gpu)?.nic;
