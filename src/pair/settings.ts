@@ -236,7 +236,8 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
     const role = roles.get(s.name);
     if (!role || out[role] || !s.probe) continue;
     const p = s.probe;
-    out[role] = settingsFrom(
+    const gpus = Number(s.resources[GPU]);
+    const made = settingsFrom(
       {
         annotations: p.annotations,
         spec: p.spec,
@@ -247,6 +248,8 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
       },
       `${label} ${s.name}`,
     );
+    // The worker's GPUs (v1alpha1 `resources.limits.gpu`, or its container's nvidia.com/gpu).
+    out[role] = made.gpus === undefined && gpus > 0 ? { ...made, gpus } : made;
   }
   return out;
 }
