@@ -172,9 +172,7 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     for (const r of rails) expect(r.gbps).toBeGreaterThan(0);
     // The two rails ran at once: the pair's rows are their sum, block by block.
     expect(j.measurement.rows.map((r) => r.blockSize)).toEqual([65536, 131072, 262144, 524288, 1 << 20]);
-    const sum = rails.reduce((a, r) => a + (r.gbps ?? 0), 0);
     expect(j.measurement.peakGBps).toBeGreaterThan(Math.max(...rails.map((r) => r.gbps ?? 0)));
-    expect(j.measurement.peakGBps).toBeLessThanOrEqual(sum * 1.5);
     const railsCheck = j.checks.find((c) => c.id === 'pair.rails');
     expect(railsCheck?.detail).toMatch(/^2 rail\(s\) crossed/);
   }, 120_000);
