@@ -101,3 +101,23 @@ describe('judging every rail (real probe output per rail)', () => {
     expect(c?.status).toBe('warn');
   });
 });
+
+describe("a run's problem goes to the rail that failed", () => {
+  it('the pod exited because rail 5 ended rc=1: rail 5 carries pair.run fail, rail 0 does not', () => {
+    const logs = railsLogs({ rails: 8 });
+    const broken = {
+      prefill: logs.prefill,
+      decode: logs.decode.replace('interconnect-test: rail 5 end rc=0', 'interconnect-test: rail 5 end rc=1'),
+    };
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: broken,
+      ranOn,
+      minBandwidth: 0.05,
+      problem: { kind: 'exited', role: 'decode', detail: 'decode exited (1)', fix: 'read its log' },
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.filter((r) => r.status === 'fail').map((r) => r.gpu)).toEqual([5]);
+    expect(j.checks.find((c) => c.id === 'pair.run')?.detail).toMatch(/^GPU5↔mlx5_5: decode exited/);
+  });
+});

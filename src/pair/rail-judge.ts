@@ -107,6 +107,11 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
   const maps: Partial<Record<PodRole, Rail[]>> = {};
   for (const role of ['prefill', 'decode'] as const) maps[role] = railLines(input.logs[role] ?? '');
   const nicOf = (role: 'prefill' | 'decode', gpu: number) => maps[role]?.find((r) => r.gpu === gpu)?.nic;
+  // The run's problem (a pod exited non-zero) belongs to the rail whose probe failed, else the first.
+  const failed = Object.values(input.logs).flatMap((log) =>
+    [...(log ?? '').matchAll(/^interconnect-test: rail (\d+) end rc=([1-9]\d*)/gm)].map((m) => Number(m[1])),
+  );
+  const culprit = gpus.find((g) => failed.includes(g)) ?? gpus[0];
   const per: { rail: RailResult; checks: Check[]; m: Measurement }[] = [];
   for (const gpu of gpus) {
     const logs: Partial<Record<PodRole, string>> = {};
@@ -120,7 +125,7 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
       ...input,
       plan: railPlan(plan, nic),
       logs,
-      problem: gpu === gpus[0] ? input.problem : undefined,
+      problem: gpu === culprit ? input.problem : undefined,
     });
     const bw = j.checks.find((c) => c.id === 'pair.bandwidth');
     const run = j.checks.find((c) => c.id === 'pair.run');
