@@ -88,6 +88,12 @@ def parse_args(argv):
     p.add_argument("--peer-port", type=int, default=5555, help="initiator: the target's listen port")
     p.add_argument("--listen-port", type=int, default=5555, help="target: port of NIXL's listen thread")
     p.add_argument("--op", choices=["READ", "WRITE"], default="WRITE")
+    p.add_argument(
+        "--backend",
+        choices=["UCX", "LIBFABRIC"],
+        default="UCX",
+        help="the NIXL backend the agent initialises (LIBFABRIC on AWS EFA)",
+    )
     p.add_argument("--memory", choices=["auto", "DRAM", "VRAM"], default="auto")
     p.add_argument("--device", type=int, default=0, help="CUDA device for VRAM")
     p.add_argument("--start-block", type=int, default=4096)
@@ -843,11 +849,13 @@ def main(argv):
         )
         listen = a.listen_port if a.role == "target" else 0
         try:
-            agent = nixl_agent(a.name, nixl_agent_config(True, True, listen))
+            agent = nixl_agent(a.name, nixl_agent_config(True, True, listen, backends=[a.backend]))
         except Exception as e:
-            raise ProbeError("agent", f"cannot create the NIXL agent with UCX: {e}")
-        if "UCX" not in getattr(agent, "backends", {"UCX": None}):
-            raise ProbeError("agent", "NIXL has no UCX backend (plugin not found: check NIXL_PLUGIN_DIR)")
+            raise ProbeError("agent", f"cannot create the NIXL agent with {a.backend}: {e}")
+        if a.backend not in getattr(agent, "backends", {a.backend: None}):
+            raise ProbeError(
+                "agent", f"NIXL has no {a.backend} backend (plugin not found: check NIXL_PLUGIN_DIR)"
+            )
         try:
             agent.register_memory([(buf.addr, buf.size, buf.dev_id, "")], memory)
         except Exception as e:

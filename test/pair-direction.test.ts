@@ -220,13 +220,15 @@ describe('a recipe that stages KV through host memory', () => {
 describe('the AWS p5 recipe moves KV over LIBFABRIC (EFA)', () => {
   const p5 = recipe('qwen3-32b', 'vllm', 'cloud-providers', 'deploy-aws-p5.48xlarge.yaml');
 
-  it('renders --backend LIBFABRIC and requests the EFA devices', async () => {
+  it("renders --backend LIBFABRIC and requests the EFA devices of the probe's one GPU", async () => {
     const { r, byRole } = await dryRun(['--recipe', p5]);
     expect(r.code, r.stderr).toBe(0);
     for (const role of ['prefill', 'decode']) {
       const x = byRole(role);
       expect(x.flag('--backend')).toBe('LIBFABRIC');
-      expect(x.c.resources.limits['vpc.amazonaws.com/efa']).toBe('16');
+      // The worker's 16 EFA over its 4 GPUs: 4 per GPU, and the probe has one (rails.ts efaForGpus).
+      expect(x.c.resources.limits['nvidia.com/gpu']).toBe('1');
+      expect(x.c.resources.limits['vpc.amazonaws.com/efa']).toBe('4');
       expect(x.env('FI_PROVIDER')).toBe('efa');
     }
   });

@@ -119,4 +119,67 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     // Over a veth the UCX lane is tcp: the judge says so, it never passes a TCP path as RDMA.
     expect(j.checks.find((c) => c.id === 'pair.transport.decode-read')?.status).toBe('fail');
   }, 120_000);
+
+  it('runs every rail at once (ITEST_RAILS), each its own probe and port, and the judge reports rails[] and their sum', async (ctx) => {
+    need(ctx, tools('ip'), netns(link));
+    const plan = makePlan({
+      runId: 'np2',
+      engine: 'nixl',
+      mode: 'cross-node',
+      now: new Date('2026-01-01T00:00:00Z'),
+      timeoutMs: 60_000,
+      nodes: {
+        prefill: { name: 'node-a', hostname: 'node-a' },
+        decode: { name: 'node-b', hostname: 'node-b' },
+      },
+      settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
+      image: { probeDefault: 'unused' },
+      etcdImage: 'unused',
+      memory: 'DRAM',
+      legs: [{ initiator: 'decode', op: 'READ' }],
+      legsWhy: 'test',
+      backend: 'UCX',
+      startBlockSize: 65536,
+      maxBlockSize: 1 << 20,
+      iterations: 20,
+      memoryLimit: '16Gi',
+      podAnnotations: {},
+      rails: { gpus: 2, rails: [0, 1], notTested: [], why: 'test' },
+    });
+    expect(plan.gpusPerPod).toBe(2);
+    const l = link as VethPair;
+    const side = { prefill: 'a', decode: 'b' } as const;
+    const other = { prefill: 'b', decode: 'a' } as const;
+    const pod = (role: 'prefill' | 'decode') => {
+      const p = plan.pods.find((x) => x.role === role) as PlannedPod;
+      const env: NodeJS.ProcessEnv = {
+        PATH: `${path.dirname(python)}:${process.env.PATH}`,
+        UCX_TLS: 'tcp',
+        NODE_NAME: p.node.name,
+      };
+      for (const e of p.scriptEnv) env[e.name] = e.value;
+      env.ITEST_PEER_HOST = l.addr[other[role]];
+      env.ITEST_NIXL_PROBE = nixlProbePath();
+      return run([...l.exec(side[role]), ...probeCommand(plan.engine, role), ...p.args], env);
+    };
+    const [prefill, decode] = await Promise.all([pod('prefill'), pod('decode')]);
+    expect([prefill.code, decode.code], `${prefill.out}\n---\n${decode.out}`).toEqual([0, 0]);
+    for (const out of [prefill.out, decode.out]) {
+      expect(out).toMatch(/^interconnect-test: rail 0 begin$/m);
+      expect(out).toMatch(/^interconnect-test: rail 1 end rc=0$/m);
+    }
+    const j = judgeLegs({
+      plan,
+      logs: { prefill: prefill.out, decode: decode.out },
+      ranOn: { prefill: 'node-a', decode: 'node-b' },
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.map((r) => r.gpu)).toEqual([0, 1]);
+    for (const r of rails) expect(r.gbps).toBeGreaterThan(0);
+    // The two rails ran at once: the pair's rows are their sum, block by block.
+    expect(j.measurement.rows.map((r) => r.blockSize)).toEqual([65536, 131072, 262144, 524288, 1 << 20]);
+    expect(j.measurement.peakGBps).toBeGreaterThan(Math.max(...rails.map((r) => r.gbps ?? 0)));
+    const railsCheck = j.checks.find((c) => c.id === 'pair.rails');
+    expect(railsCheck?.detail).toMatch(/^2 rail\(s\) crossed/);
+  }, 120_000);
 });

@@ -90,6 +90,24 @@ export const ExpectationSchema = z.object({
 });
 export type Expectation = z.infer<typeof ExpectationSchema>;
 
+/** One GPU↔NIC rail of a pair: GPU i of both nodes with its closest NIC, run beside the others. */
+export const RailResultSchema = z.object({
+  /** The GPU index (inside the probe pods, which request the node's GPUs). */
+  gpu: z.number().int().nonnegative(),
+  /** The rail's NIC on the prefill node (`mlx5_3`), from the pod's `nvidia-smi topo -m`. */
+  nic: z.string().nullable(),
+  /** The rail's NIC on the decode node, when it differs or is known. */
+  peerNic: z.string().nullable(),
+  /** The rail's judged figure, GB/s; null when it produced no row. */
+  gbps: z.number().nonnegative().nullable(),
+  /** What the rail's NIC should carry (its line rate, GB/s), when known. */
+  expectedGBps: z.number().positive().nullable(),
+  /** The rail's own verdict (pair.bandwidth and pair.run of its transfer). */
+  status: z.enum(['ok', 'warn', 'fail', 'skipped']),
+  detail: z.string(),
+});
+export type RailResult = z.infer<typeof RailResultSchema>;
+
 export const MeasurementSchema = z.object({
   engine: EngineSchema,
   mode: PairModeSchema,
@@ -111,6 +129,8 @@ export const MeasurementSchema = z.object({
   expected: ExpectationSchema.optional(),
   /** The NIXL and UCX versions that ran, as the probe and UCX's own log printed them (nixl engine). */
   versions: z.object({ nixl: z.string().optional(), ucx: z.string().optional() }).optional(),
+  /** Every GPU↔NIC rail crossed at once (nixl across nodes); the rows and peak above are their sum. */
+  rails: z.array(RailResultSchema).optional(),
 });
 export type Measurement = z.infer<typeof MeasurementSchema>;
 

@@ -27,9 +27,13 @@ describe('chooseEngine (--engine auto between pods)', () => {
       why: `auto: ${where} has no nixlbench; python3 imports nixl 0.7.1`,
     });
     expect(chooseEngine({ ...base, tools: { ...tools, ucxPerftest: true } }).engine).toBe('ucx_perftest');
-    // The nixl probe is UCX-only: a LIBFABRIC (EFA) deployment never gets it.
+    // The nixl probe runs LIBFABRIC too: an EFA deployment whose image imports nixl gets it.
     expect(
       chooseEngine({ ...base, backend: 'LIBFABRIC', tools: { ...tools, pythonNixl: true } }).engine,
+    ).toBe('nixl');
+    // ucx_perftest measures UCX only: never for LIBFABRIC.
+    expect(
+      chooseEngine({ ...base, backend: 'LIBFABRIC', tools: { ...tools, ucxPerftest: true } }).engine,
     ).toBe('nixlbench');
   });
 
@@ -45,7 +49,7 @@ describe('chooseEngine (--engine auto between pods)', () => {
     expect(chooseEngine({ ...base, mode: 'intra-node' }).engine).toBe('nixlbench');
   });
 
-  it('an explicit engine stands; nixl refuses intra-node and LIBFABRIC with the fix', () => {
+  it('an explicit engine stands; nixl refuses intra-node with the fix, and runs LIBFABRIC', () => {
     expect(chooseEngine({ ...base, engine: 'ucx_perftest' })).toEqual({
       engine: 'ucx_perftest',
       why: '--engine',
@@ -53,7 +57,10 @@ describe('chooseEngine (--engine auto between pods)', () => {
     expect(() => chooseEngine({ ...base, engine: 'nixl', mode: 'intra-node' })).toThrow(
       /between two nodes only/,
     );
-    expect(() => chooseEngine({ ...base, engine: 'nixl', backend: 'LIBFABRIC' })).toThrow(/LIBFABRIC/);
+    expect(chooseEngine({ ...base, engine: 'nixl', backend: 'LIBFABRIC' }).engine).toBe('nixl');
+    expect(() => chooseEngine({ ...base, engine: 'ucx_perftest', backend: 'LIBFABRIC' })).toThrow(
+      /LIBFABRIC/,
+    );
   });
 
   it('knows the Dynamo runtime images by name, not by a substring anywhere', () => {

@@ -58,11 +58,6 @@ function chooseForPods(i: EngineInput): EngineChoice {
       throw new ToolError('--engine nixl runs between two nodes only so far', {
         fix: 'use --engine nixlbench for --mode intra-node (NVLink), or drop --mode intra-node',
       });
-    if (i.engine === 'nixl' && i.backend === 'LIBFABRIC')
-      throw new ToolError(
-        "the deployment moves KV over NIXL's LIBFABRIC backend (AWS EFA); the nixl probe loads the UCX backend",
-        { fix: 'use --engine nixlbench, which runs NIXL with --backend LIBFABRIC' },
-      );
     if (i.engine === 'ucx_perftest' && i.backend === 'LIBFABRIC')
       throw new ToolError(
         `${i.source ?? 'the deployment'} moves KV over NIXL's LIBFABRIC backend (AWS EFA): ucx_perftest measures UCX, which says nothing about that fabric`,
@@ -70,8 +65,9 @@ function chooseForPods(i: EngineInput): EngineChoice {
       );
     return { engine: i.engine, why: '--engine' };
   }
-  // The nixl probe is UCX-only and cross-node: the other cases keep nixlbench.
-  const nixlFits = i.mode === 'cross-node' && i.backend === 'UCX';
+  // The nixl probe runs across nodes, over UCX or LIBFABRIC (its --backend, NIXL's Python agent's
+  // backends=[…]): intra-node keeps nixlbench.
+  const nixlFits = i.mode === 'cross-node';
   if (i.tools && !i.explicitImage) {
     const t = i.tools;
     if (t.nixlbench)

@@ -123,6 +123,8 @@ export interface ClusterSide {
   listen?: { port: number; name: string } | undefined;
   /** The pods mount our probe program (templates/nixl-probe.py) from a ConfigMap. */
   mountsProbe: boolean;
+  /** It runs one transfer per GPU↔NIC rail, all at once (ITEST_RAILS), so a pair crosses every rail. */
+  rails: boolean;
   /** It takes NIXL's --device_list (replacing UCX_NET_DEVICES) when its version knows the flag. */
   deviceList: boolean;
   /** The logs say which pod initiated (pair.roles); `note` follows "prefill was the initiator". */

@@ -78,7 +78,18 @@ export function finalResultsComplete(
 }
 
 export function resultsComplete(engine: EngineName, log: string, messageSize?: number): boolean {
+  // A rails run is complete when every rail's section is in (the first one's result is not the end).
+  if (!railsDone(log)) return false;
   return getEngine(engine).logs.resultsComplete(log, messageSize);
+}
+
+/** Every rail the pod announced (`interconnect-test: rails 0 1 …`) has printed its `rail N end` line. */
+function railsDone(log: string): boolean {
+  const m = /^interconnect-test: rails ([\d ]+)$/m.exec(log);
+  if (!m) return true;
+  const want = (m[1] as string).trim().split(/\s+/);
+  const ended = new Set([...log.matchAll(/^interconnect-test: rail (\d+) end\b/gm)].map((x) => x[1]));
+  return want.every((g) => ended.has(g));
 }
 
 function rowsSoFar(engine: EngineName, log: string): number {

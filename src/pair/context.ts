@@ -10,6 +10,7 @@ import type { RunProblem } from './assess.js';
 import type { NodeView } from './nodes.js';
 import type { ClusterMode, PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
+import type { RailsChoice } from './rails.js';
 import type { ProbeSettings } from './settings.js';
 
 /** A short look at an API outage the run lived through: since when, how long in all, the last error. */
@@ -53,6 +54,8 @@ export interface PairConfig {
   warmup?: number | undefined;
   nixlbenchVersion?: string | undefined;
   deviceList?: string | undefined;
+  /** --rails: every GPU↔NIC rail of the nodes (`all`, the default) or these GPU indices. */
+  rails?: RailsChoice | undefined;
   minBandwidth?: number | undefined;
   etcdEndpoints?: string | undefined;
   /** The nodes as a sweep read them once for all its pairs (each pair would list them again). */

@@ -118,6 +118,10 @@ export function addProbeOptions(cmd: Command): Command {
       '--device-list <nics>',
       "NICs nixlbench uses, NIXL's form: mlx5_0,mlx5_1 (NIXL appends the port :1; overrides UCX_NET_DEVICES)",
     )
+    .option(
+      '--rails <gpus>',
+      'nixl: the GPU↔NIC rails to test, GPU indices (0,3; one index for one quick rail) (default: every rail, all GPUs of the node)',
+    )
     .option('--etcd-image <image>', `image of the per-run etcd (default ${DEFAULT_ETCD_IMAGE})`)
     .option(
       '--scratch-namespace <ns>',

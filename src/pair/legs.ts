@@ -4,6 +4,7 @@ import { resultsComplete } from './assess.js';
 import { splitLegs } from './logs.js';
 import type { PairPlan } from './pair-plan.js';
 import type { Leg, PodRole } from './probe-script.js';
+import { judgeRails } from './rail-judge.js';
 import { type JudgeInput, type Judgement, judge } from './verdict.js';
 
 /**
@@ -35,9 +36,14 @@ export interface LegsJudgement {
   checks: Check[];
 }
 
+/** One leg: its rails when the pods ran rails (rail-judge.ts), else the one judge. */
+function judgeLeg(input: JudgeInput): Judgement {
+  return judgeRails(input) ?? judge(input);
+}
+
 export function judgeLegs(input: JudgeInput): LegsJudgement {
   const { plan } = input;
-  if (plan.legs.length <= 1) return judge(input);
+  if (plan.legs.length <= 1) return judgeLeg(input);
   const split: Partial<Record<PodRole, string[]>> = {};
   for (const [role, log] of Object.entries(input.logs)) if (log) split[role as PodRole] = splitLegs(log);
   const results: Judgement[] = [];
@@ -67,14 +73,14 @@ export function judgeLegs(input: JudgeInput): LegsJudgement {
     // The run's problem belongs to the first leg that did not complete.
     const mine = !problemUsed && input.problem && !complete(p, logs);
     if (mine) problemUsed = true;
-    const j = judge({ ...input, plan: p, logs, problem: mine ? input.problem : undefined });
+    const j = judgeLeg({ ...input, plan: p, logs, problem: mine ? input.problem : undefined });
     results.push(j);
     for (const c of j.checks)
       checks.push({ ...c, id: `${c.id}${suffix}`, detail: `${legName(leg)}: ${c.detail}` });
   });
   const first = results[0];
   if (!first) {
-    const j = judge(input);
+    const j = judgeLeg(input);
     return { measurement: j.measurement, checks: [...j.checks, ...checks] };
   }
   return { measurement: first.measurement, measurements: results.map((r) => r.measurement), checks };

@@ -6,6 +6,7 @@ import { ClusterFlagsShape } from '../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../scratch/lease-model.js';
 import type { PairConfig } from './context.js';
 import type { PodRole } from './probe-script.js';
+import { parseRailsFlag } from './rails.js';
 
 /**
  * The cluster flags of `pair` (everything `--local` does not read): declared
@@ -76,6 +77,10 @@ export const ClusterOptionsShape = {
         .map((d) => d.replace(/:\d+$/, ''))
         .join(','),
     )
+    .optional(),
+  rails: z
+    .string()
+    .regex(/^(all|\d{1,2}(,\d{1,2})*)$/, { message: 'expected GPU indices such as 0,3 (or all)' })
     .optional(),
   etcdEndpoints: z
     .string()
@@ -201,6 +206,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     warmup: o.warmup,
     nixlbenchVersion: o.nixlbenchVersion,
     deviceList: o.deviceList,
+    rails: parseRailsFlag(o.rails),
     minBandwidth: o.minBandwidth,
     etcdEndpoints: o.etcdEndpoints,
     etcdImage: o.etcdImage ?? DEFAULT_ETCD_IMAGE,

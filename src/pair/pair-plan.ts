@@ -7,6 +7,7 @@ import type { NicPort } from '../judge/expectations.js';
 import { DEFAULT_NIXL_IMAGE } from './flags.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';
+import type { RailPlan } from './rails.js';
 import type { ProbeSettings } from './settings.js';
 
 /**
@@ -21,6 +22,8 @@ export interface PlannedNode {
   /** Its `kubernetes.io/hostname` label (the node name when the cluster was not read). */
   hostname: string;
   gpuProduct?: string | undefined;
+  /** Its nvidia.com/gpu, allocatable and free, when the cluster was read. */
+  gpus?: { allocatable: number; free: number } | undefined;
 }
 
 export interface PlannedPod {
@@ -66,6 +69,8 @@ export interface PairPlan {
   /** nixlbench flags left out because the image's version does not know them. */
   droppedFlags: string[];
   pods: PlannedPod[];
+  /** The GPU↔NIC rails each pod runs at once (engines with rails), and the ones not tested. */
+  rails?: RailPlan | undefined;
   gpusPerPod: number;
   memoryLimit: string;
   activeDeadlineSeconds: number;
@@ -109,6 +114,8 @@ export interface PlanInput {
   deviceList?: string | undefined;
   podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
   attempt?: number;
+  /** The rails to run (src/pair/rails.ts planRails); engines without rails run one transfer. */
+  rails?: RailPlan | undefined;
 }
 
 export const ETCD_PORT = 2379;
@@ -206,6 +213,7 @@ export function makePlan(input: PlanInput): PairPlan {
   };
   // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
   const waitS = input.timeoutMs / 1000;
+  const rails = engine.rails && !intra ? input.rails : undefined;
   const nb = engine.args({ bench, waitS });
   const args = nb.args;
   const envOf = (role: PodRole) =>
@@ -217,6 +225,7 @@ export function makePlan(input: PlanInput): PairPlan {
       group: nb.group ? group : undefined,
       peerHost: services ? services[role === 'prefill' ? 'decode' : 'prefill'] : undefined,
       nixl: nixlProbe ? { port, probe: nixlProbe.file } : undefined,
+      rails: rails?.rails,
       waitS,
     });
   const pods: PlannedPod[] = intra
@@ -264,7 +273,8 @@ export function makePlan(input: PlanInput): PairPlan {
     legsWhy: input.legsWhy,
     droppedFlags: nb.dropped,
     pods,
-    gpusPerPod: intra ? 2 : 1,
+    ...(rails ? { rails } : {}),
+    gpusPerPod: intra ? 2 : (rails?.gpus ?? 1),
     memoryLimit: input.memoryLimit,
     activeDeadlineSeconds: Math.ceil(input.timeoutMs / 1000) + DEADLINE_MARGIN_S,
     ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,

@@ -37,6 +37,8 @@ export interface ScriptEnv {
   peerHost?: string | undefined;
   /** nixl: the port of NIXL's listen thread, and where the probe is mounted. */
   nixl?: { port: number; probe: string } | undefined;
+  /** The GPU indices of the rails the pod runs at once, one probe each (nixl). */
+  rails?: readonly number[] | undefined;
   /** How long the pod waits for its peer (its pull and scheduling included). */
   waitS: number;
 }
@@ -57,6 +59,7 @@ export function scriptEnv(e: ScriptEnv): { name: string; value: string }[] {
     out.push({ name: 'ITEST_PORT', value: String(e.nixl.port) });
     out.push({ name: 'ITEST_NIXL_PROBE', value: e.nixl.probe });
   }
+  if (e.rails?.length) out.push({ name: 'ITEST_RAILS', value: e.rails.join(' ') });
   return out;
 }
 

@@ -41,3 +41,39 @@ describe('clusterSections: the Pair block', () => {
     ]);
   });
 });
+
+describe('clusterSections: the Rails block', () => {
+  it('one line per rail with its GPU, NIC, figure, expectation and status; the GPUs not tested named', () => {
+    const rail = (gpu: number, gbps: number, status: 'ok' | 'fail') => ({
+      gpu,
+      nic: `mlx5_${gpu}`,
+      peerNic: `mlx5_${gpu}`,
+      gbps,
+      expectedGBps: 50,
+      status,
+      detail: '',
+    });
+    const sections = clusterSections({
+      checks: [],
+      measurement: {
+        engine: 'nixl',
+        mode: 'cross-node',
+        transport: { kind: 'rdma', lanes: [] },
+        nodes: { prefill: 'gpu-a', decode: 'gpu-b' },
+        peakGBps: 68,
+        rows: [],
+        rails: [rail(0, 45.5, 'ok'), rail(1, 22.5, 'fail')],
+      },
+      plan: plan({ rails: { gpus: 2, rails: [0, 1], notTested: [2, 3], why: 'busy' } }),
+      dryRun: false,
+      runId: 's1',
+      timing: { totalMs: 0, probeMs: null, teardownMs: 0 },
+    });
+    const rails = sections.find((s) => s.title.startsWith('Rails'));
+    expect(rails?.lines.slice(1)).toEqual([
+      'GPU0↔mlx5_0               45.50      50.0  ok',
+      'GPU1↔mlx5_1               22.50      50.0  fail',
+      'not tested: GPU 2, 3 (their GPUs were busy or absent)',
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
-import type { Measurement } from '../core/measurement.js';
+import type { Measurement, RailResult } from '../core/measurement.js';
 import type { Section } from '../core/report.js';
 import { getEngine } from '../engines/registry.js';
 import { formatSize } from '../engines/sizes.js';
+import { railName } from '../judge/rails.js';
 import type { PairResult } from './run.js';
 
 /** The blocks `pair` prints before its checks: what ran where, then what it measured. */
@@ -23,7 +24,21 @@ export function clusterSections(result: PairResult): Section[] {
     out.push({ title: 'Pair', lines });
   }
   if (result.measurement) out.push(measurementLines(result.measurement));
+  const rails = result.measurement?.rails;
+  if (rails?.length) out.push(railLines(rails, plan?.rails?.notTested ?? []));
   return out;
+}
+
+/** One line per GPU↔NIC rail: its figure, what its NIC should carry, its verdict. */
+function railLines(rails: readonly RailResult[], notTested: readonly number[]): Section {
+  const lines = [`${'rail'.padEnd(22)}${'GB/s'.padStart(9)}${'expected'.padStart(10)}  status`];
+  for (const r of rails)
+    lines.push(
+      `${railName(r).padEnd(22)}${(r.gbps === null ? '—' : r.gbps.toFixed(2)).padStart(9)}${(r.expectedGBps === null ? '—' : r.expectedGBps.toFixed(1)).padStart(10)}  ${r.status}`,
+    );
+  if (notTested.length)
+    lines.push(`not tested: GPU ${notTested.join(', ')} (their GPUs were busy or absent)`);
+  return { title: `Rails (${rails.length}, run at once; the peak above is their sum)`, lines };
 }
 
 function measurementLines(m: Measurement): Section {

@@ -24,6 +24,8 @@ describe('settingsFromDgd (v1alpha1)', () => {
       capabilities: ['IPC_LOCK', 'SYS_PTRACE'],
       privileged: true,
       hostNetwork: false,
+      // The worker's 4 GPUs (resources.limits.gpu): its RDMA devices per GPU follow from it.
+      gpus: 4,
       shmSize: '64Gi',
       tolerations: [],
       hostPaths: [{ name: 'ib', path: '/dev/infiniband', mountPath: '/dev/infiniband' }],

@@ -40,6 +40,8 @@ export interface ProbeSettings {
   hostStaged?: boolean | undefined;
   /** The KV shape its command line states (the nixl probe's KV row); absent: the probe's default. */
   kv?: NixlKvArgs | undefined;
+  /** The worker's own GPU count (its nvidia.com/gpu limit): its RDMA/EFA devices per GPU follow from it. */
+  gpus?: number | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -208,6 +210,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     ...(Object.keys(user).length ? { user } : {}),
     ...(pullSecrets.length ? { imagePullSecrets: pullSecrets } : {}),
     ...kvOf(c, source),
+    ...(Number(limits[GPU]) > 0 ? { gpus: Number(limits[GPU]) } : {}),
     notes,
   };
 }
@@ -245,7 +248,8 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
     const role = roles.get(s.name);
     if (!role || out[role] || !s.probe) continue;
     const p = s.probe;
-    out[role] = settingsFrom(
+    const gpus = Number(s.resources[GPU]);
+    const made = settingsFrom(
       {
         annotations: p.annotations,
         spec: p.spec,
@@ -256,6 +260,8 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
       },
       `${label} ${s.name}`,
     );
+    // The worker's GPUs (v1alpha1 `resources.limits.gpu`, or its container's nvidia.com/gpu).
+    out[role] = made.gpus === undefined && gpus > 0 ? { ...made, gpus } : made;
   }
   return out;
 }

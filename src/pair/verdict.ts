@@ -19,6 +19,7 @@ import { nicRateCheck } from '../judge/siblings.js';
 import { transportCheck, transportKind } from '../judge/transports.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
 import type { RunProblem } from './assess.js';
+import { libfabricRailCount, stripedExpectation } from './efa-expectation.js';
 import { nicPorts, unreadableLog } from './logs.js';
 import type { PairPlan } from './pair-plan.js';
 import type { PodRole } from './probe-script.js';
@@ -239,7 +240,7 @@ export function judge(input: JudgeInput): Judgement {
   const settings = plan.pods[0]?.settings;
   const maxRails = Number(settings ? envValue(settings, 'UCX_MAX_RMA_RAILS') : undefined);
   const nics = nicsFrom(input.logs, plan);
-  const expected = expectationFor({
+  const onePort = expectationFor({
     mode: plan.mode,
     minBandwidth: input.minBandwidth,
     nics,
@@ -252,6 +253,11 @@ export function judge(input: JudgeInput): Judgement {
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
   });
+  // LIBFABRIC stripes one GPU over every EFA rail NIXL created: the bar is their sum.
+  const expected =
+    plan.bench.backend === 'LIBFABRIC'
+      ? stripedExpectation(onePort, libfabricRailCount(Object.values(input.logs)))
+      : onePort;
   const fabric =
     plan.bench.backend === 'LIBFABRIC' ? libfabricProvider(Object.values(input.logs)) : undefined;
   const transport: Transport =

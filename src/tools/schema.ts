@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MeasurementSchema } from '../core/measurement.js';
+import { MeasurementSchema, RailResultSchema } from '../core/measurement.js';
 import { ReportSchema } from '../core/model.js';
 import { EnvReportPartSchema } from '../env/schema.js';
 
@@ -21,6 +21,8 @@ const schemas = {
       measurement: MeasurementSchema.optional(),
       /** Every transfer's measurement when `pair` measured both directions (decode READ, prefill WRITE). */
       measurements: MeasurementSchema.array().optional(),
+      /** Every GPU↔NIC rail the pair crossed at once (nixl across nodes), as measurement.rails. */
+      rails: RailResultSchema.array().optional(),
     }),
     title: 'interconnect-test pair report',
     description:

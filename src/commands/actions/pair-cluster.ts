@@ -64,6 +64,8 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
       // Absent (not null) when no transfer ran: blocked by the read-only checks, or no nodes to run on.
       ...(result.measurement ? { measurement: result.measurement } : {}),
       ...(result.measurements ? { measurements: result.measurements } : {}),
+      // Every GPU↔NIC rail the pair crossed (its first leg's), beside the aggregate measurement.
+      ...(result.measurement?.rails ? { rails: result.measurement.rails } : {}),
       run: {
         runId: result.runId,
         namespace: plan?.namespace.name ?? null,

@@ -30,6 +30,8 @@ export interface NixlProbeArgs {
   /** The target's NIXL listen-thread port. */
   port: number;
   op: 'READ' | 'WRITE';
+  /** The NIXL backend the agent initialises (nixl_agent_config backends=[…]); UCX when not given. */
+  backend?: 'UCX' | 'LIBFABRIC' | undefined;
   memory: 'DRAM' | 'VRAM' | 'auto';
   /** The sweep doubles from the smallest block to the largest, as nixlbench's does. */
   minBlock: number;
@@ -72,6 +74,7 @@ export function nixlProbeArgv(a: NixlProbeArgs): string[] {
 export function nixlSweepArgs(
   a: Pick<
     NixlProbeArgs,
+    | 'backend'
     | 'memory'
     | 'minBlock'
     | 'maxBlock'
@@ -86,6 +89,7 @@ export function nixlSweepArgs(
 ): string[] {
   const timeout = String(Math.max(1, Math.ceil(a.timeoutS)));
   return [
+    ...(a.backend && a.backend !== 'UCX' ? ['--backend', a.backend] : []),
     '--memory',
     a.memory,
     '--start-block',

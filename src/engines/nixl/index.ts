@@ -20,10 +20,12 @@ export const nixl: Engine = {
     etcd: false,
     listen: { port: NIXL_PORT, name: 'nixl' },
     mountsProbe: true,
+    rails: true,
     deviceList: false,
     roles: { note: '' },
     args: ({ bench, waitS }) => ({
       args: nixlSweepArgs({
+        backend: bench.backend,
         memory: bench.memory,
         minBlock: bench.startBlockSize,
         maxBlock: bench.maxBlockSize,

@@ -23,6 +23,7 @@ export const nixlbench: Engine = {
     ownImageOnlyIfSeen: true,
     etcd: true,
     mountsProbe: false,
+    rails: false,
     deviceList: true,
     roles: { note: ' (rank 0)' },
     args: ({ bench }) => ({

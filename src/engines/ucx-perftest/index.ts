@@ -22,6 +22,7 @@ export const ucxPerftest: Engine = {
     etcd: false,
     listen: { port: PERFTEST_PORT, name: 'perftest' },
     mountsProbe: false,
+    rails: false,
     deviceList: false,
     args: ({ bench }) => ({ args: perftestArgs(bench), dropped: [], group: false }),
     script: (role) => renderPodScript('ucx-perftest', role === 'intra-node' ? 'intra.sh.hbs' : 'pod.sh.hbs'),

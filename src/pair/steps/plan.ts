@@ -17,6 +17,7 @@ import {
   nodeViews,
 } from '../nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
+import { efaForGpus, planRails, type RailPlan } from '../rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
 import { askWorkerImage } from './image-tools.js';
 
@@ -107,6 +108,7 @@ function placeNodes(
       name: n.name,
       hostname: n.hostname,
       gpuProduct: n.labels[GPU_PRODUCT],
+      gpus: { allocatable: n.allocatable[GPU] ?? 0, free: n.free[GPU] ?? 0 },
     });
     const chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
     const free = (n: NodeView) => `${n.free[GPU] ?? 0}/${n.allocatable[GPU] ?? 0} GPUs free`;
@@ -195,6 +197,26 @@ async function reviewPlan(
       `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
     );
   }
+}
+
+/** The rails both pods run: --rails, else every GPU of the node; fewer when GPUs are busy (named). */
+function railsFor(ctx: PairContext, nodes: { prefill: PlannedNode; decode: PlannedNode }): RailPlan {
+  const a = nodes.prefill.gpus;
+  const b = nodes.decode.gpus;
+  const plan = planRails(
+    ctx.config.rails ?? 'all',
+    a && b ? { allocatable: Math.min(a.allocatable, b.allocatable), free: Math.min(a.free, b.free) } : {},
+  );
+  if (plan.notTested.length > 0) {
+    ctx.state.checks.push(
+      check('pair.rails-planned', 'warn', `${plan.why}: the pods request ${plan.gpus} GPU(s) each`, {
+        fix: 'rerun when the GPUs are free, or name the rails to test with --rails',
+        data: { tested: plan.rails, notTested: plan.notTested },
+      }),
+    );
+    ctx.progress.warn(plan.why);
+  }
+  return plan;
 }
 
 export const planStep: Step = {
@@ -286,6 +308,9 @@ export const planStep: Step = {
     const etcdEndpoints =
       c.etcdEndpoints ??
       (getEngine(engine).cluster.etcd && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
+    const rails =
+      getEngine(engine).cluster.rails && c.mode === 'cross-node' ? railsFor(ctx, chosen) : undefined;
+    const perGpu = (s: ProbeSettings) => efaForGpus(s, rails?.gpus ?? 1);
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine,
@@ -295,7 +320,8 @@ export const planStep: Step = {
       timeoutMs: c.timeoutMs,
       scratchNamespace: c.scratchNamespace,
       nodes: chosen,
-      settings,
+      settings: { prefill: perGpu(settings.prefill), decode: perGpu(settings.decode) },
+      rails,
       image: {
         explicit: c.image,
         probeDefault: c.probeImage,
