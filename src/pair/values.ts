@@ -9,7 +9,7 @@ import {
   LEGS_ANNOTATION,
   labelsFor,
 } from './names.js';
-import { isRdmaResource } from './nodes.js';
+import { GPU, isRdmaResource } from './nodes.js';
 import type { PairPlan, PlannedPod } from './pair-plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 
@@ -48,7 +48,8 @@ export const JobValuesSchema = z.strictObject({
   args: z.array(z.string()),
   env: z.array(EnvVarSchema),
   resources: z.strictObject({ requests: Record, limits: Record }),
-  privileged: z.boolean(),
+  /** Never true: a privileged container sees every GPU of the node (references/gpu-isolation.md). */
+  privileged: z.literal(false),
   /** The worker's user, copied: a registration that fails as that user is a finding. */
   user: z
     .strictObject({
@@ -181,6 +182,10 @@ function envFor(plan: PairPlan, pod: PlannedPod): z.infer<typeof EnvVarSchema>[]
     if (i >= 0) env.splice(i, 1);
     env.push({ ...e });
   }
+  // A DRAM run asks for no GPU; `none` keeps an image's NVIDIA_VISIBLE_DEVICES=all from
+  // handing it every GPU of the node (nvidia-container-toolkit internal/config/image/devices.go).
+  if (plan.gpusPerPod === 0 && !set.has('NVIDIA_VISIBLE_DEVICES'))
+    env.push({ name: 'NVIDIA_VISIBLE_DEVICES', value: 'none' });
   env.push({ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
   return env;
 }
@@ -189,8 +194,9 @@ function resourcesFor(
   plan: PairPlan,
   pod: PlannedPod,
 ): { requests: Record<string, string>; limits: Record<string, string> } {
+  // A GPU only when GPU memory moves; the worker's kind of GPU (a MIG slice when it has one).
   const limits: Record<string, string> = {
-    'nvidia.com/gpu': String(plan.gpusPerPod),
+    ...(plan.gpusPerPod > 0 ? { [pod.settings.gpuResource ?? GPU]: String(plan.gpusPerPod) } : {}),
     memory: plan.memoryLimit,
   };
   // Intra-node tests NVLink: RDMA devices are not needed, and asking for them could keep the pod off a busy node.
@@ -239,7 +245,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
     args: pod.args,
     env: envFor(plan, pod),
     resources: resourcesFor(plan, pod),
-    privileged: s.privileged,
+    privileged: false,
     ...(s.user ? { user: s.user } : {}),
     capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
     ...(pod.port ? { port: pod.port, portName: portName(plan) } : {}),
