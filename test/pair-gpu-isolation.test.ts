@@ -162,7 +162,10 @@ describe('the pod scripts take the allocated GPU by UUID', () => {
       'print(m.select_device(m.parse_args(["--role", "target"]).device), m.select_device(2))',
       'm.parse_args(["--role", "target", "--device", "0;reboot"])',
     ].join('\n');
-    const r = spawnSync('python3', ['-c', code], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const r = spawnSync('python3', ['-B', '-c', code], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(r.stdout).toBe('0 MIG-5c2d9f00-aaaa-bbbb-cccc-ddddeeeeffff\n0 2\n');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("argument --device: not a GPU UUID (GPU-..., MIG-...) or index: '0;reboot'");
