@@ -101,6 +101,17 @@ describe('pair --dry-run of the privileged cloud recipes (test/fixtures/recipes 
       expect(Object.keys(c.resources.limits)).not.toContain('nvidia.com/gpu');
       expect(c.env).toContainEqual({ name: 'NVIDIA_VISIBLE_DEVICES', value: 'none' });
     }
+    // Without a GPU request the admission plugin adds no GPU-taint toleration: the pod carries it, to reach the GPU node it tests.
+    const tolerations = (out: string) =>
+      (JSON.parse(out).items as { kind: string; spec: { template: { spec: { tolerations: unknown[] } } } }[])
+        .filter((o) => o.kind === 'Job')
+        .map((o) => o.spec.template.spec.tolerations);
+    const gpuTaint = { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
+    expect(tolerations((await dryRun([...args, '--memory-type', 'dram'])).stdout)).toEqual([
+      [gpuTaint],
+      [gpuTaint],
+    ]);
+    expect(tolerations((await dryRun(args)).stdout)).toEqual([[], []]);
     for (const c of vram) {
       expect(c.resources.limits['nvidia.com/gpu']).toBe('1');
       // The device plugin sets it for a pod that asks for a GPU: the pod spec must not override it.

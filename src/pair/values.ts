@@ -1,3 +1,4 @@
+import type { V1Toleration } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { NIXL_PROBE_KEY, nixlProbeSource } from '../engines/nixl/argv.js';
 import { getEngine } from '../engines/registry.js';
@@ -9,7 +10,7 @@ import {
   LEGS_ANNOTATION,
   labelsFor,
 } from './names.js';
-import { GPU, isRdmaResource } from './nodes.js';
+import { admissionTolerations, GPU, isRdmaResource } from './nodes.js';
 import type { PairPlan, PlannedPod } from './pair-plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 
@@ -208,6 +209,22 @@ function resourcesFor(
   return { requests: { cpu: '1' }, limits };
 }
 
+/**
+ * A pod that requests no GPU (a DRAM run) still runs on the GPU node it tests, where the
+ * ExtendedResourceToleration admission plugin would have tolerated `nvidia.com/gpu:NoSchedule`
+ * for a GPU request (GKE taints GPU nodes so): it carries that toleration itself.
+ */
+export function gpuTaintToleration(
+  plan: Pick<PairPlan, 'gpusPerPod'>,
+  tolerations: readonly V1Toleration[],
+): V1Toleration[] {
+  if (plan.gpusPerPod > 0) return [...tolerations];
+  const extra = admissionTolerations([GPU]).filter(
+    (t) => !tolerations.some((have) => have.key === t.key && (have.effect ?? t.effect) === t.effect),
+  );
+  return [...tolerations, ...extra];
+}
+
 /** The name of a probe pod's port (and its Service's): the engine that listens on it. */
 function portName(plan: PairPlan): string {
   return getEngine(plan.engine).cluster.listen?.name ?? 'perftest';
@@ -237,7 +254,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
           },
         }
       : {}),
-    tolerations: s.tolerations as Record<string, unknown>[],
+    tolerations: gpuTaintToleration(plan, s.tolerations) as Record<string, unknown>[],
     imagePullSecrets: plan.imagePullSecrets.map((name) => ({ name })),
     container: pod.role,
     image: plan.image,

@@ -19,6 +19,7 @@ import {
 import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
 import { efaForGpus, planRails, type RailPlan } from '../rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
+import { gpuTaintToleration } from '../values.js';
 import { askWorkerImage } from './image-tools.js';
 
 /**
@@ -84,7 +85,10 @@ function placeNodes(
       gpus: gpu === undefined ? 0 : c.mode === 'intra-node' ? 2 : 1,
       ...(gpu && gpu !== GPU ? { gpuResource: gpu } : {}),
       rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
-      tolerations: settings.prefill.tolerations,
+      tolerations: gpuTaintToleration(
+        { gpusPerPod: gpu === undefined ? 0 : 1 },
+        settings.prefill.tolerations,
+      ),
       // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
       requests: [
         ...(gpu ? [gpu] : []),
