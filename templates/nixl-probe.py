@@ -79,6 +79,24 @@ class ProbeError(Exception):
         self.code = code
 
 
+def device_arg(value):
+    """--device: a GPU or MIG UUID (as the device plugin names it), or a visible-GPU index."""
+    if value.startswith(("GPU-", "MIG-")) and all(c.isalnum() or c in "-/" for c in value):
+        return value
+    if value.isdigit():
+        return int(value)
+    raise argparse.ArgumentTypeError(f"not a GPU UUID (GPU-..., MIG-...) or index: {value!r}")
+
+
+def select_device(device):
+    """The CUDA ordinal to use. A UUID becomes this process's only visible GPU
+    (CUDA_VISIBLE_DEVICES takes GPU and MIG UUIDs), set before CUDA starts."""
+    if isinstance(device, str):
+        os.environ["CUDA_VISIBLE_DEVICES"] = device
+        return 0
+    return 0 if device is None else device
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="nixl-probe", description=__doc__.split("\n\n")[0])
     p.add_argument("--role", choices=["initiator", "target"], required=True)
@@ -95,7 +113,13 @@ def parse_args(argv):
         help="the NIXL backend the agent initialises (LIBFABRIC on AWS EFA)",
     )
     p.add_argument("--memory", choices=["auto", "DRAM", "VRAM"], default="auto")
-    p.add_argument("--device", type=int, default=0, help="CUDA device for VRAM")
+    p.add_argument(
+        "--device",
+        type=device_arg,
+        default=None,
+        help="the GPU for VRAM: its UUID (GPU-..., MIG-...), which the probe makes its only visible GPU, "
+        "or an index among the visible GPUs (default: the first)",
+    )
     p.add_argument("--start-block", type=int, default=4096)
     p.add_argument("--max-block", type=int, default=64 * 1024 * 1024)
     p.add_argument("--start-batch", type=int, default=1)
@@ -263,6 +287,13 @@ class CudaDriver:
         if rc != 0:
             raise ProbeError("memory", f"CUDA driver {what} failed with CUresult {rc}")
 
+    def pci_bus_id(self, index):
+        dev = ctypes.c_int(0)
+        self.check(self.lib.cuDeviceGet(ctypes.byref(dev), index), "cuDeviceGet")
+        out = ctypes.create_string_buffer(32)
+        self.check(self.lib.cuDeviceGetPCIBusId(out, 32, dev), "cuDeviceGetPCIBusId")
+        return out.value.decode()
+
     def device_count(self):
         n = ctypes.c_int(0)
         self.check(self.lib.cuDeviceGetCount(ctypes.byref(n)), "cuDeviceGetCount")
@@ -291,6 +322,16 @@ class CudaDriver:
         out = ctypes.create_string_buffer(n)
         self.check(self.lib.cuMemcpyDtoH_v2(out, ctypes.c_uint64(dptr), ctypes.c_size_t(n)), "cuMemcpyDtoH")
         return out.raw
+
+
+def gpu_used(index):
+    """Which GPU the buffer is on: its ordinal, what CUDA_VISIBLE_DEVICES named, its PCI address."""
+    pci = None
+    try:
+        pci = CudaDriver().pci_bus_id(index)
+    except Exception:
+        pass
+    return {"index": index, "visible": os.environ.get("CUDA_VISIBLE_DEVICES"), "pciBusId": pci}
 
 
 def gpu_present():
@@ -810,6 +851,7 @@ def main(argv):
     global ROLE
     a = parse_args(argv)
     ROLE = a.role
+    device = select_device(a.device)
     # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     ucx_logging(os.environ)
@@ -825,7 +867,7 @@ def main(argv):
             size = max(size, kv_layout(shape).span())
         fill = READ_PATTERN if a.role == "target" else WRITE_PATTERN
         try:
-            buf = Buffer(memory, size, a.device, fill)
+            buf = Buffer(memory, size, device, fill)
         except ProbeError:
             raise
         except Exception as e:
@@ -840,6 +882,7 @@ def main(argv):
             memory=memory,
             memorySource=buf.source,
             device=buf.dev_id if memory == "VRAM" else None,
+            gpu=gpu_used(buf.dev_id) if memory == "VRAM" else None,
             op=a.op,
             blockSizes=doubling(a.start_block, a.max_block),
             batchSizes=doubling(a.start_batch, a.max_batch),

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PodFacts, TransportVar } from '../src/env/schema.js';
-import { ALL_SIX, checkOf, dgdService, gi, pod, runRecipe, statuses, varsAt } from './helpers/env.js';
+import {
+  ALL_SIX,
+  checkOf,
+  dgdService,
+  gi,
+  pod,
+  ROOT_USER,
+  runRecipe,
+  statuses,
+  varsAt,
+} from './helpers/env.js';
 
 /** The five rendered cloud-provider overlays of qwen3-32b, and the v1beta1 multi-node kimi-k3 recipe. */
 
@@ -125,6 +135,7 @@ describe(DIR, () => {
             ipcLock: true,
             privileged: true,
             envFrom: ['secret/hf-token-secret'],
+            user: ROOT_USER,
             ...o.pod,
           }),
         });
@@ -136,7 +147,7 @@ describe(DIR, () => {
           roleFrom: 'componentType',
           transportVars: {},
           missingCritical: [],
-          pod: pod({ replicas: 1 }),
+          pod: pod({ replicas: 1, user: ROOT_USER }),
         }),
         worker('PrefillWorker'),
       ]);
@@ -205,6 +216,7 @@ describe('kimi-k3/vllm/disagg-gb200-agentic', () => {
         ipcLock: true,
         computeDomainClaims: [cd],
         shm: { bytes: gi(256), size: '256Gi', source: 'sharedMemorySize' },
+        user: ROOT_USER,
       });
     expect(part.services).toEqual([
       svc({
@@ -213,7 +225,7 @@ describe('kimi-k3/vllm/disagg-gb200-agentic', () => {
         roleFrom: 'type',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: ROOT_USER }),
       }),
       svc({
         name: 'Prefill',

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_SIX,
   checkOf,
+  DYNAMO_USER,
   dgdService,
   gi,
   perfJob,
   pod,
+  ROOT_USER,
   runRecipe,
   statuses,
   varsAt,
@@ -33,7 +35,7 @@ describe('llama-3-70b/vllm/agg', () => {
         roleFrom: 'componentType',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'VllmPrefillWorker',
@@ -46,6 +48,7 @@ describe('llama-3-70b/vllm/agg', () => {
           gpus: 4,
           shm: { bytes: gi(20), size: '20Gi', source: 'sharedMemory' },
           envFrom: HF,
+          user: DYNAMO_USER,
         }),
       }),
       perfJob('llama-3-70b/vllm/agg/perf.yaml', 'llama3-70b-agg-perf'),
@@ -79,7 +82,7 @@ describe('llama-3-70b/vllm/disagg-single-node', () => {
         roleFrom: 'componentType',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'VllmPrefillWorker',
@@ -87,7 +90,7 @@ describe('llama-3-70b/vllm/disagg-single-node', () => {
         roleFrom: 'subComponentType',
         transportVars: {},
         missingCritical: ALL_SIX,
-        pod: pod({ replicas: 2, gpus: 2, shm, envFrom: HF }),
+        pod: pod({ replicas: 2, gpus: 2, shm, envFrom: HF, user: DYNAMO_USER }),
       }),
       svc({
         name: 'VllmDecodeWorker',
@@ -95,7 +98,7 @@ describe('llama-3-70b/vllm/disagg-single-node', () => {
         roleFrom: 'subComponentType',
         transportVars: {},
         missingCritical: ALL_SIX,
-        pod: pod({ replicas: 1, gpus: 4, shm, envFrom: HF }),
+        pod: pod({ replicas: 1, gpus: 4, shm, envFrom: HF, user: DYNAMO_USER }),
       }),
     ]);
     expect(statuses(report)).toEqual({
@@ -123,6 +126,7 @@ describe('deepseek-r1/sglang/disagg-16gpu', () => {
       nodeCount: 2,
       gpus: 8,
       shm: { bytes: gi(80), size: '80Gi', source: 'sharedMemory' },
+      user: DYNAMO_USER,
     });
     expect(part.services).toEqual([
       svc({
@@ -131,7 +135,7 @@ describe('deepseek-r1/sglang/disagg-16gpu', () => {
         roleFrom: 'componentType',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'decode',
@@ -250,6 +254,7 @@ describe('qwen3-32b-fp8/vllm/disagg', () => {
         ipcLock: true,
         shm: { bytes: gi(40), size: '40Gi', source: 'sharedMemory' },
         envFrom: HF,
+        user: ROOT_USER,
       });
     expect(part.services).toEqual([
       svc({
@@ -258,7 +263,7 @@ describe('qwen3-32b-fp8/vllm/disagg', () => {
         roleFrom: 'componentType',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'VllmPrefillWorker',
@@ -325,7 +330,7 @@ describe('glm-5-nvfp4/sglang/disagg', () => {
         roleFrom: 'componentType',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'decode',
@@ -339,6 +344,7 @@ describe('glm-5-nvfp4/sglang/disagg', () => {
           gpus: 4,
           ipcLock: true,
           computeDomainClaims: ['glm5-compute-domain-channel'],
+          user: ROOT_USER,
         }),
       }),
       svc({
@@ -347,7 +353,7 @@ describe('glm-5-nvfp4/sglang/disagg', () => {
         roleFrom: 'subComponentType',
         transportVars: env('prefill', false),
         missingCritical: missing,
-        pod: pod({ replicas: 1, gpus: 4, ipcLock: true }),
+        pod: pod({ replicas: 1, gpus: 4, ipcLock: true, user: ROOT_USER }),
       }),
       perfJob('glm-5-nvfp4/sglang/disagg/perf.yaml', 'glm5-disagg-bench', 'bench', {
         privileged: false,
@@ -441,7 +447,7 @@ describe('gpt-oss-120b', () => {
         roleFrom: 'type',
         transportVars: {},
         missingCritical: [],
-        pod: pod({ replicas: 1 }),
+        pod: pod({ replicas: 1, user: DYNAMO_USER }),
       }),
       svc({
         name: 'agg',
@@ -455,6 +461,7 @@ describe('gpt-oss-120b', () => {
           ipcLock: true,
           shm: { bytes: gi(64), size: '64Gi', source: 'volume' },
           envFrom: HF,
+          user: ROOT_USER,
         }),
       }),
     ]);

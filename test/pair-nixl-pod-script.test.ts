@@ -146,7 +146,8 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
       podAnnotations: {},
       rails: { gpus: 2, rails: [0, 1], notTested: [], why: 'test' },
     });
-    expect(plan.gpusPerPod).toBe(2);
+    // Host memory moves: the pods hold no GPU (each rail still runs its own probe, port and NIC).
+    expect(plan.gpusPerPod).toBe(0);
     const l = link as VethPair;
     const side = { prefill: 'a', decode: 'b' } as const;
     const other = { prefill: 'b', decode: 'a' } as const;

@@ -28,7 +28,8 @@ export function classifyMemlock(r: MemlockResult): Check[] {
       'warn',
       `max locked memory capped at ${human(r.limit)} (${r.limit} KiB)${several}: RDMA memory registration fails beyond it`,
       {
-        fix: 'raise it to unlimited: container runtime default ulimit memlock=-1 (containerd/CRI-O config or LimitMEMLOCK=infinity), or IPC_LOCK plus a raised limit',
+        // IPC_LOCK lifts the limit for a root process only; a non-root one (the Dynamo runtime images' uid 1000) never holds it.
+        fix: 'raise it to unlimited (RLIMIT_MEMLOCK bounds what a non-root user may pin; IPC_LOCK helps root only): containerd hands containers its own limit (LimitMEMLOCK=infinity in a containerd.service drop-in), CRI-O sets default_ulimits = ["memlock=-1:-1"] in crio.conf',
         data: { kib: r.limit },
       },
     ),

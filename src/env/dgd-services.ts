@@ -75,7 +75,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
       Object.assign(resources, stringMap(r?.custom));
     }
     Object.assign(resources, resourcesOf(obj(main?.resources)));
-    const sec = securityOf(main);
+    const sec = securityOf(main, extra);
     const shm = obj(svc.sharedMemory);
     const envFromSecret = str(svc.envFromSecret);
     // The operator reads the legacy `componentType: main` as the frontend: frontend defaults and a
@@ -113,6 +113,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
         claimTemplates: podClaimTemplates(extra),
         capabilities: sec.capabilities,
         privileged: sec.privileged,
+        ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
         hostNetwork: extra?.hostNetwork === true,
         annotations: { ...stringMap(spec.annotations), ...stringMap(obj(svc.extraPodMetadata)?.annotations) },
         labels: {
@@ -168,7 +169,7 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
     const main = containers[mainIndex];
     const cname = str(main?.name);
     const containerPath = `${base}.podTemplate.spec.containers[${cname ? `name=${cname}` : mainIndex}]`;
-    const sec = securityOf(main);
+    const sec = securityOf(main, podSpec);
     const declared = declaredFrom(type, 'type');
     const shmSize = str(comp.sharedMemorySize);
     return [
@@ -189,6 +190,7 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
         claimTemplates: podClaimTemplates(podSpec),
         capabilities: sec.capabilities,
         privileged: sec.privileged,
+        ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
         hostNetwork: podSpec?.hostNetwork === true,
         annotations: { ...stringMap(spec.annotations), ...stringMap(obj(tmpl?.metadata)?.annotations) },
         labels: {

@@ -90,6 +90,8 @@ export interface RawService {
   claimTemplates: string[];
   capabilities: string[];
   privileged: boolean;
+  /** securityContext.runAsUser (the container's, else the pod's), when written. */
+  runAsUser?: number;
   hostNetwork: boolean;
   annotations: Record<string, string>;
   labels: Record<string, string>;
@@ -167,12 +169,18 @@ export function envFromOf(container: Rec | undefined, path: string): EnvFromRef[
   });
 }
 
-/** Container security facts: added capabilities and privileged. */
-export function securityOf(container: Rec | undefined): { capabilities: string[]; privileged: boolean } {
+/** Container security facts: added capabilities, privileged, and its user (the container's runAsUser, else the pod's). */
+export function securityOf(
+  container: Rec | undefined,
+  podSpec?: Rec,
+): { capabilities: string[]; privileged: boolean; runAsUser?: number } {
   const sc = obj(container?.securityContext);
+  const uid = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const runAsUser = uid(sc?.runAsUser) ?? uid(obj(podSpec?.securityContext)?.runAsUser);
   return {
     capabilities: strs(obj(sc?.capabilities)?.add),
     privileged: sc?.privileged === true,
+    ...(runAsUser !== undefined ? { runAsUser } : {}),
   };
 }
 

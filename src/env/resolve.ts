@@ -1,5 +1,6 @@
 import { REDACTED, redactText, redactValue } from '../core/redact.js';
 import { CRITICAL, isTransportVar } from './catalog.js';
+import { userOf } from './image-user.js';
 import { obj, type RawService, str } from './raw.js';
 import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
 import {
@@ -189,6 +190,7 @@ export function podFactsOf(
   const p = named ? ef.kv?.nixlPlugin : undefined;
   const backend = p === 'UCX' || p === 'LIBFABRIC' ? p : undefined;
   const caps = s.capabilities.map((c) => c.toUpperCase().replace(/^CAP_/, ''));
+  const user = userOf(s.runAsUser, s.image);
   return {
     ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),
     nodeCount: s.nodeCount,
@@ -207,6 +209,7 @@ export function podFactsOf(
     ],
     ipcLock: caps.includes('IPC_LOCK') || caps.includes('ALL'),
     privileged: s.privileged,
+    ...(user ? { user } : {}),
     hostNetwork: s.hostNetwork,
     networkAnnotations: NETWORK_ANNOTATIONS.filter((a) => s.annotations[a] !== undefined),
     computeDomainClaims: s.claimTemplates.filter(

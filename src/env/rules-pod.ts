@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { MEMLOCK_FIX } from '../engines/hints.js';
 import type { EngineFacts } from './resolve.js';
 import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
 import type { EnvService } from './schema.js';
@@ -78,16 +79,36 @@ export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}
   });
 }
 
+/**
+ * env.rdma-ipc-lock: RDMA registration pins memory, bounded by RLIMIT_MEMLOCK unless the
+ * process holds CAP_IPC_LOCK (drivers/infiniband/core/umem.c ib_umem_get). A root worker
+ * gets it from IPC_LOCK (or privileged); a non-root one never does, whatever the pod adds
+ * (no ambient capabilities: capabilities(7), kubernetes/kubernetes#56374), so for it the
+ * fix is the limit itself (references/gpu-isolation.md).
+ */
 export function ipcLockCheck(s: EnvService, subject: string): Check | undefined {
   if (s.pod.rdmaResources.length === 0) return undefined;
+  const res =
+    s.pod.rdmaResources.length > 2
+      ? `${s.pod.rdmaResources[0]} +${s.pod.rdmaResources.length - 1} more`
+      : s.pod.rdmaResources.join(', ');
+  const user = s.pod.user;
+  if (user && user.uid !== 0) {
+    const caps = s.pod.ipcLock ? 'IPC_LOCK has no effect' : 'IPC_LOCK would have no effect';
+    return check(
+      'env.rdma-ipc-lock',
+      'warn',
+      `${res} as uid ${user.uid} (${user.from}): ${caps} for a non-root user (no ambient capabilities), so pinning KV memory is bounded by RLIMIT_MEMLOCK`,
+      { subject, fix: MEMLOCK_FIX },
+    );
+  }
   if (s.pod.ipcLock || s.pod.privileged) {
-    const res =
-      s.pod.rdmaResources.length > 2
-        ? `${s.pod.rdmaResources[0]} +${s.pod.rdmaResources.length - 1} more`
-        : s.pod.rdmaResources.join(', ');
-    return check('env.rdma-ipc-lock', 'ok', `${res} with ${s.pod.ipcLock ? 'IPC_LOCK' : 'privileged'}`, {
-      subject,
-    });
+    return check(
+      'env.rdma-ipc-lock',
+      'ok',
+      `${res} with ${s.pod.ipcLock ? 'IPC_LOCK' : 'privileged'}${user ? ' as root' : ''}`,
+      { subject },
+    );
   }
   return check(
     'env.rdma-ipc-lock',
@@ -95,7 +116,7 @@ export function ipcLockCheck(s: EnvService, subject: string): Check | undefined 
     `requests ${s.pod.rdmaResources.join(', ')} without IPC_LOCK or privileged: registering KV memory can fail (ibv_reg_mr: cannot allocate memory)`,
     {
       subject,
-      fix: 'add securityContext.capabilities.add: [IPC_LOCK] to the worker container',
+      fix: `add securityContext.capabilities.add: [IPC_LOCK] to the worker container (it helps a root user only); for a non-root one, ${MEMLOCK_FIX}`,
     },
   );
 }

@@ -220,6 +220,41 @@ describe('env.rdma-ipc-lock', () => {
       checks(pd({ resources: '          custom: {nvidia.com/hostdev: "2"}' }), 'env.rdma-ipc-lock'),
     ).toEqual([{ status: 'ok', detail: 'nvidia.com/hostdev with IPC_LOCK' }]);
   });
+
+  // Issue 24 item 7 (references/gpu-isolation.md): IPC_LOCK reaches a root process only.
+  const full = (security: string) =>
+    run(pd({ security })).checks.find((c) => c.id === 'env.rdma-ipc-lock' && c.subject === 'r.yaml#g/Decode');
+  const LIMIT =
+    /^raise RLIMIT_MEMLOCK for the node's containers .*LimitMEMLOCK=infinity in a containerd\.service drop-in.*default_ulimits = \["memlock=-1:-1"\] in crio\.conf/;
+
+  it('the Dynamo runtime image (uid 1000) with IPC_LOCK: a warning whose fix is RLIMIT_MEMLOCK, not IPC_LOCK', () => {
+    const c = full(
+      '{capabilities: {add: [IPC_LOCK]}}\n          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0',
+    );
+    expect([c?.status, c?.detail]).toEqual([
+      'warn',
+      'rdma/ib as uid 1000 (the Dynamo runtime image (USER dynamo)): IPC_LOCK has no effect for a non-root user (no ambient capabilities), so pinning KV memory is bounded by RLIMIT_MEMLOCK',
+    ]);
+    expect(c?.fix).toMatch(LIMIT);
+  });
+
+  it('an explicit non-root runAsUser without IPC_LOCK: the same limit fix; root with IPC_LOCK passes', () => {
+    const c = full('{runAsUser: 1000}');
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toMatch(
+      /^rdma\/ib as uid 1000 \(securityContext\.runAsUser\): IPC_LOCK would have no effect/,
+    );
+    expect(c?.fix).toMatch(LIMIT);
+    const root = full(
+      '{runAsUser: 0, capabilities: {add: [IPC_LOCK]}}\n          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0',
+    );
+    expect([root?.status, root?.detail]).toEqual(['ok', 'rdma/ib with IPC_LOCK as root']);
+    // Root without IPC_LOCK: add it (it helps root), and the limit for a non-root image.
+    const bare = full('{runAsUser: 0}');
+    expect(bare?.fix).toMatch(
+      /^add securityContext\.capabilities\.add: \[IPC_LOCK\] .*for a non-root one, raise RLIMIT_MEMLOCK/,
+    );
+  });
 });
 
 describe('env.shm', () => {

@@ -86,6 +86,11 @@ export const PodFactsSchema = z.object({
   rdmaResources: z.array(z.string()),
   ipcLock: z.boolean(),
   privileged: z.boolean(),
+  /**
+   * Who the container runs as, when known: its securityContext's runAsUser, else the user a
+   * Dynamo runtime image sets (`USER dynamo`, uid 1000). A non-root user gains nothing from IPC_LOCK.
+   */
+  user: z.object({ uid: z.number(), from: z.string() }).optional(),
   hostNetwork: z.boolean(),
   /** Secondary-network annotations: Multus `k8s.v1.cni.cncf.io/networks`, GKE `networking.gke.io/interfaces`. */
   networkAnnotations: z.array(z.string()),

@@ -103,7 +103,7 @@ function plainServices(kind: string, doc: Rec): RawService[] {
       if (!container) return [];
       const cname = str(container.name) ?? `#${k}`;
       const containerPath = `${path}spec.containers[name=${cname}]`;
-      const sec = securityOf(container);
+      const sec = securityOf(container, podSpec);
       const labels = stringMap(meta?.labels);
       const declaredRole = roleFromOperatorLabels(labels);
       return [
@@ -123,6 +123,7 @@ function plainServices(kind: string, doc: Rec): RawService[] {
           claimTemplates: podClaimTemplates(podSpec),
           capabilities: sec.capabilities,
           privileged: sec.privileged,
+          ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
           hostNetwork: podSpec?.hostNetwork === true,
           annotations: stringMap(meta?.annotations),
           labels,

@@ -10,6 +10,7 @@ import {
   portsInUse,
   selectedDevices,
 } from './expectations.js';
+import { transportCheck, transportKind } from './transports.js';
 
 const ndr = (device: string, active = true): NicPort => ({
   device,
@@ -263,5 +264,36 @@ describe('the bars at 90 %, 80 % and 60 % of what the rails can carry', () => {
     );
     // The half-speed port's own best (~24 GB/s of its 25) fails against its siblings' rate.
     expect(verdictAt(exp, 24, 1, 'cross-node')).toBe('fail');
+  });
+});
+
+describe('MIG slices: no NVLink to expect (references/gpu-isolation.md)', () => {
+  // GPU feature discovery's `single` MIG strategy product label (docs/gpu-feature-discovery/README.md).
+  const slice = 'A100-SXM4-40GB-MIG-1g.5gb';
+
+  it('a MIG product or a MIG resource drops the NVLink line; the whole GPU keeps it', () => {
+    const whole = expectationFor({ mode: 'intra-node', gpuProduct: 'NVIDIA-A100-SXM4-40GB' });
+    expect([whole.lineGBps, whole.source]).toEqual([300, expect.stringMatching(/^NVLink 3 300 GB\/s/)]);
+    const mig = {
+      floorGBps: 5,
+      ceilingGBps: expect.any(Number),
+      source: 'MIG slices: no NVLink expected (P2P between MIG instances is not supported)',
+    };
+    expect(expectationFor({ mode: 'intra-node', gpuProduct: slice })).toEqual(mig);
+    expect(expectationFor({ mode: 'intra-node', gpuProduct: 'NVIDIA-A100-SXM4-40GB', mig: true })).toEqual(
+      mig,
+    );
+    expect(nvlinkFor(slice)).toBeUndefined();
+    // Across nodes the NIC is judged as ever: MIG changes nothing there.
+    expect(expectationFor({ mode: 'cross-node', gpuProduct: slice, lineRateGbps: 400 }).lineGBps).toBe(50);
+  });
+
+  it('pair.transport on one node: a MIG pair without cuda_ipc is fine, a whole-GPU pair is not', () => {
+    const lanes = ['cuda_copy/cuda', 'posix/memory'];
+    const t = { kind: transportKind(lanes, false), lanes };
+    const whole = transportCheck(t, 'intra-node', 's', false, false, true);
+    const mig = transportCheck(t, 'intra-node', 's', false, false, true, true);
+    expect([whole.status, mig.status]).toEqual(['fail', 'ok']);
+    expect(mig.detail).toMatch(/^MIG slices have no NVLink or P2P: UCX used /);
   });
 });

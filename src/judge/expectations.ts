@@ -119,11 +119,21 @@ const NVLINK: ReadonlyArray<{ re: RegExp; gbps: number; name: string; measured?:
   { re: /\bV100[-_ ]SXM/i, gbps: 150, name: 'NVLink 2' },
 ];
 
+/**
+ * A MIG slice: GPU feature discovery's `single` strategy names the product
+ * `<GPU>-MIG-<profile>` (e.g. `NVIDIA-A100-SXM4-40GB-MIG-1g.5gb`). P2P between
+ * MIG instances is not supported, so a slice has no NVLink to expect
+ * (references/gpu-isolation.md).
+ */
+export function isMigProduct(gpuProduct: string | undefined): boolean {
+  return /-MIG-\d+g\./i.test(gpuProduct ?? '');
+}
+
 /** NVLink of a GPU product: per-direction figure, name, and the healthy single-copy figure (GB/s). */
 export function nvlinkFor(
   gpuProduct: string | undefined,
 ): { gbps: number; name: string; healthyGBps: number; measured: boolean } | undefined {
-  if (!gpuProduct) return undefined;
+  if (!gpuProduct || isMigProduct(gpuProduct)) return undefined;
   const hit = NVLINK.find((n) => n.re.test(gpuProduct));
   if (!hit) return undefined;
   const healthyGBps = hit.measured ?? Math.round(hit.gbps * NVLINK_SINGLE_COPY_SHARE);
@@ -143,6 +153,8 @@ export interface ExpectationInput {
   /** UCX_MAX_RMA_RAILS when set. */
   maxRails?: number | undefined;
   gpuProduct?: string | undefined;
+  /** The GPUs are MIG slices (a `nvidia.com/mig-*` resource, or a MIG product): no NVLink to expect. */
+  mig?: boolean | undefined;
   /** `read --line-rate`, Gb/s per port: replaces what the pods saw. */
   lineRateGbps?: number | undefined;
   /**
@@ -225,9 +237,10 @@ function nvlinkLine(gpuProduct: string | undefined): Line | undefined {
 /** What the measured bandwidth is judged against. */
 export function expectationFor(input: ExpectationInput): Expectation {
   const crossNode = input.mode === 'cross-node';
+  const mig = !crossNode && (input.mig === true || isMigProduct(input.gpuProduct));
   const line = crossNode
     ? rdmaLine(input)
-    : input.mode === 'intra-node' || input.mode === 'local'
+    : (input.mode === 'intra-node' || input.mode === 'local') && !mig
       ? nvlinkLine(input.gpuProduct)
       : undefined;
   const absoluteCeiling = crossNode ? ABSOLUTE_CROSS_NODE_CEILING_GBPS : ABSOLUTE_INTRA_NODE_CEILING_GBPS;
@@ -252,13 +265,16 @@ export function expectationFor(input: ExpectationInput): Expectation {
     };
   }
   return {
-    // A link of unknown kind gets the lower floor: it may be a network one.
-    floorGBps: crossNode || unknown ? UNKNOWN_CROSS_NODE_FLOOR_GBPS : UNKNOWN_INTRA_NODE_FLOOR_GBPS,
+    // A link of unknown kind gets the lower floor: it may be a network one. So does a MIG slice:
+    // with no P2P, UCX stages GPU memory through the host.
+    floorGBps: crossNode || unknown || mig ? UNKNOWN_CROSS_NODE_FLOOR_GBPS : UNKNOWN_INTRA_NODE_FLOOR_GBPS,
     ceilingGBps,
     source: unknown
       ? 'neither the link nor its line rate known'
       : crossNode
         ? 'no NIC line rate known'
-        : 'no NVLink generation known',
+        : mig
+          ? 'MIG slices: no NVLink expected (P2P between MIG instances is not supported)'
+          : 'no NVLink generation known',
   };
 }

@@ -113,6 +113,8 @@ export function transportCheck(
   setByRecipe: boolean,
   emulated: boolean,
   sameNode: boolean,
+  /** The GPUs are MIG slices: on one node no NVLink/P2P is expected, any working path will do. */
+  mig = false,
 ): Check {
   const data = { kind: t.kind, lanes: t.lanes };
   if (t.lanes.length === 0) {
@@ -124,8 +126,15 @@ export function transportCheck(
       data,
     });
   }
-  const v = judgeTransport(t.lanes, mode === 'cross-node' ? 'rdma' : 'nvlink', emulated, sameNode);
-  return check('pair.transport', v.status, v.detail, { subject, ...(v.fix ? { fix: v.fix } : {}), data });
+  const intraMig = mig && mode !== 'cross-node';
+  const v = judgeTransport(
+    t.lanes,
+    mode === 'cross-node' ? 'rdma' : intraMig ? 'any' : 'nvlink',
+    emulated,
+    sameNode,
+  );
+  const detail = intraMig ? `MIG slices have no NVLink or P2P: ${v.detail}` : v.detail;
+  return check('pair.transport', v.status, detail, { subject, ...(v.fix ? { fix: v.fix } : {}), data });
 }
 
 /**

@@ -56,8 +56,10 @@ const JobSpecSchema = z.object({
         containers: z
           .array(
             z.object({
-              resources: z.object({ limits: z.object({ 'nvidia.com/gpu': z.string() }).loose() }),
+              resources: z.object({ limits: z.record(z.string(), z.string()) }),
               securityContext: z.object({
+                // A privileged probe would see every GPU of the node (references/gpu-isolation.md).
+                privileged: z.literal(false),
                 capabilities: z.object({ add: z.array(z.string()).refine((a) => a.includes('IPC_LOCK')) }),
               }),
             }),

@@ -109,6 +109,8 @@ function tolerates(tols: readonly V1Toleration[], t: V1Taint): boolean {
 
 export interface NodeNeeds {
   gpus: number;
+  /** The GPU resource counted when not nvidia.com/gpu: a MIG slice (`nvidia.com/mig-1g.10gb`). */
+  gpuResource?: string | undefined;
   /** The RDMA resource the pods request, if any, and how many. */
   rdma?: { name: string; count: number } | undefined;
   tolerations: readonly V1Toleration[];
@@ -163,8 +165,9 @@ export function unfitReason(n: NodeView, needs: NodeNeeds): string | undefined {
   if (n.unschedulable) return 'cordoned';
   const taint = untolerated(n, [...needs.tolerations, ...admissionTolerations(needs.requests ?? [])]);
   if (taint) return `taint ${taintText(taint)} not tolerated`;
-  const gpus = n.free[GPU] ?? 0;
-  if (gpus < needs.gpus) return `${gpus} free ${GPU} of ${n.allocatable[GPU] ?? 0} (needs ${needs.gpus})`;
+  const g = needs.gpuResource ?? GPU;
+  const gpus = n.free[g] ?? 0;
+  if (gpus < needs.gpus) return `${gpus} free ${g} of ${n.allocatable[g] ?? 0} (needs ${needs.gpus})`;
   if (needs.rdma && (n.free[needs.rdma.name] ?? 0) < needs.rdma.count) {
     return `${n.free[needs.rdma.name] ?? 0} free ${needs.rdma.name} (needs ${needs.rdma.count})`;
   }

@@ -274,7 +274,8 @@ export function makePlan(input: PlanInput): PairPlan {
     droppedFlags: nb.dropped,
     pods,
     ...(rails ? { rails } : {}),
-    gpusPerPod: intra ? 2 : (rails?.gpus ?? 1),
+    // GPU memory needs a GPU; a DRAM run holds none (and leaves the node's GPUs to the workers).
+    gpusPerPod: input.memory === 'DRAM' ? 0 : intra ? 2 : (rails?.gpus ?? 1),
     memoryLimit: input.memoryLimit,
     activeDeadlineSeconds: Math.ceil(input.timeoutMs / 1000) + DEADLINE_MARGIN_S,
     ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,

@@ -31,7 +31,10 @@ describe('settingsFromDgd (v1alpha1)', () => {
       hostPaths: [{ name: 'ib', path: '/dev/infiniband', mountPath: '/dev/infiniband' }],
       // The worker's user: the probe registers memory as the same user the KV transfer does.
       user: { runAsUser: 0 },
-      notes: [],
+      // Read and said, never copied: a privileged probe would see every GPU of the node.
+      notes: [
+        'privileged not copied: a privileged container sees every GPU of the node, not the one the device plugin allocated; the probe keeps IPC_LOCK and uses only its allocated GPU',
+      ],
     });
   });
 
@@ -64,8 +67,40 @@ describe('settingsFromDgd (v1alpha1)', () => {
     expect(s?.hostPaths.map((h) => h.mountPath)).toEqual(['/usr/local/gib', '/usr/local/nvidia']);
     expect(s?.tolerations).toHaveLength(2);
     expect(s?.notes).toEqual([
+      'privileged not copied: a privileged container sees every GPU of the node, not the one the device plugin allocated; the probe keeps IPC_LOCK and uses only its allocated GPU',
       'imagePullSecrets live in the deployment namespace and are not copied; use --image-pull-secret with --scratch-namespace',
     ]);
+  });
+});
+
+describe('privileged and MIG workers (settingsFromPod)', () => {
+  const pod = (container: Record<string, unknown>, volumes: unknown[] = []) => ({
+    metadata: { name: 'w' },
+    spec: { containers: [{ name: 'main', image: 'img', ...container }], volumes },
+  });
+
+  it('a privileged worker that opens /dev/infiniband by hostPath without an RDMA resource: both notes', () => {
+    const s = settingsFromPod(
+      pod(
+        {
+          securityContext: { privileged: true },
+          resources: { limits: { 'nvidia.com/gpu': '8' } },
+          volumeMounts: [{ name: 'ib', mountPath: '/dev/infiniband' }],
+        },
+        [{ name: 'ib', hostPath: { path: '/dev/infiniband' } }],
+      ),
+      'pod ns/w',
+    );
+    expect([s.privileged, s.gpus, s.gpuResource]).toEqual([true, 8, undefined]);
+    expect(s.notes).toEqual([
+      'privileged not copied: a privileged container sees every GPU of the node, not the one the device plugin allocated; the probe keeps IPC_LOCK and uses only its allocated GPU',
+      "/dev/infiniband is mounted by hostPath with no RDMA device resource: without privileged the container may not open it; request the RDMA device plugin's resource (--rdma-resource)",
+    ]);
+  });
+
+  it('a worker on a MIG slice: the probe asks for the same slice, never nvidia.com/gpu', () => {
+    const s = settingsFromPod(pod({ resources: { limits: { 'nvidia.com/mig-3g.40gb': '1' } } }), 'pod ns/w');
+    expect([s.gpuResource, s.gpus, s.resources, s.notes]).toEqual(['nvidia.com/mig-3g.40gb', 1, [], []]);
   });
 });
 

@@ -10,7 +10,9 @@ import { GPU, isRdmaResource } from './nodes.js';
  * The transport settings a probe pod copies from the deployment it stands in
  * for, so the test measures what prefill/decode would really use: transport
  * env, RDMA and network resources, network annotations, capabilities,
- * privileged/hostNetwork, /dev/shm, hostPath devices, tolerations, runtime class.
+ * hostNetwork, /dev/shm, hostPath devices, tolerations, runtime class. The
+ * worker's `privileged` is read (and said) but never copied: a privileged
+ * container sees every GPU of the node (references/gpu-isolation.md).
  * Read from a DGD (v1alpha1 or v1beta1) or a live pod spec; pure.
  */
 export interface ProbeSettings {
@@ -22,6 +24,7 @@ export interface ProbeSettings {
   resources: { name: string; count: string }[];
   annotations: Record<string, string>;
   capabilities: string[];
+  /** The worker runs privileged: said in the plan, never copied into a probe pod. */
   privileged: boolean;
   hostNetwork: boolean;
   shmSize?: string | undefined;
@@ -42,6 +45,8 @@ export interface ProbeSettings {
   kv?: NixlKvArgs | undefined;
   /** The worker's own GPU count (its nvidia.com/gpu limit): its RDMA/EFA devices per GPU follow from it. */
   gpus?: number | undefined;
+  /** The worker's GPU is a MIG slice (`nvidia.com/mig-<profile>`, the device plugin's mixed strategy): the probe asks for the same. */
+  gpuResource?: string | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -173,6 +178,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
       hostPaths.push({ name: str(m.name) as string, path: hp.path, mountPath, type: str(hp.type) });
     } else notes.push(`hostPath ${hp.path} (at ${mountPath}) not copied: not a device or driver path`);
   }
+  if (sc.privileged === true) notes.push(...privilegedNotes(hostPaths, resources));
   const pullSecrets = arr(parts.spec.imagePullSecrets)
     .map((x) => str(obj(x).name))
     .filter((x): x is string => !!x);
@@ -211,8 +217,35 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     ...(pullSecrets.length ? { imagePullSecrets: pullSecrets } : {}),
     ...kvOf(c, source),
     ...(Number(limits[GPU]) > 0 ? { gpus: Number(limits[GPU]) } : {}),
+    ...migOf(limits),
     notes,
   };
+}
+
+/** The worker's MIG resource (`nvidia.com/mig-1g.10gb`), when its GPU is a slice. */
+function migOf(limits: Obj): { gpuResource?: string; gpus?: number } {
+  const mig = Object.keys(limits).find((k) => k.startsWith('nvidia.com/mig-') && Number(limits[k]) > 0);
+  return mig ? { gpuResource: mig, ...(limits[GPU] === undefined ? { gpus: Number(limits[mig]) } : {}) } : {};
+}
+
+/**
+ * Why `privileged` stays behind, and what the worker may have needed it for:
+ * /dev/infiniband by hostPath opens only in a privileged container (the
+ * device cgroup admits no other device) unless a device plugin grants it.
+ */
+function privilegedNotes(
+  hostPaths: ProbeSettings['hostPaths'],
+  resources: ProbeSettings['resources'],
+): string[] {
+  const out = [
+    'privileged not copied: a privileged container sees every GPU of the node, not the one the device plugin allocated; the probe keeps IPC_LOCK and uses only its allocated GPU',
+  ];
+  const ib = hostPaths.find((h) => /^\/dev\/infiniband(\/|$)/.test(h.path));
+  if (ib && !resources.some((r) => isRdmaResource(r.name)))
+    out.push(
+      `${ib.path} is mounted by hostPath with no RDMA device resource: without privileged the container may not open it; request the RDMA device plugin's resource (--rdma-resource)`,
+    );
+  return out;
 }
 
 /** Settings of a live pod (or any pod template): its `main` container, else the first. */
@@ -331,6 +364,7 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     nixlBackend: live.nixlBackend ?? spec.nixlBackend,
     hostStaged: live.hostStaged ?? spec.hostStaged,
     kv: live.kv ?? spec.kv,
+    gpuResource: live.gpuResource ?? spec.gpuResource,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

@@ -1,3 +1,4 @@
+import type { V1Toleration } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { NIXL_PROBE_KEY, nixlProbeSource } from '../engines/nixl/argv.js';
 import { getEngine } from '../engines/registry.js';
@@ -9,7 +10,7 @@ import {
   LEGS_ANNOTATION,
   labelsFor,
 } from './names.js';
-import { isRdmaResource } from './nodes.js';
+import { admissionTolerations, GPU, isRdmaResource } from './nodes.js';
 import type { PairPlan, PlannedPod } from './pair-plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 
@@ -48,7 +49,8 @@ export const JobValuesSchema = z.strictObject({
   args: z.array(z.string()),
   env: z.array(EnvVarSchema),
   resources: z.strictObject({ requests: Record, limits: Record }),
-  privileged: z.boolean(),
+  /** Never true: a privileged container sees every GPU of the node (references/gpu-isolation.md). */
+  privileged: z.literal(false),
   /** The worker's user, copied: a registration that fails as that user is a finding. */
   user: z
     .strictObject({
@@ -181,6 +183,10 @@ function envFor(plan: PairPlan, pod: PlannedPod): z.infer<typeof EnvVarSchema>[]
     if (i >= 0) env.splice(i, 1);
     env.push({ ...e });
   }
+  // A DRAM run asks for no GPU; `none` keeps an image's NVIDIA_VISIBLE_DEVICES=all from
+  // handing it every GPU of the node (nvidia-container-toolkit internal/config/image/devices.go).
+  if (plan.gpusPerPod === 0 && !set.has('NVIDIA_VISIBLE_DEVICES'))
+    env.push({ name: 'NVIDIA_VISIBLE_DEVICES', value: 'none' });
   env.push({ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
   return env;
 }
@@ -189,8 +195,9 @@ function resourcesFor(
   plan: PairPlan,
   pod: PlannedPod,
 ): { requests: Record<string, string>; limits: Record<string, string> } {
+  // A GPU only when GPU memory moves; the worker's kind of GPU (a MIG slice when it has one).
   const limits: Record<string, string> = {
-    'nvidia.com/gpu': String(plan.gpusPerPod),
+    ...(plan.gpusPerPod > 0 ? { [pod.settings.gpuResource ?? GPU]: String(plan.gpusPerPod) } : {}),
     memory: plan.memoryLimit,
   };
   // Intra-node tests NVLink: RDMA devices are not needed, and asking for them could keep the pod off a busy node.
@@ -200,6 +207,22 @@ function resourcesFor(
       : pod.settings.resources;
   for (const r of extended) limits[r.name] = r.count;
   return { requests: { cpu: '1' }, limits };
+}
+
+/**
+ * A pod that requests no GPU (a DRAM run) still runs on the GPU node it tests, where the
+ * ExtendedResourceToleration admission plugin would have tolerated `nvidia.com/gpu:NoSchedule`
+ * for a GPU request (GKE taints GPU nodes so): it carries that toleration itself.
+ */
+export function gpuTaintToleration(
+  plan: Pick<PairPlan, 'gpusPerPod'>,
+  tolerations: readonly V1Toleration[],
+): V1Toleration[] {
+  if (plan.gpusPerPod > 0) return [...tolerations];
+  const extra = admissionTolerations([GPU]).filter(
+    (t) => !tolerations.some((have) => have.key === t.key && (have.effect ?? t.effect) === t.effect),
+  );
+  return [...tolerations, ...extra];
 }
 
 /** The name of a probe pod's port (and its Service's): the engine that listens on it. */
@@ -231,7 +254,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
           },
         }
       : {}),
-    tolerations: s.tolerations as Record<string, unknown>[],
+    tolerations: gpuTaintToleration(plan, s.tolerations) as Record<string, unknown>[],
     imagePullSecrets: plan.imagePullSecrets.map((name) => ({ name })),
     container: pod.role,
     image: plan.image,
@@ -239,7 +262,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
     args: pod.args,
     env: envFor(plan, pod),
     resources: resourcesFor(plan, pod),
-    privileged: s.privileged,
+    privileged: false,
     ...(s.user ? { user: s.user } : {}),
     capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
     ...(pod.port ? { port: pod.port, portName: portName(plan) } : {}),

@@ -10,7 +10,7 @@ import { type Check, check } from '../core/model.js';
 import { getEngine } from '../engines/registry.js';
 import type { LogReading } from '../engines/types.js';
 import { rowsBandwidthCheck } from '../judge/bandwidth.js';
-import { expectationFor, type NicPort } from '../judge/expectations.js';
+import { expectationFor, isMigProduct, type NicPort } from '../judge/expectations.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { kvRowCheck } from '../judge/kv-row.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
@@ -139,6 +139,13 @@ function runChecks(input: JudgeInput, subject: string | undefined): Check[] {
   return checks;
 }
 
+/** The probe pods hold MIG slices: the worker's `nvidia.com/mig-*` resource, or a MIG product label. */
+function isMig(plan: JudgeInput['plan']): boolean {
+  return plan.pods.some(
+    (p) => p.settings.gpuResource?.startsWith('nvidia.com/mig-') === true || isMigProduct(p.node.gpuProduct),
+  );
+}
+
 /** `pair.transport`: the LIBFABRIC provider, or the UCX lanes, judged against the link the mode tests. */
 function pathCheck(
   input: JudgeInput,
@@ -153,7 +160,15 @@ function pathCheck(
     settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
   return plan.bench.backend === 'LIBFABRIC'
     ? libfabricCheck(transport, fabric, subject)
-    : transportCheck(transport, plan.mode, subject, setByRecipe, parsed.emulated, parsed.sameNode);
+    : transportCheck(
+        transport,
+        plan.mode,
+        subject,
+        setByRecipe,
+        parsed.emulated,
+        parsed.sameNode,
+        isMig(plan),
+      );
 }
 
 /** The report's `measurement`: what ran where, the rows, the transport and the expectation judged against. */
@@ -252,6 +267,7 @@ export function judge(input: JudgeInput): Judgement {
         : undefined,
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
+    mig: isMig(plan),
   });
   // LIBFABRIC stripes one GPU over every EFA rail NIXL created: the bar is their sum.
   const expected =

@@ -48,6 +48,11 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     /** `host` (mmap), `torch`, or `cuda-driver` (ctypes on libcuda). */
     memorySource: z.enum(['host', 'torch', 'cuda-driver']),
     device: z.number().int().nullable(),
+    /** The GPU of a VRAM buffer: its ordinal, what CUDA_VISIBLE_DEVICES named (the allocated GPU's UUID), its PCI address (older probes: absent). */
+    gpu: z
+      .object({ index: z.number().int(), visible: z.string().nullable(), pciBusId: z.string().nullable() })
+      .nullable()
+      .optional(),
     op: Op,
     blockSizes: z.array(z.number().int().positive()),
     batchSizes: z.array(z.number().int().positive()),

@@ -50,6 +50,10 @@ export function pod(extra: Partial<PodFacts> = {}): PodFacts {
   };
 }
 
+/** Who a worker runs as (PodFacts.user): the Dynamo runtime image's own user, or a written runAsUser: 0. */
+export const DYNAMO_USER = { uid: 1000, from: 'the Dynamo runtime image (USER dynamo)' } as const;
+export const ROOT_USER = { uid: 0, from: 'securityContext.runAsUser' } as const;
+
 export const RUNTIME_SHM = { bytes: 64 * 2 ** 20, size: '64Mi', source: 'runtime-default' } as const;
 
 export const ALL_SIX = [

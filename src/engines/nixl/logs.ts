@@ -1,5 +1,6 @@
 import type { KvRow } from '../../core/measurement.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
+import { MEMLOCK_FIX } from '../hints.js';
 import type { LogReading, Meaning, PodRole, Row } from '../types.js';
 
 /**
@@ -105,7 +106,7 @@ const NIXL_STAGE: Readonly<Record<string, Meaning>> = {
   register: {
     detail:
       'NIXL could not register (pin) the buffer: the KV transfer of this deployment would fail the same way',
-    fix: "give the worker IPC_LOCK (securityContext.capabilities.add) and an unlimited memlock limit (the container runtime's LimitMEMLOCK / ulimit -l); a non-root user needs IPC_LOCK to pin more than its memlock limit; the probe pods copy the worker's user and capabilities",
+    fix: `pinning is bounded by RLIMIT_MEMLOCK unless the process holds CAP_IPC_LOCK, which only a root user gets from IPC_LOCK; the Dynamo runtime images run as uid 1000, and the probe pods copy the worker's user and capabilities: ${MEMLOCK_FIX}`,
   },
   resolve: {
     detail: "the initiator could not resolve the target pod's Service",

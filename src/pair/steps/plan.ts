@@ -19,6 +19,7 @@ import {
 import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
 import { efaForGpus, planRails, type RailPlan } from '../rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
+import { gpuTaintToleration } from '../values.js';
 import { askWorkerImage } from './image-tools.js';
 
 /**
@@ -74,16 +75,23 @@ function placeNodes(
   settings: { prefill: ProbeSettings; decode: ProbeSettings },
   rdma: ReturnType<typeof rdmaFor>,
   wanted: { prefill?: string | undefined; decode?: string | undefined },
+  memory: 'VRAM' | 'DRAM',
 ): { prefill: PlannedNode; decode: PlannedNode } | undefined {
   const c = ctx.config;
   if (nodes) {
+    // A DRAM run requests no GPU (values.ts resourcesFor); a MIG worker's probe asks for its slice.
+    const gpu = memory === 'DRAM' ? undefined : (settings.prefill.gpuResource ?? GPU);
     const needs: NodeNeeds = {
-      gpus: c.mode === 'intra-node' ? 2 : 1,
+      gpus: gpu === undefined ? 0 : c.mode === 'intra-node' ? 2 : 1,
+      ...(gpu && gpu !== GPU ? { gpuResource: gpu } : {}),
       rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
-      tolerations: settings.prefill.tolerations,
+      tolerations: gpuTaintToleration(
+        { gpusPerPod: gpu === undefined ? 0 : 1 },
+        settings.prefill.tolerations,
+      ),
       // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
       requests: [
-        GPU,
+        ...(gpu ? [gpu] : []),
         ...settings.prefill.resources
           .map((r) => r.name)
           .filter((name) => c.mode === 'cross-node' || !isRdmaResource(name)),
@@ -269,7 +277,10 @@ export const planStep: Step = {
       prefill: networks(withRdma(base.prefill, rdma)),
       decode: networks(withRdma(base.decode, rdma)),
     };
-    const chosen = placeNodes(ctx, nodes, settings, rdma, wanted);
+    // vLLM `kv_buffer_device: cpu` stages KV through host memory: NIXL moves DRAM there.
+    const staged = settings.prefill.hostStaged || settings.decode.hostStaged;
+    const memory = c.memory ?? (staged ? 'DRAM' : 'VRAM');
+    const chosen = placeNodes(ctx, nodes, settings, rdma, wanted, memory);
     if (!chosen) return;
     ctx.state.settings = settings;
     const direction = chooseLegs({
@@ -277,9 +288,6 @@ export const planStep: Step = {
       op: c.opType,
       framework: settings.prefill.framework ?? settings.decode.framework,
     });
-    // vLLM `kv_buffer_device: cpu` stages KV through host memory: NIXL moves DRAM there.
-    const staged = settings.prefill.hostStaged || settings.decode.hostStaged;
-    const memory = c.memory ?? (staged ? 'DRAM' : 'VRAM');
     if (staged && !c.memory)
       ctx.progress.warn(
         `${settings.prefill.source} stages KV through host memory (kv_buffer_device: cpu): measuring DRAM to DRAM, as NIXL moves it there (--memory-type vram to test GPU memory)`,

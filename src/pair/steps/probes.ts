@@ -129,10 +129,17 @@ export const probesStep: Step = {
         p.resources.length ? p.resources.map((r) => `${r.name}: ${r.count}`).join(', ') : 'no RDMA resource',
         ...(Object.keys(p.annotations).length ? ['network annotations'] : []),
         ...(p.hostNetwork ? ['hostNetwork'] : []),
-        ...(p.privileged ? ['privileged'] : []),
       ];
+      // Never privileged: it would see every GPU of the node, a live worker's too (references/gpu-isolation.md).
+      const unprivileged = p.privileged
+        ? '; not privileged, though the worker is: the probe keeps IPC_LOCK and sees only the GPU the device plugin allocated'
+        : '';
+      if (p.privileged || ctx.state.settings.decode.privileged)
+        ctx.progress.warn(
+          `${p.source} runs privileged; the probe pods do not: a privileged container sees every GPU of the node, a live worker's too. They keep IPC_LOCK and use the GPU the device plugin allocated`,
+        );
       ctx.state.checks.push(
-        check('pair.settings', 'ok', `probe pods copy ${copied.join(', ')} from ${p.source}`, {
+        check('pair.settings', 'ok', `probe pods copy ${copied.join(', ')} from ${p.source}${unprivileged}`, {
           matters: false,
           data: { notes: [...new Set([...p.notes, ...ctx.state.settings.decode.notes])] },
         }),

@@ -32,5 +32,17 @@ if [ -n "$ITEST_RAILS" ]; then
   [ -n "$RAILMAP" ] && echo "$RAILMAP"
   [ -n "$RAILMAP" ] || echo "interconnect-test: rails: no nvidia-smi topo -m in this pod: UCX picks each GPU's NIC itself"
 fi
+# The GPU of rail $1 (nvidia-smi's index, as in the map) for CUDA_VISIBLE_DEVICES: its UUID
+# from nvidia-smi, else the allocated GPU at that place (_gpus.sh).
+rail_gpu() {
+  u=""
+  # nvidia-smi names a MIG slice's parent GPU, not the slice: MIG slices come from _gpus.sh.
+  case "$GPUS" in
+    *MIG-*) ;;
+    *) command -v nvidia-smi >/dev/null 2>&1 &&
+        u=$(nvidia-smi --query-gpu=index,uuid --format=csv,noheader 2>/dev/null | awk -F', *' -v i="$1" '$1 == i { print $2 }') ;;
+  esac
+  if [ -n "$u" ]; then echo "$u"; else gpu "$1"; fi
+}
 # The NIC of rail $1, empty when the map has none.
 rail_nic() { echo "$RAILMAP" | awk -v g="$1" '$3 == "rail" && $4 == g && $8 != "-" { print $8 }'; }
