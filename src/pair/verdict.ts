@@ -14,6 +14,7 @@ import { expectationFor, type NicPort } from '../judge/expectations.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { kvRowCheck } from '../judge/kv-row.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
+import { judgeDomainTransport } from '../judge/nvlink-domain.js';
 import { loopbackCheck } from '../judge/peers.js';
 import { nicRateCheck } from '../judge/siblings.js';
 import { transportCheck, transportKind } from '../judge/transports.js';
@@ -151,9 +152,17 @@ function pathCheck(
   const settings = plan.pods[0]?.settings;
   const setByRecipe =
     settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
-  return plan.bench.backend === 'LIBFABRIC'
-    ? libfabricCheck(transport, fabric, subject)
-    : transportCheck(transport, plan.mode, subject, setByRecipe, parsed.emulated, parsed.sameNode);
+  if (plan.bench.backend === 'LIBFABRIC') return libfabricCheck(transport, fabric, subject);
+  // GB200: a pair inside one NVLink domain wants cuda_ipc across the nodes; across domains, the NIC.
+  if (plan.path && transport.lanes.length > 0) {
+    const v = judgeDomainTransport(transport.lanes, plan.path, parsed.emulated, parsed.sameNode);
+    return check('pair.transport', v.status, v.detail, {
+      subject,
+      ...(v.fix ? { fix: v.fix } : {}),
+      data: { kind: transport.kind, lanes: transport.lanes, path: plan.path.kind },
+    });
+  }
+  return transportCheck(transport, plan.mode, subject, setByRecipe, parsed.emulated, parsed.sameNode);
 }
 
 /** The report's `measurement`: what ran where, the rows, the transport and the expectation judged against. */
@@ -252,6 +261,7 @@ export function judge(input: JudgeInput): Judgement {
         : undefined,
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
+    nvlinkDomain: plan.path?.kind === 'nvlink-domain',
   });
   // LIBFABRIC stripes one GPU over every EFA rail NIXL created: the bar is their sum.
   const expected =
@@ -287,7 +297,8 @@ export function judge(input: JudgeInput): Judgement {
   }
   if (ran || !p) {
     const userFloor = input.minBandwidth !== undefined;
-    checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor));
+    const link = plan.path?.kind === 'nvlink-domain' ? 'nvlink-domain' : undefined;
+    checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor, link));
     const kv = ran ? kvRowCheck(parsed.kv, parsed.rows, subject ?? '') : undefined;
     if (kv) checks.push(kv);
   }
