@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectationFor } from './expectations.js';
-import { crossNodePath, excludesCudaIpc, judgeDomainTransport } from './nvlink-domain.js';
+import { allocationCheck, crossNodePath, excludesCudaIpc, judgeDomainTransport } from './nvlink-domain.js';
 
 // GPU Feature Discovery's clique label value: `<ClusterUUID>.<CliqueId>`.
 const A = '7f3c6a1e-1b2c-4d5e-8f90-0a1b2c3d4e5f.1';
@@ -73,5 +73,33 @@ describe('expectation of a pair inside one NVLink domain', () => {
     // Without the product label the domain is still NVLink 5.
     expect(expectationFor({ mode: 'cross-node', nvlinkDomain: true }).lineGBps).toBe(900);
     expect(expectationFor({ mode: 'cross-node' }).ceilingGBps).toBe(250);
+  });
+});
+
+describe('allocationCheck: which allocation each pod used', () => {
+  const fabric = { source: 'cuda-fabric', fabric: { wanted: true, used: true, why: null } };
+  const fell = {
+    source: 'cuda-driver',
+    fabric: {
+      wanted: true,
+      used: false,
+      why: 'cuMemCreate with CU_MEM_HANDLE_TYPE_FABRIC failed with CUresult 801',
+    },
+  };
+  it('ok when both pods made fabric-handle VRAM, a warning naming the fallback and its reason otherwise', () => {
+    expect(allocationCheck({ prefill: fabric, decode: fabric }, 's')).toMatchObject({
+      status: 'ok',
+      detail:
+        'prefill and decode allocated fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): cuda_ipc can export it across nodes',
+    });
+    expect(allocationCheck({ prefill: fabric, decode: fell }, 's')).toMatchObject({
+      status: 'warn',
+      detail:
+        'decode fell back to cuda-driver VRAM (cuMemCreate with CU_MEM_HANDLE_TYPE_FABRIC failed with CUresult 801): UCX cuda_ipc cannot export that memory to the other node, so this run cannot use multi-node NVLink',
+    });
+  });
+  it('skipped, never ok, when the logs do not say (nixlbench, or an older probe)', () => {
+    expect(allocationCheck({ prefill: { source: 'torch' } }, 's').status).toBe('skipped');
+    expect(allocationCheck({}, 's').status).toBe('skipped');
   });
 });

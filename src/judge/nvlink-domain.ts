@@ -121,3 +121,54 @@ export function pathCheck(path: CrossNodePath, subject: string): Check {
     data: { path: path.kind, ...(path.clique ? { clique: path.clique } : {}) },
   });
 }
+
+/** A probe pod's buffer as its log states it (engines' LogReading.allocation). */
+export interface PodAllocation {
+  source: string;
+  fabric?: { wanted: boolean; used: boolean; why: string | null } | undefined;
+}
+
+/**
+ * `pair.allocation`, when the pair was meant to cross nodes over NVLink:
+ * UCX cuda_ipc exports only fabric-handle VRAM to another node (UCX's
+ * cuda_ipc MNNVL path: references/nvlink-domain.md), so each pod says which
+ * allocation it used, and a fallback is named with its reason.
+ */
+export function allocationCheck(
+  allocations: Readonly<Partial<Record<string, PodAllocation>>>,
+  subject: string,
+): Check {
+  const roles = Object.entries(allocations).filter((e): e is [string, PodAllocation] => e[1] !== undefined);
+  const data = { allocations: Object.fromEntries(roles) };
+  const unknown = roles.length === 0 || roles.some(([, a]) => !a.fabric);
+  if (unknown)
+    return check(
+      'pair.allocation',
+      'skipped',
+      'the probe did not say whether its VRAM is fabric-handle memory',
+      {
+        subject,
+        matters: false,
+        fix: 'use --engine nixl (its probe allocates fabric-handle VRAM for a pair inside one NVLink domain)',
+        data,
+      },
+    );
+  const fell = roles.filter(([, a]) => !a.fabric?.used);
+  if (fell.length === 0)
+    return check(
+      'pair.allocation',
+      'ok',
+      `${roles.map(([r]) => r).join(' and ')} allocated fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): cuda_ipc can export it across nodes`,
+      { subject, matters: false, data },
+    );
+  return check(
+    'pair.allocation',
+    'warn',
+    `${fell.map(([r, a]) => `${r} fell back to ${a.source} VRAM (${a.fabric?.why ?? 'no reason given'})`).join('; ')}: UCX cuda_ipc cannot export that memory to the other node, so this run cannot use multi-node NVLink`,
+    {
+      subject,
+      fix: "give both pods the ComputeDomain's IMEX channel (the workers' resourceClaims, copied by --recipe/--dgd) on nodes whose driver supports fabric handles",
+      data,
+    },
+  );
+}

@@ -14,7 +14,7 @@ import { expectationFor, type NicPort } from '../judge/expectations.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { kvRowCheck } from '../judge/kv-row.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
-import { judgeDomainTransport } from '../judge/nvlink-domain.js';
+import { allocationCheck, judgeDomainTransport, type PodAllocation } from '../judge/nvlink-domain.js';
 import { loopbackCheck } from '../judge/peers.js';
 import { nicRateCheck } from '../judge/siblings.js';
 import { transportCheck, transportKind } from '../judge/transports.js';
@@ -54,6 +54,8 @@ interface Parsed {
   memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
   /** nixl: the NIXL and UCX versions that ran, from the probe's start line and UCX's log. */
   versions: { nixl?: string | undefined; ucx?: string | undefined };
+  /** How each pod allocated its buffer, where its log says. */
+  allocations?: Partial<Record<PodRole, PodAllocation>>;
 }
 
 /** One pod's reading merged in: lanes and flags from every log, the result from the log that carries it. */
@@ -67,6 +69,7 @@ function merge(out: Parsed, r: LogReading, role: PodRole): void {
   if (r.initiator && role !== 'intra-node') out.initiatorRole ??= role;
   if (r.hosts.initiator) out.hosts.initiator ??= r.hosts.initiator;
   if (r.hosts.target) out.hosts.target ??= r.hosts.target;
+  if (r.allocation) out.allocations = { ...out.allocations, [role]: r.allocation };
   const res = r.result;
   if (!res || (!res.fromClient && out.rows.length > 0)) return;
   out.rows = res.rows;
@@ -302,6 +305,9 @@ export function judge(input: JudgeInput): Judgement {
     const kv = ran ? kvRowCheck(parsed.kv, parsed.rows, subject ?? '') : undefined;
     if (kv) checks.push(kv);
   }
+  // Meant to cross nodes over NVLink: which allocation each pod used (fabric-handle VRAM, or a fallback).
+  if (plan.fabricMemory && (ran || parsed.allocations))
+    checks.push(allocationCheck(parsed.allocations ?? {}, subject ?? ''));
   // GPU memory staged through the host is a warning whatever the bandwidth (UCX_PROTO_INFO tables).
   const gdr = gpuDirectCheck('pair.gpudirect', parsed.protocols, subject);
   if (gdr) checks.push(gdr);
