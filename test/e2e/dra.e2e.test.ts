@@ -135,7 +135,7 @@ describe('DRA claims of the probe pods', () => {
     });
 
     // Allocated by the scheduler: one claim per probe pod, 4 NICs of its own node each.
-    await waitFor('both claims seen allocated', () => (seen.size >= 2 ? true : undefined), {
+    await waitFor('both claims seen allocated', async () => (seen.size >= 2 ? true : undefined), {
       timeoutMs: 5_000,
     });
     const claims = [...seen.values()];
@@ -176,5 +176,13 @@ describe('DRA claims of the probe pods', () => {
     expect(check('pair.bandwidth')?.detail).toBe(
       '5.11 GB/s at 64 MiB (1% of 450 GB/s line rate) is below the floor of 150.4 GB/s (NVLink 4 450 GB/s per direction, one copy measured at 376 GB/s (NVIDIA-H100-80GB-HBM3))',
     );
+
+    // Kept (--keep): gc finds the scratch copy by its labels, like every scratch object, and deletes it.
+    const gc = await runCli(['gc', '--run', runId, '-o', 'json']);
+    const subjects = (JSON.parse(gc.stdout) as { checks: { id: string; subject?: string }[] }).checks
+      .filter((c) => c.id === 'gc.delete')
+      .map((c) => c.subject);
+    expect(subjects).toContain(`resourceclaimtemplate/itest-${runId}-q32b-a4-rdma-4 -n ${scratch}`);
+    expect(subjects.at(-1)).toBe(`namespace/${scratch}`);
   });
 });
