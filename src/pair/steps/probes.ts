@@ -5,6 +5,7 @@ import { analyse } from '../../env/index.js';
 import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../env/workers.js';
+import { isClusterError } from '../../kube/errors.js';
 import { claimSourceOfTemplate, claimSourcesOf, RESOURCE_API, unsourced, withSources } from '../claims.js';
 import type { PairContext, Step } from '../context.js';
 import {
@@ -88,12 +89,13 @@ async function liveClaimSources(ctx: PairContext, ns: string, settings: Settings
     if (!s?.claims) continue;
     const found: Parameters<typeof withSources>[1] = {};
     for (const t of unsourced(s.claims)) {
-      const rct = await cluster.read({
-        apiVersion: RESOURCE_API,
-        kind: 'ResourceClaimTemplate',
-        name: t,
-        namespace: ns,
-      });
+      // Refused (RBAC): left unsourced, so pair.claims names the template instead of guessing.
+      const rct = await cluster
+        .read({ apiVersion: RESOURCE_API, kind: 'ResourceClaimTemplate', name: t, namespace: ns })
+        .catch((err: unknown) => {
+          if (isClusterError(err, 'forbidden')) return undefined;
+          throw err;
+        });
       if (rct) found[t] = claimSourceOfTemplate(rct, `ResourceClaimTemplate ${ns}/${t}`);
     }
     out[role] = { ...s, claims: withSources(s.claims, found) };
