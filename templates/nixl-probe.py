@@ -7,7 +7,10 @@ It uses only NIXL's public Python API (nixl._api: nixl_agent, nixl_agent_config,
 register_memory, get_xfer_descs, the listen-thread metadata exchange,
 initialize_xfer, transfer, check_xfer_state, send_notif, get_new_notifs) and the
 standard library. Memory: VRAM through torch when the image has it, else through
-the CUDA driver API (ctypes on libcuda); DRAM otherwise. Every NIXL call is
+the CUDA driver API (ctypes on libcuda); DRAM otherwise. With ITEST_NIXL_FABRIC=1
+(a pair across nodes of one NVLink domain) VRAM is fabric-handle memory
+(cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC), which UCX cuda_ipc can export to the
+other node; where that fails the probe falls back and its start line says why. Every NIXL call is
 cited in references/nixl-probe.md.
 
 Roles:
@@ -268,6 +271,47 @@ def load_nixl():
 # ---- memory ----------------------------------------------------------------
 
 
+# cuda.h (CUDA driver API): the enums and structs cuMemCreate/cuMemSetAccess take.
+CU_MEM_ALLOCATION_TYPE_PINNED = 0x1
+CU_MEM_HANDLE_TYPE_FABRIC = 0x8
+CU_MEM_LOCATION_TYPE_DEVICE = 0x1
+CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1
+CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3
+CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED = 116
+CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED = 128
+
+
+class CUmemLocation(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("id", ctypes.c_int)]
+
+
+class CUmemAllocFlags(ctypes.Structure):
+    _fields_ = [
+        ("compressionType", ctypes.c_ubyte),
+        ("gpuDirectRDMACapable", ctypes.c_ubyte),
+        ("usage", ctypes.c_ushort),
+        ("reserved", ctypes.c_ubyte * 4),
+    ]
+
+
+class CUmemAllocationProp(ctypes.Structure):
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("requestedHandleTypes", ctypes.c_int),
+        ("location", CUmemLocation),
+        ("win32HandleMetaData", ctypes.c_void_p),
+        ("allocFlags", CUmemAllocFlags),
+    ]
+
+
+class CUmemAccessDesc(ctypes.Structure):
+    _fields_ = [("location", CUmemLocation), ("flags", ctypes.c_int)]
+
+
+class FabricUnavailable(Exception):
+    """Fabric-handle memory could not be made here; the message says why."""
+
+
 class CudaDriver:
     """The few CUDA driver calls a VRAM buffer needs, through ctypes on libcuda."""
 
@@ -312,6 +356,68 @@ class CudaDriver:
         )
         return ptr.value
 
+    def alloc_fabric(self, index, size, fill):
+        """
+        VRAM UCX cuda_ipc can export to another node of the NVLink domain: cuMemCreate with
+        CU_MEM_HANDLE_TYPE_FABRIC, mapped with cuMemAddressReserve/cuMemMap/cuMemSetAccess (CUDA
+        driver API, Virtual Memory Management; references/nvlink-domain.md). Returns (ptr, size),
+        or raises FabricUnavailable with why (the caller falls back to cuMemAlloc and says so).
+        """
+        dev = ctypes.c_int(0)
+        self.check(self.lib.cuDeviceGet(ctypes.byref(dev), index), "cuDeviceGet")
+        ctx = ctypes.c_void_p()
+        self.check(self.lib.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
+        self.check(self.lib.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+        supported = ctypes.c_int(0)
+        rc = self.lib.cuDeviceGetAttribute(
+            ctypes.byref(supported), CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED, dev
+        )
+        if rc != 0 or supported.value == 0:
+            raise FabricUnavailable(
+                f"the GPU or driver has no fabric handles (CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED={supported.value}, CUresult {rc})"
+            )
+        rdma = ctypes.c_int(0)
+        self.lib.cuDeviceGetAttribute(
+            ctypes.byref(rdma), CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED, dev
+        )
+        prop = CUmemAllocationProp()
+        prop.type = CU_MEM_ALLOCATION_TYPE_PINNED
+        prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_FABRIC
+        prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE
+        prop.location.id = dev.value
+        # The NIC path registers the same buffer: ask for it where the device supports it.
+        prop.allocFlags.gpuDirectRDMACapable = 1 if rdma.value else 0
+        gran = ctypes.c_size_t(0)
+        self.check(
+            self.lib.cuMemGetAllocationGranularity(
+                ctypes.byref(gran), ctypes.byref(prop), CU_MEM_ALLOC_GRANULARITY_RECOMMENDED
+            ),
+            "cuMemGetAllocationGranularity",
+        )
+        g = max(1, gran.value)
+        size = (size + g - 1) // g * g
+        handle = ctypes.c_uint64(0)
+        rc = self.lib.cuMemCreate(ctypes.byref(handle), ctypes.c_size_t(size), ctypes.byref(prop), ctypes.c_ulonglong(0))
+        if rc != 0:
+            # CUDA_ERROR_NOT_PERMITTED (800) / NOT_SUPPORTED (801): no IMEX channel in the pod.
+            raise FabricUnavailable(
+                f"cuMemCreate with CU_MEM_HANDLE_TYPE_FABRIC failed with CUresult {rc}"
+                + (" (no IMEX channel: the pod needs the ComputeDomain's channel claim)" if rc in (800, 801) else "")
+            )
+        ptr = ctypes.c_uint64(0)
+        self.check(
+            self.lib.cuMemAddressReserve(ctypes.byref(ptr), ctypes.c_size_t(size), ctypes.c_size_t(0), ctypes.c_uint64(0), ctypes.c_ulonglong(0)),
+            "cuMemAddressReserve",
+        )
+        self.check(self.lib.cuMemMap(ptr, ctypes.c_size_t(size), ctypes.c_size_t(0), handle, ctypes.c_ulonglong(0)), "cuMemMap")
+        access = CUmemAccessDesc()
+        access.location.type = CU_MEM_LOCATION_TYPE_DEVICE
+        access.location.id = dev.value
+        access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE
+        self.check(self.lib.cuMemSetAccess(ptr, ctypes.c_size_t(size), ctypes.byref(access), ctypes.c_size_t(1)), "cuMemSetAccess")
+        self.check(self.lib.cuMemsetD8_v2(ptr, ctypes.c_ubyte(fill), ctypes.c_size_t(size)), "cuMemsetD8")
+        return ptr.value, size
+
     def htod(self, dptr, data):
         self.check(
             self.lib.cuMemcpyHtoD_v2(ctypes.c_uint64(dptr), ctypes.c_char_p(data), ctypes.c_size_t(len(data))),
@@ -352,11 +458,13 @@ def gpu_present():
 
 
 class Buffer:
-    def __init__(self, memory, size, device, fill):
+    def __init__(self, memory, size, device, fill, fabric=False):
         self.memory = memory
         self.size = size
         self.device = device
         self.keep = None
+        # Asked for fabric-handle VRAM (a pair across nodes of one NVLink domain): whether it was used, and why not.
+        self.fabric = {"wanted": True, "used": False, "why": None} if fabric and memory == "VRAM" else None
         if memory == "DRAM":
             self.source = "host"
             self.keep = mmap.mmap(-1, size)
@@ -365,6 +473,16 @@ class Buffer:
             self.dev_id = 0
             return
         self.dev_id = device
+        if self.fabric is not None:
+            try:
+                driver = CudaDriver()
+                self.addr, self.size = driver.alloc_fabric(device, size, fill)
+                self.keep = driver
+                self.source = "cuda-fabric"
+                self.fabric["used"] = True
+                return
+            except (FabricUnavailable, OSError, ProbeError) as e:
+                self.fabric["why"] = str(e)
         try:
             import torch
 
@@ -867,7 +985,7 @@ def main(argv):
             size = max(size, kv_layout(shape).span())
         fill = READ_PATTERN if a.role == "target" else WRITE_PATTERN
         try:
-            buf = Buffer(memory, size, device, fill)
+            buf = Buffer(memory, size, device, fill, fabric=os.environ.get("ITEST_NIXL_FABRIC") == "1")
         except ProbeError:
             raise
         except Exception as e:
@@ -881,6 +999,7 @@ def main(argv):
             python=sys.version.split()[0],
             memory=memory,
             memorySource=buf.source,
+            **({"fabric": buf.fabric} if buf.fabric is not None else {}),
             device=buf.dev_id if memory == "VRAM" else None,
             gpu=gpu_used(buf.dev_id) if memory == "VRAM" else None,
             op=a.op,

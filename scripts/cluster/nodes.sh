@@ -81,3 +81,51 @@ render_nodes() {
   done
   node_yaml gpu-node-nordma zone-b 0 0
 }
+
+# render_dra — DRA on the kwok nodes (resource.k8s.io/v1, GA and on by default in 1.36): a
+# DeviceClass and, for every GPU node that has rdma/ib, one ResourceSlice of 8 RDMA NICs, as a
+# DRA driver's kubelet plugin would publish them (kwok runs no plugin). The class is the one the
+# GKE A4 dranet recipe's ResourceClaimTemplate names (mrdma.google.com, test/fixtures/manifests/
+# dynamo-qwen3-32b-gke-a4-dranet-dra-rdma.yaml), selecting the devices of driver dra.net that
+# are RDMA-capable. Nothing else claims them: only pods with a claim see DRA at all.
+render_dra() {
+  local n=$CLUSTER_NODES i d
+  cat <<EOF
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata:
+  name: mrdma.google.com
+spec:
+  selectors:
+  - cel:
+      expression: device.driver == "dra.net" && device.attributes["dra.net"].rdma == true
+EOF
+  for ((i = 0; i < n - 1; i++)); do
+    cat <<EOF
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata:
+  name: gpu-node-$i-dra.net
+spec:
+  driver: dra.net
+  nodeName: gpu-node-$i
+  pool:
+    name: gpu-node-$i
+    generation: 1
+    resourceSliceCount: 1
+  devices:
+EOF
+    for ((d = 0; d < 8; d++)); do
+      cat <<EOF
+  - name: mlx5-$d
+    attributes:
+      rdma:
+        bool: true
+      ifName:
+        string: ib$d
+EOF
+    done
+  done
+}

@@ -150,6 +150,9 @@ main() {
   wait_for "kwok /healthz" 60 curl -kfsS "https://$H:$CLUSTER_KWOK_PORT/healthz" || fail_with_logs "kwok did not become healthy"
 
   render_nodes | kubectl_admin apply -f - >/dev/null
+  # DRA: a DeviceClass and the kwok nodes' ResourceSlices (nodes.sh render_dra), for the real
+  # scheduler to allocate claims on.
+  render_dra | kubectl_admin apply -f - >/dev/null
   echo "$CLUSTER_NODES" >"$RUN/nodes"
   wait_for "$CLUSTER_NODES nodes Ready" 120 all_nodes_ready \
     || fail_with_logs "nodes did not become Ready"

@@ -70,7 +70,7 @@ function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
  * are a GPU-to-GPU (intra-node) test only when GPU memory was moved; a host
  * memory copy on one host is no link at all, so its kind stays unknown.
  */
-export function linkOf(p: Parsed, expect: Expect): Link {
+export function linkOf(p: Parsed, expect: Expect): Exclude<Link, 'nvlink-domain'> {
   if (expect === 'network') return 'cross-node';
   if (expect === 'nvlink') return 'intra-node';
   const kind = transportKind(p.lanes, p.emulated);

@@ -77,6 +77,8 @@ export interface LogReading {
   initiator?: boolean | undefined;
   hosts: { initiator?: string | undefined; target?: string | undefined };
   versions: { nixl?: string | undefined; ucx?: string | undefined };
+  /** How this pod allocated its buffer (nixl: the probe's start line), when the log says. */
+  allocation?: Allocation | undefined;
   /** The measured rows, when this log carries them. */
   result?:
     | {
@@ -89,6 +91,12 @@ export interface LogReading {
         fromClient?: boolean | undefined;
       }
     | undefined;
+}
+
+/** A probe's buffer: where it came from, and whether fabric-handle VRAM was asked for and used. */
+export interface Allocation {
+  source: string;
+  fabric?: { wanted: boolean; used: boolean; why: string | null } | undefined;
 }
 
 /** A failure the tool itself reported in its log, with what it means. */

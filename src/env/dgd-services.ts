@@ -138,6 +138,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
           envLayers: [graphEnv, arr(svc.envs), arr(main?.env)],
           shmSize: shm?.disabled === true ? undefined : str(shm?.size),
           resources: customResources(res),
+          claims: arr(res?.claims),
         },
       },
     ];

@@ -65,6 +65,8 @@ export interface ProbeParts {
   shmSize?: string | undefined;
   /** v1alpha1 `resources.{requests,limits}.custom`, as container resource names. */
   resources?: Record<string, string>;
+  /** v1alpha1 `resources.claims` (the service's DRA claims, which the operator puts on the main container). */
+  claims?: unknown[];
 }
 
 export interface RawService {

@@ -23,7 +23,7 @@ import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } fr
  */
 
 /** Where the two ends were: two nodes, two GPUs of one node, or not known (`read` of a bare table). */
-export type Link = 'cross-node' | 'intra-node' | 'unknown';
+export type Link = 'cross-node' | 'intra-node' | 'nvlink-domain' | 'unknown';
 
 /** Rows with blocks at least this large show link bandwidth; small blocks are latency-bound. */
 export const LARGE_BLOCK = 1 << 20;
@@ -32,6 +32,8 @@ export const LARGE_BLOCK = 1 << 20;
 export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
   'cross-node': ABSOLUTE_CROSS_NODE_CEILING_GBPS,
   'intra-node': ABSOLUTE_INTRA_NODE_CEILING_GBPS,
+  // Two nodes of one multi-node NVLink domain: a GPU link, not a network one (judge/nvlink-domain.ts).
+  'nvlink-domain': ABSOLUTE_INTRA_NODE_CEILING_GBPS,
   unknown: ABSOLUTE_INTRA_NODE_CEILING_GBPS,
 };
 
@@ -84,6 +86,8 @@ const BELOW_FLOOR_FIX: Readonly<Record<Link, string>> = {
     'GPUDirect RDMA is likely not in use (data staged through host memory) or UCX fell back to TCP: check nvidia_peermem/DMA-BUF, the RDMA resource, UCX_TLS and UCX_NET_DEVICES (run `interconnect-test node` on both nodes)',
   'intra-node':
     'NVLink is likely not in use: check nvidia-smi topo -m, that UCX_TLS includes cuda_ipc and that both GPUs are visible to the process',
+  'nvlink-domain':
+    'multi-node NVLink is likely not in use: check that UCX_TLS includes cuda_ipc, UCX_CUDA_IPC_ENABLE_MNNVL=y, both pods hold the ComputeDomain (IMEX) channel, and the probe allocated fabric-handle memory (pair.allocation)',
   unknown:
     'no GPUDirect RDMA, a TCP or staged path, or no NVLink: check UCX_TLS, UCX_NET_DEVICES, nvidia_peermem/DMA-BUF and /dev/infiniband',
 };
@@ -91,6 +95,7 @@ const BELOW_FLOOR_FIX: Readonly<Record<Link, string>> = {
 const ABOVE_CEILING_FIX: Readonly<Record<Link, string>> = {
   'cross-node': 'check that the two ranks really ran on two nodes and that the table belongs to this run',
   'intra-node': 'check that the two ranks used two different GPUs',
+  'nvlink-domain': 'check that the two ranks really ran on two nodes and used two different GPUs',
   unknown: 'check the two ranks ran on different GPUs (and, for a network test, different nodes)',
 };
 
@@ -177,7 +182,7 @@ export function bandwidthCheck(
   exp: Expectation,
   mode: PairMode,
   subject: string,
-  opts: { userFloor?: boolean; blockSize?: number; smallOnly?: boolean } = {},
+  opts: { userFloor?: boolean; blockSize?: number; smallOnly?: boolean; link?: Link } = {},
 ): Check {
   if (gbps === undefined) {
     return check('pair.bandwidth', 'fail', 'no result rows: the transfer never produced a number', {
@@ -191,7 +196,7 @@ export function bandwidthCheck(
     blockSize: opts.blockSize,
     smallOnly: opts.smallOnly,
     expected: exp,
-    link: linkOfMode(mode),
+    link: opts.link ?? linkOfMode(mode),
     userFloor: opts.userFloor ?? exp.source.startsWith('--min-bandwidth'),
   });
   return check('pair.bandwidth', v.status, v.detail, {
@@ -208,10 +213,12 @@ export function rowsBandwidthCheck(
   mode: PairMode,
   subject: string,
   userFloor: boolean,
+  link?: Link,
 ): Check {
   const picked = judgedRow(rows);
   return bandwidthCheck(picked?.row.gbps, exp, mode, subject, {
     userFloor,
+    ...(link ? { link } : {}),
     ...(picked ? { blockSize: picked.row.blockSize, smallOnly: picked.smallOnly } : {}),
   });
 }

@@ -163,6 +163,8 @@ export interface ExpectationInput {
    * GPU memory on the GPU's closest NIC.
    */
   rails?: number | undefined;
+  /** A cross-node pair inside one multi-node NVLink domain (judge/nvlink-domain.ts): judged as NVLink. */
+  nvlinkDomain?: boolean | undefined;
 }
 
 function round2(n: number): number {
@@ -221,8 +223,9 @@ function rdmaLine(input: ExpectationInput): Line | undefined {
   );
 }
 
-function nvlinkLine(gpuProduct: string | undefined): Line | undefined {
-  const nv = nvlinkFor(gpuProduct);
+function nvlinkLine(gpuProduct: string | undefined, domain = false): Line | undefined {
+  // One NVLink domain of GB200/GB300 NVL72 trays is NVLink 5, whatever the product label says.
+  const nv = nvlinkFor(gpuProduct) ?? (domain ? nvlinkFor('GB200') : undefined);
   if (!nv) return undefined;
   return {
     gbps: nv.gbps,
@@ -236,13 +239,16 @@ function nvlinkLine(gpuProduct: string | undefined): Line | undefined {
 
 /** What the measured bandwidth is judged against. */
 export function expectationFor(input: ExpectationInput): Expectation {
-  const crossNode = input.mode === 'cross-node';
-  const mig = !crossNode && (input.mig === true || isMigProduct(input.gpuProduct));
-  const line = crossNode
-    ? rdmaLine(input)
-    : (input.mode === 'intra-node' || input.mode === 'local') && !mig
-      ? nvlinkLine(input.gpuProduct)
-      : undefined;
+  const domain = input.mode === 'cross-node' && input.nvlinkDomain === true;
+  const crossNode = input.mode === 'cross-node' && !domain;
+  const mig = input.mode !== 'cross-node' && (input.mig === true || isMigProduct(input.gpuProduct));
+  const line = domain
+    ? nvlinkLine(input.gpuProduct, true)
+    : crossNode
+      ? rdmaLine(input)
+      : (input.mode === 'intra-node' || input.mode === 'local') && !mig
+        ? nvlinkLine(input.gpuProduct)
+        : undefined;
   const absoluteCeiling = crossNode ? ABSOLUTE_CROSS_NODE_CEILING_GBPS : ABSOLUTE_INTRA_NODE_CEILING_GBPS;
   const unknown = input.mode === 'unknown';
   const ceilingGBps = round2(line ? Math.min(line.ceiling, absoluteCeiling) : absoluteCeiling);

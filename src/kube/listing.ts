@@ -17,6 +17,17 @@ export interface Caller {
   act(verb: string, resource: string, namespace?: string, name?: string): KubeAction;
 }
 
+/** The DRA objects `pair` may make in a scratch namespace (src/pair/claim-values.ts). */
+const CLAIM_KINDS = [
+  {
+    group: 'resource.k8s.io',
+    version: 'v1',
+    plural: 'resourceclaimtemplates',
+    kind: 'ResourceClaimTemplate',
+  },
+  { group: 'resource.nvidia.com', version: 'v1beta1', plural: 'computedomains', kind: 'ComputeDomain' },
+] as const;
+
 const empty = <T>(statuses: number[]): Tolerate<{ items: T[] }> => ({ statuses, fallback: { items: [] } });
 
 /** Leases: 404 (coordination.k8s.io not served) is empty; `strict` false also tolerates a 403. */
@@ -56,7 +67,7 @@ function namespacesOf(
 
 export async function listRefs(k: Caller, selector: string, ns: string | undefined): Promise<ObjectRef[]> {
   const q = { labelSelector: selector };
-  const [namespaces, jobs, pods, svcs, cms, leases] = await Promise.all([
+  const [namespaces, jobs, pods, svcs, cms, leases, ...claimLists] = await Promise.all([
     namespacesOf(k, selector, ns),
     // A kind the API server does not serve (404) lists as empty.
     k.call(
@@ -88,6 +99,31 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
     ),
     // Leases live in the lease namespace, not a scratch one: where we may not list them, none.
     listLeaseRefs(k, selector, ns, false),
+    // DRA: a probe's claim sources (pair's scratch ResourceClaimTemplate or ComputeDomain); where
+    // the group is not served (404) or we may not list it (403), none.
+    ...CLAIM_KINDS.map((t) =>
+      k.call(
+        k.act('list', t.plural, ns),
+        (c) =>
+          (ns
+            ? c.custom.listNamespacedCustomObject({
+                group: t.group,
+                version: t.version,
+                namespace: ns,
+                plural: t.plural,
+                labelSelector: selector,
+              })
+            : c.custom.listClusterCustomObject({
+                group: t.group,
+                version: t.version,
+                plural: t.plural,
+                labelSelector: selector,
+              })) as Promise<{
+            items: { metadata?: { name?: string; namespace?: string } }[];
+          }>,
+        empty<{ metadata?: { name?: string; namespace?: string } }>([403, 404]),
+      ),
+    ),
   ]);
   return [
     ...namespaces.items.map((n) => refOf('v1', 'Namespace', n)),
@@ -95,6 +131,12 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
     ...pods.items.map((i) => refOf('v1', 'Pod', i)),
     ...svcs.items.map((i) => refOf('v1', 'Service', i)),
     ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
+    ...claimLists.flatMap((l, i) => {
+      const t = CLAIM_KINDS[i] as (typeof CLAIM_KINDS)[number];
+      return (l as { items: { metadata?: { name?: string; namespace?: string } }[] }).items.map((o) =>
+        refOf(`${t.group}/${t.version}`, t.kind, o as Parameters<typeof refOf>[2]),
+      );
+    }),
     ...leases,
   ];
 }

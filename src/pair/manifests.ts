@@ -36,7 +36,7 @@ function template(name: string): Handlebars.TemplateDelegate {
 
 const ObjectSchema = z.object({
   apiVersion: z.string().min(1),
-  kind: z.enum(['Namespace', 'Pod', 'Service', 'ConfigMap', 'Job']),
+  kind: z.enum(['Namespace', 'Pod', 'Service', 'ConfigMap', 'ResourceClaimTemplate', 'ComputeDomain', 'Job']),
   metadata: z.object({
     name: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'a DNS-1123 label'),
     namespace: z.string().optional(),
@@ -111,7 +111,7 @@ function renderDocs(name: string, context: unknown): unknown[] {
   return out;
 }
 
-/** Renders values into objects, in creation order: namespace, etcd, the pods' Services, the probe's ConfigMap, Jobs. */
+/** Renders values into objects, in creation order: namespace, etcd, the pods' Services, the probe's ConfigMap, claim sources, Jobs. */
 export function renderValues(values: Values): unknown[] {
   const out: unknown[] = [];
   if (values.namespace) out.push(...renderDocs('namespace', values.namespace));
@@ -128,6 +128,8 @@ export function renderValues(values: Values): unknown[] {
         script: cm.data[NIXL_PROBE_KEY] ?? '',
       }),
     );
+  // DRA: the claims' scratch sources, before the pods whose claims name them.
+  out.push(...(values.claimObjects ?? []));
   for (const job of values.jobs) out.push(...renderDocs('job', job));
   return out;
 }

@@ -4,11 +4,12 @@ import type { EngineName } from '../engines/types.js';
 import { PERFTEST_PORT } from '../engines/ucx-perftest/index.js';
 import { versionFromImage } from '../engines/version.js';
 import type { NicPort } from '../judge/expectations.js';
+import { type CrossNodePath, crossNodePath } from '../judge/nvlink-domain.js';
 import { DEFAULT_NIXL_IMAGE } from './flags.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';
 import type { RailPlan } from './rails.js';
-import type { ProbeSettings } from './settings.js';
+import { envValue, type ProbeSettings } from './settings.js';
 
 /**
  * Everything a pair run will create and run, decided before anything is
@@ -22,6 +23,8 @@ export interface PlannedNode {
   /** Its `kubernetes.io/hostname` label (the node name when the cluster was not read). */
   hostname: string;
   gpuProduct?: string | undefined;
+  /** Its `nvidia.com/gpu.clique` label: nodes with the same one share a multi-node NVLink domain. */
+  clique?: string | undefined;
   /** Its nvidia.com/gpu, allocatable and free, when the cluster was read. */
   gpus?: { allocatable: number; free: number } | undefined;
 }
@@ -69,6 +72,10 @@ export interface PairPlan {
   /** nixlbench flags left out because the image's version does not know them. */
   droppedFlags: string[];
   pods: PlannedPod[];
+  /** Cross-node with a known NVLink domain (clique labels): which path the pair tests, NVLink or the NIC fabric. */
+  path?: CrossNodePath | undefined;
+  /** The probe allocates fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): the pair is meant to cross over NVLink. */
+  fabricMemory?: boolean | undefined;
   /** The GPU↔NIC rails each pod runs at once (engines with rails), and the ones not tested. */
   rails?: RailPlan | undefined;
   gpusPerPod: number;
@@ -169,6 +176,24 @@ function etcdPlan(input: PlanInput, names: ObjectNames): NonNullable<PairPlan['e
   };
 }
 
+/** The probe's switch for fabric-handle VRAM (templates/nixl-probe.py reads it). */
+export const FABRIC_ENV = 'ITEST_NIXL_FABRIC';
+
+/** UCX_CUDA_IPC_ENABLE_MNNVL=y (or yes/1/on/try) in either pod's settings: the deployment means cuda_ipc to cross nodes. */
+function mnnvlOn(input: PlanInput): boolean {
+  return (['prefill', 'decode'] as const).some((r) =>
+    /^(y|yes|1|on|try)$/i.test(envValue(input.settings[r], 'UCX_CUDA_IPC_ENABLE_MNNVL') ?? ''),
+  );
+}
+
+function pathOf(input: PlanInput): CrossNodePath | undefined {
+  const s = input.settings.prefill;
+  return crossNodePath(input.nodes.prefill.clique, input.nodes.decode.clique, {
+    ucxTls: envValue(s, 'UCX_TLS'),
+    mnnvl: envValue(s, 'UCX_CUDA_IPC_ENABLE_MNNVL'),
+  });
+}
+
 /** The plan: names, image, flags, pods. Pure. */
 export function makePlan(input: PlanInput): PairPlan {
   const names = objectNames(input.runId, input.scratchNamespace);
@@ -228,6 +253,11 @@ export function makePlan(input: PlanInput): PairPlan {
       rails: rails?.rails,
       waitS,
     });
+  const path = intra ? undefined : pathOf(input);
+  const fabricMemory =
+    !intra && input.memory === 'VRAM' && (path?.kind === 'nvlink-domain' || mnnvlOn(input));
+  const withFabric = (env: { name: string; value: string }[]) =>
+    fabricMemory ? [...env, { name: FABRIC_ENV, value: '1' }] : env;
   const pods: PlannedPod[] = intra
     ? [
         {
@@ -247,7 +277,7 @@ export function makePlan(input: PlanInput): PairPlan {
         node: input.nodes[role],
         settings: input.settings[role],
         args,
-        scriptEnv: envOf(role),
+        scriptEnv: withFabric(envOf(role)),
         port: services ? port : undefined,
         transferRole: first.initiator === role ? ('initiator' as const) : ('target' as const),
         annotations: annotationsFor(input, role, input.settings[role]),
@@ -273,6 +303,8 @@ export function makePlan(input: PlanInput): PairPlan {
     legsWhy: input.legsWhy,
     droppedFlags: nb.dropped,
     pods,
+    ...(path ? { path } : {}),
+    ...(fabricMemory ? { fabricMemory } : {}),
     ...(rails ? { rails } : {}),
     // GPU memory needs a GPU; a DRAM run holds none (and leaves the node's GPUs to the workers).
     gpusPerPod: input.memory === 'DRAM' ? 0 : intra ? 2 : (rails?.gpus ?? 1),

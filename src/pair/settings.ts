@@ -4,6 +4,7 @@ import { kvArgsFromArgv, type NixlKvArgs } from '../engines/nixl/kv-shape.js';
 import { readDgd } from '../env/dgd.js';
 import { dgdWorkerRoles } from '../env/dgd-facts.js';
 import { type Framework, frameworkOfContainer } from '../env/framework.js';
+import { claimsOf, type ProbeClaims } from './claims.js';
 import { GPU, isRdmaResource } from './nodes.js';
 
 /**
@@ -47,6 +48,8 @@ export interface ProbeSettings {
   gpus?: number | undefined;
   /** The worker's GPU is a MIG slice (`nvidia.com/mig-<profile>`, the device plugin's mixed strategy): the probe asks for the same. */
   gpuResource?: string | undefined;
+  /** DRA: the pod's claim templates and the container's claims (a ComputeDomain's IMEX channel on GB200). */
+  claims?: ProbeClaims | undefined;
   /** What was seen but not copied, and why (one line each). */
   notes: string[];
 }
@@ -128,6 +131,8 @@ interface PodParts {
   shmSize?: string | undefined;
   /** v1alpha1 `resources` shorthand, already turned into container resource names. */
   resources?: Record<string, string>;
+  /** v1alpha1 service `resources.claims`. */
+  claims?: unknown[];
 }
 
 /** The KV shape the worker's command line states (vLLM --block-size, --kv-cache-dtype, TP), for the nixl probe's KV row. */
@@ -197,6 +202,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     ...(runAsGroup !== undefined ? { runAsGroup } : {}),
     ...(typeof nonRoot === 'boolean' ? { runAsNonRoot: nonRoot } : {}),
   };
+  const claims = claimsOf(parts.spec, c, parts.claims ?? [], notes);
   return {
     source,
     env: transportEnv(parts.env, notes),
@@ -218,6 +224,7 @@ function settingsFrom(parts: PodParts, source: string): ProbeSettings {
     ...kvOf(c, source),
     ...(Number(limits[GPU]) > 0 ? { gpus: Number(limits[GPU]) } : {}),
     ...migOf(limits),
+    ...(claims ? { claims } : {}),
     notes,
   };
 }
@@ -290,6 +297,7 @@ export function settingsFromDgd(doc: unknown, label: string): Partial<Record<Rol
         env: mergeEnv(...p.envLayers.map(envList)),
         shmSize: p.shmSize,
         ...(p.resources ? { resources: p.resources } : {}),
+        ...(p.claims ? { claims: p.claims } : {}),
       },
       `${label} ${s.name}`,
     );
@@ -365,6 +373,7 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     hostStaged: live.hostStaged ?? spec.hostStaged,
     kv: live.kv ?? spec.kv,
     gpuResource: live.gpuResource ?? spec.gpuResource,
+    claims: live.claims ?? spec.claims,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

@@ -2,6 +2,7 @@ import type { V1Toleration } from '@kubernetes/client-node';
 import { z } from 'zod';
 import { NIXL_PROBE_KEY, nixlProbeSource } from '../engines/nixl/argv.js';
 import { getEngine } from '../engines/registry.js';
+import { claimValues, type ScratchClaims } from './claim-values.js';
 import {
   type Component,
   CREATED_BY_ANNOTATION,
@@ -48,7 +49,14 @@ export const JobValuesSchema = z.strictObject({
   command: z.array(z.string()).min(1),
   args: z.array(z.string()),
   env: z.array(EnvVarSchema),
-  resources: z.strictObject({ requests: Record, limits: Record }),
+  resources: z.strictObject({
+    requests: Record,
+    limits: Record,
+    /** DRA: the container's claims, by their pod-level names. */
+    claims: z.array(z.strictObject({ name: Str })).optional(),
+  }),
+  /** DRA: the pod's claims, each from a template in the scratch namespace. */
+  resourceClaims: z.array(z.strictObject({ name: Str, resourceClaimTemplateName: Str })).optional(),
   /** Never true: a privileged container sees every GPU of the node (references/gpu-isolation.md). */
   privileged: z.literal(false),
   /** The worker's user, copied: a registration that fails as that user is a finding. */
@@ -113,6 +121,8 @@ export const ValuesSchema = z.strictObject({
   etcd: EtcdValuesSchema.optional(),
   services: z.array(ServiceValuesSchema),
   configMaps: z.array(ConfigMapValuesSchema),
+  /** DRA: scratch ResourceClaimTemplates and ComputeDomains the probe pods' claims come from. */
+  claimObjects: z.array(z.record(z.string(), z.unknown())).optional(),
   jobs: z.array(JobValuesSchema).min(1),
 });
 export type Values = z.infer<typeof ValuesSchema>;
@@ -230,11 +240,31 @@ function portName(plan: PairPlan): string {
   return getEngine(plan.engine).cluster.listen?.name ?? 'perftest';
 }
 
-function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
+/** The pod's claims and its container's, each naming its scratch template. */
+function claimsFor(
+  pod: PlannedPod,
+  scratch: ScratchClaims,
+): Pick<JobValues, 'resourceClaims'> & {
+  claims?: { name: string }[];
+} {
+  const c = pod.settings.claims;
+  if (!c || c.pod.length === 0) return {};
+  return {
+    resourceClaims: c.pod.map((p) => ({
+      name: p.name,
+      resourceClaimTemplateName: scratch.names.get(p.template as string) ?? (p.template as string),
+    })),
+    ...(c.container.length ? { claims: c.container.map((name) => ({ name })) } : {}),
+  };
+}
+
+function jobValues(plan: PairPlan, pod: PlannedPod, scratch: ScratchClaims): JobValues {
   const component: Component = pod.role;
   const labels = { ...labelsFor(plan.runId, component), [LABEL.transferRole]: pod.transferRole };
   const legs = plan.legs.map((l) => `${l.initiator}:${l.op}`).join(' ');
   const s = pod.settings;
+  const { claims, ...podClaims } = claimsFor(pod, scratch);
+  const resources = resourcesFor(plan, pod);
   return {
     name: pod.jobName,
     namespace: plan.namespace.name,
@@ -261,7 +291,8 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
     command: probeCommand(plan.engine, pod.role),
     args: pod.args,
     env: envFor(plan, pod),
-    resources: resourcesFor(plan, pod),
+    resources: claims ? { ...resources, claims } : resources,
+    ...podClaims,
     privileged: false,
     ...(s.user ? { user: s.user } : {}),
     capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])],
@@ -282,6 +313,7 @@ function jobValues(plan: PairPlan, pod: PlannedPod): JobValues {
 export function valuesOf(plan: PairPlan): Values {
   const ns = plan.namespace.name;
   const annotations = objectAnnotations(plan);
+  const scratch = claimValues(plan, labelsFor(plan.runId, 'claims'), annotations);
   const values: Values = {
     ...(plan.namespace.create ? { namespace: namespaceValues(plan.runId, ns, annotations) } : {}),
     ...(plan.etcd?.create
@@ -325,7 +357,8 @@ export function valuesOf(plan: PairPlan): Values {
           },
         ]
       : [],
-    jobs: plan.pods.map((p) => jobValues(plan, p)),
+    claimObjects: scratch.objects,
+    jobs: plan.pods.map((p) => jobValues(plan, p, scratch)),
   };
   return ValuesSchema.parse(values);
 }

@@ -14,6 +14,7 @@ import { expectationFor, isMigProduct, type NicPort } from '../judge/expectation
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { kvRowCheck } from '../judge/kv-row.js';
 import { libfabricCheck, libfabricProvider, libfabricTransport } from '../judge/libfabric.js';
+import { allocationCheck, judgeDomainTransport, type PodAllocation } from '../judge/nvlink-domain.js';
 import { loopbackCheck } from '../judge/peers.js';
 import { nicRateCheck } from '../judge/siblings.js';
 import { transportCheck, transportKind } from '../judge/transports.js';
@@ -53,6 +54,8 @@ interface Parsed {
   memory?: { initiator: 'VRAM' | 'DRAM'; target: 'VRAM' | 'DRAM' } | undefined;
   /** nixl: the NIXL and UCX versions that ran, from the probe's start line and UCX's log. */
   versions: { nixl?: string | undefined; ucx?: string | undefined };
+  /** How each pod allocated its buffer, where its log says. */
+  allocations?: Partial<Record<PodRole, PodAllocation>>;
 }
 
 /** One pod's reading merged in: lanes and flags from every log, the result from the log that carries it. */
@@ -66,6 +69,7 @@ function merge(out: Parsed, r: LogReading, role: PodRole): void {
   if (r.initiator && role !== 'intra-node') out.initiatorRole ??= role;
   if (r.hosts.initiator) out.hosts.initiator ??= r.hosts.initiator;
   if (r.hosts.target) out.hosts.target ??= r.hosts.target;
+  if (r.allocation) out.allocations = { ...out.allocations, [role]: r.allocation };
   const res = r.result;
   if (!res || (!res.fromClient && out.rows.length > 0)) return;
   out.rows = res.rows;
@@ -158,17 +162,25 @@ function pathCheck(
   const settings = plan.pods[0]?.settings;
   const setByRecipe =
     settings?.env.some((e) => e.name === 'UCX_LOG_LEVEL' || e.name === 'UCX_PROTO_INFO') ?? false;
-  return plan.bench.backend === 'LIBFABRIC'
-    ? libfabricCheck(transport, fabric, subject)
-    : transportCheck(
-        transport,
-        plan.mode,
-        subject,
-        setByRecipe,
-        parsed.emulated,
-        parsed.sameNode,
-        isMig(plan),
-      );
+  if (plan.bench.backend === 'LIBFABRIC') return libfabricCheck(transport, fabric, subject);
+  // GB200: a pair inside one NVLink domain wants cuda_ipc across the nodes; across domains, the NIC.
+  if (plan.path && transport.lanes.length > 0) {
+    const v = judgeDomainTransport(transport.lanes, plan.path, parsed.emulated, parsed.sameNode);
+    return check('pair.transport', v.status, v.detail, {
+      subject,
+      ...(v.fix ? { fix: v.fix } : {}),
+      data: { kind: transport.kind, lanes: transport.lanes, path: plan.path.kind },
+    });
+  }
+  return transportCheck(
+    transport,
+    plan.mode,
+    subject,
+    setByRecipe,
+    parsed.emulated,
+    parsed.sameNode,
+    isMig(plan),
+  );
 }
 
 /** The report's `measurement`: what ran where, the rows, the transport and the expectation judged against. */
@@ -268,6 +280,7 @@ export function judge(input: JudgeInput): Judgement {
     maxRails: Number.isFinite(maxRails) && maxRails > 0 ? maxRails : undefined,
     gpuProduct: plan.pods[0]?.node.gpuProduct,
     mig: isMig(plan),
+    nvlinkDomain: plan.path?.kind === 'nvlink-domain',
   });
   // LIBFABRIC stripes one GPU over every EFA rail NIXL created: the bar is their sum.
   const expected =
@@ -303,10 +316,14 @@ export function judge(input: JudgeInput): Judgement {
   }
   if (ran || !p) {
     const userFloor = input.minBandwidth !== undefined;
-    checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor));
+    const link = plan.path?.kind === 'nvlink-domain' ? 'nvlink-domain' : undefined;
+    checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor, link));
     const kv = ran ? kvRowCheck(parsed.kv, parsed.rows, subject ?? '') : undefined;
     if (kv) checks.push(kv);
   }
+  // Meant to cross nodes over NVLink: which allocation each pod used (fabric-handle VRAM, or a fallback).
+  if (plan.fabricMemory && (ran || parsed.allocations))
+    checks.push(allocationCheck(parsed.allocations ?? {}, subject ?? ''));
   // GPU memory staged through the host is a warning whatever the bandwidth (UCX_PROTO_INFO tables).
   const gdr = gpuDirectCheck('pair.gpudirect', parsed.protocols, subject);
   if (gdr) checks.push(gdr);

@@ -45,8 +45,10 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     nixlVersion: z.string().nullable(),
     python: z.string(),
     memory: Memory,
-    /** `host` (mmap), `torch`, or `cuda-driver` (ctypes on libcuda). */
-    memorySource: z.enum(['host', 'torch', 'cuda-driver']),
+    /** `host` (mmap), `torch`, `cuda-driver` (ctypes on libcuda), or `cuda-fabric` (cuMemCreate with CU_MEM_HANDLE_TYPE_FABRIC). */
+    memorySource: z.enum(['host', 'torch', 'cuda-driver', 'cuda-fabric']),
+    /** Fabric-handle VRAM was asked for (ITEST_NIXL_FABRIC=1): whether it was used, and why not. */
+    fabric: z.object({ wanted: z.boolean(), used: z.boolean(), why: z.string().nullable() }).optional(),
     device: z.number().int().nullable(),
     /** The GPU of a VRAM buffer: its ordinal, what CUDA_VISIBLE_DEVICES named (the allocated GPU's UUID), its PCI address (older probes: absent). */
     gpu: z

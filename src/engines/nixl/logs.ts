@@ -74,6 +74,11 @@ export function readNixlLog(log: string, _role: PodRole): LogReading {
       ...(r.start?.nixlVersion ? { nixl: r.start.nixlVersion } : {}),
       ...(r.ucxVersion ? { ucx: r.ucxVersion } : {}),
     },
+    ...(r.start
+      ? {
+          allocation: { source: r.start.memorySource, ...(r.start.fabric ? { fabric: r.start.fabric } : {}) },
+        }
+      : {}),
     result:
       self === 'initiator' && r.measurements.length > 0
         ? {

@@ -43,9 +43,11 @@ export function ownerReferences(jobs: readonly KubernetesObject[]): OwnerReferen
     }));
 }
 
-/** The run's objects that should go with its Jobs: Services, ConfigMaps and bare pods (the etcd). */
+/** The run's objects that should go with its Jobs: Services, ConfigMaps, bare pods (the etcd), claim sources. */
 export function dependentsOf(ctx: PairContext): KubernetesObject[] {
-  return ['Service', 'ConfigMap', 'Pod'].flatMap((kind) => objectsOf(ctx, kind));
+  return ['Service', 'ConfigMap', 'Pod', 'ResourceClaimTemplate', 'ComputeDomain'].flatMap((kind) =>
+    objectsOf(ctx, kind),
+  );
 }
 
 export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObject[]): Promise<void> {

@@ -3,6 +3,7 @@ import { check } from '../../core/model.js';
 import { chooseEngine } from '../../engines/choose.js';
 import { assertSizes } from '../../engines/limits.js';
 import { getEngine } from '../../engines/registry.js';
+import { CLIQUE_LABEL, pathCheck } from '../../judge/nvlink-domain.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
@@ -116,6 +117,7 @@ function placeNodes(
       name: n.name,
       hostname: n.hostname,
       gpuProduct: n.labels[GPU_PRODUCT],
+      ...(n.labels[CLIQUE_LABEL] ? { clique: n.labels[CLIQUE_LABEL] } : {}),
       gpus: { allocatable: n.allocatable[GPU] ?? 0, free: n.free[GPU] ?? 0 },
     });
     const chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
@@ -354,6 +356,9 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
+    // GB200/GB300: the path the pair tests, NVLink inside one clique or the NIC fabric across.
+    if (plan.path)
+      ctx.state.checks.push(pathCheck(plan.path, `${chosen.prefill.name} → ${chosen.decode.name}`));
     await reviewPlan(ctx, plan, { settings, own, unread, rdma, offline });
   },
 };

@@ -5,6 +5,8 @@ import { analyse } from '../../env/index.js';
 import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../env/workers.js';
+import { isClusterError } from '../../kube/errors.js';
+import { claimSourceOfTemplate, claimSourcesOf, RESOURCE_API, unsourced, withSources } from '../claims.js';
 import type { PairContext, Step } from '../context.js';
 import {
   DEFAULT_SETTINGS,
@@ -62,6 +64,8 @@ export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService
   // The engine and its KV path as `env` reads them (src/env/dgd-facts.ts): the one DGD reader.
   const facts = dgdFacts(g.d.value);
   const framework = facts?.framework;
+  // The recipe's ComputeDomains and ResourceClaimTemplates: what the probe's claims are copied from.
+  const sources = claimSourcesOf(loaded.docs);
   for (const role of ['prefill', 'decode'] as const) {
     const s = g.s[role] as ProbeSettings;
     const env = envFor(services, g.d.file, g.d.doc, role);
@@ -70,7 +74,31 @@ export function settingsFromLoaded(loaded: Loaded, services: readonly EnvService
       framework,
       nixlBackend: facts?.kv?.nixlPlugin === 'LIBFABRIC' ? 'LIBFABRIC' : env?.pod.nixlBackend,
       hostStaged: facts?.kv?.hostStaged,
+      ...(s.claims ? { claims: withSources(s.claims, sources) } : {}),
     };
+  }
+  return out;
+}
+
+/** The live ResourceClaimTemplates the workers' claims name, read from the deployment's namespace. */
+async function liveClaimSources(ctx: PairContext, ns: string, settings: Settings): Promise<Settings> {
+  const cluster = await ctx.cluster();
+  const out: Settings = { ...settings };
+  for (const role of ['prefill', 'decode'] as const) {
+    const s = out[role];
+    if (!s?.claims) continue;
+    const found: Parameters<typeof withSources>[1] = {};
+    for (const t of unsourced(s.claims)) {
+      // Refused (RBAC): left unsourced, so pair.claims names the template instead of guessing.
+      const rct = await cluster
+        .read({ apiVersion: RESOURCE_API, kind: 'ResourceClaimTemplate', name: t, namespace: ns })
+        .catch((err: unknown) => {
+          if (isClusterError(err, 'forbidden')) return undefined;
+          throw err;
+        });
+      if (rct) found[t] = claimSourceOfTemplate(rct, `ResourceClaimTemplate ${ns}/${t}`);
+    }
+    out[role] = { ...s, claims: withSources(s.claims, found) };
   }
   return out;
 }
@@ -108,7 +136,47 @@ async function fromDgd(ctx: PairContext, name: string): Promise<Settings> {
   }
   ctx.state.dgdNodes = { ...nodes, from: `DGD ${name} worker pods` };
   if (ctx.config.nodeProbes && !ctx.config.dryRun) await runNodeProbes(ctx, name, ns);
-  return out;
+  return liveClaimSources(ctx, ns, out);
+}
+
+/** pair.claims: the DRA claims the probe pods copy, and where each scratch copy comes from. */
+function claimsCheck(ctx: PairContext, settings: { prefill: ProbeSettings; decode: ProbeSettings }): void {
+  const seen = new Map<string, string>();
+  const missing: string[] = [];
+  for (const role of ['prefill', 'decode'] as const) {
+    const c = settings[role].claims;
+    for (const p of c?.pod ?? []) {
+      const t = p.template as string;
+      const src = c?.sources[t];
+      if (!src) missing.push(`${t} (${role} claim ${p.name})`);
+      else
+        seen.set(
+          t,
+          src.kind === 'ComputeDomain'
+            ? `${t}: a scratch ComputeDomain's channel (as ${src.from})`
+            : `${t}: a copy of ${src.from}`,
+        );
+    }
+  }
+  if (seen.size === 0 && missing.length === 0) return;
+  if (missing.length > 0) {
+    ctx.state.checks.push(
+      check(
+        'pair.claims',
+        'fail',
+        `ResourceClaimTemplate ${missing.join(', ')} is neither in the recipe nor in the deployment's namespace: the probe pods would stay Pending`,
+        {
+          fix: 'pass the recipe file that holds its ComputeDomain or ResourceClaimTemplate with --recipe, or run with --dgd against the live deployment',
+        },
+      ),
+    );
+    return;
+  }
+  ctx.state.checks.push(
+    check('pair.claims', 'ok', `probe pods copy the workers' DRA claims: ${[...seen.values()].join('; ')}`, {
+      matters: false,
+    }),
+  );
 }
 
 export const probesStep: Step = {
@@ -145,6 +213,7 @@ export const probesStep: Step = {
         }),
       );
     }
+    claimsCheck(ctx, ctx.state.settings);
     const blockers = ctx.state.checks.filter((c) => c.status === 'fail');
     if (blockers.length > 0 && !config.force && !config.dryRun) {
       ctx.state.checks.push(

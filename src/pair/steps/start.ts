@@ -29,6 +29,9 @@ export const startStep: Step = {
       for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
     // nixl: the probe's ConfigMap before the pods that mount it (a missing one keeps them Pending).
     for (const cm of objectsOf(ctx, 'ConfigMap')) await createTracked(ctx, cm);
+    // DRA: the claims' templates (or ComputeDomains) before the pods that name them.
+    for (const kind of ['ComputeDomain', 'ResourceClaimTemplate'])
+      for (const o of objectsOf(ctx, kind)) await createTracked(ctx, o);
     const jobs = await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
     // A killed CLI's Services, ConfigMap and etcd pod then go with the Jobs (owners.ts).
     await ownByJobs(ctx, jobs);
