@@ -14,6 +14,7 @@ import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
+import { admissionStep } from './steps/admission.js';
 import { collectStep, judgeStep } from './steps/collect.js';
 import { holdStep } from './steps/hold.js';
 import { planStep } from './steps/plan.js';
@@ -33,6 +34,7 @@ export const STEPS: readonly Step[] = [
   probesStep,
   planStep,
   renderStep,
+  admissionStep,
   holdStep,
   scratchStep,
   startStep,
@@ -46,6 +48,7 @@ const STEP_NAMES = new Map<Step, string>([
   [probesStep, 'read-only checks'],
   [planStep, 'plan'],
   [renderStep, 'render'],
+  [admissionStep, 'admission'],
   [holdStep, 'hold nodes'],
   [scratchStep, 'scratch namespace'],
   [startStep, 'create + etcd ready'],

@@ -52,10 +52,13 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
     const stuck =
       pod && (phase === 'Pending' || pod.status?.containerStatuses?.some((c) => c.state?.waiting));
     const events = stuck ? await cluster.podEvents(ns, pod.metadata?.name ?? '') : [];
+    // No pod yet: the job controller says why in an event on the Job (FailedCreate).
+    const jobName = plan.pods.find((p) => p.role === role)?.jobName;
+    const jobEvents = !pod && jobName ? await cluster.objectEvents(ns, 'Job', jobName) : undefined;
     if (pod) ctx.state.pods[role] = pod;
     if (log) ctx.state.logs[role] = log;
     if (phase === 'Running' || phase === 'Succeeded') ctx.state.runningSince[role] ??= ctx.clock.now();
-    out.push({ role, pod, events, log });
+    out.push({ role, pod, events, log, jobEvents });
   }
   if (
     ctx.state.resultsSince === undefined &&
@@ -105,6 +108,7 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
       rdmaResource: plan.pods[0]?.settings.resources[0]?.name,
       messageSize: plan.bench.maxBlockSize,
       legs: plan.legs.length,
+      namespace: plan.namespace.name,
     });
     status = a.status;
     ctx.progress.update(a.status);
