@@ -137,6 +137,13 @@ def parse_args(argv):
     p.add_argument(
         "--run-timeout", type=float, default=3600.0, help="target: seconds to wait for the initiator's sweep"
     )
+    p.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=None,
+        help="target: seconds to wait for the initiator's metadata (default --timeout); the pod script passes"
+        " what is left of its rendezvous, so a peer still pulling its image is waited for",
+    )
     a = p.parse_args(argv)
     for name in (
         "start_block",
@@ -861,7 +868,7 @@ def main(argv):
         except Exception as e:
             raise ProbeError("register", f"registering {size} bytes of {memory} with NIXL failed: {e}")
         if a.role == "target":
-            run_target(a, agent, buf, a.timeout)
+            run_target(a, agent, buf, a.connect_timeout if a.connect_timeout is not None else a.timeout)
         else:
             run_initiator(a, agent, buf, a.timeout, shape)
         return 0

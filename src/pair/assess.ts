@@ -3,7 +3,7 @@ import { formatDuration } from '../core/duration.js';
 import { getEngine } from '../engines/registry.js';
 import type { EngineName } from '../engines/types.js';
 import { createRefusal } from './admission.js';
-import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
+import { diagnosePod, type PodProblemKind, podStateLine, pullingLine } from './diagnose.js';
 import { probeScriptProblem, splitLegs, tail, unreadableLog } from './logs.js';
 import type { PodRole } from './probe-script.js';
 
@@ -120,7 +120,8 @@ export function statusLine(pods: readonly PodSnap[], engine: EngineName, now?: n
       const rows = rowsSoFar(engine, p.log);
       const waiting =
         p.pod?.status?.phase === 'Running' && atRendezvous(p.log) ? ', waiting for its peer' : '';
-      return `${p.role} ${podStateLine(p.pod, now)}${waiting}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
+      const pulling = now !== undefined ? pullingLine(p.pod, p.events, now) : undefined;
+      return `${p.role} ${pulling ?? podStateLine(p.pod, now)}${waiting}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
     })
     .join(', ');
 }

@@ -140,9 +140,17 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const started = clock.now();
   const runId = deps.runId ?? newRunId();
   const deadlineCtl = new AbortController();
-  const cancelDeadline = after(clock, config.timeoutMs, () =>
-    deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
-  );
+  // --timeout counts from when both probe pods run: until then the watch pushes it on (extendDeadline).
+  let deadlineAt = started + config.timeoutMs;
+  let cancelTimer: () => void = () => {};
+  const arm = (ms: number) => {
+    cancelTimer = after(clock, ms, () => {
+      if (clock.now() < deadlineAt) arm(deadlineAt - clock.now());
+      else deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`));
+    });
+  };
+  arm(config.timeoutMs);
+  const cancelDeadline = () => cancelTimer();
   const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
   let base: Promise<Cluster> | undefined;
   let loaded: Cluster | undefined;
@@ -177,6 +185,9 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     clock,
     interrupt: deps.signal,
     deadline: deadlineCtl.signal,
+    extendDeadline: (untilMs) => {
+      if (!deadlineCtl.signal.aborted) deadlineAt = Math.max(deadlineAt, untilMs);
+    },
     signal,
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,

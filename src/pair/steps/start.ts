@@ -9,8 +9,8 @@ import { waitEtcdReady } from './scratch.js';
  * Steps 5 and 6: create both probe Jobs at once (and, for ucx_perftest, each
  * pod's Service), then watch them run. The order the ranks start in is the
  * probe script's business (a rendezvous in the run's etcd): scheduling and
- * image pulls of either pod run in parallel and count against --timeout,
- * never against nixlbench's own start barrier.
+ * image pulls of either pod run in parallel and count against --pull-timeout;
+ * --timeout starts once both run; neither counts against nixlbench's own start barrier.
  */
 
 function roles(ctx: PairContext): PodRole[] {
@@ -29,6 +29,8 @@ export const startStep: Step = {
       for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
     // nixl: the probe's ConfigMap before the pods that mount it (a missing one keeps them Pending).
     for (const cm of objectsOf(ctx, 'ConfigMap')) await createTracked(ctx, cm);
+    // --pull-timeout counts from here; --timeout starts once both probe pods run (watch.ts).
+    ctx.state.jobsCreatedAt = ctx.clock.now();
     const jobs = await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
     // A killed CLI's Services, ConfigMap and etcd pod then go with the Jobs (owners.ts).
     await ownByJobs(ctx, jobs);
@@ -65,7 +67,7 @@ export const transferStep: Step = {
         : {
             kind: 'timeout',
             detail: `no complete result within --timeout: ${end.status}`,
-            fix: `raise --timeout (a large image takes minutes to pull the first time), or lower --sizes for a shorter ${plan?.engine} sweep`,
+            fix: `raise --timeout (it counts from when both probe pods run; pulls have --pull-timeout), or lower --sizes for a shorter ${plan?.engine} sweep`,
           };
       if (!complete) ctx.state.stop = 'failed';
     }
