@@ -1,5 +1,6 @@
 import type { CoreV1Event, V1Namespace } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/helpers/fixtures.js';
 import { testPlan } from '../../test/helpers/plan.js';
 import { admissionCheck, createRefusal, probePodSpecs } from './admission.js';
 import { assess } from './assess.js';
@@ -15,7 +16,7 @@ describe('admissionCheck: the scratch namespace, before anything is created', ()
     const c = admissionCheck('scratch', ns({ 'pod-security.kubernetes.io/enforce': 'restricted' }), pods);
     expect(c.status).toBe('fail');
     expect(c.detail).toBe(
-      'Pod Security "restricted:latest" of namespace scratch would refuse the probe pods: non-default capabilities, allowPrivilegeEscalation != false, unrestricted capabilities, runAsNonRoot != true, seccompProfile',
+      'Pod Security "restricted:latest" of namespace scratch would refuse the etcd, prefill and decode pods: allowPrivilegeEscalation != false, unrestricted capabilities, runAsNonRoot != true, seccompProfile',
     );
     expect(c.fix).toMatch(
       /kubectl label --overwrite namespace scratch pod-security.kubernetes.io\/enforce=privileged/,
@@ -32,7 +33,10 @@ describe('admissionCheck: the scratch namespace, before anything is created', ()
       pods,
     );
     expect(c.status).toBe('fail');
-    expect(c.detail).toMatch(/^Pod Security "baseline:v1.30" .*: non-default capabilities$/);
+    // The etcd pod adds nothing: baseline admits it.
+    expect(c.detail).toBe(
+      'Pod Security "baseline:v1.30" of namespace scratch would refuse the prefill and decode pods: non-default capabilities',
+    );
   });
 
   it('no label, or privileged: ok', () => {
@@ -78,6 +82,18 @@ const failedCreate = (message: string): CoreV1Event => ({
 describe('createRefusal and assess: a Job whose pod was refused', () => {
   const psa =
     'Error creating: pods "itest-r1-prefill-abcde" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false (container "prefill" must set securityContext.allowPrivilegeEscalation=false)';
+
+  it("the Job controller's real FailedCreate events: one problem naming Pod Security and its reasons", () => {
+    const events = (
+      JSON.parse(readFixture('pod-security', 'job-failedcreate-events.json')) as { items: CoreV1Event[] }
+    ).items;
+    const p = createRefusal('prefill', 'scratch', events);
+    expect(p?.kind).toBe('admission');
+    expect(p?.detail).toMatch(
+      /^Pod Security "restricted:latest" of namespace scratch refused the prefill pod: allowPrivilegeEscalation != false \(container "prefill" must set securityContext.allowPrivilegeEscalation=false\), unrestricted capabilities/,
+    );
+    expect(p?.fix).toMatch(/enforce=privileged/);
+  });
 
   it('Pod Security: one problem naming the admission message and the label fix', () => {
     expect(createRefusal('prefill', 'scratch', [failedCreate(psa)])).toEqual({

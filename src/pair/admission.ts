@@ -24,17 +24,21 @@ export interface CreateRefusal {
 }
 
 export interface ProbePodSpec {
-  role: PodRole;
+  role: PodRole | 'etcd';
   spec: V1PodSpec;
 }
 
-/** The probe pods' specs from the rendered Jobs. */
+/** The specs of the pods a run creates: the probe Jobs' templates, and the run's etcd Pod. */
 export function probePodSpecs(objects: readonly KubernetesObject[]): ProbePodSpec[] {
   const out: ProbePodSpec[] = [];
   for (const o of objects) {
-    if (o.kind !== 'Job') continue;
-    const role = o.metadata?.labels?.['app.kubernetes.io/component'] as PodRole | undefined;
-    const spec = (o as { spec?: { template?: { spec?: V1PodSpec } } }).spec?.template?.spec;
+    const role = o.metadata?.labels?.['app.kubernetes.io/component'] as PodRole | 'etcd' | undefined;
+    const spec =
+      o.kind === 'Job'
+        ? (o as { spec?: { template?: { spec?: V1PodSpec } } }).spec?.template?.spec
+        : o.kind === 'Pod'
+          ? (o as { spec?: V1PodSpec }).spec
+          : undefined;
     if (role && spec) out.push({ role, spec });
   }
   return out;
@@ -86,10 +90,12 @@ export function admissionCheck(
   const refused = pods.flatMap((p) => predictPodSecurity(p.spec, level).map((v) => ({ role: p.role, ...v })));
   if (refused.length) {
     const reasons = [...new Set(refused.map((r) => r.reason))];
+    const roles = [...new Set(refused.map((r) => r.role))];
+    const which = `${roles.join(roles.length > 2 ? ', ' : ' and ').replace(/, ([^,]+)$/, ' and $1')} pod${roles.length === 1 ? '' : 's'}`;
     return check(
       'pair.admission',
       'fail',
-      `Pod Security "${level}:${version}" of namespace ${name} would refuse the probe pods: ${reasons.join(', ')}`,
+      `Pod Security "${level}:${version}" of namespace ${name} would refuse the ${which}: ${reasons.join(', ')}`,
       {
         subject,
         fix: labelFix(name),

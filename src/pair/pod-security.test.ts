@@ -1,5 +1,6 @@
 import type { V1PodSpec } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../test/helpers/fixtures.js';
 import { testPlan } from '../../test/helpers/plan.js';
 import { probePodSpecs } from './admission.js';
 import { renderPlan } from './manifests.js';
@@ -10,7 +11,9 @@ const reasons = (spec: V1PodSpec, level: 'baseline' | 'restricted') =>
   predictPodSecurity(spec, level).map((v) => v.reason);
 
 function probeSpec(settings = DEFAULT_SETTINGS): V1PodSpec {
-  const [first] = probePodSpecs(renderPlan(testPlan({ settings: { prefill: settings, decode: settings } })));
+  const first = probePodSpecs(
+    renderPlan(testPlan({ settings: { prefill: settings, decode: settings } })),
+  ).find((p) => p.role === 'prefill');
   if (!first) throw new Error('no Job rendered');
   return first.spec;
 }
@@ -31,9 +34,8 @@ describe('predictPodSecurity: the rendered probe pod', () => {
     ]);
   });
 
-  it('restricted refuses four more things of the default probe pod', () => {
+  it("restricted refuses four things of the default probe pod; its own capabilities check replaces baseline's", () => {
     expect(reasons(probeSpec(), 'restricted')).toEqual([
-      'non-default capabilities',
       'allowPrivilegeEscalation != false',
       'unrestricted capabilities',
       'runAsNonRoot != true',
@@ -82,17 +84,24 @@ describe('predictPodSecurity: the rendered probe pod', () => {
 });
 
 describe('reasonsInMessage', () => {
-  it("reads the reasons of the API server's own refusal", () => {
-    const m =
-      'pods "x" is forbidden: violates PodSecurity "restricted:latest": non-default capabilities (container "prefill" must not include "IPC_LOCK" in securityContext.capabilities.add), allowPrivilegeEscalation != false (container "prefill" must set securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "prefill" must set securityContext.capabilities.drop=["ALL"]; container "prefill" must not include "IPC_LOCK" in securityContext.capabilities.add), runAsNonRoot != true (pod or container "prefill" must set securityContext.runAsNonRoot=true), seccompProfile (pod or container "prefill" must set securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")';
-    expect(reasonsInMessage(m).sort()).toEqual(
-      [
-        'non-default capabilities',
-        'allowPrivilegeEscalation != false',
-        'unrestricted capabilities',
-        'runAsNonRoot != true',
-        'seccompProfile',
-      ].sort(),
-    );
+  it("reads the reasons of the API server's own refusal (a real capture)", () => {
+    expect(reasonsInMessage(readFixture('pod-security', 'kubectl-dry-run-restricted.txt'))).toEqual([
+      'allowPrivilegeEscalation != false',
+      'unrestricted capabilities',
+      'runAsNonRoot != true',
+      'seccompProfile',
+    ]);
+    expect(reasonsInMessage(readFixture('pod-security', 'kubectl-dry-run-baseline.txt'))).toEqual([
+      'non-default capabilities',
+    ]);
   });
+});
+
+describe('the real admission: captures of kube-apiserver v1.36.3 (test/fixtures/pod-security/INDEX.md)', () => {
+  const pod = JSON.parse(readFixture('pod-security', 'probe-pod-prefill.json')) as { spec: V1PodSpec };
+  for (const level of ['restricted', 'baseline'] as const)
+    it(`${level}: the predictor lists what the API server refused, no more, no less`, () => {
+      const message = readFixture('pod-security', `kubectl-dry-run-${level}.txt`);
+      expect(reasons(pod.spec, level).sort()).toEqual(reasonsInMessage(message).sort());
+    });
 });

@@ -48,7 +48,7 @@ const BASELINE_CAPS = new Set([
   'SYS_CHROOT',
 ]);
 
-/** check_sysctls.go:91-110: the safe set, through v1.32 (the newest a v1.36 API server enforces). */
+/** check_sysctls.go:86-105 (v0.36.3): the safe set through v1.32, the newest a v1.36 API server knows. */
 const SAFE_SYSCTLS = new Set([
   'kernel.shm_rmid_forced',
   'net.ipv4.ip_local_port_range',
@@ -64,7 +64,7 @@ const SAFE_SYSCTLS = new Set([
   'net.ipv4.tcp_wmem',
 ]);
 
-/** check_seLinuxOptions.go:78 (1.31): the types a container may run as. */
+/** check_seLinuxOptions.go:79 (1.31): the types a container may run as. */
 const SELINUX_TYPES = new Set([
   '',
   'container_t',
@@ -106,6 +106,46 @@ const seccompBaseline: Check = (s) => {
     : undefined;
 };
 
+// check_capabilities_baseline.go:79
+const capabilitiesBaseline: Check = (s) => {
+  const bad: string[] = [];
+  const caps = new Set<string>();
+  for (const c of visit(s)) {
+    const extra = (sc(c).capabilities?.add ?? []).filter((x) => !BASELINE_CAPS.has(x));
+    if (extra.length) bad.push(c.name);
+    for (const x of extra) caps.add(x);
+  }
+  return bad.length
+    ? {
+        reason: 'non-default capabilities',
+        detail: `${containersOf(bad)} must not include ${quote([...caps].sort())} in securityContext.capabilities.add`,
+      }
+    : undefined;
+};
+
+// check_procMount_baseline.go:66 (1.35 relaxes it for user-namespace pods: :100)
+const procMountBaseline: Check = (s) => {
+  if (s.hostUsers === false) return undefined;
+  const bad = visit(s).filter((c) => sc(c).procMount !== undefined && sc(c).procMount !== 'Default');
+  return bad.length
+    ? {
+        reason: 'procMount',
+        detail: `${containersOf(bad.map((c) => c.name))} must not set securityContext.procMount`,
+      }
+    : undefined;
+};
+
+// check_procMount_restricted.go:40: the same rule without the user-namespace relaxation.
+const procMountRestricted: Check = (s) => {
+  const bad = visit(s).filter((c) => sc(c).procMount !== undefined && sc(c).procMount !== 'Default');
+  return bad.length
+    ? {
+        reason: 'procMount',
+        detail: `${containersOf(bad.map((c) => c.name))} must not set securityContext.procMount`,
+      }
+    : undefined;
+};
+
 // ── baseline ────────────────────────────────────────────────────────────────
 const baseline: Check[] = [
   // check_hostNamespaces.go:58
@@ -126,22 +166,7 @@ const baseline: Check[] = [
       ? { reason: 'privileged', detail: `${containersOf(bad)} must not set securityContext.privileged=true` }
       : undefined;
   },
-  // check_capabilities_baseline.go:79
-  (s) => {
-    const bad: string[] = [];
-    const caps = new Set<string>();
-    for (const c of visit(s)) {
-      const extra = (sc(c).capabilities?.add ?? []).filter((x) => !BASELINE_CAPS.has(x));
-      if (extra.length) bad.push(c.name);
-      for (const x of extra) caps.add(x);
-    }
-    return bad.length
-      ? {
-          reason: 'non-default capabilities',
-          detail: `${containersOf(bad)} must not include ${quote([...caps].sort())} in securityContext.capabilities.add`,
-        }
-      : undefined;
-  },
+  capabilitiesBaseline,
   hostPathVolumes,
   // check_hostPorts.go:60
   (s) => {
@@ -165,17 +190,7 @@ const baseline: Check[] = [
     const bad = opts.some((o) => o && (!SELINUX_TYPES.has(o.type ?? '') || !!o.user || !!o.role));
     return bad ? { reason: 'seLinuxOptions', detail: 'a forbidden type, user or role' } : undefined;
   },
-  // check_procMount_baseline.go:66 (1.35 relaxes it for user-namespace pods: :100)
-  (s) => {
-    if (s.hostUsers === false) return undefined;
-    const bad = visit(s).filter((c) => sc(c).procMount !== undefined && sc(c).procMount !== 'Default');
-    return bad.length
-      ? {
-          reason: 'procMount',
-          detail: `${containersOf(bad.map((c) => c.name))} must not set securityContext.procMount`,
-        }
-      : undefined;
-  },
+  procMountBaseline,
   seccompBaseline,
   // check_sysctls.go:138
   (s) => {
@@ -186,6 +201,7 @@ const baseline: Check[] = [
 
 // ── restricted (on top of baseline; restrictedVolumes overrides hostPathVolumes) ─────────
 const restricted: Check[] = [
+  procMountRestricted,
   // check_restrictedVolumes.go:88
   (s) => {
     const bad = (s.volumes ?? []).filter(
@@ -274,9 +290,19 @@ export function predictPodSecurity(spec: V1PodSpec, level: PodSecurityLevel): Po
   return checks.map((c) => c(spec)).filter((v): v is PodSecurityViolation => v !== undefined);
 }
 
-/** restricted's own volume and seccomp checks override baseline's (OverrideCheckIDs: check_restrictedVolumes.go:82, check_seccompProfile_restricted.go:56). */
+/**
+ * restricted's own checks replace four of baseline's (OverrideCheckIDs, policy/registry.go:123):
+ * capabilities (check_capabilities_restricted.go:67), procMount (check_procMount_restricted.go:52),
+ * hostPath volumes (check_restrictedVolumes.go:82) and seccomp (check_seccompProfile_restricted.go:56).
+ */
+const OVERRIDDEN = new Set<Check>([
+  capabilitiesBaseline,
+  procMountBaseline,
+  hostPathVolumes,
+  seccompBaseline,
+]);
 function withoutOverridden(checks: Check[]): Check[] {
-  return checks.filter((c) => c !== hostPathVolumes && c !== seccompBaseline);
+  return checks.filter((c) => !OVERRIDDEN.has(c));
 }
 
 /** The Pod Security level a label value names, or undefined for a value admission would not accept. */
@@ -304,7 +330,14 @@ export function reasonsInMessage(message: string): string[] {
     'runAsUser=0',
   ];
   const body = message.replace(/^.*?violates PodSecurity "[^"]*":\s*/s, '');
-  return known.filter((r) =>
-    new RegExp(`(^|, )${r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s? \\(`).test(body),
-  );
+  // In the message's own order: each reason opens an item ("reason (detail)"), after ": " or ", ".
+  const at = (r: string) => {
+    const m = new RegExp(`(^|, )${r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s? \\(`).exec(body);
+    return m ? m.index : -1;
+  };
+  return known
+    .map((r) => [r, at(r)] as const)
+    .filter(([, i]) => i >= 0)
+    .sort((a, b) => a[1] - b[1])
+    .map(([r]) => r);
 }
