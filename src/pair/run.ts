@@ -12,6 +12,7 @@ import { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from './flags.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
 import { admissionStep } from './steps/admission.js';
@@ -142,6 +143,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const deadlineCtl = new AbortController();
   // --timeout counts from when both probe pods run: until then the watch pushes it on (extendDeadline).
   let deadlineAt = started + config.timeoutMs;
+  const lastDeadline = started + (config.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS) + config.timeoutMs;
   let cancelTimer: () => void = () => {};
   const arm = (ms: number) => {
     cancelTimer = after(clock, ms, () => {
@@ -185,8 +187,9 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     clock,
     interrupt: deps.signal,
     deadline: deadlineCtl.signal,
+    // Never past --pull-timeout plus --timeout from the start: the run's whole bound.
     extendDeadline: (untilMs) => {
-      if (!deadlineCtl.signal.aborted) deadlineAt = Math.max(deadlineAt, untilMs);
+      if (!deadlineCtl.signal.aborted) deadlineAt = Math.max(deadlineAt, Math.min(untilMs, lastDeadline));
     },
     signal,
     stack: new DisposalStack(),
