@@ -164,6 +164,13 @@ def parse_args(argv):
     p.add_argument(
         "--run-timeout", type=float, default=3600.0, help="target: seconds to wait for the initiator's sweep"
     )
+    p.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=None,
+        help="target: seconds to wait for the initiator's metadata (at least --timeout); the pod script passes"
+        " what is left of its rendezvous, so a peer still pulling its image is waited for",
+    )
     a = p.parse_args(argv)
     for name in (
         "start_block",
@@ -1023,7 +1030,9 @@ def main(argv):
         except Exception as e:
             raise ProbeError("register", f"registering {size} bytes of {memory} with NIXL failed: {e}")
         if a.role == "target":
-            run_target(a, agent, buf, a.timeout)
+            # Never less than --timeout: a later leg's target still waits as long as the first did.
+            connect = a.timeout if a.connect_timeout is None else max(a.connect_timeout, a.timeout)
+            run_target(a, agent, buf, connect)
         else:
             run_initiator(a, agent, buf, a.timeout, shape)
         return 0

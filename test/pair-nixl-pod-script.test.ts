@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nixlProbePath } from '../src/engines/nixl/argv.js';
 import { judgeLegs } from '../src/pair/legs.js';
@@ -183,4 +184,56 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     const railsCheck = j.checks.find((c) => c.id === 'pair.rails');
     expect(railsCheck?.detail).toMatch(/^2 rail\(s\) crossed/);
   }, 120_000);
+  it('the target waits for an initiator still pulling its image past --timeout (from the rendezvous, not its own start)', async (ctx) => {
+    need(ctx, tools('ip'), netns(link));
+    // --timeout 30s (the sweep's own bound: rows and silences), --pull-timeout 2m: the decode
+    // initiator's "pod" starts 35 s after the prefill target's.
+    const plan = makePlan({
+      runId: 'np3',
+      engine: 'nixl',
+      mode: 'cross-node',
+      now: new Date('2026-01-01T00:00:00Z'),
+      timeoutMs: 30_000,
+      pullTimeoutMs: 120_000,
+      nodes: {
+        prefill: { name: 'node-a', hostname: 'node-a' },
+        decode: { name: 'node-b', hostname: 'node-b' },
+      },
+      settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
+      image: { probeDefault: 'unused' },
+      etcdImage: 'unused',
+      memory: 'DRAM',
+      legs: [{ initiator: 'decode', op: 'READ' }],
+      legsWhy: 'test',
+      backend: 'UCX',
+      startBlockSize: 65536,
+      maxBlockSize: 65536,
+      iterations: 10,
+      memoryLimit: '16Gi',
+      podAnnotations: {},
+    });
+    const l = link as VethPair;
+    const side = { prefill: 'a', decode: 'b' } as const;
+    const other = { prefill: 'b', decode: 'a' } as const;
+    const pod = (role: 'prefill' | 'decode') => {
+      const p = plan.pods.find((x) => x.role === role) as PlannedPod;
+      const env: NodeJS.ProcessEnv = {
+        PATH: `${path.dirname(python)}:${process.env.PATH}`,
+        UCX_TLS: 'tcp',
+        NODE_NAME: p.node.name,
+      };
+      for (const e of p.scriptEnv) env[e.name] = e.value;
+      env.ITEST_PEER_HOST = l.addr[other[role]];
+      env.ITEST_NIXL_PROBE = nixlProbePath();
+      return run([...l.exec(side[role]), ...probeCommand(plan.engine, role), ...p.args], env);
+    };
+    const prefill = pod('prefill');
+    await sleep(35_000);
+    const decode = await pod('decode');
+    const target = await prefill;
+    expect([target.code, decode.code], `${target.out}\n---\n${decode.out}`).toEqual([0, 0]);
+    // The initiator measured; bounded by --timeout from its own start, the target had given up after 30 s.
+    expect(decode.out).toMatch(/"event":"measurement"/);
+    expect(target.out).not.toMatch(/timed out waiting for metadata/);
+  }, 180_000);
 });

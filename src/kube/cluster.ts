@@ -121,6 +121,8 @@ export interface Cluster {
   listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]>;
   getPod(namespace: string, name: string): Promise<V1Pod>;
   podEvents(namespace: string, pod: string): Promise<CoreV1Event[]>;
+  /** Events about one object of a kind (a Job's FailedCreate from the job controller). */
+  objectEvents(namespace: string, kind: string, name: string): Promise<CoreV1Event[]>;
   /** The container's log so far ('' when it has none yet). */
   readLog(namespace: string, pod: string, container?: string): Promise<string>;
   /** A DynamoGraphDeployment as stored (tries nvidia.com/v1beta1, then v1alpha1). */

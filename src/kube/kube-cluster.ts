@@ -193,11 +193,15 @@ export class KubeCluster implements Cluster {
     );
   }
 
-  async podEvents(namespace: string, pod: string): Promise<CoreV1Event[]> {
+  podEvents(namespace: string, pod: string): Promise<CoreV1Event[]> {
+    return this.objectEvents(namespace, 'Pod', pod);
+  }
+
+  async objectEvents(namespace: string, kind: string, name: string): Promise<CoreV1Event[]> {
     const list = await this.call(this.act('list', 'events', namespace), (c) =>
       c.core.listNamespacedEvent({
         namespace,
-        fieldSelector: `involvedObject.kind=Pod,involvedObject.name=${pod}`,
+        fieldSelector: `involvedObject.kind=${kind},involvedObject.name=${name}`,
       }),
     );
     return list.items;

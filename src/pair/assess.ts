@@ -2,7 +2,8 @@ import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { getEngine } from '../engines/registry.js';
 import type { EngineName } from '../engines/types.js';
-import { diagnosePod, type PodProblemKind, podStateLine } from './diagnose.js';
+import { createRefusal } from './admission.js';
+import { diagnosePod, type PodProblemKind, podStateLine, pullingLine } from './diagnose.js';
 import { probeScriptProblem, splitLegs, tail, unreadableLog } from './logs.js';
 import type { PodRole } from './probe-script.js';
 
@@ -17,10 +18,19 @@ export interface PodSnap {
   pod?: V1Pod | undefined;
   events: CoreV1Event[];
   log: string;
+  /** Events on the pod's Job while it has no pod (the job controller's FailedCreate). */
+  jobEvents?: CoreV1Event[] | undefined;
 }
 
 export interface RunProblem {
-  kind: PodProblemKind | 'peer-missing' | 'hung-after-results' | 'unreadable-log' | 'timeout';
+  kind:
+    | PodProblemKind
+    | 'admission'
+    | 'pull-timeout'
+    | 'peer-missing'
+    | 'hung-after-results'
+    | 'unreadable-log'
+    | 'timeout';
   role?: PodRole | undefined;
   detail: string;
   fix: string;
@@ -47,6 +57,8 @@ export interface AssessInput {
   legs?: number | undefined;
   /** ucx_perftest message size, for reading a client log without a test box. */
   messageSize?: number | undefined;
+  /** The scratch namespace, for an admission refusal's fix. */
+  namespace?: string | undefined;
 }
 
 function running(p: PodSnap): boolean {
@@ -108,7 +120,8 @@ export function statusLine(pods: readonly PodSnap[], engine: EngineName, now?: n
       const rows = rowsSoFar(engine, p.log);
       const waiting =
         p.pod?.status?.phase === 'Running' && atRendezvous(p.log) ? ', waiting for its peer' : '';
-      return `${p.role} ${podStateLine(p.pod, now)}${waiting}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
+      const pulling = now !== undefined ? pullingLine(p.pod, p.events, now) : undefined;
+      return `${p.role} ${pulling ?? podStateLine(p.pod, now)}${waiting}${rows ? ` (${rows} result row${rows === 1 ? '' : 's'})` : ''}`;
     })
     .join(', ');
 }
@@ -163,7 +176,12 @@ function exitProblem(
 function podProblems(input: AssessInput): RunProblem | undefined {
   let exited: RunProblem | undefined;
   for (const p of input.pods) {
-    if (!p.pod) continue;
+    if (!p.pod) {
+      // No pod: the Job may have been refused one (admission, quota): that is the story, now.
+      const refused = createRefusal(p.role, input.namespace ?? '', p.jobEvents ?? []);
+      if (refused) return refused;
+      continue;
+    }
     const d = diagnosePod(p.pod, p.events, { rdma: input.rdmaResource });
     if (!d) continue;
     if (d.kind !== 'exited') return { kind: d.kind, role: p.role, detail: d.detail, fix: d.fix };

@@ -70,8 +70,11 @@ export interface PairConfig {
   keep: boolean;
   force: boolean;
   dryRun: boolean;
+  /** --timeout: the run's own deadline, counted from when both probe pods run. */
   timeoutMs: number;
   peerTimeoutMs: number;
+  /** --pull-timeout: from creating the Jobs until both probe pods run (undefined: DEFAULT_PULL_TIMEOUT_MS). */
+  pullTimeoutMs?: number | undefined;
   /** The deployment's namespace (--namespace): only ever read. */
   namespace?: string | undefined;
   kubeconfig?: string | undefined;
@@ -116,6 +119,8 @@ export interface PairState {
    * confirm gone is only ever named from this.
    */
   mayExist: Set<string>;
+  /** When the probe Jobs were created: --pull-timeout counts from here. */
+  jobsCreatedAt?: number | undefined;
   /** Names of every pod of ours seen so far: one that vanishes was deleted by someone else. */
   seenPods: Set<string>;
   /** The API server's outages this run lived through (watch and create retries). */
@@ -146,6 +151,11 @@ export interface PairContext {
   interrupt: AbortSignal;
   /** Our own wall-clock limit (--timeout). */
   deadline: AbortSignal;
+  /**
+   * Pushes --timeout's deadline to at least `untilMs` (a clock time): while the probe pods are
+   * still starting, the run's deadline is --timeout from now (it starts when both run).
+   */
+  extendDeadline(untilMs: number): void;
   /** Either of the two: what waits listen to. */
   signal: AbortSignal;
   stack: DisposalStack;

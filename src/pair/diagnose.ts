@@ -176,6 +176,29 @@ export function podStateLine(pod: V1Pod | undefined, now?: number): string {
   return what.length ? `${phase} (${what.join(', ')})` : phase;
 }
 
+/**
+ * `pulling nvcr.io/…:1.2.0 on gpu-b: 3m12s`: a scheduled pod whose kubelet said Pulling
+ * (and no Pulled since), timed from that event; undefined otherwise.
+ */
+export function pullingLine(
+  pod: V1Pod | undefined,
+  events: readonly CoreV1Event[],
+  now: number,
+): string | undefined {
+  if (!pod?.spec?.nodeName || pod.status?.phase !== 'Pending') return undefined;
+  const pulling = latest(events, /^Pulling$/);
+  if (!pulling) return undefined;
+  const pulled = latest(events, /^Pulled$/);
+  const t = (e: CoreV1Event | undefined) =>
+    e ? new Date(e.firstTimestamp ?? e.eventTime ?? e.metadata?.creationTimestamp ?? 0).getTime() : NaN;
+  if (pulled && t(pulled) >= t(pulling)) return undefined;
+  const image =
+    /image "([^"]+)"/.exec(pulling.message ?? '')?.[1] ?? pod.spec.containers?.[0]?.image ?? 'the image';
+  const since = t(pulling);
+  const took = Number.isFinite(since) ? `: ${formatDuration(Math.max(0, now - since))}` : '';
+  return `pulling ${image} on ${pod.spec.nodeName}${took}`;
+}
+
 /** The container finished: exit code when it did, undefined while it runs. */
 export function exitCodeOf(pod: V1Pod | undefined): number | undefined {
   const term = pod?.status?.containerStatuses?.[0]?.state?.terminated;

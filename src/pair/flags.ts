@@ -20,6 +20,8 @@ export const DEFAULT_NIXL_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0';
 export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
 export const DEFAULT_MEMORY = '16Gi';
 export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
+/** --pull-timeout: scheduling and pulling the probe image on both nodes (a ~12 GB runtime image on a fresh node takes minutes). */
+export const DEFAULT_PULL_TIMEOUT_MS = 20 * 60_000;
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -155,5 +157,10 @@ export function addProbeOptions(cmd: Command): Command {
       '--peer-timeout <duration>',
       'how long a pod may wait for its peer (registration, start barrier, exit after results)',
       '4m',
+    )
+    .option(
+      '--pull-timeout <duration>',
+      'how long the probe pods may take to start (scheduling, image pull) before --timeout starts counting',
+      '20m',
     );
 }

@@ -20,6 +20,7 @@ import {
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_PROBE_IMAGE,
+  DEFAULT_PULL_TIMEOUT_MS,
 } from './flags.js';
 import {
   DurationOption,
@@ -36,6 +37,7 @@ export {
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_PROBE_IMAGE,
+  DEFAULT_PULL_TIMEOUT_MS,
 };
 
 /** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
@@ -104,6 +106,7 @@ export const ClusterOptionsShape = {
   force: z.boolean().optional(),
   dryRun: z.boolean().optional(),
   peerTimeout: DurationOption.optional(),
+  pullTimeout: DurationOption.optional(),
   leaseNamespace: NamespaceName.optional(),
   /** --no-wait (commander's negation): false stops at once when another run holds a node. */
   wait: z.boolean().optional(),
@@ -219,6 +222,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     dryRun: o.dryRun === true,
     timeoutMs: o.timeout,
     peerTimeoutMs: o.peerTimeout ?? DEFAULT_PEER_TIMEOUT_MS,
+    pullTimeoutMs: o.pullTimeout ?? DEFAULT_PULL_TIMEOUT_MS,
     namespace: o.namespace,
     kubeconfig: o.kubeconfig,
     context: o.context,

@@ -92,6 +92,8 @@ export interface PlanInput {
   mode: ClusterMode;
   now: Date;
   timeoutMs: number;
+  /** --pull-timeout: the pods' start (scheduling, pull) before --timeout counts; 0 when undefined. */
+  pullTimeoutMs?: number | undefined;
   scratchNamespace?: string | undefined;
   nodes: { prefill: PlannedNode; decode: PlannedNode };
   settings: { prefill: ProbeSettings; decode: ProbeSettings };
@@ -236,8 +238,10 @@ export function makePlan(input: PlanInput): PairPlan {
     warmup: input.warmup,
     kv: input.settings.prefill.kv ?? input.settings.decode.kv,
   };
-  // The pod waits for its peer (pulls and scheduling included) as long as the run may last.
+  // The engine's own waits are --timeout's; the pod waits for its peer (its pull and scheduling
+  // included) as long as the run may last: --pull-timeout plus --timeout.
   const waitS = input.timeoutMs / 1000;
+  const lifeMs = input.timeoutMs + (input.pullTimeoutMs ?? 0);
   const rails = engine.rails && !intra ? input.rails : undefined;
   const nb = engine.args({ bench, waitS });
   const args = nb.args;
@@ -251,7 +255,7 @@ export function makePlan(input: PlanInput): PairPlan {
       peerHost: services ? services[role === 'prefill' ? 'decode' : 'prefill'] : undefined,
       nixl: nixlProbe ? { port, probe: nixlProbe.file } : undefined,
       rails: rails?.rails,
-      waitS,
+      waitS: lifeMs / 1000,
     });
   const path = intra ? undefined : pathOf(input);
   const fabricMemory =
@@ -290,7 +294,7 @@ export function makePlan(input: PlanInput): PairPlan {
     names,
     namespace: { name: ns, create: input.scratchNamespace === undefined },
     createdAt: created.toISOString(),
-    expiresAt: new Date(created.getTime() + input.timeoutMs + EXPIRY_MARGIN_MS).toISOString(),
+    expiresAt: new Date(created.getTime() + lifeMs + EXPIRY_MARGIN_MS).toISOString(),
     image,
     imageWhy: why,
     engineWhy: input.engineWhy ?? '--engine',
@@ -309,7 +313,7 @@ export function makePlan(input: PlanInput): PairPlan {
     // GPU memory needs a GPU; a DRAM run holds none (and leaves the node's GPUs to the workers).
     gpusPerPod: input.memory === 'DRAM' ? 0 : intra ? 2 : (rails?.gpus ?? 1),
     memoryLimit: input.memoryLimit,
-    activeDeadlineSeconds: Math.ceil(input.timeoutMs / 1000) + DEADLINE_MARGIN_S,
+    activeDeadlineSeconds: Math.ceil(lifeMs / 1000) + DEADLINE_MARGIN_S,
     ttlSecondsAfterFinished: TTL_AFTER_FINISHED_S,
   };
 }

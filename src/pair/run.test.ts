@@ -284,3 +284,151 @@ describe('runPairCluster', () => {
     expect(fake.store.size).toBe(0);
   });
 });
+
+/**
+ * Virtual time: a sleep moves it on (by at most a second: the lease renewal sleeps beside the
+ * watch's polls) and fires the timers due (the run's --timeout among them).
+ */
+function virtualClock() {
+  let t = 1_000_000;
+  const timers: { at: number; fn: () => void }[] = [];
+  return {
+    now: () => t,
+    async sleep(ms: number, signal?: AbortSignal) {
+      t += Math.min(ms, 1_000);
+      for (const x of timers.filter((x) => x.at <= t)) {
+        timers.splice(timers.indexOf(x), 1);
+        x.fn();
+      }
+      await new Promise((r) => setImmediate(r));
+      // As node:timers/promises rejects an aborted sleep.
+      if (signal?.aborted)
+        throw Object.assign(new Error('The operation was aborted'), {
+          name: 'AbortError',
+          code: 'ABORT_ERR',
+          cause: signal.reason,
+        });
+    },
+    after(ms: number, fn: () => void) {
+      const x = { at: t + ms, fn };
+      timers.push(x);
+      return () => {
+        const i = timers.indexOf(x);
+        if (i >= 0) timers.splice(i, 1);
+      };
+    },
+  };
+}
+
+/** Both probe pods stay ContainerCreating, their kubelet saying Pulling, for `pullMs` after their Job. */
+class PullingCluster extends FakeCluster {
+  private readonly createdAt = new Map<string, number>();
+  constructor(
+    behaviour: Record<Role, Behaviour>,
+    private readonly clock: { now(): number },
+    private readonly pullMs: number,
+  ) {
+    super(behaviour);
+    this.onCreate = (key) => {
+      if (key.startsWith('Job/')) this.createdAt.set(key.split('/').pop() as string, this.clock.now());
+    };
+  }
+  private pulling(pod: V1Pod): boolean {
+    const job = (pod.metadata?.name ?? '').replace(/-abcde$/, '');
+    const at = this.createdAt.get(job);
+    return at !== undefined && this.clock.now() - at < this.pullMs;
+  }
+  override async listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]> {
+    const pods = await super.listPods(namespace, selector);
+    return pods.map((p) =>
+      this.pulling(p)
+        ? {
+            ...p,
+            status: {
+              phase: 'Pending',
+              containerStatuses: [
+                {
+                  name: 'c',
+                  image: 'reg/nixlbench:0.10.1',
+                  imageID: '',
+                  ready: false,
+                  restartCount: 0,
+                  state: { waiting: { reason: 'ContainerCreating' } },
+                },
+              ],
+            },
+          }
+        : p,
+    );
+  }
+  override async podEvents(namespace: string, pod: string) {
+    const p = (await super.listPods(namespace)).find((x) => x.metadata?.name === pod);
+    if (!p || !this.pulling(p)) return [];
+    const job = pod.replace(/-abcde$/, '');
+    const at = new Date(this.createdAt.get(job) ?? 0);
+    return [
+      {
+        metadata: { name: `${pod}.pulling` },
+        involvedObject: { kind: 'Pod', name: pod },
+        reason: 'Pulling',
+        message: 'Pulling image "reg/nixlbench:0.10.1"',
+        firstTimestamp: at,
+      },
+    ];
+  }
+}
+
+describe('runPairCluster: slow pulls are not slow fabrics', () => {
+  const behaviour = () => ({
+    prefill: ok('prefill', readFixture('nixlbench', 'legacy-0.x-ucx-vram-to-dram-ok.log')),
+    decode: ok('decode', TARGET),
+  });
+  function runWith(fake: FakeCluster, clock: ReturnType<typeof virtualClock>, over: Partial<PairConfig>) {
+    const lines: string[] = [];
+    const progress = { ...silentProgress, update: (l: string) => lines.push(l) };
+    const done = runPairCluster(
+      { ...config, ...over },
+      {
+        cluster: async () => fake,
+        progress,
+        signal: new AbortController().signal,
+        cwd: '/',
+        printManifests: () => {},
+        runId: 'unit1',
+        pollMs: 1_000,
+        teardownMs: 2_000,
+        clock,
+      },
+    );
+    return { done, lines };
+  }
+
+  it('pulls that take 3 times --timeout still measure: --timeout counts from when both pods run', async () => {
+    const clock = virtualClock();
+    const fake = new PullingCluster(behaviour(), clock, 60_000);
+    const { done, lines } = runWith(fake, clock, { timeoutMs: 20_000, pullTimeoutMs: 120_000 });
+    const r = await done;
+    expect(r.checks.find((c) => c.id === 'pair.run')).toMatchObject({ status: 'ok' });
+    expect(r.measurement).toMatchObject({ peakGBps: 5.10826 });
+    // Progress per node, timed from the kubelet's Pulling event.
+    expect(lines).toContain(
+      'prefill pulling reg/nixlbench:0.10.1 on gpu-a: 30s, decode pulling reg/nixlbench:0.10.1 on gpu-b: 30s',
+    );
+    expect(fake.store.size).toBe(0);
+  });
+
+  it('pulls past --pull-timeout: one problem naming it and the pull, not "raise --timeout"', async () => {
+    const clock = virtualClock();
+    const fake = new PullingCluster(behaviour(), clock, 10 * 60_000);
+    const { done } = runWith(fake, clock, { timeoutMs: 20_000, pullTimeoutMs: 90_000 });
+    const r = await done;
+    const run = r.checks.find((c) => c.id === 'pair.run');
+    expect(run?.status).toBe('fail');
+    expect(run?.detail).toMatch(
+      /^prefill and decode did not start within --pull-timeout 1m30s \(prefill pulling reg\/nixlbench:0\.10\.1 on gpu-a: 1m3\ds, decode pulling .* on gpu-b: 1m3\ds\)$/,
+    );
+    expect(run?.fix).toMatch(/raise --pull-timeout/);
+    expect(r.problem?.kind).toBe('pull-timeout');
+    expect(fake.store.size).toBe(0);
+  });
+});

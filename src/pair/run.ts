@@ -12,8 +12,10 @@ import { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
 import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from './flags.js';
 import { newRunId, runSelector } from './names.js';
 import type { PairPlan } from './pair-plan.js';
+import { admissionStep } from './steps/admission.js';
 import { collectStep, judgeStep } from './steps/collect.js';
 import { holdStep } from './steps/hold.js';
 import { planStep } from './steps/plan.js';
@@ -33,6 +35,7 @@ export const STEPS: readonly Step[] = [
   probesStep,
   planStep,
   renderStep,
+  admissionStep,
   holdStep,
   scratchStep,
   startStep,
@@ -46,6 +49,7 @@ const STEP_NAMES = new Map<Step, string>([
   [probesStep, 'read-only checks'],
   [planStep, 'plan'],
   [renderStep, 'render'],
+  [admissionStep, 'admission'],
   [holdStep, 'hold nodes'],
   [scratchStep, 'scratch namespace'],
   [startStep, 'create + etcd ready'],
@@ -137,9 +141,18 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
   const started = clock.now();
   const runId = deps.runId ?? newRunId();
   const deadlineCtl = new AbortController();
-  const cancelDeadline = after(clock, config.timeoutMs, () =>
-    deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`)),
-  );
+  // --timeout counts from when both probe pods run: until then the watch pushes it on (extendDeadline).
+  let deadlineAt = started + config.timeoutMs;
+  const lastDeadline = started + (config.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS) + config.timeoutMs;
+  let cancelTimer: () => void = () => {};
+  const arm = (ms: number) => {
+    cancelTimer = after(clock, ms, () => {
+      if (clock.now() < deadlineAt) arm(deadlineAt - clock.now());
+      else deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`));
+    });
+  };
+  arm(config.timeoutMs);
+  const cancelDeadline = () => cancelTimer();
   const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
   let base: Promise<Cluster> | undefined;
   let loaded: Cluster | undefined;
@@ -174,6 +187,10 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     clock,
     interrupt: deps.signal,
     deadline: deadlineCtl.signal,
+    // Never past --pull-timeout plus --timeout from the start: the run's whole bound.
+    extendDeadline: (untilMs) => {
+      if (!deadlineCtl.signal.aborted) deadlineAt = Math.max(deadlineAt, Math.min(untilMs, lastDeadline));
+    },
     signal,
     stack: new DisposalStack(),
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,

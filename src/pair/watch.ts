@@ -2,9 +2,17 @@ import type { V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
 import { retryTransient } from '../kube/retry.js';
-import { type Assessment, assess, finalResultsComplete, type PodSnap } from './assess.js';
+import {
+  type Assessment,
+  assess,
+  finalResultsComplete,
+  type PodSnap,
+  type RunProblem,
+  statusLine,
+} from './assess.js';
 import type { PairContext } from './context.js';
 import { findDisturbance, outageLine, podsShowDisturbance } from './disturbance.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from './flags.js';
 import { LABEL, runSelector } from './names.js';
 import type { PodRole } from './probe-script.js';
 
@@ -52,10 +60,13 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
     const stuck =
       pod && (phase === 'Pending' || pod.status?.containerStatuses?.some((c) => c.state?.waiting));
     const events = stuck ? await cluster.podEvents(ns, pod.metadata?.name ?? '') : [];
+    // No pod yet: the job controller says why in an event on the Job (FailedCreate).
+    const jobName = plan.pods.find((p) => p.role === role)?.jobName;
+    const jobEvents = !pod && jobName ? await cluster.objectEvents(ns, 'Job', jobName) : undefined;
     if (pod) ctx.state.pods[role] = pod;
     if (log) ctx.state.logs[role] = log;
     if (phase === 'Running' || phase === 'Succeeded') ctx.state.runningSince[role] ??= ctx.clock.now();
-    out.push({ role, pod, events, log });
+    out.push({ role, pod, events, log, jobEvents });
   }
   if (
     ctx.state.resultsSince === undefined &&
@@ -94,6 +105,9 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
         return { state: 'disturbed', what };
       }
     }
+    const line = statusLine(pods, plan.engine, ctx.clock.now());
+    const starting = startingProblem(ctx, pods, line);
+    if (starting) return { state: 'problem', problem: starting, status: line };
     const a = assess({
       engine: plan.engine,
       pods,
@@ -105,6 +119,7 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
       rdmaResource: plan.pods[0]?.settings.resources[0]?.name,
       messageSize: plan.bench.maxBlockSize,
       legs: plan.legs.length,
+      namespace: plan.namespace.name,
     });
     status = a.status;
     ctx.progress.update(a.status);
@@ -122,6 +137,32 @@ export async function waitFor(ctx: PairContext, roles: readonly PodRole[]): Prom
 }
 
 const NODE_CHECK_MS = 5_000;
+
+/**
+ * While a probe pod has not started (scheduling, image pull), --timeout has not begun: it is
+ * pushed on to --timeout from now. --pull-timeout, from the Jobs' creation, bounds that.
+ */
+function startingProblem(ctx: PairContext, pods: readonly PodSnap[], status: string): RunProblem | undefined {
+  const now = ctx.clock.now();
+  const waiting = pods.filter((p) => {
+    const phase = p.pod?.status?.phase;
+    return ctx.state.runningSince[p.role] === undefined && phase !== 'Succeeded' && phase !== 'Failed';
+  });
+  if (waiting.length === 0) return undefined;
+  const bound = ctx.config.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS;
+  const since = ctx.state.jobsCreatedAt ?? now;
+  if (now - since <= bound) {
+    ctx.extendDeadline(now + ctx.config.timeoutMs);
+    return undefined;
+  }
+  const first = waiting[0] as PodSnap;
+  return {
+    kind: 'pull-timeout',
+    role: first.role,
+    detail: `${waiting.map((p) => p.role).join(' and ')} did not start within --pull-timeout ${formatDuration(bound)} (${status})`,
+    fix: 'raise --pull-timeout (a ~12 GB runtime image takes minutes on a node that never pulled it), or pull the image on the nodes beforehand; check that the nodes reach the registry',
+  };
+}
 
 /** --timeout ran out: a disturbance (an API outage, something deleted) if there was one, else the deadline. */
 async function deadlineEnd(ctx: PairContext, status: string): Promise<WaitEnd> {

@@ -199,8 +199,15 @@ export class MemoryCluster implements Cluster {
     return pod as V1Pod;
   }
 
-  async podEvents(): Promise<CoreV1Event[]> {
-    return [];
+  /** Events a test put in, by `namespace/kind/name`. */
+  readonly events = new Map<string, CoreV1Event[]>();
+
+  async podEvents(namespace: string, pod: string): Promise<CoreV1Event[]> {
+    return this.objectEvents(namespace, 'Pod', pod);
+  }
+
+  async objectEvents(namespace: string, kind: string, name: string): Promise<CoreV1Event[]> {
+    return this.events.get(`${namespace}/${kind}/${name}`) ?? [];
   }
 
   async readLog(_namespace: string, _pod: string, _container?: string): Promise<string> {

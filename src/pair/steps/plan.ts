@@ -7,6 +7,7 @@ import { CLIQUE_LABEL, pathCheck } from '../../judge/nvlink-domain.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from '../flags.js';
 import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
 import {
   chooseNodes,
@@ -328,6 +329,7 @@ export const planStep: Step = {
       mode: c.mode,
       now: new Date(ctx.clock.now()),
       timeoutMs: c.timeoutMs,
+      pullTimeoutMs: c.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS,
       scratchNamespace: c.scratchNamespace,
       nodes: chosen,
       settings: { prefill: perGpu(settings.prefill), decode: perGpu(settings.decode) },

@@ -9,8 +9,8 @@ import { waitEtcdReady } from './scratch.js';
  * Steps 5 and 6: create both probe Jobs at once (and, for ucx_perftest, each
  * pod's Service), then watch them run. The order the ranks start in is the
  * probe script's business (a rendezvous in the run's etcd): scheduling and
- * image pulls of either pod run in parallel and count against --timeout,
- * never against nixlbench's own start barrier.
+ * image pulls of either pod run in parallel and count against --pull-timeout;
+ * --timeout starts once both run; neither counts against nixlbench's own start barrier.
  */
 
 function roles(ctx: PairContext): PodRole[] {
@@ -32,6 +32,8 @@ export const startStep: Step = {
     // DRA: the claims' templates (or ComputeDomains) before the pods that name them.
     for (const kind of ['ComputeDomain', 'ResourceClaimTemplate'])
       for (const o of objectsOf(ctx, kind)) await createTracked(ctx, o);
+    // --pull-timeout counts from here; --timeout starts once both probe pods run (watch.ts).
+    ctx.state.jobsCreatedAt = ctx.clock.now();
     const jobs = await Promise.all(objectsOf(ctx, 'Job').map((job) => createTracked(ctx, job)));
     // A killed CLI's Services, ConfigMap and etcd pod then go with the Jobs (owners.ts).
     await ownByJobs(ctx, jobs);
@@ -68,7 +70,7 @@ export const transferStep: Step = {
         : {
             kind: 'timeout',
             detail: `no complete result within --timeout: ${end.status}`,
-            fix: `raise --timeout (a large image takes minutes to pull the first time), or lower --sizes for a shorter ${plan?.engine} sweep`,
+            fix: `raise --timeout (it counts from when both probe pods run; pulls have --pull-timeout), or lower --sizes for a shorter ${plan?.engine} sweep`,
           };
       if (!complete) ctx.state.stop = 'failed';
     }
