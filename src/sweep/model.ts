@@ -10,7 +10,16 @@ import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
  * JSON, JUnit, Prometheus, HTML) is a pure function of it.
  */
 
-export const SchemeSchema = z.enum(['ring', 'all-pairs', 'role']);
+export const SchemeSchema = z.enum([
+  'ring',
+  'all-pairs',
+  'role',
+  'matching',
+  'within-group',
+  'across-groups',
+  'representatives',
+  'auto',
+]);
 export type Scheme = z.infer<typeof SchemeSchema>;
 
 /** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
