@@ -17,7 +17,8 @@ function checkDisjoint(pairs: readonly PlannedPair[]): void {
   for (const p of pairs) {
     const set = busy.get(p.round) ?? new Set<string>();
     busy.set(p.round, set);
-    if (set.has(p.prefill) || set.has(p.decode)) throw new Error(`round ${p.round}: ${p.prefill} or ${p.decode} twice`);
+    if (set.has(p.prefill) || set.has(p.decode))
+      throw new Error(`round ${p.round}: ${p.prefill} or ${p.decode} twice`);
     set.add(p.prefill);
     set.add(p.decode);
   }
@@ -39,7 +40,9 @@ describe('round-robin tournament (all-pairs, circle method)', () => {
     const sizes = roundSizes(plan.pairs, plan.rounds);
     expect(new Set(sizes)).toEqual(new Set([Math.floor(n / 2)]));
     // Indices run in plan order, rounds never go back.
-    const ordered = plan.pairs.every((p, i) => p.index === i && (i === 0 || p.round >= (plan.pairs[i - 1] as PlannedPair).round));
+    const ordered = plan.pairs.every(
+      (p, i) => p.index === i && (i === 0 || p.round >= (plan.pairs[i - 1] as PlannedPair).round),
+    );
     expect(ordered).toBe(true);
   });
 
@@ -115,7 +118,9 @@ describe('topology-aware plans', () => {
   it('across: every pair of zones meets, no pair inside a zone', () => {
     const plan = acrossGroups(zones, 1);
     checkDisjoint(plan.pairs);
-    const met = new Set(plan.pairs.map((p) => key(zones.of.get(p.prefill) as string, zones.of.get(p.decode) as string)));
+    const met = new Set(
+      plan.pairs.map((p) => key(zones.of.get(p.prefill) as string, zones.of.get(p.decode) as string)),
+    );
     expect(met).toEqual(new Set(['zone-a|zone-b', 'zone-a|zone-c', 'zone-b|zone-c']));
     for (const p of plan.pairs) expect(zones.of.get(p.prefill)).not.toBe(zones.of.get(p.decode));
     // a–b: 4 pairs, a–c and b–c: 3 each.
