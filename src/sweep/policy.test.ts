@@ -107,7 +107,7 @@ describe('loadPolicy from a file', () => {
   test('a wrong enum value says what is expected and what it got', () => {
     const f = file('scheme: mesh\n');
     expect(errorOf(() => loadPolicy(f)).message).toBe(
-      `policy ${f}: scheme: expected ring, all-pairs or role, got "mesh"`,
+      `policy ${f}: scheme: expected ring, all-pairs, role, matching, within-group, across-groups, representatives or auto, got "mesh"`,
     );
   });
 
