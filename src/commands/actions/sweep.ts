@@ -50,11 +50,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
       return z.NEVER;
     })
     .optional(),
-  outlier: z.coerce
-    .number()
-    .positive()
-    .lt(1, { message: 'expected a share below 1, such as 0.1' })
-    .default(0.1),
+  outlier: z.coerce.number().positive().lt(1).default(0.1),
   selector: z.string().min(1).optional(),
   nodes: z
     .string()
