@@ -85,12 +85,15 @@ function withDiagnosis(iso: Isolation, d: Diagnosis): Isolation {
   };
   for (const name of d.healthy) {
     const n = byName.get(name);
-    if (n && (n.status === 'suspect' || n.status === 'culprit'))
+    if (n && (n.status === 'suspect' || n.status === 'culprit')) {
+      // Cleared, but a pair that warned or did not run still keeps it short of ok.
+      const short = n.pairs.unverified > 0 || n.pairs.notRun > 0;
       set(
         name,
-        'ok',
+        short ? 'unverified' : 'ok',
         `passed with another node; its failed pair${n.pairs.untrusted === 1 ? '' : 's'} had another cause (${n.detail})`,
       );
+    }
   }
   const culprits: Culprits = { nodes: [], links: [], infra: [], outliers: [], undecided: d.undecided };
   for (const b of d.badNodes) {

@@ -79,9 +79,9 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     progress.step(`Plan: ${what}`);
     const [first, ...more] = scheme === 'auto' ? autoPlanLines(plan, cand, resolved) : [estimate ?? ''];
     progress.done(first);
-    for (const line of more) {
-      progress.step(line ?? '');
-      progress.done();
+    if (more.length > 0) {
+      progress.step(more[0] ?? '');
+      progress.done(more.slice(1).join('; ') || undefined);
     }
     if (left) progress.warn(left);
     const late = planWarning(plan, resolved);
