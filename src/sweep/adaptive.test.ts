@@ -61,6 +61,17 @@ describe('--scheme auto on a simulated fleet', () => {
     expect(run.diagnosis.transient).toHaveLength(1);
   });
 
+  it('when every pair fails (a common cause), screens twice, blames no node and leaves all undecided', () => {
+    const fleet = fleetOf(64);
+    fleet.broken = [...fleet.nodes];
+    const run = simulateAuto(fleet);
+    expect(run.rounds).toBe(2);
+    expect(run.pairs).toBe(64);
+    expect(run.diagnosis.badNodes).toEqual([]);
+    expect(run.diagnosis.badLinks).toEqual([]);
+    expect(run.diagnosis.undecided).toHaveLength(64);
+  });
+
   it('stops at --budget and lists what it left undecided', () => {
     const fleet = faultyFleet(64);
     const run = simulateAuto(fleet, { budgetPairs: 34 });

@@ -286,7 +286,7 @@ function probesFor(s: State, l: LinkFacts, busy: Set<string>): [string, string][
 
 /** The next round from the samples so far, or null when nothing is left to learn (or no budget). */
 export function nextRound(input: AdaptiveInput, obs: readonly Observation[]): NextRound | null {
-  const round = obs.length === 0 ? 0 : Math.max(...obs.map((o) => o.round)) + 1;
+  const round = obs.reduce((r, o) => Math.max(r, o.round + 1), 0);
   const left = (input.budgetPairs ?? Number.POSITIVE_INFINITY) - obs.length;
   if (left <= 0 || round >= (input.maxRounds ?? defaultMaxRounds(input.nodes.length))) return null;
   const s = factsOf(input, obs);

@@ -132,6 +132,9 @@ function matrixOf(nodes: readonly string[], pairs: readonly SweepPair[]): SweepR
   return { nodes: [...nodes], cells };
 }
 
+/** How many undecided nodes or links the check's line names; the report lists them all. */
+const UNDECIDED_SHOWN = 10;
+
 /** The sweep's own checks: culprits first (what to fix first), then single links, then every pair. */
 export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'], dryRun = false): Check[] {
   const out: Check[] = [];
@@ -212,7 +215,12 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
       check(
         'sweep.undecided',
         'warn',
-        `${open.length} left undecided: ${open.map((u) => `${u.subject} (${u.why})`).join('; ')}`,
+        `${open.length} left undecided: ${open
+          .slice(0, UNDECIDED_SHOWN)
+          .map((u) => `${u.subject} (${u.why})`)
+          .join(
+            '; ',
+          )}${open.length > UNDECIDED_SHOWN ? `; +${open.length - UNDECIDED_SHOWN} more (in the report)` : ''}`,
         {
           fix: 'raise --budget (pairs or minutes) or --timeout, or rerun the sweep on these nodes with --nodes',
         },

@@ -141,7 +141,7 @@ export function simulateAuto(f: Fleet, o: SimOptions = {}): SimRun {
     }
     wallMs += Math.ceil(next.pairs.length / maxParallel) * (o.pairMs ?? 60_000);
   }
-  const rounds = obs.length === 0 ? 0 : Math.max(...obs.map((x) => x.round)) + 1;
+  const rounds = obs.reduce((r, x) => Math.max(r, x.round + 1), 0);
   return { rounds, pairs: obs.length, stages, wallMs, diagnosis: diagnose(input, obs) };
 }
 
