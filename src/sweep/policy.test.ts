@@ -267,6 +267,26 @@ describe('policyToRaw', () => {
     });
   });
 
+  test("passes --scheme auto's keys as the flags' strings", () => {
+    expect(
+      policyToRaw(
+        loadPolicy(
+          file('scheme: auto\nseed: 3\ntopologyLabel: example.com/rack\nbudget: 45m\noutlier: 0.15\n'),
+        ),
+      ),
+    ).toEqual({
+      scheme: 'auto',
+      seed: '3',
+      topologyLabel: 'example.com/rack',
+      budget: '45m',
+      outlier: '0.15',
+    });
+    expect(policyToRaw(loadPolicy(file('budget: 2000\n')))).toEqual({ budget: '2000' });
+    expect(errorOf(() => loadPolicy(file('outlier: 2\n'))).message).toMatch(
+      /outlier: expected a share such as 0\.1$/,
+    );
+  });
+
   test('leaves out what the policy does not set (so defaults and flags apply)', () => {
     expect(policyToRaw({ schedule: '@daily', scheme: 'ring' })).toEqual({ scheme: 'ring' });
   });
