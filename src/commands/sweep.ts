@@ -1,13 +1,14 @@
 import { Command, Option } from 'commander';
 import { addClusterFlags } from '../kube/flags.js';
 import { addProbeOptions, addTransferOptions } from '../pair/flags.js';
+import { SchemeSchema } from '../sweep/model.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 
 export function sweepCommand(ctx: CliContext): Command {
   const cmd = new Command('sweep')
     .description(
-      'Run pair over many node pairs (ring, all-pairs, or the DGD prefill × decode nodes), name the bad node or link, and report as a matrix, metrics and a heatmap',
+      'Run pair over many node pairs (auto, ring, all-pairs, matchings, by topology, or the DGD prefill × decode nodes), name the bad node, link or fabric between groups, and report as a matrix, metrics and a heatmap',
     )
     .option(
       '--policy <path>',
@@ -16,10 +17,27 @@ export function sweepCommand(ctx: CliContext): Command {
     .addOption(
       new Option(
         '--scheme <scheme>',
-        'ring: each node with its neighbour (2-3 rounds); all-pairs: every pair (N-1 rounds); role: every prefill node × every decode node of --dgd',
-      )
-        .choices(['ring', 'all-pairs', 'role'])
-        .default('ring'),
+        'auto: a screening matching, then each suspect against nodes that passed (the default above 16 nodes); ring: each node with its neighbour (2-3 rounds, the default up to 16); all-pairs: every pair once, the round-robin tournament (N-1 rounds); matching: --matchings seeded random perfect matchings; within-group, across-groups, representatives: by the zone or --topology-label; role: every prefill node × every decode node of --dgd',
+      ).choices(SchemeSchema.options),
+    )
+    .option(
+      '--seed <n>',
+      'the seed of matching, across-groups and auto plans (the same seed, the same plan)',
+      '1',
+    )
+    .option('--matchings <n>', 'how many perfect matchings --scheme matching draws', '3')
+    .option(
+      '--topology-label <label>',
+      'the rack or leaf label to group nodes by, besides topology.kubernetes.io/zone and nvidia.com/gpu.clique',
+    )
+    .option(
+      '--budget <pairs|duration>',
+      '--scheme auto: at most this many pairs (500) or this long (20m); what is left open is reported as undecided',
+    )
+    .option(
+      '--outlier <share>',
+      "flag pairs and nodes more than this share below the fleet's median for their path",
+      '0.1',
     )
     .option('-l, --selector <selector>', 'the nodes to test, by label (e.g. nvidia.com/gpu.present=true)')
     .option('--nodes <list>', 'the nodes to test, by name: a,b,c')
@@ -47,6 +65,10 @@ export function sweepCommand(ctx: CliContext): Command {
   addClusterFlags(cmd, "the DGD's namespace with --dgd (only ever read)");
   withExamples(cmd, [
     ['the plan only: pairs, rounds, left-out nodes, the time it needs', 'sweep --nodes a,b,c,d --dry-run'],
+    [
+      'a whole fleet: screen, then confirm each suspect, at most 2,000 pairs',
+      'sweep -l nvidia.com/gpu.present=true --scheme auto --budget 2000',
+    ],
     [
       'every pair of one zone, with an HTML heatmap',
       'sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html',

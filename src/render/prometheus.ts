@@ -154,6 +154,13 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
       })),
     },
     {
+      name: 'interconnect_pair_outlier_ratio',
+      help: "A pair that passed but ran more than --outlier below the fleet's median for its path: its figure as a share of that median (only outlier pairs).",
+      samples: pairs.flatMap((p) =>
+        p.outlier ? [{ labels: { prefill: p.prefill, decode: p.decode }, value: p.outlier.share }] : [],
+      ),
+    },
+    {
       name: 'interconnect_sweep_pairs',
       help: 'Pairs of the last sweep by outcome.',
       samples: PairOutcomeSchema.options.map((o) => ({

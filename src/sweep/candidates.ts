@@ -15,8 +15,7 @@ import {
   unfitReason,
 } from '../pair/nodes.js';
 import type { SweepConfig } from './config.js';
-import type { Scheme } from './model.js';
-import { allPairs, atOnce, ring, roles, type SweepPlan } from './schemes.js';
+import { atOnce, roundSizes, type SweepPlan } from './schemes.js';
 
 /**
  * The sweep's nodes: from --nodes, the DGD's worker pods or -l (every node with a GPU
@@ -123,17 +122,6 @@ export async function candidates(cluster: Cluster, config: SweepConfig): Promise
   return out;
 }
 
-export function planFor(scheme: Scheme, cand: Candidates): SweepPlan {
-  if (scheme === 'ring') return ring(cand.included);
-  if (scheme === 'all-pairs') return allPairs(cand.included);
-  if (!cand.prefill || !cand.decode) {
-    throw new ToolError('--scheme role pairs the prefill and decode nodes of a DynamoGraphDeployment', {
-      fix: 'pass --dgd NAME (and -n NAMESPACE)',
-    });
-  }
-  return roles(cand.prefill, cand.decode);
-}
-
 /** What one wave of pairs typically takes once the image is cached: the plan's estimate per wave. */
 export const TYPICAL_PAIR_MS = 60_000;
 
@@ -169,9 +157,9 @@ function listFitting(items: string[], room: number): string {
 
 /** Waves of pairs: per round, its pairs in groups of --max-parallel. */
 function wavesOf(plan: SweepPlan, maxParallel: number): number {
-  return Array.from({ length: plan.rounds }, (_, r) =>
-    Math.ceil(plan.pairs.filter((p) => p.round === r).length / Math.max(1, maxParallel)),
-  ).reduce((a, b) => a + b, 0);
+  return roundSizes(plan.pairs, plan.rounds)
+    .map((n) => Math.ceil(n / Math.max(1, maxParallel)))
+    .reduce((a, b) => a + b, 0);
 }
 
 /** A --timeout that fits `ms`: up to the next minute, or the next 5 minutes past 10 minutes. */

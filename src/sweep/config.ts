@@ -10,7 +10,18 @@ import type { Scheme, SweepResult } from './model.js';
 /** What `sweep` is asked to do and what it runs with (run.ts, candidates.ts, scheduler.ts, result.ts). */
 
 export interface SweepConfig {
-  scheme: Scheme;
+  /** Unset: ring up to AUTO_ABOVE nodes, auto above. */
+  scheme?: Scheme | undefined;
+  /** The seed of matching, across-groups and auto plans. */
+  seed?: number | undefined;
+  /** How many perfect matchings `--scheme matching` draws. */
+  matchings?: number | undefined;
+  /** The rack or leaf label (--topology-label), besides the zone and the NVLink clique. */
+  topologyLabel?: string | undefined;
+  /** Share below the fleet's median that makes a pair an outlier (--outlier). */
+  outlierFraction?: number | undefined;
+  /** --budget: at most this many pairs, or this long (auto stops starting rounds). */
+  budget?: { pairs?: number; ms?: number } | undefined;
   /** -l: a label selector the API server evaluates. */
   selector?: string | undefined;
   /** --nodes a,b,c */
@@ -45,6 +56,9 @@ export interface SweepRun {
   runId: string;
   dryRun: boolean;
 }
+
+/** Without --scheme, sweeps of more than this many nodes use `auto`, smaller ones `ring`. */
+export const AUTO_ABOVE = 16;
 
 /** How often each pair of a sweep looks at its pods and logs (a lone `pair` looks every 250 ms). */
 export const SWEEP_POLL_MS = 250;

@@ -10,7 +10,17 @@ import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
  * JSON, JUnit, Prometheus, HTML) is a pure function of it.
  */
 
-export const SchemeSchema = z.enum(['ring', 'all-pairs', 'role']);
+export const SCHEMES = [
+  'ring',
+  'all-pairs',
+  'role',
+  'matching',
+  'within-group',
+  'across-groups',
+  'representatives',
+  'auto',
+] as const;
+export const SchemeSchema = z.enum(SCHEMES);
 export type Scheme = z.infer<typeof SchemeSchema>;
 
 /** What became of one planned pair. `not-run`: never scheduled (budget, Ctrl-C, an earlier error). */
@@ -49,6 +59,13 @@ export const SweepPairSchema = z.object({
   durationMs: z.number().nonnegative(),
   /** The pair's own checks (ids as `pair` writes them). */
   checks: z.array(CheckSchema),
+  /**
+   * Set when the pair passed but sits more than --outlier below the fleet's median for its path
+   * (judge/outliers.ts): its own status in the matrix, the metrics and the HTML.
+   */
+  outlier: z.object({ medianGBps: z.number().positive(), share: z.number().nonnegative() }).optional(),
+  /** Under --scheme auto: what the pair was run for (screen, confirm, retest, probe). */
+  stage: z.enum(['screen', 'confirm', 'retest', 'probe']).optional(),
 });
 export type SweepPair = z.infer<typeof SweepPairSchema>;
 
@@ -57,7 +74,8 @@ export const NodeStatusSchema = z.enum([
   'ok', // every pair it was in passed
   'culprit', // every pair it was in failed on the fabric, while its partners passed elsewhere
   'suspect', // some of its pairs failed, not enough to blame it alone
-  'unverified', // its pairs warned or did not run
+  'outlier', // its pairs passed, but more than --outlier below the fleet's median, with different partners
+  'unverified', // its pairs warned or did not run, or --scheme auto left it undecided
   'excluded', // could not take a probe pod: listed with the reason, never a failure
 ]);
 export type NodeStatus = z.infer<typeof NodeStatusSchema>;
@@ -82,6 +100,31 @@ export const CulpritsSchema = z.object({
   nodes: z.array(z.object({ node: z.string(), detail: z.string() })),
   /** Single bad links: a pair failed while both its nodes passed with other partners. */
   links: z.array(z.object({ a: z.string(), b: z.string(), detail: z.string() })),
+  /** Pairs that fail only between two groups (zones, racks, cliques): the fabric between them. */
+  infra: z
+    .array(
+      z.object({
+        label: z.string(),
+        a: z.string(),
+        b: z.string(),
+        links: z.array(z.tuple([z.string(), z.string()])),
+        detail: z.string(),
+      }),
+    )
+    .optional(),
+  /** Degraded, not broken: nodes and pairs more than --outlier below the fleet's median. */
+  outliers: z
+    .array(
+      z.object({
+        node: z.string().optional(),
+        a: z.string().optional(),
+        b: z.string().optional(),
+        detail: z.string(),
+      }),
+    )
+    .optional(),
+  /** What --scheme auto could not decide within its budget: a node or a link, and why. */
+  undecided: z.array(z.object({ subject: z.string(), why: z.string() })).optional(),
 });
 export type Culprits = z.infer<typeof CulpritsSchema>;
 
@@ -97,6 +140,13 @@ export const SweepSettingsSchema = z.object({
   pairTimeoutMs: z.number().int().positive(),
   minBandwidthGBps: z.number().nonnegative().nullable(),
   sizes: z.array(z.number().int().positive()).optional(),
+  /** The plan's seed (matching, across-groups, auto), the grouping label, the outlier share, the budget. */
+  seed: z.number().int().optional(),
+  topologyLabel: z.string().optional(),
+  outlierFraction: z.number().positive().lt(1).optional(),
+  budget: z
+    .object({ pairs: z.number().int().positive().optional(), ms: z.number().int().positive().optional() })
+    .optional(),
 });
 export type SweepSettings = z.infer<typeof SweepSettingsSchema>;
 
@@ -144,6 +194,7 @@ export const VERDICT_VALUE: Record<PairOutcome, number> = {
 };
 export const NODE_VALUE: Record<NodeStatus, number> = {
   ok: 2,
+  outlier: 1,
   unverified: 1,
   suspect: 0,
   culprit: 0,

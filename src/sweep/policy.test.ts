@@ -107,7 +107,7 @@ describe('loadPolicy from a file', () => {
   test('a wrong enum value says what is expected and what it got', () => {
     const f = file('scheme: mesh\n');
     expect(errorOf(() => loadPolicy(f)).message).toBe(
-      `policy ${f}: scheme: expected ring, all-pairs or role, got "mesh"`,
+      `policy ${f}: scheme: expected ring, all-pairs, role, matching, within-group, across-groups, representatives or auto, got "mesh"`,
     );
   });
 
@@ -265,6 +265,26 @@ describe('policyToRaw', () => {
       pushgateway: 'http://pushgateway.monitoring.svc:9091',
       output: 'json',
     });
+  });
+
+  test("passes --scheme auto's keys as the flags' strings", () => {
+    expect(
+      policyToRaw(
+        loadPolicy(
+          file('scheme: auto\nseed: 3\ntopologyLabel: example.com/rack\nbudget: 45m\noutlier: 0.15\n'),
+        ),
+      ),
+    ).toEqual({
+      scheme: 'auto',
+      seed: '3',
+      topologyLabel: 'example.com/rack',
+      budget: '45m',
+      outlier: '0.15',
+    });
+    expect(policyToRaw(loadPolicy(file('budget: 2000\n')))).toEqual({ budget: '2000' });
+    expect(errorOf(() => loadPolicy(file('outlier: 2\n'))).message).toMatch(
+      /outlier: expected a share such as 0\.1$/,
+    );
   });
 
   test('leaves out what the policy does not set (so defaults and flags apply)', () => {

@@ -14,6 +14,7 @@ import {
   SWEEP_TIMEOUT_LIMITS,
   TolerationText,
 } from '../pair/option-groups.js';
+import { SCHEMES } from './model.js';
 
 /**
  * The sweep policy: what `sweep --policy PATH` runs when nobody types flags, and
@@ -86,7 +87,7 @@ export function cronProblem(text: string): string | undefined {
   return undefined;
 }
 
-export const SCHEMES = ['ring', 'all-pairs', 'role'] as const;
+export { SCHEMES };
 export const ENGINES = ENGINE_CHOICES;
 
 const OutputSchema = z.strictObject({
@@ -111,6 +112,10 @@ export const PolicySchema = z.strictObject({
     })
     .optional(),
   scheme: oneOf(SCHEMES).optional(),
+  seed: z.number({ error: 'expected a whole number such as 1' }).int().nonnegative().optional(),
+  topologyLabel: z.string().min(1).optional(),
+  budget: z.union([z.number().int().positive(), z.string().min(1)]).optional(),
+  outlier: z.number({ error: 'expected a share such as 0.1' }).positive().lt(1).optional(),
   selector: z.string().min(1).optional(),
   nodes: z
     .array(z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, { message: 'expected a node name' }))
@@ -140,7 +145,7 @@ export type Policy = z.infer<typeof PolicySchema>;
 
 const KEYS = Object.keys(PolicySchema.shape);
 
-/** One line per problem: `scheme: expected ring, all-pairs or role, got "mesh"`. */
+/** One line per problem: `scheme: expected ring, all-pairs, …, got "mesh"`. */
 function issueLine(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     const where = issue.path.length > 0 ? `${issue.path.join('.')}.` : '';
@@ -264,6 +269,10 @@ export function policyToRaw(policy: Policy): Record<string, unknown> {
     if (value !== undefined) raw[key] = value;
   };
   set('scheme', policy.scheme);
+  set('seed', policy.seed?.toString());
+  set('topologyLabel', policy.topologyLabel);
+  set('budget', policy.budget?.toString());
+  set('outlier', policy.outlier?.toString());
   set('selector', policy.selector);
   set('nodes', policy.nodes?.join(','));
   set('dgd', policy.dgd);

@@ -11,8 +11,10 @@ import {
   pairStanding,
 } from '../judge/sweep.js';
 import type { PairResult } from '../pair/run.js';
+import type { Diagnosis } from './adaptive.js';
 import type { Candidates } from './candidates.js';
 import type { SweepConfig } from './config.js';
+import { findings, markOutliers } from './findings.js';
 import { isolate } from './isolate.js';
 import type { SweepPair, SweepResult, SweepSettings } from './model.js';
 import type { PlannedPair } from './schemes.js';
@@ -104,7 +106,11 @@ export function progressLine(done: SweepPair[], total: number): string {
 function settingsOf(config: SweepConfig, selection: string): SweepSettings {
   const c = config.pair;
   return {
-    scheme: config.scheme,
+    scheme: config.scheme ?? 'ring',
+    ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(config.topologyLabel ? { topologyLabel: config.topologyLabel } : {}),
+    ...(config.outlierFraction !== undefined ? { outlierFraction: config.outlierFraction } : {}),
+    ...(config.budget ? { budget: config.budget } : {}),
     engine: c.engine,
     selection,
     maxParallel: config.maxParallel,
@@ -125,6 +131,9 @@ function matrixOf(nodes: readonly string[], pairs: readonly SweepPair[]): SweepR
   }
   return { nodes: [...nodes], cells };
 }
+
+/** How many undecided nodes or links the check's line names; the report lists them all. */
+const UNDECIDED_SHOWN = 10;
 
 /** The sweep's own checks: culprits first (what to fix first), then single links, then every pair. */
 export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'], dryRun = false): Check[] {
@@ -172,6 +181,14 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
         }),
       );
     }
+    for (const i of result.culprits.infra ?? []) {
+      out.push(
+        check('sweep.infra', 'fail', i.detail, {
+          subject: `${i.label}=${i.a} ↔ ${i.label}=${i.b}`,
+          fix: `check the fabric between ${i.label}=${i.a} and ${i.label}=${i.b} (the spine or trunk links and switch ports between them), not the nodes; rerun interconnect-test pair across them, e.g. --prefill-node ${i.links[0]?.[0]} --decode-node ${i.links[0]?.[1]}`,
+        }),
+      );
+    }
     for (const l of result.culprits.links) {
       out.push(
         check('sweep.link', 'fail', l.detail, {
@@ -180,6 +197,35 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
         }),
       );
     }
+  }
+  for (const o of result.culprits.outliers ?? []) {
+    const subject = o.node ?? `${o.a} ↔ ${o.b}`;
+    out.push(
+      check('sweep.outlier', 'warn', `${o.node ? `${o.node} ` : ''}${o.detail}`, {
+        subject,
+        fix: o.node
+          ? `check ${o.node}'s NICs and links for a port trained low or a degraded lane (ibstat, interconnect-test node), then rerun interconnect-test pair --prefill-node ${o.node} --decode-node <a good node>`
+          : `check the path between ${o.a} and ${o.b} (both ports, cables, the switch ports between them), then rerun interconnect-test pair --prefill-node ${o.a} --decode-node ${o.b}`,
+      }),
+    );
+  }
+  const open = result.culprits.undecided ?? [];
+  if (open.length > 0) {
+    out.push(
+      check(
+        'sweep.undecided',
+        'warn',
+        `${open.length} left undecided: ${open
+          .slice(0, UNDECIDED_SHOWN)
+          .map((u) => `${u.subject} (${u.why})`)
+          .join(
+            '; ',
+          )}${open.length > UNDECIDED_SHOWN ? `; +${open.length - UNDECIDED_SHOWN} more (in the report)` : ''}`,
+        {
+          fix: 'raise --budget (pairs or minutes) or --timeout, or rerun the sweep on these nodes with --nodes',
+        },
+      ),
+    );
   }
   if (dryRun) {
     // A dry run measures nothing: its verdict is never trusted (a nightly job left on --dry-run stays red-flagged).
@@ -219,9 +265,11 @@ export function assemble(
   pairs: SweepPair[],
   time: { startedAt: number; durationMs: number },
   dryRun: boolean,
+  diagnosis?: Diagnosis,
 ): { result: SweepResult; checks: Check[] } {
   pairs.sort((a, b) => a.index - b.index);
-  const iso = isolate(cand.included, cand.excluded, pairs);
+  if (!dryRun) markOutliers(pairs, config.outlierFraction);
+  const iso = findings(isolate(cand.included, cand.excluded, pairs), pairs, diagnosis);
   const result: SweepResult = {
     settings: settingsOf(config, cand.selection),
     nodes: iso.nodes,

@@ -3,10 +3,13 @@ import { formatDuration } from '../core/duration.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
 import { newRunId } from '../pair/names.js';
-import { candidates, describePlan, planFor, planWarning } from './candidates.js';
+import type { AutoOutcome } from './auto.js';
+import { runAuto } from './auto.js';
+import { candidates, describePlan, planWarning } from './candidates.js';
 import { pairRunId, SWEEP_POLL_MS, type SweepConfig, type SweepDeps, type SweepRun } from './config.js';
 import { type SharedEtcd, sharedEtcd } from './etcd.js';
 import type { SweepPair } from './model.js';
+import { autoPlanLines, planFor, resolveScheme } from './planner.js';
 import { assemble, notRun } from './result.js';
 import { runPairs } from './scheduler.js';
 
@@ -67,18 +70,30 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     progress.step('Choose the nodes');
     const base = await deps.cluster();
     const cand = await candidates(base.withSignal(signal), config);
-    const plan = planFor(config.scheme, cand);
+    const scheme = resolveScheme(config.scheme, cand.included.length);
+    const resolved = { ...config, scheme };
+    const plan = planFor(scheme, cand, resolved);
     progress.done(`${cand.included.length} in, ${cand.excluded.length} left out`);
     // The plan, before anything starts: pairs, rounds, an estimate, and who is left out.
-    const [what, estimate, left] = describePlan(plan, cand, config);
+    const [what, estimate, left] = describePlan(plan, cand, resolved);
     progress.step(`Plan: ${what}`);
-    progress.done(estimate);
+    const [first, ...more] = scheme === 'auto' ? autoPlanLines(plan, cand, resolved) : [estimate ?? ''];
+    progress.done(first);
+    if (more.length > 0) {
+      progress.step(more[0] ?? '');
+      progress.done(more.slice(1).join('; ') || undefined);
+    }
     if (left) progress.warn(left);
-    const late = planWarning(plan, config);
+    const late = planWarning(plan, resolved);
     if (late) progress.warn(late);
-    const finish = (pairs: SweepPair[], dryRun: boolean): SweepRun => {
+    const finish = (
+      pairs: SweepPair[],
+      dryRun: boolean,
+      rounds = plan.rounds,
+      diagnosis?: AutoOutcome['diagnosis'],
+    ): SweepRun => {
       const time = { startedAt: started, durationMs: clock.now() - started };
-      const { result, checks } = assemble(config, cand, plan.rounds, pairs, time, dryRun);
+      const { result, checks } = assemble(resolved, cand, rounds, pairs, time, dryRun, diagnosis);
       return { result, checks, runId, dryRun };
     };
     if (config.pair.dryRun) {
@@ -88,11 +103,10 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       return finish(planned, true);
     }
     etcd = etcdFor(config, deps, base, runId, signal);
-    const out = await runPairs({
-      config,
+    const common = {
+      config: resolved,
       deps,
       cand,
-      pairs: plan.pairs,
       base,
       etcd,
       clock,
@@ -100,13 +114,15 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       signal,
       deadline: deadline.signal,
       stopAll,
-    });
+    };
+    const auto = scheme === 'auto' ? await runAuto(common, started) : undefined;
+    const out = auto ?? (await runPairs({ ...common, pairs: plan.pairs }));
     if (out.fatalError) throw out.fatalError;
     if (deps.signal.aborted) throw deps.signal.reason;
     // Not one pair could even start, all for our own reasons: the tool could not do its job.
     const { pairs, setupError } = out;
     if (setupError && pairs.length > 0 && pairs.every((p) => p.failure === 'setup')) throw setupError;
-    return finish(pairs, false);
+    return auto ? finish(pairs, false, auto.rounds, auto.diagnosis) : finish(pairs, false);
   } finally {
     cancelDeadline();
     if (etcd) await closeEtcd(etcd, deps);

@@ -49,19 +49,21 @@ export function ring(nodes: readonly string[]): SweepPlan {
  * Who plays prefill in an all-pairs pair: of nodes i < j, i when i + j is odd,
  * else j, so each node initiates about half of its N-1 transfers.
  */
-function orient(nodes: readonly string[], a: string, b: string): [string, string] {
-  const [i, j] = [nodes.indexOf(a), nodes.indexOf(b)].sort((x, y) => x - y) as [number, number];
-  const lo = nodes[i] as string;
-  const hi = nodes[j] as string;
-  return (i + j) % 2 === 1 ? [lo, hi] : [hi, lo];
+function orient(at: ReadonlyMap<string, number>, a: string, b: string): [string, string] {
+  const ia = at.get(a) as number;
+  const ib = at.get(b) as number;
+  const [lo, hi] = ia < ib ? [a, b] : [b, a];
+  return (ia + ib) % 2 === 1 ? [lo, hi] : [hi, lo];
 }
 
 /**
- * Every pair once, by the circle method: N-1 rounds of N/2 disjoint pairs (N
- * rounds for an odd N, one node resting each round). Who plays prefill
+ * Every pair once, by the circle method of a round-robin tournament (SuperBench's
+ * `gen_pair_wise_config`, references/sweep-plans.md): N-1 rounds of N/2 disjoint pairs
+ * (N rounds for an odd N, one node resting each round). Who plays prefill
  * alternates, so each node initiates about half of its transfers.
  */
 export function allPairs(nodes: readonly string[]): SweepPlan {
+  const at = new Map(nodes.map((n, i) => [n, i]));
   const list: (string | null)[] = [...nodes];
   if (list.length < 2) return { scheme: 'all-pairs', pairs: [], rounds: 0 };
   if (list.length % 2 === 1) list.push(null);
@@ -73,7 +75,7 @@ export function allPairs(nodes: readonly string[]): SweepPlan {
       const a = list[i];
       const b = list[m - 1 - i];
       if (a === null || a === undefined || b === null || b === undefined) continue;
-      round.push(orient(nodes, a, b));
+      round.push(orient(at, a, b));
     }
     rounds.push(round);
     // Keep the first fixed, rotate the rest by one.
@@ -121,6 +123,72 @@ export function roles(prefill: readonly string[], decode: readonly string[]): Sw
 
 /** How many pairs can run at once: the largest round, capped by --max-parallel. */
 export function atOnce(pairs: readonly { round: number }[], rounds: number, maxParallel: number): number {
-  const sizes = Array.from({ length: rounds }, (_, r) => pairs.filter((p) => p.round === r).length);
-  return Math.min(maxParallel, Math.max(0, ...sizes));
+  return Math.min(maxParallel, Math.max(0, ...roundSizes(pairs, rounds)));
+}
+
+/** How many pairs each round holds, in one pass (a 1,024-node all-pairs plan has 523,776). */
+export function roundSizes(pairs: readonly { round: number }[], rounds: number): number[] {
+  const sizes = Array.from({ length: rounds }, () => 0);
+  for (const p of pairs) if (p.round < rounds) sizes[p.round] = (sizes[p.round] ?? 0) + 1;
+  return sizes;
+}
+
+/** A small seeded generator (mulberry32): the same --seed gives the same plan on every machine. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A copy of `items` in a seeded random order (Fisher-Yates). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * `count` seeded random perfect matchings (Imbue's host validation: each round a seeded
+ * shuffle, paired first half with second half): each round pairs every node once (one rests
+ * when N is odd). Round r uses seed + r, so `--seed` reproduces the plan. A pair already
+ * drawn in an earlier round is swapped out where a later partner allows, so the rounds
+ * cover different links.
+ */
+export function matchings(nodes: readonly string[], count: number, seed: number): SweepPlan {
+  if (nodes.length < 2 || count < 1) return { scheme: 'matching', pairs: [], rounds: 0 };
+  const seen = new Set<string>();
+  const id = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  const rounds: [string, string][][] = [];
+  for (let r = 0; r < count; r++) {
+    const order = shuffled(nodes, seeded(seed + r));
+    const round: [string, string][] = [];
+    for (let i = 0; i + 1 < order.length; i += 2) {
+      // A repeat: swap the second node with a later one that makes two new pairs.
+      if (seen.has(id(order[i] as string, order[i + 1] as string))) {
+        for (let k = i + 2; k < order.length; k++) {
+          const partnerOfK = k % 2 === 0 ? order[k + 1] : order[k - 1];
+          const fresh = !seen.has(id(order[i] as string, order[k] as string));
+          const back =
+            partnerOfK === undefined || !seen.has(id(order[i + 1] as string, partnerOfK as string));
+          if (fresh && back) {
+            [order[i + 1], order[k]] = [order[k] as string, order[i + 1] as string];
+            break;
+          }
+        }
+      }
+      const pair: [string, string] = [order[i] as string, order[i + 1] as string];
+      seen.add(id(...pair));
+      round.push(pair);
+    }
+    rounds.push(round);
+  }
+  return numbered(rounds, 'matching');
 }

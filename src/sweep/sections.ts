@@ -59,14 +59,26 @@ export function sweepSections(r: SweepResult, dryRun = false): Section[] {
     });
   }
   const c = r.culprits;
-  if (c.nodes.length || c.links.length) {
+  if (c.nodes.length || c.links.length || c.infra?.length) {
     out.push({
       title: 'Culprits',
       lines: [
         ...c.nodes.map((n) => `node ${n.node}: ${n.detail}`),
         ...c.links.map((l) => `link ${l.a} ↔ ${l.b}: ${l.detail}`),
+        ...(c.infra ?? []).map((i) => `between ${i.label}=${i.a} and ${i.label}=${i.b}: ${i.detail}`),
       ],
     });
+  }
+  if (c.outliers?.length) {
+    out.push({
+      title: "Outliers (passed, but well below the fleet's median)",
+      lines: c.outliers.map((o) =>
+        o.node ? `node ${o.node}: ${o.detail}` : `pair ${o.a} ↔ ${o.b}: ${o.detail}`,
+      ),
+    });
+  }
+  if (c.undecided?.length) {
+    out.push({ title: 'Undecided', lines: c.undecided.map((u) => `${u.subject}: ${u.why}`) });
   }
   return out;
 }

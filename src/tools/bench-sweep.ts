@@ -1,5 +1,6 @@
 /**
- * `npm run bench` (second part): `interconnect-test sweep` on the local kwok cluster
+ * `npm run bench` (second part): first `--scheme auto` on simulated fleets of 64, 256 and
+ * 1,024 nodes (bench-fleet.ts, no cluster needed), then `interconnect-test sweep` on the local kwok cluster
  * (npm run cluster:up; KUBECONFIG set). Adds 64 kwok GPU nodes of its own
  * (bench-node-00 … 63, deleted at the end), then measures in one run:
  *
@@ -35,6 +36,7 @@ import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
 import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
+import { fleetBench } from './bench-fleet.js';
 
 const LABEL = 'interconnect-test.dev/bench-sweep';
 const SCRATCH = 'itest-bench-sweep';
@@ -236,6 +238,8 @@ function phases(results: Figure['results']): string {
 }
 
 async function bench(): Promise<number> {
+  // The simulated fleet first: it needs no cluster.
+  const fleetMissed = fleetBench((s) => process.stdout.write(s));
   const kc = benchKubeConfig();
   if (!kc) return 2;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-sweep-'));
@@ -282,7 +286,7 @@ async function bench(): Promise<number> {
     await tearDown();
     rmSync(dir, { recursive: true, force: true });
   }
-  return missed ? 1 : 0;
+  return missed || fleetMissed ? 1 : 0;
 }
 
 runBench(bench);

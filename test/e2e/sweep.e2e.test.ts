@@ -186,7 +186,8 @@ describe('sweep on the cluster', () => {
   test('ring over every GPU node: the node without RDMA is left out with why, and a text report names what to fix first', async () => {
     const e = env();
     const runId = `sw${randomBytes(2).toString('hex')}`;
-    const plan = await sweep(runId, ['--dry-run']);
+    // --scheme ring: without it a sweep of more than 16 nodes is --scheme auto.
+    const plan = await sweep(runId, ['--scheme', 'ring', '--dry-run']);
     expect(plan.code, plan.stderr).toBe(0);
     const s0 = plan.report?.sweep;
     expect(s0?.nodes.find((n) => n.name === 'gpu-node-nordma')).toMatchObject({
@@ -200,7 +201,7 @@ describe('sweep on the cluster', () => {
     await playLogs(e, s0?.pairs ?? [], (p) =>
       p.prefill === culprit || p.decode === culprit ? DEGRADED : HEALTHY,
     );
-    const r = await runCli(['sweep', ...COMMON, '--max-parallel', '16', '--no-color'], {
+    const r = await runCli(['sweep', ...COMMON, '--scheme', 'ring', '--max-parallel', '16', '--no-color'], {
       env: { ...process.env, INTERCONNECT_TEST_RUN_ID: runId },
     });
     expect(r.code, r.stderr).toBe(1);

@@ -26,7 +26,31 @@ const {
 
 export const SweepOptionsSchema = OutputOptionsSchema.extend({
   policy: z.string().min(1).optional(),
-  scheme: SchemeSchema.default('ring'),
+  scheme: SchemeSchema.optional(),
+  seed: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 31)
+    .default(1),
+  matchings: z.coerce.number().int().positive().max(64).default(3),
+  topologyLabel: z
+    .string()
+    .regex(/^([a-z0-9]([-a-z0-9.]*[a-z0-9])?\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/, {
+      message: 'expected a label key such as topology.kubernetes.io/rack',
+    })
+    .optional(),
+  budget: z
+    .string()
+    .transform((s, ctx) => {
+      if (/^[1-9][0-9]*$/.test(s)) return { pairs: Number(s) };
+      const d = SweepDurationOption.safeParse(s);
+      if (d.success) return { ms: d.data };
+      ctx.addIssue({ code: 'custom', message: 'expected a number of pairs (500) or a duration (20m, 2h)' });
+      return z.NEVER;
+    })
+    .optional(),
+  outlier: z.coerce.number().positive().lt(1).default(0.1),
   selector: z.string().min(1).optional(),
   nodes: z
     .string()
@@ -93,6 +117,11 @@ export async function runSweepCommand(
       { fix: "pass one of them (--recipe takes a DGD's transport settings to nodes you name)" },
     );
   }
+  if (opts.budget && opts.scheme && opts.scheme !== 'auto') {
+    throw new ToolError(`--budget bounds --scheme auto, and --scheme ${opts.scheme} runs a fixed plan`, {
+      fix: 'drop --budget and bound the sweep with --timeout, or use --scheme auto',
+    });
+  }
   if (opts.pairTimeout > opts.timeout) {
     throw new ToolError(
       `--pair-timeout ${formatDuration(opts.pairTimeout)} is longer than the whole sweep's --timeout ${formatDuration(opts.timeout)}: no pair could use it`,
@@ -119,6 +148,11 @@ export async function runSweepCommand(
   const run = await runSweep(
     {
       scheme: opts.scheme,
+      seed: opts.seed,
+      matchings: opts.matchings,
+      topologyLabel: opts.topologyLabel,
+      outlierFraction: opts.outlier,
+      budget: opts.budget,
       selector: opts.selector,
       nodes: opts.nodes,
       maxParallel: opts.maxParallel,

@@ -15,6 +15,7 @@ const STATUS_LABEL: Record<NodeStatus, string> = {
   ok: '',
   culprit: 'culprit',
   suspect: 'suspect',
+  outlier: 'outlier',
   unverified: 'unverified',
   excluded: 'excluded',
 };
