@@ -32,7 +32,7 @@ export const BAND_WARN_FRACTION = RDMA_WARN_FRACTION;
 export const MIN_SWEEP_NODES = 2;
 
 /** Kinds of pod problem that mean the pair never ran: nothing was learnt about the fabric. */
-const UNSCHEDULED = new Set(['unschedulable', 'image-pull', 'container-config', 'evicted']);
+const UNSCHEDULED = new Set(['unschedulable', 'image-pull', 'container-config', 'evicted', 'sandbox']);
 
 /** Whether a pod problem of this kind means the pair never ran. */
 export function neverScheduled(problemKind: string | undefined): boolean {

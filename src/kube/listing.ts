@@ -17,6 +17,9 @@ export interface Caller {
   act(verb: string, resource: string, namespace?: string, name?: string): KubeAction;
 }
 
+const NAD = { group: 'k8s.cni.cncf.io', version: 'v1', plural: 'network-attachment-definitions' } as const;
+type Meta = Parameters<typeof refOf>[2];
+
 const empty = <T>(statuses: number[]): Tolerate<{ items: T[] }> => ({ statuses, fallback: { items: [] } });
 
 /** Leases: 404 (coordination.k8s.io not served) is empty; `strict` false also tolerates a 403. */
@@ -56,7 +59,7 @@ function namespacesOf(
 
 export async function listRefs(k: Caller, selector: string, ns: string | undefined): Promise<ObjectRef[]> {
   const q = { labelSelector: selector };
-  const [namespaces, jobs, pods, svcs, cms, leases] = await Promise.all([
+  const [namespaces, jobs, pods, svcs, cms, nads, leases] = await Promise.all([
     namespacesOf(k, selector, ns),
     // A kind the API server does not serve (404) lists as empty.
     k.call(
@@ -86,6 +89,16 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
           : c.core.listConfigMapForAllNamespaces(q),
       empty<V1ConfigMap>(ns ? [404] : [403, 404]),
     ),
+    // pair copies the deployment's NetworkAttachmentDefinitions into the scratch namespace
+    // (Multus namespaceIsolation). The CRD absent (404), or a credential of before that (403): none.
+    k.call(
+      k.act('list', 'network-attachment-definitions.k8s.cni.cncf.io', ns),
+      (c) =>
+        (ns
+          ? c.custom.listNamespacedCustomObject({ ...NAD, namespace: ns, ...q })
+          : c.custom.listClusterCustomObject({ ...NAD, ...q })) as Promise<{ items: Meta[] }>,
+      empty<Meta>([403, 404]),
+    ),
     // Leases live in the lease namespace, not a scratch one: where we may not list them, none.
     listLeaseRefs(k, selector, ns, false),
   ]);
@@ -95,6 +108,7 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
     ...pods.items.map((i) => refOf('v1', 'Pod', i)),
     ...svcs.items.map((i) => refOf('v1', 'Service', i)),
     ...cms.items.map((i) => refOf('v1', 'ConfigMap', i)),
+    ...nads.items.map((i) => refOf('k8s.cni.cncf.io/v1', 'NetworkAttachmentDefinition', i)),
     ...leases,
   ];
 }

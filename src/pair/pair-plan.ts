@@ -1,3 +1,4 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { DEFAULT_NIXLBENCH_VERSION } from '../engines/nixlbench/flags.js';
 import { getEngine } from '../engines/registry.js';
 import type { EngineName } from '../engines/types.js';
@@ -77,6 +78,8 @@ export interface PairPlan {
   ttlSecondsAfterFinished: number;
   /** NIC ports known before the run (node probes); the pods' own listing is added after. */
   knownNics?: { prefill: NicPort[]; decode: NicPort[] } | undefined;
+  /** The deployment's NetworkAttachmentDefinitions copied into the scratch namespace (network-copies.ts). */
+  networks?: KubernetesObject[] | undefined;
 }
 
 export interface PlanInput {

@@ -331,6 +331,8 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     nixlBackend: live.nixlBackend ?? spec.nixlBackend,
     hostStaged: live.hostStaged ?? spec.hostStaged,
     kv: live.kv ?? spec.kv,
+    // The worker's GPU count: its per-NIC devices are scaled to the probe's GPUs by it.
+    gpus: live.gpus ?? spec.gpus,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

@@ -6,7 +6,14 @@ import { getEngine } from '../../engines/registry.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
-import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
+import { copyNetworks } from '../network-copies.js';
+import {
+  checkNetworks,
+  NadBook,
+  NETWORKS_ANNOTATION,
+  scaleToGpus,
+  withQualifiedNetworks,
+} from '../networks.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -17,7 +24,7 @@ import {
   nodeViews,
 } from '../nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
-import { efaForGpus, planRails, type RailPlan } from '../rails.js';
+import { planRails, type RailPlan } from '../rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
 import { askWorkerImage } from './image-tools.js';
 
@@ -166,11 +173,11 @@ async function reviewPlan(
     own: string | undefined;
     unread: string | undefined;
     rdma: ReturnType<typeof rdmaFor>;
-    offline: boolean;
+    book: NadBook;
   },
 ): Promise<void> {
   const c = ctx.config;
-  const { settings, own, unread, rdma, offline } = facts;
+  const { settings, own, unread, rdma, book } = facts;
   const pullSecrets = settings.prefill.imagePullSecrets ?? settings.decode.imagePullSecrets ?? [];
   if (plan.image === own && pullSecrets.length > 0 && !c.imagePullSecret) {
     ctx.state.checks.push(
@@ -188,10 +195,11 @@ async function reviewPlan(
     for (const p of plan.pods)
       p.annotations['interconnect-test/rdma-resource'] =
         'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
-  const cluster = offline ? undefined : await ctx.cluster();
-  ctx.state.checks.push(
-    ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
-  );
+  const networkChecks = await checkNetworks(plan, book);
+  // Multus namespaceIsolation: the pods attach copies in the scratch namespace, never another's.
+  const copies = copyNetworks(plan, book);
+  plan.networks = copies.objects;
+  ctx.state.checks.push(...book.checks, ...networkChecks, ...copies.checks);
   if (plan.droppedFlags.length) {
     ctx.progress.warn(
       `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
@@ -310,7 +318,14 @@ export const planStep: Step = {
       (getEngine(engine).cluster.etcd && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
     const rails =
       getEngine(engine).cluster.rails && c.mode === 'cross-node' ? railsFor(ctx, chosen) : undefined;
-    const perGpu = (s: ProbeSettings) => efaForGpus(s, rails?.gpus ?? 1);
+    const cluster = offline ? undefined : await ctx.cluster();
+    const book = new NadBook(cluster ? (ref) => cluster.getCustomObject(ref) : undefined);
+    await book.readAll(settings.prefill, 'prefill');
+    await book.readAll(settings.decode, 'decode');
+    // The probe's share of the worker's VFs, RDMA/EFA devices and networks (networks.ts scaleToGpus).
+    const probeGpus = c.mode === 'intra-node' ? 2 : (rails?.gpus ?? 1);
+    const perGpu = (s: ProbeSettings) =>
+      scaleToGpus(s, probeGpus, (ref) => book.known(ref), ctx.config.rdmaResource?.name);
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine,
@@ -346,6 +361,6 @@ export const planStep: Step = {
     });
     const plan = ctx.state.plan;
     plan.knownNics = ctx.state.knownNics;
-    await reviewPlan(ctx, plan, { settings, own, unread, rdma, offline });
+    await reviewPlan(ctx, plan, { settings, own, unread, rdma, book });
   },
 };
