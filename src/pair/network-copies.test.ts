@@ -28,7 +28,9 @@ const worker: ProbeSettings = {
 };
 
 const nadObject = (resourceName?: string) => ({
-  metadata: { annotations: resourceName ? { [RESOURCE_NAME_ANNOTATION]: resourceName } : {} },
+  metadata: {
+    annotations: (resourceName ? { [RESOURCE_NAME_ANNOTATION]: resourceName } : {}) as Record<string, string>,
+  },
   spec: {
     config: '{"cniVersion":"0.3.1","name":"ib-sriov","type":"ib-sriov","ipam":{"type":"whereabouts"}}',
   },
