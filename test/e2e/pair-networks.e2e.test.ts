@@ -13,7 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import { runCli } from '../helpers/cli.js';
 import { DECODE_NODE, declarePairLogs, newE2eRunId, PREFILL_NODE, TARGET_LOG } from './harness/pair-logs.js';
-import { fixture, KWOK_PROBE_ARGS, type TestEnv, toolLeftovers, useTestEnv } from './harness.js';
+import { fixture, KWOK_PROBE_ARGS, type TestEnv, toolLeftovers, useTestEnv, waitFor } from './harness.js';
 
 const env = useTestEnv('pair-networks');
 const scratchDir = mkdtempSync(path.join(tmpdir(), 'pair-networks-e2e-'));
@@ -172,7 +172,10 @@ describe('pair copies the deployment networks into the scratch namespace (Multus
 
     const gc = await runCli(['gc', '--run', runId], { env: process.env });
     expect(gc.code, gc.stderr).toBe(0);
-    expect(await toolLeftovers(e)).toEqual([]);
+    // gc deletes the namespace; the namespace controller then removes it.
+    await waitFor('the kept run to be gone', async () => (await toolLeftovers(e)).length === 0, {
+      timeoutMs: 90_000,
+    });
     expect(await nads(e, MANAGED)).toEqual([]);
     // The deployment's own networks are untouched.
     expect((await nads(e, '', e.namespace)).map((n) => n.metadata.name).sort()).toEqual(
