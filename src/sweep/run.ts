@@ -2,6 +2,7 @@ import { after, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
+import { etcdImageFor } from '../pair/flags.js';
 import { newRunId } from '../pair/names.js';
 import { candidates, describePlan, planFor, planWarning } from './candidates.js';
 import { pairRunId, SWEEP_POLL_MS, type SweepConfig, type SweepDeps, type SweepRun } from './config.js';
@@ -29,7 +30,7 @@ function etcdFor(config: SweepConfig, deps: SweepDeps, base: Cluster, runId: str
     cluster: base,
     runId,
     scratchNamespace: config.pair.scratchNamespace,
-    image: config.pair.etcdImage,
+    image: etcdImageFor(config.pair.etcdImage, config.pair.image).image,
     podAnnotations: {
       ...(config.pair.podAnnotations.all ?? {}),
       ...(config.pair.podAnnotations.etcd ?? {}),
