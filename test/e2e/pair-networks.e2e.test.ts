@@ -191,6 +191,14 @@ describe('pair copies the deployment networks into the scratch namespace (Multus
     await e.core.createNamespace({ body: { metadata: { name: scratch, labels: e.labels() } } });
     e.defer(`namespace ${scratch}`, () => e.core.deleteNamespace({ name: scratch }));
     await declarePairLogs(e, scratchDir, runId, { prefill: OK_LOG(), decode: TARGET_LOG }, scratch);
+    // A worker holds 7 of the prefill node's 8 GPUs and 8 rdma/ib: the probe needs its share (1), not 8.
+    await e.createPod({
+      name: 'busy-worker',
+      node: PREFILL_NODE,
+      sim: { duration: '1h' },
+      resources: { limits: { 'nvidia.com/gpu': '7', 'rdma/ib': '7' } },
+    });
+    await e.waitForPodPhase('busy-worker', 'Running');
     const r = await pair(runId, [
       '--recipe',
       recipe(),
@@ -205,6 +213,9 @@ describe('pair copies the deployment networks into the scratch namespace (Multus
       `the probe pods attach ${e.namespace}/ib-0 (rdma/ib)`,
     );
     expect(report.checks.find((c) => c.id === 'pair.cleanup')).toBeUndefined();
+    expect(report.checks.find((c) => c.id === 'pair.nodes')?.detail).toMatch(
+      new RegExp(`^prefill on ${PREFILL_NODE} \\(1/8 GPUs free\\)`),
+    );
     expect(await nads(e, MANAGED, scratch)).toEqual([]);
     expect(await toolLeftovers(e)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   NadBook,
   NETWORKS_ANNOTATION,
   scaleToGpus,
+  shareOf,
   withQualifiedNetworks,
 } from '../networks.js';
 import {
@@ -84,9 +85,14 @@ function placeNodes(
 ): { prefill: PlannedNode; decode: PlannedNode } | undefined {
   const c = ctx.config;
   if (nodes) {
+    const gpus = c.mode === 'intra-node' ? 2 : 1;
+    // The probe's share of the worker's devices (scaleToGpus), not the worker's count; --rdma-resource as given.
+    const worker = settings.prefill.gpus;
+    const asked = Number(rdma?.count) || 1;
+    const count = worker && !c.rdmaResource && gpus < worker ? shareOf(asked, worker, gpus) : asked;
     const needs: NodeNeeds = {
-      gpus: c.mode === 'intra-node' ? 2 : 1,
-      rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
+      gpus,
+      rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count } : undefined,
       tolerations: settings.prefill.tolerations,
       // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
       requests: [
