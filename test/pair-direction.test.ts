@@ -226,7 +226,7 @@ describe('the AWS p5 recipe moves KV over LIBFABRIC (EFA)', () => {
     for (const role of ['prefill', 'decode']) {
       const x = byRole(role);
       expect(x.flag('--backend')).toBe('LIBFABRIC');
-      // The worker's 16 EFA over its 4 GPUs: 4 per GPU, and the probe has one (rails.ts efaForGpus).
+      // The worker's 16 EFA over its 4 GPUs: 4 per GPU, and the probe has one (networks.ts scaleToGpus).
       expect(x.c.resources.limits['nvidia.com/gpu']).toBe('1');
       expect(x.c.resources.limits['vpc.amazonaws.com/efa']).toBe('4');
       expect(x.env('FI_PROVIDER')).toBe('efa');

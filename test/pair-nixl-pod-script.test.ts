@@ -88,6 +88,10 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     const [prefill, decode] = await Promise.all([pod('prefill'), pod('decode')]);
     expect([prefill.code, decode.code], `${prefill.out}\n---\n${decode.out}`).toEqual([0, 0]);
     expect(decode.out).toMatch(/^interconnect-test: engine nixl nixl \d+\.\d+\.\d+ /m);
+    // The UCX the wheel bundles, read from its own libucp (no ucx_info: references/todays-images.md).
+    expect(decode.out).toMatch(
+      /^interconnect-test: engine nixl nixl \S+ ucx 1\.\d+\.\d+ libucp-[0-9a-f]{8}\.so\.0/m,
+    );
     expect(decode.out).toContain('interconnect-test: leg 1 READ initiator=decode role=initiator');
     expect(prefill.out).toContain('interconnect-test: leg 2 WRITE initiator=prefill role=initiator');
     const j = judgeLegs({

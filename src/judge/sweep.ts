@@ -39,6 +39,7 @@ const UNSCHEDULED = new Set([
   'admission',
   'container-config',
   'evicted',
+  'sandbox',
 ]);
 
 /** Whether a pod problem of this kind means the pair never ran. */

@@ -103,9 +103,10 @@ export interface Cluster {
   /** Deletes the Jobs, Pods and Services matching the selector in a namespace; returns how many it asked to delete. */
   deleteByLabel(namespace: string, selector: string): Promise<number>;
   /**
-   * Objects matching the selector: Jobs, Pods, Services, ConfigMaps and Leases in `namespace`,
-   * and that namespace itself when it matches; with no namespace, in every namespace, and every
-   * matching Namespace (gc). ConfigMaps and Leases we may not list there (403) list as empty.
+   * Objects matching the selector: Jobs, Pods, Services, ConfigMaps, NetworkAttachmentDefinitions
+   * and Leases in `namespace`, and that namespace itself when it matches; with no namespace, in
+   * every namespace, and every matching Namespace (gc). ConfigMaps, NetworkAttachmentDefinitions
+   * and Leases we may not list there (403) list as empty.
    */
   listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
   /**

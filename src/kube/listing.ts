@@ -27,6 +27,8 @@ const CLAIM_KINDS = [
   },
   { group: 'resource.nvidia.com', version: 'v1beta1', plural: 'computedomains', kind: 'ComputeDomain' },
 ] as const;
+const NAD = { group: 'k8s.cni.cncf.io', version: 'v1', plural: 'network-attachment-definitions' } as const;
+type Meta = Parameters<typeof refOf>[2];
 
 const empty = <T>(statuses: number[]): Tolerate<{ items: T[] }> => ({ statuses, fallback: { items: [] } });
 
@@ -67,7 +69,7 @@ function namespacesOf(
 
 export async function listRefs(k: Caller, selector: string, ns: string | undefined): Promise<ObjectRef[]> {
   const q = { labelSelector: selector };
-  const [namespaces, jobs, pods, svcs, cms, leases, ...claimLists] = await Promise.all([
+  const [namespaces, jobs, pods, svcs, cms, nads, leases, ...claimLists] = await Promise.all([
     namespacesOf(k, selector, ns),
     // A kind the API server does not serve (404) lists as empty.
     k.call(
@@ -96,6 +98,16 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
           ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
           : c.core.listConfigMapForAllNamespaces(q),
       empty<V1ConfigMap>(ns ? [404] : [403, 404]),
+    ),
+    // pair copies the deployment's NetworkAttachmentDefinitions into the scratch namespace
+    // (Multus namespaceIsolation). The CRD absent (404), or a credential of before that (403): none.
+    k.call(
+      k.act('list', 'network-attachment-definitions.k8s.cni.cncf.io', ns),
+      (c) =>
+        (ns
+          ? c.custom.listNamespacedCustomObject({ ...NAD, namespace: ns, ...q })
+          : c.custom.listClusterCustomObject({ ...NAD, ...q })) as Promise<{ items: Meta[] }>,
+      empty<Meta>([403, 404]),
     ),
     // Leases live in the lease namespace, not a scratch one: where we may not list them, none.
     listLeaseRefs(k, selector, ns, false),
@@ -137,6 +149,7 @@ export async function listRefs(k: Caller, selector: string, ns: string | undefin
         refOf(`${t.group}/${t.version}`, t.kind, o as Parameters<typeof refOf>[2]),
       );
     }),
+    ...nads.items.map((i) => refOf('k8s.cni.cncf.io/v1', 'NetworkAttachmentDefinition', i)),
     ...leases,
   ];
 }

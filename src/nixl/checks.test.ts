@@ -217,6 +217,36 @@ describe('binaryState', () => {
   });
 });
 
+describe("today's runtime images: the nixl-cu* wheel's own UCX, no ucx_info, no ucx_perftest", () => {
+  it("names the wheel's UCX from its libucp (as the real nixl-cu12 1.5.1 wheel answers), and nothing needs ucx_info", () => {
+    const lib = '/opt/dynamo/venv/lib/python3.12/site-packages/nixl_cu12.libs/libucp-b39b3ed9.so.0.0.0';
+    const f = findings({
+      files: undefined,
+      python: {
+        python: '3.12.3',
+        file: '/opt/dynamo/venv/lib/python3.12/site-packages/nixl/__init__.py',
+        dists: { nixl: '1.5.1', 'nixl-cu12': '1.5.1' },
+        pluginDirs: ['/opt/dynamo/venv/lib/python3.12/site-packages/nixl_cu12.libs/nixl'],
+        plugins: ['/opt/dynamo/venv/lib/python3.12/site-packages/nixl_cu12.libs/nixl/libplugin_UCX.so'],
+        ucx: { version: '1.23.0', lib },
+      },
+    });
+    const py = nixlChecks(f).find((c) => c.id === 'nixl.python');
+    expect(py?.detail).toBe(
+      "python 3.12.3 imports nixl from /opt/dynamo/venv/lib/python3.12/site-packages/nixl/__init__.py (nixl 1.5.1, nixl-cu12 1.5.1); UCX 1.23.0 from the wheel's own libucp-b39b3ed9.so.0.0.0",
+    );
+    expect(py?.data?.ucx).toEqual({ version: '1.23.0', lib });
+    // No ucx_info, no ucx_perftest: the UCX plugin (in the wheel) and the nixl engine still hold.
+    expect(statuses(f)).toEqual([
+      ['nixl.nixlbench', 'skipped'],
+      ['nixl.ucx-plugin', 'ok'],
+      ['nixl.python', 'ok'],
+      ['perftest.ucx_perftest', 'skipped'],
+      ['nixl.pair-engine', 'ok'],
+    ]);
+  });
+});
+
 describe('nixl.python when the probe ran out of time', () => {
   it('says the python did not answer within --probe-timeout, never that it cannot import nixl', () => {
     const c = nixlChecks(findings({ pythonTimedOut: true })).find((x) => x.id === 'nixl.python');

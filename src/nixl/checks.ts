@@ -5,7 +5,7 @@ import type { EngineName } from '../engines/types.js';
 import { type NixlFindings, UCX_PLUGIN } from './findings.js';
 
 const LD_FIX =
-  'put the NIXL and UCX libraries on LD_LIBRARY_PATH (e.g. /opt/nvidia/nvda_nixl/lib64:/usr/local/ucx/lib, or /usr/local/nixl/lib/<arch>-linux-gnu)';
+  "put the NIXL and UCX libraries on LD_LIBRARY_PATH (e.g. /opt/nvidia/nvda_nixl/lib64:/usr/local/ucx/lib, or /usr/local/nixl/lib/<arch>-linux-gnu); an image with the nixl-cu* wheel's bundled UCX needs none (its site-packages/nixl_cu*.libs is found through RUNPATH), so drop an LD_LIBRARY_PATH entry that puts another libucp first";
 
 function nixlbenchCheck(f: NixlFindings): Check {
   const s = f.nixlbench;
@@ -101,9 +101,16 @@ function pythonCheck(f: NixlFindings): Check {
       .map(([d, v]) => `${d} ${v}`)
       .join(', ');
     const py = p.python ? `python ${p.python}` : 'python';
-    return check('nixl.python', 'ok', `${py} imports nixl from ${p.file}${version ? ` (${version})` : ''}`, {
-      data: { file: p.file, ...(p.dists ? { dists: p.dists } : {}) },
-    });
+    // The wheel's own UCX is what NIXL loads (no ucx_info needed: references/todays-images.md).
+    const ucx = p.ucx ? `; UCX ${p.ucx.version} from the wheel's own ${p.ucx.lib.replace(/^.*\//, '')}` : '';
+    return check(
+      'nixl.python',
+      'ok',
+      `${py} imports nixl from ${p.file}${version ? ` (${version})` : ''}${ucx}`,
+      {
+        data: { file: p.file, ...(p.dists ? { dists: p.dists } : {}), ...(p.ucx ? { ucx: p.ucx } : {}) },
+      },
+    );
   }
   const asked = f.pythonAsked ?? 'python3';
   const why = f.pythonMissing

@@ -51,8 +51,8 @@ export const LOCATE_SCRIPT = [
 /**
  * A fixed Python script: imports nixl, reads the installed distribution's
  * version, and looks for the plugin directories pip wheels carry
- * (`.nixl.mesonpy.libs/plugins`, `nixl.libs/nixl`; nixl PRs #482, #540, issue #838).
- * Prints one JSON object.
+ * (`.nixl.mesonpy.libs/plugins`, `nixl.libs/nixl`; nixl PRs #482, #540, issue #838),
+ * and the version of the UCX the wheel bundles. Prints one JSON object.
  */
 export const PYTHON_SCRIPT = [
   'import glob, json, os, sys',
@@ -77,6 +77,17 @@ export const PYTHON_SCRIPT = [
   '        dirs.update(glob.glob(os.path.join(p or ".", g)))',
   'out["pluginDirs"] = sorted(dirs)',
   'out["plugins"] = sorted(f for d in dirs for f in glob.glob(os.path.join(d, "libplugin_*.so")))',
+  // The UCX the wheel bundles (nixl_cu12.libs/libucp-<hash>.so.0.0.0, its plugin's RUNPATH): its
+  // version from ucp_get_version_string(), with no ucx_info (references/todays-images.md).
+  'try:',
+  '    import ctypes',
+  '    for f in sorted(f for p in sys.path for f in glob.glob(os.path.join(p or ".", "nixl*.libs", "libucp*.so*"))):',
+  '        u = ctypes.CDLL(f)',
+  '        u.ucp_get_version_string.restype = ctypes.c_char_p',
+  '        out["ucx"] = {"version": u.ucp_get_version_string().decode(), "lib": f}',
+  '        break',
+  'except Exception:',
+  '    pass',
   'print(json.dumps(out))',
 ].join('\n');
 
@@ -134,6 +145,8 @@ const PythonNixlSchema = z.object({
   dists: z.record(z.string(), z.string()).optional(),
   pluginDirs: z.array(z.string()).default([]),
   plugins: z.array(z.string()).default([]),
+  /** The wheel's own UCX (its libucp), when the wheel bundles one. */
+  ucx: z.object({ version: z.string(), lib: z.string() }).optional(),
 });
 export type PythonNixl = z.infer<typeof PythonNixlSchema>;
 

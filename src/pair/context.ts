@@ -62,7 +62,8 @@ export interface PairConfig {
   knownNodes?: NodeView[] | undefined;
   /** A sweep's one etcd, started on first need: a nixlbench pair uses it instead of its own. */
   sharedEtcd?: (() => Promise<string>) | undefined;
-  etcdImage: string;
+  /** --etcd-image; undefined: the probe image's own etcd where it has one (flags.ts etcdImageFor). */
+  etcdImage?: string | undefined;
   scratchNamespace?: string | undefined;
   imagePullSecret?: string | undefined;
   podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;

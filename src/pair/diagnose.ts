@@ -1,5 +1,6 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
+import { sandboxProblem } from './sandbox.js';
 
 /**
  * What is wrong with a probe pod, from its status and events alone: the
@@ -15,7 +16,9 @@ export type PodProblemKind =
   | 'crash-loop'
   | 'evicted'
   | 'deadline'
-  | 'exited';
+  | 'exited'
+  /** Stuck in ContainerCreating: the node's CNI could not build the sandbox (sandbox.ts). */
+  | 'sandbox';
 
 export interface PodProblem {
   kind: PodProblemKind;
@@ -153,7 +156,7 @@ export function diagnosePod(
       };
     }
   }
-  return undefined;
+  return sandboxProblem(pod, events);
 }
 
 /** `Pending (ContainerCreating)`, `Running`, `Succeeded`, … for progress lines. */

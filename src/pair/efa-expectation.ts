@@ -6,7 +6,7 @@ import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, CEILING_MARGIN } from '../judge/expec
  * created (ai-dynamo/nixl src/utils/libfabric/libfabric_rail_manager.cpp L232,
  * `Created N rails using provider=efa`, at NIXL_LOG_LEVEL=INFO; VRAM goes on
  * the GPU's own EFA devices, libfabric_topology.cpp getEfaDevicesForPci), and
- * the probe pod sees only the EFA devices of its GPU (rails.ts efaForGpus). So
+ * the probe pod sees only the EFA devices of its GPU (networks.ts scaleToGpus). So
  * the bar is N ports, not one: a p5 GPU's 4 × 100 Gb/s rails are 50 GB/s, and a
  * run on 1 of 4 alive falls below it. references/rails.md.
  */

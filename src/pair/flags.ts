@@ -18,6 +18,22 @@ export const DEFAULT_PROBE_IMAGE = 'ghcr.io/interconnect-test/nixlbench-probe:v1
  */
 export const DEFAULT_NIXL_IMAGE = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.2.0';
 export const DEFAULT_ETCD_IMAGE = 'quay.io/coreos/etcd:v3.5.21';
+
+/**
+ * The per-run etcd's image: --etcd-image; else the probe image itself when it
+ * is a Dynamo runtime image, which ships etcd on PATH (references/todays-images.md),
+ * so an air-gapped cluster that mirrors that image needs no quay.io pull; else
+ * DEFAULT_ETCD_IMAGE. `own`: the probe image was taken.
+ */
+export function etcdImageFor(
+  explicit: string | undefined,
+  probeImage: string | undefined,
+): { image: string; own: boolean } {
+  if (explicit) return { image: explicit, own: false };
+  if (probeImage && /^nvcr\.io\/nvidia\/ai-dynamo\/(vllm|sglang|tensorrtllm)-runtime:/.test(probeImage))
+    return { image: probeImage, own: true };
+  return { image: DEFAULT_ETCD_IMAGE, own: false };
+}
 export const DEFAULT_MEMORY = '16Gi';
 export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
 /** --pull-timeout: scheduling and pulling the probe image on both nodes (a ~12 GB runtime image on a fresh node takes minutes). */
@@ -124,7 +140,10 @@ export function addProbeOptions(cmd: Command): Command {
       '--rails <gpus>',
       'nixl: the GPU↔NIC rails to test, GPU indices (0,3; one index for one quick rail) (default: every rail, all GPUs of the node)',
     )
-    .option('--etcd-image <image>', `image of the per-run etcd (default ${DEFAULT_ETCD_IMAGE})`)
+    .option(
+      '--etcd-image <image>',
+      `image of the per-run etcd (default: the probe image when it is a Dynamo runtime image, which ships etcd; else ${DEFAULT_ETCD_IMAGE})`,
+    )
     .option(
       '--scratch-namespace <ns>',
       'an existing namespace to create the probe objects in (default: a new one per run)',

@@ -125,7 +125,15 @@ async function findAll(cluster: Cluster, selector: string, opts: GcOptions): Pro
 }
 
 /** Jobs first (their pods go with them), then loose pods, Services, ConfigMaps, Leases, the namespace last. */
-const DELETE_ORDER = ['Job', 'Pod', 'Service', 'ConfigMap', 'Lease', 'Namespace'];
+const DELETE_ORDER = [
+  'Job',
+  'Pod',
+  'Service',
+  'ConfigMap',
+  'NetworkAttachmentDefinition',
+  'Lease',
+  'Namespace',
+];
 
 async function deleteAll(cluster: Cluster, stale: Stale[], opts: GcOptions, deps: GcDeps): Promise<Check[]> {
   const checks: Check[] = [];

@@ -36,7 +36,16 @@ function template(name: string): Handlebars.TemplateDelegate {
 
 const ObjectSchema = z.object({
   apiVersion: z.string().min(1),
-  kind: z.enum(['Namespace', 'Pod', 'Service', 'ConfigMap', 'ResourceClaimTemplate', 'ComputeDomain', 'Job']),
+  kind: z.enum([
+    'Namespace',
+    'Pod',
+    'Service',
+    'ConfigMap',
+    'ResourceClaimTemplate',
+    'ComputeDomain',
+    'Job',
+    'NetworkAttachmentDefinition',
+  ]),
   metadata: z.object({
     name: z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'a DNS-1123 label'),
     namespace: z.string().optional(),
@@ -148,11 +157,18 @@ export function renderPlan(plan: PairPlan): KubernetesObject[] {
       fix: 'check --image, --env and the recipe values named',
     });
   }
-  const objects = renderValues(values);
+  const rendered = renderValues(values) as KubernetesObject[];
+  // The copied networks (network-copies.ts) right after the namespace: the pods name them.
+  const at = rendered.findIndex((o) => o.kind !== 'Namespace');
+  const objects = [
+    ...rendered.slice(0, at < 0 ? rendered.length : at),
+    ...(plan.networks ?? []),
+    ...(at < 0 ? [] : rendered.slice(at)),
+  ];
   const problems = objects.flatMap((o) => problemsOf(o, plan));
   if (problems.length > 0)
     throw new ToolError(`rendered manifests failed validation: ${problems.join('; ')}`);
-  return objects as KubernetesObject[];
+  return objects;
 }
 
 /** Objects as one multi-document YAML stream, for --dry-run. */

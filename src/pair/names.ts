@@ -16,7 +16,17 @@ export { EXPIRES_ANNOTATION } from '../kube/cluster.js';
 /** On every object: the command that made it, for people reading `kubectl get -o yaml`. */
 export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
 
-export type Component = 'prefill' | 'decode' | 'etcd' | 'intra-node' | 'namespace' | 'nixl-probe' | 'claims';
+export type Component =
+  | 'prefill'
+  | 'decode'
+  | 'etcd'
+  | 'intra-node'
+  | 'namespace'
+  | 'nixl-probe'
+  /** A NetworkAttachmentDefinition copied into the scratch namespace (network-copies.ts). */
+  | 'network'
+  /** DRA claim sources made in the scratch namespace (claim-values.ts). */
+  | 'claims';
 
 /** A run id: 8 lower-case base-36 characters, valid in names and label values. */
 export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {

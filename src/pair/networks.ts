@@ -2,7 +2,7 @@ import { ToolError } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
 import type { CustomObjectRef } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
-import { isRdmaResource } from './nodes.js';
+import { GPU, isRdmaResource } from './nodes.js';
 import type { PairPlan } from './pair-plan.js';
 import type { ProbeSettings } from './settings.js';
 
@@ -37,12 +37,22 @@ function bad(value: string, why: string): ToolError {
   });
 }
 
-/**
- * The networks an annotation value names, and the same value with every
- * namespace made explicit (`namespace` where it had none). Other fields of
- * the JSON form (interface, mac, ips, …) are kept as they are.
- */
-export function qualifyNetworks(value: string, namespace: string): { value: string; refs: NetworkRef[] } {
+/** One element of the annotation: the network it names and, in the JSON form, its other fields. */
+export interface NetworkEntry {
+  ref: NetworkRef;
+  /** The JSON form's element as written (interface, mac, ips, …). */
+  element?: Record<string, unknown> | undefined;
+  /** The comma form's `@IFNAME`. */
+  iface?: string | undefined;
+}
+
+export interface NetworkList {
+  json: boolean;
+  entries: NetworkEntry[];
+}
+
+/** The annotation's elements, each namespace made explicit (`namespace` where it named none). */
+export function parseNetworks(value: string, namespace: string): NetworkList {
   if (/[[{"]/.test(value)) {
     let list: unknown;
     try {
@@ -51,17 +61,16 @@ export function qualifyNetworks(value: string, namespace: string): { value: stri
       throw bad(value, `not valid JSON (${(err as Error).message})`);
     }
     if (!Array.isArray(list)) throw bad(value, 'the JSON form is a list');
-    const out = list.map((e) => {
+    const entries = list.map((e) => {
       const o = e as Record<string, unknown>;
       if (!o || typeof o !== 'object' || typeof o.name !== 'string' || !o.name)
         throw bad(value, 'every element needs a "name"');
       const ns = typeof o.namespace === 'string' && o.namespace ? o.namespace : namespace;
-      return { element: { ...o, namespace: ns }, ref: { namespace: ns, name: o.name } };
+      return { element: o, ref: { namespace: ns, name: o.name } };
     });
-    return { value: JSON.stringify(out.map((o) => o.element)), refs: out.map((o) => o.ref) };
+    return { json: true, entries };
   }
-  const refs: NetworkRef[] = [];
-  const items = value.split(',').map((raw) => {
+  const entries = value.split(',').map((raw): NetworkEntry => {
     const item = raw.trim();
     const slash = item.split('/');
     if (slash.length > 2) throw bad(value, `"${item}" has more than one "/"`);
@@ -73,11 +82,34 @@ export function qualifyNetworks(value: string, namespace: string): { value: stri
     for (const part of [ns, name])
       if (part && !LABEL.test(part)) throw bad(value, `"${part}" is not a DNS-1123 label`);
     if (!name) throw bad(value, `"${item}" names no network`);
-    const qualified = ns || namespace;
-    refs.push({ namespace: qualified, name });
-    return `${qualified ? `${qualified}/` : ''}${name}${iface ? `@${iface}` : ''}`;
+    return { ref: { namespace: ns || namespace, name }, ...(iface ? { iface } : {}) };
   });
-  return { value: items.join(','), refs };
+  return { json: false, entries };
+}
+
+/** The annotation value of a list, in the form it came in, every namespace written out. */
+export function formatNetworks(list: NetworkList): string {
+  if (list.json)
+    return JSON.stringify(
+      list.entries.map((e) => ({
+        ...e.element,
+        name: e.ref.name,
+        ...(e.ref.namespace ? { namespace: e.ref.namespace } : {}),
+      })),
+    );
+  return list.entries
+    .map((e) => `${e.ref.namespace ? `${e.ref.namespace}/` : ''}${e.ref.name}${e.iface ? `@${e.iface}` : ''}`)
+    .join(',');
+}
+
+/**
+ * The networks an annotation value names, and the same value with every
+ * namespace made explicit (`namespace` where it had none). Other fields of
+ * the JSON form (interface, mac, ips, …) are kept as they are.
+ */
+export function qualifyNetworks(value: string, namespace: string): { value: string; refs: NetworkRef[] } {
+  const list = parseNetworks(value, namespace);
+  return { value: formatNetworks(list), refs: list.entries.map((e) => e.ref) };
 }
 
 /** Settings whose copied network annotation names every namespace (the deployment's where it named none). */
@@ -98,6 +130,86 @@ export function withQualifiedNetworks(s: ProbeSettings, namespace: string): Prob
  */
 export function needsNetwork(resource: string): boolean {
   return /sriov|hostdev/i.test(resource);
+}
+
+/**
+ * Resources a worker holds per NIC, not per pod: RDMA devices, SR-IOV VFs and
+ * host devices (any name isRdmaResource or needsNetwork knows, and OpenShift's
+ * SR-IOV operator's `openshift.io/<resourceName>`, whose name the cluster
+ * admin chooses), AWS EFA. A probe with fewer GPUs than the worker gets its
+ * share of them.
+ */
+export function isPerNicResource(name: string): boolean {
+  return name !== GPU && (isRdmaResource(name) || needsNetwork(name) || /^openshift\.io\//.test(name));
+}
+
+/** The worker's count for `gpus` of its `workerGpus` GPUs: rounded up, at least 1. */
+export function shareOf(count: number, workerGpus: number, gpus: number): number {
+  return Math.max(1, Math.ceil((count * gpus) / workerGpus));
+}
+
+/**
+ * The probe's share of the worker's per-NIC devices: each per-NIC resource
+ * and the network attachments that plumb them in, by the worker's ratio to its
+ * GPUs (worker 8 GPUs, 8 VFs, 8 networks → probe with 1 GPU: 1 VF, 1 network;
+ * p5's 32 EFA over 8 GPUs → 4). Otherwise the probe asks for all of a busy
+ * node's VFs and stays Pending beside the worker. An attachment whose
+ * NetworkAttachmentDefinition plumbs a resource (its resourceName) is kept as
+ * often as that resource's new count (Multus hands each attachment one of the
+ * pod's devices); one that plumbs none (macvlan, ipvlan) is kept; one not read
+ * (`unknown`) scales by the ratio. Unchanged when the worker's GPU count is not
+ * known or the probe has as many. `keep`: a resource asked for by name
+ * (--rdma-resource), never scaled.
+ */
+export function scaleToGpus(
+  s: ProbeSettings,
+  gpus: number,
+  lookup: (ref: NetworkRef) => NadState | undefined = () => undefined,
+  keep?: string,
+): ProbeSettings {
+  const worker = s.gpus;
+  if (!worker || gpus >= worker) return s;
+  const notes: string[] = [];
+  const per = `of the worker's ${worker} GPUs`;
+  const resources = s.resources.map((r) => {
+    const n = Number(r.count);
+    if (r.name === keep || !isPerNicResource(r.name) || !Number.isInteger(n) || n <= 0) return r;
+    const want = shareOf(n, worker, gpus);
+    if (want === n) return r;
+    notes.push(`${r.name}: ${want} of the worker's ${n} (its share for ${gpus} ${per}, rounded up)`);
+    return { ...r, count: String(want) };
+  });
+  const annotations = { ...s.annotations };
+  const value = s.annotations[NETWORKS_ANNOTATION];
+  if (value !== undefined) {
+    const list = parseNetworks(value, '');
+    const groupOf = (e: NetworkEntry): string => {
+      const nad = e.ref.namespace ? lookup(e.ref) : undefined;
+      if (nad === undefined || nad === 'unknown') return '?';
+      return nad.resourceName ?? '';
+    };
+    const groups = new Map<string, number>();
+    for (const e of list.entries) groups.set(groupOf(e), (groups.get(groupOf(e)) ?? 0) + 1);
+    const allowed = new Map<string, number>();
+    for (const [g, k] of groups) {
+      const scaled = resources.find((r) => r.name === g)?.count;
+      allowed.set(g, g === '' ? k : Math.min(k, scaled ? Number(scaled) : shareOf(k, worker, gpus)));
+    }
+    const kept = list.entries.filter((e) => {
+      const g = groupOf(e);
+      const left = allowed.get(g) ?? 0;
+      allowed.set(g, left - 1);
+      return left > 0;
+    });
+    if (kept.length < list.entries.length) {
+      annotations[NETWORKS_ANNOTATION] = formatNetworks({ ...list, entries: kept });
+      notes.push(
+        `${NETWORKS_ANNOTATION}: ${kept.length} of the worker's ${list.entries.length} attachments (its share for ${gpus} ${per})`,
+      );
+    }
+  }
+  if (notes.length === 0) return s;
+  return { ...s, resources, annotations, notes: [...s.notes, ...notes] };
 }
 
 /** What the plan asks for per probe pod: its network annotation (final, after --pod-annotation) and resources. */
@@ -123,62 +235,117 @@ function podNetworks(plan: PairPlan): PodNetworks[] {
 
 export type GetNad = (ref: CustomObjectRef) => Promise<unknown>;
 
-interface Nad {
+/** A NetworkAttachmentDefinition as read: what it plumbs in, and the object itself (copied into scratch). */
+export interface Nad {
   ref: NetworkRef;
   resourceName?: string | undefined;
+  object: { metadata?: { annotations?: Record<string, string> }; spec?: unknown };
 }
+
+/** `unknown`: not read (offline --dry-run, or RBAC refused it). */
+export type NadState = Nad | 'unknown';
 
 const refName = (r: NetworkRef) => `${r.namespace}/${r.name}`;
 
 /**
- * Checks the networks the planned probe pods attach: each must exist (one
- * line naming it and the fix when it does not), and each SR-IOV/host-device
- * resource they request must be attached by one of them. `getNad` is absent
- * when the cluster is not read (--dry-run with named nodes): then only the
- * second rule, by annotation alone. RBAC refusing the read is a warning.
+ * The NetworkAttachmentDefinitions the run has read, each once: a missing one
+ * is one line naming it and the fix; RBAC refusing the read is a warning
+ * (`checks`) and the object is then `unknown`. Without `getNad` (a --dry-run
+ * that did not read the cluster) every one is `unknown`.
  */
-export async function checkNetworks(plan: PairPlan, getNad: GetNad | undefined): Promise<Check[]> {
-  const pods = podNetworks(plan);
-  const checks: Check[] = [];
-  const nads = new Map<string, Nad | 'unknown'>();
-  for (const pod of pods) {
-    for (const ref of pod.refs) {
-      const key = refName(ref);
-      if (nads.has(key)) continue;
-      if (!getNad) {
-        nads.set(key, 'unknown');
-        continue;
-      }
-      try {
-        const obj = (await getNad({ ...NAD, namespace: ref.namespace, name: ref.name })) as {
-          metadata?: { annotations?: Record<string, string> };
-        };
-        nads.set(key, { ref, resourceName: obj?.metadata?.annotations?.[RESOURCE_NAME_ANNOTATION] });
-      } catch (err) {
-        if (isClusterError(err, 'not-found')) {
-          throw new ToolError(
-            `NetworkAttachmentDefinition ${key}, attached by the ${pod.role} probe pod (${NETWORKS_ANNOTATION}: ${pod.annotation}), does not exist`,
-            {
-              fix: `create it or correct the name (kubectl get network-attachment-definitions -n ${ref.namespace}); override the annotation with --pod-annotation ${NETWORKS_ANNOTATION}=NAMESPACE/NAME`,
-            },
-          );
-        }
-        if (!isClusterError(err, 'forbidden')) throw err;
-        nads.set(key, 'unknown');
-        checks.push(
-          check(
-            'pair.networks',
-            'warn',
-            `could not check that NetworkAttachmentDefinition ${key} exists: ${(err as Error).message}`,
-            { fix: err.fix },
-          ),
+export class NadBook {
+  readonly checks: Check[] = [];
+  private readonly seen = new Map<string, NadState>();
+
+  constructor(private readonly getNad: GetNad | undefined) {}
+
+  /** Nothing is read: a --dry-run that did not read the cluster. */
+  get offline(): boolean {
+    return this.getNad === undefined;
+  }
+
+  /** What was read of `ref` (undefined when it was never asked for). */
+  known(ref: NetworkRef): NadState | undefined {
+    return this.seen.get(refName(ref));
+  }
+
+  async get(ref: NetworkRef, who: { role: string; annotation?: string | undefined }): Promise<NadState> {
+    const key = refName(ref);
+    const had = this.seen.get(key);
+    if (had) return had;
+    const state = await this.read(ref, key, who);
+    this.seen.set(key, state);
+    return state;
+  }
+
+  private async read(
+    ref: NetworkRef,
+    key: string,
+    who: { role: string; annotation?: string | undefined },
+  ): Promise<NadState> {
+    if (!this.getNad) return 'unknown';
+    try {
+      const object = (await this.getNad({
+        ...NAD,
+        namespace: ref.namespace,
+        name: ref.name,
+      })) as Nad['object'];
+      return { ref, resourceName: object?.metadata?.annotations?.[RESOURCE_NAME_ANNOTATION], object };
+    } catch (err) {
+      if (isClusterError(err, 'not-found')) {
+        throw new ToolError(
+          `NetworkAttachmentDefinition ${key}, attached by the ${who.role} probe pod (${NETWORKS_ANNOTATION}: ${who.annotation}), does not exist`,
+          {
+            fix: `create it or correct the name (kubectl get network-attachment-definitions -n ${ref.namespace}); override the annotation with --pod-annotation ${NETWORKS_ANNOTATION}=NAMESPACE/NAME`,
+          },
         );
+      }
+      if (!isClusterError(err, 'forbidden')) throw err;
+      this.checks.push(
+        check(
+          'pair.networks',
+          'warn',
+          `could not check that NetworkAttachmentDefinition ${key} exists: ${(err as Error).message}`,
+          { fix: err.fix },
+        ),
+      );
+      return 'unknown';
+    }
+  }
+
+  /** Reads every network a settings' annotation names (before the plan scales them). */
+  async readAll(s: ProbeSettings, role: string): Promise<void> {
+    const annotation = s.annotations[NETWORKS_ANNOTATION];
+    if (annotation === undefined) return;
+    for (const e of parseNetworks(annotation, '').entries) {
+      if (!e.ref.namespace) continue;
+      try {
+        await this.get(e.ref, { role, annotation });
+      } catch (err) {
+        // A missing one stops the run in checkNetworks, if a pod still attaches it (--pod-annotation may replace it).
+        if (!(err instanceof ToolError)) throw err;
       }
     }
   }
+}
+
+/**
+ * Checks the networks the planned probe pods attach: each must exist (one
+ * line naming it and the fix when it does not), and each SR-IOV/host-device
+ * resource they request must be attached by one of them. Without a reader
+ * (--dry-run with named nodes, the cluster not read): only the second rule,
+ * by annotation alone. RBAC refusing the read is a warning.
+ */
+export async function checkNetworks(plan: PairPlan, source: GetNad | NadBook | undefined): Promise<Check[]> {
+  const book = source instanceof NadBook ? source : new NadBook(source);
+  const pods = podNetworks(plan);
+  const used = new Map<string, NadState>();
+  for (const pod of pods) for (const ref of pod.refs) used.set(refName(ref), await book.get(ref, pod));
+  // A book's own warnings are its owner's to report (the plan step reads it before this).
+  const checks = source instanceof NadBook ? [] : [...book.checks];
   for (const pod of pods) {
     for (const resource of pod.resources.filter(needsNetwork)) {
-      const attached = pod.refs.map((r) => nads.get(refName(r)));
+      const attached = pod.refs.map((r) => used.get(refName(r)));
       const provides = attached.some((n) => n === 'unknown' || n?.resourceName === resource);
       if (provides) continue;
       const what = pod.refs.length
@@ -192,7 +359,7 @@ export async function checkNetworks(plan: PairPlan, getNad: GetNad | undefined):
       );
     }
   }
-  const known = [...nads.values()].filter((n): n is Nad => n !== 'unknown');
+  const known = [...used.values()].filter((n): n is Nad => n !== 'unknown');
   if (known.length) {
     checks.push(
       check(

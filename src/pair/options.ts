@@ -212,7 +212,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     rails: parseRailsFlag(o.rails),
     minBandwidth: o.minBandwidth,
     etcdEndpoints: o.etcdEndpoints,
-    etcdImage: o.etcdImage ?? DEFAULT_ETCD_IMAGE,
+    etcdImage: o.etcdImage,
     scratchNamespace: o.scratchNamespace,
     imagePullSecret: o.imagePullSecret,
     podAnnotations,

@@ -1,3 +1,4 @@
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { DEFAULT_NIXLBENCH_VERSION } from '../engines/nixlbench/flags.js';
 import { getEngine } from '../engines/registry.js';
 import type { EngineName } from '../engines/types.js';
@@ -5,7 +6,7 @@ import { PERFTEST_PORT } from '../engines/ucx-perftest/index.js';
 import { versionFromImage } from '../engines/version.js';
 import type { NicPort } from '../judge/expectations.js';
 import { type CrossNodePath, crossNodePath } from '../judge/nvlink-domain.js';
-import { DEFAULT_NIXL_IMAGE } from './flags.js';
+import { DEFAULT_NIXL_IMAGE, etcdImageFor } from './flags.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from './names.js';
 import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';
 import type { RailPlan } from './rails.js';
@@ -60,7 +61,15 @@ export interface PairPlan {
   /** nixl: the ConfigMap that carries templates/nixl-probe.py, and where the pods mount it. */
   nixlProbe?: { configMap: string; mountPath: string; file: string } | undefined;
   etcd?:
-    | { create: boolean; endpoint: string; image: string; port: number; annotations: Record<string, string> }
+    | {
+        create: boolean;
+        endpoint: string;
+        image: string;
+        port: number;
+        annotations: Record<string, string>;
+        /** The hostname it is pinned to (when it runs the probe image's own etcd). */
+        node?: string | undefined;
+      }
     | undefined;
   /** ucx_perftest and nixl across nodes: each pod's headless Service (its DNS name), so either can serve. */
   services?: { prefill: string; decode: string; port: number } | undefined;
@@ -84,6 +93,8 @@ export interface PairPlan {
   ttlSecondsAfterFinished: number;
   /** NIC ports known before the run (node probes); the pods' own listing is added after. */
   knownNics?: { prefill: NicPort[]; decode: NicPort[] } | undefined;
+  /** The deployment's NetworkAttachmentDefinitions copied into the scratch namespace (network-copies.ts). */
+  networks?: KubernetesObject[] | undefined;
 }
 
 export interface PlanInput {
@@ -109,7 +120,8 @@ export interface PlanInput {
   };
   imagePullSecret?: string | undefined;
   etcdEndpoints?: string | undefined;
-  etcdImage: string;
+  /** --etcd-image; undefined: etcdImageFor decides from the probe image. */
+  etcdImage?: string | undefined;
   nixlbenchVersion?: string | undefined;
   memory: 'VRAM' | 'DRAM';
   legs: Leg[];
@@ -160,21 +172,24 @@ function annotationsFor(input: PlanInput, role: PodRole, settings: ProbeSettings
 }
 
 /** The etcd the pods meet in: --etcd-endpoints, else the run's own. */
-function etcdPlan(input: PlanInput, names: ObjectNames): NonNullable<PairPlan['etcd']> {
+function etcdPlan(input: PlanInput, names: ObjectNames, probeImage: string): NonNullable<PairPlan['etcd']> {
+  const { image, own } = etcdImageFor(input.etcdImage, probeImage);
   if (input.etcdEndpoints)
     return {
       create: false,
       endpoint: input.etcdEndpoints,
-      image: input.etcdImage,
+      image,
       port: ETCD_PORT,
       annotations: {},
     };
   return {
     create: true,
     endpoint: `http://${names.etcd}.${names.namespace}.svc:${ETCD_PORT}`,
-    image: input.etcdImage,
+    image,
     port: ETCD_PORT,
     annotations: { ...(input.podAnnotations.all ?? {}), ...(input.podAnnotations.etcd ?? {}) },
+    // The probe image's own etcd: beside the prefill probe, on a node that pulls that image anyway.
+    ...(own ? { node: input.nodes.prefill.hostname } : {}),
   };
 }
 
@@ -203,7 +218,7 @@ export function makePlan(input: PlanInput): PairPlan {
   const engine = getEngine(input.engine).cluster;
   const { image, why } = chooseImage(input);
   const version = input.nixlbenchVersion ?? versionFromImage(image) ?? DEFAULT_NIXLBENCH_VERSION;
-  const etcd = engine.etcd ? etcdPlan(input, names) : undefined;
+  const etcd = engine.etcd ? etcdPlan(input, names, image) : undefined;
   const intra = input.mode === 'intra-node';
   const port = engine.listen?.port ?? PERFTEST_PORT;
   const services =

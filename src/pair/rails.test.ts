@@ -3,8 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, repoRoot } from '../../test/helpers/fixtures.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
-import { efaForGpus, parseRailsFlag, planRails, railLines, railMap, railSections } from './rails.js';
-import { DEFAULT_SETTINGS } from './settings.js';
+import { parseRailsFlag, planRails, railLines, railMap, railSections } from './rails.js';
 
 const DIR = 'node/nvidia-smi-topo-m';
 
@@ -108,17 +107,5 @@ describe('rail sections of a probe log', () => {
       [1, 'one\n'],
     ]);
     expect(railLines(log)).toEqual([{ gpu: 0, nic: 'mlx5_0', path: 'PIX' }, { gpu: 1 }]);
-  });
-});
-
-describe('EFA devices of the probe GPUs', () => {
-  const worker = { ...DEFAULT_SETTINGS, gpus: 2, resources: [{ name: 'vpc.amazonaws.com/efa', count: '8' }] };
-  it("one GPU gets the worker's EFA count per GPU (eks p5: 8 over 2 GPUs = 4)", () => {
-    expect(efaForGpus(worker, 1).resources).toEqual([{ name: 'vpc.amazonaws.com/efa', count: '4' }]);
-    expect(efaForGpus(worker, 2).resources).toEqual([{ name: 'vpc.amazonaws.com/efa', count: '8' }]);
-  });
-  it('keeps the count when the worker GPU count is unknown or does not divide it', () => {
-    expect(efaForGpus({ ...worker, gpus: undefined }, 1).resources[0]?.count).toBe('8');
-    expect(efaForGpus({ ...worker, gpus: 3 }, 1).resources[0]?.count).toBe('8');
   });
 });

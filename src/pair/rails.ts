@@ -1,6 +1,5 @@
 import { ToolError } from '../core/errors.js';
 import type { TopoResult } from '../parsers/nvidia-smi-topo.js';
-import type { ProbeSettings } from './settings.js';
 
 /**
  * The node's GPU↔NIC rails: GPU i with the NIC closest to it. UCX ≥ 1.21
@@ -156,31 +155,4 @@ export function railSections(log: string): { head: string; rails: Map<number, st
     else if (!started) head.push(line);
   }
   return { head: head.join('\n'), rails };
-}
-
-/** AWS EFA's device-plugin resource (aws-efa-k8s-device-plugin). */
-export const EFA_RESOURCE = 'vpc.amazonaws.com/efa';
-
-/**
- * The EFA devices that belong to the probe's GPUs: the worker's EFA count per
- * GPU (its vpc.amazonaws.com/efa over its nvidia.com/gpu; p5: 32 over 8 = 4)
- * times the probe's GPUs, never all of the worker's. NIXL's LIBFABRIC backend
- * stripes a GPU's memory over the EFA devices it sees (references/rails.md), so
- * this is what one GPU's KV transfer crosses. Unchanged when the worker's GPU
- * count is unknown or its EFA count does not divide by it.
- */
-export function efaForGpus(s: ProbeSettings, gpus: number): ProbeSettings {
-  const efa = s.resources.find((r) => r.name === EFA_RESOURCE);
-  const count = Number(efa?.count);
-  if (!efa || !s.gpus || !Number.isInteger(count) || count <= 0 || count % s.gpus !== 0) return s;
-  const want = String((count / s.gpus) * Math.min(gpus, s.gpus));
-  if (want === efa.count) return s;
-  return {
-    ...s,
-    resources: s.resources.map((r) => (r === efa ? { ...r, count: want } : r)),
-    notes: [
-      ...s.notes,
-      `${EFA_RESOURCE}: ${want} of the worker's ${efa.count} (${count / s.gpus} per GPU × ${Math.min(gpus, s.gpus)} GPU)`,
-    ],
-  };
 }

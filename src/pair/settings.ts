@@ -374,6 +374,8 @@ export function mergeSettings(spec: ProbeSettings | undefined, live: ProbeSettin
     kv: live.kv ?? spec.kv,
     gpuResource: live.gpuResource ?? spec.gpuResource,
     claims: live.claims ?? spec.claims,
+    // The worker's GPU count: its per-NIC devices are scaled to the probe's GPUs by it.
+    gpus: live.gpus ?? spec.gpus,
     notes: [...new Set([...spec.notes, ...live.notes])],
   };
 }

@@ -96,6 +96,9 @@ export const EtcdValuesSchema = z.strictObject({
   advertiseArg: Str,
   activeDeadlineSeconds: z.number().int().positive(),
   tolerations: z.array(z.record(z.string(), z.unknown())),
+  /** The probe image's own etcd: pinned to the prefill node, with the probe's pull secrets. */
+  node: Str.optional(),
+  imagePullSecrets: z.array(z.strictObject({ name: Str })),
 });
 
 export const ServiceValuesSchema = z.strictObject({
@@ -156,6 +159,8 @@ export function etcdValues(e: {
   endpoint: string;
   activeDeadlineSeconds: number;
   tolerations: readonly unknown[];
+  node?: string | undefined;
+  imagePullSecrets?: readonly string[] | undefined;
 }): z.infer<typeof EtcdValuesSchema> {
   return {
     name: e.name,
@@ -173,6 +178,8 @@ export function etcdValues(e: {
       string,
       unknown
     >[],
+    ...(e.node ? { node: e.node } : {}),
+    imagePullSecrets: (e.imagePullSecrets ?? []).map((name) => ({ name })),
   };
 }
 
@@ -330,6 +337,8 @@ export function valuesOf(plan: PairPlan): Values {
             activeDeadlineSeconds: plan.activeDeadlineSeconds,
             // It runs beside the probes: the deployment's tolerations (prefill's and decode's) and --toleration apply to it too.
             tolerations: plan.pods.flatMap((p) => p.settings.tolerations),
+            node: plan.etcd.node,
+            imagePullSecrets: plan.etcd.node ? plan.imagePullSecrets : [],
           }),
         }
       : {}),

@@ -2,6 +2,7 @@ import { after, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
+import { etcdImageFor } from '../pair/flags.js';
 import { newRunId } from '../pair/names.js';
 import type { AutoOutcome } from './auto.js';
 import { runAuto } from './auto.js';
@@ -32,7 +33,7 @@ function etcdFor(config: SweepConfig, deps: SweepDeps, base: Cluster, runId: str
     cluster: base,
     runId,
     scratchNamespace: config.pair.scratchNamespace,
-    image: config.pair.etcdImage,
+    image: etcdImageFor(config.pair.etcdImage, config.pair.image).image,
     podAnnotations: {
       ...(config.pair.podAnnotations.all ?? {}),
       ...(config.pair.podAnnotations.etcd ?? {}),

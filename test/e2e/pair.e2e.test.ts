@@ -1148,16 +1148,28 @@ describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD in
     expect(await toolLeftovers(e)).toEqual([]);
 
     await createNad(e, 'ib-net');
-    const dry = await pair(newRunId(), [...args, '--dry-run', '-o', 'json']);
+    const dryId = newRunId();
+    const dry = await pair(dryId, [...args, '--dry-run', '-o', 'json']);
     expect(dry.code, dry.stderr).toBe(0);
-    const jobs = (
+    const items = (
       JSON.parse(dry.stdout) as {
-        items: { kind: string; spec: { template?: { metadata: { annotations: Record<string, string> } } } }[];
+        items: {
+          kind: string;
+          metadata: { name: string; namespace?: string; annotations?: Record<string, string> };
+          spec: { template?: { metadata: { annotations: Record<string, string> } } };
+        }[];
       }
-    ).items.filter((o) => o.kind === 'Job');
+    ).items;
+    const jobs = items.filter((o) => o.kind === 'Job');
     expect(jobs).toHaveLength(2);
+    // Multus namespaceIsolation: the pods name a copy in the scratch namespace (network-copies.ts).
     for (const j of jobs)
-      expect(j.spec.template?.metadata.annotations[NETWORKS]).toBe(`${e.namespace}/ib-net`);
+      expect(j.spec.template?.metadata.annotations[NETWORKS]).toBe(`itest-pair-${dryId}/ib-net`);
+    const copies = items.filter((o) => o.kind === 'NetworkAttachmentDefinition');
+    expect(copies.map((o) => `${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
+      `itest-pair-${dryId}/ib-net`,
+    ]);
+    expect(copies[0]?.metadata.annotations?.['interconnect-test/copied-from']).toBe(`${e.namespace}/ib-net`);
     await expectClean(e, before);
   });
 

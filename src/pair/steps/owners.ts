@@ -43,11 +43,16 @@ export function ownerReferences(jobs: readonly KubernetesObject[]): OwnerReferen
     }));
 }
 
-/** The run's objects that should go with its Jobs: Services, ConfigMaps, bare pods (the etcd), claim sources. */
+/** The run's objects that should go with its Jobs: Services, ConfigMaps, copied networks, bare pods (the etcd), claim sources. */
 export function dependentsOf(ctx: PairContext): KubernetesObject[] {
-  return ['Service', 'ConfigMap', 'Pod', 'ResourceClaimTemplate', 'ComputeDomain'].flatMap((kind) =>
-    objectsOf(ctx, kind),
-  );
+  return [
+    'Service',
+    'ConfigMap',
+    'NetworkAttachmentDefinition',
+    'Pod',
+    'ResourceClaimTemplate',
+    'ComputeDomain',
+  ].flatMap((kind) => objectsOf(ctx, kind));
 }
 
 export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObject[]): Promise<void> {
@@ -90,7 +95,7 @@ export async function ownByJobs(ctx: PairContext, jobs: readonly KubernetesObjec
       'warn',
       `${failed.join(', ')} will not go away with the probe Jobs if this CLI is killed: ${last}`,
       {
-        fix: `grant patch on pods, services and configmaps in namespace ${ctx.state.plan?.namespace.name} (deploy/cronjob/rbac.yaml)`,
+        fix: `grant patch on pods, services, configmaps and network-attachment-definitions in namespace ${ctx.state.plan?.namespace.name} (deploy/cronjob/rbac.yaml)`,
         matters: false,
       },
     ),

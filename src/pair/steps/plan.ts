@@ -8,7 +8,15 @@ import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
 import { DEFAULT_PULL_TIMEOUT_MS } from '../flags.js';
-import { checkNetworks, NETWORKS_ANNOTATION, withQualifiedNetworks } from '../networks.js';
+import { copyNetworks } from '../network-copies.js';
+import {
+  checkNetworks,
+  NadBook,
+  NETWORKS_ANNOTATION,
+  scaleToGpus,
+  shareOf,
+  withQualifiedNetworks,
+} from '../networks.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -19,7 +27,7 @@ import {
   nodeViews,
 } from '../nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
-import { efaForGpus, planRails, type RailPlan } from '../rails.js';
+import { planRails, type RailPlan } from '../rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
 import { gpuTaintToleration } from '../values.js';
 import { askWorkerImage } from './image-tools.js';
@@ -83,10 +91,15 @@ function placeNodes(
   if (nodes) {
     // A DRAM run requests no GPU (values.ts resourcesFor); a MIG worker's probe asks for its slice.
     const gpu = memory === 'DRAM' ? undefined : (settings.prefill.gpuResource ?? GPU);
+    const probeGpus = c.mode === 'intra-node' ? 2 : 1;
+    // The probe's share of the worker's devices (scaleToGpus), not the worker's count; --rdma-resource as given.
+    const worker = settings.prefill.gpus;
+    const asked = Number(rdma?.count) || 1;
+    const count = worker && !c.rdmaResource && probeGpus < worker ? shareOf(asked, worker, probeGpus) : asked;
     const needs: NodeNeeds = {
-      gpus: gpu === undefined ? 0 : c.mode === 'intra-node' ? 2 : 1,
+      gpus: gpu === undefined ? 0 : probeGpus,
       ...(gpu && gpu !== GPU ? { gpuResource: gpu } : {}),
-      rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count: Number(rdma.count) || 1 } : undefined,
+      rdma: c.mode === 'cross-node' && rdma ? { name: rdma.name, count } : undefined,
       tolerations: gpuTaintToleration(
         { gpusPerPod: gpu === undefined ? 0 : 1 },
         settings.prefill.tolerations,
@@ -177,11 +190,11 @@ async function reviewPlan(
     own: string | undefined;
     unread: string | undefined;
     rdma: ReturnType<typeof rdmaFor>;
-    offline: boolean;
+    book: NadBook;
   },
 ): Promise<void> {
   const c = ctx.config;
-  const { settings, own, unread, rdma, offline } = facts;
+  const { settings, own, unread, rdma, book } = facts;
   const pullSecrets = settings.prefill.imagePullSecrets ?? settings.decode.imagePullSecrets ?? [];
   if (plan.image === own && pullSecrets.length > 0 && !c.imagePullSecret) {
     ctx.state.checks.push(
@@ -199,10 +212,11 @@ async function reviewPlan(
     for (const p of plan.pods)
       p.annotations['interconnect-test/rdma-resource'] =
         'unknown: the cluster was not read, so this pod requests no RDMA device and may measure TCP';
-  const cluster = offline ? undefined : await ctx.cluster();
-  ctx.state.checks.push(
-    ...(await checkNetworks(plan, cluster ? (ref) => cluster.getCustomObject(ref) : undefined)),
-  );
+  const networkChecks = await checkNetworks(plan, book);
+  // Multus namespaceIsolation: the pods attach copies in the scratch namespace, never another's.
+  const copies = copyNetworks(plan, book);
+  plan.networks = copies.objects;
+  ctx.state.checks.push(...book.checks, ...networkChecks, ...copies.checks);
   if (plan.droppedFlags.length) {
     ctx.progress.warn(
       `nixlbench ${plan.bench.nixlbenchVersion} does not know --${plan.droppedFlags.join(', --')}; left out`,
@@ -321,7 +335,14 @@ export const planStep: Step = {
       (getEngine(engine).cluster.etcd && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);
     const rails =
       getEngine(engine).cluster.rails && c.mode === 'cross-node' ? railsFor(ctx, chosen) : undefined;
-    const perGpu = (s: ProbeSettings) => efaForGpus(s, rails?.gpus ?? 1);
+    const cluster = offline ? undefined : await ctx.cluster();
+    const book = new NadBook(cluster ? (ref) => cluster.getCustomObject(ref) : undefined);
+    await book.readAll(settings.prefill, 'prefill');
+    await book.readAll(settings.decode, 'decode');
+    // The probe's share of the worker's VFs, RDMA/EFA devices and networks (networks.ts scaleToGpus).
+    const probeGpus = c.mode === 'intra-node' ? 2 : (rails?.gpus ?? 1);
+    const perGpu = (s: ProbeSettings) =>
+      scaleToGpus(s, probeGpus, (ref) => book.known(ref), ctx.config.rdmaResource?.name);
     ctx.state.plan = makePlan({
       runId: ctx.runId,
       engine,
@@ -361,6 +382,6 @@ export const planStep: Step = {
     // GB200/GB300: the path the pair tests, NVLink inside one clique or the NIC fabric across.
     if (plan.path)
       ctx.state.checks.push(pathCheck(plan.path, `${chosen.prefill.name} → ${chosen.decode.name}`));
-    await reviewPlan(ctx, plan, { settings, own, unread, rdma, offline });
+    await reviewPlan(ctx, plan, { settings, own, unread, rdma, book });
   },
 };

@@ -24,7 +24,9 @@ export const startStep: Step = {
   async run(ctx) {
     const plan = ctx.state.plan;
     if (!plan) return;
-    // Services first: a client may dial its peer's name as soon as its pod runs.
+    // The copied networks first: Multus reads them when it builds the pods' sandboxes.
+    for (const nad of objectsOf(ctx, 'NetworkAttachmentDefinition')) await createTracked(ctx, nad);
+    // Services next: a client may dial its peer's name as soon as its pod runs.
     for (const p of plan.pods)
       for (const svc of objectsOf(ctx, 'Service', p.role)) await createTracked(ctx, svc);
     // nixl: the probe's ConfigMap before the pods that mount it (a missing one keeps them Pending).

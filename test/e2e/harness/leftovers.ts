@@ -1,18 +1,43 @@
-import { CoordinationV1Api, type KubernetesObject, PatchStrategy } from '@kubernetes/client-node';
+import {
+  CoordinationV1Api,
+  CustomObjectsApi,
+  type KubernetesObject,
+  PatchStrategy,
+} from '@kubernetes/client-node';
 import type { TestEnv } from './env.js';
 
 /** The label on everything the tool under test (not this harness) creates. */
 const TOOL_MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
 
-/** Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services, ConfigMaps, node Leases in any namespace. */
+/** NetworkAttachmentDefinitions labelled as ours in any namespace (none when the CRD is not installed). */
+async function toolNads(e: TestEnv): Promise<{ items: KubernetesObject[] }> {
+  const custom = e.kc.makeApiClient(CustomObjectsApi);
+  try {
+    return (await custom.listClusterCustomObject({
+      group: 'k8s.cni.cncf.io',
+      version: 'v1',
+      plural: 'network-attachment-definitions',
+      labelSelector: TOOL_MANAGED,
+    })) as { items: KubernetesObject[] };
+  } catch (err) {
+    if ((err as { code?: number }).code === 404) return { items: [] };
+    throw err;
+  }
+}
+
+/**
+ * Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services, ConfigMaps,
+ * NetworkAttachmentDefinitions, node Leases in any namespace.
+ */
 export async function toolLeftovers(e: TestEnv): Promise<string[]> {
-  const [ns, jobs, pods, svcs, cms, leases] = await Promise.all([
+  const [ns, jobs, pods, svcs, cms, leases, nads] = await Promise.all([
     e.core.listNamespace({ labelSelector: TOOL_MANAGED }),
     e.batch.listJobForAllNamespaces({ labelSelector: TOOL_MANAGED }),
     e.core.listPodForAllNamespaces({ labelSelector: TOOL_MANAGED }),
     e.core.listServiceForAllNamespaces({ labelSelector: TOOL_MANAGED }),
     e.core.listConfigMapForAllNamespaces({ labelSelector: TOOL_MANAGED }),
     e.kc.makeApiClient(CoordinationV1Api).listLeaseForAllNamespaces({ labelSelector: TOOL_MANAGED }),
+    toolNads(e),
   ]);
   return [
     ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
@@ -21,6 +46,7 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
     ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...cms.items.map((o) => `configmap/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...leases.items.map((o) => `lease/${o.metadata?.namespace}/${o.metadata?.name}`),
+    ...nads.items.map((o) => `network-attachment-definition/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
 }
 
