@@ -200,7 +200,7 @@ async function keepRun(
   ctx: CliContext,
   dir: string,
   keep: number,
-  report: Report & { sweep: SweepResult; run: { runId: string } },
+  report: Report & { sweep: SweepResult; run: { runId: string; dryRun: boolean } },
 ) {
   const { saveRun } = await import('../../sweep/history.js');
   try {
