@@ -71,8 +71,8 @@ export function compareWithBaseline(
     const mine = whole.filter((l) => l.a === node || l.b === node);
     if (mine.length === 0) continue;
     const regressedLinks = mine.filter((l) => l.regressed).length;
-    const beforeGBps = median(mine.map((l) => l.beforeGBps));
-    const nowGBps = median(mine.map((l) => l.nowGBps));
+    const beforeGBps = round3(median(mine.map((l) => l.beforeGBps)));
+    const nowGBps = round3(median(mine.map((l) => l.nowGBps)));
     nodes.push({
       node,
       beforeGBps,

@@ -20,13 +20,18 @@ import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 
 /** `--regression`: a share of the baseline, `0.2` or `20%`, above 0 and below 1. */
-const RegressionFraction = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim().endsWith('%') ? Number(v.trim().slice(0, -1)) / 100 : v),
-  z.coerce
-    .number({ error: 'expected a share of the baseline such as 0.2 or 20%' })
-    .gt(0, { message: 'expected a share above 0, such as 0.2 or 20%' })
-    .lt(1, { message: 'expected a share below 1 (100%), such as 0.2 or 20%' }),
-);
+const RegressionFraction = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const text = String(v).trim();
+  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  if (text === '' || !Number.isFinite(n) || n <= 0 || n >= 1) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a share of the baseline above 0 and below 1, such as 0.2 or 20%, got ${JSON.stringify(v)}`,
+    });
+    return z.NEVER;
+  }
+  return n;
+});
 
 const {
   prefillNode: _p,
