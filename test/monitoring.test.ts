@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { renderPrometheus } from '../src/render/prometheus.js';
-import type { SweepResult } from '../src/sweep/model.js';
-import { compareWithBaseline } from '../src/sweep/regression.js';
 import { describeNeeding } from './helpers/preconditions.js';
-import { sampleSweep } from './helpers/sweep-sample.js';
+import { sampleSweepWithHistory } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 /**
@@ -24,38 +22,7 @@ const RULES = join(DIR, 'rules.yaml');
 
 /** A sweep that writes every family: rails, isolation, a baseline comparison, the verdict. */
 function everyFamily(): string {
-  const now = sampleSweep();
-  const withRails: SweepResult = {
-    ...now,
-    pairs: now.pairs.map((p, i) =>
-      i === 0 && p.peakGBps !== null
-        ? {
-            ...p,
-            rails: [
-              {
-                gpu: 0,
-                nic: 'mlx5_0',
-                peerNic: 'mlx5_0',
-                gbps: p.peakGBps,
-                expectedGBps: 50,
-                status: 'ok',
-                detail: '',
-              },
-            ],
-          }
-        : p,
-    ),
-  };
-  const before: SweepResult = {
-    ...withRails,
-    pairs: withRails.pairs.map((p) => ({ ...p, peakGBps: p.peakGBps === null ? null : p.peakGBps * 1.5 })),
-  };
-  withRails.regressions = compareWithBaseline(withRails, before, 0.2, {
-    source: 'last',
-    startedAt: before.startedAt,
-    runId: 'sw0',
-  });
-  return renderPrometheus(withRails, { verdict: 'untrusted' });
+  return renderPrometheus(sampleSweepWithHistory(), { verdict: 'untrusted' });
 }
 
 const PUSHED = new Set(
@@ -95,7 +62,7 @@ const KEYWORDS = new Set([
 ]);
 
 /** The metric names a PromQL expression selects: identifiers outside strings, label sets and groupings, not called. */
-export function metricNames(expr: string): string[] {
+function metricNames(expr: string): string[] {
   const bare = expr
     .replace(/"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g, '""')
     .replace(/\{[^}]*\}/g, '')

@@ -10,7 +10,7 @@ import { compareWithBaseline, regressionChecks, regressionFindings } from './reg
 type Link = [string, string, number | null, SweepPair['outcome']?];
 
 function sweep(links: Link[], startedAt: string, rails?: Record<number, number[]>): SweepResult {
-  const nodes = [...new Set(links.flatMap(([a, b]) => [a, b]))].sort();
+  const nodes = [...new Set([...links.map((l) => l[0]), ...links.map((l) => l[1])])].sort();
   const pairs: SweepPair[] = links.map(([prefill, decode, gbps, outcome], index) => ({
     index,
     round: 0,
