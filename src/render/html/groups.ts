@@ -27,7 +27,9 @@ export function groupsOf(result: SweepResult, key: keyof NodeTopology): Map<stri
   const out = new Map<string, string[]>();
   for (const n of result.matrix.nodes) {
     const g = t[n]?.[key] ?? NONE;
-    out.set(g, [...(out.get(g) ?? []), n]);
+    const list = out.get(g);
+    if (list) list.push(n);
+    else out.set(g, [n]);
   }
   if (out.size < 2) return undefined;
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })));
@@ -128,7 +130,10 @@ function dimension(
     const a = groupOf.get(p.prefill);
     const b = groupOf.get(p.decode);
     if (a === undefined || b === undefined) continue;
-    cells.set(key(a, b), [...(cells.get(key(a, b)) ?? []), p]);
+    const k = key(a, b);
+    const list = cells.get(k);
+    if (list) list.push(p);
+    else cells.set(k, [p]);
   }
   const tallies = new Map<string, Tally>();
   const between = (a: number, b: number): Tally => {
