@@ -2,6 +2,7 @@ import type { Check, Report } from '../../src/core/model.js';
 import { makeReport } from '../../src/core/report.js';
 import type { SweepPair, SweepResult } from '../../src/sweep/model.js';
 import { compareWithBaseline } from '../../src/sweep/regression.js';
+import { fleetSweep } from '../../src/tools/sweep-fleet.js';
 
 /**
  * A sweep result for renderer tests (text, JSON, JUnit, Prometheus, HTML): an
@@ -238,4 +239,27 @@ export function sampleSweepWithHistory(): SweepResult {
     runId: 'sw0',
   });
   return withRails;
+}
+
+/**
+ * A 1,000-node ring in 4 zones of 8 racks (leaves), with two bad nodes, one slow node and one
+ * bad link, compared with a baseline run in which the slow node and the link were healthy.
+ */
+export function fleet1000(): SweepResult {
+  const faults = { badNodes: [137, 811], slowNodes: [642], badLinks: [[300, 301]] as [number, number][] };
+  const now = fleetSweep({ nodes: 1000, scheme: 'ring', zones: 4, racksPerZone: 8, ...faults });
+  const before = fleetSweep({
+    nodes: 1000,
+    scheme: 'ring',
+    zones: 4,
+    racksPerZone: 8,
+    badNodes: faults.badNodes,
+    seed: 24,
+  });
+  now.regressions = compareWithBaseline(now, before, 0.2, {
+    source: '/results/history/sweep-20261129T023000Z-a1b2c3.json',
+    startedAt: '2026-11-29T02:30:00.000Z',
+    runId: 'a1b2c3',
+  });
+  return now;
 }
