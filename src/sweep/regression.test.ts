@@ -165,3 +165,24 @@ describe('compareWithBaseline', () => {
     expect(compareWithBaseline(now, before, 0.25, META).links[0]?.regressed).toBe(false);
   });
 });
+
+describe('the text report', () => {
+  it('has a Regressed section naming the node and the link', async () => {
+    const { sweepSections } = await import('./sections.js');
+    const before = sweep(
+      ring((i) => healthy[i] as number),
+      META.startedAt,
+    );
+    const now = sweep(
+      ring((i) => (i === 2 ? 30.1 : i === 3 ? 29.7 : i === 5 ? 35.1 : (healthy[i] as number))),
+      '2026-12-01T02:30:00.000Z',
+    );
+    now.regressions = compareWithBaseline(now, before, 0.2, META);
+    const section = sweepSections(now).find((s) => s.title.startsWith('Regressed'));
+    expect(section?.title).toBe(`Regressed (against 2026-11-30T02:30:00.000Z, ${META.source})`);
+    expect(section?.lines).toEqual([
+      'node n3 fell 36% against the baseline of 2026-11-30T02:30:00.000Z (median of its links 46.4 GB/s → 29.9 GB/s; 2 of 2 links fell more than 20%)',
+      'link n5 ↔ n6: n5 ↔ n6 fell 22% against the baseline of 2026-11-30T02:30:00.000Z (45.1 GB/s → 35.1 GB/s, more than --regression 20%)',
+    ]);
+  });
+});
