@@ -3,6 +3,7 @@ import type { VerdictStatus } from '../../core/model.js';
 import { plural } from '../../core/verdict.js';
 import { bestPeak, sweepStanding } from '../../judge/sweep.js';
 import type { PairOutcome, SweepResult } from '../../sweep/model.js';
+import { regressionFindings } from '../../sweep/regression.js';
 import { fixFirst } from './fixlist.js';
 import { escapeHtml } from './format.js';
 import { DIMENSIONS, groupSummaries, groupsOf } from './groups.js';
@@ -67,10 +68,9 @@ function headline(result: SweepResult, verdict: VerdictStatus): string {
 function counts(result: SweepResult): string {
   const by = (o: PairOutcome) => result.pairs.filter((p) => p.outcome === o).length;
   const excluded = result.nodes.filter((n) => n.status === 'excluded').length;
-  const regressed = result.regressions
-    ? result.regressions.nodes.filter((n) => n.regressed).length +
-      result.regressions.links.filter((l) => l.regressed && l.rail === null).length
-    : undefined;
+  // As many as "what to fix" lists: a regressed node stands for its links.
+  const found = result.regressions ? regressionFindings(result.regressions) : undefined;
+  const regressed = found ? found.nodes.length + found.links.length : undefined;
   const items = [
     `<b>${result.matrix.nodes.length}</b> nodes swept${excluded > 0 ? `, <b>${excluded}</b> excluded` : ''}`,
     `<b>${result.pairs.length}</b> pairs in <b>${result.rounds}</b> rounds`,
