@@ -5,113 +5,35 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../src/render/html/page.js';
-import type { SweepNode, SweepPair, SweepResult } from '../src/sweep/model.js';
+import type { SweepResult } from '../src/sweep/model.js';
+import { fleetSweep } from '../src/tools/sweep-fleet.js';
 import { describeNeeding } from './helpers/preconditions.js';
-import { sampleSweep } from './helpers/sweep-sample.js';
+import { fleet1000, sampleSweep } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+/** The node × node grid (the group × group one is table.heat.groupgrid). */
+const NODE_GRID = 'table.heat:not(.groupgrid)';
 
 /**
- * An all-pairs sweep over `n` nodes (circle method, n even) in which node
- * `culprit` fails every pair and the link a ↔ b fails alone: the screenshot's
- * and the 64-node layout's data. Names are long, as real node names are.
+ * An all-pairs sweep over `n` nodes in which node `culprit` fails every pair and the link
+ * a ↔ b fails alone, with real-shaped 400G figures (src/tools/sweep-fleet.ts): the
+ * screenshot's and the 64-node layout's data. Names are long, as real node names are.
  */
-function bigSweep(n: number, culprit: number, link: [number, number]): SweepResult {
-  const nodes = Array.from({ length: n }, (_, i) => `gpu-h100-${String(i).padStart(2, '0')}.cluster.local`);
-  const pairs: SweepPair[] = [];
-  const ring = Array.from({ length: n - 1 }, (_, i) => i + 1);
-  for (let round = 0; round < n - 1; round++) {
-    const order = [0, ...ring];
-    for (let k = 0; k < n / 2; k++) {
-      const [a, b] = [order[k] as number, order[n - 1 - k] as number];
-      const [pi, di] = round % 2 === 0 ? [a, b] : [b, a];
-      const bad =
-        pi === culprit || di === culprit || (Math.min(pi, di) === link[0] && Math.max(pi, di) === link[1]);
-      const index = pairs.length;
-      const gbps = bad ? 2.5 + (index % 7) : 41 + ((index * 13) % 9);
-      const slow = !bad && index % 17 === 5;
-      pairs.push({
-        index,
-        round,
-        prefill: nodes[pi] as string,
-        decode: nodes[di] as string,
-        outcome: bad ? 'untrusted' : slow ? 'unverified' : 'trusted',
-        detail: bad
-          ? `peak ${gbps.toFixed(1)} GB/s is below the floor of 15 GB/s`
-          : slow
-            ? 'peak 27 GB/s is below 30 GB/s, the expected share of the link'
-            : `peak ${gbps} GB/s over rdma (rc_mlx5)`,
-        ...(bad ? { fix: 'check the link: ibstat on both nodes, cables, switch port counters' } : {}),
-        failure: bad ? 'fabric' : null,
-        runId: `swp${index}`,
-        namespace: `itest-pair-swp${index}`,
-        engine: 'nixlbench',
-        peakGBps: slow ? 27 : gbps,
-        transport: 'rdma',
-        lineGBps: 50,
-        floorGBps: 15,
-        durationMs: 4000,
-        checks: [],
-      });
-    }
-    ring.unshift(ring.pop() as number);
-  }
-  const cells = nodes.map(() => nodes.map(() => null as number | null));
-  for (const p of pairs)
-    (cells[nodes.indexOf(p.prefill)] as (number | null)[])[nodes.indexOf(p.decode)] = p.index;
-  const standing = (name: string, i: number): SweepNode => {
-    const mine = pairs.filter((p) => p.prefill === name || p.decode === name);
-    const c = (o: SweepPair['outcome']) => mine.filter((p) => p.outcome === o).length;
-    return {
-      name,
-      status: i === culprit ? 'culprit' : i === link[0] || i === link[1] ? 'suspect' : 'ok',
-      detail: `${c('trusted')} of ${mine.length} pairs trusted`,
-      pairs: { trusted: c('trusted'), unverified: c('unverified'), untrusted: c('untrusted'), notRun: 0 },
-    };
-  };
-  const culpritName = nodes[culprit] as string;
-  return {
-    settings: {
-      scheme: 'all-pairs',
-      engine: 'nixlbench',
-      selection: '-l nvidia.com/gpu.product=NVIDIA-H100-80GB-HBM3',
-      maxParallel: n / 2,
-      timeoutMs: 3_600_000,
-      pairTimeoutMs: 300_000,
-      minBandwidthGBps: null,
-      sizes: [1 << 20, 64 << 20],
-    },
-    nodes: [
-      ...nodes.map(standing),
-      {
-        name: 'gpu-h100-cordoned',
-        status: 'excluded',
-        detail: 'cordoned (spec.unschedulable)',
-        pairs: { trusted: 0, unverified: 0, untrusted: 0, notRun: 0 },
-      },
-    ],
-    pairs,
-    rounds: n - 1,
-    matrix: { nodes, cells },
-    culprits: {
-      nodes: [
-        {
-          node: culpritName,
-          detail: `failed all ${n - 1} of its pairs, while its partners passed elsewhere`,
-        },
-      ],
-      links: [
-        {
-          a: nodes[link[0]] as string,
-          b: nodes[link[1]] as string,
-          detail: 'the link failed while both nodes passed with every other partner',
-        },
-      ],
-    },
-    startedAt: '2026-11-30T02:30:00.000Z',
-    durationMs: 19 * 60_000 + 12_000,
-  };
+function bigSweep(
+  n: number,
+  culprit: number,
+  link: [number, number],
+  groups: { zones?: number; racksPerZone?: number } = {},
+): SweepResult {
+  return fleetSweep({
+    ...groups,
+    nodes: n,
+    scheme: 'all-pairs',
+    badNodes: [culprit],
+    badLinks: [link],
+    name: (i) => `gpu-h100-${String(i).padStart(2, '0')}.cluster.local`,
+  });
 }
 
 /** A sample whose node names and details carry markup that must render as text. */
@@ -143,10 +65,13 @@ interface Win {
   __pwned?: number;
 }
 
+/** A computed colour as 0-255 channels: `rgb(r, g, b)`, or `color(srgb r g b)` (what color-mix() computes to). */
 function rgb(css: string): [number, number, number] {
   const m = /rgba?\((\d+), (\d+), (\d+)/.exec(css);
-  if (!m) throw new Error(`not an rgb colour: ${css}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
+  const c = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(css);
+  if (!c) throw new Error(`not an rgb colour: ${css}`);
+  return [1, 2, 3].map((i) => Math.round(255 * Number(c[i]))) as [number, number, number];
 }
 
 describe('renderHtml (the markup)', () => {
@@ -213,16 +138,18 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
     return { page, requests, url };
   }
 
-  /** The page from its top to the excluded list (headline, legend, matrix), into test/artifacts/. */
-  async function shoot(page: Page, name: string): Promise<void> {
+  /** The page from its top to the end of `until` (default the excluded list: headline, legend, matrix), into test/artifacts/. */
+  async function shoot(page: Page, name: string, until = 'section.excluded'): Promise<void> {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const end = await page.locator('section.excluded').boundingBox();
+    const end = await page.locator(until).boundingBox();
     const width = page.viewportSize()?.width ?? 1280;
     await page.screenshot({
       path: join(ARTIFACTS, name),
       fullPage: true,
       ...(end ? { clip: { x: 0, y: 0, width, height: Math.ceil(end.y + end.height + 12) } } : {}),
     });
+    // The screenshots are the issue's evidence (test/artifacts/ is git-ignored): say where they are.
+    console.log(`screenshot: ${join(ARTIFACTS, name)}`);
   }
 
   /** The text a person sees in `selector` (rendered: hidden parts left out). */
@@ -369,11 +296,19 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
   });
 
   it('fits 64 nodes on a laptop screen, long names truncated with the full name in the title', async () => {
-    const { page } = await open(bigSweep(64, 40, [3, 17]), 'sixty-four', { width: 1440, height: 900 });
-    const box = await page.locator('table.heat').boundingBox();
+    const { page } = await open(bigSweep(64, 40, [3, 17], { zones: 2, racksPerZone: 4 }), 'sixty-four', {
+      width: 1440,
+      height: 900,
+    });
+    const box = await page.locator(NODE_GRID).boundingBox();
     expect(box).not.toBeNull();
     expect(box?.width).toBeLessThanOrEqual(1440 - 40);
-    expect(await page.$$('table.heat tbody tr')).toHaveLength(64);
+    expect(await page.$$(`${NODE_GRID} tbody tr`)).toHaveLength(64);
+    // the groups come first: 2 zones and 8 racks, the culprit's rack with failed pairs inside
+    expect(await page.$$('section.group-dim[data-dimension="zone"] table.groups tbody tr')).toHaveLength(2);
+    expect(
+      await page.$$('section.group-dim[data-dimension="rack (leaf)"] table.groups tbody tr'),
+    ).toHaveLength(8);
     const name = 'gpu-h100-40.cluster.local';
     expect(await page.getAttribute(`th.col[data-node="${name}"]`, 'title')).toContain(name);
     // the culprit still stands out: its label is visible in the rotated column header
@@ -382,5 +317,33 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
     expect(await seen(page, 'section.failing summary')).toContain('Failing pairs (');
     expect(await page.isVisible('section.failing tbody tr')).toBe(false);
     await shoot(page, 'sweep-heatmap-64.png');
+  });
+
+  it('reads at 1,000 nodes: what to fix first, then the groups, then the pairs as a list', async () => {
+    const { page, requests, url } = await open(fleet1000(), 'thousand', { width: 1440, height: 900 });
+    // The first screen is what to fix: 3 bad nodes (2 broken, 1 slow), 1 bad link, 2 regressions.
+    const fix = page.locator('section.fix');
+    const top = await fix.boundingBox();
+    expect(top?.y).toBeLessThan(300);
+    expect(await seen(page, 'section.fix')).toMatch(
+      /Bad nodes \(3\)[\s\S]*Bad links \(1\)[\s\S]*Regressions against/,
+    );
+    for (const n of ['137', '811', '642'])
+      expect(await page.isVisible(`section.fix li[data-node="gpu-h100-${n}.cluster.local"]`)).toBe(true);
+    // Then per zone and per rack: 4 zones, 32 racks, and their group × group views.
+    expect(await page.$$('section.group-dim[data-dimension="zone"] table.groups tbody tr')).toHaveLength(4);
+    expect(
+      await page.$$('section.group-dim[data-dimension="rack (leaf)"] table.groups tbody tr'),
+    ).toHaveLength(32);
+    expect(await page.$$('section.group-dim[data-dimension="zone"] table.groupgrid td.c')).toHaveLength(
+      // inside each of the 4 zones, and the ring's 4 zone crossings (a→b, b→c, c→d, d→a), drawn on both sides
+      4 + 2 * 4,
+    );
+    // No node × node grid of 1,000 columns: the pairs are a list, the worst first.
+    expect(await page.$$(NODE_GRID)).toHaveLength(0);
+    const first = await page.getAttribute('section.pairlist tbody tr:first-child', 'data-band');
+    expect(first).toBe('bad');
+    expect(requests).toEqual([url]);
+    await shoot(page, 'sweep-report-1000.png', 'section.groups');
   });
 });

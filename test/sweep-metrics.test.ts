@@ -9,7 +9,7 @@ import type { SweepResult } from '../src/sweep/model.js';
 import { DEFAULT_PUSH_JOB, groupingSegment, pushMetrics, pushTarget } from '../src/sweep/push.js';
 import { describeNeeding } from './helpers/preconditions.js';
 import { parsePromText, parseSampleLine, sampleValue } from './helpers/prometheus-text.js';
-import { sampleSweep } from './helpers/sweep-sample.js';
+import { sampleSweep, sampleSweepWithHistory } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 const FAMILIES = [
@@ -18,6 +18,9 @@ const FAMILIES = [
   'interconnect_node_verdict',
   'interconnect_sweep_pairs',
   'interconnect_sweep_nodes',
+  // the sample has a culprit node and a bad link; no rails and no baseline (those families are left out)
+  'interconnect_node_isolated',
+  'interconnect_link_isolated',
   'interconnect_sweep_verdict',
   'interconnect_sweep_duration_seconds',
   'interconnect_sweep_last_run_timestamp_seconds',
@@ -227,6 +230,25 @@ describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway',
         name,
       ).toHaveLength(f.samples.length);
     }
+    expect(sampleValue(fams, 'push_failure_time_seconds', ours)).toBe(0);
+  });
+
+  it('serves the isolation, each rail and the baseline comparison, as the alerting rules read them', async () => {
+    const body = renderPrometheus(sampleSweepWithHistory(), { verdict: 'untrusted' });
+    expect(await pushMetrics(base, body)).toEqual({ ok: true });
+    const fams = await scrape();
+    expect(sampleValue(fams, 'interconnect_node_isolated', { ...ours, node: 'node-3' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_node_isolated', { ...ours, node: 'node-2' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_link_isolated', { ...ours, a: 'node-0', b: 'node-1' })).toBe(1);
+    const rail3 = { ...ours, prefill: 'node-0', decode: 'node-5', gpu: '3', nic: 'mlx5_3' };
+    expect(sampleValue(fams, 'interconnect_rail_bandwidth_gbps', rail3)).toBe(2.8);
+    const link = { ...ours, a: 'node-0', b: 'node-5' };
+    expect(sampleValue(fams, 'interconnect_link_regressed', { ...link, rail: 'all' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_link_regressed', { ...link, rail: '3' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_link_regressed', { ...link, rail: '0' })).toBe(0);
+    expect(sampleValue(fams, 'interconnect_link_baseline_ratio', { ...link, rail: '3' })).toBe(0.491);
+    expect(sampleValue(fams, 'interconnect_node_regressed', { ...ours, node: 'node-5' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_sweep_regression_fraction', ours)).toBe(0.2);
     expect(sampleValue(fams, 'push_failure_time_seconds', ours)).toBe(0);
   });
 

@@ -61,6 +61,20 @@ export function sweepCommand(ctx: CliContext): Command {
     .option(
       '--pushgateway <url>',
       'push the same metrics to a Prometheus Pushgateway (a failed push is a warning)',
+    )
+    .option(
+      '--results-dir <dir>',
+      'keep this run there: a JSON report per run and `last`, the newest (the nightly install keeps /results/history)',
+    )
+    .option('--keep-runs <n>', 'with --results-dir: run files kept, the oldest removed first', '60')
+    .option(
+      '--baseline <file|last>',
+      'compare with an earlier run: a sweep -o json report, or `last` in --results-dir; links and nodes that fell are flagged',
+    )
+    .option(
+      '--regression <fraction>',
+      'with --baseline: a drop of more than this share of the baseline is a regression (0.2 or 20%)',
+      '0.2',
     );
   addClusterFlags(cmd, "the DGD's namespace with --dgd (only ever read)");
   withExamples(cmd, [
@@ -72,6 +86,10 @@ export function sweepCommand(ctx: CliContext): Command {
     [
       'every pair of one zone, with an HTML heatmap',
       'sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html',
+    ],
+    [
+      'keep every run and flag what fell more than 20 % since the last one',
+      'sweep --results-dir results --baseline last',
     ],
   ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>, self: Command) => {

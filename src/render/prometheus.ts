@@ -114,6 +114,94 @@ function endSeconds(result: SweepResult, now: Date | undefined): Sample[] {
   return end === undefined || !Number.isFinite(end) ? [] : [{ labels: {}, value: end / 1000 }];
 }
 
+/** Each rail's figure of each pair (the engine measured rails): the per-rail series. */
+function railFamilies(result: SweepResult): Family[] {
+  return [
+    {
+      name: 'interconnect_rail_bandwidth_gbps',
+      help: "One GPU↔NIC rail's KV-transfer bandwidth in a node pair of the last sweep, GB/s; only rails that produced a row.",
+      samples: distinctPairs(result.pairs).flatMap((p) =>
+        (p.rails ?? []).flatMap((r) =>
+          r.gbps === null
+            ? []
+            : [
+                {
+                  labels: {
+                    prefill: p.prefill,
+                    decode: p.decode,
+                    gpu: String(r.gpu),
+                    nic: r.nic ?? 'unknown',
+                  },
+                  value: r.gbps,
+                },
+              ],
+        ),
+      ),
+    },
+  ];
+}
+
+/** The nodes and links the isolation named: 1 for each culprit, 0 for every other included node. */
+function isolationFamilies(result: SweepResult): Family[] {
+  const culprits = new Set(result.culprits.nodes.map((c) => c.node));
+  return [
+    {
+      name: 'interconnect_node_isolated',
+      help: 'Whether the last sweep isolated the node as the culprit of its failed pairs: 1 isolated, 0 not.',
+      samples: result.matrix.nodes.map((n) => ({ labels: { node: n }, value: culprits.has(n) ? 1 : 0 })),
+    },
+    {
+      name: 'interconnect_link_isolated',
+      help: 'A single bad link the last sweep named (it failed while both its nodes passed elsewhere): always 1.',
+      samples: distinctLinks(result.culprits.links).map((l) => ({ labels: { a: l.a, b: l.b }, value: 1 })),
+    },
+  ];
+}
+
+function distinctLinks(links: readonly { a: string; b: string }[]): { a: string; b: string }[] {
+  const byKey = new Map<string, { a: string; b: string }>();
+  for (const l of links) {
+    const [a, b] = l.a < l.b ? [l.a, l.b] : [l.b, l.a];
+    byKey.set(`${a}\u0000${b}`, { a, b });
+  }
+  return [...byKey.values()];
+}
+
+/** The comparison with `--baseline` (sweep/regression.ts), when the sweep had one. */
+function regressionFamilies(result: SweepResult): Family[] {
+  const r = result.regressions;
+  if (!r) return [];
+  const rail = (l: { rail: number | null }) => (l.rail === null ? 'all' : String(l.rail));
+  return [
+    {
+      name: 'interconnect_link_baseline_ratio',
+      help: 'A link (or one rail of it) against the baseline run: now / before; rail="all" is the pair\'s peak.',
+      samples: r.links.map((l) => ({
+        labels: { a: l.a, b: l.b, rail: rail(l) },
+        value: l.beforeGBps > 0 ? Math.round((l.nowGBps / l.beforeGBps) * 1000) / 1000 : 1,
+      })),
+    },
+    {
+      name: 'interconnect_link_regressed',
+      help: 'Whether a link (or rail) fell by more than --regression against the baseline run: 1 regressed, 0 not.',
+      samples: r.links.map((l) => ({
+        labels: { a: l.a, b: l.b, rail: rail(l) },
+        value: l.regressed ? 1 : 0,
+      })),
+    },
+    {
+      name: 'interconnect_node_regressed',
+      help: "Whether most of a node's links fell by more than --regression against the baseline run: 1 regressed, 0 not.",
+      samples: r.nodes.map((n) => ({ labels: { node: n.node }, value: n.regressed ? 1 : 0 })),
+    },
+    {
+      name: 'interconnect_sweep_regression_fraction',
+      help: 'The --regression share the last sweep compared with (0.2: a drop of more than 20 %).',
+      samples: [{ labels: {}, value: r.fraction }],
+    },
+  ];
+}
+
 /** The families of a sweep, in the order they are written. */
 function families(result: SweepResult, opts: PrometheusOptions): Family[] {
   const pairs = distinctPairs(result.pairs);
@@ -177,6 +265,7 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
       })),
     },
   ];
+  out.push(...railFamilies(result), ...isolationFamilies(result), ...regressionFamilies(result));
   if (opts.verdict) {
     out.push({
       name: 'interconnect_sweep_verdict',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EngineSchema, TransportKindSchema } from '../core/measurement.js';
+import { EngineSchema, RailResultSchema, TransportKindSchema } from '../core/measurement.js';
 import { CheckSchema, VerdictStatusSchema } from '../core/model.js';
 import { PAIR_FAILURES, PAIR_OUTCOMES } from '../judge/sweep.js';
 
@@ -66,6 +66,8 @@ export const SweepPairSchema = z.object({
   outlier: z.object({ medianGBps: z.number().positive(), share: z.number().nonnegative() }).optional(),
   /** Under --scheme auto: what the pair was run for (screen, confirm, retest, probe). */
   stage: z.enum(['screen', 'confirm', 'retest', 'probe']).optional(),
+  /** Each GPU↔NIC rail it crossed, when the engine measured rails (core/measurement.ts RailResult). */
+  rails: z.array(RailResultSchema).optional(),
 });
 export type SweepPair = z.infer<typeof SweepPairSchema>;
 
@@ -150,6 +152,63 @@ export const SweepSettingsSchema = z.object({
 });
 export type SweepSettings = z.infer<typeof SweepSettingsSchema>;
 
+/**
+ * Where a node sits, from its labels: `topology.kubernetes.io/zone`, a rack or leaf label
+ * (TOPOLOGY_RACK_LABELS, or the one a plan names), `nvidia.com/gpu.clique` (NVLink domain).
+ * The HTML groups nodes by them; absent when the node has no such label.
+ */
+export const NodeTopologySchema = z.object({
+  zone: z.string().optional(),
+  rack: z.string().optional(),
+  clique: z.string().optional(),
+});
+export type NodeTopology = z.infer<typeof NodeTopologySchema>;
+
+/** One link or rail compared with the baseline (sweep/regression.ts; the rule is judge/regression.ts). */
+export const LinkRegressionSchema = z.object({
+  /** The link's two nodes, in name order (a link is compared whichever way it ran). */
+  a: z.string(),
+  b: z.string(),
+  /** The rail's GPU index, or null for the pair's peak over all its rails. */
+  rail: z.number().int().nonnegative().nullable(),
+  beforeGBps: z.number().nonnegative(),
+  nowGBps: z.number().nonnegative(),
+  /** (before − now) / before: 0.25 is a quarter lower; negative when it got faster. */
+  drop: z.number(),
+  regressed: z.boolean(),
+});
+export type LinkRegression = z.infer<typeof LinkRegressionSchema>;
+
+export const NodeRegressionSchema = z.object({
+  node: z.string(),
+  /** The median of its compared links, before and now. */
+  beforeGBps: z.number().nonnegative(),
+  nowGBps: z.number().nonnegative(),
+  drop: z.number(),
+  /** Its links compared, and how many of them regressed. */
+  links: z.number().int().nonnegative(),
+  regressedLinks: z.number().int().nonnegative(),
+  regressed: z.boolean(),
+});
+export type NodeRegression = z.infer<typeof NodeRegressionSchema>;
+
+/** This sweep against an earlier one (`--baseline FILE|last`). */
+export const RegressionsSchema = z.object({
+  baseline: z.object({
+    /** The file it was read from, as given or resolved from `last`. */
+    source: z.string(),
+    startedAt: z.string(),
+    runId: z.string().nullable(),
+  }),
+  /** `--regression`: a drop of more than this share of the baseline is a regression. */
+  fraction: z.number().positive().lt(1),
+  /** Every link (and rail) measured in both runs, regressed or not. */
+  links: z.array(LinkRegressionSchema),
+  /** Every node with a compared link. */
+  nodes: z.array(NodeRegressionSchema),
+});
+export type Regressions = z.infer<typeof RegressionsSchema>;
+
 export const SweepResultSchema = z.object({
   settings: SweepSettingsSchema,
   /** Every node considered, in matrix order (excluded ones last). */
@@ -166,6 +225,10 @@ export const SweepResultSchema = z.object({
   culprits: CulpritsSchema,
   startedAt: z.string(),
   durationMs: z.number().nonnegative(),
+  /** Node → where it sits (its zone, rack and clique labels), for the nodes that carry any. */
+  topology: z.record(z.string(), NodeTopologySchema).optional(),
+  /** The comparison with `--baseline`, when one was given and found. */
+  regressions: RegressionsSchema.optional(),
 });
 export type SweepResult = z.infer<typeof SweepResultSchema>;
 

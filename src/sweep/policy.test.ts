@@ -100,7 +100,7 @@ describe('loadPolicy from a file', () => {
   test('an unknown key under output names its path', () => {
     const f = file('output:\n  htm: /results/x.html\n');
     expect(errorOf(() => loadPolicy(f)).message).toBe(
-      `policy ${f}: output.htm: unknown key (the keys are html, metricsFile, junit, pushgateway or format)`,
+      `policy ${f}: output.htm: unknown key (the keys are html, metricsFile, junit, pushgateway, format, resultsDir or keepRuns)`,
     );
   });
 

@@ -101,6 +101,12 @@ const OutputSchema = z.strictObject({
     })
     .optional(),
   format: oneOf(['text', 'json']).optional(),
+  resultsDir: z.string().min(1).optional(),
+  keepRuns: z
+    .number({ error: 'expected a whole number of run files, such as 60' })
+    .int()
+    .positive()
+    .optional(),
 });
 
 export const PolicySchema = z.strictObject({
@@ -138,6 +144,15 @@ export const PolicySchema = z.strictObject({
   rdmaResource: RdmaResourceText.optional(),
   tolerations: z.array(TolerationText).optional(),
   failOn: oneOf(['fail', 'warn']).optional(),
+  /** `--baseline`: a report file, or `last` (the newest run of output.resultsDir). */
+  baseline: z.string().min(1).optional(),
+  /** `--regression`: 0.2, or "20%". */
+  regression: z
+    .union([
+      z.number(),
+      z.string().regex(/^\d+(\.\d+)?%$/, { message: 'expected a share such as 0.2 or "20%"' }),
+    ])
+    .optional(),
   output: OutputSchema.optional(),
 });
 
@@ -293,5 +308,9 @@ export function policyToRaw(policy: Policy): Record<string, unknown> {
   set('junit', policy.output?.junit);
   set('pushgateway', policy.output?.pushgateway);
   set('output', policy.output?.format);
+  set('resultsDir', policy.output?.resultsDir);
+  set('keepRuns', policy.output?.keepRuns?.toString());
+  set('baseline', policy.baseline);
+  set('regression', policy.regression?.toString());
   return raw;
 }

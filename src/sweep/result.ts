@@ -16,7 +16,7 @@ import type { Candidates } from './candidates.js';
 import type { SweepConfig } from './config.js';
 import { findings, markOutliers } from './findings.js';
 import { isolate } from './isolate.js';
-import type { SweepPair, SweepResult, SweepSettings } from './model.js';
+import type { NodeTopology, SweepPair, SweepResult, SweepSettings } from './model.js';
 import type { PlannedPair } from './schemes.js';
 
 /**
@@ -69,7 +69,50 @@ export function toSweepPair(p: PlannedPair, r: PairResult, durationMs: number): 
     floorGBps: first?.expected?.floorGBps ?? null,
     durationMs,
     checks: r.checks,
+    ...railsOf(measured),
   };
+}
+
+/** Every rail the pair's measurements crossed (nixl across nodes), as the sweep keeps them. */
+function railsOf(ms: readonly Measurement[]): Pick<SweepPair, 'rails'> {
+  const rails = ms.flatMap((m) => m.rails ?? []);
+  return rails.length > 0 ? { rails } : {};
+}
+
+/**
+ * The labels that say where a node sits, first found wins: the zone (Kubernetes' well-known
+ * label), a rack or leaf switch (NVIDIA Topograph's `network.topology.nvidia.com/leaf`; EKS's
+ * lowest network layer `topology.k8s.aws/network-node-layer-3`) and the NVLink clique (the GPU
+ * Operator's `nvidia.com/gpu.clique`). Sources: references/sweep-history.md.
+ */
+export const TOPOLOGY_LABELS = {
+  zone: ['topology.kubernetes.io/zone'],
+  rack: ['network.topology.nvidia.com/leaf', 'topology.k8s.aws/network-node-layer-3'],
+  clique: ['nvidia.com/gpu.clique'],
+} as const;
+
+/** Node → its zone, rack and clique, for the included nodes that carry any of the labels. */
+export function topologyOf(
+  included: readonly string[],
+  views: readonly { name: string; labels: Record<string, string> }[],
+  rackLabel?: string,
+): Record<string, NodeTopology> | undefined {
+  const byName = new Map(views.map((v) => [v.name, v.labels] as const));
+  const out: Record<string, NodeTopology> = {};
+  for (const node of included) {
+    const labels = byName.get(node) ?? {};
+    const first = (keys: readonly string[]) =>
+      keys.map((k) => labels[k]).find((v) => v !== undefined && v !== '');
+    const t: NodeTopology = {};
+    const zone = first(TOPOLOGY_LABELS.zone);
+    const rack = first(rackLabel ? [rackLabel] : TOPOLOGY_LABELS.rack);
+    const clique = first(TOPOLOGY_LABELS.clique);
+    if (zone) t.zone = zone;
+    if (rack) t.rack = rack;
+    if (clique) t.clique = clique;
+    if (Object.keys(t).length > 0) out[node] = t;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export function notRun(
@@ -270,6 +313,7 @@ export function assemble(
   pairs.sort((a, b) => a.index - b.index);
   if (!dryRun) markOutliers(pairs, config.outlierFraction);
   const iso = findings(isolate(cand.included, cand.excluded, pairs), pairs, diagnosis);
+  const topology = topologyOf(cand.included, cand.views);
   const result: SweepResult = {
     settings: settingsOf(config, cand.selection),
     nodes: iso.nodes,
@@ -279,6 +323,7 @@ export function assemble(
     culprits: iso.culprits,
     startedAt: new Date(time.startedAt).toISOString(),
     durationMs: time.durationMs,
+    ...(topology ? { topology } : {}),
   };
   return { result, checks: sweepChecks(result, cand.excluded, dryRun) };
 }

@@ -1,6 +1,7 @@
 import type { Section } from '../core/report.js';
 import { plural } from '../core/verdict.js';
 import type { SweepPair, SweepResult } from './model.js';
+import { linkName, regressionDetail, regressionFindings } from './regression.js';
 import { atOnce } from './schemes.js';
 
 /**
@@ -56,6 +57,23 @@ export function sweepSections(r: SweepResult, dryRun = false): Section[] {
     out.push({
       title: `Failed pairs (${bad.length} of ${r.pairs.length}; the matrix of ${plural(r.matrix.nodes.length, 'node')} is in --html and -o json)`,
       lines: bad.length ? bad.map((p) => `${p.prefill} → ${p.decode}: ${p.detail}`) : ['none'],
+    });
+  }
+  if (r.regressions) {
+    const reg = r.regressions;
+    const found = regressionFindings(reg);
+    const compared = reg.links.filter((l) => l.rail === null).length;
+    out.push({
+      title: `Regressed (against ${reg.baseline.startedAt}, ${reg.baseline.source})`,
+      lines:
+        found.nodes.length + found.links.length === 0
+          ? [
+              `none: ${plural(compared, 'link')} compared, none fell more than ${Math.round(reg.fraction * 100)}%`,
+            ]
+          : [
+              ...found.nodes.map((n) => `node ${regressionDetail(n, reg)}`),
+              ...found.links.map((l) => `link ${linkName(l)}: ${regressionDetail(l, reg)}`),
+            ],
     });
   }
   const c = r.culprits;

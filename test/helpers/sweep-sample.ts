@@ -1,6 +1,8 @@
 import type { Check, Report } from '../../src/core/model.js';
 import { makeReport } from '../../src/core/report.js';
 import type { SweepPair, SweepResult } from '../../src/sweep/model.js';
+import { compareWithBaseline } from '../../src/sweep/regression.js';
+import { fleetSweep } from '../../src/tools/sweep-fleet.js';
 
 /**
  * A sweep result for renderer tests (text, JSON, JUnit, Prometheus, HTML): an
@@ -193,4 +195,71 @@ export function sampleSweepReport(result: SweepResult = sampleSweep()): Report {
     'disaggregated KV transfer across these nodes',
     () => new Date('2026-11-30T02:31:01.500Z'),
   );
+}
+
+/**
+ * sampleSweep() with what a nightly adds: node-0 → node-5 measured over 8 rails of which
+ * rail 3 moved half, and a baseline run (the night before) in which every pair moved 1.3×
+ * what it moves now, so every measured link regressed (23 % down) and rail 3 too.
+ */
+export function sampleSweepWithHistory(): SweepResult {
+  const now = sampleSweep();
+  const rails = [5.6, 5.7, 5.5, 2.8, 5.6, 5.7, 5.6, 5.5];
+  const withRails: SweepResult = {
+    ...now,
+    pairs: now.pairs.map((p) =>
+      p.prefill === 'node-0' && p.decode === 'node-5'
+        ? {
+            ...p,
+            rails: rails.map((gbps, gpu) => ({
+              gpu,
+              nic: `mlx5_${gpu}`,
+              peerNic: `mlx5_${gpu}`,
+              gbps,
+              expectedGBps: 50 / 8,
+              status: gpu === 3 ? ('fail' as const) : ('ok' as const),
+              detail: '',
+            })),
+          }
+        : p,
+    ),
+  };
+  const before: SweepResult = {
+    ...withRails,
+    startedAt: '2026-11-29T02:30:00.000Z',
+    pairs: withRails.pairs.map((p) => ({
+      ...p,
+      peakGBps: p.peakGBps === null ? null : Math.round(p.peakGBps * 13) / 10,
+      ...(p.rails ? { rails: p.rails.map((r) => ({ ...r, gbps: 5.7 })) } : {}),
+    })),
+  };
+  withRails.regressions = compareWithBaseline(withRails, before, 0.2, {
+    source: 'results/sweep-20261129T023000Z-sw0.json',
+    startedAt: before.startedAt,
+    runId: 'sw0',
+  });
+  return withRails;
+}
+
+/**
+ * A 1,000-node ring in 4 zones of 8 racks (leaves), with two bad nodes, one slow node and one
+ * bad link, compared with a baseline run in which the slow node and the link were healthy.
+ */
+export function fleet1000(): SweepResult {
+  const faults = { badNodes: [137, 811], slowNodes: [642], badLinks: [[300, 301]] as [number, number][] };
+  const now = fleetSweep({ nodes: 1000, scheme: 'ring', zones: 4, racksPerZone: 8, ...faults });
+  const before = fleetSweep({
+    nodes: 1000,
+    scheme: 'ring',
+    zones: 4,
+    racksPerZone: 8,
+    badNodes: faults.badNodes,
+    seed: 24,
+  });
+  now.regressions = compareWithBaseline(now, before, 0.2, {
+    source: '/results/history/sweep-20261129T023000Z-a1b2c3.json',
+    startedAt: '2026-11-29T02:30:00.000Z',
+    runId: 'a1b2c3',
+  });
+  return now;
 }

@@ -16,6 +16,7 @@ export const TOOL_INSTALL = {
   iptables: 'apt-get install iptables',
   openssl: 'apt-get install openssl',
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',
+  promtool: 'apt-get install prometheus (only its promtool is used)',
   chromium: 'apt-get install chromium',
   shellcheck: 'apt-get install shellcheck',
   zsh: 'apt-get install zsh',

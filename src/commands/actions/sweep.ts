@@ -3,17 +3,35 @@ import path from 'node:path';
 import { z } from 'zod';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
+import type { Check, Report } from '../../core/model.js';
 import { makeReport } from '../../core/report.js';
 import { parseSize } from '../../engines/sizes.js';
+import { DEFAULT_REGRESSION_FRACTION } from '../../judge/regression.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options.js';
-import { SchemeSchema } from '../../sweep/model.js';
+import { renderJson } from '../../render/data.js';
+import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
+import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
 import { sweepSections } from '../../sweep/sections.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
+
+/** `--regression`: a share of the baseline, `0.2` or `20%`, above 0 and below 1. */
+const RegressionFraction = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const text = String(v).trim();
+  const n = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  if (text === '' || !Number.isFinite(n) || n <= 0 || n >= 1) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a share of the baseline above 0 and below 1, such as 0.2 or 20%, got ${JSON.stringify(v)}`,
+    });
+    return z.NEVER;
+  }
+  return n;
+});
 
 const {
   prefillNode: _p,
@@ -74,6 +92,14 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
   pushgateway: z
     .url({ protocol: /^https?$/, message: 'expected an http(s) URL such as http://pushgateway:9091' })
     .optional(),
+  resultsDir: z.string().min(1).optional(),
+  keepRuns: z.coerce
+    .number({ error: 'expected a whole number of run files, such as 60' })
+    .int()
+    .positive()
+    .default(DEFAULT_KEEP_RUNS),
+  baseline: z.string().min(1).optional(),
+  regression: RegressionFraction.default(DEFAULT_REGRESSION_FRACTION),
   ...probeShape,
 });
 export type SweepOptions = z.infer<typeof SweepOptionsSchema>;
@@ -139,6 +165,9 @@ export async function runSweepCommand(
     },
     ctx.env,
   );
+  // Read the baseline before the sweep: a wrong path is bad input, said before anything runs.
+  const baseline = opts.baseline ? await readBaseline(opts.baseline, opts.resultsDir, ctx.cwd) : undefined;
+  if (baseline && 'missing' in baseline) ctx.progress.warn(baseline.missing);
   const runId = ctx.env.INTERCONNECT_TEST_RUN_ID;
   if (runId !== undefined && runId !== '' && !/^[a-z0-9]{1,8}$/.test(runId)) {
     throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${runId} is not a sweep run id`, {
@@ -169,14 +198,58 @@ export async function runSweepCommand(
       ...(runId ? { runId } : {}),
     },
   );
+  const checks =
+    baseline && 'result' in baseline && !run.dryRun
+      ? await withBaseline(run.result, run.checks, baseline, opts.regression)
+      : run.checks;
   const report = makeReport(
     'sweep',
-    run.checks,
+    checks,
     { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
     'disaggregated KV transfer across these nodes',
   );
-  if (!run.dryRun) await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
+  if (!run.dryRun) {
+    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
+    if (opts.resultsDir)
+      await keepRun(ctx, opts.resultsDir, opts.keepRuns, {
+        ...report,
+        sweep: run.result,
+        run: { runId: run.runId, dryRun: run.dryRun },
+      });
+  }
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
+}
+
+/** The comparison with the baseline into the result, and its checks before the per-pair ones. */
+async function withBaseline(
+  result: SweepResult,
+  checks: Check[],
+  baseline: Baseline,
+  fraction: number,
+): Promise<Check[]> {
+  const { compareWithBaseline, regressionChecks } = await import('../../sweep/regression.js');
+  result.regressions = compareWithBaseline(result, baseline.result, fraction, baseline.meta);
+  const at = checks.findIndex((c) => c.id === 'sweep.pair');
+  const cut = at < 0 ? checks.length : at;
+  return [...checks.slice(0, cut), ...regressionChecks(result.regressions), ...checks.slice(cut)];
+}
+
+/** This run into the results directory; a failure there is a warning, never the sweep's verdict. */
+async function keepRun(
+  ctx: CliContext,
+  dir: string,
+  keep: number,
+  report: Report & { sweep: SweepResult; run: { runId: string; dryRun: boolean } },
+) {
+  const { saveRun } = await import('../../sweep/history.js');
+  try {
+    ctx.progress.step('Keep this run in --results-dir');
+    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep);
+    ctx.progress.done(file);
+  } catch (err) {
+    if (!(err instanceof ToolError)) throw err;
+    ctx.progress.warn(`${err.message}${err.fix ? `; ${err.fix}` : ''}`);
+  }
 }
 
 async function writeOutputs(

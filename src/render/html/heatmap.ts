@@ -1,7 +1,8 @@
 import { formatDuration } from '../../core/duration.js';
-import { BAND_WARN_FRACTION, type Band, bandOf, type Reference, referenceFor } from '../../judge/sweep.js';
+import { BAND_WARN_FRACTION, type Band, type Reference } from '../../judge/sweep.js';
 import type { NodeStatus, SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml, expectedText, linkKey, peakText } from './format.js';
+import { shade } from './shade.js';
 
 /**
  * The heatmap of the sweep HTML report: prefill rows by decode columns, a cell per
@@ -11,7 +12,7 @@ import { escapeHtml, expectedText, linkKey, peakText } from './format.js';
 
 const MARK: Record<Band, string> = { good: '', warn: '!', bad: '✕', none: '–' };
 
-const STATUS_LABEL: Record<NodeStatus, string> = {
+const STATUS_LABEL: Record<string, string> = {
   ok: '',
   culprit: 'culprit',
   suspect: 'suspect',
@@ -19,6 +20,11 @@ const STATUS_LABEL: Record<NodeStatus, string> = {
   unverified: 'unverified',
   excluded: 'excluded',
 };
+
+/** A node status as a class name part: a known one, or `other` (a status newer than this page). */
+export function statusClass(status: string): string {
+  return status in STATUS_LABEL ? status : 'other';
+}
 
 /** A cell's figure, short enough for a small cell: `44`, `3.7`. */
 function short(n: number): string {
@@ -41,7 +47,7 @@ function pairTooltip(p: SweepPair, ref: Reference | null, mirror: boolean): stri
   return lines.join('\n');
 }
 
-/** Cell size by node count, so 64 nodes fit a laptop screen. */
+/** Cell size by node count, so 64 nodes fit a laptop screen (there the headers label only findings: an unverified node's label is in its title). */
 function density(n: number): { cell: number; cls: string } {
   if (n <= 8) return { cell: 58, cls: 'roomy' };
   if (n <= 16) return { cell: 46, cls: 'normal' };
@@ -50,9 +56,10 @@ function density(n: number): { cell: number; cls: string } {
   return { cell: 16, cls: 'dense' };
 }
 
-function statusBadge(status: NodeStatus): string {
-  const label = STATUS_LABEL[status];
-  return label ? `<span class="badge st-${status}">${label}</span>` : '';
+/** A node's label in the headers: its status, a new one (`outlier`) by its own name. */
+export function statusBadge(status: NodeStatus | string): string {
+  const label = STATUS_LABEL[status] ?? status;
+  return label ? `<span class="badge st-${statusClass(status)}">${escapeHtml(label)}</span>` : '';
 }
 
 /**
@@ -71,25 +78,31 @@ export function displayNames(names: readonly string[]): { short: Map<string, str
   return { short: new Map(names.map((n, i) => [n, firsts[i] as string] as const)), suffix };
 }
 
-export function heatmap(result: SweepResult, best: number | null): string {
-  const { nodes, cells } = result.matrix;
+/** The node × node grid over `nodes` (default every included node; a group's for big sweeps). */
+export function heatmap(
+  result: SweepResult,
+  best: number | null,
+  nodes: readonly string[] = result.matrix.nodes,
+): string {
+  const { cells } = result.matrix;
+  const at = new Map(result.matrix.nodes.map((n, i) => [n, i] as const));
   const status = new Map(result.nodes.map((n) => [n.name, n] as const));
   const badLinks = new Set(result.culprits.links.map((l) => linkKey(l.a, l.b)));
   const mirrorable = result.settings.scheme !== 'role';
   const { cell, cls } = density(nodes.length);
-  const pairAt = (i: number, j: number): SweepPair | undefined => {
-    const idx = cells[i]?.[j];
+  const pairAt = (ri: number, ci: number): SweepPair | undefined => {
+    const idx = cells[at.get(nodes[ri] as string) ?? -1]?.[at.get(nodes[ci] as string) ?? -1];
     return idx === null || idx === undefined ? undefined : result.pairs[idx];
   };
-  const minBw = result.settings.minBandwidthGBps;
   const { short: shown, suffix } = displayNames(nodes);
 
   const header = (name: string, axis: 'row' | 'col'): string => {
     const st = status.get(name)?.status ?? 'ok';
     const detail = status.get(name)?.detail;
     const title = `${name}: ${st}${detail ? ` — ${detail}` : ''}`;
+    const tagAttrs = `data-status="${escapeHtml(st)}"`;
     const tag = axis === 'row' ? 'th scope="row"' : 'th scope="col"';
-    return `<${tag} class="${axis} st-${st}" data-node="${escapeHtml(name)}" data-status="${st}" title="${escapeHtml(title)}"><span class="hd"><span class="nm">${escapeHtml(shown.get(name) ?? name)}</span>${statusBadge(st)}</span></th>`;
+    return `<${tag} class="${axis} st-${statusClass(st)}" data-node="${escapeHtml(name)}" ${tagAttrs} title="${escapeHtml(title)}"><span class="hd"><span class="nm">${escapeHtml(shown.get(name) ?? name)}</span>${cls === 'dense' && st === 'unverified' ? '' : statusBadge(st)}</span></th>`;
   };
 
   const rows: string[] = [];
@@ -114,8 +127,7 @@ export function heatmap(result: SweepResult, best: number | null): string {
         tds.push(`<td class="${what}" ${pos} title="${escapeHtml(title)}"></td>`);
         continue;
       }
-      const ref = referenceFor(p, best);
-      const band = bandOf(p);
+      const { band, ref, style } = shade(p, best);
       const link = badLinks.has(linkKey(p.prefill, p.decode));
       const classes = ['c', `b-${band}`, ...(mirror ? ['mirror'] : []), ...(link ? ['badlink'] : [])];
       const num = p.peakGBps === null ? '' : short(p.peakGBps);
@@ -124,7 +136,7 @@ export function heatmap(result: SweepResult, best: number | null): string {
         : `data-pair="${p.index}" data-prefill="${escapeHtml(p.prefill)}" data-decode="${escapeHtml(p.decode)}" data-outcome="${p.outcome}" data-band="${band}"${p.peakGBps === null ? '' : ` data-gbps="${p.peakGBps}"`}`;
       const linkAttr = link ? ' data-culprit-link="true"' : '';
       tds.push(
-        `<td class="${classes.join(' ')}" ${pos} ${attrs}${linkAttr} title="${escapeHtml(pairTooltip(p, ref, mirror))}"><span class="mk">${MARK[band]}</span><span class="num">${num}</span></td>`,
+        `<td class="${classes.join(' ')}"${style} ${pos} ${attrs}${linkAttr} title="${escapeHtml(pairTooltip(p, ref, mirror))}"><span class="mk">${MARK[band]}</span><span class="num">${num}</span></td>`,
       );
     }
     body.push(`<tr>${header(row, 'row')}${tds.join('')}</tr>`);
@@ -144,9 +156,9 @@ export function legend(result: SweepResult): string {
       ? `unverified, or between the floor and ${warnShare} of line rate`
       : 'unverified (a warning)';
   const items: [string, string, string][] = [
-    ['b-good', '', good],
+    ['b-good', '', `${good}; darker the nearer line rate`],
     ['b-warn', '!', warn],
-    ['b-bad', '✕', 'untrusted, or below the floor'],
+    ['b-bad', '✕', 'untrusted, or below the floor; darker the lower'],
     ['b-none', '–', 'not run'],
     ['empty', '', 'no pair'],
   ];

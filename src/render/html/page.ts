@@ -3,9 +3,13 @@ import type { VerdictStatus } from '../../core/model.js';
 import { plural } from '../../core/verdict.js';
 import { bestPeak, sweepStanding } from '../../judge/sweep.js';
 import type { PairOutcome, SweepResult } from '../../sweep/model.js';
+import { regressionFindings } from '../../sweep/regression.js';
+import { fixFirst } from './fixlist.js';
 import { escapeHtml } from './format.js';
+import { DIMENSIONS, groupSummaries, groupsOf } from './groups.js';
 import { heatmap, legend } from './heatmap.js';
-import { excludedList, fixFirst, nodeTable, pairTable, settingsList } from './tables.js';
+import { gridWorthDrawing, pairList } from './pairlist.js';
+import { excludedList, nodeTable, pairTable, settingsList } from './tables.js';
 
 /**
  * The `sweep` HTML report: ONE self-contained file a person opens from disk or
@@ -33,9 +37,14 @@ function stylesheet(): string {
   return css;
 }
 
+/** At most `max` names, then how many more: a headline at 1,000 nodes stays one line or two. */
+function few(names: string[], max = 5): string[] {
+  return names.length <= max ? names : [...names.slice(0, max), `and ${names.length - max} more`];
+}
+
 function headline(result: SweepResult, verdict: VerdictStatus): string {
-  const n = result.culprits.nodes.map((c) => c.node);
-  const l = result.culprits.links.map((c) => `${c.a} ↔ ${c.b}`);
+  const n = few(result.culprits.nodes.map((c) => c.node));
+  const l = few(result.culprits.links.map((c) => `${c.a} ↔ ${c.b}`));
   const failed = result.pairs.filter((p) => p.outcome === 'untrusted').length;
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run').length;
   let text: string;
@@ -59,6 +68,9 @@ function headline(result: SweepResult, verdict: VerdictStatus): string {
 function counts(result: SweepResult): string {
   const by = (o: PairOutcome) => result.pairs.filter((p) => p.outcome === o).length;
   const excluded = result.nodes.filter((n) => n.status === 'excluded').length;
+  // As many as "what to fix" lists: a regressed node stands for its links.
+  const found = result.regressions ? regressionFindings(result.regressions) : undefined;
+  const regressed = found ? found.nodes.length + found.links.length : undefined;
   const items = [
     `<b>${result.matrix.nodes.length}</b> nodes swept${excluded > 0 ? `, <b>${excluded}</b> excluded` : ''}`,
     `<b>${result.pairs.length}</b> pairs in <b>${result.rounds}</b> rounds`,
@@ -66,9 +78,58 @@ function counts(result: SweepResult): string {
     `<span class="dot b-warn"></span><b>${by('unverified')}</b> unverified`,
     `<span class="dot b-bad"></span><b>${by('untrusted')}</b> untrusted`,
     `<span class="dot b-none"></span><b>${by('not-run')}</b> not run`,
+    ...(regressed === undefined ? [] : [`<b>${regressed}</b> regressed against the baseline`]),
   ];
   return `<ul class="counts">${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 }
+
+/** Nodes of a big sweep drawn as a grid one group at a time: the finest dimension whose groups all fit. */
+function groupGrids(result: SweepResult, best: number | null): string | undefined {
+  for (const { key, label } of [...DIMENSIONS].reverse()) {
+    const groups = groupsOf(result, key);
+    if (!groups || [...groups.values()].some((g) => g.length > GRID_MAX_NODES)) continue;
+    const inside = (nodes: string[]) => {
+      const set = new Set(nodes);
+      return result.pairs.filter((p) => set.has(p.prefill) && set.has(p.decode));
+    };
+    const dense = [...groups.values()].every((g) => gridWorthDrawing(g.length, inside(g).length));
+    if (!dense) return undefined;
+    const parts = [...groups].map(([g, nodes]) => {
+      const failed = inside(nodes).filter((p) => p.outcome === 'untrusted').length;
+      return `<details class="group-grid" data-group="${escapeHtml(g)}"${failed > 0 ? ' open' : ''}><summary>${escapeHtml(label)} ${escapeHtml(g)}: ${plural(nodes.length, 'node')}, ${failed} failed pair${failed === 1 ? '' : 's'} inside</summary>${heatmap(result, best, nodes)}</details>`;
+    });
+    return `<h2>Pair bandwidth inside each ${escapeHtml(label)} (GB/s): rows prefill, columns decode</h2><p class="note">${result.matrix.nodes.length} nodes are too many for one grid: each ${escapeHtml(label)} has its own (those with a failed pair open); pairs between groups are in the group view above.</p>${legend(result)}${parts.join('')}`;
+  }
+  return undefined;
+}
+
+/** The node × node part: the grid up to GRID_MAX_NODES, a grid per group beyond, else the pairs as a list. */
+function matrixPart(result: SweepResult, best: number | null): { html: string; listed: boolean } {
+  const n = result.matrix.nodes.length;
+  if (n === 0) return { html: '<p class="note">No node took part: nothing to draw.</p>', listed: false };
+  const dense = gridWorthDrawing(n, result.pairs.length);
+  if (n <= GRID_MAX_NODES && dense) {
+    return {
+      html: `<h2>Pair bandwidth (GB/s): rows prefill, columns decode</h2>
+<p class="note">Hover a cell for the pair, outcome, peak, expected rate, transport, round, detail and fix.</p>
+${legend(result)}
+${heatmap(result, best)}`,
+      listed: false,
+    };
+  }
+  if (n > GRID_MAX_NODES && dense) {
+    const grids = groupGrids(result, best);
+    if (grids) return { html: grids, listed: false };
+  }
+  const share = Math.round((100 * result.pairs.length) / ((n * (n - 1)) / 2));
+  const why = dense
+    ? `${n} nodes are too many for one grid (up to ${GRID_MAX_NODES}) and they have no groups that small: the pairs are listed instead.`
+    : `${result.settings.scheme}: ${plural(result.pairs.length, 'pair')} fill ${share}% of the ${n} × ${n} grid, so they are listed instead of an empty grid.`;
+  return { html: pairList(result, best, why), listed: true };
+}
+
+/** One grid of nodes is drawn up to this many: 64 fit a 1440 px screen. */
+const GRID_MAX_NODES = 64;
 
 /** The sweep as one self-contained HTML page (no script, nothing loaded). */
 export function renderHtml(result: SweepResult, opts: HtmlOptions = {}): string {
@@ -77,10 +138,7 @@ export function renderHtml(result: SweepResult, opts: HtmlOptions = {}): string 
   const title = opts.title ?? `interconnect-test sweep, ${result.startedAt}`;
   const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run');
-  const matrix =
-    result.matrix.nodes.length > 0
-      ? heatmap(result, best)
-      : '<p class="note">No node took part: nothing to draw.</p>';
+  const matrix = matrixPart(result, best);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -97,16 +155,14 @@ ${stylesheet()}</style>
 <h1>${escapeHtml(title)}</h1>
 ${headline(result, verdict)}
 ${counts(result)}
-${fixFirst(result)}
 </header>
 <main>
-<h2>Pair bandwidth (GB/s): rows prefill, columns decode</h2>
-<p class="note">Hover a cell for the pair, outcome, peak, expected rate, transport, round, detail and fix.</p>
-${legend(result)}
-${matrix}
+${fixFirst(result)}
+${groupSummaries(result, best)}
+${matrix.html}
 ${excludedList(result)}
-${pairTable('Failing pairs', 'failing', failing, best)}
-${pairTable('Not verified', 'gaps', gaps, best)}
+${matrix.listed ? '' : pairTable('Failing pairs', 'failing', failing, best)}
+${matrix.listed ? '' : pairTable('Not verified', 'gaps', gaps, best)}
 ${nodeTable(result)}
 ${settingsList(result)}
 </main>

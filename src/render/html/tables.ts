@@ -2,37 +2,9 @@ import { formatDuration } from '../../core/duration.js';
 import { fmtGBps, fmtSize } from '../../judge/bandwidth.js';
 import { referenceFor } from '../../judge/sweep.js';
 import type { SweepPair, SweepResult } from '../../sweep/model.js';
-import { escapeHtml, expectedText, linkKey } from './format.js';
+import { escapeHtml, expectedText } from './format.js';
 
-/** The lists of the sweep HTML report: what to fix first, excluded nodes, failing and unverified pairs, nodes, settings. */
-
-export function fixFirst(result: SweepResult): string {
-  const items: string[] = [];
-  const fixOf = (pred: (p: SweepPair) => boolean) =>
-    result.pairs.find((p) => p.outcome === 'untrusted' && p.fix && pred(p))?.fix;
-  for (const c of result.culprits.nodes) {
-    const fix = fixOf((p) => p.prefill === c.node || p.decode === c.node);
-    items.push(
-      `<li><b>Node ${escapeHtml(c.node)}</b>: take it out of service (cordon) and check its NICs and GPUDirect path. ${escapeHtml(c.detail)}${fix ? `<div class="fix">fix: ${escapeHtml(fix)}</div>` : ''}</li>`,
-    );
-  }
-  for (const l of result.culprits.links) {
-    const fix = fixOf((p) => linkKey(p.prefill, p.decode) === linkKey(l.a, l.b));
-    items.push(
-      `<li><b>Link ${escapeHtml(l.a)} ↔ ${escapeHtml(l.b)}</b>: ${escapeHtml(l.detail)}${fix ? `<div class="fix">fix: ${escapeHtml(fix)}</div>` : ''}</li>`,
-    );
-  }
-  if (items.length === 0) {
-    const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
-    const first = failing.find((p) => p.fix) ?? failing[0];
-    if (first) {
-      items.push(
-        `<li>No single node or link explains the ${failing.length} failed pair${failing.length === 1 ? '' : 's'}; start with <b>${escapeHtml(first.prefill)} → ${escapeHtml(first.decode)}</b>: ${escapeHtml(first.detail)}${first.fix ? `<div class="fix">fix: ${escapeHtml(first.fix)}</div>` : ''}</li>`,
-      );
-    }
-  }
-  return items.length > 0 ? `<h3>What to fix first</h3><ol class="fixfirst">${items.join('')}</ol>` : '';
-}
+/** The lists of the sweep HTML report: excluded nodes, failing and unverified pairs, nodes, settings. */
 
 export function excludedList(result: SweepResult): string {
   const ex = result.nodes.filter((n) => n.status === 'excluded');
