@@ -10,7 +10,7 @@
 # kubeconfig. The LAST line of stdout is always `KUBECONFIG=<path>`; progress
 # goes to stderr.
 #
-# Env: CLUSTER_NODES (2..64, default 4), CLUSTER_STATE_DIR, CLUSTER_CACHE_DIR,
+# Env: CLUSTER_NODES (2..1024, default 4), CLUSTER_STATE_DIR, CLUSTER_CACHE_DIR,
 #      CLUSTER_*_PORT (see lib.sh).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/pki.sh"
@@ -32,7 +32,7 @@ healthy() {
 
 all_nodes_ready() {
   local ready
-  ready="$(kubectl_admin get nodes -l type=kwok -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' 2>/dev/null | grep -c '^True$' || true)"
+  ready="$(kubectl_admin get nodes -l 'type=kwok,!interconnect-test.dev/node-set' -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' 2>/dev/null | grep -c '^True$' || true)"
   [[ "$ready" == "$CLUSTER_NODES" ]]
 }
 
@@ -149,7 +149,7 @@ main() {
   wait_for "kube-scheduler /healthz" 60 curl -kfsS "https://$H:$CLUSTER_SCHEDULER_PORT/healthz" || fail_with_logs "kube-scheduler did not become healthy"
   wait_for "kwok /healthz" 60 curl -kfsS "https://$H:$CLUSTER_KWOK_PORT/healthz" || fail_with_logs "kwok did not become healthy"
 
-  render_nodes | kubectl_admin apply -f - >/dev/null
+  render_nodes | create_nodes || fail_with_logs "creating the nodes failed"
   echo "$CLUSTER_NODES" >"$RUN/nodes"
   wait_for "$CLUSTER_NODES nodes Ready" 120 all_nodes_ready \
     || fail_with_logs "nodes did not become Ready"
