@@ -7,7 +7,13 @@ import { parseNixlbench } from '../../src/parsers/nixlbench.js';
 import { readFixture } from '../helpers/fixtures.js';
 import { chooseLog, LOG_FIXTURES, parseFaults, pinnedNode } from './log-shim.js';
 
-const zones: Record<string, string> = { a0: 'zone-a', a1: 'zone-a', b0: 'zone-b', b1: 'zone-b', c0: 'zone-c' };
+const zones: Record<string, string> = {
+  a0: 'zone-a',
+  a1: 'zone-a',
+  b0: 'zone-b',
+  b1: 'zone-b',
+  c0: 'zone-c',
+};
 const zoneOf = (n: string) => zones[n];
 
 describe('parseFaults', () => {
@@ -75,7 +81,9 @@ test('pinnedNode reads the node the scheduler was told, or the one it chose', ()
   const affinity = {
     nodeAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: {
-        nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['gpu-node-3'] }] }],
+        nodeSelectorTerms: [
+          { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: ['gpu-node-3'] }] },
+        ],
       },
     },
   };

@@ -51,7 +51,8 @@ export function parseFaults(data: Record<string, string> | undefined): Faults {
   const unknown = Object.keys(d).filter((k) => !known.includes(k));
   if (unknown.length > 0) throw new Error(`unknown key ${unknown.join(', ')} (known: ${known.join(', ')})`);
   const probeLogs = d.probeLogs ?? 'off';
-  if (probeLogs !== 'on' && probeLogs !== 'off') throw new Error(`probeLogs must be on or off, got '${probeLogs}'`);
+  if (probeLogs !== 'on' && probeLogs !== 'off')
+    throw new Error(`probeLogs must be on or off, got '${probeLogs}'`);
   const links = (key: string) =>
     new Set(
       names(d[key]).map((l) => {
@@ -70,7 +71,12 @@ export function parseFaults(data: Record<string, string> | undefined): Faults {
 }
 
 /** What the initiator of a pair between nodes a and b prints: a fault wins over slowness. */
-export function chooseLog(f: Faults, a: string, b: string, zoneOf: (n: string) => string | undefined): LogKind {
+export function chooseLog(
+  f: Faults,
+  a: string,
+  b: string,
+  zoneOf: (n: string) => string | undefined,
+): LogKind {
   if (f.faultyNodes.has(a) || f.faultyNodes.has(b) || f.badLinks.has(pairKey(a, b))) return 'faulty';
   const [za, zb] = [zoneOf(a), zoneOf(b)];
   if (za && zb && f.badZoneLinks.has(pairKey(za, zb))) return 'faulty';
@@ -82,7 +88,8 @@ export function chooseLog(f: Faults, a: string, b: string, zoneOf: (n: string) =
 // biome-ignore lint/suspicious/noExplicitAny: a pod as the API returns it
 export function pinnedNode(pod: any): string | undefined {
   if (pod?.spec?.nodeName) return pod.spec.nodeName;
-  const terms = pod?.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  const terms =
+    pod?.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   for (const t of terms ?? [])
     for (const e of t.matchExpressions ?? [])
       if (e.key === 'kubernetes.io/hostname' && e.operator === 'In') return e.values?.[0];
@@ -158,12 +165,15 @@ async function main(stateDir: string): Promise<void> {
           name: pod.metadata.name,
           namespace: pod.metadata.namespace,
           labels: { 'interconnect-test.dev/log-shim': 'true' },
-          ownerReferences: [{ apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid }],
+          ownerReferences: [
+            { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid },
+          ],
         },
         spec: { logs: [{ containers: [container], logsFile: file }] },
       } as never)
       .catch((err: { code?: number }) => {
-        if (err.code !== 409) say(`creating Logs for ${pod.metadata.namespace}/${pod.metadata.name}: ${String(err)}`);
+        if (err.code !== 409)
+          say(`creating Logs for ${pod.metadata.namespace}/${pod.metadata.name}: ${String(err)}`);
       });
   };
   // biome-ignore lint/suspicious/noExplicitAny: a pod as the API returns it
@@ -187,16 +197,20 @@ async function main(stateDir: string): Promise<void> {
     const kind = chooseLog(faults, a, b, zoneOf);
     const fixture = LOG_FIXTURES[kind];
     await Promise.all([
-      logsFor(init, fileFor(kind, () => readFileSync(path.join(FIXTURES, fixture), 'utf8'))),
-      logsFor(target, fileFor(`target-${b}`, () => targetLog(b))),
+      logsFor(
+        init,
+        fileFor(kind, () => readFileSync(path.join(FIXTURES, fixture), 'utf8')),
+      ),
+      logsFor(
+        target,
+        fileFor(`target-${b}`, () => targetLog(b)),
+      ),
     ]);
     if (kind !== 'healthy') say(`${a} ↔ ${b}: ${kind} (${fixture})`);
   };
 
-  const cmInformer = k8s.makeInformer(
-    kc,
-    `/api/v1/namespaces/${FAULTS_CONFIGMAP.namespace}/configmaps`,
-    () => core.listNamespacedConfigMap({ namespace: FAULTS_CONFIGMAP.namespace }),
+  const cmInformer = k8s.makeInformer(kc, `/api/v1/namespaces/${FAULTS_CONFIGMAP.namespace}/configmaps`, () =>
+    core.listNamespacedConfigMap({ namespace: FAULTS_CONFIGMAP.namespace }),
   );
   // biome-ignore lint/suspicious/noExplicitAny: a ConfigMap as the API returns it
   const onConfig = (cm: any) => {
@@ -205,7 +219,9 @@ async function main(stateDir: string): Promise<void> {
       faults = parseFaults(cm.data);
       say(`faults: ${JSON.stringify(cm.data ?? {})}`);
     } catch (err) {
-      say(`ConfigMap ${FAULTS_CONFIGMAP.namespace}/${FAULTS_CONFIGMAP.name}: ${(err as Error).message}; keeping the faults before it`);
+      say(
+        `ConfigMap ${FAULTS_CONFIGMAP.namespace}/${FAULTS_CONFIGMAP.name}: ${(err as Error).message}; keeping the faults before it`,
+      );
     }
   };
   cmInformer.on('add', onConfig);
