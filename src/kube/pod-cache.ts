@@ -147,7 +147,10 @@ export class PodCache implements PodSource {
         });
         if (!w) return;
         rearm();
+        const stopIt = () => w?.stop();
+        signal.addEventListener('abort', stopIt, { once: true });
         const end = await w.done;
+        signal.removeEventListener('abort', stopIt);
         cancelStall();
         if (signal.aborted) break;
         if (end.gone) {
