@@ -76,8 +76,12 @@ export interface PairRecord {
  * failed, and its one warning is that the log did not show the transport UCX chose: its
  * own verdict stays unverified, but the measurement it vouches with was a pass. A warning
  * about the link itself (a degraded bandwidth, a slow or down rail) is never a pass, so a
- * pair with one never clears a partner.
+ * pair with one never clears a partner. Nor is a teardown that was slow to confirm its objects
+ * gone (`pair.cleanup`, after the verdict, `matters: false`) about the link: it vouches all the
+ * same (a busy API server warns many pairs so, and would otherwise hide a culprit).
  */
+const NOT_ABOUT_THE_LINK = new Set(['pair.transport', 'pair.cleanup']);
+
 export function vouches(pair: {
   outcome: PairOutcome;
   checks?: readonly { id: string; status: CheckStatus }[];
@@ -86,7 +90,8 @@ export function vouches(pair: {
   if (pair.outcome !== 'unverified' || !pair.checks) return false;
   const bandwidthOk = pair.checks.some((c) => c.id === 'pair.bandwidth' && c.status === 'ok');
   const onlyTransportUnseen = pair.checks.every(
-    (c) => c.status === 'ok' || c.status === 'skipped' || (c.status === 'warn' && c.id === 'pair.transport'),
+    (c) =>
+      c.status === 'ok' || c.status === 'skipped' || (c.status === 'warn' && NOT_ABOUT_THE_LINK.has(c.id)),
   );
   return bandwidthOk && onlyTransportUnseen;
 }

@@ -23,6 +23,9 @@ const MANAGED = 'app.kubernetes.io/managed-by=interconnect-test';
 const RUN_ID = 'interconnect-test/run-id';
 const ROLE = 'interconnect-test/transfer-role';
 const COMPONENT = 'app.kubernetes.io/component';
+/** A pod with this annotation stays ContainerCreating until the shim sets LOGS_READY (stages.yaml). */
+export const AWAIT_LOGS = 'interconnect-test.dev/sim-await-logs';
+const LOGS_READY = 'interconnect-test.dev/sim-logs-ready';
 
 /** The faults, as the ConfigMap's data says them (every key optional). */
 export interface Faults {
@@ -177,6 +180,22 @@ async function main(stateDir: string): Promise<void> {
       });
   };
   // biome-ignore lint/suspicious/noExplicitAny: a pod as the API returns it
+  const logsReady = async (pod: any) => {
+    if (!pod.metadata?.annotations?.[AWAIT_LOGS]) return;
+    await core
+      .patchNamespacedPod(
+        {
+          name: pod.metadata.name,
+          namespace: pod.metadata.namespace,
+          body: { metadata: { annotations: { [LOGS_READY]: 'true' } } },
+        },
+        k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+      )
+      .catch((err: unknown) =>
+        say(`marking ${pod.metadata.namespace}/${pod.metadata.name} ready: ${String(err)}`),
+      );
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: a pod as the API returns it
   const onPod = async (pod: any) => {
     const labels = pod.metadata?.labels ?? {};
     const role = labels[ROLE];
@@ -206,6 +225,8 @@ async function main(stateDir: string): Promise<void> {
         fileFor(`target-${b}`, () => targetLog(b)),
       ),
     ]);
+    // Pods that wait for their log (sim-await-logs) may start now (test/cluster/kwok/stages.yaml).
+    await Promise.all([init, target].map((p) => logsReady(p)));
     if (kind !== 'healthy') say(`${a} ↔ ${b}: ${kind} (${fixture})`);
   };
 

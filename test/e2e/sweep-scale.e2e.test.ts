@@ -10,15 +10,18 @@
 // may be any pair, not one the ring tests.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AWAIT_LOGS } from '../cluster/log-shim.js';
 import { runCli } from '../helpers/cli.js';
 import { KWOK_PROBE_ARGS, REPO_ROOT, toolLeftovers, useTestEnv } from './harness.js';
 
 const run = promisify(execFile);
 const env = useTestEnv('sweep-scale');
 const SET = `scale${randomBytes(2).toString('hex')}`;
-const N = 128;
+// E2E_SCALE_NODES: fewer nodes, to try the test out on a busy machine.
+const N = Number(process.env.E2E_SCALE_NODES ?? '128');
 const SCHEME = 'ring';
 const FAULTS = { namespace: 'kube-public', name: 'interconnect-test-faults' };
 let before: Record<string, string> | undefined;
@@ -54,6 +57,11 @@ async function sweep(args: string[]) {
     [
       'sweep',
       ...KWOK_PROBE_ARGS,
+      // Each probe pod starts only once the log shim has given it its log (stages.yaml).
+      '--pod-annotation',
+      `prefill:${AWAIT_LOGS}=true`,
+      '--pod-annotation',
+      `decode:${AWAIT_LOGS}=true`,
       '--scheme',
       SCHEME,
       '-l',
@@ -103,8 +111,9 @@ describe(`sweep over ${N} nodes with injected faults`, () => {
     expect(nodes).toHaveLength(N);
     const pairs = plan.report?.sweep.pairs ?? [];
     // Far apart in the plan, so that each fault has healthy neighbours to vouch for its partners.
-    const [faulty1, faulty2, slow] = [nodes[10], nodes[50], nodes[90]] as [string, string, string];
-    const link = pairs.find((p) => p.prefill === nodes[30] || p.decode === nodes[30]);
+    const at = (f: number) => nodes[Math.floor(N * f)] as string;
+    const [faulty1, faulty2, slow] = [at(1 / 8), at(1 / 2), at(3 / 4)];
+    const link = pairs.find((p) => p.prefill === at(5 / 16) || p.decode === at(5 / 16));
     expect(link).toBeDefined();
     const [a, b] = [link?.prefill, link?.decode] as string[];
     await setFaults({
@@ -115,10 +124,16 @@ describe(`sweep over ${N} nodes with injected faults`, () => {
       badZoneLinks: '',
     });
 
-    const r = await sweep(['--max-parallel', '64']);
-    expect(r.code, r.stderr.slice(-3000)).toBe(1);
+    const r = await sweep(['--max-parallel', String(N / 2)]);
     const s = r.report?.sweep;
-    expect(s?.culprits.nodes.map((c) => c.node).sort()).toEqual([faulty1, faulty2, slow].sort());
+    if (process.env.E2E_SCALE_REPORT) writeFileSync(process.env.E2E_SCALE_REPORT, r.stdout);
+    // What went wrong, if anything: every pair that did not pass, and the run's last words.
+    const why = `${(s?.pairs ?? [])
+      .filter((p) => p.outcome !== 'trusted')
+      .map((p) => `${p.prefill} ↔ ${p.decode}: ${p.outcome} ${p.failure} ${p.peakGBps}`)
+      .join('\n')}\n${r.stderr.slice(-3000)}`;
+    expect(r.code, why).toBe(1);
+    expect(s?.culprits.nodes.map((c) => c.node).sort(), why).toEqual([faulty1, faulty2, slow].sort());
     expect(s?.culprits.links.map((l) => [l.a, l.b].sort())).toEqual([[a, b].sort()]);
     // Every pair ran and was measured; only those touching a fault failed, all on the fabric.
     expect(s?.pairs).toHaveLength(pairs.length);
