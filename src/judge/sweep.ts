@@ -76,11 +76,13 @@ export interface PairRecord {
  * failed, and its one warning is that the log did not show the transport UCX chose: its
  * own verdict stays unverified, but the measurement it vouches with was a pass. A warning
  * about the link itself (a degraded bandwidth, a slow or down rail) is never a pass, so a
- * pair with one never clears a partner. Nor is a teardown that was slow to confirm its objects
- * gone (`pair.cleanup`, after the verdict, `matters: false`) about the link: it vouches all the
- * same (a busy API server warns many pairs so, and would otherwise hide a culprit).
+ * pair with one never clears a partner. Nor are these about the link, so they vouch all the
+ * same: a teardown slow to confirm its objects gone (`pair.cleanup`, after the verdict,
+ * `matters: false`), and probes that printed their results and then did not exit in time
+ * (`pair.exit`: the numbers are complete and kept). A busy control plane warns many healthy
+ * pairs so, which would otherwise hide a culprit (seen at 128 nodes, references/sweep.md).
  */
-const NOT_ABOUT_THE_LINK = new Set(['pair.transport', 'pair.cleanup']);
+const NOT_ABOUT_THE_LINK = new Set(['pair.transport', 'pair.cleanup', 'pair.exit']);
 
 export function vouches(pair: {
   outcome: PairOutcome;
