@@ -1,4 +1,4 @@
-import type { KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
+import type { CoreV1Event, KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import type { EngineName, Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
@@ -108,6 +108,8 @@ export interface PairState {
   logs: Partial<Record<PodRole, string>>;
   /** When each pod's log was last read, and at which pod resourceVersion (a watched run reads less often). */
   logReads?: Partial<Record<PodRole, { resourceVersion?: string | undefined; at: number }>>;
+  /** When each stuck pod's events were last read, and what they were (a watched run reads less often). */
+  eventReads?: Partial<Record<PodRole, { pod: string; at: number; events: CoreV1Event[] }>>;
   measurement?: Measurement | undefined;
   /** Every leg's measurement, when the run measured both directions. */
   measurements?: Measurement[] | undefined;

@@ -32,7 +32,8 @@ function harness(pods: V1Pod[], watched: boolean) {
       calls.push(`readLog ${name}`);
       return `log of ${name}\n`;
     },
-    async podEvents() {
+    async podEvents(_ns: string, name: string) {
+      calls.push(`podEvents ${name}`);
       return [];
     },
   } as unknown as Cluster;
@@ -88,6 +89,23 @@ describe('snapshot', () => {
       'readLog prefill-x',
       `watch.pods ${NS} r1`,
     ]);
+  });
+
+  test('watched: a pending pod’s events at most every 2 s; alone: every look', async () => {
+    const h = harness([pod('prefill', 'Pending', '3')], true);
+    await snapshot(h.ctx, ['prefill']);
+    h.tick(1_000);
+    await snapshot(h.ctx, ['prefill']);
+    h.tick(1_500);
+    await snapshot(h.ctx, ['prefill']);
+    expect(h.calls.filter((c) => c.startsWith('podEvents'))).toEqual([
+      'podEvents prefill-x',
+      'podEvents prefill-x',
+    ]);
+    const alone = harness([pod('prefill', 'Pending', '3')], false);
+    await snapshot(alone.ctx, ['prefill']);
+    await snapshot(alone.ctx, ['prefill']);
+    expect(alone.calls.filter((c) => c.startsWith('podEvents'))).toHaveLength(2);
   });
 
   test('alone (no watch): a list and a log read every look', async () => {

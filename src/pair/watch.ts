@@ -1,4 +1,4 @@
-import type { V1Pod } from '@kubernetes/client-node';
+import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
 import type { Cluster } from '../kube/cluster.js';
@@ -62,7 +62,7 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
         : '';
     const stuck =
       pod && (phase === 'Pending' || pod.status?.containerStatuses?.some((c) => c.state?.waiting));
-    const events = stuck ? await cluster.podEvents(ns, pod.metadata?.name ?? '') : [];
+    const events = stuck ? await eventsOf(ctx, cluster, ns, pod, role, watched) : [];
     if (pod) ctx.state.pods[role] = pod;
     if (log) ctx.state.logs[role] = log;
     if (phase === 'Running' || phase === 'Succeeded') ctx.state.runningSince[role] ??= ctx.clock.now();
@@ -90,6 +90,27 @@ function logIsFresh(ctx: PairContext, role: PodRole, pod: V1Pod): boolean {
   const phase = pod.status?.phase;
   if ((phase === 'Succeeded' || phase === 'Failed') && ctx.state.logs[role]) return true;
   return ctx.clock.now() - last.at < LOG_REFRESH_MS;
+}
+
+/** A watched run reads a stuck pod's events at most every EVENT_REFRESH_MS (a lone pair: every look). */
+const EVENT_REFRESH_MS = 2_000;
+
+async function eventsOf(
+  ctx: PairContext,
+  cluster: Cluster,
+  ns: string,
+  pod: V1Pod,
+  role: PodRole,
+  watched: boolean,
+): Promise<CoreV1Event[]> {
+  const last = ctx.state.eventReads?.[role];
+  const name = pod.metadata?.name ?? '';
+  if (watched && last && last.pod === name && ctx.clock.now() - last.at < EVENT_REFRESH_MS)
+    return last.events;
+  const events = await cluster.podEvents(ns, name);
+  ctx.state.eventReads ??= {};
+  ctx.state.eventReads[role] = { pod: name, at: ctx.clock.now(), events };
+  return events;
 }
 
 async function readLogOf(
