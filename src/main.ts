@@ -91,6 +91,7 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
     signal: io.signal ?? new AbortController().signal,
     progress: createProgress({ stream: stderr, quiet }),
     lastWords: io.lastWords ?? new LastWords(),
+    debug,
   };
   const program = new Command('interconnect-test')
     .description(

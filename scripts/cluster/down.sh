@@ -61,7 +61,7 @@ bash "$(dirname "${BASH_SOURCE[0]}")/real-nodes.sh" down $([[ $quiet == 1 ]] && 
 # The local registry the real nodes pull from (scripts/cluster/images.sh); its storage stays in the cache.
 stop_groups registry || rc=1
 # The apiserver's clients first (together), then the apiserver, etcd last.
-stop_groups kwok kube-scheduler kube-controller-manager || rc=1
+stop_groups log-shim kwok kube-scheduler kube-controller-manager || rc=1
 stop_groups kube-apiserver || rc=1
 stop_groups etcd || rc=1
 rm -f "$CLUSTER_STATE_DIR/run/nodes"

@@ -34,9 +34,9 @@ CLUSTER_SCHEDULER_PORT="${CLUSTER_SCHEDULER_PORT:-$((26259 + off))}"
 CLUSTER_KWOK_PORT="${CLUSTER_KWOK_PORT:-$((20250 + off))}"
 unset off
 
-CLUSTER_NODES="${CLUSTER_NODES:-4}"
+CLUSTER_NODES="${CLUSTER_NODES:-4}"  # 2..1024 (scripts/cluster/nodes.sh)
 
-CLUSTER_COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok)
+CLUSTER_COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok log-shim)
 
 log() { printf '[cluster] %s\n' "$*" >&2; }
 die() { printf '[cluster] error: %s\n' "$*" >&2; exit 1; }

@@ -1,15 +1,29 @@
 # shellcheck shell=bash
-# The fake GPU nodes kwok manages. Sourced by up.sh. Layout for N nodes
-# (CLUSTER_NODES, 2..64, default 4) — see test/cluster/README.md:
+# The fake GPU nodes kwok manages. Sourced by up.sh; also run on its own to add or remove a
+# set of nodes on a running cluster (a test's own nodes):
+#   bash scripts/cluster/nodes.sh add SET COUNT     # SET-0 .. SET-(COUNT-1), labelled node-set=SET
+#   bash scripts/cluster/nodes.sh delete SET
+# Layout for N nodes (CLUSTER_NODES, 2..1024, default 4) — see test/cluster/README.md, "Nodes":
 #   gpu-node-0 .. gpu-node-(N-2)  8x H100, 8x rdma/ib
 #       odd index  -> tainted nvidia.com/gpu=present:NoSchedule
 #       zone       -> zone-a for indexes 0,1, 4,5, ...; zone-b for 2,3, 6,7, ...
+#       rack       -> network.topology.nvidia.com/block=<zone>-rack-<r>: 16 nodes a rack, in
+#                     the order of their index inside the zone (topograph's leaf-switch label)
+#       clique     -> nvidia.com/gpu.clique=ict-<zone>-rack-<r>.0 for the first 8 nodes of
+#                     every even rack (GPU feature discovery's NVLink-domain label)
 #   gpu-node-nordma               8x H100, no rdma/ib resource, untainted, zone-b
+CLUSTER_MAX_NODES=1024
+NODE_SET_LABEL=interconnect-test.dev/node-set
 
-# node_yaml NAME ZONE RDMA(0|1) TAINT(0|1)
+# node_yaml NAME ZONE RDMA(0|1) TAINT(0|1) RACK CLIQUE [SET]
 node_yaml() {
-  local name=$1 zone=$2 rdma=$3 taint=$4
-  cat <<EOF
+  local name=$1 zone=$2 rdma=$3 taint=$4 rack=$5 clique=$6 set=${7:-}
+  local rdma_label=false rdma_res="" extra=""
+  if [[ $rdma == 1 ]]; then rdma_label=true rdma_res=$'\n    rdma/ib: "8"'; fi
+  [[ -n $rack ]] && extra+=$'\n'"    network.topology.nvidia.com/block: $rack"
+  [[ -n $clique ]] && extra+=$'\n'"    nvidia.com/gpu.clique: $clique"
+  [[ -n $set ]] && extra+=$'\n'"    $NODE_SET_LABEL: $set"
+  cat <<EOT
 ---
 apiVersion: v1
 kind: Node
@@ -29,40 +43,43 @@ metadata:
     nvidia.com/gpu.product: NVIDIA-H100-80GB-HBM3
     nvidia.com/gpu.count: "8"
     nvidia.com/gpu.memory: "81559"
-    interconnect-test.dev/rdma: "$([[ $rdma == 1 ]] && echo true || echo false)"
+    interconnect-test.dev/rdma: "$rdma_label"$extra
 spec:
-EOF
+EOT
   if [[ $taint == 1 ]]; then
-    cat <<EOF
-  taints:
-  - key: nvidia.com/gpu
-    value: present
-    effect: NoSchedule
-EOF
+    printf '  taints:\n  - key: nvidia.com/gpu\n    value: present\n    effect: NoSchedule\n'
   else
     echo "  taints: []"
   fi
-  cat <<EOF
+  cat <<EOT
 status:
   capacity:
     cpu: "224"
     memory: 2113470Mi
     ephemeral-storage: 3750Gi
     pods: "110"
-    nvidia.com/gpu: "8"
-$([[ $rdma == 1 ]] && echo '    rdma/ib: "8"')
+    nvidia.com/gpu: "8"$rdma_res
   allocatable:
     cpu: "220"
     memory: 2080000Mi
     ephemeral-storage: 3500Gi
     pods: "110"
-    nvidia.com/gpu: "8"
-$([[ $rdma == 1 ]] && echo '    rdma/ib: "8"')
+    nvidia.com/gpu: "8"$rdma_res
   nodeInfo:
     architecture: amd64
     operatingSystem: linux
     osImage: "kwok fake node (interconnect-test)"
-EOF
+EOT
+}
+
+# node_at PREFIX INDEX [SET] — the RDMA node of that index, in the layout above.
+node_at() {
+  local prefix=$1 i=$2 set=${3:-} zone pos rack clique=""
+  if (((i / 2) % 2 == 0)); then zone="zone-a"; else zone="zone-b"; fi
+  pos=$(((i / 4) * 2 + i % 2)) # its index inside its zone
+  rack="$zone-rack-$((pos / 16))"
+  if (((pos / 16) % 2 == 0 && pos % 16 < 8)); then clique="ict-$rack.0"; fi
+  node_yaml "$prefix$i" "$zone" 1 $((i % 2)) "$rack" "$clique" "$set"
 }
 
 # node_names — one name a line, in creation order.
@@ -72,14 +89,10 @@ node_names() {
   echo gpu-node-nordma
 }
 
-render_nodes() {
-  local n=$CLUSTER_NODES i zone
-  if ! [[ "$n" =~ ^[0-9]+$ ]] || ((n < 2 || n > 64)); then die "CLUSTER_NODES must be 2..64, got '$n'"; fi
-  for ((i = 0; i < n - 1; i++)); do
-    if (((i / 2) % 2 == 0)); then zone="zone-a"; else zone="zone-b"; fi
-    node_yaml "gpu-node-$i" "$zone" 1 $((i % 2))
-  done
-  node_yaml gpu-node-nordma zone-b 0 0
+check_node_count() {
+  if ! [[ "$1" =~ ^[0-9]+$ ]] || (($1 < $2 || $1 > CLUSTER_MAX_NODES)); then
+    die "$3 must be $2..$CLUSTER_MAX_NODES, got '$1'"
+  fi
 }
 
 # render_dra — DRA on the kwok nodes (resource.k8s.io/v1, GA and on by default in 1.36): a
@@ -129,3 +142,49 @@ EOF
     done
   done
 }
+
+render_nodes() {
+  local n=$CLUSTER_NODES i
+  check_node_count "$n" 2 CLUSTER_NODES
+  for ((i = 0; i < n - 1; i++)); do node_at gpu-node- "$i"; done
+  node_yaml gpu-node-nordma zone-b 0 0 "zone-b-rack-0" ""
+}
+
+# create_nodes < YAML — creates the nodes in batches of 64, 8 batches at once (one
+# `kubectl create` a batch; the API server takes them in parallel).
+create_nodes() {
+  local dir
+  dir="$(mktemp -d)"
+  awk -v dir="$dir" '/^---$/ { n++; if (n % 64 == 1) f = sprintf("%s/batch-%05d.yaml", dir, n) } { print > f }'
+  find "$dir" -name 'batch-*.yaml' -print0 \
+    | xargs -0 -n 1 -P 8 "$CLUSTER_BIN_DIR/kubectl" --kubeconfig "$CLUSTER_STATE_DIR/admin.kubeconfig" create -f >/dev/null
+  local rc=$?
+  rm -rf "$dir"
+  return $rc
+}
+
+# nodes.sh add SET COUNT / delete SET, on a running cluster.
+nodes_main() {
+  local cmd=${1:-} set=${2:-} count=${3:-} i ready
+  [[ "$set" =~ ^[a-z]([-a-z0-9]{0,30}[a-z0-9])?$ ]] || die "usage: nodes.sh add SET COUNT | delete SET (SET: a lower-case DNS label)"
+  case "$cmd" in
+    add)
+      check_node_count "$count" 1 COUNT
+      for ((i = 0; i < count; i++)); do node_at "$set-" "$i" "$set"; done | create_nodes || die "creating the nodes of $set failed"
+      local t0=$SECONDS
+      until ready="$(kubectl_admin get nodes -l "$NODE_SET_LABEL=$set" -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' | grep -c '^True$')" \
+        && ((ready == count)); do
+        ((SECONDS - t0 < 120)) || die "only ${ready:-0} of $count nodes of $set became Ready in 120 s"
+        sleep 0.5
+      done
+      log "✓ $count nodes of $set Ready ($((SECONDS - t0))s)"
+      ;;
+    delete) kubectl_admin delete nodes -l "$NODE_SET_LABEL=$set" --wait=false >/dev/null ;;
+    *) die "usage: nodes.sh add SET COUNT | delete SET" ;;
+  esac
+}
+
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+  source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+  nodes_main "$@"
+fi

@@ -10,8 +10,9 @@
 # kubeconfig. The LAST line of stdout is always `KUBECONFIG=<path>`; progress
 # goes to stderr.
 #
-# Env: CLUSTER_NODES (2..64, default 4), CLUSTER_STATE_DIR, CLUSTER_CACHE_DIR,
-#      CLUSTER_*_PORT (see lib.sh).
+# Env: CLUSTER_NODES (2..1024, default 4), CLUSTER_STATE_DIR, CLUSTER_CACHE_DIR,
+#      CLUSTER_*_PORT (see lib.sh); the injected faults CLUSTER_FAULTY_NODES, CLUSTER_SLOW_NODES,
+#      CLUSTER_BAD_LINKS, CLUSTER_BAD_ZONE_LINKS, CLUSTER_PROBE_LOGS (test/cluster/README.md).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/pki.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/nodes.sh"
@@ -32,7 +33,7 @@ healthy() {
 
 all_nodes_ready() {
   local ready
-  ready="$(kubectl_admin get nodes -l type=kwok -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' 2>/dev/null | grep -c '^True$' || true)"
+  ready="$(kubectl_admin get nodes -l 'type=kwok,!interconnect-test.dev/node-set' -o jsonpath='{range .items[*]}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' 2>/dev/null | grep -c '^True$' || true)"
   [[ "$ready" == "$CLUSTER_NODES" ]]
 }
 
@@ -59,11 +60,32 @@ fail_with_logs() {
   exit 1
 }
 
+# The faults the log shim (test/cluster/log-shim.ts) plays, from the environment: the
+# ConfigMap is written when any CLUSTER_* fault variable is set (or on a fresh start), so an
+# `up.sh` on a running cluster changes them; a test patches the ConfigMap itself.
+apply_faults() {
+  local fresh=$1
+  [[ $fresh == 1 || -n "${CLUSTER_FAULTY_NODES:-}${CLUSTER_SLOW_NODES:-}${CLUSTER_BAD_LINKS:-}${CLUSTER_BAD_ZONE_LINKS:-}${CLUSTER_PROBE_LOGS:-}" ]] || return 0
+  local on=off
+  [[ -n "${CLUSTER_FAULTY_NODES:-}${CLUSTER_SLOW_NODES:-}${CLUSTER_BAD_LINKS:-}${CLUSTER_BAD_ZONE_LINKS:-}" ]] && on=on
+  on="${CLUSTER_PROBE_LOGS:-$on}"
+  [[ $on == on || $on == off ]] || die "CLUSTER_PROBE_LOGS must be on or off, got '$on'"
+  kubectl_admin -n kube-public create configmap interconnect-test-faults \
+    --from-literal=probeLogs="$on" \
+    --from-literal=faultyNodes="${CLUSTER_FAULTY_NODES:-}" \
+    --from-literal=slowNodes="${CLUSTER_SLOW_NODES:-}" \
+    --from-literal=badLinks="${CLUSTER_BAD_LINKS:-}" \
+    --from-literal=badZoneLinks="${CLUSTER_BAD_ZONE_LINKS:-}" \
+    --dry-run=client -o yaml | kubectl_admin apply -f - >/dev/null
+  [[ $on == off ]] || log "injected faults: faulty nodes '${CLUSTER_FAULTY_NODES:-}', slow nodes '${CLUSTER_SLOW_NODES:-}', bad links '${CLUSTER_BAD_LINKS:-}', bad zone links '${CLUSTER_BAD_ZONE_LINKS:-}'"
+}
+
 main() {
   render_nodes >/dev/null # validates CLUSTER_NODES early
   cluster_lock
   if cluster_binaries_ready && healthy; then
     log "already up ($CLUSTER_NODES nodes)"
+    apply_faults 0
     echo "KUBECONFIG=$KUBECONFIG_PATH"
     return 0
   fi
@@ -149,7 +171,13 @@ main() {
   wait_for "kube-scheduler /healthz" 60 curl -kfsS "https://$H:$CLUSTER_SCHEDULER_PORT/healthz" || fail_with_logs "kube-scheduler did not become healthy"
   wait_for "kwok /healthz" 60 curl -kfsS "https://$H:$CLUSTER_KWOK_PORT/healthz" || fail_with_logs "kwok did not become healthy"
 
-  render_nodes | kubectl_admin apply -f - >/dev/null
+  # The probe-log shim: what a node's probe pods print, from the injected faults.
+  command -v node >/dev/null || fail_with_logs "node (Node.js 22 or 24) is not on PATH; the log shim needs it"
+  apply_faults 1
+  start log-shim node "$CLUSTER_REPO_ROOT/test/cluster/log-shim.ts" --state-dir "$S"
+  wait_for "log shim" 30 grep -q 'log shim running' "$LOGS/log-shim.log" || fail_with_logs "the log shim did not start"
+
+  render_nodes | create_nodes || fail_with_logs "creating the nodes failed"
   # DRA: a DeviceClass and the kwok nodes' ResourceSlices (nodes.sh render_dra), for the real
   # scheduler to allocate claims on.
   render_dra | kubectl_admin apply -f - >/dev/null

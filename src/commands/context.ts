@@ -30,6 +30,8 @@ export interface CliContext {
   cwd: string;
   signal: AbortSignal;
   progress: Progress;
+  /** --debug (or INTERCONNECT_TEST_DEBUG=1): stacks on errors, and a sweep's timing lines. */
+  debug?: boolean;
   /** Set by the command's action (through `emit`): what cli.ts renders and judges. */
   outcome?: Outcome;
   /** Said last, after the report or the error (and by a second Ctrl-C): what a run left behind. */

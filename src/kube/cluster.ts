@@ -74,6 +74,25 @@ export interface PodTarget {
   container: string;
 }
 
+/** One event of a pod watch: the pod as it is now, or where the stream stands (a bookmark). */
+export interface PodEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
+  pod?: V1Pod | undefined;
+  resourceVersion?: string | undefined;
+}
+
+/** How a watch ended: `gone` when the server no longer has its resourceVersion (410): relist. */
+export interface WatchEnd {
+  gone: boolean;
+  error?: unknown;
+}
+
+export interface PodWatch {
+  /** Settles when the stream ends: the server closed it, it broke, 410 Gone, or stop(). */
+  done: Promise<WatchEnd>;
+  stop(): void;
+}
+
 export interface Cluster {
   /** Where it talks to, for messages: the context and server. */
   readonly describe: string;
@@ -121,6 +140,22 @@ export interface Cluster {
   /** Pods of one namespace (or the not-finished pods of all, when namespace is undefined), optionally by label selector. */
   listPods(namespace: string | undefined, selector?: string): Promise<V1Pod[]>;
   getPod(namespace: string, name: string): Promise<V1Pod>;
+  /**
+   * Pods of one namespace (every namespace when undefined, any phase) by label selector, with
+   * the list's resourceVersion, where a watch starts. Optional with watchPods: a Cluster without
+   * them is polled (src/kube/pod-cache.ts falls back).
+   */
+  listPodsAt?(
+    namespace: string | undefined,
+    selector: string,
+  ): Promise<{ pods: V1Pod[]; resourceVersion: string }>;
+  /** Watches those pods from resourceVersion (bookmarks on) until the server ends it or stop(). */
+  watchPods?(
+    namespace: string | undefined,
+    selector: string,
+    resourceVersion: string,
+    onEvent: (e: PodEvent) => void,
+  ): PodWatch;
   podEvents(namespace: string, pod: string): Promise<CoreV1Event[]>;
   /** Events about one object of a kind (a Job's FailedCreate from the job controller). */
   objectEvents(namespace: string, kind: string, name: string): Promise<CoreV1Event[]>;

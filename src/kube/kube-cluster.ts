@@ -3,11 +3,20 @@ import { PatchStrategy } from '@kubernetes/client-node';
 import { InterruptedError } from '../core/errors.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
 import { type Clients, clientsFor, kubernetesShaped, LOG_LIMIT_BYTES, resourceOf } from './clients.js';
-import type { Cluster, ClusterOptions, CustomObjectRef, ObjectRef, PodTarget } from './cluster.js';
+import type {
+  Cluster,
+  ClusterOptions,
+  CustomObjectRef,
+  ObjectRef,
+  PodEvent,
+  PodTarget,
+  PodWatch,
+} from './cluster.js';
 import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
 import { type ExecLike, execIn } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
 import { type Caller, listLeaseRefs, listRefs } from './listing.js';
+import { watchPodsWith } from './pod-watch.js';
 import {
   type Bounds,
   boundedCall,
@@ -25,6 +34,9 @@ import {
  * (src/kube/open.ts), a dynamic import, so `--help`, `read` and `env` never
  * pay for it. Every call is bounded by transport.ts (connect, request, scope).
  */
+
+/** How long the API server keeps one pod watch open before the cache watches again (bookmarks in between). */
+export const WATCH_TIMEOUT_S = 60;
 
 export class KubeCluster implements Cluster {
   readonly describe: string;
@@ -185,6 +197,42 @@ export class KubeCluster implements Cluster {
       c.core.listNamespacedPod({ namespace, ...labels }),
     );
     return list.items;
+  }
+
+  async listPodsAt(
+    namespace: string | undefined,
+    selector: string,
+  ): Promise<{ pods: V1Pod[]; resourceVersion: string }> {
+    const list =
+      namespace === undefined
+        ? await this.call(this.act('list', 'pods'), (c) =>
+            c.core.listPodForAllNamespaces({ labelSelector: selector }),
+          )
+        : await this.call(this.act('list', 'pods', namespace), (c) =>
+            c.core.listNamespacedPod({ namespace, labelSelector: selector }),
+          );
+    return { pods: list.items, resourceVersion: list.metadata?.resourceVersion ?? '' };
+  }
+
+  watchPods(
+    namespace: string | undefined,
+    selector: string,
+    resourceVersion: string,
+    onEvent: (e: PodEvent) => void,
+  ): PodWatch {
+    return watchPodsWith(
+      this.loaded.kc,
+      {
+        namespace,
+        selector,
+        resourceVersion,
+        timeoutSeconds: WATCH_TIMEOUT_S,
+        signal: this.scope,
+        credentials: () => this.credentials(this.act('watch', 'pods', namespace)),
+        action: this.act('watch', 'pods', namespace),
+      },
+      onEvent,
+    );
   }
 
   getPod(namespace: string, name: string): Promise<V1Pod> {

@@ -1,10 +1,11 @@
-import type { KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
+import type { CoreV1Event, KubernetesObject, V1Pod, V1Toleration } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import type { EngineName, Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
+import type { PodSource } from '../kube/pod-cache.js';
 import type { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { NodeView } from './nodes.js';
@@ -109,6 +110,10 @@ export interface PairState {
   problem?: RunProblem | undefined;
   pods: Partial<Record<PodRole, V1Pod>>;
   logs: Partial<Record<PodRole, string>>;
+  /** When each pod's log was last read, and at which pod resourceVersion (a watched run reads less often). */
+  logReads?: Partial<Record<PodRole, { resourceVersion?: string | undefined; at: number }>>;
+  /** When each stuck pod's events were last read, and what they were (a watched run reads less often). */
+  eventReads?: Partial<Record<PodRole, { pod: string; at: number; events: CoreV1Event[] }>>;
   measurement?: Measurement | undefined;
   /** Every leg's measurement, when the run measured both directions. */
   measurements?: Measurement[] | undefined;
@@ -161,6 +166,8 @@ export interface PairContext {
   signal: AbortSignal;
   stack: DisposalStack;
   pollMs: number;
+  /** The sweep's shared pod watch, when there is one: pods come from it, not from a list per poll. */
+  pods?: PodSource | undefined;
   /** Where --dry-run prints the manifests (stdout, in the chosen format). */
   printManifests(objects: readonly KubernetesObject[]): void;
   /** Once, when the run starts waiting for a node another run holds (a sweep shows it; its pairs' progress is silent). */

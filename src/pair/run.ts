@@ -8,6 +8,7 @@ import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError, isClusterError, isTransient } from '../kube/errors.js';
+import type { PodSource } from '../kube/pod-cache.js';
 import { DisposalStack } from '../procs/disposal.js';
 import type { RunProblem } from './assess.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
@@ -78,6 +79,8 @@ export interface PairDeps {
   onJudged?: () => void;
   /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
   onWaiting?: (line: string) => void;
+  /** The sweep's one pod watch (src/kube/pod-cache.ts): the run reads its pods there instead of listing them. */
+  pods?: PodSource | undefined;
 }
 
 export interface PairResult {
@@ -196,6 +199,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
     printManifests: deps.printManifests,
     onWaiting: deps.onWaiting,
+    pods: deps.pods,
     state,
   };
   let kept: PairResult['kept'];

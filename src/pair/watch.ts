@@ -1,6 +1,8 @@
-import type { V1Pod } from '@kubernetes/client-node';
+import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
+import type { Cluster } from '../kube/cluster.js';
+import type { PodSource } from '../kube/pod-cache.js';
 import { retryTransient } from '../kube/retry.js';
 import {
   type Assessment,
@@ -13,7 +15,7 @@ import {
 import type { PairContext } from './context.js';
 import { findDisturbance, outageLine, podsShowDisturbance } from './disturbance.js';
 import { DEFAULT_PULL_TIMEOUT_MS } from './flags.js';
-import { LABEL, runSelector } from './names.js';
+import { LABEL, runSelector, TOOL } from './names.js';
 import type { PodRole } from './probe-script.js';
 
 /**
@@ -39,7 +41,11 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
   if (!plan) return [];
   const cluster = await ctx.cluster();
   const ns = plan.namespace.name;
-  const pods = await cluster.listPods(ns, runSelector(plan.runId));
+  // In a sweep, the one pod watch has them (src/kube/pod-cache.ts); alone, or when it cannot, a list.
+  const watched = ctx.pods?.usable() === true;
+  const pods = watched
+    ? (ctx.pods as PodSource).pods(ns, { [LABEL.managedBy]: TOOL, [LABEL.runId]: plan.runId })
+    : await cluster.listPods(ns, runSelector(plan.runId));
   if (podsShowDisturbance(pods, ctx.state.seenPods)) {
     ctx.state.disturbed ??= await findDisturbance(ctx, cluster);
     if (ctx.state.disturbed) return [];
@@ -56,10 +62,15 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
       )[0];
     const phase = pod?.status?.phase;
     const started = phase === 'Running' || phase === 'Succeeded' || phase === 'Failed';
-    const log = pod && started ? await cluster.readLog(ns, pod.metadata?.name ?? '', role) : '';
+    const log =
+      pod && started
+        ? watched && logIsFresh(ctx, role, pod)
+          ? (ctx.state.logs[role] ?? '')
+          : await readLogOf(ctx, cluster, ns, pod, role)
+        : '';
     const stuck =
       pod && (phase === 'Pending' || pod.status?.containerStatuses?.some((c) => c.state?.waiting));
-    const events = stuck ? await cluster.podEvents(ns, pod.metadata?.name ?? '') : [];
+    const events = stuck ? await eventsOf(ctx, cluster, ns, pod, role, watched) : [];
     // No pod yet: the job controller says why in an event on the Job (FailedCreate).
     const jobName = plan.pods.find((p) => p.role === role)?.jobName;
     const jobEvents = !pod && jobName ? await cluster.objectEvents(ns, 'Job', jobName) : undefined;
@@ -76,6 +87,54 @@ export async function snapshot(ctx: PairContext, roles: readonly PodRole[]): Pro
     ctx.state.resultsSince = ctx.clock.now();
   }
   return out;
+}
+
+/**
+ * A watched run reads a pod's log again only when the pod changed, or a second after the last
+ * read while it runs; a finished pod's log, once read, is final (the same pod cannot print more).
+ */
+const LOG_REFRESH_MS = 1_000;
+
+function logIsFresh(ctx: PairContext, role: PodRole, pod: V1Pod): boolean {
+  const last = ctx.state.logReads?.[role];
+  if (!last || last.resourceVersion !== pod.metadata?.resourceVersion) return false;
+  const phase = pod.status?.phase;
+  if ((phase === 'Succeeded' || phase === 'Failed') && ctx.state.logs[role]) return true;
+  return ctx.clock.now() - last.at < LOG_REFRESH_MS;
+}
+
+/** A watched run reads a stuck pod's events at most every EVENT_REFRESH_MS (a lone pair: every look). */
+const EVENT_REFRESH_MS = 2_000;
+
+async function eventsOf(
+  ctx: PairContext,
+  cluster: Cluster,
+  ns: string,
+  pod: V1Pod,
+  role: PodRole,
+  watched: boolean,
+): Promise<CoreV1Event[]> {
+  const last = ctx.state.eventReads?.[role];
+  const name = pod.metadata?.name ?? '';
+  if (watched && last && last.pod === name && ctx.clock.now() - last.at < EVENT_REFRESH_MS)
+    return last.events;
+  const events = await cluster.podEvents(ns, name);
+  ctx.state.eventReads ??= {};
+  ctx.state.eventReads[role] = { pod: name, at: ctx.clock.now(), events };
+  return events;
+}
+
+async function readLogOf(
+  ctx: PairContext,
+  cluster: Cluster,
+  ns: string,
+  pod: V1Pod,
+  role: PodRole,
+): Promise<string> {
+  const log = await cluster.readLog(ns, pod.metadata?.name ?? '', role);
+  ctx.state.logReads ??= {};
+  ctx.state.logReads[role] = { resourceVersion: pod.metadata?.resourceVersion, at: ctx.clock.now() };
+  return log;
 }
 
 /** Polls until `assess` decides, Ctrl-C (throws its reason), or the deadline. */

@@ -155,6 +155,38 @@ const expected: Record<string, ReturnType<typeof project>> = {
     waitingForPeers: false,
     completed: false,
   },
+  // Derived (INDEX.md): the healthy run above at half the bandwidth, for the test cluster's slow nodes.
+  'legacy-0.x-ucx-vram-to-dram-half-bandwidth-derived.log': {
+    runs: [
+      {
+        format: 'legacy',
+        opType: 'WRITE',
+        rows: table(
+          pow2(4096, 67108864),
+          1,
+          [
+            0.244886, 0.307887, 0.54487, 1.01813, 1.38132, 1.66891, 1.89662, 0.203503, 2.37553, 2.31109,
+            2.47765, 2.52671, 2.53304, 2.54662, 2.55413,
+          ],
+        ),
+      },
+    ],
+    peakGBps: 2.55413,
+    backend: 'UCX',
+    initiatorSegType: 'VRAM',
+    targetSegType: 'DRAM',
+    opType: 'WRITE',
+    workers: [{ rank: 0, role: 'initiator', hostname: 'hyd-7c-zt05-02', device: 'all' }],
+    rank: 0,
+    role: 'initiator',
+    worldSize: 2,
+    sameHost: undefined,
+    transports: [],
+    failure: undefined,
+    errorLines: [],
+    waitingForPeers: false,
+    completed: true,
+  },
   'legacy-0.x-ucx-vram-to-dram-ok.log': {
     runs: [
       {

@@ -27,7 +27,7 @@ export async function runAuto(input: Omit<PairsInput, 'pairs'>, started: number)
   const { config, deps, clock, signal } = input;
   const plan = autoInput(input.cand, config);
   const all: SweepPair[] = [];
-  const out: AutoOutcome = { pairs: all, rounds: 0, diagnosis: diagnose(plan, []) };
+  const out: AutoOutcome = { pairs: all, timings: [], rounds: 0, diagnosis: diagnose(plan, []) };
   for (;;) {
     if (signal.aborted) break;
     if (config.budget?.ms !== undefined && clock.now() - started >= config.budget.ms) {
@@ -55,6 +55,7 @@ export async function runAuto(input: Omit<PairsInput, 'pairs'>, started: number)
       const stage = stageOf.get(p.index);
       all.push(stage ? { ...p, stage } : p);
     }
+    out.timings.push(...ran.timings);
     out.rounds = next.round + 1;
     out.setupError ??= ran.setupError;
     if (ran.fatalError) {

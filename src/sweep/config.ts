@@ -46,6 +46,8 @@ export interface SweepDeps {
   teardownMs?: number;
   /** What the sweep's pairs would leave behind, said last (each pair's own lines, together). */
   lastWords?: LastWords;
+  /** --debug: where the time went (the pairs' steps, the API calls, the pod watch), one line each. */
+  debug?: (lines: string[]) => void;
   /** One pair; the real orchestrator unless a test measures the sweep around it. */
   runPair?: (config: PairConfig, deps: PairDeps) => Promise<PairResult>;
 }

@@ -93,6 +93,41 @@ describe('isolate', () => {
     ).toEqual(['n1']);
   });
 
+  it('a slow teardown or exit is not about the link: a partner whose pairs warned pair.cleanup and pair.exit still vouches', () => {
+    // Seen at 128 nodes on a busy control plane: healthy pairs warned that their scratch objects
+    // were not confirmed gone in time and that the probes exited late, and culprits went unnamed.
+    const nodes = names(8);
+    const pairs = outcomes(ring(nodes), touches('n4')).map((p) =>
+      p.outcome === 'trusted'
+        ? {
+            ...p,
+            outcome: 'unverified' as const,
+            checks: [
+              { id: 'pair.bandwidth', status: 'ok' as const, detail: '5.1 GB/s meets the floor' },
+              {
+                id: 'pair.transport',
+                status: 'warn' as const,
+                detail: 'UCX did not log the transport it chose',
+              },
+              {
+                id: 'pair.cleanup',
+                status: 'warn' as const,
+                detail: 'could not confirm the scratch objects are gone',
+              },
+              {
+                id: 'pair.exit',
+                status: 'warn' as const,
+                detail: 'the results were printed, then prefill and decode hung for 6s instead of exiting',
+              },
+            ],
+          }
+        : p,
+    );
+    const iso = isolate(nodes, [], pairs);
+    expect(iso.culprits.nodes.map((c) => c.node)).toEqual(['n4']);
+    expect(iso.culprits.links).toEqual([]);
+  });
+
   it('names the culprit in a ring too: both its neighbours passed with their other neighbour', () => {
     const nodes = names(16);
     const iso = isolate(nodes, [], outcomes(ring(nodes), touches('n9')));

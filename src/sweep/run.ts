@@ -2,6 +2,7 @@ import { after, systemClock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError } from '../kube/errors.js';
+import { metered } from '../kube/metered.js';
 import { etcdImageFor } from '../pair/flags.js';
 import { newRunId } from '../pair/names.js';
 import type { AutoOutcome } from './auto.js';
@@ -13,6 +14,7 @@ import type { SweepPair } from './model.js';
 import { autoPlanLines, planFor, resolveScheme } from './planner.js';
 import { assemble, notRun } from './result.js';
 import { runPairs } from './scheduler.js';
+import { SWEEP_CREATE_LIMIT, sweepWatch, timingLines } from './watch.js';
 
 /**
  * `sweep`: the pair orchestrator over many node pairs, in rounds of disjoint
@@ -67,6 +69,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
   const stopAll = new AbortController();
   const signal = AbortSignal.any([deps.signal, deadline.signal, stopAll.signal]);
   let etcd: SharedEtcd | undefined;
+  let stopWatch = () => {};
   try {
     progress.step('Choose the nodes');
     const base = await deps.cluster();
@@ -103,21 +106,28 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       );
       return finish(planned, true);
     }
-    etcd = etcdFor(config, deps, base, runId, signal);
+    // One pod watch for every pair, creates in a bounded stream, every call counted (watch.ts).
+    const { cluster: api, meter } = metered(base, clock, SWEEP_CREATE_LIMIT);
+    const watch = await sweepWatch(api, config, clock, signal);
+    stopWatch = watch.stop;
+    etcd = etcdFor(config, deps, api, runId, signal);
+    const t0 = clock.now();
     const common = {
       config: resolved,
       deps,
       cand,
-      base,
+      base: api,
       etcd,
       clock,
       runId,
       signal,
       deadline: deadline.signal,
       stopAll,
+      ...(watch.cache ? { pods: watch.cache } : {}),
     };
     const auto = scheme === 'auto' ? await runAuto(common, started) : undefined;
     const out = auto ?? (await runPairs({ ...common, pairs: plan.pairs }));
+    deps.debug?.(timingLines(out.timings, clock.now() - t0, meter, watch));
     if (out.fatalError) throw out.fatalError;
     if (deps.signal.aborted) throw deps.signal.reason;
     // Not one pair could even start, all for our own reasons: the tool could not do its job.
@@ -125,6 +135,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
     if (setupError && pairs.length > 0 && pairs.every((p) => p.failure === 'setup')) throw setupError;
     return auto ? finish(pairs, false, auto.rounds, auto.diagnosis) : finish(pairs, false);
   } finally {
+    stopWatch();
     cancelDeadline();
     if (etcd) await closeEtcd(etcd, deps);
   }

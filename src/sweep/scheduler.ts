@@ -5,7 +5,8 @@ import { LastWords } from '../core/last-words.js';
 import { silentProgress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
-import { runPairCluster } from '../pair/run.js';
+import type { PodSource } from '../kube/pod-cache.js';
+import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Candidates } from './candidates.js';
 import { pairRunId, SWEEP_POLL_MS, type SweepConfig, type SweepDeps } from './config.js';
 import type { SharedEtcd } from './etcd.js';
@@ -104,10 +105,14 @@ export interface PairsInput {
   deadline: AbortSignal;
   /** Aborted on the first fatal error, so that the other pairs stop and tear down. */
   stopAll: AbortController;
+  /** The sweep's one pod watch, when the cluster allows it. */
+  pods?: PodSource;
 }
 
 export interface PairsOutcome {
   pairs: SweepPair[];
+  /** Each finished pair's own step timings (ms), for --debug and the bench. */
+  timings: PairResult['timing'][];
   fatalError?: unknown;
   setupError?: unknown;
 }
@@ -116,7 +121,7 @@ export interface PairsOutcome {
 export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
   const { config, deps, clock, runId, signal } = input;
   const progress = deps.progress;
-  const out: PairsOutcome = { pairs: [] };
+  const out: PairsOutcome = { pairs: [], timings: [] };
   const pairs = out.pairs;
   const total = input.pairs.length;
   const timeout = `--timeout ${formatDuration(config.timeoutMs)}`;
@@ -153,12 +158,14 @@ export async function runPairs(input: PairsInput): Promise<PairsOutcome> {
           pollMs: deps.pollMs ?? SWEEP_POLL_MS,
           ...(deps.teardownMs ? { teardownMs: deps.teardownMs } : {}),
           onJudged: release,
+          pods: input.pods,
           lastWords: own,
           // Only another run holds a node (the sweep's own pairs run on disjoint nodes): say who, once.
           onWaiting: (line) => progress.warn(`pair ${p.prefill} ↔ ${p.decode}: ${line}`),
         },
       );
       pairs.push(toSweepPair(p, r, clock.now() - t0));
+      out.timings.push(r.timing);
     } catch (err) {
       if (fatal(err) && !out.fatalError) {
         out.fatalError = err;

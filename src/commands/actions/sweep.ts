@@ -196,6 +196,8 @@ export async function runSweepCommand(
       cwd: ctx.cwd,
       env: ctx.env,
       ...(runId ? { runId } : {}),
+      // --debug: where the time went, on stderr beside the progress.
+      ...(ctx.debug ? { debug: (lines: string[]) => ctx.stderr.write(`${lines.join('\n')}\n`) } : {}),
     },
   );
   const checks =
