@@ -36,6 +36,10 @@ function harness(pods: V1Pod[], watched: boolean) {
       calls.push(`podEvents ${name}`);
       return [];
     },
+    async objectEvents(_ns: string, kind: string, name: string) {
+      calls.push(`objectEvents ${kind} ${name}`);
+      return [];
+    },
   } as unknown as Cluster;
   const source: PodSource = {
     usable: () => true,
@@ -56,6 +60,10 @@ function harness(pods: V1Pod[], watched: boolean) {
         engine: 'nixlbench',
         legs: [{}],
         bench: { maxBlockSize: 1 },
+        pods: [
+          { role: 'prefill', jobName: 'r1-prefill' },
+          { role: 'decode', jobName: 'r1-decode' },
+        ],
       },
       seenPods: new Set<string>(),
       pods: {},
