@@ -9,8 +9,10 @@
 #       zone       -> zone-a for indexes 0,1, 4,5, ...; zone-b for 2,3, 6,7, ...
 #       rack       -> network.topology.nvidia.com/block=<zone>-rack-<r>: 16 nodes a rack, in
 #                     the order of their index inside the zone (topograph's leaf-switch label)
-#       clique     -> nvidia.com/gpu.clique=ict-<zone>-rack-<r>.0 for the first 8 nodes of
-#                     every even rack (GPU feature discovery's NVLink-domain label)
+#       clique     -> only with CLUSTER_CLIQUES=1: nvidia.com/gpu.clique=ict-<zone>-rack-<r>.0 for
+#                     the first 8 nodes of every even rack (GPU feature discovery's NVLink-domain
+#                     label). Off by default: inside one clique a cross-node pair is judged as
+#                     NVLink, which these H100 nodes' probe logs (RDMA) are not.
 #   gpu-node-nordma               8x H100, no rdma/ib resource, untainted, zone-b
 CLUSTER_MAX_NODES=1024
 NODE_SET_LABEL=interconnect-test.dev/node-set
@@ -78,7 +80,7 @@ node_at() {
   if (((i / 2) % 2 == 0)); then zone="zone-a"; else zone="zone-b"; fi
   pos=$(((i / 4) * 2 + i % 2)) # its index inside its zone
   rack="$zone-rack-$((pos / 16))"
-  if (((pos / 16) % 2 == 0 && pos % 16 < 8)); then clique="ict-$rack.0"; fi
+  if [[ ${CLUSTER_CLIQUES:-0} == 1 ]] && (((pos / 16) % 2 == 0 && pos % 16 < 8)); then clique="ict-$rack.0"; fi
   node_yaml "$prefix$i" "$zone" 1 $((i % 2)) "$rack" "$clique" "$set"
 }
 

@@ -228,4 +228,40 @@ describe('gc --run', () => {
     expect(checks.every((k) => k.status === 'ok')).toBe(true);
     expect(names(c)).toEqual(['Namespace//itest-pair-run2']);
   });
+  it('asks again when the list is answered 429 (a restarted API server: custom-resource storage), never when unreachable', async () => {
+    const c = run1();
+    let failures = 2;
+    const list = c.listByLabel.bind(c);
+    c.listByLabel = async (sel, ns) => {
+      if (failures-- > 0)
+        throw new ClusterError(
+          'api',
+          'storage is (re)initializing',
+          {
+            verb: 'list',
+            resource: 'network-attachment-definitions.k8s.cni.cncf.io',
+          },
+          { status: 429 },
+        );
+      return list(sel, ns);
+    };
+    const checks = await runGc(c, { ...base, runId: 'run1' }, silentProgress, deps());
+    expect(failures).toBeLessThan(0); // both 429s answered, then listed for real
+    expect(checks.every((k) => k.status === 'ok')).toBe(true);
+    expect(names(c)).toEqual(['Namespace//itest-pair-run2']);
+
+    const d = run1();
+    let calls = 0;
+    d.listByLabel = async () => {
+      calls++;
+      throw new ClusterError('unreachable', 'cannot reach the Kubernetes API server', {
+        verb: 'list',
+        resource: 'jobs',
+      });
+    };
+    await expect(runGc(d, { ...base, runId: 'run1' }, silentProgress, deps())).rejects.toThrow(
+      /cannot reach/,
+    );
+    expect(calls).toBeGreaterThan(0);
+  });
 });

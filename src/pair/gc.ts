@@ -4,6 +4,7 @@ import { messageOf } from '../core/errors.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster, ObjectRef } from '../kube/cluster.js';
+import { isClusterError } from '../kube/errors.js';
 import { retryTransient } from '../kube/retry.js';
 import { LABEL, MANAGED_SELECTOR, runSelector } from './names.js';
 
@@ -114,14 +115,33 @@ function liveDetail(l: LiveRun, now: number): string {
  * Leases, from the lease namespace when `namespace` narrows the rest. Leases come only from
  * listLeases (a refusal there is an error, not "no live run").
  */
-async function findAll(cluster: Cluster, selector: string, opts: GcOptions): Promise<ObjectRef[]> {
+async function findAll(
+  cluster: Cluster,
+  selector: string,
+  opts: GcOptions,
+  deps: GcDeps,
+): Promise<ObjectRef[]> {
   const leaseNs = opts.namespace ? (opts.leaseNamespace ?? opts.namespace) : undefined;
-  // Not retried: a cluster that cannot be reached at all (a wrong kubeconfig) is one line at once.
-  const [objects, leases] = await Promise.all([
-    cluster.listByLabel(selector, opts.namespace),
-    cluster.listLeases(selector, leaseNs),
-  ]);
-  return [...objects.filter((r) => r.kind !== 'Lease'), ...leases];
+  // A cluster that cannot be reached at all (a wrong kubeconfig) is one line at once; one that
+  // answers 429 or 5xx (restarting: a custom resource's storage "is (re)initializing" for a few
+  // seconds after the API server starts) is asked again, within gc's --timeout.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [objects, leases] = await Promise.all([
+        cluster.listByLabel(selector, opts.namespace),
+        cluster.listLeases(selector, leaseNs),
+      ]);
+      return [...objects.filter((r) => r.kind !== 'Lease'), ...leases];
+    } catch (err) {
+      const answered = isClusterError(err, 'api') && err.status !== undefined;
+      if (!answered || !(err.status === 429 || err.status >= 500) || deps.signal.aborted) throw err;
+      try {
+        await deps.clock.sleep(Math.min(5_000, 250 * 2 ** attempt), deps.signal);
+      } catch {
+        throw err;
+      }
+    }
+  }
 }
 
 /** Jobs first (their pods go with them), then loose pods, Services, ConfigMaps, Leases, the namespace last. */
@@ -170,7 +190,7 @@ const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  */
 async function gcRun(cluster: Cluster, runId: string, opts: GcOptions, progress: Progress, deps: GcDeps) {
   progress.step(`Find what is left of run ${runId}`);
-  const refs = await findAll(cluster, runSelector(runId), opts);
+  const refs = await findAll(cluster, runSelector(runId), opts, deps);
   const now = deps.clock.now();
   const [live] = liveRuns(refs, now);
   progress.done(plural(refs.length, 'object'));
@@ -214,7 +234,7 @@ export async function runGc(
 ): Promise<Check[]> {
   if (opts.runId !== undefined) return gcRun(cluster, opts.runId, opts, progress, deps);
   progress.step('Find scratch objects of interconnect-test');
-  const refs = await findAll(cluster, MANAGED_SELECTOR, opts);
+  const refs = await findAll(cluster, MANAGED_SELECTOR, opts, deps);
   const now = deps.clock.now();
   const stale = staleObjects(refs, now, opts);
   progress.done(`${refs.length} found, ${stale.length} stale`);

@@ -150,13 +150,17 @@ describe('what a SIGKILLed pair leaves', () => {
       ['Job', `itest-${runId}-prefill`, false, false],
     ]);
 
-    // The Jobs carry their own end: --timeout + 60 s, then 600 s after they finish. Let that
+    // The Jobs carry their own end: --pull-timeout (default 20m) + --timeout (90 s) + 60 s, then
+    // 600 s after they finish. Let that
     // time pass by shortening both on the stored Jobs; the Job controller then fails them, the
     // TTL controller deletes them, and the garbage collector their dependents. No one else acts.
     for (const role of ['prefill', 'decode']) {
       const name = `itest-${runId}-${role}`;
       const job = await e.batch.readNamespacedJob({ name, namespace: ns });
-      expect([job.spec?.activeDeadlineSeconds, job.spec?.ttlSecondsAfterFinished]).toEqual([150, 600]);
+      expect([job.spec?.activeDeadlineSeconds, job.spec?.ttlSecondsAfterFinished]).toEqual([
+        1200 + 90 + 60,
+        600,
+      ]);
       await e.objects.patch(
         {
           apiVersion: 'batch/v1',
