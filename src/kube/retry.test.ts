@@ -38,6 +38,31 @@ describe('retryTransient', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('retryIf narrows what is asked again: an unreachable cluster thrown at once, a 503 retried', async () => {
+    const only5xx = (err: unknown) => err instanceof ClusterError && (err.status ?? 0) >= 500;
+    const c = clock();
+    await expect(
+      retryTransient(
+        async () => {
+          throw refused();
+        },
+        { clock: c, signal: new AbortController().signal, retryIf: only5xx },
+      ),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(c.slept).toEqual([]);
+    let calls = 0;
+    const out = await retryTransient(
+      async () => {
+        if (++calls < 3)
+          throw new ClusterError('api', 'storage is (re)initializing', action, { status: 503 });
+        return 'listed';
+      },
+      { clock: c, signal: new AbortController().signal, retryIf: only5xx },
+    );
+    expect(out).toBe('listed');
+    expect(c.slept).toEqual([250, 500]);
+  });
+
   it('throws a refusal (403) or a conflict at once', async () => {
     for (const kind of ['forbidden', 'conflict', 'not-found'] as const) {
       const c = clock();

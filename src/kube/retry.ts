@@ -17,6 +17,11 @@ export interface RetryOptions {
   /** First wait (default 250 ms), doubled up to maxMs (default 5 s). */
   minMs?: number;
   maxMs?: number;
+  /**
+   * Which failures are asked again (default isTransient). gc narrows it to an API server that
+   * answered 429 or 5xx: an unreachable cluster there is one line at once, not a wait.
+   */
+  retryIf?: (err: unknown) => boolean;
   /** Before each wait: the error, the attempt that failed (1-based), ms since the first failure. */
   onRetry?: (err: ClusterError, attempt: number, failingForMs: number) => void;
 }
@@ -36,7 +41,7 @@ export async function retryTransient<T>(fn: () => Promise<T>, opts: RetryOptions
     } catch (err) {
       if (opts.signal.aborted && err === opts.signal.reason) throw last ?? err;
       last = err;
-      if (!isTransient(err) || opts.signal.aborted) throw err;
+      if (!(opts.retryIf ?? isTransient)(err) || opts.signal.aborted) throw err;
       firstFailure ??= opts.clock.now();
       opts.onRetry?.(err as ClusterError, attempt, opts.clock.now() - firstFailure);
       try {

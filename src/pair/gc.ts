@@ -125,23 +125,16 @@ async function findAll(
   // A cluster that cannot be reached at all (a wrong kubeconfig) is one line at once; one that
   // answers 429 or 5xx (restarting: a custom resource's storage "is (re)initializing" for a few
   // seconds after the API server starts) is asked again, within gc's --timeout.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [objects, leases] = await Promise.all([
-        cluster.listByLabel(selector, opts.namespace),
-        cluster.listLeases(selector, leaseNs),
-      ]);
-      return [...objects.filter((r) => r.kind !== 'Lease'), ...leases];
-    } catch (err) {
-      const answered = isClusterError(err, 'api') && err.status !== undefined;
-      if (!answered || !(err.status === 429 || err.status >= 500) || deps.signal.aborted) throw err;
-      try {
-        await deps.clock.sleep(Math.min(5_000, 250 * 2 ** attempt), deps.signal);
-      } catch {
-        throw err;
-      }
-    }
-  }
+  const [objects, leases] = await retryTransient(
+    () => Promise.all([cluster.listByLabel(selector, opts.namespace), cluster.listLeases(selector, leaseNs)]),
+    {
+      clock: deps.clock,
+      signal: deps.signal,
+      retryIf: (err) =>
+        isClusterError(err, 'api') && err.status !== undefined && (err.status === 429 || err.status >= 500),
+    },
+  );
+  return [...objects.filter((r) => r.kind !== 'Lease'), ...leases];
 }
 
 /** Jobs first (their pods go with them), then loose pods, Services, ConfigMaps, Leases, the namespace last. */
