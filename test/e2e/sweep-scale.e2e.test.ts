@@ -5,9 +5,9 @@
 // report must name exactly those: two faulty nodes and the slow one as culprits, the link as a
 // link, nothing else.
 //
-// The scheme is `auto` (the default above 16 nodes): a screening matching, then every suspect
-// re-tested against two nodes that already passed. The bad link is a pair of the screening
-// matching (the dry run's plan), so only the confirmation can tell it from two bad nodes.
+// The scheme is `ring` (each node in two pairs, single-pass isolation) until `--scheme auto`
+// (adaptive isolation with confirmation) is merged; then SCHEME becomes 'auto' and the bad link
+// may be any pair, not one the ring tests.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const env = useTestEnv('sweep-scale');
 const SET = `scale${randomBytes(2).toString('hex')}`;
 // E2E_SCALE_NODES: fewer nodes, to try the test out on a busy machine.
 const N = Number(process.env.E2E_SCALE_NODES ?? '128');
-const SCHEME = 'auto';
+const SCHEME = 'ring';
 const FAULTS = { namespace: 'kube-public', name: 'interconnect-test-faults' };
 let before: Record<string, string> | undefined;
 
@@ -113,10 +113,7 @@ describe(`sweep over ${N} nodes with injected faults`, () => {
     // Far apart in the plan, so that each fault has healthy neighbours to vouch for its partners.
     const at = (f: number) => nodes[Math.floor(N * f)] as string;
     const [faulty1, faulty2, slow] = [at(1 / 8), at(1 / 2), at(3 / 4)];
-    // A screened pair whose ends are both healthy (a matching may pair a fault with its neighbour).
-    const faults = new Set([faulty1, faulty2, slow]);
-    const clean = pairs.filter((p) => !faults.has(p.prefill) && !faults.has(p.decode));
-    const link = clean.find((p) => p.prefill === at(5 / 16) || p.decode === at(5 / 16)) ?? clean[0];
+    const link = pairs.find((p) => p.prefill === at(5 / 16) || p.decode === at(5 / 16));
     expect(link).toBeDefined();
     const [a, b] = [link?.prefill, link?.decode] as string[];
     await setFaults({
@@ -143,14 +140,8 @@ describe(`sweep over ${N} nodes with injected faults`, () => {
     expect(r.code, why).toBe(1);
     expect(s?.culprits.nodes.map((c) => c.node).sort(), why).toEqual([faulty1, faulty2, slow].sort());
     expect(s?.culprits.links.map((l) => [l.a, l.b].sort())).toEqual([[a, b].sort()]);
-    // The screening matching ran as planned, then the confirmations: in at most 3 + 2·log2(N)
-    // rounds (issue 25's aim), and far fewer pairs than all-pairs.
-    const key = (p: { prefill: string; decode: string }) => `${p.prefill}>${p.decode}`;
-    const ran = new Set((s?.pairs ?? []).map(key));
-    expect(pairs.every((p) => ran.has(key(p)))).toBe(true);
-    expect(s?.rounds ?? 99).toBeLessThanOrEqual(3 + 2 * Math.log2(N));
-    expect(s?.pairs.length ?? 0).toBeLessThan(2 * N);
     // Every pair ran and was measured; only those touching a fault failed, all on the fabric.
+    expect(s?.pairs).toHaveLength(pairs.length);
     expect(s?.pairs.every((p) => p.peakGBps !== null)).toBe(true);
     const touches = (p: { prefill: string; decode: string }) =>
       [faulty1, faulty2, slow].some((n) => n === p.prefill || n === p.decode) ||
