@@ -104,11 +104,20 @@ describe('--help', () => {
   it('pair groups its flags and says which --local reads', async () => {
     const help = (await runCli(['pair', '--help'])).stdout;
     const g = groups(help);
-    expect([...g.keys()].slice(0, 4)).toEqual([
+    expect([...g.keys()].slice(0, 5)).toEqual([
       PAIR_GROUPS.transfer,
       PAIR_GROUPS.local,
       PAIR_GROUPS.cluster,
+      PAIR_GROUPS.inPlace,
       PAIR_GROUPS.output,
+    ]);
+    expect(g.get(PAIR_GROUPS.inPlace)).toEqual([
+      '--in-place',
+      '--prefill-pod',
+      '--decode-pod',
+      '--all-pods',
+      '--container',
+      '--in-place-size',
     ]);
     expect(PAIR_GROUPS.transfer).toContain('--local too');
     expect(PAIR_GROUPS.cluster).toContain('not with --local');

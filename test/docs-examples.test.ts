@@ -35,6 +35,7 @@ const MARKED: readonly string[] = [
   'docs/commands/nixl.md: interconnect-test nixl -n dynamo --pod qwen3-vllmdecodeworker-0',
   'docs/commands/node.md: interconnect-test node -n dynamo --pod qwen3-vllmprefillworker-0',
   'docs/commands/pair.md: interconnect-test pair --local --mode intra-node', // needs two GPUs
+  'docs/commands/pair.md: interconnect-test pair --in-place -n ipt --dgd ipt-disagg',
   'docs/commands/pair.md: interconnect-test pair --prefill-node gpu-a --decode-node gpu-b',
   'docs/commands/pair.md: interconnect-test pair -n dynamo --dgd nixldgd --engine nixl --no-node-probes',
   'docs/commands/pair.md: interconnect-test pair -n dynamo --dgd qwen3-32b-fp8-vllm-disagg',

@@ -42,10 +42,12 @@ PROBE_PACKAGES=(
   bash coreutils grep sed gawk findutils procps iproute2 iputils-ping hostname kmod
   netbase ca-certificates
 )
-# HOOK (nixl, a later issue): Python packages pip installs into the probe image
-# (e.g. nixl). Empty today; when set, python3-pip is added to the packages and
-# `pip install` runs in the rootfs (needs the Python registry).
-PROBE_PIP_PACKAGES=()
+# Python packages pip installs into the probe image (python3-pip is then added to the packages and
+# `pip install --no-deps` runs in the rootfs; needs the Python registry): NIXL from PyPI, as
+# scripts/nixl-venv.sh pins it (src/engines/nixl/python.ts NIXL_PIN, NUMPY_PIN), so the real nodes'
+# long-running "worker" pods can run `pair --in-place` (test/e2e/in-place.e2e.test.ts). --no-deps:
+# nixl-cu12 declares torch, which its _api.py imports only for type checking.
+PROBE_PIP_PACKAGES=(nixl==1.5.1 nixl-cu12==1.5.1 numpy==2.4.6)
 # Dropped from the probe rootfs after install (copyright files stay).
 TRIM_PATHS=(
   usr/share/man usr/share/info usr/share/locale usr/share/lintian usr/share/linda
@@ -139,7 +141,8 @@ build_probe() {
     local bundle="$root/etc/ssl/certs/ca-certificates.crt"
     mv "$bundle" "$bundle.image"
     cp /etc/ssl/certs/ca-certificates.crt "$bundle"
-    chroot "$root" python3 -m pip install --no-cache-dir --break-system-packages "${PROBE_PIP_PACKAGES[@]}" >&2
+    chroot "$root" python3 -m pip install --no-cache-dir --no-deps --break-system-packages --disable-pip-version-check \
+      --quiet "${PROBE_PIP_PACKAGES[@]}" >&2
     mv -f "$bundle.image" "$bundle"
   fi
   # Later installs (apt/dpkg in the image) skip docs, man pages and locales too.

@@ -8,6 +8,7 @@ export const PAIR_GROUPS = {
   transfer: 'Transfer (both modes, --local too):',
   local: 'Local (--local: two processes on this host):',
   cluster: 'Cluster (not with --local):',
+  inPlace: 'In place (--in-place: inside the live worker pods, no probe pod, no free GPU needed):',
   output: 'Output (both modes):',
 } as const;
 
@@ -41,6 +42,20 @@ export function pairCommand(ctx: CliContext): Command {
     );
   cmd.optionsGroup(PAIR_GROUPS.cluster);
   addClusterOptions(cmd);
+  cmd
+    .optionsGroup(PAIR_GROUPS.inPlace)
+    .option(
+      '--in-place',
+      'run a small real NIXL transfer inside the live prefill and decode pods (with --dgd, or --prefill-pod and --decode-pod); creates no object',
+    )
+    .option('--prefill-pod <pod>', 'with --in-place: the prefill worker pod (in --namespace)')
+    .option('--decode-pod <pod>', 'with --in-place: the decode worker pod')
+    .option('--all-pods', 'with --in-place --dgd: every prefill × decode pair of running pods, one at a time')
+    .option('--container <name>', "with --in-place: the workers' container (default: the pod's main one)")
+    .option(
+      '--in-place-size <size>',
+      'with --in-place: the buffer each pod registers (default 16MiB, at most 256MiB); host memory unless --memory-type vram',
+    );
   // Declared with the probe-pod flags, read by --local too.
   regroup(cmd, PAIR_GROUPS.transfer, ['--op']);
   cmd.optionsGroup(PAIR_GROUPS.output);
@@ -50,6 +65,10 @@ export function pairCommand(ctx: CliContext): Command {
     [
       "between a live DGD's prefill and decode nodes, with its transport settings",
       'pair -n dynamo --dgd my-disagg',
+    ],
+    [
+      'inside the live worker pods of a packed cluster (no free GPU needed)',
+      'pair --in-place -n dynamo --dgd my-disagg',
     ],
   ]);
   addOutputOptions(cmd).action(async (raw: Record<string, unknown>) => {

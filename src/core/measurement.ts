@@ -131,6 +131,13 @@ export const MeasurementSchema = z.object({
   versions: z.object({ nixl: z.string().optional(), ucx: z.string().optional() }).optional(),
   /** Every GPU↔NIC rail crossed at once (nixl across nodes); the rows and peak above are their sum. */
   rails: z.array(RailResultSchema).optional(),
+  /**
+   * `pair --in-place`: the run moved a small buffer between the live worker pods themselves; it
+   * proves the path and NIXL registration, not the full bandwidth of GPU memory.
+   */
+  inPlace: z
+    .object({ prefillPod: z.string(), decodePod: z.string(), bytes: z.number().int().positive() })
+    .optional(),
 });
 export type Measurement = z.infer<typeof MeasurementSchema>;
 

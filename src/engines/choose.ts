@@ -108,6 +108,18 @@ function chooseForPods(i: EngineInput): EngineChoice {
 /** `pair --local --engine`: an engine, or `auto`. */
 export type LocalChoice = EngineName | 'auto';
 
+/** A mode that runs only our NIXL probe (pair --in-place, in the workers' own Python): auto or nixl. */
+export function requireNixlProbe(choice: LocalChoice, mode: string): void {
+  if (choice !== 'auto' && choice !== 'nixl') {
+    throw new ToolError(
+      `${mode} runs NIXL's own Python API in the workers; --engine ${choice} does not apply`,
+      {
+        fix: 'drop --engine (or say --engine nixl)',
+      },
+    );
+  }
+}
+
 export interface ChosenEngine {
   engine: EngineName;
   /** Full path of its binary (for `nixl`: the Python that imports nixl). */

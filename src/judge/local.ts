@@ -47,15 +47,22 @@ export interface LocalTransfer {
   /** The sizes measured, for people: `4 KiB–64 MiB`. */
   span: string;
   timeoutMs: number;
+  /** Between what the data moved, for people (default `two processes`). */
+  between?: string;
 }
 
 /** `pair.transfer`: did the two processes move every size and exit. */
 export function transferCheck(t: LocalTransfer): Check {
   const subject = t.subject;
   if (t.outcome === 'completed') {
-    return check('pair.transfer', 'ok', `${t.what} (${t.span}) moved between two processes; both exited 0`, {
-      subject,
-    });
+    return check(
+      'pair.transfer',
+      'ok',
+      `${t.what} (${t.span}) moved between ${t.between ?? 'two processes'}; both exited 0`,
+      {
+        subject,
+      },
+    );
   }
   if (t.outcome === 'hung-after-results') {
     return check(

@@ -1,4 +1,5 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
+import type { RunningProc } from '../procs/launcher.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
 
 /**
@@ -65,6 +66,15 @@ export interface CustomObjectRef {
   plural: string;
   namespace: string;
   name: string;
+}
+
+/** What execStream starts: argv in one container, with `stdin` written first and the stream kept open. */
+export interface ExecStreamSpec {
+  /** For people: `nixl target`. */
+  name: string;
+  argv: readonly string[];
+  /** Written at once; stdin then stays open until the process is stopped (its end is the order to stop). */
+  stdin: string;
 }
 
 /** One container of one pod, to exec into. */
@@ -175,4 +185,9 @@ export interface Cluster {
    * returns timedOut.
    */
   exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult>;
+  /**
+   * Starts argv in a container with stdin attached and kept open (kube/exec.ts execStream): a
+   * long-running process whose output arrives a line at a time. Refused like exec.
+   */
+  execStream(target: PodTarget, spec: ExecStreamSpec): Promise<RunningProc>;
 }

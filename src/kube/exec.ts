@@ -1,8 +1,9 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { Exec, V1Status } from '@kubernetes/client-node';
+import type { ExitInfo, RunningProc, StreamName } from '../procs/launcher.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
 import { OutputBuffer, throwIfAborted } from '../procs/runner.js';
-import type { PodTarget } from './cluster.js';
+import type { ExecStreamSpec, PodTarget } from './cluster.js';
 import { toClusterError } from './errors.js';
 
 /** The one method of client-node's Exec the exec path uses (tests replay recorded outputs through it). */
@@ -132,4 +133,85 @@ export function execIn(
         ),
       );
   });
+}
+
+/**
+ * Starts argv in a pod's container through the exec API with stdin attached
+ * and left open, and hands it back as a RunningProc: its output a line at a
+ * time, its exit from the API's final status. There is no signal to send a
+ * process through exec, so `signalGroup` closes the stream: the process sees
+ * its stdin end (the in-place helper stops its child then) and the kubelet
+ * ends the session. `pid` is 0: the process is not on this host.
+ */
+export function execStream(
+  exec: ExecLike,
+  target: PodTarget,
+  spec: ExecStreamSpec,
+  server?: string,
+): Promise<RunningProc> {
+  const { namespace, pod, container } = target;
+  const lines: string[] = [];
+  const listeners: Array<(line: string, stream: StreamName) => void> = [];
+  const stdin = new PassThrough();
+  let exit: ExitInfo | undefined;
+  let stoppedBy: NodeJS.Signals | undefined;
+  let socket: { close(): void } | undefined;
+  let settle: (e: ExitInfo) => void = () => undefined;
+  const exited = new Promise<ExitInfo>((resolve) => {
+    settle = (e) => {
+      if (exit) return;
+      exit = e;
+      stdin.destroy();
+      resolve(e);
+    };
+  });
+  const sink = (stream: StreamName) => {
+    let partial = '';
+    return new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        const parts = (partial + chunk.toString('utf8')).split('\n');
+        partial = parts.pop() ?? '';
+        for (const raw of parts) {
+          const line = raw.replace(/\r$/, '');
+          if (lines.length < 20_000) lines.push(line);
+          for (const l of listeners) l(line, stream);
+        }
+        cb();
+      },
+      final(cb) {
+        if (partial) lines.push(partial);
+        cb();
+      },
+    });
+  };
+  const onStatus = (status: V1Status) => {
+    const code = execOutcome(status, '', '').exitCode;
+    settle(code === null ? { code: null, signal: stoppedBy ?? 'SIGHUP' } : { code, signal: null });
+  };
+  stdin.write(spec.stdin);
+  return exec
+    .exec(namespace, pod, container, [...spec.argv], sink('stdout'), sink('stderr'), stdin, false, onStatus)
+    .then((ws) => {
+      socket = ws;
+      // A stream that closes with no status: the connection was lost, or we closed it.
+      ws.on('close', () => setTimeout(() => settle({ code: null, signal: stoppedBy ?? 'SIGHUP' }), 200));
+      return {
+        name: spec.name,
+        pid: 0,
+        argv: spec.argv,
+        exited,
+        exitInfo: () => exit,
+        lines: () => lines,
+        onLine: (l: (line: string, stream: StreamName) => void) => void listeners.push(l),
+        signalGroup(signal: NodeJS.Signals) {
+          if (exit) return;
+          stoppedBy ??= signal;
+          socket?.close();
+        },
+      } satisfies RunningProc;
+    })
+    .catch((e: unknown) => {
+      stdin.destroy();
+      throw toClusterError(e, { verb: 'create', resource: 'pods/exec', namespace, name: pod, server });
+    });
 }

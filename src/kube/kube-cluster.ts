@@ -1,19 +1,21 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
 import { PatchStrategy } from '@kubernetes/client-node';
 import { InterruptedError } from '../core/errors.js';
+import type { RunningProc } from '../procs/launcher.js';
 import type { RunOptions, RunResult } from '../procs/runner.js';
 import { type Clients, clientsFor, kubernetesShaped, LOG_LIMIT_BYTES, resourceOf } from './clients.js';
 import type {
   Cluster,
   ClusterOptions,
   CustomObjectRef,
+  ExecStreamSpec,
   ObjectRef,
   PodEvent,
   PodTarget,
   PodWatch,
 } from './cluster.js';
 import { ClusterError, CONNECT_TIMEOUT_CODE, type KubeAction, toClusterError } from './errors.js';
-import { type ExecLike, execIn } from './exec.js';
+import { type ExecLike, execIn, execStream } from './exec.js';
 import { type LoadedKubeconfig, loadKubeconfig } from './kubeconfig.js';
 import { type Caller, listLeaseRefs, listRefs } from './listing.js';
 import { watchPodsWith } from './pod-watch.js';
@@ -333,6 +335,12 @@ export class KubeCluster implements Cluster {
         );
       throw err;
     }
+  }
+
+  async execStream(target: PodTarget, spec: ExecStreamSpec): Promise<RunningProc> {
+    await this.credentials({ verb: 'create', resource: 'pods/exec', server: this.server });
+    this.scope?.throwIfAborted();
+    return execStream(this.clients.exec, target, spec, this.server);
   }
 }
 

@@ -388,7 +388,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair, node, nixl and gc on real nod
       expect(byId['ucx.rdma']?.detail).toMatch(/no RDMA transport \(only .*tcp/);
     }, 240_000);
 
-    test('nixl --pod: no nixlbench, ucx_perftest found, python3 runs but has no nixl; pair can only use ucx_perftest', async () => {
+    test("nixl --pod: no nixlbench, ucx_perftest found, python3 imports the image's nixl (from PyPI); pair can run --engine nixl", async () => {
       const e = env();
       await probePod(e, 'bench');
       const { code, stdout, stderr } = await runCli([
@@ -411,8 +411,14 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair, node, nixl and gc on real nod
       expect(byId['nixl.nixlbench']?.status).toBe('skipped');
       expect(byId['perftest.ucx_perftest']).toMatchObject({ status: 'ok', subject: 'bench' });
       expect(byId['perftest.ucx_perftest']?.detail).toMatch(/^ucx_perftest is installed \(UCX 1\.\d+\.\d+\)/);
-      expect(byId['nixl.python']?.detail).toMatch(/No module named 'nixl'/);
-      expect(byId['nixl.pair-engine']).toMatchObject({ status: 'warn' });
+      // The probe image carries nixl 1.5.1 from PyPI (scripts/cluster/images.sh), with its wheel's own UCX.
+      expect(byId['nixl.python']).toMatchObject({ status: 'ok' });
+      expect(byId['nixl.python']?.detail).toMatch(
+        /^python 3\.\d+\.\d+ imports nixl from \/usr\/local\/lib\/python3\.\d+\/dist-packages\/nixl\/__init__\.py \(nixl 1\.5\.1, nixl-cu12 1\.5\.1\); UCX 1\.\d+\.\d+ from the wheel's own libucp/,
+      );
+      expect(byId['nixl.ucx-plugin']?.status).toBe('ok');
+      expect(byId['nixl.pair-engine']).toMatchObject({ status: 'ok' });
+      expect(byId['nixl.pair-engine']?.detail).toMatch(/--engine nixl/);
     }, 240_000);
   });
 });

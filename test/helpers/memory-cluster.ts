@@ -1,7 +1,14 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1Node, V1Pod } from '@kubernetes/client-node';
-import type { Cluster, CustomObjectRef, ObjectRef, PodTarget } from '../../src/kube/cluster.js';
+import type {
+  Cluster,
+  CustomObjectRef,
+  ExecStreamSpec,
+  ObjectRef,
+  PodTarget,
+} from '../../src/kube/cluster.js';
 import { ClusterError } from '../../src/kube/errors.js';
-import { type ExecLike, execIn } from '../../src/kube/exec.js';
+import { type ExecLike, execIn, execStream } from '../../src/kube/exec.js';
+import type { RunningProc } from '../../src/procs/launcher.js';
 import type { RunOptions, RunResult } from '../../src/procs/runner.js';
 
 /**
@@ -230,5 +237,10 @@ export class MemoryCluster implements Cluster {
   exec(target: PodTarget, argv: readonly string[], opts: RunOptions): Promise<RunResult> {
     if (!this.execLike) throw new Error(`no exec in this test (${target.pod}: ${argv.join(' ')})`);
     return execIn(this.execLike, target, argv, opts, this.server);
+  }
+
+  execStream(target: PodTarget, spec: ExecStreamSpec): Promise<RunningProc> {
+    if (!this.execLike) throw new Error(`no exec in this test (${target.pod}: ${spec.argv.join(' ')})`);
+    return execStream(this.execLike, target, spec, this.server);
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
+import { requireNixlProbe } from '../../engines/choose.js';
 import { parseSize } from '../../engines/sizes.js';
 import { runLocalPair } from '../../pair/local/index.js';
 import { DurationOption, TransferOptionsShape } from '../../pair/option-groups.js';
@@ -28,6 +29,13 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
   /** --no-setup (commander's negation): false refuses to set NIXL up when no engine is here. */
   setup: z.boolean().default(true),
   ...ClusterOptionsShape,
+  // --in-place: inside the live worker pods (pair-in-place.ts); --in-place-size is read there.
+  inPlace: z.boolean().default(false),
+  prefillPod: z.string().min(1).optional(),
+  decodePod: z.string().min(1).optional(),
+  allPods: z.boolean().optional(),
+  container: z.string().min(1).optional(),
+  inPlaceSize: z.string().optional(),
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
 
@@ -57,6 +65,21 @@ const CLUSTER_ONLY: readonly [keyof PairOptions, string][] = [
   ['context', '--context'],
   ['namespace', '--namespace'],
   ['leaseNamespace', '--lease-namespace'],
+  ['inPlace', '--in-place'],
+  ['prefillPod', '--prefill-pod'],
+  ['decodePod', '--decode-pod'],
+  ['allPods', '--all-pods'],
+  ['container', '--container'],
+  ['inPlaceSize', '--in-place-size'],
+];
+
+/** The in-place flags without --in-place: they would be silently ignored by a probe-pod run. */
+const IN_PLACE_ONLY: readonly [keyof PairOptions, string][] = [
+  ['prefillPod', '--prefill-pod'],
+  ['decodePod', '--decode-pod'],
+  ['allPods', '--all-pods'],
+  ['container', '--container'],
+  ['inPlaceSize', '--in-place-size'],
 ];
 
 /** `pair --local` with a flag it would ignore is the user's mistake: one line naming them. */
@@ -106,9 +129,76 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
   await emit(ctx, report, opts, () => [result.section]);
 }
 
+/** Flags that make a probe pod or shape its transfer: in place there is no probe pod, and the size is --in-place-size. */
+const NOT_IN_PLACE: readonly [keyof PairOptions, string][] = [
+  ['local', '--local'],
+  ['recipe', '--recipe'],
+  ['prefillNode', '--prefill-node'],
+  ['decodeNode', '--decode-node'],
+  ['image', '--image'],
+  ['env', '--env'],
+  ['rdmaResource', '--rdma-resource'],
+  ['nixlbenchVersion', '--nixlbench-version'],
+  ['deviceList', '--device-list'],
+  ['etcdEndpoints', '--etcd-endpoints'],
+  ['etcdImage', '--etcd-image'],
+  ['scratchNamespace', '--scratch-namespace'],
+  ['imagePullSecret', '--image-pull-secret'],
+  ['podAnnotation', '--pod-annotation'],
+  ['toleration', '--toleration'],
+  ['keep', '--keep'],
+  ['force', '--force'],
+  ['dryRun', '--dry-run'],
+  ['sizes', '--sizes'],
+  ['iters', '--iters'],
+  ['ucxTls', '--ucx-tls'],
+];
+
+/** The in-place flags make sense together, and nothing that only a probe pod uses was given. */
+function validateInPlace(opts: PairOptions, raw: Record<string, unknown>): void {
+  const given = NOT_IN_PLACE.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
+  if (raw.nodeProbes === false) given.push('--no-node-probes');
+  if (given.length) {
+    throw new ToolError(
+      `pair --in-place runs in the live worker pods and creates no probe pod; ${given.join(', ')} ${given.length === 1 ? 'does' : 'do'} not apply`,
+      {
+        fix: `drop ${given.length === 1 ? 'it' : 'them'}, or drop --in-place to test with probe pods on free GPUs`,
+      },
+    );
+  }
+  requireNixlProbe(opts.engine, 'pair --in-place');
+  const pods = [opts.prefillPod, opts.decodePod].filter(Boolean).length;
+  if (opts.dgd ? pods > 0 : pods !== 2) {
+    throw new ToolError(
+      opts.dgd
+        ? '--dgd finds the worker pods itself; --prefill-pod/--decode-pod name them instead, not as well'
+        : 'pair --in-place needs the worker pods: --dgd NAME, or both --prefill-pod and --decode-pod',
+      { fix: 'pair --in-place --dgd NAME -n NS, or pair --in-place --prefill-pod P --decode-pod D -n NS' },
+    );
+  }
+  if (opts.allPods && !opts.dgd)
+    throw new ToolError('--all-pods only goes with --dgd', { fix: 'add --dgd NAME or drop --all-pods' });
+}
+
 /** `pair`'s action: one schema for both modes, then --local or the cluster orchestrator. */
 export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Promise<void> {
   const opts = parseOptions(PairOptionsSchema, raw);
+  if (opts.inPlace) {
+    validateInPlace(opts, raw);
+    const { runInPlacePair } = await import('./pair-in-place.js');
+    return runInPlacePair(ctx, opts);
+  }
+  const inPlaceOnly = IN_PLACE_ONLY.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(
+    ([, f]) => f,
+  );
+  if (inPlaceOnly.length) {
+    throw new ToolError(
+      `${inPlaceOnly.join(', ')} only ${inPlaceOnly.length === 1 ? 'goes' : 'go'} with --in-place`,
+      {
+        fix: 'add --in-place to test inside the live worker pods, or use --prefill-node/--decode-node for probe pods',
+      },
+    );
+  }
   if (opts.local) {
     refuseClusterFlags(opts, raw);
     await runLocal(ctx, opts);

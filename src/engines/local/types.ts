@@ -57,6 +57,8 @@ export interface EngineRun {
   sizesDone: number;
   /** Host names nixlbench's workers reported. */
   hosts?: { initiator?: string; target?: string };
+  /** What each NIXL probe reported as its own error (`register`, `memory`, `agent`, …), initiator first. */
+  probeErrors?: { role: 'initiator' | 'target'; stage: string; message: string }[];
 }
 
 export interface RunDeps {

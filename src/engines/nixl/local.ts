@@ -3,7 +3,7 @@ import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.j
 import { withDisposal } from '../../procs/disposal.js';
 import { freePort } from '../../procs/ports.js';
 import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
-import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
+import { procsEnv, runTwoProcs, type TwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, RunDeps } from '../local/types.js';
 import { nixlProbeArgv } from './argv.js';
 import { nixlRows } from './logs.js';
@@ -25,6 +25,17 @@ export interface NixlPlan {
   placement: Placement;
   /** Seconds each probe waits for its peer on its own (the run's --timeout). */
   timeoutS: number;
+  /**
+   * Elsewhere than this host (pair --in-place: two pods through exec): the target's listen port,
+   * when it is ready (it says so), flags after the probe's own, and the run's name in errors.
+   */
+  remote?: {
+    port: number;
+    ready: TwoProcs['ready'];
+    extraArgs: { target: readonly string[]; initiator: readonly string[] };
+    label: string;
+    fix: string;
+  };
 }
 
 /** Creating a NIXL agent loads UCX and its plugins: give the target time to listen. */
@@ -53,7 +64,7 @@ function garbageOf(role: string, out: NixlProbeOutput | undefined): string | und
  */
 export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<EngineRun> {
   const pids: number[] = [];
-  const port = await freePort();
+  const port = plan.remote?.port ?? (await freePort());
   const devices = plan.memory === 'VRAM' ? visibleDevices(plan.gpuCount) : {};
   const envFor = (cuda: string | undefined) =>
     cuda ? { ...plan.env, CUDA_VISIBLE_DEVICES: cuda } : plan.env;
@@ -77,7 +88,11 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
         {
           first: {
             name: 'nixl target',
-            argv: [...plan.placement.server.wrap, ...nixlProbeArgv({ ...common, role: 'target' })],
+            argv: [
+              ...plan.placement.server.wrap,
+              ...nixlProbeArgv({ ...common, role: 'target' }),
+              ...(plan.remote?.extraArgs.target ?? []),
+            ],
             env: envFor(devices.target),
           },
           second: {
@@ -85,10 +100,11 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
             argv: [
               ...plan.placement.client.wrap,
               ...nixlProbeArgv({ ...common, role: 'initiator', peer: plan.placement.server.address }),
+              ...(plan.remote?.extraArgs.initiator ?? []),
             ],
             env: envFor(devices.initiator),
           },
-          ready: whenListening(port, 50, READY_MS),
+          ready: plan.remote?.ready ?? whenListening(port, 50, READY_MS),
           peerGraceMs: PEER_GRACE_MS,
         },
         procsEnv(deps, stack, pids),
@@ -101,8 +117,10 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
   for (const out of [target, initiator]) {
     const old = out?.errors.find((e) => e.stage === 'version' || e.stage === 'import');
     if (old) {
-      throw new ToolError(`pair --local --engine nixl: ${old.message}`, {
-        fix: `install a newer nixl (bash scripts/nixl-venv.sh pins ${NIXL_PIN}), or point INTERCONNECT_TEST_PYTHON at a python with one`,
+      throw new ToolError(`${plan.remote?.label ?? 'pair --local --engine nixl'}: ${old.message}`, {
+        fix:
+          plan.remote?.fix ??
+          `install a newer nixl (bash scripts/nixl-venv.sh pins ${NIXL_PIN}), or point INTERCONNECT_TEST_PYTHON at a python with one`,
       });
     }
   }
@@ -124,6 +142,14 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
     hosts,
     emulated: !!(initiator?.emulated || target?.emulated),
     sizesDone: rows.length,
+    probeErrors: [
+      ...(initiator?.errors ?? []).map((e) => ({
+        role: 'initiator' as const,
+        stage: e.stage,
+        message: e.message,
+      })),
+      ...(target?.errors ?? []).map((e) => ({ role: 'target' as const, stage: e.stage, message: e.message })),
+    ],
     ...(ucxVersion ? { ucxVersion } : {}),
     ...(nixlVersion ? { engineVersion: `nixl ${nixlVersion}` } : {}),
   };

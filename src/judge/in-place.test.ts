@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { rollUp } from '../core/verdict.js';
+import {
+  cleanupCheck,
+  type InPlaceFacts,
+  inPlaceBandwidthCheck,
+  inPlaceTransportCheck,
+  registrationCheck,
+  scopeCheck,
+} from './in-place.js';
+
+const MiB = 1024 * 1024;
+const base: InPlaceFacts = {
+  bytes: 16 * MiB,
+  memory: 'DRAM',
+  sameNode: false,
+  lanes: ['rc_mlx5/mlx5_0:1'],
+  emulated: false,
+  rows: [
+    { blockSize: MiB, batchSize: 1, gbps: 21.3 },
+    { blockSize: 16 * MiB, batchSize: 1, gbps: 44.8 },
+  ],
+  errors: [],
+  started: true,
+  subject: 'ns/p ↔ ns/d (in-place)',
+};
+
+function all(f: InPlaceFacts) {
+  return [scopeCheck(f), registrationCheck(f), inPlaceTransportCheck(f), inPlaceBandwidthCheck(f)];
+}
+
+describe('pair --in-place rules', () => {
+  it('RDMA between two nodes, registered, above the small-buffer floor: trusted, and says what it cannot show', () => {
+    const checks = all(base);
+    expect(checks.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(checks[0]?.detail).toMatch(
+      /^in-place: 16 MiB of host memory \(DRAM\).*not the full bandwidth of GPU memory/,
+    );
+    expect(checks[3]?.detail).toMatch(/^44\.8 GB\/s at 16 MiB \(in-place, DRAM\)/);
+    expect(rollUp(checks).status).toBe('trusted');
+  });
+
+  it('TCP across two nodes fails the transport: never trusted, whatever the bandwidth', () => {
+    const checks = all({ ...base, lanes: ['tcp/eth0'] });
+    expect(checks[2]).toMatchObject({ id: 'pair.transport', status: 'fail' });
+    expect(rollUp(checks).status).toBe('untrusted');
+  });
+
+  it('a failed registration is named with the probe\u2019s own words', () => {
+    const c = registrationCheck({
+      ...base,
+      started: false,
+      errors: [
+        {
+          role: 'target',
+          stage: 'register',
+          message: 'registering 16777216 bytes of DRAM with NIXL failed: NIXL_ERR_BACKEND',
+        },
+      ],
+    });
+    expect(c).toMatchObject({ status: 'fail' });
+    expect(c.detail).toBe('target: registering 16777216 bytes of DRAM with NIXL failed: NIXL_ERR_BACKEND');
+  });
+
+  it('below the floor fails; --min-bandwidth replaces the floor', () => {
+    const slow = { ...base, rows: [{ blockSize: 16 * MiB, batchSize: 1, gbps: 2.1 }] };
+    expect(inPlaceBandwidthCheck(slow).status).toBe('fail');
+    expect(inPlaceBandwidthCheck({ ...slow, minGBps: 1 }).status).toBe('ok');
+  });
+
+  it('nothing measured is no pass: bandwidth skipped, and the verdict is not trusted', () => {
+    const checks = all({ ...base, rows: [], lanes: [], started: false });
+    expect(checks.slice(1).map((c) => c.status)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(rollUp(checks).status).not.toBe('trusted');
+  });
+
+  it('cleanup fails when a pod still runs a probe process or could not be checked', () => {
+    expect(
+      cleanupCheck(
+        [
+          { pod: 'ns/p', left: 0 },
+          { pod: 'ns/d', left: 0 },
+        ],
+        's',
+      ).status,
+    ).toBe('ok');
+    const bad = cleanupCheck(
+      [
+        { pod: 'ns/p', left: 1 },
+        { pod: 'ns/d', left: undefined },
+      ],
+      's',
+    );
+    expect(bad.status).toBe('fail');
+    expect(bad.detail).toBe('ns/p: 1 probe process(es) still running; ns/d: could not be checked');
+  });
+});

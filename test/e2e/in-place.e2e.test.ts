@@ -1,0 +1,368 @@
+// `pair --in-place` on the real nodes: two long-running pods on real-0 and real-1 stand in for a
+// Dynamo deployment's prefill and decode workers (the probe image, which carries nixl from the
+// Python registry: scripts/cluster/images.sh, labelled as the operator labels workers). The run
+// execs our NIXL probe in both over the pod network: a real transfer, judged as TCP (so never
+// trusted), nothing left in either pod and no object created or changed.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type KubernetesObject, KubernetesObjectApi, type V1Pod, type V1Role } from '@kubernetes/client-node';
+import { beforeAll, expect, test } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { runCli, spawnCli } from '../helpers/cli.js';
+import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
+import {
+  REAL_NODE_TOLERATION,
+  REPO_ROOT,
+  realNodesInfo,
+  type TestEnv,
+  useTestEnv,
+  waitFor,
+} from './harness.js';
+
+const real = await realNodesInfo();
+const env = useTestEnv('in-place');
+const DGD = 'inplace-disagg';
+const MiB = 1024 * 1024;
+
+interface Report {
+  checks: { id: string; status: string; detail: string }[];
+  verdict: { status: string };
+  measurement?: {
+    engine: string;
+    peakGBps: number | null;
+    transport: { kind: string; lanes: string[] };
+    nodes: { prefill: string; decode: string };
+    rows: { blockSize: number; gbps: number }[];
+    inPlace?: { prefillPod: string; decodePod: string; bytes: number };
+    versions?: { nixl?: string; ucx?: string };
+  };
+  measurements?: unknown[];
+  run?: { mode: string; port: number; transfers: { initiator: string; op: string }[] };
+}
+
+async function worker(
+  e: TestEnv,
+  name: string,
+  node: string,
+  role: string,
+  memory = '1Gi',
+  dgd = DGD,
+): Promise<void> {
+  await e.createObject({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: e.namespace,
+      labels: {
+        ...e.labels(),
+        'nvidia.com/dynamo-graph-deployment-name': dgd,
+        'nvidia.com/dynamo-component-type': 'worker',
+        'nvidia.com/dynamo-sub-component-type': role,
+      },
+    },
+    spec: {
+      nodeSelector: { 'kubernetes.io/hostname': node },
+      tolerations: [REAL_NODE_TOLERATION],
+      terminationGracePeriodSeconds: 1,
+      containers: [
+        {
+          name: 'main',
+          image: real.probeImage as string,
+          command: ['sleep', 'infinity'],
+          resources: { limits: { memory } },
+        },
+      ],
+    },
+  } as V1Pod);
+}
+
+/** Processes of ours in a pod, seen by the pod's own ps (not our reaper): none may be left. */
+async function probesIn(e: TestEnv, pod: string): Promise<string[]> {
+  const r = await e.exec(pod, ['ps', '-eo', 'pid,args']);
+  return r.stdout.split('\n').filter((l) => /itest-inplace-|nixl-probe/.test(l) && !/ ps -eo/.test(l));
+}
+
+/** Every object of the test namespace with its resourceVersion, and the cluster's namespaces. */
+async function snapshot(e: TestEnv): Promise<string[]> {
+  const ns = e.namespace;
+  const [pods, svcs, cms, secrets, sas, jobs, namespaces] = await Promise.all([
+    e.core.listNamespacedPod({ namespace: ns }),
+    e.core.listNamespacedService({ namespace: ns }),
+    e.core.listNamespacedConfigMap({ namespace: ns }),
+    e.core.listNamespacedSecret({ namespace: ns }),
+    e.core.listNamespacedServiceAccount({ namespace: ns }),
+    e.batch.listNamespacedJob({ namespace: ns }),
+    e.core.listNamespace(),
+  ]);
+  const rv = (kind: string, items: { metadata?: { name?: string; resourceVersion?: string } }[]) =>
+    items.map((o) => `${kind}/${o.metadata?.name}@${o.metadata?.resourceVersion}`);
+  return [
+    ...rv('pod', pods.items),
+    ...rv('service', svcs.items),
+    ...rv('configmap', cms.items),
+    ...rv('secret', secrets.items),
+    ...rv('serviceaccount', sas.items),
+    ...rv('job', jobs.items),
+    ...namespaces.items.map((n) => `namespace/${n.metadata?.name}`),
+  ].sort();
+}
+
+describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on real nodes', () => {
+  const [node0, node1] = real.nodes as [string, string];
+
+  beforeAll(async () => {
+    const e = env();
+    await worker(e, 'w-prefill', node0, 'prefill');
+    await worker(e, 'w-decode', node1, 'decode');
+    await e.waitForPodReady('w-prefill', { timeoutMs: 180_000 });
+    await e.waitForPodReady('w-decode', { timeoutMs: 180_000 });
+  }, 240_000);
+
+  test('a real NIXL transfer between the live pods: measured, TCP so never trusted, nothing left, nothing changed', async () => {
+    const e = env();
+    const before = await snapshot(e);
+    const r = await runCli(['pair', '--in-place', '--dgd', DGD, '-n', e.namespace, '-o', 'json']);
+    const report = JSON.parse(r.stdout) as Report;
+    const byId = (id: string) => report.checks.filter((c) => c.id === id);
+    expect(r.code, r.stderr).toBe(1);
+    expect(report.verdict.status).toBe('untrusted');
+    // No framework in the pods' command line: both directions frameworks use, one after the other.
+    expect(report.run?.mode).toBe('in-place');
+    expect(report.run?.transfers).toEqual([
+      {
+        prefill: `${e.namespace}/w-prefill`,
+        decode: `${e.namespace}/w-decode`,
+        initiator: 'decode',
+        op: 'READ',
+      },
+      {
+        prefill: `${e.namespace}/w-prefill`,
+        decode: `${e.namespace}/w-decode`,
+        initiator: 'prefill',
+        op: 'WRITE',
+      },
+    ]);
+    expect(report.run?.port).toBeGreaterThanOrEqual(28_600);
+    const m = report.measurement;
+    expect(m).toMatchObject({
+      engine: 'nixl',
+      nodes: { prefill: node0, decode: node1 },
+      transport: { kind: 'tcp' },
+      inPlace: {
+        prefillPod: `${e.namespace}/w-prefill`,
+        decodePod: `${e.namespace}/w-decode`,
+        bytes: 16 * MiB,
+      },
+      versions: { nixl: '1.5.1' },
+    });
+    expect(m?.rows.map((row) => row.blockSize)).toEqual([1, 2, 4, 8, 16].map((n) => n * MiB));
+    expect(m?.rows.every((row) => row.gbps > 0)).toBe(true);
+    expect(report.measurements).toHaveLength(2);
+    for (const c of byId('pair.transfer')) expect(c.status).toBe('ok');
+    for (const c of byId('pair.registration'))
+      expect(c).toMatchObject({ status: 'ok', detail: 'NIXL registered 16 MiB of DRAM in both pods' });
+    for (const c of byId('pair.transport')) {
+      expect(c.status).toBe('fail');
+      expect(c.detail).toMatch(/UCX moved the data over TCP .*tcp\/eth0/);
+    }
+    for (const c of byId('pair.in-place')) expect(c.detail).toMatch(/^in-place: 16 MiB of host memory/);
+    expect(byId('pair.cleanup').map((c) => c.status)).toEqual(['ok', 'ok']);
+    // The pods' own view: no probe process, and every object exactly as it was.
+    expect(await probesIn(e, 'w-prefill')).toEqual([]);
+    expect(await probesIn(e, 'w-decode')).toEqual([]);
+    expect(await snapshot(e)).toEqual(before);
+  }, 300_000);
+
+  test('the text output names it in-place and shows the rows', async () => {
+    const e = env();
+    const r = await runCli([
+      'pair',
+      '--in-place',
+      '--prefill-pod',
+      'w-prefill',
+      '--decode-pod',
+      'w-decode',
+      '-n',
+      e.namespace,
+      '--initiator',
+      'prefill',
+      '--in-place-size',
+      '4MiB',
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(
+      /^In place\n {2}direction: --initiator\n {2}NIXL listen port: 286\d\d \(in-place range 28600–28699\)/,
+    );
+    expect(r.stdout).toMatch(/in-place: 4 MiB of DRAM; NIXL 1\.5\.1, UCX 1\.\d+\.\d+/);
+    expect(r.stdout).toMatch(/\n {4}4 MiB +\d+\.\d\d GB\/s\n/);
+    expect(r.stdout).toMatch(/FAIL +pair\.transport .*\(in-place\) +UCX moved the data over TCP/);
+  }, 300_000);
+
+  test('a pod whose memory limit leaves no headroom is refused with one line, and nothing runs', async () => {
+    const e = env();
+    // Of another graph: --dgd above keeps picking w-prefill.
+    await worker(e, 'tight', node0, 'prefill', '160Mi', 'tight-disagg');
+    await e.waitForPodReady('tight', { timeoutMs: 180_000 });
+    const r = await runCli([
+      'pair',
+      '--in-place',
+      '--prefill-pod',
+      'tight',
+      '--decode-pod',
+      'w-decode',
+      '-n',
+      e.namespace,
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^error: pod ${e.namespace}/tight: not enough memory headroom, refused \\(nothing ran\\): [\\d.]+ (KiB|MiB) free under the container's 160 MiB memory limit \\(cgroup v\\d, [\\d.]+ (KiB|MiB) in use\\), 208 MiB needed`,
+      ),
+    );
+    expect(await probesIn(e, 'tight')).toEqual([]);
+  }, 300_000);
+
+  test('Ctrl-C mid-transfer exits 130 and leaves no probe process in either pod', async () => {
+    const e = env();
+    let child: ChildProcess | undefined;
+    let stderr = '';
+    const run = spawnCli(
+      [
+        'pair',
+        '--in-place',
+        '--prefill-pod',
+        'w-prefill',
+        '--decode-pod',
+        'w-decode',
+        '-n',
+        e.namespace,
+        '--initiator',
+        'prefill',
+        '--in-place-size',
+        '256MiB',
+      ],
+      {
+        onStart: (c) => {
+          child = c;
+          c.stderr?.on('data', (d) => {
+            stderr += String(d);
+          });
+        },
+      },
+    );
+    // Both probes are up once the initiator runs (it starts only after the target said ready).
+    await waitFor('the in-place transfer to start', async () => /target and initiator/.test(stderr), {
+      timeoutMs: 120_000,
+    });
+    // The initiator (prefill WRITEs) runs only once the target said it is ready.
+    await waitFor('the initiator in w-prefill', async () => (await probesIn(e, 'w-prefill')).length > 0, {
+      timeoutMs: 60_000,
+    });
+    child?.kill('SIGINT');
+    const done = await run;
+    expect(done.code, done.stderr).toBe(130);
+    expect(await probesIn(e, 'w-prefill')).toEqual([]);
+    expect(await probesIn(e, 'w-decode')).toEqual([]);
+  }, 300_000);
+
+  test('an exec refused by RBAC is one line naming the verb', async () => {
+    const e = env();
+    await e.core.createNamespacedServiceAccount({
+      namespace: e.namespace,
+      body: { metadata: { name: 'reader' } },
+    });
+    await e.rbac.createNamespacedRole({
+      namespace: e.namespace,
+      body: {
+        metadata: { name: 'reader' },
+        rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }],
+      },
+    });
+    await e.rbac.createNamespacedRoleBinding({
+      namespace: e.namespace,
+      body: {
+        metadata: { name: 'reader' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
+        subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: e.namespace }],
+      },
+    });
+    const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('reader'));
+    const r = await runCli([
+      'pair',
+      '--in-place',
+      '--dgd',
+      DGD,
+      '-n',
+      e.namespace,
+      '--kubeconfig',
+      kube,
+      '-q',
+    ]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      `error: permission denied: cannot exec in pods in namespace ${e.namespace} (pods/exec needs get and create) (fix: grant the "get" and "create" verbs on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i get pods/exec -n ${e.namespace}; kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
+    );
+  }, 120_000);
+});
+
+describeNeeding([twoRealNodes(real.nodes)], 'deploy/in-place as shipped', () => {
+  test('a server-side dry run admits every object, and its Role alone runs pair --in-place', async () => {
+    const e = env();
+    const docs = ['namespace.yaml', 'rbac.yaml', 'cronjob.yaml'].flatMap((f) =>
+      parseAllDocuments(readFileSync(path.join(REPO_ROOT, 'deploy/in-place', f), 'utf8')).map(
+        (d) => d.toJS() as KubernetesObject,
+      ),
+    );
+    expect(docs.map((d) => d.kind)).toEqual([
+      'Namespace',
+      'ServiceAccount',
+      'Role',
+      'RoleBinding',
+      'CronJob',
+    ]);
+    // Nothing but pods (get, list) and pods/exec (get, create), in one namespace, no ClusterRole.
+    const role = docs.find((d) => d.kind === 'Role') as V1Role;
+    expect(role.rules).toEqual([
+      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+      { apiGroups: [''], resources: ['pods/exec'], verbs: ['get', 'create'] },
+    ]);
+    // The shipped namespaces, mapped onto the test's (the deployment's and the runner's alike).
+    const placed = docs.map((d) => {
+      const o = structuredClone(d) as KubernetesObject & { subjects?: { namespace?: string }[] };
+      if (o.kind === 'Namespace') o.metadata = { ...o.metadata, name: `${e.namespace}-dry` };
+      else o.metadata = { ...o.metadata, namespace: e.namespace };
+      for (const s of o.subjects ?? []) s.namespace = e.namespace;
+      return o;
+    });
+    const api = KubernetesObjectApi.makeApiClient(e.kc);
+    for (const o of placed) await api.create(o, undefined, 'All');
+    // Now for real (RBAC objects only): the in-place run as that ServiceAccount gets as far as a
+    // verdict (exit 1: TCP), not a refusal (exit 2).
+    for (const o of placed.filter((x) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(x.kind ?? '')))
+      await api.create(o);
+    const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('interconnect-test-in-place'));
+    const r = await runCli([
+      'pair',
+      '--in-place',
+      '--dgd',
+      DGD,
+      '-n',
+      e.namespace,
+      '--kubeconfig',
+      kube,
+      '--initiator',
+      'decode',
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.checks.find((c) => c.id === 'pair.transport')?.detail).toMatch(/over TCP/);
+    expect(report.checks.find((c) => c.id === 'pair.cleanup')?.status).toBe('ok');
+  }, 300_000);
+});
