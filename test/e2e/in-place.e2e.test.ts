@@ -12,10 +12,12 @@ import { parseAllDocuments } from 'yaml';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
 import {
+  namespaceVersions,
   REAL_NODE_TOLERATION,
   REPO_ROOT,
   realNodesInfo,
   type TestEnv,
+  toolLeftovers,
   useTestEnv,
   waitFor,
 } from './harness.js';
@@ -78,35 +80,16 @@ async function worker(
   } as V1Pod);
 }
 
+/** pair --in-place between the two worker pods by name, prefill WRITEs (one direction). */
+function byName(e: TestEnv, ...more: string[]): string[] {
+  const pods = ['--prefill-pod', 'w-prefill', '--decode-pod', 'w-decode'];
+  return ['pair', '--in-place', ...pods, '-n', e.namespace, '--initiator', 'prefill', ...more];
+}
+
 /** Processes of ours in a pod, seen by the pod's own ps (not our reaper): none may be left. */
 async function probesIn(e: TestEnv, pod: string): Promise<string[]> {
   const r = await e.exec(pod, ['ps', '-eo', 'pid,args']);
   return r.stdout.split('\n').filter((l) => /itest-inplace-|nixl-probe/.test(l) && !/ ps -eo/.test(l));
-}
-
-/** Every object of the test namespace with its resourceVersion, and the cluster's namespaces. */
-async function snapshot(e: TestEnv): Promise<string[]> {
-  const ns = e.namespace;
-  const [pods, svcs, cms, secrets, sas, jobs, namespaces] = await Promise.all([
-    e.core.listNamespacedPod({ namespace: ns }),
-    e.core.listNamespacedService({ namespace: ns }),
-    e.core.listNamespacedConfigMap({ namespace: ns }),
-    e.core.listNamespacedSecret({ namespace: ns }),
-    e.core.listNamespacedServiceAccount({ namespace: ns }),
-    e.batch.listNamespacedJob({ namespace: ns }),
-    e.core.listNamespace(),
-  ]);
-  const rv = (kind: string, items: { metadata?: { name?: string; resourceVersion?: string } }[]) =>
-    items.map((o) => `${kind}/${o.metadata?.name}@${o.metadata?.resourceVersion}`);
-  return [
-    ...rv('pod', pods.items),
-    ...rv('service', svcs.items),
-    ...rv('configmap', cms.items),
-    ...rv('secret', secrets.items),
-    ...rv('serviceaccount', sas.items),
-    ...rv('job', jobs.items),
-    ...namespaces.items.map((n) => `namespace/${n.metadata?.name}`),
-  ].sort();
 }
 
 describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on real nodes', () => {
@@ -122,7 +105,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
 
   test('a real NIXL transfer between the live pods: measured, TCP so never trusted, nothing left, nothing changed', async () => {
     const e = env();
-    const before = await snapshot(e);
+    const before = await namespaceVersions(e);
     const r = await runCli(['pair', '--in-place', '--dgd', DGD, '-n', e.namespace, '-o', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     const byId = (id: string) => report.checks.filter((c) => c.id === id);
@@ -172,32 +155,22 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     // The pods' own view: no probe process, and every object exactly as it was.
     expect(await probesIn(e, 'w-prefill')).toEqual([]);
     expect(await probesIn(e, 'w-decode')).toEqual([]);
-    expect(await snapshot(e)).toEqual(before);
+    expect(await namespaceVersions(e)).toEqual(before);
+    expect(await toolLeftovers(e)).toEqual([]);
   }, 300_000);
 
   test('the text output names it in-place and shows the rows', async () => {
     const e = env();
-    const r = await runCli([
-      'pair',
-      '--in-place',
-      '--prefill-pod',
-      'w-prefill',
-      '--decode-pod',
-      'w-decode',
-      '-n',
-      e.namespace,
-      '--initiator',
-      'prefill',
-      '--in-place-size',
-      '4MiB',
-    ]);
+    const r = await runCli(byName(e, '--in-place-size', '4MiB'));
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(
       /^In place\n {2}direction: --initiator\n {2}NIXL listen port: 286\d\d \(in-place range 28600–28699\)/,
     );
     expect(r.stdout).toMatch(/in-place: 4 MiB of DRAM; NIXL 1\.5\.1, UCX 1\.\d+\.\d+/);
     expect(r.stdout).toMatch(/\n {4}4 MiB +\d+\.\d\d GB\/s\n/);
-    expect(r.stdout).toMatch(/FAIL +pair\.transport .*\(in-place, prefill WRITE\) +UCX moved the data over TCP/);
+    expect(r.stdout).toMatch(
+      /FAIL +pair\.transport .*\(in-place, prefill WRITE\) +UCX moved the data over TCP/,
+    );
   }, 300_000);
 
   test('a pod whose memory limit leaves no headroom is refused with one line, and nothing runs', async () => {
@@ -231,30 +204,14 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     const e = env();
     let child: ChildProcess | undefined;
     let stderr = '';
-    const run = spawnCli(
-      [
-        'pair',
-        '--in-place',
-        '--prefill-pod',
-        'w-prefill',
-        '--decode-pod',
-        'w-decode',
-        '-n',
-        e.namespace,
-        '--initiator',
-        'prefill',
-        '--in-place-size',
-        '256MiB',
-      ],
-      {
-        onStart: (c) => {
-          child = c;
-          c.stderr?.on('data', (d) => {
-            stderr += String(d);
-          });
-        },
+    const run = spawnCli(byName(e, '--in-place-size', '256MiB'), {
+      onStart: (c) => {
+        child = c;
+        c.stderr?.on('data', (d) => {
+          stderr += String(d);
+        });
       },
-    );
+    });
     // Both probes are up once the initiator runs (it starts only after the target said ready).
     await waitFor('the in-place transfer to start', async () => /target and initiator/.test(stderr), {
       timeoutMs: 120_000,
@@ -272,26 +229,9 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
 
   test('an exec refused by RBAC is one line naming the verb', async () => {
     const e = env();
-    await e.core.createNamespacedServiceAccount({
-      namespace: e.namespace,
-      body: { metadata: { name: 'reader' } },
-    });
-    await e.rbac.createNamespacedRole({
-      namespace: e.namespace,
-      body: {
-        metadata: { name: 'reader' },
-        rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }],
-      },
-    });
-    await e.rbac.createNamespacedRoleBinding({
-      namespace: e.namespace,
-      body: {
-        metadata: { name: 'reader' },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
-        subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: e.namespace }],
-      },
-    });
-    const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('reader'));
+    const kube = await e.kubeconfigWithRole('reader', [
+      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+    ]);
     const r = await runCli([
       'pair',
       '--in-place',

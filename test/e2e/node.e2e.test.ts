@@ -126,26 +126,9 @@ describe('node --pod', () => {
     const e = env();
     await e.createPod({ name: 'guarded', node: 'gpu-node-0', tolerations: [GPU_TOLERATION], exec: worker() });
     await e.waitForPodReady('guarded');
-    await e.core.createNamespacedServiceAccount({
-      namespace: e.namespace,
-      body: { metadata: { name: 'reader' } },
-    });
-    await e.rbac.createNamespacedRole({
-      namespace: e.namespace,
-      body: {
-        metadata: { name: 'reader' },
-        rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] }],
-      },
-    });
-    await e.rbac.createNamespacedRoleBinding({
-      namespace: e.namespace,
-      body: {
-        metadata: { name: 'reader' },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
-        subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: e.namespace }],
-      },
-    });
-    const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('reader'));
+    const kube = await e.kubeconfigWithRole('reader', [
+      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+    ]);
     const { code, stdout, stderr } = await runCli([
       'node',
       '--pod',

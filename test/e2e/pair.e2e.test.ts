@@ -32,6 +32,7 @@ import {
   type ExecBehaviour,
   fixture,
   KWOK_PROBE_ARGS,
+  namespaceVersions,
   REPO_ROOT,
   type TestEnv,
   toCriLog,
@@ -123,29 +124,9 @@ async function pair(
 
 const checkOf = (r: Run, id: string) => r.report?.checks.find((c) => c.id === id);
 
-/** Resource versions of everything in the deployment's namespace: nothing may change. */
-async function versions(e: TestEnv): Promise<Record<string, string>> {
-  const ns = e.namespace;
-  const lists = await Promise.all([
-    e.core.listNamespacedPod({ namespace: ns }),
-    e.core.listNamespacedService({ namespace: ns }),
-    e.core.listNamespacedConfigMap({ namespace: ns }),
-    e.core.listNamespacedSecret({ namespace: ns }),
-    e.core.listNamespacedServiceAccount({ namespace: ns }),
-    e.batch.listNamespacedJob({ namespace: ns }),
-  ]);
-  const out: Record<string, string> = {};
-  const kinds = ['pod', 'service', 'configmap', 'secret', 'serviceaccount', 'job'];
-  lists.forEach((l, i) => {
-    for (const o of l.items) out[`${kinds[i]}/${o.metadata?.name}`] = o.metadata?.resourceVersion ?? '';
-  });
-  out[`namespace/${ns}`] = (await e.core.readNamespace({ name: ns })).metadata?.resourceVersion ?? '';
-  return out;
-}
-
 async function expectClean(e: TestEnv, before: Record<string, string>): Promise<void> {
   expect(await toolLeftovers(e)).toEqual([]);
-  expect(await versions(e)).toEqual(before);
+  expect(await namespaceVersions(e)).toEqual(before);
 }
 
 /** The DynamoGraphDeployment CRD, served so that `pair --dgd` can read a DGD. */
@@ -283,7 +264,7 @@ const nodes = ['--prefill-node', PREFILL_NODE, '--decode-node', DECODE_NODE];
 describe('pair on the cluster', () => {
   test('happy path: a real nixlbench log gives a measurement, roles and a verdict; nothing remains', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
@@ -312,7 +293,7 @@ describe('pair on the cluster', () => {
 
   test('the degraded H200/CX-7 run (about 1 GB/s) is untrusted', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       prefill: readFileSync(fixture('nixlbench/ucx-vram-h200-cx7-400g-degraded.log'), 'utf8'),
@@ -337,7 +318,7 @@ describe('pair on the cluster', () => {
       resources: { limits: { 'nvidia.com/gpu': '8' } },
     });
     await e.waitForPodPhase('gpu-hog', 'Running');
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const r = await pair(newRunId(), nodes);
     expect(r.code, r.stderr).toBe(1);
     const run = checkOf(r, 'pair.run');
@@ -353,7 +334,7 @@ describe('pair on the cluster', () => {
 
   test('an image that cannot be pulled is named as such', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const r = await pair(newRunId(), [
       ...nodes,
       '--pod-annotation',
@@ -369,7 +350,7 @@ describe('pair on the cluster', () => {
 
   test('a peer that never arrives: both pods run, the start barrier never completes', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, { prefill: WAITING_LOG, decode: 'Connecting to ETCD at http://etcd:2379\n' });
     const r = await pair(runId, [...nodes, '--pod-annotation', `${SIM}duration=1h`]);
@@ -382,7 +363,7 @@ describe('pair on the cluster', () => {
 
   test('a run that printed its table and then hung: stopped by us, numbers kept, a warning', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
@@ -401,7 +382,7 @@ describe('pair on the cluster', () => {
 
   test('Ctrl-C in the middle: exit 130 and nothing remains', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, { prefill: WAITING_LOG, decode: TARGET_LOG });
     const ctl = new AbortController();
@@ -438,7 +419,7 @@ describe('pair: both probe pods start together and meet at a rendezvous', () => 
 
   test("a decode pod whose image pull takes 65 s (past nixlbench's 60 s barrier) still yields a measurement", async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     const ns = `itest-pair-${runId}`;
     const files = { prefill: criFile(`${runId}-prefill`, ''), decode: criFile(`${runId}-decode`, '') };
@@ -504,7 +485,7 @@ describe('pair: both probe pods start together and meet at a rendezvous', () => 
 
   test('an unknown framework is measured both ways: decode READs, then prefill WRITEs, each judged', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       decode: `${leg(1, 'READ', 'decode', 'initiator')}${readRun}\n${leg(2, 'WRITE', 'prefill', 'target')}${TARGET_LOG}`,
@@ -541,7 +522,7 @@ describe('pair: both probe pods start together and meet at a rendezvous', () => 
 describe('pair engines and modes', () => {
   test('ucx_perftest: each pod behind its own headless Service; the client (the initiator) measures RDMA', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       prefill: readFileSync(fixture('ucx_perftest/ucp-put-bw-cuda-rc-mlx5-protoinfo.log'), 'utf8'),
@@ -577,7 +558,7 @@ describe('pair engines and modes', () => {
 
   test('intra-node: both ranks in one two-GPU pod, judged against NVLink; a same-host DRAM run at 4.5 GB/s on 16 KiB blocks is below it', async () => {
     const e = env();
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       'intra-node': readFileSync(fixture('nixlbench/ucx-dram-ci-2rank-same-host-timestamped-ok.log'), 'utf8'),
@@ -701,7 +682,7 @@ describe("pair with the CronJob's least-privilege RBAC (deploy/cronjob/rbac.yaml
       },
       scratchNs,
     );
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const r = await pair(runId, [
       ...nodes,
       '--min-bandwidth',
@@ -914,7 +895,7 @@ describe('pair --dgd', () => {
     const e = env();
     await ensureCrd(e);
     await createDgd(e, 'disagg');
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
 
     const dry = await pair(newRunId(), [
       '--dgd',
@@ -951,7 +932,7 @@ describe('pair --dgd --engine nixl', () => {
     await ensureCrd(e);
     const image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1-e2e';
     await createDgd(e, 'nixldgd', { gpus: '1', image });
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     const scratch = `itest-pair-${runId}`;
     // Real output of the probe pods' script (test/data/nixl-probe/README.md): vLLM's direction,
@@ -1062,7 +1043,7 @@ describeNeeding([nixl('current')], 'pair --dgd --engine auto', () => {
     // The worker's exec runs this machine's tools: python3 is the venv with the nixl wheel from PyPI,
     // nixlbench is not on PATH (127), ucx_perftest is Debian's.
     await createDgd(e, 'autodgd', { gpus: '1', image, exec: { python3: { run: [python] } } });
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const runId = newRunId();
     await declareLogs(e, runId, {
       prefill: readFileSync(
@@ -1137,7 +1118,7 @@ describe('pair and secondary networks (Multus NetworkAttachmentDefinition CRD in
     const e = env();
     await ensureCrd(e);
     await createDgd(e, 'multus', { annotations: { [NETWORKS]: 'ib-net' }, gpus: '1' });
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const args = ['--dgd', 'multus', '--namespace', e.namespace, '--no-node-probes'];
 
     const missing = await pair(newRunId(), args);
@@ -1236,7 +1217,7 @@ describe('pair and taints (ExtendedResourceToleration on the test control plane)
       prefill: readFileSync(fixture('nixlbench/legacy-0.x-ucx-vram-to-dram-ok.log'), 'utf8'),
       decode: TARGET_LOG,
     });
-    const before = await versions(e);
+    const before = await namespaceVersions(e);
     const r = await pair(runId, [
       '--prefill-node',
       'gpu-node-1',

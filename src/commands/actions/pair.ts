@@ -39,17 +39,17 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
 
-/** Flags of the cluster pair that `--local` has no use for: given with it, they would be silently ignored. */
-const CLUSTER_ONLY: readonly [keyof PairOptions, string][] = [
+type FlagList = readonly [keyof PairOptions, string][];
+
+/** The flags that make or shape the probe pods (none with --local, none with --in-place). */
+const PROBE_POD_FLAGS: FlagList = [
   ['dryRun', '--dry-run'],
   ['recipe', '--recipe'],
-  ['dgd', '--dgd'],
   ['prefillNode', '--prefill-node'],
   ['decodeNode', '--decode-node'],
   ['image', '--image'],
   ['env', '--env'],
   ['rdmaResource', '--rdma-resource'],
-  ['initiator', '--initiator'],
   ['nixlbenchVersion', '--nixlbench-version'],
   ['deviceList', '--device-list'],
   ['etcdEndpoints', '--etcd-endpoints'],
@@ -61,43 +61,61 @@ const CLUSTER_ONLY: readonly [keyof PairOptions, string][] = [
   ['toleration', '--toleration'],
   ['keep', '--keep'],
   ['force', '--force'],
+];
+
+/** The in-place flags without --in-place: they would be silently ignored by a probe-pod run. */
+const IN_PLACE_ONLY: FlagList = [
+  ['prefillPod', '--prefill-pod'],
+  ['decodePod', '--decode-pod'],
+  ['allPods', '--all-pods'],
+  ['container', '--container'],
+  ['inPlaceSize', '--in-place-size'],
+];
+
+/** Flags of the cluster pair that `--local` has no use for: given with it, they would be silently ignored. */
+const CLUSTER_ONLY: FlagList = [
+  ...PROBE_POD_FLAGS,
+  ['dgd', '--dgd'],
+  ['initiator', '--initiator'],
   ['kubeconfig', '--kubeconfig'],
   ['context', '--context'],
   ['namespace', '--namespace'],
   ['leaseNamespace', '--lease-namespace'],
   ['inPlace', '--in-place'],
-  ['prefillPod', '--prefill-pod'],
-  ['decodePod', '--decode-pod'],
-  ['allPods', '--all-pods'],
-  ['container', '--container'],
-  ['inPlaceSize', '--in-place-size'],
+  ...IN_PLACE_ONLY,
 ];
 
-/** The in-place flags without --in-place: they would be silently ignored by a probe-pod run. */
-const IN_PLACE_ONLY: readonly [keyof PairOptions, string][] = [
-  ['prefillPod', '--prefill-pod'],
-  ['decodePod', '--decode-pod'],
-  ['allPods', '--all-pods'],
-  ['container', '--container'],
-  ['inPlaceSize', '--in-place-size'],
+/** Flags that make a probe pod or shape its transfer: in place there is no probe pod, and the size is --in-place-size. */
+const NOT_IN_PLACE: FlagList = [
+  ['local', '--local'],
+  ...PROBE_POD_FLAGS,
+  ['sizes', '--sizes'],
+  ['iters', '--iters'],
+  ['ucxTls', '--ucx-tls'],
+  ['leaseNamespace', '--lease-namespace'],
 ];
+
+/** The flags of `list` that were given. */
+function given(opts: PairOptions, list: FlagList): string[] {
+  return list.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
+}
 
 /** `pair --local` with a flag it would ignore is the user's mistake: one line naming them. */
 function refuseClusterFlags(opts: PairOptions, raw: Record<string, unknown>): void {
-  const given = CLUSTER_ONLY.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
-  if (raw.nodeProbes === false) given.push('--no-node-probes');
-  if (raw.wait === false) given.push('--no-wait');
+  const flags = given(opts, CLUSTER_ONLY);
+  if (raw.nodeProbes === false) flags.push('--no-node-probes');
+  if (raw.wait === false) flags.push('--no-wait');
   if (opts.memoryType) {
     throw new ToolError(
       `pair --local does not take --memory-type: it moves host memory, or GPU memory with --mode intra-node`,
       { fix: 'drop --memory-type; use --mode intra-node for GPU memory between two local GPUs' },
     );
   }
-  if (given.length > 0) {
+  if (flags.length > 0) {
     throw new ToolError(
-      `pair --local runs two processes on this host; ${given.join(', ')} ${given.length === 1 ? 'applies' : 'apply'} only to a pair of cluster nodes`,
+      `pair --local runs two processes on this host; ${flags.join(', ')} ${flags.length === 1 ? 'applies' : 'apply'} only to a pair of cluster nodes`,
       {
-        fix: `drop ${given.length === 1 ? 'it' : 'them'}, or drop --local to test between two nodes of the cluster`,
+        fix: `drop ${flags.length === 1 ? 'it' : 'them'}, or drop --local to test between two nodes of the cluster`,
       },
     );
   }
@@ -129,40 +147,15 @@ async function runLocal(ctx: CliContext, opts: PairOptions): Promise<void> {
   await emit(ctx, report, opts, () => [result.section]);
 }
 
-/** Flags that make a probe pod or shape its transfer: in place there is no probe pod, and the size is --in-place-size. */
-const NOT_IN_PLACE: readonly [keyof PairOptions, string][] = [
-  ['local', '--local'],
-  ['recipe', '--recipe'],
-  ['prefillNode', '--prefill-node'],
-  ['decodeNode', '--decode-node'],
-  ['image', '--image'],
-  ['env', '--env'],
-  ['rdmaResource', '--rdma-resource'],
-  ['nixlbenchVersion', '--nixlbench-version'],
-  ['deviceList', '--device-list'],
-  ['etcdEndpoints', '--etcd-endpoints'],
-  ['etcdImage', '--etcd-image'],
-  ['scratchNamespace', '--scratch-namespace'],
-  ['imagePullSecret', '--image-pull-secret'],
-  ['podAnnotation', '--pod-annotation'],
-  ['toleration', '--toleration'],
-  ['keep', '--keep'],
-  ['force', '--force'],
-  ['dryRun', '--dry-run'],
-  ['sizes', '--sizes'],
-  ['iters', '--iters'],
-  ['ucxTls', '--ucx-tls'],
-];
-
 /** The in-place flags make sense together, and nothing that only a probe pod uses was given. */
 function validateInPlace(opts: PairOptions, raw: Record<string, unknown>): void {
-  const given = NOT_IN_PLACE.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
-  if (raw.nodeProbes === false) given.push('--no-node-probes');
-  if (given.length) {
+  const flags = given(opts, NOT_IN_PLACE);
+  if (raw.nodeProbes === false) flags.push('--no-node-probes');
+  if (flags.length) {
     throw new ToolError(
-      `pair --in-place runs in the live worker pods and creates no probe pod; ${given.join(', ')} ${given.length === 1 ? 'does' : 'do'} not apply`,
+      `pair --in-place runs in the live worker pods and creates no probe pod; ${flags.join(', ')} ${flags.length === 1 ? 'does' : 'do'} not apply`,
       {
-        fix: `drop ${given.length === 1 ? 'it' : 'them'}, or drop --in-place to test with probe pods on free GPUs`,
+        fix: `drop ${flags.length === 1 ? 'it' : 'them'}, or drop --in-place to test with probe pods on free GPUs`,
       },
     );
   }
@@ -188,9 +181,7 @@ export async function runPair(ctx: CliContext, raw: Record<string, unknown>): Pr
     const { runInPlacePair } = await import('./pair-in-place.js');
     return runInPlacePair(ctx, opts);
   }
-  const inPlaceOnly = IN_PLACE_ONLY.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(
-    ([, f]) => f,
-  );
+  const inPlaceOnly = given(opts, IN_PLACE_ONLY);
   if (inPlaceOnly.length) {
     throw new ToolError(
       `${inPlaceOnly.join(', ')} only ${inPlaceOnly.length === 1 ? 'goes' : 'go'} with --in-place`,

@@ -18,6 +18,7 @@ import {
   RbacAuthorizationV1Api,
   type V1Job,
   type V1Pod,
+  type V1PolicyRule,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -330,6 +331,25 @@ export class TestEnv {
     const file = path.join(dir, `${randomBytes(3).toString('hex')}.kubeconfig`);
     writeFileSync(file, kc.exportConfig());
     return file;
+  }
+
+  /**
+   * A ServiceAccount of this namespace bound to a Role of `rules` here (both named `name`), and a
+   * kubeconfig file that authenticates as it: what a least-privilege user of the CLI has.
+   */
+  async kubeconfigWithRole(name: string, rules: V1PolicyRule[]): Promise<string> {
+    const namespace = this.namespace;
+    await this.core.createNamespacedServiceAccount({ namespace, body: { metadata: { name } } });
+    await this.rbac.createNamespacedRole({ namespace, body: { metadata: { name }, rules } });
+    await this.rbac.createNamespacedRoleBinding({
+      namespace,
+      body: {
+        metadata: { name },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name },
+        subjects: [{ kind: 'ServiceAccount', name, namespace }],
+      },
+    });
+    return this.kubeconfigFile(await this.kubeConfigForServiceAccount(name));
   }
 
   /** A kubeconfig that authenticates as a ServiceAccount with a TokenRequest token. */

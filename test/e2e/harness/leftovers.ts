@@ -79,3 +79,23 @@ export async function expireRunLeases(e: TestEnv, runId: string): Promise<string
     );
   return list.items.map((l) => l.metadata?.name ?? '');
 }
+
+/** Resource versions of everything in the deployment's namespace: nothing may change. */
+export async function namespaceVersions(e: TestEnv): Promise<Record<string, string>> {
+  const ns = e.namespace;
+  const lists = await Promise.all([
+    e.core.listNamespacedPod({ namespace: ns }),
+    e.core.listNamespacedService({ namespace: ns }),
+    e.core.listNamespacedConfigMap({ namespace: ns }),
+    e.core.listNamespacedSecret({ namespace: ns }),
+    e.core.listNamespacedServiceAccount({ namespace: ns }),
+    e.batch.listNamespacedJob({ namespace: ns }),
+  ]);
+  const out: Record<string, string> = {};
+  const kinds = ['pod', 'service', 'configmap', 'secret', 'serviceaccount', 'job'];
+  lists.forEach((l, i) => {
+    for (const o of l.items) out[`${kinds[i]}/${o.metadata?.name}`] = o.metadata?.resourceVersion ?? '';
+  });
+  out[`namespace/${ns}`] = (await e.core.readNamespace({ name: ns })).metadata?.resourceVersion ?? '';
+  return out;
+}
