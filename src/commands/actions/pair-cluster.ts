@@ -15,7 +15,7 @@ import { emit } from '../context.js';
  * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),
  * for tests and for CI jobs that want to know the namespace up front.
  */
-function runIdFrom(env: NodeJS.ProcessEnv): string | undefined {
+export function runIdFrom(env: NodeJS.ProcessEnv): string | undefined {
   const id = env.INTERCONNECT_TEST_RUN_ID;
   if (id === undefined || id === '') return undefined;
   if (!/^[a-z0-9]{1,12}$/.test(id)) {

@@ -9,6 +9,7 @@ import { type InPlaceResult, runInPlace } from '../../pair/in-place/run.js';
 import { newRunId } from '../../pair/names.js';
 import type { CliContext, OutputOptions } from '../context.js';
 import { emit } from '../context.js';
+import { runIdFrom } from './pair-cluster.js';
 
 /** What the JSON report says an in-place `pair` is about. */
 export const IN_PLACE_SUBJECT = 'the KV path between these live worker pods (in-place)';
@@ -75,7 +76,7 @@ export async function runInPlacePair(ctx: CliContext, opts: InPlaceCliOptions): 
   const memory = opts.memoryType?.toUpperCase() === 'VRAM' ? 'VRAM' : 'DRAM';
   const cluster = await openCluster(clusterOptions(opts), ctx.env);
   const namespace = opts.namespace ?? cluster.namespace;
-  const runId = ctx.env.INTERCONNECT_TEST_RUN_ID || newRunId();
+  const runId = runIdFrom(ctx.env) ?? newRunId();
   const result = await runInPlace(
     {
       namespace,
