@@ -80,6 +80,11 @@ async function worker(
   } as V1Pod);
 }
 
+/** pair --in-place on the graph's worker pods, found by the operator's labels. */
+function byDgd(e: TestEnv): string[] {
+  return ['pair', '--in-place', '--dgd', DGD, '-n', e.namespace];
+}
+
 /** pair --in-place between the two worker pods by name, prefill WRITEs (one direction). */
 function byName(e: TestEnv, ...more: string[]): string[] {
   const pods = ['--prefill-pod', 'w-prefill', '--decode-pod', 'w-decode'];
@@ -106,7 +111,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
   test('a real NIXL transfer between the live pods: measured, TCP so never trusted, nothing left, nothing changed', async () => {
     const e = env();
     const before = await namespaceVersions(e);
-    const r = await runCli(['pair', '--in-place', '--dgd', DGD, '-n', e.namespace, '-o', 'json']);
+    const r = await runCli([...byDgd(e), '-o', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     const byId = (id: string) => report.checks.filter((c) => c.id === id);
     expect(r.code, r.stderr).toBe(1);
@@ -232,17 +237,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     const kube = await e.kubeconfigWithRole('reader', [
       { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
     ]);
-    const r = await runCli([
-      'pair',
-      '--in-place',
-      '--dgd',
-      DGD,
-      '-n',
-      e.namespace,
-      '--kubeconfig',
-      kube,
-      '-q',
-    ]);
+    const r = await runCli([...byDgd(e), '--kubeconfig', kube, '-q']);
     expect([r.code, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toBe(
       `error: permission denied: cannot exec in pods in namespace ${e.namespace} (pods/exec needs get and create) (fix: grant the "get" and "create" verbs on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i get pods/exec -n ${e.namespace}; kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
@@ -286,20 +281,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'deploy/in-place as shipped', () => 
     for (const o of placed.filter((x) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(x.kind ?? '')))
       await api.create(o);
     const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('interconnect-test-in-place'));
-    const r = await runCli([
-      'pair',
-      '--in-place',
-      '--dgd',
-      DGD,
-      '-n',
-      e.namespace,
-      '--kubeconfig',
-      kube,
-      '--initiator',
-      'decode',
-      '-o',
-      'json',
-    ]);
+    const r = await runCli([...byDgd(e), '--kubeconfig', kube, '--initiator', 'decode', '-o', 'json']);
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.checks.find((c) => c.id === 'pair.transport')?.detail).toMatch(/over TCP/);
