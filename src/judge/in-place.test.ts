@@ -21,7 +21,6 @@ const base: InPlaceFacts = {
     { blockSize: 16 * MiB, batchSize: 1, gbps: 44.8 },
   ],
   errors: [],
-  started: true,
   subject: 'ns/p ↔ ns/d (in-place)',
 };
 
@@ -49,7 +48,7 @@ describe('pair --in-place rules', () => {
   it('a failed registration is named with the probe\u2019s own words', () => {
     const c = registrationCheck({
       ...base,
-      started: false,
+      rows: [],
       errors: [
         {
           role: 'target',
@@ -62,6 +61,16 @@ describe('pair --in-place rules', () => {
     expect(c.detail).toBe('target: registering 16777216 bytes of DRAM with NIXL failed: NIXL_ERR_BACKEND');
   });
 
+  it('an agent that failed after the probe started is no registration pass', () => {
+    const c = registrationCheck({
+      ...base,
+      rows: [],
+      errors: [{ role: 'initiator', stage: 'agent', message: 'cannot create the NIXL agent with UCX: boom' }],
+    });
+    expect(c.status).toBe('skipped');
+    expect(c.detail).toBe('no data moved, so the registration is not shown');
+  });
+
   it('below the floor fails; --min-bandwidth replaces the floor', () => {
     const slow = { ...base, rows: [{ blockSize: 16 * MiB, batchSize: 1, gbps: 2.1 }] };
     expect(inPlaceBandwidthCheck(slow).status).toBe('fail');
@@ -69,7 +78,7 @@ describe('pair --in-place rules', () => {
   });
 
   it('nothing measured is no pass: bandwidth skipped, and the verdict is not trusted', () => {
-    const checks = all({ ...base, rows: [], lanes: [], started: false });
+    const checks = all({ ...base, rows: [], lanes: [] });
     expect(checks.slice(1).map((c) => c.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(rollUp(checks).status).not.toBe('trusted');
   });

@@ -284,7 +284,6 @@ async function transfer(
     emulated: run.emulated,
     rows: run.rows,
     errors: run.probeErrors ?? [],
-    started: !!(run.hosts?.initiator && run.hosts?.target),
     minGBps: o.minGBps,
     subject,
   };
