@@ -1,7 +1,7 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
-import { localNixlPython } from '../engines/nixl/python.js';
+import { localNixlPython } from '../engines/nixl-python.js';
 import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';

@@ -2,10 +2,12 @@ import type { KubernetesObject } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { ToolError } from '../core/errors.js';
+import { LABEL } from '../core/labels.js';
 import type { Cluster } from '../kube/cluster.js';
+import { EXPIRES_ANNOTATION } from '../kube/cluster.js';
 import { diagnosePod, podStateLine } from './diagnose.js';
 import { ETCD_PORT, etcdValues, namespaceValues } from './etcd-values.js';
-import { CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, LABEL, objectNames, runSelector } from './names.js';
+import { CREATED_BY_ANNOTATION, objectNames, runSelector } from './names.js';
 import { renderDocs } from './templates.js';
 
 /**

@@ -5,7 +5,6 @@ import { plural } from '../core/verdict.js';
 import { DGD_LABEL, findDgdWorkers } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
-import type { PairConfig } from '../pair/context.js';
 import {
   detectRdmaResource,
   GPU,
@@ -13,7 +12,8 @@ import {
   type NodeView,
   nodeViews,
   unfitReason,
-} from '../pair/plan/nodes.js';
+} from '../kube/nodes.js';
+import type { PairConfig } from '../pair/options/config.js';
 import type { SweepConfig } from './config.js';
 import { atOnce, roundSizes, type SweepPlan } from './schemes.js';
 

@@ -3,7 +3,7 @@ import type { LastWords } from '../core/last-words.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
-import type { PairConfig } from '../pair/context.js';
+import type { PairConfig } from '../pair/options/config.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import type { Scheme, SweepResult } from './model.js';
 

@@ -4,10 +4,9 @@ import type { Measurement } from '../../core/measurement.js';
 import { peakOf } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
-import type { EngineRun } from '../../engines/local/types.js';
-import { nixlProbePath } from '../../engines/nixl/argv.js';
-import { runNixlProbePair } from '../../engines/nixl/local.js';
+import { nixlProbePath, runNixlProbePair } from '../../engines/nixl-probe.js';
 import { formatSize } from '../../engines/sizes.js';
+import type { EngineRun, Leg } from '../../engines/types.js';
 import { frameworkOfContainer } from '../../env/framework.js';
 import { findDgdWorkers, pickRunning, type WorkerRole } from '../../env/workers.js';
 import {
@@ -23,7 +22,6 @@ import { transportKind } from '../../judge/transports.js';
 import type { Cluster, PodTarget } from '../../kube/cluster.js';
 import { assertRunning, chooseContainer, getPod } from '../../kube/pods.js';
 import { chooseLegs } from '../direction.js';
-import type { Leg } from '../plan/probe-script.js';
 import {
   choosePort,
   headroom,

@@ -1,6 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
+import type { PodRole } from '../../engines/types.js';
 import type { PairContext, Step } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { snapshot } from '../pods/watch.js';
 import { judgeLegs } from '../verdict/legs.js';
 

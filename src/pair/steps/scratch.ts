@@ -1,6 +1,6 @@
 import { formatDuration } from '../../core/duration.js';
+import { LABEL } from '../../core/labels.js';
 import { diagnosePod, podStateLine } from '../../scratch/diagnose.js';
-import { LABEL } from '../../scratch/names.js';
 import type { PairContext, Step } from '../context.js';
 import { findDisturbance, outageLine } from '../pods/disturbance.js';
 import { pause, watchRetried } from '../pods/watch.js';

@@ -1,5 +1,5 @@
+import type { PodRole } from '../../engines/types.js';
 import type { PairContext, Step } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { waitFor } from '../pods/watch.js';
 import { createTracked, objectsOf } from './create.js';
 import { ownByJobs } from './owners.js';
