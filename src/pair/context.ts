@@ -109,6 +109,8 @@ export interface PairContext {
 
 /** One step of the run: kind's actions, one method each. */
 export interface Step {
+  /** Its name in `timing.steps` (ms each, for `npm run bench`). */
+  name: string;
   title(ctx: PairContext): string;
   /** Skips the step when false. */
   when?(ctx: PairContext): boolean;

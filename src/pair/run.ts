@@ -46,20 +46,6 @@ export const STEPS: readonly Step[] = [
   judgeStep,
 ];
 
-/** Names of the steps in `timing.steps` (ms each), for `npm run bench`. */
-const STEP_NAMES = new Map<Step, string>([
-  [probesStep, 'read-only checks'],
-  [planStep, 'plan'],
-  [renderStep, 'render'],
-  [admissionStep, 'admission'],
-  [holdStep, 'hold nodes'],
-  [scratchStep, 'scratch namespace'],
-  [startStep, 'create + etcd ready'],
-  [transferStep, 'pods start + transfer'],
-  [collectStep, 'collect logs'],
-  [judgeStep, 'judge'],
-]);
-
 export interface PairDeps {
   /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
   cluster: () => Promise<Cluster>;
@@ -215,7 +201,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       ctx.progress.step(step.title(ctx));
       const t0 = clock.now();
       await step.run(ctx);
-      steps[STEP_NAMES.get(step) ?? 'other'] = clock.now() - t0;
+      steps[step.name] = clock.now() - t0;
       if (state.problem && step !== collectStep && step !== judgeStep)
         ctx.progress.warn(state.problem.detail);
       else ctx.progress.done();

@@ -27,6 +27,7 @@ export function probeRuntimeMs(pods: readonly (V1Pod | undefined)[]): number | u
 }
 
 export const collectStep: Step = {
+  name: 'collect logs',
   title: () => 'Collect logs',
   when: created,
   async run(ctx) {
@@ -49,6 +50,7 @@ export const collectStep: Step = {
 };
 
 export const judgeStep: Step = {
+  name: 'judge',
   title: () => 'Judge the result',
   when: created,
   async run(ctx) {

@@ -245,6 +245,7 @@ function railsFor(ctx: PairContext, nodes: { prefill: PlannedNode; decode: Plann
 }
 
 export const planStep: Step = {
+  name: 'plan',
   title: () => 'Plan',
   when: (ctx) => ctx.state.stop === undefined,
   async run(ctx) {

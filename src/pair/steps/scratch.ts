@@ -54,6 +54,7 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
 }
 
 export const scratchStep: Step = {
+  name: 'scratch namespace',
   title: (ctx) =>
     ctx.state.plan?.etcd?.create ? 'Create scratch namespace and etcd' : 'Create scratch namespace',
   when: (ctx) =>
