@@ -60,7 +60,7 @@ describe('the in-place helper, run by a real python3', () => {
   it('run stops the probe it started when stdin ends (the exec stream closed), exit 130', async () => {
     const marker = `itest-inplace-t${process.pid}a`;
     const source = 'import time\ntime.sleep(120)\n';
-    const [python, ...args] = runArgv(helper, marker, 60, []);
+    const [python, ...args] = runArgv(helper, marker, 60, 0, []);
     const child = spawn(python as string, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     started.push(child);
     let out = '';
@@ -76,23 +76,23 @@ describe('the in-place helper, run by a real python3', () => {
     child.stdin.end();
     expect(await code).toBe(130);
     expect(out).toMatch(/"stopped":"the exec stream closed"/);
-    expect(parseReap(run(reapArgv(helper, marker)))).toEqual({ killed: 0, left: 0 });
+    expect(parseReap(run(reapArgv(helper, marker, 60)))).toEqual({ killed: 0, left: 0 });
   });
 
   it('reap kills every process of the run, the probe child too, and says none is left', async () => {
     const marker = `itest-inplace-t${process.pid}b`;
-    const [python, ...args] = runArgv(helper, marker, 60, []);
+    const [python, ...args] = runArgv(helper, marker, 60, 0, []);
     const child = spawn(python as string, args, { stdio: ['pipe', 'ignore', 'inherit'] });
     started.push(child);
     child.stdin.write(stdinFor('import time\ntime.sleep(120)\n'));
     await delay(1500);
-    const r = parseReap(run(reapArgv(helper, marker)));
+    const r = parseReap(run(reapArgv(helper, marker, 60)));
     expect(r?.killed).toBe(2);
     expect(r?.left).toBe(0);
   });
 
   it('run refuses a stdin that is not <length>\\n<source>', () => {
-    const [python, ...args] = runArgv(helper, 'itest-inplace-t3', 5, []);
+    const [python, ...args] = runArgv(helper, 'itest-inplace-t3', 5, 0, []);
     let err: { status?: number; stdout?: string } = {};
     try {
       execFileSync(python as string, args, { input: 'garbage', encoding: 'utf8' });
@@ -114,15 +114,31 @@ describe('headroom', () => {
     );
     expect(tight.ok).toBe(false);
     expect(tight.detail).toMatch(
-      /^112 MiB free under the container's 512 MiB memory limit \(cgroup v2, 400 MiB in use\), 208 MiB needed/,
+      /^112 MiB free under the container's 512 MiB memory limit \(cgroup v2, 400 MiB in use\), 272 MiB needed \(16 MiB buffer \+ the probe process \+ 64 MiB the worker keeps\)/,
     );
   });
 
   it('falls back to the node when the container has no limit, and refuses when nothing is known', () => {
     const noLimit = headroom(facts({ cgroup: { version: 2, limit: null, current: 10 } }), 16 * MiB, 'DRAM');
     expect(noLimit).toMatchObject({ ok: true });
-    expect(noLimit.detail).toMatch(/no container memory limit; 64 GiB available on the node/);
-    expect(headroom(facts({ cgroup: null, memAvailable: null }), MiB, 'DRAM').ok).toBe(false);
+    expect(noLimit.detail).toMatch(
+      /^no memory limit on the container or its pod; 64 GiB available on the node/,
+    );
+    expect(headroom(facts({ cgroup: null, memAvailable: null }), MiB, 'DRAM', true).ok).toBe(false);
+  });
+
+  it('no readable cgroup is untestable: refused with the way out, unless the user chose the size', () => {
+    const none = headroom(facts({ cgroup: null }), 16 * MiB, 'DRAM');
+    expect(none).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^no readable memory cgroup in the container/),
+      fix: expect.stringMatching(/^pass --in-place-size SIZE/),
+    });
+    const chosen = headroom(facts({ cgroup: null }), 16 * MiB, 'DRAM', true);
+    expect(chosen.ok).toBe(true);
+    expect(chosen.detail).toMatch(
+      /^no readable memory cgroup \(--in-place-size given: judged on the node alone\)/,
+    );
   });
 
   it('VRAM also needs the GPU free memory for the buffer and a CUDA context, and no figure is no run', () => {
