@@ -1,9 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../core/assets.js';
 import {
   choosePort,
   headroom,
+  IN_PLACE_HELPER_FILE,
   IN_PLACE_PORTS,
   inPlaceHelperSource,
   type PreflightFacts,
@@ -158,5 +161,54 @@ describe('choosePort', () => {
     expect(choosePort([IN_PLACE_PORTS.first, IN_PLACE_PORTS.first + 1])).toBe(IN_PLACE_PORTS.first + 2);
     const all = Array.from({ length: 100 }, (_, i) => IN_PLACE_PORTS.first + i);
     expect(choosePort(all)).toBeUndefined();
+  });
+});
+
+describe("the helper finds the container's own memory cgroup (/proc/self/cgroup with /proc/self/mountinfo)", () => {
+  // The helper's own function, run by python3 on the two files' text as the kernel writes them
+  // (proc(5), cgroups(7)); the live read, in a real cgroup, is in safety.test.ts.
+  function candidates(cgroup: string, mountinfo: string): [number, string, string][] {
+    const script = [
+      'import importlib.util, json, sys',
+      'spec = importlib.util.spec_from_file_location("helper", sys.argv[1])',
+      'm = importlib.util.module_from_spec(spec)',
+      'spec.loader.exec_module(m)',
+      'print(json.dumps(m.cgroup_candidates(sys.argv[2], sys.argv[3])))',
+    ].join('\n');
+    const file = path.join(repoRoot(), 'templates', IN_PLACE_HELPER_FILE);
+    return JSON.parse(execFileSync('python3', ['-c', script, file, cgroup, mountinfo], { encoding: 'utf8' }));
+  }
+  const v2 = (root: string) =>
+    `35 24 0:30 ${root} /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot`;
+  const v1 = (root: string) =>
+    `40 31 0:35 ${root} /sys/fs/cgroup/memory ro,nosuid,nodev,noexec,relatime - cgroup cgroup rw,memory`;
+  const pod =
+    '/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/cri-containerd-c1.scope';
+
+  it('v2 in its own cgroup namespace: the mount is the container', () => {
+    expect(candidates('0::/\n', v2('/'))).toEqual([[2, '/sys/fs/cgroup', '/sys/fs/cgroup']]);
+  });
+
+  it('v2 seeing the host hierarchy: the container is its path under the mount, not the mount', () => {
+    expect(candidates(`0::${pod}\n`, v2('/'))).toEqual([[2, `/sys/fs/cgroup${pod}`, '/sys/fs/cgroup']]);
+  });
+
+  it("v1 with the container's cgroup bind-mounted, or an ancestor of it, or another's: where it is, or nothing", () => {
+    expect(candidates('4:memory:/docker/c1\n', v1('/docker/c1'))).toEqual([
+      [1, '/sys/fs/cgroup/memory', '/sys/fs/cgroup/memory'],
+    ]);
+    expect(candidates('4:memory:/kubepods/pod1/c1\n', v1('/kubepods'))).toEqual([
+      [1, '/sys/fs/cgroup/memory/pod1/c1', '/sys/fs/cgroup/memory'],
+    ]);
+    expect(candidates('4:memory:/kubepods/pod1/c1\n', v1('/other'))).toEqual([]);
+  });
+
+  it('hybrid (memory on v1, cgroup2 beside it): v1 first', () => {
+    const text = '4:memory:/process_api/c1\n0::/\n';
+    const mounts = `${v2('/').replace('/sys/fs/cgroup ', '/sys/fs/cgroup/unified ')}\n${v1('/')}`;
+    expect(candidates(text, mounts)).toEqual([
+      [1, '/sys/fs/cgroup/memory/process_api/c1', '/sys/fs/cgroup/memory'],
+      [2, '/sys/fs/cgroup/unified', '/sys/fs/cgroup/unified'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -150,6 +150,21 @@ describe('OOM priority and headroom, in a real memory cgroup', () => {
     // The root of the hierarchy has no limit: read there, the 500 MiB would be missed.
     expect(cg).toMatchObject({ version: g.version, path: g.dir, limit: 500 * MiB });
     expect(cg?.current).toBeGreaterThan(0);
+  }, 30_000);
+  it("a limit on the pod's cgroup (a parent of the container's) binds as hard: the tightest level is the figure", async (ctx) => {
+    const g = cgroupOrSkip(ctx, 'pod', 300 * MiB);
+    // The container: a cgroup below the pod's, with no limit of its own.
+    const container = path.join(g.dir, 'c1');
+    mkdirSync(container);
+    try {
+      const wrap = ['sh', '-c', `echo $$ > ${container}/cgroup.procs && exec "$@"`, 'sh'];
+      const pre = start([...wrap, ...preflightArgv(helper, `itest-inplace-pod${process.pid}`, false)]);
+      expect(await exited(pre)).toBe(0);
+      expect(parsePreflight(pre.out())?.cgroup).toMatchObject({ path: g.dir, limit: 300 * MiB });
+    } finally {
+      await delay(100);
+      rmdirSync(container);
+    }
   }, 30_000);
 });
 
