@@ -189,7 +189,11 @@ async function transfer(
       deadline: AbortSignal.timeout(o.timeoutMs),
     },
   );
-  const memory = started.map(({ pod, proc }) => ({ pod, said: parseRunMemory(proc.lines()) }));
+  // Prefill first, decode second, whichever side started first.
+  const memory = [label(p), label(d)]
+    .map((pod) => ({ pod, proc: started.find((s) => s.pod === pod)?.proc }))
+    .filter((m) => m.proc !== undefined)
+    .map(({ pod, proc }) => ({ pod, said: parseRunMemory(proc?.lines() ?? []) }));
   const pressed = memory.find((m) => m.said && m.said.memory !== 'ok');
   if (pressed) deps.progress.warn(`${pressed.pod}: ${pressed.said?.detail}`);
   const facts = {
