@@ -137,23 +137,38 @@ def memory_cgroup_dir(cgroups, mountinfo):
 
 
 def memory_levels(cg):
-    """(limit, usage, dir) of the cgroup and each parent up to its mount: a parent's limit (the
-    pod's) binds as hard as the container's own. v2: memory.max ("max": none) and
-    memory.current; v1: memory.limit_in_bytes (near 2^63: none) and memory.usage_in_bytes."""
+    """(limit, working set, dir) of the cgroup and each parent up to its mount: a parent's limit
+    (the pod's) binds as hard as the container's own. v2: memory.max ("max": none) and
+    memory.current; v1: memory.limit_in_bytes (near 2^63: none) and memory.usage_in_bytes; each
+    less the inactive file pages of memory.stat."""
     limit_file, usage_file = (
         ("memory.max", "memory.current") if cg["version"] == 2 else ("memory.limit_in_bytes", "memory.usage_in_bytes")
     )
+    inactive = "inactive_file" if cg["version"] == 2 else "total_inactive_file"
     levels = []
     d, top = os.path.normpath(cg["dir"]), os.path.normpath(cg["top"])
     while True:
         limit = read_int(os.path.join(d, limit_file))
         if limit is not None and limit >= (1 << 60):
             limit = None
-        levels.append((limit, read_int(os.path.join(d, usage_file)), d))
+        levels.append((limit, working_set(read_int(os.path.join(d, usage_file)), d, inactive), d))
         if d == top or not d.startswith(top + "/"):
             break
         d = os.path.dirname(d)
     return levels
+
+
+def working_set(usage, d, inactive):
+    # The use counted against the limit less the page cache the kernel reclaims first (inactive
+    # file pages, memory.stat): the kubelet's working set. A worker that read its model weights
+    # has them in its cgroup's page cache; that is not memory it would be OOM-killed for.
+    if usage is None:
+        return None
+    for line in (read_text(os.path.join(d, "memory.stat")) or "").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == inactive and parts[1].isdigit():
+            return max(0, usage - int(parts[1]))
+    return usage
 
 
 def tightest(cg):

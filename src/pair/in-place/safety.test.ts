@@ -213,15 +213,20 @@ describe('the reaper kills only what is ours', () => {
     const reaped = parseReap(
       execFileSync('python3', reapArgv(helper, marker, age).slice(1), { encoding: 'utf8' }),
     );
-    expect(reaped).toEqual({ killed: 2, left: 0 });
     await exited(ours);
-    expect([alive(ours.pid), alive(child)]).toEqual([false, false]);
+    // One look at everything, so a failure shows the whole picture.
     expect({
+      reaped,
+      ours: alive(ours.pid),
+      child: alive(child),
       before: alive(before.pid),
       tagged: alive(tagged.pid),
       tail: alive(tail.pid),
       other: alive(other.pid),
     }).toEqual({
+      reaped: { killed: 2, left: 0 },
+      ours: false,
+      child: false,
       before: true,
       tagged: true,
       tail: true,
