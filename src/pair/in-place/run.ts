@@ -24,7 +24,7 @@ import { transportKind } from '../../judge/transports.js';
 import type { Cluster } from '../../kube/cluster.js';
 import type { RunningProc } from '../../procs/launcher.js';
 import { chooseLegs } from '../direction.js';
-import type { Leg } from '../probe-script.js';
+import type { Leg } from '../plan/probe-script.js';
 import {
   choosePort,
   IN_PLACE_PORTS,
