@@ -13,6 +13,7 @@ import type { PodTarget } from '../../kube/cluster.js';
 import type { RunOptions, RunResult } from '../../procs/runner.js';
 import { leaseNameOf, leaseObject } from '../../scratch/lease-model.js';
 import { runMarker } from './helper.js';
+import { workers } from './pods.js';
 import { type InPlaceOptions, runInPlace } from './run.js';
 
 // runInPlace over the in-memory API objects, with every exec run HERE by a real python3 (the
@@ -203,4 +204,23 @@ describe('one probe per worker: a Lease per pod', () => {
     );
     expect(seen).toEqual([]);
   }, 20_000);
+});
+
+describe('the worker pods, found as node and nixl find theirs (probes/targets.ts podTargets)', () => {
+  it('--dgd: the first running pod of each role, with its IP and container spec; the others named as left out', async () => {
+    const pending = pod('d-1', 'decode');
+    pending.status = { phase: 'Pending', reason: 'Unschedulable' };
+    const c = new MemoryCluster({
+      namespace: 'dynamo',
+      objects: [pod('p-0', 'prefill'), pod('d-0', 'decode'), pending],
+    });
+    const found = await workers(c, { namespace: 'dynamo', dgd: 'g', allPods: true });
+    expect(found.prefill.map((w) => [w.target, w.ip, w.node, w.found.spec?.image])).toEqual([
+      [{ namespace: 'dynamo', pod: 'p-0', container: 'main' }, '127.0.0.1', 'node-p-0', 'worker:1'],
+    ]);
+    expect(found.decode.map((w) => w.target.pod)).toEqual(['d-0']);
+    expect(found.leftOut).toEqual([
+      { pod: 'd-1', role: 'decode', why: 'is Pending (Unschedulable), not Running' },
+    ]);
+  });
 });
