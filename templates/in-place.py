@@ -492,8 +492,9 @@ def run(marker, seconds, guard, args):
     if child.returncode == -signal.SIGKILL:
         kills, detail = watch.oom()
         memory_line(marker, watch, "oom", detail, oomKills=kills)
-    else:
-        memory_line(marker, watch, "ok", f"at least {mib(max(0, watch.min_free or 0))} stayed free under {watch.where} while the probe ran")
+    elif watch.min_free is not None:
+        seen = f"at least {mib(max(0, watch.min_free))} stayed free under {watch.where} while the probe ran"
+        memory_line(marker, watch, "ok", seen)
     return child.returncode if child.returncode >= 0 else 128 - child.returncode
 
 

@@ -140,7 +140,8 @@ describe('pair.memory', () => {
   it('skipped when a helper said nothing (stopped by us, or the stream lost)', () => {
     expect(memoryCheck([ok('ns/p'), { pod: 'ns/d' }], 's')).toMatchObject({
       status: 'skipped',
-      detail: 'no memory account from ns/d (the probe was stopped, or the connection lost)',
+      detail:
+        'no memory account from ns/d (the probe was stopped, the connection lost, or no memory figure could be read)',
     });
   });
 });

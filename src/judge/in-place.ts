@@ -158,7 +158,7 @@ export function cleanupCheck(
  * (its own cgroup, watched throughout): `ok` with the least that stayed free; `warn` when the
  * probe was stopped because the worker's use ate the headroom, or killed by the OOM killer
  * (the probe goes first: oom_score_adj 1000); `skipped` when a helper said nothing (it was
- * stopped, or the connection was lost).
+ * stopped, the connection was lost, or it could read no memory figure).
  */
 export function memoryCheck(
   pods: readonly { pod: string; said?: { memory: 'ok' | 'guard' | 'oom'; detail: string } }[],
@@ -176,7 +176,7 @@ export function memoryCheck(
     return check(
       'pair.memory',
       'skipped',
-      `no memory account from ${silent.map((p) => p.pod).join(' or ') || 'the pods'} (the probe was stopped, or the connection lost)`,
+      `no memory account from ${silent.map((p) => p.pod).join(' or ') || 'the pods'} (the probe was stopped, the connection lost, or no memory figure could be read)`,
       { subject, matters: false },
     );
   }

@@ -31,9 +31,13 @@ function run(argv: string[]): string {
   return execFileSync(python as string, args, { encoding: 'utf8', timeout: 30_000 });
 }
 
+/**
+ * Python processes showing `marker` (a pyenv shim, a bash script, shows it too while it finds
+ * the interpreter: not counted).
+ */
 function alive(marker: string): number {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => l.includes(marker) && !l.includes(' ps ')).length;
+  return out.split('\n').filter((l) => l.includes(marker) && /^\s*\d+\s+\S*python[\d.]*\s/.test(l)).length;
 }
 
 const MiB = 1024 * 1024;

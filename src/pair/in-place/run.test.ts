@@ -83,13 +83,17 @@ function localCluster(env: NodeJS.ProcessEnv, seen: string[]): MemoryCluster {
   return c;
 }
 
-/** Processes with `word` as a whole argument (how the reaper knows a helper of the run). */
+/**
+ * Python processes with `word` as a whole argument (how the reaper knows a helper of the run; a
+ * pyenv shim, a bash script, carries it too while it finds the interpreter: not counted).
+ */
 function withWord(word: string): number[] {
   return readdirSync('/proc')
     .filter((n) => /^\d+$/.test(n))
     .filter((n) => {
       try {
-        return readFileSync(`/proc/${n}/cmdline`, 'latin1').split('\0').includes(word);
+        const argv = readFileSync(`/proc/${n}/cmdline`, 'latin1').split('\0');
+        return argv.includes(word) && /python[\d.]*$/.test(argv[0] ?? '');
       } catch {
         return false;
       }

@@ -54,7 +54,8 @@ function start(argv: readonly string[], input?: string): ChildProcess & { out: (
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  // Killed by a signal, a child has no exit code but a signal code: either means it is gone.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((r) => child.on('exit', (code) => r(code)));
 }
 
