@@ -241,6 +241,29 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     expect(await probesIn(e, 'w-decode')).toEqual([]);
   }, 300_000);
 
+  test('one probe per worker: a second run with --no-wait is refused at once, naming the first', async () => {
+    const e = env();
+    let stderr = '';
+    const first = spawnCli(byName(e), {
+      onStart: (c) => {
+        c.stderr?.on('data', (d) => {
+          stderr += String(d);
+        });
+      },
+    });
+    await waitFor('the first run to hold the pods', async () => /in-place pre-flight/.test(stderr), {
+      timeoutMs: 120_000,
+    });
+    const second = await runCli([...byName(e), '--no-wait']);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^error: pod ${e.namespace}/w-(prefill|decode) is held by pair --in-place [a-z0-9]+ \\(on .*\\); --no-wait: not waiting for it`,
+      ),
+    );
+    expect((await first).code).toBe(1);
+  }, 300_000);
+
   test('a killed run (SIGKILL of the CLI mid-transfer): no probe process, temp file or shm segment is left in either pod', async () => {
     const e = env();
     // What a pod holds that a probe could leave: files in /tmp and /dev/shm, System V segments.
