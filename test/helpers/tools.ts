@@ -13,6 +13,7 @@ export const TOOL_INSTALL = {
   etcd: 'apt-get install etcd-server',
   etcdctl: 'apt-get install etcd-client',
   ip: 'apt-get install iproute2',
+  gcc: 'apt-get install gcc',
   iptables: 'apt-get install iptables',
   openssl: 'apt-get install openssl',
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',

@@ -125,7 +125,7 @@ function keyValue(s: string): { name: string; value: string } {
 }
 
 /** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
-function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+export function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   if (flag) return flag;
   const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
   if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;
