@@ -63,6 +63,7 @@ describe('redact: one rule per shape, each in its own words', () => {
     ['a secret-named variable', 'DB_PASSWORD=plainPw_9 next', 'DB_PASSWORD=<redacted> next'],
     ['a secret-named flag', 'run --api-key sk-live-0123456789abcdefXYZ now', 'run --api-key <redacted> now'],
     ['inside JSON, the quotes kept', '{"e":"HF_TOKEN=abc","n":1}', '{"e":"HF_TOKEN=<redacted>","n":1}'],
+    ['a query parameter', 'http://gw/?api_key=abc123&x=1', 'http://gw/?api_key=<redacted>&x=1'],
   ])('%s', (_, given, shown) => {
     expect(redact(given)).toBe(shown);
     expect(redact(shown)).toBe(shown); // idempotent
@@ -76,6 +77,13 @@ describe('redact: one rule per shape, each in its own words', () => {
       'a Bearer of bad news',
       'mlx5_0:1 at 400 Gb/s',
       'quay.io/coreos/etcd:v3.5.21@sha256:abc',
+      // A shell variable named key (the nixlbench pod script), in a JSON string.
+      '{"args":["key=\\"xferbench//rank/0\\"; KVC=1"]}',
+      'key="xferbench/$ITEST_GROUP-$n//rank/0"',
+      // Configuration that only mentions a secret word.
+      'max_tokens=8192 MAX_NUM_BATCHED_TOKENS=8192',
+      '- --tokens-per-block\n- "128"',
+      '--max-model-len 8192 --max-num-batched-tokens 4096',
     ])
       expect(redact(text)).toBe(text);
   });

@@ -31,28 +31,36 @@ const SECRET_VALUE = [
 
 export const REDACTED = '<redacted>';
 
-/** A value inside text ends at whitespace, a quote, a comma or a semicolon: JSON and YAML stay whole. */
-const V = `[^\\s"'\`,;<>]`;
+/**
+ * A value inside text ends at whitespace, a quote, a backslash, a comma, a semicolon or an &: the
+ * JSON and YAML around it (`"…\"…"`) stay whole.
+ */
+const V = `[^\\s"'\`,;&<>\\\\]`;
+/** A quoted value: no backslash or newline inside, so it never runs past the string it is in. */
+const QUOTED = `"[^"\\\\\\n]*"|'[^'\\\\\\n]*'`;
+/**
+ * A secret-named variable in text: a name that ENDS in TOKEN, SECRET, PASSWORD, CREDENTIAL(S)
+ * or API_KEY (any case), or in KEY (upper case only: a shell's `key=` is not one). A name that
+ * only contains such a word (`max_tokens=`, `--tokens-per-block`) is configuration, not a secret.
+ */
+/** `word` in any case, as a regex source (the rest of the pattern stays case-sensitive). */
+const anyCase = (word: string) =>
+  [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+const SECRET_WORD = `(?:[A-Za-z0-9_.-]*(?:${['token', 'secret', 'password', 'passwd', 'credential', 'credentials', 'api_key', 'apikey'].map(anyCase).join('|')})|[A-Z0-9_]*KEY)`;
 
 /** Each: a pattern and its replacement, applied in order to any text. */
 const TEXT_RULES: readonly [RegExp, string][] = [
   // URL userinfo: scheme://user:pass@host, scheme://token@host.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"'`<>]+@/gi, `$1${REDACTED}@`],
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"'`<>\\]+@/gi, `$1${REDACTED}@`],
   // Authorization headers, and a bearer or basic credential on its own.
   [new RegExp(`(Authorization:\\s*(?:Bearer|Basic|Token)\\s+)${V}+`, 'gi'), `$1${REDACTED}`],
   [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${REDACTED}`],
   [/\b(Basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}/g, `$1${REDACTED}`],
   // Secret-named variables: NAME=value, NAME="value", --name=value, --name value.
+  [new RegExp(`\\b(${SECRET_WORD})=(${QUOTED}|${V}+)`, 'g'), `$1=${REDACTED}`],
   [
     new RegExp(
-      `\\b([A-Za-z0-9_.-]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|${V}+)`,
-      'gi',
-    ),
-    `$1=${REDACTED}`,
-  ],
-  [
-    new RegExp(
-      `(--[a-z0-9-]*(?:token|password|passwd|secret|api-key|apikey|credential)[a-z0-9-]*\\s+)${V}+`,
+      `(--(?:[a-z0-9-]*-)?(?:token|password|passwd|secret|api-key|apikey|credentials?|access-key|secret-key)(?:=| +))(?!-)${V}+`,
       'gi',
     ),
     `$1${REDACTED}`,
