@@ -7,7 +7,7 @@ import {
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PROBE_IMAGE,
   etcdImageFor,
-} from '../src/pair/flags.js';
+} from '../src/pair/options/flags.js';
 import { loadPolicy } from '../src/sweep/policy.js';
 import { repoRoot } from './helpers/fixtures.js';
 
@@ -119,8 +119,8 @@ describe('deploy/admission', () => {
     expect(params.images).toEqual([DEFAULT_PROBE_IMAGE, DEFAULT_NIXL_IMAGE, DEFAULT_ETCD_IMAGE]);
     expect(etcdImageFor(undefined, DEFAULT_PROBE_IMAGE).image).toBe(DEFAULT_ETCD_IMAGE);
     expect(etcdImageFor(undefined, DEFAULT_NIXL_IMAGE).image).toBe(DEFAULT_NIXL_IMAGE);
-    // src/pair/values.ts: capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])].
-    expect(read('src', 'pair', 'values.ts')).toContain(
+    // src/pair/plan/values.ts: capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])].
+    expect(read('src', 'pair', 'plan', 'values.ts')).toContain(
       "capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])]",
     );
     expect(params.capabilities).toEqual(['IPC_LOCK']);
