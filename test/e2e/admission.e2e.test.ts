@@ -4,7 +4,9 @@
 // foreign image and a Job whose template is privileged in the scratch namespace, and that token
 // may not remove the policy or the namespace's label; a nightly sweep with the same token still
 // runs to a verdict (kwok nodes; the real scheduler and Job controller create the probe pods,
-// and the policy admits them).
+// and the policy admits them). Last, deploy/sweep/components/namespaced (issue 35 item 8): with
+// its ClusterRole (no pods) the token cannot list pods cluster-wide, and a sweep with
+// --gpu-accounting none still runs to a verdict, trying no such read.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,8 @@ import {
   CoreV1Api,
   KubeConfig,
   type KubernetesObject,
+  RbacAuthorizationV1Api,
+  type V1ClusterRole,
   type V1Pod,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -287,7 +291,51 @@ describe('deploy/admission with the nightly install', () => {
   });
 
   test('a nightly sweep with the same token still runs to a verdict: the probe Jobs and etcd pod are admitted', async () => {
+    const r = await nightly([]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(verdictOf(r.stdout)).toBe('trusted');
+    expect(r.stderr).not.toMatch(/ValidatingAdmissionPolicy/);
+    // The full install may list pods cluster-wide: free GPUs were counted.
+    expect(r.stderr).not.toMatch(/free GPUs not counted/);
+  }, 300_000);
+
+  test('components/namespaced: the ClusterRole without pods, --gpu-accounting none; the token may not list pods cluster-wide and the sweep still runs to a verdict', async () => {
     const e = env();
+    const rbac = e.kc.makeApiClient(RbacAuthorizationV1Api);
+    const [role] = docs('deploy/sweep/components/namespaced/clusterrole.yaml') as V1ClusterRole[];
+    await rbac.replaceClusterRole({ name: 'interconnect-test-read', body: role as V1ClusterRole });
+    const core = saKc.makeApiClient(CoreV1Api);
+    await waitFor(
+      'the narrower ClusterRole to take effect',
+      async () => statusCode(await core.listPodForAllNamespaces().catch((err: unknown) => err)) === 403,
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
+    const r = await nightly(['--gpu-accounting', 'none']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(verdictOf(r.stdout)).toBe('trusted');
+    expect(r.stderr).toContain('free GPUs not counted (--gpu-accounting none)');
+    // No pod read outside the scratch namespace was tried (it would be refused, and said).
+    expect(r.stderr).not.toMatch(/forbidden|permission denied/i);
+  }, 300_000);
+});
+
+/** The report's verdict, after checking every pair ran and measured. */
+function verdictOf(stdout: string): string {
+  const report = JSON.parse(stdout) as {
+    verdict: { status: string };
+    sweep: { pairs: { outcome: string; peakGBps: number | null }[] };
+  };
+  expect(report.sweep.pairs.length).toBeGreaterThan(1);
+  expect(report.sweep.pairs.every((p) => p.outcome !== 'not-run' && p.peakGBps === 5.10826)).toBe(true);
+  return report.verdict.status;
+}
+
+let logsPlayed = false;
+
+/** A nightly sweep with the CronJob's token and a policy like the install's, the probe pods printing healthy logs. */
+async function nightly(extra: string[]) {
+  const e = env();
+  if (!logsPlayed) {
     const file = (name: string, text: string) => {
       const f = path.join(scratchDir, `${name}-${randomBytes(3).toString('hex')}.log`);
       writeFileSync(f, toCriLog(text));
@@ -305,38 +353,31 @@ describe('deploy/admission with the nightly install', () => {
         ],
       },
     } as KubernetesObject);
-    const policy = path.join(scratchDir, 'policy.yaml');
-    writeFileSync(
+    logsPlayed = true;
+  }
+  const policy = path.join(scratchDir, 'policy.yaml');
+  writeFileSync(
+    policy,
+    `scheme: ring\nselector: topology.kubernetes.io/zone=zone-b\nmaxParallel: 4\ntimeout: 10m\npairTimeout: 90s\nscratchNamespace: ${SCRATCH}\noutput:\n  format: json\n`,
+  );
+  return runCli(
+    [
+      'sweep',
+      ...KWOK_PROBE_ARGS,
+      '--initiator',
+      'prefill',
+      '--op',
+      'write',
+      '--min-bandwidth',
+      '5',
+      '--policy',
       policy,
-      `scheme: ring\nselector: topology.kubernetes.io/zone=zone-b\nmaxParallel: 4\ntimeout: 10m\npairTimeout: 90s\nscratchNamespace: ${SCRATCH}\noutput:\n  format: json\n`,
-    );
-    const r = await runCli(
-      [
-        'sweep',
-        ...KWOK_PROBE_ARGS,
-        '--initiator',
-        'prefill',
-        '--op',
-        'write',
-        '--min-bandwidth',
-        '5',
-        '--policy',
-        policy,
-        '--kubeconfig',
-        kubeconfig,
-        '--lease-namespace',
-        NS,
-      ],
-      { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: `ad${randomBytes(2).toString('hex')}` } },
-    );
-    expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as {
-      verdict: { status: string };
-      sweep: { pairs: { outcome: string; peakGBps: number | null }[] };
-    };
-    expect(report.verdict.status).toBe('trusted');
-    expect(report.sweep.pairs.length).toBeGreaterThan(1);
-    expect(report.sweep.pairs.every((p) => p.outcome !== 'not-run' && p.peakGBps === 5.10826)).toBe(true);
-    expect(r.stderr).not.toMatch(/ValidatingAdmissionPolicy/);
-  }, 300_000);
-});
+      '--kubeconfig',
+      kubeconfig,
+      '--lease-namespace',
+      NS,
+      ...extra,
+    ],
+    { env: { ...process.env, INTERCONNECT_TEST_RUN_ID: `ad${randomBytes(2).toString('hex')}` } },
+  );
+}
