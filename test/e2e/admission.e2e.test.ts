@@ -100,6 +100,29 @@ function probePod(name: string, change: (p: V1Pod) => void = () => undefined): V
 let saKc: KubeConfig;
 let kubeconfig: string;
 
+// The install's namespaces have fixed names that later files (sweep, sweep-deploy) use too:
+// delete them here and wait until they are gone, before the harness's own cleanup.
+afterAll(async () => {
+  if (process.env.E2E_KEEP === '1') return;
+  const core = env().kc.makeApiClient(CoreV1Api);
+  for (const name of [SCRATCH, NS]) await core.deleteNamespace({ name }).catch(() => undefined);
+  await waitFor(
+    `namespaces ${NS} and ${SCRATCH} to be gone`,
+    async () => {
+      const left = await Promise.all(
+        [NS, SCRATCH].map((name) =>
+          core.readNamespace({ name }).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      return left.every((l) => !l);
+    },
+    { timeoutMs: 100_000, intervalMs: 1000 },
+  );
+}, 120_000);
+
 beforeAll(async () => {
   const e = env();
   const core = e.kc.makeApiClient(CoreV1Api);
