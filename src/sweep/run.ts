@@ -90,6 +90,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       progress.done(more.slice(1).join('; ') || undefined);
     }
     if (left) progress.warn(left);
+    if (cand.uncounted) progress.warn(cand.uncounted);
     const late = planWarning(plan, resolved);
     if (late) progress.warn(late);
     const finish = (

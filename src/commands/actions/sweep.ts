@@ -84,6 +84,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => s.split(','))
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
+  gpuAccounting: z.enum(['cluster', 'none']).default('cluster'),
   timeout: SweepDurationOption.default(30 * 60_000),
   pairTimeout: DurationOption.default(5 * 60_000),
   ...TransferOptionsShape,
@@ -180,6 +181,7 @@ export async function runSweepCommand(
       selector: opts.selector,
       nodes: opts.nodes,
       maxParallel: opts.maxParallel,
+      gpuAccounting: opts.gpuAccounting,
       timeoutMs: opts.timeout,
       pair,
     },
