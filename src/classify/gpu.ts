@@ -8,7 +8,10 @@ import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-to
  * the precondition for efficient GPUDirect RDMA; NODE/SYS cross the root complex,
  * sglang#23020 "CPU bounce buffer RDMA").
  */
-export function classifyTopo(t: TopoResult): Check[] {
+export function classifyTopo(topo: TopoResult, opts: { commands?: readonly string[] } = {}): Check[] {
+  // The typed command is context the matrix lacks: `topo -mp` / `--matrix_pcie` is the PCIe-only view.
+  const typedPcie = (opts.commands ?? []).some((c) => /\btopo\b.*(?:\s-mp\b|--matrix_pcie\b)/.test(c));
+  const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
   const checks: Check[] = [];
   const pairs = gpuPairs(t);
   const nv = pairs.filter((p) => p.link.startsWith('NV'));

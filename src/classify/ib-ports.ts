@@ -96,8 +96,7 @@ function disabledRails(
   const rails = top >= KV_WARN_BELOW_GBPS ? up.filter((x) => x.p.rateGbps === top) : [];
   for (const x of list) {
     const model = models[x.p.device];
-    if (x.v.status !== 'skipped' || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model)
-      continue;
+    if (x.v.usable || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model) continue;
     const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
     if (same.length === 0) continue;
     x.v = {

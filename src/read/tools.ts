@@ -178,6 +178,23 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   const missing = paste.sections.flatMap((s) =>
     s.missing.filter((m) => commandRuns(tool, m.program)).map((m) => ({ ...m, where: s.where })),
   );
+  // A command that printed nothing is that: not empty input, not a tool that is missing.
+  if (!reading && missing.length === 0 && own.length > 0 && own.every((s) => s.output.length === 0)) {
+    reading = {
+      parsed: undefined,
+      checks: [
+        check(
+          `${TOOLS[tool].group}.${tool}`,
+          'skipped',
+          `${own.map((s) => `\`${s.command}\` (${lineSpan(s.from, s.to)})`).join(' and ')} printed nothing: nothing to judge`,
+          {
+            fix: `run \`${TOOLS[tool].command}\` again and paste what it prints (an empty output can mean no device, no permission or a wrapper that swallowed it)`,
+          },
+        ),
+      ],
+    };
+    used = own;
+  }
   // A filter that kept lines the parser cannot place alone (`ibstat | grep State` has no CA block):
   // what it hid is not shown; nothing is concluded from the rest.
   const filtered = ownError ? shownOf(own) : undefined;
@@ -283,7 +300,12 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
   const places = [...new Set(said.flatMap((s) => (s.where ? [s.where] : [])))];
   const one = (list: readonly PasteSection[]) => {
     const shownHere = shownOf(list);
-    return readOutput(tool, merge(list), shownHere ? { ...opts, shown: shownHere } : opts);
+    const commands = list.flatMap((s) => (s.command ? [s.command] : []));
+    return readOutput(tool, merge(list), {
+      ...opts,
+      ...(shownHere ? { shown: shownHere } : {}),
+      ...(commands.length ? { commands } : {}),
+    });
   };
   if (places.length < 2) return one(sections);
   const parsed: unknown[] = [];
