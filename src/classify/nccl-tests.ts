@@ -128,8 +128,16 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
 
 function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefined {
   const multi = hosts.length !== 1;
-  if (r.network === undefined && r.via.gdrdma + r.via.staged + r.via.socket === 0) return undefined;
-  if (/^Socket$/i.test(r.network ?? '') || (r.via.socket > 0 && r.via.gdrdma + r.via.staged === 0)) {
+  const rdmaSeen = r.netSeen.has('IB') || r.netSeen.has('OFI') || r.via.gdrdma + r.via.staged > 0;
+  const noRdma = r.netSeen.has('no-IB') && !rdmaSeen && !/IB|Libfabric|OFI/i.test(r.network ?? '');
+  if (r.network === undefined && r.via.gdrdma + r.via.staged + r.via.socket === 0 && r.netSeen.size === 0)
+    return undefined;
+  if (
+    /^Socket$/i.test(r.network ?? '') ||
+    (r.via.socket > 0 && !rdmaSeen) ||
+    (r.network === undefined && r.netSeen.has('Socket') && !rdmaSeen) ||
+    noRdma
+  ) {
     return check(
       'nccl.transport',
       multi ? 'fail' : 'warn',

@@ -35,7 +35,9 @@ function runCheck(r: PerftestResult, what: string): Check {
     return check(
       'verbs.run',
       'skipped',
-      `${what}: no result row (the output was cut, or the run never got past its connection${r.server ? ` to ${r.server}` : ''})`,
+      r.cutRows
+        ? `${what}: the result row stops before its figures (the paste was cut inside the table): nothing measured is shown`
+        : `${what}: no result row (the output was cut, or the run never got past its connection${r.server ? ` to ${r.server}` : ''})`,
       { fix: 'paste the whole output of both sides' },
     );
   }

@@ -281,3 +281,39 @@ provider: efa
     ).toEqual(['fail efa.provider']);
   });
 });
+
+describe('principles the corpus found in the new readers', () => {
+  it('nccl-tests with its leading `#` stripped by the poster reads the same (principle 1)', () => {
+    const stripped = TWO_NODES.replace(/^\[1,0\]<stdout>:#/gm, '[1,0]<stdout>:');
+    const p = parseNcclTests(stripped);
+    expect(p.ranks).toHaveLength(4);
+    expect(p.rows).toHaveLength(3);
+  });
+
+  it('older NCCL names its network only in NET/IB and NET/Socket lines; no libibverbs means sockets', () => {
+    const old = `# nThread 1 nGpus 1 minBytes 8388608 maxBytes 268435456 step: 2(factor) warmup iters: 5 iters: 50 validation: 1 
+#   Rank  0 Pid   7846 on node-a device  0 [0x00] Tesla V100-SXM2-32GB
+#   Rank  1 Pid   7998 on node-b device  0 [0x00] Tesla V100-SXM2-32GB
+node-a:7846:7846 [0] NCCL INFO NET/IB : No device found.
+node-a:7846:7846 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.112<0>
+`;
+    expect(lines(readPasted('nccl-tests', old, { expect: 'any' }).checks)).toContain('fail nccl.transport');
+    const noVerbs = old
+      .replace(/.*NET\/.*\n/g, '')
+      .concat('node-a:7846:7846 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]\n');
+    expect(lines(readPasted('nccl-tests', noVerbs, { expect: 'any' }).checks)).toContain(
+      'fail nccl.transport',
+    );
+  });
+
+  it('a perftest row cut before its figures is not a result; markdown bold around a figure is not part of it', () => {
+    const cut = ` #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n 65536      664644\n`;
+    const checks = readPasted('perftest', cut, { expect: 'any' }).checks;
+    expect(lines(checks)).toEqual(['skipped verbs.run']);
+    expect(checks[0]?.detail).toContain('cut inside the table');
+    const bold = parsePerftest(
+      ` #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n 1024       1000             0.00               **5544.28**\t\t   5.677340\n`,
+    );
+    expect(bold.rows[0]?.avgGBps).toBeCloseTo(5.814, 2);
+  });
+});

@@ -40,6 +40,8 @@ export interface NcclTestsResult {
   network?: string;
   /** Channels `via NET/IB/0/GDRDMA` (GPUDirect RDMA), `via NET/IB/0` (host-staged), `via NET/Socket/0`. */
   via: { gdrdma: number; staged: number; socket: number; p2p: number };
+  /** What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs). */
+  netSeen: Set<string>;
   warnings: { line: number; text: string }[];
   errors: { line: number; text: string }[];
 }
@@ -53,6 +55,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
     rows: [],
     ranks: [],
     via: { gdrdma: 0, staged: 0, socket: 0, p2p: 0 },
+    netSeen: new Set(),
     warnings: [],
     errors: [],
   };
@@ -78,8 +81,9 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
+    // A poster (or a markdown renderer) may strip nccl-tests' leading `#`: the line is the same.
     const rank =
-      /^#\s+Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
+      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
         t,
       );
     if (rank) {
@@ -92,7 +96,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
-    if (/^#\s+size\s+count\s+type\b/.test(t) || /^#\s+nThread \d+ nGpus \d+/.test(t)) {
+    if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
       header ||= /size/.test(t);
       recognised = true;
       continue;
@@ -140,10 +144,18 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   const msg = m[2] as string;
   if (m[1] === 'WARN') {
     r.warnings.push({ line: no, text: msg });
+    // NCCL without libibverbs (misc/ibvwrap.cc) cannot use IB or RoCE at all.
+    if (/Failed to open libibverbs/.test(msg)) r.netSeen.add('no-IB');
     return true;
   }
   const using = /^Using network (.+)$/.exec(msg);
   if (using) r.network = (using[1] as string).trim();
+  // NCCL before 2.12 names its pick only as `NET/IB : Using [0]mlx5_0:1/IB …`, `NET/Socket : Using [0]eth0…`
+  // or `NET/OFI Selected Provider is efa`; `NET/IB : No device found.` means IB is out.
+  if (/^NET\/IB : Using \[/.test(msg)) r.netSeen.add('IB');
+  if (/^NET\/OFI Selected Provider is \S+/.test(msg)) r.netSeen.add('OFI');
+  if (/^NET\/Socket : Using \[/.test(msg)) r.netSeen.add('Socket');
+  if (/^NET\/IB : No device found/.test(msg)) r.netSeen.add('no-IB');
   for (const v of msg.matchAll(/\bvia (NET\/[^\s/]+(?:\/\d+)?(?:\/GDRDMA)?|P2P\/\S+|SHM\/\S+)/g)) {
     const via = v[1] as string;
     if (/^NET\/Socket/.test(via)) r.via.socket++;

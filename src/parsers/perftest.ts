@@ -46,6 +46,8 @@ export interface PerftestResult {
   server?: string;
   warnings: { line: number; text: string }[];
   errors: { line: number; text: string }[];
+  /** Result rows that stop before their figures (a paste cut inside the table). */
+  cutRows?: number;
 }
 
 const TOOL = 'perftest';
@@ -130,8 +132,18 @@ export function parsePerftest(text: string): PerftestResult {
       continue;
     }
     if (columns && /^\d+\s+\d/.test(t)) {
-      const row = rowOf(columns, t.split(/\s+/), r.unit);
-      if (row) r.rows.push(row);
+      // A poster's markdown emphasis (`**5544.28**`) is not part of the figure.
+      const row = rowOf(columns, t.replace(/\*\*|__/g, '').split(/\s+/), r.unit);
+      // A row without its figure (a paste cut inside it) is not a result.
+      if (
+        row &&
+        (row.avgGBps !== undefined ||
+          row.tTypicalUs !== undefined ||
+          row.tAvgUs !== undefined ||
+          row.tMinUs !== undefined)
+      )
+        r.rows.push(row);
+      else r.cutRows = (r.cutRows ?? 0) + 1;
     }
   }
   if (!recognised) {
