@@ -5,8 +5,8 @@ import { classifyIbPorts } from './ib-ports.js';
 /**
  * `rdma link show`: its ports judged exactly as ibstat's (classifyIbPorts). `ibdev2netdev`:
  * with -v the RDMA port state decides; without it only the net device's state is shown.
- * An RoCE port carries nothing while its net device is down (RoCE is Ethernet frames), so a
- * down Ethernet netdev fails; an IPoIB (`ib*`) netdev that is down says nothing certain about
+ * An RoCE port carries nothing while its net device is down (RoCE is Ethernet frames), but an
+ * unused port and an unplugged cable look alike, so a down Ethernet netdev warns (as Disabled does); an IPoIB (`ib*`) netdev that is down says nothing certain about
  * the InfiniBand port under it (RDMA does not need IPoIB): a warning that names ibstat.
  */
 export function classifyRdmaLink(r: RdmaLinkResult): Check[] {
@@ -48,8 +48,9 @@ export function classifyRdmaLink(r: RdmaLinkResult): Check[] {
       checks.push(
         check(
           'ib.port',
-          ipoib ? 'warn' : 'fail',
-          `net device ${n.netdev} Down${port ? ' (port ACTIVE)' : ''}: ${ipoib ? 'IPoIB down' : 'no RoCE traffic while the Ethernet device has no link'}`,
+          // Like a Disabled RoCE port: an unused port and an unplugged cable look alike, so a warning.
+          'warn',
+          `net device ${n.netdev} Down${port ? ' (port ACTIVE)' : ''}: ${ipoib ? 'IPoIB down' : 'no RoCE traffic on it while the Ethernet device has no link (an unused port and an unplugged cable look alike)'}`,
           {
             subject,
             fix: `bring it up (\`ip link set ${n.netdev} up\`) and check its cable and switch port`,

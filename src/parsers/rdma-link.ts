@@ -33,7 +33,11 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
       r.ports.push(portOf(link[1] as string, Number(link[2]), link[3] as string));
       continue;
     }
-    const nd = /^(?:\S+\s+)?(\S+)(?: \([^)]*\).*?)? port (\d+)(?: \((\w+)\))? ==> (\S+) \((\w+)\)$/.exec(t);
+    // Any spacing (`| column -t`) and a trailing `# comment` the poster added.
+    const nd =
+      /^(?:\S+\s+)?(\S+)(?:\s+\([^)]*\).*?)?\s+port\s+(\d+)(?:\s+\((\w+)\s*\))?\s+==>\s+(\S+)\s+\((\w+)\)(?:\s+#.*)?$/.exec(
+        t,
+      );
     if (nd) {
       r.netdevs.push({
         device: nd[1] as string,

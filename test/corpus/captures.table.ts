@@ -178,4 +178,55 @@ export const CAPTURES: Capture[] = [
     expert: 'not-judged',
     why: 'settings and addresses only, no result',
   },
+  // ibstat
+  {
+    file: 'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/leptonai/gpud/pull/99',
+    expert: 'not-judged',
+    why: 'a ConnectX-6 Dx port Down/Disabled, link layer cut off: unused or unplugged, a warning',
+  },
+  {
+    file: 'ibstat/azhpc-diagnostics-76-port-block-only-polling.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/Azure/azhpc-diagnostics/issues/76',
+    expert: 'problem',
+    why: 'a port block (no CA line) Down/Polling: no link partner',
+  },
+  {
+    file: 'ibstat/gpud-752-elided-then-ibpanic-mlx5_8.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/leptonai/gpud/pull/752',
+    expert: 'problem',
+    why: 'mlx5_7 fine, but ibstat panics: device mlx5_8 is listed and its sysfs entry is gone',
+  },
+  {
+    file: 'ibstat/gpud-482-cx7-down-polling-rate-10.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/leptonai/gpud/pull/482',
+    expert: 'problem',
+    why: 'CX-7 IB port Down/Polling',
+  },
+  {
+    file: 'ibstat/network-operator-249-sriov-vf-down-linkup.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/Mellanox/network-operator/issues/249',
+    expert: 'problem',
+    why: 'SR-IOV VF in a pod: PHY LinkUp but logical port Down, LID 65535',
+  },
+  {
+    file: 'ibstat/rdma-core-847-cx3-port1-disabled-port2-fdr-cut.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/linux-rdma/rdma-core/pull/847',
+    expert: 'not-judged',
+    why: 'port 1 disabled (warn), port 2 Active at 56 Gb/s FDR: slow for KV (warn); cut after Base lid',
+  },
+  // rdma-link (ibdev2netdev)
+  {
+    file: 'rdma-link/cluster-health-4-ibdev2netdev-column-t-comments.txt',
+    tool: 'rdma-link',
+    source: 'https://github.com/imbue-ai/cluster-health/issues/4',
+    expert: 'not-judged',
+    why: 'pure IB fabric without IPoIB: ib* netdevs Down say nothing of the IB ports; two unused Ethernet second ports Down (warn)',
+  },
 ];
