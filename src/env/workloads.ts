@@ -224,6 +224,14 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       if (dgd.unreadable) return skip(dgd.unreadable);
       if (dgd.services.length === 0) {
         if (dgd.problems.length === 0) skip(`${kind} without services`);
+        // A Dynamo graph whose services cannot be read because of their shape: say so, naming the field.
+        else
+          skip(
+            `a Dynamo graph (${kind} ${name}) with a shape error: ${dgd.problems
+              .slice(0, 2)
+              .map((p) => `${p.path} is ${p.got}, the operator expects ${p.expected}`)
+              .join('; ')}`,
+          );
         return;
       }
       const partial = dgd.partial ?? patchOf(d.file, dgd.services);
