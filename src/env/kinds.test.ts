@@ -88,3 +88,26 @@ spec:
     ]);
   });
 });
+
+describe('multi-node NVLink intended but not joined', () => {
+  const env = (vars: string) =>
+    graph(
+      '--model-path m --disaggregation-mode prefill',
+      '--model-path m --disaggregation-mode decode',
+    ).replace(
+      /securityContext: \{capabilities: \{add: \[IPC_LOCK\]\}\}/g,
+      `securityContext: {capabilities: {add: [IPC_LOCK]}}\n          env:${vars}`,
+    );
+  const mnnvl = (yaml: string) => analyseYaml(yaml).checks.filter((c) => c.id === 'env.mnnvl');
+
+  it('UCX_CUDA_IPC_ENABLE_MNNVL=y without a ComputeDomain claim is named as such', () => {
+    const got = mnnvl(env('\n            - {name: UCX_CUDA_IPC_ENABLE_MNNVL, value: "y"}'));
+    expect(got.map((c) => c.status)).toEqual(['warn', 'warn']);
+    expect(got[0]?.detail).toContain('no ComputeDomain (IMEX channel)');
+  });
+
+  it('NCCL_MNNVL_ENABLE=1 too; nothing when neither is asked for', () => {
+    expect(mnnvl(env('\n            - {name: NCCL_MNNVL_ENABLE, value: "1"}'))).toHaveLength(2);
+    expect(mnnvl(env('\n            - {name: UCX_TLS, value: "rc,cuda_copy"}'))).toEqual([]);
+  });
+});
