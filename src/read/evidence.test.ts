@@ -158,6 +158,23 @@ GPU 1: NVIDIA H100 80GB HBM3 (UUID: GPU-9a1e...)
     expect(checks[1]?.detail).toContain('not shown');
   });
 
+  it('rows cut off the end of a topo matrix are not shown, never "no NIC"', () => {
+    const head = ['GPU0', 'GPU1', 'GPU2', 'NIC0', 'NIC1', 'NIC2'];
+    const row = (g: string, cells: string[]) => `${g}\t${cells.join('\t')}\t0-31\t0`;
+    const topo = [
+      '$ nvidia-smi topo -m',
+      `\t${head.join('\t')}\tCPU Affinity\tNUMA Affinity`,
+      row('GPU0', ['X', 'NV12', 'NV12', 'PXB', 'SYS', 'SYS']),
+      row('GPU1', ['NV12', 'X', 'NV12', 'SYS', 'PXB', 'SYS']),
+      'GPU2\tNV12\tNV12',
+    ].join('\n');
+    const checks = read('topo', topo);
+    expect(lines(checks)).toEqual(['skipped topo.cut', 'ok nvlink.topology', 'ok gdr.nic-affinity']);
+    expect(checks.find((c) => c.id === 'gdr.nic-affinity')?.detail).toContain(
+      'each of the 2 GPUs whose NIC cells are shown',
+    );
+  });
+
   it('a command that printed nothing is "printed nothing", not empty input', () => {
     const checks = read('ibstat', 'root@pod:/# ibstat\nroot@pod:/# \n');
     expect(lines(checks)).toEqual(['skipped ib.ibstat']);

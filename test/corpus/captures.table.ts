@@ -229,4 +229,27 @@ export const CAPTURES: Capture[] = [
     expert: 'not-judged',
     why: 'pure IB fabric without IPoIB: ib* netdevs Down say nothing of the IB ports; two unused Ethernet second ports Down (warn)',
   },
+  // nvlink
+  {
+    file: 'nvlink/gpud-1085-b200-all-links-inactive.txt',
+    tool: 'nvlink',
+    source: 'https://github.com/leptonai/gpud/issues/1085',
+    expert: 'problem',
+    why: 'a B200 (SXM/HGX, all 18 links expected) with every link inactive: NVLink down on that GPU',
+  },
+  // topo
+  {
+    file: 'topo/dcgm-149-dgx-a100-nv12-cut-at-gpu6.txt',
+    tool: 'topo',
+    source: 'https://github.com/NVIDIA/DCGM/issues/149',
+    expert: 'not-judged',
+    why: 'DGX A100: every shown pair NV12 and each GPU with a PXB NIC, but the matrix is cut at GPU6: not all shown',
+  },
+  {
+    file: 'topo/nccl-557-2gpu-nv3-bridge-legend-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/NVIDIA/nccl/issues/557',
+    expert: 'no-problem',
+    why: 'two GPUs joined by NV3 (a bridge): NVLink present; no NIC in the matrix (nothing about RDMA affinity claimed)',
+  },
 ];
