@@ -20,6 +20,8 @@ export interface TransferOptions {
   expect: Expect;
   /** What a filter after the tool (`| grep …`) let through: absences it hides are "not shown". */
   shown?: Shown;
+  /** The commands typed in the paste for this tool's sections (`nvidia-smi topo -mp`): the context the output lacks. */
+  commands?: readonly string[];
 }
 
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */

@@ -16,7 +16,9 @@ import {
   netDevicesCheck,
   ucxTlsCheck,
 } from './rules.js';
+import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { roleModeCheck } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
 import { extractWorkloads } from './workloads.js';
@@ -105,6 +107,8 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   ];
   if (disagg && KV_ROLES.has(svc.role)) {
     list.push(
+      roleModeCheck(c.raw, subject),
+      mnnvlCheck(svc, subject),
       kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
