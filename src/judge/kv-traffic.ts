@@ -206,7 +206,7 @@ export function kvThroughputCheck(subject: string, w: KvWindow, ref: KvReference
     ...(w.postSeconds !== undefined ? { postSeconds: w.postSeconds } : {}),
   };
   const head = `${w.transfers} transfers of ${fmtBytes(f.meanBytes)} at ${fmtGBps(f.gbps)} GB/s each${quantiles(w)}`;
-  const healthy = `a healthy fabric gives ${fmtGBps(f.expectedGBps)} GB/s at this size (${ref.source}), TCP ${fmtGBps(f.tcpGBps)}`;
+  const healthy = `a healthy fabric gives ${fmtGBps(f.expectedGBps)} GB/s at this size (${ref.source}), TCP ${fmtGBps(f.tcpGBps)} GB/s`;
   if (f.expectedGBps < DISTINGUISHABLE * f.tcpGBps) {
     return check(
       id,

@@ -47,7 +47,7 @@ const NAMES: Record<KvFramework, string> = {
 };
 
 function subjectOf(r: WorkerReading): string {
-  return `${r.name}${r.role ? ` (${r.role})` : ''}`;
+  return `${r.name}${r.role && r.role !== r.name ? ` (${r.role})` : ''}`;
 }
 
 function metricsCheck(r: WorkerReading): Check {
@@ -57,7 +57,7 @@ function metricsCheck(r: WorkerReading): Check {
     `exports none of the KV transfer metrics of vLLM's NIXL connector, SGLang's disaggregation collector or NIXL's telemetry (it exports: ${exporterOf(r.after)})`,
     {
       subject: subjectOf(r),
-      fix: 'vLLM ≥ 0.11 with NixlConnector, SGLang with histogram KV metrics (PR #19009, --enable-metrics), or NIXL_TELEMETRY_ENABLE=y with NIXL_TELEMETRY_EXPORTER=prometheus',
+      fix: 'vLLM with NixlConnector (--kv-transfer-config), SGLang with histogram KV metrics (PR #19009, --enable-metrics), or NIXL_TELEMETRY_ENABLE=y with NIXL_TELEMETRY_EXPORTER=prometheus',
     },
   );
 }

@@ -9,7 +9,7 @@ export function watchSections(report: Report): Section[] {
   const w = report.watch as WatchResult | undefined;
   if (!w) return [];
   const lines = w.workers.map((r) => {
-    const where = `${r.worker}${r.role ? ` (${r.role})` : ''}${r.node ? ` on ${r.node}` : ''}`;
+    const where = `${r.worker}${r.role && r.role !== r.worker ? ` (${r.role})` : ''}${r.node ? ` on ${r.node}` : ''}`;
     const x = r.window;
     if (!x) return `${where}: no KV transfer metrics`;
     const rate = x.bytes && x.seconds ? `, ${fmtGBps(x.bytes / x.seconds / 1e9)} GB/s per transfer` : '';
