@@ -45,7 +45,9 @@ async function listPair(
     });
   }
   if (!a.isDirectory())
-    return [{ name: path.basename(to).replace(/(\.after)?\.(txt|prom|metrics)$/, ''), before: from, after: to }];
+    return [
+      { name: path.basename(to).replace(/(\.after)?\.(txt|prom|metrics)$/, ''), before: from, after: to },
+    ];
   const names = (await readdir(to)).filter((n) => !n.startsWith('.')).sort();
   const before = new Set(await readdir(from));
   const missing = names.filter((n) => !before.has(n));
