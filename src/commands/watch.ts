@@ -41,6 +41,10 @@ export function watchCommand(ctx: CliContext): Command {
     .option('--prometheus-timeout <duration>', 'limit on each PromQL query', '10s')
     .option('--line-rate <Gb/s>', 'line rate of one NIC port the KV path crosses, e.g. 400 for NDR')
     .option('--rails <n>', 'how many such ports carry one transfer (default 1)')
+    .option(
+      '--history <file|dir>',
+      'judge against what pair/sweep last measured between these nodes: a pair or sweep -o json report, or a sweep --results-dir',
+    )
     .option('--metrics-file <file>', 'also write the judgement as a Prometheus text exposition to this file');
   withExamples(cmd, [
     ['watch a deployment for five minutes', 'watch -n dynamo --dgd my-disagg --line-rate 400'],

@@ -83,6 +83,36 @@ export function lineRateReference(lineRateGbps: number, rails = 1): KvReference 
   };
 }
 
+/** One link `pair` or `sweep` measured: its large-block peak between nodes a and b. */
+export interface HistoryLink {
+  a: string;
+  b: string;
+  gbps: number;
+  source: string;
+}
+
+/**
+ * The healthy figure for a worker on `node` talking to workers on `peers`:
+ * the slowest link measured between them (either direction), so a worker is
+ * never held to a faster link than it may be using. undefined when none was.
+ */
+export function historyReference(
+  links: readonly HistoryLink[],
+  node: string | undefined,
+  peers: readonly string[],
+): KvReference | undefined {
+  if (!node) return undefined;
+  const hit = links.filter(
+    (l) => (l.a === node && peers.includes(l.b)) || (l.b === node && peers.includes(l.a)),
+  );
+  if (hit.length === 0) return undefined;
+  const slowest = hit.reduce((x, y) => (y.gbps < x.gbps ? y : x));
+  return {
+    gbps: slowest.gbps,
+    source: `${slowest.source}: ${fmtGBps(slowest.gbps)} GB/s between ${slowest.a} and ${slowest.b}`,
+  };
+}
+
 export function assumedReference(): KvReference {
   return {
     ...lineRateReference(ASSUMED_MIN_LINE_GBPS),

@@ -1,5 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import {
+  type HistoryLink,
+  historyReference,
   type KvFramework,
   type KvReference,
   type KvWindow,
@@ -67,6 +69,7 @@ export function judgeWorkers(
   readings: readonly WorkerReading[],
   ref: KvReference,
   windowSeconds: number,
+  history: readonly HistoryLink[] = [],
 ): { checks: Check[]; workers: WorkerResult[] } {
   const checks: Check[] = [];
   const workers: WorkerResult[] = [];
@@ -86,9 +89,12 @@ export function judgeWorkers(
     const subject = subjectOf(r);
     checks.push(kvFailuresCheck(subject, w));
     const recordedOn = RECORDED_ON[w.framework];
+    // The last pair/sweep between this worker's node and the other role's nodes, where there is one.
+    const peers = readings.filter((p) => p.role && p.role !== r.role && p.node).map((p) => p.node as string);
+    const own = historyReference(history, r.node, peers) ?? ref;
     if (w.transfers > 0) {
       anyTraffic = true;
-      checks.push(kvThroughputCheck(subject, w, ref));
+      checks.push(kvThroughputCheck(subject, w, own));
     } else if (recordedOn && r.role && r.role !== recordedOn) {
       checks.push(
         check(
@@ -103,7 +109,7 @@ export function judgeWorkers(
         ),
       );
     } else {
-      quiet.push(kvThroughputCheck(subject, w, ref));
+      quiet.push(kvThroughputCheck(subject, w, own));
     }
   }
   // A worker with no transfer beside one with traffic is quiet, not unjudged; with none anywhere, nothing is judged.

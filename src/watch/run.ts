@@ -5,7 +5,7 @@ import { ToolError } from '../core/errors.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { findDgdWorkers, pickRunning, type WorkerRole } from '../env/workers.js';
-import type { KvReference } from '../judge/kv-traffic.js';
+import type { HistoryLink, KvReference } from '../judge/kv-traffic.js';
 import type { Cluster } from '../kube/cluster.js';
 import { parsePrometheusText } from '../parsers/prometheus-text.js';
 import { judgeWorkers, type WorkerReading, type WorkerResult } from './judge.js';
@@ -127,7 +127,12 @@ async function workersOf(
 export async function watchDgd(
   namespace: string,
   dgd: string,
-  opts: { windowSeconds: number; reference: KvReference; container?: string | undefined },
+  opts: {
+    windowSeconds: number;
+    reference: KvReference;
+    container?: string | undefined;
+    history?: readonly HistoryLink[] | undefined;
+  },
   deps: LiveDeps,
 ): Promise<WatchResult> {
   deps.progress.step(`finding the workers of ${dgd}`);

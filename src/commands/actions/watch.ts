@@ -14,6 +14,7 @@ import { watchExposition, watchSections } from '../../watch/report.js';
 import { type WatchResult, watchDgd, watchFiles } from '../../watch/run.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
+import { readHistory } from './watch-history.js';
 
 const WatchOptionsSchema = OutputOptionsSchema.extend({
   ...ClusterFlagsShape,
@@ -30,6 +31,7 @@ const WatchOptionsSchema = OutputOptionsSchema.extend({
   lineRate: z.coerce.number().positive().max(10_000).optional(),
   rails: z.coerce.number().int().positive().max(64).optional(),
   metricsFile: z.string().min(1).optional(),
+  history: z.string().min(1).optional(),
 });
 type WatchOptions = z.infer<typeof WatchOptionsSchema>;
 
@@ -37,6 +39,10 @@ function refuse(o: WatchOptions): void {
   const offline = o.from !== undefined || o.to !== undefined;
   if (offline && (o.from === undefined || o.to === undefined))
     throw new ToolError('--from and --to go together', { fix: 'give both: --from BEFORE --to AFTER' });
+  if (offline && o.history)
+    throw new ToolError('--history matches workers by their nodes, which saved expositions do not name', {
+      fix: 'use --line-rate with --from/--to, or --history with --dgd',
+    });
   if (offline && (o.dgd || o.prometheus))
     throw new ToolError('--from/--to judge saved expositions: --dgd and --prometheus do not apply', {
       fix: 'drop --dgd/--prometheus, or drop --from/--to to watch the live deployment',
@@ -75,7 +81,12 @@ async function live(ctx: CliContext, o: WatchOptions, reference: WatchResult['re
   const result = await watchDgd(
     namespace,
     o.dgd as string,
-    { windowSeconds: o.window / 1000, reference, container: o.container },
+    {
+      windowSeconds: o.window / 1000,
+      reference,
+      container: o.container,
+      history: o.history ? await readHistory(o.history, ctx.cwd) : undefined,
+    },
     {
       cluster,
       clock: systemClock,
