@@ -2,6 +2,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ReportSchema } from '../src/core/model.js';
+import { WatchReportPartSchema } from '../src/watch/schema.js';
 import { runCli } from './helpers/cli.js';
 import { fixturePath } from './helpers/fixtures.js';
 
