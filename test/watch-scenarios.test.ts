@@ -111,6 +111,36 @@ describe('watch --from/--to judges the scenario pairs', () => {
     expect(bad.status('watch.kv_failures', 'decode')).toBe('fail');
   });
 
+  it("NIXL's own telemetry (a real 1.5.1 exporter on this host, DRAM over UCX without RDMA): TCP speed fails, no errors", async () => {
+    const [b, a] = ['before', 'after'].map((p) => fixturePath('watch', `nixl-telemetry-1.5.1.${p}.txt`));
+    const r = await runCli(
+      [
+        'watch',
+        '--from',
+        b as string,
+        '--to',
+        a as string,
+        '--line-rate',
+        '400',
+        '--window',
+        '10s',
+        '-o',
+        'json',
+        '-q',
+      ],
+      { env: {} },
+    );
+    const report = JSON.parse(r.stdout);
+    expect(r.code).toBe(1);
+    const w = report.watch.workers[0].window;
+    expect(w).toMatchObject({ framework: 'nixl', transfers: 20, bytes: 20 * 64 * 1024 * 1024 });
+    expect(w.failures).toEqual([{ metric: 'agent_errors_total', what: 'NIXL errors', count: 0 }]);
+    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['watch.kv_failures', 'ok'],
+      ['watch.kv_throughput', 'fail'],
+    ]);
+  });
+
   it('a framework exporting none of these is named (a skip that matters), never a pass', async () => {
     const f = fixturePath('watch', 'vllm-production-stack-318.txt');
     const r = await runCli(['watch', '--from', f, '--to', f, '-o', 'json', '-q'], { env: {} });

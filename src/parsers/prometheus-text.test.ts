@@ -106,6 +106,25 @@ describe('parsePrometheusText: real /metrics bodies', () => {
   });
 });
 
+describe("parsePrometheusText: NIXL's prometheus-cpp exporter (a real nixl-cu12 1.5.1 run)", () => {
+  it('reads its summary with `Nan` quantiles, its counters and its histograms', () => {
+    // the first scrape: no latency observed yet, so its quantiles are Nan
+    const first = fams(readFixture('watch', 'nixl-telemetry-1.5.1.before.txt'));
+    expect(first.exposer_request_latencies?.type).toBe('summary');
+    expect(first.exposer_request_latencies?.samples.filter((s) => Number.isNaN(s.value))).toHaveLength(3);
+    const f = fams(readFixture('watch', 'nixl-telemetry-1.5.1.after.txt'));
+    expect(f.agent_tx_bytes_total?.samples).toEqual([
+      { name: 'agent_tx_bytes_total', labels: { agent_name: 'target', hostname: 'vm' }, value: 0 },
+      {
+        name: 'agent_tx_bytes_total',
+        labels: { agent_name: 'initiator', hostname: 'vm' },
+        value: 25 * 64 * 1024 * 1024,
+      },
+    ]);
+    expect(f.agent_xfer_time_us?.type).toBe('histogram');
+  });
+});
+
 describe('parsePrometheusText: the format rules', () => {
   it('label values keep escaped quotes, backslashes and newlines; timestamps are allowed', () => {
     const f = fams('m{a="x\\"y",b="c\\\\d",n="1\\n2"} 3 1700000000000\n');

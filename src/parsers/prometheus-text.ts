@@ -45,11 +45,15 @@ const SUFFIXES: Record<MetricType, readonly string[]> = {
   untyped: [''],
 };
 
-/** `1.5`, `1e-7`, `NaN`, `+Inf`, `-Inf`: Go's ParseFloat as the format doc (line 96) says. */
+/**
+ * `1.5`, `1e-7`, `NaN`, `+Inf`, `-Inf`: Go's ParseFloat as the format doc (line 96) says, which
+ * takes nan and inf in any case: prometheus-cpp (NIXL's exporter) writes `Nan`.
+ */
 export function parseValue(text: string): number | undefined {
-  if (text === 'NaN') return Number.NaN;
-  if (text === '+Inf' || text === 'Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
+  const t = text.toLowerCase();
+  if (t === 'nan') return Number.NaN;
+  if (t === '+inf' || t === 'inf' || t === '+infinity' || t === 'infinity') return Number.POSITIVE_INFINITY;
+  if (t === '-inf' || t === '-infinity') return Number.NEGATIVE_INFINITY;
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return undefined;
   return Number(text);
 }

@@ -57,6 +57,8 @@ export const NIXL_COUNTERS = {
   requests: ['agent_tx_requests_num_total', 'agent_rx_requests_num_total'],
   timeUs: 'agent_xfer_time_total',
   postUs: 'agent_xfer_post_time_total',
+  /** NIXL 1.5 adds error counters by status (not in v1.1.0, which Dynamo's vLLM image ships). */
+  errors: 'agent_errors_total',
 } as const;
 
 /** A histogram's cumulative state, summed over its series (engines, ranks), already scaled. */
@@ -139,7 +141,7 @@ export function snapshotOf(x: Exposition): Snapshot | undefined {
   const nixl = [...NIXL_COUNTERS.bytes, ...NIXL_COUNTERS.requests, NIXL_COUNTERS.timeUs];
   if (nixl.some((n) => familyOfSample(x, n))) {
     const counters = new Map<string, number>();
-    for (const n of [...nixl, NIXL_COUNTERS.postUs]) {
+    for (const n of [...nixl, NIXL_COUNTERS.postUs, NIXL_COUNTERS.errors]) {
       const v = sumSamples(x, n);
       if (v !== undefined) counters.set(n, v);
     }

@@ -30,7 +30,7 @@ interface VectorItem {
 
 /** The KV metric names watch asks for (references/watch-metrics.md). */
 export const KV_NAME_RE =
-  'vllm:nixl_.+|sglang:kv_transfer_.+|sglang:num_(transfer|bootstrap)_failed_reqs_total|agent_(tx|rx)_(bytes|requests_num)_total|agent_xfer_(post_)?time_total';
+  'vllm:nixl_.+|sglang:kv_transfer_.+|sglang:num_(transfer|bootstrap)_failed_reqs_total|agent_(tx|rx)_(bytes|requests_num)_total|agent_xfer_(post_)?time_total|agent_errors_total';
 
 function get(opts: PromOptions, query: string): Promise<string> {
   const base = opts.url.replace(/\/+$/, '');

@@ -66,8 +66,10 @@ function nixlWindow(b: Snapshot | undefined, a: Snapshot, windowSeconds: number)
     bytes: sumOf(NIXL_COUNTERS.bytes),
     seconds: timeUs === undefined ? undefined : timeUs / 1e6,
     postSeconds: postUs === undefined ? undefined : postUs / 1e6,
-    // NIXL's exporter has no failure counter (prometheus_exporter.cpp lines 208-213).
-    failures: [],
+    // v1.1.0's exporter has no failure counter (prometheus_exporter.cpp lines 208-213); 1.5 counts errors by status.
+    failures: a.counters.has(NIXL_COUNTERS.errors)
+      ? [{ metric: NIXL_COUNTERS.errors, what: 'NIXL errors', count: inc(NIXL_COUNTERS.errors) }]
+      : [],
   };
 }
 
