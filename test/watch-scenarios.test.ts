@@ -50,6 +50,8 @@ describe('watch --from/--to judges the scenario pairs', () => {
   it('healthy RDMA (vLLM): 40 GB/s per 70 MB transfer on 400G is ok, the verdict passes', async () => {
     const r = await judge('vllm-healthy-rdma', '--line-rate', '400');
     expect(r.code).toBe(0);
+    // the report is what references/watch.schema.json says
+    expect(ReportSchema.extend(WatchReportPartSchema.shape).safeParse(r.report).error).toBeUndefined();
     expect(r.status('watch.kv_throughput', 'decode')).toBe('ok');
     expect(r.status('watch.kv_failures', 'decode')).toBe('ok');
     expect(r.report.verdict.status).toBe('trusted');
