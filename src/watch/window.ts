@@ -75,9 +75,9 @@ function nixlWindow(b: Snapshot | undefined, a: Snapshot, windowSeconds: number)
 
 /** The worker's window; `before` undefined means the counters started in the window (a new worker). */
 export function windowOf(before: Snapshot | undefined, after: Snapshot, windowSeconds: number): KvWindow {
-  if (after.framework === 'nixl') return nixlWindow(before, after, windowSeconds);
+  // A framework with histograms (vLLM, SGLang), or NIXL's exporter, which has counters.
   const spec = FRAMEWORKS.find((f) => f.framework === after.framework);
-  if (!spec) throw new Error(`no spec for ${after.framework}`);
+  if (!spec) return nixlWindow(before, after, windowSeconds);
   const same = before?.framework === after.framework ? before : undefined;
   const h = (family: string | undefined) =>
     family === undefined
