@@ -9,7 +9,7 @@ const LAYERS = [
   ['scratch', 'engines', 'classify'],
   ['env', 'read'],
   ['probes'],
-  ['nixl'],
+  ['nixl', 'watch'],
   ['pair'],
   ['sweep'],
   ['render'],

@@ -18,6 +18,7 @@ export const TOOL_INSTALL = {
   openssl: 'apt-get install openssl',
   'prometheus-pushgateway': 'apt-get install prometheus-pushgateway',
   promtool: 'apt-get install prometheus (only its promtool is used)',
+  prometheus: 'apt-get install prometheus',
   chromium: 'apt-get install chromium',
   shellcheck: 'apt-get install shellcheck',
   zsh: 'apt-get install zsh',
