@@ -66,6 +66,10 @@ export function sweepCommand(ctx: CliContext): Command {
       '--results-dir <dir>',
       'keep this run there: a JSON report per run and `last`, the newest (the nightly install keeps /results/history)',
     )
+    .option(
+      '--cluster-name <name>',
+      'the name every report, metric (a cluster label) and history file carries (default: the kubeconfig context)',
+    )
     .option('--keep-runs <n>', 'with --results-dir: run files kept, the oldest removed first', '60')
     .option(
       '--baseline <file|last>',

@@ -15,17 +15,18 @@ import { type Regressions, type SweepResult, SweepResultSchema } from './model.j
 
 export const LAST = 'last';
 export const DEFAULT_KEEP_RUNS = 60;
-const RUN_FILE = /^sweep-\d{8}T\d{6}Z-[a-z0-9]{1,8}\.json$/;
+/** `sweep-<start>-[<cluster>-]<run id>.json`; the cluster name is there from issue 40 on. */
+const RUN_FILE = /^sweep-\d{8}T\d{6}Z-(?:[A-Za-z0-9._-]+-)?[a-z0-9]{1,8}\.json$/;
 
 export interface Baseline {
   result: SweepResult;
   meta: Regressions['baseline'];
 }
 
-/** The run file's name: its start as 20261130T023000Z and the sweep's run id. */
-export function runFileName(startedAt: string, runId: string): string {
+/** The run file's name: its start as 20261130T023000Z, the cluster (a file-safe name) and the sweep's run id. */
+export function runFileName(startedAt: string, runId: string, cluster?: string): string {
   const stamp = startedAt.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
-  return `sweep-${stamp}-${runId}.json`;
+  return `sweep-${stamp}-${cluster ? `${cluster}-` : ''}${runId}.json`;
 }
 
 function errnoText(err: unknown): string {
@@ -119,10 +120,11 @@ export async function saveRun(
   report: { sweep: SweepResult; run?: { runId: string } },
   json: string,
   keep = DEFAULT_KEEP_RUNS,
+  cluster?: string,
 ): Promise<string> {
   try {
     await mkdir(dir, { recursive: true });
-    const name = runFileName(report.sweep.startedAt, report.run?.runId ?? 'run');
+    const name = runFileName(report.sweep.startedAt, report.run?.runId ?? 'run', cluster);
     const file = path.join(dir, name);
     await writeAtomic(file, json);
     await writeAtomic(path.join(dir, LAST), `${name}\n`);

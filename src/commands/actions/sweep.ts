@@ -1,6 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  CLUSTER_NAME_PATTERN,
+  type ClusterIdentity,
+  clusterIdentity,
+  clusterSlug,
+} from '../../core/cluster-identity.js';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
 import type { Check, Report } from '../../core/model.js';
@@ -99,6 +105,12 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .positive()
     .default(DEFAULT_KEEP_RUNS),
   baseline: z.string().min(1).optional(),
+  clusterName: z
+    .string()
+    .regex(CLUSTER_NAME_PATTERN, {
+      message: 'expected a name such as gpu-prod-east (letters, digits, . _ -)',
+    })
+    .optional(),
   regression: RegressionFraction.default(DEFAULT_REGRESSION_FRACTION),
   ...probeShape,
 });
@@ -174,6 +186,13 @@ export async function runSweepCommand(
       fix: 'use 1 to 8 lower-case letters and digits (each pair adds p<index>)',
     });
   }
+  // Which cluster: the context and server of the one runSweep opens, named by --cluster-name.
+  let identity: ClusterIdentity | undefined;
+  const open = async () => {
+    const c = await openCluster(clusterOptions(opts), ctx.env);
+    identity = clusterIdentity(c, opts.clusterName);
+    return c;
+  };
   const run = await runSweep(
     {
       scheme: opts.scheme,
@@ -189,7 +208,7 @@ export async function runSweepCommand(
       pair,
     },
     {
-      cluster: () => openCluster(clusterOptions(opts), ctx.env),
+      cluster: open,
       progress: ctx.progress,
       signal: ctx.signal,
       lastWords: ctx.lastWords,
@@ -207,17 +226,23 @@ export async function runSweepCommand(
   const report = makeReport(
     'sweep',
     checks,
-    { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
+    {
+      ...(identity ? { cluster: identity } : {}),
+      sweep: run.result,
+      run: { runId: run.runId, dryRun: run.dryRun },
+    },
     'disaggregated KV transfer across these nodes',
   );
   if (!run.dryRun) {
-    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
+    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt, identity);
     if (opts.resultsDir)
-      await keepRun(ctx, opts.resultsDir, opts.keepRuns, {
-        ...report,
-        sweep: run.result,
-        run: { runId: run.runId, dryRun: run.dryRun },
-      });
+      await keepRun(
+        ctx,
+        opts.resultsDir,
+        opts.keepRuns,
+        { ...report, sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
+        identity,
+      );
   }
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
@@ -242,11 +267,13 @@ async function keepRun(
   dir: string,
   keep: number,
   report: Report & { sweep: SweepResult; run: { runId: string; dryRun: boolean } },
+  identity: ClusterIdentity | undefined,
 ) {
   const { saveRun } = await import('../../sweep/history.js');
   try {
     ctx.progress.step('Keep this run in --results-dir');
-    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep);
+    const slug = identity ? clusterSlug(identity) : undefined;
+    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep, slug);
     ctx.progress.done(file);
   } catch (err) {
     if (!(err instanceof ToolError)) throw err;
@@ -260,19 +287,27 @@ async function writeOutputs(
   result: Parameters<typeof sweepSections>[0],
   verdict: 'trusted' | 'unverified' | 'untrusted',
   generatedAt: string,
+  cluster: ClusterIdentity | undefined,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html/page.js');
-    await writeFile(at(opts.html), renderHtml(result));
+    await writeFile(at(opts.html), renderHtml(result, cluster ? { cluster } : {}));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict, now: new Date(generatedAt) });
+    const body = renderPrometheus(result, {
+      verdict,
+      now: new Date(generatedAt),
+      ...(cluster ? { cluster } : {}),
+    });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');
-      const pushed = await pushMetrics(opts.pushgateway, body, { signal: ctx.signal });
+      const pushed = await pushMetrics(opts.pushgateway, body, {
+        signal: ctx.signal,
+        ...(cluster ? { cluster: cluster.name } : {}),
+      });
       if (!pushed.ok) ctx.progress.warn(pushed.warning);
     }
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ClusterIdentity } from '../../core/cluster-identity.js';
 import type { VerdictStatus } from '../../core/model.js';
 import { plural } from '../../core/verdict.js';
 import { bestPeak, sweepStanding } from '../../judge/sweep.js';
@@ -28,6 +29,19 @@ export interface HtmlOptions {
   title?: string;
   /** When the report was written (ISO 8601), shown in the footer. */
   generatedAt?: string;
+  /** Which cluster (core/cluster-identity.ts): in the title and under it. */
+  cluster?: ClusterIdentity;
+}
+
+/** The line under the title: the cluster's name, context and API server. */
+function clusterLine(c: ClusterIdentity | undefined): string {
+  if (!c) return '';
+  const parts = [
+    `cluster <b data-cluster="${escapeHtml(c.name)}">${escapeHtml(c.name)}</b>`,
+    ...(c.context ? [`context ${escapeHtml(c.context)}`] : []),
+    ...(c.server ? [`API server <span class="server">${escapeHtml(c.server)}</span>`] : []),
+  ];
+  return `<p class="cluster">${parts.join(' · ')}</p>`;
 }
 
 /** The stylesheet (style.css beside this module, in src/ and in dist/), read once. */
@@ -135,7 +149,9 @@ const GRID_MAX_NODES = 64;
 export function renderHtml(result: SweepResult, opts: HtmlOptions = {}): string {
   const best = bestPeak(result.pairs);
   const verdict = sweepStanding(result.pairs);
-  const title = opts.title ?? `interconnect-test sweep, ${result.startedAt}`;
+  const title =
+    opts.title ??
+    `interconnect-test sweep${opts.cluster ? ` of ${opts.cluster.name}` : ''}, ${result.startedAt}`;
   const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run');
   const matrix = matrixPart(result, best);
@@ -153,6 +169,7 @@ ${stylesheet()}</style>
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
+${clusterLine(opts.cluster)}
 ${headline(result, verdict)}
 ${counts(result)}
 </header>
