@@ -90,7 +90,7 @@ describe('renderers', () => {
     const strict = renderJunit(pair, 'warn');
     expect(strict).toContain('<testsuites name="interconnect-test pair" tests="2" failures="2" time="0">');
     expect(strict).toMatch(
-      /name="pair.bandwidth \[gpu-a → gpu-b\]" time="0">\s*<properties>[^]*?<\/properties>\s*<failure message="40.0 GB\/s [^"]*" type="warn">/,
+      /name="pair.bandwidth \[gpu-a → gpu-b\]" time="0">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="40.0 GB\/s [^"]*" type="warn">/,
     );
     expect(strict).toContain('name="verdict" time="0"><failure message="unverified:');
     const lax = renderJunit(pair);
