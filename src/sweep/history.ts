@@ -74,23 +74,12 @@ export async function readBaseline(
         fix: 'pass --results-dir DIR (the nightly install keeps /results/history), or --baseline FILE',
       });
     }
-    const dir = path.resolve(cwd, resultsDir);
-    let name: string;
-    try {
-      name = (await readFile(path.join(dir, LAST), 'utf8')).trim();
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { missing: `no earlier run in ${dir} to compare with (a first run?): not compared` };
-      throw new ToolError(`--baseline last: cannot read ${path.join(dir, LAST)} (${errnoText(err)})`, {
-        fix: 'check the results directory and its permissions',
-      });
-    }
-    if (!RUN_FILE.test(name)) {
-      throw new ToolError(`--baseline last: ${path.join(dir, LAST)} does not name a run file`, {
-        fix: `remove it (the next run writes it again) or pass --baseline FILE`,
-      });
-    }
-    file = path.join(dir, name);
+    const newest = await newestRunFile(path.resolve(cwd, resultsDir), '--baseline last');
+    if (newest === undefined)
+      return {
+        missing: `no earlier run in ${path.resolve(cwd, resultsDir)} to compare with (a first run?): not compared`,
+      };
+    file = newest;
   } else {
     file = path.resolve(cwd, spec);
   }
@@ -103,6 +92,28 @@ export async function readBaseline(
     });
   }
   return parseBaseline(text, spec === LAST ? file : spec);
+}
+
+/**
+ * The newest run file of a results directory (the one `last` names); undefined when there is no
+ * `last` yet. `what` names the asker in the one-line errors.
+ */
+export async function newestRunFile(dir: string, what: string): Promise<string | undefined> {
+  let name: string;
+  try {
+    name = (await readFile(path.join(dir, LAST), 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ToolError(`${what}: cannot read ${path.join(dir, LAST)} (${errnoText(err)})`, {
+      fix: 'check the results directory and its permissions',
+    });
+  }
+  if (!RUN_FILE.test(name)) {
+    throw new ToolError(`${what}: ${path.join(dir, LAST)} does not name a run file`, {
+      fix: `remove it (the next run writes it again) or pass a run file`,
+    });
+  }
+  return path.join(dir, name);
 }
 
 async function writeAtomic(file: string, text: string): Promise<void> {

@@ -21,6 +21,7 @@ import { renderJson } from '../../render/data.js';
 import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
 import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
+import { SWEEP_SUBJECT } from '../../sweep/saved.js';
 import { sweepSections } from '../../sweep/sections.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
@@ -231,7 +232,7 @@ export async function runSweepCommand(
       sweep: run.result,
       run: { runId: run.runId, dryRun: run.dryRun },
     },
-    'disaggregated KV transfer across these nodes',
+    SWEEP_SUBJECT,
   );
   if (!run.dryRun) {
     await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt, identity);
