@@ -1,4 +1,4 @@
-import type { SweepPair, SweepResult } from '../../sweep/model.js';
+import type { SweepResult } from '../../sweep/model.js';
 import { linkName, regressionDetail, regressionFindings } from '../../sweep/regression.js';
 import { escapeHtml } from './format.js';
 import { cmd, nodeNamer } from './names.js';
