@@ -11,8 +11,13 @@ export function envCommand(ctx: CliContext): Command {
   withExamples(cmd, [
     ['check the NIXL/UCX settings of a recipe', 'env deploy.yaml'],
     ['every recipe under a directory; warnings fail the run too', 'env recipes/ --fail-on warn'],
+    ['findings as GitHub annotations at their file and line, in a workflow', 'env recipes/ -o github'],
+    ['findings as SARIF 2.1.0 for code scanning', 'env recipes/ -o sarif > env.sarif'],
   ]);
-  addOutputOptions(cmd).action(async (paths: string[], raw: Record<string, unknown>) => {
+  addOutputOptions(cmd);
+  // env also writes CI formats: SARIF 2.1.0 and GitHub workflow annotations.
+  cmd.options.find((o) => o.long === '--output')?.choices(['text', 'json', 'yaml', 'sarif', 'github']);
+  cmd.action(async (paths: string[], raw: Record<string, unknown>) => {
     const { runEnvCommand } = await import('./actions/env.js');
     await runEnvCommand(ctx, paths, raw);
   });
