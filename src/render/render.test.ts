@@ -144,4 +144,10 @@ describe('renderers', () => {
       'cluster gpu-prod-east (context admin@prod, https://10.0.0.1:6443)',
     );
   });
+
+  it('YAML quotes timestamps, so a YAML 1.1 reader keeps them strings; the value reads back the same', async () => {
+    const y = await renderYaml(report);
+    expect(y).toContain('generatedAt: "2026-11-30T00:00:00.000Z"');
+    expect((parse(y) as { generatedAt: unknown }).generatedAt).toBe('2026-11-30T00:00:00.000Z');
+  });
 });
