@@ -14,6 +14,16 @@ export function envCommand(ctx: CliContext): Command {
     ['findings as GitHub annotations at their file and line, in a workflow', 'env recipes/ -o github'],
     ['findings as SARIF 2.1.0 for code scanning', 'env recipes/ -o sarif > env.sarif'],
   ]);
+  cmd
+    .option(
+      '--ignore <check[:subject]>',
+      'waive a warning (never a failure): a check id, optionally :its subject (a trailing * matches a prefix); repeatable; listed in env.waivers',
+      (v: string, acc: string[] = []) => [...acc, v],
+    )
+    .option(
+      '--ignore-file <file>',
+      'waivers, one a line: CHECK[:SUBJECT] and the reason (default .interconnect-test-ignore in the working directory, when there is one)',
+    );
   addOutputOptions(cmd);
   // env also writes CI formats: SARIF 2.1.0 and GitHub workflow annotations.
   cmd.options.find((o) => o.long === '--output')?.choices(['text', 'json', 'yaml', 'sarif', 'github']);

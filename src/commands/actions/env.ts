@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
+import { ToolError } from '../../core/errors.js';
 import type { Report } from '../../core/model.js';
-import { refuseEmptyInputs, runEnv } from '../../env/index.js';
+import { rollUp } from '../../core/verdict.js';
+import { ENV_VERDICT_SUBJECT, refuseEmptyInputs, runEnv } from '../../env/index.js';
 import { EnvReportPartSchema } from '../../env/schema.js';
 import { envSections } from '../../env/text.js';
 import { VERSION } from '../../version.js';
@@ -9,8 +13,33 @@ import { OutputOptionsSchema, parseOptions } from '../options.js';
 
 const EnvOptionsSchema = OutputOptionsSchema.extend({
   output: z.enum(['text', 'json', 'yaml', 'sarif', 'github']).default('text'),
+  ignore: z.array(z.string().min(1)).default([]),
+  ignoreFile: z.string().min(1).optional(),
   paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),
 });
+
+/** --ignore and the ignore file applied to the report's checks; its verdict rolled up again. */
+async function waive(ctx: CliContext, report: Report, ignore: string[], ignoreFile: string | undefined) {
+  const { applyWaivers, cliWaivers, fileWaivers, IGNORE_FILE } = await import('../../env/waivers.js');
+  const file = path.resolve(ctx.cwd, ignoreFile ?? IGNORE_FILE);
+  let text: string | undefined;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if (ignoreFile !== undefined || (err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new ToolError(
+        `--ignore-file ${ignoreFile ?? IGNORE_FILE}: ${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`,
+        {
+          fix: 'give a readable file of waivers, one a line: CHECK[:SUBJECT] reason',
+        },
+      );
+  }
+  const shown = path.relative(ctx.cwd, file) || file;
+  const waivers = [...cliWaivers(ignore), ...(text === undefined ? [] : fileWaivers(text, shown))];
+  if (waivers.length === 0) return;
+  report.checks = applyWaivers(report.checks, waivers);
+  report.verdict = rollUp(report.checks, ENV_VERDICT_SUBJECT);
+}
 
 export async function runEnvCommand(
   ctx: CliContext,
@@ -28,6 +57,7 @@ export async function runEnvCommand(
   });
   // Each input named on the command line must have given something to check.
   refuseEmptyInputs(opts.paths, EnvReportPartSchema.parse(report), ctx.cwd);
+  await waive(ctx, report, opts.ignore, opts.ignoreFile);
   if (opts.output === 'sarif' || opts.output === 'github') {
     const format = opts.output;
     const [{ redactText }, render] = await Promise.all([
