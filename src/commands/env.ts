@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { formatBytes, INPUT_LIMITS } from '../core/input.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 
@@ -15,6 +16,14 @@ export function envCommand(ctx: CliContext): Command {
     ['findings as SARIF 2.1.0 for code scanning', 'env recipes/ -o sarif > env.sarif'],
   ]);
   cmd
+    .option(
+      '--max-files <n>',
+      `most files a directory walk reads, all walks together (default ${INPUT_LIMITS.manifestFiles}); past it the walk stops and says where`,
+    )
+    .option(
+      '--max-total <size>',
+      `most bytes all files of the run together may have (default ${formatBytes(INPUT_LIMITS.manifestTotal)}; e.g. 256M, 1G); files past it are not read and are named`,
+    )
     .option(
       '--ignore <check[:subject]>',
       'waive a warning (never a failure): a check id, optionally :its subject (a trailing * matches a prefix); repeatable; listed in env.waivers',

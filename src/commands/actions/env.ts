@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
+import { INPUT_LIMITS } from '../../core/input.js';
 import type { Report } from '../../core/model.js';
 import { rollUp } from '../../core/verdict.js';
+import { parseSize } from '../../engines/sizes.js';
 import { ENV_VERDICT_SUBJECT, refuseEmptyInputs, runEnv } from '../../env/index.js';
 import { EnvReportPartSchema } from '../../env/schema.js';
 import { envSections } from '../../env/text.js';
@@ -16,6 +18,16 @@ const EnvOptionsSchema = OutputOptionsSchema.extend({
   ignore: z.array(z.string().min(1)).default([]),
   ignoreFile: z.string().min(1).optional(),
   paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),
+  maxFiles: z.coerce.number().int().positive().default(INPUT_LIMITS.manifestFiles),
+  maxTotal: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined) return INPUT_LIMITS.manifestTotal;
+      const n = parseSize(v);
+      if (n === undefined) c.addIssue({ code: 'custom', message: 'a size such as 64M, 256MiB or 1G' });
+      return n ?? 0;
+    }),
 });
 
 /** --ignore and the ignore file applied to the report's checks; its verdict rolled up again. */
@@ -52,6 +64,7 @@ export async function runEnvCommand(
   const report = await runEnv(opts.paths, {
     cwd: ctx.cwd,
     signal: ctx.signal,
+    caps: { maxFiles: opts.maxFiles, maxTotalBytes: opts.maxTotal },
     ...(ctx.stderr.isTTY === true ? { progress: ctx.progress } : {}),
     ...(ctx.stdin ? { stdin: ctx.stdin } : {}),
   });

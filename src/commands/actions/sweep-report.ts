@@ -103,7 +103,7 @@ export async function runSweepReport(
   const cluster = saved.cluster ? { cluster: saved.cluster } : {};
   if (opts.output === 'html') {
     const { renderHtml } = await import('../../render/html/page.js');
-    write(ctx, renderHtml(saved.result, { ...cluster, generatedAt: report.generatedAt }));
+    write(ctx, renderHtml(saved.result, report.verdict, { ...cluster, generatedAt: report.generatedAt }));
   } else if (opts.output === 'prometheus') {
     const { renderPrometheus } = await import('../../render/prometheus.js');
     write(ctx, renderPrometheus(saved.result, { verdict: report.verdict.status, now: at, ...cluster }));

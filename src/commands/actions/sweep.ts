@@ -9,15 +9,15 @@ import {
 } from '../../core/cluster-identity.js';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
-import type { Check, Report } from '../../core/model.js';
+import type { Check, Report, Verdict } from '../../core/model.js';
 import { makeReport } from '../../core/report.js';
-import { parseSize } from '../../engines/sizes.js';
 import { DEFAULT_REGRESSION_FRACTION } from '../../judge/regression.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/options/groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options/options.js';
 import { renderJson } from '../../render/data.js';
+import { fixedRunId } from '../../scratch/names.js';
 import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
 import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
@@ -91,6 +91,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => s.split(','))
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
+  gpuAccounting: z.enum(['cluster', 'none']).default('cluster'),
   timeout: SweepDurationOption.default(30 * 60_000),
   pairTimeout: DurationOption.default(5 * 60_000),
   ...TransferOptionsShape,
@@ -181,12 +182,7 @@ export async function runSweepCommand(
   // Read the baseline before the sweep: a wrong path is bad input, said before anything runs.
   const baseline = opts.baseline ? await readBaseline(opts.baseline, opts.resultsDir, ctx.cwd) : undefined;
   if (baseline && 'missing' in baseline) ctx.progress.warn(baseline.missing);
-  const runId = ctx.env.INTERCONNECT_TEST_RUN_ID;
-  if (runId !== undefined && runId !== '' && !/^[a-z0-9]{1,8}$/.test(runId)) {
-    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${runId} is not a sweep run id`, {
-      fix: 'use 1 to 8 lower-case letters and digits (each pair adds p<index>)',
-    });
-  }
+  const runId = fixedRunId(ctx.env, 'sweep');
   // Which cluster: the context and server of the one runSweep opens, named by --cluster-name.
   let identity: ClusterIdentity | undefined;
   const open = async () => {
@@ -205,6 +201,7 @@ export async function runSweepCommand(
       selector: opts.selector,
       nodes: opts.nodes,
       maxParallel: opts.maxParallel,
+      gpuAccounting: opts.gpuAccounting,
       timeoutMs: opts.timeout,
       pair,
     },
@@ -235,7 +232,7 @@ export async function runSweepCommand(
     SWEEP_SUBJECT,
   );
   if (!run.dryRun) {
-    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt, identity);
+    await writeOutputs(ctx, opts, run.result, report.verdict, report.generatedAt, identity);
     if (opts.resultsDir)
       await keepRun(
         ctx,
@@ -286,19 +283,19 @@ async function writeOutputs(
   ctx: CliContext,
   opts: SweepOptions,
   result: Parameters<typeof sweepSections>[0],
-  verdict: 'trusted' | 'unverified' | 'untrusted',
+  verdict: Verdict,
   generatedAt: string,
   cluster: ClusterIdentity | undefined,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html/page.js');
-    await writeFile(at(opts.html), renderHtml(result, cluster ? { cluster } : {}));
+    await writeFile(at(opts.html), renderHtml(result, verdict, cluster ? { cluster } : {}));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
     const body = renderPrometheus(result, {
-      verdict,
+      verdict: verdict.status,
       now: new Date(generatedAt),
       ...(cluster ? { cluster } : {}),
     });

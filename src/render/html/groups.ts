@@ -1,3 +1,4 @@
+import { median } from '../../core/stats.js';
 import { BAND_WARN_FRACTION, type Band } from '../../judge/sweep.js';
 import type { NodeTopology, SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml } from './format.js';
@@ -59,13 +60,6 @@ function tally(pairs: SweepPair[], best: number | null): Tally {
   return { pairs, measured, failed, worst, shares };
 }
 
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
 function summaryRow(
   group: string,
   nodes: string[],
@@ -78,7 +72,7 @@ function summaryRow(
   // Colours follow failures: a group with a failed pair is shaded failed (deeper the larger its
   // failed share), never as its passing pairs' median; the median is still written in it.
   const cell = (t: Tally) => {
-    const m = median(t.shares);
+    const m = median(t.shares) ?? null;
     const band: Band = t.failed > 0 ? 'bad' : m === null ? 'none' : t.worst;
     const style = t.failed > 0 ? shadeOf('bad', 1 - t.failed / Math.max(1, t.measured)) : shadeOf(band, m);
     return `<td class="r">${t.measured}</td><td class="r${t.failed ? ' bad' : ''}">${t.failed}</td><td class="c b-${band}"${style} data-band="${band}">${t.failed > 0 ? '✕ ' : ''}${m === null ? '—' : shareText(m)}</td>`;
@@ -95,7 +89,7 @@ function grid(groups: [string, string[]][], between: (a: number, b: number) => T
       const pos = `data-row="${escapeHtml(g)}" data-col="${escapeHtml(h)}"`;
       if (t.pairs.length === 0)
         return `<td class="empty" ${pos} title="${escapeHtml(`${g} × ${h}: no pair planned`)}"></td>`;
-      const m = median(t.shares);
+      const m = median(t.shares) ?? null;
       const band: Band = t.measured === 0 ? 'none' : t.failed > 0 ? 'bad' : t.worst;
       const title = [
         `${g} × ${h}${i === j ? ' (inside the group)' : ''}: ${t.pairs.length} pairs (${nodes.length} × ${other.length} nodes)`,
