@@ -31,7 +31,8 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   const { report, output: opts, sections } = outcome;
   // Only the renderer asked for loads: yaml for YAML, the text renderer for text.
   let text: string;
-  if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
+  if (outcome.render) text = outcome.render(report);
+  else if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
   else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
   else {
     const [{ wantsColor }, { renderText }] = await Promise.all([

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { clusterIdentity } from '../src/core/cluster-identity.js';
 import { renderPrometheus } from '../src/render/prometheus.js';
 import { describeNeeding } from './helpers/preconditions.js';
 import { sampleSweepWithHistory } from './helpers/sweep-sample.js';
@@ -20,9 +21,12 @@ import { toolPath, tools } from './helpers/tools.js';
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'monitoring');
 const RULES = join(DIR, 'rules.yaml');
 
-/** A sweep that writes every family: rails, isolation, a baseline comparison, the verdict. */
+/** A sweep that writes every family: rails, isolation, a baseline comparison, the verdict, the cluster. */
 function everyFamily(): string {
-  return renderPrometheus(sampleSweepWithHistory(), { verdict: 'untrusted' });
+  return renderPrometheus(sampleSweepWithHistory(), {
+    verdict: 'untrusted',
+    cluster: clusterIdentity({ context: 'gpu-prod-east', server: 'https://10.0.0.1:6443' }),
+  });
 }
 
 const PUSHED = new Set(

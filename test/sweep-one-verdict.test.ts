@@ -71,7 +71,9 @@ describe('the sweep verdict', () => {
     expect(junit).toMatch(/<testcase[^>]*name="verdict"[^>]*>\s*<failure/);
 
     const metrics = parsePromText(renderPrometheus(result, { verdict: report.verdict.status }));
-    expect(metrics.get('interconnect_sweep_verdict')?.samples.map((s) => s.value)).toEqual([0]); // untrusted
+    // one series per state, 1 for the sweep's (render/prometheus.ts)
+    const state = metrics.get('interconnect_sweep_state')?.samples.find((s) => s.value === 1);
+    expect(state?.labels.state).toBe('untrusted');
 
     const html = renderHtml(result, report.verdict);
     const headline = /<p class="headline v-(\w+)"><span class="vd">(\w+)<\/span> ([^<]*)<\/p>/.exec(html);

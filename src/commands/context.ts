@@ -17,6 +17,11 @@ export type Outcome =
       sections?: SectionsOf | undefined;
       /** The verdict was in before a Ctrl-C (which came during teardown): print it, then exit 130. */
       final?: boolean;
+      /**
+       * A format of the command's own (env -o sarif, -o github): main.ts prints what it returns
+       * instead of text, JSON or YAML; the verdict still sets the exit code.
+       */
+      render?: (report: Report) => string;
     }
   | { kind: 'printed' };
 

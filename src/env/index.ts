@@ -6,6 +6,7 @@ import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
+import { locateChecks } from './locate.js';
 import type { RawGraph } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
@@ -268,7 +269,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
   }
   return {
     part: { files: loaded.files, graphs, services, skipped },
-    checks,
+    checks: locateChecks(checks, loaded.docs, graphs, skipped),
   };
 }
 

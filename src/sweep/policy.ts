@@ -129,6 +129,8 @@ export const PolicySchema = z.strictObject({
     .optional(),
   dgd: z.string().min(1).optional(),
   namespace: NamespaceName.optional(),
+  /** `--cluster-name`: in every report, metric and history file (a pod's context says only inClusterContext). */
+  clusterName: z.string().min(1).optional(),
   maxParallel: z
     .number({ error: 'expected a whole number of pairs at once, such as 4' })
     .int()
@@ -294,6 +296,7 @@ export function policyToRaw(policy: Policy): Record<string, unknown> {
   set('nodes', policy.nodes?.join(','));
   set('dgd', policy.dgd);
   set('namespace', policy.namespace);
+  set('clusterName', policy.clusterName);
   set('maxParallel', policy.maxParallel?.toString());
   set('gpuAccounting', policy.gpuAccounting);
   set('timeout', policy.timeout);

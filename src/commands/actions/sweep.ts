@@ -1,6 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  CLUSTER_NAME_PATTERN,
+  type ClusterIdentity,
+  clusterIdentity,
+  clusterSlug,
+} from '../../core/cluster-identity.js';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
 import type { Check, Report, Verdict } from '../../core/model.js';
@@ -15,6 +21,7 @@ import { fixedRunId } from '../../scratch/names.js';
 import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
 import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
+import { SWEEP_SUBJECT } from '../../sweep/saved.js';
 import { sweepSections } from '../../sweep/sections.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
@@ -100,6 +107,12 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .positive()
     .default(DEFAULT_KEEP_RUNS),
   baseline: z.string().min(1).optional(),
+  clusterName: z
+    .string()
+    .regex(CLUSTER_NAME_PATTERN, {
+      message: 'expected a name such as gpu-prod-east (letters, digits, . _ -)',
+    })
+    .optional(),
   regression: RegressionFraction.default(DEFAULT_REGRESSION_FRACTION),
   ...probeShape,
 });
@@ -170,6 +183,13 @@ export async function runSweepCommand(
   const baseline = opts.baseline ? await readBaseline(opts.baseline, opts.resultsDir, ctx.cwd) : undefined;
   if (baseline && 'missing' in baseline) ctx.progress.warn(baseline.missing);
   const runId = fixedRunId(ctx.env, 'sweep');
+  // Which cluster: the context and server of the one runSweep opens, named by --cluster-name.
+  let identity: ClusterIdentity | undefined;
+  const open = async () => {
+    const c = await openCluster(clusterOptions(opts), ctx.env);
+    identity = clusterIdentity(c, opts.clusterName);
+    return c;
+  };
   const run = await runSweep(
     {
       scheme: opts.scheme,
@@ -186,7 +206,7 @@ export async function runSweepCommand(
       pair,
     },
     {
-      cluster: () => openCluster(clusterOptions(opts), ctx.env),
+      cluster: open,
       progress: ctx.progress,
       signal: ctx.signal,
       lastWords: ctx.lastWords,
@@ -204,17 +224,23 @@ export async function runSweepCommand(
   const report = makeReport(
     'sweep',
     checks,
-    { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
-    'disaggregated KV transfer across these nodes',
+    {
+      ...(identity ? { cluster: identity } : {}),
+      sweep: run.result,
+      run: { runId: run.runId, dryRun: run.dryRun },
+    },
+    SWEEP_SUBJECT,
   );
   if (!run.dryRun) {
-    await writeOutputs(ctx, opts, run.result, report.verdict, report.generatedAt);
+    await writeOutputs(ctx, opts, run.result, report.verdict, report.generatedAt, identity);
     if (opts.resultsDir)
-      await keepRun(ctx, opts.resultsDir, opts.keepRuns, {
-        ...report,
-        sweep: run.result,
-        run: { runId: run.runId, dryRun: run.dryRun },
-      });
+      await keepRun(
+        ctx,
+        opts.resultsDir,
+        opts.keepRuns,
+        { ...report, sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
+        identity,
+      );
   }
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
@@ -239,11 +265,13 @@ async function keepRun(
   dir: string,
   keep: number,
   report: Report & { sweep: SweepResult; run: { runId: string; dryRun: boolean } },
+  identity: ClusterIdentity | undefined,
 ) {
   const { saveRun } = await import('../../sweep/history.js');
   try {
     ctx.progress.step('Keep this run in --results-dir');
-    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep);
+    const slug = identity ? clusterSlug(identity) : undefined;
+    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep, slug);
     ctx.progress.done(file);
   } catch (err) {
     if (!(err instanceof ToolError)) throw err;
@@ -257,19 +285,27 @@ async function writeOutputs(
   result: Parameters<typeof sweepSections>[0],
   verdict: Verdict,
   generatedAt: string,
+  cluster: ClusterIdentity | undefined,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html/page.js');
-    await writeFile(at(opts.html), renderHtml(result, verdict));
+    await writeFile(at(opts.html), renderHtml(result, verdict, cluster ? { cluster } : {}));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict: verdict.status, now: new Date(generatedAt) });
+    const body = renderPrometheus(result, {
+      verdict: verdict.status,
+      now: new Date(generatedAt),
+      ...(cluster ? { cluster } : {}),
+    });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');
-      const pushed = await pushMetrics(opts.pushgateway, body, { signal: ctx.signal });
+      const pushed = await pushMetrics(opts.pushgateway, body, {
+        signal: ctx.signal,
+        ...(cluster ? { cluster: cluster.name } : {}),
+      });
       if (!pushed.ok) ctx.progress.warn(pushed.warning);
     }
   }

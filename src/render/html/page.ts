@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ClusterIdentity } from '../../core/cluster-identity.js';
 import type { Verdict } from '../../core/model.js';
 import { plural } from '../../core/verdict.js';
 import { bestPeak } from '../../judge/sweep.js';
@@ -6,8 +7,9 @@ import type { PairOutcome, SweepResult } from '../../sweep/model.js';
 import { regressionFindings } from '../../sweep/regression.js';
 import { fixFirst } from './fixlist.js';
 import { escapeHtml } from './format.js';
-import { DIMENSIONS, groupSummaries, groupsOf } from './groups.js';
+import { DIMENSIONS, groupSummaries, groupsOf, worstFirst } from './groups.js';
 import { heatmap, legend } from './heatmap.js';
+import { nodeNamer } from './names.js';
 import { gridWorthDrawing, pairList } from './pairlist.js';
 import { excludedList, nodeTable, pairTable, settingsList } from './tables.js';
 
@@ -29,6 +31,19 @@ export interface HtmlOptions {
   title?: string;
   /** When the report was written (ISO 8601), shown in the footer. */
   generatedAt?: string;
+  /** Which cluster (core/cluster-identity.ts): in the title and under it. */
+  cluster?: ClusterIdentity;
+}
+
+/** The line under the title: the cluster's name, context and API server. */
+function clusterLine(c: ClusterIdentity | undefined): string {
+  if (!c) return '';
+  const parts = [
+    `cluster <b data-cluster="${escapeHtml(c.name)}">${escapeHtml(c.name)}</b>`,
+    ...(c.context ? [`context ${escapeHtml(c.context)}`] : []),
+    ...(c.server ? [`API server <span class="server">${escapeHtml(c.server)}</span>`] : []),
+  ];
+  return `<p class="cluster">${parts.join(' · ')}</p>`;
 }
 
 /** The stylesheet (style.css beside this module, in src/ and in dist/), read once. */
@@ -73,14 +88,23 @@ function headline(result: SweepResult, verdict: Verdict): string {
   return `<p class="headline v-${verdict.status}"><span class="vd">${verdict.status.toUpperCase()}</span> ${escapeHtml(text)}</p>`;
 }
 
+/** "N excluded" names them and why (the first few; the Excluded section lists every one). */
+function excludedNames(result: SweepResult): string {
+  const ex = result.nodes.filter((n) => n.status === 'excluded');
+  if (ex.length === 0) return '';
+  const nm = nodeNamer(result).html;
+  const named = ex.slice(0, 5).map((n) => `${nm(n.name)} (${escapeHtml(n.detail)})`);
+  const more = ex.length > 5 ? `, and ${ex.length - 5} more below` : '';
+  return `, <b>${ex.length}</b> excluded: <span class="excluded-names">${named.join(', ')}${more}</span>`;
+}
+
 function counts(result: SweepResult): string {
   const by = (o: PairOutcome) => result.pairs.filter((p) => p.outcome === o).length;
-  const excluded = result.nodes.filter((n) => n.status === 'excluded').length;
   // As many as "what to fix" lists: a regressed node stands for its links.
   const found = result.regressions ? regressionFindings(result.regressions) : undefined;
   const regressed = found ? found.nodes.length + found.links.length : undefined;
   const items = [
-    `<b>${result.matrix.nodes.length}</b> nodes swept${excluded > 0 ? `, <b>${excluded}</b> excluded` : ''}`,
+    `<b>${result.matrix.nodes.length}</b> nodes swept${excludedNames(result)}`,
     `<b>${result.pairs.length}</b> pairs in <b>${result.rounds}</b> rounds`,
     `<span class="dot b-good"></span><b>${by('trusted')}</b> trusted`,
     `<span class="dot b-warn"></span><b>${by('unverified')}</b> unverified`,
@@ -102,7 +126,7 @@ function groupGrids(result: SweepResult, best: number | null): string | undefine
     };
     const dense = [...groups.values()].every((g) => gridWorthDrawing(g.length, inside(g).length));
     if (!dense) return undefined;
-    const parts = [...groups].map(([g, nodes]) => {
+    const parts = worstFirst(result, groups).map(([g, nodes]) => {
       const failed = inside(nodes).filter((p) => p.outcome === 'untrusted').length;
       return `<details class="group-grid" data-group="${escapeHtml(g)}"${failed > 0 ? ' open' : ''}><summary>${escapeHtml(label)} ${escapeHtml(g)}: ${plural(nodes.length, 'node')}, ${failed} failed pair${failed === 1 ? '' : 's'} inside</summary>${heatmap(result, best, nodes)}</details>`;
     });
@@ -142,7 +166,9 @@ const GRID_MAX_NODES = 64;
 /** The sweep as one self-contained HTML page (no script, nothing loaded), under the report's verdict. */
 export function renderHtml(result: SweepResult, verdict: Verdict, opts: HtmlOptions = {}): string {
   const best = bestPeak(result.pairs);
-  const title = opts.title ?? `interconnect-test sweep, ${result.startedAt}`;
+  const title =
+    opts.title ??
+    `interconnect-test sweep${opts.cluster ? ` of ${opts.cluster.name}` : ''}, ${result.startedAt}`;
   const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run');
   const matrix = matrixPart(result, best);
@@ -160,6 +186,7 @@ ${stylesheet()}</style>
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
+${clusterLine(opts.cluster)}
 ${headline(result, verdict)}
 ${counts(result)}
 </header>
@@ -168,8 +195,8 @@ ${fixFirst(result)}
 ${groupSummaries(result, best)}
 ${matrix.html}
 ${excludedList(result)}
-${matrix.listed ? '' : pairTable('Failing pairs', 'failing', failing, best)}
-${matrix.listed ? '' : pairTable('Not verified', 'gaps', gaps, best)}
+${matrix.listed ? '' : pairTable(result, 'Failing pairs', 'failing', failing, best)}
+${matrix.listed ? '' : pairTable(result, 'Not verified', 'gaps', gaps, best)}
 ${nodeTable(result)}
 ${settingsList(result)}
 </main>
