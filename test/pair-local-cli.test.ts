@@ -147,7 +147,12 @@ describe('pair --local --mode intra-node', () => {
         gpus > 0 ? `${gpus} in /proc/driver/nvidia/gpus` : undefined,
       ),
     );
-    const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node']);
+    // No ucx_perftest on PATH either: the missing GPUs are named first, whatever the engine.
+    const empty = mkdtempSync(path.join(tmpdir(), 'no-tools-'));
+    const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node'], {
+      ...process.env,
+      PATH: empty,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: pair --local --mode intra-node needs NVIDIA GPUs: none found/);
   });

@@ -79,10 +79,8 @@ describe('readBounded', () => {
   });
 
   it('stops reading /dev/zero at the limit', async () => {
-    const t0 = Date.now();
     const err = await rejection(readBounded('/dev/zero', { limitBytes: INPUT_LIMITS.capture }));
     expect((err as ToolError).message).toBe('/dev/zero is larger than the 16 MiB input limit');
-    expect(Date.now() - t0).toBeLessThan(5000);
   });
 
   it('names a missing file and a directory in one line', async () => {
@@ -125,12 +123,10 @@ describe('readBounded', () => {
   it('a FIFO with no writer: waits, and the signal ends the wait', async () => {
     const f = fifo('nowriter');
     const ac = new AbortController();
-    const t0 = Date.now();
     const p = readBounded(f, { limitBytes: 10, signal: ac.signal });
     setTimeout(() => ac.abort(new InterruptedError('SIGINT')), 200);
     const err = await rejection(p);
     expect(err).toBeInstanceOf(InterruptedError);
-    expect(Date.now() - t0).toBeLessThan(2000);
   });
 
   it('a FIFO whose writer holds it open and never writes: the signal ends the wait', async () => {
