@@ -14,7 +14,7 @@ if (!file) {
 const report = JSON.parse(readFileSync(file, 'utf8'));
 
 /** The reason a skipped test was skipped with, or undefined when it names none. */
-export function skipReason(t) {
+function skipReason(t) {
   if (typeof t.meta?.skipReason === 'string' && t.meta.skipReason) return t.meta.skipReason;
   for (const title of t.ancestorTitles ?? []) {
     const m = /\(skipped: (.+)\)$/.exec(title);

@@ -14,7 +14,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/it-fresh-XXXXXX")"
-cleanup() { [ "${FRESH_KEEP:-}" = 1 ] && echo "fresh-clone: kept ${work}" >&2 || rm -rf "${work}"; }
+cleanup() {
+  if [ "${FRESH_KEEP:-}" = 1 ]; then echo "fresh-clone: kept ${work}" >&2; else rm -rf "${work}"; fi
+}
 trap cleanup EXIT
 
 # What is hidden from PATH: the system tools the guarded tests need.
@@ -33,7 +35,7 @@ for d in "${dirs[@]}"; do
   [ -d "${d}" ] || continue
   for f in "${d}"/*; do
     name="${f##*/}"
-    [ -x "${f}" ] && [ ! -d "${f}" ] || continue
+    if [ ! -x "${f}" ] || [ -d "${f}" ]; then continue; fi
     [[ "${name}" =~ ${hidden} ]] && continue
     [ -e "${bin}/${name}" ] || [ -L "${bin}/${name}" ] || ln -s "${f}" "${bin}/${name}"
   done

@@ -86,7 +86,7 @@ describe('exit codes of the built CLI', () => {
       [
         'apiVersion: v1',
         'kind: Config',
-        'clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]',
+        'clusters: [{name: c, cluster: {server: "https://127.0.0.1:1"}}]',
         'users: [{name: u, user: {token: t}}]',
         'contexts: [{name: x, context: {cluster: c, user: u}}]',
         'current-context: x',

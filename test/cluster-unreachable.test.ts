@@ -24,15 +24,15 @@ const dir = mkdtempSync(path.join(tmpdir(), 'it-dead-api-'));
 const sockets = new Set<net.Socket>();
 const servers: net.Server[] = [];
 
-/** A kubeconfig for `server`, TLS verification off (the servers here have no CA of ours). */
-function kubeconfig(name: string, server: string): string {
+/** A kubeconfig for `server`; `ca`: the PEM its certificate-authority-data carries (else the system's CAs). */
+function kubeconfig(name: string, server: string, ca?: string): string {
   const file = path.join(dir, `${name}.kubeconfig`);
   writeFileSync(
     file,
     [
       'apiVersion: v1',
       'kind: Config',
-      `clusters: [{name: c, cluster: {server: "${server}", insecure-skip-tls-verify: true}}]`,
+      `clusters: [{name: c, cluster: {server: "${server}"${ca ? `, certificate-authority-data: ${Buffer.from(ca).toString('base64')}` : ''}}}]`,
       'users: [{name: u, user: {token: not-a-real-token}}]',
       'contexts: [{name: dead, context: {cluster: c, user: u, namespace: dynamo}}]',
       'current-context: dead',
@@ -99,6 +99,8 @@ async function silentTlsServer(): Promise<void> {
       '1',
       '-subj',
       '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
       '-keyout',
       path.join(dir, 'key.pem'),
       '-out',
@@ -115,7 +117,11 @@ async function silentTlsServer(): Promise<void> {
     s.on('close', () => sockets.delete(s));
     s.on('error', () => {});
   });
-  files.silentTls = kubeconfig('silent-tls', `https://127.0.0.1:${await listen(tlsServer)}`);
+  files.silentTls = kubeconfig(
+    'silent-tls',
+    `https://127.0.0.1:${await listen(tlsServer)}`,
+    readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+  );
 }
 
 afterAll(() => {

@@ -35,7 +35,7 @@ function hits(re: RegExp, except: readonly string[] = []): string[] {
 }
 
 /** An elapsed time compared with a bound: `expect(Date.now() - t0).toBeLessThan(…)`, `expect(run.ms)…`. */
-export const WALL_CLOCK_ASSERTION =
+const WALL_CLOCK_ASSERTION =
   /expect\(\s*((Date|performance)\.now\(\)\s*-|[\w.]*\b(ms|elapsedMs\(\)|elapsed|tookMs|durationMs)\s*[,)]).*\.toBe(LessThan|GreaterThan)(OrEqual)?\(/;
 
 const SKIP_OUTSIDE_GUARD = /\b(it|test|describe)\.(skip|skipIf|runIf|todo)\b|\bctx\.skip\(/;
