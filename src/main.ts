@@ -174,10 +174,24 @@ export function installSignalHandlers(controller: AbortController, lastWords?: L
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 }
 
+/**
+ * A reader that went away (`… | head`) is not an error: writes to a closed stdout or stderr are
+ * dropped, quietly, and the command goes on to its own end: --help exits 0, a run reaches its
+ * verdict and teardown and exits with its code (docs/commands/common.md). Without a listener
+ * Node throws EPIPE as an unhandled 'error' with a stack trace.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+
 /** Runs the CLI as a process: signals, argv, exit code. */
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
   const lastWords = new LastWords();
   installSignalHandlers(controller, lastWords);
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   process.exitCode = await main(process.argv.slice(2), { signal: controller.signal, lastWords });
 }
