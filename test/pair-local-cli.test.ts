@@ -157,3 +157,19 @@ describe('pair --local --mode intra-node', () => {
     expect(r.stderr).toMatch(/^error: pair --local --mode intra-node needs NVIDIA GPUs: none found/);
   });
 });
+
+describe('one size grammar for --sizes and --memory (core/size.ts)', () => {
+  it('--sizes takes 1Mi, 1MB and 1M; --memory the same, written back as a Kubernetes quantity', () => {
+    const o = PairOptionsSchema.parse({ local: true, sizes: '1Mi,1MB,1M,4KiB' });
+    expect(o.sizes).toEqual([4096, 1_000_000, 1024 ** 2]);
+    for (const [given, quantity] of [
+      ['16Gi', '16Gi'],
+      ['16G', '16Gi'],
+      ['16GiB', '16Gi'],
+      ['1.5Gi', '1536Mi'],
+      ['2GB', '2000000000'],
+    ])
+      expect(PairOptionsSchema.parse({ memory: given }).memory, given).toBe(quantity);
+    expect(PairOptionsSchema.safeParse({ memory: '16 lots' }).success).toBe(false);
+  });
+});
