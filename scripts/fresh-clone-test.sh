@@ -23,6 +23,8 @@ trap cleanup EXIT
 hidden='^(ucx_.*|etcd.*|promtool|chromium.*|shellcheck)$'
 
 command -v node >/dev/null || { echo "fresh-clone: no node on PATH (Node 24 is what a user has)" >&2; exit 2; }
+major="$(node -p 'process.versions.node.split(".")[0]')"
+[ "${major}" -ge 22 ] || { echo "fresh-clone: node on PATH is $(node --version); Node 22 or newer must come first (.ci/run puts Node 24 there)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "fresh-clone: no python3 on PATH (Python 3 is what a user has)" >&2; exit 2; }
 
 # One folder of links to everything on PATH but the hidden tools (first one of a name wins, as the
