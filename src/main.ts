@@ -1,7 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
 import type { CliContext, Outcome } from './commands/context.js';
+import { setShownName } from './commands/help.js';
 import { registerCommands } from './commands/index.js';
+import { invokedName, readInvocation } from './commands/invocation.js';
+import { traceAt } from './commands/trace.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
 import { LastWords } from './core/last-words.js';
@@ -18,6 +21,8 @@ export interface MainIo {
   signal?: AbortSignal;
   /** The process's last words (shared with the signal handler); a fresh one when not given. */
   lastWords?: LastWords;
+  /** The executable as invoked (process.argv[1]): `kubectl-interconnect_test` is the kubectl plugin. */
+  executable?: string;
 }
 
 /** The program's own flags that may come before --version or a subcommand. */
@@ -40,7 +45,7 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
     // On a terminal the report keeps to its width (subjects under the cwd shortened);
     // a pipe or a file gets it whole, as the goldens do.
     const columns = ctx.stdout.isTTY ? (ctx.stdout as { columns?: number }).columns : undefined;
-    const layout = columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
+    const layout = opts.output !== 'wide' && columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
     text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections, layout);
   }
   ctx.stdout.write(text);
@@ -77,9 +82,20 @@ export async function main(argv: readonly string[], io: MainIo = {}): Promise<nu
   }
 }
 
-async function run(argv: readonly string[], io: MainIo): Promise<number> {
+async function run(given: readonly string[], io: MainIo): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
+  const invocation = readInvocation(given);
+  const argv = invocation.argv;
+  if (invocation.badVerbosity !== undefined) {
+    stderr.write(
+      `error: -v takes a log level from 0 to 10, not "${terminalSafe(invocation.badVerbosity)}" (fix: -v 6 traces each API request)\n`,
+    );
+    return EXIT.tool;
+  }
+  traceAt(invocation.verbosity ?? 0, stderr);
+  const name = invokedName(io.executable);
+  setShownName(name);
   const debug = argv.includes('--debug') || env.INTERCONNECT_TEST_DEBUG === '1';
   const quiet = argv.includes('-q') || argv.includes('--quiet');
   const ctx: CliContext = {
@@ -93,13 +109,17 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
     lastWords: io.lastWords ?? new LastWords(),
     debug,
   };
-  const program = new Command('interconnect-test')
+  const program = new Command(name)
     .description(
       "Certify a GPU cluster's fabric (RDMA, NVLink, NIXL over UCX) before trusting NVIDIA Dynamo disaggregated serving on it",
     )
     .version(VERSION, '-V, --version', 'print the version, the commit and the engines found on this machine')
     .option('--debug', 'print stack traces for errors')
     .option('-q, --quiet', 'no progress output on stderr')
+    .option(
+      '-v, --v <level>',
+      'log level, as kubectl: 6 and up trace each API request and its timing (never a credential)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),
@@ -193,5 +213,9 @@ export async function runProcess(): Promise<void> {
   installSignalHandlers(controller, lastWords);
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  process.exitCode = await main(process.argv.slice(2), { signal: controller.signal, lastWords });
+  process.exitCode = await main(process.argv.slice(2), {
+    signal: controller.signal,
+    lastWords,
+    ...(process.argv[1] ? { executable: process.argv[1] } : {}),
+  });
 }

@@ -167,6 +167,10 @@ export function loadKubeconfig(opts: ClusterOptions, env: NodeJS.ProcessEnv = pr
   }
   checkFiles(kc, file ?? '(in-cluster)');
   checkTls(cluster, file ?? '(in-cluster)');
+  if (kubeLog().level >= 6)
+    kubeLog().trace(
+      `kubeconfig ${file ?? '(in-cluster)'}: context ${kc.getCurrentContext()}, server ${cluster.server}${cluster.proxyUrl ? `, proxy ${cluster.proxyUrl}` : ''}`,
+    );
   // Exec credential plugins run bounded by the request timeout, in their own process group.
   const credentials = boundExecPlugins(kc, { timeoutMs: opts.requestTimeoutMs, signal: opts.signal, env });
   const ctx = kc.getContextObject(kc.getCurrentContext());
