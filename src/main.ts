@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
+import { COMPLETE_COMMAND, runComplete } from './commands/complete.js';
 import type { CliContext, Outcome } from './commands/context.js';
 import { setShownName } from './commands/help.js';
 import { registerCommands } from './commands/index.js';
@@ -135,6 +136,7 @@ async function run(given: readonly string[], io: MainIo): Promise<number> {
     return EXIT.ok;
   }
   registerCommands(program, ctx);
+  if (argv[0] === COMPLETE_COMMAND) return runComplete(program, ctx, argv.slice(1));
   // addCommand() does not pass settings down: without this a subcommand's usage
   // error would call process.exit(1) itself instead of returning exit code 2.
   for (const cmd of program.commands) cmd.copyInheritedSettings(program);
