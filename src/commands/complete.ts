@@ -86,14 +86,14 @@ export async function completions(
   const sub = subIndex >= 0 ? subs.find((c) => c.name() === words[subIndex]) : undefined;
   const scopes = sub ? [sub, program] : [program];
   const prev = words.at(-1);
-  const valueOf = prev?.startsWith('-') && !prev.includes('=') ? findOption(scopes, prev) : undefined;
+  const takesValue = prev?.startsWith('-') && !prev.includes('=') ? findOption(scopes, prev) : undefined;
   const match = (xs: string[]) => ({
     items: xs.filter((x) => x && x.startsWith(partial)),
     directive: NO_FILES,
   });
-  if (valueOf && (valueOf.required || valueOf.optional)) {
-    const long = valueOf.long ?? '';
-    if (valueOf.argChoices) return match(valueOf.argChoices);
+  if (takesValue && (takesValue.required || takesValue.optional)) {
+    const long = takesValue.long ?? '';
+    if (takesValue.argChoices) return match(takesValue.argChoices);
     try {
       if (long === '--context') return match(await contexts(ctx, words));
       const lookup = FROM_CLUSTER[long];
@@ -103,7 +103,7 @@ export async function completions(
     }
     return {
       items: [],
-      directive: /file|kubeconfig|path|policy|html/i.test(valueOf.flags) ? DEFAULT : NO_FILES,
+      directive: /file|kubeconfig|path|policy|html/i.test(takesValue.flags) ? DEFAULT : NO_FILES,
     };
   }
   if (partial.startsWith('-'))
