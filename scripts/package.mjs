@@ -90,9 +90,14 @@ function nodeBinary(arch) {
   if (process.platform === 'linux' && process.arch === arch) return process.execPath;
   const version = process.versions.node;
   const dir = path.join(process.env.HOME || homedir(), '.cache', 'interconnect-test', `node-${version}-${arch}`);
-  const bin = path.join(dir, 'node_modules', `node-linux-${arch}`, 'bin', 'node');
+  const bin = path.join(dir, 'package', 'bin', 'node');
   if (!existsSync(bin)) {
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `--cpu=${arch}`, '--os=linux', `node-linux-${arch}@${version}`], { stdio: 'inherit' });
+    // npm pack fetches the package's tarball as it is (npm install refuses another CPU's package).
+    mkdirSync(dir, { recursive: true });
+    const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir, `node-linux-${arch}@${version}`], {
+      encoding: 'utf8',
+    }).trim();
+    execFileSync('tar', ['-xzf', path.join(dir, tgz), '-C', dir]);
   }
   return bin;
 }
