@@ -205,9 +205,21 @@ describe('an API server that accepts and never answers', () => {
   it('Ctrl-C during a hanging call ends at once with 130', async (ctx) => {
     need(ctx, tools('openssl'));
     // --request-timeout 10m: only the signal can end this run before the test's own 30 s timeout.
+    // The signal goes once the CLI has connected (its handlers are in by then, however slow its start).
+    const before = sockets.size;
     const run = await spawnCli(
       ['node', '--pod', 'p', '--kubeconfig', files.silentTls!, '--request-timeout', '10m', '-q'],
-      { onStart: (child) => setTimeout(() => child.kill('SIGINT'), 1_000) },
+      {
+        onStart: (child) => {
+          const poll = setInterval(() => {
+            if (sockets.size > before) {
+              clearInterval(poll);
+              child.kill('SIGINT');
+            }
+          }, 50);
+          child.once('exit', () => clearInterval(poll));
+        },
+      },
     );
     expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).not.toMatch(/cleaned up/);

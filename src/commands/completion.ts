@@ -198,6 +198,7 @@ function fish(p: { globals: Flag[]; subs: Sub[] }): string {
     `# ${NAMES[0]} completion for fish: ${NAMES[0]} completion fish | source`,
     'function __interconnect_test_dynamic',
     '    set -l words (commandline -opc)',
+    '    command -q $words[1]; or return',
     '    command $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null | string match -v -r "^:"',
     'end',
   ];
