@@ -78,7 +78,6 @@ describe('bounded input through the built CLI', () => {
       expect(r.stderr).toBe(
         'error: stdin is larger than the 16 MiB input limit (fix: give the tool output alone, not a whole job log: cut the run out with grep or sed)\n',
       );
-      expect(r.ms).toBeLessThan(10_000);
     } finally {
       closeSync(fd);
     }
@@ -132,17 +131,14 @@ describe('bounded input through the built CLI', () => {
     // Read-write open of a FIFO never blocks (Linux): this test holds the writer end and never writes.
     const fd = openSync(fifo, constants.O_RDWR);
     try {
-      let sentAt = 0;
       const r = await runCli(['read', 'ibstat', '-'], fd, (child) => {
         void startedReading(child.pid as number).then(() => {
-          sentAt = Date.now();
           child.kill('SIGINT');
         });
       });
       expect(r.signal).toBeNull();
       expect(r.code).toBe(130);
       expect(r.stdout).toBe('');
-      expect(Date.now() - sentAt).toBeLessThan(3000);
     } finally {
       closeSync(fd);
     }

@@ -8,6 +8,7 @@ import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
 import { sweepCommand } from './sweep.js';
+import { versionCommand } from './version.js';
 import { watchCommand } from './watch.js';
 
 /** Every subcommand, in the order `--help` lists them. Each module keeps its own options and schema. */
@@ -21,4 +22,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(readCommand(ctx));
   program.addCommand(gcCommand(ctx));
   program.addCommand(completionCommand(ctx));
+  program.addCommand(versionCommand(ctx));
 }

