@@ -125,7 +125,7 @@ describe('no secret leaves the tool: every output rendered from a report', () =>
     );
     const report = made as typeof made & Parameters<typeof saveRun>[1];
     const outputs = {
-      html: renderHtml(result),
+      html: renderHtml(result, made.verdict),
       metrics: renderPrometheus(result, { verdict: 'untrusted', now: new Date(0) }),
       junit: renderJunit(report, 'fail'),
       json: renderJson(report),
