@@ -25,20 +25,13 @@ const [binding] = docs('deploy', 'admission', 'binding.yaml');
 const kustomization = parse(read('deploy', 'admission', 'kustomization.yaml'));
 const LABEL = 'interconnect-test/admission';
 
-/** The params as the kustomization generates them (`key=value` literals), lists split as the policy splits them. */
-function paramsOf(literals: string[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const lit of literals) {
-    const eq = lit.indexOf('=');
-    out[lit.slice(0, eq)] = lit
-      .slice(eq + 1)
-      .split(/[,\n]/)
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-  }
-  return out;
-}
-const params = paramsOf(kustomization.configMapGenerator[0].literals);
+/** The entries of a CEL list literal (`['a', 'b']`). */
+const listOf = (expr: string): string[] => [...expr.matchAll(/'([^']*)'/g)].map((m) => m[1] as string);
+/** The install's lists: the policy's variables by name. */
+const lists: Record<string, string> = Object.fromEntries(
+  (policy.spec.variables as { name: string; expression: string }[]).map((v) => [v.name, v.expression]),
+);
+const list = (name: string): string[] => listOf(lists[name] ?? '');
 
 describe('deploy/admission', () => {
   it('checks pods (whoever creates them: the Job controller makes the probe pods) and Jobs, on create and on a spec change', () => {
@@ -73,18 +66,21 @@ describe('deploy/admission', () => {
     for (const v of policy.spec.validations) expect(v.reason).toBe('Forbidden');
   });
 
-  it('is bound with Deny to the namespaces of our label, and a missing params ConfigMap refuses everything', () => {
+  it('is bound with Deny to the namespaces of our label; its lists are in the policy, no param (kubernetes#133827)', () => {
     expect(binding.spec).toEqual({
       policyName: policy.metadata.name,
       validationActions: ['Deny'],
-      paramRef: {
-        name: kustomization.configMapGenerator[0].name,
-        namespace: kustomization.configMapGenerator[0].namespace,
-        parameterNotFoundAction: 'Deny',
-      },
       matchResources: { namespaceSelector: { matchLabels: { [LABEL]: 'probe-pods' } } },
     });
-    expect(kustomization.configMapGenerator[0].options.disableNameSuffixHash).toBe(true);
+    expect(policy.spec.paramKind).toBeUndefined();
+    expect(kustomization.resources).toEqual(['policy.yaml', 'binding.yaml']);
+    // The overlays patch the lists by index: variables/3..6 are images, capabilities, hostPaths, hostNetwork.
+    expect(policy.spec.variables.slice(3, 7).map((v: Doc) => v.name)).toEqual([
+      'images',
+      'capabilities',
+      'hostPaths',
+      'hostNetwork',
+    ]);
   });
 
   it.each([
@@ -116,26 +112,25 @@ describe('deploy/admission', () => {
   it("admits the CLI's default images and nothing but what the probe adds (IPC_LOCK), no hostPath, no hostNetwork", () => {
     // The defaults a base install's sweep runs: --engine nixlbench, --engine nixl (a Dynamo
     // runtime image, which runs the etcd too), and the etcd for a nixlbench image.
-    expect(params.images).toEqual([DEFAULT_PROBE_IMAGE, DEFAULT_NIXL_IMAGE, DEFAULT_ETCD_IMAGE]);
+    expect(list('images')).toEqual([DEFAULT_PROBE_IMAGE, DEFAULT_NIXL_IMAGE, DEFAULT_ETCD_IMAGE]);
     expect(etcdImageFor(undefined, DEFAULT_PROBE_IMAGE).image).toBe(DEFAULT_ETCD_IMAGE);
     expect(etcdImageFor(undefined, DEFAULT_NIXL_IMAGE).image).toBe(DEFAULT_NIXL_IMAGE);
     // src/pair/plan/values.ts: capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])].
     expect(read('src', 'pair', 'plan', 'values.ts')).toContain(
       "capabilities: [...new Set(['IPC_LOCK', ...s.capabilities])]",
     );
-    expect(params.capabilities).toEqual(['IPC_LOCK']);
-    expect(params.hostPaths).toEqual([]);
-    expect(params.hostNetwork).toEqual(['false']);
+    expect(list('capabilities')).toEqual(['IPC_LOCK']);
+    expect(lists.hostPaths).toBe('[]');
+    expect(lists.hostNetwork).toBe('false');
   });
 
-  it('overlays/example: its params list exactly the images its policy runs (the probe and its etcd)', () => {
+  it('overlays/example: its list is exactly the images its policy runs (the probe and its etcd)', () => {
     const overlay = parse(read('deploy', 'sweep', 'overlays', 'example', 'kustomization.yaml'));
-    const gen = overlay.configMapGenerator.find(
-      (g: Doc) => g.name === kustomization.configMapGenerator[0].name,
-    );
-    expect(gen.behavior).toBe('merge');
-    const images = paramsOf(gen.literals).images;
+    const patch = overlay.patches.find((p: Doc) => p.target?.kind === 'ValidatingAdmissionPolicy');
+    const ops = parse(patch.patch);
+    expect(ops[0]).toEqual({ op: 'test', path: '/spec/variables/3/name', value: 'images' });
+    expect(ops[1]).toMatchObject({ op: 'replace', path: '/spec/variables/3/expression' });
     const site = loadPolicy(path.join(repoRoot, 'deploy', 'sweep', 'overlays', 'example', 'policy.yaml'));
-    expect(images).toEqual([site.image, etcdImageFor(undefined, site.image as string).image]);
+    expect(listOf(ops[1].value)).toEqual([site.image, etcdImageFor(undefined, site.image as string).image]);
   });
 });

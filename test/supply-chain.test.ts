@@ -117,7 +117,9 @@ function imagesIn(file: string, text: string): string[] {
   // kustomize images: newName + newTag.
   for (const m of text.matchAll(/newName:\s*(\S+)\s*\n\s*newTag:\s*(\S+)/g)) out.push(`${m[1]}:${m[2]}`);
   // The admission params' list, and an image handed to the CLI in env or a script.
-  for (const m of text.matchAll(/images=([^\s"']+)/g)) out.push(...(m[1] as string).split(','));
+  // The admission policy's list (a CEL list literal in an expression or a patch's value).
+  for (const m of text.matchAll(/^\s*(?:expression|value):\s*"\[([^\]]*)\]"/gm))
+    for (const e of (m[1] as string).matchAll(/'([^']+)'/g)) out.push(e[1] as string);
   for (const m of text.matchAll(/INTERCONNECT_TEST_IMAGE[=:]\s*(?:value:\s*)?([^\s"'$]+)/g))
     out.push(m[1] as string);
   for (const m of text.matchAll(/\n\s*value:\s*(\S+\/\S+:\S+)\s*$/gm))
@@ -139,7 +141,8 @@ describe('supply chain: deploy/ and templates/', () => {
     for (const one of [
       'deploy/sweep/base/cronjob.yaml: registry.example.com/infra/interconnect-test:0.1.0',
       'deploy/cronjob/cronjob.yaml: registry.example.com/infra/nixlbench-probe:v1.4.0',
-      'deploy/admission/kustomization.yaml: quay.io/coreos/etcd:v3.5.21',
+      'deploy/admission/policy.yaml: quay.io/coreos/etcd:v3.5.21',
+      'deploy/sweep/overlays/example/kustomization.yaml: quay.io/coreos/etcd:v3.5.21',
       'deploy/sweep/overlays/example/kustomization.yaml: registry.internal.example.net/gpu-infra/interconnect-test:0.1.0',
       'deploy/sweep/overlays/example/policy.yaml: registry.internal.example.net/gpu-infra/nixlbench-probe:v1.4.0',
     ])

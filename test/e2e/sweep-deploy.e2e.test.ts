@@ -156,7 +156,7 @@ describe('deploy/sweep/overlays/example', () => {
       'clusterrole.rbac.authorization.k8s.io/interconnect-test-read created (server dry run)',
     );
     const errors = empty.stderr.trim().split('\n');
-    expect(errors).toHaveLength(9); // SA, 2 Roles, 2 RoleBindings, 2 ConfigMaps, PVC, CronJob
+    expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings, ConfigMap, PVC, CronJob
     // The admission policy and its binding are cluster-scoped: admitted by the dry run too.
     expect(empty.stdout).toContain(
       'validatingadmissionpolicy.admissionregistration.k8s.io/interconnect-test-probe-pods created (server dry run)',
@@ -183,7 +183,6 @@ describe('deploy/sweep/overlays/example', () => {
       'role.rbac.authorization.k8s.io/interconnect-test-leases',
       'rolebinding.rbac.authorization.k8s.io/interconnect-test-leases',
       'configmap/interconnect-test-sweep-policy',
-      'configmap/interconnect-test-probe-pods',
       'validatingadmissionpolicy.admissionregistration.k8s.io/interconnect-test-probe-pods',
       'validatingadmissionpolicybinding.admissionregistration.k8s.io/interconnect-test-probe-pods',
       'persistentvolumeclaim/interconnect-test-sweep-results',
@@ -311,7 +310,6 @@ describe('deploy/sweep/overlays/example', () => {
       ['delete', 'validatingadmissionpolicies', { group: 'admissionregistration.k8s.io' }],
       ['update', 'validatingadmissionpolicybindings', { group: 'admissionregistration.k8s.io' }],
       ['patch', 'namespaces', { namespace: SCRATCH }],
-      ['update', 'configmaps', { namespace: NS }],
     ];
     type Ask = (typeof allowed)[number];
     const label = ([verb, resource, o]: Ask) =>
