@@ -252,4 +252,11 @@ export const CAPTURES: Capture[] = [
     expert: 'no-problem',
     why: 'two GPUs joined by NV3 (a bridge): NVLink present; no NIC in the matrix (nothing about RDMA affinity claimed)',
   },
+  {
+    file: 'nccl-tests/nccl-1537-info-using-ib-gdr-disabled.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl/issues/1537',
+    expert: 'not-judged',
+    why: 'NCCL on IB (RoCE) but "GPU Direct RDMA Disabled" for both HCAs: network transfers staged through host memory, a warning; no result rows',
+  },
 ];
