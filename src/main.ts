@@ -6,6 +6,7 @@ import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
 import { LastWords } from './core/last-words.js';
 import { createProgress } from './core/progress.js';
+import { redactingStream } from './core/redact.js';
 import { terminalSafe } from './core/terminal.js';
 import { VERSION } from './version.js';
 
@@ -68,10 +69,13 @@ function interruptCode(signal: AbortSignal): number {
  * line; a stack only with --debug.
  */
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
-  const stderr = io.stderr ?? process.stderr;
+  // The one redaction on both streams: error lines, --debug stacks, progress, last words,
+  // and whatever a command prints itself (core/redact.ts says where else it runs).
+  const stderr = redactingStream(io.stderr ?? process.stderr);
+  const stdout = redactingStream(io.stdout ?? process.stdout);
   const lastWords = io.lastWords ?? new LastWords();
   try {
-    return await run(argv, { ...io, lastWords });
+    return await run(argv, { ...io, stdout, stderr, lastWords });
   } finally {
     lastWords.say(stderr);
   }

@@ -65,11 +65,9 @@ DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
 WRITE_PATTERN = 0x5A  # the initiator's buffer: what a WRITE leaves on the target
 
-ROLE = "?"
-
-
-def emit(event, **fields):
-    line = {"probe": PROBE, "v": SCHEMA, "event": event, "role": ROLE}
+def emit(a, event, **fields):
+    """One JSON line on stdout, stamped with the probe's role (a: the parsed arguments)."""
+    line = {"probe": PROBE, "v": SCHEMA, "event": event, "role": a.role}
     line.update(fields)
     sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
     sys.stdout.flush()
@@ -669,7 +667,7 @@ def message(prefix, fields):
 
 
 def run_target(a, agent, buf, deadline_s):
-    emit("ready", port=a.listen_port, agent=a.name)
+    emit(a, "ready", port=a.listen_port, agent=a.name)
     deadline = time.monotonic() + deadline_s
     wait_for(f"metadata of {a.peer_name}", deadline, lambda: agent.check_remote_metadata(a.peer_name))
     descs = {
@@ -680,7 +678,7 @@ def run_target(a, agent, buf, deadline_s):
         "host": socket.gethostname(),
     }
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
-    emit("connected", peer=a.peer_name)
+    emit(a, "connected", peer=a.peer_name)
     end = time.monotonic() + a.run_timeout
     last = time.monotonic()
     rows = {}
@@ -744,7 +742,7 @@ def run_target(a, agent, buf, deadline_s):
             raise ProbeError("timeout", f"timed out waiting for {a.peer_name} to finish its transfers")
         time.sleep(0.001)
     op = finished.get("op")
-    emit("done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
+    emit(a, "done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
 
 
 class Replies:
@@ -859,7 +857,7 @@ def run_initiator(a, agent, buf, deadline_s, shape):
     wait_for(f"the buffer of {a.peer_name} at {ip}:{a.peer_port}", deadline, descs)
     agent.fetch_remote_metadata(a.peer_name, ip, a.peer_port)
     wait_for(f"metadata of {a.peer_name}", deadline, lambda: agent.check_remote_metadata(a.peer_name))
-    emit("connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
+    emit(a, "connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
     rows = plan_rows(a, shape)
     need = max(r["layout"].span() for r in rows)
     if remote["len"] < need:
@@ -951,6 +949,7 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
             kv_notifs += extra["notifs"][0]
             fields = {"kv": shape, "notifs": extra["notifs"][0]}
         emit(
+            a,
             "measurement",
             op=a.op,
             row=index,
@@ -969,16 +968,14 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
         )
         count += 1
     agent.send_notif(a.peer_name, message(DONE_PREFIX, {"op": a.op, "measurements": count, "kvNotifs": kv_notifs}))
-    emit("done", measurements=count, verified=True)
+    emit(a, "done", measurements=count, verified=True)
 
 
 def main(argv):
-    global ROLE
     a = parse_args(argv)
-    ROLE = a.role
     device = select_device(a.device)
-    # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C.
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C: Python's own SIGINT handler.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     ucx_logging(os.environ)
     try:
         version, nixl_agent, nixl_agent_config = load_nixl()
@@ -998,6 +995,7 @@ def main(argv):
         except Exception as e:
             raise ProbeError("memory", f"cannot allocate {size} bytes of {memory}: {e}")
         emit(
+            a,
             "start",
             agent=a.name,
             host=socket.gethostname(),
@@ -1037,13 +1035,13 @@ def main(argv):
             run_initiator(a, agent, buf, a.timeout, shape)
         return 0
     except ProbeError as e:
-        emit("error", stage=e.stage, message=str(e))
+        emit(a, "error", stage=e.stage, message=str(e))
         return e.code
     except KeyboardInterrupt:
-        emit("error", stage="interrupted", message="stopped by a signal")
+        emit(a, "error", stage="interrupted", message="stopped by a signal")
         return 130
     except Exception as e:  # a NIXL call raised: name it, no traceback
-        emit("error", stage="nixl", message=f"{type(e).__name__}: {e}")
+        emit(a, "error", stage="nixl", message=f"{type(e).__name__}: {e}")
         return 1
 
 

@@ -30,6 +30,7 @@ const MARKED: readonly string[] = [
   'README.md: interconnect-test env test/fixtures/recipes/qwen3-32b-fp8/vllm/disagg/deploy.yaml', // the first cluster run
   'README.md: interconnect-test pair --prefill-node gpu-a --decode-node gpu-b --dry-run',
   'README.md: interconnect-test sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html',
+  'README.md: interconnect-test watch -n dynamo --dgd my-disagg --window 5m --line-rate 400',
   'README.md: interconnect-test gc --dry-run',
   'docs/commands/gc.md: interconnect-test gc --dry-run',
   'docs/commands/nixl.md: interconnect-test nixl -n dynamo --pod qwen3-vllmdecodeworker-0',
@@ -41,6 +42,7 @@ const MARKED: readonly string[] = [
   'docs/commands/pair.md: interconnect-test pair -n dynamo --dgd qwen3-32b-fp8-vllm-disagg',
   'docs/commands/read.md: kubectl logs job/nixlbench-initiator | interconnect-test read nixlbench - --expect network --min-bandwidth 40',
   'docs/commands/sweep.md: interconnect-test sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html --metrics-file m.prom',
+  'docs/commands/watch.md: interconnect-test watch -n dynamo --dgd qwen3-32b-fp8-vllm-disagg --window 5m --line-rate 400',
   'docs/testing.md: interconnect-test pair --engine ucx_perftest --prefill-node real-0 --decode-node real-1 --image localhost:25000/interconnect-test/probe:STAMP --memory-type dram --toleration interconnect-test.dev/real-node=true:NoSchedule -o json',
 ];
 
@@ -293,7 +295,7 @@ let helpTexts: Promise<Map<string, string>> | undefined;
 function help(): Promise<Map<string, string>> {
   helpTexts ??= (async () => {
     const texts = new Map<string, string>();
-    for (const sub of ['', 'env', 'node', 'nixl', 'read', 'pair', 'sweep', 'gc']) {
+    for (const sub of ['', 'env', 'node', 'nixl', 'read', 'pair', 'sweep', 'watch', 'gc']) {
       const run = await spawnCli(sub ? [sub, '--help'] : ['--help']);
       texts.set(sub, run.stdout);
     }

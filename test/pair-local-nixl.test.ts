@@ -8,7 +8,7 @@ import { MeasurementSchema } from '../src/core/measurement.js';
 import { ReportSchema } from '../src/core/model.js';
 import { silentProgress } from '../src/core/progress.js';
 import type { Placement } from '../src/engines/local/types.js';
-import { nixlProbePath } from '../src/engines/nixl/argv.js';
+import { nixlProbePath } from '../src/engines/nixl-probe.js';
 import { runLocalPair } from '../src/pair/local/index.js';
 import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
 import { type Launcher, type RunningProc, spawnLauncher } from '../src/procs/launcher.js';

@@ -8,7 +8,7 @@ import { renderHtml } from '../src/render/html/page.js';
 import type { SweepResult } from '../src/sweep/model.js';
 import { fleetSweep } from '../src/tools/sweep-fleet.js';
 import { describeNeeding } from './helpers/preconditions.js';
-import { fleet1000, sampleSweep } from './helpers/sweep-sample.js';
+import { fleet1000, sampleSweep, sweepVerdict } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -76,7 +76,10 @@ function rgb(css: string): [number, number, number] {
 
 describe('renderHtml (the markup)', () => {
   it('escapes every string from the result', () => {
-    const html = renderHtml(hostileSweep(), { title: 'a <b>title</b>', generatedAt: '<i>now</i>' });
+    const html = renderHtml(hostileSweep(), sweepVerdict(hostileSweep()), {
+      title: 'a <b>title</b>',
+      generatedAt: '<i>now</i>',
+    });
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>title</b>');
@@ -85,7 +88,7 @@ describe('renderHtml (the markup)', () => {
   });
 
   it('loads nothing: no src, href or url() and a CSP of default-src none', () => {
-    const html = renderHtml(sampleSweep());
+    const html = renderHtml(sampleSweep(), sweepVerdict(sampleSweep()));
     expect(html).not.toMatch(/\b(src|href)\s*=/i);
     expect(html).not.toMatch(/url\(|@import|<link|<script/i);
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
@@ -100,8 +103,9 @@ describe('renderHtml (the markup)', () => {
       rounds: 0,
     };
     empty.culprits = { nodes: [], links: [] };
-    const html = renderHtml(empty);
-    expect(html).toContain('UNVERIFIED');
+    // The report's verdict: fewer than two nodes is a failed sweep.nodes check (sweep/result.ts).
+    const html = renderHtml(empty, sweepVerdict(empty));
+    expect(html).toContain('UNTRUSTED');
     expect(html).toContain('no pair was measured');
     expect(html).toContain('nothing to draw');
   });
@@ -128,7 +132,10 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
     viewport = { width: 1280, height: 900 },
   ): Promise<{ page: Page; requests: string[]; url: string }> {
     const file = join(dir, `${name}.html`);
-    writeFileSync(file, renderHtml(result, { generatedAt: '2026-11-30T02:31:01.500Z' }));
+    writeFileSync(
+      file,
+      renderHtml(result, sweepVerdict(result), { generatedAt: '2026-11-30T02:31:01.500Z' }),
+    );
     const context = await browser.newContext({ offline: true, viewport, javaScriptEnabled: true });
     const page = await context.newPage();
     const requests: string[] = [];

@@ -17,7 +17,6 @@ export { hiddenBy, type Shown } from './shown.js';
 export {
   classifyTransfer,
   type Expect,
-  LARGE_BLOCK,
   type TransferOptions,
 } from './transfer.js';
 export { classifyUcxInfo } from './ucx.js';

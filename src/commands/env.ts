@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { formatBytes, INPUT_LIMITS } from '../core/input.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 
@@ -12,6 +13,15 @@ export function envCommand(ctx: CliContext): Command {
     ['check the NIXL/UCX settings of a recipe', 'env deploy.yaml'],
     ['every recipe under a directory; warnings fail the run too', 'env recipes/ --fail-on warn'],
   ]);
+  cmd
+    .option(
+      '--max-files <n>',
+      `most files a directory walk reads, all walks together (default ${INPUT_LIMITS.manifestFiles}); past it the walk stops and says where`,
+    )
+    .option(
+      '--max-total <size>',
+      `most bytes all files of the run together may have (default ${formatBytes(INPUT_LIMITS.manifestTotal)}; e.g. 256M, 1G); files past it are not read and are named`,
+    );
   addOutputOptions(cmd).action(async (paths: string[], raw: Record<string, unknown>) => {
     const { runEnvCommand } = await import('./actions/env.js');
     await runEnvCommand(ctx, paths, raw);

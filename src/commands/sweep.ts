@@ -42,6 +42,14 @@ export function sweepCommand(ctx: CliContext): Command {
     .option('-l, --selector <selector>', 'the nodes to test, by label (e.g. nvidia.com/gpu.present=true)')
     .option('--nodes <list>', 'the nodes to test, by name: a,b,c')
     .option('--max-parallel <n>', 'pairs running at once (pairs of one round never share a node)', '8')
+    .addOption(
+      new Option(
+        '--gpu-accounting <how>',
+        "cluster: count each node's free GPUs from every pod of the cluster (needs get/list on pods cluster-wide); none: read no pod outside the scratch namespace, the scheduler decides (deploy/sweep/components/namespaced)",
+      )
+        .choices(['cluster', 'none'])
+        .default('cluster'),
+    )
     .option(
       '--timeout <duration>',
       'time budget of the whole sweep; pairs not started by then are reported as not run',

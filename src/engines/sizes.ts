@@ -34,3 +34,6 @@ export function formatSize(bytes: number): string {
   }
   return `${bytes} B`;
 }
+
+/** Message sizes of a local pair's default sweep (every engine): 4 KiB … 64 MiB, a few seconds on a laptop. */
+export const DEFAULT_SIZES = [4096, 65536, 1 << 20, 16 << 20, 64 << 20] as const;

@@ -5,7 +5,7 @@ import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
-import { type Loaded, loadInputs } from './load.js';
+import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import type { RawGraph } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
@@ -281,11 +281,13 @@ export interface EnvOptions {
   stdin?: NodeJS.ReadableStream;
   /** Where a walk that takes over a second shows files and MB read; give it only when stderr is a TTY. */
   progress?: Progress;
+  /** The run's file and byte caps (`--max-files`, `--max-total`); default DEFAULT_CAPS. */
+  caps?: ReadCaps;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
   const watch = opts.progress ? { progress: opts.progress } : undefined;
-  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch);
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps);
   const { part, checks } = analyse(loaded);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }

@@ -3,7 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError, ToolErrors } from '../core/errors.js';
-import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { fileKind, formatBytes, INPUT_LIMITS, NOT_REGULAR_FIX, readBoundedBytes } from '../core/input.js';
 import { fastParseAll } from './fast-yaml.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import type { Skipped } from './schema.js';
@@ -29,6 +29,26 @@ export interface Loaded {
 export const MAX_FILE_BYTES = INPUT_LIMITS.manifest;
 /** All files of one run together; the files past it are skipped, not read. */
 export const MAX_TOTAL_BYTES = INPUT_LIMITS.manifestTotal;
+/** The files one run reads from its directory walks; past it the walk stops listing. */
+export const MAX_FILES = INPUT_LIMITS.manifestFiles;
+
+/** The caps of one run's reading (`env --max-files`, `--max-total` raise them). */
+export interface ReadCaps {
+  /** Files a directory walk lists, all walks of the run together. */
+  maxFiles: number;
+  /** Bytes all files of the run together may have. */
+  maxTotalBytes: number;
+}
+export const DEFAULT_CAPS: ReadCaps = { maxFiles: MAX_FILES, maxTotalBytes: MAX_TOTAL_BYTES };
+
+/** How a walk that hit the file cap says so: where it stopped. */
+interface WalkState {
+  seen: Set<string>;
+  skipped: Skipped[];
+  maxFiles: number;
+  /** The first file the cap left out, once it did. */
+  stoppedAt?: string;
+}
 
 /** A file that was read but is not usable YAML: where, and why. A walk lists it as skipped and goes on. */
 export class UnusableFileError extends ToolError {
@@ -58,11 +78,12 @@ interface InputFile {
 async function expandPaths(
   paths: readonly string[],
   cwd: string,
+  caps: ReadCaps,
 ): Promise<{ files: InputFile[]; skipped: Skipped[] }> {
   const files: InputFile[] = [];
   const skipped: Skipped[] = [];
   const errors: ToolError[] = [];
-  const seen = new Set<string>();
+  const state: WalkState = { seen: new Set<string>(), skipped, maxFiles: caps.maxFiles };
   for (const given of paths) {
     if (given === '-') {
       if (!files.some((f) => f.abs === '-')) files.push({ abs: '-', shown: 'stdin', named: true });
@@ -84,13 +105,24 @@ async function expandPaths(
       );
       continue;
     }
+    if (!st.isDirectory() && !st.isFile()) {
+      // A FIFO with no writer would wait for ever, a device may never end: a stream goes on stdin.
+      errors.push(
+        new ToolError(`cannot read ${given}: it is ${fileKind(st)}, not a regular file or a directory`, {
+          fix: NOT_REGULAR_FIX,
+        }),
+      );
+      continue;
+    }
     if (!st.isDirectory()) {
       if (!files.some((f) => f.abs === abs)) files.push({ abs, shown: given, named: true });
       continue;
     }
     const found: { abs: string; shown: string }[] = [];
-    await walk(abs, given, found, seen, skipped);
-    if (found.length === 0) {
+    // All walks of the run share the file cap: what earlier paths found counts.
+    state.maxFiles = Math.max(0, caps.maxFiles - files.filter((f) => !f.named).length);
+    await walk(abs, given, found, state);
+    if (found.length === 0 && state.stoppedAt === undefined) {
       errors.push(
         new ToolError(`${given}: no *.yaml or *.yml files in this directory`, {
           fix: 'point env at a directory holding Dynamo recipes or Kubernetes manifests',
@@ -102,21 +134,26 @@ async function expandPaths(
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);
+  if (state.stoppedAt !== undefined)
+    skipped.push({
+      file: state.stoppedAt,
+      doc: 0,
+      line: 1,
+      kind: '-',
+      why: `not read, nor any file the walk would have found after it: this run reached its ${caps.maxFiles}-file limit (raise it with --max-files)`,
+    });
   return { files, skipped };
 }
 
 /**
- * Collects the *.yaml / *.yml regular files under a directory. A FIFO, socket or
- * device with such a name is skipped with a note (reading one could wait
- * forever or never end); named on the command line, it is read.
+ * Collects the *.yaml / *.yml regular files under a directory, in name order,
+ * until the run's file cap: then it stops listing (a tree of 100,000 files
+ * ends at once) and records the first file left out. A FIFO, socket or device
+ * with such a name is skipped with a note (reading one could wait for ever or
+ * never end).
  */
-async function walk(
-  dir: string,
-  shown: string,
-  out: { abs: string; shown: string }[],
-  seen: Set<string>,
-  skipped: Skipped[],
-) {
+async function walk(dir: string, shown: string, out: { abs: string; shown: string }[], state: WalkState) {
+  const { seen, skipped } = state;
   const real = await realpath(dir);
   if (seen.has(real)) return; // a symlink loop
   seen.add(real);
@@ -134,6 +171,7 @@ async function walk(
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
+    if (state.stoppedAt !== undefined) return;
     const abs = path.join(dir, e.name);
     const child = path.join(shown, e.name);
     let isDir = e.isDirectory();
@@ -145,10 +183,12 @@ async function walk(
       isFile = st?.isFile() ?? false;
       special = st !== undefined && !isDir && !isFile;
     }
-    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, seen, skipped);
-    else if (isFile && YAML_EXT.test(e.name)) out.push({ abs, shown: child });
-    else if (special && YAML_EXT.test(e.name)) {
-      const why = 'not a regular file (a FIFO, socket or device); name it on the command line to read it';
+    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, state);
+    else if (isFile && YAML_EXT.test(e.name)) {
+      if (out.length >= state.maxFiles) state.stoppedAt = child;
+      else out.push({ abs, shown: child });
+    } else if (special && YAML_EXT.test(e.name)) {
+      const why = 'not read: not a regular file (a FIFO, socket or device)';
       skipped.push({ file: child, doc: 0, line: 1, kind: '-', why });
     }
   }
@@ -306,33 +346,45 @@ export async function loadInputs(
   stdin?: NodeJS.ReadableStream,
   /** Shows files and MB read once the walk has taken over a second (give it only for a TTY). */
   watch?: LoadProgress,
+  /** The run's file and byte caps; default DEFAULT_CAPS. */
+  caps: ReadCaps = DEFAULT_CAPS,
 ): Promise<Loaded> {
   if (paths.length === 0)
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
-  const { files, skipped } = await expandPaths(paths, cwd);
+  const { files, skipped } = await expandPaths(paths, cwd, caps);
   const docs: LoadedDoc[] = [];
   const soleFile = files.length === 1 && files[0]?.named === true;
+  const maxTotal = caps.maxTotalBytes;
   let total = 0;
   const shown = progressOf(watch, files.length);
   try {
+    // File by file: each file's bytes are dropped once parsed, so reading holds one file at a time.
     for (const [k, f] of files.entries()) {
       shown.file(k, total);
-      const left = MAX_TOTAL_BYTES - total;
-      if (left <= 0) {
+      const left = maxTotal - total;
+      // A file that cannot fit what is left of the total (its size as stat gives it) ends the reading.
+      const size = f.abs === '-' ? 0 : ((await stat(f.abs).catch(() => undefined))?.size ?? 0);
+      if (left <= 0 || (size > left && size <= MAX_FILE_BYTES)) {
+        // One line for everything the total left out, not one per file.
+        const rest = files.length - k - 1;
+        const room =
+          left <= 0 ? 'this run already read its' : `only ${formatBytes(left)} was left of this run's`;
         skipped.push({
           file: f.shown,
           doc: 0,
           line: 1,
           kind: '-',
-          why: `not read: this run already read its ${formatBytes(MAX_TOTAL_BYTES)} total input limit`,
+          why:
+            `not read${rest > 0 ? `, nor the ${rest} file${rest === 1 ? '' : 's'} after it` : ''}: ` +
+            `${room} ${formatBytes(maxTotal)} total input limit (raise it with --max-total)`,
         });
-        continue;
+        break;
       }
       let bytes: Buffer;
       try {
         bytes = await readBoundedBytes(f.abs, {
           limitBytes: MAX_FILE_BYTES,
-          total: { limitBytes: MAX_TOTAL_BYTES, usedBytes: total },
+          total: { limitBytes: maxTotal, usedBytes: total },
           what: f.shown,
           ...(signal ? { signal } : {}),
           ...(stdin ? { stdin } : {}),

@@ -1,9 +1,10 @@
+import { median } from '../core/stats.js';
 import { ParseError } from './errors.js';
 import { cleanLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
-import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
+import { mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
 
 export type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 

@@ -10,17 +10,6 @@ import {
   VERDICT_VALUE,
 } from '../sweep/model.js';
 
-/**
- * A sweep as Prometheus metrics, in the text exposition format version 0.0.4
- * (references/sweep-metrics.md): one block per family, `# HELP` and `# TYPE`
- * first, label values escaped, a trailing line feed. No sample carries a
- * timestamp: the Pushgateway rejects pushes that do. Pure: the same result
- * gives the same text.
- */
-
-/** The Content-Type of what renderPrometheus returns (sweep/model.ts: push.ts sends it too). */
-export { PROMETHEUS_CONTENT_TYPE } from '../sweep/model.js';
-
 export interface PrometheusOptions {
   /** The sweep's overall verdict (the report's verdict.status); adds interconnect_sweep_verdict. */
   verdict?: VerdictStatus;

@@ -134,6 +134,8 @@ export const PolicySchema = z.strictObject({
     .int()
     .positive()
     .optional(),
+  /** `--gpu-accounting`: `cluster` (count free GPUs from every pod) or `none` (read no pod outside the scratch namespace). */
+  gpuAccounting: oneOf(['cluster', 'none']).optional(),
   timeout: durationValue('2h or 90m', SWEEP_TIMEOUT_LIMITS).optional(),
   pairTimeout: durationValue('10m or 600s', PAIR_TIMEOUT_LIMITS).optional(),
   minBandwidth: MinBandwidthValue.optional(),
@@ -293,6 +295,7 @@ export function policyToRaw(policy: Policy): Record<string, unknown> {
   set('dgd', policy.dgd);
   set('namespace', policy.namespace);
   set('maxParallel', policy.maxParallel?.toString());
+  set('gpuAccounting', policy.gpuAccounting);
   set('timeout', policy.timeout);
   set('pairTimeout', policy.pairTimeout);
   set('minBandwidth', policy.minBandwidth?.toString());

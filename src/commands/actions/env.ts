@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INPUT_LIMITS } from '../../core/input.js';
+import { parseSize } from '../../engines/sizes.js';
 import { refuseEmptyInputs, runEnv } from '../../env/index.js';
 import { EnvReportPartSchema } from '../../env/schema.js';
 import { envSections } from '../../env/text.js';
@@ -7,6 +9,16 @@ import { OutputOptionsSchema, parseOptions } from '../options.js';
 
 const EnvOptionsSchema = OutputOptionsSchema.extend({
   paths: z.array(z.string().min(1)).min(1, 'give at least one recipe file or directory'),
+  maxFiles: z.coerce.number().int().positive().default(INPUT_LIMITS.manifestFiles),
+  maxTotal: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined) return INPUT_LIMITS.manifestTotal;
+      const n = parseSize(v);
+      if (n === undefined) c.addIssue({ code: 'custom', message: 'a size such as 64M, 256MiB or 1G' });
+      return n ?? 0;
+    }),
 });
 
 export async function runEnvCommand(
@@ -20,6 +32,7 @@ export async function runEnvCommand(
   const report = await runEnv(opts.paths, {
     cwd: ctx.cwd,
     signal: ctx.signal,
+    caps: { maxFiles: opts.maxFiles, maxTotalBytes: opts.maxTotal },
     ...(ctx.stderr.isTTY === true ? { progress: ctx.progress } : {}),
     ...(ctx.stdin ? { stdin: ctx.stdin } : {}),
   });

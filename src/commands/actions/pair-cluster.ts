@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { getEngine } from '../../engines/registry.js';
 import { clusterOptions } from '../../kube/flags.js';
@@ -9,25 +8,16 @@ import {
   type SharedPairOptions,
   toPairConfig,
 } from '../../pair/options/options.js';
-import { manifestsYaml } from '../../pair/plan/manifests.js';
 import { runPairCluster } from '../../pair/run.js';
 import { clusterSections } from '../../pair/sections.js';
+import { manifestsYaml } from '../../render/manifests.js';
+import { fixedRunId } from '../../scratch/names.js';
 import type { CliContext, OutputOptions } from '../context.js';
 import { emit } from '../context.js';
 
-/**
- * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),
- * for tests and for CI jobs that want to know the namespace up front.
- */
+/** INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name): scratch/names.ts fixedRunId. */
 export function runIdFrom(env: NodeJS.ProcessEnv): string | undefined {
-  const id = env.INTERCONNECT_TEST_RUN_ID;
-  if (id === undefined || id === '') return undefined;
-  if (!/^[a-z0-9]{1,12}$/.test(id)) {
-    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${id} is not a run id`, {
-      fix: 'use 1 to 12 lower-case letters and digits',
-    });
-  }
-  return id;
+  return fixedRunId(env, 'pair');
 }
 
 /** What the JSON report says `pair` is about. */

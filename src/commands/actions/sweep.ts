@@ -3,15 +3,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
-import type { Check, Report } from '../../core/model.js';
+import type { Check, Report, Verdict } from '../../core/model.js';
 import { makeReport } from '../../core/report.js';
-import { parseSize } from '../../engines/sizes.js';
 import { DEFAULT_REGRESSION_FRACTION } from '../../judge/regression.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/options/groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options/options.js';
 import { renderJson } from '../../render/data.js';
+import { fixedRunId } from '../../scratch/names.js';
 import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
 import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
@@ -84,6 +84,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => s.split(','))
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
+  gpuAccounting: z.enum(['cluster', 'none']).default('cluster'),
   timeout: SweepDurationOption.default(30 * 60_000),
   pairTimeout: DurationOption.default(5 * 60_000),
   ...TransferOptionsShape,
@@ -168,12 +169,7 @@ export async function runSweepCommand(
   // Read the baseline before the sweep: a wrong path is bad input, said before anything runs.
   const baseline = opts.baseline ? await readBaseline(opts.baseline, opts.resultsDir, ctx.cwd) : undefined;
   if (baseline && 'missing' in baseline) ctx.progress.warn(baseline.missing);
-  const runId = ctx.env.INTERCONNECT_TEST_RUN_ID;
-  if (runId !== undefined && runId !== '' && !/^[a-z0-9]{1,8}$/.test(runId)) {
-    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${runId} is not a sweep run id`, {
-      fix: 'use 1 to 8 lower-case letters and digits (each pair adds p<index>)',
-    });
-  }
+  const runId = fixedRunId(ctx.env, 'sweep');
   const run = await runSweep(
     {
       scheme: opts.scheme,
@@ -185,6 +181,7 @@ export async function runSweepCommand(
       selector: opts.selector,
       nodes: opts.nodes,
       maxParallel: opts.maxParallel,
+      gpuAccounting: opts.gpuAccounting,
       timeoutMs: opts.timeout,
       pair,
     },
@@ -211,7 +208,7 @@ export async function runSweepCommand(
     'disaggregated KV transfer across these nodes',
   );
   if (!run.dryRun) {
-    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
+    await writeOutputs(ctx, opts, run.result, report.verdict, report.generatedAt);
     if (opts.resultsDir)
       await keepRun(ctx, opts.resultsDir, opts.keepRuns, {
         ...report,
@@ -258,17 +255,17 @@ async function writeOutputs(
   ctx: CliContext,
   opts: SweepOptions,
   result: Parameters<typeof sweepSections>[0],
-  verdict: 'trusted' | 'unverified' | 'untrusted',
+  verdict: Verdict,
   generatedAt: string,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html/page.js');
-    await writeFile(at(opts.html), renderHtml(result));
+    await writeFile(at(opts.html), renderHtml(result, verdict));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict, now: new Date(generatedAt) });
+    const body = renderPrometheus(result, { verdict: verdict.status, now: new Date(generatedAt) });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nixlbenchArgv, nixlSweep, rankKey } from '../nixlbench/argv.js';
-import { formatSize, parseSize } from '../sizes.js';
-import {
-  DEFAULT_SIZES,
-  itersFor,
-  perftestClientArgv,
-  perftestServerArgv,
-  warmupFor,
-} from '../ucx-perftest/argv.js';
+import { DEFAULT_SIZES, formatSize, parseSize } from '../sizes.js';
+import { itersFor, perftestClientArgv, perftestServerArgv, warmupFor } from '../ucx-perftest/argv.js';
 import { etcdArgv } from './etcd.js';
 import { visibleDevices } from './nixl-defaults.js';
 

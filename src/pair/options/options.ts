@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { EngineName } from '../../core/engine-names.js';
 import { ToolError } from '../../core/errors.js';
 import { isSecretName } from '../../core/redact.js';
+import type { PodRole } from '../../engines/types.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
-import type { PairConfig } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { parseRailsFlag } from '../plan/rails.js';
+import type { PairConfig } from './config.js';
 
 /**
  * The cluster flags of `pair` (everything `--local` does not read): declared
@@ -15,7 +15,6 @@ import { parseRailsFlag } from '../plan/rails.js';
 
 import type { V1Toleration } from '@kubernetes/client-node';
 import {
-  DEFAULT_ETCD_IMAGE,
   DEFAULT_MEMORY,
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PEER_TIMEOUT_MS,
@@ -30,15 +29,6 @@ import {
   TOLERATION,
   TolerationText,
 } from './groups.js';
-
-export {
-  DEFAULT_ETCD_IMAGE,
-  DEFAULT_MEMORY,
-  DEFAULT_NIXL_IMAGE,
-  DEFAULT_PEER_TIMEOUT_MS,
-  DEFAULT_PROBE_IMAGE,
-  DEFAULT_PULL_TIMEOUT_MS,
-};
 
 /** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
 export function parseToleration(text: string): V1Toleration {
@@ -135,7 +125,7 @@ function keyValue(s: string): { name: string; value: string } {
 }
 
 /** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
-function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+export function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   if (flag) return flag;
   const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
   if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;

@@ -1,3 +1,4 @@
+import { median } from '../../core/stats.js';
 import { BAND_WARN_FRACTION, type Band } from '../../judge/sweep.js';
 import type { NodeTopology, SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml } from './format.js';
@@ -62,13 +63,6 @@ function tally(pairs: SweepPair[], best: number | null): Tally {
   return { pairs, measured, failed, worst, worstPassing, shares };
 }
 
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
 function summaryRow(
   group: string,
   nodes: string[],
@@ -80,7 +74,7 @@ function summaryRow(
   const other = nodes.filter((n) => !['ok', 'culprit', undefined].includes(status.get(n))).length;
   // The failed count says what failed; the median is the group's typical figure, shaded as a pair would be.
   const cell = (t: Tally) => {
-    const m = median(t.shares);
+    const m = median(t.shares) ?? null;
     const band: Band = m === null ? 'none' : t.worstPassing === 'none' ? 'bad' : t.worstPassing;
     return `<td class="r">${t.measured}</td><td class="r${t.failed ? ' bad' : ''}">${t.failed}</td><td class="c b-${band}"${shadeOf(band, m)}>${m === null ? '—' : shareText(m)}</td>`;
   };
@@ -95,7 +89,7 @@ function grid(groups: [string, string[]][], between: (a: number, b: number) => T
       const pos = `data-row="${escapeHtml(g)}" data-col="${escapeHtml(h)}"`;
       if (t.pairs.length === 0)
         return `<td class="empty" ${pos} title="${escapeHtml(`${g} × ${h}: no pair planned`)}"></td>`;
-      const m = median(t.shares);
+      const m = median(t.shares) ?? null;
       const band: Band = t.measured === 0 ? 'none' : t.failed > 0 ? 'bad' : t.worst;
       const title = [
         `${g} × ${h}${i === j ? ' (inside the group)' : ''}: ${t.pairs.length} pairs (${nodes.length} × ${other.length} nodes)`,

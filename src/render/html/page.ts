@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { VerdictStatus } from '../../core/model.js';
+import type { Verdict } from '../../core/model.js';
 import { plural } from '../../core/verdict.js';
-import { bestPeak, sweepStanding } from '../../judge/sweep.js';
+import { bestPeak } from '../../judge/sweep.js';
 import type { PairOutcome, SweepResult } from '../../sweep/model.js';
 import { regressionFindings } from '../../sweep/regression.js';
 import { fixFirst } from './fixlist.js';
@@ -18,8 +18,9 @@ import { excludedList, nodeTable, pairTable, settingsList } from './tables.js';
  * the browser refuse any load that slipped in. Every string from the result is
  * escaped. references/sweep-html.md describes the layout.
  *
- * Cell colours (bands), the page's verdict and the best-measured reference
- * are the judge's (judge/sweep.ts); the page only draws them. The stylesheet
+ * Cell colours (bands) and the best-measured reference are the judge's
+ * (judge/sweep.ts); the page's verdict is the report's own (the roll-up of the
+ * sweep's checks, fleet checks included): the page draws it, never decides it. The stylesheet
  * is style.css beside this file, inlined (the build copies it into dist/).
  */
 
@@ -42,27 +43,34 @@ function few(names: string[], max = 5): string[] {
   return names.length <= max ? names : [...names.slice(0, max), `and ${names.length - max} more`];
 }
 
-function headline(result: SweepResult, verdict: VerdictStatus): string {
+function headline(result: SweepResult, verdict: Verdict): string {
   const n = few(result.culprits.nodes.map((c) => c.node));
   const l = few(result.culprits.links.map((c) => `${c.a} ↔ ${c.b}`));
   const failed = result.pairs.filter((p) => p.outcome === 'untrusted').length;
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run').length;
+  // A check beyond the pairs (the fleet's line rate, a regression) decided it: say that one.
+  const beyond = verdict.fixFirst?.detail ?? verdict.summary;
   let text: string;
-  if (verdict === 'untrusted') {
+  if (result.pairs.length === 0) {
+    text = 'no pair was measured';
+  } else if (verdict.status === 'untrusted') {
     const named = [
       ...(n.length > 0 ? [`culprit node${n.length === 1 ? '' : 's'} ${n.join(', ')}`] : []),
       ...(l.length > 0 ? [`bad link${l.length === 1 ? '' : 's'} ${l.join(', ')}`] : []),
     ];
-    text = `${failed} of ${plural(result.pairs.length, 'pair')} failed${named.length > 0 ? `: ${named.join('; ')}` : ''}`;
-  } else if (verdict === 'unverified') {
     text =
-      result.pairs.length === 0
-        ? 'no pair was measured'
+      failed === 0
+        ? beyond
+        : `${failed} of ${plural(result.pairs.length, 'pair')} failed${named.length > 0 ? `: ${named.join('; ')}` : ''}`;
+  } else if (verdict.status === 'unverified') {
+    text =
+      gaps === 0
+        ? beyond
         : `no pair failed, but ${gaps} of ${result.pairs.length} ${gaps === 1 ? 'was' : 'were'} not verified`;
   } else {
     text = result.pairs.length === 1 ? 'the 1 pair trusted' : `all ${result.pairs.length} pairs trusted`;
   }
-  return `<p class="headline v-${verdict}"><span class="vd">${verdict.toUpperCase()}</span> ${escapeHtml(text)}</p>`;
+  return `<p class="headline v-${verdict.status}"><span class="vd">${verdict.status.toUpperCase()}</span> ${escapeHtml(text)}</p>`;
 }
 
 function counts(result: SweepResult): string {
@@ -131,10 +139,9 @@ ${heatmap(result, best)}`,
 /** One grid of nodes is drawn up to this many: 64 fit a 1440 px screen. */
 const GRID_MAX_NODES = 64;
 
-/** The sweep as one self-contained HTML page (no script, nothing loaded). */
-export function renderHtml(result: SweepResult, opts: HtmlOptions = {}): string {
+/** The sweep as one self-contained HTML page (no script, nothing loaded), under the report's verdict. */
+export function renderHtml(result: SweepResult, verdict: Verdict, opts: HtmlOptions = {}): string {
   const best = bestPeak(result.pairs);
-  const verdict = sweepStanding(result.pairs);
   const title = opts.title ?? `interconnect-test sweep, ${result.startedAt}`;
   const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
   const gaps = result.pairs.filter((p) => p.outcome === 'unverified' || p.outcome === 'not-run');

@@ -2,14 +2,14 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../core/assets.js';
-import { ToolError } from '../../core/errors.js';
-import { silentProgress } from '../../core/progress.js';
-import type { Launcher, RunningProc } from '../../procs/launcher.js';
-import { spawnLauncher } from '../../procs/launcher.js';
-import { chooseOrSetUp } from '../choose.js';
-import { NIXL_PIN, NUMPY_PIN, nixlVenv } from './python.js';
-import { nixlPackages, PYTHON_VENV_FIX, setUpNixlVenv, setupCommand, venvProblem } from './setup.js';
+import { repoRoot } from '../core/assets.js';
+import { ToolError } from '../core/errors.js';
+import { silentProgress } from '../core/progress.js';
+import type { Launcher, RunningProc } from '../procs/launcher.js';
+import { spawnLauncher } from '../procs/launcher.js';
+import { chooseOrSetUp } from './choose.js';
+import { NIXL_PIN, NUMPY_PIN, nixlVenv } from './nixl-python.js';
+import { nixlPackages, PYTHON_VENV_FIX, setUpNixlVenv, setupCommand, venvProblem } from './nixl-venv.js';
 
 const script = readFileSync(path.join(repoRoot(), 'scripts', 'nixl-venv.sh'), 'utf8');
 

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../core/assets.js';
-import { ToolError } from '../../core/errors.js';
-import type { Progress } from '../../core/progress.js';
-import { describeExit, type Launcher, spawnLauncher } from '../../procs/launcher.js';
-import { findOnPath } from '../../procs/path.js';
-import { stopProcess, waitForExit } from '../../procs/wait.js';
-import { NIXL_PIN, NUMPY_PIN, nixlPresence, nixlVenv, nixlVenvPython } from './python.js';
+import { repoRoot } from '../core/assets.js';
+import { ToolError } from '../core/errors.js';
+import type { Progress } from '../core/progress.js';
+import { describeExit, type Launcher, spawnLauncher } from '../procs/launcher.js';
+import { findOnPath } from '../procs/path.js';
+import { stopProcess, waitForExit } from '../procs/wait.js';
+import { NIXL_PIN, NUMPY_PIN, nixlPresence, nixlVenv, nixlVenvPython } from './nixl-python.js';
 
 /**
  * `pair --local` on a machine with no engine: NIXL from PyPI into the

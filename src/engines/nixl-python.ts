@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ToolError } from '../../core/errors.js';
-import { findOnPath } from '../../procs/path.js';
+import { ToolError } from '../core/errors.js';
+import { findOnPath } from '../procs/path.js';
 
 /**
  * The NIXL wheel the set-up installs, here and in scripts/nixl-venv.sh (its
