@@ -147,6 +147,15 @@ function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefi
       },
     );
   }
+  if (r.gdrDisabled.length > 0 && r.via.gdrdma === 0)
+    return check(
+      'nccl.transport',
+      'warn',
+      `NCCL says "GPU Direct RDMA Disabled" for ${r.gdrDisabled.join(', ')}: network transfers are staged through host memory`,
+      {
+        fix: 'load nvidia_peermem (or use DMA-BUF with open GPU kernel modules) and check /sys/kernel/mm/memory_peers; NCCL_NET_GDR_LEVEL must allow the GPU–NIC distance',
+      },
+    );
   if (r.via.staged > 0)
     return check(
       'nccl.transport',

@@ -321,4 +321,13 @@ node-a:7846:7846 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.112<0>
     );
     expect(bold.rows[0]?.avgGBps).toBeCloseTo(5.814, 2);
   });
+
+  it("NCCL's own 'GPU Direct RDMA Disabled for HCA' is a host-staged network path: a warning", () => {
+    const log = `node-a:1:1 [0] NCCL INFO Using network IB
+node-a:1:1 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'
+`;
+    const checks = readPasted('nccl-tests', log, { expect: 'any' }).checks;
+    expect(lines(checks)).toEqual(['skipped nccl.run', 'warn nccl.transport']);
+    expect(checks.find((c) => c.id === 'nccl.transport')?.detail).toContain('mlx5_0');
+  });
 });

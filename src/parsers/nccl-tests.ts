@@ -42,6 +42,8 @@ export interface NcclTestsResult {
   via: { gdrdma: number; staged: number; socket: number; p2p: number };
   /** What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs). */
   netSeen: Set<string>;
+  /** HCAs NCCL says it cannot use GPUDirect RDMA on. */
+  gdrDisabled: string[];
   warnings: { line: number; text: string }[];
   errors: { line: number; text: string }[];
 }
@@ -56,6 +58,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
     ranks: [],
     via: { gdrdma: 0, staged: 0, socket: 0, p2p: 0 },
     netSeen: new Set(),
+    gdrDisabled: [],
     warnings: [],
     errors: [],
   };
@@ -156,6 +159,9 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   if (/^NET\/OFI Selected Provider is \S+/.test(msg)) r.netSeen.add('OFI');
   if (/^NET\/Socket : Using \[/.test(msg)) r.netSeen.add('Socket');
   if (/^NET\/IB : No device found/.test(msg)) r.netSeen.add('no-IB');
+  // NCCL's own verdict on GPUDirect RDMA per HCA (transport/net_ib.cc: "GPU Direct RDMA Disabled for HCA %d '%s'").
+  const off = /^NET\/(?:IB|UCX) : GPU Direct RDMA Disabled for HCA \d+ '([^']+)'/.exec(msg);
+  if (off) r.gdrDisabled.push(off[1] as string);
   for (const v of msg.matchAll(/\bvia (NET\/[^\s/]+(?:\/\d+)?(?:\/GDRDMA)?|P2P\/\S+|SHM\/\S+)/g)) {
     const via = v[1] as string;
     if (/^NET\/Socket/.test(via)) r.via.socket++;
