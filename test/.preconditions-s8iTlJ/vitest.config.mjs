@@ -1,1 +1,0 @@
-export default { test: { include: ['*.test.ts'] } };
