@@ -49,6 +49,11 @@ describe('redact: one rule per shape, each in its own words', () => {
       'git clone https://ghp_x@github.com/a/b',
       'git clone https://<redacted>@github.com/a/b',
     ],
+    [
+      'the name of a pull Secret (a Kubernetes object, not its value)',
+      'error: --image-pull-secret ngc: a flag of pods; --client-secret s3cr3tv4lue',
+      'error: --image-pull-secret ngc: a flag of pods; --client-secret <redacted>',
+    ],
     ['an Authorization header', 'Authorization: Basic dXNlcjpwYXNz', 'Authorization: Basic <redacted>'],
     ['a bearer credential', 'curl -H "Bearer abcdefgh12345678"', 'curl -H "Bearer <redacted>"'],
     [

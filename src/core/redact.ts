@@ -60,7 +60,8 @@ const TEXT_RULES: readonly [RegExp, string][] = [
   [new RegExp(`\\b(${SECRET_WORD})=(${QUOTED}|${V}+)`, 'g'), `$1=${REDACTED}`],
   [
     new RegExp(
-      `(--(?:[a-z0-9-]*-)?(?:token|password|passwd|secret|api-key|apikey|credentials?|access-key|secret-key)(?:=| +))(?!-)${V}+`,
+      // --image-pull-secret NAME names a Kubernetes Secret object, not its value: it stays.
+      `(--(?![a-z0-9-]*pull-secrets?(?:=| ))(?:[a-z0-9-]*-)?(?:token|password|passwd|secret|api-key|apikey|credentials?|access-key|secret-key)(?:=| +))(?!-)${V}+`,
       'gi',
     ),
     `$1${REDACTED}`,
