@@ -153,7 +153,10 @@ def parse_args(argv):
     p.add_argument("--kv-requests", type=int, default=1, help="KV row: requests in flight at once")
     p.add_argument("--kv-source", default="default", help="KV row: where the shape came from (printed)")
     p.add_argument(
-        "--check-descs", type=int, default=64, help="descriptors of each row whose bytes are copied back and compared"
+        "--check-chunk",
+        type=int,
+        default=CHECK_CHUNK,
+        help="bytes copied back at a time when every byte of a row is compared",
     )
     p.add_argument(
         "--timeout",
@@ -185,7 +188,7 @@ def parse_args(argv):
         "kv_dtype_bytes",
         "kv_tokens",
         "kv_requests",
-        "check_descs",
+        "check_chunk",
         "min_bytes",
     ):
         if getattr(a, name) < 1:
@@ -524,25 +527,32 @@ class Buffer:
         return self.keep.dtoh(self.addr + offset, n)
 
     def fill(self, offset, length, seed):
-        """The known pattern: each 4-byte word holds its word index in the buffer XOR seed."""
-        import numpy as np
-
+        """The known pattern (see pattern()) over [offset, offset + length), 8 MiB at a time."""
         chunk = 8 << 20
         done = 0
         while done < length:
             n = min(chunk, length - done)
-            first = (offset + done) // 4
-            words = (np.arange(first, first + n // 4, dtype=np.uint64) ^ np.uint64(seed)).astype(np.uint32)
-            self.write(offset + done, words.tobytes())
+            self.write(offset + done, pattern(offset + done, n, seed))
             done += n
 
 
-def expected(offset, n, seed):
+def pattern(offset, n, seed):
+    """The pattern's bytes at [offset, offset + n): each 4-byte word (little-endian) holds its
+    word index in the buffer XOR seed. Any offset and length, so any byte can be checked."""
     import numpy as np
 
     first = offset // 4
-    words = (np.arange(first, first + n // 4, dtype=np.uint64) ^ np.uint64(seed)).astype(np.uint32)
-    return words.tobytes()
+    last = (offset + n + 3) // 4
+    if last <= 1 << 32:  # uint32 arithmetic (half the memory traffic) while word indices fit
+        words = np.arange(first, last, dtype="<u4") ^ np.uint32(seed)
+    else:
+        words = (np.arange(first, last, dtype=np.uint64) ^ np.uint64(seed)).astype("<u4")
+    skip = offset - first * 4
+    return words.tobytes()[skip : skip + n]
+
+
+def expected(offset, n, seed):
+    return pattern(offset, n, seed)
 
 
 class Layout:
@@ -595,21 +605,14 @@ def kv_layout(shape):
     return Layout(n, shape["descBytes"], shape["descBytes"] + KV_GAP)
 
 
-def samples(layout, limit):
-    """(offset, length) pairs to compare: head, middle and tail of up to `limit` descriptors, first and last included."""
-    n = layout.count
-    picks = sorted({round(i * (n - 1) / max(1, limit - 1)) for i in range(min(n, limit))})
-    out = []
-    piece = min(64, layout.length)
-    for i in picks:
-        start = i * layout.stride
-        for at in (0, (layout.length // 2) & ~3, layout.length - piece):
-            out.append((start + max(0, at), piece))
-    return sorted(set(out))
+# The data check copies the destination back this many bytes at a time (and compares each
+# piece with the pattern): every byte of every row is compared, at a bounded host memory cost.
+CHECK_CHUNK = 8 << 20
 
 
 def corrupt_knob(row_name):
-    """Test only: INTERCONNECT_TEST_NIXL_PROBE_CORRUPT=ROW[:OFFSET] flips one byte before that row's check."""
+    """Test only: INTERCONNECT_TEST_NIXL_PROBE_CORRUPT=ROW[:OFFSET] flips one byte (any offset of the
+    buffer) before that row's check."""
     knob = os.environ.get("INTERCONNECT_TEST_NIXL_PROBE_CORRUPT", "")
     if not knob:
         return None
@@ -617,23 +620,54 @@ def corrupt_knob(row_name):
     return int(offset or 0) if name == row_name else None
 
 
-def check_row(buf, layout, seed, row_name, limit):
-    """Copy a sample of the row's bytes back and compare; a ProbeError naming row and offset on a mismatch."""
+def flip_for_test(buf, row_name):
     flip = corrupt_knob(row_name)
     if flip is not None:
         byte = buf.read(flip, 1)
         buf.write(flip, bytes([byte[0] ^ 0xFF]))
-    picked = samples(layout, limit)
-    for offset, n in picked:
-        got = buf.read(offset, n)
-        want = expected(offset, n, seed)
-        if got != want:
-            at = next(i for i in range(n) if got[i] != want[i])
+
+
+def row_mask(layout, start, n):
+    """Which bytes of [start, start + n) belong to a descriptor (None: all of them); the gaps
+    between a KV row's descriptors are never moved, so they are not compared."""
+    import numpy as np
+
+    if layout.stride == layout.length:
+        return None
+    return (np.arange(start, start + n, dtype=np.int64) % layout.stride) < layout.length
+
+
+def first_mismatch(got, want, mask):
+    """Index of the first differing byte of two equal-length byte strings (masked), or None."""
+    import numpy as np
+
+    if mask is None and got == want:
+        return None
+    bad = np.frombuffer(got, dtype=np.uint8) != np.frombuffer(want, dtype=np.uint8)
+    if mask is not None:
+        bad &= mask
+    hits = np.flatnonzero(bad)
+    return int(hits[0]) if hits.size else None
+
+
+def check_row(buf, layout, seed, row_name, chunk=CHECK_CHUNK):
+    """Copy every byte of the row back (chunk by chunk) and compare with the pattern; a ProbeError
+    naming the row and the first differing offset on a mismatch."""
+    flip_for_test(buf, row_name)
+    span = layout.span()
+    chunks = 0
+    for start in range(0, span, chunk):
+        n = min(chunk, span - start)
+        got = buf.read(start, n)
+        want = expected(start, n, seed)
+        chunks += 1
+        at = first_mismatch(got, want, row_mask(layout, start, n))
+        if at is not None:
             raise ProbeError(
                 "verify",
-                f"row {row_name}: byte {offset + at} of the buffer is 0x{got[at]:02x}, 0x{want[at]:02x} was sent",
+                f"row {row_name}: byte {start + at} of the buffer is 0x{got[at]:02x}, 0x{want[at]:02x} was sent",
             )
-    return {"samples": len(picked), "bytes": sum(n for _, n in picked)}
+    return {"bytes": layout.count * layout.length, "chunks": chunks}
 
 
 # ---- the two roles ----------------------------------------------------------
@@ -713,7 +747,7 @@ def run_target(a, agent, buf, deadline_s):
                 failure = None
                 if info["op"] == "WRITE":
                     try:
-                        reply["check"] = check_row(buf, layout, info["seed"], info["name"], a.check_descs)
+                        reply["check"] = check_row(buf, layout, info["seed"], info["name"], a.check_chunk)
                         checked += 1
                     except ProbeError as e:
                         failure = e
@@ -940,7 +974,7 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
             release()
         check = None
         if a.op == "READ":
-            check = check_row(buf, layout, seed, row["name"], a.check_descs)
+            check = check_row(buf, layout, seed, row["name"], a.check_chunk)
         agent.send_notif(a.peer_name, message(END_PREFIX, {"row": index}))
         reply = replies.wait(CHECKED_PREFIX, index, f"{a.peer_name} to check row {row['name']}")
         if reply.get("error"):

@@ -99,7 +99,8 @@ describeNeeding(
         expect(m.seconds).toBeGreaterThanOrEqual(0.3);
         expect(m.iters).toBeGreaterThanOrEqual(1);
         // The initiator READ the target's pattern and compared a sample of it after the row.
-        expect(m.check?.samples).toBeGreaterThan(0);
+        // Every byte the row moved was copied back and compared.
+        expect(m.check?.bytes).toBe(m.blockSize * m.batchSize * (m.kind === 'kv' ? 3 : 1));
       }
       const kv = i.measurements.find((m) => m.kind === 'kv');
       // 2 layers x K,V x 4 blocks of 16 tokens = 16 descriptors of 8 x 128 x 16 x 2 B = 32 KiB a request.
@@ -135,7 +136,7 @@ describeNeeding(
     });
 
     it('catches a byte flipped on the initiator after READs, mid-descriptor, and tells the target at once', async () => {
-      // Offset 8188: the last 4 bytes of the 8 KiB row's only descriptor (its tail sample).
+      // Offset 8188: in the last 4 bytes of the 8 KiB row's only descriptor.
       const p = await probePair('READ', {
         initiator: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: '1 x 8192 B:8188' },
       });
@@ -150,6 +151,31 @@ describeNeeding(
       expect(out(p.target).errors[0]).toMatchObject({
         stage: 'peer',
         message: expect.stringContaining('stopped its sweep: verify'),
+      });
+    });
+    // Every byte of every row is compared (issue 37 item 1): a flip anywhere in a descriptor fails,
+    // not only in the 64-byte head, middle and tail samples the check once copied back.
+    const random = (below: number) => Math.floor(Math.random() * below);
+    const kvDesc = 32768;
+    const kvStride = kvDesc + 4096; // the probe's KV_GAP between descriptors
+    const flips: [string, 'READ' | 'WRITE', string, number][] = [
+      ['head', 'WRITE', '1 x 4096 B', 0],
+      ['middle, outside any old sample', 'WRITE', '1 x 4096 B', 100],
+      ['middle', 'READ', '1 x 4096 B', 3001],
+      ['tail', 'READ', '1 x 4096 B', 4095],
+      ['random', 'WRITE', '1 x 8192 B', random(8192)],
+      ['random descriptor of the KV row, random byte', 'READ', 'kv', random(48) * kvStride + random(kvDesc)],
+    ];
+    it.each(flips)('fails a flip at the %s (%s, row %s, byte %i)', async (_where, op, row, at) => {
+      const checker = op === 'WRITE' ? 'target' : 'initiator';
+      const p = await probePair(op, { [checker]: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: `${row}:${at}` } });
+      expect(p.exits).toEqual({ initiator: 1, target: 1 });
+      const side = checker === 'target' ? p.target : p.initiator;
+      expect(out(side).errors[0], `row ${row} byte ${at}`).toMatchObject({
+        stage: 'verify',
+        message: expect.stringMatching(
+          new RegExp(`^row ${row}: byte ${at} of the buffer is 0x[0-9a-f]{2}, 0x[0-9a-f]{2} was sent$`),
+        ),
       });
     });
   },

@@ -90,8 +90,8 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     bytes: count.optional(),
     /** What ended the timed part: --min-seconds, --min-bytes, or the row's share of the run's timeout. */
     enough: z.enum(['seconds', 'bytes', 'budget']).optional(),
-    /** The bytes copied back and compared after the row (null: nothing compared). */
-    check: z.object({ samples: count, bytes: count }).nullable().optional(),
+    /** After the row: every byte its descriptors moved, copied back in `chunks` pieces and compared (null: nothing compared). */
+    check: z.object({ bytes: count, chunks: count }).nullable().optional(),
     kv: NixlKvShapeSchema.optional(),
     /** KV row: notifications the initiator's transfers carried. */
     notifs: count.optional(),
