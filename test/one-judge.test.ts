@@ -7,7 +7,7 @@ import type { NicPort } from '../src/judge/expectations.js';
 import { pairStatus } from '../src/judge/pair-status.js';
 import { localResult } from '../src/pair/local/report.js';
 import type { PairResult } from '../src/pair/run.js';
-import { type Judgement, judge } from '../src/pair/verdict.js';
+import { type Judgement, judge } from '../src/pair/verdict/verdict.js';
 import { renderHtml } from '../src/render/html/page.js';
 import { isolate } from '../src/sweep/isolate.js';
 import type { SweepResult } from '../src/sweep/model.js';

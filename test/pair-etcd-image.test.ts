@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { DEFAULT_ETCD_IMAGE, etcdImageFor } from '../src/pair/flags.js';
+import { DEFAULT_ETCD_IMAGE, etcdImageFor } from '../src/pair/options/flags.js';
 import { runCli } from './helpers/cli.js';
 import { repoRoot } from './helpers/fixtures.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { podScriptDir } from '../src/engines/script.js';
-import { probeCommand } from '../src/pair/probe-script.js';
+import { probeCommand } from '../src/pair/plan/probe-script.js';
 import { runCli } from './helpers/cli.js';
 import { fixturePath, repoRoot } from './helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NIXL_IMAGE, DEFAULT_PROBE_IMAGE } from '../src/pair/flags.js';
+import { DEFAULT_NIXL_IMAGE, DEFAULT_PROBE_IMAGE } from '../src/pair/options/flags.js';
 import { runCli } from './helpers/cli.js';
 import { fixturePath, repoRoot } from './helpers/fixtures.js';
 

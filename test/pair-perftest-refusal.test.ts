@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { V1Pod } from '@kubernetes/client-node';
 import { expect, it } from 'vitest';
-import { assess } from '../src/pair/assess.js';
+import { assess } from '../src/pair/pods/assess.js';
 import { describeNeeding } from './helpers/preconditions.js';
 import { toolPath, tools } from './helpers/tools.js';
 

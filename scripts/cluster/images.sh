@@ -4,7 +4,7 @@
 #
 #   pause  the pods' sandbox image: one static binary, test/cluster/images/pause
 #   probe  the probe image: ucx_perftest/ucx_info, etcd + etcdctl, python3,
-#          bash/coreutils/iproute2/procps — what src/pair/probe-script.ts,
+#          bash/coreutils/iproute2/procps — what src/pair/plan/probe-script.ts,
 #          templates/etcd.yaml.hbs and the node/nixl probes call
 #
 # Each image is built once per stamp of its inputs (package list, suite, the

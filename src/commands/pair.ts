@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { addClusterOptions, addTransferOptions } from '../pair/flags.js';
+import { addClusterOptions, addTransferOptions } from '../pair/options/flags.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { regroup, withExamples } from './help.js';
 

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { addClusterFlags } from '../kube/flags.js';
-import { addProbeOptions, addTransferOptions } from '../pair/flags.js';
+import { addProbeOptions, addTransferOptions } from '../pair/options/flags.js';
 import { SchemeSchema } from '../sweep/model.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';

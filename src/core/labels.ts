@@ -1,6 +1,6 @@
 /**
  * The label keys on everything this tool creates (scratch objects, node Leases), low in the
- * stack so that every layer that writes an object names it the same way (src/pair/names.ts
+ * stack so that every layer that writes an object names it the same way (src/scratch/names.ts
  * builds the per-run sets from these).
  */
 

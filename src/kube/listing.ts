@@ -17,7 +17,7 @@ export interface Caller {
   act(verb: string, resource: string, namespace?: string, name?: string): KubeAction;
 }
 
-/** The DRA objects `pair` may make in a scratch namespace (src/pair/claim-values.ts). */
+/** The DRA objects `pair` may make in a scratch namespace (src/pair/plan/claim-values.ts). */
 const CLAIM_KINDS = [
   {
     group: 'resource.k8s.io',

@@ -7,12 +7,12 @@ import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
 import type { PodSource } from '../kube/pod-cache.js';
 import type { DisposalStack } from '../procs/disposal.js';
-import type { RunProblem } from './assess.js';
-import type { NodeView } from './nodes.js';
-import type { ClusterMode, PairPlan } from './pair-plan.js';
-import type { PodRole } from './probe-script.js';
-import type { RailsChoice } from './rails.js';
-import type { ProbeSettings } from './settings.js';
+import type { NodeView } from './plan/nodes.js';
+import type { ClusterMode, PairPlan } from './plan/plan.js';
+import type { PodRole } from './plan/probe-script.js';
+import type { RailsChoice } from './plan/rails.js';
+import type { ProbeSettings } from './plan/settings.js';
+import type { RunProblem } from './pods/assess.js';
 
 /** A short look at an API outage the run lived through: since when, how long in all, the last error. */
 export interface ApiOutage {

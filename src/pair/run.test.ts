@@ -8,8 +8,8 @@ import { silentProgress } from '../core/progress.js';
 import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
 import { leaseObject } from '../scratch/lease-model.js';
+import { LABEL } from '../scratch/names.js';
 import type { PairConfig } from './context.js';
-import { LABEL } from './names.js';
 import { runPairCluster } from './run.js';
 
 /**

@@ -10,12 +10,13 @@ import type { Cluster } from '../kube/cluster.js';
 import { DeadlineError, isClusterError, isTransient } from '../kube/errors.js';
 import type { PodSource } from '../kube/pod-cache.js';
 import { DisposalStack } from '../procs/disposal.js';
-import type { RunProblem } from './assess.js';
+import { newRunId, runSelector } from '../scratch/names.js';
+import { gcCommand, leftoverLines, mayBeLeft, TEARDOWN_MS, teardown } from '../scratch/teardown.js';
 import type { PairConfig, PairContext, PairState, Step } from './context.js';
-import { findDisturbance, outageLine, RunDisturbedError } from './disturbance.js';
-import { DEFAULT_PULL_TIMEOUT_MS } from './flags.js';
-import { newRunId, runSelector } from './names.js';
-import type { PairPlan } from './pair-plan.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from './options/flags.js';
+import type { PairPlan } from './plan/plan.js';
+import type { RunProblem } from './pods/assess.js';
+import { findDisturbance, outageLine, RunDisturbedError } from './pods/disturbance.js';
 import { admissionStep } from './steps/admission.js';
 import { collectStep, judgeStep } from './steps/collect.js';
 import { holdStep } from './steps/hold.js';
@@ -24,7 +25,6 @@ import { probesStep } from './steps/probes.js';
 import { renderStep } from './steps/render.js';
 import { scratchStep } from './steps/scratch.js';
 import { startStep, transferStep } from './steps/start.js';
-import { gcCommand, leftoverLines, mayBeLeft, TEARDOWN_MS, teardown } from './teardown.js';
 
 /**
  * `pair` against a cluster: one loop over small steps, one context, and a

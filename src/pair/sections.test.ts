@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testPlan } from '../../test/helpers/plan.js';
-import type { PlanInput } from './pair-plan.js';
+import type { PlanInput } from './plan/plan.js';
 import { clusterSections } from './sections.js';
 
 function plan(over: Partial<PlanInput>) {

@@ -13,7 +13,7 @@ import {
   type NodeView,
   nodeViews,
   unfitReason,
-} from '../pair/nodes.js';
+} from '../pair/plan/nodes.js';
 import type { SweepConfig } from './config.js';
 import { atOnce, roundSizes, type SweepPlan } from './schemes.js';
 

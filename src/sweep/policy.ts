@@ -13,7 +13,7 @@ import {
   SizesText,
   SWEEP_TIMEOUT_LIMITS,
   TolerationText,
-} from '../pair/option-groups.js';
+} from '../pair/options/groups.js';
 import { SCHEMES } from './model.js';
 
 /**

@@ -6,7 +6,7 @@ import { silentProgress } from '../core/progress.js';
 import { rollUp } from '../core/verdict.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairConfig } from '../pair/context.js';
-import { toPairConfig } from '../pair/options.js';
+import { toPairConfig } from '../pair/options/options.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import { runSweep, type SweepConfig } from './run.js';
 

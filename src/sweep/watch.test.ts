@@ -6,7 +6,7 @@ import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { silentProgress } from '../core/progress.js';
 import type { PodEvent, PodWatch } from '../kube/cluster.js';
 import type { PairConfig } from '../pair/context.js';
-import { toPairConfig } from '../pair/options.js';
+import { toPairConfig } from '../pair/options/options.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import { runSweep } from './run.js';
 

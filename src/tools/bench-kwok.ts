@@ -23,7 +23,7 @@ import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { repoRoot } from '../core/assets.js';
 import { silentProgress } from '../core/progress.js';
 import { openCluster } from '../kube/open.js';
-import { toPairConfig } from '../pair/options.js';
+import { toPairConfig } from '../pair/options/options.js';
 import type { Scheme, SweepResult } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
 import { benchKubeConfig, median, runBench } from './bench-common.js';

@@ -31,7 +31,7 @@ import {
 import { repoRoot } from '../core/assets.js';
 import { silentProgress } from '../core/progress.js';
 import { openCluster } from '../kube/open.js';
-import { toPairConfig } from '../pair/options.js';
+import { toPairConfig } from '../pair/options/options.js';
 import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';

@@ -1,5 +1,5 @@
-import { makePlan, type PairPlan, type PlanInput } from '../../src/pair/pair-plan.js';
-import { DEFAULT_SETTINGS } from '../../src/pair/settings.js';
+import { makePlan, type PairPlan, type PlanInput } from '../../src/pair/plan/plan.js';
+import { DEFAULT_SETTINGS } from '../../src/pair/plan/settings.js';
 
 /**
  * A pair plan for unit tests: nixlbench across gpu-a → gpu-b (intra-node: both

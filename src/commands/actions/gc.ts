@@ -8,9 +8,9 @@ import { DeadlineError } from '../../kube/errors.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { openCluster } from '../../kube/open.js';
-import { runGc } from '../../pair/gc.js';
-import { RUN_ID_PATTERN } from '../../pair/names.js';
+import { runGc } from '../../scratch/gc.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
+import { RUN_ID_PATTERN } from '../../scratch/names.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 

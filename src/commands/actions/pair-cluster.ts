@@ -4,8 +4,12 @@ import { makeReport } from '../../core/report.js';
 import { getEngine } from '../../engines/registry.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
-import { manifestsYaml } from '../../pair/manifests.js';
-import { type ClusterOptionsShape, type SharedPairOptions, toPairConfig } from '../../pair/options.js';
+import {
+  type ClusterOptionsShape,
+  type SharedPairOptions,
+  toPairConfig,
+} from '../../pair/options/options.js';
+import { manifestsYaml } from '../../pair/plan/manifests.js';
 import { runPairCluster } from '../../pair/run.js';
 import { clusterSections } from '../../pair/sections.js';
 import type { CliContext, OutputOptions } from '../context.js';

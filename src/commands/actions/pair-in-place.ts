@@ -6,7 +6,7 @@ import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { IN_PLACE_DEFAULT_SIZE, IN_PLACE_MAX_SIZE, IN_PLACE_PORTS } from '../../pair/in-place/helper.js';
 import { type InPlaceResult, runInPlace } from '../../pair/in-place/run.js';
-import { newRunId } from '../../pair/names.js';
+import { newRunId } from '../../scratch/names.js';
 import type { CliContext, OutputOptions } from '../context.js';
 import { emit } from '../context.js';
 import { runIdFrom } from './pair-cluster.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { readFixture } from '../../../test/helpers/fixtures.js';
-import { settingsFromDgd } from '../../pair/settings.js';
+import { settingsFromDgd } from '../../pair/plan/settings.js';
 import { kvArgsFromArgv, kvDtypeBytes, nixlKvFlags } from './kv-shape.js';
 
 // Real Dynamo recipes (test/fixtures/recipes/INDEX.md): the KV row takes only what the worker's

@@ -23,7 +23,7 @@ import { transportKind } from '../../judge/transports.js';
 import type { Cluster, PodTarget } from '../../kube/cluster.js';
 import { assertRunning, chooseContainer, getPod } from '../../kube/pods.js';
 import { chooseLegs } from '../direction.js';
-import type { Leg } from '../probe-script.js';
+import type { Leg } from '../plan/probe-script.js';
 import {
   choosePort,
   headroom,

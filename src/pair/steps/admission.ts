@@ -1,16 +1,16 @@
 import type { V1Namespace } from '@kubernetes/client-node';
 import { check } from '../../core/model.js';
 import { isClusterError } from '../../kube/errors.js';
-import { admissionCheck, probePodSpecs } from '../admission.js';
 import type { PairContext, Step } from '../context.js';
+import { admissionCheck, probePodSpecs } from '../plan/admission.js';
 
 /**
  * Before anything is created (Leases included): would the existing scratch namespace
  * (--scratch-namespace) admit the probe pods? Its Pod Security labels, judged by the
- * predictor (src/pair/pod-security.ts); a namespace we may not read is "unknown" (a
+ * predictor (src/pair/plan/pod-security.ts); a namespace we may not read is "unknown" (a
  * warning, never a pass); OpenShift is detected by its SCC annotations and said so. A
  * refusal stops the run here, unless --force (then the Job's FailedCreate names it).
- * pair's own namespace is labelled enforce=privileged (src/pair/values.ts namespaceValues).
+ * pair's own namespace is labelled enforce=privileged (src/pair/plan/values.ts namespaceValues).
  */
 export const admissionStep: Step = {
   title: (ctx) => `Check admission in namespace ${ctx.state.plan?.namespace.name}`,

@@ -1,8 +1,8 @@
 import type { V1Pod } from '@kubernetes/client-node';
 import type { PairContext, Step } from '../context.js';
-import { judgeLegs } from '../legs.js';
-import type { PodRole } from '../probe-script.js';
-import { snapshot } from '../watch.js';
+import type { PodRole } from '../plan/probe-script.js';
+import { snapshot } from '../pods/watch.js';
+import { judgeLegs } from '../verdict/legs.js';
 
 /**
  * Steps 7 and 8: collect every probe pod's log before teardown deletes it,

@@ -3,8 +3,8 @@ import { formatDuration } from '../../core/duration.js';
 import { messageOf, ToolError } from '../../core/errors.js';
 import { ClusterError, isClusterError, serviceAccountNotReady } from '../../kube/errors.js';
 import { retryTransient } from '../../kube/retry.js';
+import { LABEL } from '../../scratch/names.js';
 import type { PairContext } from '../context.js';
-import { LABEL } from '../names.js';
 
 /**
  * Registers an object's deletion, then creates it: a create that times out

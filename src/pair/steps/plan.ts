@@ -7,8 +7,8 @@ import { CLIQUE_LABEL, pathCheck } from '../../judge/nvlink-domain.js';
 import { isClusterError } from '../../kube/errors.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
-import { DEFAULT_PULL_TIMEOUT_MS } from '../flags.js';
-import { copyNetworks } from '../network-copies.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from '../options/flags.js';
+import { copyNetworks } from '../plan/network-copies.js';
 import {
   checkNetworks,
   NadBook,
@@ -16,7 +16,7 @@ import {
   scaleToGpus,
   shareOf,
   withQualifiedNetworks,
-} from '../networks.js';
+} from '../plan/networks.js';
 import {
   chooseNodes,
   detectRdmaResource,
@@ -25,11 +25,11 @@ import {
   type NodeNeeds,
   type NodeView,
   nodeViews,
-} from '../nodes.js';
-import { makePlan, type PairPlan, type PlannedNode } from '../pair-plan.js';
-import { planRails, type RailPlan } from '../rails.js';
-import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../settings.js';
-import { gpuTaintToleration } from '../values.js';
+} from '../plan/nodes.js';
+import { makePlan, type PairPlan, type PlannedNode } from '../plan/plan.js';
+import { planRails, type RailPlan } from '../plan/rails.js';
+import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../plan/settings.js';
+import { gpuTaintToleration } from '../plan/values.js';
 import { askWorkerImage } from './image-tools.js';
 
 /**
@@ -329,7 +329,7 @@ export const planStep: Step = {
     });
     const engine = choice.engine;
     assertSizes(getEngine(engine), [c.startBlockSize, c.maxBlockSize]);
-    // A sweep's pairs share its etcd (sweep/etcd.ts); a dry run shows the pair's own.
+    // A sweep's pairs share its etcd (scratch/etcd.ts); a dry run shows the pair's own.
     const etcdEndpoints =
       c.etcdEndpoints ??
       (getEngine(engine).cluster.etcd && c.sharedEtcd && !c.dryRun ? await c.sharedEtcd() : undefined);

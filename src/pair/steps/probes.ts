@@ -6,8 +6,14 @@ import { type Loaded, loadInputs } from '../../env/load.js';
 import type { EnvService } from '../../env/schema.js';
 import { DGD_LABEL, splitWorkers } from '../../env/workers.js';
 import { isClusterError } from '../../kube/errors.js';
-import { claimSourceOfTemplate, claimSourcesOf, RESOURCE_API, unsourced, withSources } from '../claims.js';
 import type { PairContext, Step } from '../context.js';
+import {
+  claimSourceOfTemplate,
+  claimSourcesOf,
+  RESOURCE_API,
+  unsourced,
+  withSources,
+} from '../plan/claims.js';
 import {
   DEFAULT_SETTINGS,
   mergeSettings,
@@ -17,7 +23,7 @@ import {
   settingsFromPod,
   withOverrides,
   withResolvedEnv,
-} from '../settings.js';
+} from '../plan/settings.js';
 import { runNodeProbes } from './node-probes.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { PairContext, Step } from '../context.js';
-import { renderPlan } from '../manifests.js';
+import { renderPlan } from '../plan/manifests.js';
 
 /** Step 3: render and check the manifests; --dry-run prints them and stops here. */
 export const renderStep: Step = {

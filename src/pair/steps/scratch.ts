@@ -1,9 +1,9 @@
 import { formatDuration } from '../../core/duration.js';
+import { diagnosePod, podStateLine } from '../../scratch/diagnose.js';
+import { LABEL } from '../../scratch/names.js';
 import type { PairContext, Step } from '../context.js';
-import { diagnosePod, podStateLine } from '../diagnose.js';
-import { findDisturbance, outageLine } from '../disturbance.js';
-import { LABEL } from '../names.js';
-import { pause, watchRetried } from '../watch.js';
+import { findDisturbance, outageLine } from '../pods/disturbance.js';
+import { pause, watchRetried } from '../pods/watch.js';
 import { createTracked, objectsOf } from './create.js';
 
 /**

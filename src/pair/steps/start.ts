@@ -1,6 +1,6 @@
 import type { PairContext, Step } from '../context.js';
-import type { PodRole } from '../probe-script.js';
-import { waitFor } from '../watch.js';
+import type { PodRole } from '../plan/probe-script.js';
+import { waitFor } from '../pods/watch.js';
 import { createTracked, objectsOf } from './create.js';
 import { ownByJobs } from './owners.js';
 import { waitEtcdReady } from './scratch.js';

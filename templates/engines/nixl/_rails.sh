@@ -1,5 +1,5 @@
 # Rails (ITEST_RAILS: GPU indices, set when the pods test every GPU<->NIC rail):
-# `nvidia-smi topo -m` names each GPU's closest NIC, the rule of src/pair/rails.ts
+# `nvidia-smi topo -m` names each GPU's closest NIC, the rule of src/pair/plan/rails.ts
 # (PIX, else PXB; among equal NICs the first no lower GPU took; PHB/NODE/SYS is no
 # rail). One line per GPU: interconnect-test: rail N gpu N nic mlx5_N path PIX.
 rail_map() {

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { EngineName } from '../../core/engine-names.js';
+import { ToolError } from '../../core/errors.js';
+import { isSecretName } from '../../core/redact.js';
+import { ClusterFlagsShape } from '../../kube/flags-schema.js';
+import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
+import type { PairConfig } from '../context.js';
+import type { PodRole } from '../plan/probe-script.js';
+import { parseRailsFlag } from '../plan/rails.js';
+
+/**
+ * The cluster flags of `pair` (everything `--local` does not read): declared
+ * here, merged into the command's one schema, turned into a PairConfig.
+ */
+
+import type { V1Toleration } from '@kubernetes/client-node';
+import {
+  DEFAULT_ETCD_IMAGE,
+  DEFAULT_MEMORY,
+  DEFAULT_NIXL_IMAGE,
+  DEFAULT_PEER_TIMEOUT_MS,
+  DEFAULT_PROBE_IMAGE,
+  DEFAULT_PULL_TIMEOUT_MS,
+} from './flags.js';
+import {
+  DurationOption,
+  EnvAssignment,
+  NamespaceName,
+  RdmaResourceText,
+  TOLERATION,
+  TolerationText,
+} from './groups.js';
+
+export {
+  DEFAULT_ETCD_IMAGE,
+  DEFAULT_MEMORY,
+  DEFAULT_NIXL_IMAGE,
+  DEFAULT_PEER_TIMEOUT_MS,
+  DEFAULT_PROBE_IMAGE,
+  DEFAULT_PULL_TIMEOUT_MS,
+};
+
+/** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
+export function parseToleration(text: string): V1Toleration {
+  const m = TOLERATION.exec(text);
+  if (!m)
+    throw new ToolError(`--toleration ${text} is not KEY[=VALUE]:EFFECT`, {
+      fix: 'e.g. dedicated=gpu:NoSchedule',
+    });
+  const [, key, withValue, value, effect] = m;
+  return withValue !== undefined
+    ? { key: key as string, operator: 'Equal', value: value ?? '', effect: effect as string }
+    : { key: key as string, operator: 'Exists', effect: effect as string };
+}
+
+export const ClusterOptionsShape = {
+  dgd: z.string().min(1).optional(),
+  recipe: z.string().min(1).optional(),
+  prefillNode: z.string().min(1).optional(),
+  decodeNode: z.string().min(1).optional(),
+  image: z.string().min(1).optional(),
+  env: z.array(EnvAssignment).optional(),
+  toleration: z.array(TolerationText).optional(),
+  rdmaResource: RdmaResourceText.optional(),
+  memoryType: z.enum(['vram', 'dram', 'VRAM', 'DRAM']).optional(),
+  op: z.enum(['write', 'read', 'WRITE', 'READ']).optional(),
+  initiator: z.enum(['prefill', 'decode']).optional(),
+  nixlbenchVersion: z
+    .string()
+    .regex(/^\d+\.\d+(\.\d+)?$/, { message: 'expected a version such as 0.10.1' })
+    .optional(),
+  // NIXL's form is the device name; it appends ":1" itself (ucx_utils.cpp), so "mlx5_0:1" would become "mlx5_0:1:1".
+  deviceList: z
+    .string()
+    .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, { message: 'expected NIC names such as mlx5_0,mlx5_1' })
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.replace(/:\d+$/, ''))
+        .join(','),
+    )
+    .optional(),
+  rails: z
+    .string()
+    .regex(/^(all|\d{1,2}(,\d{1,2})*)$/, { message: 'expected GPU indices such as 0,3 (or all)' })
+    .optional(),
+  etcdEndpoints: z
+    .string()
+    .regex(/^(https?:\/\/)?[\w.-]+:\d+\/?$/, { message: 'expected host:port or http://host:port' })
+    .optional(),
+  etcdImage: z.string().min(1).optional(),
+  scratchNamespace: NamespaceName.optional(),
+  imagePullSecret: z.string().min(1).optional(),
+  podAnnotation: z
+    .array(
+      z.string().regex(/^((prefill|decode|intra-node|etcd):)?[\w./-]+=.*$/s, {
+        message: 'expected [prefill:|decode:]KEY=VALUE',
+      }),
+    )
+    .optional(),
+  memory: z
+    .string()
+    .regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, { message: 'expected a quantity such as 16Gi' })
+    .optional(),
+  keep: z.boolean().optional(),
+  force: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+  peerTimeout: DurationOption.optional(),
+  pullTimeout: DurationOption.optional(),
+  leaseNamespace: NamespaceName.optional(),
+  /** --no-wait (commander's negation): false stops at once when another run holds a node. */
+  wait: z.boolean().optional(),
+  ...ClusterFlagsShape,
+  nodeProbes: z.boolean().optional(),
+};
+
+type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
+
+/** The options `pair` shares with --local, as the cluster path reads them. */
+export interface SharedPairOptions {
+  engine: 'auto' | EngineName;
+  mode?: 'cross-node' | 'intra-node' | undefined;
+  sizes?: number[] | undefined;
+  iters?: number | undefined;
+  warmup?: number | undefined;
+  timeout: number;
+  minBandwidth?: number | undefined;
+  ucxTls?: string | undefined;
+  nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
+}
+
+function keyValue(s: string): { name: string; value: string } {
+  const i = s.indexOf('=');
+  return { name: s.slice(0, i), value: s.slice(i + 1) };
+}
+
+/** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
+function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return flag;
+  const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
+  if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;
+  if (!NamespaceName.safeParse(fromEnv).success)
+    throw new ToolError(`INTERCONNECT_TEST_LEASE_NAMESPACE=${fromEnv} is not a namespace name`, {
+      fix: 'use lower-case letters, digits and -, at most 63 characters, or unset it',
+    });
+  return fromEnv;
+}
+
+export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.ProcessEnv): PairConfig {
+  if (o.nixlbenchRuntime === 'asio') {
+    throw new ToolError(
+      '--nixlbench-runtime asio is for --local; between pods nixlbench coordinates through etcd',
+      {
+        fix: 'drop --nixlbench-runtime, or pass --etcd-endpoints to use an etcd of your own',
+      },
+    );
+  }
+  if (o.dgd && o.recipe) {
+    throw new ToolError('--dgd and --recipe both name the deployment to copy settings from', {
+      fix: 'pass one of them',
+    });
+  }
+  if (o.imagePullSecret && !o.scratchNamespace) {
+    throw new ToolError(
+      `--image-pull-secret ${o.imagePullSecret}: a fresh per-run namespace holds no secrets, so the pods could not use it`,
+      {
+        fix: 'create a scratch namespace, put a copy of the pull secret there yourself, and pass --scratch-namespace NS (pair never copies secrets)',
+      },
+    );
+  }
+  const envs = (o.env ?? []).map(keyValue);
+  if (o.ucxTls) envs.push({ name: 'UCX_TLS', value: o.ucxTls });
+  const secret = envs.find((e) => isSecretName(e.name));
+  if (secret) {
+    throw new ToolError(
+      `--env ${secret.name}: probe pods need no credentials, and secrets are never passed on the command line`,
+      {
+        fix: 'drop it',
+      },
+    );
+  }
+  const podAnnotations: PairConfig['podAnnotations'] = {};
+  for (const a of o.podAnnotation ?? []) {
+    const m = /^(?:(prefill|decode|intra-node|etcd):)?([^=]+)=(.*)$/s.exec(a) as RegExpExecArray;
+    const role = (m[1] ?? 'all') as PodRole | 'etcd' | 'all';
+    podAnnotations[role] = { ...(podAnnotations[role] ?? {}), [m[2] as string]: m[3] as string };
+  }
+  const [rdmaName, rdmaCount] = (o.rdmaResource ?? '').split('=');
+  const sizes = o.sizes ?? [64 * 1024, 64 * 1024 * 1024];
+  return {
+    dgd: o.dgd,
+    recipe: o.recipe,
+    prefillNode: o.prefillNode,
+    decodeNode: o.decodeNode,
+    mode: o.mode ?? 'cross-node',
+    engine: o.engine,
+    image: o.image,
+    probeImage: env.INTERCONNECT_TEST_IMAGE || DEFAULT_PROBE_IMAGE,
+    nixlImage: DEFAULT_NIXL_IMAGE,
+    env: envs,
+    tolerations: (o.toleration ?? []).map(parseToleration),
+    rdmaResource: rdmaName ? { name: rdmaName, count: rdmaCount ?? '1' } : undefined,
+    memory: o.memoryType ? (o.memoryType.toUpperCase() as 'VRAM' | 'DRAM') : undefined,
+    opType: o.op ? (o.op.toUpperCase() as 'WRITE' | 'READ') : undefined,
+    initiator: o.initiator,
+    startBlockSize: Math.min(...sizes),
+    maxBlockSize: Math.max(...sizes),
+    iterations: o.iters,
+    warmup: o.warmup,
+    nixlbenchVersion: o.nixlbenchVersion,
+    deviceList: o.deviceList,
+    rails: parseRailsFlag(o.rails),
+    minBandwidth: o.minBandwidth,
+    etcdEndpoints: o.etcdEndpoints,
+    etcdImage: o.etcdImage,
+    scratchNamespace: o.scratchNamespace,
+    imagePullSecret: o.imagePullSecret,
+    podAnnotations,
+    memoryLimit: o.memory ?? DEFAULT_MEMORY,
+    keep: o.keep === true,
+    force: o.force === true,
+    dryRun: o.dryRun === true,
+    timeoutMs: o.timeout,
+    peerTimeoutMs: o.peerTimeout ?? DEFAULT_PEER_TIMEOUT_MS,
+    pullTimeoutMs: o.pullTimeout ?? DEFAULT_PULL_TIMEOUT_MS,
+    namespace: o.namespace,
+    kubeconfig: o.kubeconfig,
+    context: o.context,
+    nodeProbes: o.nodeProbes !== false,
+    leaseNamespace: leaseNamespaceOf(o.leaseNamespace, env),
+    leaseWait: o.wait !== false,
+  };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { railsLogs } from '../../../test/helpers/rails-logs.js';
+import { makePlan } from '../plan/plan.js';
+import type { RailPlan } from '../plan/rails.js';
+import { DEFAULT_SETTINGS } from '../plan/settings.js';
+import { judgeLegs } from './legs.js';
+
+function plan(rails: RailPlan) {
+  return makePlan({
+    runId: 'rj1',
+    engine: 'nixl',
+    mode: 'cross-node',
+    now: new Date('2026-01-01T00:00:00Z'),
+    timeoutMs: 60_000,
+    nodes: {
+      prefill: { name: 'gpu-node-0', hostname: 'gpu-node-0' },
+      decode: { name: 'gpu-node-2', hostname: 'gpu-node-2' },
+    },
+    settings: { prefill: DEFAULT_SETTINGS, decode: DEFAULT_SETTINGS },
+    image: { probeDefault: 'unused' },
+    etcdImage: 'unused',
+    memory: 'DRAM',
+    legs: [{ initiator: 'decode', op: 'READ' }],
+    legsWhy: 'test',
+    backend: 'UCX',
+    startBlockSize: 65536,
+    maxBlockSize: 4 << 20,
+    iterations: 50,
+    memoryLimit: '16Gi',
+    podAnnotations: {},
+    rails,
+  });
+}
+
+const EIGHT: RailPlan = { gpus: 8, rails: [0, 1, 2, 3, 4, 5, 6, 7], notTested: [], why: 'every rail' };
+const ranOn = { prefill: 'gpu-node-0', decode: 'gpu-node-2' };
+
+describe('judging every rail (real probe output per rail)', () => {
+  it('eight healthy rails: rails[] has eight ok rails named by GPU and NIC, the rows are their sum', () => {
+    const j = judgeLegs({ plan: plan(EIGHT), logs: railsLogs({ rails: 8 }), ranOn, minBandwidth: 0.05 });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.map((r) => `${r.gpu}:${r.nic}:${r.status}`)).toEqual(
+      Array.from({ length: 8 }, (_, g) => `${g}:mlx5_${g}:ok`),
+    );
+    const one = rails[0]?.gbps as number;
+    expect(j.measurement.peakGBps).toBeGreaterThan(one * 7.9);
+    expect(j.checks.find((c) => c.id === 'pair.rails')).toMatchObject({ status: 'ok' });
+  });
+
+  it('one rail at half speed fails by name, its seven siblings stay ok', () => {
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, slow: { 3: 0.5 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.filter((r) => r.status !== 'ok').map((r) => r.gpu)).toEqual([3]);
+    expect(rails[3]?.status).toBe('fail');
+    const c = j.checks.find((x) => x.id === 'pair.rails');
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toMatch(/GPU3↔mlx5_3 fail: .* 50 % of its 7 sibling rails' median/);
+    expect(c?.fix).toMatch(/--rails 3/);
+  });
+
+  it('a rail at 80 % of its siblings warns; a warning is not ok', () => {
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, slow: { 6: 0.8 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    expect(j.measurement.rails?.[6]?.status).toBe('warn');
+    expect(j.checks.find((x) => x.id === 'pair.rails')?.status).toBe('warn');
+  });
+
+  it('each rail is judged against its own NIC line rate: TCP-speed rails on 400G NICs all fail, named', () => {
+    const nics = Array.from({ length: 8 }, (_, g) => `mlx5_${g}|1|4: ACTIVE|400 Gb/sec (4X NDR)|InfiniBand`);
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, nics: { prefill: nics, decode: nics } }),
+      ranOn,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.every((r) => r.status === 'fail' && r.expectedGBps === 50)).toBe(true);
+    // The pair's expectation is the sum of its rails' line rates.
+    expect(j.measurement.expected?.lineGBps).toBe(400);
+  });
+
+  it('a rail planned but absent from the logs fails; rails not tested (busy GPUs) warn', () => {
+    const logs = railsLogs({ rails: 4 });
+    const j = judgeLegs({
+      plan: plan({ gpus: 5, rails: [0, 1, 2, 3, 4], notTested: [5, 6, 7], why: 'busy' }),
+      logs,
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    expect(j.checks.find((c) => c.id === 'pair.rails-missing')?.detail).toMatch(/GPU 4/);
+    const c = j.checks.find((x) => x.id === 'pair.rails');
+    expect(c?.detail).toMatch(/GPU 5, 6, 7, 4 not tested|not tested/);
+    expect(c?.status).toBe('warn');
+  });
+});
+
+describe("a run's problem goes to the rail that failed", () => {
+  it('the pod exited because rail 5 ended rc=1: rail 5 carries pair.run fail, rail 0 does not', () => {
+    const logs = railsLogs({ rails: 8 });
+    const broken = {
+      prefill: logs.prefill,
+      decode: logs.decode.replace('interconnect-test: rail 5 end rc=0', 'interconnect-test: rail 5 end rc=1'),
+    };
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: broken,
+      ranOn,
+      minBandwidth: 0.05,
+      problem: { kind: 'exited', role: 'decode', detail: 'decode exited (1)', fix: 'read its log' },
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.filter((r) => r.status === 'fail').map((r) => r.gpu)).toEqual([5]);
+    expect(j.checks.find((c) => c.id === 'pair.run')?.detail).toMatch(/^GPU5↔mlx5_5: decode exited/);
+  });
+});

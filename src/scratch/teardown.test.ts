@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
+import { systemClock } from '../core/clock.js';
+import { createProgress } from '../core/progress.js';
+import type { ObjectRef } from '../kube/cluster.js';
+import { ClusterError } from '../kube/errors.js';
+import type { PairContext } from '../pair/context.js';
+import { DisposalStack } from '../procs/disposal.js';
+import { gcCommand, leftoverLines, teardown } from './teardown.js';
+
+/** A cluster that never lets go of the namespace (a finalizer that never ends) and can refuse connections. */
+class StickyCluster extends MemoryCluster {
+  refuse = false;
+  deletes: string[] = [];
+  override async delete(ref: ObjectRef): Promise<void> {
+    if (this.refuse)
+      throw new ClusterError('unreachable', 'cannot reach the Kubernetes API server: ECONNREFUSED', {
+        verb: 'delete',
+        resource: ref.kind,
+      });
+    this.deletes.push(`${ref.kind}/${ref.name}`);
+  }
+  override async listByLabel(): Promise<ObjectRef[]> {
+    if (this.refuse)
+      throw new ClusterError('unreachable', 'cannot reach the Kubernetes API server: ECONNREFUSED', {
+        verb: 'list',
+        resource: 'namespaces',
+      });
+    return [{ apiVersion: 'v1', kind: 'Namespace', name: 'itest-pair-abc', deleting: true }];
+  }
+}
+
+function ctxWith(cluster: StickyCluster, lines: string[]): PairContext {
+  const stack = new DisposalStack();
+  for (const name of ['Namespace/itest-pair-abc', 'Job/itest-pair-abc/itest-abc-prefill'])
+    stack.defer(name, async () => {
+      await cluster.delete({ apiVersion: 'v1', kind: name.split('/')[0] as string, name });
+    });
+  return {
+    runId: 'abc',
+    config: { scratchNamespace: undefined, context: 'lab', kubeconfig: undefined },
+    clock: systemClock,
+    stack,
+    progress: createProgress({ stream: { write: (s: string) => lines.push(s) } as never, quiet: false }),
+    state: {
+      plan: { namespace: { name: 'itest-pair-abc', create: true } },
+      mayExist: new Set(['Namespace/itest-pair-abc', 'Job/itest-pair-abc/itest-abc-prefill']),
+    },
+  } as unknown as PairContext;
+}
+
+describe('teardown', () => {
+  it('ends within its one budget when what it deleted never goes, and names it as terminating', async () => {
+    const cluster = new StickyCluster();
+    const ctx = ctxWith(cluster, []);
+    const t0 = performance.now();
+    const out = await teardown(ctx, cluster, 400);
+    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(cluster.deletes.sort()).toEqual([
+      'Job/Job/itest-pair-abc/itest-abc-prefill',
+      'Namespace/Namespace/itest-pair-abc',
+    ]);
+    expect(out).toMatchObject({
+      left: ['Namespace/itest-pair-abc (Terminating)'],
+      unconfirmed: false,
+      terminating: true,
+    });
+    expect(out.check?.fix).toBe('remove them now: interconnect-test gc --run abc --context lab');
+  });
+
+  it('with the API server refusing every call: ends within the budget, naming everything it created as not confirmed gone', async () => {
+    const cluster = new StickyCluster();
+    cluster.refuse = true;
+    const lines: string[] = [];
+    const ctx = ctxWith(cluster, lines);
+    const t0 = performance.now();
+    const out = await teardown(ctx, cluster, 600);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(out.unconfirmed).toBe(true);
+    expect(out.left.sort()).toEqual(['Job/itest-pair-abc/itest-abc-prefill', 'Namespace/itest-pair-abc']);
+    expect(lines.join('')).toMatch(/waiting for the API server/);
+    expect(leftoverLines(ctx, out.left, 'why')).toEqual([
+      `left in the cluster (why): ${out.left.join(', ')}`,
+      'remove it now: interconnect-test gc --run abc --context lab',
+    ]);
+  });
+
+  it('never names what was refused outright (a 403 on the first create): nothing can be left of it', async () => {
+    const cluster = new StickyCluster();
+    cluster.refuse = true;
+    const ctx = ctxWith(cluster, []);
+    ctx.state.mayExist.clear();
+    const out = await teardown(ctx, cluster, 300);
+    expect(out).toMatchObject({ left: [], unconfirmed: false });
+  });
+
+  it('names -n for a --scratch-namespace run', () => {
+    expect(
+      gcCommand({ runId: 'x1', config: { scratchNamespace: 'scratch', kubeconfig: '/k' } as never }),
+    ).toBe('interconnect-test gc --run x1 -n scratch --kubeconfig /k');
+  });
+});
