@@ -168,7 +168,8 @@ export function scaleToGpus(
   keep?: string,
 ): ProbeSettings {
   const worker = s.gpus;
-  if (!worker || gpus >= worker) return s;
+  if (!worker || gpus === worker) return s;
+  if (gpus > worker) return scaleUp(s, gpus, worker, keep);
   const notes: string[] = [];
   const per = `of the worker's ${worker} GPUs`;
   const resources = s.resources.map((r) => {
@@ -210,6 +211,29 @@ export function scaleToGpus(
   }
   if (notes.length === 0) return s;
   return { ...s, resources, annotations, notes: [...s.notes, ...notes] };
+}
+
+/**
+ * A probe with more GPUs than the worker (every rail of an 8-GPU node from a 4-GPU worker): each
+ * RDMA resource that needs no network attachment of its own (EFA, shared RDMA devices) grows by
+ * the same ratio (the recipe's 16 EFA over 4 GPUs → 32 for 8), so each GPU still gets its own
+ * NICs; NIXL registers VRAM only on the GPU's own EFAs and fails a GPU that has none
+ * (references/rails.md). SR-IOV VFs and their attachments are left as they are: a VF needs an
+ * attachment the recipe does not have.
+ */
+function scaleUp(s: ProbeSettings, gpus: number, worker: number, keep: string | undefined): ProbeSettings {
+  const notes: string[] = [];
+  const resources = s.resources.map((r) => {
+    const n = Number(r.count);
+    if (r.name === keep || !isRdmaResource(r.name) || needsNetwork(r.name)) return r;
+    if (!Number.isInteger(n) || n <= 0) return r;
+    const want = Math.ceil((n * gpus) / worker);
+    notes.push(
+      `${r.name}: ${want} for ${gpus} GPUs (the worker has ${n} for its ${worker}: the same per GPU)`,
+    );
+    return { ...r, count: String(want) };
+  });
+  return notes.length === 0 ? s : { ...s, resources, notes: [...s.notes, ...notes] };
 }
 
 /** What the plan asks for per probe pod: its network annotation (final, after --pod-annotation) and resources. */

@@ -56,22 +56,40 @@ async function readNodes(ctx: PairContext): Promise<NodeView[]> {
 }
 
 /** The RDMA resource both probe pods ask for: --rdma-resource, else the recipe's, else what the nodes advertise. */
-function rdmaFor(
-  ctx: PairContext,
-  s: ProbeSettings,
-  nodes: NodeView[] | undefined,
-): { name: string; count: string } | undefined {
+function rdmaFor(ctx: PairContext, s: ProbeSettings, nodes: NodeView[] | undefined): RdmaAsk | undefined {
   if (ctx.config.rdmaResource) return ctx.config.rdmaResource;
   const own = s.resources.find((r) => isRdmaResource(r.name));
   if (own) return own;
   if (ctx.config.mode !== 'cross-node' || !nodes) return undefined;
   const name = detectRdmaResource(nodes);
-  return name ? { name, count: '1' } : undefined;
+  if (!name) return undefined;
+  // No recipe says how many: the node's own devices per GPU (p5: 32 EFA for 8 GPUs), as the
+  // worker's count for the node's GPUs; scaleToGpus then gives the probe its GPUs' share.
+  const with_ = nodes.filter((n) => (n.allocatable[name] ?? 0) > 0 && (n.allocatable[GPU] ?? 0) > 0);
+  const ratio = Math.min(
+    ...with_.map((n) => (n.allocatable[name] as number) / (n.allocatable[GPU] as number)),
+  );
+  const nodeGpus = Math.max(...with_.map((n) => n.allocatable[GPU] as number));
+  if (!Number.isFinite(ratio) || ratio <= 0) return { name, count: '1' };
+  return { name, count: String(Math.max(1, Math.floor(ratio * nodeGpus))), perGpus: nodeGpus };
 }
 
-function withRdma(s: ProbeSettings, rdma: { name: string; count: string } | undefined): ProbeSettings {
+/** The RDMA resource the probe asks for; `perGpus`: found on the nodes, `count` being for that many GPUs. */
+interface RdmaAsk {
+  name: string;
+  count: string;
+  perGpus?: number;
+}
+
+function withRdma(s: ProbeSettings, rdma: RdmaAsk | undefined): ProbeSettings {
   if (!rdma) return s;
-  return { ...s, resources: [rdma, ...s.resources.filter((r) => r.name !== rdma.name)] };
+  const resources = [
+    { name: rdma.name, count: rdma.count },
+    ...s.resources.filter((r) => r.name !== rdma.name),
+  ];
+  // The node's devices stand for a worker of the node's GPUs when no recipe names one.
+  const gpus = s.gpus ?? rdma.perGpus;
+  return { ...s, resources, ...(gpus !== undefined ? { gpus } : {}) };
 }
 
 /**

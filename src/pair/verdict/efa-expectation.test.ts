@@ -14,6 +14,15 @@ describe('LIBFABRIC: the bar is the sum of the EFA rails NIXL striped over', () 
     expect(libfabricRailCount(['no line'])).toBeUndefined();
   });
 
+  it('takes the rails the VRAM was registered on, not every rail NIXL created (a pod with 32 EFAs, a GPU with 4)', () => {
+    // libfabric_rail_manager.cpp:889: NIXL_INFO << "Registered memory on " << n << " rails, mem_type=" << mem_type << " device=" << id.
+    const registered = (n: number, mem: number) =>
+      `I1130 19:20:02.000001      42 libfabric_rail_manager.cpp:889] Registered memory on ${n} rails, mem_type=${mem} device=0\n`;
+    expect(libfabricRailCount([`${created(32)}${registered(32, 0)}${registered(4, 1)}`])).toBe(4);
+    expect(libfabricRailCount([created(32), registered(4, 1)])).toBe(4);
+    expect(libfabricRailCount([`${created(16)}${registered(16, 0)}`])).toBe(16);
+  });
+
   it('4 rails of 100 Gb/s: 50 GB/s line, every band ×4; --min-bandwidth and one rail stay as they are', () => {
     const one = {
       lineGBps: 12.5,
