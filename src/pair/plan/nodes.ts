@@ -1,4 +1,5 @@
 import type { V1Node, V1Pod, V1Taint, V1Toleration } from '@kubernetes/client-node';
+import { COMPUTE_DOMAIN_LABEL } from './claims.js';
 
 /**
  * Which nodes the probe pods go to. Pure: the plan step lists nodes and pods
@@ -119,7 +120,25 @@ export interface NodeNeeds {
    * admission plugin adds a toleration for each extended one.
    */
   requests?: readonly string[] | undefined;
+  /** The probe pods join a ComputeDomain of their own (a copied IMEX channel claim: claims.ts). */
+  computeDomain?: boolean | undefined;
 }
+
+/**
+ * A node already in a ComputeDomain: the DRA driver's kubelet plugin labels each node of a domain
+ * `resource.nvidia.com/computeDomain=<domain UID>` and refuses a second one ("label already exists
+ * for a different ComputeDomain": NVIDIA/k8s-dra-driver-gpu cmd/compute-domain-kubelet-plugin/
+ * computedomain.go:312-338, the key :41), so the probe's own domain would stay Pending there.
+ */
+export function otherDomain(n: NodeView, needs: NodeNeeds): string | undefined {
+  const uid = needs.computeDomain ? n.labels[COMPUTE_DOMAIN_LABEL] : undefined;
+  return uid
+    ? `in ComputeDomain ${uid} already (a node joins one ComputeDomain only, so the probe pods' own would stay Pending)`
+    : undefined;
+}
+
+export const OTHER_DOMAIN_FIX =
+  'pick nodes outside any ComputeDomain, or test multi-node NVLink inside the live deployment with `pair --in-place --dgd NAME`';
 
 /**
  * An extended resource as the API server defines it (`IsExtendedResourceName`):
@@ -165,6 +184,8 @@ export function unfitReason(n: NodeView, needs: NodeNeeds): string | undefined {
   if (n.unschedulable) return 'cordoned';
   const taint = untolerated(n, [...needs.tolerations, ...admissionTolerations(needs.requests ?? [])]);
   if (taint) return `taint ${taintText(taint)} not tolerated`;
+  const domain = otherDomain(n, needs);
+  if (domain) return domain;
   const g = needs.gpuResource ?? GPU;
   const gpus = n.free[g] ?? 0;
   if (gpus < needs.gpus) return `${gpus} free ${g} of ${n.allocatable[g] ?? 0} (needs ${needs.gpus})`;
@@ -213,10 +234,15 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
   const { nodes, mode, needs } = input;
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const warnings: string[] = [];
-  const named = (name: string | undefined, role: string): NodeView | { missing: string } | undefined => {
+  const named = (
+    name: string | undefined,
+    role: string,
+  ): NodeView | { missing: string; fix?: string } | undefined => {
     if (!name) return undefined;
     const n = byName.get(name);
     if (!n) return { missing: `${role} node ${name} (${input.from ?? 'named'}) does not exist` };
+    const domain = otherDomain(n, needs);
+    if (domain) return { missing: `${role} node ${name} is ${domain}`, fix: OTHER_DOMAIN_FIX };
     const why = unfitReason(n, needs);
     if (why) warnings.push(`${role} node ${name}: ${why}`);
     return n;
@@ -225,7 +251,7 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
   const d = named(input.decode, 'decode');
   for (const x of [p, d]) {
     if (x && 'missing' in x)
-      return { ok: false, detail: x.missing, fix: 'check the name: kubectl get nodes' };
+      return { ok: false, detail: x.missing, fix: x.fix ?? 'check the name: kubectl get nodes' };
   }
   let prefill = p as NodeView | undefined;
   let decode = d as NodeView | undefined;
@@ -282,7 +308,9 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
     return {
       ok: false,
       detail: `fewer than two nodes can take a probe pod (${needs.gpus} GPU${needs.rdma ? ` + ${needs.rdma.count} ${needs.rdma.name}` : ''}): ${describe(nodes, needs) || 'no nodes'}`,
-      fix: 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
+      fix: nodes.some((n) => otherDomain(n, needs))
+        ? OTHER_DOMAIN_FIX
+        : 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
     };
   }
   return { ok: true, prefill, decode, how, warnings };

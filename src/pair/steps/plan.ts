@@ -122,6 +122,10 @@ function placeNodes(
         { gpusPerPod: gpu === undefined ? 0 : 1 },
         settings.prefill.tolerations,
       ),
+      // A copied ComputeDomain channel claim: the probe pods join a scratch domain of their own.
+      computeDomain: Object.values(settings.prefill.claims?.sources ?? {}).some(
+        (s) => s.kind === 'ComputeDomain',
+      ),
       // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
       requests: [
         ...(gpu ? [gpu] : []),
