@@ -225,7 +225,8 @@ function scaleUp(s: ProbeSettings, gpus: number, worker: number, keep: string | 
   const notes: string[] = [];
   const resources = s.resources.map((r) => {
     const n = Number(r.count);
-    if (r.name === keep || !isRdmaResource(r.name) || needsNetwork(r.name)) return r;
+    if (r.name === keep || !isRdmaResource(r.name) || needsNetwork(r.name) || isSharedRdmaPool(r.name))
+      return r;
     if (!Number.isInteger(n) || n <= 0) return r;
     const want = Math.ceil((n * gpus) / worker);
     notes.push(
@@ -234,6 +235,15 @@ function scaleUp(s: ProbeSettings, gpus: number, worker: number, keep: string | 
     return { ...r, count: String(want) };
   });
   return notes.length === 0 ? s : { ...s, resources, notes: [...s.notes, ...notes] };
+}
+
+/**
+ * A k8s-rdma-shared-dev-plugin resource (`rdma/<name>`): one unit gives the pod every HCA of the
+ * pool (Mellanox/k8s-rdma-shared-dev-plugin README, `rdmaHcaMax`: how many pods may share it), so
+ * its count is no per-GPU share and is never scaled up.
+ */
+export function isSharedRdmaPool(name: string): boolean {
+  return /^rdma\//.test(name);
 }
 
 /** What the plan asks for per probe pod: its network annotation (final, after --pod-annotation) and resources. */

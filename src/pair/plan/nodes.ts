@@ -206,6 +206,32 @@ export function detectRdmaResource(nodes: readonly NodeView[]): string | undefin
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
 }
 
+/** The RDMA resource the probe asks for; `perGpus`: found on the nodes, `count` being for that many GPUs. */
+export interface RdmaAsk {
+  name: string;
+  count: string;
+  perGpus?: number | undefined;
+}
+
+/**
+ * With no recipe: the RDMA resource the nodes advertise, as the node's own devices for the node's
+ * GPUs (p5: 32 vpc.amazonaws.com/efa for 8 GPUs), so that scaleToGpus gives a probe pod its GPUs'
+ * share (4 for 1, 32 for every rail) and every GPU its own NICs. A shared pool (`rdma/…`: one unit
+ * is every HCA of the pool) stays 1. Undefined when no node advertises one.
+ */
+export function nodeRdmaShare(nodes: readonly NodeView[]): RdmaAsk | undefined {
+  const name = detectRdmaResource(nodes);
+  if (!name) return undefined;
+  if (/^rdma\//.test(name)) return { name, count: '1' };
+  const withBoth = nodes.filter((n) => (n.allocatable[name] ?? 0) > 0 && (n.allocatable[GPU] ?? 0) > 0);
+  const ratio = Math.min(
+    ...withBoth.map((n) => (n.allocatable[name] as number) / (n.allocatable[GPU] as number)),
+  );
+  const nodeGpus = Math.max(...withBoth.map((n) => n.allocatable[GPU] as number));
+  if (!Number.isFinite(ratio) || ratio <= 0) return { name, count: '1' };
+  return { name, count: String(Math.max(1, Math.floor(ratio * nodeGpus))), perGpus: nodeGpus };
+}
+
 export type NodeChoice =
   | { ok: true; prefill: NodeView; decode: NodeView; how: string; warnings: string[] }
   | { ok: false; detail: string; fix: string };

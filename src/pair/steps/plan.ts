@@ -19,12 +19,13 @@ import {
 } from '../plan/networks.js';
 import {
   chooseNodes,
-  detectRdmaResource,
   GPU,
   isRdmaResource,
   type NodeNeeds,
   type NodeView,
+  nodeRdmaShare,
   nodeViews,
+  type RdmaAsk,
 } from '../plan/nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../plan/plan.js';
 import { planRails, type RailPlan } from '../plan/rails.js';
@@ -61,24 +62,7 @@ function rdmaFor(ctx: PairContext, s: ProbeSettings, nodes: NodeView[] | undefin
   const own = s.resources.find((r) => isRdmaResource(r.name));
   if (own) return own;
   if (ctx.config.mode !== 'cross-node' || !nodes) return undefined;
-  const name = detectRdmaResource(nodes);
-  if (!name) return undefined;
-  // No recipe says how many: the node's own devices per GPU (p5: 32 EFA for 8 GPUs), as the
-  // worker's count for the node's GPUs; scaleToGpus then gives the probe its GPUs' share.
-  const with_ = nodes.filter((n) => (n.allocatable[name] ?? 0) > 0 && (n.allocatable[GPU] ?? 0) > 0);
-  const ratio = Math.min(
-    ...with_.map((n) => (n.allocatable[name] as number) / (n.allocatable[GPU] as number)),
-  );
-  const nodeGpus = Math.max(...with_.map((n) => n.allocatable[GPU] as number));
-  if (!Number.isFinite(ratio) || ratio <= 0) return { name, count: '1' };
-  return { name, count: String(Math.max(1, Math.floor(ratio * nodeGpus))), perGpus: nodeGpus };
-}
-
-/** The RDMA resource the probe asks for; `perGpus`: found on the nodes, `count` being for that many GPUs. */
-interface RdmaAsk {
-  name: string;
-  count: string;
-  perGpus?: number;
+  return nodeRdmaShare(nodes);
 }
 
 function withRdma(s: ProbeSettings, rdma: RdmaAsk | undefined): ProbeSettings {

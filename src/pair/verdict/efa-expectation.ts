@@ -1,5 +1,10 @@
 import type { Expectation } from '../../core/measurement.js';
-import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, CEILING_MARGIN } from '../../judge/expectations.js';
+import {
+  ABSOLUTE_CROSS_NODE_CEILING_GBPS,
+  CEILING_MARGIN,
+  RDMA_FAIL_FRACTION,
+  RDMA_WARN_FRACTION,
+} from '../../judge/expectations.js';
 
 /**
  * NIXL's LIBFABRIC backend stripes one GPU's transfer over the EFA rails it
@@ -40,8 +45,9 @@ export function stripedExpectation(e: Expectation, rails: number | undefined): E
   const line = e.lineGBps * rails;
   return {
     lineGBps: round2(line),
-    floorGBps: round2(e.floorGBps * rails),
-    ...(e.warnGBps !== undefined ? { warnGBps: round2(e.warnGBps * rails) } : {}),
+    // From the summed line, not the rounded one-port bands (10.63 × 4 would read 42.52, not 42.5).
+    floorGBps: round2(line * RDMA_FAIL_FRACTION),
+    ...(e.warnGBps !== undefined ? { warnGBps: round2(line * RDMA_WARN_FRACTION) } : {}),
     ceilingGBps: round2(Math.min(line * CEILING_MARGIN, ABSOLUTE_CROSS_NODE_CEILING_GBPS)),
     source: `${rails} LIBFABRIC rails (NIXL: Created ${rails} rails) × ${e.source}`,
   };
