@@ -222,6 +222,7 @@ export interface RdmaAsk {
 export function nodeRdmaShare(nodes: readonly NodeView[]): RdmaAsk | undefined {
   const name = detectRdmaResource(nodes);
   if (!name) return undefined;
+  // A shared pool (scale-up.ts isSharedRdmaPool; not imported: scale-up.ts imports this file).
   if (/^rdma\//.test(name)) return { name, count: '1' };
   const withBoth = nodes.filter((n) => (n.allocatable[name] ?? 0) > 0 && (n.allocatable[GPU] ?? 0) > 0);
   const ratio = Math.min(
