@@ -7,6 +7,7 @@ import {
   isRdmaResource,
   nodeViews,
   quantity,
+  rdmaShortfall,
   unfitReason,
 } from './nodes.js';
 
@@ -313,5 +314,33 @@ describe('chooseNodes: a node already in a ComputeDomain (GB200 beside a live de
       needs: domainNeeds,
     });
     expect(none.ok === false && none.fix).toMatch(/--in-place/);
+  });
+});
+
+describe("rdmaShortfall: the pods ask for their GPUs' share, node choice counted one GPU's (issue 37 item 10)", () => {
+  it('names a node whose free RDMA devices are fewer than the probe pod requests', () => {
+    const efa = { 'vpc.amazonaws.com/efa': '32' };
+    // p5-0: a worker holds 16 of its 32 EFAs; p5-1 is idle.
+    const views = nodeViews(
+      [node('p5-0', { rdma: efa }), node('p5-1', { rdma: efa })],
+      [
+        {
+          metadata: { name: 'worker' },
+          spec: {
+            nodeName: 'p5-0',
+            containers: [{ name: 'main', resources: { limits: { 'vpc.amazonaws.com/efa': '16' } } }],
+          },
+          status: { phase: 'Running' },
+        },
+      ],
+    );
+    const pods = ['p5-0', 'p5-1'].map((name) => ({
+      node: { name },
+      settings: { resources: [{ name: 'vpc.amazonaws.com/efa', count: '32' }] },
+    }));
+    expect(rdmaShortfall(pods, views)).toEqual([
+      "p5-0 has 16 free vpc.amazonaws.com/efa; the probe pod asks for 32 (its GPUs' share)",
+    ]);
+    expect(rdmaShortfall(pods, undefined)).toEqual([]);
   });
 });

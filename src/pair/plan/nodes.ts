@@ -233,6 +233,32 @@ export function nodeRdmaShare(nodes: readonly NodeView[]): RdmaAsk | undefined {
   return { name, count: String(Math.max(1, Math.floor(ratio * nodeGpus))), perGpus: nodeGpus };
 }
 
+/**
+ * Node choice counts the RDMA devices of one GPU; the pods then ask for their GPUs' share (every
+ * rail: the node's whole count). For each planned pod whose node has fewer free RDMA devices than
+ * it requests, one line: it would stay Pending until --timeout (issue 37 item 10).
+ */
+export function rdmaShortfall(
+  pods: readonly {
+    node: { name: string };
+    settings: { resources: readonly { name: string; count: string }[] };
+  }[],
+  nodes: readonly NodeView[] | undefined,
+): string[] {
+  const out: string[] = [];
+  for (const p of pods) {
+    const view = nodes?.find((n) => n.name === p.node.name);
+    if (!view) continue;
+    for (const r of p.settings.resources) {
+      const want = Number(r.count);
+      const free = view.free[r.name] ?? 0;
+      if (isRdmaResource(r.name) && Number.isFinite(want) && free < want)
+        out.push(`${view.name} has ${free} free ${r.name}; the probe pod asks for ${want} (its GPUs' share)`);
+    }
+  }
+  return [...new Set(out)];
+}
+
 export type NodeChoice =
   | { ok: true; prefill: NodeView; decode: NodeView; how: string; warnings: string[] }
   | { ok: false; detail: string; fix: string };

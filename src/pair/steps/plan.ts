@@ -26,6 +26,7 @@ import {
   nodeRdmaShare,
   nodeViews,
   type RdmaAsk,
+  rdmaShortfall,
 } from '../plan/nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../plan/plan.js';
 import { planRails, type RailPlan } from '../plan/rails.js';
@@ -388,6 +389,12 @@ export const planStep: Step = {
     // GB200/GB300: the path the pair tests, NVLink inside one clique or the NIC fabric across.
     if (plan.path)
       ctx.state.checks.push(pathCheck(plan.path, `${chosen.prefill.name} → ${chosen.decode.name}`));
+    for (const w of rdmaShortfall(plan.pods, nodes))
+      ctx.state.checks.push(
+        check('pair.rdma-resource', 'warn', `${w}: it may stay Pending`, {
+          fix: 'free the devices, or run fewer rails (--rails 0)',
+        }),
+      );
     await reviewPlan(ctx, plan, { settings, own, unread, rdma, book });
   },
 };
