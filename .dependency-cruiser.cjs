@@ -9,7 +9,7 @@ const LAYERS = [
   ['scratch', 'engines', 'classify'],
   ['env', 'read'],
   ['probes'],
-  ['nixl'],
+  ['nixl', 'watch'],
   ['pair'],
   ['sweep'],
   ['render'],
@@ -54,6 +54,38 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/tools/' },
       to: { path: '^src/tools/' },
+    },
+    {
+      name: 'engine-private',
+      comment:
+        'a file inside src/engines/<engine>/ is private to that engine: outside src/engines/ only src/engines/*.ts (registry, types, choose, the shared NIXL probe) is imported (docs/architecture.md)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/engines/' },
+      to: { path: '^src/engines/[^/]+/' },
+    },
+    {
+      name: 'pair-rooms-private',
+      comment:
+        "pair/plan, pair/pods, pair/verdict and pair/steps are pair's own rooms: nothing outside src/pair/ imports them (use pair/run.ts, pair/options/, pair/sections.ts)",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/pair/' },
+      to: { path: '^src/pair/(plan|pods|verdict|steps)/' },
+    },
+    {
+      name: 'sweep-uses-pair-run-and-options',
+      comment:
+        "sweep/ uses pair's run (pair/run.ts) and its options and config (pair/options/) only; what both create and remove is in scratch/",
+      severity: 'error',
+      from: { path: '^src/sweep/' },
+      to: { path: '^src/pair/', pathNot: '^src/pair/(run\\.ts$|options/)' },
+    },
+    {
+      name: 'no-forwarding-re-export',
+      comment:
+        'no `export … from` across top-level folders: import a thing from the folder that declares it (PodRole from engines/types.ts)',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { pathNot: '^src/$1/', dependencyTypes: ['export'] },
     },
     {
       name: 'no-loop',

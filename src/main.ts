@@ -1,11 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
+import { COMPLETE_COMMAND, runComplete } from './commands/complete.js';
 import type { CliContext, Outcome } from './commands/context.js';
+import { setShownName } from './commands/help.js';
 import { registerCommands } from './commands/index.js';
+import { invokedName, readInvocation } from './commands/invocation.js';
+import { traceAt } from './commands/trace.js';
 import { errorLines, InterruptedError, ToolError } from './core/errors.js';
 import { EXIT, exitCodeFor } from './core/exit.js';
 import { LastWords } from './core/last-words.js';
 import { createProgress } from './core/progress.js';
+import { redactingStream } from './core/redact.js';
 import { terminalSafe } from './core/terminal.js';
 import { VERSION } from './version.js';
 
@@ -18,6 +23,8 @@ export interface MainIo {
   signal?: AbortSignal;
   /** The process's last words (shared with the signal handler); a fresh one when not given. */
   lastWords?: LastWords;
+  /** The executable as invoked (process.argv[1]): `kubectl-interconnect_test` is the kubectl plugin. */
+  executable?: string;
 }
 
 /** The program's own flags that may come before --version or a subcommand. */
@@ -30,7 +37,8 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   const { report, output: opts, sections } = outcome;
   // Only the renderer asked for loads: yaml for YAML, the text renderer for text.
   let text: string;
-  if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
+  if (outcome.render) text = outcome.render(report);
+  else if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
   else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
   else {
     const [{ wantsColor }, { renderText }] = await Promise.all([
@@ -40,7 +48,7 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
     // On a terminal the report keeps to its width (subjects under the cwd shortened);
     // a pipe or a file gets it whole, as the goldens do.
     const columns = ctx.stdout.isTTY ? (ctx.stdout as { columns?: number }).columns : undefined;
-    const layout = columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
+    const layout = opts.output !== 'wide' && columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
     text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections, layout);
   }
   ctx.stdout.write(text);
@@ -68,18 +76,32 @@ function interruptCode(signal: AbortSignal): number {
  * line; a stack only with --debug.
  */
 export async function main(argv: readonly string[], io: MainIo = {}): Promise<number> {
-  const stderr = io.stderr ?? process.stderr;
+  // The one redaction on both streams: error lines, --debug stacks, progress, last words,
+  // and whatever a command prints itself (core/redact.ts says where else it runs).
+  const stderr = redactingStream(io.stderr ?? process.stderr);
+  const stdout = redactingStream(io.stdout ?? process.stdout);
   const lastWords = io.lastWords ?? new LastWords();
   try {
-    return await run(argv, { ...io, lastWords });
+    return await run(argv, { ...io, stdout, stderr, lastWords });
   } finally {
     lastWords.say(stderr);
   }
 }
 
-async function run(argv: readonly string[], io: MainIo): Promise<number> {
+async function run(given: readonly string[], io: MainIo): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
+  const invocation = readInvocation(given);
+  const argv = invocation.argv;
+  if (invocation.badVerbosity !== undefined) {
+    stderr.write(
+      `error: -v takes a log level from 0 to 10, not "${terminalSafe(invocation.badVerbosity)}" (fix: -v 6 traces each API request)\n`,
+    );
+    return EXIT.tool;
+  }
+  traceAt(invocation.verbosity ?? 0, stderr);
+  const name = invokedName(io.executable);
+  setShownName(name);
   const debug = argv.includes('--debug') || env.INTERCONNECT_TEST_DEBUG === '1';
   const quiet = argv.includes('-q') || argv.includes('--quiet');
   const ctx: CliContext = {
@@ -93,13 +115,17 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
     lastWords: io.lastWords ?? new LastWords(),
     debug,
   };
-  const program = new Command('interconnect-test')
+  const program = new Command(name)
     .description(
       "Certify a GPU cluster's fabric (RDMA, NVLink, NIXL over UCX) before trusting NVIDIA Dynamo disaggregated serving on it",
     )
     .version(VERSION, '-V, --version', 'print the version, the commit and the engines found on this machine')
     .option('--debug', 'print stack traces for errors')
     .option('-q, --quiet', 'no progress output on stderr')
+    .option(
+      '-v, --v <level>',
+      'log level, as kubectl: 6 and up trace each API request and its timing (never a credential)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),
@@ -115,6 +141,7 @@ async function run(argv: readonly string[], io: MainIo): Promise<number> {
     return EXIT.ok;
   }
   registerCommands(program, ctx);
+  if (argv[0] === COMPLETE_COMMAND) return runComplete(program, ctx, argv.slice(1));
   // addCommand() does not pass settings down: without this a subcommand's usage
   // error would call process.exit(1) itself instead of returning exit code 2.
   for (const cmd of program.commands) cmd.copyInheritedSettings(program);
@@ -174,10 +201,28 @@ export function installSignalHandlers(controller: AbortController, lastWords?: L
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 }
 
+/**
+ * A reader that went away (`… | head`) is not an error: writes to a closed stdout or stderr are
+ * dropped, quietly, and the command goes on to its own end: --help exits 0, a run reaches its
+ * verdict and teardown and exits with its code (docs/commands/common.md). Without a listener
+ * Node throws EPIPE as an unhandled 'error' with a stack trace.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WritableStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+
 /** Runs the CLI as a process: signals, argv, exit code. */
 export async function runProcess(): Promise<void> {
   const controller = new AbortController();
   const lastWords = new LastWords();
   installSignalHandlers(controller, lastWords);
-  process.exitCode = await main(process.argv.slice(2), { signal: controller.signal, lastWords });
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
+  process.exitCode = await main(process.argv.slice(2), {
+    signal: controller.signal,
+    lastWords,
+    ...(process.argv[1] ? { executable: process.argv[1] } : {}),
+  });
 }

@@ -65,11 +65,9 @@ DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
 WRITE_PATTERN = 0x5A  # the initiator's buffer: what a WRITE leaves on the target
 
-ROLE = "?"
-
-
-def emit(event, **fields):
-    line = {"probe": PROBE, "v": SCHEMA, "event": event, "role": ROLE}
+def emit(a, event, **fields):
+    """One JSON line on stdout, stamped with the probe's role (a: the parsed arguments)."""
+    line = {"probe": PROBE, "v": SCHEMA, "event": event, "role": a.role}
     line.update(fields)
     sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
     sys.stdout.flush()
@@ -715,7 +713,7 @@ def message(prefix, fields):
 
 
 def run_target(a, agent, buf, deadline_s):
-    emit("ready", port=a.listen_port, agent=a.name)
+    emit(a, "ready", port=a.listen_port, agent=a.name)
     deadline = time.monotonic() + deadline_s
     wait_for(f"metadata of {a.peer_name}", deadline, lambda: agent.check_remote_metadata(a.peer_name))
     descs = {
@@ -726,7 +724,7 @@ def run_target(a, agent, buf, deadline_s):
         "host": socket.gethostname(),
     }
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
-    emit("connected", peer=a.peer_name)
+    emit(a, "connected", peer=a.peer_name)
     end = time.monotonic() + a.run_timeout
     last = time.monotonic()
     rows = {}
@@ -790,7 +788,7 @@ def run_target(a, agent, buf, deadline_s):
             raise ProbeError("timeout", f"timed out waiting for {a.peer_name} to finish its transfers")
         time.sleep(0.001)
     op = finished.get("op")
-    emit("done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
+    emit(a, "done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
 
 
 class Replies:
@@ -924,7 +922,7 @@ def batched_rows(a):
     return rows
 
 
-def with_retry(what, budget_s, attempt_fn):
+def with_retry(a, what, budget_s, attempt_fn):
     """attempt_fn() until it succeeds, for at most budget_s (0: once); a `retry` line per failure."""
     started = time.monotonic()
     attempt = 0
@@ -933,13 +931,13 @@ def with_retry(what, budget_s, attempt_fn):
         try:
             got = attempt_fn()
             if attempt > 1:
-                emit("retried", what=what, attempts=attempt, seconds=round(time.monotonic() - started, 3))
+                emit(a, "retried", what=what, attempts=attempt, seconds=round(time.monotonic() - started, 3))
             return got
         except Exception as e:
             spent = time.monotonic() - started
             if spent >= budget_s:
                 raise
-            emit("retry", what=what, attempt=attempt, seconds=round(spent, 3), error=str(e)[:300])
+            emit(a, "retry", what=what, attempt=attempt, seconds=round(spent, 3), error=str(e)[:300])
             time.sleep(min(5.0, 0.25 * 2 ** min(attempt, 5)))
 
 
@@ -963,7 +961,7 @@ def first_transfer(a, agent, make, where):
             raise
         return handle
 
-    return with_retry("first transfer", retry_seconds(a), attempt)
+    return with_retry(a, "first transfer", retry_seconds(a), attempt)
 
 
 def fetch_metadata(a, agent, ip, deadline):
@@ -975,7 +973,7 @@ def fetch_metadata(a, agent, ip, deadline):
         end = deadline if budget == 0 else min(deadline, time.monotonic() + 5.0)
         wait_for(f"metadata of {a.peer_name}", end, lambda: agent.check_remote_metadata(a.peer_name))
 
-    with_retry("exchange", min(budget, max(0.0, deadline - time.monotonic())), once)
+    with_retry(a, "exchange", min(budget, max(0.0, deadline - time.monotonic())), once)
 
 
 def run_initiator(a, agent, buf, deadline_s, shape):
@@ -999,7 +997,7 @@ def run_initiator(a, agent, buf, deadline_s, shape):
 
     wait_for(f"the buffer of {a.peer_name} at {ip}:{a.peer_port}", deadline, descs)
     fetch_metadata(a, agent, ip, deadline)
-    emit("connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
+    emit(a, "connected", peer=a.peer_name, peerAddress=ip, peerHost=remote.get("host"), peerMemory=remote.get("memory"))
     rows = plan_rows(a, shape)
     need = max(r["layout"].span() for r in rows)
     if remote["len"] < need:
@@ -1095,6 +1093,7 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
             kv_notifs += extra["notifs"][0]
             fields = {"kv": shape, "notifs": extra["notifs"][0]}
         emit(
+            a,
             "measurement",
             op=a.op,
             row=index,
@@ -1113,16 +1112,14 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
         )
         count += 1
     agent.send_notif(a.peer_name, message(DONE_PREFIX, {"op": a.op, "measurements": count, "kvNotifs": kv_notifs}))
-    emit("done", measurements=count, verified=True)
+    emit(a, "done", measurements=count, verified=True)
 
 
 def main(argv):
-    global ROLE
     a = parse_args(argv)
-    ROLE = a.role
     device = select_device(a.device)
-    # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C.
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    # SIGTERM (a pod deleted, `pair` stopping us) ends the run like Ctrl-C: Python's own SIGINT handler.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     ucx_logging(os.environ)
     try:
         version, nixl_agent, nixl_agent_config = load_nixl()
@@ -1142,6 +1139,7 @@ def main(argv):
         except Exception as e:
             raise ProbeError("memory", f"cannot allocate {size} bytes of {memory}: {e}")
         emit(
+            a,
             "start",
             agent=a.name,
             host=socket.gethostname(),
@@ -1181,13 +1179,13 @@ def main(argv):
             run_initiator(a, agent, buf, a.timeout, shape)
         return 0
     except ProbeError as e:
-        emit("error", stage=e.stage, message=str(e))
+        emit(a, "error", stage=e.stage, message=str(e))
         return e.code
     except KeyboardInterrupt:
-        emit("error", stage="interrupted", message="stopped by a signal")
+        emit(a, "error", stage="interrupted", message="stopped by a signal")
         return 130
     except Exception as e:  # a NIXL call raised: name it, no traceback
-        emit("error", stage="nixl", message=f"{type(e).__name__}: {e}")
+        emit(a, "error", stage="nixl", message=f"{type(e).__name__}: {e}")
         return 1
 
 

@@ -5,8 +5,8 @@ import { repoRoot } from './helpers/fixtures.js';
 
 /**
  * The house rules of docs/architecture.md that the layer check
- * (`npm run layers`) does not cover: small files, engines named only in
- * src/engines/, time read only through the clock and the process seams.
+ * (`npm run layers`) does not cover: small files, a short pair/ root, engines
+ * named only in src/engines/, time read only through the clock and the process seams.
  */
 
 const SRC = path.join(repoRoot, 'src');
@@ -43,6 +43,25 @@ describe('the house rules', () => {
       .filter((f) => f.lines > 400)
       .map((f) => `${f.file}: ${f.lines} lines`);
     expect(long).toEqual([]);
+  });
+
+  it('pair/ is a short root over its rooms: at most 15 source files at src/pair/ itself', () => {
+    const root = files.filter((f) => path.dirname(f.file) === 'src/pair').map((f) => f.file);
+    expect(root.length).toBeGreaterThan(0);
+    expect(root.length, root.join(', ')).toBeLessThanOrEqual(15);
+  });
+
+  it('every declared dependency is imported by some source file (an unused one is removed, not carried)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const names = Object.keys(pkg.dependencies);
+    expect(names.length).toBeGreaterThan(0);
+    const imported = (name: string) => {
+      const re = new RegExp(`(from |import\\()'${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^']*)?'`);
+      return files.some((f) => re.test(f.text));
+    };
+    expect(names.filter((n) => !imported(n))).toEqual([]);
   });
 
   it('engines are named only in src/engines/', () => {

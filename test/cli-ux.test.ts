@@ -176,6 +176,46 @@ reply interconnect-test completion ''`,
     expect(out.slice(2, 6)).toEqual(['sweep', '--engine', 'auto nixlbench nixl ucx_perftest', '--scheme']);
   });
 
+  it('bash and fish: contexts, read tools and more come from __complete (dynamic values)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'it-dyn-'));
+    // The command as a user has it on PATH, and a kubeconfig with two contexts.
+    writeFileSync(path.join(dir, 'interconnect-test'), `#!/bin/sh\nexec node ${CLI} "$@"\n`, { mode: 0o755 });
+    const kubeconfig = path.join(dir, 'config');
+    writeFileSync(
+      kubeconfig,
+      'clusters: [{name: c, cluster: {server: "https://127.0.0.1:9"}}]\nusers: [{name: u, user: {token: t}}]\n' +
+        'contexts: [{name: lab-a, context: {cluster: c, user: u}}, {name: lab-b, context: {cluster: c, user: u}}]\n',
+    );
+    const env = { ...process.env, PATH: `${dir}:${process.env.PATH}`, KUBECONFIG: kubeconfig, HOME: dir };
+    writeFileSync(path.join(dir, 'c.sh'), await script('bash'));
+    const bash = execFileSync(
+      'bash',
+      [
+        '-c',
+        `source ${dir}/c.sh
+reply() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _interconnect_test; echo "\${COMPREPLY[*]}"; }
+reply interconnect-test pair --context ''
+reply interconnect-test read ib
+reply interconnect-test gc --context lab-`,
+      ],
+      { encoding: 'utf8', env },
+    ).split('\n');
+    expect(bash.slice(0, 3)).toEqual(['lab-a lab-b', 'ibstat ibstatus ibv_devinfo', 'lab-a lab-b']);
+    writeFileSync(path.join(dir, 'c.fish'), await script('fish'));
+    const fish = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source ${dir}/c.fish; complete -C '${line}'`], {
+        encoding: 'utf8',
+        env,
+      })
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]);
+    expect(fish('interconnect-test pair --context ')).toEqual(['lab-a', 'lab-b']);
+    expect(fish('interconnect-test read ib')).toEqual(
+      expect.arrayContaining(['ibstat', 'ibstatus', 'ibv_devinfo']),
+    );
+  });
+
   it('zsh: it parses and registers itself with compdef', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'it-zsh-'));
     const file = path.join(dir, '_interconnect-test');

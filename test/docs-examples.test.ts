@@ -4,6 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from './helpers/cli.js';
 import { repoRoot } from './helpers/fixtures.js';
+import { nixl } from './helpers/nixl.js';
+import { need, type Precondition, precondition, unmet } from './helpers/preconditions.js';
+import { TOOL_INSTALL, type ToolName, tools } from './helpers/tools.js';
 
 /**
  * Every ```console block of README.md and docs/**\/*.md is an example a reader may paste: each
@@ -12,6 +15,14 @@ import { repoRoot } from './helpers/fixtures.js';
  * docs/testing.md). Blocks that need a cluster or hardware carry a marker comment right before
  * them; they are not run, but they must be exactly the ones listed in MARKED below, and every
  * flag they use must still exist. Nothing is skipped silently.
+ *
+ * Two more markers, for blocks that run here but depend on the machine (listed in CONDITIONAL):
+ * - `<!-- example: needs TOOL[|TOOL] -->`: run and compared only where the tool is (any of the
+ *   `|` list; `nixl-venv` is the venv of scripts/nixl-venv.sh); elsewhere skipped with its reason
+ *   through test/helpers/preconditions.ts, a failure under CI=true;
+ * - `<!-- example: machine-dependent -->`: what it prints is this host's (kernel modules, RDMA
+ *   devices, tools found); run everywhere, and only what is the same on every machine is compared:
+ *   the first line, an exit code of the documented table (0, 1 or 2), no stack trace.
  */
 
 /** The host name the examples were captured on; the real host name is read as this one. */
@@ -20,7 +31,40 @@ const CAPTURE_HOST = 'vm';
 /** Kept out of every run, so an example never depends on the cluster of the machine it runs on. */
 const ISOLATED_ENV = { KUBECONFIG: '/nonexistent/interconnect-test-docs/kubeconfig' };
 
-const MARKER = /^<!--\s*example:\s*(needs-cluster|needs-hardware)\s*-->$/;
+const MARKER = /^<!--\s*example:\s*(needs-cluster|needs-hardware|machine-dependent|needs [\w|-]+)\s*-->$/;
+/** The markers of blocks that are not run at all. */
+const NOT_RUN = new Set(['needs-cluster', 'needs-hardware']);
+
+/**
+ * The blocks run only where their tool is, or compared only in their machine-independent part, by
+ * file, first command and marker: as MARKED, a change of marker means a change here.
+ */
+const CONDITIONAL: readonly string[] = [
+  'README.md: node dist/cli.js pair --local [needs ucx_perftest|nixl-venv]', // else it sets NIXL up from PyPI
+  'README.md: interconnect-test node --local -q [machine-dependent]',
+  'README.md: interconnect-test nixl --local -q [machine-dependent]',
+  'docs/commands/nixl.md: interconnect-test nixl --local [machine-dependent]',
+  'docs/commands/node.md: interconnect-test node --local [machine-dependent]',
+  'docs/commands/pair.md: interconnect-test pair --local --engine ucx_perftest [needs ucx_perftest]',
+  'docs/commands/pair.md: interconnect-test pair --local --engine nixl [needs nixl-venv]',
+];
+
+/** The precondition of a `needs A|B` marker: any one of them. */
+function needsOf(marker: string): Precondition {
+  const names = marker.replace(/^needs /, '').split('|');
+  const each = names.map((n) =>
+    n === 'nixl-venv' ? nixl('current') : n in TOOL_INSTALL ? tools(n as ToolName) : undefined,
+  );
+  if (each.some((p) => p === undefined)) throw new Error(`unknown tool in <!-- example: ${marker} -->`);
+  const held = each.some((p) => unmet([p as Precondition]).length === 0);
+  return precondition(
+    names.join(' or '),
+    held ? undefined : each.map((p) => (p as Precondition).problem).join('; or '),
+  );
+}
+
+/** A Node stack frame: never part of what the CLI prints. */
+const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 
 /**
  * The blocks that are not run, by file and first command: adding or removing a marker means
@@ -30,6 +74,7 @@ const MARKED: readonly string[] = [
   'README.md: interconnect-test env test/fixtures/recipes/qwen3-32b-fp8/vllm/disagg/deploy.yaml', // the first cluster run
   'README.md: interconnect-test pair --prefill-node gpu-a --decode-node gpu-b --dry-run',
   'README.md: interconnect-test sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html',
+  'README.md: interconnect-test watch -n dynamo --dgd my-disagg --window 5m --line-rate 400',
   'README.md: interconnect-test gc --dry-run',
   'docs/commands/gc.md: interconnect-test gc --dry-run',
   'docs/commands/nixl.md: interconnect-test nixl -n dynamo --pod qwen3-vllmdecodeworker-0',
@@ -41,6 +86,7 @@ const MARKED: readonly string[] = [
   'docs/commands/pair.md: interconnect-test pair -n dynamo --dgd qwen3-32b-fp8-vllm-disagg',
   'docs/commands/read.md: kubectl logs job/nixlbench-initiator | interconnect-test read nixlbench - --expect network --min-bandwidth 40',
   'docs/commands/sweep.md: interconnect-test sweep --scheme all-pairs -l topology.kubernetes.io/zone=zone-a --html report.html --metrics-file m.prom',
+  'docs/commands/watch.md: interconnect-test watch -n dynamo --dgd qwen3-32b-fp8-vllm-disagg --window 5m --line-rate 400',
   'docs/testing.md: interconnect-test pair --engine ucx_perftest --prefill-node real-0 --decode-node real-1 --image localhost:25000/interconnect-test/probe:STAMP --memory-type dram --toleration interconnect-test.dev/real-node=true:NoSchedule -o json',
 ];
 
@@ -281,8 +327,8 @@ const allBlocks = markdownFiles().flatMap((file) =>
   fencedBlocks(file, readFileSync(path.join(repoRoot, file), 'utf8')),
 );
 const consoleBlocks = allBlocks.filter((b) => b.lang === 'console');
-const runnable = consoleBlocks.filter((b) => !b.marker);
-const marked = consoleBlocks.filter((b) => b.marker);
+const runnable = consoleBlocks.filter((b) => !b.marker || !NOT_RUN.has(b.marker));
+const marked = consoleBlocks.filter((b) => b.marker && NOT_RUN.has(b.marker));
 const label = (b: Block): string => {
   const first = examplesOf(b)[0];
   return `${b.file}: ${first ? shellWords(first.text).join(' ') : '(no command)'}`;
@@ -293,7 +339,7 @@ let helpTexts: Promise<Map<string, string>> | undefined;
 function help(): Promise<Map<string, string>> {
   helpTexts ??= (async () => {
     const texts = new Map<string, string>();
-    for (const sub of ['', 'env', 'node', 'nixl', 'read', 'pair', 'sweep', 'gc']) {
+    for (const sub of ['', 'env', 'node', 'nixl', 'read', 'pair', 'sweep', 'watch', 'gc']) {
       const run = await spawnCli(sub ? [sub, '--help'] : ['--help']);
       texts.set(sub, run.stdout);
     }
@@ -326,6 +372,11 @@ describe('the console examples of README.md and docs/', () => {
 
   it('marks as needing a cluster or hardware exactly the listed blocks', () => {
     expect(marked.map(label)).toEqual(MARKED);
+  });
+
+  it('marks as machine-dependent or needing a tool exactly the listed blocks', () => {
+    const conditional = runnable.filter((b) => b.marker).map((b) => `${label(b)} [${b.marker}]`);
+    expect(conditional).toEqual(CONDITIONAL);
   });
 
   it('keeps commands of the CLI in console blocks, not sh ones', () => {
@@ -361,13 +412,21 @@ describe('the console examples of README.md and docs/', () => {
 
   describe.each(runnable.map((b) => [`${b.file}:${b.line}`, b] as const))('%s', (_name, block) => {
     for (const ex of examplesOf(block)) {
-      it(`$ ${ex.text}`, { timeout: 120_000 }, async () => {
+      it(`$ ${ex.text}`, { timeout: 120_000 }, async (ctx) => {
         const where = `${block.file}:${ex.line}`;
         expect(ex.argv, `${where}: only interconnect-test commands run here; mark the block`).toBeDefined();
         expect(ex.piped, `${where}: a pipe is not run; read a file with < FILE, or mark the block`).toBe(
           false,
         );
+        if (block.marker?.startsWith('needs ')) need(ctx, needsOf(block.marker));
         const run = await runExample(ex);
+        if (block.marker === 'machine-dependent') {
+          expect(run.output, `${where}: a stack trace`).not.toMatch(STACK_FRAME);
+          expect([0, 1, 2], `${where}: exit code ${run.code}\n${run.output}`).toContain(run.code);
+          const first = normalise(ex.output.join('\n'))[0] as string;
+          expect(normalise(run.output)[0], `${where}: the first line`).toMatch(linePattern(first));
+          return;
+        }
         const real = normalise(run.output);
         const mismatch = shapeMismatch(normalise(ex.output.join('\n')), real);
         expect(mismatch, `${where}: not in the real output:\n${run.output}`).toBeUndefined();

@@ -101,9 +101,7 @@ describe('env bad input: exit 2, one line per problem on stderr, nothing on stdo
   ];
   for (const [what, args, lines] of cases) {
     it(what, async () => {
-      const started = Date.now();
       const { code, stdout, stderr } = await cli(args());
-      expect(Date.now() - started).toBeLessThan(5000);
       expect(code).toBe(2);
       expect(stdout).toBe('');
       const errLines = stderr.trimEnd().split('\n');

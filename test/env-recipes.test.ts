@@ -369,6 +369,8 @@ describe('glm-5-nvfp4/sglang/disagg', () => {
       [`env.nccl-ib-disable ${s('decode')}`]: 'ok',
       [`env.shm ${s('decode')}`]: 'ok',
       [`env.ucx-tls ${s('prefill')}`]: 'fail',
+      // Issue 38: MNNVL asked for (UCX_CUDA_IPC_ENABLE_MNNVL=y) with no ComputeDomain claim, named as such.
+      [`env.mnnvl ${s('prefill')}`]: 'warn',
       [`env.nccl-ib-disable ${s('prefill')}`]: 'ok',
       [`env.shm ${s('prefill')}`]: 'ok',
       [`env.kv-over-pod-network ${f}#${d}`]: 'warn',

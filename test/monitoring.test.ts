@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { clusterIdentity } from '../src/core/cluster-identity.js';
 import { renderPrometheus } from '../src/render/prometheus.js';
 import { describeNeeding } from './helpers/preconditions.js';
 import { sampleSweepWithHistory } from './helpers/sweep-sample.js';
@@ -20,9 +21,12 @@ import { toolPath, tools } from './helpers/tools.js';
 const DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'monitoring');
 const RULES = join(DIR, 'rules.yaml');
 
-/** A sweep that writes every family: rails, isolation, a baseline comparison, the verdict. */
+/** A sweep that writes every family: rails, isolation, a baseline comparison, the verdict, the cluster. */
 function everyFamily(): string {
-  return renderPrometheus(sampleSweepWithHistory(), { verdict: 'untrusted' });
+  return renderPrometheus(sampleSweepWithHistory(), {
+    verdict: 'untrusted',
+    cluster: clusterIdentity({ context: 'gpu-prod-east', server: 'https://10.0.0.1:6443' }),
+  });
 }
 
 const PUSHED = new Set(
@@ -120,7 +124,19 @@ describe('the metric names deploy/monitoring reads', () => {
       uid: string;
       panels: { title: string; targets: { expr: string }[] }[];
     };
-    const exprs = dash.panels.flatMap((p) => p.targets.map((t) => t.expr));
+    // the live KV panels read what kv-rules.yaml records (test/watch-prometheus.test.ts tests those rules)
+    const kv = parse(readFileSync(join(DIR, 'kv-rules.yaml'), 'utf8')) as {
+      groups: { rules: { record?: string }[] }[];
+    };
+    const recorded = new Set(kv.groups.flatMap((g) => g.rules.flatMap((r) => (r.record ? [r.record] : []))));
+    const live = dash.panels.filter((p) =>
+      p.targets.every((t) => metricNames(t.expr).every((n) => recorded.has(n))),
+    );
+    expect(live.map((p) => p.title)).toEqual([
+      'Live KV transfer speed per worker',
+      'Live KV transfer failures per worker',
+    ]);
+    const exprs = dash.panels.filter((p) => !live.includes(p)).flatMap((p) => p.targets.map((t) => t.expr));
     expect(exprs.length).toBeGreaterThanOrEqual(10);
     expect(unknownIn(exprs)).toEqual([]);
     // every family the sweep pushes shows somewhere on the dashboard

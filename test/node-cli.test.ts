@@ -126,7 +126,7 @@ describe('node: bad input and an unreachable cluster end in one line, exit 2', (
       file,
       `apiVersion: v1
 kind: Config
-clusters: [{name: c, cluster: {server: "${server}", insecure-skip-tls-verify: true}}]
+clusters: [{name: c, cluster: {server: "${server}"}}]
 users: [{name: u, user: {token: abc}}]
 contexts: [{name: x, context: {cluster: c, user: u, namespace: dynamo}}]
 current-context: x

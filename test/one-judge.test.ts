@@ -15,6 +15,7 @@ import { sweepChecks, toSweepPair } from '../src/sweep/run.js';
 import { runCli } from './helpers/cli.js';
 import { readFixture } from './helpers/fixtures.js';
 import { testPlan } from './helpers/plan.js';
+import { sweepVerdict } from './helpers/sweep-sample.js';
 
 /**
  * One judge: the same figures through `read nixlbench` (the CLI), pair's
@@ -167,7 +168,7 @@ function viaSweep(p: ReturnType<typeof plan>, j: Judgement) {
   };
   const check = sweepChecks(result, []).find((c) => c.id === 'sweep.pair');
   // The HTML report itself: the colour band its cell for this pair carries.
-  const page = renderHtml(result);
+  const page = renderHtml(result, sweepVerdict(result));
   const band = /<td [^>]*data-pair="0"[^>]*data-band="(\w+)"/.exec(page)?.[1];
   return {
     outcome: SWEEP_STATUS[pair.outcome],

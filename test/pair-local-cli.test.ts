@@ -147,8 +147,29 @@ describe('pair --local --mode intra-node', () => {
         gpus > 0 ? `${gpus} in /proc/driver/nvidia/gpus` : undefined,
       ),
     );
-    const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node']);
+    // No ucx_perftest on PATH either: the missing GPUs are named first, whatever the engine.
+    const empty = mkdtempSync(path.join(tmpdir(), 'no-tools-'));
+    const r = await cli(['--local', '--engine', 'ucx_perftest', '--mode', 'intra-node'], {
+      ...process.env,
+      PATH: empty,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: pair --local --mode intra-node needs NVIDIA GPUs: none found/);
+  });
+});
+
+describe('one size grammar for --sizes and --memory (core/size.ts)', () => {
+  it('--sizes takes 1Mi, 1MB and 1M; --memory the same, written back as a Kubernetes quantity', () => {
+    const o = PairOptionsSchema.parse({ local: true, sizes: '1Mi,1MB,1M,4KiB' });
+    expect(o.sizes).toEqual([4096, 1_000_000, 1024 ** 2]);
+    for (const [given, quantity] of [
+      ['16Gi', '16Gi'],
+      ['16G', '16Gi'],
+      ['16GiB', '16Gi'],
+      ['1.5Gi', '1536Mi'],
+      ['2GB', '2000000000'],
+    ])
+      expect(PairOptionsSchema.parse({ memory: given }).memory, given).toBe(quantity);
+    expect(PairOptionsSchema.safeParse({ memory: '16 lots' }).success).toBe(false);
   });
 });

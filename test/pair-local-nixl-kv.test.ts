@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { nixlProbePath } from '../src/engines/nixl/argv.js';
 import { readNixlLog } from '../src/engines/nixl/logs.js';
+import { nixlProbePath } from '../src/engines/nixl-probe.js';
 import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
 import { type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
 import { listensOn } from '../src/procs/listen.js';

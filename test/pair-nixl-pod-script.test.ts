@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nixlProbePath } from '../src/engines/nixl/argv.js';
+import { nixlProbePath } from '../src/engines/nixl-probe.js';
 import { makePlan, type PlannedPod } from '../src/pair/plan/plan.js';
 import { probeCommand } from '../src/pair/plan/probe-script.js';
 import { DEFAULT_SETTINGS } from '../src/pair/plan/settings.js';

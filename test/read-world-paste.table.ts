@@ -48,7 +48,7 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
   'ucx-8229-bare-ulimit-a-64kb.txt': {
     tool: 'memlock',
     dir: ['node', 'ulimit-l'],
-    expect: ['skipped read.input', 'warn memlock.limit'],
+    expect: ['skipped read.input', 'fail memlock.limit'],
   },
   'vmtouch-94-bash51-ulimit-a-with-R-5gib.txt': {
     tool: 'memlock',
@@ -63,7 +63,7 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
   'podman-25236-container-prompt-ulimit-a-4kb-slice.txt': {
     tool: 'memlock',
     dir: ['node', 'ulimit-l'],
-    expect: ['skipped read.input', 'warn memlock.limit'],
+    expect: ['skipped read.input', 'fail memlock.limit'],
   },
   'gdrcopy-72-validate-then-copybw-k80-old-format.txt': {
     tool: 'gdrcopy',

@@ -92,3 +92,32 @@ describe('deploy/sweep/base', () => {
     },
   );
 });
+
+describe('deploy/sweep/components/namespaced', () => {
+  const dir = path.join(repoRoot, 'deploy', 'sweep', 'components', 'namespaced');
+  const component = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
+  const [role] = docsOf(path.join(dir, 'clusterrole.yaml'));
+
+  it("is the base's ClusterRole without pods, every other rule the same", () => {
+    const base = sweep.find((d) => d.kind === 'ClusterRole');
+    expect(role.metadata).toEqual(base.metadata);
+    const without = base.rules.map((r: Doc) => ({
+      ...r,
+      resources: r.resources.filter((x: string) => x !== 'pods'),
+    }));
+    expect(role.rules).toEqual(without);
+    expect(role.rules.flatMap((r: Doc) => r.resources)).not.toContain('pods');
+  });
+
+  it('runs the sweep with --gpu-accounting none, a value the policy and the CLI accept', () => {
+    const [patch] = component.patches.filter((p: Doc) => p.target?.kind === 'CronJob');
+    expect(parse(patch.patch)).toEqual([
+      {
+        op: 'add',
+        path: '/spec/jobTemplate/spec/template/spec/containers/0/args/-',
+        value: '--gpu-accounting=none',
+      },
+    ]);
+    expect(component.patches.map((p: Doc) => p.path).filter(Boolean)).toEqual(['clusterrole.yaml']);
+  });
+});

@@ -8,7 +8,7 @@ import { renderHtml } from '../src/render/html/page.js';
 import type { SweepResult } from '../src/sweep/model.js';
 import { fleetSweep } from '../src/tools/sweep-fleet.js';
 import { describeNeeding } from './helpers/preconditions.js';
-import { fleet1000, sampleSweep } from './helpers/sweep-sample.js';
+import { fleet1000, sampleSweep, sweepVerdict } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
@@ -76,7 +76,10 @@ function rgb(css: string): [number, number, number] {
 
 describe('renderHtml (the markup)', () => {
   it('escapes every string from the result', () => {
-    const html = renderHtml(hostileSweep(), { title: 'a <b>title</b>', generatedAt: '<i>now</i>' });
+    const html = renderHtml(hostileSweep(), sweepVerdict(hostileSweep()), {
+      title: 'a <b>title</b>',
+      generatedAt: '<i>now</i>',
+    });
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>title</b>');
@@ -85,7 +88,7 @@ describe('renderHtml (the markup)', () => {
   });
 
   it('loads nothing: no src, href or url() and a CSP of default-src none', () => {
-    const html = renderHtml(sampleSweep());
+    const html = renderHtml(sampleSweep(), sweepVerdict(sampleSweep()));
     expect(html).not.toMatch(/\b(src|href)\s*=/i);
     expect(html).not.toMatch(/url\(|@import|<link|<script/i);
     expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
@@ -100,8 +103,9 @@ describe('renderHtml (the markup)', () => {
       rounds: 0,
     };
     empty.culprits = { nodes: [], links: [] };
-    const html = renderHtml(empty);
-    expect(html).toContain('UNVERIFIED');
+    // The report's verdict: fewer than two nodes is a failed sweep.nodes check (sweep/result.ts).
+    const html = renderHtml(empty, sweepVerdict(empty));
+    expect(html).toContain('UNTRUSTED');
     expect(html).toContain('no pair was measured');
     expect(html).toContain('nothing to draw');
   });
@@ -126,10 +130,20 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
     result: SweepResult,
     name: string,
     viewport = { width: 1280, height: 900 },
+    phone = false,
   ): Promise<{ page: Page; requests: string[]; url: string }> {
     const file = join(dir, `${name}.html`);
-    writeFileSync(file, renderHtml(result, { generatedAt: '2026-11-30T02:31:01.500Z' }));
-    const context = await browser.newContext({ offline: true, viewport, javaScriptEnabled: true });
+    writeFileSync(
+      file,
+      renderHtml(result, sweepVerdict(result), { generatedAt: '2026-11-30T02:31:01.500Z' }),
+    );
+    const context = await browser.newContext({
+      offline: true,
+      viewport,
+      javaScriptEnabled: true,
+      // A phone: touch, and the mobile viewport meta honoured.
+      ...(phone ? { hasTouch: true, isMobile: true } : {}),
+    });
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -141,6 +155,10 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
   /** The page from its top to the end of `until` (default the excluded list: headline, legend, matrix), into test/artifacts/. */
   async function shoot(page: Page, name: string, until = 'section.excluded'): Promise<void> {
     mkdirSync(ARTIFACTS, { recursive: true });
+    // Measured from the top of the page (a tap may have scrolled it).
+    await page.evaluate(() =>
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    );
     const end = await page.locator(until).boundingBox();
     const width = page.viewportSize()?.width ?? 1280;
     await page.screenshot({
@@ -345,5 +363,137 @@ describeNeeding([tools('chromium')], 'the sweep report in headless Chromium', ()
     expect(first).toBe('bad');
     expect(requests).toEqual([url]);
     await shoot(page, 'sweep-report-1000.png', 'section.groups');
+  });
+
+  /** How wide the page is, against the viewport: a page-wide sideways scroll shows as the first above the second. */
+  const pageWidth = (page: Page) =>
+    page.evaluate(() => {
+      const d = (
+        globalThis as unknown as {
+          document: { documentElement: { scrollWidth: number; clientWidth: number } };
+        }
+      ).document.documentElement;
+      return { scroll: d.scrollWidth, client: d.clientWidth };
+    });
+
+  it('group and rack colours follow failures, the worst group first', async () => {
+    const { page } = await open(bigSweep(64, 40, [3, 17], { zones: 2, racksPerZone: 4 }), 'groups-64', {
+      width: 1440,
+      height: 900,
+    });
+    // The culprit's rack leads the rack table, and its median cell is shaded failed, not by its passing pairs.
+    const racks = 'section.group-dim[data-dimension="rack (leaf)"] table.groups tbody tr';
+    const first = page.locator(racks).first();
+    expect(await first.getAttribute('class')).toBe('failing');
+    const bands = await first
+      .locator('td.c')
+      .evaluateAll((tds) =>
+        tds.map((t) => (t as unknown as { getAttribute(n: string): string }).getAttribute('data-band')),
+      );
+    expect(bands[0]).toBe('bad');
+    const bg = await first
+      .locator('td.c')
+      .first()
+      .evaluate((el) => (globalThis as unknown as Win).getComputedStyle(el).backgroundColor);
+    const [r, g] = rgb(bg);
+    expect(r).toBeGreaterThan(g);
+    // Every failing row comes before every row without a failure.
+    const classes = await page
+      .locator(racks)
+      .evaluateAll((trs) =>
+        trs.map((t) => (t as unknown as { getAttribute(n: string): string | null }).getAttribute('class')),
+      );
+    expect(classes.lastIndexOf('failing')).toBeLessThan(
+      classes.indexOf(null) === -1 ? classes.length : classes.indexOf(null) + 0.5,
+    );
+  });
+
+  it('what to fix gives commands to copy: cordon, the pair re-check, each culprit its own', async () => {
+    const { page } = await open(bigSweep(16, 5, [2, 9]), 'fix-16', { width: 1440, height: 900 });
+    const culprit = 'gpu-h100-05.cluster.local';
+    const node = await page.locator(`section.fix li[data-node="${culprit}"] code.cmd`).allInnerTexts();
+    expect(node[0]).toBe(`kubectl cordon ${culprit}`);
+    expect(node[1]).toBe(`interconnect-test node ${culprit}`);
+    // the re-check pairs the culprit with a node that passed, not with the first failed pair's partner
+    expect(node[2]).toMatch(
+      new RegExp(
+        `^interconnect-test pair --prefill-node ${culprit.replace(/\./g, '\\.')} --decode-node gpu-h100-\\d\\d\\.cluster\\.local$`,
+      ),
+    );
+    const partner = node[2]?.split(' ').at(-1);
+    expect(bigSweep(16, 5, [2, 9]).nodes.find((x) => x.name === partner)?.status).toBe('ok');
+    const link = await page.locator('section.fix li[data-link] code.cmd').allInnerTexts();
+    expect(link).toEqual([
+      'interconnect-test pair --prefill-node gpu-h100-02.cluster.local --decode-node gpu-h100-09.cluster.local',
+    ]);
+    // "N excluded" names the node and why, in the counts at the top
+    const { page: lists } = await open(sampleSweep(), 'excluded-names');
+    expect(await seen(lists, 'ul.counts')).toMatch(/1 excluded: gpu-nordma \(no RDMA resource/);
+  });
+
+  it('a leftover pair gets its gc --run', async () => {
+    const s = sampleSweep();
+    const p = s.pairs[2] as SweepResult['pairs'][number];
+    p.checks = [
+      ...p.checks,
+      { id: 'pair.cleanup', status: 'warn', detail: 'job still there after cleanup', subject: 'x' },
+    ];
+    const { page } = await open(s, 'leftovers');
+    expect(await page.locator('section.fix ol.leftovers code.cmd').allInnerTexts()).toEqual([
+      `interconnect-test gc --run ${p.runId}`,
+    ]);
+  });
+
+  for (const [n, label, make] of [
+    [16, 'sweep-heatmap', () => bigSweep(16, 5, [2, 9])],
+    [64, 'sweep-heatmap-64', () => bigSweep(64, 40, [3, 17], { zones: 2, racksPerZone: 4 })],
+    [1000, 'sweep-report-1000', fleet1000],
+  ] as const) {
+    it(`${n} nodes on a phone (390 px): no page-wide sideways scroll, tables scroll in their own box, a tap shows a cell's details`, async () => {
+      const { page } = await open(make(), `phone-${n}`, { width: 390, height: 844 }, true);
+      const w = await pageWidth(page);
+      expect(w.scroll).toBeLessThanOrEqual(w.client);
+      // Wide tables scroll inside their box.
+      const boxes = await page.locator('div.scroll').evaluateAll((ds) =>
+        ds.map((d) => {
+          const e = d as unknown as { scrollWidth: number; clientWidth: number };
+          return e.scrollWidth > e.clientWidth;
+        }),
+      );
+      expect(boxes.some(Boolean)).toBe(true);
+      // A tap on a failed cell (or a group cell) focuses it, and its details show as text on screen.
+      const target = page.locator('table.heat td.b-bad[tabindex]').first();
+      await target.scrollIntoViewIfNeeded();
+      await target.tap();
+      const after = await target.evaluate((el) => {
+        const st = (
+          globalThis as unknown as {
+            getComputedStyle(e: unknown, p: string): { content: string; position: string };
+          }
+        ).getComputedStyle(el, '::after');
+        return { content: st.content, position: st.position };
+      });
+      expect(after.position).toBe('fixed');
+      expect(after.content).toMatch(/pairs|→/);
+      await shoot(page, `${label}-390.png`, n === 1000 ? 'section.groups' : 'section.fix');
+      if (n === 16) {
+        // and the same page at 1440 px
+        const wide = await open(make(), `wide-${n}`, { width: 1440, height: 900 });
+        await shoot(wide.page, `${label}-1440.png`);
+      }
+    });
+  }
+
+  it('a cell shows its details on keyboard focus too', async () => {
+    const { page } = await open(bigSweep(16, 5, [2, 9]), 'keyboard', { width: 1440, height: 900 });
+    await page.focus('table.heat:not(.groupgrid) td.b-bad[tabindex]');
+    const content = await page.$eval(
+      'table.heat:not(.groupgrid) td.b-bad[tabindex]:focus',
+      (el) =>
+        (
+          globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }
+        ).getComputedStyle(el, '::after').content,
+    );
+    expect(content).toContain('gpu-h100-05.cluster.local');
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterIdentity } from '../src/core/cluster-identity.js';
 import { type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
 import { freePort } from '../src/procs/ports.js';
 import { pollUntil, stopProcess } from '../src/procs/wait.js';
@@ -13,15 +14,15 @@ import { sampleSweep, sampleSweepWithHistory } from './helpers/sweep-sample.js';
 import { toolPath, tools } from './helpers/tools.js';
 
 const FAMILIES = [
-  'interconnect_pair_bandwidth_gbps',
-  'interconnect_pair_verdict',
-  'interconnect_node_verdict',
+  'interconnect_pair_bandwidth_bytes_per_second',
+  'interconnect_pair_state',
+  'interconnect_node_state',
   'interconnect_sweep_pairs',
   'interconnect_sweep_nodes',
   // the sample has a culprit node and a bad link; no rails and no baseline (those families are left out)
   'interconnect_node_isolated',
   'interconnect_link_isolated',
-  'interconnect_sweep_verdict',
+  'interconnect_sweep_state',
   'interconnect_sweep_duration_seconds',
   'interconnect_sweep_last_run_timestamp_seconds',
 ];
@@ -47,18 +48,33 @@ describe('renderPrometheus', () => {
   });
 
   it('carries the pairs, nodes and run of the sample with the documented encodings', () => {
-    // node-3 is the culprit (0), gpu-nordma was excluded (-1): one series per node.
-    expect(sampleValue(fams, 'interconnect_node_verdict', { node: 'node-3' })).toBe(0);
-    expect(sampleValue(fams, 'interconnect_node_verdict', { node: 'gpu-nordma' })).toBe(-1);
-    expect(fams.get('interconnect_node_verdict')?.samples).toHaveLength(sample.nodes.length);
+    // node-3 is the culprit, gpu-nordma was excluded: one series per node and state, 1 for its own.
+    const node = (n: string, state: string) =>
+      sampleValue(fams, 'interconnect_node_state', { node: n, state });
+    expect(node('node-3', 'culprit')).toBe(1);
+    expect(node('node-3', 'suspect')).toBe(0);
+    expect(node('node-3', 'ok')).toBe(0);
+    expect(node('gpu-nordma', 'excluded')).toBe(1);
+    expect(fams.get('interconnect_node_state')?.samples).toHaveLength(sample.nodes.length * 6);
     // A trusted pair, the culprit's pair, the bad link, and the pair that never ran.
-    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-5' })).toBe(2);
-    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-3' })).toBe(0);
-    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-1' })).toBe(0);
-    expect(sampleValue(fams, 'interconnect_pair_verdict', { prefill: 'node-4', decode: 'node-5' })).toBe(-1);
-    expect(fams.get('interconnect_pair_verdict')?.samples).toHaveLength(sample.pairs.length);
-    // Bandwidth only where something was measured, with the four labels.
-    const bw = fams.get('interconnect_pair_bandwidth_gbps')?.samples ?? [];
+    const pair = (prefill: string, decode: string, state: string) =>
+      sampleValue(fams, 'interconnect_pair_state', { prefill, decode, state });
+    expect(pair('node-0', 'node-5', 'trusted')).toBe(1);
+    expect(pair('node-0', 'node-5', 'untrusted')).toBe(0);
+    expect(pair('node-0', 'node-3', 'untrusted')).toBe(1);
+    expect(pair('node-0', 'node-1', 'untrusted')).toBe(1);
+    expect(pair('node-4', 'node-5', 'not-run')).toBe(1);
+    expect(pair('node-4', 'node-5', 'trusted')).toBe(0);
+    expect(fams.get('interconnect_pair_state')?.samples).toHaveLength(sample.pairs.length * 4);
+    // Each series sums to 1 over its states: exactly one state per pair.
+    const perPair = new Map<string, number>();
+    for (const s of fams.get('interconnect_pair_state')?.samples ?? []) {
+      const k = `${s.labels.prefill}>${s.labels.decode}`;
+      perPair.set(k, (perPair.get(k) ?? 0) + s.value);
+    }
+    expect([...perPair.values()].every((v) => v === 1)).toBe(true);
+    // Bandwidth only where something was measured, with the four labels, in bytes per second.
+    const bw = fams.get('interconnect_pair_bandwidth_bytes_per_second')?.samples ?? [];
     expect(bw).toHaveLength(sample.pairs.filter((p) => p.peakGBps !== null).length);
     expect(bw.find((s) => s.labels.prefill === 'node-0' && s.labels.decode === 'node-5')?.labels).toEqual({
       prefill: 'node-0',
@@ -67,33 +83,62 @@ describe('renderPrometheus', () => {
       transport: 'rdma',
     });
     expect(
-      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-5' }),
-    ).toBe(sample.pairs[0]?.peakGBps);
+      sampleValue(fams, 'interconnect_pair_bandwidth_bytes_per_second', {
+        prefill: 'node-0',
+        decode: 'node-5',
+      }),
+    ).toBe((sample.pairs[0]?.peakGBps ?? 0) * 1e9);
     expect(
-      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-1' }),
-    ).toBe(11.8);
+      sampleValue(fams, 'interconnect_pair_bandwidth_bytes_per_second', {
+        prefill: 'node-0',
+        decode: 'node-1',
+      }),
+    ).toBe(11.8e9);
     expect(
-      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-4', decode: 'node-5' }),
+      sampleValue(fams, 'interconnect_pair_bandwidth_bytes_per_second', {
+        prefill: 'node-4',
+        decode: 'node-5',
+      }),
     ).toBeUndefined();
     // Counts, the overall verdict, and the run: 61.5 s ending at 02:31:01.5 UTC.
     expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'untrusted' })).toBe(6);
     expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'not-run' })).toBe(1);
     expect(sampleValue(fams, 'interconnect_sweep_pairs', { outcome: 'unverified' })).toBe(0);
     expect(sampleValue(fams, 'interconnect_sweep_nodes', { status: 'culprit' })).toBe(1);
-    expect(sampleValue(fams, 'interconnect_sweep_verdict')).toBe(0);
+    expect(sampleValue(fams, 'interconnect_sweep_state', { state: 'untrusted' })).toBe(1);
+    expect(sampleValue(fams, 'interconnect_sweep_state', { state: 'trusted' })).toBe(0);
     expect(sampleValue(fams, 'interconnect_sweep_duration_seconds')).toBe(61.5);
     expect(sampleValue(fams, 'interconnect_sweep_last_run_timestamp_seconds')).toBe(
       Date.parse('2026-11-30T02:31:01.500Z') / 1000,
     );
   });
 
-  it('says the encodings in HELP', () => {
-    expect(fams.get('interconnect_pair_verdict')?.help).toMatch(
-      /2 trusted, 1 unverified, 0 untrusted, -1 not-run/,
+  it('says the states in HELP, and writes no family in GB/s', () => {
+    expect(fams.get('interconnect_pair_state')?.help).toMatch(/trusted, unverified, untrusted, not-run/);
+    expect(fams.get('interconnect_node_state')?.help).toMatch(
+      /ok, culprit, suspect, outlier, unverified, excluded/,
     );
-    expect(fams.get('interconnect_node_verdict')?.help).toMatch(
-      /2 ok.*1 unverified.*0 suspect.*0 culprit.*-1 excluded/,
+    expect([...fams.keys()].filter((n) => /gbps/i.test(n))).toEqual([]);
+  });
+
+  it('with a cluster: a cluster label on every sample, and interconnect_sweep_info without credentials', () => {
+    const cluster = clusterIdentity(
+      { context: 'prod-admin', server: 'https://admin:s3cret@api.gpu.example:6443/?token=abc' },
+      'gpu-prod-east',
     );
+    const out = renderPrometheus(sample, { verdict: 'untrusted', cluster });
+    const back = parsePromText(out);
+    for (const f of back.values())
+      for (const s of f.samples) expect(s.labels.cluster, f.name).toBe('gpu-prod-east');
+    expect(
+      sampleValue(back, 'interconnect_sweep_info', {
+        cluster: 'gpu-prod-east',
+        context: 'prod-admin',
+        server: 'https://api.gpu.example:6443',
+      }),
+    ).toBe(1);
+    expect(out).not.toContain('s3cret');
+    expect(out).not.toContain('abc');
   });
 
   it('escapes backslash, double quote and line feed in label values so they read back unchanged', () => {
@@ -101,12 +146,12 @@ describe('renderPrometheus', () => {
     (s.nodes[0] as SweepResult['nodes'][number]).name = WEIRD;
     (s.pairs[0] as SweepResult['pairs'][number]).prefill = WEIRD;
     const out = renderPrometheus(s);
-    expect(out).toContain('interconnect_node_verdict{node="rack \\"7\\"\\\\slot\\nb"} 0\n');
+    expect(out).toContain('interconnect_node_state{node="rack \\"7\\"\\\\slot\\nb",state="suspect"} 1\n');
     const back = parsePromText(out);
-    expect(sampleValue(back, 'interconnect_node_verdict', { node: WEIRD })).toBe(0);
-    expect(sampleValue(back, 'interconnect_pair_bandwidth_gbps', { prefill: WEIRD, decode: 'node-5' })).toBe(
-      44,
-    );
+    expect(sampleValue(back, 'interconnect_node_state', { node: WEIRD, state: 'suspect' })).toBe(1);
+    expect(
+      sampleValue(back, 'interconnect_pair_bandwidth_bytes_per_second', { prefill: WEIRD, decode: 'node-5' }),
+    ).toBe(44e9);
     // Every line is still one line: a raw line feed would have split a sample.
     for (const line of out.split('\n').filter((l) => l && !l.startsWith('#'))) parseSampleLine(line);
   });
@@ -116,10 +161,19 @@ describe('renderPrometheus', () => {
     const first = s.pairs[0] as SweepResult['pairs'][number];
     s.pairs.push({ ...first, index: s.pairs.length, outcome: 'untrusted', peakGBps: 2.5, failure: 'fabric' });
     const back = parsePromText(renderPrometheus(s));
-    expect(sampleValue(back, 'interconnect_pair_verdict', { prefill: 'node-0', decode: 'node-5' })).toBe(0);
     expect(
-      sampleValue(back, 'interconnect_pair_bandwidth_gbps', { prefill: 'node-0', decode: 'node-5' }),
-    ).toBe(2.5);
+      sampleValue(back, 'interconnect_pair_state', {
+        prefill: 'node-0',
+        decode: 'node-5',
+        state: 'untrusted',
+      }),
+    ).toBe(1);
+    expect(
+      sampleValue(back, 'interconnect_pair_bandwidth_bytes_per_second', {
+        prefill: 'node-0',
+        decode: 'node-5',
+      }),
+    ).toBe(2.5e9);
   });
 
   it('labels a pair with no transport "unknown", leaves out empty families, and falls back to now', () => {
@@ -129,10 +183,10 @@ describe('renderPrometheus', () => {
     (s.pairs[1] as SweepResult['pairs'][number]).transport = null;
     s.startedAt = 'not a time';
     const back = parsePromText(renderPrometheus(s, { now: new Date('2027-01-01T00:00:00Z') }));
-    expect(back.get('interconnect_pair_bandwidth_gbps')?.samples.map((x) => x.labels.transport)).toEqual([
-      'unknown',
-    ]);
-    expect(back.has('interconnect_sweep_verdict')).toBe(false);
+    expect(
+      back.get('interconnect_pair_bandwidth_bytes_per_second')?.samples.map((x) => x.labels.transport),
+    ).toEqual(['unknown']);
+    expect(back.has('interconnect_sweep_state')).toBe(false);
     expect(sampleValue(back, 'interconnect_sweep_last_run_timestamp_seconds')).toBe(
       Date.parse('2027-01-01T00:00:00Z') / 1000,
     );
@@ -159,6 +213,9 @@ describe('grouping key segments', () => {
     const t = pushTarget('https://us%40er:p%3Ass@gw.example/pushgateway/', 'nightly', 'a');
     if ('error' in t) throw new Error(t.error);
     expect(t.url.href).toBe('https://gw.example/pushgateway/metrics/job/nightly/instance/a');
+    const c = pushTarget('http://gw:9091', 'nightly', undefined, 'gpu-prod-east');
+    if ('error' in c) throw new Error(c.error);
+    expect(c.url.href).toBe('http://gw:9091/metrics/job/nightly/cluster/gpu-prod-east');
     expect(t.authorization).toBe(`Basic ${Buffer.from('us@er:p:ss').toString('base64')}`);
     expect(pushTarget('http://gw:9091', '')).toEqual({ error: 'the Pushgateway job name is empty' });
   });
@@ -204,20 +261,29 @@ describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway',
     const body = renderPrometheus(sample, { verdict: 'untrusted' });
     expect(await pushMetrics(base, body)).toEqual({ ok: true });
     const fams = await scrape();
-    expect(sampleValue(fams, 'interconnect_node_verdict', { ...ours, node: 'node-3' })).toBe(0);
-    expect(sampleValue(fams, 'interconnect_node_verdict', { ...ours, node: 'gpu-nordma' })).toBe(-1);
+    expect(sampleValue(fams, 'interconnect_node_state', { ...ours, node: 'node-3', state: 'culprit' })).toBe(
+      1,
+    );
     expect(
-      sampleValue(fams, 'interconnect_pair_verdict', { ...ours, prefill: 'node-4', decode: 'node-5' }),
-    ).toBe(-1);
+      sampleValue(fams, 'interconnect_node_state', { ...ours, node: 'gpu-nordma', state: 'excluded' }),
+    ).toBe(1);
     expect(
-      sampleValue(fams, 'interconnect_pair_bandwidth_gbps', {
+      sampleValue(fams, 'interconnect_pair_state', {
+        ...ours,
+        prefill: 'node-4',
+        decode: 'node-5',
+        state: 'not-run',
+      }),
+    ).toBe(1);
+    expect(
+      sampleValue(fams, 'interconnect_pair_bandwidth_bytes_per_second', {
         ...ours,
         prefill: 'node-0',
         decode: 'node-5',
         engine: 'nixlbench',
         transport: 'rdma',
       }),
-    ).toBe(44);
+    ).toBe(44e9);
     expect(sampleValue(fams, 'interconnect_sweep_last_run_timestamp_seconds', ours)).toBe(1796005861.5);
     // Every series we wrote is there, same type and HELP, nothing more.
     const mine = parsePromText(body);
@@ -241,7 +307,7 @@ describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway',
     expect(sampleValue(fams, 'interconnect_node_isolated', { ...ours, node: 'node-2' })).toBe(0);
     expect(sampleValue(fams, 'interconnect_link_isolated', { ...ours, a: 'node-0', b: 'node-1' })).toBe(1);
     const rail3 = { ...ours, prefill: 'node-0', decode: 'node-5', gpu: '3', nic: 'mlx5_3' };
-    expect(sampleValue(fams, 'interconnect_rail_bandwidth_gbps', rail3)).toBe(2.8);
+    expect(sampleValue(fams, 'interconnect_rail_bandwidth_bytes_per_second', rail3)).toBe(2.8e9);
     const link = { ...ours, a: 'node-0', b: 'node-5' };
     expect(sampleValue(fams, 'interconnect_link_regressed', { ...link, rail: 'all' })).toBe(1);
     expect(sampleValue(fams, 'interconnect_link_regressed', { ...link, rail: '3' })).toBe(1);
@@ -258,15 +324,15 @@ describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway',
     expect(await pushMetrics(base, renderPrometheus(smaller))).toEqual({ ok: true });
     const fams = await scrape();
     const pairs = fams
-      .get('interconnect_pair_verdict')
-      ?.samples.filter((s) => s.labels.job === DEFAULT_PUSH_JOB);
+      .get('interconnect_pair_state')
+      ?.samples.filter((s) => s.labels.job === DEFAULT_PUSH_JOB && s.value === 1);
     expect(pairs?.map((s) => `${s.labels.prefill}>${s.labels.decode}`).sort()).toEqual([
       'node-0>node-5',
       'node-1>node-4',
       'node-2>node-3',
     ]);
     // A family the second push left out is gone too: only PUT does that (POST keeps other names).
-    expect(fams.has('interconnect_sweep_verdict')).toBe(false);
+    expect(fams.has('interconnect_sweep_state')).toBe(false);
   });
 
   it('reads escaped label values and a base64 grouping key back as they were', async () => {
@@ -280,12 +346,34 @@ describeNeeding([tools('prometheus-pushgateway')], 'against a real Pushgateway',
     };
     const group = api.data.find((g) => g.labels.instance === instance);
     expect(group?.labels.job).toBe(DEFAULT_PUSH_JOB);
-    const nodes = group?.interconnect_node_verdict as {
+    const nodes = group?.interconnect_node_state as {
       metrics: { labels: Record<string, string>; value: string }[];
     };
-    expect(nodes.metrics.find((m) => m.labels.node === WEIRD)?.value).toBe('0');
+    expect(nodes.metrics.find((m) => m.labels.node === WEIRD && m.labels.state === 'suspect')?.value).toBe(
+      '1',
+    );
     // And its re-escaped /metrics text reads back the same.
-    expect(sampleValue(await scrape(), 'interconnect_node_verdict', { instance, node: WEIRD })).toBe(0);
+    expect(
+      sampleValue(await scrape(), 'interconnect_node_state', { instance, node: WEIRD, state: 'suspect' }),
+    ).toBe(1);
+  });
+
+  it('groups by cluster: two clusters are two groups, each series with its cluster', async () => {
+    for (const name of ['gpu-east', 'gpu-west']) {
+      const cluster = clusterIdentity({ context: name, server: `https://${name}.example:6443` });
+      const body = renderPrometheus(sampleSweep(), { verdict: 'untrusted', cluster });
+      expect(await pushMetrics(base, body, { cluster: name })).toEqual({ ok: true });
+    }
+    const fams = await scrape();
+    for (const cluster of ['gpu-east', 'gpu-west'])
+      expect(
+        sampleValue(fams, 'interconnect_sweep_state', {
+          job: DEFAULT_PUSH_JOB,
+          cluster,
+          instance: '',
+          state: 'untrusted',
+        }),
+      ).toBe(1);
   });
 });
 

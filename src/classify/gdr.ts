@@ -101,6 +101,9 @@ function peermemShown(
   return { state: 'unknown', ...(why ? { why: `${why} ${hidden.join(' or ')}` } : {}) };
 }
 
+const GDR_PIN_FIX =
+  'GDRCopy could not open gdrdrv or pin GPU memory: check that gdrdrv is loaded and matches the driver (Grace-Hopper/GB200 need GDRCopy ≥ 2.4, the first with coherent-platform support) and that /dev/gdrdrv is passed into the container; rerun with GDRCOPY_ENABLE_LOGGING=1';
+
 /** gdrcopy_copybw: a buffer pinned, BAR-mapped and copied both ways, ending in "closing gdrdrv", means GDRCopy works. */
 export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}): Check[] {
   const cut =
@@ -121,6 +124,19 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
   }
   const sane = r.sanity;
   // The sanity summary decides when the capture measured no bandwidth (sanity alone, or with copylat/pplat).
+  const asserted = r.errors.filter((e) => /^(?:Assertion|Check) "/.test(e.text));
+  if (sane && r.writeGBps === undefined && sane.failed === 0 && asserted.length > 0) {
+    // libcheck's forked tests can count a test passed whose assertion failed (NVIDIA/gdrcopy#126):
+    // the assertion lines are the evidence.
+    return [
+      check(
+        'gdr.gdrcopy',
+        'fail',
+        `gdrcopy_sanity: the summary (line ${sane.line}) counts no failure, but ${asserted.length} assertion(s) failed, first at line ${asserted[0]?.line}: ${asserted[0]?.text}`,
+        { fix: GDR_PIN_FIX },
+      ),
+    ];
+  }
   if (sane && r.writeGBps === undefined) {
     return [
       sane.failed > 0 || sane.passed === 0
@@ -142,10 +158,24 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
   if (r.errors.length > 0 || !r.closed || r.mapped === false) {
     const why =
       r.errors[0]?.text ?? (r.mapped === false ? 'the GPU buffer was not mapped' : 'the test did not finish');
+    // A run that aborts (an ASSERT exits) or repeats gdr_open errors never prints its summary:
+    // that missing summary is the failure, not a reason to read nothing.
+    const aborted = r.errors.length > 0 && !r.closed && !sane;
+    const more = r.errors.length > 1 ? ` (and ${r.errors.length - 1} more error line(s))` : '';
+    const open = r.errors.some((e) => /gdr_open|opening driver/.test(e.text));
     return [
-      check('gdr.gdrcopy', 'fail', `gdrcopy_copybw failed: ${why}`, {
-        fix: 'load gdrdrv (GDRCopy insmod.sh / gdrcopy-dkms) and pass /dev/gdrdrv into the container',
-      }),
+      check(
+        'gdr.gdrcopy',
+        'fail',
+        aborted
+          ? `gdrcopy failed before its summary line: line ${r.errors[0]?.line}: ${why}${more}`
+          : `gdrcopy_copybw failed: ${why}`,
+        {
+          fix: open
+            ? 'load gdrdrv (GDRCopy insmod.sh / gdrcopy-dkms) and pass /dev/gdrdrv into the container'
+            : GDR_PIN_FIX,
+        },
+      ),
     ];
   }
   const bw =

@@ -8,8 +8,23 @@ import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-to
  * the precondition for efficient GPUDirect RDMA; NODE/SYS cross the root complex,
  * sglang#23020 "CPU bounce buffer RDMA").
  */
-export function classifyTopo(t: TopoResult): Check[] {
+export function classifyTopo(topo: TopoResult, opts: { commands?: readonly string[] } = {}): Check[] {
+  // The typed command is context the matrix lacks: `topo -mp` / `--matrix_pcie` is the PCIe-only view.
+  const typedPcie = (opts.commands ?? []).some((c) => /\btopo\b.*(?:\s-mp\b|--matrix_pcie\b)/.test(c));
+  const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
   const checks: Check[] = [];
+  const unshown = topo.devices.filter((d) => !topo.matrix[d.id]).map((d) => d.id);
+  if (topo.cut?.length) {
+    const c = topo.cut[0] as NonNullable<TopoResult['cut']>[number];
+    checks.push(
+      check(
+        'topo.cut',
+        'skipped',
+        `the matrix is cut at row ${c.row} (line ${c.line}: ${c.shown} of ${c.of} cells)${unshown.length ? `; rows ${unshown.join(', ')} not shown` : ''}: links and NICs beyond the cut are not shown, so they are not judged`,
+        { fix: 'paste the whole `nvidia-smi topo -m` output' },
+      ),
+    );
+  }
   const pairs = gpuPairs(t);
   const nv = pairs.filter((p) => p.link.startsWith('NV'));
   if (t.view === 'pcie-only') {
@@ -71,7 +86,10 @@ export function classifyTopo(t: TopoResult): Check[] {
       ),
     );
   }
-  const near = nearestNics(t);
+  // A GPU whose row the paste cut before its NIC columns shows no NIC: not shown, never "no NIC".
+  const nicCols = t.devices.filter((d) => d.kind === 'nic').map((d) => d.id);
+  const rowShowsNics = (gpu: string) => nicCols.every((n) => t.matrix[gpu]?.[n] !== undefined);
+  const near = nearestNics(t).filter((n) => n.path !== undefined || rowShowsNics(n.gpu));
   const hasNic = t.devices.some((d) => d.kind === 'nic');
   if (!hasNic) {
     checks.push(
@@ -84,7 +102,7 @@ export function classifyTopo(t: TopoResult): Check[] {
         check(
           'gdr.nic-affinity',
           'ok',
-          `every GPU has a NIC on its PCIe switch (${[...new Set(near.map((n) => n.path))].join('/')})`,
+          `${near.length < t.devices.filter((d) => d.kind === 'gpu').length ? `each of the ${near.length} GPUs whose NIC cells are shown has` : 'every GPU has'} a NIC on its PCIe switch (${[...new Set(near.map((n) => n.path))].join('/')})`,
         ),
       );
     } else {

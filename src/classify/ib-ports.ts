@@ -96,8 +96,7 @@ function disabledRails(
   const rails = top >= KV_WARN_BELOW_GBPS ? up.filter((x) => x.p.rateGbps === top) : [];
   for (const x of list) {
     const model = models[x.p.device];
-    if (x.v.status !== 'skipped' || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model)
-      continue;
+    if (x.v.usable || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model) continue;
     const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
     if (same.length === 0) continue;
     x.v = {
@@ -153,9 +152,37 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
         `no RDMA port fast enough for KV transfer: ${slow.length} of ${plural(shown.length, 'port')} Active, all under ${KV_FAIL_BELOW_GBPS} Gb/s`,
         { fix: 'carry KV traffic on RDMA NICs of 100 Gb/s or more' },
       )
-    : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
-        fix: 'fix the port problems listed above; no RDMA path exists from this node',
-      });
+    : unshownSiblings(list)
+      ? check(
+          'ib.ports',
+          'warn',
+          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${unshownSiblings(list)} (numbered before it) are not in the paste: whether the node has a usable port is not shown`,
+          { fix: 'paste the whole ibstat output (every CA block)' },
+        )
+      : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
+          fix: 'fix the port problems listed above; no RDMA path exists from this node',
+        });
+}
+
+/**
+ * Devices the kernel numbers from 0 (mlx5_0, mlx5_1, …): a paste that shows mlx5_8 alone
+ * has mlx5_0–mlx5_7 on the node but not in the paste. Returns their span, or undefined.
+ */
+function unshownSiblings(list: { p: IbPort }[]): string | undefined {
+  const names = [...new Set(list.map((x) => x.p.device))];
+  const byPrefix = new Map<string, number[]>();
+  for (const n of names) {
+    const m = /^([a-z]+\d*_)(\d+)$/.exec(n);
+    if (m) byPrefix.set(m[1] as string, [...(byPrefix.get(m[1] as string) ?? []), Number(m[2])]);
+  }
+  for (const [prefix, ids] of byPrefix) {
+    const missing = Array.from({ length: Math.max(...ids) }, (_, i) => i).filter((i) => !ids.includes(i));
+    if (missing.length > 0)
+      return missing.length === 1
+        ? `${prefix}${missing[0]}`
+        : `${prefix}${missing[0]}–${prefix}${missing[missing.length - 1]}`;
+  }
+  return undefined;
 }
 
 /** EFA devices: how many, against the per-instance counts AWS documents. */

@@ -101,7 +101,18 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
  */
 export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
-  if (r.devices.length > 0)
+  // A device that declares ports (phys_port_cnt) but whose port blocks the paste does not show: not shown, never "no port".
+  const unshown = r.devices.filter((d) => d.ports.length === 0 && (d.portCount ?? 0) > 0);
+  for (const d of unshown)
+    checks.push(
+      check(
+        'ib.port',
+        'skipped',
+        `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`,
+        { subject: d.name, fix: 'paste the whole `ibv_devinfo` output (its port: blocks)' },
+      ),
+    );
+  if (r.devices.length > 0 && (portsOf(r.devices).length > 0 || unshown.length === 0))
     checks.push(...unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown));
   const noProvider = r.warnings.filter((w) =>
     /no userspace device-specific driver|does not support the kernel ABI/.test(w),

@@ -97,9 +97,15 @@ export function judgePort(p: IbPort): PortVerdict {
   const rate = rateText(p);
   if (p.physState === 'disabled') {
     if (roce) {
-      // An administratively disabled Ethernet port is a front-end/storage NIC left unused
-      // (gpud fixture h100…3-eth-disabled: "compute fabric healthy … some non-compute Ethernet ports down").
-      return { status: 'skipped', detail: `${layer} port Disabled: not in use, ignored`, usable: false };
+      // mlx5 reports an Ethernet port with no carrier (an unplugged cable, a dead transceiver) as
+      // phys state Disabled too (references/rdma-devices.md), so Disabled is not proof of "unused":
+      // a warning, as the same state on an InfiniBand port is, never a silent skip.
+      return {
+        status: 'warn',
+        detail: `${layer} port Disabled: no link (an unused port and an unplugged cable both show Disabled on mlx5 Ethernet ports)`,
+        fix: 'if this port should carry KV traffic, check its cable and transceiver (`ethtool <netdev>`, `mlxlink -d <dev>`); a front-end NIC left unused can be ignored',
+        usable: false,
+      };
     }
     return {
       status: 'warn',

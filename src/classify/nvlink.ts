@@ -37,6 +37,13 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       ...(fix ? { fix } : {}),
       ...(matters ? {} : { matters: false }),
     });
+  if (g.elidedAt !== undefined && inactive.length === 0) {
+    return say(
+      'skipped',
+      `${g.name}: ${active.length} link(s) shown up before the paste's elision (line ${g.elidedAt}); the rest not shown, so the link count is not judged`,
+      'paste the whole `nvidia-smi nvlink --status` output',
+    );
+  }
   if (p?.wiring === 'none') {
     return active.length > 0
       ? say(

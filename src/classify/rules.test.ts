@@ -47,9 +47,9 @@ describe('port judgement', () => {
     });
   });
 
-  it('ignores a disabled Ethernet port but warns about a disabled InfiniBand rail', () => {
+  it('warns about a disabled Ethernet port (an unplugged mlx5 RoCE port shows Disabled) as about a disabled InfiniBand rail', () => {
     expect(judgePort(port({ linkLayer: 'Ethernet', state: 'down', physState: 'disabled' })).status).toBe(
-      'skipped',
+      'warn',
     );
     expect(judgePort(port({ state: 'down', physState: 'disabled', lid: 65535 })).status).toBe('warn');
   });

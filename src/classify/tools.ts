@@ -66,6 +66,33 @@ export const TOOLS = {
     command: 'gdrcopy_copybw',
     install: 'install the gdrcopy tests (NVIDIA/gdrcopy, package gdrcopy-tests)',
   },
+  perftest: {
+    group: 'verbs',
+    command: 'ib_write_bw',
+    install:
+      'install perftest (linux-rdma/perftest; package perftest on Debian/Ubuntu/RHEL, also in MLNX_OFED/DOCA-OFED)',
+  },
+  'nccl-tests': {
+    group: 'nccl',
+    command: 'all_reduce_perf',
+    install:
+      'build NVIDIA/nccl-tests (make MPI=1) or use an image that ships it (NGC PyTorch/HPC-benchmarks)',
+  },
+  'rdma-link': {
+    group: 'ib',
+    command: 'rdma link show',
+    install: 'rdma is in iproute2; ibdev2netdev ships with MLNX_OFED/DOCA-OFED',
+  },
+  dmesg: {
+    group: 'gdr',
+    command: 'dmesg -T | grep -i -E "peermem|peer_mem|gdrdrv"',
+    install: 'dmesg is in util-linux (reading the kernel log may need root or CAP_SYSLOG)',
+  },
+  fi_info: {
+    group: 'efa',
+    command: 'fi_info -p efa',
+    install: 'fi_info comes with libfabric (the AWS EFA installer puts it in /opt/amazon/efa/bin)',
+  },
 } as const;
 
 export type ToolId = keyof typeof TOOLS;

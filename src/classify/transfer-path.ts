@@ -1,11 +1,12 @@
 import { type Check, check } from '../core/model.js';
 import { gpuDirectCheck } from '../judge/gpudirect.js';
 import { peersCheck } from '../judge/peers.js';
+import { isNixl, type TransferCapture as Parsed } from '../judge/run.js';
 import { stabilityCheck as judgeStability } from '../judge/stability.js';
 import { readTransportCheck } from '../judge/transports.js';
 import type { UcxEnv } from '../parsers/ucx-env.js';
 import type { UcxPerftestResult } from '../parsers/ucx-perftest.js';
-import { type Expect, isNixl, type Parsed } from './transfer-common.js';
+import type { Expect } from './transfer-common.js';
 
 /** ucx_perftest per-interval spread (first interval left out), judged by judge/stability.ts. */
 export function stabilityCheck(p: UcxPerftestResult): Check {

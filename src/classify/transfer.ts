@@ -1,21 +1,14 @@
 import { type Check, check } from '../core/model.js';
 import { judgeBandwidth, judgedRow, type Link, type Row } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
-import { runCheck, storageCheck } from '../judge/run.js';
+import { isNixl, type TransferCapture as Parsed, runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import type { Shown } from './shown.js';
-import { type Expect, isNixl, type Parsed } from './transfer-common.js';
+import type { Expect } from './transfer-common.js';
 import { latencyCheck, messageRateCheck, SMALL_MESSAGE } from './transfer-latency.js';
 import { pathChecks, stabilityCheck } from './transfer-path.js';
 
-/**
- * Judging a measured transfer (nixlbench or ucx_perftest) read from a capture.
- * Bandwidth is GB/s, 10^9 bytes per second, for both engines. The verdicts are
- * the shared judge's (src/judge/): the same floors, ceilings, RDMA transports
- * and GPUDirect rule as `pair`, so a figure gets the same verdict from both.
- */
-export { LARGE_BLOCK } from '../judge/bandwidth.js';
 export type { Expect } from './transfer-common.js';
 
 export interface TransferOptions {
@@ -27,6 +20,8 @@ export interface TransferOptions {
   expect: Expect;
   /** What a filter after the tool (`| grep …`) let through: absences it hides are "not shown". */
   shown?: Shown;
+  /** The commands typed in the paste for this tool's sections (`nvidia-smi topo -mp`): the context the output lacks. */
+  commands?: readonly string[];
 }
 
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */

@@ -10,6 +10,9 @@ import { withExamples } from './help.js';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
+/** The flags whose values `__complete` finds in the kubeconfig or the cluster (complete.ts). */
+const DYNAMIC = ['--context', '--namespace', '--prefill-node', '--decode-node', '--nodes', '--pod'];
+
 /** The names the program runs under: the tool itself and the kubectl plugin. */
 const NAMES = ['interconnect-test', 'kubectl-interconnect_test'];
 
@@ -17,8 +20,11 @@ interface Flag {
   short?: string;
   long?: string;
   about: string;
-  /** Takes a value; `choices` when commander knows them, `files` when it names a file or path. */
-  value?: { choices?: string[]; files: boolean };
+  /**
+   * Takes a value; `choices` when commander knows them, `files` when it names a file or path,
+   * `dynamic` when the hidden `__complete` command looks it up (contexts, namespaces, nodes, pods).
+   */
+  value?: { choices?: string[]; files: boolean; dynamic?: boolean };
 }
 
 interface Sub {
@@ -46,6 +52,7 @@ function flagOf(o: Option): Flag {
     f.value = {
       ...(o.argChoices ? { choices: [...o.argChoices] } : {}),
       files: /file|path|kubeconfig|policy|recipe/i.test(`${o.flags} ${o.long ?? ''}`),
+      ...(DYNAMIC.includes(o.long ?? '') ? { dynamic: true } : {}),
     };
   return f;
 }
@@ -71,9 +78,11 @@ function bash(p: { globals: Flag[]; subs: Sub[] }): string {
       .map((f) => {
         const reply = f.value?.choices
           ? `COMPREPLY=($(compgen -W "${f.value.choices.join(' ')}" -- "$cur"))`
-          : f.value?.files
-            ? 'COMPREPLY=($(compgen -f -- "$cur"))'
-            : 'COMPREPLY=()';
+          : f.value?.dynamic
+            ? 'COMPREPLY=($(_interconnect_test_dynamic))'
+            : f.value?.files
+              ? 'COMPREPLY=($(compgen -f -- "$cur"))'
+              : 'COMPREPLY=()';
         return `        ${names(f).join('|')}) ${reply}; return ;;`;
       });
     return [
@@ -85,6 +94,11 @@ function bash(p: { globals: Flag[]; subs: Sub[] }): string {
     ].join('\n');
   });
   return `# ${NAMES[0]} completion for bash: source <(${NAMES[0]} completion bash)
+# Values from the kubeconfig or the cluster (and read's tools) come from the hidden __complete command.
+_interconnect_test_dynamic() {
+  "\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" 2>/dev/null |
+    while IFS=$'\t' read -r value _; do [[ "$value" == :* ]] || printf '%s\n' "$value"; done
+}
 _interconnect_test() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" cmd="" opts="" i
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -102,7 +116,8 @@ ${cases.join('\n')}
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
   else
-    COMPREPLY=($(compgen -f -- "$cur"))
+    COMPREPLY=($(_interconnect_test_dynamic))
+    ((\${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
   fi
 }
 complete -o default -F _interconnect_test ${NAMES.join(' ')}
@@ -112,7 +127,7 @@ complete -o default -F _interconnect_test ${NAMES.join(' ')}
 /** A zsh `_arguments` spec for one flag name. */
 function zshSpec(f: Flag, name: string): string {
   const value = f.value
-    ? `:value:${f.value.choices ? `(${f.value.choices.join(' ')})` : f.value.files ? '_files' : ' '}`
+    ? `:value:${f.value.choices ? `(${f.value.choices.join(' ')})` : f.value.dynamic ? '_interconnect_test_dynamic' : f.value.files ? '_files' : ' '}`
     : '';
   return `'${f.value ? '*' : ''}${name}[${f.about.replace(/'/g, "'\\''")}]${value}'`;
 }
@@ -128,6 +143,11 @@ function zsh(p: { globals: Flag[]; subs: Sub[] }): string {
   );
   return `#compdef ${NAMES.join(' ')}
 # ${NAMES[0]} completion for zsh: source <(${NAMES[0]} completion zsh)
+_interconnect_test_dynamic() {
+  local -a items
+  items=(\${(f)"$(\${service} __complete \${words[1,CURRENT-1]} \${words[CURRENT]} 2>/dev/null | grep -v '^:' | cut -f1)"})
+  compadd -a items
+}
 _interconnect_test() {
   local -a commands
   commands=(
@@ -161,14 +181,27 @@ function fishFlag(name: string, cond: string, f: Flag): string {
   if (f.long) parts.push(`-l ${f.long.slice(2)}`);
   if (f.value)
     parts.push(
-      f.value.choices ? `-x -a ${fishQuote(f.value.choices.join(' '))}` : f.value.files ? '-r -F' : '-x',
+      f.value.choices
+        ? `-x -a ${fishQuote(f.value.choices.join(' '))}`
+        : f.value.dynamic
+          ? `-x -a ${fishQuote('(__interconnect_test_dynamic)')}`
+          : f.value.files
+            ? '-r -F'
+            : '-x',
     );
   parts.push(`-d ${fishQuote(f.about)}`);
   return parts.join(' ');
 }
 
 function fish(p: { globals: Flag[]; subs: Sub[] }): string {
-  const out = [`# ${NAMES[0]} completion for fish: ${NAMES[0]} completion fish | source`];
+  const out = [
+    `# ${NAMES[0]} completion for fish: ${NAMES[0]} completion fish | source`,
+    'function __interconnect_test_dynamic',
+    '    set -l words (commandline -opc)',
+    '    command -q $words[1]; or return',
+    '    command $words[1] __complete $words[2..-1] (commandline -ct) 2>/dev/null | string match -v -r "^:"',
+    'end',
+  ];
   const subNames = p.subs.map((s) => s.name).join(' ');
   for (const name of NAMES) {
     out.push(`complete -c ${name} -f`);
@@ -178,7 +211,9 @@ function fish(p: { globals: Flag[]; subs: Sub[] }): string {
         `complete -c ${name} -n ${fishQuote(`not __fish_seen_subcommand_from ${subNames}`)} -a ${s.name} -d ${fishQuote(s.about)}`,
       );
       for (const f of s.flags) out.push(fishFlag(name, `__fish_seen_subcommand_from ${s.name}`, f));
-      out.push(`complete -c ${name} -n ${fishQuote(`__fish_seen_subcommand_from ${s.name}`)} -F`);
+      out.push(
+        `complete -c ${name} -n ${fishQuote(`__fish_seen_subcommand_from ${s.name}`)} -F -a ${fishQuote('(__interconnect_test_dynamic)')}`,
+      );
     }
   }
   return `${out.join('\n')}\n`;

@@ -17,6 +17,11 @@ export type Outcome =
       sections?: SectionsOf | undefined;
       /** The verdict was in before a Ctrl-C (which came during teardown): print it, then exit 130. */
       final?: boolean;
+      /**
+       * A format of the command's own (env -o sarif, -o github): main.ts prints what it returns
+       * instead of text, JSON or YAML; the verdict still sets the exit code.
+       */
+      render?: (report: Report) => string;
     }
   | { kind: 'printed' };
 
@@ -40,7 +45,8 @@ export interface CliContext {
 
 /** The output flags, parsed (schema: OutputOptionsSchema in options.ts). */
 export interface OutputOptions {
-  output: 'text' | 'json' | 'yaml';
+  /** `wide`: the text report, never fitted to the terminal (every subject and fix whole), as kubectl's -o wide shows more. */
+  output: 'text' | 'wide' | 'json' | 'yaml';
   junit?: string | undefined;
   failOn: 'fail' | 'warn';
   color?: boolean | undefined;
@@ -50,7 +56,12 @@ export interface OutputOptions {
 export function addOutputOptions(cmd: Command): Command {
   return cmd
     .addOption(
-      new Option('-o, --output <format>', 'output format').choices(['text', 'json', 'yaml']).default('text'),
+      new Option(
+        '-o, --output <format>',
+        'output format (wide: text never fitted to the terminal; -o=json works too)',
+      )
+        .choices(['text', 'wide', 'json', 'yaml'])
+        .default('text'),
     )
     .option('--junit <file>', 'also write a JUnit XML report to this file')
     .addOption(

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { formatBytes, INPUT_LIMITS } from '../core/input.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 
@@ -11,8 +12,31 @@ export function envCommand(ctx: CliContext): Command {
   withExamples(cmd, [
     ['check the NIXL/UCX settings of a recipe', 'env deploy.yaml'],
     ['every recipe under a directory; warnings fail the run too', 'env recipes/ --fail-on warn'],
+    ['findings as GitHub annotations at their file and line, in a workflow', 'env recipes/ -o github'],
+    ['findings as SARIF 2.1.0 for code scanning', 'env recipes/ -o sarif > env.sarif'],
   ]);
-  addOutputOptions(cmd).action(async (paths: string[], raw: Record<string, unknown>) => {
+  cmd
+    .option(
+      '--max-files <n>',
+      `most files a directory walk reads, all walks together (default ${INPUT_LIMITS.manifestFiles}); past it the walk stops and says where`,
+    )
+    .option(
+      '--max-total <size>',
+      `most bytes all files of the run together may have (default ${formatBytes(INPUT_LIMITS.manifestTotal)}; e.g. 256M, 1G); files past it are not read and are named`,
+    )
+    .option(
+      '--ignore <check[:subject]>',
+      'waive a warning (never a failure): a check id, optionally :its subject (a trailing * matches a prefix); repeatable; listed in env.waivers',
+      (v: string, acc: string[] = []) => [...acc, v],
+    )
+    .option(
+      '--ignore-file <file>',
+      'waivers, one a line: CHECK[:SUBJECT] and the reason (default .interconnect-test-ignore in the working directory, when there is one)',
+    );
+  addOutputOptions(cmd);
+  // env also writes CI formats: SARIF 2.1.0 and GitHub workflow annotations.
+  cmd.options.find((o) => o.long === '--output')?.choices(['text', 'json', 'yaml', 'sarif', 'github']);
+  cmd.action(async (paths: string[], raw: Record<string, unknown>) => {
     const { runEnvCommand } = await import('./actions/env.js');
     await runEnvCommand(ctx, paths, raw);
   });

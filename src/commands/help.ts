@@ -9,9 +9,16 @@ import type { Command } from 'commander';
 /** One example: what it does, and the command line. */
 export type Example = readonly [what: string, command: string];
 
+let shownName = 'interconnect-test';
+
+/** The name examples start with: how the program was invoked (`kubectl interconnect-test` as a plugin). */
+export function setShownName(name: string): void {
+  shownName = name;
+}
+
 /** The `Examples:` block, as `--help` prints it after the options. */
 export function examplesText(examples: readonly Example[]): string {
-  return `\nExamples:\n${examples.map(([what, line]) => `  # ${what}\n  interconnect-test ${line}`).join('\n\n')}\n`;
+  return `\nExamples:\n${examples.map(([what, line]) => `  # ${what}\n  ${shownName} ${line}`).join('\n\n')}\n`;
 }
 
 /** Adds the `Examples:` block to a command's --help. */

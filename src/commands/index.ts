@@ -8,6 +8,8 @@ import { nodeCommand } from './node.js';
 import { pairCommand } from './pair.js';
 import { readCommand } from './read.js';
 import { sweepCommand } from './sweep.js';
+import { versionCommand } from './version.js';
+import { watchCommand } from './watch.js';
 
 /** Every subcommand, in the order `--help` lists them. Each module keeps its own options and schema. */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -16,7 +18,9 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   program.addCommand(nixlCommand(ctx));
   program.addCommand(pairCommand(ctx));
   program.addCommand(sweepCommand(ctx));
+  program.addCommand(watchCommand(ctx));
   program.addCommand(readCommand(ctx));
   program.addCommand(gcCommand(ctx));
   program.addCommand(completionCommand(ctx));
+  program.addCommand(versionCommand(ctx));
 }

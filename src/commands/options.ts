@@ -40,7 +40,7 @@ export function outputPathProblem(file: string, cwd = process.cwd()): string | u
 const OUTPUT_FILE_FLAGS = ['junit', 'html', 'metricsFile'] as const;
 
 export const OutputOptionsSchema = z.object({
-  output: z.enum(['text', 'json', 'yaml']).default('text'),
+  output: z.enum(['text', 'wide', 'json', 'yaml']).default('text'),
   junit: z.string().min(1).optional(),
   failOn: z.enum(['fail', 'warn']).default('fail'),
   color: z.boolean().optional(),

@@ -5,6 +5,44 @@ import { SchemeSchema } from '../sweep/model.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 
+/** `sweep report FILE`: a saved sweep or pair result, rendered again offline through the same judge. */
+function sweepReportCommand(ctx: CliContext): Command {
+  const report = new Command('report')
+    .description(
+      'Render a saved sweep (sweep -o json, a --results-dir run file) or pair -o json result again, offline, through the same judge',
+    )
+    .argument('<file>', 'the saved JSON report, a --results-dir directory (its newest run), or - for stdin')
+    .addHelpText(
+      'after',
+      `
+Flags (given after the file, as sweep's):
+  -o, --output <format>     text, json, yaml, junit, html or prometheus (default text)
+  --baseline <file>         compare with an earlier saved sweep (regressions as the sweep flags them)
+  --regression <fraction>   with --baseline: the share of a drop that is a regression (default 0.2)
+  --fail-on <level>         fail or warn: which verdict exits 1 (text, json, yaml)
+  --junit <file>            also write a JUnit report
+  --no-color                never colour the text output
+
+The verdict is computed again from the saved result by the sweep's own code; when it differs
+from the saved one (a newer judge), a warning says both.`,
+    )
+    .action(async (file: string, _opts: unknown, self: Command) => {
+      const { runSweepReport } = await import('./actions/sweep-report.js');
+      await runSweepReport(ctx, file, self.optsWithGlobals());
+    });
+  withExamples(report, [
+    [
+      "last night's HTML: the newest run of the results directory",
+      'sweep report /results/history -o html > sweep.html',
+    ],
+    [
+      'the same run as JUnit, compared with the night before',
+      'sweep report last.json -o junit --baseline before.json',
+    ],
+  ]);
+  return report;
+}
+
 export function sweepCommand(ctx: CliContext): Command {
   const cmd = new Command('sweep')
     .description(
@@ -42,6 +80,14 @@ export function sweepCommand(ctx: CliContext): Command {
     .option('-l, --selector <selector>', 'the nodes to test, by label (e.g. nvidia.com/gpu.present=true)')
     .option('--nodes <list>', 'the nodes to test, by name: a,b,c')
     .option('--max-parallel <n>', 'pairs running at once (pairs of one round never share a node)', '8')
+    .addOption(
+      new Option(
+        '--gpu-accounting <how>',
+        "cluster: count each node's free GPUs from every pod of the cluster (needs get/list on pods cluster-wide); none: read no pod outside the scratch namespace, the scheduler decides (deploy/sweep/components/namespaced)",
+      )
+        .choices(['cluster', 'none'])
+        .default('cluster'),
+    )
     .option(
       '--timeout <duration>',
       'time budget of the whole sweep; pairs not started by then are reported as not run',
@@ -65,6 +111,10 @@ export function sweepCommand(ctx: CliContext): Command {
     .option(
       '--results-dir <dir>',
       'keep this run there: a JSON report per run and `last`, the newest (the nightly install keeps /results/history)',
+    )
+    .option(
+      '--cluster-name <name>',
+      'the name every report, metric (a cluster label) and history file carries (default: the kubeconfig context)',
     )
     .option('--keep-runs <n>', 'with --results-dir: run files kept, the oldest removed first', '60')
     .option(
@@ -96,5 +146,12 @@ export function sweepCommand(ctx: CliContext): Command {
     const { runSweepCommand } = await import('./actions/sweep.js');
     await runSweepCommand(ctx, raw, (key) => self.getOptionValueSource(key));
   });
+  // `sweep report FILE -o html`: sweep's own flags come after `report` too (commander parses a
+  // parent's options before its subcommand's), so sweep's -o also takes report's formats; a live
+  // sweep refuses those with one line.
+  cmd.options
+    .find((o) => o.long === '--output')
+    ?.choices(['text', 'json', 'yaml', 'junit', 'html', 'prometheus']);
+  cmd.addCommand(sweepReportCommand(ctx));
   return cmd;
 }

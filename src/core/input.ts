@@ -1,17 +1,17 @@
 import { close, constants, createReadStream, fstat, open } from 'node:fs';
-import { Socket } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isatty, ReadStream as TtyReadStream } from 'node:tty';
 import { promisify } from 'node:util';
 import { ToolError } from './errors.js';
 
 /**
  * The one reader for files people hand the tool (`env` recipes, `read`
- * captures, `-` for stdin). It streams whatever the path is — a regular file,
- * a FIFO, a character device, a pipe — stops at a size limit with a one-line
- * ToolError instead of growing without bound (`env /dev/zero`), and gives up
- * at once when the run's AbortSignal fires (Ctrl-C while a FIFO has no writer).
+ * captures, `-` for stdin). A path must be a regular file: a FIFO, socket or
+ * device is refused with one line before a byte is read (a FIFO with no
+ * writer would wait for ever, /dev/zero never ends); a stream belongs on
+ * stdin (`-`). It stops at a size limit with a one-line ToolError instead of
+ * growing without bound, and gives up at once when the run's AbortSignal
+ * fires (Ctrl-C while stdin waits).
  */
 
 const MiB = 1024 * 1024;
@@ -34,6 +34,13 @@ export const INPUT_LIMITS = {
    * the walk is listed as skipped, so memory stays bounded whatever the tree.
    */
   manifestTotal: 64 * MiB,
+  /**
+   * How many files one `env` directory walk reads: an upstream Dynamo checkout
+   * holds a few hundred YAML files; past this the walk stops listing and says
+   * so, so a mistaken path (`env /`, a tree of 100,000 small files) ends in
+   * seconds. `env --max-files` raises it.
+   */
+  manifestFiles: 5000,
   /**
    * One captured tool output for `read`: room for a full CI job log around the
    * capture (UCX debug logging included), far below what would strain memory.
@@ -86,33 +93,53 @@ function why(err: unknown): string {
       return 'permission denied';
     case 'ENXIO':
       return 'it is a socket or a device with nothing behind it';
+    case 'ENOTREGULAR':
+      return (err as Error).message;
     default:
       return (err as Error).message;
   }
 }
 
+/** What a stat says a non-regular file is, for the refusal. */
+export function fileKind(st: {
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isDirectory(): boolean;
+}): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isDirectory()) return 'a directory';
+  return 'not a regular file';
+}
+
+/** The refusal of a path that is not a regular file; `-` (stdin) is the way to hand the tool a stream. */
+export const NOT_REGULAR_FIX = 'save it to a file, or pipe it in and give - for stdin';
+
 /**
- * Opens a path for streaming without ever blocking a libuv thread: O_NONBLOCK
- * makes open() of a FIFO return at once even with no writer (a blocked open
- * cannot be cancelled and would keep the process alive after Ctrl-C). FIFOs and
- * ttys are then read through the event loop, which a destroy() cancels; files
- * and other devices through ordinary (thread pool) reads.
+ * Opens a regular file for streaming. O_NONBLOCK makes open() of a FIFO
+ * return at once even with no writer (a blocked open cannot be cancelled),
+ * and the fstat of the opened descriptor (no race with a rename) refuses
+ * anything that is not a regular file: a FIFO with no writer would wait for
+ * ever, a device may never end.
  */
 async function openStream(file: string): Promise<Readable> {
   const fd = await openFd(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await fstatFd(fd);
     if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (st.isFIFO() || st.isSocket()) return new Socket({ fd, readable: true, writable: false });
-    if (isatty(fd)) return new TtyReadStream(fd);
-    if (st.isFile()) return createReadStream(file, { fd });
+    if (!st.isFile())
+      throw Object.assign(new Error(`it is ${fileKind(st)}, not a regular file or a directory`), {
+        code: 'ENOTREGULAR',
+      });
+    return createReadStream(file, { fd });
   } catch (err) {
     await closeFd(fd);
     throw err;
   }
-  // Other character and block devices: a plain blocking open (O_NONBLOCK could turn reads into EAGAIN).
-  await closeFd(fd);
-  return createReadStream(file);
 }
 
 /** Reads `source` (a path, or `-` for stdin) into memory, refusing more than `limitBytes`. */
@@ -121,10 +148,12 @@ export async function readBoundedBytes(source: string, opts: ReadBoundedOptions)
   const { signal } = opts;
   signal?.throwIfAborted();
   const unreadable = (err: unknown) =>
-    new ToolError(`cannot read ${what}: ${why(err)}`, {
-      ...(opts.unreadableFix ? { fix: opts.unreadableFix } : {}),
-      cause: err,
-    });
+    (err as NodeJS.ErrnoException).code === 'ENOTREGULAR'
+      ? new ToolError(`cannot read ${what}: ${why(err)}`, { fix: NOT_REGULAR_FIX, cause: err })
+      : new ToolError(`cannot read ${what}: ${why(err)}`, {
+          ...(opts.unreadableFix ? { fix: opts.unreadableFix } : {}),
+          cause: err,
+        });
   let stream: NodeJS.ReadableStream;
   if (source === '-') stream = opts.stdin ?? process.stdin;
   else {

@@ -1,16 +1,79 @@
+/**
+ * The one redaction (issue 35 item 9). Every value that reaches an output passes `redact`:
+ * - reports: `makeReport` (core/report.ts) runs `redactDeep` over everything a report holds,
+ *   so every renderer of a report (text, JSON, YAML, JUnit, HTML, metrics, history files, a
+ *   Pushgateway body, and any format added later) reads redacted data;
+ * - streams: main.ts wraps stdout and stderr in `redactingStream`, so error lines, --debug
+ *   stacks, progress and last words, and output a command prints itself (pair --dry-run's
+ *   manifests) pass it too.
+ * What it removes: URL userinfo (`scheme://user:pass@`), bearer and basic credentials, known
+ * token shapes (Hugging Face `hf_…`, NVIDIA `nvapi-…`, GitHub, AWS access key ids, JWTs,
+ * `sk-…`, Slack), and the value of any secret-named variable (`*TOKEN*`, `*KEY*`, `*SECRET*`,
+ * `*PASSWORD*`, `*CREDENTIAL*`, `*AUTH*`) written `NAME=value`, `--name value`, or held in data
+ * as `{name, value}` or under such a key. Idempotent: `<redacted>` matches no pattern.
+ */
+
 /** Variable names whose values are never printed. */
 const SECRET_NAME = /(TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)/i;
-/** Values that look like credentials even under an innocent name. */
+/** A name as environment variables are written (not prose, not a node or file name). */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Values that look like credentials even under an innocent name (whole value). */
 const SECRET_VALUE = [
   /^hf_[A-Za-z0-9]{20,}$/, // Hugging Face token
-  /^gh[pousr]_[A-Za-z0-9]{20,}$/, // GitHub token
+  /^nvapi-[A-Za-z0-9_-]{20,}$/, // NVIDIA API key (NGC / build.nvidia.com)
+  /^(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})$/, // GitHub token
   /^(sk|pk|rk)-[A-Za-z0-9_-]{16,}$/, // API keys of several vendors
-  /^AKIA[0-9A-Z]{16}$/, // AWS access key id
+  /^(AKIA|ASIA)[0-9A-Z]{16}$/, // AWS access key id
   /^eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*$/, // JWT
   /^xox[abprs]-[A-Za-z0-9-]{10,}$/, // Slack
 ];
 
 export const REDACTED = '<redacted>';
+
+/**
+ * A value inside text ends at whitespace, a quote, a backslash, a comma, a semicolon or an &: the
+ * JSON and YAML around it (`"…\"…"`) stay whole.
+ */
+const V = `[^\\s"'\`,;&<>\\\\]`;
+/** A quoted value: no backslash or newline inside, so it never runs past the string it is in. */
+const QUOTED = `"[^"\\\\\\n]*"|'[^'\\\\\\n]*'`;
+/**
+ * A secret-named variable in text: a name that ENDS in TOKEN, SECRET, PASSWORD, CREDENTIAL(S)
+ * or API_KEY (any case), or in KEY (upper case only: a shell's `key=` is not one). A name that
+ * only contains such a word (`max_tokens=`, `--tokens-per-block`) is configuration, not a secret.
+ */
+/** `word` in any case, as a regex source (the rest of the pattern stays case-sensitive). */
+const anyCase = (word: string) =>
+  [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+const SECRET_WORD = `(?:[A-Za-z0-9_.-]*(?:${['token', 'secret', 'password', 'passwd', 'credential', 'credentials', 'api_key', 'apikey'].map(anyCase).join('|')})|[A-Z0-9_]*KEY)`;
+
+/** Each: a pattern and its replacement, applied in order to any text. */
+const TEXT_RULES: readonly [RegExp, string][] = [
+  // URL userinfo: scheme://user:pass@host, scheme://token@host.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"'`<>\\]+@/gi, `$1${REDACTED}@`],
+  // Authorization headers, and a bearer or basic credential on its own.
+  [new RegExp(`(Authorization:\\s*(?:Bearer|Basic|Token)\\s+)${V}+`, 'gi'), `$1${REDACTED}`],
+  [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${REDACTED}`],
+  [/\b(Basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}/g, `$1${REDACTED}`],
+  // Secret-named variables: NAME=value, NAME="value", --name=value, --name value.
+  [new RegExp(`\\b(${SECRET_WORD})=(${QUOTED}|${V}+)`, 'g'), `$1=${REDACTED}`],
+  [
+    new RegExp(
+      `(--(?:[a-z0-9-]*-)?(?:token|password|passwd|secret|api-key|apikey|credentials?|access-key|secret-key)(?:=| +))(?!-)${V}+`,
+      'gi',
+    ),
+    `$1${REDACTED}`,
+  ],
+  // Known token shapes anywhere.
+  [/\bhf_[A-Za-z0-9]{20,}\b/g, REDACTED],
+  [/\bnvapi-[A-Za-z0-9_-]{20,}/g, REDACTED],
+  [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g, REDACTED],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
+  [/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED],
+  [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
+  [/\bxox[abprs]-[A-Za-z0-9-]{10,}/g, REDACTED],
+];
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
@@ -21,27 +84,88 @@ export function looksLikeSecret(value: string): boolean {
   return SECRET_VALUE.some((re) => re.test(v));
 }
 
-/** The value to show for a variable: redacted when its name or its shape says secret. */
-export function redactValue(name: string, value: string): string {
-  return isSecretName(name) || looksLikeSecret(value) ? REDACTED : value;
+/** THE redaction of one piece of text: every rule above. */
+export function redact(text: string): string {
+  let out = text;
+  for (const [re, to] of TEXT_RULES) out = out.replace(re, to);
+  return out;
 }
 
-/** Redacts token-like words inside free text (log lines, commands). */
-export function redactText(text: string): string {
-  return text
-    .replace(
-      /\b([A-Za-z0-9_]*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD)[A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/gi,
-      `$1=${REDACTED}`,
-    )
-    .replace(/\b(?:hf|gh[pousr])_[A-Za-z0-9]{20,}\b/g, REDACTED)
-    .replace(/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED)
-    .replace(/(Authorization:\s*Bearer\s+)\S+/gi, `$1${REDACTED}`);
+/** The value to show for a variable: redacted when its name or its shape says secret, else the text redaction. */
+export function redactValue(name: string, value: string): string {
+  return isSecretName(name) || looksLikeSecret(value) ? REDACTED : redact(value);
+}
+
+/** Redacts credentials inside free text (log lines, commands). */
+export const redactText = redact;
+
+/** A URL (or text holding URLs) with its credentials removed; the same one redaction. */
+export const redactUrl = redact;
+
+const secretKey = (k: string) => VARIABLE_NAME.test(k) && /^[A-Z_]/.test(k) && isSecretName(k);
+
+/**
+ * Redacts, in place, every string inside a value (objects, arrays, Maps' values), and the
+ * value of a secret-named variable held as `{name, value}` or under an UPPER_CASE key. In place
+ * so that whatever else holds the same objects (a sweep's result, rendered to HTML and metrics
+ * beside the report) is redacted too. Returns the value, for strings a new one.
+ */
+export function redactDeep<T>(value: T, seen: Set<object> = new Set()): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value as object)) return value;
+  seen.add(value as object);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const nv = redactDeep(value[i], seen);
+      if (nv !== value[i]) value[i] = nv;
+    }
+    return value;
+  }
+  if (value instanceof Map) {
+    for (const [k, v] of value) {
+      const nv =
+        typeof k === 'string' && secretKey(k) && typeof v === 'string' ? REDACTED : redactDeep(v, seen);
+      if (nv !== v) value.set(k, nv);
+    }
+    return value;
+  }
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
+  const o = value as Record<string, unknown>;
+  const named =
+    typeof o.name === 'string' &&
+    VARIABLE_NAME.test(o.name) &&
+    isSecretName(o.name) &&
+    typeof o.value === 'string';
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    const nv =
+      named && k === 'value'
+        ? REDACTED
+        : typeof v === 'string' && secretKey(k)
+          ? REDACTED
+          : redactDeep(v, seen);
+    // Only what changed is written: an object frozen upstream holds no secret to change.
+    if (nv !== v) o[k] = nv;
+  }
+  return value;
 }
 
 /**
- * A URL (or text holding URLs) with the user:password of each `scheme://user:pass@host`
- * replaced, so a --pushgateway http://user:pass@gw:9091 can be named in a message.
+ * A stream whose string writes pass `redact` (a Buffer passes as it is); every other property
+ * (isTTY, columns, on…) is the stream's own.
  */
-export function redactUrl(text: string): string {
-  return redactText(text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, `$1${REDACTED}@`));
+export function redactingStream<S extends NodeJS.WritableStream>(stream: S): S {
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === 'write')
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...a: unknown[]) => boolean)(
+            typeof chunk === 'string' ? redact(chunk) : chunk,
+            ...rest,
+          );
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
 }

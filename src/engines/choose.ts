@@ -1,10 +1,10 @@
+import type { EngineName } from '../core/engine-names.js';
 import { ToolError } from '../core/errors.js';
 import { INSTALL_HINT } from './hints.js';
 import type { EngineFinder } from './local/types.js';
-import { checkExplicitPython } from './nixl/python.js';
-import { PYTHON_VENV_FIX, setupCommand, venvProblem } from './nixl/setup.js';
+import { checkExplicitPython } from './nixl-python.js';
+import { PYTHON_VENV_FIX, setupCommand, venvProblem } from './nixl-venv.js';
 import { allEngines, getEngine } from './registry.js';
-import type { EngineName } from './types.js';
 
 export { INSTALL_HINT, NIXL_INSTALL_HINT } from './hints.js';
 export type { EngineFinder } from './local/types.js';

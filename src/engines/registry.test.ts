@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_NAMES } from '../core/engine-names.js';
 import { allEngines, getEngine } from './registry.js';
 import { podScriptDir } from './script.js';
-import { ENGINE_NAMES } from './types.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,7 @@
+import { ENGINE_NAMES, type EngineName } from '../core/engine-names.js';
 import { nixl } from './nixl/index.js';
 import { nixlbench } from './nixlbench/index.js';
-import { ENGINE_NAMES, type Engine, type EngineName } from './types.js';
+import type { Engine } from './types.js';
 import { ucxPerftest } from './ucx-perftest/index.js';
 
 /** Every engine by name: a new engine is one folder and one line here. */

@@ -1,7 +1,7 @@
 import type { KvRow } from '../core/measurement.js';
 import type { UcxProtoTable } from '../parsers/ucx-log.js';
-import type { LocalRunner, Row } from './local/types.js';
-import type { NixlKvArgs } from './nixl/kv-shape.js';
+import type { NixlKvArgs } from './kv-shape.js';
+import type { LocalRunner, Placement, Row } from './local/types.js';
 
 export type {
   EngineFinder,
@@ -23,9 +23,17 @@ export type {
 
 import type { EngineName } from '../core/engine-names.js';
 
-export { ENGINE_NAMES, type EngineName } from '../core/engine-names.js';
-
 /** A probe pod: one side of a cross-node pair, or the one pod holding both ranks. */
+/** The port a ucx_perftest server pod listens on, behind its own Service; every engine's BenchParams carry it. */
+export const PEER_PORT = 13337;
+
+/** Both processes of a local pair on this host's loopback. */
+export const LOOPBACK: Placement = {
+  server: { wrap: [], address: '127.0.0.1' },
+  client: { wrap: [] },
+  describe: 'loopback',
+};
+
 export type PodRole = 'prefill' | 'decode' | 'intra-node';
 
 /** Who initiates one transfer, and with which NIXL operation. */

@@ -18,3 +18,6 @@ export function versionFromImage(image: string): string | undefined {
   const m = /^v?(\d+\.\d+(?:\.\d+)?)/.exec(ref.slice(colon + 1));
   return m ? m[1] : undefined;
 }
+
+/** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
+export const DEFAULT_NIXLBENCH_VERSION = '1.4.0';

@@ -5,7 +5,8 @@ import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
-import { type Loaded, loadInputs } from './load.js';
+import { type Loaded, loadInputs, type ReadCaps } from './load.js';
+import { locateChecks } from './locate.js';
 import type { RawGraph } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
@@ -16,7 +17,9 @@ import {
   netDevicesCheck,
   ucxTlsCheck,
 } from './rules.js';
+import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { roleModeCheck } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
 import { extractWorkloads } from './workloads.js';
@@ -105,6 +108,8 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   ];
   if (disagg && KV_ROLES.has(svc.role)) {
     list.push(
+      roleModeCheck(c.raw, subject),
+      mnnvlCheck(svc, subject),
       kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
@@ -264,7 +269,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
   }
   return {
     part: { files: loaded.files, graphs, services, skipped },
-    checks,
+    checks: locateChecks(checks, loaded.docs, graphs, skipped),
   };
 }
 
@@ -277,11 +282,13 @@ export interface EnvOptions {
   stdin?: NodeJS.ReadableStream;
   /** Where a walk that takes over a second shows files and MB read; give it only when stderr is a TTY. */
   progress?: Progress;
+  /** The run's file and byte caps (`--max-files`, `--max-total`); default DEFAULT_CAPS. */
+  caps?: ReadCaps;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
   const watch = opts.progress ? { progress: opts.progress } : undefined;
-  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch);
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps);
   const { part, checks } = analyse(loaded);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }

@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILLION_LAUGHS } from '../../test/helpers/env.js';
-import { InterruptedError, ToolError, ToolErrors } from '../core/errors.js';
+import { ToolError, ToolErrors } from '../core/errors.js';
 import { loadInputs, MAX_FILE_BYTES, MAX_FLOW_DEPTH, MAX_TOTAL_BYTES, parseYamlFile } from './load.js';
 
 let dir: string;
@@ -58,20 +58,16 @@ describe('parseYamlFile', () => {
   });
 
   it('refuses a billion-laughs document quickly', () => {
-    const started = Date.now();
     expect(() => parseYamlFile(BILLION_LAUGHS, 'bomb.yaml')).toThrow(
       /^bomb\.yaml:1:1: refusing to expand YAML aliases: Excessive alias count/,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('refuses absurd nesting before the parser recurses', () => {
-    const started = Date.now();
     const text = `a: ${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect(() => parseYamlFile(text, 'deep.yaml')).toThrow(
       `deep.yaml:1:${4 + MAX_FLOW_DEPTH}: YAML nested more than ${MAX_FLOW_DEPTH} levels deep`,
     );
-    expect(Date.now() - started).toBeLessThan(1000);
     // brackets inside quotes and comments do not count
     expect(parseYamlFile(`a: "${'['.repeat(2000)}" # ${'{'.repeat(2000)}\n`, 'q.yaml').docs).toHaveLength(1);
   });
@@ -162,26 +158,44 @@ describe('loadInputs', () => {
     ]);
   });
 
-  it('skips a file past the total input limit of a walk instead of reading it', async () => {
-    // Each file is under the per-file limit; together they pass the total, so the last is not read.
+  it('stops at the total input limit of a walk: one line names the first file not read and how many follow', async () => {
+    // Each file is under the per-file limit; together they pass the total, so the last ones are not read.
     const n = Math.floor(MAX_TOTAL_BYTES / MAX_FILE_BYTES);
-    for (let i = 0; i <= n; i++)
+    for (let i = 0; i <= n + 2; i++)
       write(`f${String(i).padStart(2, '0')}.yaml`, Buffer.alloc(MAX_FILE_BYTES, 0x20));
     const loaded = await loadInputs(['.'], dir);
-    expect(loaded.skipped.at(-1)?.why).toBe('not read: this run already read its 64 MiB total input limit');
+    const notRead = loaded.skipped.filter((k) => k.why.startsWith('not read'));
+    expect(notRead.map((k) => `${k.file}: ${k.why}`)).toEqual([
+      `f${n}.yaml: not read, nor the 2 files after it: this run already read its 64 MiB total input limit (raise it with --max-total)`,
+    ]);
   });
 
-  it('names the per-file limit, the total and what was read when the total runs out inside a file', async () => {
+  it('a file that cannot fit what is left of the total ends the reading, saying how much was left', async () => {
     write('a.yaml', Buffer.alloc(1000, 0x20));
-    const n = Math.floor(MAX_TOTAL_BYTES / MAX_FILE_BYTES);
-    for (let i = 0; i < n; i++)
-      write(`f${String(i).padStart(2, '0')}.yaml`, Buffer.alloc(MAX_FILE_BYTES, 0x20));
-    const loaded = await loadInputs(['.'], dir);
-    const used = 1000 + (n - 1) * MAX_FILE_BYTES;
-    expect(loaded.skipped.map((k) => `${k.file}: ${k.why}`)).toContain(
-      `f${String(n - 1).padStart(2, '0')}.yaml: not read: the file is larger than the ${MAX_TOTAL_BYTES - used} bytes left ` +
-        `of the 64 MiB total input limit (${used} bytes already read by this run; one file may have up to 4 MiB)`,
-    );
+    for (let i = 0; i < 3; i++) write(`f${i}.yaml`, Buffer.alloc(600, 0x20));
+    const loaded = await loadInputs(['.'], dir, undefined, undefined, undefined, {
+      maxFiles: 100,
+      maxTotalBytes: 2048,
+    });
+    expect(
+      loaded.skipped.filter((k) => k.why.startsWith('not read')).map((k) => `${k.file}: ${k.why}`),
+    ).toEqual([
+      "f1.yaml: not read, nor the 1 file after it: only 448 bytes was left of this run's 2 KiB total input limit (raise it with --max-total)",
+    ]);
+  });
+
+  it('stops listing at the file cap (all walks of the run together) and names the first file left out', async () => {
+    for (let i = 0; i < 6; i++) write(`a/f${i}.yaml`, 'kind: ConfigMap\n');
+    for (let i = 0; i < 3; i++) write(`b/g${i}.yaml`, 'kind: ConfigMap\n');
+    const caps = { maxFiles: 4, maxTotalBytes: MAX_TOTAL_BYTES };
+    const one = await loadInputs(['a'], dir, undefined, undefined, undefined, caps);
+    expect(one.files).toEqual(['a/f0.yaml', 'a/f1.yaml', 'a/f2.yaml', 'a/f3.yaml']);
+    expect(one.skipped.map((k) => `${k.file}: ${k.why}`)).toEqual([
+      'a/f4.yaml: not read, nor any file the walk would have found after it: this run reached its 4-file limit (raise it with --max-files)',
+    ]);
+    const two = await loadInputs(['b', 'a'], dir, undefined, undefined, undefined, caps);
+    expect(two.files).toEqual(['b/g0.yaml', 'b/g1.yaml', 'b/g2.yaml', 'a/f0.yaml']);
+    expect(two.skipped.map((k) => k.file)).toEqual(['a/f1.yaml']);
   });
 
   it('shows files and MB read once a walk has taken over a second, and nothing for a quick one', async () => {
@@ -230,16 +244,14 @@ describe('loadInputs', () => {
     await expect(loadInputs([], dir)).rejects.toThrow('no recipe given');
   });
 
-  it('refuses a file over the limit, and stops reading /dev/zero at it', async () => {
+  it('refuses a file over the limit', async () => {
     write('big.yaml', Buffer.alloc(MAX_FILE_BYTES + 1, 0x20));
     const big = await errorOf(loadInputs(['big.yaml'], dir));
     expect(big.message).toBe('big.yaml is larger than the 4 MiB input limit');
     expect(big.fix).toBe('give the recipe files, not archives or logs');
-    const zero = await errorOf(loadInputs(['/dev/zero'], dir));
-    expect(zero.message).toBe('/dev/zero is larger than the 4 MiB input limit');
   });
 
-  it('skips a FIFO met in a directory walk with a note, and reads one named on the command line', async () => {
+  it('skips a FIFO met in a directory walk with a note, and refuses one named on the command line (a real mkfifo)', async () => {
     write('a.yaml', 'kind: ConfigMap\n');
     execFileSync('mkfifo', [path.join(dir, 'pipe.yaml')]);
     const walked = await loadInputs(['.'], dir);
@@ -250,19 +262,16 @@ describe('loadInputs', () => {
         doc: 0,
         line: 1,
         kind: '-',
-        why: 'not a regular file (a FIFO, socket or device); name it on the command line to read it',
+        why: 'not read: not a regular file (a FIFO, socket or device)',
       },
     ]);
-    const w = spawn('sh', ['-c', 'printf "kind: Pod\\n" > "$1"', 'sh', path.join(dir, 'pipe.yaml')]);
-    const named = await loadInputs(['pipe.yaml'], dir);
-    w.kill();
-    expect(named.docs.map((d) => d.value)).toEqual([{ kind: 'Pod' }]);
-  });
-
-  it('stops waiting on a named FIFO with no writer when the signal fires', async () => {
-    execFileSync('mkfifo', [path.join(dir, 'idle.yaml')]);
-    const ac = new AbortController();
-    setTimeout(() => ac.abort(new InterruptedError('SIGINT')), 100);
-    await expect(loadInputs(['idle.yaml'], dir, ac.signal)).rejects.toBeInstanceOf(InterruptedError);
+    // No writer, no signal: before the refusal this waited for ever.
+    const named = await errorOf(loadInputs(['pipe.yaml'], dir));
+    expect(named.message).toBe('cannot read pipe.yaml: it is a FIFO, not a regular file or a directory');
+    expect(named.fix).toBe('save it to a file, or pipe it in and give - for stdin');
+    const zero = await errorOf(loadInputs(['a.yaml', '/dev/zero'], dir));
+    expect(zero.message).toBe(
+      'cannot read /dev/zero: it is a character device, not a regular file or a directory',
+    );
   });
 });

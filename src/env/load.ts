@@ -1,12 +1,11 @@
-import type { Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { ToolError, ToolErrors } from '../core/errors.js';
+import { ToolError } from '../core/errors.js';
 import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import { fastParseAll } from './fast-yaml.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import type { Skipped } from './schema.js';
+import { expandPaths, type ReadCaps } from './walk.js';
 
 /** One parsed YAML document. */
 export interface LoadedDoc {
@@ -29,6 +28,12 @@ export interface Loaded {
 export const MAX_FILE_BYTES = INPUT_LIMITS.manifest;
 /** All files of one run together; the files past it are skipped, not read. */
 export const MAX_TOTAL_BYTES = INPUT_LIMITS.manifestTotal;
+/** The files one run reads from its directory walks; past it the walk stops listing. */
+export const MAX_FILES = INPUT_LIMITS.manifestFiles;
+
+export type { ReadCaps } from './walk.js';
+
+export const DEFAULT_CAPS: ReadCaps = { maxFiles: MAX_FILES, maxTotalBytes: MAX_TOTAL_BYTES };
 
 /** A file that was read but is not usable YAML: where, and why. A walk lists it as skipped and goes on. */
 export class UnusableFileError extends ToolError {
@@ -44,116 +49,6 @@ export class UnusableFileError extends ToolError {
 }
 /** The yaml package's alias budget (its default): recipes use no aliases; a "billion laughs" document needs millions. */
 export const MAX_ALIAS_COUNT = 100;
-const SKIP_DIRS = new Set(['.git', 'node_modules']);
-const YAML_EXT = /\.ya?ml$/i;
-
-interface InputFile {
-  abs: string;
-  shown: string;
-  /** Named on the command line (or `-`), not found by a walk. */
-  named?: boolean;
-}
-
-/** Finds the YAML files under each path (recursively for directories); a named file is read whatever its extension. */
-async function expandPaths(
-  paths: readonly string[],
-  cwd: string,
-): Promise<{ files: InputFile[]; skipped: Skipped[] }> {
-  const files: InputFile[] = [];
-  const skipped: Skipped[] = [];
-  const errors: ToolError[] = [];
-  const seen = new Set<string>();
-  for (const given of paths) {
-    if (given === '-') {
-      if (!files.some((f) => f.abs === '-')) files.push({ abs: '-', shown: 'stdin', named: true });
-      continue;
-    }
-    const abs = path.resolve(cwd, given);
-    let st: Awaited<ReturnType<typeof stat>>;
-    try {
-      st = await stat(abs);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      errors.push(
-        new ToolError(
-          `${given}: ${code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`,
-          {
-            fix: 'give a recipe file or directory that exists',
-          },
-        ),
-      );
-      continue;
-    }
-    if (!st.isDirectory()) {
-      if (!files.some((f) => f.abs === abs)) files.push({ abs, shown: given, named: true });
-      continue;
-    }
-    const found: { abs: string; shown: string }[] = [];
-    await walk(abs, given, found, seen, skipped);
-    if (found.length === 0) {
-      errors.push(
-        new ToolError(`${given}: no *.yaml or *.yml files in this directory`, {
-          fix: 'point env at a directory holding Dynamo recipes or Kubernetes manifests',
-        }),
-      );
-    }
-    // A file reached twice (a directory and a file in it) is read once.
-    files.push(...found.filter((f) => !files.some((g) => g.abs === f.abs)));
-  }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new ToolErrors(errors);
-  return { files, skipped };
-}
-
-/**
- * Collects the *.yaml / *.yml regular files under a directory. A FIFO, socket or
- * device with such a name is skipped with a note (reading one could wait
- * forever or never end); named on the command line, it is read.
- */
-async function walk(
-  dir: string,
-  shown: string,
-  out: { abs: string; shown: string }[],
-  seen: Set<string>,
-  skipped: Skipped[],
-) {
-  const real = await realpath(dir);
-  if (seen.has(real)) return; // a symlink loop
-  seen.add(real);
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if (out.length === 0 && skipped.length === 0 && seen.size === 1)
-      throw new ToolError(`${shown}: cannot read directory: ${(err as Error).message}`, {
-        fix: 'check its permissions',
-      });
-    const why = `not read: cannot read this directory: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
-    skipped.push({ file: shown, doc: 0, line: 1, kind: '-', why });
-    return;
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    const abs = path.join(dir, e.name);
-    const child = path.join(shown, e.name);
-    let isDir = e.isDirectory();
-    let isFile = e.isFile();
-    let special = e.isFIFO() || e.isSocket() || e.isCharacterDevice() || e.isBlockDevice();
-    if (e.isSymbolicLink()) {
-      const st = await stat(abs).catch(() => undefined);
-      isDir = st?.isDirectory() ?? false;
-      isFile = st?.isFile() ?? false;
-      special = st !== undefined && !isDir && !isFile;
-    }
-    if (isDir && !SKIP_DIRS.has(e.name)) await walk(abs, child, out, seen, skipped);
-    else if (isFile && YAML_EXT.test(e.name)) out.push({ abs, shown: child });
-    else if (special && YAML_EXT.test(e.name)) {
-      const why = 'not a regular file (a FIFO, socket or device); name it on the command line to read it';
-      skipped.push({ file: child, doc: 0, line: 1, kind: '-', why });
-    }
-  }
-}
-
 /** A file is text when it has no NUL byte and is valid UTF-8. */
 function decodeText(buf: Buffer, shown: string): string {
   const nul = buf.indexOf(0);
@@ -306,33 +201,45 @@ export async function loadInputs(
   stdin?: NodeJS.ReadableStream,
   /** Shows files and MB read once the walk has taken over a second (give it only for a TTY). */
   watch?: LoadProgress,
+  /** The run's file and byte caps; default DEFAULT_CAPS. */
+  caps: ReadCaps = DEFAULT_CAPS,
 ): Promise<Loaded> {
   if (paths.length === 0)
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
-  const { files, skipped } = await expandPaths(paths, cwd);
+  const { files, skipped } = await expandPaths(paths, cwd, caps);
   const docs: LoadedDoc[] = [];
   const soleFile = files.length === 1 && files[0]?.named === true;
+  const maxTotal = caps.maxTotalBytes;
   let total = 0;
   const shown = progressOf(watch, files.length);
   try {
+    // File by file: each file's bytes are dropped once parsed, so reading holds one file at a time.
     for (const [k, f] of files.entries()) {
       shown.file(k, total);
-      const left = MAX_TOTAL_BYTES - total;
-      if (left <= 0) {
+      const left = maxTotal - total;
+      // A file that cannot fit what is left of the total (its size as stat gives it) ends the reading.
+      const size = f.abs === '-' ? 0 : ((await stat(f.abs).catch(() => undefined))?.size ?? 0);
+      if (left <= 0 || (size > left && size <= MAX_FILE_BYTES)) {
+        // One line for everything the total left out, not one per file.
+        const rest = files.length - k - 1;
+        const room =
+          left <= 0 ? 'this run already read its' : `only ${formatBytes(left)} was left of this run's`;
         skipped.push({
           file: f.shown,
           doc: 0,
           line: 1,
           kind: '-',
-          why: `not read: this run already read its ${formatBytes(MAX_TOTAL_BYTES)} total input limit`,
+          why:
+            `not read${rest > 0 ? `, nor the ${rest} file${rest === 1 ? '' : 's'} after it` : ''}: ` +
+            `${room} ${formatBytes(maxTotal)} total input limit (raise it with --max-total)`,
         });
-        continue;
+        break;
       }
       let bytes: Buffer;
       try {
         bytes = await readBoundedBytes(f.abs, {
           limitBytes: MAX_FILE_BYTES,
-          total: { limitBytes: MAX_TOTAL_BYTES, usedBytes: total },
+          total: { limitBytes: maxTotal, usedBytes: total },
           what: f.shown,
           ...(signal ? { signal } : {}),
           ...(stdin ? { stdin } : {}),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readDgd, roleFromOperatorLabels, type ShapeProblem } from './dgd.js';
+import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
 import {
   arr,
@@ -223,6 +224,14 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       if (dgd.unreadable) return skip(dgd.unreadable);
       if (dgd.services.length === 0) {
         if (dgd.problems.length === 0) skip(`${kind} without services`);
+        // A Dynamo graph whose services cannot be read because of their shape: say so, naming the field.
+        else
+          skip(
+            `a Dynamo graph (${kind} ${name}) with a shape error: ${dgd.problems
+              .slice(0, 2)
+              .map((p) => `${p.path} is ${p.got}, the operator expects ${p.expected}`)
+              .join('; ')}`,
+          );
         return;
       }
       const partial = dgd.partial ?? patchOf(d.file, dgd.services);
@@ -262,5 +271,25 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
     skip(`${kind} is not a workload`);
   };
   for (const d of docs) visit(d, d.value);
+  // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
+  for (const g of out.graphs) for (const s of g.services) s.argv = kubeletArgv(s, out.configMaps);
   return out;
+}
+
+/** A service's command line as the kubelet starts it: envFrom, then env entries in order, expanded. */
+function kubeletArgv(s: RawService, configMaps: Map<string, Record<string, string>>): string[] {
+  if (!s.argv.some((a) => a.includes('$'))) return s.argv;
+  const entries: { name: string; value?: string }[] = [];
+  for (const ef of s.envFrom)
+    if (ef.kind === 'configMap')
+      for (const [k, v] of Object.entries(configMaps.get(ef.name) ?? {}))
+        entries.push({ name: `${ef.prefix ?? ''}${k}`, value: v });
+  for (const layer of s.layers)
+    for (const e of layer.entries) {
+      const o = obj(e);
+      const name = str(o?.name);
+      if (name)
+        entries.push({ name, ...(str(o?.value) !== undefined ? { value: str(o?.value) as string } : {}) });
+    }
+  return expandArgv(s.argv, expandEnv(entries));
 }

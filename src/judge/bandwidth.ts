@@ -130,10 +130,20 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
       data,
     };
   }
+  if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor) {
+    // Blocks under 1 MiB are latency-bound (per-message overhead, not the wire): a low figure there says
+    // nothing about the link, so it is not held to a bandwidth floor.
+    return {
+      status: 'skipped',
+      detail: `${g}, but only blocks under 1 MiB were measured: latency-bound, so the bandwidth floor of ${exp.floorGBps} GB/s is not applied and the link is not judged`,
+      fix: 'measure blocks of 1 MiB and more (nixlbench --max_block_size 67108864, ucx_perftest -s 4194304) to judge bandwidth',
+      data,
+    };
+  }
   if (gbps < exp.floorGBps) {
     const small = input.smallOnly === true;
     return {
-      status: small && !input.userFloor ? 'warn' : 'fail',
+      status: 'fail',
       detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? '; only blocks under 1 MiB were measured' : ''}`,
       fix: BELOW_FLOOR_FIX[link],
       data,

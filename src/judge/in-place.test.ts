@@ -5,6 +5,7 @@ import {
   type InPlaceFacts,
   inPlaceBandwidthCheck,
   inPlaceTransportCheck,
+  memoryCheck,
   registrationCheck,
   scopeCheck,
 } from './in-place.js';
@@ -102,5 +103,45 @@ describe('pair --in-place rules', () => {
     );
     expect(bad.status).toBe('fail');
     expect(bad.detail).toBe('ns/p: 1 probe process(es) still running; ns/d: could not be checked');
+  });
+});
+
+describe('pair.memory', () => {
+  const ok = (pod: string) => ({
+    pod,
+    said: {
+      memory: 'ok' as const,
+      detail: `at least 800 MiB stayed free under the container's 1024 MiB memory limit (cgroup v2) while the probe ran`,
+    },
+  });
+
+  it('ok, not mattering, when both helpers watched and the worker kept its room', () => {
+    const c = memoryCheck([ok('ns/p'), ok('ns/d')], 's');
+    expect([c.status, c.matters]).toEqual(['ok', false]);
+    expect(c.detail).toMatch(/^ns\/p: at least 800 MiB stayed free .*; ns\/d: at least/);
+  });
+
+  it('a warning naming the pod when the probe was killed for memory or stopped by the guard: never a pass', () => {
+    const oom = memoryCheck(
+      [
+        {
+          pod: 'ns/p',
+          said: { memory: 'oom', detail: 'the probe was killed for memory, the worker was not touched' },
+        },
+        ok('ns/d'),
+      ],
+      's',
+    );
+    expect(oom.status).toBe('warn');
+    expect(oom.detail).toBe('ns/p: the probe was killed for memory, the worker was not touched');
+    expect(rollUp([oom]).status).not.toBe('trusted');
+  });
+
+  it('skipped when a helper said nothing (stopped by us, or the stream lost)', () => {
+    expect(memoryCheck([ok('ns/p'), { pod: 'ns/d' }], 's')).toMatchObject({
+      status: 'skipped',
+      detail:
+        'no memory account from ns/d (the probe was stopped, the connection lost, or no memory figure could be read)',
+    });
   });
 });

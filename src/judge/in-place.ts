@@ -152,3 +152,36 @@ export function cleanupCheck(
     },
   );
 }
+
+/**
+ * `pair.memory`: how the worker's memory fared while the probe ran, as each pod's helper saw it
+ * (its own cgroup, watched throughout): `ok` with the least that stayed free; `warn` when the
+ * probe was stopped because the worker's use ate the headroom, or killed by the OOM killer
+ * (the probe goes first: oom_score_adj 1000); `skipped` when a helper said nothing (it was
+ * stopped, the connection was lost, or it could read no memory figure).
+ */
+export function memoryCheck(
+  pods: readonly { pod: string; said?: { memory: 'ok' | 'guard' | 'oom'; detail: string } }[],
+  subject: string,
+): Check {
+  const pressed = pods.filter((p) => p.said && p.said.memory !== 'ok');
+  if (pressed.length) {
+    return check('pair.memory', 'warn', pressed.map((p) => `${p.pod}: ${p.said?.detail}`).join('; '), {
+      subject,
+      fix: 'the worker runs close to its memory limit: run in place when it is less loaded, lower --in-place-size, or run pair on free GPUs',
+    });
+  }
+  const silent = pods.filter((p) => !p.said);
+  if (silent.length || pods.length === 0) {
+    return check(
+      'pair.memory',
+      'skipped',
+      `no memory account from ${silent.map((p) => p.pod).join(' or ') || 'the pods'} (the probe was stopped, the connection lost, or no memory figure could be read)`,
+      { subject, matters: false },
+    );
+  }
+  return check('pair.memory', 'ok', pods.map((p) => `${p.pod}: ${p.said?.detail}`).join('; '), {
+    subject,
+    matters: false,
+  });
+}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture, readTestData } from '../../test/helpers/fixtures.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
+import { RDMA_TRANSPORTS } from '../parsers/ucx-transports.js';
 import { judgeGpuDirect, rangeEnd } from './gpudirect.js';
-import { judgeTransport, RDMA_TRANSPORTS, transportKind } from './transports.js';
+import { judgeTransport, transportKind } from './transports.js';
 
 const REAL_CUDA_RC = readFixture('ucx_perftest', 'ucp-put-bw-cuda-rc-mlx5-protoinfo.log');
 

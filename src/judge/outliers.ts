@@ -1,3 +1,5 @@
+import { median } from '../core/stats.js';
+
 /**
  * Outliers: a pair that passed its floor can still sit well below what the rest of the fleet
  * moves over the same path. Each pair is compared with the fleet's median for its path (the
@@ -18,12 +20,6 @@ export interface PathFigure {
   peakGBps: number | null;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
 /** The median figure of each path that has at least MIN_PATH_PAIRS figures. */
 export function pathMedians(pairs: readonly PathFigure[]): Map<string, number> {
   const by = new Map<string, number[]>();
@@ -32,7 +28,7 @@ export function pathMedians(pairs: readonly PathFigure[]): Map<string, number> {
     by.set(p.path, [...(by.get(p.path) ?? []), p.peakGBps]);
   }
   const out = new Map<string, number>();
-  for (const [path, xs] of by) if (xs.length >= MIN_PATH_PAIRS) out.set(path, median(xs));
+  for (const [path, xs] of by) if (xs.length >= MIN_PATH_PAIRS) out.set(path, median(xs) as number);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { RailResult } from '../core/measurement.js';
 import { type Check, type CheckStatus, check } from '../core/model.js';
+import { median } from '../core/stats.js';
 
 /**
  * `pair.rails`: every GPU↔NIC rail the pair crossed, each judged on its own by
@@ -39,20 +40,15 @@ export function withSiblings(rails: readonly RailResult[]): RailResult[] {
   return rails.map((r) => {
     if (r.gbps === null) return r;
     const others = rails.filter((o) => o !== r && o.gbps !== null).map((o) => o.gbps as number);
-    const sorted = [...others].sort((a, b) => a - b);
-    const mid = sorted.length / 2;
-    const median =
-      sorted.length % 2
-        ? (sorted[Math.floor(mid)] as number)
-        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-    if (median <= 0) return r;
-    const f = r.gbps / median;
+    const m = median(others);
+    if (m === undefined || m <= 0) return r;
+    const f = r.gbps / m;
     const sib: CheckStatus = f < SIBLING_FAIL_FRACTION ? 'fail' : f < SIBLING_WARN_FRACTION ? 'warn' : 'ok';
     if (RANK[sib] <= RANK[r.status]) return r;
     return {
       ...r,
       status: sib,
-      detail: `${r.gbps.toFixed(1)} GB/s is ${Math.round(f * 100)} % of its ${others.length} sibling rails' median ${median.toFixed(1)} GB/s (${sib} below ${Math.round((sib === 'fail' ? SIBLING_FAIL_FRACTION : SIBLING_WARN_FRACTION) * 100)} %)`,
+      detail: `${r.gbps.toFixed(1)} GB/s is ${Math.round(f * 100)} % of its ${others.length} sibling rails' median ${m.toFixed(1)} GB/s (${sib} below ${Math.round((sib === 'fail' ? SIBLING_FAIL_FRACTION : SIBLING_WARN_FRACTION) * 100)} %)`,
     };
   });
 }

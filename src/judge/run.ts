@@ -130,6 +130,15 @@ export function runCheck(p: TransferCapture, group: string): Check {
         fix: 'check the server is running and reachable, and the UCX_TLS/UCX_NET_DEVICES it was given',
       });
     }
+    if (p.server !== undefined)
+      return check(
+        id,
+        'skipped',
+        `no result row in the client's log (its command names the server ${p.server}): the run was cut off or never got going, so nothing was measured`,
+        {
+          fix: 'paste the whole client output; if it stops here, check that the server side is running and reachable',
+        },
+      );
     return check(
       id,
       'skipped',

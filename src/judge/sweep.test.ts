@@ -12,7 +12,6 @@ import {
   pairCheckStatus,
   pairStanding,
   referenceFor,
-  sweepStanding,
 } from './sweep.js';
 
 const pair = (over: Partial<PairFigures> = {}): PairFigures => ({
@@ -66,13 +65,6 @@ describe('the sweep judge', () => {
     expect(referenceFor(pair(bare), null)).toBeNull();
     expect(bestPeak([{ peakGBps: null }, { peakGBps: 3 }, { peakGBps: 41 }])).toBe(41);
     expect(bestPeak([{ peakGBps: null }])).toBeNull();
-  });
-
-  it("states the sweep's standing: untrusted on any failure, unverified on any gap or no pair", () => {
-    expect(sweepStanding([{ outcome: 'trusted' }, { outcome: 'untrusted' }])).toBe('untrusted');
-    expect(sweepStanding([{ outcome: 'trusted' }, { outcome: 'not-run' }])).toBe('unverified');
-    expect(sweepStanding([])).toBe('unverified');
-    expect(sweepStanding([{ outcome: 'trusted' }])).toBe('trusted');
   });
 
   it("records a pair's outcome from its verdict and whether it ran", () => {

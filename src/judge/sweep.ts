@@ -116,13 +116,6 @@ export function allFailedTogether(measured: readonly PairRecord[]): boolean {
   return measured.length > 1 && measured.every((p) => p.failure === 'fabric');
 }
 
-/** The sweep's standing as the report states it: untrusted on any failed pair, unverified on any gap. */
-export function sweepStanding(pairs: readonly { outcome: PairOutcome }[]): VerdictStatus {
-  if (pairs.some((p) => p.outcome === 'untrusted')) return 'untrusted';
-  if (pairs.length === 0 || pairs.some((p) => p.outcome !== 'trusted')) return 'unverified';
-  return 'trusted';
-}
-
 export type Band = 'good' | 'warn' | 'bad' | 'none';
 
 /** The figures of one pair that its band is decided on. */

@@ -3,20 +3,6 @@ import { type Check, check } from '../core/model.js';
 import { transportOf } from '../parsers/ucx-log.js';
 import { RDMA_TRANSPORTS, SHM_TRANSPORTS } from '../parsers/ucx-transports.js';
 
-/** What kind of path a set of data lanes is (the report contract's enum, core/measurement.ts). */
-export type { TransportKind } from '../core/measurement.js';
-/**
- * The transport kind and the one transport judge. The name tables they sort
- * lanes by live below, in parsers/ucx-transports.ts (the parsers use them too).
- */
-export {
-  CUDA_TRANSPORTS,
-  INTRA_NODE_TRANSPORTS,
-  RDMA_TRANSPORTS,
-  RMA_RDMA_TRANSPORTS,
-  SHM_TRANSPORTS,
-} from '../parsers/ucx-transports.js';
-
 /**
  * The kind of transport the data lanes show. RDMA wins over helpers
  * (cuda_copy), TCP only when nothing better; RMA emulated over TCP active

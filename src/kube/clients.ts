@@ -37,7 +37,12 @@ class ObjectApi extends KubernetesObjectApi {
 
 /** Who answered must be Kubernetes: a list has `items`, an object its `metadata` (logs are text). */
 export function kubernetesShaped<T>(result: T, action: KubeAction): T {
-  if (action.resource === 'pods/log' || ['delete', 'create', 'patch'].includes(action.verb)) return result;
+  if (
+    action.resource === 'pods/log' ||
+    action.resource === 'pods/proxy' ||
+    ['delete', 'create', 'patch'].includes(action.verb)
+  )
+    return result;
   // A tolerated 404 of read() comes back as undefined.
   if (action.verb === 'get' && result === undefined) return result;
   const o = result as { items?: unknown; metadata?: unknown } | null;

@@ -171,6 +171,11 @@ export interface Cluster {
   objectEvents(namespace: string, kind: string, name: string): Promise<CoreV1Event[]>;
   /** The container's log so far ('' when it has none yet). */
   readLog(namespace: string, pod: string, container?: string): Promise<string>;
+  /**
+   * GET http://<pod>:<port>/<path> through the API server's pod proxy (RBAC: `get` on
+   * `pods/proxy`): a worker's /metrics without a route to the pod. Text, as the pod answered.
+   */
+  proxyGet?(namespace: string, pod: string, port: number, path: string): Promise<string>;
   /** A DynamoGraphDeployment as stored (tries nvidia.com/v1beta1, then v1alpha1). */
   getDgd(namespace: string, name: string): Promise<unknown>;
   /**

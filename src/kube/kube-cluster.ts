@@ -257,6 +257,19 @@ export class KubeCluster implements Cluster {
     return list.items;
   }
 
+  async proxyGet(namespace: string, pod: string, port: number, path: string): Promise<string> {
+    const text = await this.call(
+      this.act('get', 'pods/proxy', namespace, pod),
+      (c) =>
+        c.core.connectGetNamespacedPodProxyWithPath({
+          name: `${pod}:${port}`,
+          namespace,
+          path,
+        }) as Promise<unknown>,
+    );
+    return typeof text === 'string' ? text : JSON.stringify(text ?? '');
+  }
+
   async readLog(namespace: string, pod: string, container?: string): Promise<string> {
     // 400 while the container is still being created ("waiting to start"), 404 while the pod is new: no log yet.
     const text = await this.call(

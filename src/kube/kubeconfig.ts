@@ -1,11 +1,69 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
-import { parse as parseYaml } from 'yaml';
 import { ToolError } from '../core/errors.js';
 import type { ClusterOptions } from './cluster.js';
 import { boundExecPlugins } from './exec-credential.js';
+import { kubeconfigError, kubeconfigFiles, mergeKubeconfigs } from './kubeconfig-files.js';
+import { kubeLog } from './log.js';
+import { proxyFromEnv } from './proxy-env.js';
+
+/**
+ * HTTPS_PROXY/HTTP_PROXY and NO_PROXY, as kubectl's Go transport honours them, for every cluster
+ * whose kubeconfig entry has no proxy-url of its own (proxy-url wins, as in client-go).
+ */
+function applyEnvProxy(doc: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  for (const c of (doc.clusters as { cluster?: Record<string, unknown> }[] | undefined) ?? []) {
+    const cluster = c?.cluster;
+    if (!cluster || cluster['proxy-url'] || typeof cluster.server !== 'string') continue;
+    const proxy = proxyFromEnv(cluster.server, env);
+    if (proxy) cluster['proxy-url'] = proxy;
+  }
+}
+
+/** The proxy schemes client-node can carry (http, https: hpagent; socks: socks-proxy-agent), as kubectl's. */
+const PROXY_SCHEMES = /^(https?|socks5):\/\//;
+
+/**
+ * The TLS and proxy fields of the current cluster that kubectl honours: each works through
+ * client-node, or is refused here with one line naming the field; insecure-skip-tls-verify works
+ * with a warning, and with a CA beside it is refused as client-go refuses it.
+ */
+function checkTls(
+  cluster: {
+    name: string;
+    server: string;
+    skipTLSVerify: boolean;
+    caFile?: string;
+    caData?: string;
+    proxyUrl?: string;
+  },
+  file: string,
+): void {
+  const at = `kubeconfig ${file}: clusters[${cluster.name}].cluster`;
+  if (cluster.proxyUrl && !PROXY_SCHEMES.test(cluster.proxyUrl))
+    throw new ToolError(`${at}.proxy-url ${cluster.proxyUrl} is not an http://, https:// or socks5:// URL`, {
+      fix: 'set proxy-url to http://HOST:PORT, https://HOST:PORT or socks5://HOST:PORT',
+    });
+  if (cluster.skipTLSVerify && (cluster.caFile || cluster.caData))
+    throw new ToolError(
+      `${at} sets insecure-skip-tls-verify and ${cluster.caFile ? 'certificate-authority' : 'certificate-authority-data'} together, which kubectl refuses`,
+      { fix: 'drop insecure-skip-tls-verify (the CA checks the server) or the CA' },
+    );
+  // Over plain http:// there is no certificate to skip (client-node asks for the flag there anyway).
+  if (cluster.skipTLSVerify && cluster.server.startsWith('https://'))
+    kubeLog().warn(
+      `${at}.insecure-skip-tls-verify is set: the API server's certificate is not checked, so anyone on the path can pose as it`,
+    );
+}
+
+/** client-node's own reading of one file, so its complaint names that file and its own indices. */
+function validateWithClient(file: string, doc: Record<string, unknown>): void {
+  try {
+    new KubeConfig().loadFromString(JSON.stringify(doc));
+  } catch (err) {
+    throw kubeconfigError(file, `is not a valid kubeconfig: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
 
 /**
  * The kubeconfig half of the Cluster seam: which file, which context, which
@@ -15,65 +73,6 @@ import { boundExecPlugins } from './exec-credential.js';
  */
 
 const IN_CLUSTER_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
-/** A kubeconfig larger than this is not a kubeconfig. */
-const KUBECONFIG_LIMIT_BYTES = 4 * 1024 * 1024;
-
-function firstExisting(list: string | undefined): string | undefined {
-  if (!list) return undefined;
-  const files = list.split(':').filter(Boolean);
-  return files.find((f) => existsSync(f)) ?? files[0];
-}
-
-function defaultKubeconfig(env: NodeJS.ProcessEnv): string | undefined {
-  const f = join(env.HOME ?? homedir(), '.kube', 'config');
-  return existsSync(f) ? f : undefined;
-}
-
-function kubeconfigError(file: string, problem: string): ToolError {
-  return new ToolError(`kubeconfig ${file} ${problem}`, {
-    fix: 'point --kubeconfig or KUBECONFIG at a valid kubeconfig (kubectl config view --minify --raw > FILE)',
-  });
-}
-
-/** Reads and checks a kubeconfig file before client-node sees it: its own errors are not one-liners. */
-function readKubeconfig(file: string): string {
-  let text: string;
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) throw kubeconfigError(file, 'is a directory');
-    if (st.size > KUBECONFIG_LIMIT_BYTES)
-      throw kubeconfigError(file, `is larger than ${KUBECONFIG_LIMIT_BYTES} bytes`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if (err instanceof ToolError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw kubeconfigError(
-      file,
-      code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message.split('\n')[0]}`,
-    );
-  }
-  if (text.trim() === '') throw kubeconfigError(file, 'is empty');
-  let doc: unknown;
-  try {
-    doc = parseYaml(text);
-  } catch (err) {
-    const e = err as { linePos?: { line: number }[]; message?: string };
-    const line = e.linePos?.[0]?.line;
-    throw kubeconfigError(
-      file,
-      `is not valid YAML${line ? ` (line ${line})` : ''}: ${String(e.message ?? err).split('\n')[0]}`,
-    );
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-    throw kubeconfigError(file, 'is not a YAML mapping');
-  const d = doc as Record<string, unknown>;
-  for (const key of ['clusters', 'contexts', 'users']) {
-    if (d[key] !== undefined && d[key] !== null && !Array.isArray(d[key]))
-      throw kubeconfigError(file, `has "${key}" that is not a list`);
-  }
-  if (!Array.isArray(d.clusters) || d.clusters.length === 0) throw kubeconfigError(file, 'has no clusters');
-  return text;
-}
 
 /**
  * The files a kubeconfig names (CA, client certificate and key, token file) must exist: client-node
@@ -117,17 +116,23 @@ export interface LoadedKubeconfig {
  */
 export function loadKubeconfig(opts: ClusterOptions, env: NodeJS.ProcessEnv = process.env): LoadedKubeconfig {
   const kc = new KubeConfig();
-  const file = opts.kubeconfig ?? firstExisting(env.KUBECONFIG) ?? defaultKubeconfig(env);
-  if (file) {
-    const text = readKubeconfig(file);
-    try {
-      kc.loadFromString(text);
-    } catch (err) {
-      throw kubeconfigError(file, `is not a valid kubeconfig: ${(err as Error).message.split('\n')[0]}`);
-    }
-    kc.makePathsAbsolute(join(file, '..'));
+  const src = kubeconfigFiles(opts.kubeconfig, env);
+  const merged = src ? mergeKubeconfigs(src, validateWithClient) : undefined;
+  // What messages name: the file, or the files of a merged KUBECONFIG.
+  const file = merged?.read.length ? merged.read.join(':') : undefined;
+  if (merged && file) {
+    if (!(merged.doc.clusters as unknown[]).length) throw kubeconfigError(file, 'has no clusters');
+    applyEnvProxy(merged.doc, env);
+    kc.loadFromString(JSON.stringify(merged.doc));
   } else if (env.KUBERNETES_SERVICE_HOST && existsSync(IN_CLUSTER_TOKEN)) {
     kc.loadFromCluster();
+  } else if (merged?.missing.length) {
+    throw new ToolError(
+      `no kubeconfig found: none of the files of KUBECONFIG exists (${merged.missing.join(', ')})`,
+      {
+        fix: 'pass --kubeconfig FILE or correct KUBECONFIG',
+      },
+    );
   } else {
     throw new ToolError('no kubeconfig found: KUBECONFIG is unset and ~/.kube/config does not exist', {
       fix: 'pass --kubeconfig FILE or set KUBECONFIG',
@@ -161,6 +166,11 @@ export function loadKubeconfig(opts: ClusterOptions, env: NodeJS.ProcessEnv = pr
     );
   }
   checkFiles(kc, file ?? '(in-cluster)');
+  checkTls(cluster, file ?? '(in-cluster)');
+  if (kubeLog().level >= 6)
+    kubeLog().trace(
+      `kubeconfig ${file ?? '(in-cluster)'}: context ${kc.getCurrentContext()}, server ${cluster.server}${cluster.proxyUrl ? `, proxy ${cluster.proxyUrl}` : ''}`,
+    );
   // Exec credential plugins run bounded by the request timeout, in their own process group.
   const credentials = boundExecPlugins(kc, { timeoutMs: opts.requestTimeoutMs, signal: opts.signal, env });
   const ctx = kc.getContextObject(kc.getCurrentContext());

@@ -168,17 +168,28 @@ describe('PodCache', () => {
       { watch: [], end: 'hang' },
     ]);
     const stop = new AbortController();
-    const cache = new PodCache({
-      cluster,
-      namespace: 'ns1',
-      selector: 's',
-      clock: systemClock,
-      signal: stop.signal,
-    });
+    // The injected clock's `after`: changed() settles when its limit fires, and asks for that limit.
+    const asked: number[] = [];
+    let fire: () => void = () => {};
+    const clock = {
+      ...systemClock,
+      after: (ms: number, fn: () => void) => {
+        asked.push(ms);
+        fire = fn;
+        return () => {};
+      },
+    };
+    const cache = new PodCache({ cluster, namespace: 'ns1', selector: 's', clock, signal: stop.signal });
     await cache.start();
-    const t0 = Date.now();
-    await cache.changed(40);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
+    let settled = false;
+    const waiting = cache.changed(40).then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect([settled, asked.at(-1)]).toEqual([false, 40]);
+    fire();
+    await waiting;
+    expect(settled).toBe(true);
     stop.abort();
   });
 

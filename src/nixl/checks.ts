@@ -1,7 +1,7 @@
 import { TOOLS } from '../classify/index.js';
+import type { EngineName } from '../core/engine-names.js';
 import { type Check, check } from '../core/model.js';
 import { getEngine } from '../engines/registry.js';
-import type { EngineName } from '../engines/types.js';
 import { type NixlFindings, UCX_PLUGIN } from './findings.js';
 
 const LD_FIX =

@@ -1,7 +1,8 @@
+import { ENGINE_NAMES } from '../core/engine-names.js';
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
-import { localNixlPython } from '../engines/nixl/python.js';
+import { localNixlPython } from '../engines/nixl-python.js';
 import { type ProbeEntry, probeEntry } from '../probes/interpret.js';
 import { type ProbeRunSettings, type TargetReport, targetSections, withSubject } from '../probes/node.js';
 import { type ProbeOutcome, runProbeSet } from '../probes/run.js';
@@ -27,11 +28,10 @@ function entries(outcomes: readonly ProbeOutcome[], f: NixlFindings): Record<str
   );
 }
 
-/** The engine every target can run: nixlbench if all can, else ucx_perftest if all can. */
-/** The best engine every target can run (nixlbench, then nixl, then ucx_perftest). */
+/** The best engine every target can run, in `--engine auto`'s one order of preference (ENGINE_NAMES). */
 function commonEngine(engines: readonly Exclude<ImageEngine, undefined>[][]): ImageEngine {
   if (engines.length === 0) return undefined;
-  return (['nixlbench', 'nixl', 'ucx_perftest'] as const).find((e) => engines.every((l) => l.includes(e)));
+  return ENGINE_NAMES.find((e) => engines.every((l) => l.includes(e)));
 }
 
 /**

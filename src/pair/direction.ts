@@ -1,4 +1,4 @@
-import type { Leg } from './plan/probe-script.js';
+import type { Leg } from '../engines/types.js';
 
 /**
  * Which side of a disaggregated deployment starts the KV transfer, and with

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../test/helpers/fixtures.js';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { InterruptedError } from '../core/errors.js';
+import { LABEL } from '../core/labels.js';
 import { MeasurementSchema } from '../core/measurement.js';
 import { silentProgress } from '../core/progress.js';
 import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
 import { leaseObject } from '../scratch/lease-model.js';
-import { LABEL } from '../scratch/names.js';
-import type { PairConfig } from './context.js';
+import type { PairConfig } from './options/config.js';
 import { runPairCluster } from './run.js';
 
 /**

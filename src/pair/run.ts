@@ -12,7 +12,8 @@ import type { PodSource } from '../kube/pod-cache.js';
 import { DisposalStack } from '../procs/disposal.js';
 import { newRunId, runSelector } from '../scratch/names.js';
 import { gcCommand, leftoverLines, mayBeLeft, TEARDOWN_MS, teardown } from '../scratch/teardown.js';
-import type { PairConfig, PairContext, PairState, Step } from './context.js';
+import type { PairContext, PairState, Step } from './context.js';
+import type { PairConfig } from './options/config.js';
 import { DEFAULT_PULL_TIMEOUT_MS } from './options/flags.js';
 import type { PairPlan } from './plan/plan.js';
 import type { RunProblem } from './pods/assess.js';
@@ -44,20 +45,6 @@ export const STEPS: readonly Step[] = [
   collectStep,
   judgeStep,
 ];
-
-/** Names of the steps in `timing.steps` (ms each), for `npm run bench`. */
-const STEP_NAMES = new Map<Step, string>([
-  [probesStep, 'read-only checks'],
-  [planStep, 'plan'],
-  [renderStep, 'render'],
-  [admissionStep, 'admission'],
-  [holdStep, 'hold nodes'],
-  [scratchStep, 'scratch namespace'],
-  [startStep, 'create + etcd ready'],
-  [transferStep, 'pods start + transfer'],
-  [collectStep, 'collect logs'],
-  [judgeStep, 'judge'],
-]);
 
 export interface PairDeps {
   /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
@@ -214,7 +201,7 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
       ctx.progress.step(step.title(ctx));
       const t0 = clock.now();
       await step.run(ctx);
-      steps[STEP_NAMES.get(step) ?? 'other'] = clock.now() - t0;
+      steps[step.name] = clock.now() - t0;
       if (state.problem && step !== collectStep && step !== judgeStep)
         ctx.progress.warn(state.problem.detail);
       else ctx.progress.done();

@@ -109,7 +109,8 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
       enter((dir[1] as string).replace(/\/$/, ''));
       continue;
     }
-    if (/^total \d+$/.test(t)) {
+    // coreutils ls prints _("total") translated (`insgesamt 0`, `总用量 0`, `итого 0`): one word and the size.
+    if (/^\p{L}+ \d+(?:[.,]\d+)?[KMGTkmgt]?$/u.test(t)) {
       recognised = true;
       continue;
     }

@@ -23,6 +23,21 @@ export interface GdrcopyResult {
 
 const TOOL = 'gdrcopy_copybw';
 
+/**
+ * Lines only GDRCopy prints when it fails (NVIDIA/gdrcopy tests/common.hpp: `ASSERT` prints
+ * `Assertion "%s" failed at %s:%d` and exits, `EXPECT` prints `Check "%s" failed at %s:%d`,
+ * `gdr_open error: Is gdrdrv driver installed and loaded?`; src/gdrapi_internal.h `gdr_err`
+ * prefixes `ERR:  `; libcheck, used by sanity before 2.4, prints `Running suite(s): Sanity`
+ * and `NN%: Checks: N, Failures: N, Errors: N`).
+ */
+const GDRCOPY_FAILURE: readonly RegExp[] = [
+  /^Assertion "[^"]*" failed at \S+\.(?:c|cpp|hpp|h):\d+/,
+  /^Check "[^"]*" failed at \S+\.(?:c|cpp|hpp|h):\d+/,
+  /^gdr_open error\b/,
+  /^ERR:\s+/,
+  /\b(?:sanity|copybw|copylat|common)\.(?:c|cpp|hpp):\d+:.*\b(?:Assertion|failed|Received signal|E:)/,
+];
+
 export function parseGdrcopy(text: string): GdrcopyResult {
   const lines = cleanLines(text);
   const r: GdrcopyResult = { gpus: [], closed: false, errors: [] };
@@ -72,6 +87,29 @@ export function parseGdrcopy(text: string): GdrcopyResult {
     }
     if (/^closing gdrdrv$/.test(t)) {
       r.closed = true;
+      recognised = true;
+      continue;
+    }
+    const check = /^\d+%: Checks: (\d+), Failures: (\d+), Errors: (\d+)$/.exec(t);
+    if (check) {
+      const [total, failures, errors] = check.slice(1).map(Number) as [number, number, number];
+      r.sanity = {
+        total,
+        passed: total - failures - errors,
+        failed: failures + errors,
+        waived: 0,
+        line: line.no,
+      };
+      recognised = true;
+      continue;
+    }
+    if (/^Running suite\(s\): Sanity$/.test(t)) {
+      recognised = true;
+      continue;
+    }
+    if (GDRCOPY_FAILURE.some((re) => re.test(t))) {
+      // gdrcopy's own failure lines: the run is gdrcopy's even when it never reached a summary.
+      r.errors.push({ line: line.no, text: t });
       recognised = true;
       continue;
     }

@@ -71,6 +71,8 @@ export interface IbDevice {
   transport?: string;
   kind?: DeviceKind;
   vf?: string;
+  /** ibstat "Number of ports" / ibv_devinfo phys_port_cnt: how many ports the device has, shown or not. */
+  portCount?: number;
   ports: IbPort[];
 }
 
@@ -95,8 +97,23 @@ export function portState(raw: string): PortState {
   if (/^(PORT_)?DOWN$/.test(t)) return 'down';
   if (/^(PORT_)?INIT(IALIZ(E|ING))?$/.test(t)) return 'init';
   if (/^(PORT_)?ARMED$/.test(t)) return 'armed';
+  // A strict prefix of a state word (`Act`, `PORT_DO`) or nothing is a paste cut mid-line: no tool prints it.
+  if (t === '' || STATE_WORDS.some((w) => w.startsWith(t) && w !== t)) return 'not-shown';
   return 'unknown';
 }
+
+const STATE_WORDS = [
+  'ACTIVE',
+  'PORT_ACTIVE',
+  'ACTIVE_DEFER',
+  'DOWN',
+  'PORT_DOWN',
+  'INIT',
+  'INITIALIZE',
+  'PORT_INIT',
+  'ARMED',
+  'PORT_ARMED',
+];
 
 /**
  * Physical state: ibstat "LinkUp"/"Polling"/"Disabled"/"PortConfigurationTraining",

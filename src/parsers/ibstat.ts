@@ -23,6 +23,9 @@ export interface IbstatResult {
 
 const TOOL = 'ibstat';
 
+/** The device name given to a port block whose `CA '<name>'` line is not in the paste. */
+export const CA_NOT_SHOWN = '(CA not shown)';
+
 export function parseIbstat(text: string): IbstatResult {
   const lines = cleanLines(text);
   const devices: IbDevice[] = [];
@@ -49,6 +52,11 @@ export function parseIbstat(text: string): IbstatResult {
       continue;
     }
     const portHead = /^Port (\d+):$/.exec(t);
+    if (portHead && !device) {
+      // A port block pasted without its `CA '<name>'` line: read, its device not shown.
+      device = { name: CA_NOT_SHOWN, ports: [] };
+      devices.push(device);
+    }
     if (portHead && device) {
       port = { device: device.name, port: Number(portHead[1]), state: 'not-shown' };
       device.ports.push(port);

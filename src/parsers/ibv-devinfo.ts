@@ -62,6 +62,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
+  const declared = new Map<IbDevice, number>();
 
   for (const line of lines) {
     const t = line.text.trim();
@@ -118,6 +119,11 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       port = undefined;
       continue;
     }
+    if (!device && key === 'port' && /^\d+$/.test(value)) {
+      // A port block pasted without its `hca_id:` line: the port is read, the device is not shown.
+      device = { name: HCA_NOT_SHOWN, ports: [] };
+      devices.push(device);
+    }
     if (!device) {
       stray ??= { no: line.no, text: t };
       continue;
@@ -135,11 +141,14 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       else if (key === 'hw_ver') device.hwVersion = value;
       else if (key === 'transport') device.transport = value.replace(/\s*\(\d+\)$/, '');
       else if (key === 'max_mr_size') verbose = true;
+      else if (key === 'phys_port_cnt' && /^\d+$/.test(value)) declared.set(device, Number(value));
       continue;
     }
     if (setPortField(port, key, value)) verbose = true;
   }
   for (const d of devices) d.ports = d.ports.map(withRate);
+  // Only a device none of whose port blocks is shown carries its declared count: its ports are "not shown".
+  for (const [d, n] of declared) if (d.ports.length === 0 && n > 0) d.portCount = n;
   annotateDevices(devices);
   if (devices.length === 0 && !listed && !noDevices && openFailures === 0 && listError === undefined) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
@@ -162,6 +171,9 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
 }
 
 /** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */
+/** The device name given to a port block whose `hca_id:` line is not in the paste. */
+export const HCA_NOT_SHOWN = '(hca_id not shown)';
+
 const FIELDS: Readonly<Record<string, CommonPortField>> = {
   state: 'state',
   sm_lid: 'smLid',

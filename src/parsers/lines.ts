@@ -25,6 +25,8 @@ const PREFIXES: readonly RegExp[] = [
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}) /,
   // `kubectl logs --prefix`: "[pod/nixl-abc/main] ".
   /^\[pod\/[^\]\s]+\] ?/,
+  // Open MPI `mpirun --tag-output`: "[1,0]<stdout>:" (jobid,rank then the stream; orte/mca/iof).
+  /^\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
 ];
 
 /** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */
@@ -40,7 +42,33 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  return body.split(/\r?\n|\r/).map((raw, i) => ({ no: i + 1, text: stripPrefix(raw).trimEnd() }));
+  const raw = body.split(/\r?\n|\r/);
+  const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
+  return raw.map((r, i) => ({ no: i + 1, text: unwrap(stripPrefix(boxed ? unbox(r) : r)).trimEnd() }));
+}
+
+/**
+ * A TUI pane (k9s, tmux, screen, a `dialog` box) draws a box-drawing border around each
+ * line: `│ CA 'mlx5_0'   │`, with `┌──┐`/`└──┘`/`├──┤` rules between. Two or more such
+ * lines in a paste mean the borders are the pane's, not the tool's (no tool `read` knows
+ * prints U+2500–U+257F box-drawing characters).
+ */
+const BOX_SIDE = /^\s*[│┃║]/;
+function unbox(line: string): string {
+  if (/^\s*[┌┍┎┏╔╒╓├┝┠┣╠╞╟└┕┖┗╚╘╙─━═][─━═┬┴┼╤╧╪╦╩╬\s]*[┐┑┒┓╗╕╖┤┥┨┫╣╡╢┘┙┚┛╝╛╜─━═]?\s*$/.test(line)) return '';
+  const m = /^\s*[│┃║] ?(.*?)\s*[│┃║]?\s*$/.exec(line);
+  return m ? (m[1] as string) : line;
+}
+
+/**
+ * A prompt the poster wrapped in markdown (`**$ ibstat**`, `` `root@h:~# ibstat` ``,
+ * `__$ lsmod__`): the marks are the post's, the prompt is the paste's.
+ */
+function unwrap(line: string): string {
+  const m = /^\s*(\*\*|__|`)(.+?)\1\s*$/.exec(line);
+  if (!m) return line;
+  const inner = m[2] as string;
+  return promptCommand(inner) !== undefined ? inner : line;
 }
 
 /** The lines that carry something. */
@@ -59,7 +87,9 @@ export function nonEmpty(lines: readonly Line[]): Line[] {
 export function promptCommand(text: string): string | undefined {
   const m =
     // user@host may be a placeholder an author wrote in a doc (`ubuntu@<hostname>:~$`).
-    /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\w.<>-]+@[\w.<>-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/.exec(text) ??
+    /^\s*(?:\([^)]*\)\s*)?(?:\[[^\]]*\]|[\p{L}\p{N}_.<>-]+@[\p{L}\p{N}_.<>-]+(?::[^\s#$]*)?)\s*[#$](?:\s+(.*))?$/u.exec(
+      text,
+    ) ??
     /^\s*(?:sh|bash|dash|zsh)-\d+(?:\.\d+)*[#$](?:\s+(.*))?$/.exec(text) ??
     // Singularity/Apptainer shell (`Singularity> cmd`, its default PS1).
     /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??
@@ -79,10 +109,20 @@ export function promptCommand(text: string): string | undefined {
 
 /** The host a prompt names (`root@gpu3`, `[root@gpu3 ~]#`), for telling machines apart in one paste. */
 export function promptHost(text: string): string | undefined {
-  return /^\s*(?:\([^)]*\)\s*)?\[?[\w.-]+@([\w.-]+)[\s:\]]/.exec(text)?.[1];
+  return /^\s*(?:\([^)]*\)\s*)?\[?[\p{L}\p{N}_.-]+@([\p{L}\p{N}_.-]+)[\s:\]]/u.exec(text)?.[1];
 }
 
 /** True when every character of s is whitespace. */
 export function isBlank(s: string): boolean {
   return s.trim() === '';
+}
+
+/**
+ * An author's elision, not data: `...`, `…`, `[snip]`, `<snip>`, `(snipped)`, `[... 40 lines ...]`,
+ * `-- snip --`, `# ...`. What it stands for is not shown.
+ */
+export function isElision(text: string): boolean {
+  return /^\s*(?:#\s*)?(?:\.{2,}|…+|[[(<]\s*(?:\.{2,}|…|snip(?:ped)?|truncated|cut|omitted|more)[^\])>]*[\])>]|-+\s*(?:snip|cut)\s*-+|(?:snip|snipped|truncated)\.*)\s*$/i.test(
+    text,
+  );
 }

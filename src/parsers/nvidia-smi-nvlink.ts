@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isElision, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -17,6 +17,8 @@ export interface NvlinkGpu {
    * for this GPU instead of a link list (no bridge fitted, or every link down).
    */
   allInactive?: boolean;
+  /** An author's elision (`...`, `[snip]`) inside this GPU's block: links after it are not shown. */
+  elidedAt?: number;
 }
 
 export interface NvlinkResult {
@@ -33,8 +35,11 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
   for (const line of lines) {
     const t = line.text.trim();
     // Pastes carry the command line and "...." elisions (azhpc-diagnostics#73).
-    if (t === '' || /^\.{2,}$/.test(t) || /^nvidia-smi\b/.test(t) || promptCommand(line.text) !== undefined)
+    if (isElision(t)) {
+      if (gpu && gpu.elidedAt === undefined) gpu.elidedAt = line.no;
       continue;
+    }
+    if (t === '' || /^nvidia-smi\b/.test(t) || promptCommand(line.text) !== undefined) continue;
     const head = /^GPU (\d+): (.*?)(?: \(UUID: ([^)]*)\))?$/.exec(t);
     if (head) {
       gpu = { index: Number(head[1]), name: (head[2] as string).trim(), links: [] };

@@ -29,6 +29,8 @@ export interface TopoResult {
    * NV# (`topo -mp`); unknown: no legend and no NV# cell.
    */
   view: 'full' | 'pcie-only' | 'unknown';
+  /** Rows the paste cuts short (`GPU6  NV12  NV12` then nothing): the cells after are not shown. */
+  cut?: { row: string; shown: number; of: number; line: number }[];
 }
 
 const TOOL = 'nvidia-smi topo';
@@ -64,6 +66,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   let legend = false;
   let nvLegend = false;
   let inNicLegend = false;
+  const cut: NonNullable<TopoResult['cut']> = [];
 
   for (const line of lines.slice(headerIdx + 1)) {
     const t = line.text.trim();
@@ -87,6 +90,13 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     const row = devices.find((d) => d.id === tokens[0]);
     if (!row || matrix[row.id]) continue;
     const cells = tokens.slice(1, 1 + labels.length);
+    // A row that stops early with every cell it has well formed is a paste cut mid-row: what it
+    // shows is read, the rest is not shown (never "no link", never "no NIC").
+    if (cells.length < labels.length && cells.length > 0 && cells.every((c) => CELL.test(c))) {
+      matrix[row.id] = Object.fromEntries(cells.map((c, i) => [labels[i] as string, c]));
+      cut.push({ row: row.id, shown: cells.length, of: labels.length, line: line.no });
+      continue;
+    }
     if (cells.length < labels.length || !cells.every((c) => CELL.test(c))) {
       throw new ParseError(TOOL, `row ${row.id} does not have ${labels.length} topology cells`, {
         line: line.no,
@@ -110,7 +120,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   }
   const nvCell = Object.values(matrix).some((r) => Object.values(r).some((c) => c.startsWith('NV')));
   const view = nvCell || nvLegend ? 'full' : legend ? 'pcie-only' : 'unknown';
-  return { devices, matrix, view };
+  return { devices, matrix, view, ...(cut.length ? { cut } : {}) };
 }
 
 /** Every unordered GPU pair with its cell. */

@@ -73,4 +73,6 @@ export interface UcxPerftestResult {
   errors: { line: number; text: string }[];
   /** A summary row was printed (in ≤ 1.8 layout: at least one row). */
   completed: boolean;
+  /** The server host the typed command names: this is the client's log, where the result rows belong. */
+  server?: string;
 }

@@ -1,9 +1,10 @@
+import { median } from '../core/stats.js';
 import { ParseError } from './errors.js';
-import { cleanLines, type Line } from './lines.js';
+import { cleanLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
-import { median, mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
+import { mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
 
 export type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 
@@ -247,7 +248,8 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     });
   }
   const env = ucxEnvOf(lines);
-  const run = assemble(s, ucx, hints);
+  const server = serverOf(lines);
+  const run = { ...assemble(s, ucx, hints), ...(server ? { server } : {}) };
   return env.tls !== undefined || env.netDevices !== undefined ? { ...run, ucxEnv: env } : run;
 }
 
@@ -356,5 +358,28 @@ function kindOf(s: State, layout: UcxPerftestResult['layout']): UcxPerftestResul
   const test = typeof s.box.test === 'string' ? s.box.test : undefined;
   if (test) return /\blatency$/.test(test) ? 'latency' : 'bandwidth';
   if (layout === 'staged' && s.latencyKind) return s.latencyKind === 'latency' ? 'latency' : 'bandwidth';
+  return undefined;
+}
+
+/**
+ * The server a typed `ucx_perftest <server> -t …` command names (a client run), from the
+ * paste's prompt line: an IPv4 address or host name right after the program, or last after
+ * a flag that takes no value. A server run names none (ucx_perftest(1): the client is the
+ * side given a server host).
+ */
+export function serverOf(lines: readonly Line[]): string | undefined {
+  for (const l of lines) {
+    const cmd = promptCommand(l.text);
+    if (!cmd || !/\bucx_perftest\b/.test(cmd)) continue;
+    const words = (cmd.split('|')[0] ?? '').trim().split(/\s+/);
+    const at = words.findIndex((w) => /(?:^|\/)ucx_perftest$/.test(w));
+    const rest = words.slice(at + 1);
+    const host = (w: string | undefined) =>
+      w !== undefined && (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(w) || /^[a-z][\w-]*(?:\.[\w-]+)+$/i.test(w));
+    if (host(rest[0])) return rest[0];
+    const last = rest[rest.length - 1];
+    if (rest.length >= 2 && host(last) && !(rest[rest.length - 2] ?? '').startsWith('-')) return last;
+    if (rest.length >= 2 && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(last ?? '')) return last;
+  }
   return undefined;
 }

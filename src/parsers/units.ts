@@ -68,14 +68,6 @@ export function laneName(laneGbps: number): string | undefined {
   return hit?.[0];
 }
 
-/** Median of a non-empty list. */
-export function median(xs: readonly number[]): number | undefined {
-  if (xs.length === 0) return undefined;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
 /** Splits on runs of whitespace, dropping empty fields. */
 export function fields(s: string): string[] {
   return s.trim().split(/\s+/).filter(Boolean);

@@ -3,7 +3,7 @@ import type { Progress } from '../core/progress.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
 import { plural } from '../core/verdict.js';
-import { localNixlPython } from '../engines/nixl/python.js';
+import { localNixlPython } from '../engines/nixl-python.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';
 import { NODE_PROBES, nodeProbes, READERS, type Reader } from './node-set.js';

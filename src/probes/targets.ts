@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { V1Pod } from '@kubernetes/client-node';
+import type { V1Container, V1Pod } from '@kubernetes/client-node';
 import { ToolError } from '../core/errors.js';
 import { findDgdWorkers, pickRunning, roleOf, type WorkerRole } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
@@ -21,6 +21,10 @@ export interface Target {
   node?: string;
   role?: WorkerRole;
   image?: string;
+  /** Pods: the pod's IP (what a peer connects to; absent until it has one). */
+  ip?: string;
+  /** Pods: the chosen container's spec (its command line names the serving framework). */
+  spec?: V1Container;
   runner: CommandRunner;
 }
 
@@ -79,8 +83,10 @@ function podTarget(pod: V1Pod, container: string, cluster: Pick<Cluster, 'exec'>
   const namespace = pod.metadata?.namespace ?? '';
   const name = pod.metadata?.name ?? '';
   const role = roleOf(pod);
-  const image = pod.spec?.containers.find((c) => c.name === container)?.image;
+  const spec = pod.spec?.containers.find((c) => c.name === container);
+  const image = spec?.image;
   const node = pod.spec?.nodeName;
+  const ip = pod.status?.podIP;
   return {
     kind: 'pod',
     label: name,
@@ -90,6 +96,8 @@ function podTarget(pod: V1Pod, container: string, cluster: Pick<Cluster, 'exec'>
     ...(node ? { node } : {}),
     ...(role ? { role } : {}),
     ...(image ? { image } : {}),
+    ...(ip ? { ip } : {}),
+    ...(spec ? { spec } : {}),
     runner: new PodRunner(cluster, { namespace, pod: name, container }),
   };
 }

@@ -44,14 +44,12 @@ describe('DisposalStack', () => {
       return new Promise(() => {});
     });
     const ctl = new AbortController();
-    const t0 = performance.now();
     const pending = stack.disposeAll(ctl.signal);
     // All three started before the first (30 ms) finished: at once, not one after another.
     await new Promise((r) => setTimeout(r, 5));
     expect(started.sort()).toEqual(['a', 'b', 'c']);
     setTimeout(() => ctl.abort(new Error('budget')), 80);
     const problems = await pending;
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(problems).toEqual([
       { name: 'c', message: 'did not finish in time' },
       { name: 'b', message: 'refused' },

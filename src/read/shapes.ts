@@ -20,6 +20,11 @@ const SHAPES: readonly [ToolId, RegExp][] = [
   ['memlock', /^(?:real-time non-blocking time|core file size)\s+\((?:microseconds|blocks), -[Rc]\)/],
   ['show_gids', /^DEV\s+PORT\s+INDEX\s+GID\b/],
   ['gdrcopy', /^GPU id:\s?\d+[;\s]/],
+  [
+    'perftest',
+    /^\s*(?:Send|Send_imm|RDMA_Write|RDMA_Write_imm|RDMA_Read|Atomic)(?: \w+)* (?:BW|Latency) Test$/,
+  ],
+  ['nccl-tests', /^# nThread \d+ nGpus \d+ minBytes \d+/],
 ];
 
 /** The tool whose output this line begins, if it is such a line. */

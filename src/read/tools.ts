@@ -1,12 +1,17 @@
 import {
   classifyDevInfiniband,
+  classifyDmesgPeermem,
+  classifyFiInfo,
   classifyGdrcopy,
   classifyIbstat,
   classifyIbstatus,
   classifyIbvDevinfo,
   classifyLsmod,
   classifyMemlock,
+  classifyNcclTests,
   classifyNvlinkStatus,
+  classifyPerftest,
+  classifyRdmaLink,
   classifyShowGids,
   classifyTopo,
   classifyTransfer,
@@ -20,16 +25,21 @@ import {
 } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { parseDmesgPeermem } from '../parsers/dmesg-peermem.js';
 import { ParseError } from '../parsers/errors.js';
+import { parseFiInfo } from '../parsers/fi-info.js';
 import { parseGdrcopy } from '../parsers/gdrcopy.js';
 import { parseIbstat } from '../parsers/ibstat.js';
 import { parseIbstatus } from '../parsers/ibstatus.js';
 import { parseIbvDevinfo } from '../parsers/ibv-devinfo.js';
 import { parseLsmod } from '../parsers/lsmod.js';
 import { parseMemlock } from '../parsers/memlock.js';
+import { parseNcclTests } from '../parsers/nccl-tests.js';
 import { parseNixlbench } from '../parsers/nixlbench.js';
 import { parseNvidiaSmiNvlink } from '../parsers/nvidia-smi-nvlink.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
+import { parsePerftest } from '../parsers/perftest.js';
+import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
@@ -79,6 +89,11 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   nixlbench: pair(parseNixlbench, classifyTransfer),
   ucx_perftest: pair(parseUcxPerftest, classifyTransfer),
   gdrcopy: pair(parseGdrcopy, classifyGdrcopy),
+  perftest: pair(parsePerftest, classifyPerftest),
+  'nccl-tests': pair(parseNcclTests, classifyNcclTests),
+  'rdma-link': pair(parseRdmaLink, classifyRdmaLink),
+  dmesg: pair(parseDmesgPeermem, (r, o) => classifyDmesgPeermem(r, o.shown ? { shown: o.shown } : {})),
+  fi_info: pair(parseFiInfo, classifyFiInfo),
 };
 
 /** Tool id → a function that parses and classifies one captured output. */
@@ -113,6 +128,21 @@ export function commandRuns(tool: ToolId, command: string): boolean {
       return prog === 'lsmod' || /^cat\s+\/proc\/modules\b/.test(command.trim());
     case 'gdrcopy':
       return /^(?:gdrcopy_)?(?:copybw|copylat|sanity)$/.test(prog);
+    case 'rdma-link':
+      return (prog === 'rdma' && /\blink\b/.test(command)) || prog === 'ibdev2netdev';
+    case 'dmesg':
+      return prog === 'dmesg' || (prog === 'journalctl' && /\s-k\b|--dmesg/.test(command));
+    case 'fi_info':
+      return prog === 'fi_info';
+    case 'perftest':
+      return /^ib_(?:write|read|send|atomic)_(?:bw|lat)$/.test(prog);
+    case 'nccl-tests':
+      return (
+        /\b\w+_perf(?:_mpi)?\b/.test(command) &&
+        /(?:^|[\s/])(?:all_reduce|all_gather|reduce_scatter|alltoall|alltoallv|broadcast|reduce|sendrecv|gather|scatter|hypercube)_perf\b/.test(
+          command,
+        )
+      );
     default:
       return prog === TOOLS[tool].command.split(' ')[0];
   }
@@ -178,6 +208,23 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   const missing = paste.sections.flatMap((s) =>
     s.missing.filter((m) => commandRuns(tool, m.program)).map((m) => ({ ...m, where: s.where })),
   );
+  // A command that printed nothing is that: not empty input, not a tool that is missing.
+  if (!reading && missing.length === 0 && own.length > 0 && own.every((s) => s.output.length === 0)) {
+    reading = {
+      parsed: undefined,
+      checks: [
+        check(
+          `${TOOLS[tool].group}.${tool}`,
+          'skipped',
+          `${own.map((s) => `\`${s.command}\` (${lineSpan(s.from, s.to)})`).join(' and ')} printed nothing: nothing to judge`,
+          {
+            fix: `run \`${TOOLS[tool].command}\` again and paste what it prints (an empty output can mean no device, no permission or a wrapper that swallowed it)`,
+          },
+        ),
+      ],
+    };
+    used = own;
+  }
   // A filter that kept lines the parser cannot place alone (`ibstat | grep State` has no CA block):
   // what it hid is not shown; nothing is concluded from the rest.
   const filtered = ownError ? shownOf(own) : undefined;
@@ -283,7 +330,12 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
   const places = [...new Set(said.flatMap((s) => (s.where ? [s.where] : [])))];
   const one = (list: readonly PasteSection[]) => {
     const shownHere = shownOf(list);
-    return readOutput(tool, merge(list), shownHere ? { ...opts, shown: shownHere } : opts);
+    const commands = list.flatMap((s) => (s.command ? [s.command] : []));
+    return readOutput(tool, merge(list), {
+      ...opts,
+      ...(shownHere ? { shown: shownHere } : {}),
+      ...(commands.length ? { commands } : {}),
+    });
   };
   if (places.length < 2) return one(sections);
   const parsed: unknown[] = [];

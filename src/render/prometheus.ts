@@ -1,25 +1,15 @@
-import type { VerdictStatus } from '../core/model.js';
+import type { ClusterIdentity } from '../core/cluster-identity.js';
+import { type VerdictStatus, VerdictStatusSchema } from '../core/model.js';
+import { GB } from '../parsers/units.js';
 import {
   NODE_VALUE,
   type NodeStatus,
   NodeStatusSchema,
-  type PairOutcome,
   PairOutcomeSchema,
   type SweepPair,
   type SweepResult,
   VERDICT_VALUE,
 } from '../sweep/model.js';
-
-/**
- * A sweep as Prometheus metrics, in the text exposition format version 0.0.4
- * (references/sweep-metrics.md): one block per family, `# HELP` and `# TYPE`
- * first, label values escaped, a trailing line feed. No sample carries a
- * timestamp: the Pushgateway rejects pushes that do. Pure: the same result
- * gives the same text.
- */
-
-/** The Content-Type of what renderPrometheus returns (sweep/model.ts: push.ts sends it too). */
-export { PROMETHEUS_CONTENT_TYPE } from '../sweep/model.js';
 
 export interface PrometheusOptions {
   /** The sweep's overall verdict (the report's verdict.status); adds interconnect_sweep_verdict. */
@@ -29,6 +19,8 @@ export interface PrometheusOptions {
    * command passes the report's time. Without either there is no last-run timestamp.
    */
   now?: Date;
+  /** Which cluster: a `cluster` label on every sample, and interconnect_sweep_info's labels. */
+  cluster?: ClusterIdentity;
 }
 
 type Labels = Record<string, string>;
@@ -75,12 +67,19 @@ function block(f: Family): string {
     .join('');
 }
 
-const PAIR_ENCODING = (Object.keys(VERDICT_VALUE) as PairOutcome[])
-  .map((k) => `${VERDICT_VALUE[k]} ${k}`)
-  .join(', ');
-const NODE_ENCODING = (Object.keys(NODE_VALUE) as NodeStatus[])
-  .map((k) => `${NODE_VALUE[k]} ${k}`)
-  .join(', ');
+/**
+ * A state as one series per possible state, 1 for the one it is in and 0 for the others
+ * (the kube-state-metrics shape, `kube_pod_status_phase{phase}`): `== 1` selects the state by
+ * its name, and no two states share a number.
+ */
+function stateSamples(labels: Labels, states: readonly string[], current: string): Sample[] {
+  return states.map((state) => ({ labels: { ...labels, state }, value: state === current ? 1 : 0 }));
+}
+
+/** GB/s (10^9 B/s, every `GBps` field) in bytes per second, the base unit Prometheus wants. */
+function bytesPerSecond(gbps: number): number {
+  return Math.round(gbps * GB);
+}
 
 /**
  * One pair per (prefill, decode): a label set may appear only once in a family, and the
@@ -118,8 +117,8 @@ function endSeconds(result: SweepResult, now: Date | undefined): Sample[] {
 function railFamilies(result: SweepResult): Family[] {
   return [
     {
-      name: 'interconnect_rail_bandwidth_gbps',
-      help: "One GPU↔NIC rail's KV-transfer bandwidth in a node pair of the last sweep, GB/s; only rails that produced a row.",
+      name: 'interconnect_rail_bandwidth_bytes_per_second',
+      help: "One GPU↔NIC rail's KV-transfer bandwidth in a node pair of the last sweep, bytes per second; only rails that produced a row.",
       samples: distinctPairs(result.pairs).flatMap((p) =>
         (p.rails ?? []).flatMap((r) =>
           r.gbps === null
@@ -132,7 +131,7 @@ function railFamilies(result: SweepResult): Family[] {
                     gpu: String(r.gpu),
                     nic: r.nic ?? 'unknown',
                   },
-                  value: r.gbps,
+                  value: bytesPerSecond(r.gbps),
                 },
               ],
         ),
@@ -207,8 +206,8 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
   const pairs = distinctPairs(result.pairs);
   const out: Family[] = [
     {
-      name: 'interconnect_pair_bandwidth_gbps',
-      help: 'Peak KV-transfer bandwidth of a node pair in the last sweep, GB/s (10^9 bytes/s); only pairs that measured something.',
+      name: 'interconnect_pair_bandwidth_bytes_per_second',
+      help: 'Peak KV-transfer bandwidth of a node pair in the last sweep, bytes per second; only pairs that measured something.',
       samples: pairs.flatMap((p) =>
         p.peakGBps === null
           ? []
@@ -220,26 +219,24 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
                   engine: p.engine ?? result.settings.engine,
                   transport: p.transport ?? 'unknown',
                 },
-                value: p.peakGBps,
+                value: bytesPerSecond(p.peakGBps),
               },
             ],
       ),
     },
     {
-      name: 'interconnect_pair_verdict',
-      help: `Verdict of a node pair in the last sweep: ${PAIR_ENCODING}.`,
-      samples: pairs.map((p) => ({
-        labels: { prefill: p.prefill, decode: p.decode },
-        value: VERDICT_VALUE[p.outcome],
-      })),
+      name: 'interconnect_pair_state',
+      help: `Outcome of a node pair in the last sweep: 1 for its state, 0 for the others (${PairOutcomeSchema.options.join(', ')}).`,
+      samples: pairs.flatMap((p) =>
+        stateSamples({ prefill: p.prefill, decode: p.decode }, PairOutcomeSchema.options, p.outcome),
+      ),
     },
     {
-      name: 'interconnect_node_verdict',
-      help: `Standing of a node in the last sweep: ${NODE_ENCODING} (culprit and suspect are both 0).`,
-      samples: distinctNodes(result.nodes).map((n) => ({
-        labels: { node: n.name },
-        value: NODE_VALUE[n.status],
-      })),
+      name: 'interconnect_node_state',
+      help: `Standing of a node in the last sweep: 1 for its state, 0 for the others (${NodeStatusSchema.options.join(', ')}).`,
+      samples: distinctNodes(result.nodes).flatMap((n) =>
+        stateSamples({ node: n.name }, NodeStatusSchema.options, n.status),
+      ),
     },
     {
       name: 'interconnect_pair_outlier_ratio',
@@ -268,9 +265,21 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
   out.push(...railFamilies(result), ...isolationFamilies(result), ...regressionFamilies(result));
   if (opts.verdict) {
     out.push({
-      name: 'interconnect_sweep_verdict',
-      help: 'Verdict of the last sweep as a whole: 2 trusted, 1 unverified, 0 untrusted.',
-      samples: [{ labels: {}, value: VERDICT_VALUE[opts.verdict] }],
+      name: 'interconnect_sweep_state',
+      help: `Verdict of the last sweep as a whole: 1 for its state, 0 for the others (${VerdictStatusSchema.options.join(', ')}).`,
+      samples: stateSamples({}, VerdictStatusSchema.options, opts.verdict),
+    });
+  }
+  if (opts.cluster) {
+    out.push({
+      name: 'interconnect_sweep_info',
+      help: 'Which cluster the last sweep ran on: its kubeconfig context and API server (no credentials); always 1.',
+      samples: [
+        {
+          labels: { context: opts.cluster.context ?? '', server: opts.cluster.server ?? '' },
+          value: 1,
+        },
+      ],
     });
   }
   out.push(
@@ -290,8 +299,14 @@ function families(result: SweepResult, opts: PrometheusOptions): Family[] {
 
 /** The sweep in the Prometheus text format 0.0.4; families without a sample are left out. */
 export function renderPrometheus(result: SweepResult, opts: PrometheusOptions = {}): string {
+  const cluster = opts.cluster?.name;
   return families(result, opts)
     .filter((f) => f.samples.length > 0)
+    .map((f) =>
+      cluster === undefined
+        ? f
+        : { ...f, samples: f.samples.map((s) => ({ ...s, labels: { cluster, ...s.labels } })) },
+    )
     .map(block)
     .join('');
 }

@@ -70,7 +70,7 @@ describe('renderers', () => {
 
   it('JUnit marks fails as failures, skips as skipped, and escapes XML', () => {
     const xml = renderJunit(report);
-    expect(xml).toContain('<testsuites name="interconnect-test node" tests="5" failures="2">');
+    expect(xml).toContain('<testsuites name="interconnect-test node" tests="5" failures="2" time="0">');
     expect(xml).toContain(
       '<testsuite name="interconnect-test.node.ib" tests="2" failures="1" errors="0" skipped="0"',
     );
@@ -78,7 +78,7 @@ describe('renderers', () => {
       '<failure message="mlx5_1:1 Down" type="fail">mlx5_1:1 Down\nfix: check the cable &amp; switch port &lt;3&gt;</failure>',
     );
     expect(xml).toContain('<skipped message="ucx_info not found"/>');
-    expect(xml).toContain('name="verdict"><failure message="untrusted:');
+    expect(xml).toContain('name="verdict" time="0"><failure message="untrusted:');
     expect(xml.match(/<testcase /g)).toHaveLength(5);
   });
 
@@ -88,14 +88,66 @@ describe('renderers', () => {
     expect(warned.status).toBe('warn');
     const pair = makeReport('pair', [warned], {}, undefined, fixedNow);
     const strict = renderJunit(pair, 'warn');
-    expect(strict).toContain('<testsuites name="interconnect-test pair" tests="2" failures="2">');
+    expect(strict).toContain('<testsuites name="interconnect-test pair" tests="2" failures="2" time="0">');
     expect(strict).toMatch(
-      /name="pair.bandwidth \[gpu-a → gpu-b\]"><failure message="40.0 GB\/s [^"]*" type="warn">/,
+      /name="pair.bandwidth \[gpu-a → gpu-b\]" time="0">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="40.0 GB\/s [^"]*" type="warn">/,
     );
-    expect(strict).toContain('name="verdict"><failure message="unverified:');
+    expect(strict).toContain('name="verdict" time="0"><failure message="unverified:');
     const lax = renderJunit(pair);
     expect(lax).toContain('failures="0"');
     expect(lax).toContain('<system-out>WARN: 40.0 GB/s');
     expect(lax).not.toContain('<failure');
+  });
+
+  it("JUnit: each case and suite has a time, a pair's figures are properties, and the cluster is the suites'", () => {
+    const sweep = makeReport(
+      'sweep',
+      [
+        check('sweep.pair', 'ok', 'trusted: 45.1 GB/s', {
+          subject: 'gpu-a → gpu-b',
+          data: { peakGBps: 45.1, lineGBps: 50, floorGBps: 35, durationMs: 61_500 },
+        }),
+        check('sweep.pair', 'fail', 'untrusted: 1.0 GB/s', {
+          subject: 'gpu-a → gpu-c',
+          data: { peakGBps: 1, lineGBps: 50, floorGBps: 35, durationMs: 30_250 },
+        }),
+      ],
+      {
+        cluster: {
+          name: 'gpu-prod-east',
+          context: 'admin@prod',
+          server: 'https://10.0.0.1:6443',
+        },
+      },
+      undefined,
+      fixedNow,
+    );
+    const xml = renderJunit(sweep);
+    expect(xml).toContain('name="sweep.pair [gpu-a → gpu-b]" time="61.5">');
+    expect(xml).toContain('name="sweep.pair [gpu-a → gpu-c]" time="30.25">');
+    expect(xml).toMatch(/<testsuite name="interconnect-test.sweep.sweep" [^>]* time="91.75"/);
+    expect(xml).toMatch(/<testsuites [^>]* time="91.75">/);
+    expect(xml).toContain('<property name="peakGBps" value="45.1"/>');
+    expect(xml).toContain('<property name="lineGBps" value="50"/>');
+    expect(xml).toContain('<property name="cluster.name" value="gpu-prod-east"/>');
+    expect(xml).toContain('<property name="cluster.server" value="https://10.0.0.1:6443"/>');
+    // Suite properties come before the cases, as the JUnit schema has them.
+    const suite = xml.slice(xml.indexOf('<testsuite name="interconnect-test.sweep.sweep"'));
+    expect(suite.indexOf('<properties>')).toBeLessThan(suite.indexOf('<testcase'));
+  });
+
+  it("text: a report's cluster is its first line", () => {
+    const r = makeReport('sweep', [check('sweep.pair', 'ok', 'fine')], {
+      cluster: { name: 'gpu-prod-east', context: 'admin@prod', server: 'https://10.0.0.1:6443' },
+    });
+    expect(renderText(r, { color: false }).split('\n')[0]).toBe(
+      'cluster gpu-prod-east (context admin@prod, https://10.0.0.1:6443)',
+    );
+  });
+
+  it('YAML quotes timestamps, so a YAML 1.1 reader keeps them strings; the value reads back the same', async () => {
+    const y = await renderYaml(report);
+    expect(y).toContain('generatedAt: "2026-11-30T00:00:00.000Z"');
+    expect((parse(y) as { generatedAt: unknown }).generatedAt).toBe('2026-11-30T00:00:00.000Z');
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ClusterIdentitySchema, describeCluster } from '../core/cluster-identity.js';
 import type { Check, Report } from '../core/model.js';
 import type { SectionsOf } from '../core/report.js';
 import { terminalSafe as safe } from '../core/terminal.js';
@@ -64,6 +65,9 @@ export function renderText(
   layout: Layout = {},
 ): string {
   const out: string[] = [];
+  // Which cluster the report is about, first (a sweep's `cluster` object).
+  const cluster = ClusterIdentitySchema.safeParse(report.cluster);
+  if (cluster.success) out.push(paint(style, 'bold', safe(describeCluster(cluster.data))), '');
   for (const s of sections(report)) {
     out.push(paint(style, 'bold', safe(s.title)));
     for (const l of s.lines) out.push(`  ${safe(l)}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LABEL, labelsFor } from './names.js';
+import { LABEL } from '../core/labels.js';
+import { labelsFor } from './names.js';
 
 /**
  * The typed input of templates/etcd.yaml.hbs and templates/namespace.yaml.hbs:

@@ -1,11 +1,15 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
+import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import type { Clock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
-import { ToolError } from '../core/errors.js';
+import { messageOf, ToolError } from '../core/errors.js';
+import { LABEL } from '../core/labels.js';
 import type { Cluster } from '../kube/cluster.js';
-import { diagnosePod, podStateLine } from './diagnose.js';
+import { EXPIRES_ANNOTATION } from '../kube/cluster.js';
+import { isClusterError } from '../kube/errors.js';
+import { diagnosePod, type PodProblem, podStateLine } from './diagnose.js';
 import { ETCD_PORT, etcdValues, namespaceValues } from './etcd-values.js';
-import { CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, LABEL, objectNames, runSelector } from './names.js';
+import { CREATED_BY_ANNOTATION, objectNames } from './names.js';
+import { untilGone } from './teardown.js';
 import { renderDocs } from './templates.js';
 
 /**
@@ -23,8 +27,11 @@ export interface SharedEtcd {
   endpoint(): Promise<string>;
   /** Whether anything was created (the first nixlbench pair asked for it). */
   created(): boolean;
-  /** Deletes what was created (nothing if never started), and waits until it is gone. */
-  close(ms: number): Promise<void>;
+  /**
+   * Deletes what was created (nothing if never started) and waits until it is gone (teardown.ts
+   * untilGone), within `ms`. Says what is still there and what went wrong; never throws.
+   */
+  close(ms: number): Promise<{ left: string[]; problems: string[] }>;
 }
 
 export interface SharedEtcdInput {
@@ -42,6 +49,35 @@ export interface SharedEtcdInput {
   clock: Clock;
   pollMs: number;
   signal: AbortSignal;
+}
+
+/** A run's etcd Pod as one look sees it: Ready, or why not (a diagnosis, or its state line). */
+export interface EtcdLook {
+  ready: boolean;
+  pod?: V1Pod | undefined;
+  problem?: PodProblem | undefined;
+}
+
+/**
+ * THE look at a run's etcd (a pair's own or a sweep's shared one): its Pod by the run's
+ * labels, Ready or not, and when not, what its events say (diagnosePod). The waits of
+ * pair (steps/scratch.ts) and of the sweep (below) both ask this.
+ */
+export async function lookAtEtcd(cluster: Cluster, namespace: string, runId: string): Promise<EtcdLook> {
+  const [pod] = await cluster.listPods(namespace, `${LABEL.runId}=${runId},${LABEL.component}=etcd`);
+  if (pod?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'))
+    return { ready: true, pod };
+  const problem = pod
+    ? diagnosePod(pod, await cluster.podEvents(namespace, pod.metadata?.name ?? ''))
+    : undefined;
+  return { ready: false, pod, problem };
+}
+
+/** Why a run's etcd is not Ready: its diagnosis, else how long it waited and in what state. */
+export function etcdNotReady(look: EtcdLook, waitedMs: number): string {
+  return look.problem
+    ? look.problem.detail
+    : `was not Ready after ${formatDuration(waitedMs)} (${podStateLine(look.pod)})`;
 }
 
 export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
@@ -84,17 +120,13 @@ export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
     }
     const t0 = input.clock.now();
     for (;;) {
-      const [pod] = await cluster.listPods(ns, `${LABEL.runId}=${input.runId},${LABEL.component}=etcd`);
-      if (pod?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) return endpoint;
-      const problem = pod
-        ? diagnosePod(pod, await cluster.podEvents(ns, pod.metadata?.name ?? ''))
-        : undefined;
+      const look = await lookAtEtcd(cluster, ns, input.runId);
+      if (look.ready) return endpoint;
       const waited = input.clock.now() - t0;
-      if (problem || waited > input.readyMs) {
-        throw new ToolError(
-          `the sweep's etcd ${ns}/${names.etcd} ${problem ? problem.detail : `was not Ready after ${formatDuration(waited)} (${podStateLine(pod)})`}`,
-          { fix: problem?.fix ?? 'check that the etcd image (--etcd-image) can be pulled and scheduled' },
-        );
+      if (look.problem || waited > input.readyMs) {
+        throw new ToolError(`the sweep's etcd ${ns}/${names.etcd} ${etcdNotReady(look, waited)}`, {
+          fix: look.problem?.fix ?? 'check that the etcd image (--etcd-image) can be pulled and scheduled',
+        });
       }
       await input.clock.sleep(input.pollMs, input.signal);
     }
@@ -107,24 +139,36 @@ export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
       return started;
     },
     async close(ms) {
-      if (created.length === 0) return;
-      const cluster = input.cluster.withSignal(AbortSignal.timeout(ms));
+      if (created.length === 0) return { left: [], problems: [] };
+      const signal = AbortSignal.timeout(ms);
+      const cluster = input.cluster.withSignal(signal);
+      const problems: string[] = [];
       for (const o of [...created].reverse()) {
         const m = o.metadata ?? {};
-        await cluster
-          .delete({
-            apiVersion: o.apiVersion ?? 'v1',
-            kind: o.kind ?? '',
-            name: m.name ?? '',
-            namespace: m.namespace,
-          })
-          .catch(() => undefined);
+        const ref = {
+          apiVersion: o.apiVersion ?? 'v1',
+          kind: o.kind ?? '',
+          name: m.name ?? '',
+          namespace: m.namespace,
+        };
+        await cluster.delete(ref).catch((err: unknown) => {
+          if (!isClusterError(err, 'not-found'))
+            problems.push(`delete ${ref.kind}/${ref.name}: ${messageOf(err)}`);
+        });
       }
-      const deadline = input.clock.now() + ms;
-      while (input.clock.now() < deadline) {
-        const left = await cluster.listByLabel(runSelector(input.runId), ns).catch(() => []);
-        if (left.length === 0) return;
-        await input.clock.sleep(250);
+      try {
+        const { left } = await untilGone({
+          cluster,
+          runId: input.runId,
+          namespace: ns,
+          clock: input.clock,
+          signal,
+          until: input.clock.now() + ms,
+        });
+        return { left, problems };
+      } catch (err) {
+        const left = created.map((o) => `${o.kind}/${o.metadata?.namespace ?? ns}/${o.metadata?.name}`);
+        return { left, problems: [...problems, `could not list what is left: ${messageOf(err)}`] };
       }
     },
   };

@@ -1,12 +1,13 @@
 import type { Clock } from '../core/clock.js';
 import { formatDuration } from '../core/duration.js';
 import { messageOf } from '../core/errors.js';
+import { LABEL, MANAGED_SELECTOR } from '../core/labels.js';
 import { type Check, check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster, ObjectRef } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
 import { retryTransient } from '../kube/retry.js';
-import { LABEL, MANAGED_SELECTOR, runSelector } from './names.js';
+import { runSelector } from './names.js';
 
 /**
  * `gc`: deletes what crashed `pair` runs left behind, found by our label,

@@ -25,16 +25,31 @@ export const LEASE_COMPONENT = 'node-lease';
 /** The label on a lease namespace we had to create (no managed-by: it is no scratch object, `gc` leaves it). */
 export const LEASE_NAMESPACE_COMPONENT = 'lease-namespace';
 
+/** The component label of a `pair --in-place` Lease: one per worker pod, so one probe per worker. */
+export const POD_LEASE_COMPONENT = 'pod-lease';
+/** What a Lease holds: a node (pair, sweep), or a worker pod (`pair --in-place`, key `namespace/pod`). */
+export type LeaseKind = 'node' | 'pod';
+
 const PREFIX = 'itest-node.';
+const POD_PREFIX = 'itest-pod.';
 const MAX_NAME = 253;
+
+function bounded(prefix: string, key: string): string {
+  const full = `${prefix}${key}`;
+  if (full.length <= MAX_NAME) return full;
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  const keep = MAX_NAME - prefix.length - hash.length - 1;
+  return `${prefix}${key.slice(0, keep).replace(/[.-]+$/, '')}.${hash}`;
+}
 
 /** `itest-node.<node>`; a name past 253 characters keeps its start and gets a hash of the whole. */
 export function leaseName(node: string): string {
-  const full = `${PREFIX}${node}`;
-  if (full.length <= MAX_NAME) return full;
-  const hash = createHash('sha256').update(node).digest('hex').slice(0, 16);
-  const keep = MAX_NAME - PREFIX.length - hash.length - 1;
-  return `${PREFIX}${node.slice(0, keep).replace(/[.-]+$/, '')}.${hash}`;
+  return bounded(PREFIX, node);
+}
+
+/** `itest-pod.<namespace>.<pod>` for the key `namespace/pod` (a namespace has no dot: the split is sure). */
+export function leaseNameOf(kind: LeaseKind, key: string): string {
+  return kind === 'node' ? leaseName(key) : bounded(POD_PREFIX, key.replace('/', '.'));
 }
 
 /** A Kubernetes MicroTime: RFC 3339 with microseconds, `2026-12-02T00:15:47.123000Z`. */
@@ -122,23 +137,26 @@ export function leaseObject(opts: {
   holder: Holder;
   now: number;
   current?: LeaseView | undefined;
+  /** What `node` names: a node (the default) or a worker pod `namespace/pod`. */
+  kind?: LeaseKind | undefined;
 }): KubernetesObject {
   const { namespace, node, holder, now, current } = opts;
+  const kind = opts.kind ?? 'node';
   const previous = (current?.obj as { spec?: LeaseSpec } | undefined)?.spec?.leaseTransitions ?? 0;
   return {
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
     metadata: {
-      name: leaseName(node),
+      name: leaseNameOf(kind, node),
       namespace,
       labels: {
         [LABEL.managedBy]: TOOL,
         [LABEL.name]: TOOL,
         [LABEL.partOf]: TOOL,
-        [LABEL.component]: LEASE_COMPONENT,
+        [LABEL.component]: kind === 'node' ? LEASE_COMPONENT : POD_LEASE_COMPONENT,
         [LABEL.runId]: holder.runId,
       },
-      annotations: { [HOLDER_ANNOTATION]: holder.text, 'interconnect-test/node': node },
+      annotations: { [HOLDER_ANNOTATION]: holder.text, [`interconnect-test/${kind}`]: node },
       ...(current?.resourceVersion ? { resourceVersion: current.resourceVersion } : {}),
     },
     spec: {

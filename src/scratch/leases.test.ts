@@ -11,6 +11,7 @@ import {
   isLive,
   type LeaseDeps,
   leaseName,
+  leaseNameOf,
   leaseObject,
   leaseView,
   microTime,
@@ -53,6 +54,17 @@ describe('lease names, times and decisions', () => {
     expect(name.length).toBeLessThanOrEqual(253);
     expect(name).toMatch(/^itest-node\.a+\.[0-9a-f]{16}$/);
     expect(leaseName(`${long}x`)).not.toBe(name);
+  });
+
+  test('one Lease per worker pod for pair --in-place: itest-pod.<namespace>.<pod>, labelled and annotated as a pod', () => {
+    expect(leaseNameOf('pod', 'dynamo/vllm-prefill-0')).toBe('itest-pod.dynamo.vllm-prefill-0');
+    expect(leaseNameOf('node', 'gpu-node-0')).toBe(leaseName('gpu-node-0'));
+    const obj = leaseObject({ namespace: 'leases', node: 'dynamo/p-0', kind: 'pod', holder: A, now: T0 });
+    expect(obj.metadata).toMatchObject({
+      name: 'itest-pod.dynamo.p-0',
+      labels: { 'app.kubernetes.io/component': 'pod-lease' },
+      annotations: { 'interconnect-test/pod': 'dynamo/p-0' },
+    });
   });
 
   test('MicroTime: RFC 3339 with six fractional digits', () => {

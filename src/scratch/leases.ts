@@ -8,8 +8,9 @@ import {
   decide,
   type Holder,
   LEASE_NAMESPACE_COMPONENT,
+  type LeaseKind,
   type LeaseView,
-  leaseName,
+  leaseNameOf,
   leaseObject,
   leaseView,
   RENEW_EVERY_MS,
@@ -33,13 +34,15 @@ export interface LeaseDeps {
   holder: Holder;
   /** Before each create or replace of a Lease: from then on there may be something to release. */
   onWrite?: () => void;
+  /** What the keys name: nodes (the default) or worker pods, `namespace/pod` (`pair --in-place`). */
+  kind?: LeaseKind;
 }
 
-const ref = (namespace: string, node: string) => ({
+const ref = (deps: Pick<LeaseDeps, 'namespace' | 'kind'>, node: string) => ({
   apiVersion: 'coordination.k8s.io/v1',
   kind: 'Lease',
-  name: leaseName(node),
-  namespace,
+  name: leaseNameOf(deps.kind ?? 'node', node),
+  namespace: deps.namespace,
 });
 
 function call<T>(deps: Pick<LeaseDeps, 'clock' | 'signal'>, fn: () => Promise<T>): Promise<T> {
@@ -47,15 +50,15 @@ function call<T>(deps: Pick<LeaseDeps, 'clock' | 'signal'>, fn: () => Promise<T>
 }
 
 export async function readLease(
-  deps: Pick<LeaseDeps, 'cluster' | 'clock' | 'signal' | 'namespace'>,
+  deps: Pick<LeaseDeps, 'cluster' | 'clock' | 'signal' | 'namespace' | 'kind'>,
   node: string,
 ): Promise<LeaseView | undefined> {
-  const obj = await call(deps, () => deps.cluster.read(ref(deps.namespace, node)));
+  const obj = await call(deps, () => deps.cluster.read(ref(deps, node)));
   return obj ? leaseView(obj) : undefined;
 }
 
 function grantFix(namespace: string): string {
-  return `grant get, create, update and delete on leases (coordination.k8s.io) in namespace ${namespace} (deploy/cronjob/rbac.yaml has the Role), or pass --lease-namespace a namespace where you may`;
+  return `grant get, create, update and delete on leases (coordination.k8s.io) in namespace ${namespace} (deploy/cronjob/rbac.yaml and deploy/in-place/rbac.yaml have the Role), or pass --lease-namespace a namespace where you may`;
 }
 
 /** The lease namespace, created when a Lease could not be created for want of it. */
@@ -106,6 +109,7 @@ async function takeOne(deps: LeaseDeps, node: string): Promise<LeaseView | undef
       holder: deps.holder,
       now: deps.clock.now(),
       current: d.act === 'take' ? d.lease : undefined,
+      kind: deps.kind,
     });
     deps.onWrite?.();
     try {
@@ -146,13 +150,13 @@ export async function acquireAll(deps: LeaseDeps, nodes: readonly string[]): Pro
 
 /** Deletes each node's Lease that is still ours (a taken-over one is left to its new holder). */
 export async function releaseAll(
-  deps: Pick<LeaseDeps, 'cluster' | 'clock' | 'signal' | 'namespace' | 'holder'>,
+  deps: Pick<LeaseDeps, 'cluster' | 'clock' | 'signal' | 'namespace' | 'holder' | 'kind'>,
   nodes: readonly string[],
 ): Promise<void> {
   for (const node of nodes) {
     const current = await readLease(deps, node);
     if (current?.holder !== deps.holder.runId) continue;
-    await call(deps, () => deps.cluster.delete(ref(deps.namespace, node)));
+    await call(deps, () => deps.cluster.delete(ref(deps, node)));
   }
 }
 

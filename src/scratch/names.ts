@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { ToolError } from '../core/errors.js';
 import { LABEL, MANAGED_SELECTOR, TOOL } from '../core/labels.js';
-
-/**
- * Names and labels of everything `pair` creates. Scratch objects are found by
- * these labels, never from memory, so `gc` cleans up after a crashed run.
- */
-
-export { LABEL, MANAGED_SELECTOR, TOOL } from '../core/labels.js';
 
 /** On each probe pod: every leg it runs, `decode:READ prefill:WRITE` (initiator:operation). */
 export const LEGS_ANNOTATION = 'interconnect-test/transfer-legs';
-
-/** On the scratch namespace (and every object): when `gc` may delete it even if the run is gone. */
-export { EXPIRES_ANNOTATION } from '../kube/cluster.js';
 /** On every object: the command that made it, for people reading `kubectl get -o yaml`. */
 export const CREATED_BY_ANNOTATION = 'interconnect-test/created-by';
 
@@ -39,6 +30,28 @@ export function newRunId(bytes: () => Buffer = () => randomBytes(6)): string {
  * or one fixed with INTERCONNECT_TEST_RUN_ID (1 to 12 lower-case letters and digits).
  */
 export const RUN_ID_PATTERN = /^[a-z0-9]{1,12}$/;
+/** A sweep's own id: 1 to 8 of the same characters, so each pair's `<sweep id>p<index>` is still a run id. */
+const SWEEP_ID_PATTERN = /^[a-z0-9]{1,8}$/;
+
+/**
+ * THE rule for a run id fixed with INTERCONNECT_TEST_RUN_ID (tests, and CI jobs that want
+ * the namespace name up front): a pair's is a run id, a sweep's leaves room for its pairs'
+ * suffix. Undefined when unset; a wrong one is bad input (exit 2).
+ */
+export function fixedRunId(env: NodeJS.ProcessEnv, what: 'pair' | 'sweep'): string | undefined {
+  const id = env.INTERCONNECT_TEST_RUN_ID;
+  if (id === undefined || id === '') return undefined;
+  if (what === 'pair' ? RUN_ID_PATTERN.test(id) : SWEEP_ID_PATTERN.test(id)) return id;
+  throw new ToolError(
+    `INTERCONNECT_TEST_RUN_ID=${id} is not a ${what === 'pair' ? 'run id' : 'sweep run id'}`,
+    {
+      fix:
+        what === 'pair'
+          ? 'use 1 to 12 lower-case letters and digits'
+          : 'use 1 to 8 lower-case letters and digits (each pair adds p<index>)',
+    },
+  );
+}
 
 export function runSelector(runId: string): string {
   return `${MANAGED_SELECTOR},${LABEL.runId}=${runId}`;

@@ -81,6 +81,7 @@ export async function teardown(
   base: Cluster | undefined,
   budgetMs: number = TEARDOWN_MS,
 ): Promise<TeardownOutcome> {
+  const end = ctx.clock.now() + budgetMs;
   const budget = new AbortController();
   const cancel = after(ctx.clock, budgetMs, () =>
     budget.abort(new DeadlineError(`the teardown budget (${formatDuration(budgetMs)}) ran out`)),
@@ -92,46 +93,34 @@ export async function teardown(
     const plan = ctx.state.plan;
     if (!plan || !base || created.length === 0) return { left: [], unconfirmed: false };
     const cluster = base.withSignal(budget.signal);
-    let left: string[] = [];
-    let terminating = 0;
-    for (;;) {
-      try {
-        const refs = await retryTransient(
-          () => cluster.listByLabel(runSelector(ctx.runId), plan.namespace.name),
-          {
-            clock: ctx.clock,
-            signal: budget.signal,
-            onRetry: (err, _n, ms) =>
-              ctx.progress.update(`waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`),
-          },
-        );
-        terminating = refs.filter((r) => r.deleting).length;
-        left = refs.map(
-          (r) =>
-            `${r.kind === 'Namespace' ? `Namespace/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`}${r.deleting ? ' (Terminating)' : ''}`,
-        );
-      } catch (err) {
-        // Never confirmed gone: everything this run created may still be there.
-        const left = [...new Set(created)];
-        return {
-          left,
-          unconfirmed: true,
-          check: check(
-            'pair.cleanup',
-            'warn',
-            `could not confirm the scratch objects are gone within ${formatDuration(budgetMs)}: ${messageOf(err)}`,
-            { fix: `remove them now: ${gcCommand(ctx)}`, matters: false, data: { left } },
-          ),
-        };
-      }
-      if (left.length === 0) return { left, unconfirmed: false };
-      if (budget.signal.aborted) break;
-      try {
-        await ctx.clock.sleep(250, budget.signal);
-      } catch {
-        break;
-      }
+    let left: string[];
+    let terminating: number;
+    try {
+      ({ left, terminating } = await untilGone({
+        cluster,
+        runId: ctx.runId,
+        namespace: plan.namespace.name,
+        clock: ctx.clock,
+        signal: budget.signal,
+        until: end,
+        onRetry: (err, ms) =>
+          ctx.progress.update(`waiting for the API server, ${formatDuration(ms)}: ${messageOf(err)}`),
+      }));
+    } catch (err) {
+      // Never confirmed gone: everything this run created may still be there.
+      const left = [...new Set(created)];
+      return {
+        left,
+        unconfirmed: true,
+        check: check(
+          'pair.cleanup',
+          'warn',
+          `could not confirm the scratch objects are gone within ${formatDuration(budgetMs)}: ${messageOf(err)}`,
+          { fix: `remove them now: ${gcCommand(ctx)}`, matters: false, data: { left } },
+        ),
+      };
     }
+    if (left.length === 0) return { left, unconfirmed: false };
     // Deleted and Terminating (the namespace controller backs off after an API outage): it goes
     // on its own; named all the same, since nobody can be sure when.
     const all = terminating === left.length;
@@ -148,5 +137,52 @@ export async function teardown(
     };
   } finally {
     cancel();
+  }
+}
+
+/** What waiting for a run's objects to go needs: where, how long, and the clock it waits on. */
+export interface GoneInput {
+  cluster: Cluster;
+  runId: string;
+  namespace: string;
+  clock: Clock;
+  /** Ends the wait (and any list in flight) early: teardown's own budget. */
+  signal: AbortSignal;
+  /** The clock time to give up at. */
+  until: number;
+  /** How often to list again (default 250 ms). */
+  pollMs?: number;
+  onRetry?: (err: unknown, failingForMs: number) => void;
+}
+
+/**
+ * THE "wait until gone" of everything a run creates and removes (a pair's teardown, a sweep's
+ * etcd): list what still carries the run's label, again every poll, each list retried through
+ * API restarts, until none is left or `until`. What is still there is named (kind/namespace/name,
+ * with `(Terminating)` when it is being deleted already); a list that never answered throws.
+ */
+export async function untilGone(input: GoneInput): Promise<{ left: string[]; terminating: number }> {
+  const poll = input.pollMs ?? 250;
+  for (;;) {
+    const refs = await retryTransient(
+      () => input.cluster.listByLabel(runSelector(input.runId), input.namespace),
+      {
+        clock: input.clock,
+        signal: input.signal,
+        onRetry: (err, _n, ms) => input.onRetry?.(err, ms),
+      },
+    );
+    const left = refs.map(
+      (r) =>
+        `${r.kind === 'Namespace' ? `Namespace/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`}${r.deleting ? ' (Terminating)' : ''}`,
+    );
+    const terminating = refs.filter((r) => r.deleting).length;
+    const wait = input.until - input.clock.now();
+    if (left.length === 0 || wait <= 0 || input.signal.aborted) return { left, terminating };
+    try {
+      await input.clock.sleep(Math.min(poll, wait), input.signal);
+    } catch {
+      return { left, terminating };
+    }
   }
 }

@@ -2,7 +2,7 @@ import type { V1Node } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import type { Progress } from '../core/progress.js';
-import type { PairConfig } from '../pair/context.js';
+import type { PairConfig } from '../pair/options/config.js';
 import { toPairConfig } from '../pair/options/options.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import { runSweep, type SweepConfig } from './run.js';

@@ -5,7 +5,6 @@ import { plural } from '../core/verdict.js';
 import { DGD_LABEL, findDgdWorkers } from '../env/workers.js';
 import type { Cluster } from '../kube/cluster.js';
 import { isClusterError } from '../kube/errors.js';
-import type { PairConfig } from '../pair/context.js';
 import {
   detectRdmaResource,
   GPU,
@@ -13,7 +12,8 @@ import {
   type NodeView,
   nodeViews,
   unfitReason,
-} from '../pair/plan/nodes.js';
+} from '../kube/nodes.js';
+import type { PairConfig } from '../pair/options/config.js';
 import type { SweepConfig } from './config.js';
 import { atOnce, roundSizes, type SweepPlan } from './schemes.js';
 
@@ -34,6 +34,8 @@ export interface Candidates {
   selection: string;
   /** Every listed node with what was free on it, for the pairs' own planning. */
   views: NodeView[];
+  /** Set when free GPUs were not counted: why, and what follows (said as a warning). */
+  uncounted?: string;
 }
 
 async function dgdNodes(
@@ -89,11 +91,19 @@ export async function candidates(cluster: Cluster, config: SweepConfig): Promise
       fix: 'check the selector: kubectl get nodes -l <selector>, or name nodes with --nodes',
     });
   }
+  // Free-GPU accounting: the sweep's only read of pods outside the scratch namespace.
   let pods: Awaited<ReturnType<Cluster['listPods']>> = [];
-  try {
-    pods = await cluster.listPods(undefined);
-  } catch (err) {
-    if (!isClusterError(err, 'forbidden')) throw err;
+  let uncounted: string | undefined;
+  const then =
+    "every listed node's GPUs are taken as free: a node whose GPUs are all in use is not left out, its pairs wait for the scheduler until --pair-timeout and are reported unscheduled";
+  if (config.gpuAccounting === 'none') uncounted = `free GPUs not counted (--gpu-accounting none): ${then}`;
+  else {
+    try {
+      pods = await cluster.listPods(undefined);
+    } catch (err) {
+      if (!isClusterError(err, 'forbidden')) throw err;
+      uncounted = `free GPUs not counted: listing pods cluster-wide is forbidden (${(err as Error).message.split('\n')[0]}); ${then} (grant get and list on pods cluster-wide, or pass --gpu-accounting none to choose this)`;
+    }
   }
   let views = nodeViews(listed, pods);
   // With no selection at all, nodes without a GPU (control plane, CPU pools) are not candidates.
@@ -114,7 +124,7 @@ export async function candidates(cluster: Cluster, config: SweepConfig): Promise
     else fit.push(v);
   }
   const included = fit.map((v) => v.name).sort(byName);
-  const out: Candidates = { included, excluded, selection, views };
+  const out: Candidates = { included, excluded, selection, views, ...(uncounted ? { uncounted } : {}) };
   if (roleNodes) {
     out.prefill = roleNodes.prefill.filter((n) => included.includes(n));
     out.decode = roleNodes.decode.filter((n) => included.includes(n));

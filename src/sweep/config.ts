@@ -3,7 +3,7 @@ import type { LastWords } from '../core/last-words.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
-import type { PairConfig } from '../pair/context.js';
+import type { PairConfig } from '../pair/options/config.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import type { Scheme, SweepResult } from './model.js';
 
@@ -27,6 +27,13 @@ export interface SweepConfig {
   /** --nodes a,b,c */
   nodes?: string[] | undefined;
   maxParallel: number;
+  /**
+   * --gpu-accounting: `cluster` (default) lists every pod of the cluster to count the free GPUs
+   * of each node (the one read that needs cluster-wide get/list on pods, which shows every
+   * pod's literal env values); `none` reads no pod outside the scratch namespace, and a node's
+   * GPUs are taken as free (the scheduler decides: a full node's pair waits, then is unscheduled).
+   */
+  gpuAccounting?: 'cluster' | 'none' | undefined;
   /** The whole sweep's limit; each pair has `pair.timeoutMs`. */
   timeoutMs: number;
   /** The `pair` settings every pair runs with (nodes are set per pair). */

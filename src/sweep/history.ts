@@ -15,17 +15,18 @@ import { type Regressions, type SweepResult, SweepResultSchema } from './model.j
 
 export const LAST = 'last';
 export const DEFAULT_KEEP_RUNS = 60;
-const RUN_FILE = /^sweep-\d{8}T\d{6}Z-[a-z0-9]{1,8}\.json$/;
+/** `sweep-<start>-[<cluster>-]<run id>.json`; the cluster name is there from issue 40 on. */
+const RUN_FILE = /^sweep-\d{8}T\d{6}Z-(?:[A-Za-z0-9._-]+-)?[a-z0-9]{1,8}\.json$/;
 
 export interface Baseline {
   result: SweepResult;
   meta: Regressions['baseline'];
 }
 
-/** The run file's name: its start as 20261130T023000Z and the sweep's run id. */
-export function runFileName(startedAt: string, runId: string): string {
+/** The run file's name: its start as 20261130T023000Z, the cluster (a file-safe name) and the sweep's run id. */
+export function runFileName(startedAt: string, runId: string, cluster?: string): string {
   const stamp = startedAt.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
-  return `sweep-${stamp}-${runId}.json`;
+  return `sweep-${stamp}-${cluster ? `${cluster}-` : ''}${runId}.json`;
 }
 
 function errnoText(err: unknown): string {
@@ -73,23 +74,12 @@ export async function readBaseline(
         fix: 'pass --results-dir DIR (the nightly install keeps /results/history), or --baseline FILE',
       });
     }
-    const dir = path.resolve(cwd, resultsDir);
-    let name: string;
-    try {
-      name = (await readFile(path.join(dir, LAST), 'utf8')).trim();
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        return { missing: `no earlier run in ${dir} to compare with (a first run?): not compared` };
-      throw new ToolError(`--baseline last: cannot read ${path.join(dir, LAST)} (${errnoText(err)})`, {
-        fix: 'check the results directory and its permissions',
-      });
-    }
-    if (!RUN_FILE.test(name)) {
-      throw new ToolError(`--baseline last: ${path.join(dir, LAST)} does not name a run file`, {
-        fix: `remove it (the next run writes it again) or pass --baseline FILE`,
-      });
-    }
-    file = path.join(dir, name);
+    const newest = await newestRunFile(path.resolve(cwd, resultsDir), '--baseline last');
+    if (newest === undefined)
+      return {
+        missing: `no earlier run in ${path.resolve(cwd, resultsDir)} to compare with (a first run?): not compared`,
+      };
+    file = newest;
   } else {
     file = path.resolve(cwd, spec);
   }
@@ -102,6 +92,28 @@ export async function readBaseline(
     });
   }
   return parseBaseline(text, spec === LAST ? file : spec);
+}
+
+/**
+ * The newest run file of a results directory (the one `last` names); undefined when there is no
+ * `last` yet. `what` names the asker in the one-line errors.
+ */
+export async function newestRunFile(dir: string, what: string): Promise<string | undefined> {
+  let name: string;
+  try {
+    name = (await readFile(path.join(dir, LAST), 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ToolError(`${what}: cannot read ${path.join(dir, LAST)} (${errnoText(err)})`, {
+      fix: 'check the results directory and its permissions',
+    });
+  }
+  if (!RUN_FILE.test(name)) {
+    throw new ToolError(`${what}: ${path.join(dir, LAST)} does not name a run file`, {
+      fix: `remove it (the next run writes it again) or pass a run file`,
+    });
+  }
+  return path.join(dir, name);
 }
 
 async function writeAtomic(file: string, text: string): Promise<void> {
@@ -119,10 +131,11 @@ export async function saveRun(
   report: { sweep: SweepResult; run?: { runId: string } },
   json: string,
   keep = DEFAULT_KEEP_RUNS,
+  cluster?: string,
 ): Promise<string> {
   try {
     await mkdir(dir, { recursive: true });
-    const name = runFileName(report.sweep.startedAt, report.run?.runId ?? 'run');
+    const name = runFileName(report.sweep.startedAt, report.run?.runId ?? 'run', cluster);
     const file = path.join(dir, name);
     await writeAtomic(file, json);
     await writeAtomic(path.join(dir, LAST), `${name}\n`);

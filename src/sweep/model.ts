@@ -246,8 +246,8 @@ export type SweepReport = z.infer<typeof SweepReportSchema>;
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 /**
- * The numbers the verdict metrics carry (interconnect_pair_verdict, interconnect_node_verdict):
- * higher is better, so `< 2` alerts on anything short of trusted.
+ * A rank of each outcome and standing, higher is better: which one stands when a name repeats
+ * (render/prometheus.ts). The metrics carry states as labels (interconnect_pair_state), not these.
  */
 export const VERDICT_VALUE: Record<PairOutcome, number> = {
   trusted: 2,

@@ -83,7 +83,7 @@ describe('outliers in a sweep result', () => {
     expect(text).toContain('interconnect_pair_outlier_ratio{prefill="b",decode="c"} 0.835\n');
     expect(text).toContain('interconnect_pair_outlier_ratio{prefill="c",decode="d"} 0.846\n');
     expect(text).not.toMatch(/interconnect_pair_outlier_ratio\{prefill="a"/);
-    expect(text).toContain('interconnect_node_verdict{node="c"} 1\n');
+    expect(text).toContain('interconnect_node_state{node="c",state="outlier"} 1\n');
     expect(text).toContain('interconnect_sweep_nodes{status="outlier"} 1\n');
   });
 });

@@ -129,11 +129,15 @@ export const PolicySchema = z.strictObject({
     .optional(),
   dgd: z.string().min(1).optional(),
   namespace: NamespaceName.optional(),
+  /** `--cluster-name`: in every report, metric and history file (a pod's context says only inClusterContext). */
+  clusterName: z.string().min(1).optional(),
   maxParallel: z
     .number({ error: 'expected a whole number of pairs at once, such as 4' })
     .int()
     .positive()
     .optional(),
+  /** `--gpu-accounting`: `cluster` (count free GPUs from every pod) or `none` (read no pod outside the scratch namespace). */
+  gpuAccounting: oneOf(['cluster', 'none']).optional(),
   timeout: durationValue('2h or 90m', SWEEP_TIMEOUT_LIMITS).optional(),
   pairTimeout: durationValue('10m or 600s', PAIR_TIMEOUT_LIMITS).optional(),
   minBandwidth: MinBandwidthValue.optional(),
@@ -292,7 +296,9 @@ export function policyToRaw(policy: Policy): Record<string, unknown> {
   set('nodes', policy.nodes?.join(','));
   set('dgd', policy.dgd);
   set('namespace', policy.namespace);
+  set('clusterName', policy.clusterName);
   set('maxParallel', policy.maxParallel?.toString());
+  set('gpuAccounting', policy.gpuAccounting);
   set('timeout', policy.timeout);
   set('pairTimeout', policy.pairTimeout);
   set('minBandwidth', policy.minBandwidth?.toString());

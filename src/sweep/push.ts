@@ -3,7 +3,7 @@ import { PROMETHEUS_CONTENT_TYPE } from './model.js';
 
 /**
  * Pushes a sweep's metrics to a Prometheus Pushgateway: one PUT that replaces
- * the group `job=<job>[,instance=<instance>]` (references/sweep-metrics.md).
+ * the group `job=<job>[,cluster=<name>][,instance=<instance>]` (references/sweep-metrics.md).
  * A gateway that is down, slow or refusing never fails the sweep: the result
  * is one warning line naming the gateway (credentials redacted), what went
  * wrong, and the fix.
@@ -16,6 +16,8 @@ export interface PushOptions {
   /** Grouping key: the `job` label (default interconnect-test-sweep) and an optional `instance`. */
   job?: string;
   instance?: string;
+  /** The cluster's name (core/cluster-identity.ts): a `cluster` label in the grouping key, so two clusters' sweeps are two groups. */
+  cluster?: string;
   signal?: AbortSignal;
   /** Limit for the whole request, body included (default 10 s). */
   timeoutMs?: number;
@@ -37,13 +39,14 @@ export function groupingSegment(name: string, value: string): string {
 }
 
 /**
- * The URL to PUT to: the gateway's base URL (a route prefix kept) + /metrics/job/<job>[/instance/<i>].
+ * The URL to PUT to: the gateway's base URL (a route prefix kept) + /metrics/job/<job>[/cluster/<c>][/instance/<i>].
  * Credentials in the URL are moved out of it (fetch refuses them) into an Authorization header.
  */
 export function pushTarget(
   base: string,
   job: string,
   instance?: string,
+  cluster?: string,
 ): { url: URL; authorization?: string } | { error: string } {
   let url: URL;
   try {
@@ -65,6 +68,7 @@ export function pushTarget(
   }
   const group = [
     groupingSegment('job', job),
+    ...(cluster === undefined ? [] : [groupingSegment('cluster', cluster)]),
     ...(instance === undefined ? [] : [groupingSegment('instance', instance)]),
   ];
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/metrics/${group.join('/')}`;
@@ -104,7 +108,7 @@ export async function pushMetrics(url: string, body: string, opts: PushOptions =
   const job = opts.job ?? DEFAULT_PUSH_JOB;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PUSH_TIMEOUT_MS;
   const shown = redactUrl(url);
-  const target = pushTarget(url, job, opts.instance);
+  const target = pushTarget(url, job, opts.instance, opts.cluster);
   if ('error' in target) {
     return { ok: false, warning: `metrics not pushed: ${target.error}; check --pushgateway` };
   }

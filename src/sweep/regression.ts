@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { median } from '../core/stats.js';
 import { plural } from '../core/verdict.js';
 import { dropOf, hasRegressed, nodeRegressed } from '../judge/regression.js';
 import type { LinkRegression, NodeRegression, Regressions, SweepPair, SweepResult } from './model.js';
@@ -45,12 +46,6 @@ function figures(result: SweepResult): Figures {
   return out;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
-
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function compareWithBaseline(
@@ -81,8 +76,8 @@ export function compareWithBaseline(
     const mine = whole.filter((l) => l.a === node || l.b === node);
     if (mine.length === 0) continue;
     const regressedLinks = mine.filter((l) => l.regressed).length;
-    const beforeGBps = round3(median(mine.map((l) => l.beforeGBps)));
-    const nowGBps = round3(median(mine.map((l) => l.nowGBps)));
+    const beforeGBps = round3(median(mine.map((l) => l.beforeGBps)) as number);
+    const nowGBps = round3(median(mine.map((l) => l.nowGBps)) as number);
     nodes.push({
       node,
       beforeGBps,

@@ -292,7 +292,10 @@ export function sweepChecks(result: SweepResult, excluded: Candidates['excluded'
           round: p.round,
           runId: p.runId,
           peakGBps: p.peakGBps,
+          lineGBps: p.lineGBps,
+          floorGBps: p.floorGBps,
           transport: p.transport,
+          durationMs: p.durationMs,
         },
       }),
     );

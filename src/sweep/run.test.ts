@@ -5,7 +5,7 @@ import { systemClock } from '../core/clock.js';
 import { silentProgress } from '../core/progress.js';
 import { rollUp } from '../core/verdict.js';
 import { ClusterError } from '../kube/errors.js';
-import type { PairConfig } from '../pair/context.js';
+import type { PairConfig } from '../pair/options/config.js';
 import { toPairConfig } from '../pair/options/options.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import { runSweep, type SweepConfig } from './run.js';
@@ -199,12 +199,10 @@ describe('runSweep', () => {
       },
     };
     setTimeout(() => fire(), 40);
-    const t0 = Date.now();
     const run = await runSweep(config({ timeoutMs: 3_600_000, maxParallel: 1 }), {
       ...deps(cluster(names), timedPair([], 5_000)),
       clock,
     });
-    expect(Date.now() - t0).toBeLessThan(2_000);
     expect(asked).toEqual([3_600_000]);
     expect(cancelled).toBe(1);
     expect(run.result.pairs.every((p) => p.outcome === 'not-run')).toBe(true);

@@ -52,7 +52,9 @@ function etcdFor(config: SweepConfig, deps: SweepDeps, base: Cluster, runId: str
 async function closeEtcd(etcd: SharedEtcd, deps: SweepDeps): Promise<void> {
   if (!etcd.created()) return;
   deps.progress.step("Remove the sweep's etcd");
-  await etcd.close(deps.teardownMs ?? 60_000);
+  const { left, problems } = await etcd.close(deps.teardownMs ?? 60_000);
+  for (const p of problems) deps.progress.warn(`the sweep's etcd: ${p}`);
+  if (left.length > 0) deps.progress.warn(`the sweep's etcd left in the cluster: ${left.join(', ')}`);
   deps.progress.done();
 }
 
@@ -88,6 +90,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<Sw
       progress.done(more.slice(1).join('; ') || undefined);
     }
     if (left) progress.warn(left);
+    if (cand.uncounted) progress.warn(cand.uncounted);
     const late = planWarning(plan, resolved);
     if (late) progress.warn(late);
     const finish = (

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
 import { silentProgress } from '../core/progress.js';
 import type { PodEvent, PodWatch } from '../kube/cluster.js';
-import type { PairConfig } from '../pair/context.js';
+import type { PairConfig } from '../pair/options/config.js';
 import { toPairConfig } from '../pair/options/options.js';
 import type { PairDeps, PairResult } from '../pair/run.js';
 import { runSweep } from './run.js';

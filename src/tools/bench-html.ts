@@ -12,9 +12,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { makeReport } from '../core/report.js';
+import { median } from '../core/stats.js';
 import { findOnPath } from '../procs/path.js';
 import { renderHtml } from '../render/html/page.js';
-import { median, runBench } from './bench-common.js';
+import { sweepChecks } from '../sweep/result.js';
+import { runBench } from './bench-common.js';
 import { fleetSweep } from './sweep-fleet.js';
 
 const TARGET_MS = 1000;
@@ -80,7 +83,8 @@ async function main(): Promise<number> {
     for (const c of CASES) {
       const result = c.make();
       const t0 = process.hrtime.bigint();
-      const html = renderHtml(result);
+      const verdict = makeReport('sweep', sweepChecks(result, []), {}, 'these nodes').verdict;
+      const html = renderHtml(result, verdict);
       const renderMs = Number(process.hrtime.bigint() - t0) / 1e6;
       const file = path.join(dir, `${result.matrix.nodes.length}.html`);
       writeFileSync(file, html);
@@ -97,7 +101,7 @@ async function main(): Promise<number> {
       await load();
       const times: number[] = [];
       for (let i = 0; i < runs; i++) times.push(await load());
-      const m = median(times);
+      const m = median(times) as number;
       out.push(
         `${c.label.padEnd(22)}  ${`${Math.round(html.length / 1024)} KiB`.padStart(9)}  ${renderMs.toFixed(1).padStart(9)}  ${m.toFixed(0).padStart(7)}, ${Math.min(...times).toFixed(0)}${m > TARGET_MS ? '  over target' : ''}`,
       );

@@ -22,11 +22,12 @@ import { promisify } from 'node:util';
 import { CoreV1Api, type KubeConfig } from '@kubernetes/client-node';
 import { repoRoot } from '../core/assets.js';
 import { silentProgress } from '../core/progress.js';
+import { median } from '../core/stats.js';
 import { openCluster } from '../kube/open.js';
 import { toPairConfig } from '../pair/options/options.js';
 import type { Scheme, SweepResult } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
-import { benchKubeConfig, median, runBench } from './bench-common.js';
+import { benchKubeConfig, runBench } from './bench-common.js';
 
 const run = promisify(execFile);
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? '1');
@@ -190,7 +191,7 @@ async function bench(): Promise<number> {
             await sweep(set, `${selector},kubernetes.io/hostname in (${set}-0,${set}-2)`, 1);
             one.push(Date.now() - s);
           }
-          pairMs = median(one);
+          pairMs = median(one) as number;
         }
         const plan = await sweep(set, selector, parallel, true);
         const injected = faultsFor(plan);

@@ -17,8 +17,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type KubernetesObject, KubernetesObjectApi } from '@kubernetes/client-node';
 import { repoRoot } from '../core/assets.js';
+import { toCriLog as criLog } from '../core/cri-log.js';
+import { median } from '../core/stats.js';
 import { main } from '../main.js';
-import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
+import { benchKubeConfig, runBench } from './bench-common.js';
 
 const TARGET_MS = 5000;
 
@@ -132,7 +134,7 @@ async function bench(): Promise<number> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const m = median(overheads);
+  const m = median(overheads) as number;
   process.stdout.write(
     `median overhead: ${(m / 1000).toFixed(2)} s (target < ${TARGET_MS / 1000} s: ${m < TARGET_MS ? 'met' : 'MISSED'}; ` +
       'probe runtime comes from container start/finish times, which Kubernetes keeps to the second)\n',

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../core/assets.js';
+import { median } from '../core/stats.js';
 
 const TARGET_MS = 150;
 
@@ -43,12 +44,6 @@ interface Cmd {
   args: string[];
   /** Exit codes that mean it worked (read/env exit 1 on a failing verdict). */
   ok: number[];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 function once(cmd: Cmd, cwd: string, extra: string[] = []): { ms: number; stderr: string } {
@@ -113,7 +108,7 @@ function main(): void {
       const m = /BENCH_MODULES (\d+) (\d+) (\d+)/.exec(counted);
       return {
         label: cmd.label,
-        median: median(times),
+        median: median(times) as number,
         min: Math.min(...times),
         modules: m ? { own: Number(m[1]), deps: Number(m[2]), builtin: Number(m[3]) } : undefined,
       };

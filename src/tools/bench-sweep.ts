@@ -29,13 +29,15 @@ import {
   type V1Node,
 } from '@kubernetes/client-node';
 import { repoRoot } from '../core/assets.js';
+import { toCriLog as criLog } from '../core/cri-log.js';
 import { silentProgress } from '../core/progress.js';
+import { median } from '../core/stats.js';
 import { openCluster } from '../kube/open.js';
 import { toPairConfig } from '../pair/options/options.js';
 import { type PairResult, runPairCluster } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
-import { benchKubeConfig, criLog, median, runBench } from './bench-common.js';
+import { benchKubeConfig, runBench } from './bench-common.js';
 import { fleetBench } from './bench-fleet.js';
 
 const LABEL = 'interconnect-test.dev/bench-sweep';
@@ -252,7 +254,7 @@ async function bench(): Promise<number> {
       one.push(
         (await sweepOnce('ring', { nodes: ['bench-node-00', 'bench-node-01'], maxParallel: 1 })).wallMs,
       );
-    const pairMs = median(one);
+    const pairMs = median(one) as number;
     process.stdout.write(
       `\nsweep wall time against one pair (kwok, nixlbench, probes ${PROBE_S}s; one pair: median of ${runs} = ${sec(pairMs)})\n`,
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MeasurementSchema, RailResultSchema } from '../core/measurement.js';
 import { ReportSchema } from '../core/model.js';
 import { EnvReportPartSchema } from '../env/schema.js';
+import { WatchReportPartSchema } from '../watch/schema.js';
 
 /** The report schemas published in references/, generated from the zod schemas (one source of truth). */
 const schemas = {
@@ -27,6 +28,12 @@ const schemas = {
     title: 'interconnect-test pair report',
     description:
       'The -o json output of interconnect-test pair (cluster and --local): the common report plus measurement.',
+  },
+  'watch.schema.json': {
+    schema: ReportSchema.extend(WatchReportPartSchema.shape),
+    title: 'interconnect-test watch report',
+    description:
+      'The -o json output of interconnect-test watch: the common report plus watch (source, window, reference, workers[] with their KV transfer windows) and cluster or input.',
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
 import {
+  expireRunLeases,
   namespaceVersions,
   REAL_NODE_TOLERATION,
   REPO_ROOT,
@@ -157,6 +158,14 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     }
     for (const c of byId('pair.in-place')) expect(c.detail).toMatch(/^in-place: 16 MiB of host memory/);
     expect(byId('pair.cleanup').map((c) => c.status)).toEqual(['ok', 'ok']);
+    // Each pod's helper watched the container's own 1 GiB limit throughout.
+    for (const c of byId('pair.memory')) {
+      expect(c.status).toBe('ok');
+      expect(c.detail).toMatch(
+        /^[^:]+\/w-prefill: at least \d+ MiB stayed free under the container's 1024 MiB memory limit \(cgroup v\d\) while the probe ran; [^:]+\/w-decode: at least/,
+      );
+    }
+    expect(byId('pair.memory')).toHaveLength(2);
     // The pods' own view: no probe process, and every object exactly as it was.
     expect(await probesIn(e, 'w-prefill')).toEqual([]);
     expect(await probesIn(e, 'w-decode')).toEqual([]);
@@ -199,7 +208,7 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       new RegExp(
-        `^error: pod ${e.namespace}/tight: not enough memory headroom, refused \\(nothing ran\\): [\\d.]+ (KiB|MiB) free under the container's 160 MiB memory limit \\(cgroup v\\d, [\\d.]+ (KiB|MiB) in use\\), 208 MiB needed`,
+        `^error: pod ${e.namespace}/tight: not enough memory headroom, refused \\(nothing ran\\): [\\d.]+ (KiB|MiB) free under the container's 160 MiB memory limit \\(cgroup v\\d, [\\d.]+ (KiB|MiB) in use\\), 272 MiB needed`,
       ),
     );
     expect(await probesIn(e, 'tight')).toEqual([]);
@@ -232,12 +241,82 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
     expect(await probesIn(e, 'w-decode')).toEqual([]);
   }, 300_000);
 
+  test('one probe per worker: a second run with --no-wait is refused at once, naming the first', async () => {
+    const e = env();
+    let stderr = '';
+    const first = spawnCli(byName(e), {
+      onStart: (c) => {
+        c.stderr?.on('data', (d) => {
+          stderr += String(d);
+        });
+      },
+    });
+    await waitFor('the first run to hold the pods', async () => /in-place pre-flight/.test(stderr), {
+      timeoutMs: 120_000,
+    });
+    const second = await runCli([...byName(e), '--no-wait']);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(
+      new RegExp(
+        `^error: pod ${e.namespace}/w-(prefill|decode) is held by pair --in-place [a-z0-9]+ \\(on .*\\); --no-wait: not waiting for it`,
+      ),
+    );
+    expect((await first).code).toBe(1);
+  }, 300_000);
+
+  test('a killed run (SIGKILL of the CLI mid-transfer): no probe process, temp file or shm segment is left in either pod', async () => {
+    const e = env();
+    // What a pod holds that a probe could leave: files in /tmp and /dev/shm, System V segments.
+    const held = async (pod: string) =>
+      (await e.exec(pod, ['sh', '-c', 'ls -A /tmp /dev/shm 2>&1; cat /proc/sysvipc/shm 2>&1'])).stdout;
+    const before = { prefill: await held('w-prefill'), decode: await held('w-decode') };
+    const runId = `k${Date.now().toString(36).slice(-8)}`;
+    let child: ChildProcess | undefined;
+    let stderr = '';
+    const run = spawnCli(byName(e, '--in-place-size', '256MiB'), {
+      env: { INTERCONNECT_TEST_RUN_ID: runId },
+      onStart: (c) => {
+        child = c;
+        c.stderr?.on('data', (d) => {
+          stderr += String(d);
+        });
+      },
+    });
+    await waitFor('the in-place transfer to start', async () => /target and initiator/.test(stderr), {
+      timeoutMs: 120_000,
+    });
+    await waitFor('the initiator in w-prefill', async () => (await probesIn(e, 'w-prefill')).length > 0, {
+      timeoutMs: 60_000,
+    });
+    // No reaper of ours runs: the exec streams die with the CLI, the helpers see their stdin end
+    // and stop their probes, and a helper killed outright takes its probe along (PR_SET_PDEATHSIG).
+    child?.kill('SIGKILL');
+    await run;
+    await waitFor(
+      'no probe process in either pod',
+      async () => (await probesIn(e, 'w-prefill')).length + (await probesIn(e, 'w-decode')).length === 0,
+      { timeoutMs: 60_000 },
+    );
+    expect({ prefill: await held('w-prefill'), decode: await held('w-decode') }).toEqual(before);
+    // The killed CLI's pod Leases stay live for their 60 s: let them lapse for the tests after.
+    expect((await expireRunLeases(e, runId)).sort()).toEqual([
+      `itest-pod.${e.namespace}.w-decode`,
+      `itest-pod.${e.namespace}.w-prefill`,
+    ]);
+  }, 300_000);
+
   test('an exec refused by RBAC is one line naming the verb', async () => {
     const e = env();
+    // The pod Leases in this namespace, where the Role grants them: only exec is missing.
     const kube = await e.kubeconfigWithRole('reader', [
       { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'create', 'update', 'delete'],
+      },
     ]);
-    const r = await runCli([...byDgd(e), '--kubeconfig', kube, '-q']);
+    const r = await runCli([...byDgd(e), '--kubeconfig', kube, '--lease-namespace', e.namespace, '-q']);
     expect([r.code, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toBe(
       `error: permission denied: cannot exec in pods in namespace ${e.namespace} (pods/exec needs get and create) (fix: grant the "get" and "create" verbs on "pods/exec" in namespace ${e.namespace} to this user or service account (check: kubectl auth can-i get pods/exec -n ${e.namespace}; kubectl auth can-i create pods/exec -n ${e.namespace}))\n`,
@@ -258,13 +337,29 @@ describeNeeding([twoRealNodes(real.nodes)], 'deploy/in-place as shipped', () => 
       'ServiceAccount',
       'Role',
       'RoleBinding',
+      'Role',
+      'RoleBinding',
       'CronJob',
     ]);
-    // Nothing but pods (get, list) and pods/exec (get, create), in one namespace, no ClusterRole.
-    const role = docs.find((d) => d.kind === 'Role') as V1Role;
-    expect(role.rules).toEqual([
-      { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
-      { apiGroups: [''], resources: ['pods/exec'], verbs: ['get', 'create'] },
+    // In the deployment's namespace nothing but pods (get, list) and pods/exec (get, create); in
+    // the tool's own, the per-pod Leases; no ClusterRole.
+    const [role, leases] = docs.filter((d) => d.kind === 'Role') as [V1Role, V1Role];
+    expect([role.metadata?.namespace, role.rules]).toEqual([
+      'dynamo',
+      [
+        { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
+        { apiGroups: [''], resources: ['pods/exec'], verbs: ['get', 'create'] },
+      ],
+    ]);
+    expect([leases.metadata?.namespace, leases.rules]).toEqual([
+      'interconnect-test',
+      [
+        {
+          apiGroups: ['coordination.k8s.io'],
+          resources: ['leases'],
+          verbs: ['get', 'create', 'update', 'delete'],
+        },
+      ],
     ]);
     // The shipped namespaces, mapped onto the test's (the deployment's and the runner's alike).
     const placed = docs.map((d) => {
@@ -276,12 +371,23 @@ describeNeeding([twoRealNodes(real.nodes)], 'deploy/in-place as shipped', () => 
     });
     const api = KubernetesObjectApi.makeApiClient(e.kc);
     for (const o of placed) await api.create(o, undefined, 'All');
-    // Now for real (RBAC objects only): the in-place run as that ServiceAccount gets as far as a
-    // verdict (exit 1: TCP), not a refusal (exit 2).
+    // Now for real (RBAC objects only): the in-place run as that ServiceAccount, its Leases in the
+    // namespace its lease Role was placed in, gets as far as a verdict (exit 1: TCP), not a
+    // refusal (exit 2).
     for (const o of placed.filter((x) => ['ServiceAccount', 'Role', 'RoleBinding'].includes(x.kind ?? '')))
       await api.create(o);
     const kube = e.kubeconfigFile(await e.kubeConfigForServiceAccount('interconnect-test-in-place'));
-    const r = await runCli([...byDgd(e), '--kubeconfig', kube, '--initiator', 'decode', '-o', 'json']);
+    const r = await runCli([
+      ...byDgd(e),
+      '--kubeconfig',
+      kube,
+      '--lease-namespace',
+      e.namespace,
+      '--initiator',
+      'decode',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.checks.find((c) => c.id === 'pair.transport')?.detail).toMatch(/over TCP/);

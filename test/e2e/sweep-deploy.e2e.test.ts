@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  AdmissionregistrationV1Api,
   AuthorizationV1Api,
   BatchV1Api,
   CoreV1Api,
@@ -33,6 +34,7 @@ const core = kc.makeApiClient(CoreV1Api);
 const batch = kc.makeApiClient(BatchV1Api);
 const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
 const authz = kc.makeApiClient(AuthorizationV1Api);
+const admission = kc.makeApiClient(AdmissionregistrationV1Api);
 const info = await localClusterInfo(kc);
 // The cached kubectl of the local cluster, $KUBECTL, or kubectl on PATH.
 const cached = info ? path.join(info.binDir, 'kubectl') : '';
@@ -82,6 +84,14 @@ async function installed(): Promise<string[]> {
     found.push('clusterrole interconnect-test-read');
   if (await exists(() => rbac.readClusterRoleBinding({ name: 'interconnect-test-read' })))
     found.push('clusterrolebinding interconnect-test-read');
+  if (await exists(() => admission.readValidatingAdmissionPolicy({ name: 'interconnect-test-probe-pods' })))
+    found.push('validatingadmissionpolicy interconnect-test-probe-pods');
+  if (
+    await exists(() =>
+      admission.readValidatingAdmissionPolicyBinding({ name: 'interconnect-test-probe-pods' }),
+    )
+  )
+    found.push('validatingadmissionpolicybinding interconnect-test-probe-pods');
   return found;
 }
 
@@ -147,6 +157,10 @@ describe('deploy/sweep/overlays/example', () => {
     );
     const errors = empty.stderr.trim().split('\n');
     expect(errors).toHaveLength(8); // SA, 2 Roles, 2 RoleBindings, ConfigMap, PVC, CronJob
+    // The admission policy and its binding are cluster-scoped: admitted by the dry run too.
+    expect(empty.stdout).toContain(
+      'validatingadmissionpolicy.admissionregistration.k8s.io/interconnect-test-probe-pods created (server dry run)',
+    );
     for (const line of errors)
       expect(line).toMatch(/\(NotFound\).*namespaces "interconnect-test(-scratch)?" not found$/);
     expect(await installed()).toEqual([]);
@@ -169,6 +183,8 @@ describe('deploy/sweep/overlays/example', () => {
       'role.rbac.authorization.k8s.io/interconnect-test-leases',
       'rolebinding.rbac.authorization.k8s.io/interconnect-test-leases',
       'configmap/interconnect-test-sweep-policy',
+      'validatingadmissionpolicy.admissionregistration.k8s.io/interconnect-test-probe-pods',
+      'validatingadmissionpolicybinding.admissionregistration.k8s.io/interconnect-test-probe-pods',
       'persistentvolumeclaim/interconnect-test-sweep-results',
       'cronjob.batch/interconnect-test-sweep',
     ])
@@ -290,6 +306,10 @@ describe('deploy/sweep/overlays/example', () => {
       ['update', 'dynamographdeployments', { namespace: 'dynamo', group: 'nvidia.com' }],
       ['create', 'leases', { namespace: SCRATCH, group: 'coordination.k8s.io' }],
       ['create', 'leases', { namespace: 'default', group: 'coordination.k8s.io' }],
+      // The admission policy is the admin's: the token can neither lift it nor leave its reach.
+      ['delete', 'validatingadmissionpolicies', { group: 'admissionregistration.k8s.io' }],
+      ['update', 'validatingadmissionpolicybindings', { group: 'admissionregistration.k8s.io' }],
+      ['patch', 'namespaces', { namespace: SCRATCH }],
     ];
     type Ask = (typeof allowed)[number];
     const label = ([verb, resource, o]: Ask) =>

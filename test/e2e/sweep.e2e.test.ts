@@ -176,9 +176,12 @@ describe('sweep on the cluster', () => {
     const page = readFileSync(html, 'utf8');
     expect(page).toContain(culprit);
     const prom = readFileSync(metrics, 'utf8');
-    expect(prom).toMatch(new RegExp(`^interconnect_node_verdict\\{node="${culprit}"\\} 0$`, 'm'));
+    // Every series names the cluster (the kubeconfig context without --cluster-name).
     expect(prom).toMatch(
-      /^interconnect_pair_bandwidth_gbps\{prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5\.10826$/m,
+      new RegExp(`^interconnect_node_state\\{cluster="[^"]+",node="${culprit}",state="culprit"\\} 1$`, 'm'),
+    );
+    expect(prom).toMatch(
+      /^interconnect_pair_bandwidth_bytes_per_second\{cluster="[^"]+",prefill="[^"]+",decode="[^"]+",engine="nixlbench",transport="[a-z]+"\} 5108260000$/m,
     );
     expect(await toolLeftovers(e)).toEqual([]);
   }, 300_000);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { nixlPresence, nixlVenv } from '../../src/engines/nixl/python.js';
+import { nixlPresence, nixlVenv } from '../../src/engines/nixl-python.js';
 import { type Precondition, precondition } from './preconditions.js';
 
 /**

@@ -122,7 +122,7 @@ describe('describeNeeding() in a real vitest run', () => {
     path.join(dir, 'guarded.test.ts'),
     [
       "import { expect, it } from 'vitest';",
-      "import { describeNeeding, precondition } from './preconditions.js';",
+      "import { describeNeeding, precondition } from '../helpers/preconditions.js';",
       "describeNeeding([precondition('a here thing', undefined)], 'held', () => {",
       "  it('runs', () => expect(1).toBe(1));",
       '});',

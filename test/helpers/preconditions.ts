@@ -50,13 +50,22 @@ export function ciFailure(pre: readonly Precondition[]): Error {
  * test in CI, or skips it (with the reason, also printed) elsewhere.
  * `it('...', (ctx) => { need(ctx, tools('ip', 'iptables'), netns(link)); ... })`.
  */
-export function need(ctx: Pick<TestContext, 'skip'>, ...pre: Precondition[]): void {
+export function need(ctx: SkipContext, ...pre: Precondition[]): void {
   if (unmet(pre).length === 0) return;
   if (inCi()) throw ciFailure(pre);
   const why = unmetMessage(pre);
   console.warn(`skipped: ${why}`);
+  // The reason in the task's meta too: the JSON report carries it, and the fresh-clone check
+  // (scripts/fresh-clone-check.mjs) accepts a skip only with one.
+  if (ctx.task) (ctx.task.meta as Record<string, unknown>)[SKIP_REASON] = why;
   ctx.skip(why);
 }
+
+/** The meta key of a skipped test's reason (need()), read by scripts/fresh-clone-check.mjs. */
+export const SKIP_REASON = 'skipReason';
+
+/** What need() uses of vitest's test context: skip(), and the task whose meta takes the reason. */
+export type SkipContext = Pick<TestContext, 'skip'> & { task?: { meta: object } };
 
 /**
  * `describe` for tests that all need `pre`: runs them when every precondition

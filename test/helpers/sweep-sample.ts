@@ -1,7 +1,8 @@
-import type { Check, Report } from '../../src/core/model.js';
+import type { Check, Report, Verdict } from '../../src/core/model.js';
 import { makeReport } from '../../src/core/report.js';
 import type { SweepPair, SweepResult } from '../../src/sweep/model.js';
 import { compareWithBaseline } from '../../src/sweep/regression.js';
+import { sweepChecks } from '../../src/sweep/result.js';
 import { fleetSweep } from '../../src/tools/sweep-fleet.js';
 
 /**
@@ -262,4 +263,10 @@ export function fleet1000(): SweepResult {
     runId: 'a1b2c3',
   });
   return now;
+}
+
+/** The verdict the sweep's report states for `result` (its checks rolled up): what every renderer is given. */
+export function sweepVerdict(result: SweepResult): Verdict {
+  return makeReport('sweep', sweepChecks(result, []), {}, 'disaggregated KV transfer across these nodes')
+    .verdict;
 }

@@ -9,25 +9,16 @@ import {
   type SharedPairOptions,
   toPairConfig,
 } from '../../pair/options/options.js';
-import { manifestsYaml } from '../../pair/plan/manifests.js';
 import { runPairCluster } from '../../pair/run.js';
 import { clusterSections } from '../../pair/sections.js';
+import { manifestsYaml } from '../../render/manifests.js';
+import { fixedRunId } from '../../scratch/names.js';
 import type { CliContext, OutputOptions } from '../context.js';
 import { emit } from '../context.js';
 
-/**
- * INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name),
- * for tests and for CI jobs that want to know the namespace up front.
- */
+/** INTERCONNECT_TEST_RUN_ID fixes the run id (and so the scratch namespace name): scratch/names.ts fixedRunId. */
 export function runIdFrom(env: NodeJS.ProcessEnv): string | undefined {
-  const id = env.INTERCONNECT_TEST_RUN_ID;
-  if (id === undefined || id === '') return undefined;
-  if (!/^[a-z0-9]{1,12}$/.test(id)) {
-    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${id} is not a run id`, {
-      fix: 'use 1 to 12 lower-case letters and digits',
-    });
-  }
-  return id;
+  return fixedRunId(env, 'pair');
 }
 
 /** What the JSON report says `pair` is about. */
@@ -42,7 +33,7 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
   const result = await runPairCluster(config, {
     ...(runId ? { runId } : {}),
     // The run scopes every call to Ctrl-C and its own --timeout; teardown gets a fresh signal.
-    cluster: () => openCluster(clusterOptions(opts), ctx.env),
+    cluster: () => openCluster(clusterOptions(opts), ctx.env).catch(suggestLocal),
     progress: ctx.progress,
     signal: ctx.signal,
     lastWords: ctx.lastWords,
@@ -91,4 +82,13 @@ export async function runClusterPair(ctx: CliContext, opts: Options): Promise<vo
   await emit(ctx, report, opts, () => clusterSections(result));
   // The verdict is in: a Ctrl-C that came during teardown does not take it back.
   if (ctx.outcome?.kind === 'report') ctx.outcome.final = true;
+}
+
+/** Without any kubeconfig, `pair` may still be run: `--local` needs no cluster. */
+function suggestLocal(err: unknown): never {
+  if (err instanceof ToolError && err.message.startsWith('no kubeconfig found'))
+    throw new ToolError(err.message, {
+      fix: `${err.fix ?? 'pass --kubeconfig FILE'}; or test this host alone, without a cluster: pair --local`,
+    });
+  throw err;
 }

@@ -6,6 +6,7 @@ import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { IN_PLACE_DEFAULT_SIZE, IN_PLACE_MAX_SIZE, IN_PLACE_PORTS } from '../../pair/in-place/helper.js';
 import { type InPlaceResult, runInPlace } from '../../pair/in-place/run.js';
+import { leaseNamespaceOf } from '../../pair/options/options.js';
 import { newRunId } from '../../scratch/names.js';
 import type { CliContext, OutputOptions } from '../context.js';
 import { emit } from '../context.js';
@@ -37,6 +38,7 @@ function sections(r: InPlaceResult): Section[] {
     `direction: ${r.legsWhy}`,
     `NIXL listen port: ${r.port} (in-place range ${IN_PLACE_PORTS.first}–${IN_PLACE_PORTS.last})`,
   ];
+  for (const l of r.leftOut) lines.push(`left out: ${l.role} pod ${l.pod} (${l.why})`);
   for (const t of r.transfers) {
     const m = t.measurement;
     lines.push(
@@ -68,6 +70,9 @@ export interface InPlaceCliOptions extends OutputOptions {
   context?: string | undefined;
   namespace?: string | undefined;
   requestTimeout: number;
+  leaseNamespace?: string | undefined;
+  /** --no-wait (commander's negation): false refuses at once when another run holds a worker pod. */
+  wait?: boolean | undefined;
 }
 
 /** `pair --in-place`: options → the run in the live pods → the report. */
@@ -92,6 +97,9 @@ export async function runInPlacePair(ctx: CliContext, opts: InPlaceCliOptions): 
       initiator: opts.initiator,
       op: opts.op ? (opts.op.toUpperCase() as 'READ' | 'WRITE') : undefined,
       runId,
+      explicitSize: opts.inPlaceSize !== undefined,
+      leaseNamespace: leaseNamespaceOf(opts.leaseNamespace, ctx.env),
+      leaseWait: opts.wait !== false,
     },
     { cluster, progress: ctx.progress, signal: ctx.signal },
   );

@@ -92,7 +92,6 @@ const NOT_IN_PLACE: FlagList = [
   ['sizes', '--sizes'],
   ['iters', '--iters'],
   ['ucxTls', '--ucx-tls'],
-  ['leaseNamespace', '--lease-namespace'],
 ];
 
 /** The flags of `list` that were given. */

@@ -1,20 +1,27 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  CLUSTER_NAME_PATTERN,
+  type ClusterIdentity,
+  clusterIdentity,
+  clusterSlug,
+} from '../../core/cluster-identity.js';
 import { formatDuration } from '../../core/duration.js';
 import { ToolError } from '../../core/errors.js';
-import type { Check, Report } from '../../core/model.js';
+import type { Check, Report, Verdict } from '../../core/model.js';
 import { makeReport } from '../../core/report.js';
-import { parseSize } from '../../engines/sizes.js';
 import { DEFAULT_REGRESSION_FRACTION } from '../../judge/regression.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { DurationOption, SweepDurationOption, TransferOptionsShape } from '../../pair/options/groups.js';
 import { ClusterOptionsShape, toPairConfig } from '../../pair/options/options.js';
 import { renderJson } from '../../render/data.js';
+import { fixedRunId } from '../../scratch/names.js';
 import { type Baseline, DEFAULT_KEEP_RUNS, readBaseline } from '../../sweep/history.js';
 import { SchemeSchema, type SweepResult } from '../../sweep/model.js';
 import { runSweep } from '../../sweep/run.js';
+import { SWEEP_SUBJECT } from '../../sweep/saved.js';
 import { sweepSections } from '../../sweep/sections.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
@@ -84,6 +91,7 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .transform((s) => s.split(','))
     .optional(),
   maxParallel: z.coerce.number().int().positive().max(512).default(8),
+  gpuAccounting: z.enum(['cluster', 'none']).default('cluster'),
   timeout: SweepDurationOption.default(30 * 60_000),
   pairTimeout: DurationOption.default(5 * 60_000),
   ...TransferOptionsShape,
@@ -99,6 +107,12 @@ export const SweepOptionsSchema = OutputOptionsSchema.extend({
     .positive()
     .default(DEFAULT_KEEP_RUNS),
   baseline: z.string().min(1).optional(),
+  clusterName: z
+    .string()
+    .regex(CLUSTER_NAME_PATTERN, {
+      message: 'expected a name such as gpu-prod-east (letters, digits, . _ -)',
+    })
+    .optional(),
   regression: RegressionFraction.default(DEFAULT_REGRESSION_FRACTION),
   ...probeShape,
 });
@@ -168,12 +182,14 @@ export async function runSweepCommand(
   // Read the baseline before the sweep: a wrong path is bad input, said before anything runs.
   const baseline = opts.baseline ? await readBaseline(opts.baseline, opts.resultsDir, ctx.cwd) : undefined;
   if (baseline && 'missing' in baseline) ctx.progress.warn(baseline.missing);
-  const runId = ctx.env.INTERCONNECT_TEST_RUN_ID;
-  if (runId !== undefined && runId !== '' && !/^[a-z0-9]{1,8}$/.test(runId)) {
-    throw new ToolError(`INTERCONNECT_TEST_RUN_ID=${runId} is not a sweep run id`, {
-      fix: 'use 1 to 8 lower-case letters and digits (each pair adds p<index>)',
-    });
-  }
+  const runId = fixedRunId(ctx.env, 'sweep');
+  // Which cluster: the context and server of the one runSweep opens, named by --cluster-name.
+  let identity: ClusterIdentity | undefined;
+  const open = async () => {
+    const c = await openCluster(clusterOptions(opts), ctx.env);
+    identity = clusterIdentity(c, opts.clusterName);
+    return c;
+  };
   const run = await runSweep(
     {
       scheme: opts.scheme,
@@ -185,11 +201,12 @@ export async function runSweepCommand(
       selector: opts.selector,
       nodes: opts.nodes,
       maxParallel: opts.maxParallel,
+      gpuAccounting: opts.gpuAccounting,
       timeoutMs: opts.timeout,
       pair,
     },
     {
-      cluster: () => openCluster(clusterOptions(opts), ctx.env),
+      cluster: open,
       progress: ctx.progress,
       signal: ctx.signal,
       lastWords: ctx.lastWords,
@@ -207,17 +224,23 @@ export async function runSweepCommand(
   const report = makeReport(
     'sweep',
     checks,
-    { sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
-    'disaggregated KV transfer across these nodes',
+    {
+      ...(identity ? { cluster: identity } : {}),
+      sweep: run.result,
+      run: { runId: run.runId, dryRun: run.dryRun },
+    },
+    SWEEP_SUBJECT,
   );
   if (!run.dryRun) {
-    await writeOutputs(ctx, opts, run.result, report.verdict.status, report.generatedAt);
+    await writeOutputs(ctx, opts, run.result, report.verdict, report.generatedAt, identity);
     if (opts.resultsDir)
-      await keepRun(ctx, opts.resultsDir, opts.keepRuns, {
-        ...report,
-        sweep: run.result,
-        run: { runId: run.runId, dryRun: run.dryRun },
-      });
+      await keepRun(
+        ctx,
+        opts.resultsDir,
+        opts.keepRuns,
+        { ...report, sweep: run.result, run: { runId: run.runId, dryRun: run.dryRun } },
+        identity,
+      );
   }
   await emit(ctx, report, opts, () => sweepSections(run.result, run.dryRun));
 }
@@ -242,11 +265,13 @@ async function keepRun(
   dir: string,
   keep: number,
   report: Report & { sweep: SweepResult; run: { runId: string; dryRun: boolean } },
+  identity: ClusterIdentity | undefined,
 ) {
   const { saveRun } = await import('../../sweep/history.js');
   try {
     ctx.progress.step('Keep this run in --results-dir');
-    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep);
+    const slug = identity ? clusterSlug(identity) : undefined;
+    const file = await saveRun(path.resolve(ctx.cwd, dir), report, renderJson(report), keep, slug);
     ctx.progress.done(file);
   } catch (err) {
     if (!(err instanceof ToolError)) throw err;
@@ -258,21 +283,29 @@ async function writeOutputs(
   ctx: CliContext,
   opts: SweepOptions,
   result: Parameters<typeof sweepSections>[0],
-  verdict: 'trusted' | 'unverified' | 'untrusted',
+  verdict: Verdict,
   generatedAt: string,
+  cluster: ClusterIdentity | undefined,
 ) {
   const at = (f: string) => path.resolve(ctx.cwd, f);
   if (opts.html) {
     const { renderHtml } = await import('../../render/html/page.js');
-    await writeFile(at(opts.html), renderHtml(result));
+    await writeFile(at(opts.html), renderHtml(result, verdict, cluster ? { cluster } : {}));
   }
   if (opts.metricsFile || opts.pushgateway) {
     const { renderPrometheus } = await import('../../render/prometheus.js');
-    const body = renderPrometheus(result, { verdict, now: new Date(generatedAt) });
+    const body = renderPrometheus(result, {
+      verdict: verdict.status,
+      now: new Date(generatedAt),
+      ...(cluster ? { cluster } : {}),
+    });
     if (opts.metricsFile) await writeFile(at(opts.metricsFile), body);
     if (opts.pushgateway) {
       const { pushMetrics } = await import('../../sweep/push.js');
-      const pushed = await pushMetrics(opts.pushgateway, body, { signal: ctx.signal });
+      const pushed = await pushMetrics(opts.pushgateway, body, {
+        signal: ctx.signal,
+        ...(cluster ? { cluster: cluster.name } : {}),
+      });
       if (!pushed.ok) ctx.progress.warn(pushed.warning);
     }
   }

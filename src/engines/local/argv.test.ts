@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nixlbenchArgv, nixlSweep, rankKey } from '../nixlbench/argv.js';
-import { formatSize, parseSize } from '../sizes.js';
-import {
-  DEFAULT_SIZES,
-  itersFor,
-  perftestClientArgv,
-  perftestServerArgv,
-  warmupFor,
-} from '../ucx-perftest/argv.js';
+import { DEFAULT_SIZES, formatSize, parseSize } from '../sizes.js';
+import { itersFor, perftestClientArgv, perftestServerArgv, warmupFor } from '../ucx-perftest/argv.js';
 import { etcdArgv } from './etcd.js';
 import { visibleDevices } from './nixl-defaults.js';
 
@@ -19,9 +13,9 @@ describe('sizes', () => {
   });
 
   it('rejects what is not a positive size', () => {
-    expect(['', '0', '-4K', '4.5K', '4KB', 'K', '4 K B', '1T'].map(parseSize)).toEqual(
-      Array(8).fill(undefined),
-    );
+    expect(['', '0', '-4K', '0.1K', 'K', '4 K B', '4X'].map(parseSize)).toEqual(Array(7).fill(undefined));
+    // The one grammar of core/size.ts: KB is SI, a decimal that makes whole bytes is a size.
+    expect(['4KB', '4.5K', '1Mi'].map(parseSize)).toEqual([4000, 4608, 1 << 20]);
   });
 
   it('formats sizes for people', () => {

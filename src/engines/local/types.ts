@@ -27,12 +27,6 @@ export interface Placement {
   describe: string;
 }
 
-export const LOOPBACK: Placement = {
-  server: { wrap: [], address: '127.0.0.1' },
-  client: { wrap: [] },
-  describe: 'loopback',
-};
-
 /** What an engine's run gives the report, whatever the engine. */
 export interface EngineRun {
   /** `hung-after-results`: every result was printed, then a process had to be stopped. */

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTestData } from '../../../test/helpers/fixtures.js';
 import { parseNixlProbe } from '../../parsers/nixl-probe.js';
-import { NIXL_PROBE_KEY, nixlProbeArgv, nixlProbeConfigMap, nixlProbePath, nixlProbeSource } from './argv.js';
+import { NIXL_PROBE_KEY, nixlProbeConfigMap, nixlProbePath, nixlProbeSource } from '../nixl-probe.js';
+import { findNixlPython, type NixlPresence, nixlPythonCandidates } from '../nixl-python.js';
+import { nixlProbeArgv } from './argv.js';
 import { nixlRows, nixlUnreadable } from './logs.js';
-import { findNixlPython, type NixlPresence, nixlPythonCandidates } from './python.js';
 
 const common = {
   python: '/venv/bin/python',

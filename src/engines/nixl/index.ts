@@ -1,8 +1,9 @@
 import { NIXL_INSTALL_HINT } from '../hints.js';
 import { NIXL_DEFAULT_ITERS } from '../local/nixl-defaults.js';
+import { nixlProbePath } from '../nixl-probe.js';
 import { renderPodScript } from '../script.js';
 import type { Engine } from '../types.js';
-import { nixlProbePath, nixlSweepArgs } from './argv.js';
+import { nixlSweepArgs } from './argv.js';
 import { runNixlProbePair } from './local.js';
 import { nixlProbeProblem, nixlResultsComplete, nixlUnreadable, readNixlLog, readNixlProbe } from './logs.js';
 

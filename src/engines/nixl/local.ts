@@ -5,9 +5,9 @@ import { freePort } from '../../procs/ports.js';
 import { NIXL_DEFAULT_ITERS, visibleDevices } from '../local/nixl-defaults.js';
 import { procsEnv, runTwoProcs, type TwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, RunDeps } from '../local/types.js';
+import { NIXL_PIN } from '../nixl-python.js';
 import { nixlProbeArgv } from './argv.js';
 import { nixlRows } from './logs.js';
-import { NIXL_PIN } from './python.js';
 
 export interface NixlPlan {
   /** A Python that imports nixl. */

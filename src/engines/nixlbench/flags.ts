@@ -33,9 +33,6 @@ export const NIXLBENCH_FLAG_SINCE: Readonly<Record<string, string>> = {
 export const NIXLBENCH_DEFAULT_ITERS = 1000;
 export const NIXLBENCH_DEFAULT_WARMUP = 100;
 
-/** The nixlbench version of the probe image deploy/probe-image builds (NIXL's latest release, v1.4.0). */
-export const DEFAULT_NIXLBENCH_VERSION = '1.4.0';
-
 export function flagSupported(flag: string, version: string): boolean {
   const since = NIXLBENCH_FLAG_SINCE[flag];
   return since !== undefined && compareVersions(version, since) >= 0;

@@ -9,9 +9,6 @@ import type { BenchParams } from '../types.js';
  * decode. The server exits after one test, so a sweep is one pair per size.
  */
 
-/** Message sizes of the default sweep: 4 KiB … 64 MiB, a few seconds on a laptop. */
-export const DEFAULT_SIZES = [4096, 65536, 1 << 20, 16 << 20, 64 << 20] as const;
-
 /** Bytes moved per size when --iters is not given; large messages get fewer iterations. */
 const BYTES_PER_SIZE = 512 * 1024 * 1024;
 const MIN_ITERS = 8;

@@ -1,12 +1,9 @@
 import { INSTALL_HINT } from '../hints.js';
 import { renderPodScript } from '../script.js';
-import type { Engine } from '../types.js';
+import { type Engine, PEER_PORT } from '../types.js';
 import { perftestArgs } from './argv.js';
 import { runPerftestSweep } from './local.js';
 import { perftestUnreadable, readPerftest, readPerftestLog } from './logs.js';
-
-/** The port a ucx_perftest server pod listens on, behind its own Service. */
-export const PERFTEST_PORT = 13337;
 
 /** ucx_perftest: UCX's own benchmark, a server and a client (the leg's initiator) per leg. */
 export const ucxPerftest: Engine = {
@@ -20,7 +17,7 @@ export const ucxPerftest: Engine = {
     defaultImage: 'probe',
     ownImageOnlyIfSeen: false,
     etcd: false,
-    listen: { port: PERFTEST_PORT, name: 'perftest' },
+    listen: { port: PEER_PORT, name: 'perftest' },
     mountsProbe: false,
     rails: false,
     deviceList: false,

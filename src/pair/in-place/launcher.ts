@@ -21,6 +21,8 @@ export function inPlaceLauncher(input: {
   marker: string;
   /** The probe's own wall-clock limit in the pod (the helper stops it then, whatever we do). */
   seconds: number;
+  /** Free memory under the container's limit below which the helper kills the probe at once. */
+  guardBytes: number;
   route: (name: string) => PodTarget | undefined;
   onStart?: (target: PodTarget, p: RunningProc) => void;
 }): Launcher {
@@ -32,7 +34,7 @@ export function inPlaceLauncher(input: {
       if (!script) throw new ToolError(`pair --in-place: ${spec.name} has no probe to run`);
       const p = await input.cluster.execStream(target, {
         name: `${spec.name} in ${target.namespace}/${target.pod}`,
-        argv: runArgv(input.helper, input.marker, input.seconds, flags),
+        argv: runArgv(input.helper, input.marker, input.seconds, input.guardBytes, flags),
         stdin: stdinFor(readFileSync(script, 'utf8')),
       });
       input.onStart?.(target, p);

@@ -1,43 +1,40 @@
-import type { V1Pod } from '@kubernetes/client-node';
+import { type Clock, systemClock } from '../../core/clock.js';
 import { ToolError } from '../../core/errors.js';
 import type { Measurement } from '../../core/measurement.js';
 import { peakOf } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
-import type { EngineRun } from '../../engines/local/types.js';
-import { nixlProbePath } from '../../engines/nixl/argv.js';
-import { runNixlProbePair } from '../../engines/nixl/local.js';
+import { nixlProbePath, runNixlProbePair } from '../../engines/nixl-probe.js';
 import { formatSize } from '../../engines/sizes.js';
+import type { EngineRun, Leg } from '../../engines/types.js';
 import { frameworkOfContainer } from '../../env/framework.js';
-import { findDgdWorkers, pickRunning, type WorkerRole } from '../../env/workers.js';
+import type { WorkerRole } from '../../env/workers.js';
 import {
   cleanupCheck,
   inPlaceBandwidthCheck,
   inPlaceExpectation,
   inPlaceTransportCheck,
+  memoryCheck,
   registrationCheck,
   scopeCheck,
 } from '../../judge/in-place.js';
 import { transferCheck } from '../../judge/local.js';
 import { transportKind } from '../../judge/transports.js';
-import type { Cluster, PodTarget } from '../../kube/cluster.js';
-import { assertRunning, chooseContainer, getPod } from '../../kube/pods.js';
+import type { Cluster } from '../../kube/cluster.js';
+import type { RunningProc } from '../../procs/launcher.js';
 import { chooseLegs } from '../direction.js';
-import type { Leg } from '../plan/probe-script.js';
 import {
   choosePort,
-  headroom,
   IN_PLACE_PORTS,
   inPlaceHelperSource,
+  MEMORY_GUARD_BYTES,
   POD_PYTHON,
-  type PreflightFacts,
-  parsePreflight,
-  parseReap,
-  preflightArgv,
-  reapArgv,
+  parseRunMemory,
   runMarker,
 } from './helper.js';
+import { holdPods } from './hold.js';
 import { inPlaceLauncher, whenProbeReady } from './launcher.js';
+import { label, preflight, reap, type Worker, type Workers, workers } from './pods.js';
 
 export interface InPlaceOptions {
   namespace: string;
@@ -53,6 +50,12 @@ export interface InPlaceOptions {
   initiator?: WorkerRole | undefined;
   op?: 'READ' | 'WRITE' | undefined;
   runId: string;
+  /** --in-place-size was given: with no readable cgroup, the node's MemAvailable is accepted. */
+  explicitSize: boolean;
+  /** Where the per-pod Leases live (pair's --lease-namespace). */
+  leaseNamespace: string;
+  /** false with --no-wait: a pod held by another run stops this one at once. */
+  leaseWait: boolean;
 }
 
 export interface InPlaceDeps {
@@ -60,13 +63,7 @@ export interface InPlaceDeps {
   cluster: Cluster;
   progress: Progress;
   signal: AbortSignal;
-}
-
-interface Worker {
-  target: PodTarget;
-  pod: V1Pod;
-  ip: string;
-  node: string | undefined;
+  clock?: Clock;
 }
 
 export interface InPlaceTransfer {
@@ -83,10 +80,12 @@ export interface InPlaceResult {
   checks: Check[];
   legsWhy: string;
   port: number;
+  /** Pods of the graph not used, and why (not Running). */
+  leftOut: Workers['leftOut'];
 }
 
-const PREFLIGHT_MS = 60_000;
-const REAP_MS = 30_000;
+/** How long after the run began a process may have started and still be ours: the reaper's bound, with a margin. */
+const REAP_MARGIN_S = 5;
 /** The probe's own flags in place: no KV row (its buffer would outgrow --in-place-size), a bounded volume. */
 function probeFlags(bytes: number, marker: string, role: 'target' | 'initiator'): string[] {
   const other = role === 'target' ? 'initiator' : 'target';
@@ -102,104 +101,6 @@ function probeFlags(bytes: number, marker: string, role: 'target' | 'initiator')
     '--peer-name',
     `interconnect-test-${other}-${marker}`,
   ];
-}
-
-function worker(pod: V1Pod, container: string): Worker {
-  const namespace = pod.metadata?.namespace ?? '';
-  const name = pod.metadata?.name ?? '';
-  const ip = pod.status?.podIP;
-  if (!ip) {
-    throw new ToolError(`pod ${namespace}/${name} has no pod IP`, {
-      fix: 'wait until the pod is Running with an IP (kubectl get pod -o wide)',
-    });
-  }
-  return { target: { namespace, pod: name, container }, pod, ip, node: pod.spec?.nodeName };
-}
-
-async function workers(
-  cluster: Cluster,
-  o: InPlaceOptions,
-): Promise<{ prefill: Worker[]; decode: Worker[] }> {
-  if (o.dgd) {
-    const found = await findDgdWorkers(cluster, o.namespace, o.dgd);
-    const pick = (role: WorkerRole) =>
-      pickRunning(found[role], role, o.container, o.allPods).picked.map((p) => worker(p.pod, p.container));
-    return { prefill: pick('prefill'), decode: pick('decode') };
-  }
-  const one = async (name: string) => {
-    const pod = await getPod(cluster, { namespace: o.namespace, name });
-    const container = chooseContainer(pod, o.container);
-    assertRunning(pod, container);
-    return worker(pod, container);
-  };
-  return { prefill: [await one(o.prefillPod as string)], decode: [await one(o.decodePod as string)] };
-}
-
-function label(w: Worker): string {
-  return `${w.target.namespace}/${w.target.pod}`;
-}
-
-async function preflight(
-  cluster: Cluster,
-  w: Worker,
-  helper: string,
-  marker: string,
-  o: InPlaceOptions,
-  signal: AbortSignal,
-): Promise<PreflightFacts> {
-  const r = await cluster.exec(w.target, preflightArgv(helper, marker, o.memory === 'VRAM'), {
-    timeoutMs: PREFLIGHT_MS,
-    signal,
-  });
-  if (r.notFound) {
-    throw new ToolError(`pod ${label(w)}: the image has no python3, so NIXL's Python API cannot run in it`, {
-      fix: 'use pair with free GPUs (its probe pods run the image with their own Python), or name the container with -c',
-    });
-  }
-  const facts = parsePreflight(r.stdout);
-  if (!facts) {
-    const said = (r.stderr || r.stdout).trim().split('\n').pop() ?? '';
-    throw new ToolError(
-      `pod ${label(w)}: the in-place pre-flight ${r.timedOut ? 'timed out' : `printed no result (exit ${r.exitCode ?? '?'})`}${said ? `: ${said.slice(0, 160)}` : ''}`,
-      { fix: 'check the container runs a python3 of 3.8 or newer (-c names another container)' },
-    );
-  }
-  if (!facts.nixl) {
-    throw new ToolError(
-      `pod ${label(w)}: python ${facts.python} has no nixl (${facts.nixlError ?? 'not installed'})`,
-      {
-        fix: 'the worker image carries no NIXL Python package: run pair with free GPUs and --engine nixlbench or ucx_perftest',
-      },
-    );
-  }
-  const room = headroom(facts, o.bytes, o.memory);
-  if (!room.ok) {
-    throw new ToolError(
-      `pod ${label(w)}: not enough memory headroom, refused (nothing ran): ${room.detail}`,
-      {
-        fix: `lower --in-place-size (now ${formatSize(o.bytes)}), or run pair on free GPUs`,
-      },
-    );
-  }
-  return facts;
-}
-
-/** Kills what this run started in a pod and says how many are left (undefined: could not look). */
-async function reap(
-  cluster: Cluster,
-  w: Worker,
-  helper: string,
-  marker: string,
-): Promise<number | undefined> {
-  try {
-    const r = await cluster.exec(w.target, reapArgv(helper, marker), {
-      timeoutMs: REAP_MS,
-      signal: AbortSignal.timeout(REAP_MS + 5_000),
-    });
-    return parseReap(r.stdout)?.left;
-  } catch {
-    return undefined;
-  }
 }
 
 function measurementOf(run: EngineRun, o: InPlaceOptions, leg: Leg, p: Worker, d: Worker): Measurement {
@@ -240,6 +141,7 @@ async function transfer(
     `in-place: ${leg.initiator} ${leg.op}s over NIXL, ${label(init)} → ${label(target)} port ${port}`,
   );
   const sizes = [Math.min(1 << 20, o.bytes), o.bytes];
+  const started: { pod: string; proc: RunningProc }[] = [];
   const run = await runNixlProbePair(
     {
       python: POD_PYTHON,
@@ -269,13 +171,29 @@ async function transfer(
       },
     },
     {
-      // The helper stops the probe on its own a little after --timeout, whatever happens to us.
-      launcher: inPlaceLauncher({ cluster: deps.cluster, helper, marker, seconds: seconds + 30, route }),
+      // The helper stops the probe on its own a little after --timeout, whatever happens to us,
+      // and at once when the worker's memory use eats the guard.
+      launcher: inPlaceLauncher({
+        cluster: deps.cluster,
+        helper,
+        marker,
+        seconds: seconds + 30,
+        guardBytes: MEMORY_GUARD_BYTES,
+        route,
+        onStart: (t, proc) => started.push({ pod: `${t.namespace}/${t.pod}`, proc }),
+      }),
       progress: deps.progress,
       interrupt: deps.signal,
       deadline: AbortSignal.timeout(o.timeoutMs),
     },
   );
+  // Prefill first, decode second, whichever side started first.
+  const memory = [label(p), label(d)]
+    .map((pod) => ({ pod, proc: started.find((s) => s.pod === pod)?.proc }))
+    .filter((m) => m.proc !== undefined)
+    .map(({ pod, proc }) => ({ pod, said: parseRunMemory(proc?.lines() ?? []) }));
+  const pressed = memory.find((m) => m.said && m.said.memory !== 'ok');
+  if (pressed) deps.progress.warn(`${pressed.pod}: ${pressed.said?.detail}`);
   const facts = {
     bytes: o.bytes,
     memory: o.memory,
@@ -291,7 +209,8 @@ async function transfer(
     scopeCheck(facts),
     transferCheck({
       outcome: run.outcome,
-      problem: run.problem,
+      // The helper's own account comes first: the probe was stopped or killed for the worker's sake.
+      problem: pressed ? `${pressed.pod}: ${pressed.said?.detail}` : run.problem,
       engine: 'nixl',
       subject,
       what: `${run.sizesDone} sizes`,
@@ -302,66 +221,118 @@ async function transfer(
     registrationCheck(facts),
     inPlaceTransportCheck(facts),
     inPlaceBandwidthCheck(facts),
+    memoryCheck(
+      memory.map((m) => ({ pod: m.pod, ...(m.said ? { said: m.said } : {}) })),
+      subject,
+    ),
   ];
   return { prefill: label(p), decode: label(d), leg, checks, measurement: measurementOf(run, o, leg, p, d) };
 }
 
+/** Reaps both pods of a pair and judges what is left. */
+async function reapPair(
+  deps: InPlaceDeps,
+  run: { p: Worker; d: Worker; helper: string; marker: string; age: () => number },
+  subject: string,
+): Promise<Check> {
+  const { p, d, helper, marker } = run;
+  const left = [
+    { pod: label(p), left: await reap(deps.cluster, p, helper, marker, run.age()) },
+    { pod: label(d), left: await reap(deps.cluster, d, helper, marker, run.age()) },
+  ];
+  const c = cleanupCheck(left, subject);
+  if (c.status === 'ok') deps.progress.done(c.detail);
+  else deps.progress.warn(c.detail);
+  return c;
+}
+
+/** Every (prefill, decode) pair: pre-flight both, then each leg; every exec inside the reaping scope. */
+async function transfers(
+  deps: InPlaceDeps,
+  o: InPlaceOptions,
+  found: Workers,
+  legs: readonly Leg[],
+  run: { helper: string; marker: string; age: () => number },
+): Promise<{ transfers: InPlaceTransfer[]; checks: Check[]; port: number }> {
+  const out = { transfers: [] as InPlaceTransfer[], checks: [] as Check[], port: 0 };
+  const { helper, marker } = run;
+  for (const p of found.prefill) {
+    for (const d of found.decode) {
+      // From the first exec on, something of ours may be in these pods: a pre-flight that times
+      // out or is cut by Ctrl-C is reaped as surely as a probe.
+      let dirty = true;
+      try {
+        deps.progress.step(`in-place pre-flight: ${label(p)} (prefill) and ${label(d)} (decode)`);
+        const fit = { helper, marker, bytes: o.bytes, memory: o.memory, explicitSize: o.explicitSize };
+        const pf = await preflight(deps.cluster, p, fit, deps.signal);
+        const df = await preflight(deps.cluster, d, fit, deps.signal);
+        for (const leg of legs) {
+          const chosen = choosePort(leg.initiator === 'prefill' ? df.listening : pf.listening);
+          if (chosen === undefined) {
+            throw new ToolError(
+              `every port of ${IN_PLACE_PORTS.first}–${IN_PLACE_PORTS.last} already listens in the target pod`,
+              { fix: 'free one of those ports in the worker, or run pair with free GPUs' },
+            );
+          }
+          out.port = chosen;
+          dirty = true;
+          try {
+            const t = await transfer(deps, o, { p, d, leg, port: chosen, helper, marker });
+            out.transfers.push(t);
+            out.checks.push(...t.checks);
+          } finally {
+            const subject = `${label(p)} ↔ ${label(d)} (in-place, ${leg.initiator} ${leg.op})`;
+            out.checks.push(await reapPair(deps, { p, d, ...run }, subject));
+            dirty = false;
+          }
+        }
+      } finally {
+        if (dirty) await reapPair(deps, { p, d, ...run }, `${label(p)} ↔ ${label(d)} (in-place pre-flight)`);
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * `pair --in-place`: a small real NIXL transfer between a live prefill and a
- * live decode pod, through exec, in the framework's direction; nothing is
- * created, changed or deleted in the cluster. Each pod is checked first
- * (python3 with nixl, memory headroom, a free port), and whatever happens the
- * probes are reaped and the pods checked for leftovers.
+ * live decode pod, through exec, in the framework's direction. Each worker pod
+ * is held through a Lease first (one probe per worker), then checked (python3
+ * with nixl, memory headroom, a free port), and whatever happens, from the
+ * first exec on, the run's processes are reaped and the pods checked for
+ * leftovers. Nothing else is created, changed or deleted in the cluster.
  */
 export async function runInPlace(o: InPlaceOptions, deps: InPlaceDeps): Promise<InPlaceResult> {
-  const cluster = deps.cluster;
-  const found = await workers(cluster, o);
+  const clock = deps.clock ?? systemClock;
+  const found = await workers(deps.cluster, o);
+  for (const l of found.leftOut) deps.progress.warn(`left out ${l.role} pod ${l.pod}: ${l.why}`);
   const first = found.prefill[0] as Worker;
   const legChoice = chooseLegs({
     initiator: o.initiator,
     op: o.op,
-    framework: frameworkOfContainer(
-      first.pod.spec?.containers.find((c) => c.name === first.target.container) ?? {},
-    ),
+    framework: frameworkOfContainer(first.found.spec ?? {}),
   });
-  const helper = inPlaceHelperSource();
-  const marker = runMarker(o.runId);
-  const transfers: InPlaceTransfer[] = [];
-  const checks: Check[] = [];
-  let port = 0;
-  for (const p of found.prefill) {
-    for (const d of found.decode) {
-      deps.progress.step(`in-place pre-flight: ${label(p)} (prefill) and ${label(d)} (decode)`);
-      const [pf, df] = [
-        await preflight(cluster, p, helper, marker, o, deps.signal),
-        await preflight(cluster, d, helper, marker, o, deps.signal),
-      ];
-      for (const leg of legChoice.legs) {
-        const listening = leg.initiator === 'prefill' ? df.listening : pf.listening;
-        const chosen = choosePort(listening);
-        if (chosen === undefined) {
-          throw new ToolError(
-            `every port of ${IN_PLACE_PORTS.first}–${IN_PLACE_PORTS.last} already listens in the target pod`,
-            { fix: 'free one of those ports in the worker, or run pair with free GPUs' },
-          );
-        }
-        port = chosen;
-        try {
-          const t = await transfer(deps, o, { p, d, leg, port, helper, marker });
-          transfers.push(t);
-          checks.push(...t.checks);
-        } finally {
-          const left = [
-            { pod: label(p), left: await reap(cluster, p, helper, marker) },
-            { pod: label(d), left: await reap(cluster, d, helper, marker) },
-          ];
-          const c = cleanupCheck(left, `${label(p)} ↔ ${label(d)} (in-place, ${leg.initiator} ${leg.op})`);
-          checks.push(c);
-          if (c.status === 'ok') deps.progress.done(c.detail);
-          else deps.progress.warn(c.detail);
-        }
-      }
-    }
+  const pods = [...new Set([...found.prefill, ...found.decode].map(label))];
+  const release = await holdPods({
+    cluster: deps.cluster,
+    clock,
+    progress: deps.progress,
+    interrupt: deps.signal,
+    deadline: AbortSignal.timeout(o.timeoutMs),
+    timeoutMs: o.timeoutMs,
+    leaseNamespace: o.leaseNamespace,
+    wait: o.leaseWait,
+    runId: o.runId,
+    pods,
+  });
+  try {
+    // The reaper spares any process that started before this moment, whatever it carries.
+    const began = clock.now();
+    const age = () => (clock.now() - began) / 1000 + REAP_MARGIN_S;
+    const run = { helper: inPlaceHelperSource(), marker: runMarker(o.runId), age };
+    const r = await transfers(deps, o, found, legChoice.legs, run);
+    return { ...r, legsWhy: legChoice.why, leftOut: found.leftOut };
+  } finally {
+    await release();
   }
-  return { transfers, checks, legsWhy: legChoice.why, port };
 }

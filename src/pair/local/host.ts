@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { findNixlPython } from '../../engines/nixl/python.js';
+import { findNixlPython } from '../../engines/nixl-python.js';
 import { findOnPath } from '../../procs/path.js';
 
 const GPUS = '/proc/driver/nvidia/gpus';

@@ -6,10 +6,10 @@ import type { Section } from '../../core/report.js';
 import { plural } from '../../core/verdict.js';
 import { chooseOrSetUp, type LocalChoice } from '../../engines/choose.js';
 import { assertSizes } from '../../engines/limits.js';
-import { type EngineRun, LOOPBACK, type Placement } from '../../engines/local/types.js';
-import { setUpNixlVenv } from '../../engines/nixl/setup.js';
+import { setUpNixlVenv } from '../../engines/nixl-venv.js';
 import { getEngine } from '../../engines/registry.js';
-import { DEFAULT_SIZES } from '../../engines/ucx-perftest/argv.js';
+import { DEFAULT_SIZES } from '../../engines/sizes.js';
+import { type EngineRun, LOOPBACK, type Placement } from '../../engines/types.js';
 import type { Launcher } from '../../procs/launcher.js';
 import { spawnLauncher } from '../../procs/launcher.js';
 import { childEnv } from './env.js';
@@ -66,15 +66,7 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
   const host = deps.host ?? systemHost(deps.env);
   const launcher = deps.launcher ?? spawnLauncher;
   const placement = deps.placement ?? LOOPBACK;
-  const chosen = await chooseOrSetUp(
-    opts.engine,
-    { which: (p) => host.which(p), nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled) },
-    {
-      env: deps.env,
-      allowed: opts.setup !== false,
-      run: () => setUpNixlVenv({ env: deps.env, progress: deps.progress, signal: deps.signal, launcher }),
-    },
-  );
+  // The host before the engine: without GPUs no engine helps, and choosing may set NIXL up.
   const memory = opts.mode === 'intra-node' ? 'VRAM' : 'DRAM';
   const gpuCount = host.gpuCount();
   if (memory === 'VRAM' && gpuCount === 0) {
@@ -85,6 +77,15 @@ export async function runLocalPair(opts: LocalPairOptions, deps: LocalPairDeps):
       },
     );
   }
+  const chosen = await chooseOrSetUp(
+    opts.engine,
+    { which: (p) => host.which(p), nixlPython: (acceptInstalled) => host.nixlPython?.(acceptInstalled) },
+    {
+      env: deps.env,
+      allowed: opts.setup !== false,
+      run: () => setUpNixlVenv({ env: deps.env, progress: deps.progress, signal: deps.signal, launcher }),
+    },
+  );
   const sizes = opts.sizes?.length ? opts.sizes : DEFAULT_SIZES;
   assertSizes(getEngine(chosen.engine), sizes);
   const env = childEnv(deps.env, opts.ucxTls ? { ucxTls: opts.ucxTls } : {});

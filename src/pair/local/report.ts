@@ -2,9 +2,9 @@ import { type Expectation, type Measurement, peakOf } from '../../core/measureme
 import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../core/report.js';
 import type { ChosenEngine } from '../../engines/choose.js';
-import type { EngineRun } from '../../engines/local/types.js';
 import { getEngine } from '../../engines/registry.js';
 import { formatSize } from '../../engines/sizes.js';
+import type { EngineRun } from '../../engines/types.js';
 import { kvRowCheck, kvShapeText } from '../../judge/kv-row.js';
 import { transferCheck as judgeTransfer, localBandwidthCheck, localExpectation } from '../../judge/local.js';
 import { transportKind } from '../../judge/transports.js';

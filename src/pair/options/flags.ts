@@ -168,11 +168,11 @@ export function addProbeOptions(cmd: Command): Command {
     )
     .option(
       '--lease-namespace <ns>',
-      `where the per-node Leases that keep two runs off one node live (default $INTERCONNECT_TEST_LEASE_NAMESPACE or ${DEFAULT_LEASE_NAMESPACE}, created when absent)`,
+      `where the per-node Leases that keep two runs off one node live (per worker pod with --in-place; default $INTERCONNECT_TEST_LEASE_NAMESPACE or ${DEFAULT_LEASE_NAMESPACE}, created when absent)`,
     )
     .option(
       '--no-wait',
-      'when another run holds a node, exit 2 naming it instead of waiting for it (within --timeout)',
+      'when another run holds a node (a worker pod with --in-place), exit 2 naming it instead of waiting for it (within --timeout)',
     )
     .option('--force', 'run the transfer test even when the read-only checks found blockers')
     .option(

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { EngineName } from '../../core/engine-names.js';
 import { ToolError } from '../../core/errors.js';
 import { isSecretName } from '../../core/redact.js';
+import { parseByteSize, toQuantity } from '../../core/size.js';
+import type { PodRole } from '../../engines/types.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
-import type { PairConfig } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { parseRailsFlag } from '../plan/rails.js';
+import type { PairConfig } from './config.js';
 
 /**
  * The cluster flags of `pair` (everything `--local` does not read): declared
@@ -15,7 +16,6 @@ import { parseRailsFlag } from '../plan/rails.js';
 
 import type { V1Toleration } from '@kubernetes/client-node';
 import {
-  DEFAULT_ETCD_IMAGE,
   DEFAULT_MEMORY,
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PEER_TIMEOUT_MS,
@@ -30,15 +30,6 @@ import {
   TOLERATION,
   TolerationText,
 } from './groups.js';
-
-export {
-  DEFAULT_ETCD_IMAGE,
-  DEFAULT_MEMORY,
-  DEFAULT_NIXL_IMAGE,
-  DEFAULT_PEER_TIMEOUT_MS,
-  DEFAULT_PROBE_IMAGE,
-  DEFAULT_PULL_TIMEOUT_MS,
-};
 
 /** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
 export function parseToleration(text: string): V1Toleration {
@@ -98,9 +89,11 @@ export const ClusterOptionsShape = {
       }),
     )
     .optional(),
+  // The one size grammar (core/size.ts), written back as the Kubernetes quantity it means.
   memory: z
     .string()
-    .regex(/^\d+(\.\d+)?(Ki|Mi|Gi|Ti|K|M|G|T)?$/, { message: 'expected a quantity such as 16Gi' })
+    .refine((s) => parseByteSize(s) !== undefined, { message: 'expected a size such as 16Gi, 16G or 16GB' })
+    .transform((s) => toQuantity(parseByteSize(s) as number))
     .optional(),
   keep: z.boolean().optional(),
   force: z.boolean().optional(),
@@ -135,7 +128,7 @@ function keyValue(s: string): { name: string; value: string } {
 }
 
 /** --lease-namespace, else $INTERCONNECT_TEST_LEASE_NAMESPACE, else the one shared default. */
-function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+export function leaseNamespaceOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   if (flag) return flag;
   const fromEnv = env.INTERCONNECT_TEST_LEASE_NAMESPACE;
   if (!fromEnv) return DEFAULT_LEASE_NAMESPACE;

@@ -1,7 +1,7 @@
 import type { CoreV1Event, KubernetesObject, V1Namespace, V1PodSpec } from '@kubernetes/client-node';
 import { type Check, check } from '../../core/model.js';
+import type { PodRole } from '../../engines/types.js';
 import { type PodSecurityLevel, parseLevel, predictPodSecurity } from './pod-security.js';
-import type { PodRole } from './probe-script.js';
 
 /**
  * Admission, before and after creating: what the scratch namespace's Pod Security labels

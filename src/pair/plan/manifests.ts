@@ -1,9 +1,8 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
-import { NIXL_PROBE_KEY, nixlProbeConfigMap } from '../../engines/nixl/argv.js';
-import { LABEL, TOOL } from '../../scratch/names.js';
+import { LABEL, TOOL } from '../../core/labels.js';
+import { NIXL_PROBE_KEY, nixlProbeConfigMap } from '../../engines/nixl-probe.js';
 import { renderDocs } from '../../scratch/templates.js';
 import type { PairPlan } from './plan.js';
 import { type Values, valuesOf } from './values.js';
@@ -137,9 +136,4 @@ export function renderPlan(plan: PairPlan): KubernetesObject[] {
   if (problems.length > 0)
     throw new ToolError(`rendered manifests failed validation: ${problems.join('; ')}`);
   return objects;
-}
-
-/** Objects as one multi-document YAML stream, for --dry-run. */
-export function manifestsYaml(objects: readonly KubernetesObject[]): string {
-  return objects.map((o) => stringify(o, { lineWidth: 0, version: '1.1' })).join('---\n');
 }

@@ -1,6 +1,7 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { type Check, check } from '../../core/model.js';
-import { CREATED_BY_ANNOTATION, EXPIRES_ANNOTATION, labelsFor } from '../../scratch/names.js';
+import { EXPIRES_ANNOTATION } from '../../kube/cluster.js';
+import { CREATED_BY_ANNOTATION, labelsFor } from '../../scratch/names.js';
 import {
   formatNetworks,
   type Nad,

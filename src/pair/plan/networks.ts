@@ -2,7 +2,7 @@ import { ToolError } from '../../core/errors.js';
 import { type Check, check } from '../../core/model.js';
 import type { CustomObjectRef } from '../../kube/cluster.js';
 import { isClusterError } from '../../kube/errors.js';
-import { GPU, isRdmaResource } from './nodes.js';
+import { GPU, isRdmaResource } from '../../kube/nodes.js';
 import type { PairPlan } from './plan.js';
 import { scaleUp } from './scale-up.js';
 import type { ProbeSettings } from './settings.js';

@@ -1,15 +1,16 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { DEFAULT_NIXLBENCH_VERSION } from '../../engines/nixlbench/flags.js';
+import type { EngineName } from '../../core/engine-names.js';
 import { getEngine } from '../../engines/registry.js';
-import type { EngineName } from '../../engines/types.js';
-import { PERFTEST_PORT } from '../../engines/ucx-perftest/index.js';
-import { versionFromImage } from '../../engines/version.js';
+import type { BenchParams, Leg, PodRole } from '../../engines/types.js';
+import { PEER_PORT } from '../../engines/types.js';
+import { DEFAULT_NIXLBENCH_VERSION, versionFromImage } from '../../engines/version.js';
 import type { NicPort } from '../../judge/expectations.js';
 import { type CrossNodePath, crossNodePath } from '../../judge/nvlink-domain.js';
 import { ETCD_PORT } from '../../scratch/etcd-values.js';
 import { benchmarkGroup, type ObjectNames, objectNames } from '../../scratch/names.js';
+import type { ClusterMode, PairConfig } from '../options/config.js';
 import { DEFAULT_NIXL_IMAGE, etcdImageFor } from '../options/flags.js';
-import { type BenchParams, type Leg, NIXL_PROBE_DIR, type PodRole, scriptEnv } from './probe-script.js';
+import { NIXL_PROBE_DIR, scriptEnv } from './probe-script.js';
 import type { RailPlan } from './rails.js';
 import { envValue, type ProbeSettings } from './settings.js';
 
@@ -17,8 +18,6 @@ import { envValue, type ProbeSettings } from './settings.js';
  * Everything a pair run will create and run, decided before anything is
  * created: the one object `--dry-run` renders and the steps execute.
  */
-
-export type ClusterMode = 'cross-node' | 'intra-node';
 
 export interface PlannedNode {
   name: string;
@@ -98,15 +97,29 @@ export interface PairPlan {
   networks?: KubernetesObject[] | undefined;
 }
 
-export interface PlanInput {
+/** The plan's input: the run's validated options (as PairConfig declares them) and what the earlier steps found. */
+export interface PlanInput
+  extends Pick<
+    PairConfig,
+    | 'mode'
+    | 'timeoutMs'
+    | 'pullTimeoutMs'
+    | 'scratchNamespace'
+    | 'imagePullSecret'
+    | 'etcdEndpoints'
+    | 'etcdImage'
+    | 'nixlbenchVersion'
+    | 'startBlockSize'
+    | 'maxBlockSize'
+    | 'iterations'
+    | 'warmup'
+    | 'memoryLimit'
+    | 'deviceList'
+    | 'podAnnotations'
+  > {
   runId: string;
   engine: EngineName;
-  mode: ClusterMode;
   now: Date;
-  timeoutMs: number;
-  /** --pull-timeout: the pods' start (scheduling, pull) before --timeout counts; 0 when undefined. */
-  pullTimeoutMs?: number | undefined;
-  scratchNamespace?: string | undefined;
   nodes: { prefill: PlannedNode; decode: PlannedNode };
   settings: { prefill: ProbeSettings; decode: ProbeSettings };
   engineWhy?: string | undefined;
@@ -119,22 +132,10 @@ export interface PlanInput {
     /** The deployment's image has nixlbench (--engine auto asked its live worker pod). */
     ownHasNixlbench?: boolean | undefined;
   };
-  imagePullSecret?: string | undefined;
-  etcdEndpoints?: string | undefined;
-  /** --etcd-image; undefined: etcdImageFor decides from the probe image. */
-  etcdImage?: string | undefined;
-  nixlbenchVersion?: string | undefined;
   memory: 'VRAM' | 'DRAM';
   legs: Leg[];
   legsWhy: string;
   backend: 'UCX' | 'LIBFABRIC';
-  startBlockSize: number;
-  maxBlockSize: number;
-  iterations?: number | undefined;
-  warmup?: number | undefined;
-  memoryLimit: string;
-  deviceList?: string | undefined;
-  podAnnotations: Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
   attempt?: number;
   /** The rails to run (src/pair/plan/rails.ts planRails); engines without rails run one transfer. */
   rails?: RailPlan | undefined;
@@ -220,7 +221,7 @@ export function makePlan(input: PlanInput): PairPlan {
   const version = input.nixlbenchVersion ?? versionFromImage(image) ?? DEFAULT_NIXLBENCH_VERSION;
   const etcd = engine.etcd ? etcdPlan(input, names, image) : undefined;
   const intra = input.mode === 'intra-node';
-  const port = engine.listen?.port ?? PERFTEST_PORT;
+  const port = engine.listen?.port ?? PEER_PORT;
   const services =
     engine.listen && !intra
       ? {
@@ -248,7 +249,7 @@ export function makePlan(input: PlanInput): PairPlan {
     maxBlockSize: input.maxBlockSize,
     totalBufferSize: Math.max(2 * 1024 ** 3, input.maxBlockSize * 2),
     deviceList: input.deviceList,
-    port: PERFTEST_PORT,
+    port: PEER_PORT,
     iterations: input.iterations,
     warmup: input.warmup,
     kv: input.settings.prefill.kv ?? input.settings.decode.kv,

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { describeNeeding } from '../../../test/helpers/preconditions.js';
 import { tools } from '../../../test/helpers/tools.js';
+import { ENGINE_NAMES, type EngineName } from '../../core/engine-names.js';
 import { nixlbenchArgs } from '../../engines/nixlbench/flags.js';
 import { allEngines } from '../../engines/registry.js';
-import { ENGINE_NAMES, type EngineName } from '../../engines/types.js';
+import type { BenchParams } from '../../engines/types.js';
 import { perftestArgs } from '../../engines/ucx-perftest/argv.js';
 import { compareVersions, versionFromImage } from '../../engines/version.js';
 import { freePort } from '../../procs/ports.js';
-import { type BenchParams, probeCommand, scriptEnv } from './probe-script.js';
+import { probeCommand, scriptEnv } from './probe-script.js';
 
 const params: BenchParams = {
   engine: 'nixlbench',

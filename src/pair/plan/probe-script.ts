@@ -1,7 +1,6 @@
+import type { EngineName } from '../../core/engine-names.js';
 import { getEngine } from '../../engines/registry.js';
-import type { EngineName, Leg, PodRole } from '../../engines/types.js';
-
-export type { BenchParams, Leg, PodRole } from '../../engines/types.js';
+import type { Leg, PodRole } from '../../engines/types.js';
 
 /**
  * What runs inside the probe pods: each engine's pod script, a real file

@@ -1,4 +1,4 @@
-import { isRdmaResource } from './nodes.js';
+import { isRdmaResource } from '../../kube/nodes.js';
 import type { ProbeSettings } from './settings.js';
 
 /**

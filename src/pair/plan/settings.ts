@@ -1,11 +1,11 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { isSecretName } from '../../core/redact.js';
-import { kvArgsFromArgv, type NixlKvArgs } from '../../engines/nixl/kv-shape.js';
+import { kvArgsFromArgv, type NixlKvArgs } from '../../engines/kv-shape.js';
 import { readDgd } from '../../env/dgd.js';
 import { dgdWorkerRoles } from '../../env/dgd-facts.js';
 import { type Framework, frameworkOfContainer } from '../../env/framework.js';
+import { GPU, isRdmaResource } from '../../kube/nodes.js';
 import { claimsOf, type ProbeClaims } from './claims.js';
-import { GPU, isRdmaResource } from './nodes.js';
 
 /**
  * The transport settings a probe pod copies from the deployment it stands in

@@ -1,18 +1,13 @@
 import type { V1Toleration } from '@kubernetes/client-node';
 import { z } from 'zod';
-import { NIXL_PROBE_KEY, nixlProbeSource } from '../../engines/nixl/argv.js';
+import { LABEL } from '../../core/labels.js';
+import { NIXL_PROBE_KEY, nixlProbeSource } from '../../engines/nixl-probe.js';
 import { getEngine } from '../../engines/registry.js';
+import { EXPIRES_ANNOTATION } from '../../kube/cluster.js';
+import { admissionTolerations, GPU, isRdmaResource, quantity } from '../../kube/nodes.js';
 import { EtcdValuesSchema, etcdValues, namespaceValues } from '../../scratch/etcd-values.js';
-import {
-  type Component,
-  CREATED_BY_ANNOTATION,
-  EXPIRES_ANNOTATION,
-  LABEL,
-  LEGS_ANNOTATION,
-  labelsFor,
-} from '../../scratch/names.js';
+import { type Component, CREATED_BY_ANNOTATION, LEGS_ANNOTATION, labelsFor } from '../../scratch/names.js';
 import { claimValues, type ScratchClaims } from './claim-values.js';
-import { admissionTolerations, GPU, isRdmaResource, quantity } from './nodes.js';
 import type { PairPlan, PlannedPod } from './plan.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 

@@ -1,10 +1,10 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../../core/duration.js';
+import type { EngineName } from '../../core/engine-names.js';
 import { getEngine } from '../../engines/registry.js';
-import type { EngineName } from '../../engines/types.js';
+import type { PodRole } from '../../engines/types.js';
 import { diagnosePod, type PodProblemKind, podStateLine, pullingLine } from '../../scratch/diagnose.js';
 import { createRefusal } from '../plan/admission.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { probeScriptProblem, splitLegs, tail, unreadableLog } from './logs.js';
 
 /**

@@ -1,8 +1,7 @@
+import type { EngineName } from '../../core/engine-names.js';
 import { allEngines, getEngine } from '../../engines/registry.js';
-import type { EngineName, Meaning } from '../../engines/types.js';
+import type { Meaning } from '../../engines/types.js';
 import { type NicPort, parseRate } from '../../judge/expectations.js';
-
-export type { Meaning } from '../../engines/types.js';
 
 /**
  * Reading the probe pods' logs: the shared parsers do the tool output; this

@@ -2,9 +2,9 @@
 // finished pod's log is read once; alone, the pair lists its pods every look.
 import type { V1Pod } from '@kubernetes/client-node';
 import { describe, expect, test } from 'vitest';
+import { LABEL, TOOL } from '../../core/labels.js';
 import type { Cluster } from '../../kube/cluster.js';
 import type { PodSource } from '../../kube/pod-cache.js';
-import { LABEL, TOOL } from '../../scratch/names.js';
 import type { PairContext } from '../context.js';
 import { snapshot } from './watch.js';
 

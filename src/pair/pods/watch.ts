@@ -1,13 +1,14 @@
 import type { CoreV1Event, V1Pod } from '@kubernetes/client-node';
 import { formatDuration } from '../../core/duration.js';
 import { messageOf } from '../../core/errors.js';
+import { LABEL, TOOL } from '../../core/labels.js';
+import type { PodRole } from '../../engines/types.js';
 import type { Cluster } from '../../kube/cluster.js';
 import type { PodSource } from '../../kube/pod-cache.js';
 import { retryTransient } from '../../kube/retry.js';
-import { LABEL, runSelector, TOOL } from '../../scratch/names.js';
+import { runSelector } from '../../scratch/names.js';
 import type { PairContext } from '../context.js';
 import { DEFAULT_PULL_TIMEOUT_MS } from '../options/flags.js';
-import type { PodRole } from '../plan/probe-script.js';
 import {
   type Assessment,
   assess,

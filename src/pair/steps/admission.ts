@@ -13,6 +13,7 @@ import { admissionCheck, probePodSpecs } from '../plan/admission.js';
  * pair's own namespace is labelled enforce=privileged (src/pair/plan/values.ts namespaceValues).
  */
 export const admissionStep: Step = {
+  name: 'admission',
   title: (ctx) => `Check admission in namespace ${ctx.state.plan?.namespace.name}`,
   when: (ctx) =>
     ctx.state.stop === undefined && ctx.state.plan !== undefined && !ctx.state.plan.namespace.create,

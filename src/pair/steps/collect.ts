@@ -1,6 +1,6 @@
 import type { V1Pod } from '@kubernetes/client-node';
+import type { PodRole } from '../../engines/types.js';
 import type { PairContext, Step } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { snapshot } from '../pods/watch.js';
 import { judgeLegs } from '../verdict/legs.js';
 
@@ -27,6 +27,7 @@ export function probeRuntimeMs(pods: readonly (V1Pod | undefined)[]): number | u
 }
 
 export const collectStep: Step = {
+  name: 'collect logs',
   title: () => 'Collect logs',
   when: created,
   async run(ctx) {
@@ -49,6 +50,7 @@ export const collectStep: Step = {
 };
 
 export const judgeStep: Step = {
+  name: 'judge',
   title: () => 'Judge the result',
   when: created,
   async run(ctx) {

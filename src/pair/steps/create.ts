@@ -1,9 +1,9 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { formatDuration } from '../../core/duration.js';
 import { messageOf, ToolError } from '../../core/errors.js';
+import { LABEL } from '../../core/labels.js';
 import { ClusterError, isClusterError, serviceAccountNotReady } from '../../kube/errors.js';
 import { retryTransient } from '../../kube/retry.js';
-import { LABEL } from '../../scratch/names.js';
 import type { PairContext } from '../context.js';
 
 /**

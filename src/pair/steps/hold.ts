@@ -65,6 +65,7 @@ function registerRelease(
 }
 
 export const holdStep: Step = {
+  name: 'hold nodes',
   title: (ctx) => {
     const nodes = nodesOf(ctx);
     return `Hold node${nodes.length === 1 ? '' : 's'} ${nodes.join(', ')} (leases in namespace ${ctx.config.leaseNamespace})`;

@@ -1,5 +1,5 @@
 import type { ImageTools } from '../../engines/choose.js';
-import { nixlbenchRuns, nixlChecks } from '../../nixl/checks.js';
+import { enginesOf, nixlChecks } from '../../nixl/checks.js';
 import { nixlFindings } from '../../nixl/findings.js';
 import { NIXL_PROBES } from '../../nixl/locate.js';
 import { runProbeSet } from '../../probes/run.js';
@@ -29,11 +29,13 @@ export async function askWorkerImage(
     const f = nixlFindings(outcomes);
     const plugin = nixlChecks(f).find((c) => c.id === 'nixl.ucx-plugin');
     const version = f.python?.dists ? Object.values(f.python.dists)[0] : undefined;
+    // The `nixl` command's one rule (nixl/checks.ts enginesOf): nixl only with NIXL >= 0.2.0 and a UCX plugin it finds.
+    const can = plugin ? enginesOf(f, plugin) : [];
     return {
-      nixlbench: plugin ? nixlbenchRuns(f, plugin) : false,
-      pythonNixl: f.python !== undefined && f.python.error === undefined && !!f.python.file,
+      nixlbench: can.includes('nixlbench'),
+      pythonNixl: can.includes('nixl'),
       nixlVersion: version,
-      ucxPerftest: f.ucxPerftest.state === 'runs',
+      ucxPerftest: can.includes('ucx_perftest'),
       where: `pod ${namespace}/${t.label}`,
     };
   } catch (err) {

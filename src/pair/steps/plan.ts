@@ -5,6 +5,18 @@ import { assertSizes } from '../../engines/limits.js';
 import { getEngine } from '../../engines/registry.js';
 import { CLIQUE_LABEL, pathCheck } from '../../judge/nvlink-domain.js';
 import { isClusterError } from '../../kube/errors.js';
+import {
+  chooseNodes,
+  detectRdmaResource,
+  GPU,
+  isRdmaResource,
+  type NodeNeeds,
+  type NodeView,
+  nodeRdmaShare,
+  nodeViews,
+  type RdmaAsk,
+  rdmaShortfall,
+} from '../../kube/nodes.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
 import { DEFAULT_PULL_TIMEOUT_MS } from '../options/flags.js';
@@ -17,17 +29,6 @@ import {
   shareOf,
   withQualifiedNetworks,
 } from '../plan/networks.js';
-import {
-  chooseNodes,
-  GPU,
-  isRdmaResource,
-  type NodeNeeds,
-  type NodeView,
-  nodeRdmaShare,
-  nodeViews,
-  type RdmaAsk,
-  rdmaShortfall,
-} from '../plan/nodes.js';
 import { makePlan, type PairPlan, type PlannedNode } from '../plan/plan.js';
 import { planRails, type RailPlan } from '../plan/rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../plan/settings.js';
@@ -252,6 +253,7 @@ function railsFor(ctx: PairContext, nodes: { prefill: PlannedNode; decode: Plann
 }
 
 export const planStep: Step = {
+  name: 'plan',
   title: () => 'Plan',
   when: (ctx) => ctx.state.stop === undefined,
   async run(ctx) {

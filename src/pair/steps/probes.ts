@@ -186,6 +186,7 @@ function claimsCheck(ctx: PairContext, settings: { prefill: ProbeSettings; decod
 }
 
 export const probesStep: Step = {
+  name: 'read-only checks',
   title: () => 'Read-only checks',
   when: (ctx) => ctx.config.recipe !== undefined || ctx.config.dgd !== undefined,
   async run(ctx) {

@@ -3,6 +3,7 @@ import { renderPlan } from '../plan/manifests.js';
 
 /** Step 3: render and check the manifests; --dry-run prints them and stops here. */
 export const renderStep: Step = {
+  name: 'render',
   title: (ctx) => (ctx.config.dryRun ? 'Render manifests (dry run: nothing is created)' : 'Render manifests'),
   when: (ctx) => ctx.state.stop === undefined && ctx.state.plan !== undefined,
   async run(ctx: PairContext) {

@@ -1,6 +1,5 @@
-import { formatDuration } from '../../core/duration.js';
-import { diagnosePod, podStateLine } from '../../scratch/diagnose.js';
-import { LABEL } from '../../scratch/names.js';
+import { podStateLine } from '../../scratch/diagnose.js';
+import { etcdNotReady, lookAtEtcd } from '../../scratch/etcd.js';
 import type { PairContext, Step } from '../context.js';
 import { findDisturbance, outageLine } from '../pods/disturbance.js';
 import { pause, watchRetried } from '../pods/watch.js';
@@ -19,15 +18,11 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
   const outageAtStart = ctx.state.apiOutage.totalMs;
   for (;;) {
     if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-    const [pod, events] = await watchRetried(ctx, async () => {
-      const [p] = await cluster.listPods(ns, `${LABEL.runId}=${ctx.runId},${LABEL.component}=etcd`);
-      return [p, p ? await cluster.podEvents(ns, p.metadata?.name ?? '') : []] as const;
-    });
-    const ready = pod?.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
-    if (ready) return;
+    const look = await watchRetried(ctx, () => lookAtEtcd(cluster, ns, ctx.runId));
+    if (look.ready) return;
+    const { pod, problem } = look;
     const name = pod?.metadata?.name ?? '';
     if (pod) ctx.state.seenPods.add(name);
-    const problem = pod ? diagnosePod(pod, [...events]) : undefined;
     const waited = ctx.clock.now() - start - (ctx.state.apiOutage.totalMs - outageAtStart);
     const ending = problem !== undefined || waited > ctx.config.peerTimeoutMs || ctx.deadline.aborted;
     const gone = pod ? pod.metadata?.deletionTimestamp !== undefined : ctx.state.seenPods.size > 0;
@@ -47,7 +42,7 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
       ctx.state.problem = {
         kind: problem?.kind ?? 'timeout',
         role: undefined,
-        detail: `the run's etcd ${problem ? problem.detail : `was not Ready after ${formatDuration(waited)} (${podStateLine(pod)})`}`,
+        detail: `the run's etcd ${etcdNotReady(look, waited)}`,
         fix: problem?.fix ?? 'check the etcd image (--etcd-image) can be pulled, or pass --etcd-endpoints',
       };
       ctx.state.stop = 'failed';
@@ -59,6 +54,7 @@ export async function waitEtcdReady(ctx: PairContext, ns: string): Promise<void>
 }
 
 export const scratchStep: Step = {
+  name: 'scratch namespace',
   title: (ctx) =>
     ctx.state.plan?.etcd?.create ? 'Create scratch namespace and etcd' : 'Create scratch namespace',
   when: (ctx) =>

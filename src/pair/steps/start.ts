@@ -1,5 +1,5 @@
+import type { PodRole } from '../../engines/types.js';
 import type { PairContext, Step } from '../context.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { waitFor } from '../pods/watch.js';
 import { createTracked, objectsOf } from './create.js';
 import { ownByJobs } from './owners.js';
@@ -18,6 +18,7 @@ function roles(ctx: PairContext): PodRole[] {
 }
 
 export const startStep: Step = {
+  name: 'create + etcd ready',
   title: (ctx) =>
     `Start ${roles(ctx).join(' and ')}${ctx.state.plan?.etcd?.create ? " (and wait for the run's etcd)" : ''}`,
   when: (ctx) => ctx.state.stop === undefined && ctx.state.plan !== undefined,
@@ -45,6 +46,7 @@ export const startStep: Step = {
 };
 
 export const transferStep: Step = {
+  name: 'pods start + transfer',
   title: (ctx) => {
     const plan = ctx.state.plan;
     const legs = plan?.legs.map((l) => `${l.initiator} ${l.op}`).join(', then ');

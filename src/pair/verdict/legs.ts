@@ -1,7 +1,7 @@
 import type { Measurement } from '../../core/measurement.js';
 import { type Check, check } from '../../core/model.js';
+import type { Leg, PodRole } from '../../engines/types.js';
 import type { PairPlan } from '../plan/plan.js';
-import type { Leg, PodRole } from '../plan/probe-script.js';
 import { resultsComplete } from '../pods/assess.js';
 import { splitLegs } from '../pods/logs.js';
 import { judgeRails } from './rails.js';

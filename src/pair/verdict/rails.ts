@@ -1,8 +1,8 @@
 import type { Expectation, Measurement, MeasurementRow, RailResult } from '../../core/measurement.js';
 import { type Check, check } from '../../core/model.js';
+import type { PodRole } from '../../engines/types.js';
 import { railName, railsCheck, withSiblings, worstStatus } from '../../judge/rails.js';
 import type { PairPlan } from '../plan/plan.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { type Rail, railLines, railSections } from '../plan/rails.js';
 import { type JudgeInput, type Judgement, judge } from './verdict.js';
 

@@ -8,7 +8,7 @@ import {
 } from '../../core/measurement.js';
 import { type Check, check } from '../../core/model.js';
 import { getEngine } from '../../engines/registry.js';
-import type { LogReading } from '../../engines/types.js';
+import type { LogReading, PodRole } from '../../engines/types.js';
 import { rowsBandwidthCheck } from '../../judge/bandwidth.js';
 import { expectationFor, isMigProduct, type NicPort } from '../../judge/expectations.js';
 import { gpuDirectCheck } from '../../judge/gpudirect.js';
@@ -20,7 +20,6 @@ import { nicRateCheck } from '../../judge/siblings.js';
 import { transportCheck, transportKind } from '../../judge/transports.js';
 import type { UcxProtoTable } from '../../parsers/ucx-log.js';
 import type { PairPlan } from '../plan/plan.js';
-import type { PodRole } from '../plan/probe-script.js';
 import { envValue } from '../plan/settings.js';
 import type { RunProblem } from '../pods/assess.js';
 import { nicPorts, unreadableLog } from '../pods/logs.js';

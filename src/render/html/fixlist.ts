@@ -1,6 +1,7 @@
-import type { SweepPair, SweepResult } from '../../sweep/model.js';
+import type { SweepResult } from '../../sweep/model.js';
 import { linkName, regressionDetail, regressionFindings } from '../../sweep/regression.js';
-import { escapeHtml, linkKey } from './format.js';
+import { escapeHtml } from './format.js';
+import { cmd, nodeNamer } from './names.js';
 
 /**
  * "What to fix", the page's lead: bad nodes, bad links, infrastructure faults, outliers and
@@ -41,19 +42,34 @@ function title(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A partner that passed with `node` (its own pair ran trusted), else any node that is ok: the re-check's other end. */
+function goodPartner(result: SweepResult, node: string): string {
+  const ok = new Set(result.nodes.filter((n) => n.status === 'ok').map((n) => n.name));
+  const partnered = result.pairs.find(
+    (p) => (p.prefill === node && ok.has(p.decode)) || (p.decode === node && ok.has(p.prefill)),
+  );
+  if (partnered) return partnered.prefill === node ? partnered.decode : partnered.prefill;
+  return [...ok][0] ?? '<a node that passed>';
+}
+
+/** The re-check of one link, as a command to copy. */
+const recheck = (a: string, b: string) =>
+  cmd(`interconnect-test pair --prefill-node ${a} --decode-node ${b}`);
+
 function culpritLists(result: SweepResult): string[] {
   const out: string[] = [];
-  const fixOf = (pred: (p: SweepPair) => boolean) =>
-    result.pairs.find((p) => p.outcome === 'untrusted' && p.fix && pred(p))?.fix;
-  const nodes = result.culprits.nodes.map((c) => {
-    const fix = fixOf((p) => p.prefill === c.node || p.decode === c.node);
-    return `<li data-node="${escapeHtml(c.node)}"><b>Node ${escapeHtml(c.node)}</b>: take it out of service (cordon) and check its NICs and GPUDirect path. ${escapeHtml(c.detail)}${fixDiv(fix)}</li>`;
-  });
+  const nm = nodeNamer(result).html;
+  // A culprit node's fix is its own (cordon it, re-check it against a node that passed), never
+  // the first failed pair's, which may be about its partner.
+  const nodes = result.culprits.nodes.map(
+    (c) =>
+      `<li data-node="${escapeHtml(c.node)}"><b>Node ${nm(c.node)}</b>: ${escapeHtml(c.detail)}<div class="do">Take it out of service: ${cmd(`kubectl cordon ${c.node}`)}; check its NICs and GPUDirect: ${cmd(`interconnect-test node ${c.node}`)}; then re-check it: ${recheck(c.node, goodPartner(result, c.node))}</div></li>`,
+  );
   if (nodes.length > 0) out.push(`<h3>Bad nodes (${nodes.length})</h3>${list(nodes, 'nodes')}`);
-  const links = result.culprits.links.map((l) => {
-    const fix = fixOf((p) => linkKey(p.prefill, p.decode) === linkKey(l.a, l.b));
-    return `<li><b>Link ${escapeHtml(l.a)} ↔ ${escapeHtml(l.b)}</b>: ${escapeHtml(l.detail)}${fixDiv(fix)}</li>`;
-  });
+  const links = result.culprits.links.map(
+    (l) =>
+      `<li data-link="${escapeHtml(`${l.a} ${l.b}`)}"><b>Link ${nm(l.a)} ↔ ${nm(l.b)}</b>: ${escapeHtml(l.detail)}<div class="do">Check both ports, the cables and the switch ports, then re-check it: ${recheck(l.a, l.b)}</div></li>`,
+  );
   if (links.length > 0) out.push(`<h3>Bad links (${links.length})</h3>${list(links, 'links')}`);
   // An infrastructure fault: the fabric between two groups (zones, racks, cliques), not a node.
   const infra = (result.culprits.infra ?? []).map(
@@ -86,11 +102,25 @@ function otherStatuses(result: SweepResult): string[] {
       `<h3>${escapeHtml(title(status))} nodes (${nodes.length})</h3>${list(
         nodes.map(
           (n) =>
-            `<li data-node="${escapeHtml(n.name)}"><b>${escapeHtml(n.name)}</b>: ${escapeHtml(n.detail)}</li>`,
+            `<li data-node="${escapeHtml(n.name)}"><b>${nodeNamer(result).html(n.name)}</b>: ${escapeHtml(n.detail)}</li>`,
         ),
         'status',
       )}`,
   );
+}
+
+/** Pairs that could not remove what they created: the `gc --run` that does. */
+function leftovers(result: SweepResult): string[] {
+  const left = result.pairs.filter((p) =>
+    p.checks.some((c) => c.id === 'pair.cleanup' && (c.status === 'warn' || c.status === 'fail')),
+  );
+  if (left.length === 0) return [];
+  const nm = nodeNamer(result).html;
+  const items = left.map(
+    (p) =>
+      `<li data-run="${escapeHtml(p.runId)}"><b>${nm(p.prefill)} → ${nm(p.decode)}</b> left objects behind${p.namespace ? ` in ${escapeHtml(p.namespace)}` : ''}: ${cmd(`interconnect-test gc --run ${p.runId}`)}</li>`,
+  );
+  return [`<h3>Leftovers (${items.length})</h3>${list(items, 'leftovers')}`];
 }
 
 function regressions(result: SweepResult): string[] {
@@ -100,7 +130,7 @@ function regressions(result: SweepResult): string[] {
   const items = [
     ...found.nodes.map(
       (n) =>
-        `<li data-node="${escapeHtml(n.node)}"><b>Node ${escapeHtml(n.node)}</b>: ${escapeHtml(regressionDetail(n, r))}</li>`,
+        `<li data-node="${escapeHtml(n.node)}"><b>Node ${nodeNamer(result).html(n.node)}</b>: ${escapeHtml(regressionDetail(n, r))}</li>`,
     ),
     ...found.links.map(
       (l) => `<li><b>Link ${escapeHtml(linkName(l))}</b>: ${escapeHtml(regressionDetail(l, r))}</li>`,
@@ -117,14 +147,19 @@ function regressions(result: SweepResult): string[] {
 
 /** The lead section: everything to act on, or the first failed pair when no one thing explains the failures. */
 export function fixFirst(result: SweepResult): string {
-  const parts = [...culpritLists(result), ...otherStatuses(result), ...regressions(result)];
+  const parts = [
+    ...culpritLists(result),
+    ...otherStatuses(result),
+    ...regressions(result),
+    ...leftovers(result),
+  ];
   const acted = parts.length > 0 && (result.culprits.nodes.length > 0 || result.culprits.links.length > 0);
   if (!acted) {
     const failing = result.pairs.filter((p) => p.outcome === 'untrusted');
     const first = failing.find((p) => p.fix) ?? failing[0];
     if (first) {
       parts.unshift(
-        `<ol class="fixfirst"><li>No single node or link explains the ${failing.length} failed pair${failing.length === 1 ? '' : 's'}; start with <b>${escapeHtml(first.prefill)} → ${escapeHtml(first.decode)}</b>: ${escapeHtml(first.detail)}${fixDiv(first.fix)}</li></ol>`,
+        `<ol class="fixfirst"><li>No single node or link explains the ${failing.length} failed pair${failing.length === 1 ? '' : 's'}; start with <b>${nodeNamer(result).html(first.prefill)} → ${nodeNamer(result).html(first.decode)}</b>: ${escapeHtml(first.detail)}${fixDiv(first.fix)}<div class="do">Re-check it: ${recheck(first.prefill, first.decode)}</div></li></ol>`,
       );
     }
   }

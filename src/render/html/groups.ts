@@ -1,3 +1,4 @@
+import { median } from '../../core/stats.js';
 import { BAND_WARN_FRACTION, type Band } from '../../judge/sweep.js';
 import type { NodeTopology, SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml } from './format.js';
@@ -39,15 +40,13 @@ interface Tally {
   pairs: SweepPair[];
   measured: number;
   failed: number;
-  /** The worst band of all its pairs, and of those that did not fail. */
+  /** The worst band of all its pairs. */
   worst: Band;
-  worstPassing: Band;
   shares: number[];
 }
 
 function tally(pairs: SweepPair[], best: number | null): Tally {
   let worst: Band = 'none';
-  let worstPassing: Band = 'none';
   const shares: number[] = [];
   let measured = 0;
   let failed = 0;
@@ -56,17 +55,9 @@ function tally(pairs: SweepPair[], best: number | null): Tally {
     if (p.outcome !== 'not-run') measured++;
     if (p.outcome === 'untrusted') failed++;
     if (RANK[s.band] > RANK[worst]) worst = s.band;
-    if (p.outcome !== 'untrusted' && RANK[s.band] > RANK[worstPassing]) worstPassing = s.band;
     if (s.share !== null) shares.push(s.share);
   }
-  return { pairs, measured, failed, worst, worstPassing, shares };
-}
-
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+  return { pairs, measured, failed, worst, shares };
 }
 
 function summaryRow(
@@ -78,13 +69,16 @@ function summaryRow(
 ): string {
   const culprits = nodes.filter((n) => status.get(n) === 'culprit').length;
   const other = nodes.filter((n) => !['ok', 'culprit', undefined].includes(status.get(n))).length;
-  // The failed count says what failed; the median is the group's typical figure, shaded as a pair would be.
+  // Colours follow failures: a group with a failed pair is shaded failed (deeper the larger its
+  // failed share), never as its passing pairs' median; the median is still written in it.
   const cell = (t: Tally) => {
-    const m = median(t.shares);
-    const band: Band = m === null ? 'none' : t.worstPassing === 'none' ? 'bad' : t.worstPassing;
-    return `<td class="r">${t.measured}</td><td class="r${t.failed ? ' bad' : ''}">${t.failed}</td><td class="c b-${band}"${shadeOf(band, m)}>${m === null ? '—' : shareText(m)}</td>`;
+    const m = median(t.shares) ?? null;
+    const band: Band = t.failed > 0 ? 'bad' : m === null ? 'none' : t.worst;
+    const style = t.failed > 0 ? shadeOf('bad', 1 - t.failed / Math.max(1, t.measured)) : shadeOf(band, m);
+    return `<td class="r">${t.measured}</td><td class="r${t.failed ? ' bad' : ''}">${t.failed}</td><td class="c b-${band}"${style} data-band="${band}">${t.failed > 0 ? '✕ ' : ''}${m === null ? '—' : shareText(m)}</td>`;
   };
-  return `<tr data-group="${escapeHtml(group)}"><th scope="row">${escapeHtml(group)}</th><td class="r">${nodes.length}</td><td class="r${culprits ? ' bad' : ''}">${culprits}</td><td class="r">${other}</td>${cell(inside)}${cell(across)}</tr>`;
+  const failing = culprits > 0 || inside.failed > 0 || across.failed > 0;
+  return `<tr data-group="${escapeHtml(group)}"${failing ? ' class="failing"' : ''}><th scope="row">${escapeHtml(group)}</th><td class="r">${nodes.length}</td><td class="r${culprits ? ' bad' : ''}">${culprits}</td><td class="r">${other}</td>${cell(inside)}${cell(across)}</tr>`;
 }
 
 function grid(groups: [string, string[]][], between: (a: number, b: number) => Tally): string {
@@ -95,7 +89,7 @@ function grid(groups: [string, string[]][], between: (a: number, b: number) => T
       const pos = `data-row="${escapeHtml(g)}" data-col="${escapeHtml(h)}"`;
       if (t.pairs.length === 0)
         return `<td class="empty" ${pos} title="${escapeHtml(`${g} × ${h}: no pair planned`)}"></td>`;
-      const m = median(t.shares);
+      const m = median(t.shares) ?? null;
       const band: Band = t.measured === 0 ? 'none' : t.failed > 0 ? 'bad' : t.worst;
       const title = [
         `${g} × ${h}${i === j ? ' (inside the group)' : ''}: ${t.pairs.length} pairs (${nodes.length} × ${other.length} nodes)`,
@@ -103,13 +97,36 @@ function grid(groups: [string, string[]][], between: (a: number, b: number) => T
         `median ${m === null ? 'not known' : `${shareText(m)} of the expected figure`}`,
       ].join('\n');
       const mark = t.failed > 0 ? `${t.failed}✕` : '';
-      return `<td class="c b-${band}"${t.failed > 0 ? shadeOf('bad', 1 - t.failed / t.pairs.length) : shadeOf(band, m)} ${pos} data-pairs="${t.pairs.length}" data-failed="${t.failed}" title="${escapeHtml(title)}"><span class="mk">${mark}</span><span class="num">${t.failed > 0 ? '' : shareText(m)}</span></td>`;
+      return `<td class="c b-${band}"${t.failed > 0 ? shadeOf('bad', 1 - t.failed / t.pairs.length) : shadeOf(band, m)} ${pos} data-pairs="${t.pairs.length}" data-failed="${t.failed}" tabindex="0" title="${escapeHtml(title)}"><span class="mk">${mark}</span><span class="num">${t.failed > 0 ? '' : shareText(m)}</span></td>`;
     });
     return `<tr><th scope="row" class="row" title="${escapeHtml(g)}"><span class="hd"><span class="nm">${escapeHtml(g)}</span></span></th>${tds.join('')}</tr>`;
   });
   const n = groups.length;
   const cell = n <= 8 ? 58 : n <= 16 ? 40 : n <= 24 ? 30 : 20;
   return `<div class="scroll"><table class="heat groupgrid${n > 16 ? ' dense' : ''}" style="--cell:${cell}px" aria-label="group by group">${head}${rows.join('')}</table></div>`;
+}
+
+/**
+ * The groups, the worst first: most bad nodes, then most failed pairs they are in, then most
+ * pairs short of trusted; their name (numeric order) last. The table and the grid share it.
+ */
+export function worstFirst(result: SweepResult, groups: Map<string, string[]>): [string, string[]][] {
+  const status = new Map(result.nodes.map((n) => [n.name, n.status as string] as const));
+  const score = new Map<string, [number, number, number]>();
+  for (const [g, nodes] of groups) {
+    const set = new Set(nodes);
+    const mine = result.pairs.filter((p) => set.has(p.prefill) || set.has(p.decode));
+    score.set(g, [
+      nodes.filter((n) => status.get(n) === 'culprit').length,
+      mine.filter((p) => p.outcome === 'untrusted').length,
+      mine.filter((p) => p.outcome !== 'trusted').length,
+    ]);
+  }
+  return [...groups].sort(([a], [b]) => {
+    const [xa, xb, xc] = score.get(a) ?? [0, 0, 0];
+    const [ya, yb, yc] = score.get(b) ?? [0, 0, 0];
+    return ya - xa || yb - xb || yc - xc || a.localeCompare(b, 'en', { numeric: true });
+  });
 }
 
 /** One dimension's table and group × group view. */
@@ -119,7 +136,7 @@ function dimension(
   label: string,
   groups: Map<string, string[]>,
 ): string {
-  const list = [...groups];
+  const list = worstFirst(result, groups);
   const groupOf = new Map<string, number>();
   list.forEach(([, nodes], i) => {
     for (const n of nodes) groupOf.set(n, i);
@@ -150,7 +167,7 @@ function dimension(
     const across = list.flatMap((_, j) => (j === i ? [] : between(i, j).pairs));
     return summaryRow(g, nodes, status, between(i, i), tally(across, best));
   });
-  const table = `<table class="list groups"><thead><tr><th>${escapeHtml(label)}</th><th>nodes</th><th>bad nodes</th><th>unverified or other</th><th>pairs inside</th><th>failed</th><th>median</th><th>pairs to other groups</th><th>failed</th><th>median</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const table = `<div class="scroll"><table class="list groups"><thead><tr><th>${escapeHtml(label)}</th><th>nodes</th><th>bad nodes</th><th>unverified or other</th><th>pairs inside</th><th>failed</th><th>median</th><th>pairs to other groups</th><th>failed</th><th>median</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
   const view =
     list.length <= GRID_MAX
       ? grid(list, between)

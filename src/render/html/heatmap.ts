@@ -136,7 +136,7 @@ export function heatmap(
         : `data-pair="${p.index}" data-prefill="${escapeHtml(p.prefill)}" data-decode="${escapeHtml(p.decode)}" data-outcome="${p.outcome}" data-band="${band}"${p.peakGBps === null ? '' : ` data-gbps="${p.peakGBps}"`}`;
       const linkAttr = link ? ' data-culprit-link="true"' : '';
       tds.push(
-        `<td class="${classes.join(' ')}"${style} ${pos} ${attrs}${linkAttr} title="${escapeHtml(pairTooltip(p, ref, mirror))}"><span class="mk">${MARK[band]}</span><span class="num">${num}</span></td>`,
+        `<td class="${classes.join(' ')}"${style} ${pos} ${attrs}${linkAttr} tabindex="0" title="${escapeHtml(pairTooltip(p, ref, mirror))}"><span class="mk">${MARK[band]}</span><span class="num">${num}</span></td>`,
       );
     }
     body.push(`<tr>${header(row, 'row')}${tds.join('')}</tr>`);

@@ -2,6 +2,7 @@ import { fmtGBps } from '../../judge/bandwidth.js';
 import type { Band } from '../../judge/sweep.js';
 import type { SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml, expectedText } from './format.js';
+import { nodeNamer } from './names.js';
 import { shade, shareText } from './shade.js';
 
 /**
@@ -20,9 +21,9 @@ export function gridWorthDrawing(nodes: number, pairs: number): boolean {
   return possible > 0 && pairs / possible >= 1 / 3;
 }
 
-function row(p: SweepPair, best: number | null): string {
+function row(p: SweepPair, best: number | null, nm: (n: string) => string): string {
   const s = shade(p, best);
-  return `<tr data-pair="${p.index}" data-band="${s.band}"><td>${escapeHtml(p.prefill)} → ${escapeHtml(p.decode)}</td><td>${escapeHtml(p.outcome)}${p.failure ? ` <span class="muted">(${p.failure})</span>` : ''}</td><td class="r">${p.peakGBps === null ? '—' : fmtGBps(p.peakGBps)}</td><td class="c b-${s.band}"${s.style}>${shareText(s.share) || '—'}</td><td>${escapeHtml(expectedText(p, s.ref))}</td><td>${escapeHtml(p.transport ?? '—')}</td><td class="r">${p.round + 1}</td><td>${escapeHtml(p.detail)}</td></tr>`;
+  return `<tr data-pair="${p.index}" data-band="${s.band}"><td>${nm(p.prefill)} → ${nm(p.decode)}</td><td>${escapeHtml(p.outcome)}${p.failure ? ` <span class="muted">(${p.failure})</span>` : ''}</td><td class="r">${p.peakGBps === null ? '—' : fmtGBps(p.peakGBps)}</td><td class="c b-${s.band}"${s.style}>${shareText(s.share) || '—'}</td><td>${escapeHtml(expectedText(p, s.ref))}</td><td>${escapeHtml(p.transport ?? '—')}</td><td class="r">${p.round + 1}</td><td>${escapeHtml(p.detail)}</td></tr>`;
 }
 
 export function pairList(result: SweepResult, best: number | null, why: string): string {
@@ -35,11 +36,12 @@ export function pairList(result: SweepResult, best: number | null, why: string):
     .map((x) => x.p);
   const head =
     '<thead><tr><th>prefill → decode</th><th>outcome</th><th>peak GB/s</th><th>of expected</th><th>expected</th><th>transport</th><th>round</th><th>detail</th></tr></thead>';
-  const shown = sorted.slice(0, LIST_SHOWN).map((p) => row(p, best));
+  const nm = nodeNamer(result).html;
+  const shown = sorted.slice(0, LIST_SHOWN).map((p) => row(p, best, nm));
   const rest = sorted.slice(LIST_SHOWN);
   const more =
     rest.length > 0
-      ? `<details class="more"><summary>${rest.length} more pairs (the best)</summary><table class="list pairs">${head}<tbody>${rest.map((p) => row(p, best)).join('')}</tbody></table></details>`
+      ? `<details class="more"><summary>${rest.length} more pairs (the best)</summary><div class="scroll"><table class="list pairs">${head}<tbody>${rest.map((p) => row(p, best, nm)).join('')}</tbody></table></div></details>`
       : '';
-  return `<section class="pairlist"><h2>Pairs, the worst first (${result.pairs.length})</h2><p class="note">${escapeHtml(why)}</p><table class="list pairs">${head}<tbody>${shown.join('')}</tbody></table>${more}</section>`;
+  return `<section class="pairlist"><h2>Pairs, the worst first (${result.pairs.length})</h2><p class="note">${escapeHtml(why)}</p><div class="scroll"><table class="list pairs">${head}<tbody>${shown.join('')}</tbody></table></div>${more}</section>`;
 }

@@ -3,6 +3,7 @@ import { fmtGBps, fmtSize } from '../../judge/bandwidth.js';
 import { referenceFor } from '../../judge/sweep.js';
 import type { SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml, expectedText } from './format.js';
+import { nodeNamer } from './names.js';
 
 /** The lists of the sweep HTML report: excluded nodes, failing and unverified pairs, nodes, settings. */
 
@@ -12,7 +13,7 @@ export function excludedList(result: SweepResult): string {
   return `<section class="excluded"><h3>Excluded nodes</h3><p class="note">Could not take a probe pod; listed, never counted as failures.</p><ul>${ex
     .map(
       (n) =>
-        `<li data-node="${escapeHtml(n.name)}"><b>${escapeHtml(n.name)}</b>: ${escapeHtml(n.detail)}</li>`,
+        `<li data-node="${escapeHtml(n.name)}"><b>${nodeNamer(result).html(n.name)}</b>: ${escapeHtml(n.detail)}</li>`,
     )
     .join('')}</ul></section>`;
 }
@@ -20,14 +21,21 @@ export function excludedList(result: SweepResult): string {
 /** Lists longer than this start folded (their count shows), so 64 nodes' report stays short. */
 const LIST_OPEN = 12;
 
-export function pairTable(title: string, cls: string, pairs: SweepPair[], best: number | null): string {
+export function pairTable(
+  result: SweepResult,
+  title: string,
+  cls: string,
+  pairs: SweepPair[],
+  best: number | null,
+): string {
   if (pairs.length === 0) return '';
+  const nm = nodeNamer(result).html;
   const rows = pairs.map((p) => {
     const ref = referenceFor(p, best);
-    return `<tr data-pair="${p.index}"><td>${escapeHtml(p.prefill)} → ${escapeHtml(p.decode)}</td><td>${p.outcome}${p.failure ? ` <span class="muted">(${p.failure})</span>` : ''}</td><td class="r">${p.peakGBps === null ? '—' : `${fmtGBps(p.peakGBps)}`}</td><td>${escapeHtml(expectedText(p, ref))}</td><td>${escapeHtml(p.transport ?? '—')}</td><td>${escapeHtml(p.detail)}${p.fix ? `<div class="fix">fix: ${escapeHtml(p.fix)}</div>` : ''}</td></tr>`;
+    return `<tr data-pair="${p.index}"><td>${nm(p.prefill)} → ${nm(p.decode)}</td><td>${p.outcome}${p.failure ? ` <span class="muted">(${p.failure})</span>` : ''}</td><td class="r">${p.peakGBps === null ? '—' : `${fmtGBps(p.peakGBps)}`}</td><td>${escapeHtml(expectedText(p, ref))}</td><td>${escapeHtml(p.transport ?? '—')}</td><td>${escapeHtml(p.detail)}${p.fix ? `<div class="fix">fix: ${escapeHtml(p.fix)}</div>` : ''}</td></tr>`;
   });
   const open = pairs.length <= LIST_OPEN ? ' open' : '';
-  return `<section class="${cls}"><details${open}><summary><h3>${title} (${pairs.length})</h3></summary><table class="list"><thead><tr><th>prefill → decode</th><th>outcome</th><th>peak GB/s</th><th>expected</th><th>transport</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></details></section>`;
+  return `<section class="${cls}"><details${open}><summary><h3>${title} (${pairs.length})</h3></summary><div class="scroll"><table class="list"><thead><tr><th>prefill → decode</th><th>outcome</th><th>peak GB/s</th><th>expected</th><th>transport</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details></section>`;
 }
 
 export function nodeTable(result: SweepResult): string {
@@ -35,10 +43,10 @@ export function nodeTable(result: SweepResult): string {
     .filter((n) => n.status !== 'excluded')
     .map(
       (n) =>
-        `<tr data-node="${escapeHtml(n.name)}"><td>${escapeHtml(n.name)}</td><td>${n.status}</td><td class="r">${n.pairs.trusted}</td><td class="r">${n.pairs.unverified}</td><td class="r">${n.pairs.untrusted}</td><td class="r">${n.pairs.notRun}</td><td>${escapeHtml(n.detail)}</td></tr>`,
+        `<tr data-node="${escapeHtml(n.name)}"><td>${nodeNamer(result).html(n.name)}</td><td>${n.status}</td><td class="r">${n.pairs.trusted}</td><td class="r">${n.pairs.unverified}</td><td class="r">${n.pairs.untrusted}</td><td class="r">${n.pairs.notRun}</td><td>${escapeHtml(n.detail)}</td></tr>`,
     );
   if (rows.length === 0) return '';
-  return `<details class="nodes"><summary>Nodes (${rows.length})</summary><table class="list"><thead><tr><th>node</th><th>status</th><th>trusted</th><th>unverified</th><th>untrusted</th><th>not run</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
+  return `<details class="nodes"><summary>Nodes (${rows.length})</summary><div class="scroll"><table class="list"><thead><tr><th>node</th><th>status</th><th>trusted</th><th>unverified</th><th>untrusted</th><th>not run</th><th>detail</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></details>`;
 }
 
 export function settingsList(result: SweepResult): string {

@@ -1,0 +1,154 @@
+import { type Check, check } from '../core/model.js';
+import { fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
+import { expectationFor } from '../judge/expectations.js';
+import type { PerftestResult, PerftestRow } from '../parsers/perftest.js';
+import type { TransferOptions } from './transfer.js';
+import { LATENCY_BAND_US, SMALL_MESSAGE } from './transfer-latency.js';
+
+/**
+ * perftest (`ib_write_bw` …): verbs straight on the HCA, no UCX or NCCL in between, so it
+ * answers "can these two NICs move data at line rate". A verbs write of 64 KiB (perftest's
+ * default bandwidth size, DEF_SIZE_BW) already streams at line rate, so rows from 64 KiB up
+ * are judged; smaller ones are message-rate rows. The bar is the one judge's
+ * (judge/bandwidth.ts): with --line-rate/--rails, 70 % fails and 85 % warns; without,
+ * the 5 GB/s cross-node floor and a warning that the link is not known.
+ */
+export const PERFTEST_STREAMING_BYTES = 65536;
+
+export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Check[] {
+  const what = r.test ?? r.program ?? 'perftest';
+  const checks: Check[] = [runCheck(r, what)];
+  if (r.rows.length === 0) return checks;
+  if (r.kind === 'lat') checks.push(latency(r, what));
+  else checks.push(bandwidth(r, what, opts));
+  return checks;
+}
+
+function runCheck(r: PerftestResult, what: string): Check {
+  const err = r.errors[0];
+  if (r.rows.length === 0) {
+    if (err) {
+      return check('verbs.run', 'fail', `${what} failed: line ${err.line}: ${err.text}`, {
+        fix: fixFor(err.text, r.cuda),
+      });
+    }
+    return check(
+      'verbs.run',
+      'skipped',
+      r.cutRows
+        ? `${what}: the result row stops before its figures (the paste was cut inside the table): nothing measured is shown`
+        : `${what}: no result row (the output was cut, or the run never got past its connection${r.server ? ` to ${r.server}` : ''})`,
+      { fix: 'paste the whole output of both sides' },
+    );
+  }
+  if (err)
+    return check(
+      'verbs.run',
+      'warn',
+      `${what}: ${r.rows.length} result row(s), but line ${err.line}: ${err.text}`,
+      {
+        fix: fixFor(err.text, r.cuda),
+      },
+    );
+  const setup = [
+    r.device ? `device ${r.device}` : undefined,
+    r.linkType ? `link ${r.linkType}` : undefined,
+    r.qps && r.qps > 1 ? `${r.qps} QPs` : undefined,
+    r.postList && r.postList > 1 ? `post list ${r.postList}` : undefined,
+    r.cuda ? 'GPU memory (--use_cuda)' : undefined,
+  ].filter(Boolean);
+  return check(
+    'verbs.run',
+    'ok',
+    `${what}: ${r.rows.length} result row(s)${setup.length ? ` (${setup.join(', ')})` : ''}`,
+  );
+}
+
+function fixFor(text: string, cuda: boolean): string {
+  if (/Couldn't connect|Unable to init the socket|rdma_client/.test(text))
+    return 'start the server side first (same flags, no host) and check the TCP port (default 18515) is reachable between the nodes';
+  if (/Completion with error|Failed status/.test(text))
+    return 'a transport error on the wire (retry exceeded: status 12): check the link, the GID index (-x) and MTU on both sides, and for RoCE the lossless (PFC/ECN) configuration';
+  if (/allocate MR/.test(text) && cuda)
+    return 'the HCA could not register GPU memory: load nvidia_peermem, or use --use_cuda_dmabuf on open GPU kernel modules';
+  if (/allocate MR/.test(text))
+    return 'memory registration failed: raise the locked-memory limit (ulimit -l unlimited)';
+  return 'check the device name (-d), port (-i) and GID index (-x), and that both sides run the same test and flags';
+}
+
+function bandwidth(r: PerftestResult, what: string, opts: TransferOptions): Check {
+  const rows = r.rows.filter((x) => x.avgGBps !== undefined);
+  const streaming = rows.filter((x) => x.bytes >= PERFTEST_STREAMING_BYTES);
+  const pick = (streaming.length ? streaming : rows).reduce<PerftestRow | undefined>(
+    (a, b) => (a === undefined || (b.avgGBps ?? 0) > (a.avgGBps ?? 0) ? b : a),
+    undefined,
+  );
+  if (!pick || pick.avgGBps === undefined)
+    return check('verbs.bandwidth', 'skipped', `${what}: no BW average column`, { matters: false });
+  // A bidirectional test reports both directions added up; one direction is what a link's rate bounds.
+  const gbps = r.bidirectional ? pick.avgGBps / 2 : pick.avgGBps;
+  const per = r.bidirectional ? ` per direction (${fmtGBps(pick.avgGBps)} GB/s both ways)` : '';
+  const v = judgeBandwidth({
+    gbps,
+    blockSize: pick.bytes,
+    smallOnly: streaming.length === 0,
+    expected: expectationFor({
+      mode: 'cross-node',
+      minBandwidth: opts.minGBps,
+      lineRateGbps: opts.lineRateGbps,
+      rails: opts.rails,
+    }),
+    link: 'cross-node',
+    userFloor: opts.minGBps !== undefined,
+  });
+  const gbit = ` (${Math.round(gbps * 8)} Gb/s)`;
+  return check('verbs.bandwidth', v.status, `${what}: ${v.detail}${gbit}${per}`, {
+    ...(v.fix ? { fix: perftestFix(v.status, v.fix, opts) } : {}),
+    data: { ...v.data, unit: r.unit ?? null },
+  });
+}
+
+function perftestFix(status: Check['status'], fix: string, opts: TransferOptions): string {
+  if (status === 'warn' && opts.lineRateGbps === undefined && opts.minGBps === undefined)
+    return 'pass --line-rate <Gb/s> of the port (ibstat Rate) to judge it against the link';
+  if (status === 'fail' || status === 'warn')
+    return 'verbs alone are slow here, so UCX/NIXL cannot be faster: check the port rate and width (ibstat), PCIe width/speed of the HCA (lspci -vv LnkSta), the NUMA node the test ran on, and for RoCE PFC/ECN';
+  return fix;
+}
+
+function latency(r: PerftestResult, what: string): Check {
+  const small = r.rows.filter((x) => x.bytes <= SMALL_MESSAGE);
+  const row = (small.length ? small : r.rows)[0] as PerftestRow;
+  const lat = row.tTypicalUs ?? row.tAvgUs ?? row.tMinUs;
+  if (lat === undefined)
+    return check('verbs.latency', 'skipped', `${what}: no latency column`, { matters: false });
+  const col = row.tTypicalUs !== undefined ? 't_typical' : row.tAvgUs !== undefined ? 't_avg' : 't_min';
+  const fig = `${lat} µs (${col}) for ${row.bytes}-byte messages`;
+  if (row.bytes > SMALL_MESSAGE)
+    return check(
+      'verbs.latency',
+      'skipped',
+      `${what}: ${fig}: only messages over 8 KiB, reported not judged`,
+      {
+        matters: false,
+      },
+    );
+  if (lat > LATENCY_BAND_US)
+    return check(
+      'verbs.latency',
+      'warn',
+      `${what}: ${fig}, above the ${LATENCY_BAND_US} µs a verbs path takes`,
+      {
+        fix: 'check CPU power states and frequency (perftest warns on it), the NUMA node, a virtualised HCA or a congested/routed RoCE path',
+        data: { latencyUs: lat, bytes: row.bytes },
+      },
+    );
+  return check(
+    'verbs.latency',
+    'ok',
+    `${what}: ${fig}, within the ${LATENCY_BAND_US} µs band of a verbs path`,
+    {
+      data: { latencyUs: lat, bytes: row.bytes },
+    },
+  );
+}

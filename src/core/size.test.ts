@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseByteSize, toQuantity } from './size.js';
+
+describe('one size grammar', () => {
+  it('Ki/Mi/Gi/Ti, KiB…, and the bare K/M/G/T are powers of two', () => {
+    for (const t of ['1Mi', '1MiB', '1M', '1m', '1mib', '1048576', '1048576B', '1024K', '1024Ki'])
+      expect(parseByteSize(t), t).toBe(1024 ** 2);
+    expect(parseByteSize('4K')).toBe(4096);
+    expect(parseByteSize('16Gi')).toBe(16 * 1024 ** 3);
+    expect(parseByteSize('1T')).toBe(1024 ** 4);
+  });
+
+  it('KB/kB/MB/GB/TB are powers of ten', () => {
+    expect(parseByteSize('1MB')).toBe(1_000_000);
+    expect(parseByteSize('4kB')).toBe(4000);
+    expect(parseByteSize('4KB')).toBe(4000);
+    expect(parseByteSize('2GB')).toBe(2e9);
+  });
+
+  it('decimals only where they make whole bytes; nothing that is not a size', () => {
+    expect(parseByteSize('1.5Gi')).toBe(1.5 * 1024 ** 3);
+    expect(parseByteSize('0.5K')).toBe(512);
+    for (const t of ['', '0', '1.5', '-1M', '1X', '1MiBB', '1 M B', 'M', '1e6', '0.1B'])
+      expect(parseByteSize(t), t).toBeUndefined();
+  });
+
+  it('writes bytes back as a Kubernetes quantity, exact', () => {
+    expect([
+      toQuantity(16 * 1024 ** 3),
+      toQuantity(1.5 * 1024 ** 3),
+      toQuantity(1e6),
+      toQuantity(4096),
+      toQuantity(2e9),
+    ]).toEqual(['16Gi', '1536Mi', '1000000', '4096', '2000000000']);
+  });
+});

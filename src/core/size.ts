@@ -1,0 +1,46 @@
+/**
+ * The one grammar for a size in bytes, for every flag that takes one (`--sizes`, `--memory`):
+ * a number (decimals allowed where the product is a whole number of bytes) and a unit.
+ * - Powers of two: `Ki` `Mi` `Gi` `Ti` (Kubernetes' binary suffixes), `KiB` `MiB` `GiB` `TiB`, and
+ *   the bare `K` `M` `G` `T` (also `k`), as ucx_perftest and nixlbench count block sizes and
+ *   as `--sizes 4K,64M` has always meant. (Kubernetes reads a bare `M` as 10^6; here it is 2^20.)
+ * - Powers of ten: `KB` `kB` `MB` `GB` `TB` (SI bytes).
+ * - `B` or nothing: bytes.
+ * Case matters only where the two families would collide: `MB` is 10^6, `Mi`/`MiB`/`M` are 2^20;
+ * `mb`, `mib` and `m` read the same as their upper-case forms (milli makes no sense for bytes).
+ * docs/commands/common.md ("Sizes") says the same for users.
+ */
+
+const BINARY: Record<string, number> = { k: 1, m: 2, g: 3, t: 4 };
+
+/** Bytes for `text`, or undefined when it is not a size (or not a whole, positive, safe number of bytes). */
+export function parseByteSize(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const value = Number(m[1]);
+  const unit = m[2] as string;
+  let factor: number | undefined;
+  if (unit === '' || /^b$/i.test(unit)) factor = 1;
+  else {
+    const u = /^([kmgt])(i?)(b?)$/i.exec(unit);
+    if (!u) return undefined;
+    const power = BINARY[(u[1] as string).toLowerCase()] as number;
+    // KB, kB, MB, GB, TB (no i, a B): SI; everything else of the family: binary.
+    const decimal = u[2] === '' && u[3] !== '' && u[3] === 'B';
+    factor = decimal ? 1000 ** power : 1024 ** power;
+  }
+  const bytes = value * factor;
+  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+}
+
+/** Bytes as a Kubernetes quantity: the largest of Ti/Gi/Mi that divides it (`16Gi`, `1536Mi`), else plain bytes. */
+export function toQuantity(bytes: number): string {
+  for (const [suffix, size] of [
+    ['Ti', 1024 ** 4],
+    ['Gi', 1024 ** 3],
+    ['Mi', 1024 ** 2],
+  ] as const) {
+    if (bytes % size === 0) return `${bytes / size}${suffix}`;
+  }
+  return String(bytes);
+}

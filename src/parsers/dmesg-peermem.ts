@@ -1,0 +1,68 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * Kernel log lines (`dmesg`, `dmesg -T`, `journalctl -k`) about GPUDirect RDMA's peer-memory
+ * modules and GDRCopy's driver. Shapes seen in public threads (references/read-evidence.md):
+ * `nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -22)` and `… disagrees
+ * about version of symbol …` (the module was built against another ib_core: it cannot load),
+ * `modprobe: ERROR: could not insert 'nvidia_peermem': …`, `NVRM: … nv_p2p_get_pages …` and
+ * `gdrdrv:…nvidia_p2p_get_pages(…) failed [ret = -22]` (pinning GPU memory failed).
+ */
+export interface PeermemLine {
+  line: number;
+  module: string;
+  text: string;
+  kind: 'symbol' | 'insert' | 'pin' | 'loaded' | 'benign' | 'other';
+}
+
+export interface DmesgPeermemResult {
+  lines: PeermemLine[];
+  /** Kernel log lines read (any), so "no peer-memory line" can be told from an empty paste. */
+  kernelLines: number;
+}
+
+const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM)\b/;
+const KERNEL =
+  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>)/;
+
+export function parseDmesgPeermem(text: string): DmesgPeermemResult {
+  const lines = cleanLines(text);
+  const r: DmesgPeermemResult = { lines: [], kernelLines: 0 };
+  let first: { no: number; text: string } | undefined;
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (t === '' || promptCommand(l.text) !== undefined) continue;
+    first ??= { no: l.no, text: t };
+    const kernel = KERNEL.test(t);
+    if (kernel) r.kernelLines++;
+    const insert =
+      /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
+    if (insert) {
+      r.lines.push({ line: l.no, module: (insert[1] as string).replace('-', '_'), text: t, kind: 'insert' });
+      continue;
+    }
+    const m = MODULE.exec(t);
+    if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t))) continue;
+    const module = (m[1] as string).replace('-', '_');
+    const kind: PeermemLine['kind'] = /Unknown symbol|disagrees about version of symbol/.test(t)
+      ? 'symbol'
+      : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
+        ? 'pin'
+        : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+          ? 'benign'
+          : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
+            ? 'loaded'
+            : 'other';
+    r.lines.push({ line: l.no, module, text: t, kind });
+  }
+  if (r.lines.length === 0 && r.kernelLines === 0) {
+    if (!first) throw new ParseError('dmesg', 'the input is empty');
+    throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
+      line: first.no,
+      text: first.text,
+      fix: 'pass `dmesg -T | grep -i -E "peermem|peer_mem|gdrdrv|NVRM"` or the whole dmesg',
+    });
+  }
+  return r;
+}

@@ -1,0 +1,71 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * libfabric `fi_info` (util/info.c): per fi_info `provider: %s`, `    fabric: %s`,
+ * `    domain: %s`, `    version: %d.%d`, `    type: %s` (FI_EP_RDM, FI_EP_DGRAM, FI_EP_MSG),
+ * `    protocol: %s` (lines 283-290); `-l` prints `%s:` and `    version:` per provider (270-273);
+ * no match prints `fi_getinfo: %d (%s)` to stderr (line 319), e.g. `fi_getinfo: -61 (No data
+ * available)`. `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ */
+export interface FiInfoEntry {
+  provider: string;
+  fabric?: string;
+  domain?: string;
+  version?: string;
+  type?: string;
+  protocol?: string;
+}
+
+export interface FiInfoResult {
+  entries: FiInfoEntry[];
+  libfabric?: string;
+  /** `fi_getinfo: -61 (No data available)`: no provider matched the query. */
+  error?: { line: number; text: string };
+}
+
+export function parseFiInfo(text: string): FiInfoResult {
+  const lines = cleanLines(text);
+  const r: FiInfoResult = { entries: [] };
+  let cur: FiInfoEntry | undefined;
+  let first: { no: number; text: string } | undefined;
+  let recognised = false;
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (t === '' || promptCommand(l.text) !== undefined) continue;
+    first ??= { no: l.no, text: t };
+    const prov = /^provider: (\S+)$/.exec(t);
+    if (prov) {
+      cur = { provider: prov[1] as string };
+      r.entries.push(cur);
+      recognised = true;
+      continue;
+    }
+    const kv = /^(fabric|domain|version|type|protocol): (.+)$/.exec(t);
+    if (kv && cur && /^\s/.test(l.text)) {
+      cur[kv[1] as 'fabric'] = (kv[2] as string).trim();
+      continue;
+    }
+    const lib = /^libfabric: (\S+)$/.exec(t);
+    if (lib) {
+      r.libfabric = lib[1] as string;
+      recognised = true;
+      continue;
+    }
+    if (/^fi_getinfo: -?\d+ \(.+\)$/.test(t)) {
+      r.error = { line: l.no, text: t };
+      recognised = true;
+      continue;
+    }
+    if (/^fi_info: \S+$/.test(t)) recognised = true;
+  }
+  if (!recognised) {
+    if (!first) throw new ParseError('fi_info', 'the input is empty');
+    throw new ParseError('fi_info', 'no `provider:` line, `fi_getinfo:` error or version line found', {
+      line: first.no,
+      text: first.text,
+      fix: 'pass the output of `fi_info -p efa`',
+    });
+  }
+  return r;
+}

@@ -1,0 +1,205 @@
+import { ParseError } from './errors.js';
+import { cleanLines, promptCommand } from './lines.js';
+import { parseNumber } from './units.js';
+
+/**
+ * NVIDIA/nccl-tests (`all_reduce_perf`, `all_gather_perf`, `reduce_scatter_perf`,
+ * `alltoall_perf`, `sendrecv_perf`, …). Formats from src/util.cu (references/read-evidence.md):
+ * `#  Rank %2d Group %2d Pid %6d on %10s device %2d [%04x:%02x:%02x] %s` per rank (older
+ * releases: no Group, `[0x%02x]`), the header `# size count type redop root time algbw busbw
+ * #wrong time algbw busbw #wrong` (older: `error` instead of `#wrong`, no `root`), one row per
+ * size (`%12li  %12li  %8s  %6s  %6s` then per placement `%7s  %6s  %6s  %6g`, `N/A` when not
+ * validated), and the footer `# Out of bounds values : %d OK|FAILED`, `# Avg bus bandwidth
+ * : %g`. NCCL's own `NCCL INFO`/`NCCL WARN` lines (NCCL_DEBUG=INFO) name the network.
+ */
+export interface NcclRow {
+  bytes: number;
+  type: string;
+  /** GB/s, out-of-place and in-place. */
+  algbw: number;
+  busbw: number;
+  busbwInPlace?: number;
+  /** #wrong of either placement (0 when validated and correct; undefined for N/A). */
+  wrong?: number;
+}
+
+export interface NcclRank {
+  rank: number;
+  host: string;
+  device: number;
+  gpu: string;
+}
+
+export interface NcclTestsResult {
+  test?: string;
+  rows: NcclRow[];
+  ranks: NcclRank[];
+  avgBusbw?: number;
+  outOfBounds?: { count: number; line: number };
+  /** `NCCL INFO Using network IB|Socket|AWS Libfabric|…` and `NET/…` lines. */
+  network?: string;
+  /** Channels `via NET/IB/0/GDRDMA` (GPUDirect RDMA), `via NET/IB/0` (host-staged), `via NET/Socket/0`. */
+  via: { gdrdma: number; staged: number; socket: number; p2p: number };
+  /** What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs). */
+  netSeen: Set<string>;
+  /** HCAs NCCL says it cannot use GPUDirect RDMA on. */
+  gdrDisabled: string[];
+  warnings: { line: number; text: string }[];
+  errors: { line: number; text: string }[];
+}
+
+const TOOL = 'nccl-tests';
+const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), whole';
+
+export function parseNcclTests(text: string): NcclTestsResult {
+  const lines = cleanLines(text);
+  const r: NcclTestsResult = {
+    rows: [],
+    ranks: [],
+    via: { gdrdma: 0, staged: 0, socket: 0, p2p: 0 },
+    netSeen: new Set(),
+    gdrDisabled: [],
+    warnings: [],
+    errors: [],
+  };
+  let header = false;
+  let recognised = false;
+  let first: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '') continue;
+    // nccl-tests prints its own `#` lines; a bare `#` counts as a prompt only before a command.
+    const prompt = promptCommand(line.text);
+    const typed =
+      prompt !== undefined && (!/^\s*#/.test(line.text) || /(?:_perf|mpirun|srun)\b/.test(prompt))
+        ? prompt
+        : undefined;
+    const prog = /(?:^|[\s/])(\w+_perf)(?:_mpi)?\b/.exec(typed ?? '');
+    if (typed !== undefined) {
+      if (prog) r.test ??= prog[1];
+      continue;
+    }
+    first ??= { no: line.no, text: t };
+    if (nccl(r, line.no, t)) {
+      recognised = true;
+      continue;
+    }
+    // A poster (or a markdown renderer) may strip nccl-tests' leading `#`: the line is the same.
+    const rank =
+      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
+        t,
+      );
+    if (rank) {
+      r.ranks.push({
+        rank: Number(rank[1]),
+        host: rank[2] as string,
+        device: Number(rank[3]),
+        gpu: (rank[4] as string).trim(),
+      });
+      recognised = true;
+      continue;
+    }
+    if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
+      header ||= /size/.test(t);
+      recognised = true;
+      continue;
+    }
+    const oob = /^#\s*Out of bounds values\s*:\s*(\d+)/.exec(t);
+    if (oob) {
+      r.outOfBounds = { count: Number(oob[1]), line: line.no };
+      recognised = true;
+      continue;
+    }
+    const avg = /^#\s*Avg bus bandwidth\s*:\s*([\d.eE+-]+)/.exec(t);
+    if (avg) {
+      r.avgBusbw = parseNumber(avg[1]);
+      recognised = true;
+      continue;
+    }
+    const concluded = /^#\s*Collective test concluded:\s*(\S+)/.exec(t);
+    if (concluded) {
+      r.test ??= concluded[1];
+      continue;
+    }
+    if (/^(?:Test NCCL failure|Test CUDA failure|Test failure)\b/.test(t) || /\bNCCL failure\b.*'/.test(t)) {
+      r.errors.push({ line: line.no, text: t });
+      recognised = true;
+      continue;
+    }
+    const row = header ? rowOf(t) : undefined;
+    if (row) r.rows.push(row);
+  }
+  if (!recognised) {
+    if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+    throw new ParseError(TOOL, 'no nccl-tests header, rank line, result row or NCCL line found', {
+      line: first.no,
+      text: first.text,
+      fix: FIX,
+    });
+  }
+  return r;
+}
+
+/** NCCL's own log lines (`host:pid:tid [dev] NCCL INFO …`). True when the line was one. */
+function nccl(r: NcclTestsResult, no: number, t: string): boolean {
+  const m = /\bNCCL (INFO|WARN)\s+(.*)$/.exec(t);
+  if (!m) return false;
+  const msg = m[2] as string;
+  if (m[1] === 'WARN') {
+    r.warnings.push({ line: no, text: msg });
+    // NCCL without libibverbs (misc/ibvwrap.cc) cannot use IB or RoCE at all.
+    if (/Failed to open libibverbs/.test(msg)) r.netSeen.add('no-IB');
+    return true;
+  }
+  const using = /^Using network (.+)$/.exec(msg);
+  if (using) r.network = (using[1] as string).trim();
+  // NCCL before 2.12 names its pick only as `NET/IB : Using [0]mlx5_0:1/IB …`, `NET/Socket : Using [0]eth0…`
+  // or `NET/OFI Selected Provider is efa`; `NET/IB : No device found.` means IB is out.
+  if (/^NET\/IB : Using \[/.test(msg)) r.netSeen.add('IB');
+  if (/^NET\/OFI Selected Provider is \S+/.test(msg)) r.netSeen.add('OFI');
+  if (/^NET\/Socket : Using \[/.test(msg)) r.netSeen.add('Socket');
+  if (/^NET\/IB : No device found/.test(msg)) r.netSeen.add('no-IB');
+  // NCCL's own verdict on GPUDirect RDMA per HCA (transport/net_ib.cc: "GPU Direct RDMA Disabled for HCA %d '%s'").
+  const off = /^NET\/(?:IB|UCX) : GPU Direct RDMA Disabled for HCA \d+ '([^']+)'/.exec(msg);
+  if (off) r.gdrDisabled.push(off[1] as string);
+  for (const v of msg.matchAll(/\bvia (NET\/[^\s/]+(?:\/\d+)?(?:\/GDRDMA)?|P2P\/\S+|SHM\/\S+)/g)) {
+    const via = v[1] as string;
+    if (/^NET\/Socket/.test(via)) r.via.socket++;
+    else if (/^NET\/.*\/GDRDMA$/.test(via)) r.via.gdrdma++;
+    else if (/^NET\//.test(via)) r.via.staged++;
+    else r.via.p2p++;
+  }
+  return true;
+}
+
+/** A result row: size and count, the data type, the op words, then numbers (see the header comment). */
+function rowOf(t: string): NcclRow | undefined {
+  const cells = t.split(/\s+/);
+  const bytes = parseNumber(cells[0]);
+  if (bytes === undefined || !/^\d+$/.test(cells[1] ?? '') || !/^[a-z]\w*$/i.test(cells[2] ?? ''))
+    return undefined;
+  let i = 3;
+  while (i < cells.length && /^[a-z]+$/i.test(cells[i] as string) && cells[i] !== 'N/A') i++;
+  const tail = cells.slice(i).filter((c) => /^-?[\d.]+(?:e[+-]?\d+)?$/i.test(c) || c === 'N/A');
+  // An odd count: the first is the root (-1 where none). Two placements of 4 (or 8 with per-iteration timing).
+  const nums = tail.length % 2 === 1 ? tail.slice(1) : tail;
+  const half = nums.length / 2;
+  if (half < 3) return undefined;
+  const at = (k: number) => parseNumber(nums[k]);
+  const algbw = at(1);
+  const busbw = at(2);
+  if (algbw === undefined || busbw === undefined) return undefined;
+  const wrongs = [nums[3], nums[half + 3]].map((w) =>
+    w === 'N/A' || w === undefined ? undefined : parseNumber(w),
+  );
+  const wrong = wrongs.some((w) => w !== undefined) ? Math.max(...wrongs.map((w) => w ?? 0)) : undefined;
+  const busbwInPlace = at(half + 2);
+  return {
+    bytes,
+    type: cells[2] as string,
+    algbw,
+    busbw,
+    ...(busbwInPlace !== undefined ? { busbwInPlace } : {}),
+    ...(wrong !== undefined ? { wrong } : {}),
+  };
+}

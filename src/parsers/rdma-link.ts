@@ -1,0 +1,90 @@
+import { ParseError } from './errors.js';
+import { annotateDevices } from './ib-device.js';
+import { type IbDevice, type IbPort, linkLayer, physState, portState } from './ib-port.js';
+import { cleanLines, promptCommand } from './lines.js';
+
+/**
+ * `rdma link show` (iproute2 rdma/link.c `link_one_show`): per port `link %s/%u ` then, when
+ * the kernel reports them, `subnet_prefix %s lid %u sm_lid %u lmc %u ` (InfiniBand), `state %s`
+ * (link_state_str: NOP DOWN INIT ARMED ACTIVE ACTIVE_DEFER), `physical_state %s`
+ * (phys_state_str: … POLLING DISABLED … LINK_UP …) and `netdev %s` (RoCE/iWARP/EFA: the
+ * Ethernet device). Read into the same ports ibstat gives, so one judge decides.
+ *
+ * `ibdev2netdev` (MLNX_OFED/DOCA ofed-scripts): `mlx5_0 port 1 ==> ib0 (Up)`; with -v a PCI
+ * address and model first and the port state in parentheses, `port 1 (ACTIVE) ==> ib0 (Up)`.
+ * The last parenthesis is the net device's operstate, not the RDMA port's.
+ */
+export interface RdmaLinkResult {
+  ports: IbPort[];
+  /** ibdev2netdev rows: device, port, net device, its state, and the RDMA port state with -v. */
+  netdevs: { device: string; port: number; netdev: string; up: boolean; portState?: string; line: number }[];
+}
+
+export function parseRdmaLink(text: string): RdmaLinkResult {
+  const lines = cleanLines(text);
+  const r: RdmaLinkResult = { ports: [], netdevs: [] };
+  let first: { no: number; text: string } | undefined;
+  for (const line of lines) {
+    const t = line.text.trim();
+    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    first ??= { no: line.no, text: t };
+    const link = /^link (\S+)\/(\d+)\s+(.*)$/.exec(t);
+    if (link) {
+      r.ports.push(portOf(link[1] as string, Number(link[2]), link[3] as string));
+      continue;
+    }
+    // Any spacing (`| column -t`) and a trailing `# comment` the poster added.
+    const nd =
+      /^(?:\S+\s+)?(\S+)(?:\s+\([^)]*\).*?)?\s+port\s+(\d+)(?:\s+\((\w+)\s*\))?\s+==>\s+(\S+)\s+\((\w+)\)(?:\s+#.*)?$/.exec(
+        t,
+      );
+    if (nd) {
+      r.netdevs.push({
+        device: nd[1] as string,
+        port: Number(nd[2]),
+        netdev: nd[4] as string,
+        up: /^up$/i.test(nd[5] as string),
+        ...(nd[3] ? { portState: nd[3] } : {}),
+        line: line.no,
+      });
+    }
+  }
+  // Device names say what they are (rxe0, siw0, efa_0): the same marks ibstat's ports get.
+  const devices: IbDevice[] = [...new Set(r.ports.map((p) => p.device))].map((name) => ({
+    name,
+    ports: r.ports.filter((p) => p.device === name),
+  }));
+  annotateDevices(devices);
+  r.ports = devices.flatMap((d) => d.ports);
+  if (r.ports.length === 0 && r.netdevs.length === 0) {
+    if (!first) throw new ParseError('rdma link', 'the input is empty');
+    throw new ParseError('rdma link', 'no `link <dev>/<port>` or `<dev> port <n> ==> <netdev>` line found', {
+      line: first.no,
+      text: first.text,
+      fix: 'pass the output of `rdma link show` or `ibdev2netdev`',
+    });
+  }
+  return r;
+}
+
+function portOf(device: string, port: number, rest: string): IbPort {
+  const field = (k: string) => new RegExp(`(?:^|\\s)${k} (\\S+)`).exec(rest)?.[1];
+  const state = field('state');
+  const phys = field('physical_state');
+  const lid = field('lid');
+  const sm = field('sm_lid');
+  const netdev = field('netdev');
+  // An InfiniBand port reports subnet_prefix/lid (rdma/link.c prints them only when set); RoCE a netdev.
+  const layer =
+    field('subnet_prefix') !== undefined || lid !== undefined
+      ? 'InfiniBand'
+      : netdev
+        ? 'Ethernet'
+        : undefined;
+  const p: IbPort = { device, port, state: state ? portState(state) : 'not-shown' };
+  if (phys) p.physState = physState(phys);
+  if (layer) p.linkLayer = linkLayer(layer);
+  if (lid !== undefined) p.lid = Number(lid);
+  if (sm !== undefined) p.smLid = Number(sm);
+  return p;
+}
