@@ -1,11 +1,14 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { homedir, hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportSchema } from '../src/core/model.js';
+import type { UcxInfoResult } from '../src/parsers/ucx-info.js';
 import { NODE_PROBES } from '../src/probes/node-set.js';
 import { NodeReportPartSchema } from '../src/probes/schema.js';
 import { runCli, spawnCli } from './helpers/cli.js';
+import { nixl } from './helpers/nixl.js';
+import { describeNeeding } from './helpers/preconditions.js';
 
 /** `interconnect-test node`: in-process through main(), and the built CLI, on this very machine. */
 
@@ -61,7 +64,9 @@ describe('node --local on this machine', () => {
   });
 
   it('finds nothing when PATH holds no tools, and says every probe was skipped', async () => {
-    const { code, stdout } = await cli(['--local', '-o', 'json', '-q'], { PATH: '/nonexistent' });
+    // HOME without the project's NIXL venv: no python at all, so not even NIXL's libucp answers.
+    const home = mkdtempSync(path.join(tmpdir(), 'node-home-'));
+    const { code, stdout } = await cli(['--local', '-o', 'json', '-q'], { PATH: '/nonexistent', HOME: home });
     const report = ReportSchema.parse(JSON.parse(stdout));
     expect(report.verdict.status).toBe('unverified');
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([
@@ -74,7 +79,36 @@ describe('node --local on this machine', () => {
       ['memlock.memlock', 'skipped'],
       ['ucx.ucx_info', 'skipped'],
     ]);
+    expect(report.checks.at(-1)?.detail).toBe(
+      "`ucx_info -d` not found, nor `python3 -c <UCX through the NIXL wheel's libucp>`: this was not checked",
+    );
     expect(code).toBe(0);
+  });
+
+  describeNeeding([nixl('current')], "with no ucx_info: UCX through the NIXL wheel's own libucp", () => {
+    it('reads the version and transports of the UCX NIXL loads, with no ucx_info anywhere (issue 37 item 6)', async () => {
+      // No tool on PATH; the project's NIXL venv (found under HOME, as `pair --local` finds it) runs the script.
+      const { stdout } = await cli(['--local', '-o', 'json', '-q'], {
+        PATH: '/nonexistent',
+        HOME: homedir(),
+      });
+      const part = NodeReportPartSchema.parse(JSON.parse(stdout));
+      const probes = part.targets[0]!.probes;
+      expect(probes.ucx_info).toMatchObject({ notFound: true });
+      expect(probes.ucx_libucp).toMatchObject({ ran: true, exitCode: 0 });
+      const ucx = probes.ucx_libucp?.parsed as UcxInfoResult;
+      // nixl-cu12 1.5.1 bundles UCX 1.23.0 (references/todays-images.md), read through its hashed libucp.
+      expect(ucx.version).toBe('1.23.0');
+      expect(ucx.via).toMatch(/^the NIXL wheel's own libucp-[0-9a-f]+\.so/);
+      expect(ucx.transports).toEqual(expect.arrayContaining(['self', 'tcp', 'posix']));
+      const report = ReportSchema.parse(JSON.parse(stdout));
+      expect(report.checks.find((c) => c.id === 'ucx.version')?.detail).toBe('UCX 1.23.0');
+      // No skip for the missing ucx_info: UCX was read.
+      expect(report.checks.find((c) => c.id === 'ucx.ucx_info')).toBeUndefined();
+      // Its RDMA verdict is the wheel's own: on a host with no HCA, no RDMA transport is a fail, never a skip.
+      const rdma = report.checks.find((c) => c.id === 'ucx.rdma');
+      expect(rdma?.status).toBe(existsSync('/dev/infiniband') ? expect.any(String) : 'fail');
+    });
   });
 
   it('the built CLI gives the same report shape on stdout', async () => {

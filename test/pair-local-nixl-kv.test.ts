@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { readNixlLog } from '../src/engines/nixl/logs.js';
 import { nixlProbePath } from '../src/engines/nixl-probe.js';
 import { parseNixlProbe } from '../src/parsers/nixl-probe.js';
 import { type RunningProc, spawnLauncher } from '../src/procs/launcher.js';
@@ -99,7 +100,8 @@ describeNeeding(
         expect(m.seconds).toBeGreaterThanOrEqual(0.3);
         expect(m.iters).toBeGreaterThanOrEqual(1);
         // The initiator READ the target's pattern and compared a sample of it after the row.
-        expect(m.check?.samples).toBeGreaterThan(0);
+        // Every byte the row moved was copied back and compared.
+        expect(m.check?.bytes).toBe(m.blockSize * m.batchSize * (m.kind === 'kv' ? 3 : 1));
       }
       const kv = i.measurements.find((m) => m.kind === 'kv');
       // 2 layers x K,V x 4 blocks of 16 tokens = 16 descriptors of 8 x 128 x 16 x 2 B = 32 KiB a request.
@@ -135,7 +137,7 @@ describeNeeding(
     });
 
     it('catches a byte flipped on the initiator after READs, mid-descriptor, and tells the target at once', async () => {
-      // Offset 8188: the last 4 bytes of the 8 KiB row's only descriptor (its tail sample).
+      // Offset 8188: in the last 4 bytes of the 8 KiB row's only descriptor.
       const p = await probePair('READ', {
         initiator: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: '1 x 8192 B:8188' },
       });
@@ -152,5 +154,123 @@ describeNeeding(
         message: expect.stringContaining('stopped its sweep: verify'),
       });
     });
+    // Every byte of every row is compared (issue 37 item 1): a flip anywhere in a descriptor fails,
+    // not only in the 64-byte head, middle and tail samples the check once copied back.
+    const random = (below: number) => Math.floor(Math.random() * below);
+    const kvDesc = 32768;
+    const kvStride = kvDesc + 4096; // the probe's KV_GAP between descriptors
+    const flips: [string, 'READ' | 'WRITE', string, number][] = [
+      ['head', 'WRITE', '1 x 4096 B', 0],
+      ['middle, outside any old sample', 'WRITE', '1 x 4096 B', 100],
+      ['middle', 'READ', '1 x 4096 B', 3001],
+      ['tail', 'READ', '1 x 4096 B', 4095],
+      ['random', 'WRITE', '1 x 8192 B', random(8192)],
+      ['random descriptor of the KV row, random byte', 'READ', 'kv', random(48) * kvStride + random(kvDesc)],
+    ];
+    it.each(flips)('fails a flip at the %s (%s, row %s, byte %i)', async (_where, op, row, at) => {
+      const checker = op === 'WRITE' ? 'target' : 'initiator';
+      const p = await probePair(op, { [checker]: { INTERCONNECT_TEST_NIXL_PROBE_CORRUPT: `${row}:${at}` } });
+      expect(p.exits).toEqual({ initiator: 1, target: 1 });
+      const side = checker === 'target' ? p.target : p.initiator;
+      expect(out(side).errors[0], `row ${row} byte ${at}`).toMatchObject({
+        stage: 'verify',
+        message: expect.stringMatching(
+          new RegExp(`^row ${row}: byte ${at} of the buffer is 0x[0-9a-f]{2}, 0x[0-9a-f]{2} was sent$`),
+        ),
+      });
+    });
   },
 );
+
+// A pair inside one NVLink domain (the plan sets ITEST_NIXL_FABRIC=1): the exchange and first
+// transfer are retried for a bounded time, each retry a line (issue 37 item 8), and the largest
+// block is batched up to --nvlink-batch-bytes per transfer (item 9). DRAM here: the same code path.
+const FABRIC_ARGS = ['--max-block', '1048576', '--nvlink-batch-bytes', '4194304', '--nvlink-retry', '20'];
+
+describeNeeding([nixl('current')], 'the nixl probe on an NVLink-domain pair (real NIXL)', () => {
+  async function fabricPair(initiatorEnv: object, extra: string[] = FABRIC_ARGS) {
+    const port = await freePort();
+    const base = { ...process.env, NO_COLOR: '1', ITEST_NIXL_FABRIC: '1' };
+    // ARGS with --max-block replaced by the extra arguments' own.
+    const args = [
+      ...ARGS.filter((v, i, all) => v !== '--max-block' && all[i - 1] !== '--max-block'),
+      ...extra,
+    ];
+    const target = await spawnLauncher.start({
+      name: 'target',
+      argv: [python, nixlProbePath(), '--role', 'target', '--listen-port', String(port), ...args],
+      env: base,
+    });
+    await pollUntil(async () => (await listensOn(target.pid, port)) || undefined, {
+      intervalMs: 50,
+      timeoutMs: 30_000,
+    });
+    const initiator = await spawnLauncher.start({
+      name: 'initiator',
+      argv: [
+        python,
+        nixlProbePath(),
+        '--role',
+        'initiator',
+        '--peer',
+        '127.0.0.1',
+        '--peer-port',
+        String(port),
+        '--op',
+        'WRITE',
+        ...args,
+      ],
+      env: { ...base, ...initiatorEnv },
+    });
+    const [i, t] = await Promise.all([initiator.exited, target.exited]);
+    return {
+      initiator: out(initiator),
+      initiatorLog: initiator.lines().join('\n'),
+      target: out(target),
+      exits: { initiator: i.code, target: t.code },
+    };
+  }
+
+  it('retries a failing first transfer, says each try, and then measures; large rows batched up to 4 MiB', async () => {
+    const p = await fabricPair({ INTERCONNECT_TEST_NIXL_PROBE_FAIL_FIRST: '2' });
+    expect(p.exits).toEqual({ initiator: 0, target: 0 });
+    expect(p.initiator.retries.map((r) => [r.event, r.what])).toEqual([
+      ['retry', 'first transfer'],
+      ['retry', 'first transfer'],
+      ['retried', 'first transfer'],
+    ]);
+    expect(p.initiator.retries[2]).toMatchObject({ attempts: 3 });
+    expect(p.initiator.retries[0]).toMatchObject({ error: expect.stringContaining('NIXL reported ERR') });
+    // Sweep rows 4 KiB … 1 MiB, then 1 MiB batched 2 and 4 (4 MiB a transfer), then the KV row; every byte checked.
+    const sweep = p.initiator.measurements.filter((m) => m.kind === 'sweep');
+    expect(sweep.filter((m) => m.batchSize > 1).map((m) => [m.batchSize, m.blockSize])).toEqual([
+      [2, 1048576],
+      [4, 1048576],
+    ]);
+    for (const m of sweep) expect(m.check?.bytes).toBe(m.blockSize * m.batchSize);
+    // What pair reads from the log: the retries go with the allocation line (pair.allocation's detail).
+    const reading = readNixlLog(p.initiatorLog, 'prefill');
+    expect(reading.allocation?.retried).toEqual([
+      expect.objectContaining({
+        what: 'first transfer',
+        attempts: 3,
+        lastError: expect.stringContaining('ERR'),
+      }),
+    ]);
+  });
+
+  it('gives up after --nvlink-retry seconds with the last error, exit 1', async () => {
+    const p = await fabricPair({ INTERCONNECT_TEST_NIXL_PROBE_FAIL_FIRST: '1000' }, [
+      ...FABRIC_ARGS,
+      '--nvlink-retry',
+      '1',
+    ]);
+    expect(p.exits.initiator).toBe(1);
+    expect(p.initiator.retries.length).toBeGreaterThan(0);
+    expect(p.initiator.retries.every((r) => r.event === 'retry')).toBe(true);
+    expect(p.initiator.errors[0]).toMatchObject({
+      stage: 'transfer',
+      message: expect.stringContaining('NIXL reported ERR'),
+    });
+  });
+});

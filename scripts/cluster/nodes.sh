@@ -3,6 +3,7 @@
 # set of nodes on a running cluster (a test's own nodes):
 #   bash scripts/cluster/nodes.sh add SET COUNT     # SET-0 .. SET-(COUNT-1), labelled node-set=SET
 #   bash scripts/cluster/nodes.sh delete SET
+#   NODE_RDMA_RESOURCE=vpc.amazonaws.com/efa=32 bash scripts/cluster/nodes.sh add SET COUNT   # another RDMA resource
 # Layout for N nodes (CLUSTER_NODES, 2..1024, default 4) — see test/cluster/README.md, "Nodes":
 #   gpu-node-0 .. gpu-node-(N-2)  8x H100, 8x rdma/ib
 #       odd index  -> tainted nvidia.com/gpu=present:NoSchedule
@@ -21,7 +22,9 @@ NODE_SET_LABEL=interconnect-test.dev/node-set
 node_yaml() {
   local name=$1 zone=$2 rdma=$3 taint=$4 rack=$5 clique=$6 set=${7:-}
   local rdma_label=false rdma_res="" extra=""
-  if [[ $rdma == 1 ]]; then rdma_label=true rdma_res=$'\n    rdma/ib: "8"'; fi
+  # NODE_RDMA_RESOURCE=NAME=COUNT: another RDMA resource (a p5-like set: vpc.amazonaws.com/efa=32).
+  local res=${NODE_RDMA_RESOURCE:-rdma/ib=8}
+  if [[ $rdma == 1 ]]; then rdma_label=true rdma_res=$'\n    '"${res%%=*}: \"${res#*=}\""; fi
   [[ -n $rack ]] && extra+=$'\n'"    network.topology.nvidia.com/block: $rack"
   [[ -n $clique ]] && extra+=$'\n'"    nvidia.com/gpu.clique: $clique"
   [[ -n $set ]] && extra+=$'\n'"    $NODE_SET_LABEL: $set"

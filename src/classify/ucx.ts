@@ -123,7 +123,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
       ),
     );
   }
-  checks.push(...gdrChecks(rdma, cuda, ib, shown));
+  checks.push(...gdrChecks(rdma, cuda, ib, shown, r.via));
   if (r.version) checks.push(check('ucx.version', 'ok', `UCX ${r.version}`, { matters: false }));
   return checks;
 }
@@ -152,6 +152,7 @@ function gdrChecks(
   cuda: readonly unknown[],
   ib: readonly UcxMemoryDomain[],
   shown: Shown | undefined,
+  via: string | undefined,
 ): Check[] {
   const out: Check[] = [];
   const live = ib.filter((d) => !d.noDevices && d.transports.length > 0);
@@ -177,6 +178,17 @@ function gdrChecks(
           `${hidden} the memory types lines: GPUDirect RDMA not shown, so not checked`,
           {
             fix: 'run `ucx_info -d` unfiltered',
+          },
+        ),
+      );
+    } else if (typed.length === 0 && via) {
+      out.push(
+        check(
+          'gdr.ucx',
+          'skipped',
+          `UCX's context listing (through ${via}) has no memory types, so GPUDirect RDMA is not read here`,
+          {
+            fix: '`pair` shows it: its UCX protocol tables say whether GPU memory goes zero-copy over the HCA',
           },
         ),
       );

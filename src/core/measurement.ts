@@ -98,6 +98,13 @@ export const RailResultSchema = z.object({
   nic: z.string().nullable(),
   /** The rail's NIC on the decode node, when it differs or is known. */
   peerNic: z.string().nullable(),
+  /**
+   * The rail's GPU on each node by UUID (the probe's CUDA_VISIBLE_DEVICES: the device plugin's
+   * allocation), when the probes said: the index inside a pod changes with the allocation, so a
+   * rail is compared across runs by UUID and NIC (sweep/regression.ts), never by index alone.
+   */
+  gpuUuid: z.string().nullable().optional(),
+  peerGpuUuid: z.string().nullable().optional(),
   /** The rail's judged figure, GB/s; null when it produced no row. */
   gbps: z.number().nonnegative().nullable(),
   /** What the rail's NIC should carry (its line rate, GB/s), when known. */

@@ -105,6 +105,8 @@ export interface LogReading {
 export interface Allocation {
   source: string;
   fabric?: { wanted: boolean; used: boolean; why: string | null } | undefined;
+  /** A pair inside one NVLink domain: the exchange or first transfer went through only after retries. */
+  retried?: { what: string; attempts: number; seconds: number; lastError?: string | undefined }[] | undefined;
 }
 
 /** A failure the tool itself reported in its log, with what it means. */

@@ -86,6 +86,25 @@ describe('allocationCheck: which allocation each pod used', () => {
       why: 'cuMemCreate with CU_MEM_HANDLE_TYPE_FABRIC failed with CUresult 801',
     },
   };
+  it("says in the allocation line when the exchange or first transfer went through only after retries (the peer's IMEX)", () => {
+    const retried = {
+      ...fabric,
+      retried: [
+        {
+          what: 'first transfer',
+          attempts: 3,
+          seconds: 2.1,
+          lastError: 'WRITE of row 1 x 4096 B: NIXL reported ERR',
+        },
+      ],
+    };
+    expect(allocationCheck({ prefill: fabric, decode: retried }, 's')).toMatchObject({
+      status: 'ok',
+      detail:
+        "prefill and decode allocated fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): cuda_ipc can export it across nodes; decode's first transfer went through on try 3, after 2.1 s (the peer's IMEX channel not ready yet? last error: WRITE of row 1 x 4096 B: NIXL reported ERR)",
+    });
+  });
+
   it('ok when both pods made fabric-handle VRAM, a warning naming the fallback and its reason otherwise', () => {
     expect(allocationCheck({ prefill: fabric, decode: fabric }, 's')).toMatchObject({
       status: 'ok',

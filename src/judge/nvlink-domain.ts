@@ -126,6 +126,18 @@ export function pathCheck(path: CrossNodePath, subject: string): Check {
 export interface PodAllocation {
   source: string;
   fabric?: { wanted: boolean; used: boolean; why: string | null } | undefined;
+  retried?: { what: string; attempts: number; seconds: number; lastError?: string | undefined }[] | undefined;
+}
+
+/** "; decode's first transfer went through on try 3, after 2.1 s (the peer's IMEX not ready yet: …)". */
+function retriedText(roles: readonly [string, PodAllocation][]): string {
+  const parts = roles.flatMap(([r, a]) =>
+    (a.retried ?? []).map(
+      (x) =>
+        `${r}'s ${x.what} went through on try ${x.attempts}, after ${x.seconds} s${x.lastError ? ` (the peer's IMEX channel not ready yet? last error: ${x.lastError})` : ''}`,
+    ),
+  );
+  return parts.length ? `; ${parts.join('; ')}` : '';
 }
 
 /**
@@ -158,7 +170,7 @@ export function allocationCheck(
     return check(
       'pair.allocation',
       'ok',
-      `${roles.map(([r]) => r).join(' and ')} allocated fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): cuda_ipc can export it across nodes`,
+      `${roles.map(([r]) => r).join(' and ')} allocated fabric-handle VRAM (cuMemCreate, CU_MEM_HANDLE_TYPE_FABRIC): cuda_ipc can export it across nodes${retriedText(roles)}`,
       { subject, matters: false, data },
     );
   return check(

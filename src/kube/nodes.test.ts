@@ -7,6 +7,7 @@ import {
   isRdmaResource,
   nodeViews,
   quantity,
+  rdmaShortfall,
   unfitReason,
 } from './nodes.js';
 
@@ -267,5 +268,79 @@ describe('the ExtendedResourceToleration admission plugin', () => {
     );
     // Without the requests (the plugin not modelled) the same nodes do not fit.
     expect(chooseNodes({ nodes: onlyTainted, mode: 'cross-node', needs }).ok).toBe(false);
+  });
+});
+
+describe('chooseNodes: a node already in a ComputeDomain (GB200 beside a live deployment, issue 37 item 7)', () => {
+  // The DRA kubelet plugin's label on each node of a domain (computedomain.go AddNodeLabel), value the domain's UID.
+  const inDomain = (name: string): V1Node => {
+    const n = node(name);
+    n.metadata = {
+      ...n.metadata,
+      labels: { ...n.metadata?.labels, 'resource.nvidia.com/computeDomain': 'cd-7f3c' },
+    };
+    return n;
+  };
+  const views = nodeViews([inDomain('gb-0'), node('gb-1'), node('gb-2'), inDomain('gb-3')], []);
+  const domainNeeds = { gpus: 4, tolerations: [], computeDomain: true };
+
+  it('skips it, naming the domain and why, when the probe pods join a ComputeDomain of their own', () => {
+    const c = chooseNodes({ nodes: views, mode: 'cross-node', needs: domainNeeds });
+    expect(c.ok && [c.prefill.name, c.decode.name]).toEqual(['gb-1', 'gb-2']);
+    expect(unfitReason(views[0]!, domainNeeds)).toBe(
+      "in ComputeDomain cd-7f3c already (a node joins one ComputeDomain only, so the probe pods' own would stay Pending)",
+    );
+    // Without a ComputeDomain claim the label does not matter.
+    expect(unfitReason(views[0]!, { ...domainNeeds, computeDomain: false })).toBeUndefined();
+  });
+
+  it('refuses a named node in another domain in one line that points to --in-place, instead of a Pending pod', () => {
+    const c = chooseNodes({
+      nodes: views,
+      mode: 'cross-node',
+      needs: domainNeeds,
+      prefill: 'gb-0',
+      decode: 'gb-1',
+    });
+    expect(c).toEqual({
+      ok: false,
+      detail:
+        "prefill node gb-0 is in ComputeDomain cd-7f3c already (a node joins one ComputeDomain only, so the probe pods' own would stay Pending)",
+      fix: 'pick nodes outside any ComputeDomain, or test multi-node NVLink inside the live deployment with `pair --in-place --dgd NAME`',
+    });
+    const none = chooseNodes({
+      nodes: nodeViews([inDomain('a'), inDomain('b')], []),
+      mode: 'cross-node',
+      needs: domainNeeds,
+    });
+    expect(none.ok === false && none.fix).toMatch(/--in-place/);
+  });
+});
+
+describe("rdmaShortfall: the pods ask for their GPUs' share, node choice counted one GPU's (issue 37 item 10)", () => {
+  it('names a node whose free RDMA devices are fewer than the probe pod requests', () => {
+    const efa = { 'vpc.amazonaws.com/efa': '32' };
+    // p5-0: a worker holds 16 of its 32 EFAs; p5-1 is idle.
+    const views = nodeViews(
+      [node('p5-0', { rdma: efa }), node('p5-1', { rdma: efa })],
+      [
+        {
+          metadata: { name: 'worker' },
+          spec: {
+            nodeName: 'p5-0',
+            containers: [{ name: 'main', resources: { limits: { 'vpc.amazonaws.com/efa': '16' } } }],
+          },
+          status: { phase: 'Running' },
+        },
+      ],
+    );
+    const pods = ['p5-0', 'p5-1'].map((name) => ({
+      node: { name },
+      settings: { resources: [{ name: 'vpc.amazonaws.com/efa', count: '32' }] },
+    }));
+    expect(rdmaShortfall(pods, views)).toEqual([
+      "p5-0 has 16 free vpc.amazonaws.com/efa; the probe pod asks for 32 (its GPUs' share)",
+    ]);
+    expect(rdmaShortfall(pods, undefined)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import type { V1Node, V1Pod, V1Taint, V1Toleration } from '@kubernetes/client-node';
 
+/** The label the NVIDIA DRA driver puts on a node of a ComputeDomain (k8s-dra-driver-gpu computedomain.go; references/dra-claims.md). */
+export const COMPUTE_DOMAIN_LABEL = 'resource.nvidia.com/computeDomain';
 /**
  * Which nodes the probe pods go to. Pure: the plan step lists nodes and pods
  * and passes them in. Free GPUs = allocatable minus what non-terminated pods
@@ -119,7 +121,25 @@ export interface NodeNeeds {
    * admission plugin adds a toleration for each extended one.
    */
   requests?: readonly string[] | undefined;
+  /** The probe pods join a ComputeDomain of their own (a copied IMEX channel claim: claims.ts). */
+  computeDomain?: boolean | undefined;
 }
+
+/**
+ * A node already in a ComputeDomain: the DRA driver's kubelet plugin labels each node of a domain
+ * `resource.nvidia.com/computeDomain=<domain UID>` and refuses a second one ("label already exists
+ * for a different ComputeDomain": NVIDIA/k8s-dra-driver-gpu cmd/compute-domain-kubelet-plugin/
+ * computedomain.go:312-338, the key :41), so the probe's own domain would stay Pending there.
+ */
+export function otherDomain(n: NodeView, needs: NodeNeeds): string | undefined {
+  const uid = needs.computeDomain ? n.labels[COMPUTE_DOMAIN_LABEL] : undefined;
+  return uid
+    ? `in ComputeDomain ${uid} already (a node joins one ComputeDomain only, so the probe pods' own would stay Pending)`
+    : undefined;
+}
+
+export const OTHER_DOMAIN_FIX =
+  'pick nodes outside any ComputeDomain, or test multi-node NVLink inside the live deployment with `pair --in-place --dgd NAME`';
 
 /**
  * An extended resource as the API server defines it (`IsExtendedResourceName`):
@@ -165,6 +185,8 @@ export function unfitReason(n: NodeView, needs: NodeNeeds): string | undefined {
   if (n.unschedulable) return 'cordoned';
   const taint = untolerated(n, [...needs.tolerations, ...admissionTolerations(needs.requests ?? [])]);
   if (taint) return `taint ${taintText(taint)} not tolerated`;
+  const domain = otherDomain(n, needs);
+  if (domain) return domain;
   const g = needs.gpuResource ?? GPU;
   const gpus = n.free[g] ?? 0;
   if (gpus < needs.gpus) return `${gpus} free ${g} of ${n.allocatable[g] ?? 0} (needs ${needs.gpus})`;
@@ -183,6 +205,59 @@ export function detectRdmaResource(nodes: readonly NodeView[]): string | undefin
       if (v > 0 && isRdmaResource(k)) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+}
+
+/** The RDMA resource the probe asks for; `perGpus`: found on the nodes, `count` being for that many GPUs. */
+export interface RdmaAsk {
+  name: string;
+  count: string;
+  perGpus?: number | undefined;
+}
+
+/**
+ * With no recipe: the RDMA resource the nodes advertise, as the node's own devices for the node's
+ * GPUs (p5: 32 vpc.amazonaws.com/efa for 8 GPUs), so that scaleToGpus gives a probe pod its GPUs'
+ * share (4 for 1, 32 for every rail) and every GPU its own NICs. A shared pool (`rdma/…`: one unit
+ * is every HCA of the pool) stays 1. Undefined when no node advertises one.
+ */
+export function nodeRdmaShare(nodes: readonly NodeView[]): RdmaAsk | undefined {
+  const name = detectRdmaResource(nodes);
+  if (!name) return undefined;
+  // A shared pool (scale-up.ts isSharedRdmaPool; not imported: scale-up.ts imports this file).
+  if (/^rdma\//.test(name)) return { name, count: '1' };
+  const withBoth = nodes.filter((n) => (n.allocatable[name] ?? 0) > 0 && (n.allocatable[GPU] ?? 0) > 0);
+  const ratio = Math.min(
+    ...withBoth.map((n) => (n.allocatable[name] as number) / (n.allocatable[GPU] as number)),
+  );
+  const nodeGpus = Math.max(...withBoth.map((n) => n.allocatable[GPU] as number));
+  if (!Number.isFinite(ratio) || ratio <= 0) return { name, count: '1' };
+  return { name, count: String(Math.max(1, Math.floor(ratio * nodeGpus))), perGpus: nodeGpus };
+}
+
+/**
+ * Node choice counts the RDMA devices of one GPU; the pods then ask for their GPUs' share (every
+ * rail: the node's whole count). For each planned pod whose node has fewer free RDMA devices than
+ * it requests, one line: it would stay Pending until --timeout (issue 37 item 10).
+ */
+export function rdmaShortfall(
+  pods: readonly {
+    node: { name: string };
+    settings: { resources: readonly { name: string; count: string }[] };
+  }[],
+  nodes: readonly NodeView[] | undefined,
+): string[] {
+  const out: string[] = [];
+  for (const p of pods) {
+    const view = nodes?.find((n) => n.name === p.node.name);
+    if (!view) continue;
+    for (const r of p.settings.resources) {
+      const want = Number(r.count);
+      const free = view.free[r.name] ?? 0;
+      if (isRdmaResource(r.name) && Number.isFinite(want) && free < want)
+        out.push(`${view.name} has ${free} free ${r.name}; the probe pod asks for ${want} (its GPUs' share)`);
+    }
+  }
+  return [...new Set(out)];
 }
 
 export type NodeChoice =
@@ -213,10 +288,15 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
   const { nodes, mode, needs } = input;
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const warnings: string[] = [];
-  const named = (name: string | undefined, role: string): NodeView | { missing: string } | undefined => {
+  const named = (
+    name: string | undefined,
+    role: string,
+  ): NodeView | { missing: string; fix?: string } | undefined => {
     if (!name) return undefined;
     const n = byName.get(name);
     if (!n) return { missing: `${role} node ${name} (${input.from ?? 'named'}) does not exist` };
+    const domain = otherDomain(n, needs);
+    if (domain) return { missing: `${role} node ${name} is ${domain}`, fix: OTHER_DOMAIN_FIX };
     const why = unfitReason(n, needs);
     if (why) warnings.push(`${role} node ${name}: ${why}`);
     return n;
@@ -225,7 +305,7 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
   const d = named(input.decode, 'decode');
   for (const x of [p, d]) {
     if (x && 'missing' in x)
-      return { ok: false, detail: x.missing, fix: 'check the name: kubectl get nodes' };
+      return { ok: false, detail: x.missing, fix: x.fix ?? 'check the name: kubectl get nodes' };
   }
   let prefill = p as NodeView | undefined;
   let decode = d as NodeView | undefined;
@@ -282,7 +362,9 @@ export function chooseNodes(input: ChooseInput): NodeChoice {
     return {
       ok: false,
       detail: `fewer than two nodes can take a probe pod (${needs.gpus} GPU${needs.rdma ? ` + ${needs.rdma.count} ${needs.rdma.name}` : ''}): ${describe(nodes, needs) || 'no nodes'}`,
-      fix: 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
+      fix: nodes.some((n) => otherDomain(n, needs))
+        ? OTHER_DOMAIN_FIX
+        : 'free a GPU on two nodes, or name them with --prefill-node/--decode-node',
     };
   }
   return { ok: true, prefill, decode, how, warnings };

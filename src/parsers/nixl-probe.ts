@@ -90,8 +90,8 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     bytes: count.optional(),
     /** What ended the timed part: --min-seconds, --min-bytes, or the row's share of the run's timeout. */
     enough: z.enum(['seconds', 'bytes', 'budget']).optional(),
-    /** The bytes copied back and compared after the row (null: nothing compared). */
-    check: z.object({ samples: count, bytes: count }).nullable().optional(),
+    /** After the row: every byte its descriptors moved, copied back in `chunks` pieces and compared (null: nothing compared). */
+    check: z.object({ bytes: count, chunks: count }).nullable().optional(),
     kv: NixlKvShapeSchema.optional(),
     /** KV row: notifications the initiator's transfers carried. */
     notifs: count.optional(),
@@ -109,6 +109,23 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     kvNotifs: count.optional(),
   }),
   z.object({ ...base, event: z.literal('error'), stage: z.string(), message: z.string() }),
+  /** A pair inside one NVLink domain: the exchange or first transfer failed and is tried again (the peer's IMEX not ready yet). */
+  z.object({
+    ...base,
+    event: z.literal('retry'),
+    what: z.enum(['exchange', 'first transfer']),
+    attempt: count,
+    seconds: z.number().nonnegative(),
+    error: z.string(),
+  }),
+  /** It went through after `attempts` tries, `seconds` after the first. */
+  z.object({
+    ...base,
+    event: z.literal('retried'),
+    what: z.enum(['exchange', 'first transfer']),
+    attempts: count,
+    seconds: z.number().nonnegative(),
+  }),
 ]);
 export type NixlProbeEvent = z.infer<typeof NixlProbeEventSchema>;
 type Of<E extends NixlProbeEvent['event']> = Extract<NixlProbeEvent, { event: E }>;
@@ -120,6 +137,8 @@ export interface NixlProbeOutput {
   measurements: Of<'measurement'>[];
   done?: Of<'done'>;
   errors: Of<'error'>[];
+  /** Retries of the exchange or first transfer (a pair inside one NVLink domain), in order: the timeline. */
+  retries: (Of<'retry'> | Of<'retried'>)[];
   /** Lines that claimed to be the probe's but did not parse: line number and what was wrong. */
   garbage: { line: number; problem: string }[];
   /** UCX lanes that carried the data: those of the protocol tables of the probe's operation when UCX printed them, else the endpoint lines' (`cma/memory`, `tcp/lo`, `rc_mlx5/mlx5_0:1`). */
@@ -165,6 +184,7 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
   const out: NixlProbeOutput = {
     measurements: [],
     errors: [],
+    retries: [],
     garbage: [],
     lanes: [],
     transports: [],
@@ -215,6 +235,10 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
         break;
       case 'done':
         out.done = e;
+        break;
+      case 'retry':
+      case 'retried':
+        out.retries.push(e);
         break;
     }
   }

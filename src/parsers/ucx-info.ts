@@ -34,6 +34,8 @@ export interface UcxInfoResult {
   transports: string[];
   /** The paste holds an elision mark (`[...]`, `...`): lines were left out by whoever pasted it. */
   elided?: true;
+  /** Read through a libucp (parsers/ucp-context.ts), not from `ucx_info`: which one. */
+  via?: string;
 }
 
 const TOOL = 'ucx_info';

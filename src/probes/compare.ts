@@ -47,7 +47,7 @@ export function nicSignature(ports: readonly IbPort[]): string {
 }
 
 function ucxTransports(t: Compared): string[] | undefined {
-  const u = t.parsed.ucx_info as UcxInfoResult | undefined;
+  const u = (t.parsed.ucx_info ?? t.parsed.ucx_libucp) as UcxInfoResult | undefined;
   return u && u.domains.length > 0 ? [...new Set(u.transports)].sort() : undefined;
 }
 
@@ -160,7 +160,7 @@ function transports(ts: readonly Compared[]): Check[] {
       check(
         'compare.ucx-transports',
         'skipped',
-        `UCX transports are not known for ${names(unknown)} (ucx_info -d did not run)`,
+        `UCX transports are not known for ${names(unknown)} (neither ucx_info -d nor NIXL's libucp answered)`,
         {
           matters: false,
         },

@@ -155,7 +155,10 @@ describe('interpret: a broken worker', () => {
       ['nvlink.topo', '`nvidia-smi topo -m` not found: this was not checked'],
       ['nvlink.nvlink', '`nvidia-smi nvlink --status` not found: this was not checked'],
       ['rdma.show_gids', '`show_gids` not found: this was not checked'],
-      ['ucx.ucx_info', '`ucx_info -d` not found: this was not checked'],
+      [
+        'ucx.ucx_info',
+        "`ucx_info -d` not found, nor `python3 -c <UCX through the NIXL wheel's libucp>`: this was not checked",
+      ],
     ]);
   });
 

@@ -147,7 +147,7 @@ export function interpret(
       const found = outcomes.some((o) => !o.notFound && readers[o.tool]?.toolId === first.toolId);
       if (!found && !missing.has(first.toolId)) {
         missing.add(first.toolId);
-        const others = members.slice(1).map((s) => `\`${cmd(s.argv)}\``);
+        const others = members.slice(1).map((s) => `\`${s.label ?? cmd(s.argv)}\``);
         const why = others.length ? `not found, nor ${others.join(' or ')}` : 'not found';
         checks.push(toolMissing(first.toolId, why));
       }
@@ -164,7 +164,7 @@ function classifyAll(readers: Readonly<Record<string, Reader>>, parsed: Record<s
     const reader = readers[tool];
     if (!reader) continue;
     // `ucx_info -v` only says the version and build; `-d` says what matters when it ran.
-    if (tool === 'ucx_info_v' && parsed.ucx_info !== undefined) continue;
+    if (tool === 'ucx_info_v' && (parsed.ucx_info ?? parsed.ucx_libucp) !== undefined) continue;
     // RoCE GIDs say nothing about InfiniBand ports.
     if (
       tool === 'show_gids' &&
@@ -184,7 +184,9 @@ function classifyAll(readers: Readonly<Record<string, Reader>>, parsed: Record<s
   const set: ProbeSet = {
     ...(ports ? { ibPorts: ports } : {}),
     ...(parsed.ibv_devinfo ? { ibvDevinfo: parsed.ibv_devinfo as IbvDevinfoResult } : {}),
-    ...(parsed.ucx_info ? { ucxInfo: parsed.ucx_info as UcxInfoResult } : {}),
+    ...((parsed.ucx_info ?? parsed.ucx_libucp)
+      ? { ucxInfo: (parsed.ucx_info ?? parsed.ucx_libucp) as UcxInfoResult }
+      : {}),
     ...(parsed['dev-infiniband'] ? { devInfiniband: parsed['dev-infiniband'] as DevInfinibandResult } : {}),
     ...((parsed.lsmod ?? parsed['proc-modules'])
       ? { lsmod: (parsed.lsmod ?? parsed['proc-modules']) as LsmodResult }

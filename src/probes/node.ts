@@ -3,9 +3,10 @@ import type { Progress } from '../core/progress.js';
 import type { Section } from '../core/report.js';
 import { makeReport } from '../core/report.js';
 import { plural } from '../core/verdict.js';
+import { localNixlPython } from '../engines/nixl-python.js';
 import { compareTargets } from './compare.js';
 import { type Interpreted, interpret, type ProbeEntry } from './interpret.js';
-import { NODE_PROBES, READERS, type Reader } from './node-set.js';
+import { NODE_PROBES, nodeProbes, READERS, type Reader } from './node-set.js';
 import { type ProbeSpec, runProbeSet } from './run.js';
 import { describeTarget, type Resolved, type Target } from './targets.js';
 
@@ -44,13 +45,14 @@ function targetReport(t: Target, probes: Record<string, ProbeEntry>): TargetRepo
 /** Runs one probe set on every target, one target at a time, and interprets the outputs. */
 export async function probeTargets(
   targets: readonly Target[],
-  specs: readonly ProbeSpec[],
+  specsFor: readonly ProbeSpec[] | ((t: Target) => readonly ProbeSpec[]),
   readers: Readonly<Record<string, Reader>>,
   s: ProbeRunSettings,
 ): Promise<{ target: Target; result: Interpreted }[]> {
   const out: { target: Target; result: Interpreted }[] = [];
   for (const t of targets) {
     s.progress?.step(`probing ${describeTarget(t)}`);
+    const specs = typeof specsFor === 'function' ? specsFor(t) : specsFor;
     const outcomes = await runProbeSet(t.runner, specs, {
       concurrency: s.concurrency,
       timeoutMs: s.timeoutMs,
@@ -72,8 +74,11 @@ export async function probeTargets(
 export async function probeNodes(
   targets: readonly Target[],
   s: ProbeRunSettings,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ targets: TargetReport[]; checks: Check[] }> {
-  const results = await probeTargets(targets, NODE_PROBES, READERS, s);
+  // On this host, the python `pair --local` would run (the one with NIXL), not just python3.
+  const specs = (t: Target) => (t.kind === 'local' ? nodeProbes(localNixlPython(env)) : NODE_PROBES);
+  const results = await probeTargets(targets, specs, READERS, s);
   const checks = results.flatMap(({ target, result }) => withSubject(result.checks, target.label));
   checks.push(
     ...compareTargets(
@@ -115,8 +120,9 @@ export function targetSections(targets: readonly TargetReport[], leftOut: readon
 export async function nodeReport(
   resolved: Resolved,
   s: ProbeRunSettings,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ report: Report; sections: () => Section[] }> {
-  const { targets, checks } = await probeNodes(resolved.targets, s);
+  const { targets, checks } = await probeNodes(resolved.targets, s, env);
   const leftOut = resolved.leftOut.map((l) => `${l.pod} (${l.role}) ${l.why}`);
   const report = makeReport(
     'node',

@@ -158,6 +158,50 @@ describe('compareWithBaseline', () => {
     expect(regressionChecks(r)[1]?.subject).toBe('a ↔ b rail 3');
   });
 
+  it('compares a rail by its GPUs (UUID) and NICs, not by the index the device plugin happened to give it', () => {
+    // Run 1: index 3 is GPU-aaa on both nodes; run 2: the allocation moved, index 3 is GPU-bbb.
+    const withUuids = (s: SweepResult, uuidOf: (gpu: number) => string): SweepResult => ({
+      ...s,
+      pairs: s.pairs.map((p) => ({
+        ...p,
+        rails: p.rails?.map((r) => ({ ...r, gpuUuid: uuidOf(r.gpu), peerGpuUuid: `${uuidOf(r.gpu)}-peer` })),
+      })),
+    });
+    const uuids = ['GPU-000', 'GPU-111', 'GPU-222', 'GPU-aaa'];
+    const before = withUuids(
+      sweep([['a', 'b', 20]], META.startedAt, { 0: [5, 5, 5, 5] }),
+      (g) => uuids[g] as string,
+    );
+    // Now GPU-aaa (the slow one) is index 0, and index 3 is a healthy GPU-000.
+    const moved = ['GPU-aaa', 'GPU-111', 'GPU-222', 'GPU-000'];
+    const now = withUuids(
+      sweep([['a', 'b', 17.5]], '2026-12-01T02:30:00.000Z', { 0: [2.5, 5, 5, 5] }),
+      (g) => moved[g] as string,
+    );
+    // NICs follow the index in this toy: GPU-aaa was on mlx5_3 and is on mlx5_0 now, so it is another rail.
+    const r = compareWithBaseline(now, before, 0.2, META);
+    expect(r.links.filter((l) => l.rail !== null).map((l) => l.rail)).toEqual([1, 2]);
+    // Same GPUs on the same NICs: compared, whatever index each got.
+    const sameNic = (s: SweepResult, order: string[]): SweepResult => ({
+      ...s,
+      pairs: s.pairs.map((p) => ({
+        ...p,
+        rails: p.rails?.map((r) => ({
+          ...r,
+          nic: 'mlx5_x',
+          peerNic: 'mlx5_x',
+          gpuUuid: order[r.gpu] as string,
+          peerGpuUuid: 'GPU-peer',
+        })),
+      })),
+    });
+    const b2 = sameNic(sweep([['a', 'b', 20]], META.startedAt, { 0: [5, 5, 5, 5] }), uuids);
+    const n2 = sameNic(sweep([['a', 'b', 17.5]], '2026-12-01T02:30:00.000Z', { 0: [2.5, 5, 5, 5] }), moved);
+    const found = regressionFindings(compareWithBaseline(n2, b2, 0.2, META));
+    // GPU-aaa fell from 5 to 2.5, reported under its index of this run (0), not index 3's healthy GPU.
+    expect(found.links.map((l) => [l.rail, l.beforeGBps, l.nowGBps])).toEqual([[0, 5, 2.5]]);
+  });
+
   it('a higher --regression lets a 22 % drop pass', () => {
     const before = sweep([['a', 'b', 46.6]], META.startedAt);
     const now = sweep([['a', 'b', 36.4]], '2026-12-01T02:30:00.000Z');

@@ -6,7 +6,7 @@ import type { LinkRegression, NodeRegression, Regressions, SweepPair, SweepResul
 
 /**
  * This sweep against an earlier one (`--baseline`): every link measured in both (a
- * pair's peak, and each of its rails by GPU index), whether it fell by more than the
+ * pair's peak, and each of its rails by GPU UUID and NIC), whether it fell by more than the
  * fraction (judge/regression.ts), and every node over its links. Pure.
  *
  * A link is its two nodes whichever way it ran: a ring or all-pairs sweep may
@@ -16,14 +16,24 @@ import type { LinkRegression, NodeRegression, Regressions, SweepPair, SweepResul
 
 type Figures = Map<string, { a: string; b: string; rail: number | null; gbps: number }>;
 
+/**
+ * A rail's identity across runs: its GPUs by UUID with their NICs, both ends sorted (a link may
+ * run either way); the pod's GPU index only when a run did not say the UUIDs (older results):
+ * the index follows the device plugin's allocation, so two runs' "rail 3" can be different GPUs.
+ */
+function railId(r: NonNullable<SweepPair['rails']>[number]): string {
+  if (!r.gpuUuid || !r.peerGpuUuid) return `#${r.gpu}`;
+  return [`${r.gpuUuid}/${r.nic ?? ''}`, `${r.peerGpuUuid}/${r.peerNic ?? ''}`].sort().join('+');
+}
+
 function ends(p: SweepPair): [string, string] {
   return p.prefill < p.decode ? [p.prefill, p.decode] : [p.decode, p.prefill];
 }
 
 function figures(result: SweepResult): Figures {
   const out: Figures = new Map();
-  const put = (a: string, b: string, rail: number | null, gbps: number) => {
-    const key = `${a}\u0000${b}\u0000${rail ?? ''}`;
+  const put = (a: string, b: string, rail: number | null, gbps: number, id = '') => {
+    const key = `${a}\u0000${b}\u0000${id}`;
     const seen = out.get(key);
     if (!seen || gbps > seen.gbps) out.set(key, { a, b, rail, gbps });
   };
@@ -31,7 +41,7 @@ function figures(result: SweepResult): Figures {
     if (p.outcome === 'not-run' || p.peakGBps === null) continue;
     const [a, b] = ends(p);
     put(a, b, null, p.peakGBps);
-    for (const r of p.rails ?? []) if (r.gbps !== null) put(a, b, r.gpu, r.gbps);
+    for (const r of p.rails ?? []) if (r.gbps !== null) put(a, b, r.gpu, r.gbps, railId(r));
   }
   return out;
 }

@@ -120,7 +120,7 @@ describe('nixlRows: the sweep rows and, apart, the KV row', () => {
       descBytes: 32768,
       descsPerRequest: 64,
       requests: 2,
-      notifs: 220,
+      notifs: 336,
       source: 'default',
     });
     // An older probe's log (no kind, no KV row): every measurement is a row, no kv.

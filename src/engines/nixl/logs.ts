@@ -1,7 +1,7 @@
 import type { KvRow } from '../../core/measurement.js';
 import { type NixlProbeOutput, parseNixlProbe } from '../../parsers/nixl-probe.js';
 import { MEMLOCK_FIX } from '../hints.js';
-import type { LogReading, Meaning, PodRole, Row } from '../types.js';
+import type { Allocation, LogReading, Meaning, PodRole, Row } from '../types.js';
 
 /**
  * The initiator's rows: the sweep's (one descriptor list of `batchSize` blocks each) and,
@@ -52,6 +52,22 @@ export function nixlResultsComplete(log: string): boolean {
   return r.done !== undefined && r.done.role === 'initiator' && r.measurements.length > 0;
 }
 
+/** The exchange and first transfer that went through only after retries: how many tries, how long, the last error. */
+function retriedOf(r: NixlProbeOutput): NonNullable<Allocation['retried']> {
+  const out: NonNullable<Allocation['retried']> = [];
+  for (const e of r.retries) {
+    if (e.event !== 'retried') continue;
+    const last = r.retries.filter((x) => x.event === 'retry' && x.what === e.what).at(-1);
+    out.push({
+      what: e.what,
+      attempts: e.attempts,
+      seconds: e.seconds,
+      ...(last?.event === 'retry' ? { lastError: last.error } : {}),
+    });
+  }
+  return out;
+}
+
 /** One pod's log: the probe's start line says its role, host and NIXL version; the initiator's rows are the result. */
 export function readNixlLog(log: string, _role: PodRole): LogReading {
   const r = readNixlProbe(log);
@@ -76,7 +92,11 @@ export function readNixlLog(log: string, _role: PodRole): LogReading {
     },
     ...(r.start
       ? {
-          allocation: { source: r.start.memorySource, ...(r.start.fabric ? { fabric: r.start.fabric } : {}) },
+          allocation: {
+            source: r.start.memorySource,
+            ...(r.start.fabric ? { fabric: r.start.fabric } : {}),
+            ...(retriedOf(r).length ? { retried: retriedOf(r) } : {}),
+          },
         }
       : {}),
     result:

@@ -1,3 +1,5 @@
+import { COMPUTE_DOMAIN_LABEL } from '../../kube/nodes.js';
+
 /**
  * DRA claims a probe pod copies from the worker it stands in for: the pod's
  * `spec.resourceClaims` and the container's `resources.claims` (GB200/GB300
@@ -37,8 +39,6 @@ export interface ProbeClaims {
   sources: Record<string, ClaimSource>;
 }
 
-/** The ComputeDomain controller's label on the channel templates it makes (compute-domain-controller/computedomain.go). */
-export const COMPUTE_DOMAIN_LABEL = 'resource.nvidia.com/computeDomain';
 export const COMPUTE_DOMAIN_API = 'resource.nvidia.com/v1beta1';
 export const RESOURCE_API = 'resource.k8s.io/v1';
 

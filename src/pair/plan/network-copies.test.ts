@@ -99,6 +99,31 @@ describe("scaleToGpus: the probe's share of the worker's per-NIC devices", () =>
     expect(scaleToGpus(worker, 8)).toBe(worker);
   });
 
+  it('scales RDMA devices up to a probe with more GPUs than the worker: the AWS p5 recipe (16 EFA for 4 GPUs) on every rail of 8 → 32', () => {
+    // recipes/qwen3-32b/vllm/cloud-providers/deploy-aws-p5.48xlarge.yaml:113-119: 4 GPUs, 16 vpc.amazonaws.com/efa.
+    const aws = {
+      ...DEFAULT_SETTINGS,
+      gpus: 4,
+      resources: [
+        { name: 'vpc.amazonaws.com/efa', count: '16' },
+        { name: 'hugepages-2Mi', count: '5120Mi' },
+      ],
+    };
+    const s = scaleToGpus(aws, 8);
+    expect(s.resources).toEqual([
+      { name: 'vpc.amazonaws.com/efa', count: '32' },
+      { name: 'hugepages-2Mi', count: '5120Mi' },
+    ]);
+    expect(s.notes).toEqual([
+      'vpc.amazonaws.com/efa: 32 for 8 GPUs (the worker has 16 for its 4: the same per GPU)',
+    ]);
+    // An SR-IOV VF needs its own network attachment, which the recipe does not have: left as it is.
+    expect(scaleToGpus({ ...worker, gpus: 4, resources: [{ name: VF, count: '4' }] }, 8).resources).toEqual([
+      { name: VF, count: '4' },
+    ]);
+    expect(scaleToGpus(aws, 8, undefined, 'vpc.amazonaws.com/efa').resources[0]?.count).toBe('16');
+  });
+
   it('never scales the resource --rdma-resource named', () => {
     expect(scaleToGpus(worker, 1, undefined, VF).resources[0]).toEqual({ name: VF, count: '8' });
   });

@@ -4,6 +4,7 @@ import type { CustomObjectRef } from '../../kube/cluster.js';
 import { isClusterError } from '../../kube/errors.js';
 import { GPU, isRdmaResource } from '../../kube/nodes.js';
 import type { PairPlan } from './plan.js';
+import { scaleUp } from './scale-up.js';
 import type { ProbeSettings } from './settings.js';
 
 /**
@@ -168,7 +169,8 @@ export function scaleToGpus(
   keep?: string,
 ): ProbeSettings {
   const worker = s.gpus;
-  if (!worker || gpus >= worker) return s;
+  if (!worker || gpus === worker) return s;
+  if (gpus > worker) return scaleUp(s, gpus, worker, keep, needsNetwork);
   const notes: string[] = [];
   const per = `of the worker's ${worker} GPUs`;
   const resources = s.resources.map((r) => {

@@ -12,7 +12,10 @@ import {
   isRdmaResource,
   type NodeNeeds,
   type NodeView,
+  nodeRdmaShare,
   nodeViews,
+  type RdmaAsk,
+  rdmaShortfall,
 } from '../../kube/nodes.js';
 import type { PairContext, Step } from '../context.js';
 import { chooseLegs } from '../direction.js';
@@ -56,22 +59,23 @@ async function readNodes(ctx: PairContext): Promise<NodeView[]> {
 }
 
 /** The RDMA resource both probe pods ask for: --rdma-resource, else the recipe's, else what the nodes advertise. */
-function rdmaFor(
-  ctx: PairContext,
-  s: ProbeSettings,
-  nodes: NodeView[] | undefined,
-): { name: string; count: string } | undefined {
+function rdmaFor(ctx: PairContext, s: ProbeSettings, nodes: NodeView[] | undefined): RdmaAsk | undefined {
   if (ctx.config.rdmaResource) return ctx.config.rdmaResource;
   const own = s.resources.find((r) => isRdmaResource(r.name));
   if (own) return own;
   if (ctx.config.mode !== 'cross-node' || !nodes) return undefined;
-  const name = detectRdmaResource(nodes);
-  return name ? { name, count: '1' } : undefined;
+  return nodeRdmaShare(nodes);
 }
 
-function withRdma(s: ProbeSettings, rdma: { name: string; count: string } | undefined): ProbeSettings {
+function withRdma(s: ProbeSettings, rdma: RdmaAsk | undefined): ProbeSettings {
   if (!rdma) return s;
-  return { ...s, resources: [rdma, ...s.resources.filter((r) => r.name !== rdma.name)] };
+  const resources = [
+    { name: rdma.name, count: rdma.count },
+    ...s.resources.filter((r) => r.name !== rdma.name),
+  ];
+  // The node's devices stand for a worker of the node's GPUs when no recipe names one.
+  const gpus = s.gpus ?? rdma.perGpus;
+  return { ...s, resources, ...(gpus !== undefined ? { gpus } : {}) };
 }
 
 /**
@@ -103,6 +107,10 @@ function placeNodes(
       tolerations: gpuTaintToleration(
         { gpusPerPod: gpu === undefined ? 0 : 1 },
         settings.prefill.tolerations,
+      ),
+      // A copied ComputeDomain channel claim: the probe pods join a scratch domain of their own.
+      computeDomain: Object.values(settings.prefill.claims?.sources ?? {}).some(
+        (s) => s.kind === 'ComputeDomain',
       ),
       // What the probe pods request (values.ts resourcesFor): intra-node asks for no RDMA resource.
       requests: [
@@ -383,6 +391,12 @@ export const planStep: Step = {
     // GB200/GB300: the path the pair tests, NVLink inside one clique or the NIC fabric across.
     if (plan.path)
       ctx.state.checks.push(pathCheck(plan.path, `${chosen.prefill.name} → ${chosen.decode.name}`));
+    for (const w of rdmaShortfall(plan.pods, nodes))
+      ctx.state.checks.push(
+        check('pair.rdma-resource', 'warn', `${w}: it may stay Pending`, {
+          fix: 'free the devices, or run fewer rails (--rails 0)',
+        }),
+      );
     await reviewPlan(ctx, plan, { settings, own, unread, rdma, book });
   },
 };

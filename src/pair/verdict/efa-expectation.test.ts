@@ -14,18 +14,29 @@ describe('LIBFABRIC: the bar is the sum of the EFA rails NIXL striped over', () 
     expect(libfabricRailCount(['no line'])).toBeUndefined();
   });
 
-  it('4 rails of 100 Gb/s: 50 GB/s line, every band ×4; --min-bandwidth and one rail stay as they are', () => {
+  it('takes the rails the VRAM was registered on, not every rail NIXL created (a pod with 32 EFAs, a GPU with 4)', () => {
+    // libfabric_rail_manager.cpp:889: NIXL_INFO << "Registered memory on " << n << " rails, mem_type=" << mem_type << " device=" << id.
+    const registered = (n: number, mem: number) =>
+      `I1130 19:20:02.000001      42 libfabric_rail_manager.cpp:889] Registered memory on ${n} rails, mem_type=${mem} device=0\n`;
+    expect(libfabricRailCount([`${created(32)}${registered(32, 0)}${registered(4, 1)}`])).toBe(4);
+    expect(libfabricRailCount([created(32), registered(4, 1)])).toBe(4);
+    expect(libfabricRailCount([`${created(16)}${registered(16, 0)}`])).toBe(16);
+  });
+
+  it('4 rails of 100 Gb/s: 50 GB/s line, the bands of the summed line (70 %, 85 %); --min-bandwidth and one rail stay as they are', () => {
+    // One 100 Gb/s port as expectationFor gives it: 12.5 GB/s, fail below 8.75, warn below 10.63 (10.625 rounded).
     const one = {
       lineGBps: 12.5,
-      floorGBps: 3.75,
-      warnGBps: 7.5,
+      floorGBps: 8.75,
+      warnGBps: 10.63,
       ceilingGBps: 28.75,
       source: 'NIC line rate 100 Gb/s',
     };
+    // references/expected-bandwidth.md, "EFA p5": 50 GB/s, fail below 35, warn below 42.5 (not 4 × 10.63 = 42.52).
     expect(stripedExpectation(one, 4)).toMatchObject({
       lineGBps: 50,
-      floorGBps: 15,
-      warnGBps: 30,
+      floorGBps: 35,
+      warnGBps: 42.5,
       ceilingGBps: 57.5,
     });
     expect(stripedExpectation(one, 1)).toBe(one);

@@ -1,9 +1,14 @@
 import type { Expectation } from '../../core/measurement.js';
-import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, CEILING_MARGIN } from '../../judge/expectations.js';
+import {
+  ABSOLUTE_CROSS_NODE_CEILING_GBPS,
+  CEILING_MARGIN,
+  RDMA_FAIL_FRACTION,
+  RDMA_WARN_FRACTION,
+} from '../../judge/expectations.js';
 
 /**
- * NIXL's LIBFABRIC backend stripes one GPU's transfer over every EFA rail it
- * created (ai-dynamo/nixl src/utils/libfabric/libfabric_rail_manager.cpp L232,
+ * NIXL's LIBFABRIC backend stripes one GPU's transfer over the EFA rails it
+ * registered the buffer on; it creates a rail for every EFA the pod sees (ai-dynamo/nixl src/utils/libfabric/libfabric_rail_manager.cpp L232,
  * `Created N rails using provider=efa`, at NIXL_LOG_LEVEL=INFO; VRAM goes on
  * the GPU's own EFA devices, libfabric_topology.cpp getEfaDevicesForPci), and
  * the probe pod sees only the EFA devices of its GPU (networks.ts scaleToGpus). So
@@ -11,11 +16,23 @@ import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, CEILING_MARGIN } from '../../judge/ex
  * run on 1 of 4 alive falls below it. references/rails.md.
  */
 
-/** N of NIXL's `Created N rails using provider=…` line, from the first log that has it. */
+/**
+ * The EFA rails one transfer stripes over: M of NIXL's `Registered memory on M rails, mem_type=1`
+ * (VRAM_SEG = 1: the GPU's own EFAs; ai-dynamo/nixl src/utils/libfabric/libfabric_rail_manager.cpp:889,
+ * nixl_types.h:41), else any memory's M, else N of `Created N rails using provider=…` (:232: a rail
+ * for every EFA the pod sees, which on a pod with 16 or 32 EFAs is far more than its GPU's 4).
+ * From the first log that has it.
+ */
 export function libfabricRailCount(logs: readonly (string | undefined)[]): number | undefined {
-  for (const log of logs) {
-    const m = /Created (\d+) rails using provider=/.exec(log ?? '');
-    if (m) return Number(m[1]);
+  for (const re of [
+    /Registered memory on (\d+) rails, mem_type=1\b/,
+    /Registered memory on (\d+) rails/,
+    /Created (\d+) rails using provider=/,
+  ]) {
+    for (const log of logs) {
+      const m = re.exec(log ?? '');
+      if (m) return Number(m[1]);
+    }
   }
   return undefined;
 }
@@ -28,8 +45,9 @@ export function stripedExpectation(e: Expectation, rails: number | undefined): E
   const line = e.lineGBps * rails;
   return {
     lineGBps: round2(line),
-    floorGBps: round2(e.floorGBps * rails),
-    ...(e.warnGBps !== undefined ? { warnGBps: round2(e.warnGBps * rails) } : {}),
+    // From the summed line, not the rounded one-port bands (10.63 × 4 would read 42.52, not 42.5).
+    floorGBps: round2(line * RDMA_FAIL_FRACTION),
+    ...(e.warnGBps !== undefined ? { warnGBps: round2(line * RDMA_WARN_FRACTION) } : {}),
     ceilingGBps: round2(Math.min(line * CEILING_MARGIN, ABSOLUTE_CROSS_NODE_CEILING_GBPS)),
     source: `${rails} LIBFABRIC rails (NIXL: Created ${rails} rails) × ${e.source}`,
   };

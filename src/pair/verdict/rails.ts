@@ -80,6 +80,11 @@ function mergeChecks(per: { rail: RailResult; checks: Check[] }[]): Check[] {
   });
 }
 
+/** The GPU a rail's probe ran on, by UUID: its start line's `gpu.visible` (the UUID pair's pod script passed). */
+export function gpuUuidOf(part: string | undefined): string | undefined {
+  return /"visible":"((?:GPU|MIG)-[0-9A-Za-z/-]+)"/.exec(part ?? '')?.[1];
+}
+
 export function judgeRails(input: JudgeInput): Judgement | undefined {
   const { plan } = input;
   if (!plan.rails) return undefined;
@@ -121,6 +126,7 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
     }
     const nic = nicOf('prefill', gpu) ?? nicOf('decode', gpu);
     const peerNic = nicOf('decode', gpu) ?? nic;
+    const uuid = (role: PodRole) => gpuUuidOf(split[role]?.rails.get(gpu));
     const j = judge({
       ...input,
       plan: railPlan(plan, nic),
@@ -135,6 +141,8 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
       gpu,
       nic: nic ?? null,
       peerNic: peerNic ?? null,
+      gpuUuid: uuid('prefill') ?? null,
+      peerGpuUuid: uuid('decode') ?? null,
       gbps: typeof judged === 'number' ? judged : j.measurement.peakGBps,
       expectedGBps: j.measurement.expected?.lineGBps ?? null,
       status,

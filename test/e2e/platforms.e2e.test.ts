@@ -1,0 +1,105 @@
+// Issue 37 on the local control plane: a p5-like node pair (8 GPUs and 32 vpc.amazonaws.com/efa
+// each, scripts/cluster/nodes.sh add with NODE_RDMA_RESOURCE) renders probe pods that request
+// all 8 GPUs and all 32 EFAs when every rail runs (the node's own EFAs per GPU, no recipe), and
+// a node already in another ComputeDomain is refused with its reason when the probe pods join
+// a domain of their own (a GB200 recipe with a ComputeDomain channel claim).
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { fixturePath } from '../helpers/fixtures.js';
+import { REPO_ROOT, useTestEnv } from './harness.js';
+
+const run = promisify(execFile);
+const env = useTestEnv('platforms');
+const SET = `p5${randomBytes(2).toString('hex')}`;
+const EFA = 'vpc.amazonaws.com/efa';
+
+async function nodesSh(...args: string[]): Promise<void> {
+  await run('bash', ['scripts/cluster/nodes.sh', ...args], {
+    cwd: REPO_ROOT,
+    timeout: 180_000,
+    env: { ...process.env, NODE_RDMA_RESOURCE: `${EFA}=32` },
+  });
+}
+
+interface Item {
+  kind: string;
+  spec?: { template?: { spec?: { containers?: { resources?: { limits?: Record<string, string> } }[] } } };
+}
+
+beforeAll(async () => {
+  env().requireLocalCluster('a node set of its own');
+  await nodesSh('add', SET, '2');
+}, 240_000);
+
+afterAll(async () => {
+  await nodesSh('delete', SET);
+}, 120_000);
+
+describe('platforms on kwok', () => {
+  test('a p5-like pair with every rail: probe pods request 8 GPUs and 32 EFAs (no recipe)', async () => {
+    const e = env();
+    const r = await runCli([
+      'pair',
+      '--dry-run',
+      '--engine',
+      'nixl',
+      '--prefill-node',
+      `${SET}-0`,
+      '--decode-node',
+      `${SET}-1`,
+      '--namespace',
+      e.namespace,
+      '--toleration',
+      `interconnect-test.dev/node-set=${SET}:NoSchedule`,
+      '-o',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const jobs = (JSON.parse(r.stdout) as { items: Item[] }).items.filter((o) => o.kind === 'Job');
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs) {
+      const limits = j.spec?.template?.spec?.containers?.[0]?.resources?.limits ?? {};
+      expect({ gpu: limits['nvidia.com/gpu'], efa: limits[EFA] }).toEqual({ gpu: '8', efa: '32' });
+    }
+  });
+
+  test('a node in another ComputeDomain is refused with its reason and the way to --in-place', async () => {
+    const e = env();
+    // The DRA kubelet plugin's label on a node of a live domain (computedomain.go AddNodeLabel).
+    const node = await e.core.readNode({ name: `${SET}-0` });
+    node.metadata = {
+      ...node.metadata,
+      labels: { ...node.metadata?.labels, 'resource.nvidia.com/computeDomain': 'cd-live-0' },
+    };
+    await e.core.replaceNode({ name: `${SET}-0`, body: node });
+    const r = await runCli([
+      'pair',
+      '--dry-run',
+      '--recipe',
+      fixturePath('recipes', 'deepseek-r1', 'trtllm', 'disagg', 'wide_ep', 'gb200', 'deploy.yaml'),
+      '--engine',
+      'nixl',
+      '--prefill-node',
+      `${SET}-0`,
+      '--decode-node',
+      `${SET}-1`,
+      '--namespace',
+      e.namespace,
+      '-o',
+      'json',
+    ]);
+    const report = JSON.parse(r.stdout) as {
+      checks: { id: string; status: string; detail: string; fix?: string }[];
+    };
+    const nodes = report.checks.find((c) => c.id === 'pair.nodes');
+    expect(nodes).toMatchObject({
+      status: 'fail',
+      detail: `prefill node ${SET}-0 is in ComputeDomain cd-live-0 already (a node joins one ComputeDomain only, so the probe pods' own would stay Pending)`,
+      fix: expect.stringContaining('pair --in-place'),
+    });
+    expect(r.code).toBe(1);
+  });
+});
