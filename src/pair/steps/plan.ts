@@ -35,11 +35,7 @@ import { DEFAULT_SETTINGS, type ProbeSettings, withOverrides } from '../plan/set
 import { gpuTaintToleration } from '../plan/values.js';
 import { askWorkerImage } from './image-tools.js';
 
-/**
- * Step 2: choose the nodes and decide everything the run will create. A
- * --dry-run with both nodes named reads nothing from the cluster.
- */
-
+/** Step 2: choose the nodes and decide everything the run will create (a --dry-run with both nodes named reads nothing). */
 const GPU_PRODUCT = 'nvidia.com/gpu.product';
 
 async function readNodes(ctx: PairContext): Promise<NodeView[]> {
