@@ -157,10 +157,7 @@ export function addProbeOptions(cmd: Command): Command {
       'annotate the probe pods (repeatable; role: prefill, decode, intra-node or etcd)',
       collect,
     )
-    .option(
-      '--memory <quantity>',
-      'memory limit of each probe pod (default 16Gi, raised to 2Gi per probe process plus /dev/shm)',
-    )
+    .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
     .option(
       '--toleration <KEY[=VALUE]:EFFECT>',
       'tolerate this node taint in every pod pair creates, etcd included (repeatable), e.g. dedicated=gpu:NoSchedule',

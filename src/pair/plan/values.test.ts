@@ -23,20 +23,3 @@ describe('valuesOf: the etcd pod', () => {
     ]);
   });
 });
-
-describe('valuesOf: a CPU and memory for each probe process (issue 37 item 5)', () => {
-  it('one rail: 1 CPU and the 16Gi default; every rail of 8: 8 CPUs and 8 × 2Gi beside the 8Gi /dev/shm', () => {
-    const one = valuesOf(testPlan({ engine: 'nixl' })).jobs[0]?.resources;
-    expect([one?.requests, one?.limits.memory]).toEqual([{ cpu: '1' }, '16Gi']);
-    const rails = { gpus: 8, rails: [0, 1, 2, 3, 4, 5, 6, 7], notTested: [], why: 'every rail' };
-    const eight = valuesOf(testPlan({ engine: 'nixl', rails })).jobs[0]?.resources;
-    expect([eight?.requests, eight?.limits.memory, eight?.limits['nvidia.com/gpu']]).toEqual([
-      { cpu: '8' },
-      '24Gi',
-      '8',
-    ]);
-    // A larger --memory stands.
-    const big = valuesOf(testPlan({ engine: 'nixl', rails, memoryLimit: '64Gi' })).jobs[0]?.resources;
-    expect(big?.limits.memory).toBe('64Gi');
-  });
-});

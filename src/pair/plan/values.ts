@@ -4,7 +4,7 @@ import { LABEL } from '../../core/labels.js';
 import { NIXL_PROBE_KEY, nixlProbeSource } from '../../engines/nixl-probe.js';
 import { getEngine } from '../../engines/registry.js';
 import { EXPIRES_ANNOTATION } from '../../kube/cluster.js';
-import { admissionTolerations, GPU, isRdmaResource, quantity } from '../../kube/nodes.js';
+import { admissionTolerations, GPU, isRdmaResource } from '../../kube/nodes.js';
 import { EtcdValuesSchema, etcdValues, namespaceValues } from '../../scratch/etcd-values.js';
 import { type Component, CREATED_BY_ANNOTATION, LEGS_ANNOTATION, labelsFor } from '../../scratch/names.js';
 import { claimValues, type ScratchClaims } from './claim-values.js';
@@ -136,30 +136,14 @@ function envFor(plan: PairPlan, pod: PlannedPod): z.infer<typeof EnvVarSchema>[]
   return env;
 }
 
-/** Host memory one probe process takes (Python, NIXL with UCX, a CUDA context, its buffers), GiB. */
-const PER_PROBE_GIB = 2;
-
-/** A Kubernetes quantity in GiB (Gi, G, Mi, plain bytes); 0 when unreadable. */
-function gib(q: string): number {
-  return quantity(q) / 2 ** 30;
-}
-
-/** `limit` or, when it is less, `minGib` GiB (rounded up). */
-function atLeast(limit: string, minGib: number): string {
-  return gib(limit) >= minGib ? limit : `${Math.ceil(minGib)}Gi`;
-}
-
 function resourcesFor(
   plan: PairPlan,
   pod: PlannedPod,
 ): { requests: Record<string, string>; limits: Record<string, string> } {
   // A GPU only when GPU memory moves; the worker's kind of GPU (a MIG slice when it has one).
-  // One probe process per rail (intra-node: two), each a Python with NIXL, UCX and a CUDA context:
-  // a CPU each, and memory for each beside the memory-backed /dev/shm (issue 37 item 5).
-  const probes = plan.mode === 'intra-node' ? 2 : Math.max(1, plan.rails?.rails.length ?? 1);
   const limits: Record<string, string> = {
     ...(plan.gpusPerPod > 0 ? { [pod.settings.gpuResource ?? GPU]: String(plan.gpusPerPod) } : {}),
-    memory: atLeast(plan.memoryLimit, probes * PER_PROBE_GIB + gib(pod.settings.shmSize ?? DEFAULT_SHM)),
+    memory: plan.memoryLimit,
   };
   // Intra-node tests NVLink: RDMA devices are not needed, and asking for them could keep the pod off a busy node.
   const extended =
@@ -167,7 +151,7 @@ function resourcesFor(
       ? pod.settings.resources.filter((r) => !isRdmaResource(r.name))
       : pod.settings.resources;
   for (const r of extended) limits[r.name] = r.count;
-  return { requests: { cpu: String(probes) }, limits };
+  return { requests: { cpu: '1' }, limits };
 }
 
 /**
