@@ -122,7 +122,13 @@ describe('sweep keeps its history and compares with the last run', () => {
       } else {
         const prom = readFileSync(metrics, 'utf8');
         const [a, b] = [...(slowLink as [string, string])].sort();
-        expect(prom).toContain(`interconnect_link_regressed{a="${a}",b="${b}",rail="all"} 1`);
+        // Every series carries the cluster it is about (issue 40): the context, no --cluster-name given.
+        expect(prom).toMatch(
+          new RegExp(
+            `^interconnect_link_regressed\\{cluster="[^"]+",a="${a}",b="${b}",rail="all"\\} 1$`,
+            'm',
+          ),
+        );
         expect(prom.match(/^interconnect_link_regressed\{.*\} 1$/gm)).toHaveLength(1);
       }
     }
