@@ -44,5 +44,5 @@ export {
 export { TestEnv, type TestEnvOptions, useTestEnv } from './harness/env.js';
 export { type ExecResult, execInPod, exitCodeOf } from './harness/exec.js';
 export type { ExecBehaviour, ExecOptions, LogSource } from './harness/kwok.js';
-export { expireRunLeases, namespaceVersions, toolLeftovers } from './harness/leftovers.js';
+export { deleteRunLeases, expireRunLeases, namespaceVersions, toolLeftovers } from './harness/leftovers.js';
 export type { JobOptions, PodOptions } from './harness/pods.js';

@@ -12,7 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
 import {
-  expireRunLeases,
+  deleteRunLeases,
   namespaceVersions,
   REAL_NODE_TOLERATION,
   REPO_ROOT,
@@ -298,8 +298,9 @@ describeNeeding([twoRealNodes(real.nodes)], 'pair --in-place in live pods on rea
       { timeoutMs: 60_000 },
     );
     expect({ prefill: await held('w-prefill'), decode: await held('w-decode') }).toEqual(before);
-    // The killed CLI's pod Leases stay live for their 60 s: let them lapse for the tests after.
-    expect((await expireRunLeases(e, runId)).sort()).toEqual([
+    // The killed CLI's pod Leases stay behind (live for their 60 s): both are there, then removed, so
+    // the tests after this one see nothing labelled as ours.
+    expect((await deleteRunLeases(e, runId)).sort()).toEqual([
       `itest-pod.${e.namespace}.w-decode`,
       `itest-pod.${e.namespace}.w-prefill`,
     ]);

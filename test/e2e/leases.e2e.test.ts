@@ -276,7 +276,7 @@ describe('per-node leases', () => {
     const last = r.stderr.trim().split('\n').pop() ?? '';
     expect(last).toMatch(/^error: permission denied: cannot get leases\b/);
     expect(last).toContain(
-      `(fix: grant get, create, update and delete on leases (coordination.k8s.io) in namespace ${LEASE_NS} (deploy/cronjob/rbac.yaml has the Role), or pass --lease-namespace a namespace where you may)`,
+      `(fix: grant get, create, update and delete on leases (coordination.k8s.io) in namespace ${LEASE_NS} (deploy/cronjob/rbac.yaml and deploy/in-place/rbac.yaml have the Role), or pass --lease-namespace a namespace where you may)`,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     // Nothing was taken, so nothing is given back: no teardown noise about the refused Leases.

@@ -80,6 +80,22 @@ export async function expireRunLeases(e: TestEnv, runId: string): Promise<string
   return list.items.map((l) => l.metadata?.name ?? '');
 }
 
+/**
+ * A killed CLI leaves its Leases behind by design (they lapse after 60 s, and the next run takes them
+ * over); a test that killed one deletes them, so the "nothing labelled as ours" checks of the tests
+ * after it stay exact. In the same lease namespace as expireRunLeases. Returns their names.
+ */
+export async function deleteRunLeases(e: TestEnv, runId: string): Promise<string[]> {
+  const namespace = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
+  const api = e.kc.makeApiClient(CoordinationV1Api);
+  const list = await api.listNamespacedLease({
+    namespace,
+    labelSelector: `interconnect-test/run-id=${runId}`,
+  });
+  for (const l of list.items) await api.deleteNamespacedLease({ name: l.metadata?.name ?? '', namespace });
+  return list.items.map((l) => l.metadata?.name ?? '');
+}
+
 /** Resource versions of everything in the deployment's namespace: nothing may change. */
 export async function namespaceVersions(e: TestEnv): Promise<Record<string, string>> {
   const ns = e.namespace;
