@@ -38,7 +38,8 @@ export function withSubject(checks: readonly Check[], label: string): Check[] {
 }
 
 function targetReport(t: Target, probes: Record<string, ProbeEntry>): TargetReport {
-  const { runner: _runner, label: _label, ...rest } = t;
+  // The pod IP and container spec are for in-place's own use, never part of a report.
+  const { runner: _runner, label: _label, ip: _ip, spec: _spec, ...rest } = t;
   return { ...rest, where: describeTarget(t), probes };
 }
 
