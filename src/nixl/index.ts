@@ -63,7 +63,7 @@ export async function nixlReport(
     const mine = nixlChecks(f);
     engines.push(enginesOf(f, mine.find((c) => c.id === 'nixl.ucx-plugin')!));
     checks.push(...withSubject(mine, t.label));
-    const { runner: _r, label: _l, ...rest } = t;
+    const { runner: _r, label: _l, ip: _ip, spec: _spec, ...rest } = t;
     targets.push({ ...rest, where: describeTarget(t), probes: entries(outcomes, f) });
     s.progress?.done();
   }
