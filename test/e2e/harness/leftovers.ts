@@ -50,18 +50,24 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
   ];
 }
 
-/**
- * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after their last
- * renewal: let that time pass by moving renewTime back (as a test moves an expiry annotation).
- * In the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). Returns their names.
- */
-export async function expireRunLeases(e: TestEnv, runId: string): Promise<string[]> {
+/** A run's Leases in the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). */
+async function runLeases(e: TestEnv, runId: string) {
   const namespace = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
   const api = e.kc.makeApiClient(CoordinationV1Api);
   const list = await api.listNamespacedLease({
     namespace,
     labelSelector: `interconnect-test/run-id=${runId}`,
   });
+  return { namespace, list, api };
+}
+
+/**
+ * A killed CLI's node Leases stay live for leaseDurationSeconds (60 s) after their last
+ * renewal: let that time pass by moving renewTime back (as a test moves an expiry annotation).
+ * In the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). Returns their names.
+ */
+export async function expireRunLeases(e: TestEnv, runId: string): Promise<string[]> {
+  const { namespace, list } = await runLeases(e, runId);
   const past = new Date(Date.now() - 600_000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
   for (const l of list.items)
     await e.objects.patch(
@@ -86,12 +92,7 @@ export async function expireRunLeases(e: TestEnv, runId: string): Promise<string
  * after it stay exact. In the same lease namespace as expireRunLeases. Returns their names.
  */
 export async function deleteRunLeases(e: TestEnv, runId: string): Promise<string[]> {
-  const namespace = process.env.INTERCONNECT_TEST_LEASE_NAMESPACE ?? 'interconnect-test';
-  const api = e.kc.makeApiClient(CoordinationV1Api);
-  const list = await api.listNamespacedLease({
-    namespace,
-    labelSelector: `interconnect-test/run-id=${runId}`,
-  });
+  const { namespace, list, api } = await runLeases(e, runId);
   for (const l of list.items) await api.deleteNamespacedLease({ name: l.metadata?.name ?? '', namespace });
   return list.items.map((l) => l.metadata?.name ?? '');
 }
