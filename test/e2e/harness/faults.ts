@@ -7,11 +7,13 @@
  * cluster paused or down for the next one.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { loadKubeConfig, waitFor } from './cluster.js';
+import { CoreV1Api } from '@kubernetes/client-node';
+import { GPU_TOLERATION, loadKubeConfig, MANAGED_BY, waitFor } from './cluster.js';
 
 type Component = 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
 
@@ -104,6 +106,7 @@ export class ControlPlaneFaults {
       await this.kill(other);
       this.launch(other, this.killed.get(other) as Saved);
     }
+    await podsRunAgain(120_000);
   }
 
   private launch(c: Component, saved: Saved): void {
@@ -132,6 +135,39 @@ function isZombie(pid: number): boolean {
     return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return true;
+  }
+}
+
+/**
+ * Waits until a pod is scheduled and Running again: a canary pod on a kwok GPU node (the
+ * scheduler and kwok both serve), then deleted. /readyz says only that the API server answers;
+ * on a loaded machine the restarted scheduler and kwok take longer to list and watch again, and
+ * the next test's etcd would otherwise sit Pending past its wait (seen in CI, not a tool fault).
+ */
+export async function podsRunAgain(timeoutMs: number): Promise<void> {
+  const core = loadKubeConfig().makeApiClient(CoreV1Api);
+  const name = `itest-e2e-canary-${randomBytes(3).toString('hex')}`;
+  const namespace = 'default';
+  await core.createNamespacedPod({
+    namespace,
+    body: {
+      metadata: { name, labels: { 'app.kubernetes.io/managed-by': MANAGED_BY } },
+      spec: {
+        automountServiceAccountToken: false,
+        nodeSelector: { 'kubernetes.io/hostname': 'gpu-node-0' },
+        tolerations: [GPU_TOLERATION],
+        containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10', command: ['sleep', 'infinity'] }],
+      },
+    },
+  });
+  try {
+    await waitFor(
+      `canary pod ${namespace}/${name} to run after the control plane restart`,
+      async () => (await core.readNamespacedPod({ name, namespace })).status?.phase === 'Running',
+      { timeoutMs, intervalMs: 500 },
+    );
+  } finally {
+    await core.deleteNamespacedPod({ name, namespace, gracePeriodSeconds: 0 }).catch(() => undefined);
   }
 }
 
