@@ -1,23 +1,9 @@
 import path from 'node:path';
-import { readDgd, roleFromOperatorLabels, type ShapeProblem } from './dgd.js';
+import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
-import {
-  arr,
-  envFromOf,
-  mountsOf,
-  obj,
-  podClaimTemplates,
-  type RawGraph,
-  type RawService,
-  type Rec,
-  resourcesOf,
-  securityOf,
-  str,
-  stringMap,
-  strs,
-  volumesOf,
-} from './raw.js';
+import { containerServices } from './pod-services.js';
+import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
 import type { Skipped } from './schema.js';
 
 /** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
@@ -96,48 +82,10 @@ function plainServices(kind: string, doc: Rec): RawService[] {
   const spec = obj(doc.spec);
   const lwsSize = Number(str(obj(spec?.leaderWorkerTemplate)?.size) ?? 1);
   const replicas = Number(str(spec?.replicas) ?? Number.NaN);
-  return podTemplates(kind, spec, doc).flatMap(({ prefix, path, tmpl }) => {
-    const podSpec = obj(tmpl?.spec);
-    const meta = obj(tmpl?.metadata);
-    return arr(podSpec?.containers).flatMap((c, k) => {
-      const container = obj(c);
-      if (!container) return [];
-      const cname = str(container.name) ?? `#${k}`;
-      const containerPath = `${path}spec.containers[name=${cname}]`;
-      const sec = securityOf(container, podSpec);
-      const labels = stringMap(meta?.labels);
-      const declaredRole = roleFromOperatorLabels(labels);
-      return [
-        {
-          name: `${prefix}${cname}`,
-          ...(declaredRole ? { declared: { role: declaredRole, from: 'componentType' as const } } : {}),
-          workerish: false,
-          argv: [...strs(container.command), ...strs(container.args)],
-          ...(str(container.image) ? { image: str(container.image) } : {}),
-          containerPath,
-          commandLength: strs(container.command).length,
-          layers: [
-            { source: 'container-env' as const, path: `${containerPath}.env`, entries: arr(container.env) },
-          ],
-          envFrom: envFromOf(container, containerPath),
-          resources: resourcesOf(obj(container.resources)),
-          claimTemplates: podClaimTemplates(podSpec),
-          capabilities: sec.capabilities,
-          privileged: sec.privileged,
-          ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
-          hostNetwork: podSpec?.hostNetwork === true,
-          annotations: stringMap(meta?.annotations),
-          labels,
-          ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
-          nodeCount: kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1,
-          ...(Number.isFinite(replicas) ? { replicas } : {}),
-          dgdShm: null,
-          volumes: volumesOf(podSpec),
-          mounts: mountsOf(container),
-        },
-      ];
-    });
-  });
+  const nodeCount = kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1;
+  return podTemplates(kind, spec, doc).flatMap((t) =>
+    containerServices({ ...t, nodeCount, ...(Number.isFinite(replicas) ? { replicas } : {}) }),
+  );
 }
 
 function kindOf(doc: Rec): string {
