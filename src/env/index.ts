@@ -73,10 +73,10 @@ function scopesOf(graphs: RawGraph[]): Scope[] {
   }
   for (const g of graphs) {
     if (paired.has(g)) continue;
-    if (g.isDgd) {
+    if (g.isDgd || g.ownScope) {
       scopes.push({
         subject: `${g.file}#${g.deployment}`,
-        isDgd: true,
+        isDgd: g.isDgd,
         graphs: [g],
         ...(g.partial ? { partial: g.partial } : {}),
       });

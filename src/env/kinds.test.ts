@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseYaml } from '../../test/helpers/env.js';
+import { strategicMerge } from './rbg.js';
 
 /** Manifest kinds env used to miss (issue 38), each on a small graph in the operator's own format. */
 function graph(prefillArgs: string, decodeArgs: string, engine = 'sglang') {
@@ -109,5 +110,162 @@ describe('multi-node NVLink intended but not joined', () => {
   it('NCCL_MNNVL_ENABLE=1 too; nothing when neither is asked for', () => {
     expect(mnnvl(env('\n            - {name: NCCL_MNNVL_ENABLE, value: "1"}'))).toHaveLength(2);
     expect(mnnvl(env('\n            - {name: UCX_TLS, value: "rc,cuda_copy"}'))).toEqual([]);
+  });
+});
+
+describe('RoleBasedGroup: roles read as a graph (workloads.x-k8s.io, sgl-project/rbg)', () => {
+  const rbg = (roles: string, extra = '', apiVersion = 'workloads.x-k8s.io/v1alpha2') => `
+apiVersion: ${apiVersion}
+kind: RoleBasedGroup
+metadata: {name: pd}
+spec:${extra}
+  roles:${roles}
+`;
+  const sglang = (mode: string) =>
+    `["python3", "-m", "sglang.launch_server", "--model-path", "m", "--disaggregation-mode", "${mode}", "--disaggregation-transfer-backend", "nixl"]`;
+  const templates = `
+  roleTemplates:
+    - name: base
+      template:
+        spec:
+          containers:
+            - name: engine
+              image: lmsysorg/sglang:v0.5.9
+              env:
+                - {name: UCX_TLS, value: "rc,cuda_copy"}
+                - {name: UCX_NET_DEVICES, value: "mlx5_0:1"}
+              resources: {limits: {nvidia.com/gpu: "1", rdma/ib: "1"}}`;
+
+  it('templateRef + patch: containers merge by name, env by name (the patch wins), the template’s other fields stay', () => {
+    const { part } = analyseYaml(
+      rbg(
+        `
+    - name: prefill
+      standalonePattern:
+        templateRef:
+          name: base
+          patch:
+            spec:
+              containers:
+                - name: engine
+                  command: ${sglang('prefill')}
+                  env:
+                    - {name: UCX_TLS, value: "rc,cuda_copy,cuda_ipc"}
+    - name: decode
+      standalonePattern:
+        templateRef: {name: base, patch: {spec: {containers: [{name: engine, command: ${sglang('decode')}}]}}}`,
+        templates,
+      ),
+    );
+    const [p, d] = part.services;
+    expect([p?.name, p?.role, d?.name, d?.role]).toEqual(['prefill', 'prefill', 'decode', 'decode']);
+    expect(p?.transportVars.UCX_TLS?.value).toBe('rc,cuda_copy,cuda_ipc');
+    expect(p?.transportVars.UCX_NET_DEVICES?.value).toBe('mlx5_0:1');
+    expect(d?.transportVars.UCX_TLS?.value).toBe('rc,cuda_copy');
+    expect(p?.pod.rdmaResources).toEqual(['rdma/ib']);
+    expect(part.graphs[0]).toMatchObject({ kind: 'RoleBasedGroup', mode: 'disaggregated', engine: 'sglang' });
+  });
+
+  it('v1alpha1: roles[].template, templateRef with the role’s templatePatch, leaderWorkerSet size', () => {
+    const { part } = analyseYaml(
+      rbg(
+        `
+    - name: prefill
+      templateRef: {name: base}
+      templatePatch: {spec: {containers: [{name: engine, command: ${sglang('prefill')}}]}}
+      leaderWorkerSet: {size: 2}
+    - name: decode
+      template:
+        spec:
+          containers: [{name: engine, image: lmsysorg/sglang:v0.5.9, command: ${sglang('decode')}}]`,
+        templates,
+        'workloads.x-k8s.io/v1alpha1',
+      ),
+    );
+    expect(part.services.map((s) => `${s.name}=${s.role} x${s.pod.nodeCount}`)).toEqual([
+      'prefill=prefill x2',
+      'decode=decode x1',
+    ]);
+  });
+
+  it('leader and worker patches that change the spec make two services; several containers are role/container', () => {
+    const { part } = analyseYaml(
+      rbg(`
+    - name: prefill
+      leaderWorkerPattern:
+        size: 2
+        template:
+          spec:
+            containers: [{name: engine, command: ${sglang('prefill')}}, {name: sidecar, image: busybox}]
+        workerTemplatePatch: {spec: {containers: [{name: engine, env: [{name: NCCL_IB_HCA, value: mlx5}]}]}}
+    - name: decode
+      standalonePattern:
+        template: {spec: {containers: [{name: engine, command: ${sglang('decode')}}]}}`),
+    );
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'prefill/leader/engine=prefill',
+      'prefill/leader/sidecar=other',
+      'prefill/worker/engine=prefill',
+      'prefill/worker/sidecar=other',
+      'decode=decode',
+    ]);
+    expect(part.services[2]?.transportVars.NCCL_IB_HCA?.value).toBe('mlx5');
+    expect(part.services[0]?.transportVars.NCCL_IB_HCA).toBeUndefined();
+  });
+
+  it('a RoleBasedGroupSet’s group template is read the same way; an RBG with no roles is skipped saying so', () => {
+    const set = `
+apiVersion: workloads.x-k8s.io/v1alpha2
+kind: RoleBasedGroupSet
+metadata: {name: pds}
+spec:
+  replicas: 2
+  groupTemplate:
+    spec:
+      roles:
+        - {name: prefill, standalonePattern: {template: {spec: {containers: [{name: e, command: ${sglang('prefill')}}]}}}}
+        - {name: decode, standalonePattern: {template: {spec: {containers: [{name: e, command: ${sglang('decode')}}]}}}}
+`;
+    expect(analyseYaml(set).part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'prefill=prefill',
+      'decode=decode',
+    ]);
+    expect(analyseYaml(rbg(' []')).part.skipped.map((s) => s.why)).toEqual([
+      'RoleBasedGroup without roles that run a container',
+    ]);
+  });
+});
+
+describe('strategicMerge (the rbg controller’s templateRef patch)', () => {
+  it('maps merge, keyed lists merge by key, other lists are replaced, null deletes', () => {
+    expect(
+      strategicMerge(
+        {
+          spec: {
+            containers: [{ name: 'a', image: 'x', args: ['1'] }],
+            tolerations: [{ key: 't' }],
+            hostNetwork: true,
+          },
+        },
+        {
+          spec: {
+            containers: [
+              { name: 'a', args: ['2'] },
+              { name: 'b', image: 'y' },
+            ],
+            tolerations: [{ key: 'u' }],
+            hostNetwork: null,
+          },
+        },
+      ),
+    ).toEqual({
+      spec: {
+        containers: [
+          { name: 'a', image: 'x', args: ['2'] },
+          { name: 'b', image: 'y' },
+        ],
+        tolerations: [{ key: 'u' }],
+      },
+    });
   });
 });

@@ -116,6 +116,8 @@ export interface RawGraph {
   apiVersion: string;
   /** DGDs are their own scope; plain workloads of one file share one. */
   isDgd: boolean;
+  /** A whole graph in one object that is not a DGD (a RoleBasedGroup): its own scope, roles read as for plain pods. */
+  ownScope?: boolean;
   services: RawService[];
   /** Why this is only part of a graph (a kustomize patch, DGDR overrides, one DCD): not linted as complete. */
   partial?: string;

@@ -4,6 +4,7 @@ import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
+import { rbgServices } from './rbg.js';
 import type { Skipped } from './schema.js';
 
 /** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
@@ -192,6 +193,21 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
         isDgd: true,
         services: dgd.services,
         ...(partial ? { partial } : {}),
+      });
+      return;
+    }
+    const roles = rbgServices(kind, apiVersion, doc);
+    if (roles) {
+      if (roles.length === 0) return skip(`${kind} without roles that run a container`);
+      out.graphs.push({
+        file: d.file,
+        doc: d.doc,
+        deployment: name,
+        kind,
+        apiVersion,
+        isDgd: false,
+        ownScope: true,
+        services: roles,
       });
       return;
     }
