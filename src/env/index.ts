@@ -17,6 +17,7 @@ import {
   netDevicesCheck,
   ucxTlsCheck,
 } from './rules.js';
+import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { roleModeCheck } from './rules-role.js';
@@ -102,7 +103,10 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
   const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
   if (!SERVING.has(svc.role)) return [];
+  // A flag that stops the engine is raised before any KV check of dynamo.vllm: it comes first, alone.
+  const stops = errorFlagCheck(c.raw, subject);
   const list: (Check | undefined)[] = [
+    stops,
     multinodeRdmaCheck(svc, c.raw, subject),
     foreignKnobCheck(c.raw, subject),
   ];
@@ -110,7 +114,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
     list.push(
       roleModeCheck(c.raw, subject),
       mnnvlCheck(svc, subject),
-      kvConnectorCheck(svc, c.raw, subject, f),
+      stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
       gpuDirectCheck(svc, subject),

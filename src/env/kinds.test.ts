@@ -269,3 +269,66 @@ describe('strategicMerge (the rbg controller’s templateRef patch)', () => {
     });
   });
 });
+
+describe('a hard-error flag named as such: dynamo.vllm --connector', () => {
+  const vllm = (prefill: string, decode: string, image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.0.1') =>
+    graph(prefill, decode, 'vllm').replace(/image: \S+/g, `image: ${image}`);
+  const flags = (yaml: string) =>
+    analyseYaml(yaml)
+      .checks.filter((c) => c.id === 'env.error-flag' || c.id === 'env.kv-connector')
+      .map((c) => `${c.id} ${c.status} ${c.subject?.split('/').pop()}`);
+  // Written inside a double-quoted YAML string: the JSON's quotes are escaped.
+  const kv = `--kv-transfer-config '{\\"kv_connector\\":\\"NixlConnector\\",\\"kv_role\\":\\"kv_both\\"}'`;
+
+  it('--connector nixl on Dynamo ≥ 1.0.0 stops the worker: FAIL, with the --kv-transfer-config it stands for', () => {
+    const { checks } = analyseYaml(
+      vllm(
+        '--model m --disaggregation-mode prefill --connector nixl',
+        `--model m --disaggregation-mode decode ${kv}`,
+      ),
+    );
+    const c = checks.filter((x) => x.id === 'env.error-flag');
+    expect(c.map((x) => `${x.status} ${x.subject?.split('/').pop()}`)).toEqual(['fail Prefill']);
+    expect(c[0]?.detail).toMatch(/is an error flag, not a deprecated one.*never starts/);
+    expect(c[0]?.fix).toBe(
+      `remove --connector and pass --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}' instead`,
+    );
+    // The refusal comes first: no second fail for the missing --kv-transfer-config.
+    expect(checks.filter((x) => x.id === 'env.kv-connector')).toEqual([]);
+  });
+
+  it('several connectors map to PdConnector; `none` says to drop the flag; DYN_CONNECTOR stops it too', () => {
+    const { checks } = analyseYaml(
+      vllm(
+        `--model m --disaggregation-mode prefill --connector kvbm nixl ${kv}`,
+        `--model m --connector none ${kv}`,
+      ),
+    );
+    const [p, d] = checks.filter((x) => x.id === 'env.error-flag');
+    expect(p?.fix).toMatch(/PdConnector.*DynamoConnector.*NixlConnector/);
+    expect(d?.fix).toBe('remove --connector: no connector is already the default');
+    const env = vllm(`--model m --disaggregation-mode prefill ${kv}`, `--model m ${kv}`).replace(
+      /securityContext: \{capabilities: \{add: \[IPC_LOCK\]\}\}/g,
+      'securityContext: {capabilities: {add: [IPC_LOCK]}}\n          env: [{name: DYN_CONNECTOR, value: nixl}]',
+    );
+    expect(flags(env)).toEqual(['env.error-flag fail Prefill', 'env.error-flag fail Decode']);
+  });
+
+  it('on a 0.x image it still worked: a warn; without the flag, nothing; SGLang has no such flag here', () => {
+    expect(
+      flags(
+        vllm(
+          '--model m --disaggregation-mode prefill --connector nixl',
+          '--model m',
+          'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.8.1',
+        ),
+      ),
+    ).toEqual(['env.error-flag warn Prefill']);
+    expect(flags(vllm(`--model m --disaggregation-mode prefill ${kv}`, `--model m ${kv}`))).toEqual([]);
+    expect(
+      flags(
+        graph('--model-path m --disaggregation-mode prefill', '--model-path m --disaggregation-mode decode'),
+      ),
+    ).toEqual([]);
+  });
+});
