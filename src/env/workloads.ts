@@ -6,6 +6,7 @@ import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
 import { rbgServices } from './rbg.js';
 import type { Skipped } from './schema.js';
+import { withSglangConfig } from './sglang-config.js';
 
 /** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
 export interface Extracted {
@@ -236,7 +237,14 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
   };
   for (const d of docs) visit(d, d.value);
   // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
-  for (const g of out.graphs) for (const s of g.services) s.argv = kubeletArgv(s, out.configMaps);
+  // SGLang then reads its --config file (a mounted ConfigMap in the input) in front of the command line.
+  for (const g of out.graphs)
+    for (const s of g.services) {
+      s.argv = kubeletArgv(s, out.configMaps);
+      const c = withSglangConfig(s, out.configMaps);
+      s.argv = c.argv;
+      if (c.from) s.optionsFrom = c.from;
+    }
   return out;
 }
 
