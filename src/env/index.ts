@@ -5,6 +5,7 @@ import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
+import { settleKv } from './kv-graph.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
 import type { RawGraph } from './raw.js';
@@ -179,6 +180,11 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
       const facts = engineFactsOf(raw, transportVars, ex.configMaps);
       return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
     });
+    // The mocker simulates engines and moves no KV: there is no KV path to judge.
+    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
+    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    const settled = settleKv(prefill, decode, scope.subject);
     const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
     const serving = ctxs.some((c) => SERVING.has(c.svc.role));
     const names = scope.graphs.map((g) => g.deployment);
@@ -198,7 +204,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
         ...(others.length ? { pairedWith: others } : {}),
         ...(kvWorker?.facts?.engine ? { engine: kvWorker.facts.engine } : {}),
         ...(kvWorker?.facts?.tensorParallel ? { tensorParallel: kvWorker.facts.tensorParallel } : {}),
-        ...(kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
+        ...(settled.kv ? { kv: settled.kv } : kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
         services: g.services.map((s) => s.name),
       });
     }
@@ -215,10 +221,7 @@ export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] 
     }
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
     // the KV path of every graph come before the (often image-provided) missing variables.
-    // The mocker simulates engines and moves no KV: there is no KV path to judge.
-    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
-    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
-    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    if (settled.check) checks.push(settled.check);
     for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c)));
     const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
     if (mocked.length && prefill.length + decode.length === 0) {

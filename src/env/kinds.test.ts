@@ -332,3 +332,76 @@ describe('a hard-error flag named as such: dynamo.vllm --connector', () => {
     ).toEqual([]);
   });
 });
+
+describe('the graph’s KV path when only one side names its connector', () => {
+  const kvOf = (yaml: string) => {
+    const { part, checks } = analyseYaml(yaml);
+    return {
+      kv: part.graphs[0]?.kv,
+      path: checks.filter((c) => c.id === 'env.kv-path').map((c) => `${c.status} ${c.detail}`),
+    };
+  };
+
+  it('SGLang: prefill names nixl, decode names none and takes mooncake: two transports, FAIL naming both sides', () => {
+    const got = kvOf(
+      graph(
+        '--model-path m --disaggregation-mode prefill --disaggregation-transfer-backend nixl',
+        '--model-path m --disaggregation-mode decode',
+      ),
+    );
+    expect(got.kv).toMatchObject({
+      transport: 'NIXL',
+      from: '--disaggregation-transfer-backend nixl (named by prefill only)',
+    });
+    expect(got.path).toEqual([
+      'fail prefill and decode would use different KV transports: Prefill (prefill) names NIXL/UCX (--disaggregation-transfer-backend nixl), Decode (decode) names none and takes the engine default MOONCAKE; the two sides of one transfer must run the same one',
+    ]);
+  });
+
+  it('SGLang: a decode that names mooncake beside a silent prefill agrees with its default: the path is decode’s, no check', () => {
+    const got = kvOf(
+      graph(
+        '--model-path m --disaggregation-mode prefill',
+        '--model-path m --disaggregation-mode decode --disaggregation-transfer-backend mooncake',
+      ),
+    );
+    expect(got.kv).toMatchObject({
+      transport: 'MOONCAKE',
+      from: '--disaggregation-transfer-backend mooncake (named by decode only)',
+    });
+    expect(got.path).toEqual([]);
+  });
+
+  it('two named paths that differ in the NIXL plugin cannot meet: FAIL', () => {
+    const yaml = graph(
+      '--model-path m --disaggregation-mode prefill --disaggregation-transfer-backend nixl',
+      '--model-path m --disaggregation-mode decode --disaggregation-transfer-backend nixl',
+    ).replace(
+      /(Decode:[\s\S]*?securityContext: \{capabilities: \{add: \[IPC_LOCK\]\}\})/,
+      '$1\n          env: [{name: SGLANG_DISAGGREGATION_NIXL_BACKEND, value: LIBFABRIC}]',
+    );
+    expect(kvOf(yaml).path[0]).toMatch(/^fail .*Decode \(decode\) names NIXL\/LIBFABRIC/);
+  });
+
+  it('vLLM: only prefill names NixlConnector; decode has no default to contradict, so it is judged on the same path', () => {
+    const { part, checks } = analyseYaml(
+      graph(
+        `--model m --disaggregation-mode prefill --kv-transfer-config '{\\"kv_connector\\":\\"NixlConnector\\",\\"kv_role\\":\\"kv_both\\"}'`,
+        '--model m --disaggregation-mode decode',
+        'vllm',
+      ).replace(
+        /securityContext: \{capabilities: \{add: \[IPC_LOCK\]\}\}/g,
+        'securityContext: {capabilities: {add: [IPC_LOCK]}}\n          env: [{name: UCX_TLS, value: "tcp"}]',
+      ),
+    );
+    expect(part.graphs[0]?.kv).toMatchObject({
+      transport: 'NIXL',
+      from: '--kv-transfer-config (named by prefill only)',
+    });
+    expect(checks.filter((c) => c.id === 'env.kv-path')).toEqual([]);
+    // A TCP-only UCX_TLS breaks the decode side's READ over that same NIXL/UCX path: judged on both sides.
+    expect(
+      checks.filter((c) => c.id === 'env.ucx-tls').map((c) => `${c.status} ${c.subject?.split('/').pop()}`),
+    ).toEqual(['fail Prefill', 'fail Decode']);
+  });
+});

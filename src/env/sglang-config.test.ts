@@ -67,7 +67,7 @@ describe('SGLang --config from a ConfigMap in the same manifest set', () => {
     expect(part.graphs[0]).toMatchObject({ mode: 'disaggregated', engine: 'sglang', tensorParallel: 2 });
     expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX' });
     expect(part.graphs[0]?.kv?.from).toBe(
-      '--disaggregation-transfer-backend nixl, from --config /etc/sglang/prefill.yaml (ConfigMap sgl-config, key prefill.yaml)',
+      '--disaggregation-transfer-backend nixl, from --config /etc/sglang/prefill.yaml (ConfigMap sgl-config, key prefill.yaml) (named by prefill and decode)',
     );
   });
 
