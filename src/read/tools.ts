@@ -10,6 +10,7 @@ import {
   classifyMemlock,
   classifyNcclTests,
   classifyNvlinkStatus,
+  classifyP2p,
   classifyPerftest,
   classifyRdmaLink,
   classifyShowGids,
@@ -37,6 +38,7 @@ import { parseMemlock } from '../parsers/memlock.js';
 import { parseNcclTests } from '../parsers/nccl-tests.js';
 import { parseNixlbench } from '../parsers/nixlbench.js';
 import { parseNvidiaSmiNvlink } from '../parsers/nvidia-smi-nvlink.js';
+import { parseNvidiaSmiP2p } from '../parsers/nvidia-smi-p2p.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { parsePerftest } from '../parsers/perftest.js';
 import { parseRdmaLink } from '../parsers/rdma-link.js';
@@ -80,6 +82,7 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   ibstatus: pair(parseIbstatus, classifyIbstatus),
   ibv_devinfo: pair(parseIbvDevinfo, classifyIbvDevinfo),
   topo: pair(parseNvidiaSmiTopo, classifyTopo),
+  'topo-p2p': pair(parseNvidiaSmiP2p, classifyP2p),
   nvlink: pair(parseNvidiaSmiNvlink, classifyNvlinkStatus),
   lsmod: pair(parseLsmod, (r, o) => classifyLsmod(r, o.shown ? { shown: o.shown } : {})),
   'dev-infiniband': pair(parseDevInfiniband, classifyDevInfiniband),
@@ -112,6 +115,9 @@ export function readOutput(tool: ToolId, text: string, opts: TransferOptions): R
   return READERS[tool](text, opts);
 }
 
+/** `nvidia-smi topo -p2p r` prints the P2P status matrix, not the topology matrix. */
+const P2P_FLAG = /\s(?:-p2p|--p2pstatus)\b/;
+
 /** Does a typed command run this tool? (`lsmod | grep x` → lsmod; `ls -l /dev/infiniband` → dev-infiniband.) */
 export function commandRuns(tool: ToolId, command: string): boolean {
   const prog = programOf(command);
@@ -119,7 +125,9 @@ export function commandRuns(tool: ToolId, command: string): boolean {
     case 'dev-infiniband':
       return (prog === 'ls' || prog === 'find') && /\/(?:dev|sys\/class)\/infiniband\b/.test(command);
     case 'topo':
-      return prog === 'nvidia-smi' && /\btopo\b/.test(command);
+      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && !P2P_FLAG.test(command);
+    case 'topo-p2p':
+      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && P2P_FLAG.test(command);
     case 'nvlink':
       return prog === 'nvidia-smi' && /\bnvlink\b/.test(command);
     case 'memlock':
