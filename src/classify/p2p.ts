@@ -146,3 +146,50 @@ export function classifyP2p(r: P2pResult, opts: { commands?: readonly string[] }
     );
   return checks;
 }
+
+/**
+ * `topo -p2p` beside `topo -m` in one paste: a pair joined by NVLink (NV# in the topology) whose
+ * P2P read/write status is not OK is what NCCL refuses outright (`ncclTopoCheckP2p`: "P2P is
+ * disabled between NVLINK connected GPUs … probably due to a hardware issue", ncclUnhandledCudaError),
+ * so TP and KV on that NVLink fail to start: a FAIL. On GB200/GB300 it is the fabric (fabric manager,
+ * IMEX) not admitting the GPU; elsewhere a link or GPU fault.
+ */
+export function crossP2pTopo(
+  p2p: P2pResult,
+  topo: { matrix: Record<string, Record<string, string>> },
+  opts: { commands?: readonly string[] } = {},
+): Check[] {
+  const typed = (opts.commands ?? []).map(p2pCapabilityOf).filter((c) => c !== undefined);
+  const nv = (a: string, b: string) => /^NV\d+$/.exec(topo.matrix[a]?.[b] ?? topo.matrix[b]?.[a] ?? '')?.[0];
+  const joined: string[] = [];
+  const refused: string[] = [];
+  for (const m of p2p.matrices) {
+    const cap = m.capability ?? (typed.length === 1 ? typed[0] : undefined);
+    if (cap === 'n' || cap === 'a') continue;
+    for (const p of pairs(m)) {
+      const link = nv(p.a, p.b);
+      if (!link) continue;
+      joined.push(`${p.a}↔${p.b}`);
+      if (p.code !== 'OK') refused.push(`${p.a}↔${p.b} (${link}, P2P ${p.code})`);
+    }
+  }
+  if (joined.length === 0) return [];
+  if (refused.length === 0)
+    return [
+      check(
+        'nvlink.p2p-nvlink',
+        'ok',
+        `P2P OK on all ${plural(new Set(joined).size, 'NVLink-connected pair')} that topo -m shows`,
+      ),
+    ];
+  return [
+    check(
+      'nvlink.p2p-nvlink',
+      'fail',
+      `NVLink-connected but P2P not OK: ${refused.slice(0, 6).join(', ')}${refused.length > 6 ? ` +${refused.length - 6} more` : ''} — NCCL stops there ("P2P is disabled between NVLINK connected GPUs", ncclUnhandledCudaError), so TP and KV over that NVLink do not start`,
+      {
+        fix: 'on GB200/GB300 check the fabric state (`nvidia-smi -q | grep -A5 Fabric`: fabric manager/IMEX must admit the GPU); elsewhere reset the GPUs or have the NVLink/GPU checked; NCCL_IGNORE_DISABLED_P2P=1 only hides it',
+      },
+    ),
+  ];
+}
