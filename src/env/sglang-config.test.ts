@@ -114,6 +114,25 @@ describe('SGLang --config from a ConfigMap in the same manifest set', () => {
     expect(analyseYaml(sub).part.services.map((s) => s.role)).toEqual(['prefill', 'decode']);
   });
 
+  it('inside a shell script the file’s flags go right after the entry point, before the script’s own', () => {
+    const yaml = deployment({ prefillArgs: '', decodeArgs: '', data: CONFIGS })
+      .replace(/command: \["python3", "-m", "sglang.launch_server"\]/g, 'command: ["/bin/sh", "-c"]')
+      .replace(
+        /(name: prefill[\s\S]*?)args: \[\]/,
+        '$1args: ["exec python3 -m dynamo.sglang --config /etc/sglang/prefill.yaml --disaggregation-transfer-backend mooncake"]',
+      )
+      .replace(
+        /(name: decode[\s\S]*?)args: \[\]/,
+        '$1args: ["exec python3 -m dynamo.sglang --config=/etc/sglang/decode.yaml"]',
+      );
+    const { part, checks } = analyseYaml(yaml);
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual(['prefill=prefill', 'decode=decode']);
+    // Decode keeps the file's nixl: the two sides differ (env.kv-path).
+    expect(checks.filter((c) => c.id === 'env.kv-path').map((c) => c.status)).toEqual(['fail']);
+    // The script's own --disaggregation-transfer-backend mooncake wins over the file's nixl on prefill.
+    expect(part.graphs[0]?.kv?.transport).toBe('MOONCAKE');
+  });
+
   it('without the ConfigMap in the input nothing is invented: the flags stay unknown', () => {
     const { part } = analyseYaml(
       deployment({
