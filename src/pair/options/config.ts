@@ -2,7 +2,7 @@ import type { V1Toleration } from '@kubernetes/client-node';
 import type { EngineName } from '../../core/engine-names.js';
 import type { PodRole } from '../../engines/types.js';
 import type { NodeView } from '../../kube/nodes.js';
-import type { RailsChoice } from '../plan/rails.js';
+import type { RailsChoice } from './rails-flag.js';
 
 /**
  * What `pair` in cluster mode runs with, once its flags are validated

@@ -6,8 +6,8 @@ import { parseByteSize, toQuantity } from '../../core/size.js';
 import type { PodRole } from '../../engines/types.js';
 import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
-import { parseRailsFlag } from '../plan/rails.js';
 import type { PairConfig } from './config.js';
+import { parseRailsFlag } from './rails-flag.js';
 
 /**
  * The cluster flags of `pair` (everything `--local` does not read): declared
