@@ -16,6 +16,9 @@ export interface NicPort {
   port: number;
   /** Line rate in Gb/s (`400 Gb/sec (4X NDR)` → 400). */
   rateGbps?: number;
+  /** Active lanes and per-lane speed, when the rate names them (`4X NDR` → 4, 100). */
+  width?: number;
+  laneGbps?: number;
   active: boolean;
   /** `InfiniBand` or `Ethernet` (RoCE). */
   linkLayer?: string;
@@ -36,7 +39,7 @@ export interface SiblingRate {
 export function readNicPorts(ports: readonly NicPort[]): SiblingReading<NicPort>[] {
   return readSiblings(ports, (p) =>
     p.active && p.rateGbps !== undefined
-      ? { linkLayer: p.linkLayer, model: p.model, gbps: p.rateGbps }
+      ? { linkLayer: p.linkLayer, model: p.model, gbps: p.rateGbps, width: p.width, laneGbps: p.laneGbps }
       : undefined,
   );
 }
