@@ -5,7 +5,8 @@ import type { ToolId } from '../src/classify/index.js';
 import { rollUp } from '../src/core/verdict.js';
 import { ParseError } from '../src/parsers/errors.js';
 import { readPasted } from '../src/read/tools.js';
-import { CAPTURES, type Expert, KNOWN_DISAGREEMENTS } from './corpus/captures.table.js';
+import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
+import { type Expert, KNOWN_DISAGREEMENTS } from './corpus/captures.table.js';
 
 /**
  * The corpus scoreboard (issue 38): `read`'s verdict on each real capture against the
