@@ -203,7 +203,7 @@ export const MANIFESTS: ManifestCase[] = [
     source:
       'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/ci/k8s/client/vllm/dynamo/manifest-azure-disaggregated.yaml',
     expert: 'no-problem',
-    why: 'envsubst template (${...}) of a DGD: rdma/ib and IPC_LOCK on both roles, podAffinity, prefill NixlConnector; the worker image is a variable, so nothing shows a non-root user: no problem shown',
+    why: 'envsubst template (variables in $-braces) of a DGD: rdma/ib and IPC_LOCK on both roles, podAffinity, prefill NixlConnector; the worker image is a variable, so nothing shows a non-root user: no problem shown',
   },
   {
     file: 'mx-azure-vllm-agg-envsubst.yaml',
