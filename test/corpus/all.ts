@@ -1,6 +1,16 @@
 import { CAPTURES, type Capture } from './captures.table.js';
 import { CAPTURES_b2 } from './captures-b2.table.js';
 import { CAPTURES_b3 } from './captures-b3.table.js';
+import { CAPTURES_b4 } from './captures-b4.table.js';
+import { CAPTURES_b5 } from './captures-b5.table.js';
+import { CAPTURES_b6 } from './captures-b6.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
-export const ALL_CAPTURES: Capture[] = [...CAPTURES, ...CAPTURES_b2, ...CAPTURES_b3];
+export const ALL_CAPTURES: Capture[] = [
+  ...CAPTURES,
+  ...CAPTURES_b2,
+  ...CAPTURES_b3,
+  ...CAPTURES_b4,
+  ...CAPTURES_b5,
+  ...CAPTURES_b6,
+];
