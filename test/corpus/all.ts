@@ -4,6 +4,9 @@ import { CAPTURES_b3 } from './captures-b3.table.js';
 import { CAPTURES_b4 } from './captures-b4.table.js';
 import { CAPTURES_b5 } from './captures-b5.table.js';
 import { CAPTURES_b6 } from './captures-b6.table.js';
+import { CAPTURES_b7 } from './captures-b7.table.js';
+import { CAPTURES_b8 } from './captures-b8.table.js';
+import { CAPTURES_b9 } from './captures-b9.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -13,4 +16,7 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b4,
   ...CAPTURES_b5,
   ...CAPTURES_b6,
+  ...CAPTURES_b7,
+  ...CAPTURES_b8,
+  ...CAPTURES_b9,
 ];
