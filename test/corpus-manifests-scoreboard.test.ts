@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEnv } from '../src/env/index.js';
+import { refuseEmptyInputs, runEnv } from '../src/env/index.js';
+import type { EnvReportPart } from '../src/env/schema.js';
 import type { Expert } from './corpus/captures.table.js';
 import { MANIFESTS } from './corpus/manifests.table.js';
 import { KNOWN_MANIFEST_DISAGREEMENTS } from './corpus/manifests-known.js';
@@ -21,6 +22,8 @@ const NOW = () => new Date('2026-01-01T00:00:00Z');
 async function verdictOf(file: string): Promise<{ got: Expert | 'exit 2'; detail: string }> {
   try {
     const report = await runEnv([path.join(dir, file)], { cwd: dir, now: NOW });
+    // As the command does: a file with nothing to check is refused (exit 2), not a verdict.
+    refuseEmptyInputs([path.join(dir, file)], report as unknown as EnvReportPart, dir);
     const worst = report.checks
       .filter((c) => c.status === 'fail' || c.status === 'warn')
       .map((c) => `${c.status} ${c.id}`);
@@ -31,10 +34,11 @@ async function verdictOf(file: string): Promise<{ got: Expert | 'exit 2'; detail
 }
 
 describe('corpus scoreboard: env on real manifests, scored by the verdict an expert gives', () => {
+  let right = 0;
   it('prints the score; no disagreement beyond the reviewed ones', async () => {
     const results = [];
     for (const m of MANIFESTS) results.push({ ...m, ...(await verdictOf(m.file)) });
-    const right = results.filter((r) => r.got === r.expert).length;
+    right = results.filter((r) => r.got === r.expert).length;
     const wrong = results.filter((r) => r.got !== r.expert);
     console.log(
       [
@@ -44,5 +48,11 @@ describe('corpus scoreboard: env on real manifests, scored by the verdict an exp
       ].join('\n'),
     );
     expect(wrong.map((w) => w.file).sort()).toEqual(Object.keys(KNOWN_MANIFEST_DISAGREEMENTS).sort());
+  });
+
+  // The issue's bar (not reached: RoleBasedGroup is not read yet; see manifests-known.ts). Turn
+  // this into a plain test once the score reaches 95 %.
+  it.fails('holds at least 95 % (not yet)', () => {
+    expect(right / MANIFESTS.length).toBeGreaterThanOrEqual(0.95);
   });
 });
