@@ -7,6 +7,8 @@ import { CAPTURES_b6 } from './captures-b6.table.js';
 import { CAPTURES_b7 } from './captures-b7.table.js';
 import { CAPTURES_b8 } from './captures-b8.table.js';
 import { CAPTURES_b9 } from './captures-b9.table.js';
+import { CAPTURES_b10 } from './captures-b10.table.js';
+import { CAPTURES_b11 } from './captures-b11.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -19,4 +21,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b7,
   ...CAPTURES_b8,
   ...CAPTURES_b9,
+  ...CAPTURES_b10,
+  ...CAPTURES_b11,
 ];
