@@ -65,6 +65,12 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     "READING: 36 Gb/s (4.5 GB/s) is under the project's cross-node KV floor of 5 GB/s; read fails it for KV, the expert judged the link healthy",
   'ibv_devinfo/k8s-rdma-shared-164-port-block-only-25g-markdown-gid.txt':
     'READING: a healthy 25 GbE RoCE port is under the KV floor (50 Gb/s); read fails ib.ports for KV, the expert judged the port healthy (the headless block and the ** were read fine)',
+  'lsmod/ucx-6327-gt-prompt-grep-nv-peer-mem-loaded.txt':
+    'TOOL P1: a `>` prompt before `lsmod | grep nv_peer` is read as an lsmod line and the paste refused',
+  'topo/ucx-6327-dgx1-v100-cube-mesh-nv1-nv2-sys-cut.txt':
+    'TOOL P3 (and READING: cut at GPU1): the DGX-1 hybrid cube mesh (NV1/NV2 to four peers, SYS to three) is the design, read warns partial NVLink',
+  'ibstat/gpud-testdata-h100-roce-2-of-8-cx7-rails-disabled.txt':
+    'P5: two of eight identical 400G rails Disabled; read names it "a rail switched off" but warns, the expert calls two GPUs without their rail a problem (judge/siblings.ts, the rules helper\'s)',
   // A limit of P4.
   'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
     'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',
