@@ -9,6 +9,7 @@ import { CAPTURES_b8 } from './captures-b8.table.js';
 import { CAPTURES_b9 } from './captures-b9.table.js';
 import { CAPTURES_b10 } from './captures-b10.table.js';
 import { CAPTURES_b11 } from './captures-b11.table.js';
+import { CAPTURES_b12 } from './captures-b12.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -23,4 +24,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b9,
   ...CAPTURES_b10,
   ...CAPTURES_b11,
+  ...CAPTURES_b12,
 ];
