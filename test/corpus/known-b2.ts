@@ -71,6 +71,8 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'TOOL P3 (and READING: cut at GPU1): the DGX-1 hybrid cube mesh (NV1/NV2 to four peers, SYS to three) is the design, read warns partial NVLink',
   'ibstat/gpud-testdata-h100-roce-2-of-8-cx7-rails-disabled.txt':
     'P5: two of eight identical 400G rails Disabled; read names it "a rail switched off" but warns, the expert calls two GPUs without their rail a problem (judge/siblings.ts, the rules helper\'s)',
+  'ibstatus/rxe-dev-52-soft-roce-rxe0-only-cut.txt':
+    'TOOL P3: the device name rxe0 alone shows Soft-RoCE (software RDMA, no GPUDirect), the only device in the paste; read skips it because its state line is cut',
   // A limit of P4.
   'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
     'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',
