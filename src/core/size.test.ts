@@ -45,13 +45,15 @@ describe('formatBytes: one way to write bytes for people', () => {
   });
 
   it('writes a measured figure to three significant digits, and under 1 KiB in bytes', () => {
-    expect([93_600, 70e6, 1e6, 1_048_575, 1_048_000].map(formatBytes)).toEqual([
+    expect([93_600, 70_012_345, 999_999, 1_048_575, 1_048_000].map(formatBytes)).toEqual([
       '91.4 KiB',
       '66.8 MiB',
       '977 KiB',
       '1024 KiB',
       '1023 KiB',
     ]);
+    // A size chosen in decimal units (ucx_perftest -s 1000000, -s 64000000) reads back as chosen.
+    expect([1e6, 64e6, 2e9].map(formatBytes)).toEqual(['1 MB', '64 MB', '2 GB']);
     expect([0, 1, 448, 1000, 1023.4].map(formatBytes)).toEqual([
       '0 bytes',
       '1 byte',
