@@ -22,7 +22,7 @@ import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { roleModeCheck } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
-import { extractWorkloads } from './workloads.js';
+import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
 
 /**
  * `env`: which transport variables each service of a recipe sets, which
@@ -128,8 +128,10 @@ function unusable(skipped: readonly Skipped[]): Skipped[] {
 }
 
 /** The pure part: loaded documents in, the env report part and its checks out. */
-export function analyse(loaded: Loaded): { part: EnvReportPart; checks: Check[] } {
-  const ex = extractWorkloads(loaded.docs);
+export function analyse(
+  loaded: Loaded,
+  ex: Extracted = extractWorkloads(loaded.docs),
+): { part: EnvReportPart; checks: Check[] } {
   const services: EnvService[] = [];
   const graphs: Graph[] = [];
   const checks: Check[] = [];
@@ -288,8 +290,12 @@ export interface EnvOptions {
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
   const watch = opts.progress ? { progress: opts.progress } : undefined;
-  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps);
-  const { part, checks } = analyse(loaded);
+  // Each file's documents go to the extractor as they are read; none is kept (issue 35 item 11).
+  const extractor = workloadExtractor();
+  const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps, (d) =>
+    extractor.add(d),
+  );
+  const { part, checks } = analyse(loaded, extractor.finish());
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }
 

@@ -203,6 +203,11 @@ export async function loadInputs(
   watch?: LoadProgress,
   /** The run's file and byte caps; default DEFAULT_CAPS. */
   caps: ReadCaps = DEFAULT_CAPS,
+  /**
+   * Takes each document as its file is parsed; the returned docs then keep only where each is
+   * (file, doc, line: `value` undefined), so a walk holds one file's documents at a time.
+   */
+  onDoc?: (doc: LoadedDoc) => void,
 ): Promise<Loaded> {
   if (paths.length === 0)
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
@@ -270,7 +275,12 @@ export async function loadInputs(
             why: 'no YAML documents (empty or comments only)',
           });
         }
-        docs.push(...one.docs);
+        if (onDoc)
+          for (const d of one.docs) {
+            onDoc(d);
+            docs.push({ file: d.file, doc: d.doc, line: d.line, value: undefined });
+          }
+        else docs.push(...one.docs);
         skipped.push(...one.skipped);
       } catch (err) {
         if (!(err instanceof UnusableFileError)) throw err;

@@ -180,6 +180,23 @@ function claimsNic(spec: Rec | undefined): boolean {
 
 /** Sorts documents into graphs (DGDs; plain workloads) and skipped objects. */
 export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
+  const x = workloadExtractor();
+  for (const d of docs) x.add(d);
+  return x.finish();
+}
+
+/** Whether a document is a kustomization (its patches decide which DGDs are fragments). */
+const isKustomization = (d: LoadedDoc) =>
+  /(^|[\\/])kustomization\.ya?ml$/i.test(d.file) || str(obj(d.value)?.kind) === 'Kustomization';
+
+/**
+ * extractWorkloads one document at a time, as `env` reads them (load.ts hands each file's
+ * documents over and keeps none): what a document adds is kept (graphs, ConfigMaps, claim
+ * names, kustomizations), the rest of it can go at once, so reading a tree holds one file at a
+ * time. What needs every document (a DGD listed as a kustomize patch in a later file, `$(VAR)`
+ * from a ConfigMap in a later file) is settled in finish().
+ */
+export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extracted } {
   const out: Extracted = {
     graphs: [],
     skipped: [],
@@ -188,7 +205,10 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
     rdmaClaimTemplates: new Set(),
     shapes: [],
   };
-  const patches = kustomizePatches(docs);
+  const kustomizations: LoadedDoc[] = [];
+  /** DGD graphs whose fragment-ness waits for every kustomization (finish). */
+  const undecided: { graph: RawGraph; services: RawService[] }[] = [];
+  let patches = new Map<string, string>();
   /** A kustomize patch fragment: listed as a patch, or a DGD under components/ or overlays/ with no container to run. */
   const patchOf = (file: string, services: RawService[]): string | undefined => {
     const k = patches.get(path.normalize(file));
@@ -234,8 +254,7 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
           );
         return;
       }
-      const partial = dgd.partial ?? patchOf(d.file, dgd.services);
-      out.graphs.push({
+      const graph: RawGraph = {
         file: d.file,
         doc: d.doc,
         deployment: name,
@@ -243,8 +262,10 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
         apiVersion,
         isDgd: true,
         services: dgd.services,
-        ...(partial ? { partial } : {}),
-      });
+        ...(dgd.partial ? { partial: dgd.partial } : {}),
+      };
+      out.graphs.push(graph);
+      if (!dgd.partial) undecided.push({ graph, services: dgd.services });
       return;
     }
     if (PLAIN_KINDS.includes(kind)) {
@@ -270,10 +291,22 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
       out.rdmaClaimTemplates.add(name);
     skip(`${kind} is not a workload`);
   };
-  for (const d of docs) visit(d, d.value);
-  // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
-  for (const g of out.graphs) for (const s of g.services) s.argv = kubeletArgv(s, out.configMaps);
-  return out;
+  return {
+    add(d) {
+      if (isKustomization(d)) kustomizations.push(d);
+      visit(d, d.value);
+    },
+    finish() {
+      patches = kustomizePatches(kustomizations);
+      for (const { graph, services } of undecided) {
+        const partial = patchOf(graph.file, services);
+        if (partial) graph.partial = partial;
+      }
+      // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
+      for (const g of out.graphs) for (const s of g.services) s.argv = kubeletArgv(s, out.configMaps);
+      return out;
+    },
+  };
 }
 
 /** A service's command line as the kubelet starts it: envFrom, then env entries in order, expanded. */

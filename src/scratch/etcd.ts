@@ -164,6 +164,8 @@ export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
           clock: input.clock,
           signal,
           until: input.clock.now() + ms,
+          // The sweep's own namespace, empty and deleted, is removed (teardown.ts untilGone).
+          namespaceEmptiedIsGone: !input.scratchNamespace,
         });
         return { left, problems };
       } catch (err) {

@@ -8,9 +8,20 @@ import type { PairContext } from '../pair/context.js';
 import { DisposalStack } from '../procs/disposal.js';
 import { gcCommand, leftoverLines, teardown } from './teardown.js';
 
-/** A cluster that never lets go of the namespace (a finalizer that never ends) and can refuse connections. */
+/** A cluster whose probe pod never goes (its node is gone) and that can refuse connections. */
 class StickyCluster extends MemoryCluster {
   refuse = false;
+  /** What listByLabel answers (the namespace and its stuck pod, both being deleted). */
+  listed: ObjectRef[] = [
+    { apiVersion: 'v1', kind: 'Namespace', name: 'itest-pair-abc', deleting: true },
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      namespace: 'itest-pair-abc',
+      name: 'itest-abc-prefill-x',
+      deleting: true,
+    },
+  ];
   deletes: string[] = [];
   override async delete(ref: ObjectRef): Promise<void> {
     if (this.refuse)
@@ -26,7 +37,7 @@ class StickyCluster extends MemoryCluster {
         verb: 'list',
         resource: 'namespaces',
       });
-    return [{ apiVersion: 'v1', kind: 'Namespace', name: 'itest-pair-abc', deleting: true }];
+    return this.listed;
   }
 }
 
@@ -59,11 +70,31 @@ describe('teardown', () => {
       'Namespace/Namespace/itest-pair-abc',
     ]);
     expect(out).toMatchObject({
-      left: ['Namespace/itest-pair-abc (Terminating)'],
+      left: [
+        'Namespace/itest-pair-abc (Terminating)',
+        'Pod/itest-pair-abc/itest-abc-prefill-x (Terminating)',
+      ],
       unconfirmed: false,
       terminating: true,
     });
     expect(out.check?.fix).toBe('remove them now: interconnect-test gc --run abc --context lab');
+  });
+
+  it('its own namespace deleted with nothing of the run left inside: removed (the namespace controller waits 5 s by itself), named in progress, no check', async () => {
+    const cluster = new StickyCluster();
+    cluster.listed = [{ apiVersion: 'v1', kind: 'Namespace', name: 'itest-pair-abc', deleting: true }];
+    const lines: string[] = [];
+    const out = await teardown(ctxWith(cluster, lines), cluster, 30_000);
+    expect(out).toMatchObject({ left: [], unconfirmed: false, emptied: 'itest-pair-abc' });
+    expect(out.check).toBeUndefined();
+    expect(lines.join('')).toMatch(/namespace itest-pair-abc is empty and deleted/);
+  });
+
+  it('a namespace not yet deleted (no deletionTimestamp) is still waited for and named', async () => {
+    const cluster = new StickyCluster();
+    cluster.listed = [{ apiVersion: 'v1', kind: 'Namespace', name: 'itest-pair-abc' }];
+    const out = await teardown(ctxWith(cluster, []), cluster, 400);
+    expect(out).toMatchObject({ left: ['Namespace/itest-pair-abc'], unconfirmed: false, terminating: false });
   });
 
   it('with the API server refusing every call: ends within the budget, naming everything it created as not confirmed gone', async () => {

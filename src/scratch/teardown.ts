@@ -44,6 +44,8 @@ export interface TeardownOutcome {
   unconfirmed: boolean;
   /** Everything left is being deleted already (Terminating): it goes on its own. */
   terminating?: boolean;
+  /** The run's own scratch namespace: deleted, and nothing of the run left in it (untilGone). */
+  emptied?: string;
   check?: Check | undefined;
 }
 
@@ -95,11 +97,13 @@ export async function teardown(
     const cluster = base.withSignal(budget.signal);
     let left: string[];
     let terminating: number;
+    let emptied: string | undefined;
     try {
-      ({ left, terminating } = await untilGone({
+      ({ left, terminating, emptied } = await untilGone({
         cluster,
         runId: ctx.runId,
         namespace: plan.namespace.name,
+        namespaceEmptiedIsGone: true,
         clock: ctx.clock,
         signal: budget.signal,
         until: end,
@@ -119,6 +123,12 @@ export async function teardown(
           { fix: `remove them now: ${gcCommand(ctx)}`, matters: false, data: { left } },
         ),
       };
+    }
+    if (emptied) {
+      ctx.progress.update(
+        `namespace ${emptied} is empty and deleted; Kubernetes removes the namespace object itself 5 s after its delete`,
+      );
+      return { left, unconfirmed: false, emptied };
     }
     if (left.length === 0) return { left, unconfirmed: false };
     // Deleted and Terminating (the namespace controller backs off after an API outage): it goes
@@ -152,6 +162,14 @@ export interface GoneInput {
   until: number;
   /** How often to list again (default 250 ms). */
   pollMs?: number;
+  /**
+   * The run deleted its own scratch namespace: once nothing of the run is left inside it and its
+   * delete was accepted (it carries a deletionTimestamp), it counts as removed and is returned as
+   * `emptied` instead of `left`. Kubernetes' namespace controller waits a fixed 5 s before it
+   * looks at a deleted namespace (namespaceDeletionGracePeriod, references/kubernetes-teardown.md);
+   * waiting for the object itself would wait on that timer, not on anything of ours.
+   */
+  namespaceEmptiedIsGone?: boolean;
   onRetry?: (err: unknown, failingForMs: number) => void;
 }
 
@@ -161,7 +179,9 @@ export interface GoneInput {
  * API restarts, until none is left or `until`. What is still there is named (kind/namespace/name,
  * with `(Terminating)` when it is being deleted already); a list that never answered throws.
  */
-export async function untilGone(input: GoneInput): Promise<{ left: string[]; terminating: number }> {
+export async function untilGone(
+  input: GoneInput,
+): Promise<{ left: string[]; terminating: number; emptied?: string }> {
   const poll = input.pollMs ?? 250;
   for (;;) {
     const refs = await retryTransient(
@@ -172,6 +192,12 @@ export async function untilGone(input: GoneInput): Promise<{ left: string[]; ter
         onRetry: (err, _n, ms) => input.onRetry?.(err, ms),
       },
     );
+    const [only] = refs;
+    const emptied =
+      input.namespaceEmptiedIsGone && refs.length === 1 && only?.kind === 'Namespace' && only.deleting
+        ? only.name
+        : undefined;
+    if (emptied) return { left: [], terminating: 0, emptied };
     const left = refs.map(
       (r) =>
         `${r.kind === 'Namespace' ? `Namespace/${r.name}` : `${r.kind}/${r.namespace}/${r.name}`}${r.deleting ? ' (Terminating)' : ''}`,

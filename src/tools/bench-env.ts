@@ -4,7 +4,11 @@
  *   (a) ~63 MiB of real-shaped recipes: copies of test/fixtures/recipes/**\/deploy.yaml
  *       with renamed metadata, many documents per file (just under the 64 MiB total limit);
  *   (b) one 3.75 MiB ConfigMap-only file (a few ConfigMaps with big data strings);
- *   (c) many small files (one recipe each).
+ *   (c) many small files (one recipe each);
+ *   (d) 50 files of 3.9 MiB that are not workloads (CustomResourceDefinition-shaped, a deep
+ *       openAPI schema each, as a chart or operator checkout holds) beside one recipe: the run
+ *       reads what --max-total allows and names the rest; a walk holds one file's documents at a
+ *       time (issue 35 item 11), so its peak over an empty run's should stay near the largest file.
  * Runs the built CLI (`node dist/cli.js env DIR -o json`) on each as a child
  * process and prints wall time, MB/s and the child's peak RSS (from
  * `/usr/bin/time -v` when present, else process.resourceUsage() of the child
@@ -100,6 +104,27 @@ function writeSmall(dir: string, recipes: string[], count: number): number {
   return written;
 }
 
+/** (d): `count` CRD-shaped files of about `bytes` each, and one recipe. */
+function writeCrds(dir: string, count: number, bytes: number, recipe: string): number {
+  mkdirSync(dir, { recursive: true });
+  const field = (k: number) =>
+    `            field${k}:\n              type: object\n              description: "${'d'.repeat(120)}"\n              properties:\n                value: {type: string}\n                count: {type: integer, minimum: 0}\n`;
+  const head =
+    'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n';
+  const fields: string[] = [];
+  let size = head.length;
+  for (let k = 0; size < bytes; k++) {
+    const f = field(k).replace(/^ {12}/gm, '              ');
+    fields.push(f);
+    size += f.length;
+  }
+  const text = head + fields.join('');
+  for (let k = 0; k < count; k++)
+    writeFileSync(path.join(dir, `crd-${String(k).padStart(2, '0')}.yaml`), text);
+  writeFileSync(path.join(dir, 'recipe.yaml'), recipe);
+  return count * Buffer.byteLength(text) + Buffer.byteLength(recipe);
+}
+
 /** Preloaded with --import when /usr/bin/time is missing: the child prints its own peak RSS (KiB) on exit. */
 const MAXRSS = `process.on('exit', () => process.stderr.write('\\nBENCH_MAXRSS ' + process.resourceUsage().maxRSS + '\\n'));`;
 
@@ -161,7 +186,7 @@ function main(): number {
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-env-'));
   const keep = process.argv.includes('--keep');
   try {
-    const inputs: { label: string; dir: string; bytes: number }[] = [];
+    const inputs: { label: string; dir: string; bytes: number; largest?: number }[] = [];
     const a = path.join(tmp, 'recipes');
     inputs.push({ label: '(a) ~63 MiB of recipes', dir: a, bytes: writeRecipes(a, recipes, 63 * MiB) });
     const b = path.join(tmp, 'configmaps');
@@ -172,8 +197,20 @@ function main(): number {
     });
     const c = path.join(tmp, 'small');
     inputs.push({ label: '(c) 2000 small recipe files', dir: c, bytes: writeSmall(c, recipes, 2000) });
+    const d = path.join(tmp, 'crds');
+    inputs.push({
+      label: '(d) 50 × 3.9 MiB CRDs and a recipe (64 MiB read, the rest named)',
+      dir: d,
+      bytes: writeCrds(d, 50, 3.9 * MiB, recipes[0] as string),
+      largest: 3.9 * MiB,
+    });
     process.stdout.write(`node ${process.version}, ${path.relative(process.cwd(), cli) || cli}\n`);
     let bad = 0;
+    // An empty run's peak (one tiny recipe): what any run costs before it reads anything.
+    const e = path.join(tmp, 'empty');
+    mkdirSync(e);
+    writeFileSync(path.join(e, 'recipe.yaml'), recipes[0] as string);
+    const baseline = runOnce(cli, e).rssBytes;
     for (const inp of inputs) {
       const files = countFiles(inp.dir);
       const r = runOnce(cli, inp.dir);
@@ -196,6 +233,11 @@ function main(): number {
           ` ${ok ? 'ok' : `(target: ≥${TARGET_MBPS} MB/s, <${TARGET_RSS_FACTOR}× input)`}\n`,
       );
       if (r.stderr.trim()) process.stdout.write(`  stderr: ${r.stderr.trim().split('\n')[0]}\n`);
+      if (inp.largest !== undefined && rss !== undefined && baseline !== undefined)
+        process.stdout.write(
+          `  peak over an empty run's (${(baseline / MiB).toFixed(0)} MiB): ${((rss - baseline) / MiB).toFixed(0)} MiB = ` +
+            `${((rss - baseline) / inp.largest).toFixed(1)}× the largest file (${(inp.largest / MiB).toFixed(1)} MiB)\n`,
+        );
     }
     if (keep) process.stdout.write(`inputs kept in ${tmp}\n`);
     return bad ? 2 : 0;

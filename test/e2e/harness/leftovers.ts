@@ -28,8 +28,23 @@ async function toolNads(e: TestEnv): Promise<{ items: KubernetesObject[] }> {
 /**
  * Everything labelled as ours, anywhere: namespaces, and Jobs, Pods, Services, ConfigMaps,
  * NetworkAttachmentDefinitions, node Leases in any namespace.
+ *
+ * A run's teardown ends once nothing of it is left but its own deleted, empty namespace, which
+ * the namespace controller removes only after its fixed 5 s grace (src/scratch/teardown.ts,
+ * references/kubernetes-teardown.md). So when the only leftovers are such namespaces (deleted,
+ * nothing listed inside), this waits up to `emptiedMs` for them to go before it answers; any
+ * other leftover is returned at once.
  */
-export async function toolLeftovers(e: TestEnv): Promise<string[]> {
+export async function toolLeftovers(e: TestEnv, emptiedMs = 15_000): Promise<string[]> {
+  const until = Date.now() + emptiedMs;
+  for (;;) {
+    const { all, emptiedOnly } = await listLeftovers(e);
+    if (!emptiedOnly || Date.now() >= until) return all;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function listLeftovers(e: TestEnv): Promise<{ all: string[]; emptiedOnly: boolean }> {
   const [ns, jobs, pods, svcs, cms, leases, nads] = await Promise.all([
     e.core.listNamespace({ labelSelector: TOOL_MANAGED }),
     e.batch.listJobForAllNamespaces({ labelSelector: TOOL_MANAGED }),
@@ -39,7 +54,7 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
     e.kc.makeApiClient(CoordinationV1Api).listLeaseForAllNamespaces({ labelSelector: TOOL_MANAGED }),
     toolNads(e),
   ]);
-  return [
+  const all = [
     ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
     ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
@@ -48,6 +63,11 @@ export async function toolLeftovers(e: TestEnv): Promise<string[]> {
     ...leases.items.map((o) => `lease/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...nads.items.map((o) => `network-attachment-definition/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
+  const emptiedOnly =
+    ns.items.length > 0 &&
+    all.length === ns.items.length &&
+    ns.items.every((o) => o.metadata?.deletionTimestamp !== undefined);
+  return { all, emptiedOnly };
 }
 
 /** A run's Leases in the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). */
