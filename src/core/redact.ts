@@ -85,10 +85,30 @@ export function looksLikeSecret(value: string): boolean {
   return SECRET_VALUE.some((re) => re.test(v));
 }
 
+/**
+ * What every rule above needs somewhere in the text (a superset, any case): a text without any of
+ * these matches no rule and is returned as it is, without running each rule over it.
+ */
+const MAY_MATCH =
+  /:\/\/|=|--|authorization|bearer|basic|hf_|nvapi-|gh[pousr]_|github_pat_|akia|asia|eyj|sk-|xox[abprs]-/i;
+
+/** Texts redacted before (reports repeat the same details and values thousands of times). */
+const memo = new Map<string, string>();
+const MEMO_MAX = 100_000;
+const MEMO_TEXT_MAX = 4096;
+
 /** THE redaction of one piece of text: every rule above. */
 export function redact(text: string): string {
+  if (!MAY_MATCH.test(text)) return text;
+  const short = text.length <= MEMO_TEXT_MAX;
+  const known = short ? memo.get(text) : undefined;
+  if (known !== undefined) return known;
   let out = text;
   for (const [re, to] of TEXT_RULES) out = out.replace(re, to);
+  if (short) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(text, out);
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@ import {
   chooseNodes,
   detectRdmaResource,
   isRdmaResource,
+  nodeRdmaShare,
   nodeViews,
   quantity,
   rdmaShortfall,
@@ -342,5 +343,29 @@ describe("rdmaShortfall: the pods ask for their GPUs' share, node choice counted
       "p5-0 has 16 free vpc.amazonaws.com/efa; the probe pod asks for 32 (its GPUs' share)",
     ]);
     expect(rdmaShortfall(pods, undefined)).toEqual([]);
+  });
+});
+
+describe('nodeRdmaShare: the RDMA resource of the nodes the pair runs on', () => {
+  // A mixed fleet: many InfiniBand nodes (a shared rdma/ib pool) and two p5-like nodes (32 EFAs for 8 GPUs).
+  const fleet = nodeViews(
+    [
+      ...['ib-0', 'ib-1', 'ib-2', 'ib-3'].map((n) => node(n, { rdma: { 'rdma/ib': '8' } })),
+      node('p5-0', { rdma: { 'vpc.amazonaws.com/efa': '32' } }),
+      node('p5-1', { rdma: { 'vpc.amazonaws.com/efa': '32' } }),
+    ],
+    [],
+  );
+  it('named nodes: what they advertise, their per-GPU share (never the fleet majority)', () => {
+    expect(nodeRdmaShare(fleet, ['p5-0', 'p5-1'])).toEqual({
+      name: 'vpc.amazonaws.com/efa',
+      count: '32',
+      perGpus: 8,
+    });
+    expect(nodeRdmaShare(fleet, ['ib-0', 'ib-1'])).toEqual({ name: 'rdma/ib', count: '1' });
+  });
+  it("no node named (or none of them known): the fleet's most common", () => {
+    expect(nodeRdmaShare(fleet)).toEqual({ name: 'rdma/ib', count: '1' });
+    expect(nodeRdmaShare(fleet, [undefined, 'gone'])).toEqual({ name: 'rdma/ib', count: '1' });
   });
 });

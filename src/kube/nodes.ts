@@ -220,7 +220,13 @@ export interface RdmaAsk {
  * share (4 for 1, 32 for every rail) and every GPU its own NICs. A shared pool (`rdma/…`: one unit
  * is every HCA of the pool) stays 1. Undefined when no node advertises one.
  */
-export function nodeRdmaShare(nodes: readonly NodeView[]): RdmaAsk | undefined {
+export function nodeRdmaShare(
+  fleet: readonly NodeView[],
+  /** The pair's nodes when named: the resource is what THEY advertise, not the fleet's most common. */
+  on: readonly (string | undefined)[] = [],
+): RdmaAsk | undefined {
+  const named = fleet.filter((n) => on.includes(n.name));
+  const nodes = named.length > 0 ? named : fleet;
   const name = detectRdmaResource(nodes);
   if (!name) return undefined;
   // A shared pool (scale-up.ts isSharedRdmaPool; not imported: scale-up.ts imports this file).

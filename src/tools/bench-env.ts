@@ -121,7 +121,8 @@ function writeCrds(dir: string, count: number, bytes: number, recipe: string): n
   const text = head + fields.join('');
   for (let k = 0; k < count; k++)
     writeFileSync(path.join(dir, `crd-${String(k).padStart(2, '0')}.yaml`), text);
-  writeFileSync(path.join(dir, 'recipe.yaml'), recipe);
+  // First in name order: the walk reads it before the total limit stops reading.
+  writeFileSync(path.join(dir, 'a-recipe.yaml'), recipe);
   return count * Buffer.byteLength(text) + Buffer.byteLength(recipe);
 }
 
