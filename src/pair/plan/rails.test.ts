@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -127,6 +127,59 @@ describe("only the pod's own RDMA devices (SR-IOV, Multus, a device plugin's sha
     expect(rails[4]?.nearest).toBe('mlx5_0 SYS');
     // A pod with no RDMA device pins nothing.
     expect(podMap(a100, '')).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => `${i}->- -`));
+  });
+});
+
+describe("NCCL_TOPO_FILE: the rail map from NCCL's XML topology (Azure ND H100 v5 ships ndv5-topo.xml)", () => {
+  const XML = readFixture('node/nccl-topo-file', 'azure-ndv5-topo.xml');
+  // The file's own GPUs and NICs in its order (INDEX.md); nvidia-smi prints an 8-digit domain,
+  // which the rule normalises. The names mlx5_0..7 for NICs 0101..0108 are the test's: the
+  // capture does not name them (the rule reads names from sysfs, never from the file).
+  const busOf = (cls: string) =>
+    [...XML.matchAll(new RegExp(`busid="([0-9a-f:.]+)" class="${cls}"`, 'g'))].map((m) => m[1] as string);
+  const gpus = busOf('0x030200').map((b, i) => `${i} 0000${b.toUpperCase()}`);
+  const nics = busOf('0x020700');
+
+  function sysfs(): string {
+    const root = mkdtempSync(path.join(tmpdir(), 'itest-ib-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    nics.forEach((b, i) => {
+      const dir = path.join(root, 'class', 'infiniband', `mlx5_${i}`);
+      mkdirSync(dir, { recursive: true });
+      symlinkSync(`../../../devices/pci0000:00/${b}`, path.join(dir, 'device'));
+    });
+    return root;
+  }
+
+  it("each GPU gets the NIC under its own bridge; only the pod's devices are chosen", () => {
+    expect(gpus).toHaveLength(8);
+    const root = sysfs();
+    const run = (only: string) =>
+      railLines(
+        podSh(
+          `rail_map_topo_file "$(printf '%s\\n' ${gpus.map((g) => `'${g}'`).join(' ')})" "$(rdma_pci '${only}' '${root}')"`,
+          XML,
+        ),
+      ).map((r) => `${r.gpu}->${r.nic ?? '-'}`);
+    expect(run(nics.map((_, i) => `mlx5_${i}`).join(' '))).toEqual(
+      Array.from({ length: 8 }, (_, i) => `${i}->mlx5_${i}`),
+    );
+    expect(run('mlx5_0 mlx5_5')).toEqual([
+      '0->mlx5_0',
+      '1->-',
+      '2->-',
+      '3->-',
+      '4->-',
+      '5->mlx5_5',
+      '6->-',
+      '7->-',
+    ]);
+  });
+
+  it('a GPU the file does not hold has no rail (its PCI address is not in the file)', () => {
+    const root = sysfs();
+    const out = podSh(`rail_map_topo_file '0 00000042:00:00.0' "$(rdma_pci 'mlx5_0' '${root}')"`, XML);
+    expect(out).toBe('interconnect-test: rail 0 gpu 0 nic - path -\n');
   });
 });
 

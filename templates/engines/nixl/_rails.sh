@@ -37,22 +37,70 @@ pod_rdma_devices() {
     printf '%s\n' "${d:-?}"
   done
 }
+# NCCL's XML topology (NCCL_TOPO_FILE). Azure ships ndv5-topo.xml because an ND VM's PCI tree is
+# virtual: nvidia-smi finds no PIX/PXB there, the file puts each GPU and its NIC under one bridge.
+# A GPU's rail is every NIC under a PCI bridge the GPU is under too (below the CPU: UCX's nearest
+# class, as PIX/PXB above). stdin: the XML; $1: the GPUs, `index busid` a line (nvidia-smi);
+# $2: the pod's RDMA devices, `busid name` a line (rdma_pci). Prints rail_map's lines.
+rail_map_topo_file() {
+  awk -v gpus="$1" -v nics="$2" '
+    function norm(b,   p, d) { b = tolower(b); if (split(b, p, ":") != 3) return b; d = p[1]; sub(/^0+/, "", d); while (length(d) < 4) d = "0" d; return d ":" p[2] ":" p[3] }
+    BEGIN {
+      ng = split(gpus, gl, "\n"); for (i = 1; i <= ng; i++) { split(gl[i], f, " "); gidx[i] = f[1]; gbus[i] = norm(f[2]) }
+      nn = split(nics, ml, "\n"); for (i = 1; i <= nn; i++) { split(ml[i], f, " "); if (f[2] != "") nname[norm(f[1])] = f[2] }
+    }
+    /<pci[ >]/ {
+      b = $0; sub(/.*busid="/, "", b); sub(/".*/, "", b); b = norm(b)
+      c = ""; if ($0 ~ /class="/) { c = $0; sub(/.*class="/, "", c); sub(/".*/, "", c) }
+      up = ""; for (i = 1; i <= sp; i++) up = up " " st[i] " "
+      if (c ~ /^0x030[02]/) gup[b] = up
+      if (c ~ /^0x020[07]/) { nup[b] = up; nord[++nc] = b }
+      if ($0 !~ /\/>[[:space:]]*$/) st[++sp] = b
+    }
+    /<\/pci>/ { sp-- }
+    END {
+      for (i = 1; i <= ng; i++) {
+        if (gidx[i] == "") continue
+        nic = ""; na = (gbus[i] in gup) ? split(gup[gbus[i]], a, " ") : 0
+        for (k = 1; k <= nc; k++) {
+          n = nord[k]; hit = 0
+          for (j = 1; j <= na; j++) if (index(nup[n], " " a[j] " ")) hit = 1
+          if (hit && (n in nname)) nic = nic (nic == "" ? "" : ",") nname[n]
+        }
+        print "interconnect-test: rail " gidx[i] " gpu " gidx[i] " nic " (nic == "" ? "-" : nic) " path " (nic == "" ? "-" : "topo-file")
+      }
+    }'
+}
+# `busid name` of each RDMA device $1 names (space-separated): the PCI function its sysfs `device`
+# link points to. $2: the /sys root.
+rdma_pci() {
+  for n in $1; do
+    b=$(readlink "$2/class/infiniband/$n/device" 2>/dev/null) && echo "${b##*/} $n"
+  done
+}
 RAILMAP=""
 if [ -n "$ITEST_RAILS" ]; then
   echo "interconnect-test: rails $ITEST_RAILS"
   PODRDMA=$(pod_rdma_devices /dev /sys | tr '\n' ' ')
-  if command -v nvidia-smi >/dev/null 2>&1; then
-    case "$PODRDMA" in
-      *'?'*)
-        echo "interconnect-test: rails: the pod's RDMA devices are not all named in sysfs ($PODRDMA): every NIC nvidia-smi lists is a candidate"
-        RAILMAP=$(nvidia-smi topo -m 2>/dev/null | rail_map) ;;
-      *)
-        echo "interconnect-test: rails: the pod's RDMA devices: ${PODRDMA:-none (no /dev/infiniband/uverbs*)}"
-        RAILMAP=$(nvidia-smi topo -m 2>/dev/null | rail_map "$PODRDMA") ;;
-    esac
+  case "$PODRDMA" in
+    *'?'*)
+      echo "interconnect-test: rails: the pod's RDMA devices are not all named in sysfs ($PODRDMA): every RDMA device sysfs lists is a candidate"
+      ONLY=$(for d in /sys/class/infiniband/*; do [ -e "$d" ] && printf '%s ' "${d##*/}"; done) ;;
+    *)
+      echo "interconnect-test: rails: the pod's RDMA devices: ${PODRDMA:-none (no /dev/infiniband/uverbs*)}"
+      ONLY=$PODRDMA ;;
+  esac
+  if ! command -v nvidia-smi >/dev/null 2>&1; then
+    :
+  elif [ -n "${NCCL_TOPO_FILE:-}" ] && [ -r "$NCCL_TOPO_FILE" ]; then
+    echo "interconnect-test: rails: each GPU's NICs from NCCL_TOPO_FILE=$NCCL_TOPO_FILE"
+    RAILMAP=$(rail_map_topo_file "$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>/dev/null | tr -d ',')" "$(rdma_pci "$ONLY" /sys)" <"$NCCL_TOPO_FILE")
+  else
+    [ -n "${NCCL_TOPO_FILE:-}" ] && echo "interconnect-test: rails: NCCL_TOPO_FILE=$NCCL_TOPO_FILE is not readable in this pod: the map comes from nvidia-smi topo -m"
+    RAILMAP=$(nvidia-smi topo -m 2>/dev/null | rail_map "$ONLY")
   fi
   [ -n "$RAILMAP" ] && echo "$RAILMAP"
-  [ -n "$RAILMAP" ] || echo "interconnect-test: rails: no nvidia-smi topo -m in this pod: UCX picks each GPU's NIC itself"
+  [ -n "$RAILMAP" ] || echo "interconnect-test: rails: no nvidia-smi in this pod: UCX picks each GPU's NIC itself"
 fi
 # The GPU of rail $1 (nvidia-smi's index, as in the map) for CUDA_VISIBLE_DEVICES: its UUID
 # from nvidia-smi, else the allocated GPU at that place (_gpus.sh).
