@@ -80,6 +80,14 @@ module.exports = {
       to: { path: '^src/pair/', pathNot: '^src/pair/(run\\.ts$|options/)' },
     },
     {
+      name: 'pair-options-below-rooms',
+      comment:
+        "pair/options/ (flags, options, config) is pair's lowest room: it imports no other room of pair/ (plan, pods, verdict, steps, in-place, local) nor pair's root",
+      severity: 'error',
+      from: { path: '^src/pair/options/' },
+      to: { path: '^src/pair/', pathNot: '^src/pair/options/' },
+    },
+    {
       name: 'no-forwarding-re-export',
       comment:
         'no `export … from` across top-level folders: import a thing from the folder that declares it (PodRole from engines/types.ts)',

@@ -134,8 +134,8 @@ describe('env.ucx-tls without RDMA, and UCX on EFA', () => {
       ),
     );
     const efa = a.checks.filter((c) => c.id === 'env.efa');
-    // The decode worker names no connector, so only the prefill's KV path is judged.
-    expect(efa.map((c) => c.status)).toEqual(['warn']);
+    // The decode worker names no connector: it must run the prefill's (issue 38), so both sides are judged on it.
+    expect(efa.map((c) => c.status)).toEqual(['warn', 'warn']);
     expect(efa[0]?.detail).toMatch(/falls back to TCP on kernels 6\.8/);
   });
 });

@@ -25,11 +25,11 @@ async function env(args: string[], cwd = repoRoot): Promise<{ code: number; out:
 describe('env waivers', () => {
   it('--ignore turns a warning to ok with why, lists it in env.waivers, and leaves a failure failing', async () => {
     const before = await env([]);
-    const warn = before.out.checks.find((c) => c.id === 'env.pd-mismatch' && c.status === 'warn');
+    const warn = before.out.checks.find((c) => c.id === 'env.mnnvl' && c.status === 'warn');
     const fail = before.out.checks.find((c) => c.status === 'fail');
     expect(warn && fail).toBeTruthy();
-    const after = await env(['--ignore', `env.pd-mismatch:${warn?.subject}`, '--ignore', fail?.id ?? '']);
-    const waived = after.out.checks.find((c) => c.id === 'env.pd-mismatch' && c.subject === warn?.subject);
+    const after = await env(['--ignore', `env.mnnvl:${warn?.subject}`, '--ignore', fail?.id ?? '']);
+    const waived = after.out.checks.find((c) => c.id === 'env.mnnvl' && c.subject === warn?.subject);
     expect(waived?.status).toBe('ok');
     expect(waived?.detail).toMatch(/^waived \(--ignore: given with --ignore\): was warn: /);
     // the failure is still a failure, and says a waiver matched it

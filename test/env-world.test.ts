@@ -147,3 +147,53 @@ describe('Dynamo 0.4 DGDs with the legacy componentType main', () => {
     expect(fails(whole.checks)).toEqual([]);
   });
 });
+
+describe('RoleBasedGroup (sgl-project/rbg examples): a graph of roles, not "not a workload"', () => {
+  it('standalone SGLang roles: router is not a worker, prefill/decode by their mode flags, Mooncake by default', async () => {
+    const { part, checks } = await run('rbg-sglang-pd-disagg-standalone.yaml');
+    expect(
+      part.graphs.map((g) => `${g.kind} ${g.deployment} ${g.mode} ${g.engine} ${g.kv?.transport}`),
+    ).toEqual(['RoleBasedGroup sglang-pd-inference disaggregated sglang MOONCAKE']);
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'router=other',
+      'prefill=prefill',
+      'decode=decode',
+    ]);
+    expect(find(checks, 'env.kv-over-pod-network')[0]?.status).toBe('warn');
+    expect(fails(checks)).toEqual([]);
+  });
+
+  it('roles built from a roleTemplate and a patch: the template’s image and env, the patch’s command', async () => {
+    const { part, checks } = await run('rbg-dynamo-sglang-pd-disagg-templateref.yaml');
+    expect(part.graphs[0]?.kv).toMatchObject({ transport: 'NIXL', nixlPlugin: 'UCX' });
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'processor=frontend',
+      'prefill=prefill',
+      'decode=decode',
+    ]);
+    expect(part.skipped.map((k) => k.why)).toEqual(['Service is not a workload']);
+    expect(fails(checks)).toEqual([]);
+  });
+
+  it('leaderWorkerPattern: a role spans `size` pods, so a TP group over one-GPU pods with no RDMA path is named', async () => {
+    const { part, checks } = await run('rbg-sglang-pd-disagg-leader-worker.yaml');
+    expect(part.services.map((s) => `${s.name}=${s.role} x${s.pod.nodeCount}`)).toEqual([
+      'router=other x1',
+      'prefill=prefill x4',
+      'decode=decode x2',
+    ]);
+    expect(find(checks, 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn', 'warn']);
+    expect(fails(checks)).toEqual([]);
+  });
+
+  it('the v1alpha1 shape (roles[].template): decoder is the decode role', async () => {
+    const { part, checks } = await run('rbg-v1alpha1-dynamo-sglang-pd.yaml');
+    expect(part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'processor=frontend',
+      'prefill=prefill',
+      'decoder=decode',
+    ]);
+    expect(part.graphs[0]?.kv?.transport).toBe('NIXL');
+    expect(fails(checks)).toEqual([]);
+  });
+});

@@ -9,6 +9,10 @@ import { LOCATE_SCRIPT, PYTHON_SCRIPT } from '../src/nixl/locate.js';
 import { NixlReportPartSchema } from '../src/nixl/schema.js';
 import type { Resolved, Target } from '../src/probes/targets.js';
 import { renderText } from '../src/render/text.js';
+import { reportSchemaOf } from '../src/tools/schema.js';
+
+type ZodLike = { safeParse(v: unknown): { error?: { issues: unknown[] } } };
+
 import { runCli, spawnCli } from './helpers/cli.js';
 import { replayExec } from './helpers/exec-replay.js';
 import { MemoryCluster } from './helpers/memory-cluster.js';
@@ -70,6 +74,9 @@ describe('nixl --local on this machine', () => {
   it('the built CLI prints the same next step', async () => {
     const run = await spawnCli(['nixl', '--local', '-o', 'json', '-q']);
     const report = ReportSchema.parse(JSON.parse(run.stdout));
+    // The published contract (references/nixl.schema.json), strictly: no field it does not declare.
+    const strict = (reportSchemaOf('nixl.schema.json') as unknown as { strict(): ZodLike }).strict();
+    expect(strict.safeParse(report).error?.issues ?? []).toEqual([]);
     const inProcess = ReportSchema.parse(JSON.parse((await cli(['--local', '-o', 'json', '-q'])).stdout));
     expect(report.next).toEqual(inProcess.next);
     expect(run.stderr).toBe('');

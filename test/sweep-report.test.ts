@@ -9,6 +9,10 @@ import { saveRun } from '../src/sweep/history.js';
 import type { SweepResult } from '../src/sweep/model.js';
 import { sweepChecks } from '../src/sweep/result.js';
 import { SWEEP_SUBJECT } from '../src/sweep/saved.js';
+import { reportSchemaOf } from '../src/tools/schema.js';
+
+type ZodLike = { safeParse(v: unknown): { error?: { issues: unknown[] } } };
+
 import { fleetSweep } from '../src/tools/sweep-fleet.js';
 import { runCli } from './helpers/cli.js';
 import { parsePromText, sampleValue } from './helpers/prometheus-text.js';
@@ -67,6 +71,9 @@ describe('sweep report renders a saved nightly to every format with the saved ve
     const r = await runCli(['sweep', 'report', file, '-o', 'json']);
     expect(r.code).toBe(1);
     const again = JSON.parse(r.stdout);
+    // The published contract (references/sweep.schema.json), strictly: no field it does not declare.
+    const strict = (reportSchemaOf('sweep.schema.json') as unknown as { strict(): ZodLike }).strict();
+    expect(strict.safeParse(again).error?.issues ?? []).toEqual([]);
     expect(again.verdict).toEqual(saved.verdict);
     expect(again.checks).toEqual(saved.checks);
     expect(again.cluster).toEqual({

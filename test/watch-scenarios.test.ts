@@ -95,7 +95,7 @@ describe('watch --from/--to judges the scenario pairs', () => {
   it('layout-bound (vLLM issue #50913): 4.3 GB/s over 1785 descriptors of 94 kB is a warning that names them', async () => {
     const r = await judge('vllm-layout-bound', '--line-rate', '400');
     expect(r.status('watch.kv_throughput', 'decode')).toBe('warn');
-    expect(JSON.stringify(r.report.checks)).toContain('1785 descriptors of 93.6 kB per transfer');
+    expect(JSON.stringify(r.report.checks)).toContain('1785 descriptors of 91.4 KiB per transfer');
   });
 
   it('small transfers (vLLM issue #41230): 1.6 GB/s at 2.25 MB is not called slow', async () => {

@@ -238,6 +238,11 @@ const expected: Record<string, string[]> = {
     'ok perftest.transport',
     'ok perftest.gpudirect',
   ],
+  // Issue 38: nvidia-smi topo -p2p (test/fixtures/node/nvidia-smi-topo-p2p/INDEX.md).
+  'topo-p2p/rtx5090-2gpu-rw-gns.txt': ['warn nvlink.p2p'],
+  'topo-p2p/rtx5090-2gpu-rw-gns-spaces.txt': ['warn nvlink.p2p'],
+  'topo-p2p/rtx3090-2gpu-rw-ok-patched-driver.txt': ['ok nvlink.p2p'],
+  'topo-p2p/rtx50-5gpu-paste-p2p-typo-then-p2p-p-all-ok.txt': ['ok nvlink.p2p'],
   'ucx_perftest/ucp-put-bw-host-roce-jitter.log': [
     'ok perftest.run',
     'fail perftest.bandwidth',

@@ -52,14 +52,14 @@ describe('ports judged as a set', () => {
     );
   });
 
-  it('names the one port trained below its seven siblings', () => {
+  it('fails the one port trained below its seven siblings of the same model (as pair.nic-rate does)', () => {
     const ports = Array.from({ length: 8 }, (_, i) =>
       ca(`mlx5_${i}`, 'MT4129', '28.39.1002', [
         ['Active', 'LinkUp', i === 3 ? '200' : '400', 10 + i, 'InfiniBand'],
       ]),
     );
     const checks = ibstat(ports.join('\n'));
-    expect(checks.map(line)).toContain('warn ib.rate MT4129');
+    expect(checks.map(line)).toContain('fail ib.rate MT4129');
     expect(checks.find((c) => c.id === 'ib.rate')?.detail).toBe(
       'ports of one kind run at different speeds: most at 400 Gb/s, mlx5_3/1 at 200 Gb/s',
     );

@@ -1,5 +1,11 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
+import {
+  KV_FAIL_BELOW_GBPS,
+  KV_WARN_BELOW_GBPS,
+  readSiblings,
+  type SiblingReading,
+} from '../judge/port-speeds.js';
 import type { IbPort } from '../parsers/ib-port.js';
 import { judgePort, layerName, type PortVerdict, rateText, subjectOf } from './ib.js';
 
@@ -8,20 +14,11 @@ import { judgePort, layerName, type PortVerdict, rateText, subjectOf } from './i
  * each port judged alone (judgePort), then what only the set shows — a port too
  * slow for KV transfer, a slow front-end NIC beside a fast fabric, a down port
  * beside an active one on the same HCA, a port trained below its siblings, and
- * how many EFA devices there are. Bars: references/rdma-devices.md.
+ * how many EFA devices there are. Bars: references/rdma-devices.md; the bars and the
+ * sibling rule are the judge's (judge/port-speeds.ts), the same `pair` uses.
  */
 
-/** Below this an Active port fails: its line rate (≤ 5 GB/s) cannot clear the 5 GB/s cross-node floor. */
-export const KV_FAIL_BELOW_GBPS = 50;
-/** Below this it warns: the RDMA links disaggregated deployments use are 100 Gb/s (12.5 GB/s) or more. */
-export const KV_WARN_BELOW_GBPS = 100;
-
 const hardware = (p: IbPort) => p.kind === undefined || p.kind === 'hardware';
-
-/** A port's speed signature: effective rate plus width and lane speed when known. */
-function signature(p: IbPort): string {
-  return `${p.rateGbps ?? '?'} Gb/s${p.width !== undefined ? ` ${p.width}X` : ''}${p.laneGbps !== undefined ? ` ${p.laneGbps}G/lane` : ''}`;
-}
 
 /**
  * Re-judges Active hardware ports by speed, knowing what else the node has. A slow port
@@ -200,6 +197,50 @@ function efaCheck(list: { p: IbPort; v: PortVerdict }[]): Check | undefined {
 }
 
 /**
+ * The one sibling rule (judge/port-speeds.ts) over the ports that carry or could carry
+ * KV traffic: usable ones and those only too slow, EFA devices aside (rdma.efa counts them).
+ */
+function siblings(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+  slow: ReadonlySet<IbPort>,
+): SiblingReading<IbPort>[] {
+  return readSiblings(
+    list.filter((x) => x.v.usable || slow.has(x.p)).map((x) => x.p),
+    (p) =>
+      p.kind === 'efa' || p.rateGbps === undefined
+        ? undefined
+        : {
+            linkLayer: p.linkLayer,
+            model: models[p.device],
+            gbps: p.rateGbps,
+            width: p.width,
+            laneGbps: p.laneGbps,
+          },
+  ).filter((r) => r.status !== 'ok');
+}
+
+/** `ib.rate`: siblings at different speeds, worded from the rule's reading. */
+function rateCheck(r: SiblingReading<IbPort>): Check {
+  const at = (g: { signature: string }, ps: IbPort[]) => ps.map((p) => `${subjectOf(p)} at ${g.signature}`);
+  const detail = r.norm
+    ? `ports of one kind run at different speeds: most at ${r.norm.signature}, ${r.speeds
+        .filter((g) => g !== r.norm)
+        .flatMap((g) => at(g, g.ports))
+        .join(', ')}`
+    : `ports of one kind run at different speeds with no majority: ${r.speeds
+        .map((g) => `${g.signature} (${g.ports.map(subjectOf).join(', ')})`)
+        .join(', ')}; none is held to another's speed`;
+  return check('ib.rate', r.status, detail, {
+    subject: r.model,
+    fix: r.norm
+      ? 'a slower or narrower port is a degraded link: reseat or replace the cable/transceiver and check the switch port speed'
+      : 'check what each port negotiated (ibstat, mlxlink): a port trained down shows fewer lanes or a slower lane than it supports; a node that mixes adapters runs them at their own rates',
+    data: { slow: r.slow.map(subjectOf), odd: r.odd.map(subjectOf) },
+  });
+}
+
+/**
  * Checks for a set of ports: one `ib.port` per port, `ib.ports` for the count of
  * usable ports, `ib.rate` when ports of the same kind (link layer and model) run at
  * different effective rates or widths — a 2X HDR port and a 4X EDR port both print
@@ -246,34 +287,7 @@ export function classifyIbPorts(
     }),
   );
   checks.push(usableSummary(list));
-  const groups = new Map<string, IbPort[]>();
-  for (const { p, v } of list) {
-    if ((!v.usable && !slow.has(p)) || p.kind === 'efa') continue;
-    const key = `${p.linkLayer ?? '?'}|${models[p.device] ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), p]);
-  }
-  for (const [key, group] of groups) {
-    const bySig = new Map<string, IbPort[]>();
-    for (const p of group) bySig.set(signature(p), [...(bySig.get(signature(p)) ?? []), p]);
-    if (bySig.size < 2) continue;
-    // The most common speed is the norm; on a tie the faster one (the slower port is the odd one).
-    const sorted = [...bySig.entries()].sort(
-      (a, b) => b[1].length - a[1].length || (b[1][0]?.rateGbps ?? 0) - (a[1][0]?.rateGbps ?? 0),
-    );
-    const [common] = sorted[0] as [string, IbPort[]];
-    const odd = sorted.slice(1).flatMap(([sig, ps]) => ps.map((p) => `${subjectOf(p)} at ${sig}`));
-    checks.push(
-      check(
-        'ib.rate',
-        'warn',
-        `ports of one kind run at different speeds: most at ${common}, ${odd.join(', ')}`,
-        {
-          subject: key.split('|')[1] || undefined,
-          fix: 'a slower or narrower port is a degraded link: reseat or replace the cable/transceiver and check the switch port speed',
-        },
-      ),
-    );
-  }
+  for (const r of siblings(list, models, slow)) checks.push(rateCheck(r));
   const efa = efaCheck(list);
   if (efa) checks.push(efa);
   return checks;

@@ -10,6 +10,7 @@ export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools
 export { classifyMemlock } from './memlock.js';
 export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';
 export { classifyNcclTests } from './nccl-tests.js';
+export { classifyP2p, crossP2pTopo } from './p2p.js';
 export { classifyPerftest } from './perftest.js';
 export { classifyDevInfiniband, classifyShowGids } from './rdma.js';
 export { classifyRdmaLink } from './rdma-link.js';

@@ -26,6 +26,12 @@ export const TOOLS = {
     install:
       'nvidia-smi comes with the NVIDIA driver: run in a pod that has a GPU (NVIDIA container toolkit)',
   },
+  'topo-p2p': {
+    group: 'nvlink',
+    command: 'nvidia-smi topo -p2p r',
+    install:
+      'nvidia-smi comes with the NVIDIA driver: run in a pod that has a GPU (NVIDIA container toolkit)',
+  },
   nvlink: {
     group: 'nvlink',
     command: 'nvidia-smi nvlink --status',

@@ -27,6 +27,7 @@ const FROM_CLUSTER: Record<string, Lookup> = {
   '--decode-node': async (c) => (await c.listNodes()).map((n) => n.metadata?.name ?? ''),
   '--nodes': async (c) => (await c.listNodes()).map((n) => n.metadata?.name ?? ''),
   '--pod': async (c, ns) => (await c.listPods(ns)).map((p) => p.metadata?.name ?? ''),
+  '--dgd': (c, ns) => c.listDgdNames(ns),
 };
 
 function findOption(cmds: Command[], word: string): Option | undefined {

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { formatBytes, INPUT_LIMITS } from '../core/input.js';
+import { INPUT_LIMITS } from '../core/input.js';
+import { formatBytes } from '../core/size.js';
 import { addOutputOptions, type CliContext } from './context.js';
 import { withExamples } from './help.js';
 

@@ -148,7 +148,7 @@ describe('read: input problems give one clear line and exit 2', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      "error: unknown tool 'ibstatt' (fix: use one of: ibstat, ibstatus, ibv_devinfo, topo, nvlink, lsmod, dev-infiniband, show_gids, memlock, ucx_info, nixlbench, ucx_perftest, gdrcopy, perftest, nccl-tests, rdma-link, dmesg, fi_info)\n",
+      "error: unknown tool 'ibstatt' (fix: use one of: ibstat, ibstatus, ibv_devinfo, topo, topo-p2p, nvlink, lsmod, dev-infiniband, show_gids, memlock, ucx_info, nixlbench, ucx_perftest, gdrcopy, perftest, nccl-tests, rdma-link, dmesg, fi_info)\n",
     );
   });
 

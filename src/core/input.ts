@@ -48,12 +48,10 @@ export const INPUT_LIMITS = {
   capture: 16 * MiB,
 } as const;
 
-/** `16777216` → `16 MiB`; for messages. */
-export function formatBytes(n: number): string {
-  if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
-  return `${n} bytes`;
-}
+/** Bytes for messages: core/size.ts's one formatter (env/load.ts still imports it from here). */
+import { formatBytes } from './size.js';
+
+export { formatBytes };
 
 export interface ReadBoundedOptions {
   /** Refuse inputs longer than this many bytes. */

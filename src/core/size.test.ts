@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseByteSize, toQuantity } from './size.js';
+import { formatBytes, parseByteSize, toQuantity } from './size.js';
 
 describe('one size grammar', () => {
   it('Ki/Mi/Gi/Ti, KiB…, and the bare K/M/G/T are powers of two', () => {
@@ -32,5 +32,37 @@ describe('one size grammar', () => {
       toQuantity(4096),
       toQuantity(2e9),
     ]).toEqual(['16Gi', '1536Mi', '1000000', '4096', '2000000000']);
+  });
+});
+
+describe('formatBytes: one way to write bytes for people', () => {
+  it('writes a chosen size exactly, in the largest binary unit with a short exact form', () => {
+    expect(
+      [4096, 65536, 1 << 20, 64 << 20, 1 << 30, 1536, 1.5 * 1024 ** 3, 1025 * 1024 ** 2, 2 * 1024 ** 4].map(
+        formatBytes,
+      ),
+    ).toEqual(['4 KiB', '64 KiB', '1 MiB', '64 MiB', '1 GiB', '1.5 KiB', '1.5 GiB', '1025 MiB', '2 TiB']);
+  });
+
+  it('writes a measured figure to three significant digits, and under 1 KiB in bytes', () => {
+    expect([93_600, 70e6, 1e6, 1_048_575, 1_048_000].map(formatBytes)).toEqual([
+      '91.4 KiB',
+      '66.8 MiB',
+      '977 KiB',
+      '1024 KiB',
+      '1023 KiB',
+    ]);
+    expect([0, 1, 448, 1000, 1023.4].map(formatBytes)).toEqual([
+      '0 bytes',
+      '1 byte',
+      '448 bytes',
+      '1000 bytes',
+      '1023 bytes',
+    ]);
+  });
+
+  it('reads back through the parser where it is exact', () => {
+    for (const n of [4096, 64 << 20, 1.5 * 1024 ** 3, 1025 * 1024 ** 2])
+      expect(parseByteSize(formatBytes(n).replace(' ', ''))).toBe(n);
   });
 });

@@ -44,3 +44,31 @@ export function toQuantity(bytes: number): string {
   }
   return String(bytes);
 }
+
+const UNITS = [
+  ['TiB', 1024 ** 4],
+  ['GiB', 1024 ** 3],
+  ['MiB', 1024 ** 2],
+  ['KiB', 1024],
+] as const;
+
+/**
+ * THE byte formatter for people, in the binary units the parser above reads and Kubernetes'
+ * `Mi`/`Gi`, block sizes and memory count in (KiB, MiB, GiB, TiB: powers of two). Exact where a
+ * short exact form exists — `64 MiB`, `1.5 GiB`, `1025 MiB` (a size someone chose reads back as
+ * they wrote it) — else three significant digits (`91.4 KiB`, `66.8 MiB`: a measured mean);
+ * under 1 KiB in bytes (`448 bytes`). For a Kubernetes manifest use toQuantity.
+ */
+export function formatBytes(bytes: number): string {
+  const unit = UNITS.find(([, size]) => Math.abs(bytes) >= size);
+  if (!unit || !Number.isFinite(bytes)) {
+    const n = Math.round(bytes);
+    return `${n} ${n === 1 ? 'byte' : 'bytes'}`;
+  }
+  const [name, size] = unit;
+  const value = bytes / size;
+  if (Number.isInteger(value * 100)) return `${value} ${name}`;
+  const smaller = UNITS.find(([, s]) => s < size && bytes % s === 0);
+  if (smaller) return `${bytes / smaller[1]} ${smaller[0]}`;
+  return `${value >= 1000 ? Math.round(value) : Number(value.toPrecision(3))} ${name}`;
+}

@@ -3,7 +3,6 @@ import { ToolError } from '../core/errors.js';
 import { localBandwidthCheck } from '../judge/local.js';
 import { assertSizes } from './limits.js';
 import { getEngine } from './registry.js';
-import { formatSize } from './sizes.js';
 
 describe('sizes an engine cannot take', () => {
   it('ucx_perftest refuses 4 GiB and more, naming the limit (its size wraps at 32 bits)', () => {
@@ -35,15 +34,13 @@ describe('a local run above any physical link fails, in host memory too', () => 
       memory: 'DRAM',
       expected: undefined,
       subject: 'x',
-      formatSize,
     });
     expect(c.status).toBe('fail');
     expect(c.detail).toMatch(/is above any memory or GPU link \(1000 GB\/s\): a measurement artefact/);
   });
   it('a plausible host-memory figure without a floor stays ok', () => {
     expect(
-      localBandwidthCheck({ rows: rows(12), memory: 'DRAM', expected: undefined, subject: 'x', formatSize })
-        .status,
+      localBandwidthCheck({ rows: rows(12), memory: 'DRAM', expected: undefined, subject: 'x' }).status,
     ).toBe('ok');
   });
 });

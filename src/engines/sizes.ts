@@ -9,17 +9,5 @@ export function parseSize(text: string): number | undefined {
   return parseByteSize(text);
 }
 
-/** Bytes for people: 4096 → `4 KiB`, 67108864 → `64 MiB`, 1000 → `1000 B`. */
-export function formatSize(bytes: number): string {
-  for (const [unit, size] of [
-    ['GiB', 1024 ** 3],
-    ['MiB', 1024 ** 2],
-    ['KiB', 1024],
-  ] as const) {
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  }
-  return `${bytes} B`;
-}
-
 /** Message sizes of a local pair's default sweep (every engine): 4 KiB … 64 MiB, a few seconds on a laptop. */
 export const DEFAULT_SIZES = [4096, 65536, 1 << 20, 16 << 20, 64 << 20] as const;

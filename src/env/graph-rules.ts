@@ -1,9 +1,8 @@
 import { type Check, check } from '../core/model.js';
-import { isPdLocal } from './catalog.js';
 import { arr, obj, type RawService, str, strs } from './raw.js';
 import type { EngineFacts } from './resolve.js';
 import { wantsMnnvl } from './rules.js';
-import type { EnvService, TransportVar } from './schema.js';
+import type { EnvService } from './schema.js';
 import { parseUcxTls } from './ucx.js';
 
 /** A resolved service together with what only the graph checks need. */
@@ -13,50 +12,6 @@ export interface ServiceCtx {
   subject: string;
   /** The engine, its tensor parallelism and KV path (resolve.ts engineFactsOf). */
   facts?: EngineFacts;
-}
-
-function shown(v: TransportVar | undefined): string {
-  if (!v) return 'unset';
-  return v.visible && v.value !== undefined ? v.value : `<${v.ref ?? v.source}>`;
-}
-
-/** Prefill and decode must agree on the transport: compare every prefill with every decode. */
-export function pdMismatchCheck(
-  prefill: ServiceCtx[],
-  decode: ServiceCtx[],
-  subject: string,
-): Check | undefined {
-  if (prefill.length === 0 || decode.length === 0) return undefined;
-  const diffs: string[] = [];
-  const many = prefill.length > 1 || decode.length > 1;
-  for (const p of prefill) {
-    for (const d of decode) {
-      const names = [
-        ...new Set([...Object.keys(p.svc.transportVars), ...Object.keys(d.svc.transportVars)]),
-      ].sort();
-      for (const n of names) {
-        if (isPdLocal(n)) continue;
-        const a = shown(p.svc.transportVars[n]);
-        const b = shown(d.svc.transportVars[n]);
-        if (a === b) continue;
-        const pair = many ? ` (${p.svc.name} vs ${d.svc.name})` : '';
-        diffs.push(`${n}: prefill ${a}, decode ${b}${pair}`);
-      }
-    }
-  }
-  if (diffs.length === 0) {
-    const n = Object.keys(prefill[0]?.svc.transportVars ?? {}).filter((k) => !isPdLocal(k)).length;
-    const detail =
-      n === 0
-        ? 'neither prefill nor decode sets a transport variable (beyond logging), so they cannot disagree'
-        : `prefill and decode set the same ${n} transport variable${n === 1 ? '' : 's'}`;
-    return check('env.pd-mismatch', 'ok', detail, { subject });
-  }
-  return check('env.pd-mismatch', 'warn', `prefill and decode differ — ${diffs.join('; ')}`, {
-    subject,
-    fix: 'set the same transport variables on prefill and decode, or confirm the difference is intended',
-    data: { differences: diffs },
-  });
 }
 
 function selects(selector: unknown, labels: Record<string, string>): boolean {

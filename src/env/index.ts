@@ -4,9 +4,11 @@ import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
-import { kvNetworkCheck, pdMismatchCheck, type ServiceCtx } from './graph-rules.js';
+import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
+import { settleKv } from './kv-graph.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
+import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
@@ -17,6 +19,7 @@ import {
   netDevicesCheck,
   ucxTlsCheck,
 } from './rules.js';
+import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { roleModeCheck } from './rules-role.js';
@@ -73,10 +76,10 @@ function scopesOf(graphs: RawGraph[]): Scope[] {
   }
   for (const g of graphs) {
     if (paired.has(g)) continue;
-    if (g.isDgd) {
+    if (g.isDgd || g.ownScope) {
       scopes.push({
         subject: `${g.file}#${g.deployment}`,
-        isDgd: true,
+        isDgd: g.isDgd,
         graphs: [g],
         ...(g.partial ? { partial: g.partial } : {}),
       });
@@ -102,7 +105,10 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
   const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
   if (!SERVING.has(svc.role)) return [];
+  // A flag that stops the engine is raised before any KV check of dynamo.vllm: it comes first, alone.
+  const stops = errorFlagCheck(c.raw, subject);
   const list: (Check | undefined)[] = [
+    stops,
     multinodeRdmaCheck(svc, c.raw, subject),
     foreignKnobCheck(c.raw, subject),
   ];
@@ -110,7 +116,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
     list.push(
       roleModeCheck(c.raw, subject),
       mnnvlCheck(svc, subject),
-      kvConnectorCheck(svc, c.raw, subject, f),
+      stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
       gpuDirectCheck(svc, subject),
@@ -177,6 +183,11 @@ export function analyse(
       const facts = engineFactsOf(raw, transportVars, ex.configMaps);
       return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
     });
+    // The mocker simulates engines and moves no KV: there is no KV path to judge.
+    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
+    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    const settled = settleKv(prefill, decode, scope.subject);
     const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
     const serving = ctxs.some((c) => SERVING.has(c.svc.role));
     const names = scope.graphs.map((g) => g.deployment);
@@ -196,7 +207,7 @@ export function analyse(
         ...(others.length ? { pairedWith: others } : {}),
         ...(kvWorker?.facts?.engine ? { engine: kvWorker.facts.engine } : {}),
         ...(kvWorker?.facts?.tensorParallel ? { tensorParallel: kvWorker.facts.tensorParallel } : {}),
-        ...(kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
+        ...(settled.kv ? { kv: settled.kv } : kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
         services: g.services.map((s) => s.name),
       });
     }
@@ -213,10 +224,7 @@ export function analyse(
     }
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
     // the KV path of every graph come before the (often image-provided) missing variables.
-    // The mocker simulates engines and moves no KV: there is no KV path to judge.
-    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
-    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
-    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+    if (settled.check) checks.push(settled.check);
     for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c)));
     const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
     if (mocked.length && prefill.length + decode.length === 0) {

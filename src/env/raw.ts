@@ -46,6 +46,8 @@ export interface Volume {
   hostPath?: string;
   /** A ConfigMap volume's ConfigMap name (engine configs are mounted this way). */
   configMap?: string;
+  /** A ConfigMap volume's `items`: file path in the volume → ConfigMap key (only these keys are files then). */
+  configMapItems?: Record<string, string>;
 }
 
 /** One serving process (a DGD service, or one container of a plain workload) as written. */
@@ -78,8 +80,10 @@ export interface RawService {
   };
   /** True when the manifest says it is a worker but not which kind (componentType worker, a `main` that starts an engine, type worker). */
   workerish: boolean;
-  /** command followed by args. */
+  /** command followed by args (as the engine parses them: $(VAR) expanded, an SGLang --config file read in). */
   argv: string[];
+  /** Where engine options came from besides the command line (SGLang `--config` in a mounted ConfigMap). */
+  optionsFrom?: string;
   /** The container image, when written. */
   image?: string;
   /** Path of the container (for `…command`/`…args` paths). */
@@ -103,9 +107,16 @@ export interface RawService {
   /** DGD-managed /dev/shm: size as written, `disabled`, or undefined (operator default). Null for plain pods. */
   dgdShm: { size?: string; disabled?: boolean; field: 'sharedMemory' | 'sharedMemorySize' } | null;
   volumes: Volume[];
-  mounts: { name: string; mountPath: string }[];
+  mounts: Mount[];
   /** DGD services only: what a probe pod copies. */
   probe?: ProbeParts;
+}
+
+/** A container's volumeMount: the volume, where it is mounted, and the one file of it when `subPath` is set. */
+export interface Mount {
+  name: string;
+  mountPath: string;
+  subPath?: string;
 }
 
 export interface RawGraph {
@@ -116,6 +127,8 @@ export interface RawGraph {
   apiVersion: string;
   /** DGDs are their own scope; plain workloads of one file share one. */
   isDgd: boolean;
+  /** A whole graph in one object that is not a DGD (a RoleBasedGroup): its own scope, roles read as for plain pods. */
+  ownScope?: boolean;
   services: RawService[];
   /** Why this is only part of a graph (a kustomize patch, DGDR overrides, one DCD): not linted as complete. */
   partial?: string;
@@ -145,16 +158,23 @@ export function volumesOf(podSpec: Rec | undefined): Volume[] {
     if (hp) vol.hostPath = hp;
     const cm = str(obj(o.configMap)?.name);
     if (cm) vol.configMap = cm;
+    const items = arr(obj(o.configMap)?.items).flatMap((i) => {
+      const key = str(obj(i)?.key);
+      const at = str(obj(i)?.path);
+      return key && at ? [[at, key] as const] : [];
+    });
+    if (cm && items.length) vol.configMapItems = Object.fromEntries(items);
     return [vol];
   });
 }
 
-export function mountsOf(container: Rec | undefined): { name: string; mountPath: string }[] {
+export function mountsOf(container: Rec | undefined): Mount[] {
   return arr(container?.volumeMounts).flatMap((m) => {
     const o = obj(m);
     const name = str(o?.name);
     const mountPath = str(o?.mountPath);
-    return name && mountPath ? [{ name, mountPath }] : [];
+    const subPath = str(o?.subPath);
+    return name && mountPath ? [{ name, mountPath, ...(subPath ? { subPath } : {}) }] : [];
   });
 }
 

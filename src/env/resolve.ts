@@ -153,7 +153,11 @@ export function engineFactsOf(
   // The script's own variables (`KV_CFG='{…}'; python -m dynamo.vllm --kv-transfer-config "$KV_CFG"`).
   const sh = shellScript(s.argv);
   if (sh) for (const a of shellAssignments(sh.script, true)) if (a.visible && a.value) env[a.name] = a.value;
-  const kv = kvPathOf(engine, s.argv, env, configs);
+  const read = kvPathOf(engine, s.argv, env, configs);
+  const kv =
+    read && s.optionsFrom && !read.defaulted
+      ? { ...read, from: `${read.from}, from ${s.optionsFrom}` }
+      : read;
   const tp = tensorParallelOf(s, configs);
   return {
     ...(engine ? { engine } : {}),

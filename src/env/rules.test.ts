@@ -308,18 +308,47 @@ spec: {containers: [{name: vllm, resources: {limits: {nvidia.com/gpu: "1"}}}]}
 });
 
 describe('graph checks', () => {
-  it('env.pd-mismatch lists every difference, hidden values by reference, and ignores log levels', () => {
+  it('env.pd-mismatch: only what lets the two ends meet must agree; decode-only tuning, other NICs and a hidden HCA are each side’s own', () => {
     const yaml = pd({
       env: env({ UCX_TLS: 'rc,cuda_copy', UCX_LOG_LEVEL: 'info', UCX_RNDV_THRESH: '0' }),
       decodeEnv: `${env({ UCX_TLS: 'rc,cuda_copy,cuda_ipc', UCX_LOG_LEVEL: 'warn' })}\n            - {name: NCCL_IB_HCA, valueFrom: {configMapKeyRef: {name: f, key: hca}}}`,
     });
     expect(checks(yaml, 'env.pd-mismatch', '')).toEqual([
       {
-        status: 'warn',
+        status: 'ok',
         detail:
-          'prefill and decode differ — NCCL_IB_HCA: prefill unset, decode <configMapKeyRef f/hca>; UCX_RNDV_THRESH: prefill 0, decode unset; UCX_TLS: prefill rc,cuda_copy, decode rc,cuda_copy,cuda_ipc',
+          "prefill and decode agree on what lets their ends meet (a UCX transport in common, the same provider and metadata store); each side's own, allowed to differ: NCCL_IB_HCA (prefill unset, decode <configMapKeyRef f/hca>), UCX_RNDV_THRESH (prefill 0, decode unset), UCX_TLS (prefill rc,cuda_copy, decode rc,cuda_copy,cuda_ipc)",
       },
     ]);
+  });
+
+  it('env.pd-mismatch warns when the ends cannot meet: no UCX transport in common, another libfabric provider or metadata store', () => {
+    const yaml = pd({
+      env: env({ UCX_TLS: 'rc,cuda_copy', FI_PROVIDER: 'efa', NIXL_ETCD_ENDPOINTS: 'http://etcd-a:2379' }),
+      decodeEnv: env({
+        UCX_TLS: 'tcp,cuda_copy',
+        FI_PROVIDER: 'tcp',
+        NIXL_ETCD_ENDPOINTS: 'http://etcd-b:2379',
+      }),
+    });
+    const [c] = checks(yaml, 'env.pd-mismatch', '');
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toBe(
+      'prefill and decode cannot meet as set — UCX_TLS: prefill rc,cuda_copy, decode tcp,cuda_copy have no transport in common; FI_PROVIDER: prefill efa, decode tcp; NIXL_ETCD_ENDPOINTS: prefill http://etcd-a:2379, decode http://etcd-b:2379',
+    );
+  });
+
+  it('env.pd-mismatch: a CPU prefill beside a GPU decode (no GPU switches, other UCX_TLS with rc in common) is deliberate: ok', () => {
+    const yaml = pd({
+      env: env({ UCX_TLS: 'rc,tcp', UCX_NET_DEVICES: 'mlx5_0:1' }),
+      decodeEnv: env({
+        UCX_TLS: 'rc,cuda_copy,cuda_ipc',
+        UCX_NET_DEVICES: 'mlx5_4:1,mlx5_5:1',
+        UCX_IB_GPU_DIRECT_RDMA: 'yes',
+        NCCL_IB_HCA: 'mlx5_4,mlx5_5',
+      }),
+    });
+    expect(checks(yaml, 'env.pd-mismatch', '')[0]?.status).toBe('ok');
   });
 
   it('env.kv-over-pod-network: no fast path and no affinity warns; required affinity, hostNetwork or Multus pass', () => {

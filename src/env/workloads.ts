@@ -1,24 +1,12 @@
 import path from 'node:path';
-import { readDgd, roleFromOperatorLabels, type ShapeProblem } from './dgd.js';
+import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
-import {
-  arr,
-  envFromOf,
-  mountsOf,
-  obj,
-  podClaimTemplates,
-  type RawGraph,
-  type RawService,
-  type Rec,
-  resourcesOf,
-  securityOf,
-  str,
-  stringMap,
-  strs,
-  volumesOf,
-} from './raw.js';
+import { containerServices } from './pod-services.js';
+import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
+import { rbgServices } from './rbg.js';
 import type { Skipped } from './schema.js';
+import { withSglangConfig } from './sglang-config.js';
 
 /** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
 export interface Extracted {
@@ -96,48 +84,10 @@ function plainServices(kind: string, doc: Rec): RawService[] {
   const spec = obj(doc.spec);
   const lwsSize = Number(str(obj(spec?.leaderWorkerTemplate)?.size) ?? 1);
   const replicas = Number(str(spec?.replicas) ?? Number.NaN);
-  return podTemplates(kind, spec, doc).flatMap(({ prefix, path, tmpl }) => {
-    const podSpec = obj(tmpl?.spec);
-    const meta = obj(tmpl?.metadata);
-    return arr(podSpec?.containers).flatMap((c, k) => {
-      const container = obj(c);
-      if (!container) return [];
-      const cname = str(container.name) ?? `#${k}`;
-      const containerPath = `${path}spec.containers[name=${cname}]`;
-      const sec = securityOf(container, podSpec);
-      const labels = stringMap(meta?.labels);
-      const declaredRole = roleFromOperatorLabels(labels);
-      return [
-        {
-          name: `${prefix}${cname}`,
-          ...(declaredRole ? { declared: { role: declaredRole, from: 'componentType' as const } } : {}),
-          workerish: false,
-          argv: [...strs(container.command), ...strs(container.args)],
-          ...(str(container.image) ? { image: str(container.image) } : {}),
-          containerPath,
-          commandLength: strs(container.command).length,
-          layers: [
-            { source: 'container-env' as const, path: `${containerPath}.env`, entries: arr(container.env) },
-          ],
-          envFrom: envFromOf(container, containerPath),
-          resources: resourcesOf(obj(container.resources)),
-          claimTemplates: podClaimTemplates(podSpec),
-          capabilities: sec.capabilities,
-          privileged: sec.privileged,
-          ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
-          hostNetwork: podSpec?.hostNetwork === true,
-          annotations: stringMap(meta?.annotations),
-          labels,
-          ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
-          nodeCount: kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1,
-          ...(Number.isFinite(replicas) ? { replicas } : {}),
-          dgdShm: null,
-          volumes: volumesOf(podSpec),
-          mounts: mountsOf(container),
-        },
-      ];
-    });
-  });
+  const nodeCount = kind === 'LeaderWorkerSet' && Number.isFinite(lwsSize) && lwsSize > 1 ? lwsSize : 1;
+  return podTemplates(kind, spec, doc).flatMap((t) =>
+    containerServices({ ...t, nodeCount, ...(Number.isFinite(replicas) ? { replicas } : {}) }),
+  );
 }
 
 function kindOf(doc: Rec): string {
@@ -268,6 +218,21 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
       if (!dgd.partial) undecided.push({ graph, services: dgd.services });
       return;
     }
+    const roles = rbgServices(kind, apiVersion, doc);
+    if (roles) {
+      if (roles.length === 0) return skip(`${kind} without roles that run a container`);
+      out.graphs.push({
+        file: d.file,
+        doc: d.doc,
+        deployment: name,
+        kind,
+        apiVersion,
+        isDgd: false,
+        ownScope: true,
+        services: roles,
+      });
+      return;
+    }
     if (PLAIN_KINDS.includes(kind)) {
       const services = plainServices(kind, doc);
       if (services.length === 0) return skip(`${kind} without containers`);
@@ -303,7 +268,14 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
         if (partial) graph.partial = partial;
       }
       // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
-      for (const g of out.graphs) for (const s of g.services) s.argv = kubeletArgv(s, out.configMaps);
+      // SGLang then reads its --config file (a mounted ConfigMap in the input) in front of the command line.
+      for (const g of out.graphs)
+        for (const s of g.services) {
+          s.argv = kubeletArgv(s, out.configMaps);
+          const c = withSglangConfig(s, out.configMaps);
+          s.argv = c.argv;
+          if (c.from) s.optionsFrom = c.from;
+        }
       return out;
     },
   };

@@ -56,7 +56,7 @@ describe('watch.kv_throughput', () => {
       ndr,
     );
     expect(c.status).toBe('warn');
-    expect(c.detail).toContain('1785 descriptors of 93.6 kB per transfer');
+    expect(c.detail).toContain('1785 descriptors of 91.4 KiB per transfer');
   });
   it('no transfer in the window is skipped, never a pass', () => {
     const c = kvThroughputCheck('d', win({ transfers: 0, bytes: 0, seconds: 0 }), ndr);

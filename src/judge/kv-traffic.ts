@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { formatBytes } from '../core/size.js';
 import { fmtGBps } from './bandwidth.js';
 import { RDMA_WARN_FRACTION } from './expectations.js';
 import { KV_SHARE_WARN } from './kv-row.js';
@@ -126,13 +127,6 @@ export function rateAt(bytes: number, gbps: number): number {
   return bytes / (KV_PER_TRANSFER_COST_S + bytes / (gbps * 1e9)) / 1e9;
 }
 
-export function fmtBytes(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${Math.round(n)} B`;
-}
-
 function fmtMs(s: number): string {
   const ms = s * 1e3;
   return ms >= 10 ? ms.toFixed(0) : ms.toFixed(2);
@@ -166,7 +160,7 @@ export function layoutNote(w: KvWindow): string | undefined {
     const perDesc = w.bytes / w.descriptors;
     if (perDesc < SMALL_DESCRIPTOR_BYTES) {
       notes.push(
-        `${Math.round(w.descriptors / w.transfers)} descriptors of ${fmtBytes(perDesc)} per transfer: the per-descriptor cost bounds it`,
+        `${Math.round(w.descriptors / w.transfers)} descriptors of ${formatBytes(perDesc)} per transfer: the per-descriptor cost bounds it`,
       );
     }
   }
@@ -181,7 +175,7 @@ export function layoutNote(w: KvWindow): string | undefined {
 function quantiles(w: KvWindow): string {
   const parts: string[] = [];
   if (w.sizeP50 !== undefined && w.sizeP90 !== undefined)
-    parts.push(`size p50 ${fmtBytes(w.sizeP50)}, p90 ${fmtBytes(w.sizeP90)}`);
+    parts.push(`size p50 ${formatBytes(w.sizeP50)}, p90 ${formatBytes(w.sizeP90)}`);
   if (w.timeP50 !== undefined && w.timeP90 !== undefined)
     parts.push(`time p50 ${fmtMs(w.timeP50)} ms, p90 ${fmtMs(w.timeP90)} ms`);
   return parts.length ? ` (${parts.join('; ')})` : '';
@@ -235,7 +229,7 @@ export function kvThroughputCheck(subject: string, w: KvWindow, ref: KvReference
     ...(w.descriptors !== undefined ? { descriptors: w.descriptors } : {}),
     ...(w.postSeconds !== undefined ? { postSeconds: w.postSeconds } : {}),
   };
-  const head = `${w.transfers} transfers of ${fmtBytes(f.meanBytes)} at ${fmtGBps(f.gbps)} GB/s each${quantiles(w)}`;
+  const head = `${w.transfers} transfers of ${formatBytes(f.meanBytes)} at ${fmtGBps(f.gbps)} GB/s each${quantiles(w)}`;
   const healthy = `a healthy fabric gives ${fmtGBps(f.expectedGBps)} GB/s at this size (${ref.source}), TCP ${fmtGBps(f.tcpGBps)} GB/s`;
   if (f.expectedGBps < DISTINGUISHABLE * f.tcpGBps) {
     return check(

@@ -1,6 +1,7 @@
 import { formatDuration } from '../core/duration.js';
 import type { Expectation, MeasurementRow } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
+import { formatBytes } from '../core/size.js';
 import { judgedGBps, bandwidthCheck as pairBandwidthCheck } from './bandwidth.js';
 import { ABSOLUTE_INTRA_NODE_CEILING_GBPS, expectationFor } from './expectations.js';
 
@@ -98,8 +99,6 @@ export interface LocalBandwidth {
   memory: LocalMemory;
   expected: Expectation | undefined;
   subject: string;
-  /** Bytes for people, as the local report prints sizes (`64 MiB`). */
-  formatSize: (bytes: number) => string;
 }
 
 /**
@@ -116,7 +115,7 @@ export function localBandwidthCheck(f: LocalBandwidth): Check {
   }
   if (f.memory === 'VRAM' && expected) return pairBandwidthCheck(figure, expected, 'intra-node', subject);
   const at = rows.find((r) => r.gbps === figure) as MeasurementRow;
-  const where = `${gb(figure)} GB/s at ${f.formatSize(at.blockSize)}`;
+  const where = `${gb(figure)} GB/s at ${formatBytes(at.blockSize)}`;
   const data = { judgedGBps: figure, atBlockSize: at.blockSize, ...(expected ? { expected } : {}) };
   // No two processes on one host move more than the fastest GPU link: above it is an artefact, in every mode.
   if (figure > ABSOLUTE_INTRA_NODE_CEILING_GBPS) {

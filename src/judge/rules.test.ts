@@ -4,8 +4,6 @@ import { localBandwidthCheck, localExpectation, transferCheck } from './local.js
 import { loopbackCheck, peersCheck } from './peers.js';
 import { stabilityCheck } from './stability.js';
 
-const mib = (n: number) => `${n / (1 << 20)} MiB`;
-
 describe('stability', () => {
   const s = (minGBps: number, maxGBps: number) =>
     stabilityCheck({ minGBps, maxGBps, medianGBps: maxGBps, intervals: 9 });
@@ -77,7 +75,6 @@ describe('pair --local', () => {
         memory: 'DRAM',
         expected: localExpectation({ memory: 'DRAM', minGBps }),
         subject: 's',
-        formatSize: mib,
       });
     expect(dram().status).toBe('ok');
     expect(dram().detail).toBe('4.00 GB/s at 1 MiB (no --min-bandwidth floor given)');
@@ -93,12 +90,11 @@ describe('pair --local', () => {
         memory: 'VRAM',
         expected: exp,
         subject: 's',
-        formatSize: mib,
       }).status;
     expect([at(300), at(200), at(50)]).toEqual(['ok', 'warn', 'fail']);
-    expect(
-      localBandwidthCheck({ rows: [], memory: 'VRAM', expected: exp, subject: 's', formatSize: mib }).status,
-    ).toBe('skipped');
+    expect(localBandwidthCheck({ rows: [], memory: 'VRAM', expected: exp, subject: 's' }).status).toBe(
+      'skipped',
+    );
   });
   it('a run that hung after its results warns; a timeout or failure fails', () => {
     const t = (outcome: 'completed' | 'failed' | 'timeout' | 'hung-after-results') =>

@@ -49,6 +49,18 @@ describe('a port against its siblings', () => {
       'mlx5_3 trained to 200 Gb/s, its 7 siblings to 400 (adapter model not shown: it may be another NIC)',
     );
   });
+  it('siblings that disagree with no majority warn and name every speed; nobody is held to another', () => {
+    const tie = [port('mlx5_0', 400), port('mlx5_1', 400), port('mlx5_2', 200), port('mlx5_3', 200)];
+    const c = nicRateCheck('gpu-a', tie);
+    expect(c).toMatchObject({ id: 'pair.nic-rate', status: 'warn', data: { slow: [] } });
+    expect(c?.detail).toBe(
+      "mlx5_0, mlx5_1 at 400 Gb/s, mlx5_2, mlx5_3 at 200 Gb/s: no majority of one kind, so none is held to another's rate",
+    );
+    expect(expectedRate(tie[2] as NicPort, tie)).toEqual({ gbps: 200 });
+    const above = nicRateCheck('gpu-a', [port('a', 200), port('b', 200), port('c', 200), port('d', 400)]);
+    expect(above?.status).toBe('warn');
+    expect(above?.detail).toBe('d at 400 Gb/s, above its 3 siblings at 200 Gb/s');
+  });
   it('down ports the pod sees are named, never dropped; a down port of the rails model warns', () => {
     const ports = [...rails(), { ...port('mlx5_8', 400), active: false }];
     expect(nicRateCheck('gpu-a', ports)).toMatchObject({

@@ -1,20 +1,13 @@
 import { type Check, check } from '../core/model.js';
+import { readSiblings, type SiblingReading, type SiblingStatus } from './port-speeds.js';
 
 /**
- * What a port should run at, from its siblings: the rate most ports of the
- * same adapter model and link layer on the same node trained to. A port that
- * negotiated less (a 400G rail that trained down to 200G after a bad cable or
- * a dirty connector) does not set its own bar: it is held to its siblings'
- * rate, and is itself reported. Pure. references/expected-bandwidth.md
- * ("Where the line rate comes from") and references/judge.md give the rule.
- *
- * Siblings: active ports with a rate, of the same link layer, and of the same
- * adapter model when both models are known. A port whose model is not known
- * beside ports of a known model is compared with its link layer alone, and a
- * slower one is a warning, not a failure (it may be a front-end NIC of
- * another model). A port of another model is no sibling (a 100G front-end NIC
- * beside 400G rails). A majority needs at least two siblings agreeing, more
- * than any other rate.
+ * `pair`'s side of the one port-speed rule (port-speeds.ts): the ports a probe pod
+ * listed in /sys/class/infiniband, read against their siblings. A port below a strict
+ * majority of its siblings does not set its own bar: it is held to their rate (a 400G
+ * rail that trained down to 200G after a bad cable is judged at 400) and is itself
+ * reported. references/expected-bandwidth.md ("Where the line rate comes from") and
+ * references/judge.md give the rule.
  */
 
 /** One RDMA port as the probe pod saw it in /sys/class/infiniband (see probe-script.ts). */
@@ -23,6 +16,9 @@ export interface NicPort {
   port: number;
   /** Line rate in Gb/s (`400 Gb/sec (4X NDR)` → 400). */
   rateGbps?: number;
+  /** Active lanes and per-lane speed, when the rate names them (`4X NDR` → 4, 100). */
+  width?: number;
+  laneGbps?: number;
   active: boolean;
   /** `InfiniBand` or `Ethernet` (RoCE). */
   linkLayer?: string;
@@ -39,35 +35,21 @@ export interface SiblingRate {
   sameModel: boolean;
 }
 
-function siblingsOf(p: NicPort, ports: readonly NicPort[]): { list: NicPort[]; sameModel: boolean } {
-  const live = ports.filter(
-    (q) =>
-      q !== p &&
-      q.active &&
-      q.rateGbps !== undefined &&
-      !(q.device === p.device && q.port === p.port) &&
-      (q.linkLayer ?? '') === (p.linkLayer ?? ''),
+/** The rule's reading of a node's ports: Active ports with a rate take part. */
+export function readNicPorts(ports: readonly NicPort[]): SiblingReading<NicPort>[] {
+  return readSiblings(ports, (p) =>
+    p.active && p.rateGbps !== undefined
+      ? { linkLayer: p.linkLayer, model: p.model, gbps: p.rateGbps, width: p.width, laneGbps: p.laneGbps }
+      : undefined,
   );
-  if (p.model !== undefined) {
-    const same = live.filter((q) => q.model === p.model);
-    // Ports of another known model are not siblings; ports of no known model are, loosely.
-    if (same.length > 0) return { list: same, sameModel: true };
-    return { list: live.filter((q) => q.model === undefined), sameModel: false };
-  }
-  return { list: live, sameModel: false };
 }
 
-/** The rate most of the port's siblings run at; undefined without a clear majority of at least two. */
+/** The rate a strict majority of the port's siblings run at; undefined without one. */
 export function siblingRate(p: NicPort, ports: readonly NicPort[]): SiblingRate | undefined {
-  const { list, sameModel } = siblingsOf(p, ports);
-  // The port itself votes too: two ports at 400 and two at 200 have no majority.
-  const counts = new Map<number, number>();
-  const voters = p.active && p.rateGbps !== undefined ? [...list, p] : list;
-  for (const q of voters) counts.set(q.rateGbps as number, (counts.get(q.rateGbps as number) ?? 0) + 1);
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-  const [top, next] = ranked;
-  if (!top || top[1] < 2 || (next && next[1] === top[1])) return undefined;
-  return { gbps: top[0], count: top[1], sameModel };
+  const same = (q: NicPort) => q === p || (q.device === p.device && q.port === p.port);
+  const r = readNicPorts(ports).find((k) => k.speeds.some((g) => g.ports.some(same)));
+  if (!r?.norm) return undefined;
+  return { gbps: r.norm.gbps, count: r.norm.ports.length, sameModel: r.model !== undefined };
 }
 
 /**
@@ -87,35 +69,63 @@ export interface SlowPort {
   siblings: SiblingRate;
 }
 
+/** The ports below a strict majority of their siblings, in the order the pod listed them. */
 export function slowPorts(ports: readonly NicPort[]): SlowPort[] {
-  const out: SlowPort[] = [];
-  for (const p of ports) {
-    if (!p.active || p.rateGbps === undefined) continue;
-    const e = expectedRate(p, ports);
-    if (e.slowBy) out.push({ port: p, siblings: e.slowBy });
-  }
-  return out;
+  const out = readNicPorts(ports).flatMap((r) =>
+    r.norm
+      ? r.slow.map((port) => ({
+          port,
+          siblings: {
+            gbps: r.norm?.gbps ?? 0,
+            count: r.norm?.ports.length ?? 0,
+            sameModel: r.model !== undefined,
+          },
+        }))
+      : [],
+  );
+  return out.sort((a, b) => ports.indexOf(a.port) - ports.indexOf(b.port));
 }
 
 function portName(p: NicPort): string {
   return p.port === 1 ? p.device : `${p.device}:${p.port}`;
 }
 
+const WORSE: Record<SiblingStatus, number> = { ok: 0, warn: 1, fail: 2 };
+
+/** Siblings that disagree without one being slow: above the majority, or no majority at all. */
+function oddText(r: SiblingReading<NicPort>): string | undefined {
+  if (r.odd.length === 0) return undefined;
+  const at = (g: { signature: string; ports: NicPort[] }, only: (p: NicPort) => boolean = () => true) =>
+    `${g.ports.filter(only).map(portName).join(', ')} at ${g.signature}`;
+  if (!r.norm)
+    return `${r.speeds.map((g) => at(g)).join(', ')}: no majority of one kind, so none is held to another's rate`;
+  const norm = r.norm;
+  const above = r.speeds.filter((g) => g !== norm && g.ports.some((p) => r.odd.includes(p)));
+  return `${above.map((g) => at(g)).join(', ')}, above its ${norm.ports.length} siblings at ${norm.signature}`;
+}
+
 /**
- * `pair.nic-rate` for one node: each port below its siblings fails (a warning
- * when its model is not shown), and the down ports the pod can see are named
- * beside them, not dropped. A down port of the same known model as the live
- * ones is a rail switched off: a warning. Down ports of no known model are
- * named in an ok check (a dual-port HCA's unused second port is common).
- * Undefined when every port the pod sees is up and at its siblings' rate.
+ * `pair.nic-rate` for one node, from the one port-speed rule: each port below
+ * a strict majority of its siblings fails (a warning when its model is not
+ * shown); siblings that disagree with no majority, or a port above it, warn.
+ * The down ports the pod can see are named beside them, not dropped. A down
+ * port of the same known model as the live ones is a rail switched off: a
+ * warning. Down ports of no known model are named in an ok check (a dual-port
+ * HCA's unused second port is common). Undefined when every port the pod sees
+ * is up and its siblings agree.
  */
 export function nicRateCheck(node: string, ports: readonly NicPort[]): Check | undefined {
+  const readings = readNicPorts(ports);
   const slow = slowPorts(ports);
+  const odd = readings.flatMap((r) => oddText(r) ?? []);
   const down = ports.filter((p) => !p.active);
-  if (slow.length === 0 && down.length === 0) return undefined;
+  if (slow.length === 0 && odd.length === 0 && down.length === 0) return undefined;
   const live = ports.filter((p) => p.active && p.rateGbps !== undefined);
   const downText =
     down.length > 0 ? `down: ${down.map(portName).join(', ')} (seen by the pod, carry nothing)` : '';
+  const oddPorts = readings.flatMap((r) =>
+    r.odd.map((p) => ({ device: p.device, port: p.port, gbps: p.rateGbps })),
+  );
   const data = {
     slow: slow.map((s) => ({
       device: s.port.device,
@@ -123,26 +133,28 @@ export function nicRateCheck(node: string, ports: readonly NicPort[]): Check | u
       gbps: s.port.rateGbps,
       siblingsGbps: s.siblings.gbps,
     })),
+    ...(oddPorts.length > 0 ? { odd: oddPorts } : {}),
     down: down.map((p) => ({ device: p.device, port: p.port })),
   };
-  if (slow.length > 0) {
+  const models = new Set(live.map((p) => p.model).filter((m) => m !== undefined));
+  const railOff = down.filter((p) => p.model !== undefined && models.has(p.model));
+  if (slow.length > 0 || odd.length > 0) {
     const parts = slow.map(
       (s) =>
         `${portName(s.port)} trained to ${s.port.rateGbps} Gb/s, its ${s.siblings.count} siblings to ${s.siblings.gbps}${s.siblings.sameModel ? '' : ' (adapter model not shown: it may be another NIC)'}`,
     );
-    return check(
-      'pair.nic-rate',
-      slow.some((s) => s.siblings.sameModel) ? 'fail' : 'warn',
-      [...parts, ...(downText ? [downText] : [])].join('; '),
-      {
-        subject: node,
-        fix: "reseat or replace the slow port's cable or transceiver and check its width and speed (`ibstat`, `mlxlink -d <dev> -m`); its bar stays at its siblings' rate",
-        data,
-      },
-    );
+    const status = readings
+      .map((r) => r.status)
+      .reduce((a, b) => (WORSE[b] > WORSE[a] ? b : a), railOff.length > 0 ? 'warn' : 'ok');
+    return check('pair.nic-rate', status, [...parts, ...odd, ...(downText ? [downText] : [])].join('; '), {
+      subject: node,
+      fix:
+        slow.length > 0
+          ? "reseat or replace the slow port's cable or transceiver and check its width and speed (`ibstat`, `mlxlink -d <dev> -m`); its bar stays at its siblings' rate"
+          : 'check what each port negotiated (`ibstat`, `mlxlink -d <dev> -m`): a port trained down shows fewer lanes or a slower lane than it supports; a node that mixes adapters runs them at their own rates',
+      data,
+    });
   }
-  const models = new Set(live.map((p) => p.model).filter((m) => m !== undefined));
-  const railOff = down.filter((p) => p.model !== undefined && models.has(p.model));
   const rates = [...new Set(live.map((p) => p.rateGbps))].join('/');
   const detail = `${live.length} active port${live.length === 1 ? '' : 's'}${rates ? ` at ${rates} Gb/s` : ''}; ${downText}`;
   return check('pair.nic-rate', railOff.length > 0 ? 'warn' : 'ok', detail, {

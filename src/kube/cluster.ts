@@ -178,6 +178,8 @@ export interface Cluster {
   proxyGet?(namespace: string, pod: string, port: number, path: string): Promise<string>;
   /** A DynamoGraphDeployment as stored (tries nvidia.com/v1beta1, then v1alpha1). */
   getDgd(namespace: string, name: string): Promise<unknown>;
+  /** The names of the DynamoGraphDeployments in a namespace (v1beta1, else v1alpha1; none when not served). */
+  listDgdNames(namespace: string): Promise<string[]>;
   /**
    * One namespaced custom object as stored (a NetworkAttachmentDefinition: `k8s.cni.cncf.io`,
    * `v1`, `network-attachment-definitions`). Missing, or its kind not served: `not-found`.

@@ -308,6 +308,25 @@ export class KubeCluster implements Cluster {
     throw last;
   }
 
+  async listDgdNames(namespace: string): Promise<string[]> {
+    const action = this.act('list', 'dynamographdeployments.nvidia.com', namespace);
+    for (const version of ['v1beta1', 'v1alpha1']) {
+      const list = (await this.call(
+        action,
+        (c) =>
+          c.custom.listNamespacedCustomObject({
+            group: 'nvidia.com',
+            version,
+            namespace,
+            plural: 'dynamographdeployments',
+          }),
+        { statuses: [404], fallback: undefined },
+      )) as { items?: { metadata?: { name?: string } }[] } | undefined;
+      if (list) return (list.items ?? []).map((i) => i.metadata?.name ?? '').filter((n) => n !== '');
+    }
+    return [];
+  }
+
   async getCustomObject(ref: CustomObjectRef): Promise<unknown> {
     const { group, version, plural, namespace, name } = ref;
     return this.call(this.act('get', `${plural}.${group}`, namespace, name), (c) =>

@@ -38,6 +38,7 @@ const ASYNC_METHODS = new Set([
   'podEvents',
   'readLog',
   'getDgd',
+  'listDgdNames',
   'getCustomObject',
   'exec',
 ]);

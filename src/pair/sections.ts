@@ -1,7 +1,7 @@
 import type { Measurement, RailResult } from '../core/measurement.js';
 import type { Section } from '../core/report.js';
+import { formatBytes } from '../core/size.js';
 import { getEngine } from '../engines/registry.js';
-import { formatSize } from '../engines/sizes.js';
 import { railName } from '../judge/rails.js';
 import type { PairResult } from './run.js';
 
@@ -70,7 +70,7 @@ function measurementLines(m: Measurement): Section {
     for (const r of m.rows) {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
       lines.push(
-        `${formatSize(r.blockSize).padEnd(10)}${String(r.batchSize).padStart(6)}${r.gbps.toFixed(3).padStart(12)}${lat.padStart(15)}`,
+        `${formatBytes(r.blockSize).padEnd(10)}${String(r.batchSize).padStart(6)}${r.gbps.toFixed(3).padStart(12)}${lat.padStart(15)}`,
       );
     }
   }

@@ -63,6 +63,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
     errors: [],
   };
   let header = false;
+  // Before the NCCL 2.13 resync (nccl-tests 51af557) the fourth column of each placement was
+  // `error`: the maximum deviation (`%5.0le`), not a count; the count of values out of tolerance
+  // is only in `# Out of bounds values`.
+  let fourth: Fourth = 'unknown';
   let recognised = false;
   let first: { no: number; text: string } | undefined;
   for (const line of lines) {
@@ -101,6 +105,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
     }
     if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
       header ||= /size/.test(t);
+      if (/size/.test(t)) fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
       recognised = true;
       continue;
     }
@@ -126,8 +131,13 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
-    const row = header ? rowOf(t) : undefined;
-    if (row) r.rows.push(row);
+    // A row needs the header before it, unless the poster pasted the rows alone: then its type
+    // cell must be one of nccl-tests' own type names (principle 1: a section without its header).
+    const row = rowOf(t, fourth);
+    if (row && (header || HEADERLESS_TYPE.test(row.type))) {
+      r.rows.push(row);
+      recognised ||= !header;
+    }
   }
   if (!recognised) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
@@ -172,8 +182,18 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   return true;
 }
 
-/** A result row: size and count, the data type, the op words, then numbers (see the header comment). */
-function rowOf(t: string): NcclRow | undefined {
+/** What the fourth cell of each placement is: `#wrong` (a count), the old `error` (a deviation), or not known (no header). */
+type Fourth = 'wrong' | 'error' | 'unknown';
+
+/** nccl-tests' type names (src/common.cu `test_typenames`; before NCCL 2.x: char, int). */
+const HEADERLESS_TYPE = /^(?:u?int(?:8|32|64)|half|float|double|bfloat16|f8e4m3|f8e5m2|char|int)$/;
+
+/**
+ * A result row: size and count, the data type, the op words, then numbers (see the header comment).
+ * `fourth`: under the old `error` header the fourth cell of a placement is a maximum deviation
+ * (such as `4e-07`), not `#wrong`; without a header only a whole number is read as a count.
+ */
+function rowOf(t: string, fourth: Fourth): NcclRow | undefined {
   const cells = t.split(/\s+/);
   const bytes = parseNumber(cells[0]);
   if (bytes === undefined || !/^\d+$/.test(cells[1] ?? '') || !/^[a-z]\w*$/i.test(cells[2] ?? ''))
@@ -190,7 +210,9 @@ function rowOf(t: string): NcclRow | undefined {
   const busbw = at(2);
   if (algbw === undefined || busbw === undefined) return undefined;
   const wrongs = [nums[3], nums[half + 3]].map((w) =>
-    w === 'N/A' || w === undefined ? undefined : parseNumber(w),
+    w === 'N/A' || w === undefined || fourth === 'error' || (fourth === 'unknown' && !/^\d+$/.test(w))
+      ? undefined
+      : parseNumber(w),
   );
   const wrong = wrongs.some((w) => w !== undefined) ? Math.max(...wrongs.map((w) => w ?? 0)) : undefined;
   const busbwInPlace = at(half + 2);

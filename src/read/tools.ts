@@ -10,6 +10,7 @@ import {
   classifyMemlock,
   classifyNcclTests,
   classifyNvlinkStatus,
+  classifyP2p,
   classifyPerftest,
   classifyRdmaLink,
   classifyShowGids,
@@ -17,6 +18,7 @@ import {
   classifyTransfer,
   classifyUcxInfo,
   crossNvlinkTopo,
+  crossP2pTopo,
   type Shown,
   TOOLS,
   type ToolId,
@@ -37,6 +39,7 @@ import { parseMemlock } from '../parsers/memlock.js';
 import { parseNcclTests } from '../parsers/nccl-tests.js';
 import { parseNixlbench } from '../parsers/nixlbench.js';
 import { parseNvidiaSmiNvlink } from '../parsers/nvidia-smi-nvlink.js';
+import { parseNvidiaSmiP2p } from '../parsers/nvidia-smi-p2p.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { parsePerftest } from '../parsers/perftest.js';
 import { parseRdmaLink } from '../parsers/rdma-link.js';
@@ -80,6 +83,7 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   ibstatus: pair(parseIbstatus, classifyIbstatus),
   ibv_devinfo: pair(parseIbvDevinfo, classifyIbvDevinfo),
   topo: pair(parseNvidiaSmiTopo, classifyTopo),
+  'topo-p2p': pair(parseNvidiaSmiP2p, classifyP2p),
   nvlink: pair(parseNvidiaSmiNvlink, classifyNvlinkStatus),
   lsmod: pair(parseLsmod, (r, o) => classifyLsmod(r, o.shown ? { shown: o.shown } : {})),
   'dev-infiniband': pair(parseDevInfiniband, classifyDevInfiniband),
@@ -112,6 +116,9 @@ export function readOutput(tool: ToolId, text: string, opts: TransferOptions): R
   return READERS[tool](text, opts);
 }
 
+/** `nvidia-smi topo -p2p r` prints the P2P status matrix, not the topology matrix. */
+const P2P_FLAG = /\s(?:-p2p|--p2pstatus)\b/;
+
 /** Does a typed command run this tool? (`lsmod | grep x` → lsmod; `ls -l /dev/infiniband` → dev-infiniband.) */
 export function commandRuns(tool: ToolId, command: string): boolean {
   const prog = programOf(command);
@@ -119,7 +126,9 @@ export function commandRuns(tool: ToolId, command: string): boolean {
     case 'dev-infiniband':
       return (prog === 'ls' || prog === 'find') && /\/(?:dev|sys\/class)\/infiniband\b/.test(command);
     case 'topo':
-      return prog === 'nvidia-smi' && /\btopo\b/.test(command);
+      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && !P2P_FLAG.test(command);
+    case 'topo-p2p':
+      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && P2P_FLAG.test(command);
     case 'nvlink':
       return prog === 'nvidia-smi' && /\bnvlink\b/.test(command);
     case 'memlock':
@@ -160,12 +169,10 @@ const shown = (s: PasteSection, places = false) =>
   `${s.command ? `\`${s.command}\`` : s.shape ? `${s.shape} output` : 'output before the first prompt'}${places && s.where ? ` in ${s.where}` : ''} (${lineSpan(s.from, s.to)})`;
 
 /**
- * Reads a terminal paste: keeps the sections of this tool (the commands that
- * run it, else the first section its parser accepts), and says in a
- * `read.input` check what it left out. Input that is not a paste is read
- * whole, as before. Where another command answers a question the tool's
- * output leaves open, it is used: `modinfo` shows a peer-memory module that
- * lsmod does not list is installed but not loaded.
+ * Reads a terminal paste: keeps the sections of this tool (the commands that run it, else the first section
+ * its parser accepts), and says in a `read.input` check what it left out. Input that is not a paste is read
+ * whole, as before. Where another command answers a question the tool's output leaves open, it is used:
+ * `modinfo` shows a peer-memory module that lsmod does not list is installed but not loaded.
  */
 export function readPasted(tool: ToolId, text: string, opts: TransferOptions): Reading {
   const paste = splitPaste(text);
@@ -281,8 +288,7 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   ];
   const checks = [...reading.checks];
   if (tool === 'lsmod') amendWithModinfo(checks, modinfoFindings(paste));
-  if (tool === 'topo' || tool === 'nvlink')
-    checks.push(...nvlinkTopoOfPaste(tool, reading.parsed, paste.sections, used));
+  checks.push(...crossOfPaste(tool, reading.parsed, paste.sections, used));
   checks.unshift(
     check(
       'read.input',
@@ -294,20 +300,33 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
   return { parsed: reading.parsed, checks };
 }
 
-/** `topo -m` and `nvlink --status` in one paste: the other one's section, parsed, cross-checked with this one. */
-function nvlinkTopoOfPaste(
-  tool: 'topo' | 'nvlink',
+/** Another tool's section in the same paste that answers what this one leaves open, and the cross-check. */
+const CROSS: Partial<
+  Record<ToolId, { other: ToolId; cross: (mine: never, theirs: never, o: TransferOptions) => Check[] }>
+> = {
+  topo: { other: 'nvlink', cross: (m, t) => crossNvlinkTopo(m, t) },
+  nvlink: { other: 'topo', cross: (m, t) => crossNvlinkTopo(t, m) },
+  // `topo -m` shows which GPU pairs NVLink joins: P2P off there is what NCCL refuses.
+  'topo-p2p': { other: 'topo', cross: (m, t, o) => crossP2pTopo(m, t, o) },
+};
+
+/** `topo -m` with `nvlink --status` or `topo -p2p` in one paste: the other one's section, parsed, cross-checked. */
+function crossOfPaste(
+  tool: ToolId,
   parsed: unknown,
   sections: readonly PasteSection[],
   used: readonly PasteSection[],
 ): Check[] {
-  const other = tool === 'topo' ? 'nvlink' : 'topo';
+  const c = CROSS[tool];
+  if (!c) return [];
+  const commands = used.flatMap((s) => (s.command ? [s.command] : []));
   for (const s of sections) {
-    if (used.includes(s) || s.command === undefined || !commandRuns(other, s.command)) continue;
+    if (used.includes(s) || s.command === undefined || !commandRuns(c.other, s.command)) continue;
     try {
-      const mine = parsed as never;
-      const theirs = TOOL_READINGS[other].parse(s.text) as never;
-      return tool === 'topo' ? crossNvlinkTopo(mine, theirs) : crossNvlinkTopo(theirs, mine);
+      return c.cross(parsed as never, TOOL_READINGS[c.other].parse(s.text) as never, {
+        expect: 'any',
+        commands,
+      });
     } catch (err) {
       if (!(err instanceof ParseError)) throw err;
     }
@@ -321,9 +340,8 @@ function shownOf(sections: readonly PasteSection[]): Shown | undefined {
 }
 
 /**
- * Reads a tool's sections: one reading when they come from one place; when
- * they come from several pods or hosts (`kubectl exec` into each), one reading
- * per place, every check's subject naming it.
+ * Reads a tool's sections: one reading when they come from one place; when they come from several pods or
+ * hosts (`kubectl exec` into each), one reading per place, every check's subject naming it.
  */
 function readSections(tool: ToolId, sections: readonly PasteSection[], opts: TransferOptions): Reading {
   const said = sections.filter((s) => s.output.length > 0);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { ClusterIdentitySchema } from '../core/cluster-identity.js';
 import { MeasurementSchema, RailResultSchema } from '../core/measurement.js';
 import { ReportSchema } from '../core/model.js';
 import { EnvReportPartSchema } from '../env/schema.js';
+import { NixlReportPartSchema } from '../nixl/schema.js';
+import { NodeReportPartSchema } from '../probes/schema.js';
+import { ReadReportPartSchema } from '../read/schema.js';
+import { SweepResultSchema } from '../sweep/model.js';
 import { WatchReportPartSchema } from '../watch/schema.js';
 
 /** The report schemas published in references/, generated from the zod schemas (one source of truth). */
@@ -35,7 +40,49 @@ const schemas = {
     description:
       'The -o json output of interconnect-test watch: the common report plus watch (source, window, reference, workers[] with their KV transfer windows) and cluster or input.',
   },
+  'node.schema.json': {
+    schema: ReportSchema.extend(NodeReportPartSchema.shape),
+    title: 'interconnect-test node report',
+    description:
+      'The -o json output of interconnect-test node: the common report plus targets[] (each probe: argv, exit, parsed) and cluster.',
+  },
+  'nixl.schema.json': {
+    schema: ReportSchema.extend(NixlReportPartSchema.shape),
+    title: 'interconnect-test nixl report',
+    description:
+      'The -o json output of interconnect-test nixl: the common report plus targets[] and next (the pair command to run).',
+  },
+  'read.schema.json': {
+    schema: ReportSchema.extend(ReadReportPartSchema.shape),
+    title: 'interconnect-test read report',
+    description:
+      "The -o json output of interconnect-test read: the common report plus input (tool, source) and parsed (the reader's result).",
+  },
+  'sweep.schema.json': {
+    schema: ReportSchema.extend({
+      command: z.literal('sweep'),
+      /** Which cluster (--cluster-name, else the context; the API URL without credentials). */
+      cluster: ClusterIdentitySchema.optional(),
+      sweep: SweepResultSchema,
+      /** The run's id (its scratch objects' label) and whether it was a --dry-run. */
+      run: z.strictObject({ runId: z.string(), dryRun: z.boolean().optional() }).optional(),
+    }),
+    title: 'interconnect-test sweep report',
+    description:
+      'The -o json output of interconnect-test sweep and sweep report: the common report plus sweep (pairs, nodes, culprits, settings).',
+  },
+  'gc.schema.json': {
+    schema: ReportSchema.extend({ command: z.literal('gc') }),
+    title: 'interconnect-test gc report',
+    description:
+      'The -o json output of interconnect-test gc: the common report (one check per kind of scratch object).',
+  },
 } as const;
+
+/** The schema (zod) behind a published file: what tests parse real outputs with. */
+export function reportSchemaOf(file: SchemaFile): z.ZodType {
+  return schemas[file].schema;
+}
 
 export type SchemaFile = keyof typeof schemas;
 

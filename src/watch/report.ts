@@ -1,7 +1,7 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
+import { formatBytes } from '../core/size.js';
 import { fmtGBps } from '../judge/bandwidth.js';
-import { fmtBytes } from '../judge/kv-traffic.js';
 import type { WatchResult } from './run.js';
 
 /** The text view's table of workers (the checks follow it). */
@@ -13,7 +13,7 @@ export function watchSections(report: Report): Section[] {
     const x = r.window;
     if (!x) return `${where}: no KV transfer metrics`;
     const rate = x.bytes && x.seconds ? `, ${fmtGBps(x.bytes / x.seconds / 1e9)} GB/s per transfer` : '';
-    const size = x.bytes && x.transfers ? `, ${fmtBytes(x.bytes / x.transfers)} each` : '';
+    const size = x.bytes && x.transfers ? `, ${formatBytes(x.bytes / x.transfers)} each` : '';
     const failed = x.failures.reduce((n, f) => n + f.count, 0);
     return `${where}: ${x.framework}, ${x.transfers} transfers${size}${rate}${failed ? `, ${failed} failures` : ''}`;
   });

@@ -15,6 +15,7 @@ import {
 } from '@kubernetes/client-node';
 import { describe, expect, test } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { reportSchemaOf } from '../../src/tools/schema.js';
 import { runCli, spawnCli } from '../helpers/cli.js';
 import {
   expireRunLeases,
@@ -33,6 +34,8 @@ const runLabels = (runId: string) => ({ [OURS]: 'interconnect-test', 'interconne
 const leasesApi = (e: TestEnv) => e.kc.makeApiClient(CoordinationV1Api);
 const newRunId = () => `g${randomBytes(3).toString('hex')}`;
 
+type ZodLike = { safeParse(v: unknown): { error?: { issues: unknown[] } } };
+
 interface Report {
   checks: { id: string; status: string; subject?: string; detail: string }[];
 }
@@ -44,6 +47,11 @@ async function gc(args: string[], kubeconfig?: string) {
     report = JSON.parse(r.stdout) as Report;
   } catch {
     // no report: the assertions on code and stderr say why
+  }
+  // The published contract (references/gc.schema.json), strictly, on every report gc printed.
+  if (r.stdout) {
+    const strict = (reportSchemaOf('gc.schema.json') as unknown as { strict(): ZodLike }).strict();
+    expect(strict.safeParse(report).error?.issues ?? []).toEqual([]);
   }
   return { ...r, report };
 }

@@ -897,6 +897,9 @@ describe('pair --dgd', () => {
     await ensureCrd(e);
     await createDgd(e, 'disagg');
     const before = await namespaceVersions(e);
+    // The shell completes --dgd with the namespace's graphs (kubectl plugin completion, __complete).
+    const complete = await runCli(['__complete', 'pair', '-n', e.namespace, '--dgd', 'dis']);
+    expect(complete.stdout).toBe('disagg\n:4\n');
 
     const dry = await pair(newRunId(), [
       '--dgd',

@@ -39,6 +39,7 @@ export const TOOL_FIXTURE_DIRS: Record<string, string[]> = {
   ibstatus: ['node', 'ibstatus'],
   ibv_devinfo: ['node', 'ibv_devinfo'],
   topo: ['node', 'nvidia-smi-topo-m'],
+  'topo-p2p': ['node', 'nvidia-smi-topo-p2p'],
   nvlink: ['node', 'nvidia-smi-nvlink-status'],
   lsmod: ['node', 'lsmod'],
   'dev-infiniband': ['node', 'ls-dev-infiniband'],

@@ -225,6 +225,10 @@ export class MemoryCluster implements Cluster {
     throw this.notFound('dynamographdeployments.nvidia.com', namespace, name);
   }
 
+  async listDgdNames(_namespace: string): Promise<string[]> {
+    return [];
+  }
+
   /** Custom objects a test put in, by `group/plural/namespace/name`. */
   readonly customObjects = new Map<string, unknown>();
 

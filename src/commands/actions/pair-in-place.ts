@@ -1,7 +1,8 @@
 import { ToolError } from '../../core/errors.js';
 import type { Section } from '../../core/report.js';
 import { makeReport } from '../../core/report.js';
-import { formatSize, parseSize } from '../../engines/sizes.js';
+import { formatBytes } from '../../core/size.js';
+import { parseSize } from '../../engines/sizes.js';
 import { clusterOptions } from '../../kube/flags.js';
 import { openCluster } from '../../kube/open.js';
 import { IN_PLACE_DEFAULT_SIZE, IN_PLACE_MAX_SIZE, IN_PLACE_PORTS } from '../../pair/in-place/helper.js';
@@ -24,7 +25,7 @@ export function inPlaceSize(text: string | undefined): number {
   }
   if (n > IN_PLACE_MAX_SIZE) {
     throw new ToolError(
-      `--in-place-size ${text} is over the ${formatSize(IN_PLACE_MAX_SIZE)} an in-place run may register`,
+      `--in-place-size ${text} is over the ${formatBytes(IN_PLACE_MAX_SIZE)} an in-place run may register`,
       {
         fix: 'use at most 256MiB; the full bandwidth needs pair with free GPUs',
       },
@@ -44,11 +45,11 @@ function sections(r: InPlaceResult): Section[] {
     lines.push(
       '',
       `${t.prefill} (prefill, node ${m.nodes.prefill ?? '?'}) ↔ ${t.decode} (decode, node ${m.nodes.decode ?? '?'}): ${t.leg.initiator} ${t.leg.op}`,
-      `in-place: ${formatSize(m.inPlace?.bytes ?? 0)} of ${m.memory?.initiator ?? 'DRAM'}; NIXL ${m.versions?.nixl ?? '?'}, UCX ${m.versions?.ucx ?? '?'}`,
+      `in-place: ${formatBytes(m.inPlace?.bytes ?? 0)} of ${m.memory?.initiator ?? 'DRAM'}; NIXL ${m.versions?.nixl ?? '?'}, UCX ${m.versions?.ucx ?? '?'}`,
       `transport: ${m.transport.lanes.length ? m.transport.lanes.join(' ') : 'not reported'} (${m.transport.kind})`,
     );
     for (const row of m.rows)
-      lines.push(`  ${formatSize(row.blockSize).padEnd(10)}${row.gbps.toFixed(2).padStart(10)} GB/s`);
+      lines.push(`  ${formatBytes(row.blockSize).padEnd(10)}${row.gbps.toFixed(2).padStart(10)} GB/s`);
   }
   return [{ title: 'In place', lines }];
 }

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.js';
 import { makeReport } from '../../core/report.js';
 import { requireNixlProbe } from '../../engines/choose.js';
-import { parseSize } from '../../engines/sizes.js';
 import { runLocalPair } from '../../pair/local/index.js';
-import { DurationOption, TransferOptionsShape } from '../../pair/options/groups.js';
-import { ClusterOptionsShape } from '../../pair/options/options.js';
+import { ClusterOptionsShape, SharedOptionsShape } from '../../pair/options/schema.js';
 import { type CliContext, emit } from '../context.js';
 import { OutputOptionsSchema, parseOptions } from '../options.js';
 import { runClusterPair } from './pair-cluster.js';
@@ -17,15 +15,7 @@ import { runClusterPair } from './pair-cluster.js';
  */
 export const PairOptionsSchema = OutputOptionsSchema.extend({
   local: z.boolean().default(false),
-  engine: TransferOptionsShape.engine,
-  mode: z.enum(['cross-node', 'intra-node']).optional(),
-  sizes: TransferOptionsShape.sizes,
-  iters: TransferOptionsShape.iters,
-  warmup: TransferOptionsShape.warmup,
-  timeout: DurationOption.default(5 * 60_000),
-  minBandwidth: TransferOptionsShape.minBandwidth,
-  ucxTls: TransferOptionsShape.ucxTls,
-  nixlbenchRuntime: z.enum(['auto', 'etcd', 'asio']).default('auto'),
+  ...SharedOptionsShape,
   /** --no-setup (commander's negation): false refuses to set NIXL up when no engine is here. */
   setup: z.boolean().default(true),
   ...ClusterOptionsShape,
@@ -39,64 +29,58 @@ export const PairOptionsSchema = OutputOptionsSchema.extend({
 });
 export type PairOptions = z.infer<typeof PairOptionsSchema>;
 
-type FlagList = readonly [keyof PairOptions, string][];
+/** Options by key; the flag is commander's spelling of the key (`etcdImage` → `--etcd-image`). */
+type FlagList = readonly (keyof PairOptions)[];
+
+/** `etcdImage` → `--etcd-image`: the flag commander turned into that key. */
+export function flagOf(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
 
 /** The flags that make or shape the probe pods (none with --local, none with --in-place). */
 const PROBE_POD_FLAGS: FlagList = [
-  ['dryRun', '--dry-run'],
-  ['recipe', '--recipe'],
-  ['prefillNode', '--prefill-node'],
-  ['decodeNode', '--decode-node'],
-  ['image', '--image'],
-  ['env', '--env'],
-  ['rdmaResource', '--rdma-resource'],
-  ['nixlbenchVersion', '--nixlbench-version'],
-  ['deviceList', '--device-list'],
-  ['etcdEndpoints', '--etcd-endpoints'],
-  ['etcdImage', '--etcd-image'],
-  ['scratchNamespace', '--scratch-namespace'],
-  ['imagePullSecret', '--image-pull-secret'],
-  ['podAnnotation', '--pod-annotation'],
-  ['memory', '--memory'],
-  ['toleration', '--toleration'],
-  ['keep', '--keep'],
-  ['force', '--force'],
+  'dryRun',
+  'recipe',
+  'prefillNode',
+  'decodeNode',
+  'image',
+  'env',
+  'rdmaResource',
+  'nixlbenchVersion',
+  'deviceList',
+  'etcdEndpoints',
+  'etcdImage',
+  'scratchNamespace',
+  'imagePullSecret',
+  'podAnnotation',
+  'memory',
+  'toleration',
+  'keep',
+  'force',
 ];
 
 /** The in-place flags without --in-place: they would be silently ignored by a probe-pod run. */
-const IN_PLACE_ONLY: FlagList = [
-  ['prefillPod', '--prefill-pod'],
-  ['decodePod', '--decode-pod'],
-  ['allPods', '--all-pods'],
-  ['container', '--container'],
-  ['inPlaceSize', '--in-place-size'],
-];
+const IN_PLACE_ONLY: FlagList = ['prefillPod', 'decodePod', 'allPods', 'container', 'inPlaceSize'];
 
 /** Flags of the cluster pair that `--local` has no use for: given with it, they would be silently ignored. */
 const CLUSTER_ONLY: FlagList = [
   ...PROBE_POD_FLAGS,
-  ['dgd', '--dgd'],
-  ['initiator', '--initiator'],
-  ['kubeconfig', '--kubeconfig'],
-  ['context', '--context'],
-  ['namespace', '--namespace'],
-  ['leaseNamespace', '--lease-namespace'],
-  ['inPlace', '--in-place'],
+  'dgd',
+  'initiator',
+  'kubeconfig',
+  'context',
+  'namespace',
+  'leaseNamespace',
+  'inPlace',
   ...IN_PLACE_ONLY,
 ];
 
 /** Flags that make a probe pod or shape its transfer: in place there is no probe pod, and the size is --in-place-size. */
-const NOT_IN_PLACE: FlagList = [
-  ['local', '--local'],
-  ...PROBE_POD_FLAGS,
-  ['sizes', '--sizes'],
-  ['iters', '--iters'],
-  ['ucxTls', '--ucx-tls'],
-];
+const NOT_IN_PLACE: FlagList = ['local', ...PROBE_POD_FLAGS, 'sizes', 'iters', 'ucxTls'];
 
 /** The flags of `list` that were given. */
 function given(opts: PairOptions, list: FlagList): string[] {
-  return list.filter(([k]) => opts[k] !== undefined && opts[k] !== false).map(([, f]) => f);
+  return list.filter((k) => opts[k] !== undefined && opts[k] !== false).map(flagOf);
 }
 
 /** `pair --local` with a flag it would ignore is the user's mistake: one line naming them. */

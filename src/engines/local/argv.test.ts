@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nixlbenchArgv, nixlSweep, rankKey } from '../nixlbench/argv.js';
-import { DEFAULT_SIZES, formatSize, parseSize } from '../sizes.js';
+import { DEFAULT_SIZES, parseSize } from '../sizes.js';
 import { itersFor, perftestClientArgv, perftestServerArgv, warmupFor } from '../ucx-perftest/argv.js';
 import { etcdArgv } from './etcd.js';
 import { visibleDevices } from './nixl-defaults.js';
@@ -16,18 +16,6 @@ describe('sizes', () => {
     expect(['', '0', '-4K', '0.1K', 'K', '4 K B', '4X'].map(parseSize)).toEqual(Array(7).fill(undefined));
     // The one grammar of core/size.ts: KB is SI, a decimal that makes whole bytes is a size.
     expect(['4KB', '4.5K', '1Mi'].map(parseSize)).toEqual([4000, 4608, 1 << 20]);
-  });
-
-  it('formats sizes for people', () => {
-    expect([4096, 65536, 1 << 20, 64 << 20, 1 << 30, 1000, 1536].map(formatSize)).toEqual([
-      '4 KiB',
-      '64 KiB',
-      '1 MiB',
-      '64 MiB',
-      '1 GiB',
-      '1000 B',
-      '1536 B',
-    ]);
   });
 });
 

@@ -1,8 +1,8 @@
+import { formatBytes } from '../../core/size.js';
 import { withDisposal } from '../../procs/disposal.js';
 import { freePort } from '../../procs/ports.js';
 import { procsEnv, runTwoProcs, warnTeardown, whenListening } from '../local/two-procs.js';
 import type { EngineRun, Placement, Row, RunDeps } from '../local/types.js';
-import { formatSize } from '../sizes.js';
 import { itersFor, perftestClientArgv, perftestServerArgv, readPerftestSize } from './argv.js';
 
 export interface PerftestPlan {
@@ -49,7 +49,7 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
   });
   for (const size of plan.sizes) {
     const iters = itersFor(size, plan.iters);
-    deps.progress.update(`${formatSize(size)} × ${iters}`);
+    deps.progress.update(`${formatBytes(size)} × ${iters}`);
     const port = await freePort();
     const args = {
       bin: plan.bin,
@@ -91,9 +91,9 @@ export async function runPerftestSweep(plan: PerftestPlan, deps: RunDeps): Promi
     const row = read.row;
     // The sweep stops at the first size that did not complete.
     if (run.outcome === 'completed' && !row)
-      return result('failed', `${formatSize(size)}: the client printed no result row`);
+      return result('failed', `${formatBytes(size)}: the client printed no result row`);
     if (run.outcome !== 'completed')
-      return result(run.outcome, `${formatSize(size)}: ${run.problem ?? run.outcome}`);
+      return result(run.outcome, `${formatBytes(size)}: ${run.problem ?? run.outcome}`);
     if (row) rows.push(row);
   }
   return result('completed');

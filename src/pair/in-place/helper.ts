@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from '../../core/assets.js';
-import { formatSize } from '../../engines/sizes.js';
+import { formatBytes } from '../../core/size.js';
 
 /**
  * `pair --in-place`'s helper inside the worker pods (templates/in-place.py,
@@ -199,14 +199,14 @@ export function headroom(
   explicitSize = false,
 ): Headroom {
   const need = size + PROBE_OVERHEAD_BYTES + MEMORY_GUARD_BYTES;
-  const needs = `${formatSize(need)} needed (${formatSize(size)} buffer + the probe process + ${formatSize(MEMORY_GUARD_BYTES)} the worker keeps)`;
+  const needs = `${formatBytes(need)} needed (${formatBytes(size)} buffer + the probe process + ${formatBytes(MEMORY_GUARD_BYTES)} the worker keeps)`;
   const cg = f.cgroup;
   let host: Headroom;
   if (cg?.limit != null && cg.current != null) {
     const free = cg.limit - cg.current;
     host = {
       ok: free >= need,
-      detail: `${formatSize(Math.max(0, free))} free under the container's ${formatSize(cg.limit)} memory limit (cgroup v${cg.version}, ${formatSize(cg.current)} in use), ${needs}`,
+      detail: `${formatBytes(Math.max(0, free))} free under the container's ${formatBytes(cg.limit)} memory limit (cgroup v${cg.version}, ${formatBytes(cg.current)} in use), ${needs}`,
     };
   } else if ((cg || explicitSize) && f.memAvailable != null) {
     const why = cg
@@ -214,7 +214,7 @@ export function headroom(
       : 'no readable memory cgroup (--in-place-size given: judged on the node alone)';
     host = {
       ok: f.memAvailable >= need,
-      detail: `${why}; ${formatSize(f.memAvailable)} available on the node, ${needs}`,
+      detail: `${why}; ${formatBytes(f.memAvailable)} available on the node, ${needs}`,
     };
   } else if (!cg) {
     host = {
@@ -237,6 +237,6 @@ export function headroom(
   const gpuNeed = size + CUDA_CONTEXT_BYTES;
   return {
     ok: gpu.free >= gpuNeed,
-    detail: `${host.detail}; GPU ${gpu.index}: ${formatSize(gpu.free)} of ${formatSize(gpu.total)} free, ${formatSize(gpuNeed)} needed (${formatSize(size)} buffer + a CUDA context)`,
+    detail: `${host.detail}; GPU ${gpu.index}: ${formatBytes(gpu.free)} of ${formatBytes(gpu.total)} free, ${formatBytes(gpuNeed)} needed (${formatBytes(size)} buffer + a CUDA context)`,
   };
 }

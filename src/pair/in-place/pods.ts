@@ -1,5 +1,5 @@
 import { ToolError } from '../../core/errors.js';
-import { formatSize } from '../../engines/sizes.js';
+import { formatBytes } from '../../core/size.js';
 import type { WorkerRole } from '../../env/workers.js';
 import type { Cluster, PodTarget } from '../../kube/cluster.js';
 import { podTargets, type Resolved, type Target } from '../../probes/targets.js';
@@ -111,7 +111,7 @@ export async function preflight(
   if (!room.ok) {
     throw new ToolError(
       `pod ${label(w)}: ${room.fix ? 'memory headroom not measurable' : 'not enough memory headroom'}, refused (nothing ran): ${room.detail}`,
-      { fix: room.fix ?? `lower --in-place-size (now ${formatSize(run.bytes)}), or run pair on free GPUs` },
+      { fix: room.fix ?? `lower --in-place-size (now ${formatBytes(run.bytes)}), or run pair on free GPUs` },
     );
   }
   return facts;

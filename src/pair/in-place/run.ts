@@ -4,8 +4,8 @@ import type { Measurement } from '../../core/measurement.js';
 import { peakOf } from '../../core/measurement.js';
 import type { Check } from '../../core/model.js';
 import type { Progress } from '../../core/progress.js';
+import { formatBytes } from '../../core/size.js';
 import { nixlProbePath, runNixlProbePair } from '../../engines/nixl-probe.js';
-import { formatSize } from '../../engines/sizes.js';
 import type { EngineRun, Leg } from '../../engines/types.js';
 import { frameworkOfContainer } from '../../env/framework.js';
 import type { WorkerRole } from '../../env/workers.js';
@@ -214,7 +214,7 @@ async function transfer(
       engine: 'nixl',
       subject,
       what: `${run.sizesDone} sizes`,
-      span: `${formatSize(sizes[0] as number)}–${formatSize(o.bytes)}`,
+      span: `${formatBytes(sizes[0] as number)}–${formatBytes(o.bytes)}`,
       timeoutMs: o.timeoutMs,
       between: 'the two pods',
     }),

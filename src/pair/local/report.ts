@@ -1,9 +1,9 @@
 import { type Expectation, type Measurement, peakOf } from '../../core/measurement.js';
 import { type Check, check } from '../../core/model.js';
 import type { Section } from '../../core/report.js';
+import { formatBytes } from '../../core/size.js';
 import type { ChosenEngine } from '../../engines/choose.js';
 import { getEngine } from '../../engines/registry.js';
-import { formatSize } from '../../engines/sizes.js';
 import type { EngineRun } from '../../engines/types.js';
 import { kvRowCheck, kvShapeText } from '../../judge/kv-row.js';
 import { transferCheck as judgeTransfer, localBandwidthCheck, localExpectation } from '../../judge/local.js';
@@ -29,7 +29,7 @@ export interface LocalFacts {
 function span(sizes: readonly number[]): string {
   const lo = Math.min(...sizes);
   const hi = Math.max(...sizes);
-  return lo === hi ? formatSize(lo) : `${formatSize(lo)}–${formatSize(hi)}`;
+  return lo === hi ? formatBytes(lo) : `${formatBytes(lo)}–${formatBytes(hi)}`;
 }
 
 function gb(n: number): string {
@@ -57,7 +57,6 @@ function bandwidthCheck(f: LocalFacts, expected: Expectation | undefined): Check
     memory: f.memory,
     expected,
     subject: `${f.chosen.engine} on ${f.hostname}`,
-    formatSize,
   });
 }
 
@@ -116,7 +115,7 @@ export function measurementSection(m: Measurement, where: string): Section {
     lines.push(`${'size'.padEnd(10)}${'GB/s'.padStart(10)}${'avg lat (us)'.padStart(15)}`);
     for (const r of m.rows) {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
-      lines.push(`${formatSize(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}`);
+      lines.push(`${formatBytes(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}`);
     }
   }
   if (m.kv) {

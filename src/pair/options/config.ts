@@ -1,8 +1,8 @@
 import type { V1Toleration } from '@kubernetes/client-node';
-import type { EngineName } from '../../core/engine-names.js';
 import type { PodRole } from '../../engines/types.js';
 import type { NodeView } from '../../kube/nodes.js';
-import type { RailsChoice } from '../plan/rails.js';
+import type { RailsChoice } from './rails-flag.js';
+import type { ClusterOptions, SharedPairOptions } from './schema.js';
 
 /**
  * What `pair` in cluster mode runs with, once its flags are validated
@@ -16,16 +16,30 @@ export type ClusterMode = 'cross-node' | 'intra-node';
 /** --pod-annotation: per role (`all`: every pod), etcd included. */
 export type PodAnnotations = Partial<Record<PodRole | 'etcd' | 'all', Record<string, string>>>;
 
+/** The options toPairConfig passes on as parsed: their shape is declared once, in schema.ts. */
+type AsParsed = Pick<
+  ClusterOptions,
+  | 'dgd'
+  | 'recipe'
+  | 'prefillNode'
+  | 'decodeNode'
+  | 'image'
+  | 'initiator'
+  | 'nixlbenchVersion'
+  | 'deviceList'
+  | 'etcdEndpoints'
+  | 'etcdImage'
+  | 'scratchNamespace'
+  | 'imagePullSecret'
+  | 'namespace'
+  | 'kubeconfig'
+  | 'context'
+> &
+  Pick<SharedPairOptions, 'engine' | 'minBandwidth'>;
+
 /** The validated options of `pair` in cluster mode. */
-export interface PairConfig {
-  dgd?: string | undefined;
-  recipe?: string | undefined;
-  prefillNode?: string | undefined;
-  decodeNode?: string | undefined;
+export interface PairConfig extends AsParsed {
   mode: ClusterMode;
-  /** `auto` is decided by the plan step (src/engines/choose.ts chooseEngine). */
-  engine: EngineName | 'auto';
-  image?: string | undefined;
   /** The default nixlbench probe image (INTERCONNECT_TEST_IMAGE or the built-in name). */
   probeImage: string;
   /** The public Dynamo runtime image nixl runs in when neither --image nor the deployment names one. */
@@ -38,28 +52,18 @@ export interface PairConfig {
   memory?: 'VRAM' | 'DRAM' | undefined;
   /** --op; undefined: the framework's own (src/pair/direction.ts). */
   opType?: 'WRITE' | 'READ' | undefined;
-  /** --initiator; undefined: the framework's own. */
-  initiator?: 'prefill' | 'decode' | undefined;
   startBlockSize: number;
   maxBlockSize: number;
   /** --iters; undefined: each tool's own default. */
   iterations?: number | undefined;
   /** --warmup; undefined: a tenth of the timed iterations. */
   warmup?: number | undefined;
-  nixlbenchVersion?: string | undefined;
-  deviceList?: string | undefined;
   /** --rails: every GPU↔NIC rail of the nodes (`all`, the default) or these GPU indices. */
   rails?: RailsChoice | undefined;
-  minBandwidth?: number | undefined;
-  etcdEndpoints?: string | undefined;
   /** The nodes as a sweep read them once for all its pairs (each pair would list them again). */
   knownNodes?: NodeView[] | undefined;
   /** A sweep's one etcd, started on first need: a nixlbench pair uses it instead of its own. */
   sharedEtcd?: (() => Promise<string>) | undefined;
-  /** --etcd-image; undefined: the probe image's own etcd where it has one (flags.ts etcdImageFor). */
-  etcdImage?: string | undefined;
-  scratchNamespace?: string | undefined;
-  imagePullSecret?: string | undefined;
   podAnnotations: PodAnnotations;
   memoryLimit: string;
   keep: boolean;
@@ -70,10 +74,6 @@ export interface PairConfig {
   peerTimeoutMs: number;
   /** --pull-timeout: from creating the Jobs until both probe pods run (undefined: DEFAULT_PULL_TIMEOUT_MS). */
   pullTimeoutMs?: number | undefined;
-  /** The deployment's namespace (--namespace): only ever read. */
-  namespace?: string | undefined;
-  kubeconfig?: string | undefined;
-  context?: string | undefined;
   /** Skip the node probes in the DGD's worker pods (--no-node-probes). */
   nodeProbes: boolean;
   /** --lease-namespace: where the per-node Leases live (src/scratch/lease-model.ts). */

@@ -1,17 +1,13 @@
-import { z } from 'zod';
-import type { EngineName } from '../../core/engine-names.js';
 import { ToolError } from '../../core/errors.js';
 import { isSecretName } from '../../core/redact.js';
-import { parseByteSize, toQuantity } from '../../core/size.js';
 import type { PodRole } from '../../engines/types.js';
-import { ClusterFlagsShape } from '../../kube/flags-schema.js';
 import { DEFAULT_LEASE_NAMESPACE } from '../../scratch/lease-model.js';
-import { parseRailsFlag } from '../plan/rails.js';
 import type { PairConfig } from './config.js';
+import { parseRailsFlag } from './rails-flag.js';
 
 /**
- * The cluster flags of `pair` (everything `--local` does not read): declared
- * here, merged into the command's one schema, turned into a PairConfig.
+ * The cluster flags of `pair` (everything `--local` does not read), as parsed by
+ * the one schema (schema.ts), turned into a PairConfig.
  */
 
 import type { V1Toleration } from '@kubernetes/client-node';
@@ -22,14 +18,11 @@ import {
   DEFAULT_PROBE_IMAGE,
   DEFAULT_PULL_TIMEOUT_MS,
 } from './flags.js';
-import {
-  DurationOption,
-  EnvAssignment,
-  NamespaceName,
-  RdmaResourceText,
-  TOLERATION,
-  TolerationText,
-} from './groups.js';
+import { NamespaceName, TOLERATION } from './groups.js';
+import type { ClusterOptions, SharedPairOptions } from './schema.js';
+
+// commands/actions/sweep.ts reads the shape from here.
+export { ClusterOptionsShape, type SharedPairOptions } from './schema.js';
 
 /** `--toleration KEY[=VALUE]:EFFECT` → the toleration that matches that taint (Equal with a value, else Exists). */
 export function parseToleration(text: string): V1Toleration {
@@ -42,84 +35,6 @@ export function parseToleration(text: string): V1Toleration {
   return withValue !== undefined
     ? { key: key as string, operator: 'Equal', value: value ?? '', effect: effect as string }
     : { key: key as string, operator: 'Exists', effect: effect as string };
-}
-
-export const ClusterOptionsShape = {
-  dgd: z.string().min(1).optional(),
-  recipe: z.string().min(1).optional(),
-  prefillNode: z.string().min(1).optional(),
-  decodeNode: z.string().min(1).optional(),
-  image: z.string().min(1).optional(),
-  env: z.array(EnvAssignment).optional(),
-  toleration: z.array(TolerationText).optional(),
-  rdmaResource: RdmaResourceText.optional(),
-  memoryType: z.enum(['vram', 'dram', 'VRAM', 'DRAM']).optional(),
-  op: z.enum(['write', 'read', 'WRITE', 'READ']).optional(),
-  initiator: z.enum(['prefill', 'decode']).optional(),
-  nixlbenchVersion: z
-    .string()
-    .regex(/^\d+\.\d+(\.\d+)?$/, { message: 'expected a version such as 0.10.1' })
-    .optional(),
-  // NIXL's form is the device name; it appends ":1" itself (ucx_utils.cpp), so "mlx5_0:1" would become "mlx5_0:1:1".
-  deviceList: z
-    .string()
-    .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, { message: 'expected NIC names such as mlx5_0,mlx5_1' })
-    .transform((v) =>
-      v
-        .split(',')
-        .map((d) => d.replace(/:\d+$/, ''))
-        .join(','),
-    )
-    .optional(),
-  rails: z
-    .string()
-    .regex(/^(all|\d{1,2}(,\d{1,2})*)$/, { message: 'expected GPU indices such as 0,3 (or all)' })
-    .optional(),
-  etcdEndpoints: z
-    .string()
-    .regex(/^(https?:\/\/)?[\w.-]+:\d+\/?$/, { message: 'expected host:port or http://host:port' })
-    .optional(),
-  etcdImage: z.string().min(1).optional(),
-  scratchNamespace: NamespaceName.optional(),
-  imagePullSecret: z.string().min(1).optional(),
-  podAnnotation: z
-    .array(
-      z.string().regex(/^((prefill|decode|intra-node|etcd):)?[\w./-]+=.*$/s, {
-        message: 'expected [prefill:|decode:]KEY=VALUE',
-      }),
-    )
-    .optional(),
-  // The one size grammar (core/size.ts), written back as the Kubernetes quantity it means.
-  memory: z
-    .string()
-    .refine((s) => parseByteSize(s) !== undefined, { message: 'expected a size such as 16Gi, 16G or 16GB' })
-    .transform((s) => toQuantity(parseByteSize(s) as number))
-    .optional(),
-  keep: z.boolean().optional(),
-  force: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-  peerTimeout: DurationOption.optional(),
-  pullTimeout: DurationOption.optional(),
-  leaseNamespace: NamespaceName.optional(),
-  /** --no-wait (commander's negation): false stops at once when another run holds a node. */
-  wait: z.boolean().optional(),
-  ...ClusterFlagsShape,
-  nodeProbes: z.boolean().optional(),
-};
-
-type ClusterOptions = z.infer<z.ZodObject<typeof ClusterOptionsShape>>;
-
-/** The options `pair` shares with --local, as the cluster path reads them. */
-export interface SharedPairOptions {
-  engine: 'auto' | EngineName;
-  mode?: 'cross-node' | 'intra-node' | undefined;
-  sizes?: number[] | undefined;
-  iters?: number | undefined;
-  warmup?: number | undefined;
-  timeout: number;
-  minBandwidth?: number | undefined;
-  ucxTls?: string | undefined;
-  nixlbenchRuntime: 'auto' | 'etcd' | 'asio';
 }
 
 function keyValue(s: string): { name: string; value: string } {

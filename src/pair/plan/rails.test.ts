@@ -5,15 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { listFixtures, readFixture, repoRoot } from '../../../test/helpers/fixtures.js';
 import { parseNvidiaSmiTopo } from '../../parsers/nvidia-smi-topo.js';
-import {
-  parseRailsFlag,
-  planRails,
-  railLines,
-  railMap,
-  railNetDevices,
-  railNics,
-  railSections,
-} from './rails.js';
+import { planRails, railLines, railMap, railNetDevices, railNics, railSections } from './rails.js';
 
 const DIR = 'node/nvidia-smi-topo-m';
 
@@ -184,14 +176,6 @@ describe("NCCL_TOPO_FILE: the rail map from NCCL's XML topology (Azure ND H100 v
 });
 
 describe('--rails and the pods GPUs', () => {
-  it('parses all, one rail, and a list', () => {
-    expect(parseRailsFlag(undefined)).toBe('all');
-    expect(parseRailsFlag('all')).toBe('all');
-    expect(parseRailsFlag('1')).toEqual([1]);
-    expect(parseRailsFlag('3,0,3')).toEqual([0, 3]);
-    expect(() => parseRailsFlag('0,x')).toThrow(/not a GPU index/);
-  });
-
   it('every rail requests every GPU of the node', () => {
     expect(planRails('all', { allocatable: 8, free: 8 })).toMatchObject({
       gpus: 8,

@@ -1,5 +1,5 @@
-import { ToolError } from '../../core/errors.js';
 import type { TopoResult } from '../../parsers/nvidia-smi-topo.js';
+import type { RailsChoice } from '../options/rails-flag.js';
 
 /**
  * The node's GPU↔NIC rails: GPU i with every NIC the deployment's stack puts
@@ -74,24 +74,6 @@ export function railMap(topo: TopoResult, podDevices?: ReadonlySet<string>): Rai
       .sort((a, b) => (FAR_RANK[a.cell] as number) - (FAR_RANK[b.cell] as number))[0];
     return { gpu: g.index, ...(far ? { nearest: `${far.name} ${far.cell}` } : {}) };
   });
-}
-
-/** `--rails`: `all` (every rail, the default), or GPU indices `0,3` / `1`. */
-export type RailsChoice = 'all' | number[];
-
-export function parseRailsFlag(text: string | undefined): RailsChoice {
-  if (text === undefined || text.trim() === '' || text.trim() === 'all') return 'all';
-  const out: number[] = [];
-  for (const part of text.split(',')) {
-    const t = part.trim();
-    if (!/^\d{1,2}$/.test(t))
-      throw new ToolError(`--rails ${JSON.stringify(text)}: ${JSON.stringify(t)} is not a GPU index`, {
-        fix: 'pass GPU indices separated by commas (--rails 0,3), one index for one quick rail (--rails 1), or all',
-      });
-    const n = Number(t);
-    if (!out.includes(n)) out.push(n);
-  }
-  return out.sort((a, b) => a - b);
 }
 
 /**

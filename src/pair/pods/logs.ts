@@ -2,6 +2,7 @@ import type { EngineName } from '../../core/engine-names.js';
 import { allEngines, getEngine } from '../../engines/registry.js';
 import type { Meaning } from '../../engines/types.js';
 import { type NicPort, parseRate } from '../../judge/expectations.js';
+import { sysfsRate } from '../../parsers/ib-port.js';
 
 /**
  * Reading the probe pods' logs: the shared parsers do the tool output; this
@@ -31,6 +32,8 @@ export function nicPorts(log: string): NicPort[] {
     /interconnect-test: nic ([^|\n]+)\|(\d+)\|([^|\n]*)\|([^|\n]*)\|([^|\n]*)(?:\|([^|\n]*))?/g,
   )) {
     const rate = parseRate(m[4]);
+    // The sysfs rate names width and lane speed too (`100 Gb/sec (2X HDR)`): the sibling rule compares them.
+    const { width, laneGbps } = sysfsRate(m[4] as string);
     const link = (m[5] as string).trim();
     // An optional sixth field: the adapter model (sysfs hca_type), when the probe prints it.
     const model = m[6]?.trim();
@@ -39,6 +42,8 @@ export function nicPorts(log: string): NicPort[] {
       port: Number(m[2]),
       active: /ACTIVE/.test(m[3] as string),
       ...(rate !== undefined ? { rateGbps: rate } : {}),
+      ...(width !== undefined ? { width } : {}),
+      ...(laneGbps !== undefined ? { laneGbps } : {}),
       ...(link ? { linkLayer: link } : {}),
       ...(model ? { model } : {}),
     });

@@ -54,17 +54,12 @@ async function readNodes(ctx: PairContext): Promise<NodeView[]> {
 }
 
 /** The RDMA resource both probe pods ask for: --rdma-resource, else the recipe's, else what the nodes advertise. */
-function rdmaFor(
-  ctx: PairContext,
-  s: ProbeSettings,
-  nodes: NodeView[] | undefined,
-  wanted: { prefill?: string | undefined; decode?: string | undefined },
-): RdmaAsk | undefined {
+function rdmaFor(ctx: PairContext, s: ProbeSettings, nodes?: NodeView[], on?: string[]): RdmaAsk | undefined {
   if (ctx.config.rdmaResource) return ctx.config.rdmaResource;
   const own = s.resources.find((r) => isRdmaResource(r.name));
   if (own) return own;
   if (ctx.config.mode !== 'cross-node' || !nodes) return undefined;
-  return nodeRdmaShare(nodes, [wanted.prefill, wanted.decode]);
+  return nodeRdmaShare(nodes, on);
 }
 
 function withRdma(s: ProbeSettings, rdma: RdmaAsk | undefined): ProbeSettings {
@@ -281,7 +276,7 @@ export const planStep: Step = {
       }
     } else nodes = c.knownNodes ?? (await readNodes(ctx));
     ctx.state.nodes = nodes;
-    const rdma = rdmaFor(ctx, base.prefill, nodes, wanted);
+    const rdma = rdmaFor(ctx, base.prefill, nodes, [wanted.prefill ?? '', wanted.decode ?? '']);
     if (unread !== undefined && c.mode === 'cross-node' && !rdma) {
       ctx.progress.warn(
         `the cluster was not read (${unread}): the RDMA resource is unknown, so these probe pods request none and the transfer may run over TCP; pass --rdma-resource NAME (e.g. rdma/ib) or run where the cluster is reachable`,

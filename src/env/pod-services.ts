@@ -1,0 +1,72 @@
+import { roleFromOperatorLabels } from './dgd.js';
+import {
+  arr,
+  envFromOf,
+  mountsOf,
+  obj,
+  podClaimTemplates,
+  type RawService,
+  type Rec,
+  resourcesOf,
+  securityOf,
+  str,
+  stringMap,
+  strs,
+  volumesOf,
+} from './raw.js';
+
+/** One pod template of a workload: where it sits, the name prefix of its containers, its pod count. */
+export interface PodTemplateAt {
+  /** Prefix of each container's service name (`leader/`, `prefill/`). */
+  prefix: string;
+  /** Path of the template in the document, ending in `.` (`spec.template.`). */
+  path: string;
+  tmpl: Rec | undefined;
+  /** Pods one replica spans (a LeaderWorkerSet group); 1 for a single pod. */
+  nodeCount: number;
+  replicas?: number;
+}
+
+/** Every container of a pod template as a service, as written (plain workloads, RoleBasedGroup roles). */
+export function containerServices(at: PodTemplateAt): RawService[] {
+  const podSpec = obj(at.tmpl?.spec);
+  const meta = obj(at.tmpl?.metadata);
+  return arr(podSpec?.containers).flatMap((c, k) => {
+    const container = obj(c);
+    if (!container) return [];
+    const cname = str(container.name) ?? `#${k}`;
+    const containerPath = `${at.path}spec.containers[name=${cname}]`;
+    const sec = securityOf(container, podSpec);
+    const labels = stringMap(meta?.labels);
+    const declaredRole = roleFromOperatorLabels(labels);
+    return [
+      {
+        name: `${at.prefix}${cname}`,
+        ...(declaredRole ? { declared: { role: declaredRole, from: 'componentType' as const } } : {}),
+        workerish: false,
+        argv: [...strs(container.command), ...strs(container.args)],
+        ...(str(container.image) ? { image: str(container.image) } : {}),
+        containerPath,
+        commandLength: strs(container.command).length,
+        layers: [
+          { source: 'container-env' as const, path: `${containerPath}.env`, entries: arr(container.env) },
+        ],
+        envFrom: envFromOf(container, containerPath),
+        resources: resourcesOf(obj(container.resources)),
+        claimTemplates: podClaimTemplates(podSpec),
+        capabilities: sec.capabilities,
+        privileged: sec.privileged,
+        ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
+        hostNetwork: podSpec?.hostNetwork === true,
+        annotations: stringMap(meta?.annotations),
+        labels,
+        ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
+        nodeCount: at.nodeCount,
+        ...(at.replicas !== undefined ? { replicas: at.replicas } : {}),
+        dgdShm: null,
+        volumes: volumesOf(podSpec),
+        mounts: mountsOf(container),
+      },
+    ];
+  });
+}

@@ -1,0 +1,30 @@
+import { CAPTURES, type Capture } from './captures.table.js';
+import { CAPTURES_b2 } from './captures-b2.table.js';
+import { CAPTURES_b3 } from './captures-b3.table.js';
+import { CAPTURES_b4 } from './captures-b4.table.js';
+import { CAPTURES_b5 } from './captures-b5.table.js';
+import { CAPTURES_b6 } from './captures-b6.table.js';
+import { CAPTURES_b7 } from './captures-b7.table.js';
+import { CAPTURES_b8 } from './captures-b8.table.js';
+import { CAPTURES_b9 } from './captures-b9.table.js';
+import { CAPTURES_b10 } from './captures-b10.table.js';
+import { CAPTURES_b11 } from './captures-b11.table.js';
+import { CAPTURES_b12 } from './captures-b12.table.js';
+import { CAPTURES_b13 } from './captures-b13.table.js';
+
+/** Every capture of the read corpus: the first batch and the later ones (issue 38). */
+export const ALL_CAPTURES: Capture[] = [
+  ...CAPTURES,
+  ...CAPTURES_b2,
+  ...CAPTURES_b3,
+  ...CAPTURES_b4,
+  ...CAPTURES_b5,
+  ...CAPTURES_b6,
+  ...CAPTURES_b7,
+  ...CAPTURES_b8,
+  ...CAPTURES_b9,
+  ...CAPTURES_b10,
+  ...CAPTURES_b11,
+  ...CAPTURES_b12,
+  ...CAPTURES_b13,
+];

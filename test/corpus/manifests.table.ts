@@ -1,0 +1,327 @@
+import type { Expert } from './captures.table.js';
+
+/**
+ * The manifest corpus (issue 38): each file under manifests/ is copied byte for byte from the
+ * source named (a public repository at a commit), with the verdict an expert gives on it for
+ * disaggregated serving, written before `env` ran on it. Scale: problem = the manifest itself
+ * breaks the KV path (FAIL); not-judged = it leaves the KV path at risk or undetermined (WARN);
+ * no-problem = nothing in it puts the KV path at risk (no KV hand-off between pods, or every
+ * element of the path declared).
+ */
+export interface ManifestCase {
+  file: string;
+  source: string;
+  expert: Expert;
+  why: string;
+}
+
+export const MANIFESTS: ManifestCase[] = [
+  {
+    file: 'dynamo-mocker-disagg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/mocker/deploy/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'the mocker engine simulates prefill/decode without GPUs and moves no KV: nothing on the fabric to get wrong',
+  },
+  {
+    file: 'dynamo-sglang-agg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/sglang/deploy/agg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'aggregated, one 1-GPU worker: no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-sglang-disagg-multinode.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/sglang/deploy/disagg-multinode.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'SGLang prefill/decode each TP8 over 2 nodes, NIXL backend; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP (and TP crosses nodes the same way)',
+  },
+  {
+    file: 'dynamo-sglang-disagg-planner.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/sglang/deploy/disagg_planner.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'SGLang 2P/2D 1-GPU workers, NIXL backend, planner; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-trtllm-disagg-multinode.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/trtllm/deploy/disagg-multinode.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'TRT-LLM prefill/decode each over 2 nodes, engine config from a ConfigMap; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-trtllm-disagg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/trtllm/deploy/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'TRT-LLM 1-GPU prefill/decode, engine configs inside the image (not shown); prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-trtllm-disagg-router.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/trtllm/deploy/disagg_router.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'TRT-LLM 2P/2D with --disaggregation-mode but no subComponentType; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-agg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/agg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'aggregated, one 1-GPU vLLM worker: no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-vllm-disagg-multinode-legacy-decode-flag.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/disagg-multinode.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'vLLM prefill (--disaggregation-mode prefill) and decode (legacy --is-decode-worker), both NixlConnector, TP2 over 2 nodes; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-disagg-kvbm.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/disagg_kvbm.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'vLLM with KVBM: prefill PdConnector (DynamoConnector + NixlConnector), decode NixlConnector; consistent, but prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-disagg-kvbm-2p2d.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/disagg_kvbm_2p2d.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'as disagg_kvbm with 2P/2D; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-disagg-router.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/disagg_router.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'vLLM 2P/2D, only the prefill names NixlConnector (current dynamo.vllm accepts that); prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-disagg-xpu-dra.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/backends/vllm/deploy/disagg_xpu_dra.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'Intel XPU through DRA claims, NIXL with kv_buffer_device xpu; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-eks-vllm-disagg-g7e-efa.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/deployments/EKS/manifests/vllm/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: "EFA on both roles, NIXL LIBFABRIC, IPC_LOCK; but the vllm-runtime image runs as a non-root user, for whom IPC_LOCK does nothing: pinning rests on the node's memlock limit, which the manifest does not show",
+  },
+  {
+    file: 'dynamo-gke-sglang-disagg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/deployments/GKE/sglang/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'SGLang 1-GPU prefill/decode on GKE, NIXL; no GPUDirect-RDMA network attached; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-gke-vllm-disagg-prefill-no-kvcfg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/examples/deployments/GKE/vllm/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'problem',
+    why: 'the prefill worker runs --disaggregation-mode prefill without --kv-transfer-config, which current dynamo.vllm refuses at start (components/src/dynamo/vllm/args.py: "you must explicitly provide --kv-transfer-config")',
+  },
+  {
+    file: 'dynamo-dsr1-sglang-disagg-8gpu.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/recipes/deepseek-r1/sglang/disagg-8gpu/deploy.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: "DeepSeek-R1 8+8 GPUs, no --disaggregation-transfer-backend (SGLang's default) and no RDMA device requested: the KV path is not shown",
+  },
+  {
+    file: 'dynamo-dsr1-vllm-hopper-16gpu.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/recipes/deepseek-r1/vllm/disagg/deploy_hopper_16gpu.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'rdma/ib x8 on both roles and NixlConnector, but no IPC_LOCK: pinning KV memory is bounded by the container memlock limit, which the manifest does not show; the decode worker has no --disaggregation-mode decode (dynamo.vllm then runs its default, agg)',
+  },
+  {
+    file: 'dynamo-dsv32-trtllm-gb200-computedomain.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/recipes/deepseek-v32-fp4/trtllm/disagg-kv-router/deploy.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'GB200: both roles claim the ComputeDomain channel (MNNVL joined), UCX_CUDA_IPC_ENABLE_MNNVL and NCCL_MNNVL_ENABLE set, run as root, UCX cache transceiver: KV over multi-node NVLink is declared end to end',
+  },
+  {
+    file: 'dynamo-llama3-70b-vllm-disagg-multi-node.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/recipes/llama-3-70b/vllm/disagg-multi-node/deploy.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: '8-GPU prefill and decode on separate nodes with NixlConnector and no RDMA resource: KV crosses the pod network; decode has no --disaggregation-mode decode',
+  },
+  {
+    file: 'dynamo-nemotron-super-sglang-disagg.yaml',
+    source:
+      "https://github.com/zinuga/dynamo/blob/df888f6860e247b5a16039d659db61cd64a9d2d7/recipes/nemotron-3-super-fp8/sglang/disagg/deploy.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'SGLang 2+2 GPUs, NIXL; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-2508-sglang-disagg-multinode.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/sglang/deploy/disagg-multinode.yaml (a fork of ai-dynamo/dynamo, Aug 2025; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'older SGLang 2-node TP8 prefill/decode, NIXL; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-2508-sglang-disagg-planner.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/sglang/deploy/disagg_planner.yaml (a fork of ai-dynamo/dynamo, Aug 2025; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'older SGLang 2P/2D with planner and Prometheus, NIXL; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-2508-trtllm-disagg-decode-first.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/trtllm/deploy/disagg.yaml (a fork of ai-dynamo/dynamo, Aug 2025; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'older TRT-LLM 1-GPU prefill/decode, decode_first strategy; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-2508-vllm-disagg-planner-is-prefill.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/vllm/deploy/disagg_planner.yaml (a fork of ai-dynamo/dynamo, Aug 2025; the path is upstream's)",
+    expert: 'not-judged',
+    why: "older vLLM with --is-prefill-worker (NIXL was that version's default connector); prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP",
+  },
+  {
+    file: 'dynamo-2508-vllm-disagg-router-is-prefill.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/vllm/deploy/disagg_router.yaml (a fork of ai-dynamo/dynamo, Aug 2025; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'older vLLM 1P/2D with --is-prefill-worker; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'mx-azure-vllm-disagg-envsubst.yaml',
+    source:
+      'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/ci/k8s/client/vllm/dynamo/manifest-azure-disaggregated.yaml',
+    expert: 'no-problem',
+    why: 'envsubst template (variables in $-braces) of a DGD: rdma/ib and IPC_LOCK on both roles, podAffinity, prefill NixlConnector; the worker image is a variable, so nothing shows a non-root user: no problem shown',
+  },
+  {
+    file: 'mx-azure-vllm-agg-envsubst.yaml',
+    source:
+      'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/ci/k8s/client/vllm/dynamo/manifest-azure-aggregated.yaml',
+    expert: 'no-problem',
+    why: 'aggregated DGD (one worker, RDMA only for weight transfer): no KV transfer between pods',
+  },
+  {
+    file: 'mx-sglang-single-node-te-deployment.yaml',
+    source:
+      'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/examples/p2p_transfer_k8s/client/sglang/sglang-single-node-transfer-engine.yaml',
+    expert: 'no-problem',
+    why: 'plain Deployment, one 8-GPU SGLang server (aggregated) with rdma/ib and IPC_LOCK for weight transfer: no KV transfer between pods',
+  },
+  {
+    file: 'mx-trtllm-single-node-p2p-deployment.yaml',
+    source:
+      'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/examples/p2p_transfer_k8s/client/trtllm/trtllm-single-node-p2p.yaml',
+    expert: 'no-problem',
+    why: 'plain Deployment, one 4-GPU TRT-LLM server (aggregated) with rdma/ib and IPC_LOCK: no KV transfer between pods',
+  },
+  {
+    file: 'mx-vllm-multi-node-statefulset.yaml',
+    source:
+      'https://github.com/ai-dynamo/modelexpress/blob/3db6bdc4e64a5df2d44bb688d6a895581dc3399f/examples/p2p_transfer_k8s/client/vllm/vllm-multi-node.yaml',
+    expert: 'no-problem',
+    why: 'aggregated vLLM TP4 x 2 nodes in a StatefulSet with rdma/ib x4 and IPC_LOCK on each pod: the cross-node traffic has RDMA, no KV hand-off',
+  },
+  {
+    file: 'rbg-v1alpha1-dynamo-sglang-pd.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/pd-disagg/dynamo/dynamo.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup: Dynamo SGLang prefill/decode (NIXL), 1 GPU each; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'rbg-v1alpha1-sglang-pd-rdma-hca.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/pd-disagg/sglang/sglang-pd.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup: SGLang prefill/decode with rdma/hca on both (default transfer backend), but no IPC_LOCK: memory registration is bounded by the container memlock limit',
+  },
+  {
+    file: 'rbg-v1alpha1-sglang-pd-mooncake-store.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/mooncake/pd-disaggregated-with-mooncake.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup with Mooncake store: rdma/hca on prefill and decode, mooncake backend, but no IPC_LOCK: registration bounded by memlock',
+  },
+  {
+    file: 'rbg-v1alpha1-lws-sglang-multi-node-tp2.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/multi-nodes/sglang.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet, aggregated SGLang TP2 across 2 one-GPU pods with no RDMA: tensor-parallel traffic crosses the pod network',
+  },
+  {
+    file: 'rbg-v1alpha2-dynamo-agg.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/dynamo/agg.yaml',
+    expert: 'no-problem',
+    why: 'RoleBasedGroup v1alpha2, aggregated Dynamo worker: no KV transfer between pods',
+  },
+  {
+    file: 'rbg-v1alpha2-dynamo-sglang-pd.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/dynamo/pd-disagg.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup v1alpha2 with roleTemplates: Dynamo SGLang prefill/decode, NIXL, 1 GPU each; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'rbg-v1alpha2-dynamo-sglang-pd-multi-node.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/dynamo/pd-disagg-multi-nodes.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup v1alpha2, leaderWorkerPattern (2 pods per role), NIXL; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'rbg-v1alpha2-sglang-pd-mooncake-te.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/mooncake/mooncake-transfer-engine/sgl-pd-disagg-with-mooncake-te.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup, SGLang with Mooncake transfer engine and no RDMA device requested: KV path not shown (TCP at best)',
+  },
+  {
+    file: 'rbg-v1alpha2-vllm-pd-mooncake-te.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/mooncake/mooncake-transfer-engine/vllm-pd-disagg-with-mooncake-te.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup, vLLM MooncakeConnector producer/consumer, no RDMA device requested: KV path not shown',
+  },
+  {
+    file: 'rbg-v1alpha2-sglang-pd-leader-worker.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/pd-disagg-leader-worker.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup leaderWorkerPattern: SGLang prefill TP4 and decode TP2 across one-GPU pods, no RDMA: KV and TP cross the pod network',
+  },
+  {
+    file: 'rbg-v1alpha2-sglang-pd-standalone.yaml',
+    source:
+      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/pd-disagg-standalone.yaml',
+    expert: 'not-judged',
+    why: 'RoleBasedGroup standalone: SGLang prefill/decode 1 GPU each, default transfer backend, no RDMA; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'lws-sglang-tp2-two-pods.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/docs/examples/sglang/lws.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet, aggregated SGLang TP2 over two one-GPU pods, no RDMA: tensor-parallel traffic on the pod network',
+  },
+  {
+    file: 'lws-vllm-405b-tp8-pp2.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/docs/examples/vllm/GPU/lws.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet, aggregated vLLM TP8 x PP2 over two 8-GPU pods, no RDMA resource: pipeline traffic on the pod network',
+  },
+];
