@@ -145,6 +145,40 @@ describe('a rail of two NICs (UCX MAX_HCA_PER_GPU=auto): its bar is their line, 
   });
 });
 
+describe('siblings per NIC of line', () => {
+  it('two rails sharing one NIC each carry half: not below their siblings, which have a NIC each', () => {
+    // The real A100 capture through the pod's rail_map, the pod opening mlx5_0..4 only: GPU0-3 two
+    // rails on two ports (one port each), GPU4-5 two rails on mlx5_4 (half a port each), GPU6-7 none.
+    const a100 = readFixture('node/nvidia-smi-topo-m', 'a100-8gpu-nv12-8nic-roce-pxb.txt');
+    const script = path.join(repoRoot, 'templates', 'engines', 'nixl', '_rails.sh');
+    const map = execFileSync(
+      'sh',
+      ['-c', `. "${script}" >/dev/null; rail_map 'mlx5_0 mlx5_1 mlx5_2 mlx5_3 mlx5_4'`],
+      { input: a100, encoding: 'utf8' },
+    )
+      .trimEnd()
+      .split('\n');
+    expect(map[5]).toBe('interconnect-test: rail 5 gpu 5 nic mlx5_4 path PXB');
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      // What sharing does on hardware: each of the two rails on mlx5_4 moves half.
+      logs: railsLogs({ rails: 8, map, slow: { 4: 0.5, 5: 0.5 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.map((r) => `${r.gpu}:${r.status}`)).toEqual(Array.from({ length: 8 }, (_, g) => `${g}:ok`));
+    // A rail at half its share still fails against its siblings.
+    const slow = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, map, slow: { 4: 0.25, 5: 0.5 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    expect(slow.measurement.rails?.filter((r) => r.status !== 'ok').map((r) => r.gpu)).toEqual([4]);
+  });
+});
+
 describe("a run's problem goes to the rail that failed", () => {
   it('the pod exited because rail 5 ended rc=1: rail 5 carries pair.run fail, rail 0 does not', () => {
     const logs = railsLogs({ rails: 8 });

@@ -120,7 +120,7 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
     [...(log ?? '').matchAll(/^interconnect-test: rail (\d+) end rc=([1-9]\d*)/gm)].map((m) => Number(m[1])),
   );
   const culprit = gpus.find((g) => failed.includes(g)) ?? gpus[0];
-  const per: { rail: RailResult; checks: Check[]; m: Measurement }[] = [];
+  const per: { rail: RailResult; checks: Check[]; m: Measurement; worth?: number | undefined }[] = [];
   for (const gpu of gpus) {
     const logs: Partial<Record<PodRole, string>> = {};
     for (const [role, s] of Object.entries(split)) {
@@ -134,10 +134,11 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
     const worths = (['prefill', 'decode'] as const)
       .map((role) => railWorth(maps[role] ?? [], gpu, gpus))
       .filter((w): w is number => w !== undefined);
+    const worth = worths.length ? Math.min(...worths) : undefined;
     const j = judge({
       ...input,
       plan: railPlan(plan, nic),
-      railWorth: worths.length ? Math.min(...worths) : undefined,
+      railWorth: worth,
       logs,
       problem: gpu === culprit ? input.problem : undefined,
     });
@@ -156,12 +157,15 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
       status,
       detail: (status === run?.status && run?.status !== 'ok' ? run?.detail : bw?.detail) ?? '',
     };
-    per.push({ rail, checks: j.checks, m: j.measurement });
+    per.push({ rail, checks: j.checks, m: j.measurement, worth });
   }
   const first = per[0]?.m as Measurement;
   const rows = sumRows(per.map((p) => p.m.rows));
   const lanes = [...new Set(per.flatMap((p) => p.m.transport.lanes))];
-  const rails = withSiblings(per.map((p) => p.rail));
+  const rails = withSiblings(
+    per.map((p) => p.rail),
+    per.map((p) => p.worth),
+  );
   per.forEach((p, i) => {
     p.rail = rails[i] as RailResult;
   });
