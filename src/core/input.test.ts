@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptedError, ToolError } from './errors.js';
-import { formatBytes, INPUT_LIMITS, readBounded, readBoundedBytes } from './input.js';
+import { INPUT_LIMITS, readBounded, readBoundedBytes } from './input.js';
+import { formatBytes } from './size.js';
 
 let tmp: string;
 const children: ChildProcess[] = [];

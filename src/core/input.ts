@@ -51,8 +51,6 @@ export const INPUT_LIMITS = {
 /** Bytes for messages: core/size.ts's one formatter (env/load.ts still imports it from here). */
 import { formatBytes } from './size.js';
 
-export { formatBytes };
-
 export interface ReadBoundedOptions {
   /** Refuse inputs longer than this many bytes. */
   limitBytes: number;

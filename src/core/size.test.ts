@@ -39,20 +39,28 @@ describe('formatBytes: one way to write bytes for people', () => {
   it('writes a chosen size exactly, in the largest binary unit with a short exact form', () => {
     expect(
       [4096, 65536, 1 << 20, 64 << 20, 1 << 30, 1536, 1.5 * 1024 ** 3, 1025 * 1024 ** 2, 2 * 1024 ** 4].map(
-        formatBytes,
+        (n) => formatBytes(n),
       ),
     ).toEqual(['4 KiB', '64 KiB', '1 MiB', '64 MiB', '1 GiB', '1.5 KiB', '1.5 GiB', '1025 MiB', '2 TiB']);
   });
 
   it('writes a measured figure to three significant digits, and under 1 KiB in bytes', () => {
-    expect([93_600, 70e6, 1e6, 1_048_575, 1_048_000].map(formatBytes)).toEqual([
+    expect([93_600, 70_012_345, 999_999, 1_048_575, 1_048_000].map((n) => formatBytes(n))).toEqual([
       '91.4 KiB',
       '66.8 MiB',
       '977 KiB',
       '1024 KiB',
       '1023 KiB',
     ]);
-    expect([0, 1, 448, 1000, 1023.4].map(formatBytes)).toEqual([
+    // A size chosen in decimal units (ucx_perftest -s 1000000, -s 64000000) reads back as chosen.
+    expect([1e6, 64e6, 2e9].map((n) => formatBytes(n))).toEqual(['1 MB', '64 MB', '2 GB']);
+    // A measured mean that happens to be round is still a measured figure, in binary units.
+    expect([70e6, 64 * 2 ** 20, 1e6].map((n) => formatBytes(n, { measured: true }))).toEqual([
+      '66.8 MiB',
+      '64 MiB',
+      '977 KiB',
+    ]);
+    expect([0, 1, 448, 1000, 1023.4].map((n) => formatBytes(n))).toEqual([
       '0 bytes',
       '1 byte',
       '448 bytes',

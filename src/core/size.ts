@@ -51,15 +51,21 @@ const UNITS = [
   ['MiB', 1024 ** 2],
   ['KiB', 1024],
 ] as const;
+const DECIMAL = [
+  ['GB', 1e9],
+  ['MB', 1e6],
+] as const;
 
 /**
  * THE byte formatter for people, in the binary units the parser above reads and Kubernetes'
  * `Mi`/`Gi`, block sizes and memory count in (KiB, MiB, GiB, TiB: powers of two). Exact where a
  * short exact form exists — `64 MiB`, `1.5 GiB`, `1025 MiB` (a size someone chose reads back as
  * they wrote it) — else three significant digits (`91.4 KiB`, `66.8 MiB`: a measured mean);
- * under 1 KiB in bytes (`448 bytes`). For a Kubernetes manifest use toQuantity.
+ * a size chosen in decimal units reads back as such (`1 MB`); under 1 KiB in bytes (`448 bytes`).
+ * `measured`: a mean or quantile nobody chose, always three significant digits of its own unit.
+ * For a Kubernetes manifest use toQuantity.
  */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, opts: { measured?: boolean } = {}): string {
   const unit = UNITS.find(([, size]) => Math.abs(bytes) >= size);
   if (!unit || !Number.isFinite(bytes)) {
     const n = Math.round(bytes);
@@ -68,6 +74,11 @@ export function formatBytes(bytes: number): string {
   const [name, size] = unit;
   const value = bytes / size;
   if (Number.isInteger(value * 100)) return `${value} ${name}`;
+  // A measured figure (a mean, a quantile) was chosen by nobody: three significant digits.
+  if (opts.measured) return `${value >= 1000 ? Math.round(value) : Number(value.toPrecision(3))} ${name}`;
+  // A size chosen in decimal units (ucx_perftest -s 1000000) reads back as chosen.
+  const decimal = DECIMAL.find(([, d]) => bytes >= d && bytes % d === 0);
+  if (decimal) return `${bytes / decimal[1]} ${decimal[0]}`;
   const smaller = UNITS.find(([, s]) => s < size && bytes % s === 0);
   if (smaller) return `${bytes / smaller[1]} ${smaller[0]}`;
   return `${value >= 1000 ? Math.round(value) : Number(value.toPrecision(3))} ${name}`;

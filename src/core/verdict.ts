@@ -21,7 +21,12 @@ function weighs(c: Check): boolean {
  */
 export type Subject =
   | string
-  | { kind: 'shows'; what: string; note?: string }
+  | {
+      kind: 'shows';
+      what: string;
+      note?: string /** `what` names several things: they show. */;
+      many?: boolean;
+    }
   | { kind: 'task'; what: string };
 
 /** `1 check`, `2 checks`. */
@@ -56,13 +61,14 @@ function wordingOf(subject: Subject): Wording {
   const what = cap(subject.what);
   if (subject.kind === 'shows') {
     const note = subject.note ? ` ${subject.note}` : '';
+    const shows = subject.many ? 'show' : 'shows';
     return {
       scope: 'capture',
-      failed: (n, about) => `${what} shows a problem (${plural(n, 'check')} failed); fix first: ${about}`,
+      failed: (n, about) => `${what} ${shows} a problem (${plural(n, 'check')} failed); fix first: ${about}`,
       gap: (why, about) =>
-        `${what} shows no failure, but not everything could be judged (${why}); look first at: ${about}`,
-      nothing: `${what} shows nothing that could be checked.`,
-      passed: (n) => `${what} shows no problem (${passed(n)}).${note}`,
+        `${what} ${shows} no failure, but not everything could be judged (${why}); look first at: ${about}`,
+      nothing: `${what} ${shows} nothing that could be checked.`,
+      passed: (n) => `${what} ${shows} no problem (${passed(n)}).${note}`,
     };
   }
   return {

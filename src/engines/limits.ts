@@ -9,7 +9,7 @@ export function assertSizes(engine: Engine, sizes: readonly number[]): void {
   const over = sizes.filter((s) => s > max);
   if (over.length === 0) return;
   throw new ToolError(
-    `--sizes ${over.map(formatBytes).join(',')}: ${engine.name} measures messages under ${formatBytes(max + 1)} only (larger sizes wrap and report impossible figures)`,
+    `--sizes ${over.map((n) => formatBytes(n)).join(',')}: ${engine.name} measures messages under ${formatBytes(max + 1)} only (larger sizes wrap and report impossible figures)`,
     { fix: `give sizes below ${formatBytes(max + 1)}, or use another --engine` },
   );
 }

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError } from '../core/errors.js';
-import { formatBytes, INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
+import { formatBytes } from '../core/size.js';
 import { fastParseAll } from './fast-yaml.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import type { Skipped } from './schema.js';

@@ -1,10 +1,10 @@
 import { type Check, check } from '../core/model.js';
+import { toQuantity } from '../core/size.js';
 import { MEMLOCK_FIX } from '../engines/hints.js';
 import type { EngineFacts } from './resolve.js';
 import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
 import type { EnvService } from './schema.js';
 import { describeKv } from './serving-engine.js';
-import { formatBytes } from './shm.js';
 
 /** Per-service rules about the pod itself: EFA and its KV backend, IPC_LOCK for RDMA, /dev/shm. */
 const LIBFABRIC_SWITCH: Record<string, string> = {
@@ -143,7 +143,7 @@ export function shmCheck(s: EnvService, subject: string, facts: EngineFacts = {}
   if (shm.bytes === undefined) return check('env.shm', 'ok', `/dev/shm ${shm.size} (${where})`, { subject });
   const fix =
     'set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or mount a Memory emptyDir at /dev/shm';
-  const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : formatBytes(shm.bytes);
+  const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : toQuantity(shm.bytes);
   // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
   const ranks = Math.max(
     s.pod.gpus ?? 0,

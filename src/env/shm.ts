@@ -38,12 +38,6 @@ export function parseQuantity(q: string): number | undefined {
   return unit === undefined ? undefined : n * unit;
 }
 
-export function formatBytes(bytes: number): string {
-  const gib = bytes / 2 ** 30;
-  if (gib >= 1) return `${Number.isInteger(gib) ? gib : gib.toFixed(1)}Gi`;
-  return `${Math.round(bytes / 2 ** 20)}Mi`;
-}
-
 export function shmOf(s: RawService): Shm | undefined {
   const mount = s.mounts.find((m) => m.mountPath.replace(/\/+$/, '') === '/dev/shm');
   const vol = mount && s.volumes.find((v) => v.name === mount.name);

@@ -1,5 +1,6 @@
 import type { Expectation, MeasurementRow, PairMode } from '../core/measurement.js';
 import { type Check, type CheckStatus, check } from '../core/model.js';
+import { formatBytes } from '../core/size.js';
 import { ABSOLUTE_CROSS_NODE_CEILING_GBPS, ABSOLUTE_INTRA_NODE_CEILING_GBPS } from './expectations.js';
 
 /**
@@ -55,13 +56,6 @@ export function fmtGBps(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
 
-export function fmtSize(bytes: number): string {
-  if (bytes >= 1e6 && bytes % 1e6 === 0 && bytes % 1024 !== 0) return `${bytes / 1e6} MB`;
-  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} B`;
-}
-
 export interface BandwidthInput {
   /** GB/s (10^9 bytes/s) of the judged row. */
   gbps: number;
@@ -101,7 +95,7 @@ const ABOVE_CEILING_FIX: Readonly<Record<Link, string>> = {
 
 export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
   const { gbps, expected: exp, link } = input;
-  const at = input.blockSize !== undefined ? ` at ${fmtSize(input.blockSize)}` : '';
+  const at = input.blockSize !== undefined ? ` at ${formatBytes(input.blockSize)}` : '';
   const line =
     exp.lineGBps !== undefined
       ? ` (${Math.round((100 * gbps) / exp.lineGBps)}% of ${exp.lineGBps} GB/s line rate)`

@@ -1,6 +1,7 @@
 import type { Expectation, MeasurementRow } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
-import { fmtGBps, fmtSize, judgedGBps } from './bandwidth.js';
+import { formatBytes } from '../core/size.js';
+import { fmtGBps, judgedGBps } from './bandwidth.js';
 import { UNKNOWN_CROSS_NODE_FLOOR_GBPS } from './expectations.js';
 import { judgeTransport } from './transports.js';
 
@@ -33,7 +34,7 @@ export function scopeCheck(f: Pick<InPlaceFacts, 'bytes' | 'memory' | 'subject'>
   return check(
     'pair.in-place',
     'ok',
-    `in-place: ${fmtSize(f.bytes)} of ${what} inside the live worker pods; proves the KV path and NIXL registration, not the full bandwidth of GPU memory`,
+    `in-place: ${formatBytes(f.bytes)} of ${what} inside the live worker pods; proves the KV path and NIXL registration, not the full bandwidth of GPU memory`,
     { subject: f.subject, matters: false },
   );
 }
@@ -54,9 +55,14 @@ export function registrationCheck(f: InPlaceFacts): Check {
       subject: f.subject,
     });
   }
-  return check('pair.registration', 'ok', `NIXL registered ${fmtSize(f.bytes)} of ${f.memory} in both pods`, {
-    subject: f.subject,
-  });
+  return check(
+    'pair.registration',
+    'ok',
+    `NIXL registered ${formatBytes(f.bytes)} of ${f.memory} in both pods`,
+    {
+      subject: f.subject,
+    },
+  );
 }
 
 /** `pair.transport`: RDMA between pods on two nodes, as strictly as any pair; TCP is never trusted. */
@@ -103,7 +109,7 @@ export function inPlaceBandwidthCheck(f: InPlaceFacts): Check {
     });
   const expected = inPlaceExpectation(f.minGBps);
   const at = f.rows.find((r) => r.gbps === figure) as MeasurementRow;
-  const where = `${fmtGBps(figure)} GB/s at ${fmtSize(at.blockSize)} (in-place, ${f.memory})`;
+  const where = `${fmtGBps(figure)} GB/s at ${formatBytes(at.blockSize)} (in-place, ${f.memory})`;
   const data = { judgedGBps: figure, atBlockSize: at.blockSize, expected };
   if (figure < expected.floorGBps) {
     return check(

@@ -1,6 +1,7 @@
 import type { KvRow, MeasurementRow } from '../core/measurement.js';
 import { type Check, check } from '../core/model.js';
-import { fmtGBps, fmtSize, judgedRow } from './bandwidth.js';
+import { formatBytes } from '../core/size.js';
+import { fmtGBps, judgedRow } from './bandwidth.js';
 
 /**
  * `pair.kv`: the KV-shaped row beside the large-block peak of the same run.
@@ -21,7 +22,7 @@ function ms(bytes: number, gbps: number): string {
 }
 
 export function kvShapeText(kv: KvRow): string {
-  return `${kv.descsPerRequest} descriptors of ${fmtSize(kv.descBytes)} per request (${kv.layers} layers × K,V × ${Math.ceil(kv.tokens / kv.blockTokens)} blocks of ${kv.blockTokens} tokens, ${kv.kvHeads} KV heads × ${kv.headSize} × ${kv.dtypeBytes} B), ${kv.requests} in flight, each with a notification; shape: ${kv.source}`;
+  return `${kv.descsPerRequest} descriptors of ${formatBytes(kv.descBytes)} per request (${kv.layers} layers × K,V × ${Math.ceil(kv.tokens / kv.blockTokens)} blocks of ${kv.blockTokens} tokens, ${kv.kvHeads} KV heads × ${kv.headSize} × ${kv.dtypeBytes} B), ${kv.requests} in flight, each with a notification; shape: ${kv.source}`;
 }
 
 /** The check, or undefined when the run has no KV row. */
@@ -45,14 +46,14 @@ export function kvRowCheck(
   }
   const share = kv.gbps / peak.row.gbps;
   const pct = Math.round(share * 100);
-  const beside = `${g} is ${pct}% of the ${fmtGBps(peak.row.gbps)} GB/s peak at ${fmtSize(peak.row.blockSize ?? 0)}`;
-  const cost = `a request's ${fmtSize(perRequest)}: ${ms(perRequest, kv.gbps)} ms, ${ms(perRequest, peak.row.gbps)} ms at the peak`;
+  const beside = `${g} is ${pct}% of the ${fmtGBps(peak.row.gbps)} GB/s peak at ${formatBytes(peak.row.blockSize ?? 0)}`;
+  const cost = `a request's ${formatBytes(perRequest)}: ${ms(perRequest, kv.gbps)} ms, ${ms(perRequest, peak.row.gbps)} ms at the peak`;
   const withData = { ...data, peakGBps: peak.row.gbps, share };
   if (share < KV_SHARE_WARN) {
     return check(
       'pair.kv',
       'warn',
-      `${beside}: the per-descriptor cost, not the link, bounds the KV transfer (${cost}); ${kv.descsPerRequest} descriptors of ${fmtSize(kv.descBytes)} per request, shape ${kv.source}`,
+      `${beside}: the per-descriptor cost, not the link, bounds the KV transfer (${cost}); ${kv.descsPerRequest} descriptors of ${formatBytes(kv.descBytes)} per request, shape ${kv.source}`,
       {
         subject,
         fix: 'larger KV blocks mean fewer, larger descriptors (vLLM --block-size); check that NIXL has its progress thread and that UCX_TLS/UCX_NET_DEVICES keep small messages on RDMA',
@@ -63,7 +64,7 @@ export function kvRowCheck(
   return check(
     'pair.kv',
     'ok',
-    `${beside} (${cost}); ${kv.descsPerRequest} descriptors of ${fmtSize(kv.descBytes)} per request, shape ${kv.source}`,
+    `${beside} (${cost}); ${kv.descsPerRequest} descriptors of ${formatBytes(kv.descBytes)} per request, shape ${kv.source}`,
     { subject, data: withData },
   );
 }

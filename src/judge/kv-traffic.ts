@@ -1,5 +1,9 @@
 import { type Check, check } from '../core/model.js';
 import { formatBytes } from '../core/size.js';
+
+/** Means and quantiles: formatBytes' measured form. */
+const MEASURED = { measured: true } as const;
+
 import { fmtGBps } from './bandwidth.js';
 import { RDMA_WARN_FRACTION } from './expectations.js';
 import { KV_SHARE_WARN } from './kv-row.js';
@@ -160,7 +164,7 @@ export function layoutNote(w: KvWindow): string | undefined {
     const perDesc = w.bytes / w.descriptors;
     if (perDesc < SMALL_DESCRIPTOR_BYTES) {
       notes.push(
-        `${Math.round(w.descriptors / w.transfers)} descriptors of ${formatBytes(perDesc)} per transfer: the per-descriptor cost bounds it`,
+        `${Math.round(w.descriptors / w.transfers)} descriptors of ${formatBytes(perDesc, MEASURED)} per transfer: the per-descriptor cost bounds it`,
       );
     }
   }
@@ -175,7 +179,7 @@ export function layoutNote(w: KvWindow): string | undefined {
 function quantiles(w: KvWindow): string {
   const parts: string[] = [];
   if (w.sizeP50 !== undefined && w.sizeP90 !== undefined)
-    parts.push(`size p50 ${formatBytes(w.sizeP50)}, p90 ${formatBytes(w.sizeP90)}`);
+    parts.push(`size p50 ${formatBytes(w.sizeP50, MEASURED)}, p90 ${formatBytes(w.sizeP90, MEASURED)}`);
   if (w.timeP50 !== undefined && w.timeP90 !== undefined)
     parts.push(`time p50 ${fmtMs(w.timeP50)} ms, p90 ${fmtMs(w.timeP90)} ms`);
   return parts.length ? ` (${parts.join('; ')})` : '';
@@ -229,7 +233,7 @@ export function kvThroughputCheck(subject: string, w: KvWindow, ref: KvReference
     ...(w.descriptors !== undefined ? { descriptors: w.descriptors } : {}),
     ...(w.postSeconds !== undefined ? { postSeconds: w.postSeconds } : {}),
   };
-  const head = `${w.transfers} transfers of ${formatBytes(f.meanBytes)} at ${fmtGBps(f.gbps)} GB/s each${quantiles(w)}`;
+  const head = `${w.transfers} transfers of ${formatBytes(f.meanBytes, MEASURED)} at ${fmtGBps(f.gbps)} GB/s each${quantiles(w)}`;
   const healthy = `a healthy fabric gives ${fmtGBps(f.expectedGBps)} GB/s at this size (${ref.source}), TCP ${fmtGBps(f.tcpGBps)} GB/s`;
   if (f.expectedGBps < DISTINGUISHABLE * f.tcpGBps) {
     return check(

@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
+import { formatBytes } from '../core/size.js';
 import type { NixlbenchResult } from '../parsers/nixlbench.js';
 import type { UcxPerftestResult } from '../parsers/ucx-perftest.js';
-import { fmtSize } from './bandwidth.js';
 
 /**
  * Did a captured transfer run (`read nixlbench|ucx_perftest`) produce its
@@ -16,7 +16,7 @@ export function isNixl(p: TransferCapture): p is NixlbenchResult {
 }
 
 function size(bytes: number | undefined): string {
-  return bytes === undefined ? 'unknown size' : fmtSize(bytes);
+  return bytes === undefined ? 'unknown size' : formatBytes(bytes);
 }
 
 const NIXL_FAILURE: Record<string, { detail: string; fix: string }> = {

@@ -1,15 +1,19 @@
 import type { CoreV1Event, KubernetesObject, V1Pod } from '@kubernetes/client-node';
-import type { Clock } from '../core/clock.js';
+import { after, type Clock, systemClock } from '../core/clock.js';
+import { formatDuration } from '../core/duration.js';
 import type { Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import type { PodRole } from '../engines/types.js';
 import type { NicPort } from '../judge/expectations.js';
 import type { Cluster } from '../kube/cluster.js';
+import { DeadlineError } from '../kube/errors.js';
 import type { NodeView } from '../kube/nodes.js';
 import type { PodSource } from '../kube/pod-cache.js';
-import type { DisposalStack } from '../procs/disposal.js';
+import { DisposalStack } from '../procs/disposal.js';
+import { newRunId } from '../scratch/names.js';
 import type { PairConfig } from './options/config.js';
+import { DEFAULT_PULL_TIMEOUT_MS } from './options/flags.js';
 import type { PairPlan } from './plan/plan.js';
 import type { ProbeSettings } from './plan/settings.js';
 import type { RunProblem } from './pods/assess.js';
@@ -115,4 +119,111 @@ export interface Step {
   /** Skips the step when false. */
   when?(ctx: PairContext): boolean;
   run(ctx: PairContext): Promise<void>;
+}
+
+/** What the context is built from (`pair/run.ts` PairDeps adds what only the loop reads). */
+export interface ContextDeps {
+  /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
+  cluster: () => Promise<Cluster>;
+  progress: Progress;
+  /** Ctrl-C / SIGTERM. */
+  signal: AbortSignal;
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  printManifests: (objects: readonly KubernetesObject[]) => void;
+  clock?: Clock;
+  runId?: string;
+  pollMs?: number;
+  /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
+  onWaiting?: (line: string) => void;
+  /** The sweep's one pod watch (src/kube/pod-cache.ts): the run reads its pods there instead of listing them. */
+  pods?: PodSource | undefined;
+}
+
+/** A context ready for the steps, and what only the loop around them holds. */
+export interface PairRun {
+  ctx: PairContext;
+  /** When the run began (ms, on ctx.clock). */
+  started: number;
+  /** The cluster if a step loaded one: teardown deletes through it, and never loads one. */
+  loaded(): Cluster | undefined;
+  /** Stops --timeout's timer (the run is over; teardown has its own budget). */
+  stopDeadline(): void;
+}
+
+const DEFAULT_POLL_MS = 250;
+
+/**
+ * --timeout as a signal. It counts from when both probe pods run: until then the watch pushes it
+ * on (extend), never past --pull-timeout plus --timeout from the start, the run's whole bound.
+ */
+function runDeadline(config: PairConfig, clock: Clock, started: number) {
+  const ctl = new AbortController();
+  let deadlineAt = started + config.timeoutMs;
+  const lastDeadline = started + (config.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS) + config.timeoutMs;
+  let cancelTimer: () => void = () => {};
+  const arm = (ms: number) => {
+    cancelTimer = after(clock, ms, () => {
+      if (clock.now() < deadlineAt) arm(deadlineAt - clock.now());
+      else ctl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`));
+    });
+  };
+  arm(config.timeoutMs);
+  return {
+    signal: ctl.signal,
+    extend: (untilMs: number) => {
+      if (!ctl.signal.aborted) deadlineAt = Math.max(deadlineAt, Math.min(untilMs, lastDeadline));
+    },
+    stop: () => cancelTimer(),
+  };
+}
+
+/** The one context of a run (kind's NewActionContext): its deadline armed, its cluster not yet loaded. */
+export function newPairRun(config: PairConfig, deps: ContextDeps): PairRun {
+  const clock = deps.clock ?? systemClock;
+  const started = clock.now();
+  const deadline = runDeadline(config, clock, started);
+  const signal = AbortSignal.any([deps.signal, deadline.signal]);
+  let base: Promise<Cluster> | undefined;
+  let loaded: Cluster | undefined;
+  let scoped: Promise<Cluster> | undefined;
+  const ctx: PairContext = {
+    config,
+    runId: deps.runId ?? newRunId(),
+    cwd: deps.cwd,
+    env: deps.env ?? process.env,
+    cluster: () => {
+      base ??= deps.cluster().then((c) => {
+        loaded = c;
+        return c;
+      });
+      scoped ??= base.then((c) => c.withSignal(signal));
+      return scoped;
+    },
+    clusterFor: async (other) => {
+      await ctx.cluster();
+      return (loaded as Cluster).withSignal(other);
+    },
+    progress: deps.progress,
+    clock,
+    interrupt: deps.signal,
+    deadline: deadline.signal,
+    extendDeadline: deadline.extend,
+    signal,
+    stack: new DisposalStack(),
+    pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
+    printManifests: deps.printManifests,
+    onWaiting: deps.onWaiting,
+    pods: deps.pods,
+    state: {
+      checks: [],
+      runningSince: {},
+      pods: {},
+      logs: {},
+      seenPods: new Set(),
+      mayExist: new Set(),
+      apiOutage: { totalMs: 0 },
+    },
+  };
+  return { ctx, started, loaded: () => loaded, stopDeadline: deadline.stop };
 }

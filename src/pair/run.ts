@@ -1,20 +1,13 @@
-import type { KubernetesObject } from '@kubernetes/client-node';
-import { after, type Clock, systemClock } from '../core/clock.js';
-import { formatDuration } from '../core/duration.js';
 import { InterruptedError, messageOf } from '../core/errors.js';
 import type { LastWords } from '../core/last-words.js';
 import type { Measurement } from '../core/measurement.js';
 import type { Check } from '../core/model.js';
-import type { Progress } from '../core/progress.js';
 import type { Cluster } from '../kube/cluster.js';
-import { DeadlineError, isClusterError, isTransient } from '../kube/errors.js';
-import type { PodSource } from '../kube/pod-cache.js';
-import { DisposalStack } from '../procs/disposal.js';
-import { newRunId, runSelector } from '../scratch/names.js';
+import { isClusterError, isTransient } from '../kube/errors.js';
+import { runSelector } from '../scratch/names.js';
 import { gcCommand, leftoverLines, mayBeLeft, TEARDOWN_MS, teardown } from '../scratch/teardown.js';
-import type { PairContext, PairState, Step } from './context.js';
+import { type ContextDeps, newPairRun, type PairContext, type PairState, type Step } from './context.js';
 import type { PairConfig } from './options/config.js';
-import { DEFAULT_PULL_TIMEOUT_MS } from './options/flags.js';
 import type { PairPlan } from './plan/plan.js';
 import type { RunProblem } from './pods/assess.js';
 import { findDisturbance, outageLine, RunDisturbedError } from './pods/disturbance.js';
@@ -46,28 +39,13 @@ export const STEPS: readonly Step[] = [
   judgeStep,
 ];
 
-export interface PairDeps {
-  /** Builds the cluster on first need; the run scopes it to its own signal (Ctrl-C, --timeout). */
-  cluster: () => Promise<Cluster>;
-  progress: Progress;
-  /** Ctrl-C / SIGTERM. */
-  signal: AbortSignal;
-  cwd: string;
-  env?: NodeJS.ProcessEnv;
-  printManifests: (objects: readonly KubernetesObject[]) => void;
-  clock?: Clock;
-  runId?: string;
-  pollMs?: number;
+export interface PairDeps extends ContextDeps {
   /** Teardown's one budget: deletes and the wait for them to be gone (default TEARDOWN_MS, 30 s). */
   teardownMs?: number;
   /** Told, at every moment, what this run would leave behind and the `gc --run` that removes it. */
   lastWords?: LastWords;
   /** Called once the verdict is in, before teardown: the transfer is over (sweep frees the nodes). */
   onJudged?: () => void;
-  /** Once, when the run starts waiting for a node another run holds (steps/hold.ts). */
-  onWaiting?: (line: string) => void;
-  /** The sweep's one pod watch (src/kube/pod-cache.ts): the run reads its pods there instead of listing them. */
-  pods?: PodSource | undefined;
 }
 
 export interface PairResult {
@@ -88,7 +66,6 @@ export interface PairResult {
   stop?: PairState['stop'];
 }
 
-const DEFAULT_POLL_MS = 250;
 const LEASE_RELEASE_MS = 15_000;
 
 /**
@@ -126,87 +103,101 @@ async function releaseLeases(ctx: PairContext): Promise<void> {
   }
 }
 
+/** One step: its title as progress, its time in `times`, its end as done or the problem it met. */
+async function runStep(ctx: PairContext, step: Step, times: Record<string, number>): Promise<void> {
+  if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
+  ctx.progress.step(step.title(ctx));
+  const t0 = ctx.clock.now();
+  await step.run(ctx);
+  times[step.name] = ctx.clock.now() - t0;
+  // collect and judge run because of a problem: it was said when it happened.
+  if (ctx.state.problem && step !== collectStep && step !== judgeStep)
+    ctx.progress.warn(ctx.state.problem.detail);
+  else ctx.progress.done();
+}
+
+/** --keep keeps the objects (never the nodes) and says how to delete them; else teardown, confirmed. */
+async function cleanUp(
+  ctx: PairContext,
+  loaded: Cluster | undefined,
+  deps: PairDeps,
+): Promise<PairResult['kept']> {
+  const { config, state } = ctx;
+  const plan = state.plan;
+  if (config.keep && plan && state.objects && state.stop !== 'dry-run') {
+    const ns = plan.namespace.name;
+    const command = plan.namespace.create
+      ? `kubectl delete namespace ${ns}`
+      : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(ctx.runId)}`;
+    await releaseLeases(ctx);
+    ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
+    return { namespace: ns, command };
+  }
+  if (ctx.stack.size === 0) {
+    deps.lastWords?.clear();
+    return undefined;
+  }
+  ctx.progress.step('Clean up scratch objects');
+  const created = mayBeLeft(ctx);
+  deps.lastWords?.set(() => leftoverLines(ctx, created, 'cleanup was cut short'));
+  const out = await teardown(ctx, loaded, deps.teardownMs ?? TEARDOWN_MS);
+  const why = out.unconfirmed
+    ? 'not confirmed gone: the API server did not answer'
+    : out.terminating
+      ? 'deleted, still terminating after cleanup'
+      : 'still there after cleanup';
+  deps.lastWords?.set(() => leftoverLines(ctx, out.left, why));
+  if (out.check) state.checks.push(out.check);
+  if (out.left.length > 0) ctx.progress.warn(`${out.left.length} scratch object(s) left: ${gcCommand(ctx)}`);
+  else ctx.progress.done();
+  return undefined;
+}
+
+/** The run's result from what the steps learnt. */
+function pairResult(
+  ctx: PairContext,
+  at: { started: number; judgedAt: number; steps: Record<string, number> },
+  kept: PairResult['kept'],
+): PairResult {
+  const state = ctx.state;
+  return {
+    checks: state.checks,
+    measurement: state.measurement ?? null,
+    ...(state.measurements ? { measurements: state.measurements } : {}),
+    plan: state.plan,
+    dryRun: state.stop === 'dry-run',
+    runId: ctx.runId,
+    timing: {
+      totalMs: at.judgedAt - at.started,
+      probeMs: state.probeMs ?? null,
+      teardownMs: ctx.clock.now() - at.judgedAt,
+      steps: at.steps,
+    },
+    kept,
+    ...(state.problem ? { problem: state.problem } : {}),
+    ...(state.stop ? { stop: state.stop } : {}),
+  };
+}
+
+/**
+ * The run (kind's create.go): the context and its deadline built first, then each step in turn,
+ * progress said for each, stopped by the first failure or disturbance; cleanup always, on its
+ * own budget. A disturbance (the namespace deleted, the API gone) ends as RunDisturbedError.
+ */
 export async function runPairCluster(config: PairConfig, deps: PairDeps): Promise<PairResult> {
-  const clock = deps.clock ?? systemClock;
-  const started = clock.now();
-  const runId = deps.runId ?? newRunId();
-  const deadlineCtl = new AbortController();
-  // --timeout counts from when both probe pods run: until then the watch pushes it on (extendDeadline).
-  let deadlineAt = started + config.timeoutMs;
-  const lastDeadline = started + (config.pullTimeoutMs ?? DEFAULT_PULL_TIMEOUT_MS) + config.timeoutMs;
-  let cancelTimer: () => void = () => {};
-  const arm = (ms: number) => {
-    cancelTimer = after(clock, ms, () => {
-      if (clock.now() < deadlineAt) arm(deadlineAt - clock.now());
-      else deadlineCtl.abort(new DeadlineError(`--timeout ${formatDuration(config.timeoutMs)} reached`));
-    });
-  };
-  arm(config.timeoutMs);
-  const cancelDeadline = () => cancelTimer();
-  const signal = AbortSignal.any([deps.signal, deadlineCtl.signal]);
-  let base: Promise<Cluster> | undefined;
-  let loaded: Cluster | undefined;
-  let scoped: Promise<Cluster> | undefined;
-  const state: PairState = {
-    checks: [],
-    runningSince: {},
-    pods: {},
-    logs: {},
-    seenPods: new Set(),
-    mayExist: new Set(),
-    apiOutage: { totalMs: 0 },
-  };
-  const ctx: PairContext = {
-    config,
-    runId,
-    cwd: deps.cwd,
-    env: deps.env ?? process.env,
-    cluster: () => {
-      base ??= deps.cluster().then((c) => {
-        loaded = c;
-        return c;
-      });
-      scoped ??= base.then((c) => c.withSignal(signal));
-      return scoped;
-    },
-    clusterFor: async (other) => {
-      await ctx.cluster();
-      return (loaded as Cluster).withSignal(other);
-    },
-    progress: deps.progress,
-    clock,
-    interrupt: deps.signal,
-    deadline: deadlineCtl.signal,
-    // Never past --pull-timeout plus --timeout from the start: the run's whole bound.
-    extendDeadline: (untilMs) => {
-      if (!deadlineCtl.signal.aborted) deadlineAt = Math.max(deadlineAt, Math.min(untilMs, lastDeadline));
-    },
-    signal,
-    stack: new DisposalStack(),
-    pollMs: deps.pollMs ?? DEFAULT_POLL_MS,
-    printManifests: deps.printManifests,
-    onWaiting: deps.onWaiting,
-    pods: deps.pods,
-    state,
-  };
-  let kept: PairResult['kept'];
+  const { ctx, started, loaded, stopDeadline } = newPairRun(config, deps);
+  const state = ctx.state;
   const steps: Record<string, number> = {};
   let judgedAt = started;
+  let kept: PairResult['kept'];
   deps.lastWords?.set(() => leftoverLines(ctx, mayBeLeft(ctx), 'the run ended before its cleanup'));
   try {
     for (const step of STEPS) {
       if (state.disturbed) break;
       if (step.when && !step.when(ctx)) continue;
-      if (ctx.interrupt.aborted) throw ctx.interrupt.reason;
-      ctx.progress.step(step.title(ctx));
-      const t0 = clock.now();
-      await step.run(ctx);
-      steps[step.name] = clock.now() - t0;
-      if (state.problem && step !== collectStep && step !== judgeStep)
-        ctx.progress.warn(state.problem.detail);
-      else ctx.progress.done();
+      await runStep(ctx, step, steps);
     }
-    judgedAt = clock.now();
+    judgedAt = ctx.clock.now();
     // The transfer is over: the nodes are free for the next run (a sweep's next pair) now, not after
     // teardown. Not awaited: an API outage here must not add to the teardown budget (teardown gives
     // the Leases back too, within it).
@@ -216,50 +207,9 @@ export async function runPairCluster(config: PairConfig, deps: PairDeps): Promis
     state.disturbed = await disturbanceBehind(ctx, err);
     if (!state.disturbed) throw err;
   } finally {
-    cancelDeadline();
-    const plan = state.plan;
-    if (config.keep && plan && state.objects && state.stop !== 'dry-run') {
-      const ns = plan.namespace.name;
-      const command = plan.namespace.create
-        ? `kubectl delete namespace ${ns}`
-        : `kubectl delete jobs,pods,services -n ${ns} -l ${runSelector(runId)}`;
-      kept = { namespace: ns, command };
-      // --keep keeps the objects, never the nodes.
-      await releaseLeases(ctx);
-      ctx.progress.warn(`--keep: left the scratch objects in namespace ${ns}; delete them with: ${command}`);
-    } else if (ctx.stack.size > 0) {
-      ctx.progress.step('Clean up scratch objects');
-      const created = mayBeLeft(ctx);
-      deps.lastWords?.set(() => leftoverLines(ctx, created, 'cleanup was cut short'));
-      const out = await teardown(ctx, loaded, deps.teardownMs ?? TEARDOWN_MS);
-      const why = out.unconfirmed
-        ? 'not confirmed gone: the API server did not answer'
-        : out.terminating
-          ? 'deleted, still terminating after cleanup'
-          : 'still there after cleanup';
-      deps.lastWords?.set(() => leftoverLines(ctx, out.left, why));
-      if (out.check) state.checks.push(out.check);
-      if (out.left.length > 0)
-        ctx.progress.warn(`${out.left.length} scratch object(s) left: ${gcCommand(ctx)}`);
-      else ctx.progress.done();
-    } else deps.lastWords?.clear();
+    stopDeadline();
+    kept = await cleanUp(ctx, loaded(), deps);
   }
   if (state.disturbed) throw new RunDisturbedError(state.disturbed);
-  return {
-    checks: state.checks,
-    measurement: state.measurement ?? null,
-    ...(state.measurements ? { measurements: state.measurements } : {}),
-    plan: state.plan,
-    dryRun: state.stop === 'dry-run',
-    runId,
-    timing: {
-      totalMs: judgedAt - started,
-      probeMs: state.probeMs ?? null,
-      teardownMs: clock.now() - judgedAt,
-      steps,
-    },
-    kept,
-    ...(state.problem ? { problem: state.problem } : {}),
-    ...(state.stop ? { stop: state.stop } : {}),
-  };
+  return pairResult(ctx, { started, judgedAt, steps }, kept);
 }

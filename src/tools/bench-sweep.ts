@@ -34,7 +34,7 @@ import { silentProgress } from '../core/progress.js';
 import { median } from '../core/stats.js';
 import { openCluster } from '../kube/open.js';
 import { toPairConfig } from '../pair/options/options.js';
-import { type PairResult, runPairCluster } from '../pair/run.js';
+import { type PairResult, runPairCluster, STEPS } from '../pair/run.js';
 import type { Scheme } from '../sweep/model.js';
 import { runSweep } from '../sweep/run.js';
 import { benchKubeConfig, runBench } from './bench-common.js';
@@ -226,7 +226,12 @@ function maxOverlap(results: Figure['results']): number {
 }
 
 function phases(results: Figure['results']): string {
-  const step = (name: string) => mean(results.map((x) => x.r.timing.steps?.[name] ?? 0));
+  // The phases group the steps by the names they carry: a renamed step is an error here, never a 0 s phase.
+  const step = (name: string) => {
+    if (!STEPS.some((s) => s.name === name))
+      throw new Error(`no pair step is named '${name}' (pair/run.ts STEPS)`);
+    return mean(results.map((x) => x.r.timing.steps?.[name] ?? 0));
+  };
   const probe = mean(results.map((x) => x.r.timing.probeMs ?? PROBE_S * 1000));
   const transferStep = step('pods start + transfer');
   return [

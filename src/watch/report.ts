@@ -1,6 +1,10 @@
 import type { Report } from '../core/model.js';
 import type { Section } from '../core/report.js';
 import { formatBytes } from '../core/size.js';
+
+/** Means and quantiles: formatBytes' measured form. */
+const MEASURED = { measured: true } as const;
+
 import { fmtGBps } from '../judge/bandwidth.js';
 import type { WatchResult } from './run.js';
 
@@ -13,7 +17,7 @@ export function watchSections(report: Report): Section[] {
     const x = r.window;
     if (!x) return `${where}: no KV transfer metrics`;
     const rate = x.bytes && x.seconds ? `, ${fmtGBps(x.bytes / x.seconds / 1e9)} GB/s per transfer` : '';
-    const size = x.bytes && x.transfers ? `, ${formatBytes(x.bytes / x.transfers)} each` : '';
+    const size = x.bytes && x.transfers ? `, ${formatBytes(x.bytes / x.transfers, MEASURED)} each` : '';
     const failed = x.failures.reduce((n, f) => n + f.count, 0);
     return `${where}: ${x.framework}, ${x.transfers} transfers${size}${rate}${failed ? `, ${failed} failures` : ''}`;
   });

@@ -141,6 +141,7 @@ export async function runWatch(ctx: CliContext, raw: Record<string, unknown>): P
       ? {
           kind: 'shows',
           what: 'these two saved expositions',
+          many: true,
           note: 'Saved expositions show what the workers counted; only `pair` and `sweep` certify the KV path.',
         }
       : undefined,

@@ -1,5 +1,6 @@
 import { formatDuration } from '../../core/duration.js';
-import { fmtGBps, fmtSize } from '../../judge/bandwidth.js';
+import { formatBytes } from '../../core/size.js';
+import { fmtGBps } from '../../judge/bandwidth.js';
 import { referenceFor } from '../../judge/sweep.js';
 import type { SweepPair, SweepResult } from '../../sweep/model.js';
 import { escapeHtml, expectedText } from './format.js';
@@ -58,7 +59,10 @@ export function settingsList(result: SweepResult): string {
     ['max parallel', String(s.maxParallel)],
     ['timeout', `${formatDuration(s.timeoutMs)} (sweep), ${formatDuration(s.pairTimeoutMs)} (each pair)`],
     ['min bandwidth', s.minBandwidthGBps === null ? 'from the line rate' : `${s.minBandwidthGBps} GB/s`],
-    ['sizes', s.sizes && s.sizes.length > 0 ? s.sizes.map(fmtSize).join(', ') : "the engine's default"],
+    [
+      'sizes',
+      s.sizes && s.sizes.length > 0 ? s.sizes.map((n) => formatBytes(n)).join(', ') : "the engine's default",
+    ],
     ['started', result.startedAt],
     ['duration', formatDuration(result.durationMs)],
   ];
