@@ -11,6 +11,7 @@ import { scaleToGpus } from '../src/pair/plan/networks.js';
 import { railMap } from '../src/pair/plan/rails.js';
 import { DEFAULT_SETTINGS, type ProbeSettings } from '../src/pair/plan/settings.js';
 import { libfabricRailCount, stripedExpectation } from '../src/pair/verdict/efa-expectation.js';
+import { NIXL_MAX_RMA_RAILS, railExpectation, railWorth } from '../src/pair/verdict/rail-bar.js';
 import { parseNvidiaSmiTopo } from '../src/parsers/nvidia-smi-topo.js';
 import { fixturePath, repoRoot } from './helpers/fixtures.js';
 
@@ -32,6 +33,8 @@ interface Profile {
     probeOneGpu?: Record<string, string>;
     railBar?: { lineGBps: number; warnGBps: number; floorGBps: number };
     railMap?: Record<string, string>;
+    /** Each rail's NICs' worth when every rail runs at once (shared NICs split). */
+    railWorth?: Record<string, number>;
     rdmaResource?: null;
     nvlinkDomainLineGBps?: number;
     nodeInOtherDomain?: 'skipped';
@@ -118,10 +121,11 @@ describe('the bar per rail on each platform', () => {
     const ports = gpuPorts(p);
     const onePort = expectationFor({ mode: 'cross-node', nics: { prefill: ports, decode: ports } });
     // LIBFABRIC: the rails the VRAM was registered on, from NIXL's own lines.
+    // UCX: every NIC of the GPU (MAX_HCA_PER_GPU=auto), at most NIXL's MAX_RMA_RAILS at once.
     const bar =
       p.nixl?.backend === 'LIBFABRIC'
         ? stripedExpectation(onePort, libfabricRailCount(p.nixl.log ?? []))
-        : onePort;
+        : railExpectation(onePort, Math.min(p.rdma?.perGpu ?? 1, NIXL_MAX_RMA_RAILS));
     expect({ lineGBps: bar.lineGBps, warnGBps: bar.warnGBps, floorGBps: bar.floorGBps }).toEqual(
       p.expect?.railBar,
     );
@@ -151,6 +155,13 @@ describe('the rail map on each platform with a public topo capture: the pod scri
     );
     expect(fromPod).toEqual(p.expect?.railMap);
     expect(fromPlanner).toEqual(p.expect?.railMap);
+    if (p.expect?.railWorth) {
+      const map = railMap(parseNvidiaSmiTopo(topo));
+      const all = map.map((r) => r.gpu);
+      expect(Object.fromEntries(all.map((g) => [String(g), railWorth(map, g, all)]))).toEqual(
+        p.expect.railWorth,
+      );
+    }
   });
 });
 

@@ -34,15 +34,22 @@ export function railName(r: Pick<RailResult, 'gpu' | 'nic' | 'peerNic'>): string
 export const SIBLING_FAIL_FRACTION = 0.7;
 export const SIBLING_WARN_FRACTION = 0.85;
 
-export function withSiblings(rails: readonly RailResult[]): RailResult[] {
+export function withSiblings(
+  rails: readonly RailResult[],
+  worth: readonly (number | undefined)[] = [],
+): RailResult[] {
   const figures = rails.map((r) => r.gbps).filter((g): g is number => g !== null && g > 0);
   if (figures.length < 3) return [...rails];
-  return rails.map((r) => {
+  // Per NIC's worth of line (pair/verdict/rail-bar.ts): a rail on two NICs carries twice one on
+  // one, two rails on one NIC half each. The worth counts NICs, never their rates, so a port
+  // trained down still reads slow.
+  const per = (i: number) => (rails[i]?.gbps as number) / (worth[i] ?? 1);
+  return rails.map((r, i) => {
     if (r.gbps === null) return r;
-    const others = rails.filter((o) => o !== r && o.gbps !== null).map((o) => o.gbps as number);
+    const others = rails.flatMap((o, k) => (k !== i && o.gbps !== null ? [per(k)] : []));
     const m = median(others);
     if (m === undefined || m <= 0) return r;
-    const f = r.gbps / m;
+    const f = per(i) / m;
     const sib: CheckStatus = f < SIBLING_FAIL_FRACTION ? 'fail' : f < SIBLING_WARN_FRACTION ? 'warn' : 'ok';
     if (RANK[sib] <= RANK[r.status]) return r;
     return {

@@ -33,6 +33,8 @@ export interface RailsLogsInput {
   rails: number;
   slow?: Record<number, number>;
   nics?: { prefill: string[]; decode: string[] };
+  /** The pod's rail map lines (rail_map's output), in place of `rail N gpu N nic mlx5_N path PIX`. */
+  map?: string[];
 }
 
 export function railsLogs(i: RailsLogsInput): { prefill: string; decode: string } {
@@ -40,8 +42,10 @@ export function railsLogs(i: RailsLogsInput): { prefill: string; decode: string 
     const { head, probe } = body(file);
     const out = [...(nics ?? []).map((n) => `interconnect-test: nic ${n}`), ...head.slice(0, -1)];
     out.push(`interconnect-test: rails ${Array.from({ length: i.rails }, (_, g) => g).join(' ')}`);
-    for (let g = 0; g < i.rails; g++)
-      out.push(`interconnect-test: rail ${g} gpu ${g} nic mlx5_${g} path PIX`);
+    if (i.map) out.push(...i.map);
+    else
+      for (let g = 0; g < i.rails; g++)
+        out.push(`interconnect-test: rail ${g} gpu ${g} nic mlx5_${g} path PIX`);
     out.push(head[head.length - 1] as string);
     for (let g = 0; g < i.rails; g++) {
       out.push(`interconnect-test: rail ${g} begin`);

@@ -2,25 +2,30 @@ import type { TopoResult } from '../../parsers/nvidia-smi-topo.js';
 import type { RailsChoice } from '../options/rails-flag.js';
 
 /**
- * The node's GPU↔NIC rails: GPU i with the NIC closest to it. UCX ≥ 1.21
- * registers GPU memory only on the HCAs closest to the GPU (MAX_HCA_PER_GPU=auto,
- * references/rails.md), so one transfer crosses one rail; certifying a node
- * pair means crossing every rail. Pure.
+ * The node's GPU↔NIC rails: GPU i with every NIC the deployment's stack puts
+ * its memory on. NIXL sets UCX_MAX_HCA_PER_GPU=auto on UCX ≥ 1.21, and UCX then
+ * registers GPU memory on every HCA at the GPU's best topology distance, ties
+ * included (openucx/ucx ucp_context.c ucp_context_select_reg_mds; references/
+ * rails.md), so a GPU with two NICs under its PCIe switch sends over both.
+ * Certifying a node pair means crossing every rail with all its NICs. Pure.
  *
  * The rule (the same one templates/engines/nixl/_rails.sh applies in the pod):
- * a NIC is GPU i's rail when its `nvidia-smi topo -m` cell is PIX (at most one
- * PCIe bridge) or, when the GPU has none, PXB (several bridges, no host bridge);
- * among equal NICs the first one no lower GPU took (A100 boards put two GPUs and
- * two NIC ports behind one switch). A GPU whose nearest NIC is PHB, NODE or SYS
- * has no rail: its traffic crosses the host bridge or the CPU, and is named so.
+ * GPU i's rail is every NIC whose `nvidia-smi topo -m` cell is PIX or PXB. UCX
+ * measures distance by the sysfs PCI path: a common parent below the host
+ * bridge (nvidia-smi's PIX, one bridge, and PXB, several) is one class, the
+ * nearest, so PIX and PXB NICs tie (topo.c ucs_topo_update_distance_sysfs).
+ * A GPU whose nearest NIC is PHB, NODE or SYS has no rail: its traffic crosses
+ * the host bridge or the CPU, and is named so. Only the pod's own RDMA devices
+ * count (`podDevices`, from /dev/infiniband): with SR-IOV or Multus nvidia-smi
+ * lists NICs the pod cannot open, and a rail pinned to one would never run.
  */
 
 export interface Rail {
   /** The GPU's index (`GPU3` → 3). */
   gpu: number;
-  /** The RDMA device (`mlx5_3`), from the NIC Legend or the column label. */
+  /** The rail's NICs, comma-joined in the matrix's order (`mlx5_0,mlx5_1`); from the NIC Legend or the column label. */
   nic?: string | undefined;
-  /** The topo cell between them: PIX or PXB; undefined when the GPU has no rail. */
+  /** The topo class of the rail: PIX when every NIC is PIX, else PXB; undefined when the GPU has no rail. */
   path?: 'PIX' | 'PXB' | undefined;
   /** The GPU's nearest NIC and its path when that is too far for a rail (`mlx5_0 NODE`). */
   nearest?: string | undefined;
@@ -28,31 +33,46 @@ export interface Rail {
 
 const FAR_RANK: Record<string, number> = { PHB: 2, NODE: 3, SYS: 4, SOC: 4 };
 
-/** Every GPU of the matrix with its rail NIC (or none), in GPU order. */
-export function railMap(topo: TopoResult): Rail[] {
-  const nics = topo.devices.filter((d) => d.kind === 'nic');
+/** A rail's NICs (`mlx5_0,mlx5_1` → [mlx5_0, mlx5_1]); none when it has no NIC. */
+export function railNics(rail: { nic?: string | null | undefined }): string[] {
+  return (rail.nic ?? '').split(',').filter((n) => n !== '');
+}
+
+/** UCX_NET_DEVICES for a rail: each NIC's port 1, UCX's `dev:port` form (`mlx5_0:1,mlx5_1:1`). */
+export function railNetDevices(nic: string): string {
+  return railNics({ nic })
+    .map((n) => `${n}:1`)
+    .join(',');
+}
+
+/**
+ * Every GPU of the matrix with its rail NICs (or none), in GPU order. `podDevices`:
+ * the RDMA devices the pod can open; a NIC outside it is never chosen.
+ */
+export function railMap(topo: TopoResult, podDevices?: ReadonlySet<string>): Rail[] {
+  const nics = topo.devices
+    .filter((d) => d.kind === 'nic')
+    .filter((d) => !podDevices || podDevices.has(d.name ?? d.id));
   const gpus = topo.devices
     .filter((d) => d.kind === 'gpu')
     .map((d) => ({ id: d.id, index: Number(d.id.replace(/^GPU/, '')) }))
     .sort((a, b) => a.index - b.index);
-  const taken = new Set<string>();
   return gpus.map((g) => {
     const cells = nics.map((n) => ({
-      n,
+      name: n.name ?? n.id,
       cell: topo.matrix[g.id]?.[n.id] ?? topo.matrix[n.id]?.[g.id] ?? '',
     }));
-    for (const want of ['PIX', 'PXB'] as const) {
-      const same = cells.filter((c) => c.cell === want);
-      const pick = same.find((c) => !taken.has(c.n.id)) ?? same[0];
-      if (pick) {
-        taken.add(pick.n.id);
-        return { gpu: g.index, nic: pick.n.name ?? pick.n.id, path: want };
-      }
-    }
+    const near = cells.filter((c) => c.cell === 'PIX' || c.cell === 'PXB');
+    if (near.length)
+      return {
+        gpu: g.index,
+        nic: near.map((c) => c.name).join(','),
+        path: near.some((c) => c.cell === 'PXB') ? 'PXB' : 'PIX',
+      };
     const far = cells
       .filter((c) => FAR_RANK[c.cell] !== undefined)
       .sort((a, b) => (FAR_RANK[a.cell] as number) - (FAR_RANK[b.cell] as number))[0];
-    return { gpu: g.index, ...(far ? { nearest: `${far.n.name ?? far.n.id} ${far.cell}` } : {}) };
+    return { gpu: g.index, ...(far ? { nearest: `${far.name} ${far.cell}` } : {}) };
   });
 }
 
@@ -98,7 +118,7 @@ export function planRails(choice: RailsChoice, node: { allocatable?: number; fre
   return { gpus, rails, notTested, why };
 }
 
-/** What the pod ran: `interconnect-test: rail 3 gpu 3 nic mlx5_3 path PIX` (nic `-` when none). */
+/** What the pod ran: `interconnect-test: rail 3 gpu 3 nic mlx5_3 path PIX` (nic `mlx5_0,mlx5_1` for two, `-` when none). */
 export function railLines(log: string): Rail[] {
   const out: Rail[] = [];
   for (const m of log.matchAll(/^interconnect-test: rail (\d+) gpu (\d+) nic (\S+) path (\S+)/gm)) {

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixture, repoRoot } from '../../../test/helpers/fixtures.js';
 import { railsLogs } from '../../../test/helpers/rails-logs.js';
 import { makePlan } from '../plan/plan.js';
 import type { RailPlan } from '../plan/rails.js';
@@ -99,6 +102,80 @@ describe('judging every rail (real probe output per rail)', () => {
     const c = j.checks.find((x) => x.id === 'pair.rails');
     expect(c?.detail).toMatch(/GPU 5, 6, 7, 4 not tested|not tested/);
     expect(c?.status).toBe('warn');
+  });
+});
+
+describe('a rail of two NICs (UCX MAX_HCA_PER_GPU=auto): its bar is their line, shared with the rails beside it', () => {
+  // The pod's real rail_map on a real A100 capture: GPU 2k and 2k+1 both PXB to mlx5_2k and mlx5_2k+1.
+  const a100 = readFixture('node/nvidia-smi-topo-m', 'a100-8gpu-nv12-8nic-roce-pxb.txt');
+  const script = path.join(repoRoot, 'templates', 'engines', 'nixl', '_rails.sh');
+  const map = execFileSync('sh', ['-c', `. "${script}" >/dev/null; rail_map`], {
+    input: a100,
+    encoding: 'utf8',
+  })
+    .trimEnd()
+    .split('\n');
+  const nics = Array.from({ length: 8 }, (_, g) => `mlx5_${g}|1|4: ACTIVE|200 Gb/sec (4X HDR)|Ethernet`);
+
+  it('every rail at once: two GPUs share two 200G ports, so each rail has one port of line (25 GB/s), 200 GB/s in all', () => {
+    expect(map[1]).toBe('interconnect-test: rail 1 gpu 1 nic mlx5_0,mlx5_1 path PXB');
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, map, nics: { prefill: nics, decode: nics } }),
+      ranOn,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.map((r) => `${r.gpu}:${r.nic}:${r.expectedGBps}`)).toEqual(
+      Array.from({ length: 8 }, (_, g) => `${g}:mlx5_${g - (g % 2)},mlx5_${g - (g % 2) + 1}:25`),
+    );
+    expect(j.measurement.expected?.lineGBps).toBe(200);
+  });
+
+  it('--rails 0: GPU 0 alone has both ports, so its bar is their sum (50 GB/s), not one port', () => {
+    const j = judgeLegs({
+      plan: plan({ gpus: 1, rails: [0], notTested: [], why: '--rails 0' }),
+      logs: railsLogs({ rails: 1, map, nics: { prefill: nics, decode: nics } }),
+      ranOn,
+    });
+    const rail = j.measurement.rails?.[0];
+    expect(rail).toMatchObject({ gpu: 0, nic: 'mlx5_0,mlx5_1', expectedGBps: 50 });
+    expect(j.measurement.expected).toMatchObject({ lineGBps: 50, warnGBps: 42.5, floorGBps: 35 });
+    // The real probe output ran over a veth: far below two ports, so the rail fails, named by both.
+    expect(j.checks.find((c) => c.id === 'pair.rails')?.detail).toMatch(/GPU0↔mlx5_0,mlx5_1/);
+  });
+});
+
+describe('siblings per NIC of line', () => {
+  it('two rails sharing one NIC each carry half: not below their siblings, which have a NIC each', () => {
+    // The real A100 capture through the pod's rail_map, the pod opening mlx5_0..4 only: GPU0-3 two
+    // rails on two ports (one port each), GPU4-5 two rails on mlx5_4 (half a port each), GPU6-7 none.
+    const a100 = readFixture('node/nvidia-smi-topo-m', 'a100-8gpu-nv12-8nic-roce-pxb.txt');
+    const script = path.join(repoRoot, 'templates', 'engines', 'nixl', '_rails.sh');
+    const map = execFileSync(
+      'sh',
+      ['-c', `. "${script}" >/dev/null; rail_map 'mlx5_0 mlx5_1 mlx5_2 mlx5_3 mlx5_4'`],
+      { input: a100, encoding: 'utf8' },
+    )
+      .trimEnd()
+      .split('\n');
+    expect(map[5]).toBe('interconnect-test: rail 5 gpu 5 nic mlx5_4 path PXB');
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      // What sharing does on hardware: each of the two rails on mlx5_4 moves half.
+      logs: railsLogs({ rails: 8, map, slow: { 4: 0.5, 5: 0.5 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.map((r) => `${r.gpu}:${r.status}`)).toEqual(Array.from({ length: 8 }, (_, g) => `${g}:ok`));
+    // A rail at half its share still fails against its siblings.
+    const slow = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, map, slow: { 4: 0.25, 5: 0.5 } }),
+      ranOn,
+      minBandwidth: 0.05,
+    });
+    expect(slow.measurement.rails?.filter((r) => r.status !== 'ok').map((r) => r.gpu)).toEqual([4]);
   });
 });
 

@@ -3,18 +3,21 @@ import { type Check, check } from '../../core/model.js';
 import type { PodRole } from '../../engines/types.js';
 import { railName, railsCheck, withSiblings, worstStatus } from '../../judge/rails.js';
 import type { PairPlan } from '../plan/plan.js';
-import { type Rail, railLines, railSections } from '../plan/rails.js';
+import { type Rail, railLines, railNetDevices, railSections } from '../plan/rails.js';
+import { railWorth } from './rail-bar.js';
 import { type JudgeInput, type Judgement, judge } from './verdict.js';
 
 /**
  * A pair that crossed every GPU↔NIC rail at once: each pod's log holds one
  * section per rail (`interconnect-test: rail N begin` … `end`). Each rail is
- * judged by the one judge on its own log and its own NIC (UCX_NET_DEVICES the
- * pod pinned it to), and `pair.rails` names the worst rail by GPU and NIC. The
- * measurement is the rails' sum, row by row: they ran at the same time.
+ * judged by the one judge on its own log and its own NICs (UCX_NET_DEVICES the
+ * pod pinned it to), its bar their line: every NIC the GPU's memory is
+ * registered on, shared with the rails that ran on it too (rail-bar.ts), and
+ * `pair.rails` names the worst rail by GPU and NICs. The measurement is the
+ * rails' sum, row by row: they ran at the same time.
  */
 
-/** The plan of one rail: its NIC is the only one the expectation counts. */
+/** The plan of one rail: its NICs are the only ones the expectation counts. */
 function railPlan(plan: PairPlan, nic: string | undefined): PairPlan {
   if (!nic) return plan;
   const pods = plan.pods.map((p) => ({
@@ -23,7 +26,7 @@ function railPlan(plan: PairPlan, nic: string | undefined): PairPlan {
       ...p.settings,
       env: [
         ...p.settings.env.filter((e) => e.name !== 'UCX_NET_DEVICES'),
-        { name: 'UCX_NET_DEVICES', value: `${nic}:1` },
+        { name: 'UCX_NET_DEVICES', value: railNetDevices(nic) },
       ],
     },
   }));
@@ -117,7 +120,7 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
     [...(log ?? '').matchAll(/^interconnect-test: rail (\d+) end rc=([1-9]\d*)/gm)].map((m) => Number(m[1])),
   );
   const culprit = gpus.find((g) => failed.includes(g)) ?? gpus[0];
-  const per: { rail: RailResult; checks: Check[]; m: Measurement }[] = [];
+  const per: { rail: RailResult; checks: Check[]; m: Measurement; worth?: number | undefined }[] = [];
   for (const gpu of gpus) {
     const logs: Partial<Record<PodRole, string>> = {};
     for (const [role, s] of Object.entries(split)) {
@@ -127,9 +130,15 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
     const nic = nicOf('prefill', gpu) ?? nicOf('decode', gpu);
     const peerNic = nicOf('decode', gpu) ?? nic;
     const uuid = (role: PodRole) => gpuUuidOf(split[role]?.rails.get(gpu));
+    // The rail's NICs' worth on the side that had less of it (each pod prints its own map).
+    const worths = (['prefill', 'decode'] as const)
+      .map((role) => railWorth(maps[role] ?? [], gpu, gpus))
+      .filter((w): w is number => w !== undefined);
+    const worth = worths.length ? Math.min(...worths) : undefined;
     const j = judge({
       ...input,
       plan: railPlan(plan, nic),
+      railWorth: worth,
       logs,
       problem: gpu === culprit ? input.problem : undefined,
     });
@@ -148,12 +157,15 @@ export function judgeRails(input: JudgeInput): Judgement | undefined {
       status,
       detail: (status === run?.status && run?.status !== 'ok' ? run?.detail : bw?.detail) ?? '',
     };
-    per.push({ rail, checks: j.checks, m: j.measurement });
+    per.push({ rail, checks: j.checks, m: j.measurement, worth });
   }
   const first = per[0]?.m as Measurement;
   const rows = sumRows(per.map((p) => p.m.rows));
   const lanes = [...new Set(per.flatMap((p) => p.m.transport.lanes))];
-  const rails = withSiblings(per.map((p) => p.rail));
+  const rails = withSiblings(
+    per.map((p) => p.rail),
+    per.map((p) => p.worth),
+  );
   per.forEach((p, i) => {
     p.rail = rails[i] as RailResult;
   });

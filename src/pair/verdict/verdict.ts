@@ -24,6 +24,7 @@ import { envValue } from '../plan/settings.js';
 import type { RunProblem } from '../pods/assess.js';
 import { nicPorts, unreadableLog } from '../pods/logs.js';
 import { libfabricRailCount, stripedExpectation } from './efa-expectation.js';
+import { railExpectation } from './rail-bar.js';
 
 /**
  * From what the pods printed to the measurement and the `pair.*` checks. Pure.
@@ -36,6 +37,8 @@ export interface JudgeInput {
   ranOn: Partial<Record<PodRole, string>>;
   problem?: RunProblem | undefined;
   minBandwidth?: number | undefined;
+  /** One rail of a rails run: how many NICs' worth of line it had (rail-bar.ts railWorth). */
+  railWorth?: number | undefined;
 }
 
 interface Parsed {
@@ -285,7 +288,7 @@ export function judge(input: JudgeInput): Judgement {
   const expected =
     plan.bench.backend === 'LIBFABRIC'
       ? stripedExpectation(onePort, libfabricRailCount(Object.values(input.logs)))
-      : onePort;
+      : railExpectation(onePort, input.railWorth);
   const fabric =
     plan.bench.backend === 'LIBFABRIC' ? libfabricProvider(Object.values(input.logs)) : undefined;
   const transport: Transport =
