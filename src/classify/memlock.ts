@@ -1,11 +1,9 @@
 import { type Check, check } from '../core/model.js';
+import { formatBytes } from '../core/size.js';
 import type { MemlockResult } from '../parsers/memlock.js';
 
-function human(kib: number): string {
-  if (kib >= 1024 * 1024) return `${Math.round((kib / 1024 / 1024) * 10) / 10} GiB`;
-  if (kib >= 1024) return `${Math.round((kib / 1024) * 10) / 10} MiB`;
-  return `${kib} KiB`;
-}
+/** ulimit -l counts KiB; written as every byte size is (core/size.ts). */
+const human = (kib: number) => formatBytes(kib * 1024);
 
 // IPC_LOCK lifts the limit for a root process only; a non-root one (the Dynamo runtime images' uid 1000) never holds it.
 const MEMLOCK_FIX =
