@@ -13,6 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { ReportSchema } from '../../src/core/model.js';
 import { type CliRun, runCli, spawnCli } from '../helpers/cli.js';
 import { describeNeeding, twoRealNodes } from '../helpers/preconditions.js';
+import { onlyEmptiedNamespaces, settled } from './harness/leftovers.js';
 import {
   expireRunLeases,
   REAL_NODE_TOLERATION,
@@ -60,20 +61,24 @@ function parseReport(stdout: string): Report | undefined {
  * the managed-by and run-id labels). Scoped to the run: other sessions may run
  * pair on the same cluster at the same time.
  */
-async function leftovers(e: TestEnv, runId: string): Promise<string[]> {
+/** What of run `runId` is left; its deleted, empty namespace is waited for (harness/leftovers.ts settled). */
+function leftovers(e: TestEnv, runId: string): Promise<string[]> {
   const labelSelector = `${MANAGED},interconnect-test/run-id=${runId}`;
-  const [ns, jobs, pods, svcs] = await Promise.all([
-    e.core.listNamespace({ labelSelector }),
-    e.batch.listJobForAllNamespaces({ labelSelector }),
-    e.core.listPodForAllNamespaces({ labelSelector }),
-    e.core.listServiceForAllNamespaces({ labelSelector }),
-  ]);
-  return [
-    ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
-    ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
-    ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
-    ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
-  ];
+  return settled(async () => {
+    const [ns, jobs, pods, svcs] = await Promise.all([
+      e.core.listNamespace({ labelSelector }),
+      e.batch.listJobForAllNamespaces({ labelSelector }),
+      e.core.listPodForAllNamespaces({ labelSelector }),
+      e.core.listServiceForAllNamespaces({ labelSelector }),
+    ]);
+    const all = [
+      ...ns.items.map((o) => `namespace/${o.metadata?.name}`),
+      ...jobs.items.map((o) => `job/${o.metadata?.namespace}/${o.metadata?.name}`),
+      ...pods.items.map((o) => `pod/${o.metadata?.namespace}/${o.metadata?.name}`),
+      ...svcs.items.map((o) => `service/${o.metadata?.namespace}/${o.metadata?.name}`),
+    ];
+    return { all, emptiedOnly: onlyEmptiedNamespaces(ns.items, all) };
+  });
 }
 
 /**

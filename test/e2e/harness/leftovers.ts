@@ -35,13 +35,36 @@ async function toolNads(e: TestEnv): Promise<{ items: KubernetesObject[] }> {
  * nothing listed inside), this waits up to `emptiedMs` for them to go before it answers; any
  * other leftover is returned at once.
  */
-export async function toolLeftovers(e: TestEnv, emptiedMs = 15_000): Promise<string[]> {
+export function toolLeftovers(e: TestEnv, emptiedMs = 15_000): Promise<string[]> {
+  return settled(() => listLeftovers(e), emptiedMs);
+}
+
+/**
+ * What `list` finds once only deleted, empty namespaces are left and they are gone (or `emptiedMs`
+ * passed): toolLeftovers' wait, for a test that lists its own way (`emptiedOnly`: see below).
+ */
+export async function settled(
+  list: () => Promise<{ all: string[]; emptiedOnly: boolean }>,
+  emptiedMs = 15_000,
+): Promise<string[]> {
   const until = Date.now() + emptiedMs;
   for (;;) {
-    const { all, emptiedOnly } = await listLeftovers(e);
+    const { all, emptiedOnly } = await list();
     if (!emptiedOnly || Date.now() >= until) return all;
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** Only namespaces are left, each deleted (a deletionTimestamp): the run's emptied namespaces. */
+export function onlyEmptiedNamespaces(
+  namespaces: readonly { metadata?: { deletionTimestamp?: unknown } }[],
+  all: readonly string[],
+): boolean {
+  return (
+    namespaces.length > 0 &&
+    all.length === namespaces.length &&
+    namespaces.every((o) => o.metadata?.deletionTimestamp !== undefined)
+  );
 }
 
 async function listLeftovers(e: TestEnv): Promise<{ all: string[]; emptiedOnly: boolean }> {
@@ -63,11 +86,7 @@ async function listLeftovers(e: TestEnv): Promise<{ all: string[]; emptiedOnly: 
     ...leases.items.map((o) => `lease/${o.metadata?.namespace}/${o.metadata?.name}`),
     ...nads.items.map((o) => `network-attachment-definition/${o.metadata?.namespace}/${o.metadata?.name}`),
   ];
-  const emptiedOnly =
-    ns.items.length > 0 &&
-    all.length === ns.items.length &&
-    ns.items.every((o) => o.metadata?.deletionTimestamp !== undefined);
-  return { all, emptiedOnly };
+  return { all, emptiedOnly: onlyEmptiedNamespaces(ns.items, all) };
 }
 
 /** A run's Leases in the lease namespace the e2e config sets ($INTERCONNECT_TEST_LEASE_NAMESPACE). */
