@@ -107,7 +107,7 @@ describeNeeding(pre, 'the main job on a fresh machine (no engine, no venv, empty
 
   it('then nixl --local asks the same python pair --local used, and finds nixl', async () => {
     const r = await spawnCli(['nixl', '--local', '-o', 'json'], { env });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as {
       checks: { id: string; status: string; detail: string }[];
       next: { command?: string };
@@ -122,6 +122,6 @@ describeNeeding(pre, 'the main job on a fresh machine (no engine, no venv, empty
       env,
     });
     expect(again.stderr).not.toContain('setting up NIXL');
-    expect(again.code).toBe(0);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
   }, 300_000);
 });
