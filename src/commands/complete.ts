@@ -89,7 +89,7 @@ export async function completions(
   const prev = words.at(-1);
   const takesValue = prev?.startsWith('-') && !prev.includes('=') ? findOption(scopes, prev) : undefined;
   const match = (xs: string[]) => ({
-    items: xs.filter((x) => x && x.startsWith(partial)),
+    items: xs.filter((x) => x !== '' && x.startsWith(partial)),
     directive: NO_FILES,
   });
   if (takesValue && (takesValue.required || takesValue.optional)) {

@@ -22,7 +22,7 @@ import {
   type V1Pod,
 } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { runCli } from '../helpers/cli.js';
 import { fixture, KWOK_PROBE_ARGS, REPO_ROOT, statusCode, toCriLog, useTestEnv, waitFor } from './harness.js';
 
