@@ -10,6 +10,17 @@ const kvInitiator = readTestData('nixl-probe', 'kv-write-loopback-initiator.txt'
 const kvTarget = readTestData('nixl-probe', 'kv-write-loopback-target.txt');
 
 describe('parseNixlProbe', () => {
+  it("finds our events behind a partial UCX log line (UCX's C stdio chunks end mid-line on a pipe)", () => {
+    const out = parseNixlProbe(readTestData('nixl-probe', 'stdout-ucx-log-interleaved-initiator.txt'));
+    expect(out.garbage).toEqual([]);
+    expect(out.measurements.map((m) => [m.kind, m.blockSize, m.op])).toEqual([
+      ['sweep', 4096, 'WRITE'],
+      ['kv', 32768, 'WRITE'],
+    ]);
+    expect(out.done).toMatchObject({ measurements: 2, verified: true });
+    expect(out.connected).toMatchObject({ peer: 'interconnect-test-target' });
+  });
+
   it("reads the initiator's measurements, start line and UCX lanes from a real run", () => {
     const r = parseNixlProbe(initiator);
     expect(r.garbage).toEqual([]);

@@ -153,6 +153,9 @@ export interface NixlProbeOutput {
   ucxVersion?: string;
 }
 
+/** How every event of ours begins (json.dumps with the probe key first, no spaces). */
+const EVENT_START = `{"probe":"${PROBE}"`;
+
 function claimsToBeProbe(text: string): boolean {
   return text.startsWith('{') && text.includes(`"probe"`) && text.includes(PROBE);
 }
@@ -194,7 +197,15 @@ export function parseNixlProbe(text: string): NixlProbeOutput {
   };
   const rest = [];
   for (const line of lines) {
-    const t = line.text.trim();
+    let t = line.text.trim();
+    // UCX's log shares the probe's stdout through C stdio, block-buffered on a pipe: a chunk can
+    // end mid-line, and our event (one write of a whole line) then follows a partial UCX line.
+    // The event starts where its first key does; what comes before it is UCX's.
+    const at = t.indexOf(EVENT_START);
+    if (at > 0) {
+      rest.push({ ...line, text: t.slice(0, at) });
+      t = t.slice(at);
+    }
     if (!claimsToBeProbe(t)) {
       rest.push(line);
       continue;
