@@ -726,14 +726,35 @@ def run_target(a, agent, buf, deadline_s):
     agent.send_notif(a.peer_name, DESCS_PREFIX + json.dumps(descs).encode())
     emit(a, "connected", peer=a.peer_name)
     end = time.monotonic() + a.run_timeout
-    last = time.monotonic()
     rows = {}
-    finished = None
-    finished_at = 0.0
-    kv_notifs = 0
-    checked = 0
     # The initiator's whole sweep runs in here: every row opens and closes with a notification
     # (a heartbeat too), at most --run-timeout in all.
+    try:
+        served = serve_rows(a, agent, buf, rows, end)
+    except Exception as e:
+        if not peer_gone(e):
+            raise
+        # NIXL saw the peer's connection close (its process died) before our silence timer did.
+        raise ProbeError(
+            "peer", f"{a.peer_name} disconnected mid-sweep (NIXL_ERR_REMOTE_DISCONNECT): it died or ended"
+        ) from None
+    op = served["finished"].get("op")
+    checked, kv_notifs = served["checked"], served["kvNotifs"]
+    emit(a, "done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
+
+
+def peer_gone(e):
+    """Whether a NIXL call failed because the peer's connection is gone (nixlRemoteDisconnectError)."""
+    return type(e).__name__ == "nixlRemoteDisconnectError" or "NIXL_ERR_REMOTE_DISCONNECT" in str(e)
+
+
+def serve_rows(a, agent, buf, rows, end):
+    """The target's side of the sweep, until the initiator's done line and its KV notifications."""
+    finished = None
+    finished_at = 0.0
+    last = time.monotonic()
+    kv_notifs = 0
+    checked = 0
     while True:
         msgs = agent.get_new_notifs().get(a.peer_name, [])
         now = time.monotonic()
@@ -787,8 +808,7 @@ def run_target(a, agent, buf, deadline_s):
         if now > end:
             raise ProbeError("timeout", f"timed out waiting for {a.peer_name} to finish its transfers")
         time.sleep(0.001)
-    op = finished.get("op")
-    emit(a, "done", verified=(checked > 0) if op == "WRITE" else None, op=op, checkedRows=checked, kvNotifs=kv_notifs)
+    return {"finished": finished, "checked": checked, "kvNotifs": kv_notifs}
 
 
 class Replies:
