@@ -187,6 +187,8 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
       for (const item of arr(doc.items)) visit(d, item);
       return;
     }
+    /** Where a graph read from this document sits, as every graph names it. */
+    const where = { file: d.file, doc: d.doc, deployment: name, kind, apiVersion };
     const dgd = readDgd(doc);
     if (dgd) {
       for (const problem of dgd.problems)
@@ -205,11 +207,7 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
         return;
       }
       const graph: RawGraph = {
-        file: d.file,
-        doc: d.doc,
-        deployment: name,
-        kind,
-        apiVersion,
+        ...where,
         isDgd: true,
         services: dgd.services,
         ...(dgd.partial ? { partial: dgd.partial } : {}),
@@ -222,11 +220,7 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
     if (roles) {
       if (roles.length === 0) return skip(`${kind} without roles that run a container`);
       out.graphs.push({
-        file: d.file,
-        doc: d.doc,
-        deployment: name,
-        kind,
-        apiVersion,
+        ...where,
         isDgd: false,
         ownScope: true,
         services: roles,
@@ -236,15 +230,7 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
     if (PLAIN_KINDS.includes(kind)) {
       const services = plainServices(kind, doc);
       if (services.length === 0) return skip(`${kind} without containers`);
-      out.graphs.push({
-        file: d.file,
-        doc: d.doc,
-        deployment: name,
-        kind,
-        apiVersion,
-        isDgd: false,
-        services,
-      });
+      out.graphs.push({ ...where, isDgd: false, services });
       return;
     }
     if (kind === 'ConfigMap') out.configMaps.set(name, stringMap(doc.data));
