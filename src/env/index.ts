@@ -5,6 +5,7 @@ import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
 import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
+import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
 import { settleKv } from './kv-graph.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
@@ -130,7 +131,9 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
 
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
 function unusable(skipped: readonly Skipped[]): Skipped[] {
-  return skipped.filter((k) => k.doc === 0 && !/^no YAML documents|^a Helm\/Go template/.test(k.why));
+  return skipped.filter(
+    (k) => k.doc === 0 && k.kind !== KUSTOMIZE_KIND && !/^no YAML documents|^a Helm\/Go template/.test(k.why),
+  );
 }
 
 /** The pure part: loaded documents in, the env report part and its checks out. */
@@ -252,6 +255,8 @@ export function analyse(
     }
   }
   checks.push(...missing);
+  const kustomized = kustomizeCheck(loaded.skipped, loaded.rendered ?? []);
+  if (kustomized) checks.push(kustomized);
   const skipped = [...loaded.skipped, ...ex.skipped];
   const bad = unusable(loaded.skipped);
   if (bad.length) {
@@ -333,9 +338,13 @@ export function refuseEmptyInputs(paths: readonly string[], part: EnvReportPart,
         : why.length > 0
           ? why.slice(0, 3).join('; ') + (why.length > 3 ? `; and ${why.length - 3} more` : '')
           : 'no Dynamo graph or Kubernetes workload in it';
+    // A kustomization env could not render says how in its own line; the generic fix would repeat it.
+    const unrendered = part.skipped.some((k) => inside(k.file) && k.kind === KUSTOMIZE_KIND && k.doc === 0);
     errors.push(
       new ToolError(`${shown}: nothing to check: ${what}`, {
-        fix: 'give a Dynamo recipe or Kubernetes manifests with a workload in them, and mend what is named',
+        fix: unrendered
+          ? 'install kubectl (or kustomize), or render it yourself as said'
+          : 'give a Dynamo recipe or Kubernetes manifests with a workload in them, and mend what is named',
       }),
     );
   }

@@ -4,6 +4,7 @@ import { ToolError } from '../core/errors.js';
 import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import { formatBytes } from '../core/size.js';
 import { fastParseAll } from './fast-yaml.js';
+import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import type { Skipped } from './schema.js';
 import { expandPaths, type ReadCaps } from './walk.js';
@@ -17,12 +18,16 @@ export interface LoadedDoc {
   /** 1-based line where the document's content starts. */
   line: number;
   value: unknown;
+  /** Where a rendered document's object is written (kustomize: its source file and line), for CI locations. */
+  at?: { file: string; line: number };
 }
 
 export interface Loaded {
   files: string[];
   docs: LoadedDoc[];
   skipped: Skipped[];
+  /** The kustomizations rendered and read (their shown kustomization files). */
+  rendered?: string[];
 }
 
 /** Larger inputs are not recipes; refusing them keeps a mistaken path (a log, /dev/zero) from eating memory. */
@@ -188,6 +193,19 @@ export function parseYamlFile(
   return { docs, skipped: [] };
 }
 
+/** A render's output parsed as a file's content is; unusable YAML becomes one skipped entry. */
+function parseRendered(bytes: Buffer, shown: string): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  try {
+    return parseYamlFile(decodeText(bytes, shown), shown);
+  } catch (err) {
+    if (!(err instanceof UnusableFileError)) throw err;
+    return {
+      docs: [],
+      skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why: `rendered, but ${err.reason}` }],
+    };
+  }
+}
+
 /**
  * Reads every path (files and directories, `-` for stdin), parsing all YAML.
  * A walk never aborts: a file that cannot be read or parsed becomes a
@@ -214,6 +232,7 @@ export async function loadInputs(
     throw new ToolError('no recipe given', { fix: 'interconnect-test env <file|dir|->…' });
   const { files, skipped } = await expandPaths(paths, cwd, caps);
   const docs: LoadedDoc[] = [];
+  const rendered: string[] = [];
   const soleFile = files.length === 1 && files[0]?.named === true;
   const maxTotal = caps.maxTotalBytes;
   let total = 0;
@@ -242,6 +261,23 @@ export async function loadInputs(
         break;
       }
       let bytes: Buffer;
+      if (f.kustomize) {
+        // A kustomization directory: its rendered documents, parsed as a file's are.
+        const r = await readRendered(
+          f.kustomize,
+          Math.min(MAX_FILE_BYTES, left),
+          (b) => parseRendered(b, f.shown),
+          signal,
+        );
+        total += r.bytes;
+        if (r.rendered) rendered.push(f.shown);
+        skipped.push(...r.skipped);
+        for (const d of r.docs) {
+          onDoc?.(d);
+          docs.push(onDoc ? { ...d, value: undefined } : d);
+        }
+        continue;
+      }
       try {
         bytes = await readBoundedBytes(f.abs, {
           limitBytes: MAX_FILE_BYTES,
@@ -291,5 +327,5 @@ export async function loadInputs(
   } finally {
     shown.end();
   }
-  return { files: files.map((f) => f.shown), docs, skipped };
+  return { files: files.map((f) => f.shown), docs, skipped, ...(rendered.length ? { rendered } : {}) };
 }

@@ -68,14 +68,16 @@ describe('env reads file by file', () => {
       'c-kv.yaml',
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kv}\ndata:\n  KV_CONFIG: \'{"kv_connector":"NixlConnector","kv_role":"kv_both"}\'\n',
     );
-    write('kustomization.yaml', 'resources: []\npatches:\n- b-patch.yaml\n');
+    // A Kustomization document read as a document (not a kustomization.yaml, which env renders:
+    // kustomize.test.ts), as in a multi-document file or on stdin: its patches are fragments.
+    write('d-kustomize.yaml', 'kind: Kustomization\nresources: []\npatches:\n- b-patch.yaml\n');
     const { streamed, whole } = await bothWays(['.'], dir);
     const text = JSON.stringify(streamed);
     // The KV path read from the expanded $(KV_CONFIG): NIXL, named by --kv-transfer-config.
     expect(text).toContain(
       '"kv":{"transport":"NIXL","nixlPlugin":"UCX","pluginDefaulted":true,"from":"--kv-transfer-config"',
     );
-    expect(text).toContain('"partial":"a kustomize patch (listed in kustomization.yaml)"');
+    expect(text).toContain('"partial":"a kustomize patch (listed in d-kustomize.yaml)"');
     expect(streamed.checks).toEqual(whole.checks);
   });
 

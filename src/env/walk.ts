@@ -3,6 +3,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError, ToolErrors } from '../core/errors.js';
 import { fileKind, NOT_REGULAR_FIX } from '../core/input.js';
+import { type KustomizeRoot, kustomizationIn, planKustomize } from './kustomize-plan.js';
 import type { Skipped } from './schema.js';
 
 /** The walk of env's inputs: which files one run reads, within its file cap (load.ts reads them). */
@@ -31,6 +32,8 @@ export interface InputFile {
   shown: string;
   /** Named on the command line (or `-`), not found by a walk. */
   named?: boolean;
+  /** A kustomization directory: its rendered documents are read, not the file (kustomize.ts). */
+  kustomize?: KustomizeRoot;
 }
 
 /** Finds the YAML files under each path (recursively for directories); a named file is read whatever its extension. */
@@ -43,6 +46,7 @@ export async function expandPaths(
   const skipped: Skipped[] = [];
   const errors: ToolError[] = [];
   const state: WalkState = { seen: new Set<string>(), skipped, maxFiles: caps.maxFiles };
+  const namedDirs: { abs: string; shown: string }[] = [];
   for (const given of paths) {
     if (given === '-') {
       if (!files.some((f) => f.abs === '-')) files.push({ abs: '-', shown: 'stdin', named: true });
@@ -81,7 +85,8 @@ export async function expandPaths(
     // All walks of the run share the file cap: what earlier paths found counts.
     state.maxFiles = Math.max(0, caps.maxFiles - files.filter((f) => !f.named).length);
     await walk(abs, given, found, state);
-    if (found.length === 0 && state.stoppedAt === undefined) {
+    namedDirs.push({ abs, shown: given });
+    if (found.length === 0 && state.stoppedAt === undefined && !(await kustomizationIn(abs))) {
       errors.push(
         new ToolError(`${given}: no *.yaml or *.yml files in this directory`, {
           fix: 'point env at a directory holding Dynamo recipes or Kubernetes manifests',
@@ -93,6 +98,7 @@ export async function expandPaths(
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);
+  const kustomized = await withKustomize(files, namedDirs);
   if (state.stoppedAt !== undefined)
     skipped.push({
       file: state.stoppedAt,
@@ -101,7 +107,34 @@ export async function expandPaths(
       kind: '-',
       why: `not read, nor any file the walk would have found after it: this run reached its ${caps.maxFiles}-file limit (raise it with --max-files)`,
     });
-  return { files, skipped };
+  return { files: kustomized, skipped };
+}
+
+/**
+ * Each kustomization directory of the input becomes one entry rendered in its place (at its
+ * kustomization file, else where its directory's first file was); the files it reads are read
+ * only through it (kustomize-plan.ts).
+ */
+async function withKustomize(
+  files: readonly InputFile[],
+  namedDirs: readonly { abs: string; shown: string }[],
+): Promise<InputFile[]> {
+  const plan = await planKustomize(files, namedDirs);
+  if (plan.roots.size === 0) return [...files];
+  const out: InputFile[] = [];
+  const placed = new Set<string>();
+  const place = (dir: string) => {
+    const root = plan.roots.get(dir);
+    if (!root || placed.has(dir)) return;
+    placed.add(dir);
+    out.push({ abs: dir, shown: root.shown, kustomize: root });
+  };
+  for (const f of files) {
+    if (f.abs !== '-') place(path.dirname(f.abs));
+    if (!plan.consumed.has(f.abs)) out.push(f);
+  }
+  for (const dir of plan.roots.keys()) place(dir);
+  return out;
 }
 
 /**

@@ -23,6 +23,9 @@ export const TOOL_INSTALL = {
   shellcheck: 'apt-get install shellcheck',
   zsh: 'apt-get install zsh',
   fish: 'apt-get install fish',
+  // env renders kustomize directories with it (src/env/kustomize.ts); .ci/run puts the one it builds on PATH when none is.
+  kubectl:
+    'the kubectl package (this machine image has it), or bash scripts/cluster/build.sh and its bin directory on PATH',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;
