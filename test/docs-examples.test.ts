@@ -43,6 +43,7 @@ const CONDITIONAL: readonly string[] = [
   'README.md: node dist/cli.js pair --local [needs ucx_perftest|nixl-venv]', // else it sets NIXL up from PyPI
   'README.md: interconnect-test node --local -q [machine-dependent]',
   'README.md: interconnect-test nixl --local -q [machine-dependent]',
+  'docs/commands/env.md: interconnect-test env test/fixtures/upstream-kustomize/recipes/qwen3-32b/vllm/cloud-providers/kustomize/overlays/gke-roce [needs kubectl]',
   'docs/commands/nixl.md: interconnect-test nixl --local [machine-dependent]',
   'docs/commands/node.md: interconnect-test node --local [machine-dependent]',
   'docs/commands/pair.md: interconnect-test pair --local --engine ucx_perftest [needs ucx_perftest]',
