@@ -5,13 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../../test/helpers/fixtures.js';
 import { need } from '../../test/helpers/preconditions.js';
 import { toolPath, tools } from '../../test/helpers/tools.js';
+import { runBounded } from '../procs/bounded-run.js';
 import {
   errorLine,
   kustomizeCheck,
   lineInSource,
   renderEnv,
   renderKustomization,
-  runBounded,
   takeOrigin,
 } from './kustomize.js';
 import { planKustomize } from './kustomize-plan.js';
@@ -152,17 +152,6 @@ describe('rendering with the real kubectl', () => {
 });
 
 describe('the bounds of a render', () => {
-  it('a command past its time limit is killed and says so', async () => {
-    const run = await runBounded(['sleep', '30'], { env: {}, cwd: scratch, timeoutMs: 50, limitBytes: 10 });
-    expect(run).toMatchObject({ timedOut: true, code: null });
-  });
-
-  it('output past the byte limit stops the command; nothing past the limit is kept', async () => {
-    const run = await runBounded(['yes'], { env: {}, cwd: scratch, timeoutMs: 30_000, limitBytes: 4096 });
-    expect(run.tooLarge).toBe(true);
-    expect(run.stdout.length).toBeLessThanOrEqual(4096);
-  });
-
   it('its environment carries nothing of ours: no PATH, no token, no kubeconfig of the user', () => {
     const env = renderEnv('/tmp/x');
     expect(env.PATH).toBe('');

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Check, check } from '../core/model.js';
 import { redact } from '../core/redact.js';
 import { terminalSafe } from '../core/terminal.js';
+import { runBounded } from '../procs/bounded-run.js';
 import { findOnPath } from '../procs/path.js';
 import type { KustomizeRoot } from './kustomize-plan.js';
 import { obj, str } from './raw.js';
@@ -24,8 +24,6 @@ export const KUSTOMIZE_KIND = 'Kustomization';
 
 /** How long one render may take: kustomize builds an overlay of a few files in well under a second. */
 export const RENDER_TIMEOUT_MS = 30_000;
-/** What kustomize may say on stderr that we keep (its error is one line). */
-const MAX_STDERR_BYTES = 64 * 1024;
 
 /** The render tools, in the order tried, each with its argv for a directory. */
 const TOOLS = [
@@ -59,76 +57,6 @@ export function renderEnv(home: string): NodeJS.ProcessEnv {
     GIT_TERMINAL_PROMPT: '0',
     GIT_CONFIG_NOSYSTEM: '1',
   };
-}
-
-export interface BoundedRun {
-  stdout: Buffer;
-  stderr: string;
-  code: number | null;
-  /** It ran past its time limit and was killed. */
-  timedOut: boolean;
-  /** Its stdout passed the byte limit and it was killed. */
-  tooLarge: boolean;
-  /** It could not be started (the spawn error). */
-  spawnError?: string;
-}
-
-/** Runs argv (no shell) with a time limit and a stdout byte limit; either one kills it. */
-export function runBounded(
-  argv: readonly string[],
-  opts: { env: NodeJS.ProcessEnv; cwd: string; timeoutMs: number; limitBytes: number; signal?: AbortSignal },
-): Promise<BoundedRun> {
-  const [file, ...args] = argv;
-  return new Promise((resolve, reject) => {
-    const out: Buffer[] = [];
-    let size = 0;
-    let err = '';
-    let timedOut = false;
-    let tooLarge = false;
-    const child = spawn(file as string, args, {
-      shell: false,
-      env: opts.env,
-      cwd: opts.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const kill = () => child.kill('SIGKILL');
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, opts.timeoutMs);
-    const onAbort = () => kill();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    };
-    child.stdout.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > opts.limitBytes) {
-        tooLarge = true;
-        kill();
-      } else out.push(c);
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      if (err.length < MAX_STDERR_BYTES) err += c.toString('utf8');
-    });
-    child.on('error', (e) => {
-      done();
-      resolve({
-        stdout: Buffer.alloc(0),
-        stderr: err,
-        code: null,
-        timedOut,
-        tooLarge,
-        spawnError: e.message,
-      });
-    });
-    child.on('close', (code) => {
-      done();
-      if (opts.signal?.aborted) return reject(opts.signal.reason);
-      resolve({ stdout: Buffer.concat(out), stderr: err, code, timedOut, tooLarge });
-    });
-  });
 }
 
 /** kustomize's error as one line: kubectl's klog `err="…"`, or kustomize's `Error: …`; redacted, no control characters. */
