@@ -12,6 +12,7 @@ import { CAPTURES_b11 } from './captures-b11.table.js';
 import { CAPTURES_b12 } from './captures-b12.table.js';
 import { CAPTURES_b13 } from './captures-b13.table.js';
 import { CAPTURES_b14 } from './captures-b14.table.js';
+import { CAPTURES_b15 } from './captures-b15.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -29,4 +30,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b12,
   ...CAPTURES_b13,
   ...CAPTURES_b14,
+  ...CAPTURES_b15,
 ];
