@@ -25,4 +25,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: a `topo -mp` matrix whose GPU4 row is cut mid-cell is refused (exit 2: "row GPU4 does not have 22 topology cells") instead of read as far as it goes (as nccl-1357)',
   'fi_info/aws-hpc-tutorials-check-efa-head-node-61.txt':
     'TOOL P1: the bare `fi_getinfo: -61` of older libfabric (without "(No data available)") is refused (exit 2) although it is the very answer "no EFA provider here"',
+  // b16
+  'topo/vllm-16997-8gpu-nv18-26nic-tabs-cut-at-gpu6.txt':
+    'TOOL P1: a tab-separated 26-NIC matrix whose GPU6 row is cut mid-cell is refused (exit 2) instead of read as far as it goes',
+  'topo/vllm-31594-b200-nic11nic12-glued-header-cut-at-gpu4.txt':
+    'TOOL P1/P2: with the header glued at `NIC11NIC12` and the GPU4 row cut mid-line, read passes "all 25 GPU pairs" of 5 GPUs; the 8-GPU header says GPU5-7 are not shown, yet no topo.cut is reported',
+  'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
+    'TOOL P2: a clean gdrdrv load passes gdr.peermem ("no symbol error"), though nvidia_peermem / nv_peer_mem are not in the paste at all: not shown is read as fine',
 };
