@@ -32,4 +32,15 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1/P2: with the header glued at `NIC11NIC12` and the GPU4 row cut mid-line, read passes "all 25 GPU pairs" of 5 GPUs; the 8-GPU header says GPU5-7 are not shown, yet no topo.cut is reported',
   'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
     'TOOL P2: a clean gdrdrv load passes gdr.peermem ("no symbol error"), though nvidia_peermem / nv_peer_mem are not in the paste at all: not shown is read as fine',
+  // b17
+  'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
+    'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
+  'nccl-tests/awsome-dt-aws-batch-rank-prefix-8b-16g-483gbs.txt':
+    'TOOL P3/P5: with no node count or fabric in the paste, a busbw of 483 GB/s is failed as "above any network link" although it is what one NVSwitch node (or a p5 pair) gives; the ceiling assumes a network the paste does not show',
+  'nccl-tests/awsome-dt-2x-p4de-slurm-0-prefix-78gbs.txt':
+    'TOOL P1: every line behind srun\'s `0: ` rank prefix is refused (exit 2, "no nccl-tests header"); mpirun\'s `[1,0]<stdout>:` prefix is read, srun\'s is not',
+  'nccl-tests/awsome-dt-2x-p5-slurm-0-prefix-487gbs.txt':
+    'TOOL P1: srun\'s `0: ` rank prefix on every line is refused (exit 2)',
+  'nccl-tests/awsome-dt-eks-2x-p5-rank-prefix-elided-437gbs.txt':
+    'TOOL P1: `[1,0]<stdout>:` lines indented by a markdown list (three leading spaces) are refused (exit 2) although the same prefix unindented is read',
 };
