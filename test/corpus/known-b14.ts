@@ -43,4 +43,17 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: srun\'s `0: ` rank prefix on every line is refused (exit 2)',
   'nccl-tests/awsome-dt-eks-2x-p5-rank-prefix-elided-437gbs.txt':
     'TOOL P1: `[1,0]<stdout>:` lines indented by a markdown list (three leading spaces) are refused (exit 2) although the same prefix unindented is read',
+  // b18
+  'ibstat/deepep-268-cx7-ib-400-mlx5_1-cut.txt':
+    'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
+  'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
+    'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
+  'topo/sglang-7888-8gpu-nv18-pix-plus-phb-cut-in-gpu1.txt':
+    'TOOL P2: an 8-GPU header with only GPU0 and a cut GPU1 row passes ("each of the 2 GPUs shown"); GPU2-7 are not shown, yet no topo.cut is reported',
+  'nccl-tests/nccl-897-send-gdrdma-receive-without.txt':
+    'TOOL P1: NCCL channel lines pasted without their `host:pid:tid [dev] NCCL INFO` prefix are refused (exit 2), so the receive side without GDRDMA is not seen',
+  'ibv_devinfo/nccl-769-bond-v-gid-lines-only.txt':
+    'TOOL P1: an `ibv_devinfo -v` port fragment (phys_state and GID lines, no hca_id header) is refused (exit 2) instead of read as a partial port',
+  'show_gids/nccl-426-header-only-cut.txt':
+    'TOOL P2: a show_gids table cut right after its header is failed as "no GID at all (n_gids_found=0)"; no n_gids_found line is in the paste, the rows are not shown',
 };
