@@ -38,9 +38,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'nccl-tests/awsome-dt-aws-batch-rank-prefix-8b-16g-483gbs.txt':
     'TOOL P3/P5: with no node count or fabric in the paste, a busbw of 483 GB/s is failed as "above any network link" although it is what one NVSwitch node (or a p5 pair) gives; the ceiling assumes a network the paste does not show',
   'nccl-tests/awsome-dt-2x-p4de-slurm-0-prefix-78gbs.txt':
-    'TOOL P1: every line behind srun\'s `0: ` rank prefix is refused (exit 2, "no nccl-tests header"); mpirun\'s `[1,0]<stdout>:` prefix is read, srun\'s is not',
+    "TOOL P1: every line behind srun's `0: ` rank prefix is refused (exit 2, \"no nccl-tests header\"); mpirun's `[1,0]<stdout>:` prefix is read, srun's is not",
   'nccl-tests/awsome-dt-2x-p5-slurm-0-prefix-487gbs.txt':
-    'TOOL P1: srun\'s `0: ` rank prefix on every line is refused (exit 2)',
+    "TOOL P1: srun's `0: ` rank prefix on every line is refused (exit 2)",
   'nccl-tests/awsome-dt-eks-2x-p5-rank-prefix-elided-437gbs.txt':
     'TOOL P1: `[1,0]<stdout>:` lines indented by a markdown list (three leading spaces) are refused (exit 2) although the same prefix unindented is read',
   // b18
