@@ -9,12 +9,16 @@ export function envCommand(ctx: CliContext): Command {
     .description(
       'Read Dynamo recipes (DynamoGraphDeployment v1alpha1/v1beta1) and pod manifests: which NIXL/UCX/NCCL variables each service sets, which disagg-critical ones are missing, which values are wrong. Reads files only.',
     )
-    .argument('<paths...>', 'recipe files or directories (searched recursively for *.yaml / *.yml)');
+    .argument(
+      '<paths...>',
+      'recipe files or directories (searched recursively for *.yaml / *.yml; a kustomize directory is rendered with kubectl kustomize)',
+    );
   withExamples(cmd, [
     ['check the NIXL/UCX settings of a recipe', 'env deploy.yaml'],
     ['every recipe under a directory; warnings fail the run too', 'env recipes/ --fail-on warn'],
     ['findings as GitHub annotations at their file and line, in a workflow', 'env recipes/ -o github'],
     ['findings as SARIF 2.1.0 for code scanning', 'env recipes/ -o sarif > env.sarif'],
+    ['a kustomize overlay, rendered as kubectl would apply it', 'env deploy/overlays/prod'],
   ]);
   cmd
     .option(
