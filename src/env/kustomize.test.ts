@@ -151,6 +151,51 @@ describe('rendering with the real kubectl', () => {
   });
 });
 
+describe("kustomize's own refusals, each one line", () => {
+  it('a render past its time limit is stopped and named, with the way by hand', async (ctx) => {
+    need(ctx, tools('kubectl'));
+    const dir = path.join(UP, Q32, 'overlays/aks-ib');
+    // No kubectl starts, let alone renders, within a millisecond: the limit is what stops it.
+    const r = await renderKustomization(
+      { dir, shown: 'a/kustomization.yaml', shownDir: 'a' },
+      { limitBytes: 1e6, timeoutMs: 1 },
+    );
+    expect(r).toEqual({
+      why: 'not rendered: kubectl kustomize ran past 0.001 s and was stopped; render it yourself: kubectl kustomize a | interconnect-test env -',
+    });
+  });
+
+  it('a render that writes more than the input limit is stopped, not read cut', async (ctx) => {
+    need(ctx, tools('kubectl'));
+    const dir = path.join(UP, Q32, 'overlays/aks-ib');
+    const r = await renderKustomization(
+      { dir, shown: 'a/kustomization.yaml', shownDir: 'a' },
+      { limitBytes: 1024 },
+    );
+    expect(r).toEqual({
+      why: 'not rendered: kubectl kustomize wrote more than 1 KiB, the limit of one input, and was stopped',
+    });
+  });
+
+  it("a patch outside the kustomization root: the root-only load restrictor refuses it (klog's several-line err=<…>)", async (ctx) => {
+    need(ctx, tools('kubectl'));
+    const root = tree('outside', {
+      'outside.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n',
+      'o/d.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n',
+      'o/kustomization.yaml': 'resources:\n- d.yaml\npatches:\n- path: ../outside.yaml\n',
+    });
+    const r = await renderKustomization(
+      { dir: path.join(root, 'o'), shown: 'o/kustomization.yaml', shownDir: 'o' },
+      { limitBytes: 1e6 },
+    );
+    expect(r).toEqual({
+      why:
+        'not rendered: kubectl kustomize failed: trouble configuring builtin PatchTransformer with config: ` path: ../outside.yaml `: ' +
+        `failed to get the patch file from path(../outside.yaml): security; file '${path.join(root, 'outside.yaml')}' is not in or below 'o'`,
+    });
+  });
+});
+
 describe('the bounds of a render', () => {
   it('its environment carries nothing of ours: no PATH, no token, no kubeconfig of the user', () => {
     const env = renderEnv('/tmp/x');

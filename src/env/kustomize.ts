@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Check, check } from '../core/model.js';
 import { redact } from '../core/redact.js';
+import { formatBytes } from '../core/size.js';
 import { terminalSafe } from '../core/terminal.js';
 import { runBounded } from '../procs/bounded-run.js';
 import { findOnPath } from '../procs/path.js';
@@ -61,7 +62,18 @@ export function renderEnv(home: string): NodeJS.ProcessEnv {
 
 /** kustomize's error as one line: kubectl's klog `err="…"`, or kustomize's `Error: …`; redacted, no control characters. */
 export function errorLine(stderr: string, tmp: string, dir?: string, shownDir = '.'): string {
-  const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\(.)/g, '$1');
+  // klog writes err="…" (quoted) or, for a message of several lines, err=< then tab-indented lines and " >".
+  const quoted = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\(.)/g, '$1');
+  const block = /err=<\n((?:\t.*\n?)*)/.exec(stderr)?.[1];
+  const klog =
+    quoted ??
+    (block === undefined
+      ? undefined
+      : block
+          .split('\n')
+          .map((l) => l.replace(/^\t/, '').trim())
+          .filter((l) => l !== '' && l !== '`')
+          .join(' '));
   const plain = stderr
     .split('\n')
     .map((l) => l.trim())
@@ -70,7 +82,9 @@ export function errorLine(stderr: string, tmp: string, dir?: string, shownDir = 
   // after "recursed accumulation of path '…': ", what went wrong inside it: that part is the error.
   const full = (klog ?? plain ?? 'no error message').replace(/^Error:\s*/, '');
   const inner = full.split(/recursed accumulation of path '[^']*': /).pop() as string;
-  const line = (dir ? inner.split(dir).join(shownDir) : inner).split(tmp).join('.');
+  // The directory's absolute path as the user named it (only where a path component ends).
+  const at = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/'"\\s:)]|$)`, 'g');
+  const line = (dir ? inner.replace(at(dir), shownDir) : inner).replace(at(tmp), '.');
   const short = line.length > 300 ? `${line.slice(0, 300)}…` : line;
   return terminalSafe(redact(short));
 }
@@ -127,7 +141,7 @@ export async function renderKustomization(
       };
     if (run.tooLarge)
       return {
-        why: `not rendered: ${tool} wrote more than the ${opts.limitBytes}-byte limit of one input and was stopped`,
+        why: `not rendered: ${tool} wrote more than ${formatBytes(opts.limitBytes)}, the limit of one input, and was stopped`,
       };
     if (run.spawnError !== undefined || run.code !== 0)
       return {
