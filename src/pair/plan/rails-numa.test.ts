@@ -227,3 +227,59 @@ describe('railLines reads how each rail was chosen', () => {
     expect(railLines(log).map((r) => r.path)).toEqual(['PIX', 'PXB', 'topo-file', 'NUMA', undefined]);
   });
 });
+
+describe('the pod script end to end: the map it prints with ITEST_RAILS set', () => {
+  // The rails block of _rails.sh as the pod runs it: /dev and /sys a copy (ITEST_RAILS_ROOT), and
+  // on PATH an `nvidia-smi` that replays the rtx5090 node's real `topo -m` capture (no GPU here).
+  it('rtx5090: no GPU has a PIX/PXB NIC, so GPU0-3 take the pod two NUMA-0 ports in turn; the NUMA facts are printed', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'itest-rails-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    const capture = path.join(root, 'topo.txt');
+    writeFileSync(capture, readFixture(TOPO, 'rtx5090-8gpu-pcie-only-1nic-node.txt'));
+    mkdirSync(path.join(root, 'bin'));
+    writeFileSync(
+      path.join(root, 'bin', 'nvidia-smi'),
+      `#!/bin/sh\n[ "$1 $2" = "topo -m" ] && exec cat ${q(capture)}\nexit 9\n`,
+      { mode: 0o755 },
+    );
+    mkdirSync(path.join(root, 'dev', 'infiniband'), { recursive: true });
+    for (const i of [0, 1]) {
+      writeFileSync(path.join(root, 'dev', 'infiniband', `uverbs${i}`), '');
+      mkdirSync(path.join(root, 'sys', 'class', 'infiniband_verbs', `uverbs${i}`), { recursive: true });
+      writeFileSync(
+        path.join(root, 'sys', 'class', 'infiniband_verbs', `uverbs${i}`, 'ibdev'),
+        `mlx5_${i}\n`,
+      );
+      mkdirSync(path.join(root, 'sys', 'class', 'infiniband', `mlx5_${i}`, 'device'), { recursive: true });
+      writeFileSync(path.join(root, 'sys', 'class', 'infiniband', `mlx5_${i}`, 'device', 'numa_node'), '0\n');
+    }
+    const r = spawnSync('sh', [SCRIPT], {
+      encoding: 'utf8',
+      env: {
+        PATH: `${path.join(root, 'bin')}:${process.env.PATH}`,
+        ITEST_RAILS: '0 1 2 3 4 5 6 7',
+        ITEST_RAILS_ROOT: root,
+      },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("interconnect-test: rails: the pod's RDMA devices: mlx5_0 mlx5_1");
+    expect(r.stdout).toContain(
+      'NUMA nodes: GPU0:0 GPU1:0 GPU2:0 GPU3:0 GPU4:1 GPU5:1 GPU6:1 GPU7:1 mlx5_0:0 mlx5_1:0',
+    );
+    expect(show(railLines(r.stdout))).toEqual(
+      ['0->mlx5_0 NUMA', '1->mlx5_1 NUMA', '2->mlx5_0 NUMA', '3->mlx5_1 NUMA'].concat(
+        [4, 5, 6, 7].map((i) => `${i}->- -`),
+      ),
+    );
+    // UCX is pinned to the rail's port (rail_nic), and not at all on a rail with none.
+    const nic = spawnSync('sh', ['-c', `. "${SCRIPT}" >/dev/null; echo "$(rail_nic 1)|$(rail_nic 5)"`], {
+      encoding: 'utf8',
+      env: {
+        PATH: `${path.join(root, 'bin')}:${process.env.PATH}`,
+        ITEST_RAILS: '1 5',
+        ITEST_RAILS_ROOT: root,
+      },
+    });
+    expect(nic.stdout).toBe('mlx5_1:1|\n');
+  });
+});

@@ -143,13 +143,15 @@ rail_spread() {
     }'
 }
 RAILMAP=""
+# The roots of /dev and /sys the map reads: the pod's own (tests point ITEST_RAILS_ROOT at a copy).
+RR=${ITEST_RAILS_ROOT:-}
 if [ -n "$ITEST_RAILS" ]; then
   echo "interconnect-test: rails $ITEST_RAILS"
-  PODRDMA=$(pod_rdma_devices /dev /sys | tr '\n' ' ')
+  PODRDMA=$(pod_rdma_devices "$RR/dev" "$RR/sys" | tr '\n' ' ')
   case "$PODRDMA" in
     *'?'*)
       echo "interconnect-test: rails: the pod's RDMA devices are not all named in sysfs ($PODRDMA): every RDMA device sysfs lists is a candidate"
-      ONLY=$(for d in /sys/class/infiniband/*; do [ -e "$d" ] && printf '%s ' "${d##*/}"; done) ;;
+      ONLY=$(for d in "$RR"/sys/class/infiniband/*; do [ -e "$d" ] && printf '%s ' "${d##*/}"; done) ;;
     *)
       echo "interconnect-test: rails: the pod's RDMA devices: ${PODRDMA:-none (no /dev/infiniband/uverbs*)}"
       ONLY=$PODRDMA ;;
@@ -158,7 +160,7 @@ if [ -n "$ITEST_RAILS" ]; then
     :
   elif [ -n "${NCCL_TOPO_FILE:-}" ] && [ -r "$NCCL_TOPO_FILE" ]; then
     echo "interconnect-test: rails: each GPU's NICs from NCCL_TOPO_FILE=$NCCL_TOPO_FILE"
-    RAILMAP=$(rail_map_topo_file "$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>/dev/null | tr -d ',')" "$(rdma_pci "$ONLY" /sys)" <"$NCCL_TOPO_FILE")
+    RAILMAP=$(rail_map_topo_file "$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>/dev/null | tr -d ',')" "$(rdma_pci "$ONLY" "$RR/sys")" <"$NCCL_TOPO_FILE")
   else
     [ -n "${NCCL_TOPO_FILE:-}" ] && echo "interconnect-test: rails: NCCL_TOPO_FILE=$NCCL_TOPO_FILE is not readable in this pod: the map comes from nvidia-smi topo -m"
     RAILMAP=$(nvidia-smi topo -m 2>/dev/null | rail_map "$ONLY")
@@ -166,7 +168,7 @@ if [ -n "$ITEST_RAILS" ]; then
   case "$RAILMAP" in
     *' nic - '*)
       GPUNUMA=$(nvidia-smi topo -m 2>/dev/null | gpu_numa)
-      NICNUMA=$(rdma_numa "$ONLY" /sys)
+      NICNUMA=$(rdma_numa "$ONLY" "$RR/sys")
       echo "interconnect-test: rails: a GPU with no NIC of its own takes the pod's NICs on its NUMA node; NUMA nodes:$(echo "$GPUNUMA" | awk 'NF { printf " GPU%s:%s", $1, $2 }')$(echo "$NICNUMA" | awk 'NF { printf " %s:%s", $1, $2 }')"
       RAILMAP=$(echo "$RAILMAP" | rail_spread "$GPUNUMA" "$NICNUMA") ;;
   esac
