@@ -18,6 +18,8 @@ import type { RailsChoice } from '../options/rails-flag.js';
  * the host bridge or the CPU, and is named so. Only the pod's own RDMA devices
  * count (`podDevices`, from /dev/infiniband): with SR-IOV or Multus nvidia-smi
  * lists NICs the pod cannot open, and a rail pinned to one would never run.
+ * The pod's other two rules, NCCL_TOPO_FILE and the spread per NUMA node of a
+ * GPU with no near NIC, have their twins in rails-numa.ts.
  */
 
 export interface Rail {
