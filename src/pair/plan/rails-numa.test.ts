@@ -68,6 +68,41 @@ describe("NCCL_TOPO_FILE: the pod's awk and railMapTopoFile agree on Azure's ndv
     );
   });
 
+  it("the pod opens mlx5_0 and mlx5_5 only: the GPUs left without their bridge's NIC take the one on their NUMA node (the file's), shared", () => {
+    const root = sysfs();
+    const mine = "'mlx5_0 mlx5_5'";
+    const gpuList = q(gpus.map((g) => `${g.index} ${g.busId}`).join('\n'));
+    // NUMA nodes as the file places them: GPUs 0-3 and NICs 0101-0104 under <cpu numaid="0">.
+    const gpuNumaLines = gpus.map((g) => `${g.index} ${g.index < 4 ? 0 : 1}`).join('\n');
+    const out = podSh(
+      `rail_map_topo_file ${gpuList} "$(rdma_pci ${mine} ${q(root)})" | rail_spread ${q(gpuNumaLines)} 'mlx5_0 0\nmlx5_5 1'`,
+      XML,
+    );
+    const want = ['0->mlx5_0 topo-file', '1->mlx5_0 NUMA', '2->mlx5_0 NUMA', '3->mlx5_0 NUMA'].concat([
+      '4->mlx5_5 NUMA',
+      '5->mlx5_5 topo-file',
+      '6->mlx5_5 NUMA',
+      '7->mlx5_5 NUMA',
+    ]);
+    expect(show(railLines(out))).toEqual(want);
+    const ts = spreadRails(
+      railMapTopoFile(
+        XML,
+        gpus,
+        nics.filter((n) => ['mlx5_0', 'mlx5_5'].includes(n.name)),
+      ),
+      new Map(gpus.map((g) => [g.index, g.index < 4 ? '0' : '1'])),
+      [
+        { name: 'mlx5_0', node: 0 },
+        { name: 'mlx5_5', node: 1 },
+      ],
+    );
+    expect(show(ts)).toEqual(want);
+    // Four rails on one NIC at once: a quarter of its line each.
+    const all = ts.map((r) => r.gpu);
+    expect(all.map((g) => railWorth(ts, g, all))).toEqual(Array(8).fill(0.25));
+  });
+
   it('PCI addresses compare with the domain as 4 hex digits, in lower case', () => {
     expect(normBusId('00000001:00:00.0')).toBe('0001:00:00.0');
     expect(normBusId('000A:00:00.0')).toBe('000a:00:00.0');
