@@ -2,15 +2,17 @@ import type { Check } from '../core/model.js';
 import type { LoadedDoc } from './load.js';
 import type { Graph, Skipped } from './schema.js';
 
+/** A place in a file: where a finding's manifest starts. */
+type At = { file: string; line: number };
+
 /**
  * Where each env finding is: the file and the line its manifest starts on (the YAML document of
  * the DynamoGraphDeployment or workload the subject names), as `data.file` and `data.line`, so
  * CI output (-o sarif, -o github) can point at it. A subject is `file`, `file#deployment`,
  * `file#a+b` (DGDs paired in one file) or `file#deployment/service`; a skipped document carries
- * its own line. A check whose subject names no document keeps no location.
+ * its own line. A check whose subject names no document keeps no location. A rendered document
+ * (kustomize) is located at its object's source file and line (`LoadedDoc.at`), not in the render.
  */
-type At = { file: string; line: number };
-
 export function locateChecks(
   checks: readonly Check[],
   docs: readonly LoadedDoc[],
