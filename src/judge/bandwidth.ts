@@ -66,6 +66,11 @@ export interface BandwidthInput {
   link: Link;
   /** The floor is the user's own --min-bandwidth. */
   userFloor: boolean;
+  /**
+   * A figure that several links carry at once (nccl-tests busbw: a node's NICs together) has its own
+   * ceiling, derived from what the capture shows; `what` names it. Default: ABSOLUTE_CEILING_GBPS[link].
+   */
+  ceiling?: { gbps: number; what: string } | undefined;
 }
 
 export interface BandwidthVerdict {
@@ -107,11 +112,12 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     link,
     ...exp,
   };
-  const absolute = ABSOLUTE_CEILING_GBPS[link];
+  const absolute = input.ceiling?.gbps ?? ABSOLUTE_CEILING_GBPS[link];
   if (gbps > absolute) {
+    const what = input.ceiling?.what ?? `any ${link === 'cross-node' ? 'network' : 'GPU'} link`;
     return {
       status: 'fail',
-      detail: `${g} is above any ${link === 'cross-node' ? 'network' : 'GPU'} link (${absolute} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
+      detail: `${g} is above ${what} (${fmtGBps(absolute)} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
       fix: ABOVE_CEILING_FIX[link],
       data,
     };
