@@ -8,8 +8,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
   'dev-infiniband/k8s-rdma-shared-44-ll-cn-locale-issm-only-cut.txt':
     'TOOL P1: an `ls -l` listing with no prompt at all, a Chinese-locale date (9月) and a last line cut mid-field is refused (exit 2) instead of read as far as it goes ("uverbs not shown")',
-  'ucx_perftest/ucx-6951-ud-put-bw-mlx4-52mbs-before-fix-cut.txt':
-    'TOOL P3/P5: 400 KiB messages at ~7.5 ms each (52 MB/s) are exempted as "latency-bound" (under 1 MiB) and not judged; a block that size is bandwidth-bound, and a figure 1000x under any RDMA link is a fault whatever the block size',
   // b15
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
     'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
