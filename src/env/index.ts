@@ -166,6 +166,7 @@ export function analyse(
     const ctxs: ServiceCtx[] = raws.map(({ g, raw }, k) => {
       const role = roles[k] as (typeof roles)[number];
       const transportVars = transportVarsOf(raw, ex.configMaps);
+      const facts = engineFactsOf(raw, transportVars, ex.configMaps);
       const svc: EnvService = {
         file: g.file,
         doc: g.doc,
@@ -178,9 +179,15 @@ export function analyse(
         transportVars,
         // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
         missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
-        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps, ex.rdmaClaimTemplates),
+        pod: podFactsOf(
+          raw,
+          transportVars,
+          ex.computeDomainTemplates,
+          ex.configMaps,
+          ex.rdmaClaimTemplates,
+          facts,
+        ),
       };
-      const facts = engineFactsOf(raw, transportVars, ex.configMaps);
       return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
     });
     // The mocker simulates engines and moves no KV: there is no KV path to judge.
@@ -313,7 +320,11 @@ export async function runEnv(paths: readonly string[], opts: EnvOptions): Promis
  * an empty or binary file, a bare scalar or a file with duplicate keys would
  * otherwise pass having checked nothing.
  */
-export function refuseEmptyInputs(paths: readonly string[], part: EnvReportPart, cwd: string): void {
+export function refuseEmptyInputs(
+  paths: readonly string[],
+  part: { services: readonly Pick<EnvService, 'file'>[]; skipped: readonly Skipped[] },
+  cwd: string,
+): void {
   const errors: ToolError[] = [];
   const abs = (f: string) => (f === 'stdin' ? f : path.resolve(cwd, f));
   for (const given of new Set(paths)) {

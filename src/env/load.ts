@@ -84,17 +84,23 @@ const GO_TEMPLATE =
 /** Flow collections nested deeper than this are refused before parsing (the parser recurses, slowly). */
 export const MAX_FLOW_DEPTH = 512;
 
+/** What tooDeep looks at: quotes, comments and flow brackets (everything else is passed over at once). */
+const FLOW_CHARS = /["'#[\]{}]/g;
+
 /** Offset where `[`/`{` nesting (outside quotes and comments) first exceeds the limit, or -1. */
 function tooDeep(text: string): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  FLOW_CHARS.lastIndex = 0;
+  for (let m = FLOW_CHARS.exec(text); m; m = FLOW_CHARS.exec(text)) {
+    const i = m.index;
+    const c = m[0];
     if (c === '"' || c === "'") {
       const end = text.indexOf(c, i + 1);
-      if (end > 0) i = end;
+      if (end > 0) FLOW_CHARS.lastIndex = end + 1;
     } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
       const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
+      if (nl < 0) break;
+      FLOW_CHARS.lastIndex = nl + 1;
     } else if (c === '[' || c === '{') {
       if (++depth > MAX_FLOW_DEPTH) return i;
     } else if ((c === ']' || c === '}') && depth > 0) depth--;
