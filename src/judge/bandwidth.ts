@@ -43,13 +43,19 @@ export interface Row {
   gbps: number;
 }
 
-/** The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all. */
-export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnly: boolean } | undefined {
+/**
+ * The row judged: the best one of ≥ `large` bytes (1 MiB by default, where link rate shows), else the best
+ * of all. A caller that knows the path streams at line rate from a smaller size passes it (RDMA: 64 KiB).
+ */
+export function judgedRow<R extends Row>(
+  rows: readonly R[],
+  large = LARGE_BLOCK,
+): { row: R; smallOnly: boolean } | undefined {
   if (rows.length === 0) return undefined;
-  const large = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
-  const pick = large.length > 0 ? large : rows;
+  const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
+  const pick = big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
-  return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
+  return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }
 
 export function fmtGBps(n: number): string {
@@ -66,6 +72,11 @@ export interface BandwidthInput {
   link: Link;
   /** The floor is the user's own --min-bandwidth. */
   userFloor: boolean;
+  /**
+   * A figure that several links carry at once (nccl-tests busbw: a node's NICs together) has its own
+   * ceiling, derived from what the capture shows; `what` names it. Default: ABSOLUTE_CEILING_GBPS[link].
+   */
+  ceiling?: { gbps: number; what: string } | undefined;
 }
 
 export interface BandwidthVerdict {
@@ -107,11 +118,12 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     link,
     ...exp,
   };
-  const absolute = ABSOLUTE_CEILING_GBPS[link];
+  const absolute = input.ceiling?.gbps ?? ABSOLUTE_CEILING_GBPS[link];
   if (gbps > absolute) {
+    const what = input.ceiling?.what ?? `any ${link === 'cross-node' ? 'network' : 'GPU'} link`;
     return {
       status: 'fail',
-      detail: `${g} is above any ${link === 'cross-node' ? 'network' : 'GPU'} link (${absolute} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
+      detail: `${g} is above ${what} (${fmtGBps(absolute)} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
       fix: ABOVE_CEILING_FIX[link],
       data,
     };
