@@ -38,8 +38,11 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   // Only the renderer asked for loads: yaml for YAML, the text renderer for text.
   let text: string;
   if (outcome.render) text = outcome.render(report);
-  else if (opts.output === 'json') text = (await import('./render/data.js')).renderJson(report);
-  else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
+  else if (opts.output === 'json') {
+    // In pieces: a large report is never held as one string (issue 40 item 13).
+    (await import('./render/data.js')).writeJson(report, (piece) => ctx.stdout.write(piece));
+    text = '';
+  } else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
   else {
     const [{ wantsColor }, { renderText }] = await Promise.all([
       import('./render/style.js'),
@@ -51,7 +54,7 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
     const layout = opts.output !== 'wide' && columns && columns > 20 ? { width: columns, cwd: ctx.cwd } : {};
     text = renderText(report, { color: wantsColor(ctx.stdout, ctx.env, opts.color) }, sections, layout);
   }
-  ctx.stdout.write(text);
+  if (text) ctx.stdout.write(text);
   if (opts.junit) {
     try {
       const { renderJunit } = await import('./render/junit.js');

@@ -74,6 +74,41 @@ describe('redact: one rule per shape, each in its own words', () => {
     expect(redact(shown)).toBe(shown); // idempotent
   });
 
+  it('finds every rule’s match inside a large text (the cheap gate in front of each rule lets it through)', () => {
+    // A report's JSON: flags, `=` and `--` everywhere, none of them a secret.
+    const filler = '{"detail": "--max-num-batched-tokens 4096 UCX_TLS=rc,cuda_copy key_size=8"},\n'.repeat(
+      2000,
+    );
+    for (const [given, shown] of [
+      [
+        'NIXL_ETCD_ENDPOINTS=http://user:PASSWORD@etcd:2379',
+        'NIXL_ETCD_ENDPOINTS=http://<redacted>@etcd:2379',
+      ],
+      ['authorization: token abc123', 'authorization: token <redacted>'],
+      ['x Bearer abcdefgh12345678 y', 'x Bearer <redacted> y'],
+      ['sent Basic dXNlcjpodW50ZXIyMjI= on', 'sent Basic <redacted> on'],
+      ['API_KEY=abc MY_APIKEY=def', 'API_KEY=<redacted> MY_APIKEY=<redacted>'],
+      ['db.Credentials=abc a_secret="x y"', 'db.Credentials=<redacted> a_secret=<redacted>'],
+      ['Passwd=abc OAUTH_TOKEN=def', 'Passwd=<redacted> OAUTH_TOKEN=<redacted>'],
+      [
+        '--access-key AK --secret-key SK --hub-token=T',
+        '--access-key <redacted> --secret-key <redacted> --hub-token=<redacted>',
+      ],
+      [
+        '--apikey K --credentials C --db-password P',
+        '--apikey <redacted> --credentials <redacted> --db-password <redacted>',
+      ],
+      ['hf_AbCdEfGhIjKlMnOpQrStUvWx12 nvapi-Qw3rTy7uIoPaSdFgHjKlZxCvBnM12', '<redacted> <redacted>'],
+      [`ghs_${'a'.repeat(24)} github_pat_${'b'.repeat(24)}`, '<redacted> <redacted>'],
+      ['ASIAIOSFODNN7EXAMPLE sk-0123456789abcdefXYZ', '<redacted> <redacted>'],
+      ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwcm9iZSJ9.c2ln xoxb-0123456789ab', '<redacted> <redacted>'],
+    ] as const) {
+      expect(redact(given)).toBe(shown);
+      expect(redact(`${filler}${given}\n${filler}`)).toBe(`${filler}${shown}\n${filler}`);
+    }
+    expect(redact(filler)).toBe(filler);
+  });
+
   it('leaves what is not a credential alone', () => {
     for (const text of [
       'UCX_TLS=rc_x,rc,cuda_copy',

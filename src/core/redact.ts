@@ -48,17 +48,39 @@ const anyCase = (word: string) =>
   [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
 const SECRET_WORD = `(?:[A-Za-z0-9_.-]*(?:${['token', 'secret', 'password', 'passwd', 'credential', 'credentials', 'api_key', 'apikey'].map(anyCase).join('|')})|[A-Z0-9_]*KEY)`;
 
-/** Each: a pattern and its replacement, applied in order to any text. */
-const TEXT_RULES: readonly [RegExp, string][] = [
+/** A text holding one of these strings (as written). */
+const holds =
+  (...words: string[]) =>
+  (text: string) =>
+    words.some((w) => text.includes(w));
+const fits = (re: RegExp) => (text: string) => re.test(text);
+
+/**
+ * Each: what every match of the rule holds (a cheap test: a text without it is left alone, as the
+ * rule would leave it, without running the rule), the pattern and its replacement, applied in
+ * order to any text. The gates keep a large text (a report's JSON) from running every rule over
+ * all of it; the result is the rules' own.
+ */
+const TEXT_RULES: readonly [(text: string) => boolean, RegExp, string][] = [
   // URL userinfo: scheme://user:pass@host, scheme://token@host.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"'`<>\\]+@/gi, `$1${REDACTED}@`],
+  [holds('://'), /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"'`<>\\]+@/gi, `$1${REDACTED}@`],
   // Authorization headers, and a bearer or basic credential on its own.
-  [new RegExp(`(Authorization:\\s*(?:Bearer|Basic|Token)\\s+)${V}+`, 'gi'), `$1${REDACTED}`],
-  [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${REDACTED}`],
-  [/\b(Basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}/g, `$1${REDACTED}`],
-  // Secret-named variables: NAME=value, NAME="value", --name=value, --name value.
-  [new RegExp(`\\b(${SECRET_WORD})=(${QUOTED}|${V}+)`, 'g'), `$1=${REDACTED}`],
   [
+    fits(/authorization:/i),
+    new RegExp(`(Authorization:\\s*(?:Bearer|Basic|Token)\\s+)${V}+`, 'gi'),
+    `$1${REDACTED}`,
+  ],
+  [holds('Bearer'), /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g, `$1${REDACTED}`],
+  [holds('Basic'), /\b(Basic\s+)(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}/g, `$1${REDACTED}`],
+  // Secret-named variables: NAME=value, NAME="value", --name=value, --name value.
+  [
+    // The name ends in one of the words (KEY and API_KEY end in `key`) right before the `=`.
+    fits(/(?:token|secret|passwd|password|credentials?|key)=/i),
+    new RegExp(`\\b(${SECRET_WORD})=(${QUOTED}|${V}+)`, 'g'),
+    `$1=${REDACTED}`,
+  ],
+  [
+    fits(/--[a-z0-9-]*(?:token|passw|secret|api-?key|credential|access-key)/i),
     new RegExp(
       // --image-pull-secret NAME names a Kubernetes Secret object, not its value: it stays.
       `(--(?![a-z0-9-]*pull-secrets?(?:=| ))(?:[a-z0-9-]*-)?(?:token|password|passwd|secret|api-key|apikey|credentials?|access-key|secret-key)(?:=| +))(?!-)${V}+`,
@@ -67,13 +89,17 @@ const TEXT_RULES: readonly [RegExp, string][] = [
     `$1${REDACTED}`,
   ],
   // Known token shapes anywhere.
-  [/\bhf_[A-Za-z0-9]{20,}\b/g, REDACTED],
-  [/\bnvapi-[A-Za-z0-9_-]{20,}/g, REDACTED],
-  [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g, REDACTED],
-  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
-  [/\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED],
-  [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
-  [/\bxox[abprs]-[A-Za-z0-9-]{10,}/g, REDACTED],
+  [holds('hf_'), /\bhf_[A-Za-z0-9]{20,}\b/g, REDACTED],
+  [holds('nvapi-'), /\bnvapi-[A-Za-z0-9_-]{20,}/g, REDACTED],
+  [
+    fits(/gh[pousr]_|github_pat_/),
+    /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g,
+    REDACTED,
+  ],
+  [holds('AKIA', 'ASIA'), /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, REDACTED],
+  [holds('eyJ'), /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g, REDACTED],
+  [holds('sk-'), /\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
+  [holds('xox'), /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, REDACTED],
 ];
 
 export function isSecretName(name: string): boolean {
@@ -104,7 +130,7 @@ export function redact(text: string): string {
   const known = short ? memo.get(text) : undefined;
   if (known !== undefined) return known;
   let out = text;
-  for (const [re, to] of TEXT_RULES) out = out.replace(re, to);
+  for (const [may, re, to] of TEXT_RULES) if (may(out)) out = out.replace(re, to);
   if (short) {
     if (memo.size >= MEMO_MAX) memo.clear();
     memo.set(text, out);

@@ -58,8 +58,17 @@ const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({ implicit: [nul, bool, int, float]
  * on a `---` line (`--- a: 1`, an error). Each could make the two parsers
  * disagree; with them the text is parsed as before, only slower.
  */
-const NEEDS_FULL_PARSER =
-  /[\t\r]|(?:^ *|[:?-] +|[,[{] *)[&*!]|<<|^[ -]*\?(?:\s|$)|(?:^|[\s,{-])(?:~|[Nn]ull|NULL)?:(?:\s|$)|[\]}]\s*:(?:\s|$)|^(?:%|\.\.\.)|^--- +[^#\n]*:(?:\s|$)/m;
+const NEEDS_FULL_PARSER: readonly RegExp[] = [
+  /[\t\r]/,
+  // Each of these starts at its one telling character and looks behind it: a scan for `&`, `?`
+  // or `:` is cheap, where one pattern of every alternative tried at every offset was not.
+  /(?<=^ *|[:?-] +|[,[{] *)[&*!]/m,
+  /<</,
+  /(?<=^[ -]*)\?(?:\s|$)/m,
+  /(?<=(?:^|[\s,{-])(?:~|[Nn]ull|NULL)?|[\]}]\s*):(?:\s|$)/m,
+  /^(?:%|\.\.\.)/m,
+  /^--- +[^#\n]*:(?:\s|$)/m,
+];
 
 /** A comment: a whole line, or its end after a space when no quote comes before it on the line. */
 const COMMENT = /^([^'"#\n]*(?:\s|^))#.*$/gm;
@@ -122,7 +131,8 @@ function contentLine(chunk: string, line: number, afterMarker: boolean): number 
  */
 export function fastParseAll(text: string): FastDoc[] | undefined {
   // Comments may say anything: look past them (a `#` after a quote on its line is left in: a string may hold it).
-  if (NEEDS_FULL_PARSER.test(text.replace(COMMENT, '$1'))) return undefined;
+  const bare = text.replace(COMMENT, '$1');
+  if (NEEDS_FULL_PARSER.some((re) => re.test(bare))) return undefined;
   if (longKey(text)) return undefined;
   const starts: number[] = [];
   for (const m of text.matchAll(MARKER)) starts.push(m.index);

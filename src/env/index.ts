@@ -10,9 +10,9 @@ import { settleKv } from './kv-graph.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
 import { pdMismatchCheck } from './pd-match.js';
-import type { RawGraph } from './raw.js';
+import type { RawGraph, RawService } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
-import { inferRoles, roleFromArgs, roleFromName } from './roles.js';
+import { inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
 import {
   gpuDirectCheck,
   missingCriticalCheck,
@@ -129,6 +129,28 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   return list.filter((x): x is Check => x !== undefined);
 }
 
+/** One service of a graph as the checks read it: its report entry, engine facts and subject. */
+function serviceCtx(g: RawGraph, raw: RawService, role: RoleResult, ex: Extracted): ServiceCtx {
+  const transportVars = transportVarsOf(raw, ex.configMaps);
+  const facts = engineFactsOf(raw, transportVars, ex.configMaps);
+  const { computeDomainTemplates: cd, configMaps: cm, rdmaClaimTemplates: rdma } = ex;
+  const svc: EnvService = {
+    file: g.file,
+    doc: g.doc,
+    deployment: g.deployment,
+    kind: g.kind,
+    apiVersion: g.apiVersion,
+    name: raw.name,
+    role: role.role,
+    roleFrom: role.from,
+    transportVars,
+    // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
+    missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
+    pod: podFactsOf(raw, transportVars, cd, cm, rdma, facts),
+  };
+  return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
+}
+
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
 function unusable(skipped: readonly Skipped[]): Skipped[] {
   return skipped.filter(
@@ -166,26 +188,7 @@ export function analyse(
       scope.isDgd,
       !scope.partial,
     );
-    const ctxs: ServiceCtx[] = raws.map(({ g, raw }, k) => {
-      const role = roles[k] as (typeof roles)[number];
-      const transportVars = transportVarsOf(raw, ex.configMaps);
-      const svc: EnvService = {
-        file: g.file,
-        doc: g.doc,
-        deployment: g.deployment,
-        kind: g.kind,
-        apiVersion: g.apiVersion,
-        name: raw.name,
-        role: role.role,
-        roleFrom: role.from,
-        transportVars,
-        // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
-        missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
-        pod: podFactsOf(raw, transportVars, ex.computeDomainTemplates, ex.configMaps, ex.rdmaClaimTemplates),
-      };
-      const facts = engineFactsOf(raw, transportVars, ex.configMaps);
-      return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
-    });
+    const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, ex));
     // The mocker simulates engines and moves no KV: there is no KV path to judge.
     const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
     const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
@@ -318,7 +321,11 @@ export async function runEnv(paths: readonly string[], opts: EnvOptions): Promis
  * an empty or binary file, a bare scalar or a file with duplicate keys would
  * otherwise pass having checked nothing.
  */
-export function refuseEmptyInputs(paths: readonly string[], part: EnvReportPart, cwd: string): void {
+export function refuseEmptyInputs(
+  paths: readonly string[],
+  part: { services: readonly Pick<EnvService, 'file'>[]; skipped: readonly Skipped[] },
+  cwd: string,
+): void {
   const errors: ToolError[] = [];
   const abs = (f: string) => (f === 'stdin' ? f : path.resolve(cwd, f));
   for (const given of new Set(paths)) {

@@ -89,17 +89,23 @@ const GO_TEMPLATE =
 /** Flow collections nested deeper than this are refused before parsing (the parser recurses, slowly). */
 export const MAX_FLOW_DEPTH = 512;
 
+/** What tooDeep looks at: quotes, comments and flow brackets (everything else is passed over at once). */
+const FLOW_CHARS = /["'#[\]{}]/g;
+
 /** Offset where `[`/`{` nesting (outside quotes and comments) first exceeds the limit, or -1. */
 function tooDeep(text: string): number {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  FLOW_CHARS.lastIndex = 0;
+  for (let m = FLOW_CHARS.exec(text); m; m = FLOW_CHARS.exec(text)) {
+    const i = m.index;
+    const c = m[0];
     if (c === '"' || c === "'") {
       const end = text.indexOf(c, i + 1);
-      if (end > 0) i = end;
+      if (end > 0) FLOW_CHARS.lastIndex = end + 1;
     } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1] ?? ''))) {
       const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
+      if (nl < 0) break;
+      FLOW_CHARS.lastIndex = nl + 1;
     } else if (c === '[' || c === '{') {
       if (++depth > MAX_FLOW_DEPTH) return i;
     } else if ((c === ']' || c === '}') && depth > 0) depth--;
@@ -121,6 +127,24 @@ function syntaxError(shown: string, pos: { line: number; col: number }, message:
     `invalid YAML at line ${pos.line}, column ${pos.col}: ${what}`,
     'fix the YAML syntax at that position',
   );
+}
+
+/**
+ * The value with every longer string a copy of its own. A parser's strings are slices of the
+ * file's text, and each one kept (a service's command line, an env value) would keep the whole
+ * text alive: a walk would hold every file it read, twice its size (issue 40 item 13).
+ * V8 copies strings shorter than 13 characters anyway.
+ */
+function ownStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.length < 13 ? value : ` ${value}`.slice(1);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = ownStrings(value[i]);
+    return value;
+  }
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) o[k] = ownStrings(o[k]);
+  return value;
 }
 
 /**
@@ -147,7 +171,8 @@ export function parseYamlFile(
     );
   }
   const fast = full ? undefined : fastParseAll(text);
-  if (fast) return { docs: fast.map((d) => ({ file: shown, ...d })), skipped: [] };
+  if (fast)
+    return { docs: fast.map((d) => ({ file: shown, ...d, value: ownStrings(d.value) })), skipped: [] };
   const lc = new LineCounter();
   let parsed: ReturnType<typeof parseAllDocuments>;
   try {
@@ -188,7 +213,7 @@ export function parseYamlFile(
       );
     }
     if (value === null || value === undefined) continue;
-    docs.push({ file: shown, doc: k + 1, line, value });
+    docs.push({ file: shown, doc: k + 1, line, value: ownStrings(value) });
   }
   return { docs, skipped: [] };
 }

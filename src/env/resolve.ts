@@ -184,9 +184,9 @@ export function podFactsOf(
   computeDomainTemplates: Set<string>,
   configMaps: Map<string, Record<string, string>> = new Map(),
   rdmaClaimTemplates: Set<string> = new Set(),
+  /** The service's engineFactsOf, when the caller has it already (here only the named NIXL plugin shows). */
+  ef: EngineFacts = engineFactsOf(s, vars, configMaps),
 ): PodFacts {
-  // engineFactsOf is computed again by the caller for the checks; here only the named NIXL plugin shows.
-  const ef = engineFactsOf(s, vars, configMaps);
   const named = ef.kv?.transport === 'NIXL' && !ef.kv.pluginDefaulted;
   const gpu = s.resources['nvidia.com/gpu'];
   const gpus = gpu === undefined ? Number.NaN : Number(gpu);

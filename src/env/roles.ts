@@ -1,6 +1,6 @@
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
-import { engineOf, literalEnvOf, NON_WORKER_ARGV } from './serving-engine.js';
+import { argvText, engineOf, literalEnvOf, NON_WORKER_ARGV } from './serving-engine.js';
 
 /**
  * A service's role in disaggregated serving. The rule, strongest evidence first:
@@ -50,12 +50,12 @@ function modeRole(mode: string | undefined): Role | undefined {
 
 /** The mode a service states on its command line, else in DYN_VLLM_DISAGGREGATION_MODE. */
 function statedMode(s: Pick<RawService, 'argv' | 'layers'>): string | undefined {
-  return MODE.exec(s.argv.join(' '))?.[1] ?? literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase();
+  return MODE.exec(argvText(s.argv))?.[1] ?? literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase();
 }
 
 /** The role the command line states, if any. */
 export function roleFromArgs(argv: readonly string[]): Role | undefined {
-  const text = argv.join(' ');
+  const text = argvText(argv);
   const m = modeRole(MODE.exec(text)?.[1]);
   if (m) return m;
   if (/--is-prefill-worker\b/.test(text)) return 'prefill';
@@ -92,7 +92,7 @@ const DISAGG_ARGV =
 
 function toldToDisaggregate(s: RawService): boolean {
   const m = statedMode(s);
-  return m === 'prefill' || m === 'decode' || DISAGG_ARGV.test(s.argv.join(' '));
+  return m === 'prefill' || m === 'decode' || DISAGG_ARGV.test(argvText(s.argv));
 }
 
 /** Whether a plain container looks like a serving worker. */
@@ -101,7 +101,7 @@ function servesModels(s: RawService): boolean {
   return (
     gpu ||
     /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
-      s.argv.join(' '),
+      argvText(s.argv),
     )
   );
 }

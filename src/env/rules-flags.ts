@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { RawService } from './raw.js';
 import { dynamoVersionOf } from './rules-serving.js';
-import { literalEnvOf } from './serving-engine.js';
+import { argvText, literalEnvOf } from './serving-engine.js';
 
 /**
  * Flags that stop an engine from starting. dynamo.vllm rejects `--connector` (and the
@@ -15,7 +15,7 @@ import { literalEnvOf } from './serving-engine.js';
 
 /** `--connector nixl lmcache` / `--connector=nixl`: the names given, in order; undefined when the flag is absent. */
 export function connectorFlag(argv: readonly string[]): string[] | undefined {
-  const text = argv.join(' ');
+  const text = argvText(argv);
   const m = /(?:^|\s)--connector(?:=(\S+)|(?=\s|$))((?:\s+(?!-)[^\s;&|]+)*)/.exec(text);
   if (!m) return undefined;
   const words = [m[1], ...(m[2] ?? '').trim().split(/\s+/)].filter((w): w is string => !!w);
@@ -38,7 +38,7 @@ export function kvTransferEquivalent(connectors: readonly string[]): string | un
 
 /** dynamo.vllm started with `--connector …` or DYN_CONNECTOR: on Dynamo ≥ 1.0.0 (or no version shown) it does not start. */
 export function errorFlagCheck(raw: RawService, subject: string): Check | undefined {
-  if (!/\bdynamo\.vllm\b/.test(raw.argv.join(' '))) return undefined;
+  if (!/\bdynamo\.vllm\b/.test(argvText(raw.argv))) return undefined;
   const flag = connectorFlag(raw.argv);
   const env = literalEnvOf(raw).DYN_CONNECTOR;
   if (flag === undefined && env === undefined) return undefined;

@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { RawService } from './raw.js';
 import { roleFromArgs } from './roles.js';
-import { engineOf, literalEnvOf } from './serving-engine.js';
+import { argvText, engineOf, literalEnvOf } from './serving-engine.js';
 
 /**
  * The role a manifest declares (subComponentType / type prefill|decode) against the mode the
@@ -17,7 +17,7 @@ import { engineOf, literalEnvOf } from './serving-engine.js';
 export function roleModeCheck(raw: RawService, subject: string): Check | undefined {
   const declared = raw.declared?.role;
   if (declared !== 'prefill' && declared !== 'decode') return undefined;
-  const text = raw.argv.join(' ');
+  const text = argvText(raw.argv);
   const engine = engineOf({ argv: raw.argv });
   if (!engine || engine === 'mocker' || !/\bdynamo\.(vllm|sglang|trtllm)\b/.test(text)) return undefined;
   const envMode =

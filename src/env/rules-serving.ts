@@ -3,7 +3,7 @@ import type { RawService } from './raw.js';
 import type { EngineFacts } from './resolve.js';
 import { roleFromArgs } from './roles.js';
 import type { EnvService } from './schema.js';
-import { engineOf, flagValue, literalEnvOf, type ServingEngine } from './serving-engine.js';
+import { argvText, engineOf, flagValue, literalEnvOf, type ServingEngine } from './serving-engine.js';
 
 /**
  * Rules about what the engine is told, beside the transport variables: a vLLM prefill
@@ -31,7 +31,7 @@ export function kvConnectorCheck(
   facts: EngineFacts = {},
 ): Check | undefined {
   if (s.role !== 'prefill' || facts.engine !== 'vllm') return undefined;
-  const text = raw.argv.join(' ');
+  const text = argvText(raw.argv);
   if (!/\bdynamo\.vllm\b/.test(text)) return undefined;
   // The refusal depends on the mode dynamo.vllm resolves: flag, deprecated alias or DYN_VLLM_DISAGGREGATION_MODE.
   const env = literalEnvOf(raw).DYN_VLLM_DISAGGREGATION_MODE?.trim().toLowerCase();
@@ -166,7 +166,7 @@ export function foreignKnobCheck(raw: RawService, subject: string): Check | unde
     const knobs = [...names].filter((n) => n.startsWith(prefix)).sort();
     if (knobs.length) found.push(`${knobs.join(', ')} (${other}'s)`);
   }
-  const text = raw.argv.join(' ');
+  const text = argvText(raw.argv);
   for (const [re, owner, flag] of ENGINE_FLAGS)
     if (owner !== engine && re.test(text)) found.push(`${flag} (${owner}'s flag)`);
   if (found.length === 0) return undefined;

@@ -61,11 +61,23 @@ export function literalEnvOf(s: Pick<RawService, 'layers'>): Record<string, stri
   return out;
 }
 
+/** Command lines joined with spaces, by array (one service's argv is read by a dozen rules). */
+const joined = new WeakMap<readonly string[], { length: number; text: string }>();
+
+/** `argv.join(' ')`, joined once per array (an argv is never changed once read: a new array replaces it). */
+export function argvText(argv: readonly string[]): string {
+  const known = joined.get(argv);
+  if (known && known.length === argv.length) return known.text;
+  const text = argv.join(' ');
+  joined.set(argv, { length: argv.length, text });
+  return text;
+}
+
 export function engineOf(s: {
   argv: readonly string[];
   image?: string | undefined;
 }): ServingEngine | undefined {
-  const text = s.argv.join(' ');
+  const text = argvText(s.argv);
   for (const [e, re] of ENGINE_ARGV) if (re.test(text)) return e;
   if (s.image && !NON_WORKER_ARGV.test(text))
     for (const [e, re] of ENGINE_IMAGE) if (re.test(s.image)) return e;
@@ -73,9 +85,15 @@ export function engineOf(s: {
 }
 
 /** The value of `--flag value` / `--flag=value` (quotes stripped), last one wins. */
+const flagPatterns = new Map<string, RegExp>();
+
 export function flagValue(argv: readonly string[], flag: string): string | undefined {
-  const text = argv.join(' ');
-  const re = new RegExp(`${flag}(?:=|\\s+)`, 'g');
+  const text = argvText(argv);
+  let re = flagPatterns.get(flag);
+  if (!re) {
+    re = new RegExp(`${flag}(?:=|\\s+)`, 'g');
+    flagPatterns.set(flag, re);
+  }
   let v: string | undefined;
   for (const m of text.matchAll(re)) {
     const at = (m.index ?? 0) + m[0].length;
@@ -129,6 +147,25 @@ function plugin(v: string | undefined): NixlPlugin | undefined {
   return u === 'UCX' || u === 'LIBFABRIC' ? u : 'OTHER';
 }
 
+/** Texts configObject has read, and what each gave (every worker of a graph writes the same config). */
+const configObjects = new Map<string, Record<string, unknown> | undefined>();
+
+/** The object a YAML or JSON config text holds, else undefined; the same text is parsed once (read it, never change it). */
+function configObject(text: string): Record<string, unknown> | undefined {
+  if (configObjects.has(text)) return configObjects.get(text);
+  let cfg: Record<string, unknown> | undefined;
+  try {
+    cfg = obj(parseYaml(text));
+  } catch {
+    cfg = undefined;
+  }
+  if (text.length <= 4096) {
+    if (configObjects.size >= 1000) configObjects.clear();
+    configObjects.set(text, cfg);
+  }
+  return cfg;
+}
+
 /** vLLM `--kv-transfer-config '{…}'`: the connector, NIXL plugin list and kv_buffer_device. */
 function vllmKv(
   argv: readonly string[],
@@ -138,12 +175,7 @@ function vllmKv(
   const ref = raw && /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(raw);
   if (ref) raw = envOf(env, ref[1] as string);
   if (!raw) return undefined;
-  let cfg: Record<string, unknown> | undefined;
-  try {
-    cfg = obj(parseYaml(raw));
-  } catch {
-    cfg = undefined;
-  }
+  const cfg = configObject(raw);
   const text = raw;
   // MultiConnector nests its connectors under kv_connector_extra_config.connectors.
   const nested = obj(cfg?.kv_connector_extra_config)?.connectors;
@@ -282,7 +314,7 @@ export function kvPathOf(
     case 'trtllm': {
       const file = flagValue(argv, '--(?:extra[-_]engine[-_]args|config)');
       const hidden = file && configs.length === 0 ? `--extra-engine-args ${file}` : undefined;
-      return trtllmKv([argv.join(' '), ...configs], env, hidden);
+      return trtllmKv([argvText(argv), ...configs], env, hidden);
     }
     default:
       return undefined;

@@ -57,6 +57,13 @@ function skipBalanced(s: string, i: number, open: string, close: string): number
   return s.length;
 }
 
+/**
+ * Characters with no meaning to the splitter: outside quotes (inside a word), and inside double
+ * quotes; else the one character there (a backslash that ends the script inside quotes).
+ */
+const PLAIN_RUN = /[^\\ \t\r\n<>;&|()'"$`]+|[\s\S]/y;
+const QUOTED_RUN = /[^"\\$`]+|[\s\S]/y;
+
 export function tokenize(s: string): Token[] {
   const out: Token[] = [];
   let w: Word | undefined;
@@ -155,9 +162,12 @@ export function tokenize(s: string): Token[] {
           word.raw += s.slice(i, j);
           i = j;
         } else {
-          word.text += d;
-          word.raw += d;
-          i++;
+          // A run of plain characters at once (none of them ends the string or starts anything).
+          QUOTED_RUN.lastIndex = i;
+          const run = (QUOTED_RUN.exec(s) as RegExpExecArray)[0];
+          word.text += run;
+          word.raw += run;
+          i += run.length;
         }
       }
       word.raw += '"';
@@ -177,9 +187,12 @@ export function tokenize(s: string): Token[] {
       cur().raw += s.slice(i, i + 2);
       i += 2;
     } else {
-      cur().text += c;
-      cur().raw += c;
-      i++;
+      // A run of plain characters at once: once a word has begun, `#` is plain too.
+      PLAIN_RUN.lastIndex = i;
+      const run = (PLAIN_RUN.exec(s) as RegExpExecArray)[0];
+      cur().text += run;
+      cur().raw += run;
+      i += run.length;
     }
   }
   end();
@@ -207,6 +220,15 @@ function simpleCommands(tokens: Token[]): Word[][] {
   return cmds;
 }
 
+/** The last script split into commands (a service's script is read twice: its exports, then its own variables). */
+let lastScript: { script: string; commands: Word[][] } | undefined;
+
+/** simpleCommands(tokenize(script)), kept for the next call with the same script (read it, never change it). */
+function commandsOf(script: string): Word[][] {
+  if (lastScript?.script !== script) lastScript = { script, commands: simpleCommands(tokenize(script)) };
+  return lastScript.commands;
+}
+
 function assignment(w: Word, kind: ShellAssignment['kind']): ShellAssignment | undefined {
   const m = ASSIGN.exec(w.raw);
   if (!m) return undefined;
@@ -224,7 +246,7 @@ export function shellAssignments(script: string, local = false): ShellAssignment
   const found: ShellAssignment[] = [];
   const shellVars = new Map<string, ShellAssignment>();
   let allexport = false;
-  for (let words of simpleCommands(tokenize(script))) {
+  for (let words of commandsOf(script)) {
     while (words.length && KEYWORDS.has(words[0]?.raw ?? '')) words = words.slice(1);
     const pre: ShellAssignment[] = [];
     let k = 0;

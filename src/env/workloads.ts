@@ -206,14 +206,17 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
           );
         return;
       }
+      // env reads nothing a probe pod copies (ProbeParts: the whole pod spec); left out, the
+      // rest of the document can go as soon as its facts are read (issue 40 item 13).
+      const services = dgd.services.map(({ probe: _probe, ...s }) => s);
       const graph: RawGraph = {
         ...where,
         isDgd: true,
-        services: dgd.services,
+        services,
         ...(dgd.partial ? { partial: dgd.partial } : {}),
       };
       out.graphs.push(graph);
-      if (!dgd.partial) undecided.push({ graph, services: dgd.services });
+      if (!dgd.partial) undecided.push({ graph, services });
       return;
     }
     const roles = rbgServices(kind, apiVersion, doc);

@@ -4,6 +4,62 @@ export function renderJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/** About how much text goes to the stream at once. */
+const CHUNK_CHARS = 1 << 16;
+
+/**
+ * renderJson's text, written in pieces: every element of a top-level array on its own, so a
+ * large report (env over a tree of recipes) is never one string of its whole size (issue 40
+ * item 13). A piece ends after an element's `,\n` or an array's `[\n`, where no rule of the
+ * stream's redaction can span (none matches across a comma or a bracket), so the redacted
+ * output is the same as the whole text's.
+ */
+export function writeJson(report: Report, write: (text: string) => void): void {
+  const value = report as unknown as Record<string, unknown>;
+  if (typeof value.toJSON === 'function') {
+    write(renderJson(report));
+    return;
+  }
+  let out = '';
+  const boundary = () => {
+    if (out.length < CHUNK_CHARS) return;
+    write(out);
+    out = '';
+  };
+  const entries = Object.keys(value).flatMap((key) => {
+    const v = value[key];
+    const stream = Array.isArray(v) && v.length > 0 && !('toJSON' in v);
+    const text = stream ? '' : JSON.stringify(v, null, 2);
+    // JSON.stringify leaves out a member whose value it cannot write (undefined, a function).
+    return text === undefined ? [] : [{ key, v, stream, text }];
+  });
+  if (entries.length === 0) {
+    write('{}\n');
+    return;
+  }
+  out += '{\n';
+  for (const [k, e] of entries.entries()) {
+    out += `  ${JSON.stringify(e.key)}: `;
+    if (!e.stream) out += e.text.replaceAll('\n', '\n  ');
+    else {
+      const list = e.v as unknown[];
+      out += '[\n';
+      boundary();
+      for (let i = 0; i < list.length; i++) {
+        const el = JSON.stringify(list[i], null, 2) ?? 'null';
+        out += `    ${el.replaceAll('\n', '\n    ')}`;
+        if (i < list.length - 1) {
+          out += ',\n';
+          boundary();
+        }
+      }
+      out += '\n  ]';
+    }
+    out += k < entries.length - 1 ? ',\n' : '\n';
+  }
+  write(`${out}}\n`);
+}
+
 /**
  * A string a YAML 1.1 reader takes for a timestamp (the timestamp type,
  * https://yaml.org/type/timestamp.html: `2001-12-14`, `2001-12-14t21:59:43.10-05:00`):

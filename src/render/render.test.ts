@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { check, ReportSchema } from '../core/model.js';
+import { check, type Report, ReportSchema } from '../core/model.js';
 import { makeReport } from '../core/report.js';
 import { bandwidthCheck } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
-import { renderJson, renderYaml } from './data.js';
+import { renderJson, renderYaml, writeJson } from './data.js';
 import { renderJunit } from './junit.js';
 import { wantsColor } from './style.js';
 import { renderText } from './text.js';
@@ -149,5 +149,33 @@ describe('renderers', () => {
     const y = await renderYaml(report);
     expect(y).toContain('generatedAt: "2026-11-30T00:00:00.000Z"');
     expect((parse(y) as { generatedAt: unknown }).generatedAt).toBe('2026-11-30T00:00:00.000Z');
+  });
+});
+
+describe('writeJson', () => {
+  const pieces = (r: unknown) => {
+    const out: string[] = [];
+    writeJson(r as Report, (t) => out.push(t));
+    return out;
+  };
+  it('writes renderJson’s text in pieces that end after an element', () => {
+    const many = Array.from({ length: 3000 }, (_, k) =>
+      check('env.x', k % 2 ? 'ok' : 'warn', `detail ${k} → “quoted” \n and a tab\t`, {
+        subject: `f.yaml#d/s${k}`,
+        data: { line: k, nested: { list: [1, 'two', null, { k }] }, gone: undefined },
+      }),
+    );
+    const report = {
+      ...makeReport('env', many, { services: [], graphs: [[], {}], when: new Date(0), skip: undefined }),
+      sparse: [1, undefined, () => 1, 'x'],
+    };
+    const out = pieces(report);
+    expect(out.join('')).toBe(renderJson(report as unknown as Report));
+    expect(out.length).toBeGreaterThan(2);
+    for (const p of out.slice(0, -1)) expect(p).toMatch(/(?:,|\[)\n$/);
+  });
+  it('writes an empty object and small values as JSON.stringify does', () => {
+    for (const r of [{}, { a: undefined }, { a: [] }, { a: 'x', b: [{}] }, { toJSON: () => ({ z: 1 }) }])
+      expect(pieces(r).join('')).toBe(renderJson(r as unknown as Report));
   });
 });

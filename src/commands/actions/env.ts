@@ -30,6 +30,11 @@ const EnvOptionsSchema = OutputOptionsSchema.extend({
     }),
 });
 
+/** What refuseEmptyInputs reads of the report: each service's file and the skipped entries (not a copy of every service). */
+const EnvInputsSchema = EnvReportPartSchema.pick({ skipped: true }).extend({
+  services: z.array(z.object({ file: z.string() })),
+});
+
 /** --ignore and the ignore file applied to the report's checks; its verdict rolled up again. */
 async function waive(ctx: CliContext, report: Report, ignore: string[], ignoreFile: string | undefined) {
   const { applyWaivers, cliWaivers, fileWaivers, IGNORE_FILE } = await import('../../env/waivers.js');
@@ -69,7 +74,7 @@ export async function runEnvCommand(
     ...(ctx.stdin ? { stdin: ctx.stdin } : {}),
   });
   // Each input named on the command line must have given something to check.
-  refuseEmptyInputs(opts.paths, EnvReportPartSchema.parse(report), ctx.cwd);
+  refuseEmptyInputs(opts.paths, EnvInputsSchema.parse(report), ctx.cwd);
   await waive(ctx, report, opts.ignore, opts.ignoreFile);
   if (opts.output === 'sarif' || opts.output === 'github') {
     const format = opts.output;
