@@ -8,10 +8,6 @@
  */
 export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
   // TOOL, P1: a paste whose shape is slightly off is refused (exit 2).
-  'ucx_info/ucx-10325-posix-only-no-prefix-cut.txt':
-    'TOOL P1: ucx_info -d with its leading `#` stripped by the poster is refused ("each starts with #")',
-  'ucx_info/ucx-6524-no-hash-self-tcp-fragment-cut.txt':
-    'TOOL P1: ucx_info -d without the `#` prefix is refused',
   'show_gids/ucx-8905-roce-vf-v2-ipv4-one-malformed-ip.txt':
     "TOOL P1: one malformed IPv4 field (1038.155.116) in one row rejects the whole show_gids table (the issue's own example)",
   'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt':
