@@ -71,6 +71,21 @@ function unwrap(line: string): string {
   return promptCommand(inner) !== undefined ? inner : line;
 }
 
+/**
+ * A line a parser could not place and left out, read around instead of rejecting the paste (issue 38,
+ * principle 1): `read` names it in a `read.lines` check. `why` says what was wrong with it.
+ */
+export interface NotUnderstood {
+  line: number;
+  text: string;
+  why?: string;
+}
+
+/** Is this line the last one that carries something? A line cut there is a paste cut mid-line. */
+export function isLastLine(lines: readonly Line[], no: number): boolean {
+  return !lines.some((l) => l.no > no && l.text.trim() !== '');
+}
+
 /** The lines that carry something. */
 export function nonEmpty(lines: readonly Line[]): Line[] {
   return lines.filter((l) => l.text.trim() !== '');
@@ -110,6 +125,19 @@ export function promptCommand(text: string): string | undefined {
 /** The host a prompt names (`root@gpu3`, `[root@gpu3 ~]#`), for telling machines apart in one paste. */
 export function promptHost(text: string): string | undefined {
   return /^\s*(?:\([^)]*\)\s*)?\[?[\p{L}\p{N}_.-]+@([\p{L}\p{N}_.-]+)[\s:\]]/u.exec(text)?.[1];
+}
+
+/**
+ * The working directory a prompt shows, when it shows a path: `root@h:/dev/infiniband# …` (Debian's
+ * `\u@\h:\w\$`), `/dev/infiniband # …` (busybox ash's `\w \$`), `~/x$ …`. `[root@h infiniband]#` shows only
+ * the last component (RHEL's `\W`), which is no path: undefined.
+ */
+export function promptCwd(text: string): string | undefined {
+  if (promptCommand(text) === undefined) return undefined;
+  const m =
+    /^\s*(?:\([^)]*\)\s*)?[\p{L}\p{N}_.<>-]+@[\p{L}\p{N}_.<>-]+:([~/][^\s#$]*)\s*[#$]/u.exec(text) ??
+    /^\s*([~/][^\s#$]*)\s?[#$]/.exec(text);
+  return m?.[1];
 }
 
 /** True when every character of s is whitespace. */

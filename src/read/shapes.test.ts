@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { Check } from '../core/model.js';
+import { rollUp } from '../core/verdict.js';
+import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
+import { splitPaste } from './paste.js';
+import { readPasted } from './tools.js';
+
+/**
+ * Issue 38, principle 1: read what is there, whatever its shape. Each paste is written here in the tool's own
+ * format, in the shape a poster leaves it: prompts of other shapes, no header, a cut last line, a bad row.
+ */
+const opts = { expect: 'any' } as const;
+const read = (tool: Parameters<typeof readPasted>[0], text: string) => readPasted(tool, text, opts).checks;
+const byId = (checks: Check[], id: string) => checks.find((c) => c.id === id);
+
+const LS = [
+  'total 0',
+  'crw-------  1 root root 231,  64 Apr  5 06:17 issm0',
+  'crw-rw-rw-  1 root root  10,  56 Apr  5 06:17 rdma_cm',
+  'crw-------  1 root root 231,   0 Apr  5 06:17 umad0',
+  'crw-rw-rw-  1 root root 231, 192 Apr  5 06:17 uverbs0',
+];
+
+describe('prompts of other shapes', () => {
+  it('a `>` prompt before `lsmod | grep` is the command, not an lsmod line', () => {
+    const checks = read(
+      'lsmod',
+      '> lsmod | grep nv_peer\nnv_peer_mem            13163  0\nib_core               357701  9 rdma_cm,nv_peer_mem,mlx5_ib\n',
+    );
+    expect(byId(checks, 'read.input')?.detail).toMatch(
+      /^read `lsmod \| grep nv_peer` \(lines 1–4\) as lsmod/,
+    );
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+  });
+
+  it('a two-line prompt (user@host and the directory, then `#ll` glued to its mark) runs `ll /dev/infiniband/`', () => {
+    const paste = ['root@node7 /sys/bus/pci/devices/0000:81:00.0', '#ll /dev/infiniband/', ...LS].join('\n');
+    const sections = splitPaste(paste).sections;
+    expect(sections.map((s) => [s.command, s.where, s.cwd, s.from])).toEqual([
+      ['ll /dev/infiniband/', 'node7', '/sys/bus/pci/devices/0000:81:00.0', 2],
+    ]);
+    const checks = read('dev-infiniband', paste);
+    expect(byId(checks, 'read.input')?.detail).toBe(
+      'read `ll /dev/infiniband/` (lines 2–7) as dev-infiniband',
+    );
+    expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'ok', detail: '1 verbs device: uverbs0' });
+  });
+
+  it('`ls -alh` typed where the prompt shows /dev/infiniband lists it; the same `ls` elsewhere does not', () => {
+    const here = read('dev-infiniband', ['root@gpu-11:/dev/infiniband# ls -alh', ...LS].join('\n'));
+    expect(byId(here, 'read.input')?.detail).toBe('read `ls -alh` (lines 1–6) as dev-infiniband');
+    expect(byId(here, 'rdma.devices')?.status).toBe('ok');
+    const elsewhere = read(
+      'dev-infiniband',
+      'root@gpu-11:/tmp# ls -alh\ntotal 0\n-rw-r--r-- 1 root root 0 Apr  5 06:17 notes.txt\n',
+    );
+    expect(byId(elsewhere, 'rdma.devices')?.detail).toMatch(/^\/dev\/infiniband was not listed/);
+  });
+
+  it('the prompt after the output (copied from the bottom up) still gives the output to its tool', () => {
+    const checks = read('dev-infiniband', [...LS, 'root@gpu-11:~# ls -l /dev/infiniband'].join('\n'));
+    expect(byId(checks, 'rdma.devices')?.status).toBe('ok');
+  });
+});
+
+describe('a paste cut mid-line', () => {
+  it('an `ls -l /dev/infiniband` cut inside a row before any uverbs entry: not shown, named, never "no uverbs"', () => {
+    const paste = [
+      'root@pod:/# ll /dev/infiniband',
+      ...LS.slice(0, 4),
+      'crw-------  1 root root 231,   1 Apr',
+    ];
+    const checks = read('dev-infiniband', paste.join('\n'));
+    expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'skipped' });
+    expect(byId(checks, 'rdma.devices')?.detail).toMatch(/cut at line 6 .*uverbs entries: not shown/);
+    expect(byId(checks, 'read.lines')?.detail).toMatch(
+      /^1 line not \(wholly\) understood: line 6 "crw-------/,
+    );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('a cut after uverbs0 reads uverbs0 and names the cut line', () => {
+    const r = parseDevInfiniband([...LS, 'crw-rw-rw-  1 root root 2'].join('\n'));
+    expect(r.uverbs).toEqual(['uverbs0']);
+    expect(r.cut).toEqual({
+      line: 6,
+      text: 'crw-rw-rw-  1 root root 2',
+      why: 'the paste ends inside this `ls -l` row',
+    });
+  });
+
+  it('a bad row in the middle is still refused: only the last line can be cut', () => {
+    expect(() => parseDevInfiniband([LS[0], 'crw-rw-rw-  1 root', ...LS.slice(1)].join('\n'))).toThrow(
+      /line 2 .*not an `ls` entry/,
+    );
+  });
+});
+
+const TOPO_ROWS = [
+  'GPU0     X      NV18    NV18    NV18    PIX     SYS     0-47    0               N/A',
+  'GPU1    NV18     X      NV18    NV18    PIX     SYS     0-47    0               N/A',
+  'GPU2    NV18    NV18     X      NV18    SYS     PIX     48-95   1               N/A',
+  'GPU3    NV18    NV18    NV18     X      SYS     PIX     48-95   1               N/A',
+];
+
+describe('nvidia-smi topo -m without its header, and cut inside a cell', () => {
+  it('rows without the header line: each row names its own column, NV# columns are GPUs, the rest NICs', () => {
+    const r = parseNvidiaSmiTopo(TOPO_ROWS.join('\n'));
+    expect(r.devices.map((d) => `${d.id}:${d.kind}`)).toEqual([
+      'GPU0:gpu',
+      'GPU1:gpu',
+      'GPU2:gpu',
+      'GPU3:gpu',
+      'NIC0:nic',
+      'NIC1:nic',
+    ]);
+    expect(r.matrix.GPU2).toEqual({
+      GPU0: 'NV18',
+      GPU1: 'NV18',
+      GPU2: 'X',
+      GPU3: 'NV18',
+      NIC0: 'SYS',
+      NIC1: 'PIX',
+    });
+    expect(r.devices[2]).toMatchObject({ cpuAffinity: '48-95', numaAffinity: '1', gpuNumaId: 'N/A' });
+    expect(r.headerless).toEqual({ gpus: 4, columns: 6 });
+    const checks = read('topo', TOPO_ROWS.join('\n'));
+    expect(byId(checks, 'nvlink.topology')?.status).toBe('ok');
+    expect(byId(checks, 'gdr.nic-affinity')?.status).toBe('ok');
+  });
+
+  it('the last row cut inside a cell (`NV`) is read up to its last whole cell and marked cut', () => {
+    const paste = [
+      '$ nvidia-smi topo -m',
+      '        GPU0    GPU1    GPU2    GPU3    NIC0    NIC1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      ...TOPO_ROWS.slice(0, 3),
+      'GPU3    NV18    NV',
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.matrix.GPU3).toEqual({ GPU0: 'NV18' });
+    expect(r.cut).toEqual([{ row: 'GPU3', shown: 1, of: 6, line: 6 }]);
+    const checks = read('topo', paste);
+    expect(byId(checks, 'topo.cut')?.status).toBe('skipped');
+    expect(byId(checks, 'nvlink.topology')?.status).toBe('ok');
+  });
+
+  it('a row cut inside a cell that is not the last line is still refused', () => {
+    const paste = [
+      '        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity',
+      'GPU0     X      NV',
+      'GPU1    NV4      X      PIX     0-47    0',
+    ].join('\n');
+    expect(() => parseNvidiaSmiTopo(paste)).toThrow(/row GPU0 does not have 3 topology cells/);
+  });
+});
+
+describe('show_gids: a typo in the prompt, one bad row', () => {
+  const head = [
+    'DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV',
+    '---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---',
+  ];
+  it('`show_gid` typed above a show_gids body is read as show_gids; a row cut at the end is named', () => {
+    const paste = [
+      'root@h:/workspace# show_gid',
+      ...head,
+      'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+      'mlx5_1\t1\t3\t0000:0000:0000:00',
+    ].join('\n');
+    const checks = read('show_gids', paste);
+    expect(byId(checks, 'read.input')?.detail).toBe('read `show_gid` (lines 1–5) as show_gids');
+    expect(byId(checks, 'rdma.gid')?.status).toBe('ok');
+    expect(byId(checks, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    expect(byId(checks, 'read.lines')?.detail).toMatch(
+      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00" \(not a GID row/,
+    );
+  });
+});
