@@ -71,15 +71,7 @@ const STATE_WORD: Record<IbPort['state'], string> = {
  * EFA has no LID and no subnet manager by design (efa_query_port sets neither).
  */
 export function judgePort(p: IbPort): PortVerdict {
-  if (p.state === 'not-shown') {
-    return {
-      status: 'skipped',
-      detail:
-        'port state not shown (the capture has no state line for this port: trimmed or filtered); not judged',
-      usable: false,
-      shown: false,
-    };
-  }
+  // The device's name or vendor alone says it is software (rxe0): that holds whatever its state line says, or if it was cut.
   const soft = p.kind ? SOFT[p.kind] : undefined;
   if (soft) {
     return {
@@ -88,6 +80,15 @@ export function judgePort(p: IbPort): PortVerdict {
       fix: 'run disaggregated serving on nodes with RDMA hardware (ConnectX InfiniBand/RoCE, AWS EFA); remove the soft device (`rdma link delete <dev>`) so UCX and NCCL cannot pick it',
       usable: false,
       software: true,
+    };
+  }
+  if (p.state === 'not-shown') {
+    return {
+      status: 'skipped',
+      detail:
+        'port state not shown (the capture has no state line for this port: trimmed or filtered); not judged',
+      usable: false,
+      shown: false,
     };
   }
   const efa = p.kind === 'efa';

@@ -8,22 +8,8 @@
  */
 export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
   // TOOL, P1: a paste whose shape is slightly off is refused (exit 2).
-  'show_gids/ucx-8905-roce-vf-v2-ipv4-one-malformed-ip.txt':
-    "TOOL P1: one malformed IPv4 field (1038.155.116) in one row rejects the whole show_gids table (the issue's own example)",
-  'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt':
-    'TOOL P1/P3: the prompt typed `show_gid`; the section is refused as "not show_gids" although its body is show_gids\' table',
-  'topo/vllm-16336-b200-gpu2-no-nvlink-headless-cut.txt':
-    'TOOL P1: topo rows without the header line are refused, so a real fault (GPU2 has no NVLink) is not shown to the user',
-  'topo/nccl-1357-h100-8gpu-4-pix-nics-half-gpus-sys-cut.txt':
-    'TOOL P1: the last row cut inside a cell ("NV") rejects the whole matrix; a cut after a whole cell is read (nccl-933)',
   'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
     'TOOL (new reader): `nvidia-smi topo -p2p rw` (OK/GNS/CNS matrix) is not read yet; the envkinds helper owns it',
-  'dev-infiniband/sriov-ndp-342-privileged-pod-ll-cut-before-uverbs.txt':
-    'TOOL P1/P3: `ll /dev/infiniband` (the ls -l alias) is refused as "no dev-infiniband output"',
-  'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
-    'TOOL P3: `ls -alh` typed in /dev/infiniband (the prompt shows the directory) is refused',
-  'dev-infiniband/lshca-83-enroot-ll-hash-prompt-cut-before-uverbs.txt':
-    'TOOL P1: a prompt line on its own, then `#ll /dev/infiniband/`: the first line is read as an ls entry and refused',
   // TOOL, P2: not shown is read as absent or failed.
   'ucx_info/vllm-26382-self-then-tcp-cut.txt':
     'TOOL P2: a ucx_info -d cut inside its second domain ("reg") fails ucx.rdma and ucx.cuda: transports after the cut are not shown, not absent',
@@ -39,7 +25,7 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
   'rdma-link/sriov-network-operator-382-pod-only-vf-down.txt':
     'TOOL P3/P5: inside a pod (the prompt says so) the only RDMA device is Down, so the pod has no RDMA at all; read warns as for a spare port',
   'topo/sglang-11208-gb200-4gpu-nv18-nics-sys-cut.txt':
-    'TOOL P3 (and READING: cut): on Grace (GPU NUMA IDs 2/10/18 mark a C2C-coherent platform) NICs hang off the CPU, so GPU→NIC SYS is by design; read warns gdr.nic-affinity',
+    'READING: cut inside GPU3; read skips topo.cut (the P3 part is fixed: GPU NUMA IDs 2/10/18 mark Grace, GPU→NIC SYS is read as the design, gdr.nic-affinity ok)',
   // READING: cut or elided pastes whose visible part is healthy; the tool withholds a pass for the rest.
   'topo/nccl-933-8gpu-nv8-9nic-pix-cut.txt':
     'READING: the matrix is cut at GPU7; read skips topo.cut (a skip is never a pass); the expert judged the visible rows',
@@ -61,14 +47,10 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     "READING: 36 Gb/s (4.5 GB/s) is under the project's cross-node KV floor of 5 GB/s; read fails it for KV, the expert judged the link healthy",
   'ibv_devinfo/k8s-rdma-shared-164-port-block-only-25g-markdown-gid.txt':
     'READING: a healthy 25 GbE RoCE port is under the KV floor (50 Gb/s); read fails ib.ports for KV, the expert judged the port healthy (the headless block and the ** were read fine)',
-  'lsmod/ucx-6327-gt-prompt-grep-nv-peer-mem-loaded.txt':
-    'TOOL P1: a `>` prompt before `lsmod | grep nv_peer` is read as an lsmod line and the paste refused',
   'topo/ucx-6327-dgx1-v100-cube-mesh-nv1-nv2-sys-cut.txt':
-    'TOOL P3 (and READING: cut at GPU1): the DGX-1 hybrid cube mesh (NV1/NV2 to four peers, SYS to three) is the design, read warns partial NVLink',
+    'READING: cut inside GPU1; read skips topo.cut (the P3 part is fixed: the DGX-1 hybrid cube-mesh, NV1/NV2 to four peers, is read as the design, nvlink.topology ok)',
   'ibstat/gpud-testdata-h100-roce-2-of-8-cx7-rails-disabled.txt':
     'P5: two of eight identical 400G rails Disabled; read names it "a rail switched off" but warns, the expert calls two GPUs without their rail a problem (judge/siblings.ts, the rules helper\'s)',
-  'ibstatus/rxe-dev-52-soft-roce-rxe0-only-cut.txt':
-    'TOOL P3: the device name rxe0 alone shows Soft-RoCE (software RDMA, no GPUDirect), the only device in the paste; read skips it because its state line is cut',
   // A limit of P4.
   'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
     'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',
