@@ -150,7 +150,7 @@ export { classifyNvlinkStatus, crossNvlinkTopo } from './nvlink.js';
 /**
  * GPU NUMA IDs (the `GPU NUMA ID` column): NVML reports one only "on platforms where the GPUs are NUMA nodes"
  * (nvmlDeviceGetNumaNodeId), i.e. Grace Hopper / Grace Blackwell, whose GPU memory is a NUMA node reached over
- * NVLink-C2C; x86 hosts print N/A. See references/platforms.md.
+ * NVLink-C2C; x86 hosts print N/A. See references/read-shapes.md.
  */
 function graceNumaIds(t: TopoResult): string[] | undefined {
   const ids = t.devices.flatMap((d) =>
