@@ -44,8 +44,14 @@ export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
   const raw = body.split(/\r?\n|\r/);
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
-  return raw.map((r, i) => ({ no: i + 1, text: unwrap(stripPrefix(boxed ? unbox(r) : r)).trimEnd() }));
+  return raw.map((r, i) => ({
+    no: i + 1,
+    text: FENCE.test(r) ? '' : unwrap(stripPrefix(boxed ? unbox(r) : r)).trimEnd(),
+  }));
 }
+
+/** A markdown code fence the poster put around the paste (```` ``` ````, ```` ```console ````, `~~~`): never a tool's line. */
+const FENCE = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
 
 /**
  * A TUI pane (k9s, tmux, screen, a `dialog` box) draws a box-drawing border around each

@@ -176,3 +176,43 @@ describe('show_gids: a typo in the prompt, one bad row', () => {
     );
   });
 });
+
+describe('what surrounds the output: a markdown fence, a title line, a last line cut mid-line', () => {
+  const LSMOD = [
+    'nvidia_peermem         16384  0',
+    'ib_core               442368  9 rdma_cm,nvidia_peermem,mlx5_ib',
+  ];
+
+  it("a markdown code fence around the paste is the post's, not the tool's", () => {
+    const paste = [
+      '```console',
+      '# Memory domain: mlx5_0',
+      '#     Component: ib',
+      '#      Transport: rc_mlx5',
+      '#         Device: mlx5_0:1',
+      '```',
+    ];
+    expect(byId(read('ucx_info', paste.join('\n')), 'ucx.rdma')?.status).toBe('ok');
+  });
+
+  it('a title line before the output is left out and named; it changes nothing', () => {
+    const checks = read('lsmod', ['Here is lsmod on node 3:', ...LSMOD].join('\n'));
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+    expect(byId(checks, 'read.around')).toMatchObject({
+      status: 'skipped',
+      matters: false,
+      detail: 'line 1 "Here is lsmod on node 3:" before the output is not the tool\'s and was left out',
+    });
+  });
+
+  it('a last line cut mid-line is left out and named, and the reading is not a whole one', () => {
+    const checks = read('lsmod', [...LSMOD, 'nvidia_uvm'].join('\n'));
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+    expect(byId(checks, 'read.cut')?.detail).toMatch(/^the paste ends mid-line \(line 3 "nvidia_uvm"/);
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it("text with nothing of the tool in it is still refused with the parser's first error", () => {
+    expect(() => read('lsmod', 'hello\nthis is\nnot lsmod at all\n')).toThrow(/at line 1 "hello"/);
+  });
+});

@@ -47,6 +47,7 @@ import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
+import { aroundChecks, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { lineSpan, type ModinfoFinding, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
@@ -100,9 +101,12 @@ export const READERS = Object.fromEntries(
   Object.entries(TOOL_READINGS).map(([tool, r]) => [
     tool,
     (text: string, opts: TransferOptions): Reading => {
-      const parsed = r.parse(text);
+      const { parsed, dropped } = parseAround(r.parse, text);
       const lines = notUnderstoodCheck(parsed);
-      return { parsed, checks: [...r.classify(parsed as never, opts), ...(lines ? [lines] : [])] };
+      return {
+        parsed,
+        checks: [...r.classify(parsed as never, opts), ...(lines ? [lines] : []), ...aroundChecks(dropped)],
+      };
     },
   ]),
 ) as Record<ToolId, Reader>;
