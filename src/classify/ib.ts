@@ -132,6 +132,15 @@ export function judgePort(p: IbPort): PortVerdict {
         usable: false,
       };
     }
+    if (p.physState === undefined && p.cut) {
+      // The paste ends inside this port's line, before its physical state: not shown, never a fault by itself.
+      return {
+        status: 'warn',
+        detail: `${layer} port Down; the paste is cut before its physical state (Disabled: switched off; Polling: no link partner)`,
+        fix: 'paste the whole line (`rdma link`, or `ibstat`): Disabled means unused; Polling means a cable or switch-port problem',
+        usable: false,
+      };
+    }
     if (p.physState === undefined && (roce || p.linkLayer === undefined)) {
       // Plain ibv_devinfo does not print phys_state, and a filtered ibstat may keep only State lines:
       // an unused (Disabled) Ethernet port and a cut cable look alike.

@@ -216,3 +216,19 @@ describe('what surrounds the output: a markdown fence, a title line, a last line
     expect(() => read('lsmod', 'hello\nthis is\nnot lsmod at all\n')).toThrow(/at line 1 "hello"/);
   });
 });
+
+describe('rdma link: the last line cut inside its fields', () => {
+  it('a port whose line is cut before physical_state is Down with its physical state not shown: a warning, not a fault', () => {
+    const paste = [
+      'root@node2$ rdma link',
+      'link mlx5_0/1 subnet_prefix fe80:0000:0000:0000 lid 3 sm_lid 1 lmc 0 state ACTIVE physical_state LINK_UP',
+      'link mlx5_1/1 subnet_prefix fe80:0000:0000:0000 lid 65535 sm_lid 0 lmc 0 state DOWN physical_s',
+    ].join('\n');
+    const port = read('rdma-link', paste).find((c) => c.id === 'ib.port' && c.subject === 'mlx5_1/1');
+    expect(port).toMatchObject({ status: 'warn' });
+    expect(port?.detail).toMatch(/the paste is cut before its physical state/);
+    // The same line whole, Down with no physical state at all, is still a fault on InfiniBand.
+    const whole = paste.replace('DOWN physical_s', 'DOWN');
+    expect(read('rdma-link', whole).find((c) => c.subject === 'mlx5_1/1')?.status).toBe('fail');
+  });
+});

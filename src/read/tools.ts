@@ -91,7 +91,7 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   gdrcopy: pair(parseGdrcopy, classifyGdrcopy),
   perftest: pair(parsePerftest, classifyPerftest),
   'nccl-tests': pair(parseNcclTests, classifyNcclTests),
-  'rdma-link': pair(parseRdmaLink, classifyRdmaLink),
+  'rdma-link': pair(parseRdmaLink, (r, o) => classifyRdmaLink(r, o.commands ? { commands: o.commands } : {})),
   dmesg: pair(parseDmesgPeermem, (r, o) => classifyDmesgPeermem(r, o.shown ? { shown: o.shown } : {})),
   fi_info: pair(parseFiInfo, classifyFiInfo),
 };

@@ -19,11 +19,6 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'TOOL P2: a lone port block (header not pasted) fails ib.ports "no usable RDMA port: 0 of 1": the other devices are not shown (ib-ports.ts, the rules helper\'s)',
   'ibv_devinfo/deepep-38-h100-ib-mlx5_0-port-down-then-cut.txt':
     'TOOL P2: mlx5_1 is cut before its port, yet ib.ports fails "0 of 1 Active"; the used HCAs (mlx5_1/7/9/13) are not shown',
-  'rdma-link/sriov-network-operator-635-ib-half-disabled-cut.txt':
-    'TOOL P1/P2: the last `rdma link` line is cut inside "physical_state" and read as an IB port Down (FAIL); the whole lines give warnings only',
-  // TOOL, P3/P5: context and consequence.
-  'rdma-link/sriov-network-operator-382-pod-only-vf-down.txt':
-    'TOOL P3/P5: inside a pod (the prompt says so) the only RDMA device is Down, so the pod has no RDMA at all; read warns as for a spare port',
   'topo/sglang-11208-gb200-4gpu-nv18-nics-sys-cut.txt':
     'READING: cut inside GPU3; read skips topo.cut (the P3 part is fixed: GPU NUMA IDs 2/10/18 mark Grace, GPU→NIC SYS is read as the design, gdr.nic-affinity ok)',
   // READING: cut or elided pastes whose visible part is healthy; the tool withholds a pass for the rest.
