@@ -6,8 +6,6 @@
  */
 export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
-  'dev-infiniband/k8s-rdma-shared-44-ll-cn-locale-issm-only-cut.txt':
-    'TOOL P1: an `ls -l` listing with no prompt at all, a Chinese-locale date (9月) and a last line cut mid-field is refused (exit 2) instead of read as far as it goes ("uverbs not shown")',
   'ucx_perftest/ucx-6951-ud-put-bw-mlx4-52mbs-before-fix-cut.txt':
     'TOOL P3/P5: 400 KiB messages at ~7.5 ms each (52 MB/s) are exempted as "latency-bound" (under 1 MiB) and not judged; a block that size is bandwidth-bound, and a figure 1000x under any RDMA link is a fault whatever the block size',
   'fi_info/v6d-2051-verbs-provider-no-data-61.txt':
@@ -21,13 +19,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P3: 16 ranks on two nodes, 8 GPUs each: a 2-node all-reduce busbw of 339 GB/s is within 8 rails (algbw 180 GB/s against 8 NICs), yet read fails it as "above any network link (250 GB/s): a copy or an artefact", judging the aggregate against one link',
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
     'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
-  'topo/deepep-60-topo-mp-8gpu-14nic-pix-cut-at-gpu4.txt':
-    'TOOL P1: a `topo -mp` matrix whose GPU4 row is cut mid-cell is refused (exit 2: "row GPU4 does not have 22 topology cells") instead of read as far as it goes (as nccl-1357)',
   'fi_info/aws-hpc-tutorials-check-efa-head-node-61.txt':
     'TOOL P1: the bare `fi_getinfo: -61` of older libfabric (without "(No data available)") is refused (exit 2) although it is the very answer "no EFA provider here"',
   // b16
-  'topo/vllm-16997-8gpu-nv18-26nic-tabs-cut-at-gpu6.txt':
-    'TOOL P1: a tab-separated 26-NIC matrix whose GPU6 row is cut mid-cell is refused (exit 2) instead of read as far as it goes',
   'topo/vllm-31594-b200-nic11nic12-glued-header-cut-at-gpu4.txt':
     'TOOL P1/P2: with the header glued at `NIC11NIC12` and the GPU4 row cut mid-line, read passes "all 25 GPU pairs" of 5 GPUs; the 8-GPU header says GPU5-7 are not shown, yet no topo.cut is reported',
   'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
