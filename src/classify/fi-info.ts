@@ -9,7 +9,7 @@ import type { FiInfoResult } from '../parsers/fi-info.js';
  * no EFA in the pod (vpc.amazonaws.com/efa not requested) or a libfabric without the efa provider.
  * AWS documents 32 EFA devices on p5/p5e, 16 on p5en, 4 on p4d (see rdma.efa in ib-ports).
  */
-export function classifyFiInfo(r: FiInfoResult): Check[] {
+export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly string[] } = {}): Check[] {
   const efa = r.entries.filter((e) => e.provider === 'efa');
   const rdm = efa.filter((e) => e.type === 'FI_EP_RDM' || /-rdm$/.test(e.domain ?? ''));
   const ver = r.libfabric
@@ -18,6 +18,17 @@ export function classifyFiInfo(r: FiInfoResult): Check[] {
       ? `efa provider ${efa[0].version}`
       : undefined;
   if (efa.length === 0) {
+    // The command line is context: `FI_PROVIDER=verbs fi_info` or `fi_info -p tcp` did not ask for EFA.
+    const asked = providerAsked(opts.commands ?? []);
+    if (r.error && asked !== undefined && !/^efa\b/.test(asked))
+      return [
+        check(
+          'efa.provider',
+          'skipped',
+          `libfabric has no ${asked} provider here (line ${r.error.line}: ${r.error.text}); the query did not ask for EFA, so EFA is not judged`,
+          { fix: 'run `fi_info -p efa`' },
+        ),
+      ];
     if (r.error)
       return [
         check(
@@ -61,4 +72,14 @@ export function classifyFiInfo(r: FiInfoResult): Check[] {
       { data: { devices: domains.length, rdm: rdm.length } },
     ),
   ];
+}
+
+/** The provider a typed fi_info asks for: `-p X`, `--provider[=| ]X`, or `FI_PROVIDER=X` before it. */
+function providerAsked(commands: readonly string[]): string | undefined {
+  for (const c of commands) {
+    const m =
+      /(?:^|\s)(?:-p|--provider)(?:=|\s+)(\S+)/.exec(c) ?? /(?:^|\s)FI_PROVIDER=["']?([\w;^-]+)/.exec(c);
+    if (m && /\bfi_info\b/.test(c)) return m[1];
+  }
+  return undefined;
 }

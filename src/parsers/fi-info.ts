@@ -52,7 +52,8 @@ export function parseFiInfo(text: string): FiInfoResult {
       recognised = true;
       continue;
     }
-    if (/^fi_getinfo: -?\d+ \(.+\)$/.test(t)) {
+    // Older libfabric prints the bare number (`fi_getinfo: -61`, aws-samples/aws-hpc-tutorials' check-efa step).
+    if (/^fi_getinfo: -?\d+(?: \(.+\))?$/.test(t)) {
       r.error = { line: l.no, text: t };
       recognised = true;
       continue;

@@ -26,7 +26,8 @@ const PREFIXES: readonly RegExp[] = [
   // `kubectl logs --prefix`: "[pod/nixl-abc/main] ".
   /^\[pod\/[^\]\s]+\] ?/,
   // Open MPI `mpirun --tag-output`: "[1,0]<stdout>:" (jobid,rank then the stream; orte/mca/iof).
-  /^\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
+  // Also indented (a markdown list item around the paste).
+  /^\s*\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
 ];
 
 /** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */
@@ -44,11 +45,19 @@ export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
   const raw = body.split(/\r?\n|\r/);
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
+  const filled = raw.filter((l) => l.trim() !== '');
+  // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
+  // it is the launcher's, not the tool's.
+  const labelled =
+    filled.length >= 2 && filled.filter((l) => SRUN_LABEL.test(l)).length >= 0.8 * filled.length;
   return raw.map((r, i) => ({
     no: i + 1,
-    text: FENCE.test(r) ? '' : unwrap(stripPrefix(boxed ? unbox(r) : r)).trimEnd(),
+    text: FENCE.test(r) ? '' : unwrap(stripPrefix(unlabel(boxed ? unbox(r) : r, labelled))).trimEnd(),
   }));
 }
+
+const SRUN_LABEL = /^\s*\d+: /;
+const unlabel = (line: string, labelled: boolean) => (labelled ? line.replace(SRUN_LABEL, '') : line);
 
 /** A markdown code fence the poster put around the paste (```` ``` ````, ```` ```console ````, `~~~`): never a tool's line. */
 const FENCE = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;

@@ -232,3 +232,34 @@ describe('rdma link: the last line cut inside its fields', () => {
     expect(read('rdma-link', whole).find((c) => c.subject === 'mlx5_1/1')?.status).toBe('fail');
   });
 });
+
+describe("a launcher's prefix on every line, an older libfabric's bare error, the provider the command asks for", () => {
+  const NCCL = [
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)',
+    '   134217728      33554432     float     sum      -1   1180.1  113.74  199.04      0   1179.6  113.78  199.11      0',
+    '# Avg bus bandwidth    : 199.075',
+  ];
+  it("srun --label's `0: ` before every line is the launcher's", () => {
+    const checks = read('nccl-tests', NCCL.map((l) => `0: ${l}`).join('\n'));
+    expect(byId(checks, 'nccl.run')?.status).toBe('ok');
+  });
+
+  it("mpirun's `[1,0]<stdout>:` indented by a markdown list is still the launcher's", () => {
+    const checks = read('nccl-tests', NCCL.map((l) => `   [1,0]<stdout>:${l}`).join('\n'));
+    expect(byId(checks, 'nccl.run')?.status).toBe('ok');
+  });
+
+  it('`fi_getinfo: -61` without its strerror (older libfabric) is the answer "no EFA provider"', () => {
+    expect(byId(read('fi_info', '$ fi_info -p efa\nfi_getinfo: -61\n'), 'efa.provider')?.status).toBe('fail');
+  });
+
+  it('-61 to `FI_PROVIDER=verbs fi_info` says nothing about EFA: not judged', () => {
+    const c = byId(
+      read('fi_info', '$ FI_PROVIDER=verbs fi_info\nfi_getinfo: -61 (No data available)\n'),
+      'efa.provider',
+    );
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(/no verbs provider here .* the query did not ask for EFA/);
+  });
+});

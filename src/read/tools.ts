@@ -93,7 +93,7 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   'nccl-tests': pair(parseNcclTests, classifyNcclTests),
   'rdma-link': pair(parseRdmaLink, (r, o) => classifyRdmaLink(r, o.commands ? { commands: o.commands } : {})),
   dmesg: pair(parseDmesgPeermem, (r, o) => classifyDmesgPeermem(r, o.shown ? { shown: o.shown } : {})),
-  fi_info: pair(parseFiInfo, classifyFiInfo),
+  fi_info: pair(parseFiInfo, (r, o) => classifyFiInfo(r, o.commands ? { commands: o.commands } : {})),
 };
 
 /** Tool id → a function that parses and classifies one captured output. */
