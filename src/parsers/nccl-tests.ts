@@ -152,7 +152,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
 
 /** NCCL's own log lines (`host:pid:tid [dev] NCCL INFO …`). True when the line was one. */
 function nccl(r: NcclTestsResult, no: number, t: string): boolean {
-  const m = /\bNCCL (INFO|WARN)\s+(.*)$/.exec(t);
+  // A channel line pasted without its `host:pid:tid [dev] NCCL INFO Channel NN/M : ` prefix (transport.cc prints
+  // `%d[%lx] -> %d[%lx] [%s] via %s`): still NCCL's, still what the connection uses.
+  const bare = /^\d+\[[0-9a-f]+\] -> \d+\[[0-9a-f]+\] \[(?:send|receive)\] via \S/.test(t);
+  const m = bare ? ['', 'INFO', t] : /\bNCCL (INFO|WARN)\s+(.*)$/.exec(t);
   if (!m) return false;
   const msg = m[2] as string;
   if (m[1] === 'WARN') {
@@ -172,7 +175,8 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   // NCCL's own verdict on GPUDirect RDMA per HCA (transport/net_ib.cc: "GPU Direct RDMA Disabled for HCA %d '%s'").
   const off = /^NET\/(?:IB|UCX) : GPU Direct RDMA Disabled for HCA \d+ '([^']+)'/.exec(msg);
   if (off) r.gdrDisabled.push(off[1] as string);
-  for (const v of msg.matchAll(/\bvia (NET\/[^\s/]+(?:\/\d+)?(?:\/GDRDMA)?|P2P\/\S+|SHM\/\S+)/g)) {
+  // `via NET/%s/%d%s` (transport/net.cc): the plugin's name may hold a space (`NET/AWS Libfabric/1/GDRDMA`).
+  for (const v of msg.matchAll(/\bvia (NET\/[^/\n]+?\/\d+(?:\/GDRDMA)?|NET\/[^\s/]+|P2P\/\S+|SHM\/\S+)/g)) {
     const via = v[1] as string;
     if (/^NET\/Socket/.test(via)) r.via.socket++;
     else if (/^NET\/.*\/GDRDMA$/.test(via)) r.via.gdrdma++;

@@ -263,3 +263,36 @@ describe("a launcher's prefix on every line, an older libfabric's bare error, th
     expect(c?.detail).toMatch(/no verbs provider here .* the query did not ask for EFA/);
   });
 });
+
+describe('sections without their header: NCCL channel lines, an ibv_devinfo -v port fragment', () => {
+  it('NCCL channel lines without their `NCCL INFO Channel` prefix are still what each side uses', () => {
+    const paste =
+      '9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA\n9[1a000] -> 2[6b000] [receive] via NET/IB/1\n';
+    const c = byId(read('nccl-tests', paste), 'nccl.transport');
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toMatch(/^1 channel\(s\) via NET without GDRDMA: .*; 1 with GDRDMA$/);
+  });
+
+  it('a network plugin whose name holds a space (`NET/AWS Libfabric/1/GDRDMA`) is GPUDirect RDMA', () => {
+    const paste = [
+      'node-0:26:68 [1] NCCL INFO Using network AWS Libfabric',
+      'node-0:26:68 [1] NCCL INFO Channel 00 : 1[101d0] -> 8[101c0] [send] via NET/AWS Libfabric/1/GDRDMA',
+      'node-0:26:68 [1] NCCL INFO Channel 00 : 8[101c0] -> 1[101d0] [receive] via NET/AWS Libfabric/1/GDRDMA',
+    ].join('\n');
+    expect(byId(read('nccl-tests', paste), 'nccl.transport')).toMatchObject({
+      status: 'ok',
+      detail: 'network AWS Libfabric, 2 channel(s) via GPUDirect RDMA (GDRDMA)',
+    });
+  });
+
+  it('an `ibv_devinfo -v` port fragment (phys_state and GIDs, no hca_id, no port line) is one port, its state not shown', () => {
+    const paste = [
+      '\t\t\tphys_state:\t\tLINK_UP (5)',
+      '\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:0ac0:ebff:feda:1cfb, RoCE v1',
+      '\t\t\tGID[  3]:\t\t::ffff:200.0.209.6, RoCE v2',
+    ].join('\n');
+    const checks = read('ibv_devinfo', paste);
+    expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)/1' });
+    expect(byId(checks, 'ib.ports')?.status).toBe('skipped');
+  });
+});

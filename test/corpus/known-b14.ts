@@ -11,8 +11,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'fi_info/v6d-2051-efa-env-provider-head-20-three-rdm-domains.txt':
     'TOOL P2/P3: the command pipes through `head -n 20` and the last record is cut after its fabric line; read passes "3 EFA devices" without saying the rest are not shown (the expert withholds the pass: the device count is not in the paste)',
   // b15
-  'nccl-tests/aws-efa-eks-readme-p4d-16-rank-prefix-efa-gdrdma-43gbs.txt':
-    'TOOL P1: all 64 `[send]/[receive] via NET/AWS Libfabric/N/GDRDMA` lines (behind mpirun rank prefixes) are read as "via NET without GDRDMA" (warn nccl.transport); the plugin name with a space is not parsed, so a healthy EFA run at 88 % of its link is withheld',
   'nccl-tests/a3mega-ztan-16xh100-2node-hash-stripped-338gbs.txt':
     'TOOL P3: 16 ranks on two nodes, 8 GPUs each: a 2-node all-reduce busbw of 339 GB/s is within 8 rails (algbw 180 GB/s against 8 NICs), yet read fails it as "above any network link (250 GB/s): a copy or an artefact", judging the aggregate against one link',
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
@@ -34,10 +32,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
   'topo/sglang-7888-8gpu-nv18-pix-plus-phb-cut-in-gpu1.txt':
     'TOOL P2: an 8-GPU header with only GPU0 and a cut GPU1 row passes ("each of the 2 GPUs shown"); GPU2-7 are not shown, yet no topo.cut is reported',
-  'nccl-tests/nccl-897-send-gdrdma-receive-without.txt':
-    'TOOL P1: NCCL channel lines pasted without their `host:pid:tid [dev] NCCL INFO` prefix are refused (exit 2), so the receive side without GDRDMA is not seen',
-  'ibv_devinfo/nccl-769-bond-v-gid-lines-only.txt':
-    'TOOL P1: an `ibv_devinfo -v` port fragment (phys_state and GID lines, no hca_id header) is refused (exit 2) instead of read as a partial port',
   'show_gids/nccl-426-header-only-cut.txt':
     'TOOL P2: a show_gids table cut right after its header is failed as "no GID at all (n_gids_found=0)"; no n_gids_found line is in the paste, the rows are not shown',
 };
