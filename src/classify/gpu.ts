@@ -19,6 +19,18 @@ export function classifyTopo(
   const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
   const checks: Check[] = [];
   const unshown = topo.devices.filter((d) => !topo.matrix[d.id]).map((d) => d.id);
+  // nvidia-smi prints a row for every GPU of its header: GPU rows missing mean the paste stops short.
+  const gpusUnshown = topo.devices.filter((d) => d.kind === 'gpu' && !topo.matrix[d.id]).map((d) => d.id);
+  if (!topo.cut?.length && gpusUnshown.length > 0) {
+    checks.push(
+      check(
+        'topo.cut',
+        'skipped',
+        `the header lists ${gpusUnshown.join(', ')} but the paste has no row for ${gpusUnshown.length === 1 ? 'it' : 'them'}: ${gpusUnshown.length === 1 ? 'its' : 'their'} links and NICs are not shown, so not judged`,
+        { fix: 'paste the whole `nvidia-smi topo -m` output' },
+      ),
+    );
+  }
   if (topo.cut?.length) {
     const c = topo.cut[0] as NonNullable<TopoResult['cut']>[number];
     checks.push(

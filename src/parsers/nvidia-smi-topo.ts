@@ -38,6 +38,9 @@ export interface TopoResult {
 const TOOL = 'nvidia-smi topo';
 const CELL = /^(X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB|N\/A)$/;
 
+const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
+const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
+
 /** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
 const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
 
@@ -99,7 +102,9 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     : (lines[headerIdx] as { text: string }).text
         .trim()
         .split(/\t+|\s{2,}/)
-        .filter(Boolean);
+        .filter(Boolean)
+        // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost).
+        .flatMap((h) => (GLUED.test(h) ? (h.match(LABEL) as string[]) : [h]));
   const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
   const labels = extraAt < 0 ? header : header.slice(0, extraAt);
   const extras = extraAt < 0 ? [] : header.slice(extraAt);

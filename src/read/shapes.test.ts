@@ -145,6 +145,21 @@ describe('nvidia-smi topo -m without its header, and cut inside a cell', () => {
     expect(byId(checks, 'nvlink.topology')?.status).toBe('ok');
   });
 
+  it('labels glued in the header (`NIC0NIC1`) are two columns; GPU rows the paste stops before are not shown', () => {
+    const paste = [
+      '        GPU0    GPU1    GPU2    GPU3    NIC0NIC1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      ...TOPO_ROWS.slice(0, 2),
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.devices.map((d) => d.id)).toEqual(['GPU0', 'GPU1', 'GPU2', 'GPU3', 'NIC0', 'NIC1']);
+    expect(r.devices[0]).toMatchObject({ cpuAffinity: '0-47', numaAffinity: '0', gpuNumaId: 'N/A' });
+    const checks = read('topo', paste);
+    expect(byId(checks, 'topo.cut')?.detail).toBe(
+      'the header lists GPU2, GPU3 but the paste has no row for them: their links and NICs are not shown, so not judged',
+    );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
   it('a row cut inside a cell that is not the last line is still refused', () => {
     const paste = [
       '        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity',

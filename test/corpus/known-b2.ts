@@ -26,6 +26,14 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'READING: the matrix is cut at GPU7; read skips topo.cut (a skip is never a pass); the expert judged the visible rows',
   'topo/sglang-13973-8gpu-nv18-9nic-pix-cut.txt':
     'READING: cut at GPU6; read skips topo.cut; the expert judged the visible rows',
+  // The same reading where the paste stops after whole rows: the header's GPUs without a row are not shown
+  // (topo.cut, as for a row cut mid-cell; the b16/b18 experts withheld the pass for this very shape).
+  'topo/nccl-1505-dgx-a100-nv12-12nic-pxb-cut.txt':
+    'READING: rows GPU4-7 are not in the paste; read skips topo.cut; the expert judged the visible rows',
+  'topo/nccl-tests-78-dgx2-16gpu-nv6-mlx5-names-cut.txt':
+    'READING: rows after GPU4 are not in the paste; read skips topo.cut; the expert judged the visible rows',
+  'topo/sglang-26541-b200-16nic-gpu0-row-only-cut.txt':
+    'READING: only the GPU0 row is in the paste; read skips topo.cut; the expert judged the visible row',
   'ibstatus/nccl-1866-roce-100g-2-active-cut.txt':
     'READING: the third device is cut before its state; read skips it; the expert judged the two whole ports',
   'nvlink/nccl-tests-228-a100-12x25-tabs-elided.txt':
