@@ -162,3 +162,29 @@ describe('the command line, the device name and the printing side are context', 
     );
   });
 });
+
+describe('small blocks are latency-bound, up to what no latency explains', () => {
+  const perftest = (size: number, mbps: number) =>
+    [
+      `$ ucx_perftest host2 -t ucp_put_bw -s ${size}`,
+      '+--------------+--------------+-----------------------------+---------------------+-----------------------+',
+      '|              |              |      overhead (usec)        |   bandwidth (MB/s)  |  message rate (msg/s) |',
+      '+--------------+--------------+---------+---------+---------+----------+----------+-----------+-----------+',
+      '|    Stage     | # iterations | typical | average | overall |  average |  overall |  average  |  overall  |',
+      '+--------------+--------------+---------+---------+---------+----------+----------+-----------+-----------+',
+      `Final:                   133     0.000  7538.510  7538.510    ${mbps.toFixed(2)}    ${mbps.toFixed(2)}         133         133`,
+    ].join('\n');
+
+  it('400 KiB messages at 52 MB/s (7.5 ms each): no per-message latency explains it, a FAIL', () => {
+    const c = byId(read('ucx_perftest', perftest(409600, 51.82)), 'perftest.bandwidth');
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toMatch(
+      /^0\.05 GB\/s at 400 KiB: \d+ µs per 400 KiB transfer, more than a path's per-message latency/,
+    );
+  });
+
+  it('400 KiB at 3 GB/s is within what latency explains: not judged (latency-bound), as 16 KiB at any rate', () => {
+    expect(byId(read('ucx_perftest', perftest(409600, 2861)), 'perftest.bandwidth')?.status).toBe('skipped');
+    expect(byId(read('ucx_perftest', perftest(16384, 5.1)), 'perftest.bandwidth')?.status).not.toBe('fail');
+  });
+});

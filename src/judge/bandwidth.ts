@@ -124,6 +124,24 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
       data,
     };
   }
+  const slowest = slowestLatencyBound(input.blockSize, exp.floorGBps);
+  if (
+    gbps < exp.floorGBps &&
+    input.smallOnly === true &&
+    !input.userFloor &&
+    slowest !== undefined &&
+    gbps < slowest
+  ) {
+    // A block this size at this rate spends longer per transfer than any path's per-message latency plus the
+    // wire at the floor: no latency explains it, the path is that slow (issue 38 P3/P5).
+    const perOpUs = (input.blockSize as number) / (gbps * 1e3);
+    return {
+      status: 'fail',
+      detail: `${g}: ${Math.round(perOpUs)} µs per ${formatBytes(input.blockSize as number)} transfer, more than a path's per-message latency (≤ ${WORST_PER_MESSAGE_US} µs) plus the wire at the floor of ${exp.floorGBps} GB/s (at least ${fmtGBps(slowest)} GB/s at this size): not latency, the path is that slow`,
+      fix: BELOW_FLOOR_FIX[link],
+      data,
+    };
+  }
   if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor) {
     // Blocks under 1 MiB are latency-bound (per-message overhead, not the wire): a low figure there says
     // nothing about the link, so it is not held to a bandwidth floor.
@@ -164,6 +182,20 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     detail: `${g} meets ${exp.warnGBps ?? exp.floorGBps} GB/s (${exp.source})${input.smallOnly ? '; only blocks under 1 MiB were measured' : ''}`,
     data,
   };
+}
+
+/** A per-message latency no transfer path (RDMA: a few µs; TCP: tens of µs) exceeds; references/judge.md. */
+const WORST_PER_MESSAGE_US = 100;
+/** Up to this block size a transfer is latency-bound whatever its rate (nixlbench's 4-16 KiB rows). */
+const LATENCY_BOUND_BLOCK = 64 * 1024;
+
+/**
+ * The least rate a block over 64 KiB can show on a working path, latency-bound as it may be:
+ * block / (worst per-message latency + block at the floor). Undefined for smaller or unknown blocks.
+ */
+export function slowestLatencyBound(block: number | undefined, floorGBps: number): number | undefined {
+  if (block === undefined || block <= LATENCY_BOUND_BLOCK) return undefined;
+  return block / (WORST_PER_MESSAGE_US * 1e3 + block / floorGBps);
 }
 
 /** The figure judged: the best large-block row (≥ 1 MiB, where link rate shows), else the overall peak. */

@@ -6,8 +6,6 @@
  */
 export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
-  'ucx_perftest/ucx-6951-ud-put-bw-mlx4-52mbs-before-fix-cut.txt':
-    'TOOL P3/P5: 400 KiB messages at ~7.5 ms each (52 MB/s) are exempted as "latency-bound" (under 1 MiB) and not judged; a block that size is bandwidth-bound, and a figure 1000x under any RDMA link is a fault whatever the block size',
   'fi_info/v6d-2051-efa-env-provider-head-20-three-rdm-domains.txt':
     'TOOL P2/P3: the command pipes through `head -n 20` and the last record is cut after its fabric line; read passes "3 EFA devices" without saying the rest are not shown (the expert withholds the pass: the device count is not in the paste)',
   // b15
