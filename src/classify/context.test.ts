@@ -188,3 +188,38 @@ describe('small blocks are latency-bound, up to what no latency explains', () =>
     expect(byId(read('ucx_perftest', perftest(16384, 5.1)), 'perftest.bandwidth')?.status).not.toBe('fail');
   });
 });
+
+describe('nccl-tests busbw above one network link: what the paste shows decides', () => {
+  const HEAD = [
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)',
+  ];
+  const ROW =
+    '  8589934592    2147483648     float     sum      -1    47610  180.42  338.29      0    47529  180.73  338.87      0';
+  const ranks = (nodes: number, perNode: number) =>
+    Array.from(
+      { length: nodes * perNode },
+      (_, i) =>
+        `#  Rank ${String(i).padStart(2)} Group  0 Pid  ${1000 + i} on     node-${Math.floor(i / perNode)} device  ${i % perNode} [0x0${i % perNode}] NVIDIA H100 80GB HBM3`,
+    );
+
+  it('two nodes of eight GPUs: 338 GB/s is the NICs of a node together (their number not shown): not judged', () => {
+    const c = byId(read('nccl-tests', [...ranks(2, 8), ...HEAD, ROW].join('\n')), 'nccl.busbw');
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(
+      /8 GPUs per node share the node's NICs, whose number is not shown: not judged$/,
+    );
+  });
+
+  it('nodes not shown: one NVSwitch node gives this too: not judged', () => {
+    expect(byId(read('nccl-tests', [...HEAD, ROW].join('\n')), 'nccl.busbw')?.detail).toMatch(
+      /the paste shows neither the nodes nor the link .*: not judged$/,
+    );
+  });
+
+  it('two nodes of one GPU each: above any network link is still an artefact, a FAIL', () => {
+    expect(byId(read('nccl-tests', [...ranks(2, 1), ...HEAD, ROW].join('\n')), 'nccl.busbw')?.status).toBe(
+      'fail',
+    );
+  });
+});

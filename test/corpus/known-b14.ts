@@ -9,8 +9,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'fi_info/v6d-2051-efa-env-provider-head-20-three-rdm-domains.txt':
     'TOOL P2/P3: the command pipes through `head -n 20` and the last record is cut after its fabric line; read passes "3 EFA devices" without saying the rest are not shown (the expert withholds the pass: the device count is not in the paste)',
   // b15
-  'nccl-tests/a3mega-ztan-16xh100-2node-hash-stripped-338gbs.txt':
-    'TOOL P3: 16 ranks on two nodes, 8 GPUs each: a 2-node all-reduce busbw of 339 GB/s is within 8 rails (algbw 180 GB/s against 8 NICs), yet read fails it as "above any network link (250 GB/s): a copy or an artefact", judging the aggregate against one link',
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
     'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
   // b16
@@ -19,8 +17,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b17
   'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
     'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
-  'nccl-tests/awsome-dt-aws-batch-rank-prefix-8b-16g-483gbs.txt':
-    'TOOL P3/P5: with no node count or fabric in the paste, a busbw of 483 GB/s is failed as "above any network link" although it is what one NVSwitch node (or a p5 pair) gives; the ceiling assumes a network the paste does not show',
   // b18
   'ibstat/deepep-268-cx7-ib-400-mlx5_1-cut.txt':
     'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
