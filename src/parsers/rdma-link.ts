@@ -32,7 +32,8 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
     if (link) {
       const port = portOf(link[1] as string, Number(link[2]), link[3] as string);
       // Fields come in `key value` pairs: an odd count on the paste's last line is a key cut mid-word.
-      if ((link[3] as string).trim().split(/\s+/).length % 2 === 1 && isLastLine(lines, line.no)) port.cut = true;
+      if ((link[3] as string).trim().split(/\s+/).length % 2 === 1 && isLastLine(lines, line.no))
+        port.cut = true;
       r.ports.push(port);
       continue;
     }
