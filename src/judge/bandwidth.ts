@@ -43,13 +43,19 @@ export interface Row {
   gbps: number;
 }
 
-/** The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all. */
-export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnly: boolean } | undefined {
+/**
+ * The row judged: the best one of ≥ `large` bytes (1 MiB by default, where link rate shows), else the best
+ * of all. A caller that knows the path streams at line rate from a smaller size passes it (RDMA: 64 KiB).
+ */
+export function judgedRow<R extends Row>(
+  rows: readonly R[],
+  large = LARGE_BLOCK,
+): { row: R; smallOnly: boolean } | undefined {
   if (rows.length === 0) return undefined;
-  const large = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
-  const pick = large.length > 0 ? large : rows;
+  const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
+  const pick = big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
-  return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
+  return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }
 
 export function fmtGBps(n: number): string {
@@ -66,6 +72,11 @@ export interface BandwidthInput {
   link: Link;
   /** The floor is the user's own --min-bandwidth. */
   userFloor: boolean;
+  /**
+   * A figure that several links carry at once (nccl-tests busbw: a node's NICs together) has its own
+   * ceiling, derived from what the capture shows; `what` names it. Default: ABSOLUTE_CEILING_GBPS[link].
+   */
+  ceiling?: { gbps: number; what: string } | undefined;
 }
 
 export interface BandwidthVerdict {
@@ -107,11 +118,12 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     link,
     ...exp,
   };
-  const absolute = ABSOLUTE_CEILING_GBPS[link];
+  const absolute = input.ceiling?.gbps ?? ABSOLUTE_CEILING_GBPS[link];
   if (gbps > absolute) {
+    const what = input.ceiling?.what ?? `any ${link === 'cross-node' ? 'network' : 'GPU'} link`;
     return {
       status: 'fail',
-      detail: `${g} is above any ${link === 'cross-node' ? 'network' : 'GPU'} link (${absolute} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
+      detail: `${g} is above ${what} (${fmtGBps(absolute)} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
       fix: ABOVE_CEILING_FIX[link],
       data,
     };
@@ -121,24 +133,6 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
       status: 'warn',
       detail: `${g} is above what the link can carry (${exp.ceilingGBps} GB/s, ${exp.source}): a loopback or measurement error, not a pass`,
       fix: ABOVE_CEILING_FIX[link],
-      data,
-    };
-  }
-  const slowest = slowestLatencyBound(input.blockSize, exp.floorGBps);
-  if (
-    gbps < exp.floorGBps &&
-    input.smallOnly === true &&
-    !input.userFloor &&
-    slowest !== undefined &&
-    gbps < slowest
-  ) {
-    // A block this size at this rate spends longer per transfer than any path's per-message latency plus the
-    // wire at the floor: no latency explains it, the path is that slow (issue 38 P3/P5).
-    const perOpUs = (input.blockSize as number) / (gbps * 1e3);
-    return {
-      status: 'fail',
-      detail: `${g}: ${Math.round(perOpUs)} µs per ${formatBytes(input.blockSize as number)} transfer, more than a path's per-message latency (≤ ${WORST_PER_MESSAGE_US} µs) plus the wire at the floor of ${exp.floorGBps} GB/s (at least ${fmtGBps(slowest)} GB/s at this size): not latency, the path is that slow`,
-      fix: BELOW_FLOOR_FIX[link],
       data,
     };
   }
@@ -182,20 +176,6 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     detail: `${g} meets ${exp.warnGBps ?? exp.floorGBps} GB/s (${exp.source})${input.smallOnly ? '; only blocks under 1 MiB were measured' : ''}`,
     data,
   };
-}
-
-/** A per-message latency no transfer path (RDMA: a few µs; TCP: tens of µs) exceeds; references/judge.md. */
-const WORST_PER_MESSAGE_US = 100;
-/** Up to this block size a transfer is latency-bound whatever its rate (nixlbench's 4-16 KiB rows). */
-const LATENCY_BOUND_BLOCK = 64 * 1024;
-
-/**
- * The least rate a block over 64 KiB can show on a working path, latency-bound as it may be:
- * block / (worst per-message latency + block at the floor). Undefined for smaller or unknown blocks.
- */
-export function slowestLatencyBound(block: number | undefined, floorGBps: number): number | undefined {
-  if (block === undefined || block <= LATENCY_BOUND_BLOCK) return undefined;
-  return block / (WORST_PER_MESSAGE_US * 1e3 + block / floorGBps);
 }
 
 /** The figure judged: the best large-block row (≥ 1 MiB, where link rate shows), else the overall peak. */

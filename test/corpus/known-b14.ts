@@ -6,8 +6,6 @@
  */
 export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
-  'fi_info/v6d-2051-efa-env-provider-head-20-three-rdm-domains.txt':
-    'TOOL P2/P3: the command pipes through `head -n 20` and the last record is cut after its fabric line; read passes "3 EFA devices" without saying the rest are not shown (the expert withholds the pass: the device count is not in the paste)',
   // b15
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
     'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
