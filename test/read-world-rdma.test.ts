@@ -77,8 +77,10 @@ const expected: Record<string, { lines: string[]; verdict: string }> = {
     verdict: 'untrusted',
   },
   // A down second port beside an Active first one: named, a warning (plain ibv_devinfo shows no physical state).
+  // Its first line `#ibv_devinfo` is a `#` prompt glued to the command (read.input names it).
   'ibv_devinfo/cx3-2hca-port1-active-port2-down.txt': {
     lines: [
+      'skipped read.input',
       'ok ib.port mlx4_1/1',
       'warn ib.port mlx4_1/2',
       'ok ib.port mlx4_0/1',

@@ -8,12 +8,29 @@ import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-to
  * the precondition for efficient GPUDirect RDMA; NODE/SYS cross the root complex,
  * sglang#23020 "CPU bounce buffer RDMA").
  */
-export function classifyTopo(topo: TopoResult, opts: { commands?: readonly string[] } = {}): Check[] {
+export function classifyTopo(
+  topo: TopoResult,
+  opts: { commands?: readonly string[]; grace?: string } = {},
+): Check[] {
   // The typed command is context the matrix lacks: `topo -mp` / `--matrix_pcie` is the PCIe-only view.
   const typedPcie = (opts.commands ?? []).some((c) => /\btopo\b.*(?:\s-mp\b|--matrix_pcie\b)/.test(c));
+  // `topo -m` typed: the full view, so no "if this was -mp" hedge.
+  const typedFull = (opts.commands ?? []).some((c) => /\btopo\b.*(?:\s-m\b|--matrix\b)(?!_)/.test(c));
   const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
   const checks: Check[] = [];
   const unshown = topo.devices.filter((d) => !topo.matrix[d.id]).map((d) => d.id);
+  // nvidia-smi prints a row for every GPU of its header: GPU rows missing mean the paste stops short.
+  const gpusUnshown = topo.devices.filter((d) => d.kind === 'gpu' && !topo.matrix[d.id]).map((d) => d.id);
+  if (!topo.cut?.length && gpusUnshown.length > 0) {
+    checks.push(
+      check(
+        'topo.cut',
+        'skipped',
+        `the header lists ${gpusUnshown.join(', ')} but the paste has no row for ${gpusUnshown.length === 1 ? 'it' : 'them'}: ${gpusUnshown.length === 1 ? 'its' : 'their'} links and NICs are not shown, so not judged`,
+        { fix: 'paste the whole `nvidia-smi topo -m` output' },
+      ),
+    );
+  }
   if (topo.cut?.length) {
     const c = topo.cut[0] as NonNullable<TopoResult['cut']>[number];
     checks.push(
@@ -56,6 +73,8 @@ export function classifyTopo(topo: TopoResult, opts: { commands?: readonly strin
         },
       ),
     );
+  } else if (nv.length > 0 && (designed(t) ?? isolated(t))) {
+    checks.push((designed(t) ?? isolated(t)) as Check);
   } else if (nv.length > 0) {
     const without = pairs.filter((p) => !p.link.startsWith('NV'));
     const gpus = [...new Set(without.flatMap((p) => [p.a, p.b]))];
@@ -79,7 +98,7 @@ export function classifyTopo(topo: TopoResult, opts: { commands?: readonly strin
       check(
         'nvlink.topology',
         'warn',
-        `no NVLink between GPUs: every pair goes over PCIe (${kinds})${t.view === 'unknown' ? '; if this was `topo -mp`, that view never shows NVLink' : ''}`,
+        `no NVLink between GPUs: every pair goes over PCIe (${kinds})${t.view === 'unknown' && !typedFull ? '; if this was `topo -mp`, that view never shows NVLink' : ''}`,
         {
           fix: 'expected on PCIe-only GPUs; intra-node KV transfers will be PCIe-bound, so prefer NVLink systems or cross-node RDMA for disaggregation',
         },
@@ -89,7 +108,10 @@ export function classifyTopo(topo: TopoResult, opts: { commands?: readonly strin
   // A GPU whose row the paste cut before its NIC columns shows no NIC: not shown, never "no NIC".
   const nicCols = t.devices.filter((d) => d.kind === 'nic').map((d) => d.id);
   const rowShowsNics = (gpu: string) => nicCols.every((n) => t.matrix[gpu]?.[n] !== undefined);
-  const near = nearestNics(t).filter((n) => n.path !== undefined || rowShowsNics(n.gpu));
+  // A row cut inside its NIC cells shows a near NIC if one is among them, never that there is none.
+  const near = nearestNics(t).filter(
+    (n) => rowShowsNics(n.gpu) || (n.path !== undefined && ['PIX', 'PXB'].includes(n.path)),
+  );
   const hasNic = t.devices.some((d) => d.kind === 'nic');
   if (!hasNic) {
     checks.push(
@@ -97,7 +119,18 @@ export function classifyTopo(topo: TopoResult, opts: { commands?: readonly strin
     );
   } else {
     const far = near.filter((n) => !n.path || !['PIX', 'PXB'].includes(n.path));
-    if (far.length === 0) {
+    const c2c = graceNumaIds(t);
+    const grace = c2c ? `the GPUs are NUMA nodes of their own (GPU NUMA ID ${c2c.join(', ')})` : opts.grace;
+    if (far.length > 0 && grace) {
+      checks.push(
+        check(
+          'gdr.nic-affinity',
+          'ok',
+          `a Grace (C2C) platform: ${grace}, and the NICs hang off the Grace CPU, so GPU→NIC ${[...new Set(far.map((n) => n.path ?? '?'))].join('/')} is the design, not a misplaced NIC; GPUDirect RDMA goes over NVLink-C2C (NCCL_NET_GDR_C2C)`,
+          { data: { grace } },
+        ),
+      );
+    } else if (far.length === 0) {
       checks.push(
         check(
           'gdr.nic-affinity',
@@ -125,6 +158,65 @@ export function classifyTopo(topo: TopoResult, opts: { commands?: readonly strin
 }
 
 export { classifyNvlinkStatus, crossNvlinkTopo } from './nvlink.js';
+
+/**
+ * GPU NUMA IDs (the `GPU NUMA ID` column): NVML reports one only "on platforms where the GPUs are NUMA nodes"
+ * (nvmlDeviceGetNumaNodeId), i.e. Grace Hopper / Grace Blackwell, whose GPU memory is a NUMA node reached over
+ * NVLink-C2C; x86 hosts print N/A. See references/read-shapes.md.
+ */
+function graceNumaIds(t: TopoResult): string[] | undefined {
+  const ids = t.devices.flatMap((d) =>
+    d.kind === 'gpu' && /^\d+$/.test(d.gpuNumaId ?? '') ? [d.gpuNumaId as string] : [],
+  );
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** GPUs whose whole GPU part of the row is shown, with the peers they reach over NVLink. */
+function nvPeers(t: TopoResult): { gpu: string; peers: string[] }[] {
+  const gpus = t.devices.filter((d) => d.kind === 'gpu').map((d) => d.id);
+  return gpus
+    .filter((g) => gpus.every((o) => t.matrix[g]?.[o] !== undefined))
+    .map((g) => ({ gpu: g, peers: gpus.filter((o) => o !== g && t.matrix[g]?.[o]?.startsWith('NV')) }));
+}
+
+/**
+ * The DGX-1 hybrid cube-mesh (NVIDIA DGX-1 System Architecture white paper, §3.1): eight GPUs on the corners of
+ * a cube, NVLink on the twelve edges and two faces' diagonals, so each GPU reaches four peers over NVLink (NV1/NV2
+ * on V100's six links, NV1 on P100's four) and the other three over PCIe/SYS by design.
+ */
+function designed(t: TopoResult): Check | undefined {
+  const gpus = t.devices.filter((d) => d.kind === 'gpu');
+  const rows = nvPeers(t);
+  if (gpus.length !== 8 || rows.length === 0 || !rows.every((r) => r.peers.length === 4)) return undefined;
+  const kinds = new Set(rows.flatMap((r) => r.peers.map((p) => t.matrix[r.gpu]?.[p])));
+  if (![...kinds].every((k) => k === 'NV1' || k === 'NV2')) return undefined;
+  return check(
+    'nvlink.topology',
+    'ok',
+    `the DGX-1 hybrid cube-mesh (by design): each GPU shown (${rows.map((r) => r.gpu).join(', ')}) has NVLink (${[...kinds].sort().join('/')}) to four peers and reaches the other three over PCIe/SYS; KV between GPUs that are not neighbours in the cube is PCIe-bound`,
+    { data: { peers: Object.fromEntries(rows.map((r) => [r.gpu, r.peers])) } },
+  );
+}
+
+/**
+ * A GPU with no NVLink to any peer while the others are joined by NVLink has lost its links (or fell off the
+ * NVSwitch fabric): tensor-parallel and KV traffic to it go over PCIe or fail. Not a layout: a FAIL.
+ */
+function isolated(t: TopoResult): Check | undefined {
+  const rows = nvPeers(t);
+  const lone = rows.filter((r) => r.peers.length === 0).map((r) => r.gpu);
+  const joined = rows.filter((r) => r.peers.length > 0);
+  if (lone.length === 0 || joined.length < 2) return undefined;
+  return check(
+    'nvlink.topology',
+    'fail',
+    `${lone.join(', ')} ${lone.length === 1 ? 'has' : 'have'} no NVLink to any GPU while ${joined.length} other GPUs are joined by NVLink (${[...new Set(joined.flatMap((r) => r.peers.map((p) => t.matrix[r.gpu]?.[p])))].join('/')}): ${lone.length === 1 ? 'its' : 'their'} NVLinks are down or off the fabric`,
+    {
+      fix: `check ${lone.join(', ')} with \`nvidia-smi nvlink --status\` and the fabric manager (\`nvidia-smi -q | grep -A3 Fabric\`); until then keep ${lone.length === 1 ? 'it' : 'them'} out of tensor-parallel groups and KV transfers`,
+      data: { isolated: lone },
+    },
+  );
+}
 
 /** Every GPU has NVLink to at most one peer, and some do: the layout of NVLink bridges between PCIe cards. */
 function bridgedPairs(t: TopoResult): boolean {

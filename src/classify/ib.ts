@@ -71,15 +71,7 @@ const STATE_WORD: Record<IbPort['state'], string> = {
  * EFA has no LID and no subnet manager by design (efa_query_port sets neither).
  */
 export function judgePort(p: IbPort): PortVerdict {
-  if (p.state === 'not-shown') {
-    return {
-      status: 'skipped',
-      detail:
-        'port state not shown (the capture has no state line for this port: trimmed or filtered); not judged',
-      usable: false,
-      shown: false,
-    };
-  }
+  // The device's name or vendor alone says it is software (rxe0): that holds whatever its state line says, or if it was cut.
   const soft = p.kind ? SOFT[p.kind] : undefined;
   if (soft) {
     return {
@@ -88,6 +80,15 @@ export function judgePort(p: IbPort): PortVerdict {
       fix: 'run disaggregated serving on nodes with RDMA hardware (ConnectX InfiniBand/RoCE, AWS EFA); remove the soft device (`rdma link delete <dev>`) so UCX and NCCL cannot pick it',
       usable: false,
       software: true,
+    };
+  }
+  if (p.state === 'not-shown') {
+    return {
+      status: 'skipped',
+      detail:
+        'port state not shown (the capture has no state line for this port: trimmed or filtered); not judged',
+      usable: false,
+      shown: false,
     };
   }
   const efa = p.kind === 'efa';
@@ -128,6 +129,15 @@ export function judgePort(p: IbPort): PortVerdict {
         status: 'fail',
         detail: `${layer} port Down although the PHY is LinkUp (logical port not active, e.g. an SR-IOV VF)`,
         fix: 'check the VF/port configuration on the host (network-operator, mlxconfig) and the subnet manager',
+        usable: false,
+      };
+    }
+    if (p.physState === undefined && p.cut) {
+      // The paste ends inside this port's line, before its physical state: not shown, never a fault by itself.
+      return {
+        status: 'warn',
+        detail: `${layer} port Down; the paste is cut before its physical state (Disabled: switched off; Polling: no link partner)`,
+        fix: 'paste the whole line (`rdma link`, or `ibstat`): Disabled means unused; Polling means a cable or switch-port problem',
         usable: false,
       };
     }

@@ -132,18 +132,6 @@ export function classifyP2p(r: P2pResult, opts: { commands?: readonly string[] }
         { fix: 'run `nvidia-smi topo -p2p r` (the capability is one of r, w, n, a, p)' },
       ),
     );
-  if (r.notUnderstood.length)
-    checks.push(
-      check(
-        'nvlink.p2p-input',
-        'skipped',
-        `${plural(r.notUnderstood.length, 'line')} not understood and left out: ${r.notUnderstood
-          .slice(0, 3)
-          .map((l) => `line ${l.line} "${l.text.slice(0, 60)}"`)
-          .join(', ')}`,
-        { matters: false },
-      ),
-    );
   return checks;
 }
 

@@ -22,7 +22,13 @@ export function classifyDevInfiniband(r: DevInfinibandResult, opts: { shown?: Sh
   const shown = opts.shown;
   const fixMount =
     'request the RDMA device-plugin resource (e.g. rdma/rdma_shared_device_a, rdma/hca, nvidia.com/…) so the devices are mounted into the pod';
-  const noUverbs = r.present && r.uverbs.length === 0 ? hiddenBy(shown, UVERBS_LINES) : undefined;
+  const noUverbs =
+    r.present && r.uverbs.length === 0
+      ? (hiddenBy(shown, UVERBS_LINES) ??
+        (r.cut
+          ? `the listing is cut at line ${r.cut.line} (ls sorts uverbs after issm, rdma_cm and umad), so it does not show the`
+          : undefined))
+      : undefined;
   const sysfs = r.ibdevs?.length
     ? `; /sys/class/infiniband lists ${plural(r.ibdevs.length, 'RDMA device')} (${r.ibdevs.join(', ')})`
     : '';
@@ -153,6 +159,23 @@ export function classifyShowGids(r: ShowGidsResult, opts: { shown?: Shown } = {}
     ];
   }
   const v2 = roceV2Ipv4(r);
+  // With no IPv4 GID, UCX's automatic choice takes a RoCE v2 IPv6 GID next (ib_device.c
+  // uct_ib_device_select_gid: v2/AF_INET, then v2/AF_INET6): a routable one (not fe80::/10) serves.
+  const v6 =
+    v2.length === 0 ? r.gids.filter((g) => g.version === 'v2' && !g.ipv4 && !/^fe[89ab]/i.test(g.gid)) : [];
+  if (v6.length > 0) {
+    const list = v6.map(
+      (g) => `${g.device}/${g.port} index ${g.index} (${g.gid}${g.netdev ? ` on ${g.netdev}` : ''})`,
+    );
+    return [
+      check(
+        'rdma.gid',
+        'ok',
+        `RoCEv2 GID with a routable IPv6 address (no IPv4 GID; UCX picks RoCE v2 IPv6 next): ${list.slice(0, 4).join(', ')}${list.length > 4 ? ', …' : ''}`,
+        { data: { indexes: [...new Set(v6.map((g) => g.index))] } },
+      ),
+    ];
+  }
   if (v2.length === 0) {
     return [
       check('rdma.gid', 'warn', `${plural(r.gids.length, 'GID')} but none is RoCEv2 with an IPv4 address`, {

@@ -227,7 +227,25 @@ mlx5_2 port 1 ==> ens1f0np0 (Down)
     const v = `$ ibdev2netdev -v
 0000:17:00.0 mlx5_0 (MT4129 - MCX75310AAS-NEAT) ConnectX-7 NDR fw 28.39.1002 port 1 (DOWN  ) ==> ib0 (Down)
 `;
-    expect(lines(readPasted('rdma-link', v, { expect: 'any' }).checks)).toEqual(['fail ib.port']);
+    // The whole typed output lists every RDMA device: its only one down leaves no RDMA link here (issue 38, P3).
+    expect(lines(readPasted('rdma-link', v, { expect: 'any' }).checks)).toEqual([
+      'fail ib.port',
+      'fail ib.ports',
+    ]);
+  });
+
+  it('ibdev2netdev typed whole in a pod whose only device (Multus net1) is down: no RDMA link in the pod', () => {
+    const pod = '[root@sample-pod-4-5bddf8c4b4-hf49j /]# ibdev2netdev\nmlx5_3 port 1 ==> net1 (Down)\n';
+    const checks = readPasted('rdma-link', pod, { expect: 'any' }).checks;
+    expect(checks.find((c) => c.id === 'ib.ports')).toMatchObject({ status: 'fail' });
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(
+      /^no usable RDMA link in this pod: the only RDMA device/,
+    );
+    // Filtered, the rows shown may be some of many: no such conclusion.
+    const grep = '$ ibdev2netdev | grep mlx5_3\nmlx5_3 port 1 ==> net1 (Down)\n';
+    expect(
+      readPasted('rdma-link', grep, { expect: 'any' }).checks.find((c) => c.id === 'ib.ports'),
+    ).toBeUndefined();
   });
 });
 

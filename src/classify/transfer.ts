@@ -22,6 +22,8 @@ export interface TransferOptions {
   shown?: Shown;
   /** The commands typed in the paste for this tool's sections (`nvidia-smi topo -mp`): the context the output lacks. */
   commands?: readonly string[];
+  /** Where the paste names a Grace platform (`NVIDIA GB200` at line 3): context a matrix of an older driver lacks. */
+  grace?: string;
 }
 
 /** Checks for a transfer measurement: run outcome, bandwidth against floor and ceiling, and the transport UCX used. */

@@ -130,11 +130,11 @@ export function runCheck(p: TransferCapture, group: string): Check {
         fix: 'check the server is running and reachable, and the UCX_TLS/UCX_NET_DEVICES it was given',
       });
     }
-    if (p.server !== undefined)
+    if (p.server !== undefined || p.resultsHeader)
       return check(
         id,
         'skipped',
-        `no result row in the client's log (its command names the server ${p.server}): the run was cut off or never got going, so nothing was measured`,
+        `no result row in the client's log (${p.server !== undefined ? `its command names the server ${p.server}` : 'it printed the results header, which only the client prints'}): the run was cut off or never got going, so nothing was measured`,
         {
           fix: 'paste the whole client output; if it stops here, check that the server side is running and reachable',
         },

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
 
 /**
  * `ls /dev/infiniband` or `ls -l /dev/infiniband` (optionally with other paths,
@@ -29,6 +29,9 @@ export interface DevInfinibandResult {
   ibdevs?: string[];
   /** False when the capture lists other paths (/sys/class/infiniband, /dev/gdrdrv) but not /dev/infiniband; else absent. */
   listed?: false;
+  /** The paste ends inside an `ls -l` row of /dev/infiniband: the entries after it (ls sorts uverbs last) are not shown. */
+  cut?: NotUnderstood;
+  notUnderstood?: NotUnderstood[];
 }
 
 const TOOL = 'ls /dev/infiniband';
@@ -63,6 +66,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
   let recognised = false;
   let devListed = false;
   let otherListed = false;
+  let cut: NotUnderstood | undefined;
   const enter = (dir: string) => {
     section = dir;
     if (dir === DEV) devListed = true;
@@ -127,6 +131,13 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
           n === '../'
         : /^[\w./:@-]+$/.test(n);
     if (!long && !names.every(known)) {
+      // The paste's last line stops inside an `ls -l` row (`crw-rw-rw-  1 root root 2`): cut, not garbage.
+      if (section === DEV && /^[bcdlps-][rwxsStT-]{9}[.+@]?(?:\s|$)/.test(t) && isLastLine(lines, line.no)) {
+        recognised = true;
+        devListed = true;
+        cut = { line: line.no, text: t, why: 'the paste ends inside this `ls -l` row' };
+        continue;
+      }
       throw new ParseError(TOOL, 'not an `ls` entry', {
         line: line.no,
         text: line.text,
@@ -170,5 +181,6 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     ...(netdevs.length ? { netdevs } : {}),
     ...(ibdevs.length ? { ibdevs } : {}),
     ...(devListed || !otherListed || !present ? {} : { listed: false as const }),
+    ...(cut ? { cut, notUnderstood: [cut] } : {}),
   };
 }

@@ -55,6 +55,8 @@ export interface IbPort {
   vf?: string;
   /** No "Port N:" header was shown (a filter kept only the port's fields): numbered by order, as ibstat prints them. */
   implicit?: boolean;
+  /** The paste ends inside this port's line: the fields after the cut are not shown. */
+  cut?: true;
 }
 
 export interface IbDevice {

@@ -124,6 +124,14 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       device = { name: HCA_NOT_SHOWN, ports: [] };
       devices.push(device);
     }
+    if (!device && PORT_STATE_KEYS.test(key) && /^[A-Z_]+ \(\d+\)$/.test(value)) {
+      // A port's state lines with neither `hca_id:` nor `port:` (a fragment of `ibv_devinfo -v`): one port, not
+      // numbered, of a device that is not shown. A tail of MTU/LID lines alone says nothing to judge: left out.
+      device = { name: HCA_NOT_SHOWN, ports: [] };
+      devices.push(device);
+      port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
+      device.ports.push(port);
+    }
     if (!device) {
       stray ??= { no: line.no, text: t };
       continue;
@@ -171,6 +179,9 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
 }
 
 /** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */
+/** A port block's state keys (libibverbs devinfo.c print_hca_cap: `state:\tPORT_ACTIVE (4)`, with -v `phys_state:\tLINK_UP (5)`). */
+const PORT_STATE_KEYS = /^(?:state|phys_state)$/;
+
 /** The device name given to a port block whose `hca_id:` line is not in the paste. */
 export const HCA_NOT_SHOWN = '(hca_id not shown)';
 

@@ -45,8 +45,22 @@ export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
   const raw = body.split(/\r?\n|\r/);
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
-  return raw.map((r, i) => ({ no: i + 1, text: unwrap(stripPrefix(boxed ? unbox(r) : r)).trimEnd() }));
+  const filled = raw.filter((l) => l.trim() !== '');
+  // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
+  // it is the launcher's, not the tool's.
+  const labelled =
+    filled.length >= 2 && filled.filter((l) => SRUN_LABEL.test(l)).length >= 0.8 * filled.length;
+  return raw.map((r, i) => ({
+    no: i + 1,
+    text: FENCE.test(r) ? '' : unwrap(stripPrefix(unlabel(boxed ? unbox(r) : r, labelled))).trimEnd(),
+  }));
 }
+
+const SRUN_LABEL = /^\s*\d+: /;
+const unlabel = (line: string, labelled: boolean) => (labelled ? line.replace(SRUN_LABEL, '') : line);
+
+/** A markdown code fence the poster put around the paste (```` ``` ````, ```` ```console ````, `~~~`): never a tool's line. */
+const FENCE = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
 
 /**
  * A TUI pane (k9s, tmux, screen, a `dialog` box) draws a box-drawing border around each
@@ -70,6 +84,21 @@ function unwrap(line: string): string {
   if (!m) return line;
   const inner = m[2] as string;
   return promptCommand(inner) !== undefined ? inner : line;
+}
+
+/**
+ * A line a parser could not place and left out, read around instead of rejecting the paste (issue 38,
+ * principle 1): `read` names it in a `read.lines` check. `why` says what was wrong with it.
+ */
+export interface NotUnderstood {
+  line: number;
+  text: string;
+  why?: string;
+}
+
+/** Is this line the last one that carries something? A line cut there is a paste cut mid-line. */
+export function isLastLine(lines: readonly Line[], no: number): boolean {
+  return !lines.some((l) => l.no > no && l.text.trim() !== '');
 }
 
 /** The lines that carry something. */
@@ -111,6 +140,19 @@ export function promptCommand(text: string): string | undefined {
 /** The host a prompt names (`root@gpu3`, `[root@gpu3 ~]#`), for telling machines apart in one paste. */
 export function promptHost(text: string): string | undefined {
   return /^\s*(?:\([^)]*\)\s*)?\[?[\p{L}\p{N}_.-]+@([\p{L}\p{N}_.-]+)[\s:\]]/u.exec(text)?.[1];
+}
+
+/**
+ * The working directory a prompt shows, when it shows a path: `root@h:/dev/infiniband# …` (Debian's
+ * `\u@\h:\w\$`), `/dev/infiniband # …` (busybox ash's `\w \$`), `~/x$ …`. `[root@h infiniband]#` shows only
+ * the last component (RHEL's `\W`), which is no path: undefined.
+ */
+export function promptCwd(text: string): string | undefined {
+  if (promptCommand(text) === undefined) return undefined;
+  const m =
+    /^\s*(?:\([^)]*\)\s*)?[\p{L}\p{N}_.<>-]+@[\p{L}\p{N}_.<>-]+:([~/][^\s#$]*)\s*[#$]/u.exec(text) ??
+    /^\s*([~/][^\s#$]*)\s?[#$]/.exec(text);
+  return m?.[1];
 }
 
 /** True when every character of s is whitespace. */

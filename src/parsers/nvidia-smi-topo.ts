@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isLastLine, type Line, promptCommand } from './lines.js';
 
 /**
  * `nvidia-smi topo -m` and `-mp`: a matrix of GPUs and NICs. Cells: X (self),
@@ -31,10 +31,53 @@ export interface TopoResult {
   view: 'full' | 'pcie-only' | 'unknown';
   /** Rows the paste cuts short (`GPU6  NV12  NV12` then nothing): the cells after are not shown. */
   cut?: { row: string; shown: number; of: number; line: number }[];
+  /** The header line is not in the paste: the columns were read from the rows (GPUs first, then NICs). */
+  headerless?: { gpus: number; columns: number };
 }
 
 const TOOL = 'nvidia-smi topo';
 const CELL = /^(X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB|N\/A)$/;
+
+const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
+const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
+
+/** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
+const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
+
+/**
+ * The columns of a matrix pasted without its header line (issue 38, principle 1): each row's `X` names its own
+ * column; nvidia-smi puts the GPU columns first, so a column some GPU row links to with NV# is a GPU's, and
+ * the columns after the last such one are NICs (NIC0, NIC1, … as the legend would name them).
+ */
+function headerlessLabels(lines: readonly Line[]): { labels: string[]; gpus: number } | undefined {
+  const rows = lines
+    .map((l) => l.text.trim().split(/\s+/))
+    .filter((t) => ROW.test(t[0] ?? '') && t.slice(1).includes('X') && CELL.test(t[1] ?? ''));
+  if (rows.length === 0) return undefined;
+  const width = Math.max(...rows.map((t) => cellsOf(t).length));
+  const own = new Map<number, string>();
+  let gpus = 0;
+  for (const t of rows) {
+    const cells = cellsOf(t);
+    own.set(cells.indexOf('X'), t[0] as string);
+    if (/^GPU\d+$/.test(t[0] as string))
+      cells.forEach((c, j) => {
+        if (c === 'X' || c.startsWith('NV')) gpus = Math.max(gpus, j + 1);
+      });
+  }
+  const labels = Array.from(
+    { length: width },
+    (_, j) => own.get(j) ?? (j < gpus ? `GPU${j}` : `NIC${j - gpus}`),
+  );
+  return { labels, gpus };
+}
+
+/** A row's leading topology cells. */
+function cellsOf(tokens: readonly string[]): string[] {
+  const rest = tokens.slice(1);
+  const end = rest.findIndex((c) => !CELL.test(c));
+  return end < 0 ? rest : rest.slice(0, end);
+}
 
 export function parseNvidiaSmiTopo(text: string): TopoResult {
   const lines = cleanLines(text);
@@ -43,7 +86,8 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     const tokens = l.text.trim().split(/\s+/);
     return tokens[0] === 'GPU0' && tokens[1] !== 'X';
   });
-  if (headerIdx < 0) {
+  const inferred = headerIdx < 0 ? headerlessLabels(lines) : undefined;
+  if (headerIdx < 0 && !inferred) {
     const first = lines.find((l) => l.text.trim() !== '');
     if (!first)
       throw new ParseError(TOOL, 'the input is empty', { fix: 'pass the output of `nvidia-smi topo -m`' });
@@ -53,10 +97,14 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
       fix: 'pass the output of `nvidia-smi topo -m`',
     });
   }
-  const header = (lines[headerIdx] as { text: string }).text
-    .trim()
-    .split(/\t+|\s{2,}/)
-    .filter(Boolean);
+  const header = inferred
+    ? [...inferred.labels, 'CPU Affinity', 'NUMA Affinity', 'GPU NUMA ID']
+    : (lines[headerIdx] as { text: string }).text
+        .trim()
+        .split(/\t+|\s{2,}/)
+        .filter(Boolean)
+        // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost).
+        .flatMap((h) => (GLUED.test(h) ? (h.match(LABEL) as string[]) : [h]));
   const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
   const labels = extraAt < 0 ? header : header.slice(0, extraAt);
   const extras = extraAt < 0 ? [] : header.slice(extraAt);
@@ -89,7 +137,10 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     const tokens = t.split(/\s+/);
     const row = devices.find((d) => d.id === tokens[0]);
     if (!row || matrix[row.id]) continue;
-    const cells = tokens.slice(1, 1 + labels.length);
+    let cells = tokens.slice(1, 1 + labels.length);
+    // The paste's last line stopping inside a cell (`GPU7  NV18  NV`): the part-cell is not shown.
+    if (cells.length < labels.length && !CELL.test(cells.at(-1) ?? '') && isLastLine(lines, line.no))
+      cells = cells.slice(0, -1);
     // A row that stops early with every cell it has well formed is a paste cut mid-row: what it
     // shows is read, the rest is not shown (never "no link", never "no NIC").
     if (cells.length < labels.length && cells.length > 0 && cells.every((c) => CELL.test(c))) {
@@ -120,7 +171,13 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   }
   const nvCell = Object.values(matrix).some((r) => Object.values(r).some((c) => c.startsWith('NV')));
   const view = nvCell || nvLegend ? 'full' : legend ? 'pcie-only' : 'unknown';
-  return { devices, matrix, view, ...(cut.length ? { cut } : {}) };
+  return {
+    devices,
+    matrix,
+    view,
+    ...(cut.length ? { cut } : {}),
+    ...(inferred ? { headerless: { gpus: inferred.gpus, columns: labels.length } } : {}),
+  };
 }
 
 /** Every unordered GPU pair with its cell. */

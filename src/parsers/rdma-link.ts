@@ -1,7 +1,7 @@
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import { type IbDevice, type IbPort, linkLayer, physState, portState } from './ib-port.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isLastLine, promptCommand } from './lines.js';
 
 /**
  * `rdma link show` (iproute2 rdma/link.c `link_one_show`): per port `link %s/%u ` then, when
@@ -30,7 +30,11 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
     first ??= { no: line.no, text: t };
     const link = /^link (\S+)\/(\d+)\s+(.*)$/.exec(t);
     if (link) {
-      r.ports.push(portOf(link[1] as string, Number(link[2]), link[3] as string));
+      const port = portOf(link[1] as string, Number(link[2]), link[3] as string);
+      // Fields come in `key value` pairs: an odd count on the paste's last line is a key cut mid-word.
+      if ((link[3] as string).trim().split(/\s+/).length % 2 === 1 && isLastLine(lines, line.no))
+        port.cut = true;
+      r.ports.push(port);
       continue;
     }
     // Any spacing (`| column -t`) and a trailing `# comment` the poster added.

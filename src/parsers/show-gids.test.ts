@@ -57,9 +57,60 @@ describe('parseShowGids on every shared fixture', () => {
 });
 
 describe('parseShowGids variants', () => {
-  it('names a row that is not a GID row', () => {
-    expect(() => parseShowGids('DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 x\n')).toThrow(
-      /^cannot read show_gids output at line 2 "mlx5_0 1 x"/,
+  it('names a row that is not a GID row and reads the table around it; text with no GID row at all is refused', () => {
+    expect(parseShowGids('DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 x\n')).toEqual({
+      gids: [],
+      notUnderstood: [
+        { line: 2, text: 'mlx5_0 1 x', why: 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)' },
+      ],
+    });
+    expect(() => parseShowGids('mlx5_0 1 x\n')).toThrow(
+      /^cannot read show_gids output at line 1 "mlx5_0 1 x"/,
     );
+  });
+
+  // Issue 38, principle 1: one malformed field in one row does not reject the table. show_gids prints the IPv4
+  // column from the GID (mlnx-tools sbin/show_gids:94-95), so a column that is no address was edited after.
+  it('reads a row whose IPv4 field is no address from its GID, and names the line', () => {
+    const paste = [
+      'DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV',
+      '---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---',
+      'mlx5_2\t1\t0\tfe80:0000:0000:0000:0a00:27ff:fe12:3456\t\t\tv1\tens1f0',
+      'mlx5_2\t1\t3\t0000:0000:0000:0000:0000:ffff:c0a8:0107\t192.16.8.1.7  \tv2\tens1f0',
+      'mlx5_2\t1\t4\t0000:0000:0000:0000:0000:ffff:c0a8:01',
+    ].join('\n');
+    expect(parseShowGids(paste)).toEqual({
+      gids: [
+        {
+          device: 'mlx5_2',
+          port: 1,
+          index: 0,
+          gid: 'fe80:0000:0000:0000:0a00:27ff:fe12:3456',
+          version: 'v1',
+          netdev: 'ens1f0',
+        },
+        {
+          device: 'mlx5_2',
+          port: 1,
+          index: 3,
+          gid: '0000:0000:0000:0000:0000:ffff:c0a8:0107',
+          ipv4: '192.168.1.7',
+          version: 'v2',
+          netdev: 'ens1f0',
+        },
+      ],
+      notUnderstood: [
+        {
+          line: 4,
+          text: 'mlx5_2\t1\t3\t0000:0000:0000:0000:0000:ffff:c0a8:0107\t192.16.8.1.7  \tv2\tens1f0',
+          why: 'IPv4 field "192.16.8.1.7" is no address; read 192.168.1.7 from the GID, as show_gids derives it',
+        },
+        {
+          line: 5,
+          text: 'mlx5_2\t1\t4\t0000:0000:0000:0000:0000:ffff:c0a8:01',
+          why: 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)',
+        },
+      ],
+    });
   });
 });

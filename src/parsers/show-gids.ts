@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, type NotUnderstood, promptCommand } from './lines.js';
 
 /**
  * `show_gids` (MLNX_OFED script): DEV PORT INDEX GID IPv4 VER DEV(netdev), one
@@ -21,16 +21,35 @@ export interface ShowGidsResult {
   gids: Gid[];
   /** From "n_gids_found=N"; undefined when the trailer was not pasted. */
   found?: number;
+  /** Rows left out (a row cut mid-line, a line that is no GID row) and fields not read; the rest is read. */
+  notUnderstood?: NotUnderstood[];
 }
 
 const TOOL = 'show_gids';
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * show_gids prints the IPv4 column from the GID itself: a GID whose first group is 0000 is IPv4-mapped
+ * (::ffff:a.b.c.d) and its last two groups are printed as a dotted quad (mlnx-tools sbin/show_gids:94-95).
+ */
+export function ipv4OfGid(gid: string): string | undefined {
+  const m = /^0000:0000:0000:0000:0000:ffff:([0-9a-f]{2})([0-9a-f]{2}):([0-9a-f]{2})([0-9a-f]{2})$/i.exec(
+    gid,
+  );
+  return m
+    ? m
+        .slice(1, 5)
+        .map((h) => Number.parseInt(h as string, 16))
+        .join('.')
+    : undefined;
+}
 
 export function parseShowGids(text: string): ShowGidsResult {
   const lines = cleanLines(text);
   const gids: Gid[] = [];
   let found: number | undefined;
   let header = false;
+  const notUnderstood: NotUnderstood[] = [];
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
@@ -47,7 +66,10 @@ export function parseShowGids(text: string): ShowGidsResult {
     const f = t.split(/\s+/);
     const [device, port, index, gid] = f;
     const rest = f.slice(4);
-    const ipv4 = rest[0] && IPV4.test(rest[0]) ? rest.shift() : undefined;
+    // A field in the IPv4 column that is no address (a poster's edit: show_gids derives it from the GID) is
+    // named, and the address is read from the GID as show_gids does.
+    const odd = rest.length >= 2 && /^v[12]$/.test(rest[1] ?? '') ? rest[0] : undefined;
+    const ipv4Field = rest[0] && (IPV4.test(rest[0]) || odd !== undefined) ? rest.shift() : undefined;
     const version = rest.shift();
     if (
       !device ||
@@ -56,12 +78,21 @@ export function parseShowGids(text: string): ShowGidsResult {
       !gid?.includes(':') ||
       !/^v[12]$/.test(version ?? '')
     ) {
-      throw new ParseError(TOOL, 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)', {
+      // One row that is not a GID row (cut mid-line, edited) does not reject the table around it.
+      notUnderstood.push({
         line: line.no,
-        text: line.text,
-        fix: 'pass the output of `show_gids`',
+        text: t,
+        why: 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)',
       });
+      continue;
     }
+    const ipv4 = ipv4Field !== undefined && IPV4.test(ipv4Field) ? ipv4Field : ipv4OfGid(gid);
+    if (ipv4Field !== undefined && !IPV4.test(ipv4Field))
+      notUnderstood.push({
+        line: line.no,
+        text: t,
+        why: `IPv4 field "${ipv4Field}" is no address; ${ipv4 ? `read ${ipv4} from the GID, as show_gids derives it` : 'left out'}`,
+      });
     gids.push({
       device,
       port: Number(port),
@@ -73,9 +104,20 @@ export function parseShowGids(text: string): ShowGidsResult {
     });
   }
   if (!header && gids.length === 0 && found === undefined) {
+    const first = notUnderstood[0];
+    if (first)
+      throw new ParseError(TOOL, 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)', {
+        line: first.line,
+        text: first.text,
+        fix: 'pass the output of `show_gids`',
+      });
     throw new ParseError(TOOL, 'the input is empty', { fix: 'pass the output of `show_gids`' });
   }
-  return { gids, ...(found !== undefined ? { found } : {}) };
+  return {
+    gids,
+    ...(found !== undefined ? { found } : {}),
+    ...(notUnderstood.length ? { notUnderstood } : {}),
+  };
 }
 
 /** The GIDs RoCEv2 over IPv4 would use: version v2 with an IPv4 address. */

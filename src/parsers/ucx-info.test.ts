@@ -259,10 +259,43 @@ describe('parseUcxInfo on Debian ucx 1.13 captures (test/data/ucx_info)', () => 
 });
 
 describe('parseUcxInfo variants', () => {
-  it('rejects text without "#" lines', () => {
+  it('rejects text without "#" lines that has no more than one of ucx_info\'s own keys', () => {
     expect(() => parseUcxInfo('Memory domain: mlx5_0\n')).toThrow(
       /^cannot read ucx_info output at line 1 "Memory domain: mlx5_0"/,
     );
+    expect(() => parseUcxInfo('Transport: tcp\nhello world\n')).toThrow(/not a ucx_info line/);
+  });
+
+  it('reads `ucx_info -d` whose leading "#" the poster stripped, nesting and all (issue 38, principle 1)', () => {
+    const stripped = [
+      '$ ucx_info -d',
+      ' Memory domain: mlx5_0',
+      '     Component: ib',
+      '             memory types: host (access,reg,cache), cuda (reg)',
+      '      Transport: rc_mlx5',
+      '         Device: mlx5_0:1',
+      '',
+      '      capabilities:',
+      '            bandwidth: 11794.23/ppn + 0.00 MB/sec',
+      '',
+      '      Transport: dc_mlx5',
+      '         Device: mlx5_0:1',
+    ].join('\n');
+    expect(parseUcxInfo(stripped)).toEqual({
+      domains: [
+        {
+          name: 'mlx5_0',
+          component: 'ib',
+          memoryTypes: ['host', 'cuda'],
+          transports: [
+            { name: 'rc_mlx5', device: 'mlx5_0:1' },
+            { name: 'dc_mlx5', device: 'mlx5_0:1' },
+          ],
+          noDevices: false,
+        },
+      ],
+      transports: ['rc_mlx5', 'dc_mlx5'],
+    });
   });
 });
 

@@ -1,9 +1,9 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, type Line, promptCommand } from './lines.js';
 
 /**
  * `ucx_info -d` (devices and transports) and `ucx_info -v` (version, configure
- * line), alone or concatenated. Every line starts with "#". Layouts:
+ * line), alone or concatenated. Every line starts with "#" (read also when the poster stripped it). Layouts:
  * - UCX ≥ 1.10: "#      Transport: rc_mlx5" / "#         Device: mlx5_0:1" (tl_info.c), and
  *   a "#         memory types:" line per memory domain from 1.14 (v1.14.0 tl_info.c:507);
  * - 1.9 and older: "#   Transport: rc" / "#      Device: mlx5_0:1" (v1.9.0 tl_info.c:146-147;
@@ -46,8 +46,27 @@ const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 // One list for every parser and judge (parsers/ucx-transports.ts).
 export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from './ucx-transports.js';
 
+/** Lines only `ucx_info -d` prints, its `#` aside (tl_info.c): two of them mark a paste whose `#` was stripped. */
+const UCX_KEYS =
+  /^\s*(Memory domain|Component|Transport|Device|capabilities|memory types|Connection manager):(?:\s|$)/;
+
+/**
+ * A poster (or a markdown renderer: a line starting with `#` is a heading) may strip the `#` from every line.
+ * When no line has it and at least two of ucx_info's own keys are there, the lines are read as if it were.
+ */
+function restoreHash(lines: Line[]): Line[] {
+  if (lines.some((l) => l.text.trim().startsWith('#') && promptCommand(l.text) === undefined)) return lines;
+  const keys = new Set(lines.flatMap((l) => UCX_KEYS.exec(l.text)?.[1] ?? []));
+  if (keys.size < 2) return lines;
+  return lines.map((l) =>
+    l.text.trim() === '' || promptCommand(l.text) !== undefined || /^\$?\s*ucx_info\b/.test(l.text.trim())
+      ? l
+      : { ...l, text: `#${l.text}` },
+  );
+}
+
 export function parseUcxInfo(text: string): UcxInfoResult {
-  const lines = cleanLines(text);
+  const lines = restoreHash(cleanLines(text));
   const domains: UcxMemoryDomain[] = [];
   let domain: UcxMemoryDomain | undefined;
   let version: string | undefined;

@@ -75,4 +75,9 @@ export interface UcxPerftestResult {
   completed: boolean;
   /** The server host the typed command names: this is the client's log, where the result rows belong. */
   server?: string;
+  /**
+   * The results table's header was printed: only the client prints it (perftest.c sets TEST_FLAG_PRINT_RESULTS
+   * on the client, TEST_FLAG_PRINT_TEST, the test box, on the server), so this is the client's log.
+   */
+  resultsHeader?: true;
 }

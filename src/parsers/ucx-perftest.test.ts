@@ -354,6 +354,8 @@ describe('parseUcxPerftest on Debian ucx 1.13 captures (test/data/ucx_perftest)'
       ucx: { endpoints: [], protocols: [], warnings: [], errors: [] },
       errors: [],
       completed: true,
+      // Only the client prints the results header (perftest.c: TEST_FLAG_PRINT_RESULTS on the client).
+      resultsHeader: true,
     });
   });
 

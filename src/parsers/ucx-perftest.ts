@@ -249,7 +249,11 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
   }
   const env = ucxEnvOf(lines);
   const server = serverOf(lines);
-  const run = { ...assemble(s, ucx, hints), ...(server ? { server } : {}) };
+  const run = {
+    ...assemble(s, ucx, hints),
+    ...(server ? { server } : {}),
+    ...(s.header || s.layout !== undefined ? { resultsHeader: true as const } : {}),
+  };
   return env.tls !== undefined || env.netDevices !== undefined ? { ...run, ucxEnv: env } : run;
 }
 

@@ -1,5 +1,5 @@
 import type { ToolId } from '../classify/index.js';
-import { cleanLines, promptCommand, promptHost } from '../parsers/lines.js';
+import { cleanLines, promptCommand, promptCwd, promptHost } from '../parsers/lines.js';
 import { type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
@@ -24,6 +24,8 @@ export interface PasteSection {
   shape?: ToolId;
   /** The pod (`kubectl exec POD -- …`) or prompt host (`root@HOST`) the section ran in. */
   where?: string;
+  /** The working directory the prompt shows (`root@h:/dev/infiniband# ls`), when it shows one. */
+  cwd?: string;
   /** Lines saying a program is not there (`bash: ibstat: command not found`). */
   missing: MissingLine[];
 }
@@ -90,6 +92,7 @@ const KNOWN_PROGRAMS = new Set([
   'modinfo',
   'modprobe',
   'ls',
+  'll',
   'cat',
   'grep',
   'egrep',
@@ -156,6 +159,28 @@ function bare(text: string): boolean {
   return /^\s*[#$]/.test(text);
 }
 
+/**
+ * A prompt the poster shortened to one mark glued to the command (`#ll /dev/infiniband/`, the second line of a
+ * two-line PS1) or a `>` prompt (`> lsmod | grep nv_peer`: PS2, PowerShell, a quote mark): a command only when
+ * the program is one people run while checking a node. Its line is the prompt's, blanked for the parser.
+ */
+export function markedCommand(text: string): string | undefined {
+  const m = /^\s*(?:[#$](?=[\w./])|>\s*)(\S.*)$/.exec(text);
+  if (!m) return undefined;
+  const typed = (m[1] as string).trim();
+  return KNOWN_PROGRAMS.has(programOf(typed)) ? typed : undefined;
+}
+
+/**
+ * The first line of a two-line prompt (`root@host /sys/bus/pci/devices/0000:81:00.0`, then `# cmd` on the next):
+ * user@host and a path, nothing else. It says where and in which directory the next command runs.
+ */
+function promptHead(text: string): { host: string; cwd: string } | undefined {
+  if (promptCommand(text) !== undefined) return undefined;
+  const m = /^\s*[\p{L}\p{N}_.-]+@([\p{L}\p{N}_.-]+)(?::|\s+)([~/][^\s#$]*)\s*$/u.exec(text);
+  return m ? { host: m[1] as string, cwd: m[2] as string } : undefined;
+}
+
 function commandOf(text: string): string | undefined {
   const typed = promptCommand(text);
   const kube = kubectlCommand(typed ?? text);
@@ -172,6 +197,7 @@ interface Start {
   bare?: boolean;
   shape?: ToolId;
   where?: string;
+  cwd?: string;
 }
 
 export function splitPaste(input: string): Paste {
@@ -184,9 +210,16 @@ export function splitPaste(input: string): Paste {
   let shape: ToolId | undefined;
   let where: string | undefined;
   let prompted = false;
+  let head: { host: string; cwd: string; line: number } | undefined;
+  const heads = new Set<number>();
   for (const l of lines) {
     if (NOTICES.some((re) => re.test(l.text.trim()))) {
       notices.push({ line: l.no, text: l.text.trim() });
+      continue;
+    }
+    const ph = promptHead(l.text);
+    if (ph) {
+      head = { ...ph, line: l.no };
       continue;
     }
     let cmd = commandOf(l.text);
@@ -200,18 +233,26 @@ export function splitPaste(input: string): Paste {
       printed = true;
       continue;
     }
-    const typedBare = cmd === undefined && !/^ucx_info\b/.test(lastCmd) ? bareCommand(l.text) : undefined;
+    const inUcx = /^ucx_info\b/.test(lastCmd);
+    const typedBare =
+      cmd === undefined && !inUcx ? (bareCommand(l.text) ?? markedCommand(l.text)) : undefined;
     if (typedBare !== undefined) cmd = typedBare;
+    // A two-line prompt's first line belongs to the command on the line right after it.
+    const ownHead = head && head.line === l.no - 1 && cmd !== undefined ? head : undefined;
+    if (ownHead) heads.add(ownHead.line);
+    head = undefined;
     if (cmd !== undefined) {
       const pod = kubectlPod(promptCommand(l.text) ?? l.text);
-      const host = promptHost(l.text);
+      const host = promptHost(l.text) ?? ownHead?.host;
       if (pod) where = pod;
       else if (host && !/^kubectl\b/.test(cmd)) where = host;
+      const cwd = promptCwd(l.text) ?? ownHead?.cwd;
       starts.push({
         line: l.no,
         command: cmd,
         ...(typedBare !== undefined ? { bare: true } : {}),
         ...(where ? { where } : {}),
+        ...(cwd ? { cwd } : {}),
       });
       printed = false;
       prompted = true;
@@ -231,7 +272,7 @@ export function splitPaste(input: string): Paste {
   const noticeAt = new Set(notices.map((n) => n.line));
   const cut = (from: number, to: number, st?: Start): PasteSection => {
     const prompt = st?.command !== undefined;
-    const own = (no: number) => no >= from && no <= to && !noticeAt.has(no);
+    const own = (no: number) => no >= from && no <= to && !noticeAt.has(no) && !heads.has(no);
     const text = lines.map((l) => (own(l.no) && !(st?.bare && l.no === from) ? l.text : '')).join('\n');
     const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
     const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
@@ -247,6 +288,7 @@ export function splitPaste(input: string): Paste {
       output,
       ...(st?.shape ? { shape: st.shape } : {}),
       ...(st?.where ? { where: st.where } : {}),
+      ...(st?.cwd ? { cwd: st.cwd } : {}),
       missing,
     };
   };

@@ -19,6 +19,7 @@ import {
   classifyUcxInfo,
   crossNvlinkTopo,
   crossP2pTopo,
+  notUnderstoodCheck,
   type Shown,
   TOOLS,
   type ToolId,
@@ -46,15 +47,10 @@ import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
+import { aroundChecks, parseAround } from './around.js';
+import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
-import {
-  lineSpan,
-  type ModinfoFinding,
-  modinfoFindings,
-  type PasteSection,
-  programOf,
-  splitPaste,
-} from './paste.js';
+import { lineSpan, type ModinfoFinding, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -95,9 +91,9 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   gdrcopy: pair(parseGdrcopy, classifyGdrcopy),
   perftest: pair(parsePerftest, classifyPerftest),
   'nccl-tests': pair(parseNcclTests, classifyNcclTests),
-  'rdma-link': pair(parseRdmaLink, classifyRdmaLink),
+  'rdma-link': pair(parseRdmaLink, (r, o) => classifyRdmaLink(r, o.commands ? { commands: o.commands } : {})),
   dmesg: pair(parseDmesgPeermem, (r, o) => classifyDmesgPeermem(r, o.shown ? { shown: o.shown } : {})),
-  fi_info: pair(parseFiInfo, classifyFiInfo),
+  fi_info: pair(parseFiInfo, (r, o) => classifyFiInfo(r, o.commands ? { commands: o.commands } : {})),
 };
 
 /** Tool id → a function that parses and classifies one captured output. */
@@ -105,8 +101,12 @@ export const READERS = Object.fromEntries(
   Object.entries(TOOL_READINGS).map(([tool, r]) => [
     tool,
     (text: string, opts: TransferOptions): Reading => {
-      const parsed = r.parse(text);
-      return { parsed, checks: r.classify(parsed as never, opts) };
+      const { parsed, dropped } = parseAround(r.parse, text);
+      const lines = notUnderstoodCheck(parsed);
+      return {
+        parsed,
+        checks: [...r.classify(parsed as never, opts), ...(lines ? [lines] : []), ...aroundChecks(dropped)],
+      };
     },
   ]),
 ) as Record<ToolId, Reader>;
@@ -114,47 +114,6 @@ export const READERS = Object.fromEntries(
 /** Reads one captured output of a tool. Throws ParseError (a ToolError) on input that is not that tool's output. */
 export function readOutput(tool: ToolId, text: string, opts: TransferOptions): Reading {
   return READERS[tool](text, opts);
-}
-
-/** `nvidia-smi topo -p2p r` prints the P2P status matrix, not the topology matrix. */
-const P2P_FLAG = /\s(?:-p2p|--p2pstatus)\b/;
-
-/** Does a typed command run this tool? (`lsmod | grep x` → lsmod; `ls -l /dev/infiniband` → dev-infiniband.) */
-export function commandRuns(tool: ToolId, command: string): boolean {
-  const prog = programOf(command);
-  switch (tool) {
-    case 'dev-infiniband':
-      return (prog === 'ls' || prog === 'find') && /\/(?:dev|sys\/class)\/infiniband\b/.test(command);
-    case 'topo':
-      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && !P2P_FLAG.test(command);
-    case 'topo-p2p':
-      return prog === 'nvidia-smi' && /\btopo\b/.test(command) && P2P_FLAG.test(command);
-    case 'nvlink':
-      return prog === 'nvidia-smi' && /\bnvlink\b/.test(command);
-    case 'memlock':
-      return prog === 'ulimit' || /\bulimit\s+-\w*l/.test(command);
-    case 'lsmod':
-      return prog === 'lsmod' || /^cat\s+\/proc\/modules\b/.test(command.trim());
-    case 'gdrcopy':
-      return /^(?:gdrcopy_)?(?:copybw|copylat|sanity)$/.test(prog);
-    case 'rdma-link':
-      return (prog === 'rdma' && /\blink\b/.test(command)) || prog === 'ibdev2netdev';
-    case 'dmesg':
-      return prog === 'dmesg' || (prog === 'journalctl' && /\s-k\b|--dmesg/.test(command));
-    case 'fi_info':
-      return prog === 'fi_info';
-    case 'perftest':
-      return /^ib_(?:write|read|send|atomic)_(?:bw|lat)$/.test(prog);
-    case 'nccl-tests':
-      return (
-        /\b\w+_perf(?:_mpi)?\b/.test(command) &&
-        /(?:^|[\s/])(?:all_reduce|all_gather|reduce_scatter|alltoall|alltoallv|broadcast|reduce|sendrecv|gather|scatter|hypercube)_perf\b/.test(
-          command,
-        )
-      );
-    default:
-      return prog === TOOLS[tool].command.split(' ')[0];
-  }
 }
 
 function merge(sections: readonly PasteSection[]): string {
@@ -174,13 +133,14 @@ const shown = (s: PasteSection, places = false) =>
  * whole, as before. Where another command answers a question the tool's output leaves open, it is used:
  * `modinfo` shows a peer-memory module that lsmod does not list is installed but not loaded.
  */
-export function readPasted(tool: ToolId, text: string, opts: TransferOptions): Reading {
+export function readPasted(tool: ToolId, text: string, given: TransferOptions): Reading {
   const paste = splitPaste(text);
+  const grace = graceNamed(text);
+  const opts = grace && given.grace === undefined ? { ...given, grace } : given;
   if (!paste.isPaste) return readOutput(tool, text, opts);
   const multi = new Set(paste.sections.flatMap((s) => (s.where ? [s.where] : []))).size > 1;
   const show = (s: PasteSection) => shown(s, multi);
-  const runs = (s: PasteSection) =>
-    s.command !== undefined ? commandRuns(tool, s.command) : s.shape === tool;
+  const runs = (s: PasteSection) => sectionRuns(tool, s);
   // Output piped into md5sum, wc, grep -c… is no longer the tool's lines.
   const opaque = paste.sections.filter((s) => s.command && runs(s) && pipelineOf(s.command).opaque);
   const own = paste.sections.filter((s) => runs(s) && !opaque.includes(s));
@@ -204,7 +164,8 @@ export function readPasted(tool: ToolId, text: string, opts: TransferOptions): R
         continue;
       if (s.command === undefined && s.shape !== undefined && s.shape !== tool) continue;
       try {
-        reading = readOutput(tool, s.text, opts);
+        // The section's typed command is context even when its program is not the tool's name (`docker exec c nvidia-smi topo -mp`).
+        reading = readOutput(tool, s.text, s.command ? { ...opts, commands: [s.command] } : opts);
         used = [s];
         break;
       } catch (err) {
@@ -366,12 +327,16 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
   return { parsed: { places, readings: parsed }, checks };
 }
 
-/** The command plainly runs a different known tool (so its output is not this tool's to try). */
-function commandRunsAnother(tool: ToolId, command: string): boolean {
-  return (
-    (Object.keys(TOOLS) as ToolId[]).some((t) => t !== tool && commandRuns(t, command)) ||
-    programOf(command) === 'modinfo'
-  );
+/**
+ * A Grace platform named anywhere in the paste (`NVIDIA GH200 480GB`, `NVIDIA GB200`, `GB300`): the GPUs hang off
+ * a Grace CPU over NVLink-C2C (references/read-shapes.md).
+ */
+function graceNamed(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  const i = lines.findIndex((l) => /\b(?:GH200|GB200|GB300)\b/.test(l));
+  return i < 0
+    ? undefined
+    : `${/\b(GH200|GB200|GB300)\b/.exec(lines[i] as string)?.[1]} named at line ${i + 1}`;
 }
 
 const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);

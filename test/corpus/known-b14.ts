@@ -6,18 +6,10 @@
  */
 export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
-  'dev-infiniband/k8s-rdma-shared-44-ll-cn-locale-issm-only-cut.txt':
-    'TOOL P1: an `ls -l` listing with no prompt at all, a Chinese-locale date (9月) and a last line cut mid-field is refused (exit 2) instead of read as far as it goes ("uverbs not shown")',
   // b15
   'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
     'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
-  'topo/deepep-60-topo-mp-8gpu-14nic-pix-cut-at-gpu4.txt':
-    'TOOL P1: a `topo -mp` matrix whose GPU4 row is cut mid-cell is refused (exit 2: "row GPU4 does not have 22 topology cells") instead of read as far as it goes (as nccl-1357)',
   // b16
-  'topo/vllm-16997-8gpu-nv18-26nic-tabs-cut-at-gpu6.txt':
-    'TOOL P1: a tab-separated 26-NIC matrix whose GPU6 row is cut mid-cell is refused (exit 2) instead of read as far as it goes',
-  'topo/vllm-31594-b200-nic11nic12-glued-header-cut-at-gpu4.txt':
-    'TOOL P1/P2: with the header glued at `NIC11NIC12` and the GPU4 row cut mid-line, read passes "all 25 GPU pairs" of 5 GPUs; the 8-GPU header says GPU5-7 are not shown, yet no topo.cut is reported',
   'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
     'TOOL P2: a clean gdrdrv load passes gdr.peermem ("no symbol error"), though nvidia_peermem / nv_peer_mem are not in the paste at all: not shown is read as fine',
   // b17
@@ -28,10 +20,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
   'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
-  'topo/sglang-7888-8gpu-nv18-pix-plus-phb-cut-in-gpu1.txt':
-    'TOOL P2: an 8-GPU header with only GPU0 and a cut GPU1 row passes ("each of the 2 GPUs shown"); GPU2-7 are not shown, yet no topo.cut is reported',
-  'ibv_devinfo/nccl-769-bond-v-gid-lines-only.txt':
-    'TOOL P1: an `ibv_devinfo -v` port fragment (phys_state and GID lines, no hca_id header) is refused (exit 2) instead of read as a partial port',
   'show_gids/nccl-426-header-only-cut.txt':
     'TOOL P2: a show_gids table cut right after its header is failed as "no GID at all (n_gids_found=0)"; no n_gids_found line is in the paste, the rows are not shown',
 };

@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import type { Check } from '../core/model.js';
+import { rollUp } from '../core/verdict.js';
+import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
+import { splitPaste } from './paste.js';
+import { readPasted } from './tools.js';
+
+/**
+ * Issue 38, principle 1: read what is there, whatever its shape. Each paste is written here in the tool's own
+ * format, in the shape a poster leaves it: prompts of other shapes, no header, a cut last line, a bad row.
+ */
+const opts = { expect: 'any' } as const;
+const read = (tool: Parameters<typeof readPasted>[0], text: string) => readPasted(tool, text, opts).checks;
+const byId = (checks: Check[], id: string) => checks.find((c) => c.id === id);
+
+const LS = [
+  'total 0',
+  'crw-------  1 root root 231,  64 Apr  5 06:17 issm0',
+  'crw-rw-rw-  1 root root  10,  56 Apr  5 06:17 rdma_cm',
+  'crw-------  1 root root 231,   0 Apr  5 06:17 umad0',
+  'crw-rw-rw-  1 root root 231, 192 Apr  5 06:17 uverbs0',
+];
+
+describe('prompts of other shapes', () => {
+  it('a `>` prompt before `lsmod | grep` is the command, not an lsmod line', () => {
+    const checks = read(
+      'lsmod',
+      '> lsmod | grep nv_peer\nnv_peer_mem            13163  0\nib_core               357701  9 rdma_cm,nv_peer_mem,mlx5_ib\n',
+    );
+    expect(byId(checks, 'read.input')?.detail).toMatch(
+      /^read `lsmod \| grep nv_peer` \(lines 1–4\) as lsmod/,
+    );
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+  });
+
+  it('a two-line prompt (user@host and the directory, then `#ll` glued to its mark) runs `ll /dev/infiniband/`', () => {
+    const paste = ['root@node7 /sys/bus/pci/devices/0000:81:00.0', '#ll /dev/infiniband/', ...LS].join('\n');
+    const sections = splitPaste(paste).sections;
+    expect(sections.map((s) => [s.command, s.where, s.cwd, s.from])).toEqual([
+      ['ll /dev/infiniband/', 'node7', '/sys/bus/pci/devices/0000:81:00.0', 2],
+    ]);
+    const checks = read('dev-infiniband', paste);
+    expect(byId(checks, 'read.input')?.detail).toBe(
+      'read `ll /dev/infiniband/` (lines 2–7) as dev-infiniband',
+    );
+    expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'ok', detail: '1 verbs device: uverbs0' });
+  });
+
+  it('`ls -alh` typed where the prompt shows /dev/infiniband lists it; the same `ls` elsewhere does not', () => {
+    const here = read('dev-infiniband', ['root@gpu-11:/dev/infiniband# ls -alh', ...LS].join('\n'));
+    expect(byId(here, 'read.input')?.detail).toBe('read `ls -alh` (lines 1–6) as dev-infiniband');
+    expect(byId(here, 'rdma.devices')?.status).toBe('ok');
+    const elsewhere = read(
+      'dev-infiniband',
+      'root@gpu-11:/tmp# ls -alh\ntotal 0\n-rw-r--r-- 1 root root 0 Apr  5 06:17 notes.txt\n',
+    );
+    expect(byId(elsewhere, 'rdma.devices')?.detail).toMatch(/^\/dev\/infiniband was not listed/);
+  });
+
+  it('the prompt after the output (copied from the bottom up) still gives the output to its tool', () => {
+    const checks = read('dev-infiniband', [...LS, 'root@gpu-11:~# ls -l /dev/infiniband'].join('\n'));
+    expect(byId(checks, 'rdma.devices')?.status).toBe('ok');
+  });
+});
+
+describe('a paste cut mid-line', () => {
+  it('an `ls -l /dev/infiniband` cut inside a row before any uverbs entry: not shown, named, never "no uverbs"', () => {
+    const paste = [
+      'root@pod:/# ll /dev/infiniband',
+      ...LS.slice(0, 4),
+      'crw-------  1 root root 231,   1 Apr',
+    ];
+    const checks = read('dev-infiniband', paste.join('\n'));
+    expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'skipped' });
+    expect(byId(checks, 'rdma.devices')?.detail).toMatch(/cut at line 6 .*uverbs entries: not shown/);
+    expect(byId(checks, 'read.lines')?.detail).toMatch(
+      /^1 line not \(wholly\) understood: line 6 "crw-------/,
+    );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('a cut after uverbs0 reads uverbs0 and names the cut line', () => {
+    const r = parseDevInfiniband([...LS, 'crw-rw-rw-  1 root root 2'].join('\n'));
+    expect(r.uverbs).toEqual(['uverbs0']);
+    expect(r.cut).toEqual({
+      line: 6,
+      text: 'crw-rw-rw-  1 root root 2',
+      why: 'the paste ends inside this `ls -l` row',
+    });
+  });
+
+  it('a bad row in the middle is still refused: only the last line can be cut', () => {
+    expect(() => parseDevInfiniband([LS[0], 'crw-rw-rw-  1 root', ...LS.slice(1)].join('\n'))).toThrow(
+      /line 2 .*not an `ls` entry/,
+    );
+  });
+});
+
+const TOPO_ROWS = [
+  'GPU0     X      NV18    NV18    NV18    PIX     SYS     0-47    0               N/A',
+  'GPU1    NV18     X      NV18    NV18    PIX     SYS     0-47    0               N/A',
+  'GPU2    NV18    NV18     X      NV18    SYS     PIX     48-95   1               N/A',
+  'GPU3    NV18    NV18    NV18     X      SYS     PIX     48-95   1               N/A',
+];
+
+describe('nvidia-smi topo -m without its header, and cut inside a cell', () => {
+  it('rows without the header line: each row names its own column, NV# columns are GPUs, the rest NICs', () => {
+    const r = parseNvidiaSmiTopo(TOPO_ROWS.join('\n'));
+    expect(r.devices.map((d) => `${d.id}:${d.kind}`)).toEqual([
+      'GPU0:gpu',
+      'GPU1:gpu',
+      'GPU2:gpu',
+      'GPU3:gpu',
+      'NIC0:nic',
+      'NIC1:nic',
+    ]);
+    expect(r.matrix.GPU2).toEqual({
+      GPU0: 'NV18',
+      GPU1: 'NV18',
+      GPU2: 'X',
+      GPU3: 'NV18',
+      NIC0: 'SYS',
+      NIC1: 'PIX',
+    });
+    expect(r.devices[2]).toMatchObject({ cpuAffinity: '48-95', numaAffinity: '1', gpuNumaId: 'N/A' });
+    expect(r.headerless).toEqual({ gpus: 4, columns: 6 });
+    const checks = read('topo', TOPO_ROWS.join('\n'));
+    expect(byId(checks, 'nvlink.topology')?.status).toBe('ok');
+    expect(byId(checks, 'gdr.nic-affinity')?.status).toBe('ok');
+  });
+
+  it('the last row cut inside a cell (`NV`) is read up to its last whole cell and marked cut', () => {
+    const paste = [
+      '$ nvidia-smi topo -m',
+      '        GPU0    GPU1    GPU2    GPU3    NIC0    NIC1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      ...TOPO_ROWS.slice(0, 3),
+      'GPU3    NV18    NV',
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.matrix.GPU3).toEqual({ GPU0: 'NV18' });
+    expect(r.cut).toEqual([{ row: 'GPU3', shown: 1, of: 6, line: 6 }]);
+    const checks = read('topo', paste);
+    expect(byId(checks, 'topo.cut')?.status).toBe('skipped');
+    expect(byId(checks, 'nvlink.topology')?.status).toBe('ok');
+  });
+
+  it('labels glued in the header (`NIC0NIC1`) are two columns; GPU rows the paste stops before are not shown', () => {
+    const paste = [
+      '        GPU0    GPU1    GPU2    GPU3    NIC0NIC1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      ...TOPO_ROWS.slice(0, 2),
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.devices.map((d) => d.id)).toEqual(['GPU0', 'GPU1', 'GPU2', 'GPU3', 'NIC0', 'NIC1']);
+    expect(r.devices[0]).toMatchObject({ cpuAffinity: '0-47', numaAffinity: '0', gpuNumaId: 'N/A' });
+    const checks = read('topo', paste);
+    expect(byId(checks, 'topo.cut')?.detail).toBe(
+      'the header lists GPU2, GPU3 but the paste has no row for them: their links and NICs are not shown, so not judged',
+    );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('a row cut inside a cell that is not the last line is still refused', () => {
+    const paste = [
+      '        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity',
+      'GPU0     X      NV',
+      'GPU1    NV4      X      PIX     0-47    0',
+    ].join('\n');
+    expect(() => parseNvidiaSmiTopo(paste)).toThrow(/row GPU0 does not have 3 topology cells/);
+  });
+});
+
+describe('show_gids: a typo in the prompt, one bad row', () => {
+  const head = [
+    'DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV',
+    '---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---',
+  ];
+  it('`show_gid` typed above a show_gids body is read as show_gids; a row cut at the end is named', () => {
+    const paste = [
+      'root@h:/workspace# show_gid',
+      ...head,
+      'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+      'mlx5_1\t1\t3\t0000:0000:0000:00',
+    ].join('\n');
+    const checks = read('show_gids', paste);
+    expect(byId(checks, 'read.input')?.detail).toBe('read `show_gid` (lines 1–5) as show_gids');
+    expect(byId(checks, 'rdma.gid')?.status).toBe('ok');
+    expect(byId(checks, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    expect(byId(checks, 'read.lines')?.detail).toMatch(
+      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00" \(not a GID row/,
+    );
+  });
+});
+
+describe('what surrounds the output: a markdown fence, a title line, a last line cut mid-line', () => {
+  const LSMOD = [
+    'nvidia_peermem         16384  0',
+    'ib_core               442368  9 rdma_cm,nvidia_peermem,mlx5_ib',
+  ];
+
+  it("a markdown code fence around the paste is the post's, not the tool's", () => {
+    const paste = [
+      '```console',
+      '# Memory domain: mlx5_0',
+      '#     Component: ib',
+      '#      Transport: rc_mlx5',
+      '#         Device: mlx5_0:1',
+      '```',
+    ];
+    expect(byId(read('ucx_info', paste.join('\n')), 'ucx.rdma')?.status).toBe('ok');
+  });
+
+  it('a title line before the output is left out and named; it changes nothing', () => {
+    const checks = read('lsmod', ['Here is lsmod on node 3:', ...LSMOD].join('\n'));
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+    expect(byId(checks, 'read.around')).toMatchObject({
+      status: 'skipped',
+      matters: false,
+      detail: 'line 1 "Here is lsmod on node 3:" before the output is not the tool\'s and was left out',
+    });
+  });
+
+  it('a last line cut mid-line is left out and named, and the reading is not a whole one', () => {
+    const checks = read('lsmod', [...LSMOD, 'nvidia_uvm'].join('\n'));
+    expect(byId(checks, 'gdr.peermem')?.status).toBe('ok');
+    expect(byId(checks, 'read.cut')?.detail).toMatch(/^the paste ends mid-line \(line 3 "nvidia_uvm"/);
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it("text with nothing of the tool in it is still refused with the parser's first error", () => {
+    expect(() => read('lsmod', 'hello\nthis is\nnot lsmod at all\n')).toThrow(/at line 1 "hello"/);
+  });
+});
+
+describe('rdma link: the last line cut inside its fields', () => {
+  it('a port whose line is cut before physical_state is Down with its physical state not shown: a warning, not a fault', () => {
+    const paste = [
+      'root@node2$ rdma link',
+      'link mlx5_0/1 subnet_prefix fe80:0000:0000:0000 lid 3 sm_lid 1 lmc 0 state ACTIVE physical_state LINK_UP',
+      'link mlx5_1/1 subnet_prefix fe80:0000:0000:0000 lid 65535 sm_lid 0 lmc 0 state DOWN physical_s',
+    ].join('\n');
+    const port = read('rdma-link', paste).find((c) => c.id === 'ib.port' && c.subject === 'mlx5_1/1');
+    expect(port).toMatchObject({ status: 'warn' });
+    expect(port?.detail).toMatch(/the paste is cut before its physical state/);
+    // The same line whole, Down with no physical state at all, is still a fault on InfiniBand.
+    const whole = paste.replace('DOWN physical_s', 'DOWN');
+    expect(read('rdma-link', whole).find((c) => c.subject === 'mlx5_1/1')?.status).toBe('fail');
+  });
+});
+
+describe("a launcher's prefix on every line, an older libfabric's bare error, the provider the command asks for", () => {
+  const NCCL = [
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)',
+    '   134217728      33554432     float     sum      -1   1180.1  113.74  199.04      0   1179.6  113.78  199.11      0',
+    '# Avg bus bandwidth    : 199.075',
+  ];
+  it("srun --label's `0: ` before every line is the launcher's", () => {
+    const checks = read('nccl-tests', NCCL.map((l) => `0: ${l}`).join('\n'));
+    expect(byId(checks, 'nccl.run')?.status).toBe('ok');
+  });
+
+  it("mpirun's `[1,0]<stdout>:` indented by a markdown list is still the launcher's", () => {
+    const checks = read('nccl-tests', NCCL.map((l) => `   [1,0]<stdout>:${l}`).join('\n'));
+    expect(byId(checks, 'nccl.run')?.status).toBe('ok');
+  });
+
+  it('`fi_getinfo: -61` without its strerror (older libfabric) is the answer "no EFA provider"', () => {
+    expect(byId(read('fi_info', '$ fi_info -p efa\nfi_getinfo: -61\n'), 'efa.provider')?.status).toBe('fail');
+  });
+
+  it('-61 to `FI_PROVIDER=verbs fi_info` says nothing about EFA: not judged', () => {
+    const c = byId(
+      read('fi_info', '$ FI_PROVIDER=verbs fi_info\nfi_getinfo: -61 (No data available)\n'),
+      'efa.provider',
+    );
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(/asked for verbs, not EFA/);
+  });
+});
+
+describe('sections without their header: NCCL channel lines, an ibv_devinfo -v port fragment', () => {
+  it('NCCL channel lines without their `NCCL INFO Channel` prefix are still what each side uses', () => {
+    const paste =
+      '9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA\n9[1a000] -> 2[6b000] [receive] via NET/IB/1\n';
+    const c = byId(read('nccl-tests', paste), 'nccl.transport');
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toMatch(/^1 channel\(s\) via NET without GDRDMA: .*; 1 with GDRDMA$/);
+  });
+
+  it('a network plugin whose name holds a space (`NET/AWS Libfabric/1/GDRDMA`) is GPUDirect RDMA', () => {
+    const paste = [
+      'node-0:26:68 [1] NCCL INFO Using network AWS Libfabric',
+      'node-0:26:68 [1] NCCL INFO Channel 00 : 1[101d0] -> 8[101c0] [send] via NET/AWS Libfabric/1/GDRDMA',
+      'node-0:26:68 [1] NCCL INFO Channel 00 : 8[101c0] -> 1[101d0] [receive] via NET/AWS Libfabric/1/GDRDMA',
+    ].join('\n');
+    expect(byId(read('nccl-tests', paste), 'nccl.transport')).toMatchObject({
+      status: 'ok',
+      detail: 'network AWS Libfabric, 2 channel(s) via GPUDirect RDMA (GDRDMA)',
+    });
+  });
+
+  it('an `ibv_devinfo -v` port fragment (phys_state and GIDs, no hca_id, no port line) is one port, its state not shown', () => {
+    const paste = [
+      '\t\t\tphys_state:\t\tLINK_UP (5)',
+      '\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:0ac0:ebff:feda:1cfb, RoCE v1',
+      '\t\t\tGID[  3]:\t\t::ffff:200.0.209.6, RoCE v2',
+    ].join('\n');
+    const checks = read('ibv_devinfo', paste);
+    expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)/1' });
+    expect(byId(checks, 'ib.ports')?.status).toBe('skipped');
+  });
+});
