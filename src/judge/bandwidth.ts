@@ -41,13 +41,23 @@ export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
 export interface Row {
   blockSize?: number | undefined;
   gbps: number;
+  /** Transfers kept in flight at once; absent: one at a time. */
+  inFlight?: number | undefined;
 }
 
-/** The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all. */
+/**
+ * The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all.
+ * When large rows with several transfers in flight exist (the nixl probe's in-flight row),
+ * the best of those: serving keeps several KV transfers posted at once, and one transfer at a
+ * time leaves the link idle between a completion and the next post (the host's time, not the
+ * link's), so a healthy link reads lower on it (references/expected-bandwidth.md). The
+ * one-at-a-time rows stay in the table for latency.
+ */
 export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnly: boolean } | undefined {
   if (rows.length === 0) return undefined;
   const large = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
-  const pick = large.length > 0 ? large : rows;
+  const inFlight = large.filter((r) => (r.inFlight ?? 1) > 1);
+  const pick = inFlight.length > 0 ? inFlight : large.length > 0 ? large : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
   return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }
