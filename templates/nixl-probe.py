@@ -60,6 +60,13 @@ REQUIRED_API = (
     "make_prepped_xfer",
     "release_dlist_handle",
 )
+# The in-flight row's depth (references/nixl-probe.md, "The in-flight row"): the serving connector
+# posts one READ per request and polls them all on its next step (vLLM NixlConnector _read_blocks),
+# so under load several transfers are in flight at once; for a large block the wire needs only two
+# (the bandwidth-delay product is far below one block), the other two hide the host's pause between a
+# completion and the next post (Python, a shared CPU); and 4 x the largest block (256 MiB) fits in the
+# buffer the default KV row already needs (~360 MiB), so no rail asks for more memory for it.
+IN_FLIGHT = 4
 DONE_PREFIX = b"interconnect-test:done:"
 DESCS_PREFIX = b"interconnect-test:descs:"
 READ_PATTERN = 0xA5  # the target's buffer: what a READ brings back
@@ -151,6 +158,13 @@ def parse_args(argv):
     p.add_argument("--kv-requests", type=int, default=1, help="KV row: requests in flight at once")
     p.add_argument("--kv-source", default="default", help="KV row: where the shape came from (printed)")
     p.add_argument(
+        "--in-flight",
+        type=int,
+        default=IN_FLIGHT,
+        help="the in-flight row: this many transfers of the largest block kept posted at once, each reposted as it"
+        " completes (nixlbench's --pipeline_depth window); the link is judged on it (1: no in-flight row)",
+    )
+    p.add_argument(
         "--nvlink-retry",
         type=float,
         default=60.0,
@@ -198,6 +212,7 @@ def parse_args(argv):
         "kv_dtype_bytes",
         "kv_tokens",
         "kv_requests",
+        "in_flight",
         "check_chunk",
         "min_bytes",
     ):
@@ -869,6 +884,53 @@ def timed(a, step, bytes_per_iter, min_iters, row_deadline):
             return done, seconds, "budget"
 
 
+def windowed(a, agent, handles, where, block, min_transfers, row_deadline):
+    """The in-flight row's timed part, nixlbench's --pipeline_depth loop (nixl_worker.cpp execTransferLoop):
+    post every handle, then repost each one as it completes, until min_transfers and (--min-seconds or
+    --min-bytes), or the row's budget; the transfers still in flight then finish inside the time measured.
+    Returns (transfers, seconds, what ended it)."""
+    t0 = time.perf_counter()
+    for h in handles:
+        post(agent, h, where)
+    busy = list(range(len(handles)))
+    done = 0
+    enough = None
+    last = time.monotonic()
+    while busy:
+        still = []
+        for i in busy:
+            state = agent.check_xfer_state(handles[i])
+            if state == "PROC":
+                still.append(i)
+                continue
+            if state != "DONE":
+                raise ProbeError("transfer", f"{where}: NIXL reported {state}")
+            done += 1
+            last = time.monotonic()
+            if enough is None:
+                seconds = time.perf_counter() - t0
+                if done >= min_transfers and seconds >= a.min_seconds:
+                    enough = "seconds"
+                elif done >= min_transfers and done * block >= a.min_bytes:
+                    enough = "bytes"
+                elif last >= row_deadline:
+                    enough = "budget"
+            if enough is None:
+                post(agent, handles[i], where)
+                still.append(i)
+        busy = still
+        # A peer that vanished can leave a transfer in PROC for good: bound the wait for the next completion.
+        if busy and time.monotonic() - last > a.timeout:
+            raise ProbeError("timeout", f"{where}: no transfer completed for {a.timeout:g}s (peer gone?)")
+    return done, time.perf_counter() - t0, enough
+
+
+def post(agent, handle, where):
+    state = agent.transfer(handle)
+    if state not in ("DONE", "PROC"):
+        raise ProbeError("transfer", f"{where}: NIXL reported {state}")
+
+
 def plan_rows(a, shape):
     rows = []
     for block in doubling(a.start_block, a.max_block):
@@ -887,6 +949,19 @@ def plan_rows(a, shape):
                 }
             )
     rows.extend(batched_rows(a))
+    if a.in_flight > 1:
+        # Several transfers of the largest block in flight, each its own request over its own part
+        # of the buffer, reposted as it completes: the row the link's bandwidth is judged on.
+        iters = max(1, a.iters // a.large_block_iter_factor) if a.max_block > 1024 * 1024 else a.iters
+        rows.append(
+            {
+                "kind": "inflight",
+                "name": f"{a.in_flight} in flight x {a.max_block} B",
+                "layout": Layout(a.in_flight, a.max_block, a.max_block),
+                "iters": max(a.in_flight, iters),
+                "warmup": 1,
+            }
+        )
     if shape:
         # One KV round (every request of a step) moves far more than a sweep block: as many as
         # a large block gets, at least one, and the time/bytes rule decides the rest.
@@ -1066,6 +1141,23 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
                 post_and_wait(agent, [(handle, None)], where, a.timeout)
 
             cleanup = [lambda handle=handle: agent.release_xfer_handle(handle)]
+        elif row["kind"] == "inflight":
+            handles = [
+                agent.initialize_xfer(
+                    a.op,
+                    agent.get_xfer_descs([(buf.addr + i * layout.stride, layout.length, buf.dev_id)], buf.memory),
+                    agent.get_xfer_descs(
+                        [(remote["addr"] + i * layout.stride, layout.length, remote["dev"])], remote["memory"]
+                    ),
+                    a.peer_name,
+                )
+                for i in range(layout.count)
+            ]
+
+            def step(_i, handles=handles):
+                post_and_wait(agent, [(h, None) for h in handles], where, a.timeout)
+
+            cleanup = [lambda h=h: agent.release_xfer_handle(h) for h in handles]
         else:
             # vLLM's _read_blocks: per request, make_prepped_xfer over prepared descriptor lists
             # (one per layer, K or V, and block) with a notification, posted at once, polled to DONE.
@@ -1097,7 +1189,13 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
             step(w)
         rows_left = len(rows) - index
         budget = max(0.0, (run_end - time.monotonic()) * 0.8 / rows_left)
-        iters, seconds, enough = timed(a, lambda i: step(row["warmup"] + i), moved, row["iters"], time.monotonic() + budget)
+        if row["kind"] == "inflight":
+            # Counted in transfers, not rounds: each transfer moves one block.
+            transfers, seconds, enough = windowed(a, agent, handles, where, layout.length, row["iters"], time.monotonic() + budget)
+            iters = transfers
+            moved = layout.length
+        else:
+            iters, seconds, enough = timed(a, lambda i: step(row["warmup"] + i), moved, row["iters"], time.monotonic() + budget)
         for release in cleanup:
             release()
         check = None
@@ -1112,6 +1210,8 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
         if row["kind"] == "kv":
             kv_notifs += extra["notifs"][0]
             fields = {"kv": shape, "notifs": extra["notifs"][0]}
+        elif row["kind"] == "inflight":
+            fields = {"inFlight": layout.count}
         emit(
             a,
             "measurement",
@@ -1119,14 +1219,14 @@ def sweep(a, agent, buf, remote, rows, shape, started_run):
             row=index,
             kind=row["kind"],
             blockSize=layout.length,
-            batchSize=layout.count if row["kind"] == "sweep" else shape["descsPerRequest"],
+            batchSize={"sweep": layout.count, "inflight": 1}.get(row["kind"]) or shape["descsPerRequest"],
             iters=iters,
             warmup=row["warmup"],
             seconds=seconds,
             bytes=moved * iters,
             enough=enough,
             gbps=moved * iters / 1e9 / seconds if seconds > 0 else 0.0,
-            avgLatUs=seconds * 1e6 / (iters * layout.count),
+            avgLatUs=seconds * 1e6 / (iters * (1 if row["kind"] == "inflight" else layout.count)),
             check=check,
             **fields,
         )
@@ -1148,7 +1248,7 @@ def main(argv):
             present, _how = gpu_present()
             memory = "VRAM" if present else "DRAM"
         shape = kv_shape(a)
-        size = a.max_block * max(a.max_batch, nvlink_batch(a))
+        size = a.max_block * max(a.max_batch, nvlink_batch(a), a.in_flight)
         if shape:
             size = max(size, kv_layout(shape).span())
         fill = READ_PATTERN if a.role == "target" else WRITE_PATTERN
@@ -1177,6 +1277,7 @@ def main(argv):
             minSeconds=a.min_seconds,
             minBytes=a.min_bytes,
             kv=shape,
+            inFlight=a.in_flight,
         )
         listen = a.listen_port if a.role == "target" else 0
         try:

@@ -92,7 +92,7 @@ describeNeeding(
       const i = out(p.initiator);
       const t = out(p.target);
       expect(i.errors).toEqual([]);
-      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep', 'kv']);
+      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep', 'inflight', 'kv']);
       for (const m of i.measurements) {
         expect(m.warmup).toBeGreaterThanOrEqual(1);
         // --min-seconds 0.3 comes long before 1 GiB at these sizes: every row ran at least 0.3 s.
@@ -101,7 +101,8 @@ describeNeeding(
         expect(m.iters).toBeGreaterThanOrEqual(1);
         // The initiator READ the target's pattern and compared a sample of it after the row.
         // Every byte the row moved was copied back and compared.
-        expect(m.check?.bytes).toBe(m.blockSize * m.batchSize * (m.kind === 'kv' ? 3 : 1));
+        const copies = m.kind === 'kv' ? 3 : m.kind === 'inflight' ? 4 : 1;
+        expect(m.check?.bytes).toBe(m.blockSize * m.batchSize * copies);
       }
       const kv = i.measurements.find((m) => m.kind === 'kv');
       // 2 layers x K,V x 4 blocks of 16 tokens = 16 descriptors of 8 x 128 x 16 x 2 B = 32 KiB a request.
@@ -113,7 +114,29 @@ describeNeeding(
       // One notification per request per round, warm-up included; every one reached the target.
       expect(kv?.notifs).toBe(3 * ((kv?.iters ?? 0) + (kv?.warmup ?? 0)));
       expect(t.done).toMatchObject({ op: 'READ', kvNotifs: kv?.notifs, verified: null });
-      expect(i.done).toMatchObject({ verified: true, measurements: 3 });
+      expect(i.done).toMatchObject({ verified: true, measurements: 4 });
+    });
+
+    it('keeps 4 transfers of the largest block in flight, counts transfers, checks every byte, and names the depth', async () => {
+      const p = await probePair('WRITE');
+      expect(p.exits).toEqual({ initiator: 0, target: 0 });
+      const i = out(p.initiator);
+      expect(i.start).toMatchObject({ inFlight: 4 });
+      const row = i.measurements.find((m) => m.kind === 'inflight');
+      // Four requests of one 8 KiB block each, over four parts of the buffer, reposted as each completes.
+      expect(row).toMatchObject({ blockSize: 8192, batchSize: 1, inFlight: 4, enough: 'seconds' });
+      expect(row?.iters).toBeGreaterThanOrEqual(20);
+      expect(row?.bytes).toBe((row?.iters ?? 0) * 8192);
+      expect(row?.check?.bytes).toBe(4 * 8192);
+      expect(out(p.target).done).toMatchObject({ op: 'WRITE', verified: true, checkedRows: 4 });
+      // The log reader hands the row on with its depth (pair --local's test with 1 MiB blocks shows
+      // the judge taking it: test/pair-local-nixl.test.ts).
+      const { rows } = readNixlLog(p.initiator.lines().join('\n'), 'prefill').result ?? { rows: [] };
+      expect(rows.map((r) => [r.blockSize, r.inFlight ?? 1])).toEqual([
+        [4096, 1],
+        [8192, 1],
+        [8192, 4],
+      ]);
     });
 
     it('catches a byte flipped on the target before its check after the WRITEs, naming the row and offset', async () => {
@@ -132,8 +155,8 @@ describeNeeding(
         stage: 'verify',
         message: expect.stringContaining('row kv: byte 0'),
       });
-      // The sweep rows before it were checked and passed; the KV row is not reported as measured.
-      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep']);
+      // The rows before it were checked and passed; the KV row is not reported as measured.
+      expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep', 'inflight']);
     });
 
     it('catches a byte flipped on the initiator after READs, mid-descriptor, and tells the target at once', async () => {
@@ -166,6 +189,8 @@ describeNeeding(
       ['tail', 'READ', '1 x 4096 B', 4095],
       ['random', 'WRITE', '1 x 8192 B', random(8192)],
       ['random descriptor of the KV row, random byte', 'READ', 'kv', random(48) * kvStride + random(kvDesc)],
+      ['in-flight row, fourth transfer', 'WRITE', '4 in flight x 8192 B', 3 * 8192 + random(8192)],
+      ['in-flight row, second transfer', 'READ', '4 in flight x 8192 B', 8192 + random(8192)],
     ];
     it.each(flips)('fails a flip at the %s (%s, row %s, byte %i)', async (_where, op, row, at) => {
       const checker = op === 'WRITE' ? 'target' : 'initiator';

@@ -99,11 +99,18 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
       logs: { prefill: prefill.out, decode: decode.out },
       ranOn: { prefill: 'node-a', decode: 'node-b' },
     });
+    // The sweep one transfer at a time, then the in-flight row (4 of the largest block at once).
+    const rows = [65536, 131072, 262144, 524288, 1 << 20].map((b) => [b, 1]).concat([[1 << 20, 4]]);
     expect(
-      j.measurements?.map((m) => [m.engine, m.initiator, m.opType, m.rows.map((r) => r.blockSize)]),
+      j.measurements?.map((m) => [
+        m.engine,
+        m.initiator,
+        m.opType,
+        m.rows.map((r) => [r.blockSize, r.inFlight ?? 1]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!),
+      ]),
     ).toEqual([
-      ['nixl', 'decode', 'READ', [65536, 131072, 262144, 524288, 1 << 20]],
-      ['nixl', 'prefill', 'WRITE', [65536, 131072, 262144, 524288, 1 << 20]],
+      ['nixl', 'decode', 'READ', rows],
+      ['nixl', 'prefill', 'WRITE', rows],
     ]);
     for (const m of j.measurements ?? []) {
       expect(m.transport.kind).toBe('tcp');
@@ -183,7 +190,9 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     expect(rails.map((r) => r.gpu)).toEqual([0, 1]);
     for (const r of rails) expect(r.gbps).toBeGreaterThan(0);
     // The two rails ran at once: the pair's rows are their sum, block by block.
-    expect(j.measurement.rows.map((r) => r.blockSize)).toEqual([65536, 131072, 262144, 524288, 1 << 20]);
+    expect(j.measurement.rows.map((r) => [r.blockSize, r.inFlight ?? 1])).toEqual(
+      [65536, 131072, 262144, 524288, 1 << 20].map((b) => [b, 1]).concat([[1 << 20, 4]]),
+    );
     expect(j.measurement.peakGBps).toBeGreaterThan(Math.max(...rails.map((r) => r.gbps ?? 0)));
     const railsCheck = j.checks.find((c) => c.id === 'pair.rails');
     expect(railsCheck?.detail).toMatch(/^2 rail\(s\) crossed/);

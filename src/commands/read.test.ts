@@ -36,7 +36,7 @@ describe('read <tool> <file> through main()', () => {
     const r = await run('nixlbench', degraded, '--line-rate', '400', '-o', 'json');
     expect(r.code).toBe(1);
     const bw = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'nixlbench.bandwidth');
-    expect(bw).toMatchObject({ status: 'fail', data: { lineGBps: 50, floorGBps: 35, warnGBps: 42.5 } });
+    expect(bw).toMatchObject({ status: 'fail', data: { lineGBps: 50, floorGBps: 35, warnGBps: 40 } });
     expect(bw.detail).toContain('(--line-rate 400 Gb/s)');
     const four = await run('nixlbench', degraded, '--line-rate', '100', '--rails', '4', '-o', 'json');
     expect(

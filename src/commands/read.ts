@@ -16,7 +16,7 @@ export function readCommand(ctx: CliContext, deps: ReadDeps = {}): Command {
     .option('--min-bandwidth <GB/s>', 'nixlbench/ucx_perftest: fail below this many GB/s (10^9 bytes/s)')
     .option(
       '--line-rate <Gb/s>',
-      'nixlbench/ucx_perftest: line rate of one NIC port the transfer crossed, e.g. 400 for NDR (fail below 70 %, warn below 85 % of rails × rate)',
+      'nixlbench/ucx_perftest: line rate of one NIC port the transfer crossed, e.g. 400 for NDR (fail below 70 %, warn below 80 % of rails × rate)',
     )
     .option('--rails <n>', 'nixlbench/ucx_perftest: how many such ports carried the transfer (default 1)')
     .addOption(

@@ -45,6 +45,12 @@ export const MeasurementRowSchema = z.object({
   gbps: z.number().nonnegative(),
   /** Average latency per block in µs, when the tool printed it. */
   avgLatUs: z.number().nonnegative().optional(),
+  /**
+   * Transfers kept in flight at once (the nixl probe's in-flight row, nixlbench's
+   * --pipeline_depth); absent: one at a time. Bandwidth is judged on such a row when
+   * there is one (judge/bandwidth.ts judgedRow).
+   */
+  inFlight: z.number().int().positive().optional(),
 });
 export type MeasurementRow = z.infer<typeof MeasurementRowSchema>;
 

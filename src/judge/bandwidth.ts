@@ -41,11 +41,18 @@ export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
 export interface Row {
   blockSize?: number | undefined;
   gbps: number;
+  /** Transfers kept in flight at once; absent: one at a time. */
+  inFlight?: number | undefined;
 }
 
 /**
  * The row judged: the best one of ≥ `large` bytes (1 MiB by default, where link rate shows), else the best
  * of all. A caller that knows the path streams at line rate from a smaller size passes it (RDMA: 64 KiB).
+ * When large rows with several transfers in flight exist (the nixl probe's in-flight row),
+ * the best of those: serving keeps several KV transfers posted at once, and one transfer at a
+ * time leaves the link idle between a completion and the next post (the host's time, not the
+ * link's), so a healthy link reads lower on it (references/expected-bandwidth.md). The
+ * one-at-a-time rows stay in the table for latency.
  */
 export function judgedRow<R extends Row>(
   rows: readonly R[],
@@ -53,7 +60,8 @@ export function judgedRow<R extends Row>(
 ): { row: R; smallOnly: boolean } | undefined {
   if (rows.length === 0) return undefined;
   const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
-  const pick = big.length > 0 ? big : rows;
+  const inFlight = big.filter((r) => (r.inFlight ?? 1) > 1);
+  const pick = inFlight.length > 0 ? inFlight : big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
   return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }

@@ -89,7 +89,7 @@ describe('line rate inputs', () => {
 });
 
 describe('expectationFor', () => {
-  it('cross-node on NDR: line 50 GB/s, fail below 70 %, warn below 85 %, ceiling two rails', () => {
+  it('cross-node on NDR: line 50 GB/s, fail below 70 %, warn below 80 %, ceiling two rails', () => {
     expect(
       expectationFor({
         mode: 'cross-node',
@@ -98,7 +98,7 @@ describe('expectationFor', () => {
     ).toEqual({
       lineGBps: 50,
       floorGBps: 35,
-      warnGBps: 42.5,
+      warnGBps: 40,
       ceilingGBps: 115,
       source: 'NIC line rate 400 Gb/s (mlx5_0 400 Gb/s)',
     });
@@ -109,7 +109,7 @@ describe('expectationFor', () => {
     ).toEqual({
       lineGBps: 25,
       floorGBps: 17.5,
-      warnGBps: 21.25,
+      warnGBps: 20,
       ceilingGBps: 28.75,
       source: 'NIC line rate 200 Gb/s (mlx5_2 200 Gb/s)',
     });
@@ -162,7 +162,7 @@ function verdictAt(
     .status;
 }
 
-describe('the bars at 90 %, 80 % and 60 % of what the rails can carry', () => {
+describe('the bars: ok, warn and fail at shares of what the rails can carry', () => {
   const port = (device: string, gbps: number, linkLayer: string): NicPort => ({
     device,
     port: 1,
@@ -205,7 +205,7 @@ describe('the bars at 90 %, 80 % and 60 % of what the rails can carry', () => {
     it(`${name}: ok, warn, fail`, () => {
       const exp = expectationFor(input);
       expect(exp.lineGBps).toBe(capacity);
-      expect([0.9, 0.8, 0.6].map((s) => verdictAt(exp, capacity, s, 'cross-node'))).toEqual([
+      expect([0.9, 0.75, 0.6].map((s) => verdictAt(exp, capacity, s, 'cross-node'))).toEqual([
         'ok',
         'warn',
         'fail',
@@ -236,17 +236,17 @@ describe('the bars at 90 %, 80 % and 60 % of what the rails can carry', () => {
       expect(verdictAt(exp, 50, 1, 'intra-node')).toBe('fail');
     });
   }
-  it('read --line-rate 400: 25 GB/s fails, 40 warns, 45 passes; --rails 2 doubles the bar', () => {
+  it('read --line-rate 400: 25 GB/s fails, 38 warns, 45 passes; --rails 2 doubles the bar', () => {
     const one = expectationFor({ mode: 'cross-node', lineRateGbps: 400 });
     expect(one).toMatchObject({
       lineGBps: 50,
       floorGBps: 35,
-      warnGBps: 42.5,
+      warnGBps: 40,
       source: '--line-rate 400 Gb/s',
     });
-    expect([25, 40, 45].map((g) => verdictAt(one, g, 1, 'cross-node'))).toEqual(['fail', 'warn', 'ok']);
+    expect([25, 38, 45].map((g) => verdictAt(one, g, 1, 'cross-node'))).toEqual(['fail', 'warn', 'ok']);
     const two = expectationFor({ mode: 'cross-node', lineRateGbps: 400, rails: 2 });
-    expect(two).toMatchObject({ lineGBps: 100, floorGBps: 70, warnGBps: 85, ceilingGBps: 115 });
+    expect(two).toMatchObject({ lineGBps: 100, floorGBps: 70, warnGBps: 80, ceilingGBps: 115 });
     expect(verdictAt(two, 45, 1, 'cross-node')).toBe('fail');
   });
   it('a port trained below its siblings does not set its own bar: it is held to theirs', () => {

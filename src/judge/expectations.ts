@@ -9,13 +9,17 @@ import { expectedRate, type NicPort } from './siblings.js';
 export type { NicPort } from './siblings.js';
 
 /**
- * Fractions of the capacity of the rails used (rails × line rate). RDMA: one
- * GPU's traffic over its NIC reaches 85–95 % of line rate when healthy
- * (nixlbench 42.6 GB/s of 50 on 400G, nixl PR #1647; ib_write_bw and
- * ucx_perftest ~97 %), so a link below 85 % is degraded and below 70 % broken
- * (a 400G port trained to 200G gives 50 %).
+ * Fractions of the capacity of the rails used (rails × line rate), calibrated on
+ * published figures (judge/published-figures.ts, references/expected-bandwidth.md):
+ * healthy links read 85–98 % of line (nixlbench one transfer at a time 85.2 % on
+ * 400G; NCCL, ib_write_bw, ucx_perftest and libfabric with many in flight 87–98 %),
+ * each at least 5 points above the warn bar; degraded ones (a port at half speed
+ * 50 %, a GPU behind PCIe Gen4 57 %, host staging, TCP) at least 5 points under the
+ * fail bar. One bar for rows one at a time and rows in flight: the lowest healthy
+ * figure of either kind passes it (the nixl probe's Python one-at-a-time rows are
+ * not judged when its in-flight row is there).
  */
-export const RDMA_WARN_FRACTION = 0.85;
+export const RDMA_WARN_FRACTION = 0.8;
 export const RDMA_FAIL_FRACTION = 0.7;
 /**
  * Fractions of the healthy single-copy NVLink figure of the product (one

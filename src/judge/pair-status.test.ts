@@ -10,10 +10,10 @@ const bw = (gbps: number | undefined, subject = 'a → b') => bandwidthCheck(gbp
 
 describe('pairStatus', () => {
   it('is the verdict of the pair.bandwidth check at each side of the bars', () => {
-    // NDR 400: line 50 GB/s, floor 35 (70 %), warning share 42.5 (85 %).
-    expect(exp).toMatchObject({ lineGBps: 50, floorGBps: 35, warnGBps: 42.5 });
+    // NDR 400: line 50 GB/s, floor 35 (70 %), warning share 40 (80 %).
+    expect(exp).toMatchObject({ lineGBps: 50, floorGBps: 35, warnGBps: 40 });
     expect(pairStatus({ checks: [bw(45)] })).toBe('ok');
-    expect(pairStatus({ checks: [bw(40)] })).toBe('warn');
+    expect(pairStatus({ checks: [bw(38)] })).toBe('warn');
     expect(pairStatus({ checks: [bw(5)] })).toBe('fail');
     expect(pairStatus({ checks: [bw(undefined)] })).toBe('fail');
   });
@@ -25,8 +25,8 @@ describe('pairStatus', () => {
       check('pair.gpudirect', 'warn', 'x'),
     ];
     expect(pairStatus({ checks: [...others, bw(45, 'prefill → decode')] })).toBe('ok');
-    expect(pairStatus({ checks: [bw(45, 'prefill → decode'), bw(40, 'decode → prefill')] })).toBe('warn');
-    expect(pairStatus({ checks: [bw(5), bw(40), bw(45)] })).toBe('fail');
+    expect(pairStatus({ checks: [bw(45, 'prefill → decode'), bw(38, 'decode → prefill')] })).toBe('warn');
+    expect(pairStatus({ checks: [bw(5), bw(38), bw(45)] })).toBe('fail');
   });
 
   it('is none when nothing was judged', () => {

@@ -187,7 +187,7 @@ export interface FleetPair {
  * for its own pairs. Against the line most measured pairs of this sweep were
  * judged at (at least two pairs, a strict majority), a pair with a lower line
  * is judged again with the RDMA bars: below 70 % of the fleet's line fails,
- * below 85 % warns, and a pair at or above 85 % of it is named and passes.
+ * below 80 % warns, and a pair at or above 80 % of it is named and passes.
  * Undefined when every measured pair had the fleet's line, or there is no majority.
  */
 export function fleetLineCheck(pairs: readonly FleetPair[]): Check | undefined {

@@ -69,8 +69,9 @@ function measurementLines(m: Measurement): Section {
     );
     for (const r of m.rows) {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
+      const flight = (r.inFlight ?? 1) > 1 ? `  (${r.inFlight} in flight)` : '';
       lines.push(
-        `${formatBytes(r.blockSize).padEnd(10)}${String(r.batchSize).padStart(6)}${r.gbps.toFixed(3).padStart(12)}${lat.padStart(15)}`,
+        `${formatBytes(r.blockSize).padEnd(10)}${String(r.batchSize).padStart(6)}${r.gbps.toFixed(3).padStart(12)}${lat.padStart(15)}${flight}`,
       );
     }
   }

@@ -62,6 +62,8 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     minSeconds: z.number().nonnegative().optional(),
     minBytes: z.number().int().nonnegative().optional(),
     kv: NixlKvShapeSchema.nullable().optional(),
+    /** The in-flight row's depth (1: none; older probes: absent). */
+    inFlight: count.optional(),
   }),
   z.object({ ...base, event: z.literal('ready'), port: z.number().int(), agent: z.string() }),
   z.object({
@@ -84,8 +86,13 @@ export const NixlProbeEventSchema = z.discriminatedUnion('event', [
     gbps: z.number().nonnegative(),
     avgLatUs: z.number().nonnegative(),
     row: count.optional(),
-    /** `sweep` (one descriptor list of `batchSize` blocks) or `kv` (the KV-shaped row). */
-    kind: z.enum(['sweep', 'kv']).optional(),
+    /**
+     * `sweep` (one descriptor list of `batchSize` blocks, one transfer at a time), `inflight`
+     * (`inFlight` transfers of one block kept posted at once) or `kv` (the KV-shaped row).
+     */
+    kind: z.enum(['sweep', 'inflight', 'kv']).optional(),
+    /** The in-flight row: transfers kept in flight at once. */
+    inFlight: count.optional(),
     /** Bytes the timed iterations moved. */
     bytes: count.optional(),
     /** What ended the timed part: --min-seconds, --min-bytes, or the row's share of the run's timeout. */

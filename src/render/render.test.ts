@@ -82,20 +82,20 @@ describe('renderers', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(5);
   });
 
-  it('a degraded link (40 GB/s on 400G: a pair.bandwidth warn) is a JUnit failure under --fail-on warn, and no failure without it', () => {
+  it('a degraded link (38 GB/s on 400G: a pair.bandwidth warn) is a JUnit failure under --fail-on warn, and no failure without it', () => {
     const exp = expectationFor({ mode: 'cross-node', lineRateGbps: 400 });
-    const warned = bandwidthCheck(40, exp, 'cross-node', 'gpu-a → gpu-b');
+    const warned = bandwidthCheck(38, exp, 'cross-node', 'gpu-a → gpu-b');
     expect(warned.status).toBe('warn');
     const pair = makeReport('pair', [warned], {}, undefined, fixedNow);
     const strict = renderJunit(pair, 'warn');
     expect(strict).toContain('<testsuites name="interconnect-test pair" tests="2" failures="2" time="0">');
     expect(strict).toMatch(
-      /name="pair.bandwidth \[gpu-a → gpu-b\]" time="0">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="40.0 GB\/s [^"]*" type="warn">/,
+      /name="pair.bandwidth \[gpu-a → gpu-b\]" time="0">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="38.0 GB\/s [^"]*" type="warn">/,
     );
     expect(strict).toContain('name="verdict" time="0"><failure message="unverified:');
     const lax = renderJunit(pair);
     expect(lax).toContain('failures="0"');
-    expect(lax).toContain('<system-out>WARN: 40.0 GB/s');
+    expect(lax).toContain('<system-out>WARN: 38.0 GB/s');
     expect(lax).not.toContain('<failure');
   });
 

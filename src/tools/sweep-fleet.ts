@@ -4,7 +4,7 @@ import type { NodeTopology, SweepNode, SweepPair, SweepResult } from '../sweep/m
  * A fleet-sized sweep result for the HTML report's tests and its load bench: N nodes in
  * zones and racks, an all-pairs, ring or matching plan, and injected faults. Built from the
  * model, not from a run; its figures are the shapes real runs print at 400G (ConnectX-7 NDR,
- * line 50 GB/s, floor 35, warning below 42.5; references/expected-bandwidth.md):
+ * line 50 GB/s, floor 35, warning below 40; references/expected-bandwidth.md):
  * - healthy pairs between 42.6 GB/s (nixlbench on 400G RoCE, ai-dynamo/nixl PR #1647) and
  *   48.5 GB/s (97 % of line rate, the commonly quoted ceiling);
  * - a bad node moves about 1.0 GB/s (host staging without GPUDirect: nixl issue #1695,
@@ -102,12 +102,12 @@ export function fleetSweep(o: FleetOptions): SweepResult {
             : rand() < 0.005
               ? 40.1
               : healthy;
-    const outcome = gbps < 35 ? 'untrusted' : gbps < 42.5 ? 'unverified' : 'trusted';
+    const outcome = gbps < 35 ? 'untrusted' : gbps < 40 ? 'unverified' : 'trusted';
     const detail =
       outcome === 'untrusted'
         ? `pair.bandwidth: peak ${gbps} GB/s is below the floor of 35 GB/s (70% of 50 GB/s line rate)`
         : outcome === 'unverified'
-          ? `pair.bandwidth: peak ${gbps} GB/s is below 42.5 GB/s (85% of 50 GB/s line rate)`
+          ? `pair.bandwidth: peak ${gbps} GB/s is below 40 GB/s (80% of 50 GB/s line rate)`
           : `peak ${gbps} GB/s over rdma (rc_mlx5, mlx5_0:1)`;
     return {
       index,

@@ -8,6 +8,8 @@ export interface Row {
   batchSize: number;
   gbps: number;
   avgLatUs?: number | undefined;
+  /** Transfers in flight at once (the nixl probe's in-flight row); absent: one at a time. */
+  inFlight?: number | undefined;
 }
 
 /** Where one side runs: argv put in front of its command (e.g. `ip netns exec NS`), empty for here. */

@@ -141,7 +141,8 @@ export async function runNixlProbePair(plan: NixlPlan, deps: RunDeps): Promise<E
     pids,
     hosts,
     emulated: !!(initiator?.emulated || target?.emulated),
-    sizesDone: rows.length,
+    // Block sizes: the in-flight row repeats the largest.
+    sizesDone: rows.filter((r) => (r.inFlight ?? 1) === 1).length,
     probeErrors: [
       ...(initiator?.errors ?? []).map((e) => ({
         role: 'initiator' as const,

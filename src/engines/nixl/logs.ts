@@ -4,14 +4,19 @@ import { MEMLOCK_FIX } from '../hints.js';
 import type { Allocation, LogReading, Meaning, PodRole, Row } from '../types.js';
 
 /**
- * The initiator's rows: the sweep's (one descriptor list of `batchSize` blocks each) and,
- * apart, the KV-shaped row (a measurement with `kind: "kv"`), which is never a sweep row.
+ * The initiator's rows: the sweep's (one descriptor list of `batchSize` blocks each), the
+ * in-flight row (`inFlight` transfers of the largest block at once) and, apart, the KV-shaped row (a measurement with `kind: "kv"`), which is never a sweep row.
  */
 export function nixlRows(out: NixlProbeOutput | undefined): { rows: Row[]; kv?: KvRow } {
   const ms = out?.measurements ?? [];
+  // The in-flight row carries its depth and no latency: its time per transfer is a throughput figure.
   const rows = ms
     .filter((m) => m.kind !== 'kv')
-    .map((m) => ({ blockSize: m.blockSize, batchSize: m.batchSize, gbps: m.gbps, avgLatUs: m.avgLatUs }));
+    .map((m) =>
+      m.kind === 'inflight' && (m.inFlight ?? 1) > 1
+        ? { blockSize: m.blockSize, batchSize: m.batchSize, gbps: m.gbps, inFlight: m.inFlight }
+        : { blockSize: m.blockSize, batchSize: m.batchSize, gbps: m.gbps, avgLatUs: m.avgLatUs },
+    );
   const k = ms.find((m) => m.kind === 'kv' && m.kv);
   if (!k?.kv || k.kv.requests < 1 || k.kv.descsPerRequest < 1) return { rows };
   const s = k.kv;

@@ -115,7 +115,10 @@ export function measurementSection(m: Measurement, where: string): Section {
     lines.push(`${'size'.padEnd(10)}${'GB/s'.padStart(10)}${'avg lat (us)'.padStart(15)}`);
     for (const r of m.rows) {
       const lat = r.avgLatUs === undefined ? '' : r.avgLatUs.toFixed(1);
-      lines.push(`${formatBytes(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}`);
+      const flight = (r.inFlight ?? 1) > 1 ? `  (${r.inFlight} in flight)` : '';
+      lines.push(
+        `${formatBytes(r.blockSize).padEnd(10)}${gb(r.gbps).padStart(10)}${lat.padStart(15)}${flight}`,
+      );
     }
   }
   if (m.kv) {

@@ -65,7 +65,8 @@ export interface PairConfig extends AsParsed {
   /** A sweep's one etcd, started on first need: a nixlbench pair uses it instead of its own. */
   sharedEtcd?: (() => Promise<string>) | undefined;
   podAnnotations: PodAnnotations;
-  memoryLimit: string;
+  /** --memory; undefined: sized by the probe processes and /dev/shm (pair/plan/pod-resources.ts). */
+  memoryLimit?: string | undefined;
   keep: boolean;
   force: boolean;
   dryRun: boolean;

@@ -34,7 +34,6 @@ export function etcdImageFor(
     return { image: probeImage, own: true };
   return { image: DEFAULT_ETCD_IMAGE, own: false };
 }
-export const DEFAULT_MEMORY = '16Gi';
 export const DEFAULT_PEER_TIMEOUT_MS = 4 * 60_000;
 /** --pull-timeout: scheduling and pulling the probe image on both nodes (a ~12 GB runtime image on a fresh node takes minutes). */
 export const DEFAULT_PULL_TIMEOUT_MS = 20 * 60_000;
@@ -157,7 +156,10 @@ export function addProbeOptions(cmd: Command): Command {
       'annotate the probe pods (repeatable; role: prefill, decode, intra-node or etcd)',
       collect,
     )
-    .option('--memory <quantity>', 'memory limit of each probe pod (default 16Gi)')
+    .option(
+      '--memory <quantity>',
+      'memory limit of each probe pod (default: 2Gi per probe process + 256Mi + its /dev/shm, whole Gi)',
+    )
     .option(
       '--toleration <KEY[=VALUE]:EFFECT>',
       'tolerate this node taint in every pod pair creates, etcd included (repeatable), e.g. dedicated=gpu:NoSchedule',

@@ -12,7 +12,6 @@ import { parseRailsFlag } from './rails-flag.js';
 
 import type { V1Toleration } from '@kubernetes/client-node';
 import {
-  DEFAULT_MEMORY,
   DEFAULT_NIXL_IMAGE,
   DEFAULT_PEER_TIMEOUT_MS,
   DEFAULT_PROBE_IMAGE,
@@ -124,7 +123,7 @@ export function toPairConfig(o: ClusterOptions & SharedPairOptions, env: NodeJS.
     scratchNamespace: o.scratchNamespace,
     imagePullSecret: o.imagePullSecret,
     podAnnotations,
-    memoryLimit: o.memory ?? DEFAULT_MEMORY,
+    memoryLimit: o.memory,
     keep: o.keep === true,
     force: o.force === true,
     dryRun: o.dryRun === true,

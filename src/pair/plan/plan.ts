@@ -28,6 +28,8 @@ export interface PlannedNode {
   clique?: string | undefined;
   /** Its nvidia.com/gpu, allocatable and free, when the cluster was read. */
   gpus?: { allocatable: number; free: number } | undefined;
+  /** Its allocatable CPUs, when the cluster was read: a probe pod never asks for more (pod-resources.ts). */
+  cpus?: number | undefined;
 }
 
 export interface PlannedPod {
@@ -88,7 +90,8 @@ export interface PairPlan {
   /** The GPU↔NIC rails each pod runs at once (engines with rails), and the ones not tested. */
   rails?: RailPlan | undefined;
   gpusPerPod: number;
-  memoryLimit: string;
+  /** --memory; undefined: sized by the probe processes and /dev/shm (pod-resources.ts). */
+  memoryLimit?: string | undefined;
   activeDeadlineSeconds: number;
   ttlSecondsAfterFinished: number;
   /** NIC ports known before the run (node probes); the pods' own listing is added after. */

@@ -9,6 +9,7 @@ import { EtcdValuesSchema, etcdValues, namespaceValues } from '../../scratch/etc
 import { type Component, CREATED_BY_ANNOTATION, LEGS_ANNOTATION, labelsFor } from '../../scratch/names.js';
 import { claimValues, type ScratchClaims } from './claim-values.js';
 import type { PairPlan, PlannedPod } from './plan.js';
+import { podResources, probeProcesses } from './pod-resources.js';
 import { DIAGNOSTIC_ENV, probeCommand } from './probe-script.js';
 
 /**
@@ -140,10 +141,17 @@ function resourcesFor(
   plan: PairPlan,
   pod: PlannedPod,
 ): { requests: Record<string, string>; limits: Record<string, string> } {
+  // CPU and memory by the probe processes the pod runs (one per rail): pod-resources.ts.
+  const sized = podResources(
+    probeProcesses(plan),
+    pod.settings.shmSize ?? DEFAULT_SHM,
+    plan.memoryLimit,
+    pod.node.cpus,
+  );
   // A GPU only when GPU memory moves; the worker's kind of GPU (a MIG slice when it has one).
   const limits: Record<string, string> = {
     ...(plan.gpusPerPod > 0 ? { [pod.settings.gpuResource ?? GPU]: String(plan.gpusPerPod) } : {}),
-    memory: plan.memoryLimit,
+    memory: sized.memory,
   };
   // Intra-node tests NVLink: RDMA devices are not needed, and asking for them could keep the pod off a busy node.
   const extended =
@@ -151,7 +159,7 @@ function resourcesFor(
       ? pod.settings.resources.filter((r) => !isRdmaResource(r.name))
       : pod.settings.resources;
   for (const r of extended) limits[r.name] = r.count;
-  return { requests: { cpu: '1' }, limits };
+  return { requests: { cpu: sized.cpu }, limits };
 }
 
 /**

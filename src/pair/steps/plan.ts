@@ -136,6 +136,7 @@ function placeNodes(
       gpuProduct: n.labels[GPU_PRODUCT],
       ...(n.labels[CLIQUE_LABEL] ? { clique: n.labels[CLIQUE_LABEL] } : {}),
       gpus: { allocatable: n.allocatable[GPU] ?? 0, free: n.free[GPU] ?? 0 },
+      ...(n.allocatable.cpu !== undefined ? { cpus: n.allocatable.cpu } : {}),
     });
     const chosen = { prefill: planned(choice.prefill), decode: planned(choice.decode) };
     const free = (n: NodeView) => `${n.free[GPU] ?? 0}/${n.allocatable[GPU] ?? 0} GPUs free`;

@@ -24,19 +24,19 @@ describe('LIBFABRIC: the bar is the sum of the EFA rails NIXL striped over', () 
   });
 
   it('4 rails of 100 Gb/s: 50 GB/s line, the bands of the summed line (70 %, 85 %); --min-bandwidth and one rail stay as they are', () => {
-    // One 100 Gb/s port as expectationFor gives it: 12.5 GB/s, fail below 8.75, warn below 10.63 (10.625 rounded).
+    // One 100 Gb/s port as expectationFor gives it: 12.5 GB/s, fail below 8.75, warn below 10.
     const one = {
       lineGBps: 12.5,
       floorGBps: 8.75,
-      warnGBps: 10.63,
+      warnGBps: 10,
       ceilingGBps: 28.75,
       source: 'NIC line rate 100 Gb/s',
     };
-    // references/expected-bandwidth.md, "EFA p5": 50 GB/s, fail below 35, warn below 42.5 (not 4 × 10.63 = 42.52).
+    // references/expected-bandwidth.md, "EFA p5": 50 GB/s, fail below 35, warn below 40 (of the summed line).
     expect(stripedExpectation(one, 4)).toMatchObject({
       lineGBps: 50,
       floorGBps: 35,
-      warnGBps: 42.5,
+      warnGBps: 40,
       ceilingGBps: 57.5,
     });
     expect(stripedExpectation(one, 1)).toBe(one);

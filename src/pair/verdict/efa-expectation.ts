@@ -45,7 +45,7 @@ export function stripedExpectation(e: Expectation, rails: number | undefined): E
   const line = e.lineGBps * rails;
   return {
     lineGBps: round2(line),
-    // From the summed line, not the rounded one-port bands (10.63 × 4 would read 42.52, not 42.5).
+    // From the summed line, not the rounded one-port bands (a rounded band × 4 drifts by hundredths).
     floorGBps: round2(line * RDMA_FAIL_FRACTION),
     ...(e.warnGBps !== undefined ? { warnGBps: round2(line * RDMA_WARN_FRACTION) } : {}),
     ceilingGBps: round2(Math.min(line * CEILING_MARGIN, ABSOLUTE_CROSS_NODE_CEILING_GBPS)),

@@ -37,7 +37,7 @@ function sumRows(all: readonly MeasurementRow[][]): MeasurementRow[] {
   const by = new Map<string, MeasurementRow & { n: number }>();
   for (const rows of all)
     for (const r of rows) {
-      const k = `${r.blockSize}x${r.batchSize}`;
+      const k = `${r.blockSize}x${r.batchSize}x${r.inFlight ?? 1}`;
       const had = by.get(k);
       if (had) {
         had.gbps += r.gbps;
@@ -48,7 +48,10 @@ function sumRows(all: readonly MeasurementRow[][]): MeasurementRow[] {
   return [...by.values()]
     .filter((r) => r.n === all.length)
     .map(({ n: _n, ...r }) => r)
-    .sort((a, b) => a.blockSize - b.blockSize || a.batchSize - b.batchSize);
+    .sort(
+      (a, b) =>
+        a.blockSize - b.blockSize || a.batchSize - b.batchSize || (a.inFlight ?? 1) - (b.inFlight ?? 1),
+    );
 }
 
 function sumExpected(es: readonly Expectation[]): Expectation {

@@ -76,7 +76,7 @@ describe('judge', () => {
       hosts: { target: 'gpu-b' },
       memory: { initiator: 'VRAM', target: 'VRAM' },
       opType: 'WRITE',
-      expected: { lineGBps: 50, floorGBps: 35, warnGBps: 42.5, ceilingGBps: 57.5 },
+      expected: { lineGBps: 50, floorGBps: 35, warnGBps: 40, ceilingGBps: 57.5 },
     });
     expect(j.measurement.rows).toHaveLength(24);
     expect(j.measurement.rows[9]).toEqual({

@@ -6,8 +6,8 @@ import type { SweepPair } from '../../sweep/model.js';
  * How a pair's figure is drawn: its band (the judge's, judge/sweep.ts) picks the hue, and
  * its share of the expected figure picks the shade inside that hue, so two passing pairs at
  * 86 % and 99 % of line rate look different, and a cell never contradicts the verdict.
- * `--s` (0…1) is how far the figure is into its band: good from the warning share (85 %)
- * up to 100 %, warn from 85 % down to the floor share (70 %), bad from 70 % down to 0.
+ * `--s` (0…1) is how far the figure is into its band: good from the warning share (80 %)
+ * up to 100 %, warn from 80 % down to the floor share (70 %), bad from 70 % down to 0.
  */
 
 const clamp = (x: number) => Math.min(1, Math.max(0, x));
