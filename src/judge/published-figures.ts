@@ -13,7 +13,7 @@
 export interface PublishedFigure {
   tool: string;
   link: string;
-  /** Line rate of the ports the figure is for, Gb/s (per GPU: EFA's 4 × 100). */
+  /** Line rate of the ports the figure is for, Gb/s (EFA per GPU on p5: 4 × 100; one device: 100 or 200). */
   lineGbps: number;
   /** The figure, GB/s (10^9 B/s), converted from what the source printed. */
   gbps: number;
@@ -141,7 +141,7 @@ export const PUBLISHED_FIGURES: readonly PublishedFigure[] = [
     healthy: true,
     source: 'NVIDIA/nccl-tests#119, NCCL maintainer: "12 GB/s for 100G NICs"',
   },
-  // EFA (per GPU: 4 × 100 Gb/s on p5)
+  // EFA: per GPU (p5: 4 × 100G; p5en: 2 × 200G) or per EFA device, as the figure was measured
   {
     tool: 'libfabric RDMA write (own program)',
     link: 'EFA, AWS p5 (32 × 100G per node, 4 per GPU)',
@@ -151,6 +151,35 @@ export const PUBLISHED_FIGURES: readonly PublishedFigure[] = [
     healthy: true,
     source:
       'le.qun.ch/en/blog/2024/12/25/libfabric-efa-0-intro (Perplexity): "utilize 97% of the bandwidth" of 3200 Gbps',
+  },
+  {
+    tool: 'Libefaxx write bench, libfabric RDMA write, MultiDMA 1 GiB (GPU memory split over 4 EFAs)',
+    link: 'EFA, AWS p5 (4 × 100G per GPU)',
+    lineGbps: 400,
+    gbps: 380.0 / 8,
+    rows: 'one-at-a-time',
+    healthy: true,
+    source:
+      'github.com/crazyguitar/Libefaxx experiments/write/README.md (p5.48xlarge): MultiDMA 1G "380.00", "MultiDMA scales to ~380 Gbps (95% of 4x100G aggregate)"',
+  },
+  {
+    tool: 'Libefaxx write bench, libfabric RDMA write, SingleDMA 1 GiB (GPU memory, one EFA)',
+    link: 'EFA, AWS p5 (one 100G EFA)',
+    lineGbps: 100,
+    gbps: 97.71 / 8,
+    rows: 'one-at-a-time',
+    healthy: true,
+    source:
+      'github.com/crazyguitar/Libefaxx experiments/write/README.md (p5.48xlarge): SingleDMA 1G "97.71" Gb/s, "SinglePin and SingleDMA achieve ~97% bus bandwidth utilization on a single EFA channel"',
+  },
+  {
+    tool: 'ib_write_bw -c SRD --use_cuda -q 6 -t 20 -s 8192 --report_gbits (GPU0 and its nearest EFA)',
+    link: 'EFA, AWS p5en (one 200G EFA; 2 per GPU)',
+    lineGbps: 200,
+    gbps: 171.5 / 8,
+    rows: 'in-flight',
+    healthy: true,
+    source: 'uccl-project/uccl#377 (p5en): "GPU0 + rdmap85s0" (distance 2) "BW average[Gb/sec] 171.50"',
   },
   // Degraded: each must fail.
   {
