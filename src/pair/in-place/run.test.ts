@@ -14,7 +14,7 @@ import type { RunOptions, RunResult } from '../../procs/runner.js';
 import { leaseNameOf, leaseObject } from '../../scratch/lease-model.js';
 import { runMarker } from './helper.js';
 import { workers } from './pods.js';
-import { type InPlaceOptions, runInPlace } from './run.js';
+import { type InPlaceOptions, inPlaceProbeFlags, runInPlace } from './run.js';
 
 // runInPlace over the in-memory API objects, with every exec run HERE by a real python3 (the
 // helper as it runs in a pod): the pods' processes are this host's. Only the API server is
@@ -226,5 +226,16 @@ describe('the worker pods, found as node and nixl find theirs (probes/targets.ts
     expect(found.leftOut).toEqual([
       { pod: 'd-1', role: 'decode', why: 'is Pending (Unschedulable), not Running' },
     ]);
+  });
+});
+
+describe('the probe in place keeps its buffer to --in-place-size', () => {
+  it('asks for no KV row and no in-flight row (each would multiply the buffer past the size)', () => {
+    for (const role of ['target', 'initiator'] as const) {
+      const flags = inPlaceProbeFlags(16 * 1024 * 1024, 'abc', role);
+      const value = (name: string) => flags[flags.indexOf(name) + 1];
+      expect(value('--kv-layers')).toBe('0');
+      expect(value('--in-flight')).toBe('1');
+    }
   });
 });

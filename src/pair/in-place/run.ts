@@ -86,12 +86,18 @@ export interface InPlaceResult {
 
 /** How long after the run began a process may have started and still be ours: the reaper's bound, with a margin. */
 const REAP_MARGIN_S = 5;
-/** The probe's own flags in place: no KV row (its buffer would outgrow --in-place-size), a bounded volume. */
-function probeFlags(bytes: number, marker: string, role: 'target' | 'initiator'): string[] {
+/**
+ * The probe's own flags in place: no KV row and no in-flight row (each would grow the buffer past
+ * --in-place-size: the in-flight row keeps `--in-flight` × the largest block, nixl-probe.py), a
+ * bounded volume. In a worker's pod our memory is the worker's to lose.
+ */
+export function inPlaceProbeFlags(bytes: number, marker: string, role: 'target' | 'initiator'): string[] {
   const other = role === 'target' ? 'initiator' : 'target';
   return [
     '--kv-layers',
     '0',
+    '--in-flight',
+    '1',
     '--min-seconds',
     '0.5',
     '--min-bytes',
@@ -163,8 +169,8 @@ async function transfer(
         port,
         ready: whenProbeReady(Math.min(o.timeoutMs, 120_000)),
         extraArgs: {
-          target: probeFlags(o.bytes, marker, 'target'),
-          initiator: probeFlags(o.bytes, marker, 'initiator'),
+          target: inPlaceProbeFlags(o.bytes, marker, 'target'),
+          initiator: inPlaceProbeFlags(o.bytes, marker, 'initiator'),
         },
         label: `pair --in-place (${subject})`,
         fix: 'the worker image\u2019s NIXL is older than the probe needs: run pair with free GPUs and --engine nixlbench',
