@@ -131,9 +131,11 @@ export function judgePort(p: IbPort): PortVerdict {
         usable: false,
       };
     }
-    if (p.physState === undefined && (roce || p.linkLayer === undefined)) {
-      // Plain ibv_devinfo does not print phys_state, and a filtered ibstat may keep only State lines:
-      // an unused (Disabled) Ethernet port and a cut cable look alike.
+    if (p.physState === undefined) {
+      // Plain ibv_devinfo does not print phys_state, a filtered ibstat may keep only State lines, and a
+      // paste may be cut inside the line (`state DOWN physical_s`): Down is then Disabled (an unused
+      // port: a warning, on InfiniBand as on Ethernet) or Polling (a cable fault): not shown, so
+      // never more than the lesser of the two. The node-wide ib.ports still fails with no usable port.
       return {
         status: 'warn',
         detail: `${layer} port Down (physical state${p.linkLayer === undefined ? ' and link layer' : ''} not shown: an unused port and a cut cable look alike)`,

@@ -28,20 +28,7 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'TOOL P3: `ls -alh` typed in /dev/infiniband (the prompt shows the directory) is refused',
   'dev-infiniband/lshca-83-enroot-ll-hash-prompt-cut-before-uverbs.txt':
     'TOOL P1: a prompt line on its own, then `#ll /dev/infiniband/`: the first line is read as an ls entry and refused',
-  // TOOL, P2: not shown is read as absent or failed.
-  'ucx_info/vllm-26382-self-then-tcp-cut.txt':
-    'TOOL P2: a ucx_info -d cut inside its second domain ("reg") fails ucx.rdma and ucx.cuda: transports after the cut are not shown, not absent',
-  'nixlbench/nixl-922-docker-banner-no-peer-memory-note-cut.txt':
-    'TOOL P2/P3: a log cut before its table fails nixlbench.run ("no result table"); and the banner\'s "NVIDIA peer memory driver not detected" is not read',
-  'ibv_devinfo/ucx-11048-broadcom-port-block-down-disabled-tabs.txt':
-    'TOOL P2: a lone port block (header not pasted) fails ib.ports "no usable RDMA port: 0 of 1": the other devices are not shown (ib-ports.ts, the rules helper\'s)',
-  'ibv_devinfo/deepep-38-h100-ib-mlx5_0-port-down-then-cut.txt':
-    'TOOL P2: mlx5_1 is cut before its port, yet ib.ports fails "0 of 1 Active"; the used HCAs (mlx5_1/7/9/13) are not shown',
-  'rdma-link/sriov-network-operator-635-ib-half-disabled-cut.txt':
-    'TOOL P1/P2: the last `rdma link` line is cut inside "physical_state" and read as an IB port Down (FAIL); the whole lines give warnings only',
-  // TOOL, P3/P5: context and consequence.
-  'rdma-link/sriov-network-operator-382-pod-only-vf-down.txt':
-    'TOOL P3/P5: inside a pod (the prompt says so) the only RDMA device is Down, so the pod has no RDMA at all; read warns as for a spare port',
+  // TOOL, P3: context.
   'topo/sglang-11208-gb200-4gpu-nv18-nics-sys-cut.txt':
     'TOOL P3 (and READING: cut): on Grace (GPU NUMA IDs 2/10/18 mark a C2C-coherent platform) NICs hang off the CPU, so GPU→NIC SYS is by design; read warns gdr.nic-affinity',
   // READING: cut or elided pastes whose visible part is healthy; the tool withholds a pass for the rest.
@@ -69,8 +56,6 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'TOOL P1: a `>` prompt before `lsmod | grep nv_peer` is read as an lsmod line and the paste refused',
   'topo/ucx-6327-dgx1-v100-cube-mesh-nv1-nv2-sys-cut.txt':
     'TOOL P3 (and READING: cut at GPU1): the DGX-1 hybrid cube mesh (NV1/NV2 to four peers, SYS to three) is the design, read warns partial NVLink',
-  'ibstat/gpud-testdata-h100-roce-2-of-8-cx7-rails-disabled.txt':
-    'P5: two of eight identical 400G rails Disabled; read names it "a rail switched off" but warns, the expert calls two GPUs without their rail a problem (judge/siblings.ts, the rules helper\'s)',
   'ibstatus/rxe-dev-52-soft-roce-rxe0-only-cut.txt':
     'TOOL P3: the device name rxe0 alone shows Soft-RoCE (software RDMA, no GPUDirect), the only device in the paste; read skips it because its state line is cut',
   // A limit of P4.
