@@ -50,9 +50,8 @@ describe('corpus scoreboard: env on real manifests, scored by the verdict an exp
     expect(wrong.map((w) => w.file).sort()).toEqual(Object.keys(KNOWN_MANIFEST_DISAGREEMENTS).sort());
   });
 
-  // The issue's bar (not reached: RoleBasedGroup is not read yet; see manifests-known.ts). Turn
-  // this into a plain test once the score reaches 95 %.
-  it.fails('holds at least 95 % (not yet)', () => {
+  // The issue's bar, reached (issue 38: the manifest misses fixed by principle; see test/corpus/README.md).
+  it('holds at least 95 %', () => {
     expect(right / MANIFESTS.length).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -165,3 +165,96 @@ describe('no fail where the manifest cannot show the answer', () => {
     expect(a.checks.find((c) => c.id === 'env.multinode-rdma')?.status).toBe('warn');
   });
 });
+
+describe('issue 38: the rule set a manifest meets, defaults that are fine, and what crosses the nodes', () => {
+  const kvOf = (checks: { id: string; status: string; detail: string }[]) =>
+    checks.find((c) => c.id === 'env.kv-connector');
+  const pd = (img: string, prefill: string) =>
+    dgd(
+      worker('VllmPrefillWorker', `python3 -m dynamo.vllm ${prefill}`).replace('IMG', img) +
+        worker('VllmDecodeWorker', 'python3 -m dynamo.vllm').replace('IMG', img),
+    );
+  it('--is-prefill-worker with no version in the image tag is the pre-1.0.0 form: a warning naming both outcomes', async () => {
+    const old = await run(pd('my-dev-build', '--is-prefill-worker'));
+    expect(kvOf(old.checks)?.status).toBe('warn');
+    expect(kvOf(old.checks)?.detail).toMatch(/pre-1\.0\.0 form.*on 1\.0\.0 and later dynamo\.vllm refuses/);
+    // The 1.0.0 flag dates it after the change: the refusal applies.
+    expect(kvOf((await run(pd('my-dev-build', '--disaggregation-mode prefill'))).checks)?.status).toBe(
+      'fail',
+    );
+    // A versioned tag decides, whichever flag: 1.x refuses the deprecated alias too.
+    expect(kvOf((await run(pd('1.1.1', '--is-prefill-worker'))).checks)?.status).toBe('fail');
+  });
+
+  const granted = (extra = '', env = '') =>
+    dgd(
+      ['VllmPrefillWorker', 'VllmDecodeWorker']
+        .map(
+          (n) => `    ${n}:
+      componentType: worker
+      subComponentType: ${n.includes('Prefill') ? 'prefill' : 'decode'}
+      resources: {limits: {gpu: "8", custom: {rdma/ib: "8"}}}
+${env}      extraPodSpec:
+${extra}        mainContainer:
+          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.1.1
+          securityContext: {capabilities: {add: [IPC_LOCK]}}
+          args: ["python3 -m dynamo.vllm --disaggregation-mode ${n.includes('Prefill') ? 'prefill' : 'decode'} --kv-transfer-config '{\\"kv_connector\\":\\"NixlConnector\\",\\"kv_role\\":\\"kv_both\\"}'"]
+`,
+        )
+        .join(''),
+    );
+  const missing = (checks: { id: string; status: string }[]) =>
+    checks.filter((c) => c.id === 'env.missing-critical').map((c) => c.status);
+  it('the six unset in pods granted their RDMA NICs is fine (UCX and NCCL defaults pick them); not where the pod sees other NICs', async () => {
+    expect(missing((await run(granted())).checks)).toEqual(['ok', 'ok']);
+    expect(missing((await run(granted('        hostNetwork: true\n'))).checks)).toEqual(['warn', 'warn']);
+    const privileged = granted().replaceAll(
+      'securityContext: {capabilities: {add: [IPC_LOCK]}}',
+      'securityContext: {privileged: true}',
+    );
+    expect(missing((await run(privileged)).checks)).toEqual(['warn', 'warn']);
+    // A secondary network may carry NCCL's default socket pick: NCCL_SOCKET_IFNAME unset warns there...
+    const multus = '      extraPodMetadata: {annotations: {k8s.v1.cni.cncf.io/networks: rdma-net}}\n';
+    expect(missing((await run(granted('', multus))).checks)).toEqual(['warn', 'warn']);
+    // ...and not once it is set.
+    const ifname = `${multus}      envs: [{name: NCCL_SOCKET_IFNAME, value: eth0}]\n`;
+    expect(missing((await run(granted('', ifname))).checks)).toEqual(['ok', 'ok']);
+  });
+
+  const lws = (cmd: string) => `apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: {name: vllm}
+spec:
+  leaderWorkerTemplate:
+    size: 2
+    leaderTemplate:
+      spec:
+        containers:
+          - name: vllm-leader
+            image: vllm/vllm-openai:v0.8.5
+            command: [sh, -c, "ray start --head; python3 -m vllm.entrypoints.openai.api_server --model m ${cmd}"]
+            resources: {limits: {nvidia.com/gpu: "8"}}
+    workerTemplate:
+      spec:
+        containers:
+          - name: vllm-worker
+            image: vllm/vllm-openai:v0.8.5
+            command: [sh, -c, "ray start --block --address=$(LWS_LEADER_ADDRESS):6379"]
+            resources: {limits: {nvidia.com/gpu: "8"}}
+`;
+  const multi = (checks: { id: string; status: string }[]) =>
+    checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status);
+  it('TCP between nodes that carries only pipeline stages warns (leader and workers); tensor parallel across them fails', async () => {
+    expect(multi((await run(lws('--tensor-parallel-size 8 --pipeline_parallel_size 2'))).checks)).toEqual([
+      'warn',
+      'warn',
+    ]);
+    expect(multi((await run(lws('--tensor-parallel-size 16'))).checks)).toEqual(['fail', 'fail']);
+    expect(
+      multi(
+        (await run(lws('--tensor-parallel-size 8 --pipeline-parallel-size 2 --enable-expert-parallel')))
+          .checks,
+      ),
+    ).toEqual(['fail', 'fail']);
+  });
+});

@@ -62,7 +62,10 @@ export function renderCatalogMarkdown(): string {
     '',
     'When a prefill or decode worker leaves one of these unset, `env.missing-critical` warns: the image may',
     'set them, so confirm the values in a running pod with `interconnect-test node` and the KV path',
-    'itself with `interconnect-test pair`. Aggregated graphs (no prefill/decode) do not need them.',
+    'itself with `interconnect-test pair`. Aggregated graphs (no prefill/decode) do not need them. In a pod',
+    'granted its fabric (an RDMA resource or DRA claim, or a ComputeDomain) that sees no other NIC (no',
+    'hostNetwork, not privileged; for `NCCL_SOCKET_IFNAME`, no secondary network) the defaults pick that',
+    'fabric by themselves, so unset is ok there (references/env-rules.md).',
     '',
   );
   for (const f of FAMILIES) {

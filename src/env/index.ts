@@ -100,7 +100,7 @@ const KV_ROLES = new Set(['prefill', 'decode', 'worker']);
 const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
 
 /** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
-function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
+function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check[] {
   const { svc, subject } = c;
   // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
   const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
@@ -109,7 +109,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean): Check[] {
   const stops = errorFlagCheck(c.raw, subject);
   const list: (Check | undefined)[] = [
     stops,
-    multinodeRdmaCheck(svc, c.raw, subject),
+    multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
     foreignKnobCheck(c.raw, subject),
   ];
   if (disagg && KV_ROLES.has(svc.role)) {
@@ -225,7 +225,7 @@ export function analyse(
     // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
     // the KV path of every graph come before the (often image-provided) missing variables.
     if (settled.check) checks.push(settled.check);
-    for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c)));
+    for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
     const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
     if (mocked.length && prefill.length + decode.length === 0) {
       checks.push(
@@ -341,4 +341,12 @@ export function refuseEmptyInputs(paths: readonly string[], part: EnvReportPart,
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);
+}
+
+/** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */
+function leaderOf(c: ServiceCtx, ctxs: readonly ServiceCtx[]): ServiceCtx | undefined {
+  const base =
+    /^(.*\/)?worker\/[^/]+$/.exec(c.svc.name)?.[1] ?? (c.svc.name.startsWith('worker/') ? '' : undefined);
+  if (base === undefined) return undefined;
+  return ctxs.find((x) => x !== c && x.svc.name.startsWith(`${base}leader/`));
 }

@@ -36,6 +36,7 @@ export function kvConnectorCheck(
   // The refusal depends on the mode dynamo.vllm resolves: flag, deprecated alias or DYN_VLLM_DISAGGREGATION_MODE.
   const env = literalEnvOf(raw).DYN_VLLM_DISAGGREGATION_MODE?.trim().toLowerCase();
   if (roleFromArgs(raw.argv) !== 'prefill' && env !== 'prefill') return undefined;
+  const explicitMode = /--disaggregation[-_]mode\b/.test(text) ? 'flag' : env;
   if (facts.kv) return undefined;
   // vLLM also reads engine arguments from a YAML file (`--config file.yaml`): the connector may be there.
   const cfg = flagValue(raw.argv, '--config');
@@ -62,6 +63,20 @@ export function kvConnectorCheck(
       'warn',
       `prefill worker with no --kv-transfer-config on Dynamo ${v.join('.')}: before 1.0.0 the --connector default (nixl) gives it NIXL; from 1.0.0 on dynamo.vllm refuses to start it`,
       { subject, fix },
+    );
+  // With no version in the image tag, the role flag dates the manifest: `--disaggregation-mode` came with
+  // 1.0.0 (PR #6483), where `--is-prefill-worker` became a deprecated alias; before it, `--is-prefill-worker`
+  // was the only way to say prefill, and there NIXL was the default connector. Which runtime it meets is not
+  // shown, so the refusal is not either: a warning that names both outcomes.
+  if (!v && explicitMode === undefined && /--is-prefill-worker\b/.test(text))
+    return check(
+      'env.kv-connector',
+      'warn',
+      `prefill worker with no --kv-transfer-config, written with --is-prefill-worker (the pre-1.0.0 form) and ${raw.image ? `image ${raw.image}` : 'no image'}, whose tag names no Dynamo version: on Dynamo before 1.0.0 the --connector default (nixl) gives it NIXL; on 1.0.0 and later dynamo.vllm refuses to start it (and 1.4.0 no longer takes --is-prefill-worker)`,
+      {
+        subject,
+        fix: `pin a versioned runtime image; for Dynamo 1.0.0 and later use --disaggregation-mode prefill and ${fix.replace(/^add /, '')}`,
+      },
     );
   const tag = raw.image ? `image ${raw.image}` : 'no image tag';
   return check(
@@ -93,7 +108,12 @@ export function rdmaPathsOf(s: EnvService): string[] {
  * (NCCL, all-to-all) and, disaggregated, its KV between those nodes: with no RDMA device, DRA
  * claim, host or secondary network or MNNVL domain in the pod, all of it goes over TCP.
  */
-export function multinodeRdmaCheck(s: EnvService, raw: RawService, subject: string): Check | undefined {
+export function multinodeRdmaCheck(
+  s: EnvService,
+  raw: RawService,
+  subject: string,
+  leaderArgv?: readonly string[],
+): Check | undefined {
   const nodes = nodesOf(s, raw);
   if (nodes <= 1) return undefined;
   const paths = rdmaPathsOf(s);
@@ -101,6 +121,18 @@ export function multinodeRdmaCheck(s: EnvService, raw: RawService, subject: stri
   // Trays of 4 GPUs or fewer per node (or a GPU count not shown) spread over nodes, NCCL_MNNVL_ENABLE or NCCL told off IB
   // are what GB200/GB300 NVL72 racks look like: NCCL may use multi-node NVLink there, which the
   // manifest cannot show (IMEX channels can be given node-wide). A warn, not a fail.
+  // A LeaderWorkerSet's workers join the engine their leader starts: its command line states the layout.
+  const pipeline = pipelineOnlyAcross(s, leaderArgv ?? raw.argv, nodes);
+  if (pipeline)
+    return check(
+      'env.multinode-rdma',
+      'warn',
+      `spans ${nodes} nodes with no RDMA path in its pods, but only its pipeline stages cross them (${pipeline}): one activation tensor per micro-batch goes point to point, as vLLM's docs lay out multi-node serving (tensor parallel inside a node, pipeline parallel across nodes), so over TCP it is slower, not broken`,
+      {
+        subject,
+        fix: 'request the RDMA NICs (rdma/ib, EFA, a DRA claim) to take the pipeline hops off TCP; keep tensor and expert parallelism inside one pod',
+      },
+    );
   const env = literalEnvOf(raw);
   // With the GPUs per pod not shown, the tray size is not known either.
   const nvl =
@@ -127,6 +159,35 @@ export function multinodeRdmaCheck(s: EnvService, raw: RawService, subject: stri
       fix: 'request the RDMA device (rdma/ib, vpc.amazonaws.com/efa, or a DRA ResourceClaim for the NICs) with IPC_LOCK, or keep the worker on one node',
     },
   );
+}
+
+/**
+ * When the only parallelism that crosses the worker's nodes is pipeline parallelism: tensor
+ * parallel no wider than one pod's GPUs, pipeline stages at least as many as the nodes, and no
+ * expert or data parallelism named (their all-to-all and all-reduce cross nodes every layer).
+ * vLLM `--tensor-parallel-size`/`-tp`, `--pipeline-parallel-size`/`-pp` (either spelling);
+ * SGLang `--tp-size`, `--pp-size`. Undefined otherwise, or when a figure is not shown.
+ */
+function pipelineOnlyAcross(s: EnvService, argv: readonly string[], nodes: number): string | undefined {
+  const num = (...flags: string[]) => {
+    for (const f of flags) {
+      const n = Number(flagValue(argv, f));
+      if (Number.isInteger(n) && n > 0) return n;
+    }
+    return undefined;
+  };
+  const tp = num('--tensor[-_]parallel[-_]size', '--tp[-_]size', '(?<![\\w-])-tp');
+  const pp = num('--pipeline[-_]parallel[-_]size', '--pp[-_]size', '(?<![\\w-])-pp');
+  const text = argv.join(' ');
+  if (tp === undefined || pp === undefined || s.pod.gpus === undefined) return undefined;
+  if (tp > s.pod.gpus || pp < nodes) return undefined;
+  if (
+    /--enable[-_]expert[-_]parallel\b|--(?:ep|expert[-_]parallel)[-_]size\b|--(?:dp|data[-_]parallel)[-_]size\b/.test(
+      text,
+    )
+  )
+    return undefined;
+  return `tensor parallel ${tp} inside each ${s.pod.gpus}-GPU pod, pipeline parallel ${pp} across`;
 }
 
 /** Knob prefixes each engine reads; a knob of another engine has no effect on this one. */

@@ -59,6 +59,14 @@ export function missingCriticalCheck(
       { subject, matters: false },
     );
   }
+  const fine = defaultsFine(s);
+  if (fine)
+    return check(
+      'env.missing-critical',
+      'ok',
+      `not set: ${s.missingCritical.join(', ')}; their defaults are fine here: ${fine}`,
+      { subject, data: { missing: s.missingCritical } },
+    );
   const notes: string[] = [];
   if (s.pod.nixlBackend === 'LIBFABRIC')
     notes.push('NIXL uses LIBFABRIC here, so the UCX ones do not steer KV');
@@ -74,6 +82,24 @@ export function missingCriticalCheck(
       data: { missing: s.missingCritical },
     },
   );
+}
+
+/**
+ * When leaving the six unset is fine: upstream's defaults select the fabric by themselves (UCX
+ * `UCX_TLS=all` and `UCX_NET_DEVICES=all`, openucx/ucx src/ucp/core/ucp_context.c; `UCX_IB_GPU_DIRECT_RDMA=try`,
+ * src/uct/ib/base/ib_md.c; NCCL uses every RDMA device it finds with IB on, `NCCL_IB_DISABLE=0`, and for
+ * its socket picks `ib*` interfaces first, then any but `docker*`/`lo`, src/misc/socket.cc
+ * ncclFindInterfaces). They pick wrong only where the pod sees NICs that are not its fabric: with
+ * hostNetwork or privileged (every host NIC and HCA), or, for NCCL's socket, with secondary networks
+ * (Multus) that may not route between pods. So in a pod granted its fabric (an RDMA resource or DRA
+ * claim, or a ComputeDomain for MNNVL) and none of those, unset is no problem. Undefined otherwise.
+ */
+function defaultsFine(s: EnvService): string | undefined {
+  const p = s.pod;
+  const fabric = [...p.rdmaResources, ...p.computeDomainClaims.map((c) => `ComputeDomain ${c}`)];
+  if (fabric.length === 0 || p.hostNetwork || p.privileged) return undefined;
+  if (p.networkAnnotations.length > 0 && s.missingCritical.includes('NCCL_SOCKET_IFNAME')) return undefined;
+  return `the pod is granted its fabric (${fabric.join(', ')}) and sees no other host NIC, so UCX (TLS and NET_DEVICES all, GPU_DIRECT_RDMA try) and NCCL (every RDMA device it finds, IB on) select it by themselves`;
 }
 
 export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
