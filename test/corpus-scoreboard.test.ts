@@ -8,8 +8,13 @@ import { readPasted } from '../src/read/tools.js';
 import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
 import { type Expert, KNOWN_DISAGREEMENTS as KNOWN_B1 } from './corpus/captures.table.js';
 import { KNOWN_DISAGREEMENTS_B2 } from './corpus/known-b2.js';
+import { KNOWN_DISAGREEMENTS_B14 } from './corpus/known-b14.js';
 
-const KNOWN_DISAGREEMENTS: Record<string, string> = { ...KNOWN_B1, ...KNOWN_DISAGREEMENTS_B2 };
+const KNOWN_DISAGREEMENTS: Record<string, string> = {
+  ...KNOWN_B1,
+  ...KNOWN_DISAGREEMENTS_B2,
+  ...KNOWN_DISAGREEMENTS_B14,
+};
 
 /**
  * The corpus scoreboard (issue 38): `read`'s verdict on each real capture against the

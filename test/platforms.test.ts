@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { V1Node } from '@kubernetes/client-node';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { expectationFor } from '../src/judge/expectations.js';
 import type { NicPort } from '../src/judge/siblings.js';
 import { chooseNodes, nodeRdmaShare, nodeViews } from '../src/kube/nodes.js';
 import { scaleToGpus } from '../src/pair/plan/networks.js';
-import { railMap } from '../src/pair/plan/rails.js';
+import { type Rail, railLines, railMap } from '../src/pair/plan/rails.js';
+import { onNuma, railMapTopoFile, spreadRails } from '../src/pair/plan/rails-numa.js';
 import { DEFAULT_SETTINGS, type ProbeSettings } from '../src/pair/plan/settings.js';
 import { libfabricRailCount, stripedExpectation } from '../src/pair/verdict/efa-expectation.js';
 import { NIXL_MAX_RMA_RAILS, railExpectation, railWorth } from '../src/pair/verdict/rail-bar.js';
@@ -28,6 +30,16 @@ interface Profile {
   rdma?: { kind: string; perGpu?: number; portGbps?: number; linkLayer?: string };
   nixl?: { backend: 'UCX' | 'LIBFABRIC'; log?: string[] };
   topo?: string;
+  /** What the pod reads for its map where no capture says (references/rails.md §2, §2b). */
+  rails?: {
+    topoFile?: string;
+    /** No GPU↔NIC cell reads PIX/PXB: rail_map gives every GPU no NIC. */
+    nearNone?: boolean;
+    gpus: { index: number; busId?: string; numa: string }[];
+    /** The pod's RDMA devices; `numa` absent when not sourced (every layout over `numaNodes` is tested). */
+    nics: { name: string; busId?: string; numa?: number }[];
+    numaNodes?: number[];
+  };
   expect?: {
     probeEveryRail?: Record<string, string | number>;
     probeOneGpu?: Record<string, string>;
@@ -35,6 +47,11 @@ interface Profile {
     railMap?: Record<string, string>;
     /** Each rail's NICs' worth when every rail runs at once (shared NICs split). */
     railWorth?: Record<string, number>;
+    railMapTopoFile?: Record<string, string>;
+    railMapByNuma?: Record<string, string>;
+    /** Each rail's line when every rail runs at once (its NICs' worth × one port). */
+    railLineGBps?: Record<string, number>;
+    railLineGBpsTwoPerNode?: Record<string, number>;
     rdmaResource?: null;
     nvlinkDomainLineGBps?: number;
     nodeInOtherDomain?: 'skipped';
@@ -179,4 +196,126 @@ describe('a node of another ComputeDomain on an NVLink-domain platform', () => {
     });
     expect(c.ok && [c.prefill.name, c.decode.name]).toEqual(['t1', 't2']);
   });
+});
+
+describe('the rail map where no capture shows a near NIC: the topology file, else the NUMA spread (pod and planner)', () => {
+  const SCRIPT = path.join(repoRoot, 'templates', 'engines', 'nixl', '_rails.sh');
+  const q = (x: string) => `'${x.replace(/'/g, `'\\''`)}'`;
+  const pod = (call: string, input = '') =>
+    execFileSync('sh', ['-c', `. ${q(SCRIPT)} >/dev/null; ${call}`], { input, encoding: 'utf8' });
+  const byGpu = (rails: readonly Rail[]) =>
+    Object.fromEntries(rails.map((r) => [String(r.gpu), r.nic ?? '-']));
+  /** rail_map's lines for a matrix with no PIX/PXB cell: every GPU, no NIC. */
+  const noNear = (p: Profile) =>
+    p.rails?.gpus.map((g) => `interconnect-test: rail ${g.index} gpu ${g.index} nic - path -`).join('\n') ??
+    '';
+  /** The pod's spread and the planner's on the same facts; they must agree. */
+  function spread(p: Profile, lines: string, nics: { name: string; numa: number }[]): Rail[] {
+    const gpus = (p.rails?.gpus ?? []).map((g) => `${g.index} ${g.numa}`).join('\n');
+    const fromPod = railLines(
+      pod(`rail_spread ${q(gpus)} ${q(nics.map((n) => `${n.name} ${n.numa}`).join('\n'))}`, lines),
+    );
+    const fromPlanner = spreadRails(
+      railLines(lines),
+      new Map((p.rails?.gpus ?? []).map((g) => [g.index, g.numa])),
+      nics.map((n) => ({ name: n.name, node: n.numa })),
+    );
+    expect(byGpu(fromPod)).toEqual(byGpu(fromPlanner));
+    return fromPlanner;
+  }
+  /** Each rail's line when all run at once, against one port of the profile's rate. */
+  function lines(p: Profile, map: readonly Rail[]): Record<string, number | undefined> {
+    const port: NicPort = { device: 'nic0', port: 1, active: true, rateGbps: p.rdma?.portGbps as number };
+    const onePort = expectationFor({ mode: 'cross-node', nics: { prefill: [port], decode: [port] } });
+    const all = map.map((r) => r.gpu);
+    return Object.fromEntries(
+      all.map((g) => {
+        const w = railWorth(map, g, all);
+        return [String(g), w === undefined ? undefined : railExpectation(onePort, w).lineGBps];
+      }),
+    );
+  }
+
+  it.each(tested.filter(([, p]) => p.rails?.topoFile))('%s: NCCL_TOPO_FILE', (_id, p) => {
+    const r = p.rails as NonNullable<Profile['rails']>;
+    const xml = readFileSync(fixturePath(...(r.topoFile as string).split('/')), 'utf8');
+    const root = mkdtempSync(path.join(tmpdir(), 'itest-platform-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+    for (const n of r.nics) {
+      mkdirSync(path.join(root, 'class', 'infiniband', n.name), { recursive: true });
+      symlinkSync(
+        `../../../devices/pci0000:00/${n.busId}`,
+        path.join(root, 'class', 'infiniband', n.name, 'device'),
+      );
+    }
+    const gpus = r.gpus.map((g) => `${g.index} ${g.busId}`).join('\n');
+    const names = r.nics.map((n) => n.name).join(' ');
+    const fromPod = pod(`rail_map_topo_file ${q(gpus)} "$(rdma_pci ${q(names)} ${q(root)})"`, xml);
+    const fromPlanner = railMapTopoFile(
+      xml,
+      r.gpus.map((g) => ({ index: g.index, busId: g.busId as string })),
+      r.nics.map((n) => ({ name: n.name, busId: n.busId as string })),
+    );
+    expect(byGpu(railLines(fromPod))).toEqual(p.expect?.railMapTopoFile);
+    expect(byGpu(fromPlanner)).toEqual(p.expect?.railMapTopoFile);
+    // The pod spreads after the file: nothing is left to spread, nothing changes.
+    const after = spread(
+      p,
+      fromPod,
+      r.nics.map((n) => ({ name: n.name, numa: n.numa ?? -1 })),
+    );
+    expect(byGpu(after)).toEqual(p.expect?.railMapTopoFile);
+    if (p.expect?.railLineGBps) expect(lines(p, after)).toEqual(p.expect.railLineGBps);
+  });
+
+  it.each(tested.filter(([, p]) => p.rails?.nearNone && p.rails.nics.every((n) => n.numa !== undefined)))(
+    '%s: no near NIC, each GPU the NICs of its NUMA node',
+    (_id, p) => {
+      const r = p.rails as NonNullable<Profile['rails']>;
+      const map = spread(
+        p,
+        noNear(p),
+        r.nics.map((n) => ({ name: n.name, numa: n.numa as number })),
+      );
+      expect(byGpu(map)).toEqual(p.expect?.railMapByNuma);
+      if (p.expect?.railLineGBps) expect(lines(p, map)).toEqual(p.expect.railLineGBps);
+    },
+  );
+
+  it.each(tested.filter(([, p]) => p.rails?.nearNone && p.rails.nics.some((n) => n.numa === undefined)))(
+    '%s: no near NIC, the NICs on NUMA nodes not sourced: every layout the kernel could report',
+    (_id, p) => {
+      const r = p.rails as NonNullable<Profile['rails']>;
+      const nodes = r.numaNodes ?? [0];
+      const total = nodes.length ** r.nics.length;
+      let twoPer = 0;
+      for (let code = 0; code < total; code++) {
+        const nics = r.nics.map((n, i) => ({
+          name: n.name,
+          numa: nodes[Math.floor(code / nodes.length ** i) % nodes.length] as number,
+        }));
+        const map = spread(p, noNear(p), nics);
+        for (const rail of map) {
+          const g = r.gpus.find((x) => x.index === rail.gpu);
+          // A GPU only ever takes NICs of its own node.
+          for (const name of (rail.nic ?? '').split(',').filter(Boolean))
+            expect(onNuma(nics.find((n) => n.name === name)?.numa as number, g?.numa ?? '')).toBe(true);
+        }
+        const perNode = nodes.map((x) => nics.filter((n) => n.numa === x).length);
+        if (perNode.every((c) => c === r.nics.length / nodes.length)) {
+          twoPer++;
+          expect(new Set(map.map((m) => m.nic)).size).toBe(map.length);
+          expect(lines(p, map)).toEqual(p.expect?.railLineGBpsTwoPerNode);
+        }
+      }
+      expect(twoPer).toBeGreaterThan(0);
+      // The kernel names no node: nothing is pinned, UCX chooses (named, never a guessed NIC).
+      const none = spread(
+        p,
+        noNear(p),
+        r.nics.map((n) => ({ name: n.name, numa: -1 })),
+      );
+      expect(none.every((x) => x.nic === undefined)).toBe(true);
+    },
+  );
 });

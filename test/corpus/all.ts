@@ -11,6 +11,12 @@ import { CAPTURES_b10 } from './captures-b10.table.js';
 import { CAPTURES_b11 } from './captures-b11.table.js';
 import { CAPTURES_b12 } from './captures-b12.table.js';
 import { CAPTURES_b13 } from './captures-b13.table.js';
+import { CAPTURES_b14 } from './captures-b14.table.js';
+import { CAPTURES_b15 } from './captures-b15.table.js';
+import { CAPTURES_b16 } from './captures-b16.table.js';
+import { CAPTURES_b17 } from './captures-b17.table.js';
+import { CAPTURES_b18 } from './captures-b18.table.js';
+import { CAPTURES_b19 } from './captures-b19.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -27,4 +33,10 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b11,
   ...CAPTURES_b12,
   ...CAPTURES_b13,
+  ...CAPTURES_b14,
+  ...CAPTURES_b15,
+  ...CAPTURES_b16,
+  ...CAPTURES_b17,
+  ...CAPTURES_b18,
+  ...CAPTURES_b19,
 ];

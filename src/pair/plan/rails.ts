@@ -18,6 +18,8 @@ import type { RailsChoice } from '../options/rails-flag.js';
  * the host bridge or the CPU, and is named so. Only the pod's own RDMA devices
  * count (`podDevices`, from /dev/infiniband): with SR-IOV or Multus nvidia-smi
  * lists NICs the pod cannot open, and a rail pinned to one would never run.
+ * The pod's other two rules, NCCL_TOPO_FILE and the spread per NUMA node of a
+ * GPU with no near NIC, have their twins in rails-numa.ts.
  */
 
 export interface Rail {
@@ -25,11 +27,18 @@ export interface Rail {
   gpu: number;
   /** The rail's NICs, comma-joined in the matrix's order (`mlx5_0,mlx5_1`); from the NIC Legend or the column label. */
   nic?: string | undefined;
-  /** The topo class of the rail: PIX when every NIC is PIX, else PXB; undefined when the GPU has no rail. */
-  path?: 'PIX' | 'PXB' | undefined;
+  /**
+   * How the rail was chosen: PIX when every NIC is PIX, else PXB (`nvidia-smi topo -m`);
+   * `topo-file` from NCCL_TOPO_FILE; `NUMA` dealt from the pod's NICs on the GPU's NUMA
+   * node (rails-numa.ts); undefined when the GPU has no rail.
+   */
+  path?: RailPath | undefined;
   /** The GPU's nearest NIC and its path when that is too far for a rail (`mlx5_0 NODE`). */
   nearest?: string | undefined;
 }
+
+export type RailPath = 'PIX' | 'PXB' | 'topo-file' | 'NUMA';
+const PATHS: readonly string[] = ['PIX', 'PXB', 'topo-file', 'NUMA'];
 
 const FAR_RANK: Record<string, number> = { PHB: 2, NODE: 3, SYS: 4, SOC: 4 };
 
@@ -118,12 +127,12 @@ export function planRails(choice: RailsChoice, node: { allocatable?: number; fre
   return { gpus, rails, notTested, why };
 }
 
-/** What the pod ran: `interconnect-test: rail 3 gpu 3 nic mlx5_3 path PIX` (nic `mlx5_0,mlx5_1` for two, `-` when none). */
+/** What the pod ran: `interconnect-test: rail 3 gpu 3 nic mlx5_3 path PIX` (nic `mlx5_0,mlx5_1` for two, `-` when none; path as `RailPath`). */
 export function railLines(log: string): Rail[] {
   const out: Rail[] = [];
   for (const m of log.matchAll(/^interconnect-test: rail (\d+) gpu (\d+) nic (\S+) path (\S+)/gm)) {
     const nic = m[3] === '-' ? undefined : m[3];
-    const path = m[4] === 'PIX' || m[4] === 'PXB' ? m[4] : undefined;
+    const path = PATHS.includes(m[4] as string) ? (m[4] as RailPath) : undefined;
     if (out.some((r) => r.gpu === Number(m[2]))) continue;
     out.push({ gpu: Number(m[2]), ...(nic ? { nic } : {}), ...(path ? { path } : {}) });
   }

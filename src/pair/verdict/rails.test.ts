@@ -179,6 +179,39 @@ describe('siblings per NIC of line', () => {
   });
 });
 
+describe('rails spread per NUMA node (no GPU with a NIC of its own): a NIC dealt to two rails splits its line', () => {
+  it('rtx5090 (one dual-port 200G NIC on NUMA 0): GPU0-3 two rails per port, 12.5 GB/s each; GPU4-7 unpinned, judged on one port', () => {
+    // The real rtx5090 capture through the pod's rail_map, gpu_numa and rail_spread, both ports on node 0.
+    const rtx = readFixture('node/nvidia-smi-topo-m', 'rtx5090-8gpu-pcie-only-1nic-node.txt');
+    const script = path.join(repoRoot, 'templates', 'engines', 'nixl', '_rails.sh');
+    const map = execFileSync(
+      'sh',
+      [
+        '-c',
+        `. "${script}" >/dev/null; T=$(cat); echo "$T" | rail_map | rail_spread "$(echo "$T" | gpu_numa)" 'mlx5_0 0\nmlx5_1 0'`,
+      ],
+      { input: rtx, encoding: 'utf8' },
+    )
+      .trimEnd()
+      .split('\n');
+    expect(map[2]).toBe('interconnect-test: rail 2 gpu 2 nic mlx5_0 path NUMA');
+    const nics = ['mlx5_0', 'mlx5_1'].map((n) => `${n}|1|4: ACTIVE|200 Gb/sec (4X HDR)|Ethernet`);
+    const j = judgeLegs({
+      plan: plan(EIGHT),
+      logs: railsLogs({ rails: 8, map, nics: { prefill: nics, decode: nics } }),
+      ranOn,
+    });
+    const rails = j.measurement.rails ?? [];
+    expect(rails.slice(0, 4).map((r) => `${r.gpu}:${r.nic}:${r.expectedGBps}`)).toEqual([
+      '0:mlx5_0:12.5',
+      '1:mlx5_1:12.5',
+      '2:mlx5_0:12.5',
+      '3:mlx5_1:12.5',
+    ]);
+    expect(rails.slice(4).every((r) => r.nic === null)).toBe(true);
+  });
+});
+
 describe("a run's problem goes to the rail that failed", () => {
   it('the pod exited because rail 5 ended rc=1: rail 5 carries pair.run fail, rail 0 does not', () => {
     const logs = railsLogs({ rails: 8 });

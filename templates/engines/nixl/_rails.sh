@@ -78,14 +78,80 @@ rdma_pci() {
     b=$(readlink "$2/class/infiniband/$n/device" 2>/dev/null) && echo "${b##*/} $n"
   done
 }
+# Each GPU's NUMA nodes: the "NUMA Affinity" column of `nvidia-smi topo -m`, `index nodes` a line
+# (`0 0`; a Grace GPU lists its CPU's node and the memory-only nodes beside it, `0 0,3-9,11-17`;
+# `N/A` where the driver does not know). stdin: the matrix.
+gpu_numa() {
+  awk '
+    { gsub(/\033\[[0-9;]*m/, "") }
+    !h && $1 == "GPU0" && $2 != "X" {
+      at = 0; k = 0; name = ""
+      for (i = 1; i <= NF; i++) {
+        if (!at && ($i == "CPU" || $i == "NUMA" || $i == "GPU")) at = 1
+        if (!at) { nl = i; continue }
+        name = name (name == "" ? "" : " ") $i
+        if ($i == "Affinity" || $i == "ID") { k++; if (name == "NUMA Affinity") col = k; name = "" }
+      }
+      h = 1; next
+    }
+    h && col && $1 ~ /^GPU[0-9]+$/ && !($1 in seen) && $(1 + nl + col) != "" { seen[$1] = 1; print substr($1, 4), $(1 + nl + col) }'
+}
+# `name node` of each RDMA device $1 names (space-separated): the NUMA node of its PCI function
+# (sysfs `device/numa_node`, the kernel's; -1 when it does not know). $2: the /sys root.
+rdma_numa() {
+  for n in $1; do
+    printf '%s %s\n' "$n" "$(cat "$2/class/infiniband/$n/device/numa_node" 2>/dev/null || echo -1)"
+  done
+}
+# Unpinned rails spread per NUMA node (references/rails.md §2): a GPU with no NIC of its own (none at
+# PIX/PXB, none under its bridge in the topology file: Azure's virtual PCI tree, Grace where the NICs
+# hang off the CPU) takes the pod's NICs on its own NUMA node, dealt out among the GPUs of that node
+# that have none, as NCCL deals a GPU's local NICs (ncclTopoGetLocalNetType): with n NICs for g such
+# GPUs, the k-th GPU gets NIC k mod n when n < g, else the block of NICs j with floor(j*g/n) = k, so no
+# NIC sits idle and none is shared more than it must be. A GPU with no NIC on its node stays unpinned.
+# stdin: rail lines; $1: gpu_numa's lines; $2: rdma_numa's lines (the pod's devices, in that order).
+# Prints the rail lines, `path NUMA` for a rail it pinned.
+rail_spread() {
+  awk -v gn="$1" -v nn="$2" '
+    function on(x, list,   p, r, n, i) {
+      n = split(list, p, ",")
+      for (i = 1; i <= n; i++) {
+        if (p[i] ~ /^[0-9]+-[0-9]+$/) { split(p[i], r, "-"); if (x + 0 >= r[1] + 0 && x + 0 <= r[2] + 0) return 1 }
+        else if (p[i] ~ /^[0-9]+$/ && x + 0 == p[i] + 0) return 1
+      }
+      return 0
+    }
+    BEGIN {
+      n = split(gn, l, "\n"); for (i = 1; i <= n; i++) { split(l[i], f, " "); if (f[1] != "") numa[f[1]] = f[2] }
+      n = split(nn, l, "\n"); for (i = 1; i <= n; i++) { split(l[i], f, " "); if (f[1] != "" && f[2] ~ /^[0-9]+$/) { nc++; cn[nc] = f[1]; cnode[nc] = f[2] } }
+    }
+    $1 == "interconnect-test:" && $2 == "rail" { nr++; line[nr] = $0; g[nr] = $5; nic[nr] = $7 }
+    END {
+      for (r = 1; r <= nr; r++) {
+        if (nic[r] != "-" || !(g[r] in numa)) continue
+        c = ""; for (k = 1; k <= nc; k++) if (on(cnode[k], numa[g[r]])) c = c (c == "" ? "" : ",") cn[k]
+        if (c == "") continue
+        cand[r] = c; pos[r] = size[c]++
+      }
+      for (r = 1; r <= nr; r++) {
+        if (!(r in cand)) { print line[r]; continue }
+        n = split(cand[r], cl, ","); gs = size[cand[r]]; k = pos[r]; s = ""
+        if (n < gs) s = cl[k % n + 1]
+        else for (j = 0; j < n; j++) if (int(j * gs / n) == k) s = s (s == "" ? "" : ",") cl[j + 1]
+        print "interconnect-test: rail " g[r] " gpu " g[r] " nic " s " path NUMA"
+      }
+    }'
+}
 RAILMAP=""
+# The roots of /dev and /sys the map reads: the pod's own (tests point ITEST_RAILS_ROOT at a copy).
+RR=${ITEST_RAILS_ROOT:-}
 if [ -n "$ITEST_RAILS" ]; then
   echo "interconnect-test: rails $ITEST_RAILS"
-  PODRDMA=$(pod_rdma_devices /dev /sys | tr '\n' ' ')
+  PODRDMA=$(pod_rdma_devices "$RR/dev" "$RR/sys" | tr '\n' ' ')
   case "$PODRDMA" in
     *'?'*)
       echo "interconnect-test: rails: the pod's RDMA devices are not all named in sysfs ($PODRDMA): every RDMA device sysfs lists is a candidate"
-      ONLY=$(for d in /sys/class/infiniband/*; do [ -e "$d" ] && printf '%s ' "${d##*/}"; done) ;;
+      ONLY=$(for d in "$RR"/sys/class/infiniband/*; do [ -e "$d" ] && printf '%s ' "${d##*/}"; done) ;;
     *)
       echo "interconnect-test: rails: the pod's RDMA devices: ${PODRDMA:-none (no /dev/infiniband/uverbs*)}"
       ONLY=$PODRDMA ;;
@@ -94,11 +160,18 @@ if [ -n "$ITEST_RAILS" ]; then
     :
   elif [ -n "${NCCL_TOPO_FILE:-}" ] && [ -r "$NCCL_TOPO_FILE" ]; then
     echo "interconnect-test: rails: each GPU's NICs from NCCL_TOPO_FILE=$NCCL_TOPO_FILE"
-    RAILMAP=$(rail_map_topo_file "$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>/dev/null | tr -d ',')" "$(rdma_pci "$ONLY" /sys)" <"$NCCL_TOPO_FILE")
+    RAILMAP=$(rail_map_topo_file "$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>/dev/null | tr -d ',')" "$(rdma_pci "$ONLY" "$RR/sys")" <"$NCCL_TOPO_FILE")
   else
     [ -n "${NCCL_TOPO_FILE:-}" ] && echo "interconnect-test: rails: NCCL_TOPO_FILE=$NCCL_TOPO_FILE is not readable in this pod: the map comes from nvidia-smi topo -m"
     RAILMAP=$(nvidia-smi topo -m 2>/dev/null | rail_map "$ONLY")
   fi
+  case "$RAILMAP" in
+    *' nic - '*)
+      GPUNUMA=$(nvidia-smi topo -m 2>/dev/null | gpu_numa)
+      NICNUMA=$(rdma_numa "$ONLY" "$RR/sys")
+      echo "interconnect-test: rails: a GPU with no NIC of its own takes the pod's NICs on its NUMA node; NUMA nodes:$(echo "$GPUNUMA" | awk 'NF { printf " GPU%s:%s", $1, $2 }')$(echo "$NICNUMA" | awk 'NF { printf " %s:%s", $1, $2 }')"
+      RAILMAP=$(echo "$RAILMAP" | rail_spread "$GPUNUMA" "$NICNUMA") ;;
+  esac
   [ -n "$RAILMAP" ] && echo "$RAILMAP"
   [ -n "$RAILMAP" ] || echo "interconnect-test: rails: no nvidia-smi in this pod: UCX picks each GPU's NIC itself"
 fi
