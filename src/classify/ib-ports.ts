@@ -90,7 +90,10 @@ function bySpeed(
 function disabledRails(
   list: { p: IbPort; v: PortVerdict }[],
   models: Record<string, string | undefined>,
+  adapters: Record<string, string | undefined>,
 ): void {
+  // The physical adapter a device belongs to: its system image GUID, else the device itself.
+  const card = (p: IbPort) => adapters[p.device] ?? p.device;
   // The node's KV rails: its fastest Active hardware ports, when they are 100 Gb/s or more.
   const up = list.filter((x) => x.v.usable && hardware(x.p));
   const top = Math.max(0, ...up.map((x) => x.p.rateGbps ?? 0));
@@ -100,7 +103,9 @@ function disabledRails(
     if (x.v.usable || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model) continue;
     const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
     if (same.length === 0) continue;
-    const whole = !list.some((y) => y.p.device === x.p.device && y.v.usable);
+    // A port of an adapter that has another port Active (a dual-port card, its functions as separate
+    // devices) is a spare port of a card in use, not a GPU's own rail: it stays a warning.
+    const whole = !list.some((y) => card(y.p) === card(x.p) && y.v.usable);
     const lost = whole && same.length >= 2;
     x.v = {
       status: lost ? 'fail' : 'warn',
@@ -258,6 +263,7 @@ export function classifyIbPorts(
   ports: readonly IbPort[],
   models: Record<string, string | undefined> = {},
   notShown?: string,
+  adapters: Record<string, string | undefined> = {},
 ): Check[] {
   if (ports.length === 0) {
     return [
@@ -269,7 +275,7 @@ export function classifyIbPorts(
   const list = ports.map((p) => ({ p, v: judgePort(p) }));
   const slow = new Set<IbPort>();
   bySpeed(list, models, slow);
-  disabledRails(list, models);
+  disabledRails(list, models, adapters);
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);

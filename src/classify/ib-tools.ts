@@ -42,6 +42,11 @@ function models(devices: readonly IbDevice[]): Record<string, string | undefined
   return Object.fromEntries(devices.map((d) => [d.name, d.model]));
 }
 
+/** Device → its physical adapter (system image GUID), where the output shows it. */
+function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
+  return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
+}
+
 /** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
   if (r.devices.length === 0) {
@@ -54,7 +59,12 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
     ];
   }
   const checks = unhidden(
-    classifyIbPorts(portsOf(r.devices), models(r.devices), hiddenBy(opts.shown, PORT_LINES)),
+    classifyIbPorts(
+      portsOf(r.devices),
+      models(r.devices),
+      hiddenBy(opts.shown, PORT_LINES),
+      adapters(r.devices),
+    ),
     opts.shown,
   );
   if (r.errors.length > 0) {
@@ -123,7 +133,12 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
   // port block without its device: the paste is a part, so "no usable port" among those shown is not shown.
   const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r.devices), PORT_LINES);
   if (r.devices.length > 0 && (portsOf(r.devices).length > 0 || unshown.length === 0))
-    checks.push(...unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices), notShown), opts.shown));
+    checks.push(
+      ...unhidden(
+        classifyIbPorts(portsOf(r.devices), models(r.devices), notShown, adapters(r.devices)),
+        opts.shown,
+      ),
+    );
   const noProvider = r.warnings.filter((w) =>
     /no userspace device-specific driver|does not support the kernel ABI/.test(w),
   );

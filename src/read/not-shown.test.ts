@@ -134,10 +134,11 @@ describe('5. severity follows the consequence', () => {
     expect(lines(read('rdma-link', grep))).toEqual(['warn ib.port mlx5_3/1', 'skipped ib.ports']);
   });
 
-  const ca = (n: number, type: string, state: string, phys: string, rate: number) => `CA 'mlx5_${n}'
+  const ca = (n: number, type: string, state: string, phys: string, rate: number, card = n) => `CA 'mlx5_${n}'
 	CA type: ${type}
 	Number of ports: 1
 	Firmware version: 28.39.1002
+	System image GUID: 0xa088c20300ad00${String(card).padStart(2, '0')}
 	Port 1:
 		State: ${state}
 		Physical state: ${phys}
@@ -164,6 +165,17 @@ describe('5. severity follows the consequence', () => {
       'ok ib.port mlx5_0/1',
       'warn ib.port mlx5_1/1',
       'ok ib.ports',
+    ]);
+    // The same two as second ports of cards whose first port is Active (one system image GUID per card,
+    // each port its own device): spare ports of cards in use, not GPUs without a rail.
+    const duals = Array.from({ length: 8 }, (_, i) =>
+      i === 3 || i === 5
+        ? ca(i, 'MT4129', 'Down', 'Disabled', 40, i - 1)
+        : ca(i, 'MT4129', 'Active', 'LinkUp', 400),
+    ).join('');
+    expect(lines(read('ibstat', `$ ibstat\n${duals}`)).filter((l) => !l.startsWith('ok'))).toEqual([
+      'warn ib.port mlx5_3/1',
+      'warn ib.port mlx5_5/1',
     ]);
     // A Disabled port of another model (a front-end NIC) beside the rails stays a warning.
     const front = `$ ibstat\n${rails
