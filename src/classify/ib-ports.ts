@@ -124,7 +124,7 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
     return check(
       'ib.ports',
       'skipped',
-      `no port state shown for ${plural(list.length, 'port')}: whether this node has a usable RDMA port is not known from this capture`,
+      `what decides the use of ${list.length === 1 ? 'its one port' : `its ${list.length} ports`} (state, or link layer) is not shown: whether this node has a usable RDMA port is not known from this capture`,
       {
         fix: 'capture the whole output (no head/grep): each port block with its State line',
       },

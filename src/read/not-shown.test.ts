@@ -187,3 +187,33 @@ describe('5. severity follows the consequence', () => {
     ]);
   });
 });
+
+describe('2. a field the verdict needs, cut off: the port is not judged on a guess', () => {
+  const port = (tail: string) => `$ ibstat
+CA 'bnxt_re0'
+	CA type: 
+	Number of ports: 1
+	Firmware version: 224.0.110.0
+	Port 1:
+		State: Active
+		Physical state: LinkUp
+		Rate: 100
+		Base lid: 0
+		LMC: 0
+		SM lid: 0
+		Capability mask: 0x001d0000
+${tail}`;
+  it('ibstat cut before "Link layer": LID 0 is not read as an InfiniBand port with no LID', () => {
+    expect(lines(read('ibstat', port('\t\tPort GUID: 0x8e8')))).toEqual([
+      'warn ib.port bnxt_re0/1',
+      'skipped ib.ports',
+    ]);
+    // Whole, the link layer decides: RoCE has no LID and is fine; InfiniBand without one fails.
+    expect(
+      lines(read('ibstat', port('\t\tPort GUID: 0x8e8474fffe1f2550\n\t\tLink layer: Ethernet\n'))),
+    ).toEqual(['ok ib.port bnxt_re0/1', 'ok ib.ports']);
+    expect(
+      lines(read('ibstat', port('\t\tPort GUID: 0x8e8474fffe1f2550\n\t\tLink layer: InfiniBand\n'))),
+    ).toEqual(['fail ib.port bnxt_re0/1', 'fail ib.ports']);
+  });
+});

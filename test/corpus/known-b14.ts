@@ -19,8 +19,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: all 64 `[send]/[receive] via NET/AWS Libfabric/N/GDRDMA` lines (behind mpirun rank prefixes) are read as "via NET without GDRDMA" (warn nccl.transport); the plugin name with a space is not parsed, so a healthy EFA run at 88 % of its link is withheld',
   'nccl-tests/a3mega-ztan-16xh100-2node-hash-stripped-338gbs.txt':
     'TOOL P3: 16 ranks on two nodes, 8 GPUs each: a 2-node all-reduce busbw of 339 GB/s is within 8 rails (algbw 180 GB/s against 8 NICs), yet read fails it as "above any network link (250 GB/s): a copy or an artefact", judging the aggregate against one link',
-  'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
-    'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
   'topo/deepep-60-topo-mp-8gpu-14nic-pix-cut-at-gpu4.txt':
     'TOOL P1: a `topo -mp` matrix whose GPU4 row is cut mid-cell is refused (exit 2: "row GPU4 does not have 22 topology cells") instead of read as far as it goes (as nccl-1357)',
   'fi_info/aws-hpc-tutorials-check-efa-head-node-61.txt':
