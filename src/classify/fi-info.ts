@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { FiInfoResult } from '../parsers/fi-info.js';
+import { hiddenBy, type Shown } from './shown.js';
 
 /**
  * `fi_info -p efa`: the EFA provider lists one FI_EP_RDM (and one FI_EP_DGRAM) domain per EFA
@@ -9,7 +10,7 @@ import type { FiInfoResult } from '../parsers/fi-info.js';
  * no EFA in the pod (vpc.amazonaws.com/efa not requested) or a libfabric without the efa provider.
  * AWS documents 32 EFA devices on p5/p5e, 16 on p5en, 4 on p4d (see rdma.efa in ib-ports).
  */
-export function classifyFiInfo(r: FiInfoResult): Check[] {
+export function classifyFiInfo(r: FiInfoResult, opts: { shown?: Shown } = {}): Check[] {
   const efa = r.entries.filter((e) => e.provider === 'efa');
   const rdm = efa.filter((e) => e.type === 'FI_EP_RDM' || /-rdm$/.test(e.domain ?? ''));
   const ver = r.libfabric
@@ -53,12 +54,25 @@ export function classifyFiInfo(r: FiInfoResult): Check[] {
         },
       ),
     ];
+  const provider = check(
+    'efa.provider',
+    'ok',
+    `efa provider: ${plural(domains.length, 'EFA device')} with RDM endpoints (${domains.slice(0, 4).join(', ')}${domains.length > 4 ? ', …' : ''})${ver ? `, ${ver}` : ''}`,
+    { data: { devices: domains.length, rdm: rdm.length } },
+  );
+  // A filter after fi_info (`| head -n 20`) may hide the entries of further EFA devices: the provider is
+  // shown, how many devices the node has is not.
+  const hidden = hiddenBy(opts.shown, ['provider: efa', '    domain: rdmap16s27-rdm']);
+  if (!hidden) return [provider];
   return [
+    provider,
     check(
-      'efa.provider',
-      'ok',
-      `efa provider: ${plural(domains.length, 'EFA device')} with RDM endpoints (${domains.slice(0, 4).join(', ')}${domains.length > 4 ? ', …' : ''})${ver ? `, ${ver}` : ''}`,
-      { data: { devices: domains.length, rdm: rdm.length } },
+      'efa.devices',
+      'skipped',
+      `${hidden} the entries of other EFA devices: how many this node has is not shown`,
+      {
+        fix: 'run `fi_info -p efa -t FI_EP_RDM` unfiltered (or `fi_info -p efa -l`)',
+      },
     ),
   ];
 }

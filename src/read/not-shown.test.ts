@@ -217,3 +217,16 @@ ${tail}`;
     ).toEqual(['fail ib.port bnxt_re0/1', 'fail ib.ports']);
   });
 });
+
+describe('2. a filter after fi_info: the provider is shown, the device count is not', () => {
+  const entry = (dom: string, type: string) =>
+    `provider: efa\n    fabric: efa\n    domain: ${dom}\n    version: 121.0\n    type: ${type}\n    protocol: FI_PROTO_EFA\n`;
+  const out = entry('rdmap16s27-rdm', 'FI_EP_RDM') + entry('rdmap16s27-dgrm', 'FI_EP_DGRAM');
+  it('`fi_info -p efa | head` passes the provider and leaves how many EFA devices the node has not shown', () => {
+    expect(lines(read('fi_info', `$ fi_info -p efa | head -n 12\n${out}`))).toEqual([
+      'ok efa.provider',
+      'skipped efa.devices',
+    ]);
+    expect(lines(read('fi_info', `$ fi_info -p efa\n${out}`))).toEqual(['ok efa.provider']);
+  });
+});

@@ -12,8 +12,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P3/P5: 400 KiB messages at ~7.5 ms each (52 MB/s) are exempted as "latency-bound" (under 1 MiB) and not judged; a block that size is bandwidth-bound, and a figure 1000x under any RDMA link is a fault whatever the block size',
   'fi_info/v6d-2051-verbs-provider-no-data-61.txt':
     'TOOL P3: the command line asks for the verbs provider (FI_PROVIDER=verbs); read fails efa.provider ("no EFA provider") on its -61, although EFA was not queried',
-  'fi_info/v6d-2051-efa-env-provider-head-20-three-rdm-domains.txt':
-    'TOOL P2/P3: the command pipes through `head -n 20` and the last record is cut after its fabric line; read passes "3 EFA devices" without saying the rest are not shown (the expert withholds the pass: the device count is not in the paste)',
   // b15
   'nccl-tests/aws-efa-eks-readme-p4d-16-rank-prefix-efa-gdrdma-43gbs.txt':
     'TOOL P1: all 64 `[send]/[receive] via NET/AWS Libfabric/N/GDRDMA` lines (behind mpirun rank prefixes) are read as "via NET without GDRDMA" (warn nccl.transport); the plugin name with a space is not parsed, so a healthy EFA run at 88 % of its link is withheld',
