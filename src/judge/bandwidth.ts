@@ -28,6 +28,12 @@ export type Link = 'cross-node' | 'intra-node' | 'nvlink-domain' | 'unknown';
 
 /** Rows with blocks at least this large show link bandwidth; small blocks are latency-bound. */
 export const LARGE_BLOCK = 1 << 20;
+/**
+ * A small block is latency-bound only while its time per message is of the order of the fixed
+ * per-message cost (µs over RDMA and NVLink, tens of µs over TCP: references/read-evidence.md); a
+ * message that takes longer than this is throughput-bound whatever its size, so its figure is judged.
+ */
+export const LATENCY_BOUND_MAX_SECONDS = 1e-3;
 
 /** A ceiling no link of that kind can exceed, whatever its line rate. */
 export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
@@ -50,6 +56,10 @@ export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnl
   const pick = large.length > 0 ? large : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
   return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
+}
+
+function fmtMs(seconds: number | undefined): string {
+  return seconds === undefined ? '?' : `${(seconds * 1e3).toFixed(seconds >= 0.01 ? 0 : 1)} ms`;
 }
 
 export function fmtGBps(n: number): string {
@@ -124,7 +134,9 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
       data,
     };
   }
-  if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor) {
+  const perMessage = input.blockSize !== undefined && gbps > 0 ? input.blockSize / (gbps * 1e9) : undefined;
+  const latencyBound = perMessage === undefined || perMessage <= LATENCY_BOUND_MAX_SECONDS;
+  if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor && latencyBound) {
     // Blocks under 1 MiB are latency-bound (per-message overhead, not the wire): a low figure there says
     // nothing about the link, so it is not held to a bandwidth floor.
     return {
@@ -138,7 +150,7 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     const small = input.smallOnly === true;
     return {
       status: 'fail',
-      detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? '; only blocks under 1 MiB were measured' : ''}`,
+      detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? `; only blocks under 1 MiB were measured${latencyBound ? '' : `, but each took ${fmtMs(perMessage)}, far above any per-message cost: throughput-bound, so judged`}` : ''}`,
       fix: BELOW_FLOOR_FIX[link],
       data,
     };
