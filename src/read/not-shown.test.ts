@@ -259,3 +259,15 @@ ${rows}`;
     expect(bw(small)?.status).toBe('skipped');
   });
 });
+
+describe('2. dmesg: a clean gdrdrv load says nothing of the peer-memory module', () => {
+  it('gdrdrv loading is GDRCopy, not nvidia_peermem: gdr.peermem stays not shown; a peermem line decides', () => {
+    const gdrdrv = `# modprobe gdrdrv
+[691802.796281] gdrdrv:gdrdrv_init:loading gdrdrv version 2.5 built for proprietary NVIDIA driver
+[691802.796286] gdrdrv:gdrdrv_init:device registered with major number 490
+`;
+    expect(lines(read('dmesg', gdrdrv))).toEqual(['ok gdr.gdrdrv', 'skipped gdr.peermem']);
+    const peermem = `$ dmesg | grep -i peer\n[   12.345678] nvidia_peermem: loading out-of-tree module taints kernel.\n[   12.400000] nvidia_peermem: module loaded\n`;
+    expect(lines(read('dmesg', peermem))).toEqual(['ok gdr.peermem']);
+  });
+});

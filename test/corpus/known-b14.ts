@@ -24,8 +24,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: a tab-separated 26-NIC matrix whose GPU6 row is cut mid-cell is refused (exit 2) instead of read as far as it goes',
   'topo/vllm-31594-b200-nic11nic12-glued-header-cut-at-gpu4.txt':
     'TOOL P1/P2: with the header glued at `NIC11NIC12` and the GPU4 row cut mid-line, read passes "all 25 GPU pairs" of 5 GPUs; the 8-GPU header says GPU5-7 are not shown, yet no topo.cut is reported',
-  'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
-    'TOOL P2: a clean gdrdrv load passes gdr.peermem ("no symbol error"), though nvidia_peermem / nv_peer_mem are not in the paste at all: not shown is read as fine',
   // b17
   'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
     'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
