@@ -271,3 +271,11 @@ describe('2. dmesg: a clean gdrdrv load says nothing of the peer-memory module',
     expect(lines(read('dmesg', peermem))).toEqual(['ok gdr.peermem']);
   });
 });
+
+describe('2. show_gids cut after its header: no row is not "no GID"', () => {
+  const head = `$ show_gids\nDEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---\n`;
+  it('without its n_gids_found line the rows are not shown; with n_gids_found=0 there is no GID', () => {
+    expect(lines(read('show_gids', head))).toEqual(['skipped rdma.gid']);
+    expect(lines(read('show_gids', `${head}n_gids_found=0\n`))).toEqual(['fail rdma.gid']);
+  });
+});

@@ -46,6 +46,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: NCCL channel lines pasted without their `host:pid:tid [dev] NCCL INFO` prefix are refused (exit 2), so the receive side without GDRDMA is not seen',
   'ibv_devinfo/nccl-769-bond-v-gid-lines-only.txt':
     'TOOL P1: an `ibv_devinfo -v` port fragment (phys_state and GID lines, no hca_id header) is refused (exit 2) instead of read as a partial port',
-  'show_gids/nccl-426-header-only-cut.txt':
-    'TOOL P2: a show_gids table cut right after its header is failed as "no GID at all (n_gids_found=0)"; no n_gids_found line is in the paste, the rows are not shown',
 };
