@@ -1,7 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { FiInfoResult } from '../parsers/fi-info.js';
-import { hiddenBy, type Shown } from './shown.js';
 
 /**
  * `fi_info -p efa`: the EFA provider lists one FI_EP_RDM (and one FI_EP_DGRAM) domain per EFA
@@ -9,8 +8,17 @@ import { hiddenBy, type Shown } from './shown.js';
  * ones. No entry (`fi_getinfo: -61 (No data available)`) means this libfabric sees no EFA device:
  * no EFA in the pod (vpc.amazonaws.com/efa not requested) or a libfabric without the efa provider.
  * AWS documents 32 EFA devices on p5/p5e, 16 on p5en, 4 on p4d (see rdma.efa in ib-ports).
+ *
+ * What the typed command asked decides what the answer says (principle 3): -61 is FI_ENODATA
+ * (fi_getinfo(3): "If no matching fabric information is available, info will be set to NULL and the
+ * call will return -FI_ENODATA"), "no provider matched the query"; a query for verbs (`-p verbs`,
+ * `FI_PROVIDER=verbs`) that matches nothing says nothing about EFA. A pipe that keeps lines by position
+ * (`| head -n 20`) or by pattern hides the records after the cut: the device count is not shown.
  */
-export function classifyFiInfo(r: FiInfoResult, opts: { shown?: Shown } = {}): Check[] {
+export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly string[] } = {}): Check[] {
+  const command = opts.commands?.findLast((c) => /(?:^|[\s/])fi_info\b/.test(c));
+  const query = queryOf(command);
+  const asked = command ? `\`${command}\`` : 'fi_info';
   const efa = r.entries.filter((e) => e.provider === 'efa');
   const rdm = efa.filter((e) => e.type === 'FI_EP_RDM' || /-rdm$/.test(e.domain ?? ''));
   const ver = r.libfabric
@@ -18,19 +26,39 @@ export function classifyFiInfo(r: FiInfoResult, opts: { shown?: Shown } = {}): C
     : efa[0]?.version
       ? `efa provider ${efa[0].version}`
       : undefined;
+  const cut = cutOf(r, command);
   if (efa.length === 0) {
+    if (!efaAsked(query)) {
+      const what = askedFor(query);
+      return [
+        check(
+          'efa.provider',
+          'skipped',
+          r.error
+            ? `${asked} asked for ${what}, not EFA: its ${errorText(r.error)} says libfabric has ${query.providers ? `no ${what} provider` : 'no provider but EFA'} here, nothing about EFA`
+            : `${asked} asked for ${what}, not EFA (${plural(r.entries.length, 'entry', 'entries')}): EFA was not queried`,
+          { fix: 'run `fi_info -p efa`' },
+        ),
+      ];
+    }
     if (r.error)
       return [
         check(
           'efa.provider',
           'fail',
-          `libfabric found no EFA provider (line ${r.error.line}: ${r.error.text})`,
+          `libfabric found no EFA provider (line ${r.error.line}: ${errorText(r.error)})`,
           {
             fix: 'request vpc.amazonaws.com/efa in the pod (the EFA device plugin mounts /dev/infiniband/uverbs*), and use a libfabric built with the efa provider (the AWS EFA installer one, /opt/amazon/efa)',
           },
         ),
       ];
     const others = [...new Set(r.entries.map((e) => e.provider))];
+    if (others.length && cut)
+      return [
+        check('efa.provider', 'skipped', `no efa provider in the part shown (${others.join(', ')}); ${cut}`, {
+          fix: 'run `fi_info -p efa` unfiltered',
+        }),
+      ];
     return [
       check(
         'efa.provider',
@@ -43,7 +71,15 @@ export function classifyFiInfo(r: FiInfoResult, opts: { shown?: Shown } = {}): C
     ];
   }
   const domains = [...new Set(rdm.map((e) => (e.domain ?? '').replace(/-rdm$/, '')))];
-  if (rdm.length === 0)
+  if (rdm.length === 0) {
+    const why =
+      query.epType && query.epType !== 'FI_EP_RDM' ? `${asked} asked for ${query.epType} only` : cut;
+    if (why)
+      return [
+        check('efa.provider', 'skipped', `efa provider listed, no FI_EP_RDM endpoint shown: ${why}`, {
+          fix: 'run `fi_info -p efa -t FI_EP_RDM` unfiltered',
+        }),
+      ];
     return [
       check(
         'efa.provider',
@@ -54,25 +90,90 @@ export function classifyFiInfo(r: FiInfoResult, opts: { shown?: Shown } = {}): C
         },
       ),
     ];
-  const provider = check(
-    'efa.provider',
-    'ok',
-    `efa provider: ${plural(domains.length, 'EFA device')} with RDM endpoints (${domains.slice(0, 4).join(', ')}${domains.length > 4 ? ', …' : ''})${ver ? `, ${ver}` : ''}`,
-    { data: { devices: domains.length, rdm: rdm.length } },
-  );
-  // A filter after fi_info (`| head -n 20`) may hide the entries of further EFA devices: the provider is
-  // shown, how many devices the node has is not.
-  const hidden = hiddenBy(opts.shown, ['provider: efa', '    domain: rdmap16s27-rdm']);
-  if (!hidden) return [provider];
-  return [
-    provider,
+  }
+  const checks = [
     check(
-      'efa.devices',
-      'skipped',
-      `${hidden} the entries of other EFA devices: how many this node has is not shown`,
-      {
-        fix: 'run `fi_info -p efa -t FI_EP_RDM` unfiltered (or `fi_info -p efa -l`)',
-      },
+      'efa.provider',
+      'ok',
+      `efa provider: ${plural(domains.length, 'EFA device')} with RDM endpoints (${domains.slice(0, 4).join(', ')}${domains.length > 4 ? ', …' : ''})${ver ? `, ${ver}` : ''}`,
+      { data: { devices: domains.length, rdm: rdm.length } },
     ),
   ];
+  if (cut)
+    checks.push(
+      check(
+        'efa.shown',
+        'skipped',
+        `${cut}: EFA devices after the ${domains.length} shown are not shown, so the device count is not checked`,
+        { fix: 'run `fi_info -p efa -t FI_EP_RDM` without a pipe and paste all of it' },
+      ),
+    );
+  return checks;
+}
+
+function errorText(e: NonNullable<FiInfoResult['error']>): string {
+  return `\`${e.text}\`${e.code === -61 ? ' (FI_ENODATA: no provider matched the query)' : ''}`;
+}
+
+interface Query {
+  /** Providers the query allows (`-p`, `--provider`, `FI_PROVIDER`); undefined: any. */
+  providers?: string[];
+  /** Providers `FI_PROVIDER=^…` excludes. */
+  excluded: string[];
+  /** `-t` / `--ep_type`. */
+  epType?: string;
+  /** The stages after fi_info (`head -n 20`). */
+  pipe: string[];
+}
+
+const efaAsked = (q: Query) =>
+  (q.providers === undefined || q.providers.includes('efa')) && !q.excluded.includes('efa');
+
+const askedFor = (q: Query) =>
+  q.providers?.join(', ') ||
+  (q.excluded.length ? `every provider but ${q.excluded.join(', ')}` : 'no provider');
+
+/**
+ * The query a typed `fi_info` command makes (util/info.c getopt: `-p`/`--provider`, `-t`/`--ep_type`),
+ * and FI_PROVIDER set before it (fi_provider(7): a comma-separated list of providers to use; `^` before
+ * the list excludes them instead).
+ */
+function queryOf(command: string | undefined): Query {
+  if (!command) return { excluded: [], pipe: [] };
+  const [head = '', ...pipe] = command.split(/\s*\|(?!\|)\s*/);
+  const q: Query = { excluded: [], pipe };
+  // Options after the program's name only (`ssh -p 2222 host fi_info` names a port, not a provider).
+  const args = head.slice(Math.max(0, head.search(/(?:^|[\s/])fi_info\b/)));
+  const p = /\s(?:-p\s*|--provider[=\s]\s*)["']?([\w,;^-]+)/.exec(args)?.[1];
+  const env = /(?:^|\s)FI_PROVIDER=["']?([\w,;^-]+)/.exec(head)?.[1];
+  for (const list of [p, env]) {
+    if (list === undefined) continue;
+    const names = list.replace(/^\^/, '').split(/[,;]/).filter(Boolean);
+    if (list.startsWith('^')) q.excluded.push(...names);
+    else q.providers = q.providers ? q.providers.filter((n) => names.includes(n)) : names;
+  }
+  const t = /\s(?:-t\s*|--ep_type[=\s]\s*)(FI_EP_\w+)/i.exec(args)?.[1];
+  if (t) q.epType = t.toUpperCase();
+  return q;
+}
+
+/**
+ * Why records may be missing from the paste: a pipe stage that drops lines (head/tail keep by position,
+ * and only cut when the output reached their count; grep, awk, sed keep by pattern), or a last record
+ * cut before its `type:` line while the others have one.
+ */
+function cutOf(r: FiInfoResult, command: string | undefined): string | undefined {
+  for (const stage of queryOf(command).pipe) {
+    const prog = stage.split(/\s+/)[0]?.split('/').pop() ?? '';
+    if (prog === 'head' || prog === 'tail') {
+      const n = Number(/(?:-n\s*|--lines=|-)(\d+)/.exec(stage)?.[1] ?? 10);
+      if (r.lines >= n) return `\`| ${stage}\` kept ${r.lines} line(s) of the output`;
+    } else if (!/^(?:sort|uniq|cat|tee|less|more|nl)$/.test(prog))
+      return `\`| ${stage}\` kept only some lines of the output`;
+  }
+  const last = r.entries.at(-1);
+  const typed = r.entries.some((e) => e.type !== undefined);
+  if (last && typed && last.type === undefined)
+    return `the last record (${last.provider}${last.domain ? ` ${last.domain}` : ''}) is cut before its type line`;
+  return undefined;
 }

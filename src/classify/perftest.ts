@@ -3,7 +3,7 @@ import { fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
 import type { PerftestResult, PerftestRow } from '../parsers/perftest.js';
 import type { TransferOptions } from './transfer.js';
-import { LATENCY_BAND_US, SMALL_MESSAGE } from './transfer-latency.js';
+import { LATENCY_BAND_US, RDMA_STREAMING_BYTES, SMALL_MESSAGE } from './transfer-latency.js';
 
 /**
  * perftest (`ib_write_bw` …): verbs straight on the HCA, no UCX or NCCL in between, so it
@@ -13,7 +13,7 @@ import { LATENCY_BAND_US, SMALL_MESSAGE } from './transfer-latency.js';
  * (judge/bandwidth.ts): with --line-rate/--rails, 70 % fails and 85 % warns; without,
  * the 5 GB/s cross-node floor and a warning that the link is not known.
  */
-export const PERFTEST_STREAMING_BYTES = 65536;
+export const PERFTEST_STREAMING_BYTES = RDMA_STREAMING_BYTES;
 
 export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Check[] {
   const what = r.test ?? r.program ?? 'perftest';

@@ -13,6 +13,12 @@ import type { UcxPerftestResult } from '../parsers/ucx-perftest.js';
  */
 export const SMALL_MESSAGE = 8192;
 export const LATENCY_BAND_US = 10;
+/**
+ * On RDMA a message of 64 KiB already streams at line rate: perftest's default bandwidth size
+ * (linux-rdma/perftest src/perftest_parameters.h:103 `DEF_SIZE_BW (65536)`). Rows from this size up
+ * are bandwidth rows, for perftest and for ucx_perftest over RDMA.
+ */
+export const RDMA_STREAMING_BYTES = 65536;
 
 export function latencyCheck(p: UcxPerftestResult, group: string): Check {
   const id = `${group}.latency`;

@@ -45,6 +45,25 @@ export function pathChecks(p: Parsed, group: string, expect: Expect): Check[] {
 /** UCX_TLS names and aliases that reach an RDMA device: rc/dc/ud (verbs, mlx5, _v, _x), ib, srd (EFA), all. */
 const RDMA_TLS = /^(?:all|ib|rc|dc|ud|srd)(?:_\w+)?$/;
 
+/** GPU copy helpers that move no data between hosts (they stage for the network transport). */
+const COPY_HELPERS = /^(?:cuda_copy|gdr_copy|rocm_copy)$/;
+
+/**
+ * The capture's UCX_TLS allows only RDMA transports (plus copy helpers): whatever UCX picked, the data
+ * went over an RDMA device. Not for `^…` exclusion lists or `all`.
+ */
+export function rdmaOnlyBy(env: UcxEnv | undefined): boolean {
+  if (env?.tls === undefined || env.tls.startsWith('^')) return false;
+  const tls = env.tls
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return (
+    tls.some((t) => RDMA_TLS.test(t) && t !== 'all') &&
+    tls.every((t) => (RDMA_TLS.test(t) && t !== 'all') || COPY_HELPERS.test(t))
+  );
+}
+
 /**
  * Why the capture's UCX settings leave TCP as the only transport between nodes, or undefined
  * when they do not (or cannot be read: `^…` exclusion lists, `all`). UCX_TLS without an RDMA

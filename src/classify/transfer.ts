@@ -1,13 +1,13 @@
 import { type Check, check } from '../core/model.js';
-import { judgeBandwidth, judgedRow, type Link, type Row } from '../judge/bandwidth.js';
+import { judgeBandwidth, judgedRow, LARGE_BLOCK, type Link, type Row } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
 import { isNixl, type TransferCapture as Parsed, runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
 import { memoryTypes } from '../parsers/ucx-log.js';
 import type { Shown } from './shown.js';
 import type { Expect } from './transfer-common.js';
-import { latencyCheck, messageRateCheck, SMALL_MESSAGE } from './transfer-latency.js';
-import { pathChecks, stabilityCheck } from './transfer-path.js';
+import { latencyCheck, messageRateCheck, RDMA_STREAMING_BYTES, SMALL_MESSAGE } from './transfer-latency.js';
+import { pathChecks, rdmaOnlyBy, stabilityCheck } from './transfer-path.js';
 
 export type { Expect } from './transfer-common.js';
 
@@ -90,8 +90,18 @@ export function linkOf(p: Parsed, expect: Expect): Exclude<Link, 'nvlink-domain'
   return 'unknown';
 }
 
+/** The run went over RDMA: UCX logged RDMA lanes, or the capture's UCX_TLS allows only RDMA transports. */
+function rdmaPath(p: Parsed): boolean {
+  if (p.lanes.length > 0) return transportKind(p.lanes, p.emulated) === 'rdma';
+  return !isNixl(p) && rdmaOnlyBy(p.ucxEnv);
+}
+
 function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check {
-  const picked = judgedRow<Row>(p.rows);
+  // The 1 MiB line (judge/bandwidth.ts LARGE_BLOCK) is the project's own, for any path. On RDMA a message
+  // of 64 KiB already streams at line rate (perftest's default bandwidth size, DEF_SIZE_BW): a ucx_perftest
+  // row from there up shows the link, not per-message overhead.
+  const rdma = !isNixl(p) && rdmaPath(p);
+  const picked = judgedRow<Row>(p.rows, rdma ? RDMA_STREAMING_BYTES : LARGE_BLOCK);
   const { row, smallOnly } = picked as NonNullable<typeof picked>;
   // --line-rate says the transfer crossed a network port of that rate, unless the log shows one host.
   const seen = linkOf(p, opts.expect);

@@ -28,12 +28,6 @@ export type Link = 'cross-node' | 'intra-node' | 'nvlink-domain' | 'unknown';
 
 /** Rows with blocks at least this large show link bandwidth; small blocks are latency-bound. */
 export const LARGE_BLOCK = 1 << 20;
-/**
- * A small block is latency-bound only while its time per message is of the order of the fixed
- * per-message cost (µs over RDMA and NVLink, tens of µs over TCP: references/read-evidence.md); a
- * message that takes longer than this is throughput-bound whatever its size, so its figure is judged.
- */
-export const LATENCY_BOUND_MAX_SECONDS = 1e-3;
 
 /** A ceiling no link of that kind can exceed, whatever its line rate. */
 export const ABSOLUTE_CEILING_GBPS: Readonly<Record<Link, number>> = {
@@ -49,17 +43,19 @@ export interface Row {
   gbps: number;
 }
 
-/** The row judged: the best one of ≥ 1 MiB (where link rate shows), else the best of all. */
-export function judgedRow<R extends Row>(rows: readonly R[]): { row: R; smallOnly: boolean } | undefined {
+/**
+ * The row judged: the best one of ≥ `large` bytes (1 MiB by default, where link rate shows), else the best
+ * of all. A caller that knows the path streams at line rate from a smaller size passes it (RDMA: 64 KiB).
+ */
+export function judgedRow<R extends Row>(
+  rows: readonly R[],
+  large = LARGE_BLOCK,
+): { row: R; smallOnly: boolean } | undefined {
   if (rows.length === 0) return undefined;
-  const large = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= LARGE_BLOCK);
-  const pick = large.length > 0 ? large : rows;
+  const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
+  const pick = big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
-  return { row, smallOnly: large.length === 0 && rows.some((r) => r.blockSize !== undefined) };
-}
-
-function fmtMs(seconds: number | undefined): string {
-  return seconds === undefined ? '?' : `${(seconds * 1e3).toFixed(seconds >= 0.01 ? 0 : 1)} ms`;
+  return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }
 
 export function fmtGBps(n: number): string {
@@ -76,6 +72,11 @@ export interface BandwidthInput {
   link: Link;
   /** The floor is the user's own --min-bandwidth. */
   userFloor: boolean;
+  /**
+   * A figure that several links carry at once (nccl-tests busbw: a node's NICs together) has its own
+   * ceiling, derived from what the capture shows; `what` names it. Default: ABSOLUTE_CEILING_GBPS[link].
+   */
+  ceiling?: { gbps: number; what: string } | undefined;
 }
 
 export interface BandwidthVerdict {
@@ -117,11 +118,12 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     link,
     ...exp,
   };
-  const absolute = ABSOLUTE_CEILING_GBPS[link];
+  const absolute = input.ceiling?.gbps ?? ABSOLUTE_CEILING_GBPS[link];
   if (gbps > absolute) {
+    const what = input.ceiling?.what ?? `any ${link === 'cross-node' ? 'network' : 'GPU'} link`;
     return {
       status: 'fail',
-      detail: `${g} is above any ${link === 'cross-node' ? 'network' : 'GPU'} link (${absolute} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
+      detail: `${g} is above ${what} (${fmtGBps(absolute)} GB/s): a copy inside one GPU, a loopback or a measurement artefact, not a link`,
       fix: ABOVE_CEILING_FIX[link],
       data,
     };
@@ -134,9 +136,7 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
       data,
     };
   }
-  const perMessage = input.blockSize !== undefined && gbps > 0 ? input.blockSize / (gbps * 1e9) : undefined;
-  const latencyBound = perMessage === undefined || perMessage <= LATENCY_BOUND_MAX_SECONDS;
-  if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor && latencyBound) {
+  if (gbps < exp.floorGBps && input.smallOnly === true && !input.userFloor) {
     // Blocks under 1 MiB are latency-bound (per-message overhead, not the wire): a low figure there says
     // nothing about the link, so it is not held to a bandwidth floor.
     return {
@@ -150,7 +150,7 @@ export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
     const small = input.smallOnly === true;
     return {
       status: 'fail',
-      detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? `; only blocks under 1 MiB were measured${latencyBound ? '' : `, but each took ${fmtMs(perMessage)}, far above any per-message cost: throughput-bound, so judged`}` : ''}`,
+      detail: `${g} is below the floor of ${exp.floorGBps} GB/s (${exp.source})${small ? '; only blocks under 1 MiB were measured' : ''}`,
       fix: BELOW_FLOOR_FIX[link],
       data,
     };

@@ -6,7 +6,9 @@ import { cleanLines, promptCommand } from './lines.js';
  * `    domain: %s`, `    version: %d.%d`, `    type: %s` (FI_EP_RDM, FI_EP_DGRAM, FI_EP_MSG),
  * `    protocol: %s` (lines 283-290); `-l` prints `%s:` and `    version:` per provider (270-273);
  * no match prints `fi_getinfo: %d (%s)` to stderr (line 319), e.g. `fi_getinfo: -61 (No data
- * available)`. `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ * available)`; releases before the strerror was added print `fi_getinfo: %d` alone (util/info.c `run`,
+ * `fprintf(stderr, "fi_getinfo: %d\n", ret)`), so `fi_getinfo: -61` on its own line is the whole answer.
+ * `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
  */
 export interface FiInfoEntry {
   provider: string;
@@ -21,12 +23,14 @@ export interface FiInfoResult {
   entries: FiInfoEntry[];
   libfabric?: string;
   /** `fi_getinfo: -61 (No data available)`: no provider matched the query. */
-  error?: { line: number; text: string };
+  error?: { line: number; text: string; code: number };
+  /** How many lines of fi_info output the paste holds (a `| head -n N` cut shows N). */
+  lines: number;
 }
 
 export function parseFiInfo(text: string): FiInfoResult {
   const lines = cleanLines(text);
-  const r: FiInfoResult = { entries: [] };
+  const r: FiInfoResult = { entries: [], lines: 0 };
   let cur: FiInfoEntry | undefined;
   let first: { no: number; text: string } | undefined;
   let recognised = false;
@@ -34,6 +38,7 @@ export function parseFiInfo(text: string): FiInfoResult {
     const t = l.text.trim();
     if (t === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: t };
+    r.lines++;
     const prov = /^provider: (\S+)$/.exec(t);
     if (prov) {
       cur = { provider: prov[1] as string };
@@ -52,8 +57,9 @@ export function parseFiInfo(text: string): FiInfoResult {
       recognised = true;
       continue;
     }
-    if (/^fi_getinfo: -?\d+ \(.+\)$/.test(t)) {
-      r.error = { line: l.no, text: t };
+    const err = /^fi_getinfo: (-?\d+)(?: \(.+\))?$/.exec(t);
+    if (err) {
+      r.error = { line: l.no, text: t, code: Number(err[1]) };
       recognised = true;
       continue;
     }

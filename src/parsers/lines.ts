@@ -25,8 +25,9 @@ const PREFIXES: readonly RegExp[] = [
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}) /,
   // `kubectl logs --prefix`: "[pod/nixl-abc/main] ".
   /^\[pod\/[^\]\s]+\] ?/,
-  // Open MPI `mpirun --tag-output`: "[1,0]<stdout>:" (jobid,rank then the stream; orte/mca/iof).
-  /^\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
+  // Open MPI `mpirun --tag-output`: "[1,0]<stdout>:" (jobid,rank then the stream; orte/mca/iof);
+  // indented when the poster put the paste inside a markdown list (the tag is unambiguous there too).
+  /^[ \t]*\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
 ];
 
 /** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */

@@ -59,3 +59,155 @@ describe('nccl-tests result rows pasted without their header (principle 1)', () 
     expect(() => parseNcclTests(ROWS.replace(/float/g, 'apples'))).toThrow(ParseError);
   });
 });
+
+/**
+ * One all_reduce_perf table in nccl-tests' own format (src/util.cu: the header at :756-760, each row
+ * `%12li  %12li  %8s  %6s  %6s` then per placement `%7s  %6s  %6s  %6g`), busbw at the largest size as given.
+ */
+function allReduce(ranks: string[], busbw: number): string {
+  const n = ranks.length || 16;
+  const alg = (busbw / ((2 * (n - 1)) / n)).toFixed(2);
+  const cell = (s: string, w: number) => s.padStart(w);
+  const row = (bytes: number, a: string, b: string) =>
+    `${cell(String(bytes), 12)}  ${cell(String(bytes / 4), 12)}  ${cell('float', 8)}  ${cell('sum', 6)}  ${cell('-1', 6)}  ${cell('90000', 7)}  ${cell(a, 6)}  ${cell(b, 6)}  ${cell('0', 6)}  ${cell('90000', 7)}  ${cell(a, 6)}  ${cell(b, 6)}  ${cell('0', 6)}`;
+  return [
+    '# nThread 1 nGpus 1 minBytes 8 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0',
+    '#',
+    '# Using devices',
+    ...ranks,
+    '#',
+    '#                                                              out-of-place                       in-place          ',
+    '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+    '#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)       ',
+    row(8, '0.00', '0.00'),
+    row(8589934592, alg, busbw.toFixed(2)),
+    '# Out of bounds values : 0 OK',
+    '# Avg bus bandwidth    : 70.742 ',
+  ].join('\n');
+}
+/** `#  Rank %2d Group %2d Pid %6d on %10s device %2d [%04x:%02x:%02x] %s` (src/util.cu:687), g ranks on each host. */
+const rankLines = (hosts: string[], g: number) =>
+  hosts.flatMap((h, i) =>
+    Array.from(
+      { length: g },
+      (_, d) =>
+        `#  Rank ${String(i * g + d).padStart(2)} Group  0 Pid ${String(6000 + i * g + d).padStart(6)} on ${h.padStart(10)} device ${String(d).padStart(2)} [0000:${(4 + d).toString(16).padStart(2, '0')}:00] NVIDIA H100 80GB HBM3`,
+    ),
+  );
+
+describe('nccl-tests behind a launcher prefix (principle 1: the launcher’s label is not the tool’s line)', () => {
+  it("srun --label's `N: ` task prefix (padded to the widest task number) is read as the lines behind it", () => {
+    const labelled = allReduce(rankLines(['node-a', 'node-b'], 8), 76.79)
+      .split('\n')
+      .map((l, i) => `${i % 3 === 0 ? ' 0' : '12'}: ${l}`)
+      .join('\n');
+    const p = parseNcclTests(labelled);
+    expect(p.ranks).toHaveLength(16);
+    expect(p.rows.map((r) => r.busbw)).toEqual([0, 76.79]);
+    expect(p.outOfBounds?.count).toBe(0);
+  });
+
+  it('mpirun `[1,0]<stdout>:` tags indented by a markdown list are stripped like unindented ones', () => {
+    const indented = allReduce([], 437.79)
+      .split('\n')
+      .map((l) => `   [1,0]<stdout>:${l}`)
+      .join('\n');
+    expect(parseNcclTests(indented).rows.map((r) => r.busbw)).toEqual([0, 437.79]);
+  });
+
+  it('a labelled connection line without its NCCL prefix is read through the label too', () => {
+    expect(parseNcclTests('3: 9[1a000] -> 2[6b000] [receive] via NET/IB/1').via.staged).toBe(1);
+  });
+});
+
+describe('NCCL connection lines: the network name, the device and GPUDirect RDMA (transport/net.cc)', () => {
+  // `[send] via NET/%s/%d%s%s%s`: network name, device, `/GDRDMA`, `(PCI)`, `/Shared`; PXN: `NET/%s/%d(%d)…`.
+  const prefix = 'worker-0:26:68 [1] NCCL INFO';
+  it('a plugin name with a space (aws-ofi-nccl: `AWS Libfabric`) is one name; GDRDMA after it is GPUDirect', () => {
+    const p = parseNcclTests(
+      [
+        `${prefix} Using network AWS Libfabric`,
+        `${prefix} Channel 00/0 : 1[101d0] -> 8[101c0] [send] via NET/AWS Libfabric/1/GDRDMA`,
+        `${prefix} Channel 01/0 : 9[101d0] -> 1[101c0] [receive] via NET/AWS Libfabric/3/GDRDMA`,
+      ].join('\n'),
+    );
+    expect(p.via).toEqual({ gdrdma: 2, staged: 0, socket: 0, p2p: 0 });
+    expect([...p.netDevs]).toEqual([1, 3]);
+    expect(
+      lines(
+        readPasted(
+          'nccl-tests',
+          `${prefix} Using network AWS Libfabric\n${prefix} Channel 00/0 : 1[101d0] -> 8[101c0] [send] via NET/AWS Libfabric/1/GDRDMA`,
+          { expect: 'any' },
+        ).checks,
+      ),
+    ).toContain('ok nccl.transport');
+  });
+
+  it('PXN `(proxy)`, `(PCI)` and `/Shared` are suffixes: GDRDMA is read through them, and its absence too', () => {
+    const p = parseNcclTests(
+      [
+        `${prefix} Channel 02/0 : 1[1] -> 9[1] [send] via NET/IB/0(8)/GDRDMA/Shared`,
+        `${prefix} Channel 03/0 : 1[1] -> 9[1] [send] via NET/IB/2/GDRDMA(PCI)`,
+        `${prefix} Channel 04/0 : 1[1] -> 9[1] [send] via NET/IB/3/Shared`,
+        `${prefix} Channel 05/0 : 1[1] -> 2[2] via P2P/IPC/read`,
+      ].join('\n'),
+    );
+    expect(p.via).toEqual({ gdrdma: 2, staged: 1, socket: 0, p2p: 1 });
+  });
+
+  it('connection lines pasted without their `host:pid:tid [dev] NCCL INFO` prefix are still NCCL’s', () => {
+    // The shape a poster cuts to (NVIDIA/nccl#897): rank[busId] -> rank[busId] [send|receive] via ….
+    const bare =
+      '9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA\n9[1a000] -> 2[6b000] [receive] via NET/IB/1\n';
+    expect(parseNcclTests(bare).via).toEqual({ gdrdma: 1, staged: 1, socket: 0, p2p: 0 });
+    expect(lines(readPasted('nccl-tests', bare, { expect: 'any' }).checks)).toEqual([
+      'skipped nccl.run',
+      'warn nccl.transport',
+    ]);
+    // Pre-2.7 rings (`Ring 00 : 3 -> 4 [send] via NET/IB/0`) too; prose with an arrow is not.
+    expect(parseNcclTests('Ring 00 : 3 -> 4 [send] via NET/IB/0').via.staged).toBe(1);
+    expect(() => parseNcclTests('step 3 -> 4 went via the dashboard')).toThrow(ParseError);
+  });
+});
+
+describe('nccl-tests busbw ceiling from what the paste shows (principle 3), not one link’s', () => {
+  const judged = (text: string) =>
+    readPasted('nccl-tests', text, { expect: 'any' }).checks.find((c) => c.id === 'nccl.busbw');
+  it('two nodes of 8 ranks: 339 GB/s is within what 8 GPUs’ NICs carry; with no line rate it is not judged (warn)', () => {
+    const c = judged(allReduce(rankLines(['node-a', 'node-b'], 8), 339));
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toContain('cannot be judged against the link');
+  });
+
+  it('two nodes of one rank each: 339 GB/s is above what one GPU can send over any network: fail', () => {
+    const c = judged(allReduce(rankLines(['node-a', 'node-b'], 1), 339));
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toContain(
+      'above what 1 GPU per node can send over any network at 250 GB/s each (250 GB/s)',
+    );
+  });
+
+  it('two ranks per node: the ceiling is 2 × 250 GB/s', () => {
+    expect(judged(allReduce(rankLines(['node-a', 'node-b'], 2), 480))?.status).toBe('warn');
+    expect(judged(allReduce(rankLines(['node-a', 'node-b'], 2), 520))?.status).toBe('fail');
+  });
+
+  it('nodes not shown: one NVSwitch node gives 483 GB/s, so only the GPU ceiling (1000 GB/s) fails', () => {
+    const c = judged(allReduce([], 483));
+    expect(c?.status).toBe('warn');
+    expect(c?.detail).toContain('neither the link nor its line rate known');
+    expect(judged(allReduce([], 1200))?.status).toBe('fail');
+  });
+
+  it('above rails × line rate with --line-rate is ok and says why (a tree sends algbw, not busbw, over the NICs)', () => {
+    const c = readPasted('nccl-tests', allReduce(rankLines(['node-a', 'node-b'], 8), 78.3), {
+      expect: 'any',
+      lineRateGbps: 100,
+      rails: 4,
+    }).checks.find((x) => x.id === 'nccl.busbw');
+    expect(c?.status).toBe('ok');
+    expect(c?.detail).toContain('a tree or in-network (SHARP/NVLS) all-reduce reaches that');
+    expect(c?.detail).not.toContain('not a pass');
+  });
+});

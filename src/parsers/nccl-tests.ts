@@ -40,6 +40,8 @@ export interface NcclTestsResult {
   network?: string;
   /** Channels `via NET/IB/0/GDRDMA` (GPUDirect RDMA), `via NET/IB/0` (host-staged), `via NET/Socket/0`. */
   via: { gdrdma: number; staged: number; socket: number; p2p: number };
+  /** The network devices (`NET/<name>/<dev>`) the channel lines name: how many NICs of a node were seen in use. */
+  netDevs: Set<number>;
   /** What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs). */
   netSeen: Set<string>;
   /** HCAs NCCL says it cannot use GPUDirect RDMA on. */
@@ -52,11 +54,12 @@ const TOOL = 'nccl-tests';
 const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), whole';
 
 export function parseNcclTests(text: string): NcclTestsResult {
-  const lines = cleanLines(text);
+  const lines = cleanLines(unlabel(text));
   const r: NcclTestsResult = {
     rows: [],
     ranks: [],
     via: { gdrdma: 0, staged: 0, socket: 0, p2p: 0 },
+    netDevs: new Set(),
     netSeen: new Set(),
     gdrDisabled: [],
     warnings: [],
@@ -150,9 +153,34 @@ export function parseNcclTests(text: string): NcclTestsResult {
   return r;
 }
 
-/** NCCL's own log lines (`host:pid:tid [dev] NCCL INFO …`). True when the line was one. */
+/**
+ * Slurm's `srun --label` (`-l`) prefixes every line with the task number and `: ` (srun(1): "Prepend task
+ * number to lines of stdout/err"), padded to the width of the largest: `0: `, ` 3: `, `12: `. No nccl-tests
+ * or NCCL line starts with digits and `: `, so the label is the launcher's, not the tool's (principle 1).
+ */
+function unlabel(text: string): string {
+  return text.replace(/^[ \t]*\d{1,6}: /gm, '');
+}
+
+/**
+ * A connection line (transport/net.cc, p2p.cc, shm.cc): `Channel 00/0 : 1[1] -> 9[1] [send] via NET/IB/1/GDRDMA`
+ * (before 2.7: `Ring 00 : 3 -> 4 [send] via NET/IB/0`), or its tail `9[1a000] -> 2[6b000] [receive] via NET/IB/1` when the poster dropped the `host:pid:tid [dev]
+ * NCCL INFO` prefix (principle 1: the message is NCCL's whatever was cut before it).
+ */
+const CONNECTION =
+  /^(?:(?:Channel|Ring) \d+(?:\/\d+)? : )?\d+(?:\[[0-9a-f]+\])? -> \d+(?:\[[0-9a-f]+\])?(?: \[(?:send|receive)\])? via \S/i;
+
+/**
+ * NET/<name>/<dev>: `[send] via NET/%s/%d%s%s%s` with the network's name (which may hold a space: the
+ * aws-ofi-nccl plugin is `AWS Libfabric`), the device, `/GDRDMA` when GPUDirect RDMA is used, `(PCI)`,
+ * `/Shared`; through a PXN proxy `NET/%s/%d(%d)…` (NVIDIA/nccl src/transport/net.cc, sendSetup/recvSetup).
+ */
+const VIA =
+  /\bvia (?:NET\/(.+?)\/(\d+)(?:\(\d+\))?(\/GDRDMA)?(?:\(PCI\))?(?:\/Shared)?(?=\s|$)|(?:P2P|SHM)\/\S+)/g;
+
+/** NCCL's own log lines (`host:pid:tid [dev] NCCL INFO …`), or a connection line without that prefix. True when the line was one. */
 function nccl(r: NcclTestsResult, no: number, t: string): boolean {
-  const m = /\bNCCL (INFO|WARN)\s+(.*)$/.exec(t);
+  const m = /\bNCCL (INFO|WARN)\s+(.*)$/.exec(t) ?? (CONNECTION.test(t) ? [t, 'INFO', t] : undefined);
   if (!m) return false;
   const msg = m[2] as string;
   if (m[1] === 'WARN') {
@@ -172,12 +200,13 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   // NCCL's own verdict on GPUDirect RDMA per HCA (transport/net_ib.cc: "GPU Direct RDMA Disabled for HCA %d '%s'").
   const off = /^NET\/(?:IB|UCX) : GPU Direct RDMA Disabled for HCA \d+ '([^']+)'/.exec(msg);
   if (off) r.gdrDisabled.push(off[1] as string);
-  for (const v of msg.matchAll(/\bvia (NET\/[^\s/]+(?:\/\d+)?(?:\/GDRDMA)?|P2P\/\S+|SHM\/\S+)/g)) {
-    const via = v[1] as string;
-    if (/^NET\/Socket/.test(via)) r.via.socket++;
-    else if (/^NET\/.*\/GDRDMA$/.test(via)) r.via.gdrdma++;
-    else if (/^NET\//.test(via)) r.via.staged++;
-    else r.via.p2p++;
+  for (const v of msg.matchAll(VIA)) {
+    const [, name, dev, gdr] = v;
+    if (name === undefined) r.via.p2p++;
+    else if (name === 'Socket') r.via.socket++;
+    else if (gdr) r.via.gdrdma++;
+    else r.via.staged++;
+    if (name !== undefined && name !== 'Socket') r.netDevs.add(Number(dev));
   }
   return true;
 }

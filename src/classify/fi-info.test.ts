@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { rollUp } from '../core/verdict.js';
+import { parseFiInfo } from '../parsers/fi-info.js';
+import { readPasted } from '../read/tools.js';
+
+/**
+ * fi_info in its own format: libfabric util/info.c `print_short_info` (`provider: %s`, then `    fabric: %s`,
+ * `    domain: %s`, `    version: %d.%d`, `    type: %s`, `    protocol: %s` per record) and `run`, which prints
+ * `fi_getinfo: %d (%s)` (older releases `fi_getinfo: %d`) when fi_getinfo returns an error.
+ */
+const record = (domain: string, type = 'FI_EP_RDM') =>
+  `provider: efa\n    fabric: efa\n    domain: ${domain}\n    version: 121.0\n    type: ${type}\n    protocol: FI_PROTO_EFA\n`;
+const read = (text: string) => readPasted('fi_info', text, { expect: 'any' }).checks;
+const lines = (checks: { status: string; id: string }[]) =>
+  checks.filter((c) => c.id !== 'read.input').map((c) => `${c.status} ${c.id}`);
+
+describe('fi_info: -61 is FI_ENODATA, "no provider matched the query" (fi_getinfo(3))', () => {
+  it('the bare `fi_getinfo: -61` of older fi_info is the whole answer, read like the one with strerror', () => {
+    expect(parseFiInfo('fi_getinfo: -61\n').error).toMatchObject({ line: 1, code: -61 });
+    const checks = read('$ fi_info -p efa\nfi_getinfo: -61\n');
+    expect(lines(checks)).toEqual(['fail efa.provider']);
+    expect(checks.find((c) => c.id === 'efa.provider')?.detail).toContain(
+      'FI_ENODATA: no provider matched the query',
+    );
+  });
+
+  it('a query for another provider that matches nothing says nothing about EFA (principle 3)', () => {
+    for (const cmd of [
+      'FI_PROVIDER=verbs fi_info',
+      'fi_info -p verbs',
+      'fi_info --provider=tcp',
+      'FI_PROVIDER=^efa fi_info',
+    ]) {
+      const checks = read(`$ ${cmd}\nfi_getinfo: -61 (No data available)\n`);
+      expect(lines(checks), cmd).toEqual(['skipped efa.provider']);
+      expect(rollUp(checks).status, cmd).toBe('unverified');
+    }
+    expect(read('$ FI_PROVIDER=verbs fi_info\nfi_getinfo: -61 (No data available)\n')[1]?.detail).toContain(
+      'asked for verbs, not EFA',
+    );
+  });
+
+  it('a query that allows EFA (a list with it, or an option of another program) still fails on -61', () => {
+    for (const cmd of [
+      'FI_PROVIDER=efa,shm fi_info',
+      'fi_info -p efa',
+      'ssh -p 2222 node-a fi_info',
+      'fi_info',
+    ]) {
+      expect(lines(read(`$ ${cmd}\nfi_getinfo: -61 (No data available)\n`)), cmd).toEqual([
+        'fail efa.provider',
+      ]);
+    }
+  });
+
+  it('records of another provider under a verbs query are not "no EFA" either', () => {
+    const verbs =
+      '$ fi_info -p verbs\nprovider: verbs\n    fabric: IB-0xfe80000000000000\n    domain: mlx5_0\n    version: 1.0\n    type: FI_EP_MSG\n    protocol: FI_PROTO_RDMA_CM_IB_RC\n';
+    expect(lines(read(verbs))).toEqual(['skipped efa.provider']);
+    expect(lines(read(verbs.replace('-p verbs', '')))).toEqual(['warn efa.provider']);
+  });
+});
+
+describe('fi_info cut by a pipe or mid-record: the device count is not shown (principle 2)', () => {
+  const three = record('rdmap79s0-rdm') + record('rdmap80s0-rdm') + record('rdmap81s0-rdm');
+  it('`| head -n 20` that filled its 20 lines: the EFA devices after the cut are not shown', () => {
+    const cut = `$ FI_PROVIDER=efa fi_info | head -n 20\n${three}provider: efa\n    fabric: efa\n`;
+    const checks = read(cut);
+    expect(lines(checks)).toEqual(['ok efa.provider', 'skipped efa.shown']);
+    expect(rollUp(checks).status).toBe('unverified');
+    expect(checks.find((c) => c.id === 'efa.shown')?.detail).toContain('`| head -n 20` kept 20 line(s)');
+  });
+
+  it('a head that the output did not fill cut nothing: the whole list is shown', () => {
+    const checks = read(`$ fi_info -p efa | head -n 50\n${three}`);
+    expect(lines(checks)).toEqual(['ok efa.provider']);
+    expect(rollUp(checks).status).toBe('trusted');
+  });
+
+  it('a last record cut before its type line is a cut paste, whatever the command', () => {
+    expect(
+      lines(read(`$ fi_info -p efa\n${three}provider: efa\n    fabric: efa\n    domain: rdmap82s0-rdm\n`)),
+    ).toEqual(['ok efa.provider', 'skipped efa.shown']);
+  });
+
+  it('a query for datagram endpoints only (-t FI_EP_DGRAM) is not "no RDM endpoint"', () => {
+    const dgrm = record('rdmap79s0-dgrm', 'FI_EP_DGRAM');
+    expect(lines(read(`$ fi_info -p efa -t FI_EP_DGRAM\n${dgrm}`))).toEqual(['skipped efa.provider']);
+    expect(lines(read(`$ fi_info -p efa\n${dgrm}`))).toEqual(['fail efa.provider']);
+  });
+});
