@@ -89,7 +89,8 @@ const expected: Record<string, { lines: string[]; verdict: string }> = {
     ],
     verdict: 'unverified',
   },
-  // An 8-rail RoCE node with one rail Polling and one rail Disabled: the disabled rail is not "ignored".
+  // An 8-rail RoCE node with one rail Polling and one rail Disabled: the disabled rail is not "ignored";
+  // one of a set of identical rails with no carrier leaves its GPU without a rail (issue 38 P5): a failure.
   'ibstat/h100-roce-8rail-1-polling-1-disabled-plus-4-cx6dx.txt': {
     lines: [
       'ok ib.port mlx5_0/1',
@@ -99,7 +100,7 @@ const expected: Record<string, { lines: string[]; verdict: string }> = {
       'ok ib.port mlx5_2/1',
       'ok ib.port mlx5_3/1',
       'ok ib.port mlx5_4/1',
-      'warn ib.port mlx5_5/1',
+      'fail ib.port mlx5_5/1',
       'ok ib.port mlx5_6/1',
       'ok ib.port mlx5_7/1',
       'ok ib.port mlx5_8/1',
@@ -159,7 +160,7 @@ describe('read: real RDMA devices, ports and error shapes (issue 22)', () => {
       { expect: 'any' },
     );
     expect(checks.find((c) => c.subject === 'mlx5_5/1')?.detail).toBe(
-      'RoCE (Ethernet) port Disabled on the same adapter model (MT4129) as the 6 Active rails at 400 Gb/s: a rail switched off',
+      'RoCE (Ethernet) port Disabled on the same adapter model (MT4129) as the 6 Active rails at 400 Gb/s: a rail switched off, so the GPU it serves has no rail of its own (its KV traffic crosses to another NIC or fails)',
     );
   });
 

@@ -38,7 +38,9 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
         },
       ),
     ];
-  const loaded = r.lines.find((l) => l.kind === 'loaded' && l.module !== 'NVRM');
+  // Only a peer-memory module's own line speaks for gdr.peermem; GDRCopy's gdrdrv is another driver (CPU
+  // mappings of GPU memory), so its clean load leaves the peer-memory module not shown.
+  const loaded = r.lines.find((l) => l.kind === 'loaded' && PEERMEM.has(l.module));
   if (loaded)
     return [
       check(
@@ -47,13 +49,24 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
         `${loaded.module} logged its load (line ${loaded.line}) and no symbol error`,
       ),
     ];
+  const gdrdrv = r.lines.find((l) => l.kind === 'loaded' && l.module === 'gdrdrv');
   const hidden = hiddenBy(opts.shown, ['nvidia_peermem: Unknown symbol', 'nv_peer_mem: Unknown symbol']);
   return [
+    ...(gdrdrv
+      ? [
+          check('gdr.gdrdrv', 'ok', `gdrdrv (GDRCopy) logged its load (line ${gdrdrv.line}) and no error`, {
+            matters: false,
+          }),
+        ]
+      : []),
     check(
       'gdr.peermem',
       'skipped',
-      `${hidden ?? 'no peer-memory error in these kernel log lines'}: its load state is not shown here`,
+      `${hidden ?? 'no peer-memory module line in these kernel log lines'}: its load state is not shown here`,
       { fix: 'check `lsmod | grep -E "nvidia_peermem|nv_peer_mem"`' },
     ),
   ];
 }
+
+/** The peer-memory modules GPUDirect RDMA loads (the driver's nvidia-peermem, Mellanox's nv_peer_mem). */
+const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem', 'nvidia_peer_mem']);

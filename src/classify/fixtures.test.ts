@@ -59,7 +59,7 @@ const expected: Record<string, string[]> = {
     'ok ib.port mlx5_2/1',
     'ok ib.port mlx5_3/1',
     'ok ib.port mlx5_4/1',
-    'warn ib.port mlx5_5/1',
+    'fail ib.port mlx5_5/1',
     'ok ib.port mlx5_6/1',
     'ok ib.port mlx5_7/1',
     'ok ib.port mlx5_8/1',

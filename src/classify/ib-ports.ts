@@ -79,14 +79,21 @@ function bySpeed(
 }
 
 /**
- * A Disabled Ethernet port is normally an unused front-end port (skipped), but one of the
- * same adapter model as the node's fastest Active ports (its KV rails, 100 Gb/s or more)
- * is a rail switched off.
+ * A Disabled Ethernet port is normally an unused one (a warning: judgePort), but one of the same
+ * adapter model as the node's fastest Active ports (its KV rails, 100 Gb/s or more) is a rail
+ * with no carrier (mlx5 and bnxt_re report a RoCE port without carrier as Disabled; on InfiniBand,
+ * Disabled is an administrator's act, so it stays judgePort's warning). Where those rails are a set (two or more identical adapters, as one NIC per GPU is) and the
+ * switched-off one is a whole adapter (no Active port of its own), a GPU has lost its rail: its KV
+ * and NCCL traffic must cross to another GPU's NIC or fail, so it fails, as a rail trained far
+ * below its siblings does (judge/port-speeds.ts). A lone rail's twin switched off stays a warning.
  */
 function disabledRails(
   list: { p: IbPort; v: PortVerdict }[],
   models: Record<string, string | undefined>,
+  adapters: Record<string, string | undefined>,
 ): void {
+  // The physical adapter a device belongs to: its system image GUID, else the device itself.
+  const card = (p: IbPort) => adapters[p.device] ?? p.device;
   // The node's KV rails: its fastest Active hardware ports, when they are 100 Gb/s or more.
   const up = list.filter((x) => x.v.usable && hardware(x.p));
   const top = Math.max(0, ...up.map((x) => x.p.rateGbps ?? 0));
@@ -96,16 +103,20 @@ function disabledRails(
     if (x.v.usable || x.p.physState !== 'disabled' || x.p.linkLayer !== 'Ethernet' || !model) continue;
     const same = rails.filter((r) => models[r.p.device] === model && r.p.linkLayer === 'Ethernet');
     if (same.length === 0) continue;
+    // A port of an adapter that has another port Active (a dual-port card, its functions as separate
+    // devices) is a spare port of a card in use, not a GPU's own rail: it stays a warning.
+    const whole = !list.some((y) => card(y.p) === card(x.p) && y.v.usable);
+    const lost = whole && same.length >= 2;
     x.v = {
-      status: 'warn',
-      detail: `RoCE (Ethernet) port Disabled on the same adapter model (${model}) as the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off`,
+      status: lost ? 'fail' : 'warn',
+      detail: `RoCE (Ethernet) port Disabled on the same adapter model (${model}) as the ${plural(same.length, 'Active rail')} at ${same[0]?.p.rateGbps} Gb/s: a rail switched off${lost ? ', so the GPU it serves has no rail of its own (its KV traffic crosses to another NIC or fails)' : ''}`,
       fix: 'enable the port (mlxlink, `ip link set <netdev> up`, or the switch side) and check its cable; until then KV and NCCL traffic run on fewer rails',
       usable: false,
     };
   }
 }
 
-function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
+function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string): Check {
   const shown = list.filter((x) => x.v.shown !== false);
   const usable = list.filter((x) => x.v.usable);
   const hidden = list.length - shown.length;
@@ -113,7 +124,7 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
     return check(
       'ib.ports',
       'skipped',
-      `no port state shown for ${plural(list.length, 'port')}: whether this node has a usable RDMA port is not known from this capture`,
+      `what decides the use of ${list.length === 1 ? 'its one port' : `its ${list.length} ports`} (state, or link layer) is not shown: whether this node has a usable RDMA port is not known from this capture`,
       {
         fix: 'capture the whole output (no head/grep): each port block with its State line',
       },
@@ -149,12 +160,12 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[]): Check {
         `no RDMA port fast enough for KV transfer: ${slow.length} of ${plural(shown.length, 'port')} Active, all under ${KV_FAIL_BELOW_GBPS} Gb/s`,
         { fix: 'carry KV traffic on RDMA NICs of 100 Gb/s or more' },
       )
-    : unshownSiblings(list)
+    : (notShown ?? unshownSiblings(list))
       ? check(
           'ib.ports',
           'warn',
-          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${unshownSiblings(list)} (numbered before it) are not in the paste: whether the node has a usable port is not shown`,
-          { fix: 'paste the whole ibstat output (every CA block)' },
+          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${notShown ? `${notShown} other ports` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
+          { fix: 'paste the whole output (every device block with its ports)' },
         )
       : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
           fix: 'fix the port problems listed above; no RDMA path exists from this node',
@@ -242,13 +253,17 @@ function rateCheck(r: SiblingReading<IbPort>): Check {
 
 /**
  * Checks for a set of ports: one `ib.port` per port, `ib.ports` for the count of
- * usable ports, `ib.rate` when ports of the same kind (link layer and model) run at
+ * usable ports (with `notShown`, why other ports may be missing from the capture — a filter or
+ * a cut, as hiddenBy words it — none usable among those shown is a warning, never "no usable
+ * port"), `ib.rate` when ports of the same kind (link layer and model) run at
  * different effective rates or widths — a 2X HDR port and a 4X EDR port both print
  * `Rate: 100`, so width and lane speed are compared when known — and `rdma.efa`.
  */
 export function classifyIbPorts(
   ports: readonly IbPort[],
   models: Record<string, string | undefined> = {},
+  notShown?: string,
+  adapters: Record<string, string | undefined> = {},
 ): Check[] {
   if (ports.length === 0) {
     return [
@@ -260,7 +275,7 @@ export function classifyIbPorts(
   const list = ports.map((p) => ({ p, v: judgePort(p) }));
   const slow = new Set<IbPort>();
   bySpeed(list, models, slow);
-  disabledRails(list, models);
+  disabledRails(list, models, adapters);
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);
@@ -286,7 +301,7 @@ export function classifyIbPorts(
       data: { ...p },
     }),
   );
-  checks.push(usableSummary(list));
+  checks.push(usableSummary(list, notShown));
   for (const r of siblings(list, models, slow)) checks.push(rateCheck(r));
   const efa = efaCheck(list);
   if (efa) checks.push(efa);

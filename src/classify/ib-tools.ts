@@ -5,8 +5,9 @@ import { portsOf } from '../parsers/ib-port.js';
 import type { IbstatResult } from '../parsers/ibstat.js';
 import type { IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
+import { HCA_NOT_SHOWN } from '../parsers/ibv-devinfo.js';
 import { classifyIbPorts } from './ib-ports.js';
-import { hiddenBy, type Shown } from './shown.js';
+import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 const PORT_LINES = [
   "CA 'mlx5_0'",
@@ -41,6 +42,11 @@ function models(devices: readonly IbDevice[]): Record<string, string | undefined
   return Object.fromEntries(devices.map((d) => [d.name, d.model]));
 }
 
+/** Device → its physical adapter (system image GUID), where the output shows it. */
+function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
+  return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
+}
+
 /** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
   if (r.devices.length === 0) {
@@ -52,7 +58,15 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
       }),
     ];
   }
-  const checks = unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown);
+  const checks = unhidden(
+    classifyIbPorts(
+      portsOf(r.devices),
+      models(r.devices),
+      hiddenBy(opts.shown, PORT_LINES),
+      adapters(r.devices),
+    ),
+    opts.shown,
+  );
   if (r.errors.length > 0) {
     const first = r.errors[0]?.text ?? '';
     const dev = /IB device '([^']+)'/.exec(first)?.[1];
@@ -73,7 +87,10 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
 
 /** ibstatus: the ports; its "Fatal error: device '*': sys files not found" means no RDMA device at all. */
 export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}): Check[] {
-  const checks = r.devices.length > 0 ? unhidden(classifyIbPorts(portsOf(r.devices)), opts.shown) : [];
+  const checks =
+    r.devices.length > 0
+      ? unhidden(classifyIbPorts(portsOf(r.devices), {}, hiddenBy(opts.shown, PORT_LINES)), opts.shown)
+      : [];
   for (const e of r.errors) {
     const none = e.device === '*' || r.devices.length === 0;
     checks.push(
@@ -112,8 +129,16 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
         { subject: d.name, fix: 'paste the whole `ibv_devinfo` output (its port: blocks)' },
       ),
     );
+  // Any device cut before its port blocks (ibv_devinfo prints one per port, devinfo.c print_hca_cap), or a
+  // port block without its device: the paste is a part, so "no usable port" among those shown is not shown.
+  const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r.devices), PORT_LINES);
   if (r.devices.length > 0 && (portsOf(r.devices).length > 0 || unshown.length === 0))
-    checks.push(...unhidden(classifyIbPorts(portsOf(r.devices), models(r.devices)), opts.shown));
+    checks.push(
+      ...unhidden(
+        classifyIbPorts(portsOf(r.devices), models(r.devices), notShown, adapters(r.devices)),
+        opts.shown,
+      ),
+    );
   const noProvider = r.warnings.filter((w) =>
     /no userspace device-specific driver|does not support the kernel ABI/.test(w),
   );
@@ -167,4 +192,20 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
     );
   }
   return checks;
+}
+
+/**
+ * An ibv_devinfo paste that holds only part of the output: it starts inside a device block (a
+ * port block whose `hca_id:` line is not pasted) or a device's block ends before its ports.
+ */
+function cutOfDevinfo(devices: readonly IbDevice[]): Shown | undefined {
+  const headless = devices.some((d) => d.name === HCA_NOT_SHOWN);
+  const portless = devices.filter((d) => d.ports.length === 0).map((d) => d.name);
+  if (!headless && portless.length === 0) return undefined;
+  return cutShown(
+    [
+      ...(headless ? ['it starts inside a device block, its `hca_id:` line not pasted'] : []),
+      ...(portless.length ? [`${portless.join(', ')} without its port blocks`] : []),
+    ].join('; '),
+  );
 }

@@ -45,7 +45,7 @@ export type PortVerdict = {
   usable: boolean;
   /** The port is a software RDMA device's (rxe, siw): never RDMA hardware. */
   software?: boolean;
-  /** false when the capture did not show the port's state (trimmed or filtered). */
+  /** false when the capture did not show what decides the port's use: its state, or the link layer its LID needs (trimmed, filtered or cut). */
   shown?: false;
 };
 
@@ -141,9 +141,11 @@ export function judgePort(p: IbPort): PortVerdict {
         usable: false,
       };
     }
-    if (p.physState === undefined && (roce || p.linkLayer === undefined)) {
-      // Plain ibv_devinfo does not print phys_state, and a filtered ibstat may keep only State lines:
-      // an unused (Disabled) Ethernet port and a cut cable look alike.
+    if (p.physState === undefined) {
+      // Plain ibv_devinfo does not print phys_state, a filtered ibstat may keep only State lines, and a
+      // paste may be cut inside the line (`state DOWN physical_s`): Down is then Disabled (an unused
+      // port: a warning, on InfiniBand as on Ethernet) or Polling (a cable fault): not shown, so
+      // never more than the lesser of the two. The node-wide ib.ports still fails with no usable port.
       return {
         status: 'warn',
         detail: `${layer} port Down (physical state${p.linkLayer === undefined ? ' and link layer' : ''} not shown: an unused port and a cut cable look alike)`,
@@ -181,6 +183,17 @@ export function judgePort(p: IbPort): PortVerdict {
       detail: `${layer} port Active but physical state ${p.physState}`,
       fix: 'check the cable and the switch port; the link is not stable',
       usable: false,
+    };
+  }
+  if (p.linkLayer === undefined && !efa && noLid(p.lid)) {
+    // The link layer decides what LID 0 means (ibstat prints "Link layer:" last, where a paste is cut):
+    // normal on RoCE, no subnet manager on InfiniBand. Not shown, so whether the port is usable is not either.
+    return {
+      status: 'warn',
+      detail: `port Active with LID ${p.lid} and its link layer not shown: normal on RoCE (Ethernet has no LID), no subnet manager on InfiniBand`,
+      fix: 'paste the whole port block (its Link layer line), or run `ibv_devinfo` for link_layer',
+      usable: false,
+      shown: false,
     };
   }
   if (ibLike && noLid(p.lid)) {

@@ -1,6 +1,16 @@
 import { type Check, check } from '../core/model.js';
 import type { RdmaLinkResult } from '../parsers/rdma-link.js';
 import { classifyIbPorts } from './ib-ports.js';
+import { cutShown, hiddenBy, type Shown } from './shown.js';
+
+/**
+ * Why the device list may be only part of ibdev2netdev's: a filter after it, or no typed command
+ * at all (a few lines copied from a longer list). Undefined when the typed command shows it whole.
+ */
+function partOf(opts: { shown?: Shown; commands?: readonly string[] }): string | undefined {
+  const view = opts.shown ?? (opts.commands?.length ? undefined : cutShown('no command typed in it'));
+  return hiddenBy(view, ['mlx5_0 port 1 ==> eth0 (Up)']);
+}
 
 /**
  * `rdma link show`: its ports judged exactly as ibstat's (classifyIbPorts). `ibdev2netdev`:
@@ -9,7 +19,10 @@ import { classifyIbPorts } from './ib-ports.js';
  * unused port and an unplugged cable look alike, so a down Ethernet netdev warns (as Disabled does); an IPoIB (`ib*`) netdev that is down says nothing certain about
  * the InfiniBand port under it (RDMA does not need IPoIB): a warning that names ibstat.
  */
-export function classifyRdmaLink(r: RdmaLinkResult, opts: { commands?: readonly string[] } = {}): Check[] {
+export function classifyRdmaLink(
+  r: RdmaLinkResult,
+  opts: { shown?: Shown; commands?: readonly string[] } = {},
+): Check[] {
   const checks: Check[] = r.ports.length > 0 ? classifyIbPorts(r.ports) : [];
   for (const n of r.netdevs) {
     const subject = `${n.device}/${n.port}`;
@@ -59,37 +72,46 @@ export function classifyRdmaLink(r: RdmaLinkResult, opts: { commands?: readonly 
       );
     }
   }
-  // Only a whole, typed `ibdev2netdev` lists every device: a row pasted alone or through a filter may be one of many.
-  const whole = (opts.commands ?? []).some((c) =>
-    /^(?:sudo\s+)?\S*ibdev2netdev(?:\s+-v)?\s*$/.test(c.trim()),
-  );
-  const none = whole ? noneUsable(r) : undefined;
-  if (none) checks.push(none);
+  if (r.ports.length === 0 && r.netdevs.length > 0) checks.push(netdevSummary(r.netdevs, partOf(opts)));
   return checks;
 }
 
 /**
- * ibdev2netdev, typed whole, lists every RDMA device visible where it runs. When each one is down (its net device Down, or
- * its port not ACTIVE), nothing here can carry RDMA: a FAIL, as ib.ports gives for ibstat. Inside a pod (a
- * Multus secondary interface `net1`, or a pod's name in the prompt) that is the devices granted to the pod.
+ * `ibdev2netdev` lists every RDMA device the host (or, inside a pod, the pod) has, so when none of
+ * them has a link there is no RDMA path at all: `ib.ports` fails, as for ibstat's "0 of N". A down
+ * IPoIB netdev without -v says nothing about its port (state not shown), so it keeps the answer open.
  */
-function noneUsable(r: RdmaLinkResult): Check | undefined {
-  if (r.ports.length > 0 || r.netdevs.length === 0) return undefined;
-  const down = r.netdevs.filter((n) => {
-    const port = n.portState?.toUpperCase();
-    if (port !== undefined) return port !== 'ACTIVE';
-    return !n.up && !/^ib/.test(n.netdev);
-  });
-  if (down.length < r.netdevs.length) return undefined;
-  const pod = r.netdevs.some((n) => /^net\d+$/.test(n.netdev));
+function netdevSummary(netdevs: RdmaLinkResult['netdevs'], part: string | undefined): Check {
+  const port = (n: RdmaLinkResult['netdevs'][number]) => n.portState?.toUpperCase();
+  const usable = netdevs.filter((n) => (port(n) === undefined ? n.up : port(n) === 'ACTIVE'));
+  const unknown = netdevs.filter((n) => !n.up && port(n) === undefined && /^ib/.test(n.netdev));
+  const n = netdevs.length;
+  if (usable.length > 0)
+    return check('ib.ports', 'ok', `${usable.length} of ${n} RDMA device port(s) up`, {
+      data: { usable: usable.map((x) => `${x.device}/${x.port}`) },
+    });
+  if (part !== undefined)
+    return check(
+      'ib.ports',
+      'skipped',
+      `none of the ${n} RDMA device port(s) shown is up, but ${part} other devices: whether this host has an RDMA link is not shown`,
+      { fix: 'paste the whole `ibdev2netdev` output with its command line' },
+    );
+  if (unknown.length > 0)
+    return check(
+      'ib.ports',
+      'skipped',
+      `none of the ${n} RDMA device port(s) is up, but the InfiniBand port state of ${unknown.map((x) => x.netdev).join(', ')} is not shown (its IPoIB netdev is down)`,
+      { fix: 'run `ibdev2netdev -v` or `ibstat` for the port states' },
+    );
   return check(
     'ib.ports',
     'fail',
-    `no usable RDMA link${pod ? ' in this pod' : ''}: ${down.length === 1 ? 'the only RDMA device' : `all ${down.length} RDMA devices`} ibdev2netdev lists ${down.length === 1 ? 'is' : 'are'} down (${down.map((n) => `${n.device} → ${n.netdev}`).join(', ')})${pod ? '; net1… are Multus secondary interfaces, the devices granted to the pod' : ''}`,
+    n === 1
+      ? 'the only RDMA device listed has no link: no RDMA path from here (inside a pod, the pod has no RDMA at all)'
+      : `none of the ${n} RDMA devices listed has a link: no RDMA path from here`,
     {
-      fix: pod
-        ? 'check the secondary network attached to the pod (its NetworkAttachmentDefinition, the SR-IOV VF link state) and the PF cable'
-        : 'bring a link up: check cable, switch port and (InfiniBand) the subnet manager',
+      fix: 'check the cable and switch port of the device meant for KV traffic; inside a pod, that the RDMA network attachment (SR-IOV VF, Multus) is up',
     },
   );
 }

@@ -2,7 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
 import { roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
-import { hiddenBy, type Shown } from './shown.js';
+import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 const UVERBS_LINES = [
   'crw-rw-rw- 1 root root 231, 192 Nov 21 02:18 uverbs0',
@@ -144,6 +144,18 @@ export function classifyShowGids(r: ShowGidsResult, opts: { shown?: Shown } = {}
       check('rdma.gid', 'skipped', `${hidden} RoCEv2 IPv4 GID rows: not shown, so not checked`, {
         fix: 'run `show_gids` unfiltered',
       }),
+    ];
+  }
+  // No row and no "n_gids_found=" trailer (show_gids prints it after the rows): the paste ends before
+  // them, so whether there is a GID is not shown, never "no GID at all".
+  if (r.gids.length === 0 && r.found === undefined) {
+    return [
+      check(
+        'rdma.gid',
+        'skipped',
+        `${hiddenBy(cutShown('it ends before any GID row and its n_gids_found line'), GID_LINES)} GID rows: not shown, so not checked`,
+        { fix: 'paste the whole `show_gids` output, to its n_gids_found line' },
+      ),
     ];
   }
   if (r.gids.length === 0) {

@@ -44,6 +44,7 @@ export function classifyTransfer(parsed: Parsed, opts: TransferOptions): Check[]
 function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
   const group = isNixl(parsed) ? 'nixlbench' : 'perftest';
   const checks: Check[] = [runCheck(parsed, group)];
+  if (isNixl(parsed) && parsed.peerMemoryNote) checks.push(peerMemoryBanner(parsed.peerMemoryNote));
   const storage = isNixl(parsed) ? storageCheck(group, parsed.backend, parsed.peakGBps) : undefined;
   if (storage) {
     checks.push(storage);
@@ -130,4 +131,21 @@ function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check 
     ...(v.fix ? { fix: v.fix } : {}),
     data: v.data,
   });
+}
+
+/**
+ * The NGC container banner's peer-memory note is evidence, read as such: the entrypoint found the
+ * Mellanox driver but no peer-memory module (neither nv_peer_mem's nor nvidia-peermem's entry in
+ * /sys/kernel/mm/memory_peers), so GPUDirect RDMA through one is likely off; DMA-BUF needs none, so
+ * it is a warning to confirm on the host (references/read-evidence.md, "Not shown").
+ */
+function peerMemoryBanner(note: { line: number }): Check {
+  return check(
+    'gdr.peermem',
+    'warn',
+    `the container's banner (line ${note.line}) says the Mellanox network driver is there but no NVIDIA peer memory driver: GPUDirect RDMA is likely off, so GPU memory crosses the network through host bounce buffers`,
+    {
+      fix: 'on the host, `lsmod | grep -e nvidia_peermem -e nv_peer_mem` (load nvidia_peermem, or GPU Operator driver.rdma.enabled=true); a DMA-BUF setup needs no peer-memory module and this banner can be ignored there',
+    },
+  );
 }

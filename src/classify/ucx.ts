@@ -7,7 +7,7 @@ import {
   type UcxInfoResult,
   type UcxMemoryDomain,
 } from '../parsers/ucx-info.js';
-import { hiddenBy, type Shown } from './shown.js';
+import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 /** Lines `ucx_info -d` prints for the transports whose absence is concluded (UCX ≥ 1.9 and older layouts). */
 const RDMA_LINES = [
@@ -48,7 +48,8 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
     return checks;
   }
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
-  const cut = shown ? undefined : excerptOf(r);
+  // A filter the command shows, else the paste's own cut: one "not shown" either way.
+  const view = shown ?? excerptOf(r);
   const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name));
   const cuda = all.filter((t) => CUDA_TRANSPORTS.has(t.name));
   const ib = ibDomains(r);
@@ -70,12 +71,12 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
         },
       ),
     );
-  } else if (hiddenBy(shown, RDMA_LINES) ?? cut) {
+  } else if (hiddenBy(view, RDMA_LINES)) {
     checks.push(
       check(
         'ucx.rdma',
         'skipped',
-        `${hiddenBy(shown, RDMA_LINES) ?? cut} RDMA transport lines (rc/dc/ud): not shown, so not checked`,
+        `${hiddenBy(view, RDMA_LINES)} RDMA transport lines (rc/dc/ud): not shown, so not checked`,
         {
           fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
         },
@@ -100,12 +101,12 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
     checks.push(
       check('ucx.cuda', 'ok', `CUDA transports ${[...new Set(cuda.map((t) => t.name))].join(', ')}`),
     );
-  } else if (hiddenBy(shown, CUDA_LINES) ?? cut) {
+  } else if (hiddenBy(view, CUDA_LINES)) {
     checks.push(
       check(
         'ucx.cuda',
         'skipped',
-        `${hiddenBy(shown, CUDA_LINES) ?? cut} CUDA transport lines (cuda_copy, cuda_ipc): not shown, so not checked`,
+        `${hiddenBy(view, CUDA_LINES)} CUDA transport lines (cuda_copy, cuda_ipc): not shown, so not checked`,
         {
           fix: 'run `ucx_info -d` unfiltered (or `ucx_info -d | grep -e Transport -e Device`)',
         },
@@ -135,15 +136,15 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
  * so a paste without it was cut (an excerpt, `ucx_info -d -t <tl>`, a grep whose command was not
  * pasted). What it lacks is not shown, never missing. Undefined for a whole output.
  */
-export function excerptOf(r: UcxInfoResult): string | undefined {
+export function excerptOf(r: UcxInfoResult): Shown | undefined {
   if (r.domains.length === 0) return undefined;
-  if (r.elided) return 'this paste left lines out (`[...]`), so it does not show';
+  if (r.elided) return cutShown('lines were left out with `[...]`');
+  if (r.endsInside !== undefined)
+    return cutShown(`it ends inside the \`${r.endsInside}\` memory domain, before its transports`);
   const self = r.domains.some(
     (d) => d.name === 'self' || d.component === 'self' || d.transports.some((t) => t.name === 'self'),
   );
-  return self
-    ? undefined
-    : 'this is only a part of `ucx_info -d` (it has no `self` memory domain, which every whole output lists), which does not show';
+  return self ? undefined : cutShown('it has no `self` memory domain, which every whole `ucx_info -d` lists');
 }
 
 /** GPUDirect RDMA from the HCA memory domains' memory types, when there are RDMA and CUDA transports. */

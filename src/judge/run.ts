@@ -103,9 +103,14 @@ export function runCheck(p: TransferCapture, group: string): Check {
           fix: 'start the second process with the same --benchmark_group and etcd endpoint',
         });
       }
-      return check(id, 'fail', 'no result table in the log', {
-        fix: 'pass the complete log of the rank-0 initiator',
-      });
+      // The log ends before any table and names no failure: cut where it was pasted, or the run had
+      // not got there yet. What was not shown is not judged (a failure is read from its error line).
+      return check(
+        id,
+        'skipped',
+        'no result table and no error in the log: it ends before the results (cut, or the run had not got that far), so nothing was measured',
+        { fix: 'pass the complete log of the rank-0 initiator, to its result table or its error' },
+      );
     }
     if (!p.completed) {
       const last = p.rows[p.rows.length - 1];

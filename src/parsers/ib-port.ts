@@ -65,6 +65,11 @@ export interface IbDevice {
   model?: string;
   firmware?: string;
   nodeGuid?: string;
+  /**
+   * ibstat "System image GUID" / ibv_devinfo sys_image_guid: one value for every RDMA device of one
+   * physical adapter (its ports exposed as separate PCI functions share it; IBTA SystemImageGUID).
+   */
+  systemImageGuid?: string;
   /** ibv_devinfo vendor_id ("0x02c9"). */
   vendorId?: string;
   /** ibv_devinfo hw_ver ("0xEFA0") or ibstat "Hardware version". */

@@ -160,6 +160,7 @@ describe('parseIbstat on every shared fixture', () => {
           firmware: '28.39.1002',
           hwVersion: '0',
           nodeGuid: '...',
+          systemImageGuid: '...',
           ports: [
             {
               device: 'mlx5_10',

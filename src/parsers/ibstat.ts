@@ -82,6 +82,7 @@ export function parseIbstat(text: string): IbstatResult {
     } else if (key === 'ca type') device.model = value;
     else if (key === 'firmware version') device.firmware = value;
     else if (key === 'node guid') device.nodeGuid = value;
+    else if (key === 'system image guid') device.systemImageGuid = value;
     else if (key === 'hardware version') device.hwVersion = value;
   }
   if (devices.length === 0 && errors.length === 0) {

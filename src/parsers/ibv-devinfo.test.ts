@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
 import { parseIbvDevinfo } from './ibv-devinfo.js';
 
+/** Each device's sys_image_guid, by node_guid, for the fixtures written as tables below. */
+const SYS_IMAGE: Record<string, string> = {
+  '7cfe:9003:00a5:95c0': '7cfe:9003:00a5:95c3',
+  'e41d:2d03:00e0:c740': 'e41d:2d03:00e0:c743',
+  '3417:eb9b:f6d0:0000': '3417:eb9b:f6d0:0000',
+  '7369:775f:6c6f:0000': '0000:0000:0000:0000',
+  '0242:44a5:225b:0000': '0242:44a5:225b:0000',
+};
+
 const expected: Record<string, unknown> = {
   'cx5-eth-plus-cx6-ib-port-init-no-sm.txt': {
     devices: [
@@ -12,6 +21,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '16.34.1002',
         nodeGuid: '1070:fd03:001e:21a6',
+        systemImageGuid: '1070:fd03:001e:21a6',
         model: '4119',
         ports: [{ device: 'mlx5_0', port: 1, state: 'down', smLid: 0, lid: 0, linkLayer: 'Ethernet' }],
       },
@@ -22,6 +32,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '16.34.1002',
         nodeGuid: '1070:fd03:001e:21a7',
+        systemImageGuid: '1070:fd03:001e:21a6',
         model: '4119',
         ports: [{ device: 'mlx5_1', port: 1, state: 'active', smLid: 0, lid: 0, linkLayer: 'Ethernet' }],
       },
@@ -32,6 +43,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '20.34.1002',
         nodeGuid: 'e8eb:d303:00d6:3630',
+        systemImageGuid: 'e8eb:d303:00d6:3630',
         model: '4123',
         ports: [{ device: 'mlx5_2', port: 1, state: 'init', smLid: 0, lid: 65535, linkLayer: 'InfiniBand' }],
       },
@@ -42,6 +54,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '20.34.1002',
         nodeGuid: 'e8eb:d303:00d6:3631',
+        systemImageGuid: 'e8eb:d303:00d6:3630',
         model: '4123',
         ports: [{ device: 'mlx5_3', port: 1, state: 'init', smLid: 0, lid: 65535, linkLayer: 'InfiniBand' }],
       },
@@ -61,6 +74,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '20.37.1700',
         nodeGuid: '88e9:a4ff:ff25:a462',
+        systemImageGuid: '88e9:a4ff:ff25:a462',
         model: '4123',
         ports: [
           {
@@ -86,6 +100,7 @@ const expected: Record<string, unknown> = {
         hwVersion: '0x0',
         firmware: '20.37.1700',
         nodeGuid: '88e9:a4ff:ff25:a463',
+        systemImageGuid: '88e9:a4ff:ff25:a462',
         model: '4123',
         // "invalid speed (0)" on the disabled port: no lane speed, so no rate.
         ports: [
@@ -118,6 +133,7 @@ const expected: Record<string, unknown> = {
       transport: 'InfiniBand',
       firmware: '2.42.5000',
       nodeGuid: guid,
+      systemImageGuid: SYS_IMAGE[guid as string],
       vendorId: '0x02c9',
       model: '4099',
       hwVersion: '0x1',
@@ -140,6 +156,7 @@ const expected: Record<string, unknown> = {
         transport: 'InfiniBand',
         firmware: '2.42.5000',
         nodeGuid: '7cfe:9003:00a5:95c0',
+        systemImageGuid: '7cfe:9003:00a5:95c3',
         vendorId: '0x02c9',
         model: '4099',
         hwVersion: '0x1',
@@ -174,6 +191,7 @@ const expected: Record<string, unknown> = {
         transport: 'unspecified',
         firmware: '0.0.0.0',
         nodeGuid: '0000:0000:0000:0000',
+        systemImageGuid: '0000:0000:0000:0000',
         vendorId: '0x1d0f',
         model: '61344',
         hwVersion: '0xEFA0',
@@ -194,6 +212,7 @@ const expected: Record<string, unknown> = {
         transport: 'InfiniBand',
         firmware: '2.40.7000',
         nodeGuid: '0014:0500:8cc6:cd0a',
+        systemImageGuid: '248a:0703:00e5:3d43',
         vendorId: '0x02c9',
         model: '4100',
         hwVersion: '0x1',
@@ -236,6 +255,7 @@ const expected: Record<string, unknown> = {
         transport: 'InfiniBand',
         firmware: '0.0.0',
         nodeGuid: '428d:5cff:fe35:bb12',
+        systemImageGuid: '0000:0000:0000:0000',
         vendorId: '0x0000',
         model: '0',
         hwVersion: '0x0',
@@ -259,6 +279,7 @@ const expected: Record<string, unknown> = {
       transport: 'iWARP',
       firmware: '0.0.0',
       nodeGuid: guid,
+      systemImageGuid: SYS_IMAGE[guid as string],
       vendorId: '0x626d74',
       model: '0',
       hwVersion: '0x0',

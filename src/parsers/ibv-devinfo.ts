@@ -144,6 +144,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
     if (!port) {
       if (key === 'fw_ver') device.firmware = value;
       else if (key === 'node_guid') device.nodeGuid = value;
+      else if (key === 'sys_image_guid') device.systemImageGuid = value;
       else if (key === 'vendor_part_id') device.model = value;
       else if (key === 'vendor_id') device.vendorId = value;
       else if (key === 'hw_ver') device.hwVersion = value;

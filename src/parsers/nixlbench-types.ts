@@ -86,4 +86,9 @@ export interface NixlbenchResult {
   waitingForPeers: boolean;
   /** A table was printed and its last row reached the configured max block and batch size, with no failure. */
   completed: boolean;
+  /**
+   * The NGC container banner's "NOTE: Mellanox network driver detected, but NVIDIA peer memory
+   * driver not detected" (its line): the entrypoint found mlx5_core but no peer-memory module.
+   */
+  peerMemoryNote?: { line: number; text: string };
 }

@@ -47,6 +47,7 @@ interface State {
   errors: { line: number; text: string }[];
   failure?: { kind: NixlbenchFailure; line: number; text: string };
   flags: Record<string, string>;
+  peerMemoryNote?: { line: number; text: string };
 }
 
 function newRun(s: State, format: NixlbenchRun['format']): NixlbenchRun {
@@ -128,6 +129,12 @@ function handleLine(s: State, line: Line): void {
       ...(init[4] ? { hostname: init[4] } : {}),
       device: init[1] as string,
     });
+    return;
+  }
+  // The NGC containers' entrypoint (entrypoint.d MOFED check) prints this when /sys/module/mlx5_core/version
+  // exists but neither /sys/kernel/mm/memory_peers/nv_mem/version nor …/nvidia-peermem/version does.
+  if (/^NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not\b/.test(text)) {
+    s.peerMemoryNote ??= { line: line.no, text };
     return;
   }
   if (/^Waiting for all processes to start/.test(text)) {
@@ -220,6 +227,7 @@ function assemble(s: State, ucx: UcxLog): NixlbenchResult {
     ...(s.failure ? { failure: s.failure } : {}),
     waitingForPeers: s.waiting && !s.ready,
     completed: !s.failure && last !== undefined && reachedEnd(last),
+    ...(s.peerMemoryNote ? { peerMemoryNote: s.peerMemoryNote } : {}),
   };
   return result;
 }

@@ -225,6 +225,7 @@ const expected: Record<string, unknown> = {
     ],
     transports: ['tcp'],
     elided: true,
+    endsInside: 'ib/mlx5_0',
   },
 };
 

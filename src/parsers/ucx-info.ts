@@ -34,6 +34,13 @@ export interface UcxInfoResult {
   transports: string[];
   /** The paste holds an elision mark (`[...]`, `...`): lines were left out by whoever pasted it. */
   elided?: true;
+  /**
+   * The memory domain the paste ends inside, before any of its transports: a whole output
+   * lists, in every domain, its transports or "< no supported devices found >" (openucx/ucx
+   * src/tools/info/tl_info.c, print_md_info: `if (num_resources == 0)`), so a last domain
+   * with neither was cut where the post or its copy ends.
+   */
+  endsInside?: string;
   /** Read through a libucp (parsers/ucp-context.ts), not from `ucx_info`: which one. */
   via?: string;
 }
@@ -185,12 +192,16 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     });
   }
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
+  const last = domain === undefined ? undefined : domains[domains.length - 1];
+  const endsInside =
+    last && last === domain && last.transports.length === 0 && !last.noDevices ? last.name : undefined;
   return {
     ...(version ? { version } : {}),
     ...(configure ? { configure } : {}),
     domains,
     transports,
     ...(elided ? { elided: true as const } : {}),
+    ...(endsInside !== undefined ? { endsInside } : {}),
   };
 }
 

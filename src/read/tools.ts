@@ -91,7 +91,12 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
   gdrcopy: pair(parseGdrcopy, classifyGdrcopy),
   perftest: pair(parsePerftest, classifyPerftest),
   'nccl-tests': pair(parseNcclTests, classifyNcclTests),
-  'rdma-link': pair(parseRdmaLink, (r, o) => classifyRdmaLink(r, o.commands ? { commands: o.commands } : {})),
+  'rdma-link': pair(parseRdmaLink, (r, o) =>
+    classifyRdmaLink(r, {
+      ...(o.shown ? { shown: o.shown } : {}),
+      ...(o.commands ? { commands: o.commands } : {}),
+    }),
+  ),
   dmesg: pair(parseDmesgPeermem, (r, o) => classifyDmesgPeermem(r, o.shown ? { shown: o.shown } : {})),
   fi_info: pair(parseFiInfo, (r, o) => classifyFiInfo(r, o.commands ? { commands: o.commands } : {})),
 };

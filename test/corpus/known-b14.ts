@@ -7,11 +7,8 @@
 export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b14
   // b15
-  'ibstat/ucx-11048-broadcom-bnxt-re0-active-100-cut.txt':
-    'TOOL P2: the `Link layer:` line is cut off; read takes the unknown link layer as InfiniBand and fails the Active RoCE port for "no LID (0)" (and ib.ports "0 of 1 Active"); not shown is read as failed',
   // b16
-  'dmesg/gdrcopy-334-modprobe-gdrdrv-2.5-clean-load.txt':
-    'TOOL P2: a clean gdrdrv load passes gdr.peermem ("no symbol error"), though nvidia_peermem / nv_peer_mem are not in the paste at all: not shown is read as fine',
+  // b16
   // b17
   'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
     'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
@@ -20,6 +17,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
   'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
-  'show_gids/nccl-426-header-only-cut.txt':
-    'TOOL P2: a show_gids table cut right after its header is failed as "no GID at all (n_gids_found=0)"; no n_gids_found line is in the paste, the rows are not shown',
 };

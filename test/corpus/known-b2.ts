@@ -11,14 +11,7 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
   'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
     'TOOL (new reader): `nvidia-smi topo -p2p rw` (OK/GNS/CNS matrix) is not read yet; the envkinds helper owns it',
   // TOOL, P2: not shown is read as absent or failed.
-  'ucx_info/vllm-26382-self-then-tcp-cut.txt':
-    'TOOL P2: a ucx_info -d cut inside its second domain ("reg") fails ucx.rdma and ucx.cuda: transports after the cut are not shown, not absent',
-  'nixlbench/nixl-922-docker-banner-no-peer-memory-note-cut.txt':
-    'TOOL P2/P3: a log cut before its table fails nixlbench.run ("no result table"); and the banner\'s "NVIDIA peer memory driver not detected" is not read',
-  'ibv_devinfo/ucx-11048-broadcom-port-block-down-disabled-tabs.txt':
-    'TOOL P2: a lone port block (header not pasted) fails ib.ports "no usable RDMA port: 0 of 1": the other devices are not shown (ib-ports.ts, the rules helper\'s)',
-  'ibv_devinfo/deepep-38-h100-ib-mlx5_0-port-down-then-cut.txt':
-    'TOOL P2: mlx5_1 is cut before its port, yet ib.ports fails "0 of 1 Active"; the used HCAs (mlx5_1/7/9/13) are not shown',
+  // TOOL, P3: context.
   'topo/sglang-11208-gb200-4gpu-nv18-nics-sys-cut.txt':
     'READING: cut inside GPU3; read skips topo.cut (the P3 part is fixed: GPU NUMA IDs 2/10/18 mark Grace, GPU→NIC SYS is read as the design, gdr.nic-affinity ok)',
   // READING: cut or elided pastes whose visible part is healthy; the tool withholds a pass for the rest.
@@ -52,8 +45,6 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'READING: a healthy 25 GbE RoCE port is under the KV floor (50 Gb/s); read fails ib.ports for KV, the expert judged the port healthy (the headless block and the ** were read fine)',
   'topo/ucx-6327-dgx1-v100-cube-mesh-nv1-nv2-sys-cut.txt':
     'READING: cut inside GPU1; read skips topo.cut (the P3 part is fixed: the DGX-1 hybrid cube-mesh, NV1/NV2 to four peers, is read as the design, nvlink.topology ok)',
-  'ibstat/gpud-testdata-h100-roce-2-of-8-cx7-rails-disabled.txt':
-    'P5: two of eight identical 400G rails Disabled; read names it "a rail switched off" but warns, the expert calls two GPUs without their rail a problem (judge/siblings.ts, the rules helper\'s)',
   // A limit of P4.
   'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
     'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',

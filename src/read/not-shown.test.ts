@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolId } from '../classify/index.js';
+import type { Check } from '../core/model.js';
+import { rollUp } from '../core/verdict.js';
+import { readPasted } from './tools.js';
+
+/**
+ * Issue 38, principles 2 ("not shown" is never "absent" or "failed") and 5 (severity follows the
+ * consequence), each through the real read pipeline on a small paste in the tool's own format
+ * (sources: references/read-evidence.md). Each pairs a part with the whole it was cut from, so
+ * the rule cannot pass by never failing.
+ */
+const read = (tool: ToolId, text: string) => readPasted(tool, text, { expect: 'any' }).checks;
+const lines = (checks: Check[]) =>
+  checks
+    .filter((c) => c.id !== 'read.input')
+    .map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`);
+const verdict = (checks: Check[]) => rollUp(checks).status;
+
+const UCX_SELF = `#
+# Memory domain: self
+#     Component: self
+#             register: unlimited, cost: 0 nsec
+#
+#      Transport: self
+#         Device: memory
+#           Type: loopback
+#
+`;
+const UCX_TCP_HEAD = `#
+# Memory domain: tcp
+#     Component: tcp
+#             register: unlimited, cost: 0 nsec
+`;
+const UCX_TCP_TL = `#
+#      Transport: tcp
+#         Device: eth0
+#           Type: network
+#
+`;
+
+describe('2. a paste cut inside a block shows a part: what lies past the cut is not shown', () => {
+  it('ucx_info -d cut inside its tcp domain (before its transports): RDMA and CUDA not shown, never failed', () => {
+    const cut = `$ ucx_info -d\n${UCX_SELF}${UCX_TCP_HEAD}#             reg`;
+    const checks = read('ucx_info', cut);
+    expect(lines(checks)).toEqual(['skipped ucx.rdma', 'skipped ucx.cuda']);
+    expect(checks.find((c) => c.id === 'ucx.cuda')?.detail).toMatch(/ends inside the `tcp` memory domain/);
+    // The same host's output whole (the tcp domain with its transport): no RDMA and no CUDA, both fail.
+    expect(lines(read('ucx_info', `$ ucx_info -d\n${UCX_SELF}${UCX_TCP_HEAD}${UCX_TCP_TL}`))).toEqual([
+      'fail ucx.rdma',
+      'fail ucx.cuda',
+    ]);
+    // A domain UCX found no device for prints "< no supported devices found >": a whole block, not a cut.
+    const none = `${UCX_SELF}${UCX_TCP_HEAD}${UCX_TCP_TL}# Memory domain: mlx5_0\n#     Component: ib\n#   < no supported devices found >\n`;
+    expect(lines(read('ucx_info', `$ ucx_info -d\n${none}`))).toEqual(['fail ucx.rdma', 'fail ucx.cuda']);
+  });
+
+  const NIXL_BANNER = `$ docker run --gpus all nixlbench:dev nixlbench --etcd_endpoints http://localhost:2379 --backend UCX
+
+==========
+== CUDA ==
+==========
+
+NOTE: Mellanox network driver detected, but NVIDIA peer memory driver not
+      detected.  Multi-node communication performance may be reduced.
+
+Connecting to ETCD at http://localhost:2379
+`;
+  it('a nixlbench log that ends before its table, with no error, is not a failed run; the banner note is read', () => {
+    const checks = read('nixlbench', NIXL_BANNER);
+    expect(lines(checks)).toEqual(['skipped nixlbench.run', 'warn gdr.peermem']);
+    expect(checks.find((c) => c.id === 'gdr.peermem')?.detail).toMatch(
+      /banner \(line \d+\) .*no NVIDIA peer memory driver/,
+    );
+    expect(verdict(checks)).toBe('unverified');
+    // The same log with the error nixlbench printed: a failure, read from its line.
+    const failed = `${NIXL_BANNER}E0421 11:56:59.775353  709103 nixl_agent.cpp:322] createBackend: unsupported backend 'UCX'\n`;
+    expect(lines(read('nixlbench', failed))[0]).toBe('fail nixlbench.run');
+  });
+
+  const PORT_DOWN = `        phys_port_cnt:                  1
+                port:   1
+                        state:                  PORT_DOWN (1)
+                        max_mtu:                4096 (5)
+                        active_mtu:             4096 (5)
+                        sm_lid:                 0
+                        port_lid:               65535
+                        port_lmc:               0x00
+                        link_layer:             InfiniBand
+`;
+  it('ibv_devinfo: a device cut before its ports, or a port block without its hca_id, leaves "no usable port" not shown', () => {
+    const whole = `$ ibv_devinfo\nhca_id: mlx5_0\n        transport:                      InfiniBand (0)\n${PORT_DOWN}`;
+    // Whole: the node's only port is Down (phys state not shown: Disabled or Polling), so no usable port.
+    expect(lines(read('ibv_devinfo', whole))).toEqual(['warn ib.port mlx5_0/1', 'fail ib.ports']);
+    const cutAfter = `${whole}\nhca_id: mlx5_1\n        transport:                      InfiniBand (0)\n        fw_ver:                         28.39.2048\n        node_guid:`;
+    const checks = read('ibv_devinfo', cutAfter);
+    expect(lines(checks)).toEqual(['warn ib.port mlx5_0/1', 'warn ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(/mlx5_1 without its port blocks/);
+    const headless = PORT_DOWN.split('\n').slice(1).join('\n');
+    expect(lines(read('ibv_devinfo', headless))).toEqual([
+      'warn ib.port (hca_id not shown)/1',
+      'warn ib.ports',
+    ]);
+  });
+
+  it('an `rdma link` line cut mid-word: the physical state is not shown, so an IB port Down warns, never fails', () => {
+    const head = `$ rdma link
+link mlx5_0/1 subnet_prefix fe80:0000:0000:0000 lid 3 sm_lid 1 lmc 0 state ACTIVE physical_state LINK_UP
+link mlx5_1/1 subnet_prefix fe80:0000:0000:0000 lid 65535 sm_lid 0 lmc 0 state DOWN physical_`;
+    expect(lines(read('rdma-link', head))).toEqual([
+      'ok ib.port mlx5_0/1',
+      'warn ib.port mlx5_1/1',
+      'ok ib.ports',
+    ]);
+    // Whole, the line says Polling: no link partner, a failure.
+    expect(lines(read('rdma-link', `${head}state POLLING\n`))).toContain('fail ib.port mlx5_1/1');
+  });
+});
+
+describe('5. severity follows the consequence', () => {
+  it('ibdev2netdev: the only RDMA device listed (in a pod, all it was granted) Down is no RDMA at all', () => {
+    const pod = `[root@sample-pod-4-5bddf8c4b4-hf49j /]# ibdev2netdev\nmlx5_3 port 1 ==> net1 (Down)\n`;
+    const checks = read('rdma-link', pod);
+    expect(lines(checks)).toEqual(['warn ib.port mlx5_3/1', 'fail ib.ports']);
+    expect(verdict(checks)).toBe('untrusted');
+    // One device Up beside it: a usable path exists.
+    expect(lines(read('rdma-link', `${pod}mlx5_4 port 1 ==> net2 (Up)\n`))).toEqual([
+      'warn ib.port mlx5_3/1',
+      'ok ib.port mlx5_4/1',
+      'ok ib.ports',
+    ]);
+    // A filter after it may hide other devices: not shown.
+    const grep = `$ ibdev2netdev | grep mlx5_3\nmlx5_3 port 1 ==> net1 (Down)\n`;
+    expect(lines(read('rdma-link', grep))).toEqual(['warn ib.port mlx5_3/1', 'skipped ib.ports']);
+  });
+
+  const ca = (n: number, type: string, state: string, phys: string, rate: number, card = n) => `CA 'mlx5_${n}'
+	CA type: ${type}
+	Number of ports: 1
+	Firmware version: 28.39.1002
+	System image GUID: 0xa088c20300ad00${String(card).padStart(2, '0')}
+	Port 1:
+		State: ${state}
+		Physical state: ${phys}
+		Rate: ${rate}
+		Base lid: 0
+		SM lid: 0
+		Link layer: Ethernet
+`;
+  it('ibstat: identical 400G RoCE rails with two Disabled is two GPUs without their rail (fail); a lone twin warns', () => {
+    const rails = Array.from({ length: 8 }, (_, i) =>
+      i === 3 || i === 5 ? ca(i, 'MT4129', 'Down', 'Disabled', 40) : ca(i, 'MT4129', 'Active', 'LinkUp', 400),
+    ).join('');
+    const checks = read('ibstat', `$ ibstat\n${rails}`);
+    expect(lines(checks).filter((l) => !l.startsWith('ok'))).toEqual([
+      'fail ib.port mlx5_3/1',
+      'fail ib.port mlx5_5/1',
+    ]);
+    expect(checks.find((c) => c.subject === 'mlx5_3/1')?.detail).toMatch(
+      /GPU it serves has no rail of its own/,
+    );
+    // One rail and its twin Disabled: no set of rails shows a GPU losing its own, so a warning.
+    const pair = `$ ibstat\n${ca(0, 'MT4129', 'Active', 'LinkUp', 400)}${ca(1, 'MT4129', 'Down', 'Disabled', 40)}`;
+    expect(lines(read('ibstat', pair))).toEqual([
+      'ok ib.port mlx5_0/1',
+      'warn ib.port mlx5_1/1',
+      'ok ib.ports',
+    ]);
+    // The same two as second ports of cards whose first port is Active (one system image GUID per card,
+    // each port its own device): spare ports of cards in use, not GPUs without a rail.
+    const duals = Array.from({ length: 8 }, (_, i) =>
+      i === 3 || i === 5
+        ? ca(i, 'MT4129', 'Down', 'Disabled', 40, i - 1)
+        : ca(i, 'MT4129', 'Active', 'LinkUp', 400),
+    ).join('');
+    expect(lines(read('ibstat', `$ ibstat\n${duals}`)).filter((l) => !l.startsWith('ok'))).toEqual([
+      'warn ib.port mlx5_3/1',
+      'warn ib.port mlx5_5/1',
+    ]);
+    // A Disabled port of another model (a front-end NIC) beside the rails stays a warning.
+    const front = `$ ibstat\n${rails
+      .replace(/Down/g, 'Active')
+      .replace(/Disabled/g, 'LinkUp')
+      .replace(/Rate: 40\n/g, 'Rate: 400\n')}${ca(8, 'MT4125', 'Down', 'Disabled', 40)}`;
+    expect(lines(read('ibstat', front)).filter((l) => !l.startsWith('ok'))).toEqual([
+      'warn ib.port mlx5_8/1',
+    ]);
+  });
+});
+
+describe('2. a field the verdict needs, cut off: the port is not judged on a guess', () => {
+  const port = (tail: string) => `$ ibstat
+CA 'bnxt_re0'
+	CA type: 
+	Number of ports: 1
+	Firmware version: 224.0.110.0
+	Port 1:
+		State: Active
+		Physical state: LinkUp
+		Rate: 100
+		Base lid: 0
+		LMC: 0
+		SM lid: 0
+		Capability mask: 0x001d0000
+${tail}`;
+  it('ibstat cut before "Link layer": LID 0 is not read as an InfiniBand port with no LID', () => {
+    expect(lines(read('ibstat', port('\t\tPort GUID: 0x8e8')))).toEqual([
+      'warn ib.port bnxt_re0/1',
+      'skipped ib.ports',
+    ]);
+    // Whole, the link layer decides: RoCE has no LID and is fine; InfiniBand without one fails.
+    expect(
+      lines(read('ibstat', port('\t\tPort GUID: 0x8e8474fffe1f2550\n\t\tLink layer: Ethernet\n'))),
+    ).toEqual(['ok ib.port bnxt_re0/1', 'ok ib.ports']);
+    expect(
+      lines(read('ibstat', port('\t\tPort GUID: 0x8e8474fffe1f2550\n\t\tLink layer: InfiniBand\n'))),
+    ).toEqual(['fail ib.port bnxt_re0/1', 'fail ib.ports']);
+  });
+});
+
+describe('2. dmesg: a clean gdrdrv load says nothing of the peer-memory module', () => {
+  it('gdrdrv loading is GDRCopy, not nvidia_peermem: gdr.peermem stays not shown; a peermem line decides', () => {
+    const gdrdrv = `# modprobe gdrdrv
+[691802.796281] gdrdrv:gdrdrv_init:loading gdrdrv version 2.5 built for proprietary NVIDIA driver
+[691802.796286] gdrdrv:gdrdrv_init:device registered with major number 490
+`;
+    expect(lines(read('dmesg', gdrdrv))).toEqual(['ok gdr.gdrdrv', 'skipped gdr.peermem']);
+    const peermem = `$ dmesg | grep -i peer\n[   12.345678] nvidia_peermem: loading out-of-tree module taints kernel.\n[   12.400000] nvidia_peermem: module loaded\n`;
+    expect(lines(read('dmesg', peermem))).toEqual(['ok gdr.peermem']);
+  });
+});
+
+describe('2. show_gids cut after its header: no row is not "no GID"', () => {
+  const head = `$ show_gids\nDEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---\n`;
+  it('without its n_gids_found line the rows are not shown; with n_gids_found=0 there is no GID', () => {
+    expect(lines(read('show_gids', head))).toEqual(['skipped rdma.gid']);
+    expect(lines(read('show_gids', `${head}n_gids_found=0\n`))).toEqual(['fail rdma.gid']);
+  });
+});
