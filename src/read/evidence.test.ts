@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 import type { ToolId } from '../classify/index.js';
-import type { Check } from '../core/model.js';
-import { rollUp } from '../core/verdict.js';
-import { readPasted } from './tools.js';
 
 /**
  * The six principles of issue 38, each through the real read pipeline on a paste
  * shaped as people post them. Outputs are in each tool's own format (the parsers'
  * sources are cited in references/read-pastes.md and references/read-evidence.md).
  */
-const read = (tool: ToolId, text: string) => readPasted(tool, text, { expect: 'any' }).checks;
-const lines = (checks: Check[]) =>
-  checks
-    .filter((c) => c.id !== 'read.input')
-    .map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`);
-const verdict = (checks: Check[]) => rollUp(checks).status;
+const read = readChecks;
+const lines = checkLines;
+const verdict = verdictOf;
 
 const IBSTAT_NDR = `CA 'mlx5_0'
 	CA type: MT4129

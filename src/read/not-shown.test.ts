@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolId } from '../classify/index.js';
-import type { Check } from '../core/model.js';
-import { rollUp } from '../core/verdict.js';
-import { readPasted } from './tools.js';
+import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 
 /**
  * Issue 38, principles 2 ("not shown" is never "absent" or "failed") and 5 (severity follows the
@@ -10,12 +7,9 @@ import { readPasted } from './tools.js';
  * (sources: references/read-evidence.md). Each pairs a part with the whole it was cut from, so
  * the rule cannot pass by never failing.
  */
-const read = (tool: ToolId, text: string) => readPasted(tool, text, { expect: 'any' }).checks;
-const lines = (checks: Check[]) =>
-  checks
-    .filter((c) => c.id !== 'read.input')
-    .map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`);
-const verdict = (checks: Check[]) => rollUp(checks).status;
+const read = readChecks;
+const lines = checkLines;
+const verdict = verdictOf;
 
 const UCX_SELF = `#
 # Memory domain: self
