@@ -1,0 +1,51 @@
+/**
+ * Disagreements between `read` and the blind second reading of batches b1–b13 (reread-b1-b13-*.ts),
+ * each with its cause in the terms of known-b2.ts: TOOL (a reader missing one of issue 38's
+ * principles P1–P5) or READING (the reader's verdict, kept as written, rests on a convention the
+ * tool does not share or on context outside the paste). Listed after the comparison; the second
+ * reading was committed before it.
+ */
+export const KNOWN_REREAD: Record<string, string> = {
+  // TOOL P1: a paste of another shape refused.
+  'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
+    'TOOL P1: a `topo -p2p` matrix given to `read topo` is refused (exit 2); `read topo-p2p` reads it as the reader does',
+  // TOOL P2: a device cut before its ports, or a listing cut before its end, passes.
+  'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt':
+    'TOOL P2: the table is cut inside a device name (`rocep1…`); read passes the rows shown without saying the rest is not shown',
+  'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
+    'TOOL P2: `ls` lists umad0–9 then stops after uverbs0; read passes without saying uverbs1–9 are not shown',
+  'ibv_devinfo/deepep-38-h100-roce-headless-cx7-active-cut.txt':
+    'TOOL P2: cut inside the next hca_id header; read passes the ports shown without saying that device is not shown',
+  'ibstat/pplx-garden-2-bluefield3-bond-roce-200-active-cut.txt':
+    "TOOL P2: cut inside mlx5_bond_2's header before its port; read passes the ports shown",
+  'ibv_devinfo/deepep-137-h20-cx7-bond-roce-active-cut.txt':
+    "TOOL P2: cut inside mlx5_bond_1's header before its port; read passes the port shown",
+  'ibv_devinfo/deepep-55-ib-vf-ports-active-headless-cut.txt':
+    "TOOL P2: cut inside mlx5_4's header before its port; read passes the ports shown",
+  // TOOL P4: assertions a passing sanity run prints read as a failure.
+  'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
+    "TOOL P4: only the fork tests' expected assertions (CUDA after fork, the child's pipe) and no pin or open failure; read fails it, both readers call it not judged",
+  // TOOL P5: a port down with no working port of its kind beside it read as a spare.
+  'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt':
+    'TOOL P5: the only port shown is Down/Disabled; read warns as for a spare, though no working port beside it makes it one',
+  'rdma-link/cluster-health-4-ibdev2netdev-column-t-comments.txt':
+    'TOOL P5: all eight InfiniBand ports Down beside two Ethernet ports Up; read warns as for spares',
+  'ibv_devinfo/ucx-11048-broadcom-port-block-down-disabled-tabs.txt':
+    'TOOL P5: the only port shown is PORT_DOWN/DISABLED; read warns as for a spare',
+  'ibv_devinfo/deepep-38-h100-ib-mlx5_0-port-down-then-cut.txt':
+    'TOOL P5: the only whole port shown (IB, PORT_DOWN, LID 65535) is down; read warns as for a spare',
+  // READING: down ports beside working ones of their kind, judged in use by the reader.
+  'rdma-link/sriov-network-operator-635-ib-half-disabled-cut.txt':
+    'READING: every other IB port Disabled beside Active ones (the pattern of dual-port cards with one port cabled); the reader takes them as rails in use, read warns as for spares',
+  'rdma-link/sriov-network-operator-635-ibdev2netdev-vfs-down-head-cut.txt':
+    'READING: PFs and VFs Down beside three Up; the reader takes them as in use, read warns as for spares',
+  // READING: the rest.
+  'ibstat/gpud-752-elided-then-ibpanic-mlx5_8.txt':
+    'READING: ibstat stops with ibpanic on mlx5_8 (its sysfs entry gone); read warns, after azhpc-diagnostics#59 where the same panic comes from an Azure accelerated-networking VF that is no fault; both readers call the vanished device a problem',
+  'topo/nccl-557-2gpu-nv3-bridge-legend-cut.txt':
+    'READING: a whole matrix with no NIC column; read leaves GPU–NIC affinity not judged ("no RDMA NIC is visible here": the KV path across nodes is not shown); both readers judged the GPU pair only',
+  'topo/club-3090-1229-2x5090-phb-no-nic.txt':
+    'READING: as nccl-557: a whole matrix with no NIC column, GPU–NIC affinity not judged by read; the second reader judged the GPU pair only',
+  'rdma-link/rccl-1423-ib-active-after-flap.txt':
+    'READING: one `rdma link` line without its command; the reader infers from the name mlx5_7 that mlx5_0–6 exist and are not shown; read judges the line shown',
+};
