@@ -25,15 +25,16 @@ export const KNOWN_REREAD: Record<string, string> = {
   // TOOL P4: assertions a passing sanity run prints read as a failure.
   'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
     "TOOL P4: only the fork tests' expected assertions (CUDA after fork, the child's pipe) and no pin or open failure; read fails it, both readers call it not judged",
-  // TOOL P5: a port down with no working port of its kind beside it read as a spare.
+  // READING: a port down that the paste cannot show to be in use (the README's problem is "a port in
+  // use that is down"); read warns, naming what is not shown.
   'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt':
-    'TOOL P5: the only port shown is Down/Disabled; read warns as for a spare, though no working port beside it makes it one',
+    'READING: the only CA shown is mlx5_8, Down/Disabled; mlx5_0–7 exist and are not in the paste (unshownSiblings), so read cannot tell a rail from a spare and warns; the reader takes the port as in use',
   'rdma-link/cluster-health-4-ibdev2netdev-column-t-comments.txt':
-    'TOOL P5: all eight InfiniBand ports Down beside two Ethernet ports Up; read warns as for spares',
+    "READING: `ibdev2netdev`'s (Down) is the IPoIB net device's state, not the InfiniBand port's (RDMA does not need IPoIB up); read warns and asks for ibstat; the reader took the eight IB ports as down",
   'ibv_devinfo/ucx-11048-broadcom-port-block-down-disabled-tabs.txt':
-    'TOOL P5: the only port shown is PORT_DOWN/DISABLED; read warns as for a spare',
+    'READING: one headless RoCE port block, PORT_DOWN/DISABLED (an unused port and an unplugged cable look alike, and its device and siblings are not shown); read warns; the reader takes it as in use',
   'ibv_devinfo/deepep-38-h100-ib-mlx5_0-port-down-then-cut.txt':
-    'TOOL P5: the only whole port shown (IB, PORT_DOWN, LID 65535) is down; read warns as for a spare',
+    'READING: mlx5_0 (IB) PORT_DOWN with no phys_state (Disabled and Polling look alike) and the paste cut in the next device; read warns; the reader takes it as in use',
   // READING: down ports beside working ones of their kind, judged in use by the reader.
   'rdma-link/sriov-network-operator-635-ib-half-disabled-cut.txt':
     'READING: every other IB port Disabled beside Active ones (the pattern of dual-port cards with one port cabled); the reader takes them as rails in use, read warns as for spares',
