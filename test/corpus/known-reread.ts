@@ -10,10 +10,6 @@ export const KNOWN_REREAD: Record<string, string> = {
   'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
     'TOOL P1: a `topo -p2p` matrix given to `read topo` is refused (exit 2); `read topo-p2p` reads it as the reader does',
   // TOOL P2: a device cut before its ports, or a listing cut before its end, passes.
-  'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt':
-    'TOOL P2: the table is cut inside a device name (`rocep1…`); read passes the rows shown without saying the rest is not shown',
-  'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
-    'TOOL P2: `ls` lists umad0–9 then stops after uverbs0; read passes without saying uverbs1–9 are not shown',
   'ibv_devinfo/deepep-38-h100-roce-headless-cx7-active-cut.txt':
     'TOOL P2: cut inside the next hca_id header; read passes the ports shown without saying that device is not shown',
   'ibstat/pplx-garden-2-bluefield3-bond-roce-200-active-cut.txt':
