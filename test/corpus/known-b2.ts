@@ -51,7 +51,4 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'READING: the table ends inside a row (`rocep1`); read skips read.cut (the rows after it are not shown); the expert judged the rows shown',
   'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
     'READING: the listing ends inside the row after uverbs0 (umad0–9 listed, uverbs1–9 not shown); read skips read.cut; the expert judged the entries shown',
-  // A limit of P4.
-  'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
-    'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',
 };

@@ -18,9 +18,6 @@ export const KNOWN_REREAD: Record<string, string> = {
     "TOOL P2: cut inside mlx5_bond_1's header before its port; read passes the port shown",
   'ibv_devinfo/deepep-55-ib-vf-ports-active-headless-cut.txt':
     "TOOL P2: cut inside mlx5_4's header before its port; read passes the ports shown",
-  // TOOL P4: assertions a passing sanity run prints read as a failure.
-  'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
-    "TOOL P4: only the fork tests' expected assertions (CUDA after fork, the child's pipe) and no pin or open failure; read fails it, both readers call it not judged",
   // READING: a port down that the paste cannot show to be in use (the README's problem is "a port in
   // use that is down"); read warns, naming what is not shown.
   'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt':
