@@ -52,7 +52,8 @@ import { aroundChecks, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
-import { lineSpan, type ModinfoFinding, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { amendWithModinfo, graceNamed } from './paste-context.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -364,40 +365,4 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
     checks.push(...r.checks.map((c) => ({ ...c, subject: c.subject ? `${place}:${c.subject}` : place })));
   }
   return { parsed: { places, readings: parsed }, checks };
-}
-
-/**
- * A Grace platform named anywhere in the paste (`NVIDIA GH200 480GB`, `NVIDIA GB200`, `GB300`): the GPUs hang off
- * a Grace CPU over NVLink-C2C (references/read-shapes.md).
- */
-function graceNamed(text: string): string | undefined {
-  const lines = text.split(/\r?\n/);
-  const i = lines.findIndex((l) => /\b(?:GH200|GB200|GB300)\b/.test(l));
-  return i < 0
-    ? undefined
-    : `${/\b(GH200|GB200|GB300)\b/.exec(lines[i] as string)?.[1]} named at line ${i + 1}`;
-}
-
-const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);
-
-function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding[]): void {
-  const i = checks.findIndex((c) => c.id === 'gdr.peermem');
-  const c = checks[i];
-  if (!c || c.status === 'ok') return;
-  const installed = found.find((f) => PEERMEM.has(f.module) && f.filename);
-  if (installed) {
-    checks[i] = check(
-      'gdr.peermem',
-      'warn',
-      `${installed.module} is installed (modinfo, line ${installed.line}: ${installed.filename}) but not loaded: GPUDirect RDMA has no peer-memory module until it is`,
-      {
-        fix: `load it (\`modprobe ${installed.module}\`) and make it load at boot (/etc/modules-load.d, or GPU Operator driver.rdma.enabled=true for nvidia_peermem)`,
-        data: { module: installed.module, installed: installed.filename, loaded: false },
-      },
-    );
-    return;
-  }
-  const missing = found.filter((f) => PEERMEM.has(f.module) && !f.filename).map((f) => f.module);
-  if (missing.length && c.status !== 'skipped')
-    checks[i] = { ...c, detail: `${c.detail}; modinfo: ${missing.join(' and ')} not installed either` };
 }
