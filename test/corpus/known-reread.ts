@@ -6,9 +6,6 @@
  * reading was committed before it.
  */
 export const KNOWN_REREAD: Record<string, string> = {
-  // TOOL P1: a paste of another shape refused.
-  'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
-    'TOOL P1: a `topo -p2p` matrix given to `read topo` is refused (exit 2); `read topo-p2p` reads it as the reader does',
   // TOOL P2: a device cut before its ports, or a listing cut before its end, passes.
   'ibv_devinfo/deepep-38-h100-roce-headless-cx7-active-cut.txt':
     'TOOL P2: cut inside the next hca_id header; read passes the ports shown without saying that device is not shown',
