@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Check } from '../core/model.js';
 import { rollUp } from '../core/verdict.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { ParseError } from '../parsers/errors.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { splitPaste } from './paste.js';
 import { readPasted } from './tools.js';
@@ -74,9 +75,10 @@ describe('a paste cut mid-line', () => {
     const checks = read('dev-infiniband', paste.join('\n'));
     expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'skipped' });
     expect(byId(checks, 'rdma.devices')?.detail).toMatch(/cut at line 6 .*uverbs entries: not shown/);
-    expect(byId(checks, 'read.lines')?.detail).toMatch(
-      /^1 line not \(wholly\) understood: line 6 "crw-------/,
+    expect(byId(checks, 'read.cut')?.detail).toMatch(
+      /^the paste ends inside a row \(line 6 "crw-------.*\): whatever followed is not shown/,
     );
+    expect(byId(checks, 'read.lines')).toBeUndefined();
     expect(rollUp(checks).status).toBe('unverified');
   });
 
@@ -87,7 +89,16 @@ describe('a paste cut mid-line', () => {
       line: 6,
       text: 'crw-rw-rw-  1 root root 2',
       why: 'the paste ends inside this `ls -l` row',
+      cut: true,
     });
+  });
+
+  it('the uverbs entries shown pass, but the cut leaves the reading not whole (the later uverbs are not shown)', () => {
+    const checks = read('dev-infiniband', [...LS, 'crw-rw-rw-  1 root root 2'].join('\n'));
+    expect(byId(checks, 'rdma.devices')?.status).toBe('ok');
+    expect(byId(checks, 'read.cut')).toMatchObject({ status: 'skipped' });
+    expect(byId(checks, 'read.cut')?.matters).not.toBe(false);
+    expect(rollUp(checks).status).toBe('unverified');
   });
 
   it('a bad row in the middle is still refused: only the last line can be cut', () => {
@@ -185,10 +196,35 @@ describe('show_gids: a typo in the prompt, one bad row', () => {
     const checks = read('show_gids', paste);
     expect(byId(checks, 'read.input')?.detail).toBe('read `show_gid` (lines 1–5) as show_gids');
     expect(byId(checks, 'rdma.gid')?.status).toBe('ok');
-    expect(byId(checks, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
-    expect(byId(checks, 'read.lines')?.detail).toMatch(
-      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00" \(not a GID row/,
+    // The last line is the start of a row cut short: the rows after it are not shown.
+    expect(byId(checks, 'read.cut')?.detail).toMatch(
+      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00": the paste ends inside this GID row\): whatever followed is not shown/,
     );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('a last line that is no start of a row, or a bad row with rows after it, is only named (matters: false)', () => {
+    const note = read(
+      'show_gids',
+      [
+        ...head,
+        'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+        'any idea why?',
+      ].join('\n'),
+    );
+    expect(byId(note, 'read.cut')).toBeUndefined();
+    expect(byId(note, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    const middle = read(
+      'show_gids',
+      [
+        ...head,
+        'mlx5_1\t1\t3\t0000:0000:0000:00',
+        'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+      ].join('\n'),
+    );
+    expect(byId(middle, 'read.cut')).toBeUndefined();
+    expect(byId(middle, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    expect(rollUp(middle).status).toBe('trusted');
   });
 });
 
@@ -314,5 +350,50 @@ describe('sections without their header: NCCL channel lines, an ibv_devinfo -v p
     const checks = read('ibv_devinfo', paste);
     expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)/1' });
     expect(byId(checks, 'ib.ports')?.status).toBe('skipped');
+  });
+});
+
+describe('one header, two matrices: `topo -m` and `topo -p2p` are read by the reader their cells belong to', () => {
+  // nvidia-smi topo -p2p r|w|n|a|p: OK/CNS/GNS/TNS/NS/DR/U cells (nvmlGpuP2PStatus_t); topo -m: NV#/PIX/…/SYS.
+  const P2P =
+    ' \tGPU0\tGPU1\t\n GPU0\tX\tGNS\t\n GPU1\tGNS\tX\t\n\nLegend:\n\n  X    = Self\n  OK   = Status Ok\n  GNS  = GPU not supported\n';
+  const TOPO =
+    '\tGPU0\tGPU1\tNIC0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\nGPU0\t X \tNV4\tPIX\t0-31\t0\t\tN/A\nGPU1\tNV4\t X \tPIX\t0-31\t0\t\tN/A\nNIC0\tPIX\tPIX\t X \t\t\t\t\n\nLegend:\n\n  X    = Self\n  NV#  = Connection traversing a bonded set of # NVLinks\n\nNIC Legend:\n\n  NIC0: mlx5_0\n';
+
+  it('`read topo` on a P2P status matrix reads it as topo-p2p (never exit 2) and read.input says why', () => {
+    const r = readPasted('topo', P2P, opts);
+    expect(r.readAs).toBe('topo-p2p');
+    expect(r.checks.map((c) => `${c.status} ${c.id}`)).toEqual(['skipped read.input', 'warn nvlink.p2p']);
+    expect(r.checks[0]?.detail).toBe(
+      'read the input as topo-p2p, not topo: its cells (GNS) are the P2P status codes of `nvidia-smi topo -p2p`, not the links of `nvidia-smi topo -m`',
+    );
+    expect(rollUp(r.checks).status).toBe('unverified');
+    // Behind its own prompt the paste's line names the section it read.
+    const typed = readPasted('topo', `$ nvidia-smi topo -p2p w\n${P2P}`, opts);
+    expect(typed.checks[0]?.detail).toMatch(
+      /^read `nvidia-smi topo -p2p w` \(lines 1–\d+\) as topo-p2p, not topo: its cells \(GNS\)/,
+    );
+    expect(byId(typed.checks, 'nvlink.p2p')?.detail).toMatch(/^P2P write not OK/);
+  });
+
+  it('`read topo-p2p` on a topology matrix reads it as topo; the asked reader is used when its cells are its own', () => {
+    const r = readPasted('topo-p2p', TOPO, opts);
+    expect(r.readAs).toBe('topo');
+    expect(r.checks[0]?.detail).toMatch(
+      /^read the input as topo, not topo-p2p: its cells \(NV4, PIX\) are the links/,
+    );
+    expect(byId(r.checks, 'nvlink.topology')?.status).toBe('ok');
+    expect(readPasted('topo', TOPO, opts).readAs).toBeUndefined();
+    expect(readPasted('topo-p2p', P2P, opts).readAs).toBeUndefined();
+  });
+
+  it('no matrix of either kind is still refused with the asked reader’s error; the per-tool parsers stay strict', () => {
+    // nvidia-smi's usage error is -p2p output but holds no cells: not routed.
+    expect(() => read('topo', 'Option "-p2p" is missing its value.\n')).toThrow(/nvidia-smi topo/);
+    expect(() => read('topo', ' \tGPU0\tGPU1\t\n GPU0\tX\tFOO\t\n')).toThrow(
+      /row GPU0 does not have 2 topology cells/,
+    );
+    // The `node` probes read `nvidia-smi topo -m` with this parser: it never yields a P2P matrix.
+    expect(() => parseNvidiaSmiTopo(P2P)).toThrow(ParseError);
   });
 });
