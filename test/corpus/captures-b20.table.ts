@@ -188,14 +188,6 @@ export const CAPTURES_b20: Capture[] = [
     why: "NVIDIA's log extract in the legacy layout: the config's last line, then two rows (4 KiB 0.64 GB/s, 8 KiB cut after the GiB/s column); only latency-bound blocks, no backend or memory shown, cut mid-row: nothing that can be held to a floor",
   },
   {
-    file: 'nixlbench/cloudai-noisy-proto-info-interleaved-1636gbs-tcp-am.txt',
-    tool: 'nixlbench',
-    source:
-      'https://github.com/NVIDIA/cloudai/blob/b95ecf70212cdc7daa0a393340022897f2b522fb/tests/workloads/nixl_bench/test_report.py#L76-L101',
-    expert: 'not-judged',
-    why: 'a current-format table with UCX_PROTO_INFO rows interleaved (an intra-node context, active messages over tcp on a Grace host port): 15 rows reaching 1636 GB/s at 64 MiB, far above any NIC or NVLink, so the bytes did not cross a link; the figure cannot be held against one',
-  },
-  {
     file: 'nixlbench/nixl-1146-gusli-storage-quoted-banner-config-cut.txt',
     tool: 'nixlbench',
     source: 'https://github.com/ai-dynamo/nixl/issues/1146',
@@ -222,14 +214,6 @@ export const CAPTURES_b20: Capture[] = [
     source: 'https://github.com/bottlerocket-os/bottlerocket/pull/4418',
     expert: 'not-judged',
     why: "H100 HGX on Bottlerocket: GPU 0 and GPU 1 each show all 18 links at 26.562 GB/s (healthy), but the paste is cut at the third GPU's name, so the other GPUs are not shown",
-  },
-  {
-    file: 'nvlink/siboehm-bench-rtx-a6000-gpu2-all-links-inactive.txt',
-    tool: 'nvlink',
-    source:
-      'https://github.com/siboehm/bench/blob/4f5330dd9beadcd8fb7dc02aec34526defa30f8b/gpu/nvlink/README.md#L78-L91',
-    expert: 'not-judged',
-    why: 'three RTX A6000: GPU 0 and GPU 1 are bridged (4 links at 14 GB/s each), GPU 2 has every NVLink inactive, so KV to or from GPU 2 crosses PCIe: a warning, not a broken link in use',
   },
   {
     file: 'ucx_info/nixl-503-ucx-info-v-ocr-garbled-1-20-cut.txt',
