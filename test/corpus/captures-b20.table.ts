@@ -286,4 +286,25 @@ export const CAPTURES_b20: Capture[] = [
     expert: 'problem',
     why: 'the tag_lat server prints its test box and then dies with `Fatal: UD endpoint ... unhandled timeout error`: the run aborts before any result row',
   },
+  {
+    file: 'nixlbench/nixl-1271-uccl-ci-timestamped-rdma-devices-cut.txt',
+    tool: 'nixlbench',
+    source: 'https://github.com/ai-dynamo/nixl/pull/1271',
+    expert: 'not-judged',
+    why: 'a CI log with an RFC 3339 time prefix on every line: the UCCL backend registers as rank 1 of 2 and lists its RDMA devices, cut while naming the third; no configuration banner and no result row are shown',
+  },
+  {
+    file: 'nixlbench/nixl-913-gds-storage-prompt-config-cut.txt',
+    tool: 'nixlbench',
+    source: 'https://github.com/ai-dynamo/nixl/pull/913',
+    expert: 'not-judged',
+    why: 'a GDS storage run (VRAM target, a file under /data, null runtime) cut inside the configuration banner: storage, not a network transfer, and nothing measured is shown',
+  },
+  {
+    file: 'ucx_perftest/ucx-9908-tag-lat-1-5us-final-then-cuda-tag-bw-cut.txt',
+    tool: 'ucx_perftest',
+    source: 'https://github.com/openucx/ucx/issues/9908',
+    expert: 'not-judged',
+    why: 'two runs pasted without fences: 8-byte tag_lat to a peer reaches Final at 1.50 us (healthy RDMA latency), then a cuda tag_bw of 230 MB messages is cut right after its CPU-affinity warning, so the bandwidth the user asked about is not shown',
+  },
 ];
