@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
 import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
 import { hiddenBy, type Shown } from './shown.js';
@@ -153,6 +154,19 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
             'ok',
             `gdrcopy_sanity: ${sane.passed} of ${sane.total} tests passed${sane.waived ? `, ${sane.waived} waived` : ''}, none failed: GDRCopy works`,
           ),
+    ];
+  }
+  if (r.errors.length === 0 && !r.closed && r.mapped !== false && r.copylat?.length) {
+    // A copylat sweep with no error that stops before "closing gdrdrv": the paste is cut there (principle 2);
+    // the rest of the run is not shown, never "did not finish".
+    const last = r.copylat[r.copylat.length - 1];
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `copylat's ${plural(r.copylat.length, 'row')} show no error, but the paste stops at line ${last?.line} before the end of the run ("closing gdrdrv"): the rest is not shown, so not checked`,
+        { fix: 'paste the whole gdrcopy_copylat output' },
+      ),
     ];
   }
   if (r.errors.length > 0 || !r.closed || r.mapped === false) {

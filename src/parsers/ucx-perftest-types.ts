@@ -71,6 +71,8 @@ export interface UcxPerftestResult {
   ucxEnv?: UcxEnv;
   ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
   errors: { line: number; text: string }[];
+  /** UCX ended the process (a signal or `ucs_fatal`): the first such line. The run stopped there. */
+  aborted?: { line: number; text: string };
   /** A summary row was printed (in ≤ 1.8 layout: at least one row). */
   completed: boolean;
   /** The server host the typed command names: this is the client's log, where the result rows belong. */

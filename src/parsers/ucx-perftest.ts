@@ -2,7 +2,15 @@ import { median } from '../core/stats.js';
 import { ParseError } from './errors.js';
 import { cleanLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
-import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
+import {
+  dataLanes,
+  emulated,
+  memoryTypes,
+  parseUcxLog,
+  transportsOf,
+  UCX_ABORT,
+  type UcxLog,
+} from './ucx-log.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 import { mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
 
@@ -148,7 +156,7 @@ function handle(s: State, line: Line): boolean {
     }
   }
   if (/^Waiting for connection|^Accepted connection from/.test(t)) return true;
-  if (/\b(?:failed|error)\b/i.test(t)) {
+  if (UCX_ABORT.test(t.trim()) || /\b(?:failed|error)\b/i.test(t)) {
     s.errors.push({ line: line.no, text: t.trim() });
     return true;
   }
@@ -238,6 +246,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     !s.layout &&
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
+    !s.errors.some((e) => UCX_ABORT.test(e.text)) &&
     !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text))
   ) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
@@ -258,6 +267,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
 }
 
 function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPerftestResult {
+  const aborted = s.errors.find((e) => UCX_ABORT.test(e.text));
   const layout = s.layout ?? 'staged';
   let stages = s.samples;
   let final: PerftestSample | undefined;
@@ -347,6 +357,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     ...(ucx.version ? { ucxVersion: ucx.version } : {}),
     ucx: { endpoints: ucx.endpoints, protocols: ucx.protocols, warnings: ucx.warnings, errors: ucx.errors },
     errors: [...s.errors, ...ucx.errors].sort((a, b) => a.line - b.line),
+    ...(aborted ? { aborted } : {}),
     completed: final !== undefined,
   };
 }
