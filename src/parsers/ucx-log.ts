@@ -245,12 +245,3 @@ export function memoryTypes(log: Pick<UcxLog, 'protocols'>): string[] {
   }
   return [...out];
 }
-
-/**
- * UCX ending the process: its signal handler's `[host:pid:tid] Caught signal 11 (Segmentation fault…)` (then a
- * `==== backtrace` block) and `ucs_fatal`'s `[host:pid:tid] file.c:N  Fatal: …` (openucx/ucx src/ucs/debug/debug.c
- * `ucs_log_fatal_error("Caught signal %d (%s: %s%s)", …)`, older UCX "Caught signal %d (%s)"; src/ucs/debug/assert.h
- * `ucs_fatal` → "Fatal: " _fmt). The run stops there whatever it printed before (issue 38, principle 4).
- */
-export const UCX_ABORT =
-  /^\[[^\]\s]+:\s*\d+\s*(?::\s*\d+)*\]\s+(?:Caught signal \d+ \([^)]*\)|[\w.+-]+\.(?:c|cc|cpp|h|inl):\d+\s+Fatal: .+)$/;

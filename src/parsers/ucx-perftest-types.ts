@@ -49,6 +49,8 @@ export interface UcxPerftestResult {
   sendMemory?: string;
   recvMemory?: string;
   messageSize?: number;
+  /** No box, `-s` or hint gave the size: it is bandwidth ÷ message rate of the rows (libperf.c: bytes/time, msgs/time). */
+  messageSizeImplied?: true;
   windowSize?: number;
   /** Report-interval rows. */
   stages: PerftestSample[];

@@ -2,15 +2,8 @@ import { median } from '../core/stats.js';
 import { ParseError } from './errors.js';
 import { cleanLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
-import {
-  dataLanes,
-  emulated,
-  memoryTypes,
-  parseUcxLog,
-  transportsOf,
-  UCX_ABORT,
-  type UcxLog,
-} from './ucx-log.js';
+import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
+import { impliedSize, UCX_ABORT } from './ucx-perftest-ends.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 import { mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
 
@@ -285,8 +278,9 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     final = stages[stages.length - 1];
     stages = stages.slice(0, -1);
   }
-  const messageSize =
-    typeof s.box.messageSize === 'number' ? s.box.messageSize : (s.cmdSize ?? hints.messageSize);
+  const given = typeof s.box.messageSize === 'number' ? s.box.messageSize : (s.cmdSize ?? hints.messageSize);
+  const implied = given === undefined ? impliedSize(final ?? stages[stages.length - 1]) : undefined;
+  const messageSize = given ?? implied;
   const kind = kindOf(s, layout);
   const gb = (mib: number) => round(mibpsToGBps(mib));
   const steady = stages.slice(1).map((x) => x.bwAvgMiBps);
@@ -315,7 +309,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
       ? []
       : [
           {
-            ...(messageSize !== undefined ? { blockSize: messageSize } : {}),
+            ...(given !== undefined ? { blockSize: given } : {}),
             batchSize: 1,
             gbps: gb(mib),
             ...(lat !== undefined ? { avgLatUs: lat } : {}),
@@ -335,6 +329,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     ...(box.sendMemory ? { sendMemory: box.sendMemory } : {}),
     ...(box.recvMemory ? { recvMemory: box.recvMemory } : {}),
     ...(messageSize !== undefined ? { messageSize } : {}),
+    ...(implied !== undefined ? { messageSizeImplied: true as const } : {}),
     ...(typeof s.box.windowSize === 'number' ? { windowSize: s.box.windowSize } : {}),
     stages,
     ...(final ? { final } : {}),

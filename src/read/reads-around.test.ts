@@ -164,3 +164,21 @@ describe('principle 4: a ucx_perftest that dies before its summary failed', () =
     expect(checkLines(read('ucx_perftest', text))).toContain('fail perftest.run');
   });
 });
+
+describe('principle 3: the message size a ucx_perftest table implies when nothing prints it', () => {
+  it('bandwidth ÷ message rate of 8 bytes is a message-rate test, never "below the floor"', () => {
+    const c = read('ucx_perftest', TAG_BOX.join('\n')).find((x) => x.id === 'perftest.bandwidth');
+    expect(c?.status).toBe('skipped');
+    expect(c?.detail).toMatch(/^about 8-byte messages \(bandwidth ÷ message rate: no size given\)/);
+  });
+
+  it('a rate too low to be precise implies nothing: the figure is held to the floor as before', () => {
+    const slow = [
+      ...TAG_BOX.slice(0, 5),
+      '          1000     0.000 11780.587 11780.587     339.54     339.54          85          85',
+    ];
+    expect(read('ucx_perftest', slow.join('\n')).find((x) => x.id === 'perftest.bandwidth')?.status).toBe(
+      'fail',
+    );
+  });
+});
