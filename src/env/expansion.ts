@@ -7,37 +7,42 @@
  * `$x` are left as written.
  */
 export function expandK8s(input: string, lookup: (name: string) => string | undefined): string {
-  let out = '';
-  let i = 0;
-  while (i < input.length) {
-    const c = input[i] as string;
-    if (c !== '$' || i + 1 >= input.length) {
-      out += c;
+  let i = input.indexOf('$');
+  // No operator: the text as written (the same string, no copy).
+  if (i < 0) return input;
+  // Runs between operators are copied whole: a string built one character at a time is a chain
+  // of a node per character, which a service's env would keep (issue 40 item 13).
+  let out = input.slice(0, i);
+  while (i >= 0 && i < input.length) {
+    if (i + 1 >= input.length) {
+      // A trailing `$` stays as written.
+      out += '$';
       i++;
-      continue;
+      break;
     }
     const next = input[i + 1] as string;
     if (next === '$') {
       // An escaped operator: one `$` is written, both are consumed.
       out += '$';
       i += 2;
-      continue;
-    }
-    if (next === '(') {
+    } else if (next === '(') {
       const close = input.indexOf(')', i + 2);
       if (close < 0) {
         // An unclosed reference stays as written.
         out += '$(';
         i += 2;
-        continue;
+      } else {
+        const name = input.slice(i + 2, close);
+        out += lookup(name) ?? `$(${name})`;
+        i = close + 1;
       }
-      const name = input.slice(i + 2, close);
-      out += lookup(name) ?? `$(${name})`;
-      i = close + 1;
-      continue;
+    } else {
+      out += `$${next}`;
+      i += 2;
     }
-    out += `$${next}`;
-    i += 2;
+    const at = input.indexOf('$', i);
+    out += input.slice(i, at < 0 ? input.length : at);
+    i = at;
   }
   return out;
 }

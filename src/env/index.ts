@@ -158,7 +158,7 @@ function unusable(skipped: readonly Skipped[]): Skipped[] {
   );
 }
 
-/** The pure part: loaded documents in, the env report part and its checks out. */
+/** The pure part: loaded documents in, the env report part and its checks out (`ex.graphs` is consumed). */
 export function analyse(
   loaded: Loaded,
   ex: Extracted = extractWorkloads(loaded.docs),
@@ -181,7 +181,12 @@ export function analyse(
       ),
     );
   }
-  for (const scope of scopesOf(ex.graphs)) {
+  // Judged scope by scope, each scope's raw services let go once judged (the report keeps its own
+  // entries): a large tree never holds both all its services as read and all as reported. The
+  // graphs are taken from `ex` (issue 40 item 13).
+  const scopes = scopesOf(ex.graphs).reverse();
+  ex.graphs = [];
+  for (let scope = scopes.pop(); scope; scope = scopes.pop()) {
     const raws = scope.graphs.flatMap((g) => g.services.map((raw) => ({ g, raw })));
     const roles = inferRoles(
       raws.map((r) => r.raw),

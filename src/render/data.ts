@@ -6,6 +6,10 @@ export function renderJson(report: Report): string {
 
 /** About how much text goes to the stream at once. */
 const CHUNK_CHARS = 1 << 16;
+/** How many elements of an array are written by one JSON.stringify, and what it writes around them. */
+const BATCH = 64;
+const BATCH_HEAD = '{\n  "k": [\n';
+const BATCH_TAIL = '\n  ]\n}';
 
 /**
  * renderJson's text, written in pieces: every element of a top-level array on its own, so a
@@ -45,10 +49,12 @@ export function writeJson(report: Report, write: (text: string) => void): void {
       const list = e.v as unknown[];
       out += '[\n';
       boundary();
-      for (let i = 0; i < list.length; i++) {
-        const el = JSON.stringify(list[i], null, 2) ?? 'null';
-        out += `    ${el.replaceAll('\n', '\n    ')}`;
-        if (i < list.length - 1) {
+      for (let i = 0; i < list.length; i += BATCH) {
+        // A run of elements as a one-key object's array: JSON.stringify writes them at this very
+        // indent (4 spaces), so nothing is re-indented or joined element by element.
+        const text = JSON.stringify({ k: list.slice(i, i + BATCH) }, null, 2);
+        out += text.slice(BATCH_HEAD.length, -BATCH_TAIL.length);
+        if (i + BATCH < list.length) {
           out += ',\n';
           boundary();
         }
