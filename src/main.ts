@@ -40,7 +40,8 @@ async function deliver(ctx: CliContext, outcome: Outcome | undefined): Promise<n
   if (outcome.render) text = outcome.render(report);
   else if (opts.output === 'json') {
     // In pieces: a large report is never held as one string (issue 40 item 13).
-    (await import('./render/data.js')).writeJson(report, (piece) => ctx.stdout.write(piece));
+    const { drainedOf, writeJson } = await import('./render/data.js');
+    await writeJson(report, (piece) => ctx.stdout.write(piece), drainedOf(ctx.stdout));
     text = '';
   } else if (opts.output === 'yaml') text = await (await import('./render/data.js')).renderYaml(report);
   else {

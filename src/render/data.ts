@@ -18,17 +18,24 @@ const BATCH_TAIL = '\n  ]\n}';
  * stream's redaction can span (none matches across a comma or a bracket), so the redacted
  * output is the same as the whole text's.
  */
-export function writeJson(report: Report, write: (text: string) => void): void {
+export async function writeJson(
+  report: Report,
+  write: (text: string) => unknown,
+  drained?: () => Promise<void>,
+): Promise<void> {
   const value = report as unknown as Record<string, unknown>;
   if (typeof value.toJSON === 'function') {
     write(renderJson(report));
     return;
   }
   let out = '';
-  const boundary = () => {
+  // A stream that says its buffer is full (write returned false) is waited for, so a slow reader
+  // (`| less`, a pipe to a busy process) holds at most about one piece in memory, never the whole text.
+  const boundary = async () => {
     if (out.length < CHUNK_CHARS) return;
-    write(out);
+    const more = write(out);
     out = '';
+    if (more === false && drained) await drained();
   };
   const entries = Object.keys(value).flatMap((key) => {
     const v = value[key];
@@ -48,7 +55,7 @@ export function writeJson(report: Report, write: (text: string) => void): void {
     else {
       const list = e.v as unknown[];
       out += '[\n';
-      boundary();
+      await boundary();
       for (let i = 0; i < list.length; i += BATCH) {
         // A run of elements as a one-key object's array: JSON.stringify writes them at this very
         // indent (4 spaces), so nothing is re-indented or joined element by element.
@@ -56,7 +63,7 @@ export function writeJson(report: Report, write: (text: string) => void): void {
         out += text.slice(BATCH_HEAD.length, -BATCH_TAIL.length);
         if (i + BATCH < list.length) {
           out += ',\n';
-          boundary();
+          await boundary();
         }
       }
       out += '\n  ]';
@@ -83,4 +90,29 @@ export async function renderYaml(report: Report): Promise<string> {
     },
   });
   return doc.toString({ lineWidth: 0 });
+}
+
+/**
+ * Resolves when a stream that refused more (write returned false) can take more: on 'drain', or at
+ * once when it is gone ('close', 'error', destroyed: `… | head` closed the pipe), so a writer waiting on
+ * it never hangs; what it writes after that is dropped (main.ts quietOnClosedPipe).
+ */
+export function drainedOf(stream: NodeJS.WritableStream): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      const s = stream as NodeJS.WritableStream & { destroyed?: boolean; writableNeedDrain?: boolean };
+      if (s.destroyed || s.writableNeedDrain === false) {
+        resolve();
+        return;
+      }
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        stream.off('error', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+      stream.on('error', done);
+    });
 }

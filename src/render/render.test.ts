@@ -1,10 +1,11 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { check, type Report, ReportSchema } from '../core/model.js';
 import { makeReport } from '../core/report.js';
 import { bandwidthCheck } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
-import { renderJson, renderYaml, writeJson } from './data.js';
+import { drainedOf, renderJson, renderYaml, writeJson } from './data.js';
 import { renderJunit } from './junit.js';
 import { wantsColor } from './style.js';
 import { renderText } from './text.js';
@@ -153,12 +154,19 @@ describe('renderers', () => {
 });
 
 describe('writeJson', () => {
-  const pieces = (r: unknown) => {
+  const pieces = async (r: unknown) => {
     const out: string[] = [];
-    writeJson(r as Report, (t) => out.push(t));
+    await writeJson(r as Report, (t) => {
+      out.push(t);
+    });
     return out;
   };
-  it('writes renderJson’s text in pieces that end after an element', () => {
+  const bigReport = (n: number) =>
+    makeReport(
+      'env',
+      Array.from({ length: n }, (_, k) => check('env.x', 'ok', `detail ${k} ${'x'.repeat(200)}`)),
+    );
+  it('writes renderJson’s text in pieces that end after an element', async () => {
     const many = Array.from({ length: 3000 }, (_, k) =>
       check('env.x', k % 2 ? 'ok' : 'warn', `detail ${k} → “quoted” \n and a tab\t`, {
         subject: `f.yaml#d/s${k}`,
@@ -169,13 +177,55 @@ describe('writeJson', () => {
       ...makeReport('env', many, { services: [], graphs: [[], {}], when: new Date(0), skip: undefined }),
       sparse: [1, undefined, () => 1, 'x'],
     };
-    const out = pieces(report);
+    const out = await pieces(report);
     expect(out.join('')).toBe(renderJson(report as unknown as Report));
     expect(out.length).toBeGreaterThan(2);
     for (const p of out.slice(0, -1)) expect(p).toMatch(/(?:,|\[)\n$/);
   });
-  it('writes an empty object and small values as JSON.stringify does', () => {
+  it('writes an empty object and small values as JSON.stringify does', async () => {
     for (const r of [{}, { a: undefined }, { a: [] }, { a: 'x', b: [{}] }, { toJSON: () => ({ z: 1 }) }])
-      expect(pieces(r).join('')).toBe(renderJson(r as unknown as Report));
+      expect((await pieces(r)).join('')).toBe(renderJson(r as unknown as Report));
+  });
+
+  it('waits for a slow reader: a stream that refuses more is written again only after it drains', async () => {
+    const report = bigReport(20_000); // about 5 MB of JSON
+    const got: Buffer[] = [];
+    let most = 0;
+    // A real stream whose reader takes one chunk per timer tick, as a pipe to a slow process does.
+    const slow = new Writable({
+      highWaterMark: 1 << 16,
+      write(chunk: Buffer, _enc, done) {
+        got.push(chunk);
+        setImmediate(done);
+      },
+    });
+    const write = (t: string) => {
+      const more = slow.write(t);
+      most = Math.max(most, slow.writableLength);
+      return more;
+    };
+    await writeJson(report, write, drainedOf(slow));
+    await new Promise<void>((r) => slow.end(r));
+    expect(Buffer.concat(got).toString()).toBe(renderJson(report));
+    // Never more than the buffer's mark and one piece behind, whatever the report's size.
+    expect(most).toBeLessThan(4 * (1 << 16));
+    expect(renderJson(report).length).toBeGreaterThan(40 * (1 << 16));
+  });
+
+  it('never hangs on a reader that went away (`| head`): the rest is dropped', async () => {
+    const report = bigReport(20_000);
+    let taken = 0;
+    const gone = new Writable({
+      highWaterMark: 1 << 10,
+      write(_chunk, _enc, done) {
+        taken++;
+        // The reader closes after its first chunk, as `head -c` does.
+        if (taken === 1) setImmediate(() => gone.destroy());
+        setImmediate(done);
+      },
+    });
+    gone.on('error', () => {});
+    await writeJson(report, (t) => gone.write(t), drainedOf(gone));
+    expect(gone.destroyed).toBe(true);
   });
 });
