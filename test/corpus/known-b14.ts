@@ -17,4 +17,29 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
   'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
+  // b21
+  'dmesg/gdrcopy-199-gdrdrv-remap-pfn-range-err22.txt':
+    'TOOL P4: gdrdrv prints "gdrdrv_remap_gpu_mem:error -22 in remap_pfn_range()" and "gdrdrv_mmap:error -22": the kernel lines are the failure, without any summary; read sees no peer-memory line and only skips gdr.peermem',
+  'dmesg/rr-353-cx4lx-mlx5-probe-failed-err22.txt':
+    'TOOL P4: `mlx5_core: probe of 0000:03:00.0 failed with error -22` (after handle_hca_cap / mlx5_load_one failed) means the NIC driver never came up; read reads the grep filter and skips gdr.peermem but does not read the mlx5_core failure',
+  'ibv_devinfo/azhpc-images-44-hbv2-roce-vf-active-mtu1024-ib-vf-cut.txt':
+    'TOOL P2: the second HCA (ibP57247p0s2) is cut at `board_id:` before its phys_port_cnt and port; read counts "1 of 1 port usable" and passes, the cut HCA is not reported as not shown',
+  'ibv_devinfo/ucx-5045-ibv-devinfo-v-caps-fragment-no-port.txt':
+    'TOOL P1: a middle fragment of `ibv_devinfo -v` (capability flags and limits, no hca_id line, no port) is exit 2; it is a section without its header whose port is not shown (P2), so NOT FULLY JUDGED',
+  'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
+    'TOOL P1: every row is printed in chunks, each behind the mpirun `[0]` tag (also inside the line: `-1[0]    1626.5 ...0[0]    2302.3`); read rejects the paste (exit 2) instead of reading the rows, whose busbw falls to 4.09 GB/s',
+  'nccl-tests/nccl-tests-214-2x-a40-2node-sendrecv-small-sizes-cut.txt':
+    'TOOL P1: the last row is cut mid-field (`31.59    0.26    0.`); read takes the cut row for a row with #wrong > 0 and fails nccl.run ("data was corrupted"), where the row is a cut, not data',
+  'nccl-tests/nccl-tests-287-5090-alltoall-one-rank-busbw-0.txt':
+    'TOOL P3: the paste names one rank (one RTX 5090, nGpus 1, one process): alltoall on one rank moves nothing between GPUs; read passes nccl.run and reports busbw 0 as "inside the node, not judged", so the verdict is NO PROBLEM SHOWN for a run that measured no transfer',
+  'nccl-tests/npkit-19-4x2080ti-error-column-small-sizes-cut.txt':
+    'TOOL P2: the run is cut at the 64-byte row, so every bandwidth-bound size is not shown; read passes a single-node run whose largest row is 32 B (busbw "reported, not judged"), where a run shown only up to latency-bound sizes is not fully judged',
+  'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
+    'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
+  'perftest/pib-4-software-ib-atomic-cas-bw-1.67mbs.txt':
+    'TOOL P3: the device is pib_1, the pseudo-InfiniBand software driver (like rxe, Soft-RoCE, which read already names): software RDMA only; read judges only the 8-byte row as latency-bound and leaves it NOT FULLY JUDGED',
+  'topo/club-3090-1125-2gpu-node-indented-wrapped-legend-then-p2p-ns.txt':
+    'TOOL P1: the matrix rows are indented by four spaces (a markdown-indented paste) and the legend lines wrap; read finds "a header but no matrix rows" (exit 2); the topo -p2p matrix after it is the tools38 routing',
+  'topo/club-3090-1130-legend-tail-details-tags-then-p2p-gns-spaces.txt':
+    'TOOL P1: a `topo -p2p rw` matrix (after a topo -m legend tail and HTML details tags) read as a topo -m matrix: "row GPU0 does not have 2 topology cells" (exit 2); the -p2p routing is being fixed by tools38',
 };
