@@ -28,12 +28,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: a middle fragment of `ibv_devinfo -v` (capability flags and limits, no hca_id line, no port) is exit 2; it is a section without its header whose port is not shown (P2), so NOT FULLY JUDGED',
   'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
     'TOOL P1: every row is printed in chunks, each behind the mpirun `[0]` tag (also inside the line: `-1[0]    1626.5 ...0[0]    2302.3`); read rejects the paste (exit 2) instead of reading the rows, whose busbw falls to 4.09 GB/s',
-  'nccl-tests/nccl-tests-214-2x-a40-2node-sendrecv-small-sizes-cut.txt':
-    'TOOL P1: the last row is cut mid-field (`31.59    0.26    0.`); read takes the cut row for a row with #wrong > 0 and fails nccl.run ("data was corrupted"), where the row is a cut, not data',
-  'nccl-tests/nccl-tests-287-5090-alltoall-one-rank-busbw-0.txt':
-    'TOOL P3: the paste names one rank (one RTX 5090, nGpus 1, one process): alltoall on one rank moves nothing between GPUs; read passes nccl.run and reports busbw 0 as "inside the node, not judged", so the verdict is NO PROBLEM SHOWN for a run that measured no transfer',
-  'nccl-tests/npkit-19-4x2080ti-error-column-small-sizes-cut.txt':
-    'TOOL P2: the run is cut at the 64-byte row, so every bandwidth-bound size is not shown; read passes a single-node run whose largest row is 32 B (busbw "reported, not judged"), where a run shown only up to latency-bound sizes is not fully judged',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
   'perftest/pib-4-software-ib-atomic-cas-bw-1.67mbs.txt':
