@@ -271,6 +271,31 @@ describe('dmesg: nvidia_peermem / nv_peer_mem', () => {
 `;
     expect(lines(readPasted('dmesg', out, { expect: 'any' }).checks)).toEqual(['skipped gdr.peermem']);
   });
+
+  // Principle 4: the kernel logs these failures with no summary after them; the lines are the failure.
+  it('a NIC driver whose probe failed (drivers/base/dd.c, mlx5 main.c) leaves that NIC without RDMA: fail', () => {
+    const out = `$ dmesg | grep mlx5
+[    4.212002] mlx5_core 0000:41:00.0: firmware version: 16.31.1014
+[    5.003727] mlx5_core 0000:41:00.0: init_one:1349:(pid 26): mlx5_load_one failed with error code -28
+[    5.012981] mlx5_core: probe of 0000:41:00.0 failed with error -28
+[    5.119199] mlx5_core 0000:41:00.1: firmware version: 16.31.1014
+`;
+    const checks = readPasted('dmesg', out, { expect: 'any' }).checks;
+    expect(lines(checks)).toEqual(['fail nic.driver', 'skipped gdr.peermem']);
+    expect(checks.find((c) => c.id === 'nic.driver')?.detail).toMatch(/failed to bring up 0000:41:00\.0 /);
+    expect(rollUp(checks).status).toBe('untrusted');
+  });
+
+  it('a gdrdrv error while mapping pinned GPU memory (gdr_err in gdrdrv_mmap) is a failure, not "loaded"', () => {
+    const out = `[ 9101.100001] gdrdrv:gdrdrv_init:loading gdrdrv version 2.4 built for NVIDIA driver
+[ 9102.200002] gdrdrv:gdrdrv_remap_gpu_mem:error -22,  in remap_pfn_range()
+[ 9102.200004] gdrdrv:gdrdrv_mmap:error -22 in gdrdrv_remap_gpu_mem(vaddr=7fb9a5169000, len=196608
+`;
+    expect(lines(readPasted('dmesg', out, { expect: 'any' }).checks)).toEqual([
+      'fail gdr.gdrdrv',
+      'skipped gdr.peermem',
+    ]);
+  });
 });
 
 describe('fi_info -p efa (libfabric util/info.c)', () => {

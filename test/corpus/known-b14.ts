@@ -18,10 +18,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
   // b21
-  'dmesg/gdrcopy-199-gdrdrv-remap-pfn-range-err22.txt':
-    'TOOL P4: gdrdrv prints "gdrdrv_remap_gpu_mem:error -22 in remap_pfn_range()" and "gdrdrv_mmap:error -22": the kernel lines are the failure, without any summary; read sees no peer-memory line and only skips gdr.peermem',
-  'dmesg/rr-353-cx4lx-mlx5-probe-failed-err22.txt':
-    'TOOL P4: `mlx5_core: probe of 0000:03:00.0 failed with error -22` (after handle_hca_cap / mlx5_load_one failed) means the NIC driver never came up; read reads the grep filter and skips gdr.peermem but does not read the mlx5_core failure',
   'ibv_devinfo/azhpc-images-44-hbv2-roce-vf-active-mtu1024-ib-vf-cut.txt':
     'TOOL P2: the second HCA (ibP57247p0s2) is cut at `board_id:` before its phys_port_cnt and port; read counts "1 of 1 port usable" and passes, the cut HCA is not reported as not shown',
   'ibv_devinfo/ucx-5045-ibv-devinfo-v-caps-fragment-no-port.txt':
