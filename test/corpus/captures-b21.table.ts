@@ -77,13 +77,6 @@ export const CAPTURES_b21: Capture[] = [
     why: 'AWS EFA (vendor 0x1d0f, part 61344 = EFA gen 1), the one device of the instance: port 1 PORT_ACTIVE at MTU 4096; EFA reports link_layer InfiniBand (the PR is about that label), which is not a fault',
   },
   {
-    file: 'ibv_devinfo/rxe-dev-46-soft-roce-rxe0-active-no-link-layer.txt',
-    tool: 'ibv_devinfo',
-    source: 'https://github.com/SoftRoCE/rxe-dev/issues/46',
-    expert: 'problem',
-    why: 'the only device is rxe0 (Soft-RoCE, vendor 0x0000, fw 0.0.0): software RDMA only, no hardware offload for KV transfer',
-  },
-  {
     file: 'ibv_devinfo/ucx-5045-ibv-devinfo-v-caps-fragment-no-port.txt',
     tool: 'ibv_devinfo',
     source: 'https://github.com/openucx/ucx/issues/5045',
