@@ -378,4 +378,33 @@ node-a:1:1 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'
     expect(lines(checks)).toEqual(['skipped nccl.run', 'warn nccl.transport']);
     expect(checks.find((c) => c.id === 'nccl.transport')?.detail).toContain('mlx5_0');
   });
+
+  it('perftest on a software RDMA device (rxe, siw, pib) fails whatever it measures (principle 3: the Device line)', () => {
+    const run = (
+      device: string,
+      size: string,
+      avg: string,
+    ) => `---------------------------------------------------------------------------------------
+                    RDMA_Write BW Test
+ Dual-port       : OFF          Device         : ${device}
+ Number of qps   : 1            Transport type : IB
+ Link type       : Ethernet
+---------------------------------------------------------------------------------------
+ #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]
+ ${size}      5000             0.00               ${avg}                0.017000
+---------------------------------------------------------------------------------------
+`;
+    for (const device of ['rxe0', 'siw_eth0', 'pib_1']) {
+      const checks = readPasted('perftest', run(device, '65536', '1110.45'), { expect: 'any' }).checks;
+      expect(checks.find((c) => c.id === 'verbs.device')?.status).toBe('fail');
+      expect(rollUp(checks).status).toBe('untrusted');
+    }
+    // An 8-byte row alone is latency-bound for an HCA; on a software device it still fails.
+    expect(rollUp(readPasted('perftest', run('pib_0', '8', '1.67'), { expect: 'any' }).checks).status).toBe(
+      'untrusted',
+    );
+    expect(
+      readPasted('perftest', run('mlx5_0', '65536', '11000.00'), { expect: 'any' }).checks.map((c) => c.id),
+    ).not.toContain('verbs.device');
+  });
 });

@@ -26,8 +26,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P1: every row is printed in chunks, each behind the mpirun `[0]` tag (also inside the line: `-1[0]    1626.5 ...0[0]    2302.3`); read rejects the paste (exit 2) instead of reading the rows, whose busbw falls to 4.09 GB/s',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
-  'perftest/pib-4-software-ib-atomic-cas-bw-1.67mbs.txt':
-    'TOOL P3: the device is pib_1, the pseudo-InfiniBand software driver (like rxe, Soft-RoCE, which read already names): software RDMA only; read judges only the 8-byte row as latency-bound and leaves it NOT FULLY JUDGED',
   'topo/club-3090-1125-2gpu-node-indented-wrapped-legend-then-p2p-ns.txt':
     'TOOL P1: the matrix rows are indented by four spaces (a markdown-indented paste) and the legend lines wrap; read finds "a header but no matrix rows" (exit 2); the topo -p2p matrix after it is the tools38 routing',
   'topo/club-3090-1130-legend-tail-details-tags-then-p2p-gns-spaces.txt':
