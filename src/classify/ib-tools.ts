@@ -119,13 +119,22 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
 export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
   // A device that declares ports (phys_port_cnt) but whose port blocks the paste does not show: not shown, never "no port".
-  const unshown = r.devices.filter((d) => d.ports.length === 0 && (d.portCount ?? 0) > 0);
+  // So is a device the paste shows only in part (cut before its phys_port_cnt, or a fragment of its -v
+  // attributes without `hca_id:`) when no port block is shown at all: "no port found" is not what it says.
+  const noPortShown = portsOf(r.devices).length === 0;
+  const unshown = r.devices.filter(
+    (d) => d.ports.length === 0 && ((d.portCount ?? 0) > 0 || (noPortShown && d.portCount === undefined)),
+  );
   for (const d of unshown)
     checks.push(
       check(
         'ib.port',
         'skipped',
-        `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`,
+        d.portCount !== undefined
+          ? `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`
+          : d.name === HCA_NOT_SHOWN
+            ? 'a part of a device block (its attributes, no `hca_id:` line, no port block): its ports are not shown, not judged'
+            : `${d.name}: the paste stops inside its block, before its ports: not shown, not judged`,
         { subject: d.name, fix: 'paste the whole `ibv_devinfo` output (its port: blocks)' },
       ),
     );

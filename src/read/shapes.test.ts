@@ -315,4 +315,19 @@ describe('sections without their header: NCCL channel lines, an ibv_devinfo -v p
     expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)/1' });
     expect(byId(checks, 'ib.ports')?.status).toBe('skipped');
   });
+
+  it('a fragment of `ibv_devinfo -v` device attributes (no hca_id, no port) is a device shown in part: ports not shown', () => {
+    const paste = [
+      '                                        RAW_IP_CSUM',
+      '                                        Unknown flags: 0x488000',
+      '        max_sge:                        32',
+      '        max_cq:                         65408',
+      '        atomic_cap:                     ATOMIC_HCA (1)',
+      '        max_srq_wr:                     16383',
+    ].join('\n');
+    const checks = read('ibv_devinfo', paste);
+    expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)' });
+    expect(checks.some((c) => c.status === 'fail')).toBe(false);
+    expect(rollUp(checks).status).toBe('unverified');
+  });
 });

@@ -20,8 +20,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b21
   'ibv_devinfo/azhpc-images-44-hbv2-roce-vf-active-mtu1024-ib-vf-cut.txt':
     'TOOL P2: the second HCA (ibP57247p0s2) is cut at `board_id:` before its phys_port_cnt and port; read counts "1 of 1 port usable" and passes, the cut HCA is not reported as not shown',
-  'ibv_devinfo/ucx-5045-ibv-devinfo-v-caps-fragment-no-port.txt':
-    'TOOL P1: a middle fragment of `ibv_devinfo -v` (capability flags and limits, no hca_id line, no port) is exit 2; it is a section without its header whose port is not shown (P2), so NOT FULLY JUDGED',
   'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
     'TOOL P1: every row is printed in chunks, each behind the mpirun `[0]` tag (also inside the line: `-1[0]    1626.5 ...0[0]    2302.3`); read rejects the paste (exit 2) instead of reading the rows, whose busbw falls to 4.09 GB/s',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
