@@ -118,6 +118,20 @@ describe('nccl-tests behind a launcher prefix (principle 1: the launcher’s lab
   it('a labelled connection line without its NCCL prefix is read through the label too', () => {
     expect(parseNcclTests('3: 9[1a000] -> 2[6b000] [receive] via NET/IB/1').via.staged).toBe(1);
   });
+
+  it("MPICH -prepend-rank's `[N] ` before every relayed chunk, also inside a row, is the launcher's", () => {
+    const tagged = [
+      '[0]     16777216       4194304     float     sum      -1[0]    1334.9   12.57   24.09      0[0]    1336.5   12.55   24.06      0',
+      '[0]     67108864      16777216     float     sum      -1[0]     24410    2.75    5.27      0[0]     24425    2.75    5.27      0',
+      '[0] node:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC',
+    ].join('\n');
+    const p = parseNcclTests(tagged);
+    expect(p.rows.map((r) => [r.bytes, r.busbw, r.busbwInPlace, r.wrong])).toEqual([
+      [16777216, 24.09, 24.06, 0],
+      [67108864, 5.27, 5.27, 0],
+    ]);
+    expect(p.via.p2p).toBe(1);
+  });
 });
 
 describe('NCCL connection lines: the network name, the device and GPUDirect RDMA (transport/net.cc)', () => {

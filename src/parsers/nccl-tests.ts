@@ -172,7 +172,18 @@ export function parseNcclTests(text: string): NcclTestsResult {
  * or NCCL line starts with digits and `: `, so the label is the launcher's, not the tool's (principle 1).
  */
 function unlabel(text: string): string {
-  return text.replace(/^[ \t]*\d{1,6}: /gm, '');
+  return text.replace(/^[ \t]*\d{1,6}: /gm, '').replace(/^\[(\d{1,6})\] ?(.*)$/gm, untag);
+}
+
+/**
+ * MPICH's `mpiexec -prepend-rank` (`-l`) writes its `[%r] ` pattern (hydra ui/mpich/utils.c, prepend_rank_fn)
+ * before each chunk it relays, so a row written in pieces carries the rank tag inside the line too, glued to
+ * the cell before it (`sum      -1[0]    1626.5    0.64 …`, NVIDIA/nccl#1453). On a line that starts with
+ * the tag, the same tag after a cell is the launcher's; NCCL's own lines (`0[0] -> 1[1]` connections) keep theirs.
+ */
+function untag(_line: string, rank: string, rest: string): string {
+  if (/\bNCCL\b| -> /.test(rest)) return rest;
+  return rest.replace(new RegExp(`(?<=\\S)\\[${rank}\\](?=\\s)`, 'g'), ' ');
 }
 
 /**
