@@ -160,6 +160,18 @@ describe('nvidia-smi topo -m without its header, and cut inside a cell', () => {
     expect(rollUp(checks).status).toBe('unverified');
   });
 
+  it('labels one space apart in the header (`GPU0 GPU1`, alignment squeezed) and indented rows are read', () => {
+    const paste = [
+      '          GPU0 GPU1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      '    GPU0  X      NODE    0-15    0               N/A',
+      '    GPU1 NODE     X      0-15    0               N/A',
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.devices.map((d) => d.id)).toEqual(['GPU0', 'GPU1']);
+    expect(r.matrix.GPU0).toEqual({ GPU0: 'X', GPU1: 'NODE' });
+    expect(byId(read('topo', paste), 'nvlink.topology')?.status).toBe('warn');
+  });
+
   it('a row cut inside a cell that is not the last line is still refused', () => {
     const paste = [
       '        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity',

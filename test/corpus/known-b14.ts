@@ -24,8 +24,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
-  'topo/club-3090-1125-2gpu-node-indented-wrapped-legend-then-p2p-ns.txt':
-    'TOOL P1: the matrix rows are indented by four spaces (a markdown-indented paste) and the legend lines wrap; read finds "a header but no matrix rows" (exit 2); the topo -p2p matrix after it is the tools38 routing',
   'topo/club-3090-1130-legend-tail-details-tags-then-p2p-gns-spaces.txt':
     'TOOL P1: a `topo -p2p rw` matrix (after a topo -m legend tail and HTML details tags) read as a topo -m matrix: "row GPU0 does not have 2 topology cells" (exit 2); the -p2p routing is being fixed by tools38',
 };
