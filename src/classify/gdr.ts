@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { plural } from '../core/verdict.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
 import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
 import { hiddenBy, type Shown } from './shown.js';
@@ -104,6 +105,25 @@ function peermemShown(
 const GDR_PIN_FIX =
   'GDRCopy could not open gdrdrv or pin GPU memory: check that gdrdrv is loaded and matches the driver (Grace-Hopper/GB200 need GDRCopy ≥ 2.4, the first with coherent-platform support) and that /dev/gdrdrv is passed into the container; rerun with GDRCOPY_ENABLE_LOGGING=1';
 
+/**
+ * Lines gdrcopy_sanity prints on a passing run as on a failing one: its fork and negative tests make a
+ * child use CUDA after fork (`CUDA_SUCCESS == result` fails there), talk to it over a pipe or a unix
+ * socket (`read(read_fd, …)`, `sendfd(…)`), and map a buffer that must not map (`ERR: … while mapping
+ * handle`, "Mapping d_A failed as expected"). The maintainers call them the noise of a run that ended with
+ * 0 errors (NVIDIA/gdrcopy#137); the same lines come with 8 failed tests when the GPU is in an EXCLUSIVE
+ * compute mode (NVIDIA/gdrcopy#276). Alone they decide nothing: the summary does. A pin, open or map
+ * assertion (`gdr_pin_buffer`, `g == NULL`, `gdr_open error`) is never among them.
+ */
+const SANITY_NOISE: readonly RegExp[] = [
+  /^Assertion "CUDA_SUCCESS == result" failed at sanity\.cpp:\d+/,
+  /^Assertion "\(read\(read_fd, &\w+, sizeof\(int\)\)\) == \(sizeof\(int\)\)" failed at sanity\.cpp:\d+/,
+  /^Assertion "\(?(?:sendfd|recvfd)\(/,
+  /^ERR:\s+error .*\(\d+\) while mapping handle\b/,
+  // What the forked child's CUDA call returns (after fork; with the GPU held by the parent in EXCLUSIVE mode).
+  /^CUDA error: CUDA_ERROR_(?:INVALID_DEVICE|DEVICE_UNAVAILABLE)$/,
+];
+const isNoise = (text: string) => SANITY_NOISE.some((re) => re.test(text));
+
 /** gdrcopy_copybw: a buffer pinned, BAR-mapped and copied both ways, ending in "closing gdrdrv", means GDRCopy works. */
 export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}): Check[] {
   const cut =
@@ -124,7 +144,17 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
   }
   const sane = r.sanity;
   // The sanity summary decides when the capture measured no bandwidth (sanity alone, or with copylat/pplat).
-  const asserted = r.errors.filter((e) => /^(?:Assertion|Check) "/.test(e.text));
+  const asserted = r.errors.filter((e) => /^(?:Assertion|Check) "/.test(e.text) && !isNoise(e.text));
+  if (!sane && r.writeGBps === undefined && r.errors.length > 0 && r.errors.every((e) => isNoise(e.text))) {
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `gdrcopy_sanity: the ${plural(r.errors.length, 'failure line')} shown (first at line ${r.errors[0]?.line}: ${r.errors[0]?.text}) are those its fork and negative tests print on a passing run as on a failing one, and no pin, open or map failure is among them; the summary (Total/Passed/Failed) that decides is not shown, so not judged`,
+        { fix: 'paste the whole gdrcopy_sanity output, to its "Total: …, Failed: …" line' },
+      ),
+    ];
+  }
   if (sane && r.writeGBps === undefined && sane.failed === 0 && asserted.length > 0) {
     // libcheck's forked tests can count a test passed whose assertion failed (NVIDIA/gdrcopy#126):
     // the assertion lines are the evidence.

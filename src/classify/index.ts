@@ -21,4 +21,4 @@ export {
   type TransferOptions,
 } from './transfer.js';
 export { classifyUcxInfo } from './ucx.js';
-export { notUnderstoodCheck } from './unread.js';
+export { cutRowCheck, notUnderstoodCheck } from './unread.js';

@@ -8,8 +8,9 @@ import type { NotUnderstood } from '../parsers/lines.js';
  * with a `notUnderstood` list gets it.
  */
 export function notUnderstoodCheck(parsed: unknown): Check | undefined {
-  const list = (parsed as { notUnderstood?: NotUnderstood[] } | undefined)?.notUnderstood;
-  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const all = (parsed as { notUnderstood?: NotUnderstood[] } | undefined)?.notUnderstood;
+  const list = Array.isArray(all) ? all.filter((l) => !l.cut) : [];
+  if (list.length === 0) return undefined;
   const named = list
     .slice(0, 3)
     .map((l) => `line ${l.line} "${l.text.slice(0, 60)}"${l.why ? ` (${l.why})` : ''}`)
@@ -19,5 +20,21 @@ export function notUnderstoodCheck(parsed: unknown): Check | undefined {
     'skipped',
     `${plural(list.length, 'line')} not (wholly) understood: ${named}${list.length > 3 ? ', …' : ''}; the rest was read around them`,
     { matters: false, data: { lines: list.map((l) => l.line) } },
+  );
+}
+
+/**
+ * A row the paste ends inside (a parser marks it `cut`): what followed it is not shown, so the reading is not a
+ * whole one: `read.cut`, skipped, and it matters (as a last line cut mid-line is: read/around.ts).
+ */
+export function cutRowCheck(parsed: unknown): Check | undefined {
+  const all = (parsed as { notUnderstood?: NotUnderstood[] } | undefined)?.notUnderstood;
+  const cut = Array.isArray(all) ? all.find((l) => l.cut) : undefined;
+  if (!cut) return undefined;
+  return check(
+    'read.cut',
+    'skipped',
+    `the paste ends inside a row (line ${cut.line} "${cut.text.slice(0, 60)}"${cut.why ? `: ${cut.why}` : ''}): whatever followed is not shown`,
+    { fix: 'paste the whole output' },
   );
 }

@@ -135,7 +135,7 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
       if (section === DEV && /^[bcdlps-][rwxsStT-]{9}[.+@]?(?:\s|$)/.test(t) && isLastLine(lines, line.no)) {
         recognised = true;
         devListed = true;
-        cut = { line: line.no, text: t, why: 'the paste ends inside this `ls -l` row' };
+        cut = { line: line.no, text: t, why: 'the paste ends inside this `ls -l` row', cut: true };
         continue;
       }
       throw new ParseError(TOOL, 'not an `ls` entry', {

@@ -94,6 +94,8 @@ export interface NotUnderstood {
   line: number;
   text: string;
   why?: string;
+  /** The paste ends inside this line (a row cut short): whatever followed it is not shown. */
+  cut?: true;
 }
 
 /** Is this line the last one that carries something? A line cut there is a paste cut mid-line. */

@@ -108,7 +108,8 @@ describe('parseShowGids variants', () => {
         {
           line: 5,
           text: 'mlx5_2\t1\t4\t0000:0000:0000:0000:0000:ffff:c0a8:01',
-          why: 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)',
+          why: 'the paste ends inside this GID row',
+          cut: true,
         },
       ],
     });

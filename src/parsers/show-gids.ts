@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type NotUnderstood, promptCommand } from './lines.js';
+import { cleanLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
 
 /**
  * `show_gids` (MLNX_OFED script): DEV PORT INDEX GID IPv4 VER DEV(netdev), one
@@ -44,6 +44,17 @@ export function ipv4OfGid(gid: string): string | undefined {
     : undefined;
 }
 
+/** Fields that begin a GID row and stop short: a device name, then a port and an index where shown. */
+function rowStart(f: readonly string[]): boolean {
+  return (
+    f.length < 5 &&
+    /^[A-Za-z][\w.-]*$/.test(f[0] ?? '') &&
+    (f[1] === undefined || /^\d+$/.test(f[1])) &&
+    (f[2] === undefined || /^\d+$/.test(f[2])) &&
+    (f[3] === undefined || /^[0-9a-f:]+$/i.test(f[3]))
+  );
+}
+
 export function parseShowGids(text: string): ShowGidsResult {
   const lines = cleanLines(text);
   const gids: Gid[] = [];
@@ -78,11 +89,15 @@ export function parseShowGids(text: string): ShowGidsResult {
       !gid?.includes(':') ||
       !/^v[12]$/.test(version ?? '')
     ) {
-      // One row that is not a GID row (cut mid-line, edited) does not reject the table around it.
+      // One row that is not a GID row (cut mid-line, edited) does not reject the table around it. The
+      // paste's last line holding the start of a row (a device name, then port and index if any) is a
+      // row cut short: the rows after it, and the n_gids_found trailer, are not shown.
+      const cut = isLastLine(lines, line.no) && rowStart(f);
       notUnderstood.push({
         line: line.no,
         text: t,
-        why: 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)',
+        why: cut ? 'the paste ends inside this GID row' : 'not a GID row (DEV PORT INDEX GID [IPv4] VER DEV)',
+        ...(cut ? { cut: true as const } : {}),
       });
       continue;
     }

@@ -255,6 +255,35 @@ Assertion "!((g) == ((void*)0))" failed at sanity.cpp:218
     );
     expect(lines(checks)).toEqual(['fail gdr.gdrcopy']);
   });
+
+  // The lines sanity's fork and negative tests print whether the run passes (NVIDIA/gdrcopy#137) or not
+  // (EXCLUSIVE compute mode, NVIDIA/gdrcopy#276): they alone are not the failure P4 means.
+  const NOISE = `Running suite(s): Sanity
+ERR:  error Invalid argument(22) while mapping handle 7c00a0, rounded_size=69632 offset=0
+DBG:  wc_mapping=1
+CUDA error: CUDA_ERROR_INVALID_DEVICE
+Assertion "CUDA_SUCCESS == result" failed at sanity.cpp:70
+Assertion "(read(read_fd, &child_data, sizeof(int))) == (sizeof(int))" failed at sanity.cpp:1074
+Assertion "sendfd(pair[1], fd) >= 0" failed at sanity.cpp:1595
+`;
+
+  it("the fork tests' lines alone, with no summary, are not judged either way", () => {
+    const checks = read('gdrcopy', `$ gdrcopy_sanity\n${NOISE}`);
+    expect(lines(checks)).toEqual(['skipped gdr.gdrcopy']);
+    expect(checks[1]?.detail).toMatch(/fork and negative tests .* summary .* not shown/);
+    expect(verdict(checks)).toBe('unverified');
+  });
+
+  it('beside them, one pin assertion fails; with them, the summary decides', () => {
+    const pin = 'Assertion "(gdr_pin_buffer(g, d_ptr, size, 0, 0, &mh)) == (0)" failed at sanity.cpp:187\n';
+    expect(lines(read('gdrcopy', `$ gdrcopy_sanity\n${NOISE}${pin}`))).toEqual(['fail gdr.gdrcopy']);
+    expect(
+      lines(read('gdrcopy', `$ gdrcopy_sanity\n${NOISE}Total: 28, Passed: 28, Failed: 0, Waived: 0\n`)),
+    ).toEqual(['ok gdr.gdrcopy']);
+    expect(
+      lines(read('gdrcopy', `$ gdrcopy_sanity\n${NOISE}Total: 28, Passed: 20, Failed: 8, Waived: 0\n`)),
+    ).toEqual(['fail gdr.gdrcopy']);
+  });
 });
 
 describe('5. severity follows the consequence', () => {

@@ -74,9 +74,10 @@ describe('a paste cut mid-line', () => {
     const checks = read('dev-infiniband', paste.join('\n'));
     expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'skipped' });
     expect(byId(checks, 'rdma.devices')?.detail).toMatch(/cut at line 6 .*uverbs entries: not shown/);
-    expect(byId(checks, 'read.lines')?.detail).toMatch(
-      /^1 line not \(wholly\) understood: line 6 "crw-------/,
+    expect(byId(checks, 'read.cut')?.detail).toMatch(
+      /^the paste ends inside a row \(line 6 "crw-------.*\): whatever followed is not shown/,
     );
+    expect(byId(checks, 'read.lines')).toBeUndefined();
     expect(rollUp(checks).status).toBe('unverified');
   });
 
@@ -87,7 +88,16 @@ describe('a paste cut mid-line', () => {
       line: 6,
       text: 'crw-rw-rw-  1 root root 2',
       why: 'the paste ends inside this `ls -l` row',
+      cut: true,
     });
+  });
+
+  it('the uverbs entries shown pass, but the cut leaves the reading not whole (the later uverbs are not shown)', () => {
+    const checks = read('dev-infiniband', [...LS, 'crw-rw-rw-  1 root root 2'].join('\n'));
+    expect(byId(checks, 'rdma.devices')?.status).toBe('ok');
+    expect(byId(checks, 'read.cut')).toMatchObject({ status: 'skipped' });
+    expect(byId(checks, 'read.cut')?.matters).not.toBe(false);
+    expect(rollUp(checks).status).toBe('unverified');
   });
 
   it('a bad row in the middle is still refused: only the last line can be cut', () => {
@@ -197,10 +207,35 @@ describe('show_gids: a typo in the prompt, one bad row', () => {
     const checks = read('show_gids', paste);
     expect(byId(checks, 'read.input')?.detail).toBe('read `show_gid` (lines 1–5) as show_gids');
     expect(byId(checks, 'rdma.gid')?.status).toBe('ok');
-    expect(byId(checks, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
-    expect(byId(checks, 'read.lines')?.detail).toMatch(
-      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00" \(not a GID row/,
+    // The last line is the start of a row cut short: the rows after it are not shown.
+    expect(byId(checks, 'read.cut')?.detail).toMatch(
+      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00": the paste ends inside this GID row\): whatever followed is not shown/,
     );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('a last line that is no start of a row, or a bad row with rows after it, is only named (matters: false)', () => {
+    const note = read(
+      'show_gids',
+      [
+        ...head,
+        'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+        'any idea why?',
+      ].join('\n'),
+    );
+    expect(byId(note, 'read.cut')).toBeUndefined();
+    expect(byId(note, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    const middle = read(
+      'show_gids',
+      [
+        ...head,
+        'mlx5_1\t1\t3\t0000:0000:0000:00',
+        'mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0005\t10.0.0.5  \tv2\tens1f0',
+      ].join('\n'),
+    );
+    expect(byId(middle, 'read.cut')).toBeUndefined();
+    expect(byId(middle, 'read.lines')).toMatchObject({ status: 'skipped', matters: false });
+    expect(rollUp(middle).status).toBe('trusted');
   });
 });
 

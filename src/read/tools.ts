@@ -19,6 +19,7 @@ import {
   classifyUcxInfo,
   crossNvlinkTopo,
   crossP2pTopo,
+  cutRowCheck,
   notUnderstoodCheck,
   type Shown,
   TOOLS,
@@ -108,9 +109,16 @@ export const READERS = Object.fromEntries(
     (text: string, opts: TransferOptions): Reading => {
       const { parsed, dropped } = parseAround(r.parse, text);
       const lines = notUnderstoodCheck(parsed);
+      const around = aroundChecks(dropped);
+      const cutRow = around.some((c) => c.id === 'read.cut') ? undefined : cutRowCheck(parsed);
       return {
         parsed,
-        checks: [...r.classify(parsed as never, opts), ...(lines ? [lines] : []), ...aroundChecks(dropped)],
+        checks: [
+          ...r.classify(parsed as never, opts),
+          ...(lines ? [lines] : []),
+          ...(cutRow ? [cutRow] : []),
+          ...around,
+        ],
       };
     },
   ]),

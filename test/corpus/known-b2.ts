@@ -45,7 +45,10 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'READING: a healthy 25 GbE RoCE port is under the KV floor (50 Gb/s); read fails ib.ports for KV, the expert judged the port healthy (the headless block and the ** were read fine)',
   'topo/ucx-6327-dgx1-v100-cube-mesh-nv1-nv2-sys-cut.txt':
     'READING: cut inside GPU1; read skips topo.cut (the P3 part is fixed: the DGX-1 hybrid cube-mesh, NV1/NV2 to four peers, is read as the design, nvlink.topology ok)',
-  // A limit of P4.
-  'gdrcopy/gdrcopy-137-sanity-negative-test-noise-no-summary-cut.txt':
-    'P4 LIMIT: sanity prints ERR/Assertion lines from its deliberate negative tests on a passing run (maintainer, gdrcopy#137); without the summary read fails it by P4, the expert cannot tell',
+  // READING (first reading): a row cut short at the paste's end; read names the cut (read.cut), the first
+  // reader judged the rows shown (the second reading agrees with read).
+  'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt':
+    'READING: the table ends inside a row (`rocep1`); read skips read.cut (the rows after it are not shown); the expert judged the rows shown',
+  'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
+    'READING: the listing ends inside the row after uverbs0 (umad0–9 listed, uverbs1–9 not shown); read skips read.cut; the expert judged the entries shown',
 };
