@@ -18,8 +18,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
     'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
   // b21
-  'ibv_devinfo/azhpc-images-44-hbv2-roce-vf-active-mtu1024-ib-vf-cut.txt':
-    'TOOL P2: the second HCA (ibP57247p0s2) is cut at `board_id:` before its phys_port_cnt and port; read counts "1 of 1 port usable" and passes, the cut HCA is not reported as not shown',
   'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
