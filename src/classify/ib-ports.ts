@@ -124,9 +124,9 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
     return check(
       'ib.ports',
       'skipped',
-      `what decides the use of ${list.length === 1 ? 'its one port' : `its ${list.length} ports`} (state, or link layer) is not shown: whether this node has a usable RDMA port is not known from this capture`,
+      `what decides the use of ${list.length === 1 ? 'its one port' : `its ${list.length} ports`} (its state, or past an Active state its link layer, LID or rate) is not shown: whether this node has a usable RDMA port is not known from this capture`,
       {
-        fix: 'capture the whole output (no head/grep): each port block with its State line',
+        fix: 'capture the whole output (no head/grep): each port block whole, from its State line to its Link layer',
       },
     );
   }
@@ -160,11 +160,11 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
         `no RDMA port fast enough for KV transfer: ${slow.length} of ${plural(shown.length, 'port')} Active, all under ${KV_FAIL_BELOW_GBPS} Gb/s`,
         { fix: 'carry KV traffic on RDMA NICs of 100 Gb/s or more' },
       )
-    : (notShown ?? unshownSiblings(list))
+    : (notShown ?? (hidden > 0 || unshownSiblings(list)))
       ? check(
           'ib.ports',
           'warn',
-          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${notShown ? `${notShown} other ports` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
+          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${notShown ? `${notShown} other ports` : hidden > 0 ? `${plural(hidden, 'other port')} ${hidden === 1 ? 'is' : 'are'} not shown whole (cut or filtered)` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
           { fix: 'paste the whole output (every device block with its ports)' },
         )
       : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {

@@ -35,7 +35,8 @@ export function layerName(p: IbPort): string {
   if (p.kind === 'efa') return 'EFA';
   if (p.linkLayer === 'Ethernet') return 'RoCE (Ethernet)';
   if (p.linkLayer === 'InfiniBand') return 'InfiniBand';
-  return p.linkLayer === 'Unspecified' ? 'link layer unspecified' : 'link layer unknown';
+  if (p.linkLayer === 'Unspecified') return 'link layer unspecified';
+  return p.notInfiniBand ? 'non-InfiniBand (RoCE, iWARP or EFA)' : 'link layer unknown';
 }
 
 export type PortVerdict = {
@@ -45,7 +46,7 @@ export type PortVerdict = {
   usable: boolean;
   /** The port is a software RDMA device's (rxe, siw): never RDMA hardware. */
   software?: boolean;
-  /** false when the capture did not show what decides the port's use: its state, or the link layer its LID needs (trimmed, filtered or cut). */
+  /** false when the capture did not show what decides the port's use: its state, the link layer its LID needs, or past an Active state any of link layer, LID and rate (trimmed, filtered or cut). */
   shown?: false;
 };
 
@@ -91,11 +92,8 @@ export function judgePort(p: IbPort): PortVerdict {
       shown: false,
     };
   }
-  const efa = p.kind === 'efa';
   const roce = p.linkLayer === 'Ethernet';
-  const ibLike = !efa && (p.linkLayer === 'InfiniBand' || p.linkLayer === undefined);
   const layer = layerName(p);
-  const rate = rateText(p);
   if (p.physState === 'disabled') {
     if (roce) {
       // mlx5 reports an Ethernet port with no carrier (an unplugged cable, a dead transceiver) as
@@ -177,6 +175,16 @@ export function judgePort(p: IbPort): PortVerdict {
       usable: false,
     };
   }
+  return judgeActive(p);
+}
+
+/** An Active port: judged on what of its physical state, link layer, LID and rate is shown. */
+function judgeActive(p: IbPort): PortVerdict {
+  const efa = p.kind === 'efa';
+  const roce = p.linkLayer === 'Ethernet';
+  const ibLike = !efa && (p.linkLayer === 'InfiniBand' || (p.linkLayer === undefined && !p.notInfiniBand));
+  const layer = layerName(p);
+  const rate = rateText(p);
   if (p.physState !== undefined && p.physState !== 'link-up') {
     return {
       status: 'fail',
@@ -192,6 +200,27 @@ export function judgePort(p: IbPort): PortVerdict {
       status: 'warn',
       detail: `port Active with LID ${p.lid} and its link layer not shown: normal on RoCE (Ethernet has no LID), no subnet manager on InfiniBand`,
       fix: 'paste the whole port block (its Link layer line), or run `ibv_devinfo` for link_layer',
+      usable: false,
+      shown: false,
+    };
+  }
+  if (
+    p.linkLayer === undefined &&
+    !efa &&
+    !p.notInfiniBand &&
+    p.lid === undefined &&
+    p.rateGbps === undefined
+  ) {
+    // Past its state, nothing is shown that judges the port (a paste cut inside the port block before
+    // ibstat's `Rate:`/`Base lid:`/`Link layer:` or ibv_devinfo's `port_lid:`/`link_layer:`, or a
+    // filter that hid them): not its link layer (what kind of port, so whether it needs a LID from
+    // a subnet manager), not its LID, not its rate (what it can carry). Active alone is not usable:
+    // not shown, never passed (issue 38, principle 2). What is shown still fails when it is a fault
+    // (Down, Polling, Init), above.
+    return {
+      status: 'skipped',
+      detail: `port ${STATE_WORD[p.state]}${p.physState === 'link-up' ? '/LinkUp' : ''}, but its rate, link layer and LID are not shown (the paste stops or is filtered before them): whether it is usable is not shown; not judged`,
+      fix: 'paste the whole port block (ibstat: Rate, Base lid, Link layer; ibv_devinfo -v: active_width, active_speed, port_lid, link_layer)',
       usable: false,
       shown: false,
     };

@@ -182,6 +182,15 @@ describe('read: input problems give one clear line and exit 2', () => {
     );
   });
 
+  it('a topo -p2p matrix given to `read topo`: read as topo-p2p, and the JSON input names that reader', async () => {
+    const p2p = fixturePath('node', 'nvidia-smi-topo-p2p', 'rtx5090-2gpu-rw-gns.txt');
+    const r = await run('topo', p2p, '-o', 'json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.input).toEqual({ tool: 'topo-p2p', source: p2p });
+    expect(out.parsed.matrices).toHaveLength(1);
+  });
+
   it('a bad --min-bandwidth', async () => {
     const r = await run(
       'nixlbench',

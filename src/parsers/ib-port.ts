@@ -57,6 +57,11 @@ export interface IbPort {
   implicit?: boolean;
   /** The paste ends inside this port's line: the fields after the cut are not shown. */
   cut?: true;
+  /**
+   * The tool shows the port is not InfiniBand though not its link layer (`rdma link` prints a LID
+   * for InfiniBand ports only): it needs no LID, whatever else is not shown.
+   */
+  notInfiniBand?: true;
 }
 
 export interface IbDevice {

@@ -88,6 +88,11 @@ function portOf(device: string, port: number, rest: string): IbPort {
   const p: IbPort = { device, port, state: state ? portState(state) : 'not-shown' };
   if (phys) p.physState = physState(phys);
   if (layer) p.linkLayer = linkLayer(layer);
+  // The kernel reports a LID for InfiniBand ports only (drivers/infiniband/core/nldev.c fill_port_info:
+  // `if (rdma_protocol_ib(device, port))`), a netdev only when it is in the caller's network namespace
+  // (a pod often sees none), and rdma/link.c prints the LID before `state`: a state with no LID before
+  // it is a port that is not InfiniBand (RoCE, iWARP or EFA), whatever its netdev shows.
+  else if (state !== undefined) p.notInfiniBand = true;
   if (lid !== undefined) p.lid = Number(lid);
   if (sm !== undefined) p.smLid = Number(sm);
   return p;

@@ -255,3 +255,82 @@ describe('2. show_gids cut after its header: no row is not "no GID"', () => {
     expect(lines(read('show_gids', `${head}n_gids_found=0\n`))).toEqual(['fail rdma.gid']);
   });
 });
+
+describe('2. a port cut after its state: Active alone is not usable; a fault shown still fails', () => {
+  // ibstat.c port_dump prints State, Physical state, Rate, Base lid, LMC, SM lid, Capability mask,
+  // Port GUID, Link layer in that order: a paste that stops after `Physical state:` shows none of
+  // what decides whether an Active port is usable (its kind, its LID, its rate).
+  const ca = (name: string, port: string) =>
+    `CA '${name}'\n\tCA type: MT4129\n\tNumber of ports: 1\n\tFirmware version: 28.41.1000\n\tPort 1:\n${port}`;
+  const whole =
+    '\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 400\n\t\tBase lid: 975\n\t\tLMC: 0\n\t\tSM lid: 1165\n\t\tCapability mask: 0xa751e848\n\t\tPort GUID: 0x9c63c003005548fe\n\t\tLink layer: InfiniBand\n';
+  const cut = '\t\tState: Active\n\t\tPhysical state: LinkUp';
+  const down = whole.replace('Active', 'Down').replace('LinkUp', 'Polling');
+
+  it('ibstat: the last CA cut after `Physical state: LinkUp` is not shown, never "usable": NOT FULLY JUDGED', () => {
+    const checks = read('ibstat', `$ ibstat\n${ca('mlx5_0', whole)}${ca('mlx5_1', cut)}`);
+    expect(lines(checks)).toEqual(['ok ib.port mlx5_0/1', 'skipped ib.port mlx5_1/1', 'ok ib.ports']);
+    expect(checks.find((c) => c.subject === 'mlx5_1/1')?.detail).toMatch(
+      /^port Active\/LinkUp, but its rate, link layer and LID are not shown/,
+    );
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toBe('1 of 1 port usable; 1 not shown');
+    expect(verdict(checks)).toBe('unverified');
+    // Whole, the same CA is judged and passes.
+    expect(verdict(read('ibstat', `$ ibstat\n${ca('mlx5_0', whole)}${ca('mlx5_1', whole)}`))).toBe('trusted');
+  });
+
+  it('ibstat: a Down port shown beside the cut one still fails; the node-wide count is not shown', () => {
+    const checks = read('ibstat', `$ ibstat\n${ca('mlx5_0', down)}${ca('mlx5_1', cut)}`);
+    expect(lines(checks)).toEqual(['fail ib.port mlx5_0/1', 'skipped ib.port mlx5_1/1', 'warn ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(
+      /^the one port shown is not usable, but 1 other port is not shown whole \(cut or filtered\)/,
+    );
+    expect(verdict(checks)).toBe('untrusted');
+  });
+
+  // devinfo.c print_hca_cap: state, max_mtu, active_mtu, sm_lid, port_lid, port_lmc, link_layer.
+  const hca = (name: string, port: string) =>
+    `hca_id:\t${name}\n\ttransport:\t\t\tInfiniBand (0)\n\tfw_ver:\t\t\t\t28.41.1000\n\tvendor_id:\t\t\t0x02c9\n\tvendor_part_id:\t\t\t4129\n\tphys_port_cnt:\t\t\t1\n\t\tport:\t1\n${port}`;
+  const active = (tail: string) => `\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tmax_mtu:\t\t4096 (5)\n${tail}`;
+  const rest =
+    '\t\t\tactive_mtu:\t\t4096 (5)\n\t\t\tsm_lid:\t\t\t1\n\t\t\tport_lid:\t\t12\n\t\t\tport_lmc:\t\t0x00\n\t\t\tlink_layer:\t\tInfiniBand\n';
+
+  it('ibv_devinfo cut at max_mtu: the port is not shown (no port_lid, no link_layer), never passed', () => {
+    const checks = read('ibv_devinfo', `> ibv_devinfo\n${hca('mlx5_0', active(''))}`);
+    expect(lines(checks)).toEqual(['skipped ib.port mlx5_0/1', 'skipped ib.ports']);
+    expect(verdict(checks)).toBe('unverified');
+    // Whole (plain ibv_devinfo prints no rate), the LID and link layer judge it.
+    expect(lines(read('ibv_devinfo', `> ibv_devinfo\n${hca('mlx5_0', active(rest))}`))).toEqual([
+      'ok ib.port mlx5_0/1',
+      'ok ib.ports',
+    ]);
+    // A PORT_DOWN port shown before the cut one is still judged (a warning: plain ibv_devinfo shows no
+    // physical state, so Disabled and Polling look alike), and the node-wide count is not shown.
+    const downPort = `\t\t\tstate:\t\t\tPORT_DOWN (1)\n\t\t\tmax_mtu:\t\t4096 (5)\n${rest}`;
+    const both = read('ibv_devinfo', `$ ibv_devinfo\n${hca('mlx5_0', downPort)}${hca('mlx5_1', active(''))}`);
+    expect(lines(both)).toEqual(['warn ib.port mlx5_0/1', 'skipped ib.port mlx5_1/1', 'warn ib.ports']);
+  });
+
+  it('ibstatus prints the LIDs before the state: cut after `state:`, a LID shown still judges the port', () => {
+    // infiniband-diags/scripts/ibstatus: default gid, base lid, sm lid, state, phys state, rate, link_layer.
+    const head = `$ ibstatus\nInfiniband device 'mlx5_0' port 1 status:\n\tdefault gid:\t fe80:0000:0000:0000:9c63:c003:0055:48fe\n`;
+    expect(
+      lines(read('ibstatus', `${head}\tbase lid:\t 0x3cf\n\tsm lid:\t\t 0x48d\n\tstate:\t\t 4: ACTIVE\n`)),
+    ).toEqual(['ok ib.port mlx5_0/1', 'ok ib.ports']);
+    // Cut before the state: nothing of the port is judged.
+    expect(lines(read('ibstatus', `${head}\tbase lid:\t 0x3cf\n`))).toEqual([
+      'skipped ib.port mlx5_0/1',
+      'skipped ib.ports',
+    ]);
+  });
+
+  it('rdma link in a pod: no LID and no netdev on a whole line is a non-InfiniBand port, judged, not "not shown"', () => {
+    // The kernel reports a LID for InfiniBand ports only and a netdev only in the caller's namespace.
+    const checks = read(
+      'rdma-link',
+      '$ rdma link show\nlink mlx5_0/1 state ACTIVE physical_state LINK_UP \n',
+    );
+    expect(lines(checks)).toEqual(['ok ib.port mlx5_0/1', 'ok ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.port')?.detail).toMatch(/^non-InfiniBand .* no LID needed$/);
+  });
+});

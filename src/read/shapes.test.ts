@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Check } from '../core/model.js';
 import { rollUp } from '../core/verdict.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
+import { ParseError } from '../parsers/errors.js';
 import { parseNvidiaSmiTopo } from '../parsers/nvidia-smi-topo.js';
 import { splitPaste } from './paste.js';
 import { readPasted } from './tools.js';
@@ -376,5 +377,50 @@ describe('sections without their header: NCCL channel lines, an ibv_devinfo -v p
     expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)' });
     expect(checks.some((c) => c.status === 'fail')).toBe(false);
     expect(rollUp(checks).status).toBe('unverified');
+  });
+});
+
+describe('one header, two matrices: `topo -m` and `topo -p2p` are read by the reader their cells belong to', () => {
+  // nvidia-smi topo -p2p r|w|n|a|p: OK/CNS/GNS/TNS/NS/DR/U cells (nvmlGpuP2PStatus_t); topo -m: NV#/PIX/…/SYS.
+  const P2P =
+    ' \tGPU0\tGPU1\t\n GPU0\tX\tGNS\t\n GPU1\tGNS\tX\t\n\nLegend:\n\n  X    = Self\n  OK   = Status Ok\n  GNS  = GPU not supported\n';
+  const TOPO =
+    '\tGPU0\tGPU1\tNIC0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\nGPU0\t X \tNV4\tPIX\t0-31\t0\t\tN/A\nGPU1\tNV4\t X \tPIX\t0-31\t0\t\tN/A\nNIC0\tPIX\tPIX\t X \t\t\t\t\n\nLegend:\n\n  X    = Self\n  NV#  = Connection traversing a bonded set of # NVLinks\n\nNIC Legend:\n\n  NIC0: mlx5_0\n';
+
+  it('`read topo` on a P2P status matrix reads it as topo-p2p (never exit 2) and read.input says why', () => {
+    const r = readPasted('topo', P2P, opts);
+    expect(r.readAs).toBe('topo-p2p');
+    expect(r.checks.map((c) => `${c.status} ${c.id}`)).toEqual(['skipped read.input', 'warn nvlink.p2p']);
+    expect(r.checks[0]?.detail).toBe(
+      'read the input as topo-p2p, not topo: its cells (GNS) are the P2P status codes of `nvidia-smi topo -p2p`, not the links of `nvidia-smi topo -m`',
+    );
+    expect(rollUp(r.checks).status).toBe('unverified');
+    // Behind its own prompt the paste's line names the section it read.
+    const typed = readPasted('topo', `$ nvidia-smi topo -p2p w\n${P2P}`, opts);
+    expect(typed.checks[0]?.detail).toMatch(
+      /^read `nvidia-smi topo -p2p w` \(lines 1–\d+\) as topo-p2p, not topo: its cells \(GNS\)/,
+    );
+    expect(byId(typed.checks, 'nvlink.p2p')?.detail).toMatch(/^P2P write not OK/);
+  });
+
+  it('`read topo-p2p` on a topology matrix reads it as topo; the asked reader is used when its cells are its own', () => {
+    const r = readPasted('topo-p2p', TOPO, opts);
+    expect(r.readAs).toBe('topo');
+    expect(r.checks[0]?.detail).toMatch(
+      /^read the input as topo, not topo-p2p: its cells \(NV4, PIX\) are the links/,
+    );
+    expect(byId(r.checks, 'nvlink.topology')?.status).toBe('ok');
+    expect(readPasted('topo', TOPO, opts).readAs).toBeUndefined();
+    expect(readPasted('topo-p2p', P2P, opts).readAs).toBeUndefined();
+  });
+
+  it('no matrix of either kind is still refused with the asked reader’s error; the per-tool parsers stay strict', () => {
+    // nvidia-smi's usage error is -p2p output but holds no cells: not routed.
+    expect(() => read('topo', 'Option "-p2p" is missing its value.\n')).toThrow(/nvidia-smi topo/);
+    expect(() => read('topo', ' \tGPU0\tGPU1\t\n GPU0\tX\tFOO\t\n')).toThrow(
+      /row GPU0 does not have 2 topology cells/,
+    );
+    // The `node` probes read `nvidia-smi topo -m` with this parser: it never yields a P2P matrix.
+    expect(() => parseNvidiaSmiTopo(P2P)).toThrow(ParseError);
   });
 });

@@ -51,12 +51,16 @@ import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
 import { aroundChecks, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
-import { lineSpan, type ModinfoFinding, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
+import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { amendWithModinfo, graceNamed } from './paste-context.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
   parsed: unknown;
   checks: Check[];
+  /** The reader that read it, when not the one asked for (a matrix read by the reader its cells belong to). */
+  readAs?: ToolId;
 }
 
 type Reader = (text: string, opts: TransferOptions) => Reading;
@@ -144,9 +148,32 @@ const shown = (s: PasteSection, places = false) =>
  * Reads a terminal paste: keeps the sections of this tool (the commands that run it, else the first section
  * its parser accepts), and says in a `read.input` check what it left out. Input that is not a paste is read
  * whole, as before. Where another command answers a question the tool's output leaves open, it is used:
- * `modinfo` shows a peer-memory module that lsmod does not list is installed but not loaded.
+ * `modinfo` shows a peer-memory module that lsmod does not list is installed but not loaded. A GPU matrix
+ * refused by `topo` or `topo-p2p` whose cells are the other view's is read by that reader (matrices.ts).
  */
 export function readPasted(tool: ToolId, text: string, given: TransferOptions): Reading {
+  try {
+    return readPastedAs(tool, text, given);
+  } catch (err) {
+    const other = SAME_HEADER[tool];
+    if (!(err instanceof ParseError) || !other) throw err;
+    let r: Reading;
+    try {
+      r = readPastedAs(other, text, given);
+    } catch (second) {
+      if (second instanceof ParseError) throw err;
+      throw second;
+    }
+    // Routed only on a matrix whose cells are the other view's (a usage error alone stays refused).
+    const cells = matrixCells(other, r.parsed);
+    if (cells.length === 0) throw err;
+    const input = r.checks[0]?.id === 'read.input' ? r.checks[0] : undefined;
+    const rest = input ? r.checks.slice(1) : r.checks;
+    return { parsed: r.parsed, readAs: other, checks: [routedInput(tool, other, cells, input), ...rest] };
+  }
+}
+
+function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Reading {
   const paste = splitPaste(text);
   const grace = graceNamed(text);
   const opts = grace && given.grace === undefined ? { ...given, grace } : given;
@@ -338,40 +365,4 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
     checks.push(...r.checks.map((c) => ({ ...c, subject: c.subject ? `${place}:${c.subject}` : place })));
   }
   return { parsed: { places, readings: parsed }, checks };
-}
-
-/**
- * A Grace platform named anywhere in the paste (`NVIDIA GH200 480GB`, `NVIDIA GB200`, `GB300`): the GPUs hang off
- * a Grace CPU over NVLink-C2C (references/read-shapes.md).
- */
-function graceNamed(text: string): string | undefined {
-  const lines = text.split(/\r?\n/);
-  const i = lines.findIndex((l) => /\b(?:GH200|GB200|GB300)\b/.test(l));
-  return i < 0
-    ? undefined
-    : `${/\b(GH200|GB200|GB300)\b/.exec(lines[i] as string)?.[1]} named at line ${i + 1}`;
-}
-
-const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);
-
-function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding[]): void {
-  const i = checks.findIndex((c) => c.id === 'gdr.peermem');
-  const c = checks[i];
-  if (!c || c.status === 'ok') return;
-  const installed = found.find((f) => PEERMEM.has(f.module) && f.filename);
-  if (installed) {
-    checks[i] = check(
-      'gdr.peermem',
-      'warn',
-      `${installed.module} is installed (modinfo, line ${installed.line}: ${installed.filename}) but not loaded: GPUDirect RDMA has no peer-memory module until it is`,
-      {
-        fix: `load it (\`modprobe ${installed.module}\`) and make it load at boot (/etc/modules-load.d, or GPU Operator driver.rdma.enabled=true for nvidia_peermem)`,
-        data: { module: installed.module, installed: installed.filename, loaded: false },
-      },
-    );
-    return;
-  }
-  const missing = found.filter((f) => PEERMEM.has(f.module) && !f.filename).map((f) => f.module);
-  if (missing.length && c.status !== 'skipped')
-    checks[i] = { ...c, detail: `${c.detail}; modinfo: ${missing.join(' and ')} not installed either` };
 }

@@ -13,15 +13,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
     'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
   // b18
-  'ibstat/deepep-268-cx7-ib-400-mlx5_1-cut.txt':
-    'TOOL P2: the last CA is cut after `Physical state: LinkUp`; read passes it as a usable port although its rate, link layer and LID are not shown, and the CAs after it are not shown either',
-  'ibv_devinfo/deepep-397-gt-prompt-cx7-dell-active-cut-at-mtu.txt':
-    'TOOL P2: cut at max_mtu, the port passes as usable with its link layer "unknown"; the cut (link layer, LID, the other HCAs) is not reported as not shown',
   // b21
   'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
-  'topo/club-3090-1130-legend-tail-details-tags-then-p2p-gns-spaces.txt':
-    'TOOL P1: a `topo -p2p rw` matrix (after a topo -m legend tail and HTML details tags) read as a topo -m matrix: "row GPU0 does not have 2 topology cells" (exit 2); the -p2p routing is being fixed by tools38',
 };

@@ -7,9 +7,6 @@
  *   does not share, or on context outside the paste; the tool's verdict follows a stated rule.
  */
 export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
-  // TOOL, P1: a paste whose shape is slightly off is refused (exit 2).
-  'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
-    'TOOL (new reader): `nvidia-smi topo -p2p rw` (OK/GNS/CNS matrix) is not read yet; the envkinds helper owns it',
   // TOOL, P2: not shown is read as absent or failed.
   // TOOL, P3: context.
   'topo/sglang-11208-gb200-4gpu-nv18-nics-sys-cut.txt':

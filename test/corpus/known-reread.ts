@@ -6,9 +6,6 @@
  * reading was committed before it.
  */
 export const KNOWN_REREAD: Record<string, string> = {
-  // TOOL P1: a paste of another shape refused.
-  'topo/club-3090-1229-2x5090-p2p-rw-gns.txt':
-    'TOOL P1: a `topo -p2p` matrix given to `read topo` is refused (exit 2); `read topo-p2p` reads it as the reader does',
   // READING: a port down that the paste cannot show to be in use (the README's problem is "a port in
   // use that is down"); read warns, naming what is not shown.
   'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt':

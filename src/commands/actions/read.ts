@@ -62,19 +62,21 @@ export async function runRead(
       fix: `capture the output of \`${TOOLS[tool].command}\` into the file`,
     });
   }
-  const { parsed, checks } = readPasted(tool, text, {
+  const { parsed, checks, readAs } = readPasted(tool, text, {
     expect: opts.expect,
     ...(opts.minBandwidth !== undefined ? { minGBps: opts.minBandwidth } : {}),
     ...(opts.lineRate !== undefined ? { lineRateGbps: opts.lineRate, rails: opts.rails ?? 1 } : {}),
   });
-  // One capture answers one question: it shows what it shows and certifies nothing.
+  // One capture answers one question: it shows what it shows and certifies nothing. A matrix read by the
+  // reader its cells belong to (read.input says so) is that reader's, as its parsed shape is.
+  const read = readAs ?? tool;
   const report = makeReport(
     'read',
     checks,
-    { input: { tool, source }, parsed },
+    { input: { tool: read, source }, parsed },
     {
       kind: 'shows',
-      what: `this ${tool} capture`,
+      what: `this ${read} capture`,
       note: 'One capture answers one question; only `interconnect-test pair` and `sweep` certify the KV path.',
     },
   );
