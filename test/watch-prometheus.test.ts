@@ -98,8 +98,14 @@ describeNeeding([tools('prometheus')], 'watch --prometheus against a real Promet
     const w = workers[0]?.window;
     expect(w?.framework).toBe('vllm');
     expect(w?.transfers).toBeGreaterThan(0);
-    // increase() extrapolates bytes and seconds alike: their ratio is the transfers' 40 GB/s
-    expect((w?.bytes ?? 0) / (w?.seconds ?? 1) / 1e9).toBeCloseTo(40, 0);
+    // increase() extrapolates bytes and seconds over the same window, so their ratio is the transfers'
+    // 40 GB/s, but not to the digit: Prometheus caps each series' extrapolation at the point where that
+    // counter would reach zero (promql/functions.go extrapolatedRate, durationToZero), which differs
+    // between the two series when the window's start falls before their first sample (seen: 39.5 on a
+    // loaded machine). 5 % is far inside the judge's bars (warn below 80 % of line).
+    const gbps = (w?.bytes ?? 0) / (w?.seconds ?? 1) / 1e9;
+    expect(gbps).toBeGreaterThan(38);
+    expect(gbps).toBeLessThan(42);
     expect(checks.find((c) => c.id === 'watch.kv_throughput')?.status).toBe('ok');
     expect(checks.find((c) => c.id === 'watch.kv_failures')?.status).toBe('ok');
   }, 30_000);

@@ -185,6 +185,19 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
           ),
     ];
   }
+  if (r.errors.length === 0 && !r.closed && r.mapped !== false && r.copylat?.length) {
+    // A copylat sweep with no error that stops before "closing gdrdrv": the paste is cut there (principle 2);
+    // the rest of the run is not shown, never "did not finish".
+    const last = r.copylat[r.copylat.length - 1];
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `copylat's ${plural(r.copylat.length, 'row')} show no error, but the paste stops at line ${last?.line} before the end of the run ("closing gdrdrv"): the rest is not shown, so not checked`,
+        { fix: 'paste the whole gdrcopy_copylat output' },
+      ),
+    ];
+  }
   if (r.errors.length > 0 || !r.closed || r.mapped === false) {
     const why =
       r.errors[0]?.text ?? (r.mapped === false ? 'the GPU buffer was not mapped' : 'the test did not finish');

@@ -14,7 +14,18 @@ import { type NvlinkProduct, nvlinkProduct } from './nvlink-products.js';
  */
 export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
   const anyActive = r.gpus.some((g) => g.links.some((l) => l.active));
-  return r.gpus.map((g) => judgeGpu(g, nvlinkProduct(g.name), anyActive));
+  const checks = r.gpus.map((g) => judgeGpu(g, nvlinkProduct(g.name), anyActive));
+  // A paste that stops inside its last line (`GP`, a GPU header cut) shows only the GPUs before it.
+  if (r.cut)
+    checks.push(
+      check(
+        'nvlink.gpus',
+        'skipped',
+        `the paste ends inside line ${r.cut.line} ("${r.cut.text.slice(0, 40)}") after ${plural(r.gpus.length, 'GPU')}: the GPUs after it are not shown, so not checked`,
+        { fix: 'paste the whole `nvidia-smi nvlink --status` output' },
+      ),
+    );
+  return checks;
 }
 
 const NOT_IN_TABLE = 'is not in the NVLink product table, so its link count is not known';

@@ -93,7 +93,7 @@ export function messageRateCheck(p: UcxPerftestResult, group: string): Check {
   return check(
     `${group}.bandwidth`,
     'skipped',
-    `${p.messageSize}-byte messages: a message-rate test (${rate !== undefined ? `${Math.round(rate).toLocaleString('en-US')} msg/s, ` : ''}${row?.gbps} GB/s), not a measurement of the link's bandwidth`,
+    `${p.messageSizeImplied ? 'about ' : ''}${p.messageSize}-byte messages${p.messageSizeImplied ? ' (bandwidth ÷ message rate: no size given)' : ''}: a message-rate test (${rate !== undefined ? `${Math.round(rate).toLocaleString('en-US')} msg/s, ` : ''}${row?.gbps} GB/s), not a measurement of the link's bandwidth`,
     {
       fix: 'measure bandwidth with large messages: ucx_perftest -t tag_bw -s 1048576 (or larger), and -m cuda for GPU memory',
       data: { messageSize: p.messageSize, ...(rate !== undefined ? { msgRate: rate } : {}) },

@@ -153,6 +153,12 @@ export function runCheck(p: TransferCapture, group: string): Check {
       },
     );
   }
+  // UCX ended the process (a signal, ucs_fatal) after printing rows: the run aborted, whatever it measured.
+  const abort = p.aborted;
+  if (abort)
+    return check(id, 'fail', `ucx_perftest aborted after ${p.rows.length} row(s): ${abort.text}`, {
+      fix: 'see the UCX error: a peer that died or timed out (UD/RC endpoint timeout) points at the link or the other node',
+    });
   if (!p.completed)
     return check(id, 'ok', `${p.stages.length} interval row(s), no final summary (output cut off)`);
   return check(id, 'ok', `completed${p.test ? ` (${p.test})` : ''}`);

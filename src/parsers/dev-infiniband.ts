@@ -29,7 +29,10 @@ export interface DevInfinibandResult {
   ibdevs?: string[];
   /** False when the capture lists other paths (/sys/class/infiniband, /dev/gdrdrv) but not /dev/infiniband; else absent. */
   listed?: false;
-  /** The paste ends inside an `ls -l` row of /dev/infiniband: the entries after it (ls sorts uverbs last) are not shown. */
+  /**
+   * The paste ends inside an `ls -l` row of /dev/infiniband, or a pane copy stops inside its last row: the entries
+   * after it (ls sorts uverbs last) are not shown.
+   */
   cut?: NotUnderstood;
   notUnderstood?: NotUnderstood[];
 }
@@ -55,6 +58,12 @@ function listedDir(prompt: string, cmd: string): string | undefined {
   return undefined;
 }
 
+/** `/dev/infiniband/<glob, brace list or device node>`: the typed path names nodes of /dev/infiniband itself. */
+function nodesOf(path: string): boolean {
+  const rest = path.startsWith(`${DEV}/`) ? path.slice(DEV.length + 1) : undefined;
+  return rest !== undefined && !rest.includes('/') && (/[*?[{]/.test(rest) || IB_NODE.test(rest));
+}
+
 export function parseDevInfiniband(text: string): DevInfinibandResult {
   const lines = cleanLines(text);
   const entries: DevEntry[] = [];
@@ -78,7 +87,8 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     const cmd = promptCommand(line.text);
     if (cmd !== undefined) {
       const dir = listedDir(line.text, cmd);
-      if (dir) enter(dir);
+      // `ls -l /dev/infiniband/{rdma_cm,uverbs*}` (a brace list, a glob or one node) lists nodes of /dev/infiniband.
+      if (dir) enter(nodesOf(dir) ? DEV : dir);
       continue;
     }
     // `find` output and `ls /sys/class/infiniband/*/ports/*/state`: one absolute path a line.
@@ -146,6 +156,9 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     }
     recognised = true;
     if (section === DEV) devListed = true;
+    // A TUI pane's last line that lost its closing border: the copy stops there, later (uverbs) rows are not shown.
+    if (line.cut && section === DEV)
+      cut = { line: line.no, text: t, why: 'the pane copy stops inside this line' };
     for (const raw of names) {
       if (/^\.\.?\/?$/.test(raw)) continue;
       if (section === SYS) {

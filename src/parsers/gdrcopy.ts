@@ -19,6 +19,11 @@ export interface GdrcopyResult {
   /** `gdrcopy_sanity`'s summary line (tests/sanity.cpp: "Total: %d, Passed: %d, Failed: %d, Waived: %d"). */
   sanity?: { total: number; passed: number; failed: number; waived: number; line: number };
   errors: { line: number; text: string }[];
+  /**
+   * `gdrcopy_copylat` rows (tests/copylat.cpp: "gdr_copy_to_mapping \t size \t avg µs" in 2.x, "… median µs \t min µs"
+   * since 2.5, then the same for gdr_copy_from_mapping; `us` is the first time), also retyped as a `|` table.
+   */
+  copylat?: { op: 'to' | 'from'; size: number; us: number; line: number }[];
 }
 
 const TOOL = 'gdrcopy_copybw';
@@ -82,6 +87,31 @@ export function parseGdrcopy(text: string): GdrcopyResult {
     if (bw) {
       const mib = parseNumber(bw[2]);
       if (mib !== undefined) r[bw[1] === 'write' ? 'writeGBps' : 'readGBps'] = round(mibpsToGBps(mib), 3);
+      recognised = true;
+      continue;
+    }
+    const lat =
+      /^gdr_copy_(to|from)_mapping(?:\s+\|?|\s*\|)\s*(\d+)(?:\s+\|?|\s*\|)\s*([\d.]+)(?:(?:\s+\|?|\s*\|)\s*[\d.]+)?\s*\|?$/.exec(
+        t,
+      );
+    if (lat) {
+      r.copylat ??= [];
+      r.copylat.push({
+        op: lat[1] as 'to' | 'from',
+        size: Number(lat[2]),
+        us: Number(lat[3]),
+        line: line.no,
+      });
+      recognised = true;
+      continue;
+    }
+    // copylat's table header and the line before each sweep ("gdr_copy_to_mapping num iters for each size: 10000").
+    if (
+      /^Test\s*\|?\s*Size\(B\)\s*\|?\s*(?:Avg\.Time\(us\)|Median Time\(us\)\s*\|?\s*Min\. Time\(us\))$/.test(
+        t,
+      ) ||
+      /^gdr_copy_(?:to|from)_mapping num iters\b/.test(t)
+    ) {
       recognised = true;
       continue;
     }

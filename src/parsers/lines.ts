@@ -8,6 +8,11 @@ export interface Line {
   no: number;
   /** The line with collector prefixes and trailing whitespace removed. */
   text: string;
+  /**
+   * A TUI pane's line that lost the closing border every other line of the pane has: the copy stops inside it,
+   * so what followed in the pane is not shown (issue 38, principle 2).
+   */
+  cut?: true;
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
@@ -28,6 +33,11 @@ const PREFIXES: readonly RegExp[] = [
   // Open MPI `mpirun --tag-output`: "[1,0]<stdout>:" (jobid,rank then the stream; orte/mca/iof);
   // indented when the poster put the paste inside a markdown list (the tag is unambiguous there too).
   /^[ \t]*\[\d+,\d+\]<(?:stdout|stderr|stddiag)>: ?/,
+  // Open MPI `mpirun --timestamp-output` (with or without --tag-output): ctime(3) with its newline removed, glued to
+  // the tag, "Sun Aug  5 18:49:42 2018[1,1]<stdout>:" or "…2018<stdout>:" (orte/mca/iof/base/iof_base_output.c,
+  // orte_iof_base_write_output; no space follows the tag); a line whose stored copy starts inside that tag keeps only
+  // "<stdout>:".
+  /^(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})?(?:\[\d+,\d+\])?<(?:stdout|stderr|stddiag)>:/,
 ];
 
 /** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */
@@ -50,14 +60,25 @@ export function cleanLines(text: string): Line[] {
   // it is the launcher's, not the tool's.
   const labelled =
     filled.length >= 2 && filled.filter((l) => SRUN_LABEL.test(l)).length >= 0.8 * filled.length;
-  return raw.map((r, i) => ({
-    no: i + 1,
-    text: FENCE.test(r) ? '' : unwrap(stripPrefix(unlabel(boxed ? unbox(r) : r, labelled))).trimEnd(),
-  }));
+  // The Jenkins Timestamper plugin's default console format is `'<b>'HH:mm:ss'</b> '` ("12:25:56 " in the text;
+  // jenkinsci/timestamper-plugin TimestamperConfig.java DEFAULT_TIMESTAMP_FORMAT): a bare clock time, so only
+  // when most lines carry it is it the CI's, not the tool's.
+  const clocked =
+    filled.length >= 2 && filled.filter((l) => CLOCK_TIME.test(l)).length >= 0.8 * filled.length;
+  const lastFilled = raw.reduce((at, l, i) => (l.trim() === '' ? at : i), -1);
+  const closed = raw.filter((l) => BOX_CLOSE.test(l)).length;
+  return raw.map((r, i) => {
+    const own = unlabel(unclock(boxed ? unbox(r) : r, clocked), labelled);
+    const text = FENCE.test(r) ? '' : unwrap(stripPrefix(own)).trimEnd();
+    const cut = boxed && closed >= 2 && i === lastFilled && BOX_SIDE.test(r) && !BOX_CLOSE.test(r);
+    return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
+  });
 }
 
 const SRUN_LABEL = /^\s*\d+: /;
 const unlabel = (line: string, labelled: boolean) => (labelled ? line.replace(SRUN_LABEL, '') : line);
+const CLOCK_TIME = /^\d{2}:\d{2}:\d{2} /;
+const unclock = (line: string, clocked: boolean) => (clocked ? line.replace(CLOCK_TIME, '') : line);
 
 /** A markdown code fence the poster put around the paste (```` ``` ````, ```` ```console ````, `~~~`): never a tool's line. */
 const FENCE = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
@@ -69,9 +90,11 @@ const FENCE = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
  * prints U+2500–U+257F box-drawing characters).
  */
 const BOX_SIDE = /^\s*[│┃║]/;
+const BOX_CLOSE = /[│┃║]\s*$/;
 function unbox(line: string): string {
   if (/^\s*[┌┍┎┏╔╒╓├┝┠┣╠╞╟└┕┖┗╚╘╙─━═][─━═┬┴┼╤╧╪╦╩╬\s]*[┐┑┒┓╗╕╖┤┥┨┫╣╡╢┘┙┚┛╝╛╜─━═]?\s*$/.test(line)) return '';
-  const m = /^\s*[│┃║] ?(.*?)\s*[│┃║]?\s*$/.exec(line);
+  // The pane's first line often lacks its left border (the selection started after it): the right one still goes.
+  const m = /^\s*(?:[│┃║] ?)?(.*?)\s*[│┃║]?\s*$/.exec(line);
   return m ? (m[1] as string) : line;
 }
 

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, isElision, promptCommand } from './lines.js';
+import { cleanLines, isElision, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -23,6 +23,13 @@ export interface NvlinkGpu {
 
 export interface NvlinkResult {
   gpus: NvlinkGpu[];
+  /** Lines read around (named by `read`): not a GPU header, a link line or the all-inactive note. */
+  notUnderstood?: NotUnderstood[];
+  /**
+   * The paste's last line is one of those (`GP`, a GPU header cut mid-line): the paste stops inside it, so GPUs
+   * after it are not shown (issue 38, principle 2).
+   */
+  cut?: NotUnderstood;
 }
 
 const TOOL = 'nvidia-smi nvlink';
@@ -32,6 +39,7 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
   const gpus: NvlinkGpu[] = [];
   let gpu: NvlinkGpu | undefined;
   let stray: { no: number; text: string } | undefined;
+  const notUnderstood: NotUnderstood[] = [];
   for (const line of lines) {
     const t = line.text.trim();
     // Pastes carry the command line and "...." elisions (azhpc-diagnostics#73).
@@ -62,6 +70,7 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       continue;
     }
     stray ??= { no: line.no, text: t };
+    if (gpus.length) notUnderstood.push({ line: line.no, text: t });
   }
   if (gpus.length === 0) {
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
@@ -75,5 +84,14 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       fix: 'pass the output of `nvidia-smi nvlink --status`',
     });
   }
-  return { gpus };
+  const last = notUnderstood[notUnderstood.length - 1];
+  const cut =
+    last && isLastLine(lines, last.line) ? { ...last, why: 'the paste ends inside this line' } : undefined;
+  return {
+    gpus,
+    ...(notUnderstood.length
+      ? { notUnderstood: cut ? [...notUnderstood.slice(0, -1), cut] : notUnderstood }
+      : {}),
+    ...(cut ? { cut } : {}),
+  };
 }

@@ -1,5 +1,8 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type Line, promptCommand } from './lines.js';
+import { cleanLines, type Line, type NotUnderstood, promptCommand } from './lines.js';
+
+/** UCX's log prefix (src/ucs/debug/log.c): `[1643916642.829082] [host:pid:tid]`. */
+const UCX_LOG = /^\[\d+\.\d+\]\s+\[[^\]]+\]/;
 
 /**
  * `ucx_info -d` (devices and transports) and `ucx_info -v` (version, configure
@@ -34,6 +37,8 @@ export interface UcxInfoResult {
   transports: string[];
   /** The paste holds an elision mark (`[...]`, `...`): lines were left out by whoever pasted it. */
   elided?: true;
+  /** Lines read around: UCX log lines, a line retyped without its `#` (named by `read`). */
+  notUnderstood?: NotUnderstood[];
   /**
    * The memory domain the paste ends inside, before any of its transports: a whole output
    * lists, in every domain, its transports or "< no supported devices found >" (openucx/ucx
@@ -86,6 +91,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   let devices = 0;
   let transportIndent = 0;
   let elided = false;
+  const notUnderstood: NotUnderstood[] = [];
   const flush = () => {
     if (transport !== undefined && domain && devices === 0)
       domain.transports.push({ name: transport, device: NOT_SHOWN });
@@ -101,14 +107,19 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       continue;
     }
     if (!t.startsWith('#')) {
-      // ucx_info prints nothing else; a command echo or prompt is tolerated, other text is not.
+      // ucx_info prints nothing else; a command echo or prompt is tolerated. Other text is read around and named
+      // (issue 38, principle 1): UCX's own log lines when UCX_LOG_LEVEL was raised, a line retyped badly. A paste
+      // with no ucx_info line at all is still refused below.
       if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) continue;
       if (promptCommand(line.text) !== undefined) continue;
-      throw new ParseError(TOOL, 'not a ucx_info line (each starts with "#")', {
+      notUnderstood.push({
         line: line.no,
         text: t,
-        fix: FIX,
+        why: UCX_LOG.test(t)
+          ? 'a UCX log line, not ucx_info output'
+          : 'not a ucx_info line (each starts with "#")',
       });
+      continue;
     }
     const body = t.replace(/^#\s?/, '').trim();
     // `ucx_info -v`: "# UCT version=1.8.0 revision …" (≤ 1.8, build_info.c:18), "# Version 1.13.0" (1.9–1.13,
@@ -185,6 +196,14 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   flush();
   if (domains.length === 0 && !version) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+    // Nothing of ucx_info at all: the first line read around is what is wrong with the input.
+    const odd = notUnderstood[0];
+    if (odd)
+      throw new ParseError(TOOL, odd.why ?? 'not a ucx_info line', {
+        line: odd.line,
+        text: odd.text,
+        fix: FIX,
+      });
     throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
       line: first.no,
       text: first.text,
@@ -201,6 +220,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     domains,
     transports,
     ...(elided ? { elided: true as const } : {}),
+    ...(notUnderstood.length ? { notUnderstood } : {}),
     ...(endsInside !== undefined ? { endsInside } : {}),
   };
 }

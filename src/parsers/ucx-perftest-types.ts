@@ -49,6 +49,8 @@ export interface UcxPerftestResult {
   sendMemory?: string;
   recvMemory?: string;
   messageSize?: number;
+  /** No box, `-s` or hint gave the size: it is bandwidth ÷ message rate of the rows (libperf.c: bytes/time, msgs/time). */
+  messageSizeImplied?: true;
   windowSize?: number;
   /** Report-interval rows. */
   stages: PerftestSample[];
@@ -71,6 +73,8 @@ export interface UcxPerftestResult {
   ucxEnv?: UcxEnv;
   ucx: Pick<UcxLog, 'endpoints' | 'protocols' | 'warnings' | 'errors'>;
   errors: { line: number; text: string }[];
+  /** UCX ended the process (a signal or `ucs_fatal`): the first such line. The run stopped there. */
+  aborted?: { line: number; text: string };
   /** A summary row was printed (in ≤ 1.8 layout: at least one row). */
   completed: boolean;
   /** The server host the typed command names: this is the client's log, where the result rows belong. */

@@ -3,6 +3,7 @@ import { ParseError } from './errors.js';
 import { cleanLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
+import { impliedSize, UCX_ABORT } from './ucx-perftest-ends.js';
 import type { PerftestRow, PerftestSample, UcxPerftestResult } from './ucx-perftest-types.js';
 import { mibpsToGBps, parseInteger, parseNumber, round } from './units.js';
 
@@ -148,7 +149,7 @@ function handle(s: State, line: Line): boolean {
     }
   }
   if (/^Waiting for connection|^Accepted connection from/.test(t)) return true;
-  if (/\b(?:failed|error)\b/i.test(t)) {
+  if (UCX_ABORT.test(t.trim()) || /\b(?:failed|error)\b/i.test(t)) {
     s.errors.push({ line: line.no, text: t.trim() });
     return true;
   }
@@ -238,6 +239,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     !s.layout &&
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
+    !s.errors.some((e) => UCX_ABORT.test(e.text)) &&
     !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text))
   ) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
@@ -258,6 +260,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
 }
 
 function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPerftestResult {
+  const aborted = s.errors.find((e) => UCX_ABORT.test(e.text));
   const layout = s.layout ?? 'staged';
   let stages = s.samples;
   let final: PerftestSample | undefined;
@@ -275,8 +278,9 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     final = stages[stages.length - 1];
     stages = stages.slice(0, -1);
   }
-  const messageSize =
-    typeof s.box.messageSize === 'number' ? s.box.messageSize : (s.cmdSize ?? hints.messageSize);
+  const given = typeof s.box.messageSize === 'number' ? s.box.messageSize : (s.cmdSize ?? hints.messageSize);
+  const implied = given === undefined ? impliedSize(final ?? stages[stages.length - 1]) : undefined;
+  const messageSize = given ?? implied;
   const kind = kindOf(s, layout);
   const gb = (mib: number) => round(mibpsToGBps(mib));
   const steady = stages.slice(1).map((x) => x.bwAvgMiBps);
@@ -305,7 +309,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
       ? []
       : [
           {
-            ...(messageSize !== undefined ? { blockSize: messageSize } : {}),
+            ...(given !== undefined ? { blockSize: given } : {}),
             batchSize: 1,
             gbps: gb(mib),
             ...(lat !== undefined ? { avgLatUs: lat } : {}),
@@ -325,6 +329,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     ...(box.sendMemory ? { sendMemory: box.sendMemory } : {}),
     ...(box.recvMemory ? { recvMemory: box.recvMemory } : {}),
     ...(messageSize !== undefined ? { messageSize } : {}),
+    ...(implied !== undefined ? { messageSizeImplied: true as const } : {}),
     ...(typeof s.box.windowSize === 'number' ? { windowSize: s.box.windowSize } : {}),
     stages,
     ...(final ? { final } : {}),
@@ -347,6 +352,7 @@ function assemble(s: State, ucx: UcxLog, hints: { messageSize?: number }): UcxPe
     ...(ucx.version ? { ucxVersion: ucx.version } : {}),
     ucx: { endpoints: ucx.endpoints, protocols: ucx.protocols, warnings: ucx.warnings, errors: ucx.errors },
     errors: [...s.errors, ...ucx.errors].sort((a, b) => a.line - b.line),
+    ...(aborted ? { aborted } : {}),
     completed: final !== undefined,
   };
 }

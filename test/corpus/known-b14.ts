@@ -13,6 +13,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'nvlink/awsome-dt-efa-cheatsheet-p4de-gpu0-12x25-only.txt':
     'READING: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
   // b18
+  // b20
+  'gdrcopy/gdrcopy-readme-2021-copybw-bar1-write-9549-read-1.5mbs.txt':
+    'READING: the expert holds the 1.5 MB/s BAR read against what a write-combined mapping reads on current drivers (about 0.5 GB/s, a fact from other runs); the paste itself only shows a working pin and map',
+  'ibstatus/nccl-451-bond-25g-roce-in-prose-no-prompt.txt':
+    "READING: the expert judged the port state only, by the corpus's convention for a lone 25 Gb/s RoCE port (b3: k8s-rdma-shared-164), while read holds the 25 Gb/s rate against the 5 GB/s cross-node KV floor, which the README's problem definition also supports",
   // b21
   'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
