@@ -10,6 +10,52 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
+  return [...driverFailures(r), ...peermem(r, opts)];
+}
+
+/**
+ * Failures the kernel logs with no summary after them (principle 4): a NIC driver whose probe failed
+ * leaves that device without any RDMA port; a gdrdrv error while mapping pinned GPU memory means the
+ * CPU mapping GDRCopy (and UCX's gdr_copy transport) depend on fails.
+ */
+function driverFailures(r: DmesgPeermemResult): Check[] {
+  const out: Check[] = [];
+  const nic = r.lines.filter((l) => l.kind === 'nic');
+  if (nic.length > 0) {
+    const devs = [
+      ...new Set(
+        nic.flatMap((l) => /\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)\b/i.exec(l.text)?.[1] ?? []),
+      ),
+    ];
+    const first = nic[0] as (typeof nic)[number];
+    out.push(
+      check(
+        'nic.driver',
+        'fail',
+        `${first.module} failed to bring up ${devs.length ? devs.join(', ') : 'a device'} (line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*/, '')}): that NIC has no RDMA port`,
+        {
+          fix: 'read the driver lines just before the failure (firmware version, HCA capabilities, IRQs, memory): update the NIC firmware or driver, or fix the profile it rejects',
+          data: { driver: first.module, devices: devs },
+        },
+      ),
+    );
+  }
+  const map = r.lines.find((l) => l.kind === 'map');
+  if (map)
+    out.push(
+      check(
+        'gdr.gdrdrv',
+        'fail',
+        `gdrdrv could not map pinned GPU memory (line ${map.line}: ${map.text.replace(/^\[[^\]]*\]\s*/, '')}): GDRCopy's CPU mapping of GPU memory fails`,
+        {
+          fix: 'match gdrdrv to the GPU driver (rebuild GDRCopy against it) and check the platform allows write-combined mappings of the GPU BAR',
+        },
+      ),
+    );
+  return out;
+}
+
+function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
   const bad = r.lines.filter((l) => l.kind === 'symbol' || l.kind === 'insert');
   if (bad.length > 0) {
     const first = bad[0] as (typeof bad)[number];
@@ -49,7 +95,9 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
         `${loaded.module} logged its load (line ${loaded.line}) and no symbol error`,
       ),
     ];
-  const gdrdrv = r.lines.find((l) => l.kind === 'loaded' && l.module === 'gdrdrv');
+  const gdrdrv = r.lines.some((l) => l.kind === 'map')
+    ? undefined
+    : r.lines.find((l) => l.kind === 'loaded' && l.module === 'gdrdrv');
   const hidden = hiddenBy(opts.shown, ['nvidia_peermem: Unknown symbol', 'nv_peer_mem: Unknown symbol']);
   return [
     ...(gdrdrv

@@ -67,6 +67,20 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
     ),
     opts.shown,
   );
+  // ibstat prints a `Port N:` block for every port of every CA (ibstat.c ca_stat): a CA without one is a paste
+  // that stops inside it (or a filter that drops it), so its ports are not shown (principle 2).
+  for (const d of r.devices.filter((x) => x.ports.length === 0))
+    checks.push(
+      check(
+        'ib.port',
+        'skipped',
+        `${d.name}: the paste stops inside its block, before its ports: not shown, not judged`,
+        {
+          subject: d.name,
+          fix: 'paste the whole `ibstat` output (every CA with its Port blocks)',
+        },
+      ),
+    );
   if (r.errors.length > 0) {
     const first = r.errors[0]?.text ?? '';
     const dev = /IB device '([^']+)'/.exec(first)?.[1];
@@ -118,14 +132,19 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
  */
 export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
-  // A device that declares ports (phys_port_cnt) but whose port blocks the paste does not show: not shown, never "no port".
-  const unshown = r.devices.filter((d) => d.ports.length === 0 && (d.portCount ?? 0) > 0);
+  // A device whose port blocks the paste does not show (it declares them in phys_port_cnt, the paste stops inside
+  // its block, or only a fragment of its -v attributes is pasted): its ports are not shown, never "no port".
+  const unshown = r.devices.filter((d) => d.ports.length === 0 && d.portCount !== 0);
   for (const d of unshown)
     checks.push(
       check(
         'ib.port',
         'skipped',
-        `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`,
+        d.portCount !== undefined
+          ? `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`
+          : d.name === HCA_NOT_SHOWN
+            ? 'a part of a device block (its attributes, no `hca_id:` line, no port block): its ports are not shown, not judged'
+            : `${d.name}: the paste stops inside its block, before its ports: not shown, not judged`,
         { subject: d.name, fix: 'paste the whole `ibv_devinfo` output (its port: blocks)' },
       ),
     );

@@ -65,7 +65,7 @@ function runCheck(r: NcclTestsResult, test: string): Check {
   return check(
     'nccl.run',
     'ok',
-    `${test}: ${r.rows.length} size(s)${r.avgBusbw !== undefined ? `, avg bus bandwidth ${r.avgBusbw} GB/s` : ''}${r.outOfBounds ? ', no out-of-bounds values' : ''}`,
+    `${test}: ${r.rows.length} size(s)${r.avgBusbw !== undefined ? `, avg bus bandwidth ${r.avgBusbw} GB/s` : ''}${r.outOfBounds ? ', no out-of-bounds values' : ''}${r.cutRows ? `; ${plural(r.cutRows, 'row')} cut inside (fewer cells than the header), not read` : ''}`,
   );
 }
 
@@ -77,13 +77,19 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
   const peak = Math.max(best.busbw, best.busbwInPlace ?? 0);
   const at = `${fmtGBps(peak)} GB/s busbw at ${best.bytes} B`;
   const gpu = r.ranks[0]?.gpu;
-  if (hosts.length === 1 && opts.lineRateGbps === undefined && opts.minGBps === undefined)
+  const data = { busbw: peak, bytes: best.bytes };
+  // One rank moves nothing between GPUs: its busbw is 0 (alltoall) or a local copy, whatever the link.
+  if (r.ranks.length === 1 && opts.lineRateGbps === undefined && opts.minGBps === undefined)
     return check(
       'nccl.busbw',
       'skipped',
-      `${test}: ${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
-      { matters: false, data: { busbw: peak, bytes: best.bytes } },
+      `${test}: one rank (${r.ranks[0]?.gpu ?? 'one GPU'} on ${r.ranks[0]?.host ?? 'one host'}): nothing crosses NVLink, PCIe or the fabric, so ${at} measures no transfer between GPUs`,
+      {
+        fix: 'run one rank per GPU (-g <GPUs>, or mpirun -np <ranks> across the nodes) on the GPUs the KV cache moves between',
+        data,
+      },
     );
+  // Rows that stop before the bandwidth-bound sizes show no bandwidth, on one node or many.
   if (large.length === 0 && opts.minGBps === undefined)
     return check(
       'nccl.busbw',
@@ -91,8 +97,15 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
       `${test}: ${at}, but no size of 64 MiB or more: latency-bound, not judged`,
       {
         fix: 'run with -e 8G (or at least -e 256M) so large sizes show the bandwidth',
-        data: { busbw: peak, bytes: best.bytes },
+        data,
       },
+    );
+  if (hosts.length === 1 && opts.lineRateGbps === undefined && opts.minGBps === undefined)
+    return check(
+      'nccl.busbw',
+      'skipped',
+      `${test}: ${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
+      { matters: false, data },
     );
   // The node's NICs share busbw: each carries busbw / rails, held against one port's line rate.
   const rails = opts.lineRateGbps !== undefined ? (opts.rails ?? 1) : 1;

@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
+import { softwareByName } from '../parsers/ib-device.js';
 import type { PerftestResult, PerftestRow } from '../parsers/perftest.js';
 import type { TransferOptions } from './transfer.js';
 import { LATENCY_BAND_US, RDMA_STREAMING_BYTES, SMALL_MESSAGE } from './transfer-latency.js';
@@ -15,9 +16,29 @@ import { LATENCY_BAND_US, RDMA_STREAMING_BYTES, SMALL_MESSAGE } from './transfer
  */
 export const PERFTEST_STREAMING_BYTES = RDMA_STREAMING_BYTES;
 
+const SOFT_NAME: Record<string, string> = {
+  'soft-roce': 'a Soft-RoCE (rxe) device',
+  'soft-iwarp': 'a SoftiWARP (siw) device',
+  software: 'a software RDMA device',
+};
+
 export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Check[] {
   const what = r.test ?? r.program ?? 'perftest';
   const checks: Check[] = [runCheck(r, what)];
+  // The device line names a software RDMA driver (rxe, siw, pib): whatever it measures, it is the
+  // CPU and the kernel moving the bytes, never an HCA (principle 3: the paste says which device).
+  const soft = r.device ? softwareByName(r.device) : undefined;
+  if (soft)
+    checks.push(
+      check(
+        'verbs.device',
+        'fail',
+        `${what} ran on ${r.device}, ${SOFT_NAME[soft] ?? 'software RDMA'}: the CPU moves the bytes, not RDMA hardware`,
+        {
+          fix: 'run it on the HCA the KV transfer uses (-d mlx5_N, ib_devices lists them); software RDMA cannot carry KV cache at GPU speed',
+        },
+      ),
+    );
   if (r.rows.length === 0) return checks;
   if (r.kind === 'lat') checks.push(latency(r, what));
   else checks.push(bandwidth(r, what, opts));

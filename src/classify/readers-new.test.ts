@@ -271,6 +271,31 @@ describe('dmesg: nvidia_peermem / nv_peer_mem', () => {
 `;
     expect(lines(readPasted('dmesg', out, { expect: 'any' }).checks)).toEqual(['skipped gdr.peermem']);
   });
+
+  // Principle 4: the kernel logs these failures with no summary after them; the lines are the failure.
+  it('a NIC driver whose probe failed (drivers/base/dd.c, mlx5 main.c) leaves that NIC without RDMA: fail', () => {
+    const out = `$ dmesg | grep mlx5
+[    4.212002] mlx5_core 0000:41:00.0: firmware version: 16.31.1014
+[    5.003727] mlx5_core 0000:41:00.0: init_one:1349:(pid 26): mlx5_load_one failed with error code -28
+[    5.012981] mlx5_core: probe of 0000:41:00.0 failed with error -28
+[    5.119199] mlx5_core 0000:41:00.1: firmware version: 16.31.1014
+`;
+    const checks = readPasted('dmesg', out, { expect: 'any' }).checks;
+    expect(lines(checks)).toEqual(['fail nic.driver', 'skipped gdr.peermem']);
+    expect(checks.find((c) => c.id === 'nic.driver')?.detail).toMatch(/failed to bring up 0000:41:00\.0 /);
+    expect(rollUp(checks).status).toBe('untrusted');
+  });
+
+  it('a gdrdrv error while mapping pinned GPU memory (gdr_err in gdrdrv_mmap) is a failure, not "loaded"', () => {
+    const out = `[ 9101.100001] gdrdrv:gdrdrv_init:loading gdrdrv version 2.4 built for NVIDIA driver
+[ 9102.200002] gdrdrv:gdrdrv_remap_gpu_mem:error -22,  in remap_pfn_range()
+[ 9102.200004] gdrdrv:gdrdrv_mmap:error -22 in gdrdrv_remap_gpu_mem(vaddr=7fb9a5169000, len=196608
+`;
+    expect(lines(readPasted('dmesg', out, { expect: 'any' }).checks)).toEqual([
+      'fail gdr.gdrdrv',
+      'skipped gdr.peermem',
+    ]);
+  });
 });
 
 describe('fi_info -p efa (libfabric util/info.c)', () => {
@@ -352,5 +377,34 @@ node-a:1:1 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'
     const checks = readPasted('nccl-tests', log, { expect: 'any' }).checks;
     expect(lines(checks)).toEqual(['skipped nccl.run', 'warn nccl.transport']);
     expect(checks.find((c) => c.id === 'nccl.transport')?.detail).toContain('mlx5_0');
+  });
+
+  it('perftest on a software RDMA device (rxe, siw, pib) fails whatever it measures (principle 3: the Device line)', () => {
+    const run = (
+      device: string,
+      size: string,
+      avg: string,
+    ) => `---------------------------------------------------------------------------------------
+                    RDMA_Write BW Test
+ Dual-port       : OFF          Device         : ${device}
+ Number of qps   : 1            Transport type : IB
+ Link type       : Ethernet
+---------------------------------------------------------------------------------------
+ #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]
+ ${size}      5000             0.00               ${avg}                0.017000
+---------------------------------------------------------------------------------------
+`;
+    for (const device of ['rxe0', 'siw_eth0', 'pib_1']) {
+      const checks = readPasted('perftest', run(device, '65536', '1110.45'), { expect: 'any' }).checks;
+      expect(checks.find((c) => c.id === 'verbs.device')?.status).toBe('fail');
+      expect(rollUp(checks).status).toBe('untrusted');
+    }
+    // An 8-byte row alone is latency-bound for an HCA; on a software device it still fails.
+    expect(rollUp(readPasted('perftest', run('pib_0', '8', '1.67'), { expect: 'any' }).checks).status).toBe(
+      'untrusted',
+    );
+    expect(
+      readPasted('perftest', run('mlx5_0', '65536', '11000.00'), { expect: 'any' }).checks.map((c) => c.id),
+    ).not.toContain('verbs.device');
   });
 });

@@ -13,7 +13,7 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'loaded' | 'benign' | 'other';
+  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'loaded' | 'benign' | 'other';
 }
 
 export interface DmesgPeermemResult {
@@ -23,6 +23,16 @@ export interface DmesgPeermemResult {
 }
 
 const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM)\b/;
+
+/**
+ * An RDMA NIC driver that failed to bring its device up: the driver core's `<driver>: probe of <dev>
+ * failed with error <n>` (drivers/base/dd.c; newer kernels `probe with driver <driver> failed with
+ * error <n>`), and mlx5's own `mlx5_load_one failed with error code <n>` / `mlx5_init_one failed …`
+ * (drivers/net/ethernet/mellanox/mlx5/core/main.c). The device it names has no RDMA port at all.
+ */
+const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
+const NIC_FAILED =
+  /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+/;
 const KERNEL =
   /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>)/;
 
@@ -42,6 +52,11 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       r.lines.push({ line: l.no, module: (insert[1] as string).replace('-', '_'), text: t, kind: 'insert' });
       continue;
     }
+    const nic = NIC_DRIVER.exec(t);
+    if (nic && NIC_FAILED.test(t) && (kernel || t.startsWith(nic[1] as string))) {
+      r.lines.push({ line: l.no, module: nic[1] as string, text: t, kind: 'nic' });
+      continue;
+    }
     const m = MODULE.exec(t);
     if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t))) continue;
     const module = (m[1] as string).replace('-', '_');
@@ -49,11 +64,14 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       ? 'symbol'
       : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
         ? 'pin'
-        : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
-          ? 'benign'
-          : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
-            ? 'loaded'
-            : 'other';
+        : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
+          module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
+          ? 'map'
+          : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+            ? 'benign'
+            : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
+              ? 'loaded'
+              : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   if (r.lines.length === 0 && r.kernelLines === 0) {

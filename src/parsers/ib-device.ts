@@ -52,6 +52,17 @@ function nameHas(name: string, driver: string): boolean {
   return new RegExp(`(^|[_-])${driver}(\\d|[_-]|$)`, 'i').test(name);
 }
 
+/**
+ * What a device name alone says: a soft driver's name (rxe, siw, and pib, the out-of-tree pseudo
+ * InfiniBand HCA whose devices are pib_0, pib_1: nminoru/pib) is software RDMA whatever else is printed.
+ */
+export function softwareByName(name: string): DeviceKind | undefined {
+  if (nameHas(name, 'siw')) return 'soft-iwarp';
+  if (nameHas(name, 'rxe')) return 'soft-roce';
+  if (nameHas(name, 'pib')) return 'software';
+  return undefined;
+}
+
 export function deviceKind(d: IbDevice): DeviceKind {
   const vendor = vendorNumber(d.vendorId);
   const part = partNumber(d.model);
@@ -71,8 +82,10 @@ export function deviceKind(d: IbDevice): DeviceKind {
     d.ports.every((p) => p.linkLayer === 'Unspecified')
   )
     return 'efa';
-  if (vendor === SIW_VENDOR_ID || nameHas(d.name, 'siw')) return 'soft-iwarp';
-  if (vendor === RXE_VENDOR_ID || nameHas(d.name, 'rxe')) return 'soft-roce';
+  if (vendor === SIW_VENDOR_ID) return 'soft-iwarp';
+  if (vendor === RXE_VENDOR_ID) return 'soft-roce';
+  const byName = softwareByName(d.name);
+  if (byName) return byName;
   // Real HCAs always carry a PCI vendor id and a firmware version.
   if (vendor === 0 && (d.firmware === undefined || /^0(\.0)*$/.test(d.firmware))) return 'software';
   // ibstat prints "CA type:" and "Firmware version:" empty for a device with no hardware behind it;

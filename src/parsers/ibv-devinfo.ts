@@ -132,6 +132,13 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
     }
+    if (!device && DEVICE_CAP_KEYS.test(key)) {
+      // A fragment of `ibv_devinfo -v`'s device attributes (print_hca_cap: max_qp, max_cq, atomic_cap…) with
+      // neither its `hca_id:` line nor a port: a device that is shown only in part, its ports not shown.
+      device = { name: HCA_NOT_SHOWN, ports: [] };
+      devices.push(device);
+      verbose = true;
+    }
     if (!device) {
       stray ??= { no: line.no, text: t };
       continue;
@@ -180,6 +187,10 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
 }
 
 /** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */
+/** Device attributes only `ibv_devinfo -v` prints (libibverbs/examples/devinfo.c print_hca_cap, before the ports). */
+const DEVICE_CAP_KEYS =
+  /^(?:max_[a-z_]+|page_size_cap|device_cap_flags|device_cap_exp_flags|atomic_cap|local_ca_ack_delay)$/;
+
 /** A port block's state keys (libibverbs devinfo.c print_hca_cap: `state:\tPORT_ACTIVE (4)`, with -v `phys_state:\tLINK_UP (5)`). */
 const PORT_STATE_KEYS = /^(?:state|phys_state)$/;
 

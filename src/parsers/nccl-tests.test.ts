@@ -118,6 +118,20 @@ describe('nccl-tests behind a launcher prefix (principle 1: the launcher’s lab
   it('a labelled connection line without its NCCL prefix is read through the label too', () => {
     expect(parseNcclTests('3: 9[1a000] -> 2[6b000] [receive] via NET/IB/1').via.staged).toBe(1);
   });
+
+  it("MPICH -prepend-rank's `[N] ` before every relayed chunk, also inside a row, is the launcher's", () => {
+    const tagged = [
+      '[0]     16777216       4194304     float     sum      -1[0]    1334.9   12.57   24.09      0[0]    1336.5   12.55   24.06      0',
+      '[0]     67108864      16777216     float     sum      -1[0]     24410    2.75    5.27      0[0]     24425    2.75    5.27      0',
+      '[0] node:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC',
+    ].join('\n');
+    const p = parseNcclTests(tagged);
+    expect(p.rows.map((r) => [r.bytes, r.busbw, r.busbwInPlace, r.wrong])).toEqual([
+      [16777216, 24.09, 24.06, 0],
+      [67108864, 5.27, 5.27, 0],
+    ]);
+    expect(p.via.p2p).toBe(1);
+  });
 });
 
 describe('NCCL connection lines: the network name, the device and GPUDirect RDMA (transport/net.cc)', () => {
@@ -209,5 +223,45 @@ describe('nccl-tests busbw ceiling from what the paste shows (principle 3), not 
     expect(c?.status).toBe('ok');
     expect(c?.detail).toContain('a tree or in-network (SHARP/NVLS) all-reduce reaches that');
     expect(c?.detail).not.toContain('not a pass');
+  });
+});
+
+describe('nccl-tests rows the paste stops inside, and runs that show no transfer (principles 1–3)', () => {
+  const HEAD = `#                                                              out-of-place                       in-place
+#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+`;
+  const rank = (n: number, host: string) =>
+    `#  Rank ${String(n).padStart(2)} Group  0 Pid 10${n} on ${host} device  ${n} [0x1${n}] NVIDIA A40\n`;
+
+  it('a last row with fewer cells than the header is a cut, not a row with #wrong > 0', () => {
+    const paste = `${rank(0, 'a')}${rank(1, 'b')}${HEAD}        4096          1024     float     sum      -1    30.74    0.13    0.13      0    30.69    0.13    0.13      0
+        8192          2048     float     sum      -1    31.76    0.26    0.26      0    31.59    0.26    0.`;
+    const r = parseNcclTests(paste);
+    expect(r.rows.map((x) => x.bytes)).toEqual([4096]);
+    expect(r.cutRows).toBe(1);
+    const checks = readPasted('nccl-tests', paste, { expect: 'any' }).checks;
+    expect(lines(checks)).toEqual(['ok nccl.run', 'skipped nccl.busbw']);
+    expect(checks[0]?.detail).toMatch(/1 row cut inside/);
+  });
+
+  it('one rank moves nothing between GPUs: busbw is not judged, and that matters', () => {
+    const paste = `${rank(0, 'a')}${HEAD}    33554432       8388608     float    none      -1    19.56  1715.44    0.00      0     0.78  43046.10    0.00    N/A
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 0 `;
+    const checks = readPasted('nccl-tests', paste, { expect: 'any' }).checks;
+    const busbw = checks.find((c) => c.id === 'nccl.busbw');
+    expect(busbw?.status).toBe('skipped');
+    expect(busbw?.detail).toMatch(/one rank .* measures no transfer between GPUs/);
+    expect(busbw?.matters).not.toBe(false);
+  });
+
+  it('one node whose rows stop before 64 MiB: latency-bound, not judged (not "inside the node, reported")', () => {
+    const paste = `${rank(0, 'a')}${rank(1, 'a')}${HEAD}          64            16     float     sum      -1    32.89    0.00    0.00      0    33.50    0.00    0.00      0`;
+    const busbw = readPasted('nccl-tests', paste, { expect: 'any' }).checks.find(
+      (c) => c.id === 'nccl.busbw',
+    );
+    expect(busbw?.detail).toMatch(/no size of 64 MiB or more: latency-bound/);
+    expect(busbw?.matters).not.toBe(false);
   });
 });

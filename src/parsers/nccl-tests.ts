@@ -48,6 +48,8 @@ export interface NcclTestsResult {
   gdrDisabled: string[];
   warnings: { line: number; text: string }[];
   errors: { line: number; text: string }[];
+  /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
+  cutRows?: number;
 }
 
 const TOOL = 'nccl-tests';
@@ -70,6 +72,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // `error`: the maximum deviation (`%5.0le`), not a count; the count of values out of tolerance
   // is only in `# Out of bounds values`.
   let fourth: Fourth = 'unknown';
+  // The header's column count: a row with fewer cells stops inside itself (principle 1: a paste
+  // cut mid-line); its last cells are not there, so the ones that are would be read in the wrong
+  // columns (a cut `0.` taken for #wrong).
+  let columns: number | undefined;
   let recognised = false;
   let first: { no: number; text: string } | undefined;
   for (const line of lines) {
@@ -108,7 +114,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
     }
     if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
       header ||= /size/.test(t);
-      if (/size/.test(t)) fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
+      if (/size/.test(t)) {
+        fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
+        columns = t.replace(/^#/, '').trim().split(/\s+/).length;
+      }
       recognised = true;
       continue;
     }
@@ -132,6 +141,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
     if (/^(?:Test NCCL failure|Test CUDA failure|Test failure)\b/.test(t) || /\bNCCL failure\b.*'/.test(t)) {
       r.errors.push({ line: line.no, text: t });
       recognised = true;
+      continue;
+    }
+    if (columns !== undefined && /^\d+\s+\d+\s+[a-z]\w*\b/i.test(t) && t.split(/\s+/).length < columns) {
+      r.cutRows = (r.cutRows ?? 0) + 1;
       continue;
     }
     // A row needs the header before it, unless the poster pasted the rows alone: then its type
@@ -159,7 +172,18 @@ export function parseNcclTests(text: string): NcclTestsResult {
  * or NCCL line starts with digits and `: `, so the label is the launcher's, not the tool's (principle 1).
  */
 function unlabel(text: string): string {
-  return text.replace(/^[ \t]*\d{1,6}: /gm, '');
+  return text.replace(/^[ \t]*\d{1,6}: /gm, '').replace(/^\[(\d{1,6})\] ?(.*)$/gm, untag);
+}
+
+/**
+ * MPICH's `mpiexec -prepend-rank` (`-l`) writes its `[%r] ` pattern (hydra ui/mpich/utils.c, prepend_rank_fn)
+ * before each chunk it relays, so a row written in pieces carries the rank tag inside the line too, glued to
+ * the cell before it (`sum      -1[0]    1626.5    0.64 …`, NVIDIA/nccl#1453). On a line that starts with
+ * the tag, the same tag after a cell is the launcher's; NCCL's own lines (`0[0] -> 1[1]` connections) keep theirs.
+ */
+function untag(_line: string, rank: string, rest: string): string {
+  if (/\bNCCL\b| -> /.test(rest)) return rest;
+  return rest.replace(new RegExp(`(?<=\\S)\\[${rank}\\](?=\\s)`, 'g'), ' ');
 }
 
 /**

@@ -40,6 +40,7 @@ const CELL = /^(X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB|N\/A)$/;
 
 const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
 const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
+const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
 
 /** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
 const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
@@ -103,8 +104,9 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
         .trim()
         .split(/\t+|\s{2,}/)
         .filter(Boolean)
-        // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost).
-        .flatMap((h) => (GLUED.test(h) ? (h.match(LABEL) as string[]) : [h]));
+        // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost), or
+        // left one space apart (`GPU0 GPU1`: a paste that squeezed the alignment) are each a column.
+        .flatMap((h) => (GLUED.test(h) || SPACED.test(h) ? (h.match(LABEL) as string[]) : [h]));
   const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
   const labels = extraAt < 0 ? header : header.slice(0, extraAt);
   const extras = extraAt < 0 ? [] : header.slice(extraAt);

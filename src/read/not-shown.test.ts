@@ -88,13 +88,37 @@ Connecting to ETCD at http://localhost:2379
     expect(lines(read('ibv_devinfo', whole))).toEqual(['warn ib.port mlx5_0/1', 'fail ib.ports']);
     const cutAfter = `${whole}\nhca_id: mlx5_1\n        transport:                      InfiniBand (0)\n        fw_ver:                         28.39.2048\n        node_guid:`;
     const checks = read('ibv_devinfo', cutAfter);
-    expect(lines(checks)).toEqual(['warn ib.port mlx5_0/1', 'warn ib.ports']);
+    // mlx5_1's ports are part of the question and not shown (principle 2): the verdict is not a pass either way.
+    expect(lines(checks)).toEqual(['skipped ib.port mlx5_1', 'warn ib.port mlx5_0/1', 'warn ib.ports']);
     expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(/mlx5_1 without its port blocks/);
     const headless = PORT_DOWN.split('\n').slice(1).join('\n');
     expect(lines(read('ibv_devinfo', headless))).toEqual([
       'warn ib.port (hca_id not shown)/1',
       'warn ib.ports',
     ]);
+  });
+
+  it('ibstat: a CA the paste stops inside before its Port block is not shown; the CAs before it still pass', () => {
+    const ca = (name: string, port: boolean) =>
+      [
+        `CA '${name}'`,
+        '\tCA type: MT41692',
+        '\tNumber of ports: 1',
+        '\tFirmware version: 32.39.3804',
+        ...(port
+          ? [
+              '\tPort 1:',
+              '\t\tState: Active',
+              '\t\tPhysical state: LinkUp',
+              '\t\tRate: 200',
+              '\t\tLink layer: Ethernet',
+            ]
+          : []),
+      ].join('\n');
+    const checks = read('ibstat', `${ca('mlx5_bond_0', true)}\n${ca('mlx5_bond_1', false)}`);
+    expect(lines(checks)).toContain('skipped ib.port mlx5_bond_1');
+    expect(lines(checks)).toContain('ok ib.port mlx5_bond_0/1');
+    expect(verdict(checks)).toBe('unverified');
   });
 
   it('an `rdma link` line cut mid-word: the physical state is not shown, so an IB port Down warns, never fails', () => {

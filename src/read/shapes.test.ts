@@ -171,6 +171,18 @@ describe('nvidia-smi topo -m without its header, and cut inside a cell', () => {
     expect(rollUp(checks).status).toBe('unverified');
   });
 
+  it('labels one space apart in the header (`GPU0 GPU1`, alignment squeezed) and indented rows are read', () => {
+    const paste = [
+      '          GPU0 GPU1    CPU Affinity    NUMA Affinity   GPU NUMA ID',
+      '    GPU0  X      NODE    0-15    0               N/A',
+      '    GPU1 NODE     X      0-15    0               N/A',
+    ].join('\n');
+    const r = parseNvidiaSmiTopo(paste);
+    expect(r.devices.map((d) => d.id)).toEqual(['GPU0', 'GPU1']);
+    expect(r.matrix.GPU0).toEqual({ GPU0: 'X', GPU1: 'NODE' });
+    expect(byId(read('topo', paste), 'nvlink.topology')?.status).toBe('warn');
+  });
+
   it('a row cut inside a cell that is not the last line is still refused', () => {
     const paste = [
       '        GPU0    GPU1    NIC0    CPU Affinity    NUMA Affinity',
@@ -350,6 +362,21 @@ describe('sections without their header: NCCL channel lines, an ibv_devinfo -v p
     const checks = read('ibv_devinfo', paste);
     expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)/1' });
     expect(byId(checks, 'ib.ports')?.status).toBe('skipped');
+  });
+
+  it('a fragment of `ibv_devinfo -v` device attributes (no hca_id, no port) is a device shown in part: ports not shown', () => {
+    const paste = [
+      '                                        RAW_IP_CSUM',
+      '                                        Unknown flags: 0x488000',
+      '        max_sge:                        32',
+      '        max_cq:                         65408',
+      '        atomic_cap:                     ATOMIC_HCA (1)',
+      '        max_srq_wr:                     16383',
+    ].join('\n');
+    const checks = read('ibv_devinfo', paste);
+    expect(byId(checks, 'ib.port')).toMatchObject({ status: 'skipped', subject: '(hca_id not shown)' });
+    expect(checks.some((c) => c.status === 'fail')).toBe(false);
+    expect(rollUp(checks).status).toBe('unverified');
   });
 });
 

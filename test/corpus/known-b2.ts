@@ -48,4 +48,14 @@ export const KNOWN_DISAGREEMENTS_B2: Record<string, string> = {
     'READING: the table ends inside a row (`rocep1`); read skips read.cut (the rows after it are not shown); the expert judged the rows shown',
   'dev-infiniband/k8s-rdma-shared-98-host-ls-alh-uverbs0-rw-cut.txt':
     'READING: the listing ends inside the row after uverbs0 (umad0–9 listed, uverbs1–9 not shown); read skips read.cut; the expert judged the entries shown',
+  // READING (first reading): a device the paste stops inside before its ports; read skips ib.port for it (its
+  // ports are not shown), the first reader judged the ports shown (the second reading agrees with read).
+  'ibstat/pplx-garden-2-bluefield3-bond-roce-200-active-cut.txt':
+    "READING: cut inside mlx5_bond_2's block before its Port; read skips ib.port mlx5_bond_2 (not shown); the expert judged the two bonds shown",
+  'ibv_devinfo/deepep-137-h20-cx7-bond-roce-active-cut.txt':
+    "READING: cut inside mlx5_bond_1's block before its port; read skips ib.port mlx5_bond_1 (not shown); the expert judged the port shown",
+  'ibv_devinfo/deepep-38-h100-roce-headless-cx7-active-cut.txt':
+    "READING: cut inside mlx5_3's block after node_guid; read skips ib.port mlx5_3 (not shown); the expert judged the ports shown",
+  'ibv_devinfo/deepep-55-ib-vf-ports-active-headless-cut.txt':
+    "READING: cut inside mlx5_4's block after its first line; read skips ib.port mlx5_4 (not shown); the expert judged the ports shown",
 };

@@ -6,15 +6,6 @@
  * reading was committed before it.
  */
 export const KNOWN_REREAD: Record<string, string> = {
-  // TOOL P2: a device cut before its ports, or a listing cut before its end, passes.
-  'ibv_devinfo/deepep-38-h100-roce-headless-cx7-active-cut.txt':
-    'TOOL P2: cut inside the next hca_id header; read passes the ports shown without saying that device is not shown',
-  'ibstat/pplx-garden-2-bluefield3-bond-roce-200-active-cut.txt':
-    "TOOL P2: cut inside mlx5_bond_2's header before its port; read passes the ports shown",
-  'ibv_devinfo/deepep-137-h20-cx7-bond-roce-active-cut.txt':
-    "TOOL P2: cut inside mlx5_bond_1's header before its port; read passes the port shown",
-  'ibv_devinfo/deepep-55-ib-vf-ports-active-headless-cut.txt':
-    "TOOL P2: cut inside mlx5_4's header before its port; read passes the ports shown",
   // READING: a port down that the paste cannot show to be in use (the README's problem is "a port in
   // use that is down"); read warns, naming what is not shown.
   'ibstat/gpud-99-cx6dx-down-disabled-no-link-layer.txt':
