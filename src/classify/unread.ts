@@ -34,7 +34,7 @@ export function cutRowCheck(parsed: unknown): Check | undefined {
   return check(
     'read.cut',
     'skipped',
-    `the paste ends inside a row (line ${cut.line} "${cut.text.slice(0, 60)}"${cut.why ? `: ${cut.why}` : ''}): whatever followed is not shown`,
+    `${cut.why ?? 'the paste ends inside a row'} (line ${cut.line} "${cut.text.slice(0, 60)}"): whatever followed is not shown`,
     { fix: 'paste the whole output' },
   );
 }

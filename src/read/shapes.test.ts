@@ -76,7 +76,7 @@ describe('a paste cut mid-line', () => {
     expect(byId(checks, 'rdma.devices')).toMatchObject({ status: 'skipped' });
     expect(byId(checks, 'rdma.devices')?.detail).toMatch(/cut at line 6 .*uverbs entries: not shown/);
     expect(byId(checks, 'read.cut')?.detail).toMatch(
-      /^the paste ends inside a row \(line 6 "crw-------.*\): whatever followed is not shown/,
+      /^the paste ends inside this `ls -l` row \(line 6 "crw-------.*\): whatever followed is not shown/,
     );
     expect(byId(checks, 'read.lines')).toBeUndefined();
     expect(rollUp(checks).status).toBe('unverified');
@@ -210,7 +210,7 @@ describe('show_gids: a typo in the prompt, one bad row', () => {
     expect(byId(checks, 'rdma.gid')?.status).toBe('ok');
     // The last line is the start of a row cut short: the rows after it are not shown.
     expect(byId(checks, 'read.cut')?.detail).toMatch(
-      /line 5 "mlx5_1\t1\t3\t0000:0000:0000:00": the paste ends inside this GID row\): whatever followed is not shown/,
+      /^the paste ends inside this GID row \(line 5 "mlx5_1\t1\t3\t0000:0000:0000:00"\): whatever followed is not shown/,
     );
     expect(rollUp(checks).status).toBe('unverified');
   });
