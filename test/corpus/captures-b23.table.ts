@@ -230,4 +230,52 @@ export const CAPTURES_b23: Capture[] = [
     expert: 'not-judged',
     why: 'server side with UCX debug logging: connection accepted, cut at the first table border before any result row',
   },
+  {
+    file: 'perftest/linux-riscv-dev-perf-send-bw-a-mlx5-2-client-centos6-ib.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/perf.md',
+    expert: 'not-judged',
+    why: 'ib_send_bw -a client on mlx5_2 (IB, MTU 4096): about 23.4 GB/s at 8 MiB; healthy-looking but the link rate is not stated',
+  },
+  {
+    file: 'perftest/linux-riscv-dev-perf-send-bw-a-mlx5-1-server-centos7-roce-1.1gbs.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/perf.md',
+    expert: 'problem',
+    why: 'ib_send_bw -a server on mlx5_1 over Ethernet (RoCE): plateaus at 1101.79 MB/s at 8 MiB, far below the 5 GB/s KV floor',
+  },
+  {
+    file: 'perftest/linux-riscv-dev-perf-send-bw-1kb-5-iters-server-and-client.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/perf.md',
+    expert: 'not-judged',
+    why: 'ib_send_bw with a single 1 KiB size and 5 iterations: 437.92 MB/s, a figure that cannot be held against any link',
+  },
+  {
+    file: 'perftest/linux-riscv-dev-bench-send-bw-bidir-8qp-rows-to-16kb.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/bench/README.md',
+    expert: 'not-judged',
+    why: 'bidirectional ib_send_bw with 8 QPs over RoCE: the rows stop at 16 KiB (194.33 Gb/s); larger messages and the link rate are not shown',
+  },
+  {
+    file: 'perftest/linux-riscv-dev-uc-reuse-write-dc-bw-uc-client-all-sizes.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/rdma-ping/uc/uc_reuse/README.md',
+    expert: 'not-judged',
+    why: 'ib_write_dc_bw client with UC transport over RoCE, all sizes: plateaus at 98.03 Gb/s; no link rate stated',
+  },
+  {
+    file: 'perftest/linux-riscv-dev-dc-reuse-write-bw-dc-server-gid5-8mb.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/rdma-ping/dc/dc-reuse/README.md',
+    expert: 'not-judged',
+    why: 'ib_write_bw server with DC transport on GID index 5: 97.56 Gb/s at 8 MiB; no link rate stated',
+  },
 ];
