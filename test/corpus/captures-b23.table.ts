@@ -278,4 +278,12 @@ export const CAPTURES_b23: Capture[] = [
     expert: 'not-judged',
     why: 'ib_write_bw server with DC transport on GID index 5: 97.56 Gb/s at 8 MiB; no link rate stated',
   },
+  {
+    file: 'perftest/felixfu520-ib-md-cx3-mlx4-write-lat-server-client-0.98us.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/FelixFu520/README/blob/60b6fe05269f348e537be1cbd9afb44b114bd6a2/envs/parallel_computing/ib.md',
+    expert: 'no-problem',
+    why: 'ib_write_lat between two ConnectX-3 (mlx4_0, IB) nodes, server and client: 2-byte writes complete with 0.98 us typical latency; the test ran to the end',
+  },
 ];
