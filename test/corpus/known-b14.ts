@@ -23,4 +23,31 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
+  // b23
+  'memlock/gardenlinux-170-containerd-64mib.txt':
+    'TOOL P5: a 64 MiB locked-memory cap is read as a warning; its consequence (no KV buffer of gigabytes can be registered for RDMA) makes it a fault',
+  'dmesg/amzn-drivers-308-efa-probe-warn-cut.txt':
+    'TOOL P5: a kernel WARN trace ("[ cut here ]") printed inside the EFA driver\'s probe is not read as a fault of the NIC driver',
+  'dmesg/gdrcopy-15-gdrdrv-mmap-kernel-bug-elided-cut.txt':
+    'TOOL P5: "kernel BUG at ..." while gdrdrv maps a pinned GPU page is not read as a gdrdrv fault',
+  'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
+    'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
+  'perftest/perftest-54-cxgb4-write-bw-1026-qps-rdma-cm-rejected.txt':
+    'TOOL P1: a perftest paste of its command line and RDMA CM error lines only (no banner) exits 2 instead of reading as a test that failed to connect',
+  'perftest/qingcloud-docs-ib-delay-ehpc-vm-write-lat-1.85us.txt':
+    'TOOL P1: `--output=latency` prints the result as one bare number under the command; the reader exits 2 instead of reading it',
+  'perftest/qingcloud-docs-ib-delay-mds-physical-write-lat-2.40us.txt':
+    'TOOL P1: `--output=latency` prints the result as one bare number under the command; the reader exits 2 instead of reading it',
+  'show_gids/linux-riscv-dev-ibdump-6-devs-ib-port-no-netdev.txt':
+    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
+  'show_gids/linux-riscv-dev-mlnx-qos-centos-8-devs-4-link-local-only.txt':
+    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
+  'show_gids/linux-riscv-dev-ud-mlx5-0-link-local-only-mlx5-1-three-ipv4-crlf.txt':
+    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
+  'ucx_info/nixl-1195-h100-ucx-1.20-configure-line-cut.txt':
+    'TOOL P1/P2: `ucx_info -v` behind a `$` prompt with its configure line cut exits 2 instead of reading the version and keeping CUDA support as not shown',
+  'ucx_perftest/linux-riscv-dev-ucx-readme-tag-bw-host-rc-11.7gbs-no-cuda-copy.txt':
+    "TOOL P5: UCX's own warning \"transport 'cuda_copy' is not available\" (no CUDA transport in this UCX) is not read as a fault for GPU-resident KV",
+  'ucx_perftest/ucx-10743-a100-k8s-rc-cuda-ipc-debug-server-cut.txt':
+    'TOOL P1/P2: UCX debug log lines, then "Accepted connection" and a table border cut before any row, exit 2 instead of reading as results not shown',
 };
