@@ -32,12 +32,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P5: "kernel BUG at ..." while gdrdrv maps a pinned GPU page is not read as a gdrdrv fault',
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
-  'perftest/perftest-54-cxgb4-write-bw-1026-qps-rdma-cm-rejected.txt':
-    'TOOL P1: a perftest paste of its command line and RDMA CM error lines only (no banner) exits 2 instead of reading as a test that failed to connect',
-  'perftest/qingcloud-docs-ib-delay-ehpc-vm-write-lat-1.85us.txt':
-    'TOOL P1: `--output=latency` prints the result as one bare number under the command; the reader exits 2 instead of reading it',
-  'perftest/qingcloud-docs-ib-delay-mds-physical-write-lat-2.40us.txt':
-    'TOOL P1: `--output=latency` prints the result as one bare number under the command; the reader exits 2 instead of reading it',
   'show_gids/linux-riscv-dev-ibdump-6-devs-ib-port-no-netdev.txt':
     'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
   'show_gids/linux-riscv-dev-mlnx-qos-centos-8-devs-4-link-local-only.txt':
