@@ -334,3 +334,30 @@ describe('2. a port cut after its state: Active alone is not usable; a fault sho
     expect(checks.find((c) => c.id === 'ib.port')?.detail).toMatch(/^non-InfiniBand .* no LID needed$/);
   });
 });
+
+describe('a ucx_perftest server cut before its table (b23)', () => {
+  it('"Waiting for connection..." and "Accepted connection from" are the server of a run whose rows are not shown', () => {
+    const text = [
+      '[1712000000.100000] [gpu-a:4242 :0]        init.c:122  UCX  DEBUG cmd line: ucx_perftest -c 2',
+      'Waiting for connection...',
+      'Accepted connection from 10.0.0.7:51514',
+      '+--------------------------------------------------',
+    ].join('\n');
+    const checks = read('ucx_perftest', text);
+    expect(verdict(checks)).toBe('unverified');
+  });
+
+  it('the same server with its client rows after it is read in full', () => {
+    const text = [
+      'Waiting for connection...',
+      'Accepted connection from 10.0.0.7:51514',
+      '+--------------+--------------+------------------------------+---------------------+-----------------------+',
+      '|              |              |       overhead (usec)        |   bandwidth (MB/s)  |  message rate (msg/s) |',
+      '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+      '|    Stage     | # iterations | 50.0%ile | average | overall |  average |  overall |  average  |  overall  |',
+      '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+      'Final:                  1000      0.240  1675.942  1671.351    23615.58   23743.62         597         598',
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/skipped perftest\.run/);
+  });
+});

@@ -453,3 +453,25 @@ describe('perftest without its banner (b23)', () => {
     expect(rollUp(read('perftest', text)).status).toBe('untrusted');
   });
 });
+
+describe('ucx_info -v without its "#" marks (b23)', () => {
+  it('"Library version:" and a configure line cut before any CUDA flag: the version is read, CUDA is not shown', () => {
+    const text = [
+      '$ ucx_info -v',
+      '',
+      'Library version: 1.20.0',
+      'Library path: /usr/lib/libucs.so.0',
+      'API headers version: 1.20.0',
+      "Git branch '', revision 0a1b2c3",
+      'Configured with: --enable-mt --prefix=/usr --with-verbs --with-mlx5 --enab',
+    ].join('\n');
+    const checks = read('ucx_info', text);
+    expect(byId(checks, 'ucx.version')?.detail).toMatch(/1\.20\.0/);
+    expect(byId(checks, 'ucx.cuda')?.status).toBe('skipped');
+  });
+
+  it('the same block configured --with-cuda is read as built with CUDA', () => {
+    const text = 'Library version: 1.20.0\nConfigured with: --with-verbs --with-cuda=/usr/local/cuda\n';
+    expect(byId(read('ucx_info', text), 'ucx.cuda')?.status).toBe('ok');
+  });
+});

@@ -38,10 +38,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
   'show_gids/linux-riscv-dev-ud-mlx5-0-link-local-only-mlx5-1-three-ipv4-crlf.txt':
     'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
-  'ucx_info/nixl-1195-h100-ucx-1.20-configure-line-cut.txt':
-    'TOOL P1/P2: `ucx_info -v` behind a `$` prompt with its configure line cut exits 2 instead of reading the version and keeping CUDA support as not shown',
   'ucx_perftest/linux-riscv-dev-ucx-readme-tag-bw-host-rc-11.7gbs-no-cuda-copy.txt':
     "TOOL P5: UCX's own warning \"transport 'cuda_copy' is not available\" (no CUDA transport in this UCX) is not read as a fault for GPU-resident KV",
-  'ucx_perftest/ucx-10743-a100-k8s-rc-cuda-ipc-debug-server-cut.txt':
-    'TOOL P1/P2: UCX debug log lines, then "Accepted connection" and a table border cut before any row, exit 2 instead of reading as results not shown',
 };
