@@ -26,10 +26,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b23
   'memlock/gardenlinux-170-containerd-64mib.txt':
     'TOOL P5: a 64 MiB locked-memory cap is read as a warning; its consequence (no KV buffer of gigabytes can be registered for RDMA) makes it a fault',
-  'dmesg/amzn-drivers-308-efa-probe-warn-cut.txt':
-    'TOOL P5: a kernel WARN trace ("[ cut here ]") printed inside the EFA driver\'s probe is not read as a fault of the NIC driver',
-  'dmesg/gdrcopy-15-gdrdrv-mmap-kernel-bug-elided-cut.txt':
-    'TOOL P5: "kernel BUG at ..." while gdrdrv maps a pinned GPU page is not read as a gdrdrv fault',
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   'show_gids/linux-riscv-dev-ibdump-6-devs-ib-port-no-netdev.txt':
