@@ -361,3 +361,34 @@ describe('a ucx_perftest server cut before its table (b23)', () => {
     expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/skipped perftest\.run/);
   });
 });
+
+describe("principle 5: UCX's own word that it has no CUDA transport (b23)", () => {
+  const TABLE = [
+    '+--------------+--------------+------------------------------+---------------------+-----------------------+',
+    '|              |              |       overhead (usec)        |   bandwidth (MB/s)  |  message rate (msg/s) |',
+    '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+    '|    Stage     | # iterations | 50.0%ile | average | overall |  average |  overall |  average  |  overall  |',
+    '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+  ];
+  const FINAL =
+    'Final:                    10      0.180  8000.000  8000.000    12000.00   12000.00         125         125';
+  it('"cuda_copy is not available" with no cuda transport offered fails ucx.cuda, whatever the host-memory figure', () => {
+    const text = [
+      '$ UCX_TLS=rc,cuda_copy ucx_perftest 10.0.0.2 -t tag_bw -m host -s 100000000 -n 10',
+      ...TABLE,
+      "[1751000000.000001] [node-b:1001:0]     ucp_context.c:1321 UCX  WARN  transport 'cuda_copy' is not available, please use one or more of: cma, rc, rc_mlx5, rc_verbs, self, sm, tcp, ud",
+      FINAL,
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text))).toContain('fail ucx.cuda');
+  });
+
+  it('the same warning when UCX offers another cuda transport is not "no CUDA"', () => {
+    const text = [
+      '$ UCX_TLS=rc,cuda_ipc ucx_perftest 10.0.0.2 -t tag_bw -m host -s 100000000 -n 10',
+      ...TABLE,
+      "[1751000000.000001] [node-b:1001:0]     ucp_context.c:1321 UCX  WARN  transport 'cuda_ipc' is not available, please use one or more of: cuda_copy, rc, rc_mlx5, self, sm, tcp",
+      FINAL,
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/fail ucx\.cuda/);
+  });
+});

@@ -25,7 +25,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
   // b23
   'memlock/gardenlinux-170-containerd-64mib.txt':
-    'TOOL P5: a 64 MiB locked-memory cap is read as a warning; its consequence (no KV buffer of gigabytes can be registered for RDMA) makes it a fault',
+    "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   'show_gids/linux-riscv-dev-ibdump-6-devs-ib-port-no-netdev.txt':
@@ -34,6 +34,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
   'show_gids/linux-riscv-dev-ud-mlx5-0-link-local-only-mlx5-1-three-ipv4-crlf.txt':
     'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
-  'ucx_perftest/linux-riscv-dev-ucx-readme-tag-bw-host-rc-11.7gbs-no-cuda-copy.txt':
-    "TOOL P5: UCX's own warning \"transport 'cuda_copy' is not available\" (no CUDA transport in this UCX) is not read as a fault for GPU-resident KV",
 };
