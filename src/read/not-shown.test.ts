@@ -392,3 +392,38 @@ describe("principle 5: UCX's own word that it has no CUDA transport (b23)", () =
     expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/fail ucx\.cuda/);
   });
 });
+
+describe('principle 5: each RoCE port in show_gids is judged, not the table as a whole (b23)', () => {
+  const HEAD = [
+    'DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV',
+    '---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---',
+  ];
+  const ROUTED = [
+    'mlx5_1\t1\t0\tfe80:0000:0000:0000:1e34:daff:fe00:0101\t\t\tv1\tens2f1',
+    'mlx5_1\t1\t1\tfe80:0000:0000:0000:1e34:daff:fe00:0101\t\t\tv2\tens2f1',
+    'mlx5_1\t1\t2\t0000:0000:0000:0000:0000:ffff:0a00:0002\t10.0.0.2  \tv1\tens2f1',
+    'mlx5_1\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0002\t10.0.0.2  \tv2\tens2f1',
+  ];
+  it('a port whose netdev gives it only link-local GIDs is a warning beside a routed one', () => {
+    const text = [
+      ...HEAD,
+      'mlx5_0\t1\t0\tfe80:0000:0000:0000:1e34:daff:fe00:0100\t\t\tv1\tens2f0',
+      'mlx5_0\t1\t1\tfe80:0000:0000:0000:1e34:daff:fe00:0100\t\t\tv2\tens2f0',
+      ...ROUTED,
+      'n_gids_found=6',
+    ].join('\n');
+    const checks = read('show_gids', text);
+    expect(lines(checks)).toContain('warn rdma.gid.port');
+    expect(verdict(checks)).toBe('unverified');
+  });
+
+  it('every port routed (and an InfiniBand port without a netdev) is no warning', () => {
+    const text = [
+      ...HEAD,
+      ...ROUTED,
+      'mlx5_5\t1\t0\tfe80:0000:0000:0000:0cc4:7a03:00b6:a0b4\t\t\tv1',
+      'n_gids_found=5',
+    ].join('\n');
+    expect(verdict(read('show_gids', text))).toBe('trusted');
+  });
+});

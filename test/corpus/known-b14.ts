@@ -28,10 +28,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
-  'show_gids/linux-riscv-dev-ibdump-6-devs-ib-port-no-netdev.txt':
-    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
-  'show_gids/linux-riscv-dev-mlnx-qos-centos-8-devs-4-link-local-only.txt':
-    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
-  'show_gids/linux-riscv-dev-ud-mlx5-0-link-local-only-mlx5-1-three-ipv4-crlf.txt':
-    'TOOL P5: RoCE ports whose GID table holds only link-local entries (no routable RoCEv2 address) are passed because another port has one',
 };
