@@ -230,6 +230,20 @@ export const CAPTURES_b22: Capture[] = [
     expert: 'no-problem',
     why: 'one CX-7 (4129) RoCE port PORT_ACTIVE, active_mtu 4096, link_layer Ethernet, indentation flattened by the page; the whole output',
   },
+  {
+    file: 'ibv_devinfo/deepep-223-cx6dx-roce-one-port-down-cx6-ib-active-cut.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/deepseek-ai/DeepEP/issues/223',
+    expert: 'not-judged',
+    why: 'CX-6 Dx mlx5_0 RoCE PORT_ACTIVE (active_mtu 1024), its sibling mlx5_1 PORT_DOWN on Ethernet (not shown to be in use: a warning), CX-6 mlx5_2 InfiniBand PORT_ACTIVE with LID 7; mlx5_3 cut inside its header',
+  },
+  {
+    file: 'ibv_devinfo/deepep-355-headless-cx7-roce-active-next-device-cut.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/deepseek-ai/DeepEP/issues/355',
+    expert: 'not-judged',
+    why: 'starts inside a CX-7 device (no hca_id line) whose RoCE port is PORT_ACTIVE; mlx5_5 is cut at its `port:   1` line before its state, and the devices before the first are not shown',
+  },
   // ibstatus
   {
     file: 'ibstatus/nccl-1412-three-hdr-active-fourth-40g-cut.txt',
