@@ -94,6 +94,41 @@ export const CAPTURES_b22: Capture[] = [
     expert: 'not-judged',
     why: 'B200 NV18 node with 4 NICs all on one socket: GPU0-GPU3 have PIX NICs, GPU4-GPU7 reach every NIC only through SYS (KV crosses the CPU interconnect: a warning)',
   },
+  {
+    file: 'topo/vllm-5001-h20-header-flush-left-gpu0-node-only-gpu4-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/5001',
+    expert: 'not-judged',
+    why: 'H20 NV18 node, 5 NICs, header pasted flush left: GPU0 and GPU2 reach NICs only through NODE (a warning), GPU1 and GPU3 have PIX NICs; cut inside the GPU4 row',
+  },
+  {
+    file: 'topo/vllm-32467-h20-nic-rows-only-of-40-plus-nics-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/32467',
+    expert: 'not-judged',
+    why: 'only the NIC31-NIC34 rows of a 40-plus-NIC matrix (no header, no GPU rows), cut inside NIC34: GPU placement is not shown',
+  },
+  {
+    file: 'topo/vllm-6746-h100-tabs-gpu4-7-and-nic-rows-head-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/6746',
+    expert: 'not-judged',
+    why: 'tab-separated H100 NV18 tail: GPU4-GPU7 each with a PXB NIC and NIC rows to NIC8, but the header and the GPU0-GPU3 rows are cut away',
+  },
+  {
+    file: 'topo/vllm-omni-432-a100-tabs-indented-header-gpu1-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm-omni/issues/432',
+    expert: 'not-judged',
+    why: 'A100-class NV12 node with 18 NICs, tab-separated with an indented header: GPU0 and GPU1 reach NICs at PXB at best; cut inside the GPU1 row',
+  },
+  {
+    file: 'topo/vllm-15098-h20-gpu4-7-nic-rows-legend-head-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/15098',
+    expert: 'not-judged',
+    why: 'H20 NV18 tail: GPU4-GPU7 each with a PIX NIC and NIC rows with the legend, but the header and GPU0-GPU3 rows are cut away (NIC rows show NIC1/NIC2 PIX to GPU0-GPU3)',
+  },
   // nccl-tests
   {
     file: 'nccl-tests/nccl-1435-all-gather-2-gpus-bf16-rows-cut.txt',
