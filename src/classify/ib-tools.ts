@@ -81,6 +81,18 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
         },
       ),
     );
+  // An author's `...` stands for CAs or lines left out of the paste: the host's other adapters are not shown
+  // (principle 2), so the ports shown are not the whole answer.
+  const elision = r.elided?.[0];
+  if (elision)
+    checks.push(
+      check(
+        'ib.elided',
+        'skipped',
+        `line ${elision.line}: the paste's \`${elision.text}\` leaves out part of the output (other CAs or their ports): not shown, not judged`,
+        { fix: 'paste the whole `ibstat` output, without eliding CAs' },
+      ),
+    );
   if (r.errors.length > 0) {
     const first = r.errors[0]?.text ?? '';
     const dev = /IB device '([^']+)'/.exec(first)?.[1];

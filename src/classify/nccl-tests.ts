@@ -22,7 +22,11 @@ export const NCCL_LARGE_BYTES = 1 << 26;
 
 export function classifyNcclTests(r: NcclTestsResult, opts: TransferOptions): Check[] {
   const test = r.test ?? 'nccl-tests';
-  const hosts = [...new Set(r.ranks.map((x) => x.host))];
+  // nccl-tests prints its rank lines from rank 0 (common.cu); a paste whose first rank line is rank N > 0 is
+  // cut before it: at least N+1 ranks ran, on hosts not all shown (principle 2).
+  const shownHosts = [...new Set(r.ranks.map((x) => x.host))];
+  const ranksCut = r.ranks.length > 0 && Math.min(...r.ranks.map((x) => x.rank)) > 0;
+  const hosts = ranksCut && shownHosts.length === 1 ? [] : shownHosts;
   const checks: Check[] = [runCheck(r, test)];
   if (r.rows.length > 0) checks.push(busbw(r, test, hosts, opts));
   const t = transport(r, hosts);
@@ -56,11 +60,16 @@ function runCheck(r: NcclTestsResult, test: string): Check {
       },
     );
   }
+  // `Test NCCL failure` / `Test failure` (common.cu's NCCLCHECK/TESTCHECK) ends the run: the rows printed
+  // before it do not make it a success (principle 4).
   if (r.errors.length > 0)
     return check(
       'nccl.run',
-      'warn',
-      `${test}: ${r.rows.length} row(s), but line ${r.errors[0]?.line}: ${r.errors[0]?.text}`,
+      'fail',
+      `${test}: the run aborted after ${plural(r.rows.length, 'row')}: line ${r.errors[0]?.line}: ${r.errors[0]?.text}`,
+      {
+        fix: 'rerun with NCCL_DEBUG=INFO and read the first NCCL WARN before the failure: it names the device, rank or allocation that failed',
+      },
     );
   return check(
     'nccl.run',
@@ -79,7 +88,12 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
   const gpu = r.ranks[0]?.gpu;
   const data = { busbw: peak, bytes: best.bytes };
   // One rank moves nothing between GPUs: its busbw is 0 (alltoall) or a local copy, whatever the link.
-  if (r.ranks.length === 1 && opts.lineRateGbps === undefined && opts.minGBps === undefined)
+  if (
+    r.ranks.length === 1 &&
+    r.ranks[0]?.rank === 0 &&
+    opts.lineRateGbps === undefined &&
+    opts.minGBps === undefined
+  )
     return check(
       'nccl.busbw',
       'skipped',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { rollUp } from '../core/verdict.js';
+import { readPasted } from '../read/tools.js';
 import { ParseError } from './errors.js';
 import type { IbDevice } from './ib-port.js';
 import { parseIbstat } from './ibstat.js';
@@ -191,6 +193,26 @@ describe('parseIbstat on every shared fixture', () => {
 });
 
 describe('parseIbstat variants', () => {
+  it("an author's `...` before the CAs is not data: the other CAs are not shown, so a healthy one is not the whole host (principle 2)", () => {
+    const text = [
+      'ibstat',
+      '...',
+      "CA 'mlx5_5'",
+      '        CA type: MT4129',
+      '        Port 1:',
+      '                State: Active',
+      '                Physical state: LinkUp',
+      '                Rate: 400',
+      '                Link layer: InfiniBand',
+    ].join('\n');
+    const r = parseIbstat(text);
+    expect(r.devices.map((d) => d.name)).toEqual(['mlx5_5']);
+    expect(r.elided).toEqual([{ line: 2, text: '...' }]);
+    const checks = readPasted('ibstat', text, { expect: 'any' }).checks;
+    expect(checks.map((c) => `${c.status} ${c.id}`)).toContain('skipped ib.elided');
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
   it('ignores unknown extra lines (newer rdma-core "Effective speed:") and reads Initializing', () => {
     const text = [
       "CA 'mlx5_0'",

@@ -1,7 +1,7 @@
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import { type CommonPortField, type IbDevice, type IbPort, setCommonPortField } from './ib-port.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isElision, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -19,6 +19,8 @@ export interface IbstatResult {
    * printing the good ones, exit 255 (leptonai/gpud fixture, azhpc-diagnostics#59).
    */
   errors: { line: number; text: string }[];
+  /** The author's elisions (`...`, `[snip]`): what they stand for (CAs, ports, lines) is not shown (principle 2). */
+  elided?: { line: number; text: string }[];
 }
 
 const TOOL = 'ibstat';
@@ -30,6 +32,7 @@ export function parseIbstat(text: string): IbstatResult {
   const lines = cleanLines(text);
   const devices: IbDevice[] = [];
   const errors: { line: number; text: string }[] = [];
+  const elided: { line: number; text: string }[] = [];
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
@@ -39,6 +42,10 @@ export function parseIbstat(text: string): IbstatResult {
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
+    if (isElision(t)) {
+      elided.push({ line: line.no, text: t });
+      continue;
+    }
     const ca = /^CA '([^']+)'$/.exec(t);
     if (ca) {
       device = { name: ca[1] as string, ports: [] };
@@ -91,7 +98,7 @@ export function parseIbstat(text: string): IbstatResult {
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
   }
   annotateDevices(devices);
-  return { devices, errors };
+  return elided.length > 0 ? { devices, errors, elided } : { devices, errors };
 }
 
 /** Keys that only a port block has (ibstat.c port_dump): seen without a "Port N:" header they start one. */

@@ -256,6 +256,27 @@ describe('nccl-tests rows the paste stops inside, and runs that show no transfer
     expect(busbw?.matters).not.toBe(false);
   });
 
+  it('a rank list that starts at Rank 71 was cut before it: at least 72 ranks, not a one-rank run (principle 2)', () => {
+    const paste = `${rank(71, 'gb200-171')}#\n${HEAD}  8589934592    2147483648     float     sum      -1    20299  423.16  834.57      0    20006  429.37  846.82      0
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 745.53 `;
+    const busbw = readPasted('nccl-tests', paste, { expect: 'any' }).checks.find(
+      (c) => c.id === 'nccl.busbw',
+    );
+    expect(busbw?.detail).not.toMatch(/one rank/);
+    // The other ranks' hosts are not shown: not "one node" either.
+    expect(busbw?.detail).toMatch(/nodes not shown/);
+  });
+
+  it('a Test NCCL failure after the rows ends the run: a failure, whatever the rows before it (principle 4)', () => {
+    const paste = `${HEAD} 17179869184    4294967296     float     sum      -1    93457  183.83  367.29      0    93420  183.90  367.44      0
+HCA-128: Test NCCL failure common.cu:1204 'unhandled cuda error (run with NCCL_DEBUG=INFO for details) / '
+ .. HCA-128 pid 757466: Test failure common.cu:915`;
+    const run = readPasted('nccl-tests', paste, { expect: 'any' }).checks.find((c) => c.id === 'nccl.run');
+    expect(run?.status).toBe('fail');
+    expect(run?.detail).toMatch(/aborted after 1 row: line 5: HCA-128: Test NCCL failure/);
+  });
+
   it('one node whose rows stop before 64 MiB: latency-bound, not judged (not "inside the node, reported")', () => {
     const paste = `${rank(0, 'a')}${rank(1, 'a')}${HEAD}          64            16     float     sum      -1    32.89    0.00    0.00      0    33.50    0.00    0.00      0`;
     const busbw = readPasted('nccl-tests', paste, { expect: 'any' }).checks.find(

@@ -98,7 +98,12 @@ crw-rw-rw- 1 root root 231, 192 Mär  3 10:12 uverbs0
 describe('2. "not shown" is never "absent" or "failed"', () => {
   it('an ibstat port block without its CA line is read; a lone mlx5_8 means mlx5_0–mlx5_7 are not shown', () => {
     const block = '...\nPort 1:\n                State: Down\n                Physical state: Polling\n...\n';
-    expect(lines(read('ibstat', block))).toEqual(['fail ib.port (CA not shown)/1', 'fail ib.ports']);
+    // The `...` around the block is the author's elision: the rest is not shown (ib.elided), the Down port still fails.
+    expect(lines(read('ibstat', block))).toEqual([
+      'fail ib.port (CA not shown)/1',
+      'fail ib.ports',
+      'skipped ib.elided',
+    ]);
     const lone =
       "CA 'mlx5_8'\n\tCA type: MT4125\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Down\n\t\tPhysical state: Disabled\n";
     const checks = read('ibstat', lone);

@@ -23,6 +23,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
+  // b22
+  'ibstat/advancedclustering-infiniband-port-states-mlx4-qdr-active-flattened.txt':
+    "READING: the expert judged the port state only (one QDR port Active/LinkUp); read holds the 40 Gb/s rate (5 GB/s of line rate) against the 5 GB/s cross-node KV floor, which the README's problem definition supports (the same convention as nccl-451)",
+  'nccl-tests/coreweave-nccl-tests-43-gb200-nvl72-72-ranks-all-reduce-745.txt':
+    'READING: read no longer takes the lone `Rank 71` line for a one-rank run (the rank list was cut: at least 72 ranks, hosts not shown) and warns that 847 GB/s busbw cannot be held against a link no one named; the expert knew that a GB200 NVL72 rack all-reduces over its multi-node NVLink domain, context the paste only hints at (`slurm-gb200-…`)',
+  'nccl-tests/nccl-tests-284-two-nodes-net-socket-info-before-first-row-cut.txt':
+    'READING: the expert took NCCL over TCP sockets between the nodes as a degraded-but-working state (a warning); read fails it as no RDMA between the nodes, like software RDMA only, which the README lists as a problem',
   // b23
   'memlock/gardenlinux-170-containerd-64mib.txt':
     "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
