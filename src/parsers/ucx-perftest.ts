@@ -166,10 +166,7 @@ const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
  */
 const PERFTEST_LOG =
   /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d|\bcmd line: \S*ucx_perftest\b/;
-/**
- * What the ucx_perftest server prints before any table (perftest.c: "Waiting for connection...",
- * "Accepted connection from %s"): a run whose results, if cut, are not shown rather than absent.
- */
+/** The ucx_perftest server's lines before any table (perftest.c): a run whose cut results are not shown. */
 const SERVER_WAIT = /^(?:Waiting for connection\.\.\.|Accepted connection from \S+)$/;
 
 /** Cuts a capture into runs: a new run starts at a ucx_perftest command, results header or test box that follows a finished part of the previous one. */
