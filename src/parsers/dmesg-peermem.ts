@@ -110,15 +110,18 @@ function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): v
     const t = l.text.trim();
     if (!CRASH.test(t)) return;
     let module: string | undefined;
+    let frames = false;
     for (const next of lines.slice(i + 1, i + 60)) {
       const f = FRAME.exec(next.text.trim());
+      if (f) frames = true;
       if (f && watched(`${f[1]} `) !== undefined) {
         module = watched(`${f[1]} `);
         break;
       }
       if (/\[ cut here \]/.test(next.text)) break;
     }
-    if (module === undefined) {
+    // A trace through other modules only is theirs, whatever line came before it.
+    if (module === undefined && !frames) {
       const before = lines
         .slice(Math.max(0, i - 3), i)
         .reverse()

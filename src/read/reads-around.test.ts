@@ -216,3 +216,15 @@ describe('principle 5: a kernel crash report inside a watched driver is that dri
     expect(verdictOf(read('dmesg', text))).not.toBe('untrusted');
   });
 });
+
+describe('principle 5: a crash whose trace runs through other modules only is theirs (b23)', () => {
+  it('an mlx5 line before a WARN in usbcore is no NIC fault', () => {
+    const text = [
+      '[ 20.100000] mlx5_core 0000:3b:00.0: Port module event: module 0, Cable plugged',
+      '[ 20.200000] ------------[ cut here ]------------',
+      '[ 20.200001] WARNING: CPU: 0 PID: 1 at drivers/usb/core/urb.c:500 usb_submit_urb+0x3c/0x70',
+      '[ 20.200010]  usb_start_wait_urb+0x5a/0x130 [usbcore]',
+    ].join('\n');
+    expect(checkLines(read('dmesg', text)).join('\n')).not.toMatch(/fail nic\.driver/);
+  });
+});
