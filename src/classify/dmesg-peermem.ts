@@ -40,6 +40,22 @@ function driverFailures(r: DmesgPeermemResult): Check[] {
       ),
     );
   }
+  for (const crash of r.lines.filter((l) => l.kind === 'crash')) {
+    const gdr = crash.module === 'gdrdrv';
+    const nicDriver = !gdr && !/^(?:nvidia_peermem|nv_peer_mem|NVRM)$/.test(crash.module);
+    const id = gdr ? 'gdr.gdrdrv' : nicDriver ? 'nic.driver' : 'gdr.peermem';
+    if (out.some((c) => c.id === id)) continue;
+    out.push(
+      check(
+        id,
+        'fail',
+        `the kernel reports a crash inside ${crash.module} (line ${crash.line}: ${crash.text.replace(/^\[[^\]]*\]\s*/, '')}): ${gdr ? "GDRCopy's CPU mapping of GPU memory" : nicDriver ? 'that NIC' : 'GPUDirect RDMA'} cannot be relied on`,
+        {
+          fix: `read the call trace after it; update or rebuild ${crash.module} to match the running kernel and drivers`,
+        },
+      ),
+    );
+  }
   const map = r.lines.find((l) => l.kind === 'map');
   if (map)
     out.push(

@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { DevInfinibandResult } from '../parsers/dev-infiniband.js';
-import { roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
+import { type Gid, roceV2Ipv4, type ShowGidsResult } from '../parsers/show-gids.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 const UVERBS_LINES = [
@@ -202,5 +202,36 @@ export function classifyShowGids(r: ShowGidsResult, opts: { shown?: Shown } = {}
   const note = indexes.includes(3)
     ? ''
     : `; not the common default 3: set UCX_IB_GID_INDEX=${indexes[0]} (NCCL_IB_GID_INDEX) if auto-selection fails`;
-  return [check('rdma.gid', 'ok', `RoCEv2 IPv4 GID: ${list.join(', ')}${note}`, { data: { indexes } })];
+  return [
+    check('rdma.gid', 'ok', `RoCEv2 IPv4 GID: ${list.join(', ')}${note}`, { data: { indexes } }),
+    ...linkLocalOnly(r),
+  ];
+}
+
+/**
+ * Each RoCE port is judged, not the table as a whole (issue 38, principle 5): a port whose netdev
+ * gives it only the link-local GIDs every RoCE port starts with (fe80::/10, show_gids' rows with an
+ * empty IPv4 column) has no routable RoCEv2 address, so it cannot carry RoCEv2 traffic off its L2
+ * segment even when another port can. Rows without a netdev (an InfiniBand port's GID) are not RoCE.
+ */
+function linkLocalOnly(r: ShowGidsResult): Check[] {
+  const ports = new Map<string, Gid[]>();
+  for (const g of r.gids) {
+    if (!g.netdev) continue;
+    const key = `${g.device}/${g.port}`;
+    ports.set(key, [...(ports.get(key) ?? []), g]);
+  }
+  const bare = [...ports].filter(([, gids]) => gids.every((g) => !g.ipv4 && /^fe[89ab]/i.test(g.gid)));
+  if (bare.length === 0) return [];
+  const names = bare.map(([port, gids]) => `${port} (${gids[0]?.netdev})`);
+  return [
+    check(
+      'rdma.gid.port',
+      'warn',
+      `${plural(bare.length, 'RoCE port')} with only link-local GIDs, no routable RoCEv2 address: ${names.join(', ')}; a KV transfer over ${bare.length === 1 ? 'it' : 'them'} cannot leave its L2 segment`,
+      {
+        fix: 'give the netdev of each RoCE port the KV transfer uses an IPv4 (or global IPv6) address, or keep UCX_NET_DEVICES to the ports that have one',
+      },
+    ),
+  ];
 }

@@ -45,6 +45,7 @@ function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
   const group = isNixl(parsed) ? 'nixlbench' : 'perftest';
   const checks: Check[] = [runCheck(parsed, group)];
   if (isNixl(parsed) && parsed.peerMemoryNote) checks.push(peerMemoryBanner(parsed.peerMemoryNote));
+  if (!isNixl(parsed)) checks.push(...noCudaTransport(parsed));
   const storage = isNixl(parsed) ? storageCheck(group, parsed.backend, parsed.peakGBps) : undefined;
   if (storage) {
     checks.push(storage);
@@ -148,4 +149,27 @@ function peerMemoryBanner(note: { line: number }): Check {
       fix: 'on the host, `lsmod | grep -e nvidia_peermem -e nv_peer_mem` (load nvidia_peermem, or GPU Operator driver.rdma.enabled=true); a DMA-BUF setup needs no peer-memory module and this banner can be ignored there',
     },
   );
+}
+
+/**
+ * UCX's own word that it has no CUDA transport (ucp_context.c, when UCX_TLS names one it lacks:
+ * "transport 'cuda_copy' is not available, please use one or more of: <the transports it has>"):
+ * when the list it offers holds no cuda transport, this UCX cannot move GPU memory at all, so
+ * GPU-resident KV cannot be sent with it, whatever a host-memory test shows (issue 38, principle 5).
+ */
+function noCudaTransport(parsed: Parsed): Check[] {
+  if (isNixl(parsed)) return [];
+  for (const w of parsed.ucx.warnings) {
+    const m = /transport '(cuda\w*)' is not available, please use one or more of: (.*)$/.exec(w.text);
+    if (!m || /\bcuda/.test(m[2] as string)) continue;
+    return [
+      check(
+        'ucx.cuda',
+        'fail',
+        `UCX has no CUDA transport (line ${w.line}: "${m[1]}" is not available; it offers ${(m[2] as string).trim()}): GPU-memory transfers fail with this UCX`,
+        { fix: 'use a UCX built --with-cuda (ucx_info -d lists cuda_copy and cuda_ipc)' },
+      ),
+    ];
+  }
+  return [];
 }

@@ -13,7 +13,7 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'loaded' | 'benign' | 'other';
+  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'crash' | 'loaded' | 'benign' | 'other';
 }
 
 export interface DmesgPeermemResult {
@@ -33,6 +33,15 @@ const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM)\b/;
 const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
 const NIC_FAILED =
   /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+/;
+/**
+ * The kernel's own crash reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
+ * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general
+ * protection fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`).
+ */
+const CRASH =
+  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at /;
+/** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
+const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
 const KERNEL =
   /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>)/;
 
@@ -74,6 +83,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
               : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
+  crashes(lines, r);
   if (r.lines.length === 0 && r.kernelLines === 0) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
@@ -83,4 +93,41 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     });
   }
   return r;
+}
+
+/**
+ * A crash report inside a driver this reader watches (a NIC driver, a peer-memory module, gdrdrv):
+ * the module named by the first call-trace frame after the marker, else by the kernel line just
+ * before it (a report cut before its trace, right after that driver's own lines). A crash report
+ * with neither is someone else's and is left alone.
+ */
+function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): void {
+  const watched = (t: string): string | undefined => {
+    const m = NIC_DRIVER.exec(t) ?? MODULE.exec(t);
+    return m ? (m[1] as string).replace('-', '_') : undefined;
+  };
+  lines.forEach((l, i) => {
+    const t = l.text.trim();
+    if (!CRASH.test(t)) return;
+    let module: string | undefined;
+    let frames = false;
+    for (const next of lines.slice(i + 1, i + 60)) {
+      const f = FRAME.exec(next.text.trim());
+      if (f) frames = true;
+      if (f && watched(`${f[1]} `) !== undefined) {
+        module = watched(`${f[1]} `);
+        break;
+      }
+      if (/\[ cut here \]/.test(next.text)) break;
+    }
+    // A trace through other modules only is theirs, whatever line came before it.
+    if (module === undefined && !frames) {
+      const before = lines
+        .slice(Math.max(0, i - 3), i)
+        .reverse()
+        .find((b) => b.text.trim() !== '');
+      if (before && KERNEL.test(before.text.trim())) module = watched(before.text.trim());
+    }
+    if (module !== undefined) r.lines.push({ line: l.no, module, text: t, kind: 'crash' });
+  });
 }

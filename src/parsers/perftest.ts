@@ -48,6 +48,16 @@ export interface PerftestResult {
   errors: { line: number; text: string }[];
   /** Result rows that stop before their figures (a paste cut inside the table). */
   cutRows?: number;
+  /**
+   * `--output=latency|bandwidth|message_rate` on the typed command: perftest then prints only
+   * the average as one bare `%lf` line (perftest_parameters.c `print_report_lat`: `printf("%lf\n",
+   * average)`; `print_report_bw`: `printf("%lf\n", bw_avg)`), no banner and no table.
+   */
+  output?: 'latency' | 'bandwidth' | 'message_rate';
+  /** `-s`/`--size` on the typed command (bytes). */
+  size?: number;
+  /** `--report_gbits` on the typed command (a bare bandwidth is then in Gb/sec). */
+  gbits?: boolean;
 }
 
 const TOOL = 'perftest';
@@ -75,6 +85,11 @@ const FAILURE: readonly RegExp[] = [
   /^Error in (?:run_iter|mtu)/,
   /^ *(?:\d+)?\s*ERROR: /,
   /^There are no available device\(s\) that support CUDA$/,
+  // rdma_cm (`-R`): perftest_communication.c `rdma_cm_event_error` and its callers.
+  /^RDMA CM event error:?$/,
+  /^Event: RDMA_CM_EVENT_\w+; error: -?\d+\.?$/,
+  /^Failed to (?:handle|connect) RDMA CM events?\.?$/,
+  /^Failed to (?:resolve|bind) RDMA CM address\.?$/,
   /^No such device ID \(\d+\) exists in system$/,
 ];
 
@@ -129,6 +144,11 @@ export function parsePerftest(text: string): PerftestResult {
     }
     if (/^(?:WARNING:|Conflicting CPU frequency values detected)/.test(t)) {
       r.warnings.push({ line: line.no, text: t });
+      continue;
+    }
+    if (r.output && !columns && /^\d+(?:\.\d+)?$/.test(t)) {
+      bareValue(r, Number(t));
+      recognised = true;
       continue;
     }
     if (columns && /^\d+\s+\d/.test(t)) {
@@ -208,6 +228,15 @@ function program(r: PerftestResult, typed: string): void {
   const at = words.findIndex((w) => /(?:^|\/)ib_(?:write|read|send|atomic)_(?:bw|lat)$/.test(w));
   if (at < 0) return;
   r.program = (words[at] as string).split('/').pop() as string;
+  const flags = words.slice(at + 1);
+  flags.forEach((w, i) => {
+    const [name, inline] = w.split('=', 2) as [string, string | undefined];
+    const value = inline ?? flags[i + 1];
+    if (name === '--output' && value && /^(?:latency|bandwidth|message_rate)$/.test(value))
+      r.output = value as NonNullable<PerftestResult['output']>;
+    else if ((name === '-s' || name === '--size') && value && /^\d+$/.test(value)) r.size = Number(value);
+    else if (name === '--report_gbits') r.gbits = true;
+  });
   const last = words[words.length - 1] as string;
   const before = words[words.length - 2] ?? '';
   if (
@@ -216,6 +245,22 @@ function program(r: PerftestResult, typed: string): void {
     (!before.startsWith('-') || /^--?\w+=/.test(before) || NO_VALUE.test(before))
   )
     r.server = last;
+}
+
+/**
+ * One bare `%lf` under a command typed with `--output=…`: the test's average (perftest's
+ * defaults when no `-s` is typed: DEF_SIZE_LAT 2 bytes, DEF_SIZE_BW 65536, perftest_parameters.h).
+ */
+function bareValue(r: PerftestResult, v: number): void {
+  const lat = r.output === 'latency' || /_lat$/.test(r.program ?? '');
+  if (r.output === 'message_rate') return;
+  r.kind ??= lat ? 'lat' : 'bw';
+  const bytes = r.size ?? (lat ? 2 : 65536);
+  if (lat) r.rows.push({ bytes, tAvgUs: v });
+  else {
+    r.unit ??= r.gbits ? 'Gb/sec' : 'MiB/sec';
+    r.rows.push({ bytes, avgGBps: round(r.gbits ? v / 8 : (v * 1048576) / 1e9) });
+  }
 }
 
 /** perftest flags that take no value (perftest_parameters.c `long_options`, `has_arg = 0`). */

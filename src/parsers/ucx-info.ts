@@ -50,6 +50,9 @@ export interface UcxInfoResult {
   via?: string;
 }
 
+/** The lines `ucx_info -v` prints (src/tools/info/version_info.c), recognised with or without their "# ". */
+const VERSION_FIELD =
+  /^(?:Library version: \d|Library path: \S|API headers version: \d|Git branch '[^']*', revision \w|Configured with: )/;
 const TOOL = 'ucx_info';
 /** The memory domain and device of a transport line whose section a filter did not keep. */
 export const NOT_SHOWN = '(not shown)';
@@ -106,7 +109,11 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       elided = true;
       continue;
     }
-    if (!t.startsWith('#')) {
+    // `ucx_info -v`'s fields (version_info.c) pasted without their leading "# " (issue 38, principle 1):
+    // "Library version: 1.20.0", "Library path:", "API headers version:", "Git branch '…', revision …",
+    // "Configured with: …" are still the version block.
+    const versionField = VERSION_FIELD.test(t);
+    if (!t.startsWith('#') && !versionField) {
       // ucx_info prints nothing else; a command echo or prompt is tolerated. Other text is read around and named
       // (issue 38, principle 1): UCX's own log lines when UCX_LOG_LEVEL was raised, a line retyped badly. A paste
       // with no ucx_info line at all is still refused below.
@@ -121,7 +128,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       });
       continue;
     }
-    const body = t.replace(/^#\s?/, '').trim();
+    const body = versionField ? t : t.replace(/^#\s?/, '').trim();
     // `ucx_info -v`: "# UCT version=1.8.0 revision …" (≤ 1.8, build_info.c:18), "# Version 1.13.0" (1.9–1.13,
     // build_info.c), "# Library version: 1.17.0" (≥ 1.14, version_info.c:19; "API headers version" is the build's).
     const v =

@@ -165,7 +165,9 @@ const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
  * (nixlbench's "ucp_context_0 intra-node cfg#2") are no evidence of a perftest run.
  */
 const PERFTEST_LOG =
-  /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d/;
+  /\b(?:perftest\w*|libperf\w*)\.c:\d+|\bperftest (?:inter|intra|self)-node\b|\bperftest\b.*\bcfg#\d|\bcmd line: \S*ucx_perftest\b/;
+/** The ucx_perftest server's lines before any table (perftest.c): a run whose cut results are not shown. */
+const SERVER_WAIT = /^(?:Waiting for connection\.\.\.|Accepted connection from \S+)$/;
 
 /** Cuts a capture into runs: a new run starts at a ucx_perftest command, results header or test box that follows a finished part of the previous one. */
 function runsOf(lines: Line[]): Line[][] {
@@ -240,7 +242,8 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
     !s.errors.some((e) => UCX_ABORT.test(e.text)) &&
-    !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text))
+    !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text)) &&
+    !lines.some((l) => SERVER_WAIT.test(l.text.trim()))
   ) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
     throw new ParseError(TOOL, 'no ucx_perftest results header, test box or result row found', {

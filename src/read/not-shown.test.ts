@@ -334,3 +334,96 @@ describe('2. a port cut after its state: Active alone is not usable; a fault sho
     expect(checks.find((c) => c.id === 'ib.port')?.detail).toMatch(/^non-InfiniBand .* no LID needed$/);
   });
 });
+
+describe('a ucx_perftest server cut before its table (b23)', () => {
+  it('"Waiting for connection..." and "Accepted connection from" are the server of a run whose rows are not shown', () => {
+    const text = [
+      '[1712000000.100000] [gpu-a:4242 :0]        init.c:122  UCX  DEBUG cmd line: ucx_perftest -c 2',
+      'Waiting for connection...',
+      'Accepted connection from 10.0.0.7:51514',
+      '+--------------------------------------------------',
+    ].join('\n');
+    const checks = read('ucx_perftest', text);
+    expect(verdict(checks)).toBe('unverified');
+  });
+
+  it('the same server with its client rows after it is read in full', () => {
+    const text = [
+      'Waiting for connection...',
+      'Accepted connection from 10.0.0.7:51514',
+      '+--------------+--------------+------------------------------+---------------------+-----------------------+',
+      '|              |              |       overhead (usec)        |   bandwidth (MB/s)  |  message rate (msg/s) |',
+      '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+      '|    Stage     | # iterations | 50.0%ile | average | overall |  average |  overall |  average  |  overall  |',
+      '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+      'Final:                  1000      0.240  1675.942  1671.351    23615.58   23743.62         597         598',
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/skipped perftest\.run/);
+  });
+});
+
+describe("principle 5: UCX's own word that it has no CUDA transport (b23)", () => {
+  const TABLE = [
+    '+--------------+--------------+------------------------------+---------------------+-----------------------+',
+    '|              |              |       overhead (usec)        |   bandwidth (MB/s)  |  message rate (msg/s) |',
+    '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+    '|    Stage     | # iterations | 50.0%ile | average | overall |  average |  overall |  average  |  overall  |',
+    '+--------------+--------------+----------+---------+---------+----------+----------+-----------+-----------+',
+  ];
+  const FINAL =
+    'Final:                    10      0.180  8000.000  8000.000    12000.00   12000.00         125         125';
+  it('"cuda_copy is not available" with no cuda transport offered fails ucx.cuda, whatever the host-memory figure', () => {
+    const text = [
+      '$ UCX_TLS=rc,cuda_copy ucx_perftest 10.0.0.2 -t tag_bw -m host -s 100000000 -n 10',
+      ...TABLE,
+      "[1751000000.000001] [node-b:1001:0]     ucp_context.c:1321 UCX  WARN  transport 'cuda_copy' is not available, please use one or more of: cma, rc, rc_mlx5, rc_verbs, self, sm, tcp, ud",
+      FINAL,
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text))).toContain('fail ucx.cuda');
+  });
+
+  it('the same warning when UCX offers another cuda transport is not "no CUDA"', () => {
+    const text = [
+      '$ UCX_TLS=rc,cuda_ipc ucx_perftest 10.0.0.2 -t tag_bw -m host -s 100000000 -n 10',
+      ...TABLE,
+      "[1751000000.000001] [node-b:1001:0]     ucp_context.c:1321 UCX  WARN  transport 'cuda_ipc' is not available, please use one or more of: cuda_copy, rc, rc_mlx5, self, sm, tcp",
+      FINAL,
+    ].join('\n');
+    expect(lines(read('ucx_perftest', text)).join('\n')).not.toMatch(/fail ucx\.cuda/);
+  });
+});
+
+describe('principle 5: each RoCE port in show_gids is judged, not the table as a whole (b23)', () => {
+  const HEAD = [
+    'DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV',
+    '---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---',
+  ];
+  const ROUTED = [
+    'mlx5_1\t1\t0\tfe80:0000:0000:0000:1e34:daff:fe00:0101\t\t\tv1\tens2f1',
+    'mlx5_1\t1\t1\tfe80:0000:0000:0000:1e34:daff:fe00:0101\t\t\tv2\tens2f1',
+    'mlx5_1\t1\t2\t0000:0000:0000:0000:0000:ffff:0a00:0002\t10.0.0.2  \tv1\tens2f1',
+    'mlx5_1\t1\t3\t0000:0000:0000:0000:0000:ffff:0a00:0002\t10.0.0.2  \tv2\tens2f1',
+  ];
+  it('a port whose netdev gives it only link-local GIDs is a warning beside a routed one', () => {
+    const text = [
+      ...HEAD,
+      'mlx5_0\t1\t0\tfe80:0000:0000:0000:1e34:daff:fe00:0100\t\t\tv1\tens2f0',
+      'mlx5_0\t1\t1\tfe80:0000:0000:0000:1e34:daff:fe00:0100\t\t\tv2\tens2f0',
+      ...ROUTED,
+      'n_gids_found=6',
+    ].join('\n');
+    const checks = read('show_gids', text);
+    expect(lines(checks)).toContain('warn rdma.gid.port');
+    expect(verdict(checks)).toBe('unverified');
+  });
+
+  it('every port routed (and an InfiniBand port without a netdev) is no warning', () => {
+    const text = [
+      ...HEAD,
+      ...ROUTED,
+      'mlx5_5\t1\t0\tfe80:0000:0000:0000:0cc4:7a03:00b6:a0b4\t\t\tv1',
+      'n_gids_found=5',
+    ].join('\n');
+    expect(verdict(read('show_gids', text))).toBe('trusted');
+  });
+});

@@ -182,3 +182,49 @@ describe('principle 3: the message size a ucx_perftest table implies when nothin
     );
   });
 });
+
+describe('principle 5: a kernel crash report inside a watched driver is that driver failing (b23)', () => {
+  it('a WARN whose call trace runs through gdrdrv fails gdrdrv', () => {
+    const text = [
+      '[ 812.100001] gdrdrv:gdrdrv_mmap:mmap start=0x7f00aa000000 size=65536',
+      '[ 812.100020] ------------[ cut here ]------------',
+      '[ 812.100021] WARNING: CPU: 3 PID: 4242 at mm/memory.c:2411 remap_pfn_range+0x3c/0x70',
+      '[ 812.100099] Call Trace:',
+      '[ 812.100100]  gdrdrv_mmap_phys_mem_wcomb+0x71/0x130 [gdrdrv]',
+      '[ 812.100101]  gdrdrv_mmap+0x156/0x2e0 [gdrdrv]',
+    ].join('\n');
+    const checks = read('dmesg', text);
+    expect(checkLines(checks)).toContain('fail gdr.gdrdrv');
+  });
+
+  it('a report cut right after a NIC driver probe line fails that NIC', () => {
+    const text = [
+      '[ 98.526276] efa 0000:10:00.0: enabling device (0000 -> 0002)',
+      '[ 98.638853] efa 0000:10:00.0: Setup irq:77 name:efa-mgmnt@pci:0000:10:00.0',
+      '[ 98.667638] ------------[ cut here ]------------',
+    ].join('\n');
+    expect(verdictOf(read('dmesg', text))).toBe('untrusted');
+  });
+
+  it("another driver's crash report is not read as a NIC or peer-memory fault", () => {
+    const text = [
+      '[ 15.000001] usb 1-1: new high-speed USB device number 2 using xhci_hcd',
+      '[ 15.200000] ------------[ cut here ]------------',
+      '[ 15.200001] WARNING: CPU: 0 PID: 1 at drivers/usb/core/urb.c:500 usb_submit_urb+0x3c/0x70',
+      '[ 15.200010]  usb_start_wait_urb+0x5a/0x130 [usbcore]',
+    ].join('\n');
+    expect(verdictOf(read('dmesg', text))).not.toBe('untrusted');
+  });
+});
+
+describe('principle 5: a crash whose trace runs through other modules only is theirs (b23)', () => {
+  it('an mlx5 line before a WARN in usbcore is no NIC fault', () => {
+    const text = [
+      '[ 20.100000] mlx5_core 0000:3b:00.0: Port module event: module 0, Cable plugged',
+      '[ 20.200000] ------------[ cut here ]------------',
+      '[ 20.200001] WARNING: CPU: 0 PID: 1 at drivers/usb/core/urb.c:500 usb_submit_urb+0x3c/0x70',
+      '[ 20.200010]  usb_start_wait_urb+0x5a/0x130 [usbcore]',
+    ].join('\n');
+    expect(checkLines(read('dmesg', text)).join('\n')).not.toMatch(/fail nic\.driver/);
+  });
+});

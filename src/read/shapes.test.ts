@@ -424,3 +424,54 @@ describe('one header, two matrices: `topo -m` and `topo -p2p` are read by the re
     expect(() => parseNvidiaSmiTopo(P2P)).toThrow(ParseError);
   });
 });
+
+describe('perftest without its banner (b23)', () => {
+  it('`--output=latency` prints the average as one bare number under the command: it is the result', () => {
+    const text = ['[root@b ~]# ib_read_lat -d mlx5_2 --size=8 --output=latency 10.1.2.3', '2.117804'].join(
+      '\n',
+    );
+    const checks = read('perftest', text);
+    expect(rollUp(checks).status).not.toBe('untrusted');
+    expect(JSON.stringify(checks)).toMatch(/2\.1/);
+  });
+
+  it('`--output=bandwidth --report_gbits` prints the average in Gb/sec: 12 Gb/s is below the KV floor', () => {
+    const text = '$ ib_write_bw -d mlx5_0 --report_gbits --output=bandwidth 10.1.2.3\n12.004411\n';
+    expect(rollUp(read('perftest', text)).status).toBe('untrusted');
+  });
+
+  it('an rdma_cm run (`-R`) that only prints its CM error lines failed to connect', () => {
+    const text = [
+      '$ ib_send_bw -R -d rocep1s0 192.168.7.2',
+      'RDMA CM event error:',
+      'Event: RDMA_CM_EVENT_UNREACHABLE; error: -110.',
+      '',
+      'ERRNO: Connection timed out.',
+      'Failed to handle RDMA CM event.',
+      'Failed to connect RDMA CM events.',
+    ].join('\n');
+    expect(rollUp(read('perftest', text)).status).toBe('untrusted');
+  });
+});
+
+describe('ucx_info -v without its "#" marks (b23)', () => {
+  it('"Library version:" and a configure line cut before any CUDA flag: the version is read, CUDA is not shown', () => {
+    const text = [
+      '$ ucx_info -v',
+      '',
+      'Library version: 1.20.0',
+      'Library path: /usr/lib/libucs.so.0',
+      'API headers version: 1.20.0',
+      "Git branch '', revision 0a1b2c3",
+      'Configured with: --enable-mt --prefix=/usr --with-verbs --with-mlx5 --enab',
+    ].join('\n');
+    const checks = read('ucx_info', text);
+    expect(byId(checks, 'ucx.version')?.detail).toMatch(/1\.20\.0/);
+    expect(byId(checks, 'ucx.cuda')?.status).toBe('skipped');
+  });
+
+  it('the same block configured --with-cuda is read as built with CUDA', () => {
+    const text = 'Library version: 1.20.0\nConfigured with: --with-verbs --with-cuda=/usr/local/cuda\n';
+    expect(byId(read('ucx_info', text), 'ucx.cuda')?.status).toBe('ok');
+  });
+});

@@ -30,4 +30,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: read no longer takes the lone `Rank 71` line for a one-rank run (the rank list was cut: at least 72 ranks, hosts not shown) and warns that 847 GB/s busbw cannot be held against a link no one named; the expert knew that a GB200 NVL72 rack all-reduces over its multi-node NVLink domain, context the paste only hints at (`slurm-gb200-…`)',
   'nccl-tests/nccl-tests-284-two-nodes-net-socket-info-before-first-row-cut.txt':
     'READING: the expert took NCCL over TCP sockets between the nodes as a degraded-but-working state (a warning); read fails it as no RDMA between the nodes, like software RDMA only, which the README lists as a problem',
+  // b23
+  'memlock/gardenlinux-170-containerd-64mib.txt':
+    "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
+  'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
+    'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
 };
