@@ -21,4 +21,4 @@ export {
   type TransferOptions,
 } from './transfer.js';
 export { classifyUcxInfo } from './ucx.js';
-export { cutRowCheck, notUnderstoodCheck } from './unread.js';
+export { cutRowOf, notUnderstoodCheck } from './unread.js';

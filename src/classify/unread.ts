@@ -23,18 +23,8 @@ export function notUnderstoodCheck(parsed: unknown): Check | undefined {
   );
 }
 
-/**
- * A row the paste ends inside (a parser marks it `cut`): what followed it is not shown, so the reading is not a
- * whole one: `read.cut`, skipped, and it matters (as a last line cut mid-line is: read/around.ts).
- */
-export function cutRowCheck(parsed: unknown): Check | undefined {
+/** The row the paste ends inside, when a parser read around it (NotUnderstood.cut): read/around.ts names it `read.cut`. */
+export function cutRowOf(parsed: unknown): NotUnderstood | undefined {
   const all = (parsed as { notUnderstood?: NotUnderstood[] } | undefined)?.notUnderstood;
-  const cut = Array.isArray(all) ? all.find((l) => l.cut) : undefined;
-  if (!cut) return undefined;
-  return check(
-    'read.cut',
-    'skipped',
-    `${cut.why ?? 'the paste ends inside a row'} (line ${cut.line} "${cut.text.slice(0, 60)}"): whatever followed is not shown`,
-    { fix: 'paste the whole output' },
-  );
+  return Array.isArray(all) ? all.find((l) => l.cut) : undefined;
 }

@@ -6,6 +6,8 @@ export interface Dropped {
   line: number;
   text: string;
   where: 'before' | 'cut';
+  /** For a cut line a parser read around (a row cut short, NotUnderstood.cut): the parser's own words. */
+  why?: string;
 }
 
 /** At most this many lines before the output are read around; more is not that tool's output. */
@@ -68,7 +70,9 @@ export function aroundChecks(dropped: readonly Dropped[]): Check[] {
       check(
         'read.cut',
         'skipped',
-        `the paste ends mid-line (line ${cut.line} "${cut.text.slice(0, 60)}" could not be read and was left out): whatever followed is not shown`,
+        cut.why
+          ? `${cut.why} (line ${cut.line} "${cut.text.slice(0, 60)}"): whatever followed is not shown`
+          : `the paste ends mid-line (line ${cut.line} "${cut.text.slice(0, 60)}" could not be read and was left out): whatever followed is not shown`,
         { fix: 'paste the whole output' },
       ),
     );

@@ -19,7 +19,7 @@ import {
   classifyUcxInfo,
   crossNvlinkTopo,
   crossP2pTopo,
-  cutRowCheck,
+  cutRowOf,
   notUnderstoodCheck,
   type Shown,
   TOOLS,
@@ -48,7 +48,7 @@ import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
-import { aroundChecks, parseAround } from './around.js';
+import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
@@ -113,15 +113,17 @@ export const READERS = Object.fromEntries(
     (text: string, opts: TransferOptions): Reading => {
       const { parsed, dropped } = parseAround(r.parse, text);
       const lines = notUnderstoodCheck(parsed);
-      const around = aroundChecks(dropped);
-      const cutRow = around.some((c) => c.id === 'read.cut') ? undefined : cutRowCheck(parsed);
+      // A row the parser read around at the paste's end is a cut as much as a last line it refused: one read.cut.
+      const row = dropped.some((d) => d.where === 'cut') ? undefined : cutRowOf(parsed);
+      const cut: Dropped[] = row
+        ? [{ line: row.line, text: row.text, where: 'cut', ...(row.why ? { why: row.why } : {}) }]
+        : [];
       return {
         parsed,
         checks: [
           ...r.classify(parsed as never, opts),
           ...(lines ? [lines] : []),
-          ...(cutRow ? [cutRow] : []),
-          ...around,
+          ...aroundChecks([...dropped, ...cut]),
         ],
       };
     },
