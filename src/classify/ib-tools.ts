@@ -42,6 +42,10 @@ function models(devices: readonly IbDevice[]): Record<string, string | undefined
   return Object.fromEntries(devices.map((d) => [d.name, d.model]));
 }
 
+/** A device the paste stops inside, before its port blocks (ibstat and ibv_devinfo print one per port). */
+const cutBeforePorts = (device: string) =>
+  `${device}: the paste stops inside its block, before its ports: not shown, not judged`;
+
 /** Device → its physical adapter (system image GUID), where the output shows it. */
 function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
@@ -71,15 +75,10 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
   // that stops inside it (or a filter that drops it), so its ports are not shown (principle 2).
   for (const d of r.devices.filter((x) => x.ports.length === 0))
     checks.push(
-      check(
-        'ib.port',
-        'skipped',
-        `${d.name}: the paste stops inside its block, before its ports: not shown, not judged`,
-        {
-          subject: d.name,
-          fix: 'paste the whole `ibstat` output (every CA with its Port blocks)',
-        },
-      ),
+      check('ib.port', 'skipped', cutBeforePorts(d.name), {
+        subject: d.name,
+        fix: 'paste the whole `ibstat` output (every CA with its Port blocks)',
+      }),
     );
   // An author's `...` stands for CAs or lines left out of the paste: the host's other adapters are not shown
   // (principle 2), so the ports shown are not the whole answer.
@@ -156,7 +155,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
           ? `phys_port_cnt: ${d.portCount} but no port section shown (a trimmed paste): port not shown, not judged`
           : d.name === HCA_NOT_SHOWN
             ? 'a part of a device block (its attributes, no `hca_id:` line, no port block): its ports are not shown, not judged'
-            : `${d.name}: the paste stops inside its block, before its ports: not shown, not judged`,
+            : cutBeforePorts(d.name),
         { subject: d.name, fix: 'paste the whole `ibv_devinfo` output (its port: blocks)' },
       ),
     );
