@@ -1,5 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
+import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -132,5 +133,5 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
   ];
 }
 
-/** The peer-memory modules GPUDirect RDMA loads (the driver's nvidia-peermem, Mellanox's nv_peer_mem). */
-const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem', 'nvidia_peer_mem']);
+/** The peer-memory modules (parsers/lsmod.ts), and `nvidia_peer_mem`, a spelling their kernel log lines carry. */
+const PEERMEM = new Set([...PEER_MEMORY_MODULES, 'nvidia_peer_mem']);

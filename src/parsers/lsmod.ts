@@ -35,8 +35,9 @@ const PROC_ROW =
 
 /** Modules that register as users of `nvidia` when loaded (their absence from its used-by list is evidence). */
 const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'gdrdrv']);
-/** Peer-memory modules also register as users of `ib_core`. */
-const IB_CORE_USERS = new Set(['nvidia_peermem', 'nv_peer_mem']);
+/** The peer-memory modules GPUDirect RDMA loads (the driver's nvidia-peermem, Mellanox's nv_peer_mem); they also register as users of `ib_core`. */
+export const PEER_MEMORY_MODULES: ReadonlySet<string> = new Set(['nvidia_peermem', 'nv_peer_mem']);
+const IB_CORE_USERS = PEER_MEMORY_MODULES;
 
 /**
  * `hints.grepped`: the patterns the caller grepped for (`lsmod | grep -e a -e b`), so

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
 import type { ModinfoFinding } from './paste.js';
 
 /** What the rest of a paste says that one tool's output leaves open (readPasted, tools.ts). */
@@ -15,7 +16,7 @@ export function graceNamed(text: string): string | undefined {
     : `${/\b(GH200|GB200|GB300)\b/.exec(lines[i] as string)?.[1]} named at line ${i + 1}`;
 }
 
-const PEERMEM = new Set(['nvidia_peermem', 'nv_peer_mem']);
+const PEERMEM = PEER_MEMORY_MODULES;
 
 /** `modinfo` in the same paste: a peer-memory module lsmod does not list is installed but not loaded, or not installed either. */
 export function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding[]): void {
