@@ -35,4 +35,35 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
+  // b24
+  'rdma-link/linux-riscv-dev-srq-pingpong-old-format-index-prefix-2-disabled-crlf.txt':
+    'TOOL P1: exit 2 on the old iproute2 `rdma link` layout (`0/1: mlx5_0/1: state …`, an index prefix and a colon after the port, no netdev); the rows are ordinary port states',
+  'dev-infiniband/ml-dev-env-h-kim-xtrace-ls-la-4-vf-uverbs-rw-selinux-dot.txt':
+    'TOOL P1: exit 2 on a job log whose `ls -la /dev/infiniband/` sits under an echoed `=== RDMA Devices ===` banner and `set -x` trace lines (`+ ls -la …`); the entries below them parse',
+  'memlock/docker-sia-30-alpine-ash-ulimit-ah-busybox-layout-64kb.txt':
+    "TOOL P1: exit 2 on busybox ash's `ulimit -a` layout (`max locked memory (kb)          (-l) 64`), which puts the unit before the flag",
+  'memlock/ml-dev-env-openshift-pod-ulimit-l-8192-author-comment.txt':
+    "TOOL P1: exit 2 on a bare `ulimit -l` value followed by the author's `# Only 8 MB …` comment on the same line",
+  'memlock/moby-22476-host-ulimit-a-cut-before-locked-memory.txt':
+    'TOOL P2: exit 2 on a `ulimit -a` table cut before its max-locked-memory row; the row is not shown, which is not-judged, not bad input',
+  'rdma-link/linux-riscv-dev-mofed-container-rdma-command-not-found.txt':
+    'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
+  'fi_info/aws-do-eks-eks-gpu-efa-readme-mpijob-indented-elided.txt':
+    "TOOL P2: the author's `...` between rank 1's and rank 0's fi_info output stands for other EFA devices; read counts the two shown devices as the whole answer",
+  'dev-infiniband/dranet-demo-gke-rdma-pod-plain-ls-rdma-cm-uverbs3.txt':
+    'TOOL P2: a plain `ls /dev/infiniband/` shows names but no modes, so whether the uverbs node can be opened is not shown; read passes it as if `ls -l` had shown rw permissions',
+  'dev-infiniband/linux-riscv-dev-centos7-plain-ls-issm-ucm-umad-uverbs-crlf.txt':
+    'TOOL P2: the same as the plain `ls` in the GKE pod: names without modes; read passes accessibility it was not shown',
+  'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
+    'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
+  'rdma-link/sriov-cni-348-pod-bnxt-re-2-active-2-disabled-then-abi-mismatch-no-ib-devices.txt':
+    "TOOL P4: read judges the `rdma link show` rows and ignores the `ibv_devinfo`/`ib_write_bw` lines after them, where the container's bnxt_re provider rejects kernel ABI 6 and `No IB devices found`: no verbs device can be opened in the pod",
+  'rdma-link/linux-riscv-dev-rxe-added-as-roce8-shows-rocep0s8-active.txt':
+    'TOOL P3: the typed `rdma link add roce8 type rxe netdev enp0s8` makes the one link Soft-RoCE; read reads the renamed device rocep0s8 as a hardware RoCE port and passes it',
+  'rdma-link/linux-riscv-dev-bond-ibdev2netdev-then-v-cx4-cx5-cx6-states-crlf.txt':
+    'TOOL P5: the `ibdev2netdev -v` lines of Ethernet ports whose netdev is Down (port DOWN) are FAILs, while the same ports in the plain ibdev2netdev lines of the same paste, and DOWN RoCE ports in `rdma link`, are warnings (not shown to be in use)',
+  'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
+    'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
+  'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
+    'READING: a whole transport list with tcp but no RDMA transport: the expert took KV over TCP as degraded-but-working (a warning), read fails it as no RDMA, the same convention split as nccl-tests-284',
 };
