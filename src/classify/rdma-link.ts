@@ -29,7 +29,10 @@ export function classifyRdmaLink(
     if (r.ports.some((p) => `${p.device}/${p.port}` === subject)) continue;
     const ipoib = /^ib/.test(n.netdev);
     const port = n.portState?.toUpperCase();
-    if (port !== undefined && port !== 'ACTIVE') {
+    // An Ethernet port that -v shows DOWN while its net device is Down too is the unplugged-or-unused
+    // case below (a warning, as in the plain form and as a Down RoCE port in `rdma link`); an IB port
+    // down, or a port down under a net device that is Up, is a fault of the port itself.
+    if (port !== undefined && port !== 'ACTIVE' && (ipoib || n.up)) {
       checks.push(
         check(
           'ib.port',
@@ -63,7 +66,7 @@ export function classifyRdmaLink(
           'ib.port',
           // Like a Disabled RoCE port: an unused port and an unplugged cable look alike, so a warning.
           'warn',
-          `net device ${n.netdev} Down${port ? ' (port ACTIVE)' : ''}: ${ipoib ? 'IPoIB down' : 'no RoCE traffic on it while the Ethernet device has no link (an unused port and an unplugged cable look alike)'}`,
+          `net device ${n.netdev} Down${port ? ` (port ${port})` : ''}: ${ipoib ? 'IPoIB down' : 'no RoCE traffic on it while the Ethernet device has no link (an unused port and an unplugged cable look alike)'}`,
           {
             subject,
             fix: `bring it up (\`ip link set ${n.netdev} up\`) and check its cable and switch port`,

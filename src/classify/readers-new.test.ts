@@ -239,6 +239,21 @@ mlx5_2 port 1 ==> ens1f0np0 (Down)
     ]);
   });
 
+  it('ibdev2netdev -v: an Ethernet port DOWN under a Down net device warns as in the plain form; an IB port DOWN fails (issue 38, P5)', () => {
+    const v = `$ ibdev2netdev -v
+0000:31:00.0 mlx5_0 (MT4117 - MT2138K10121) CX4121A - ConnectX-4 LX SFP28 fw 14.27.1016 port 1 (DOWN  ) ==> ens4f0 (Down)
+0000:4b:00.0 mlx5_2 (MT4119 - MCX515A-CCAT) CX515A - ConnectX-5 QSFP28 fw 16.27.1016 port 1 (ACTIVE) ==> ens6 (Up)
+0000:17:00.0 mlx5_3 (MT4129 - MCX75310AAS-NEAT) ConnectX-7 NDR fw 28.39.1002 port 1 (DOWN  ) ==> ib0 (Down)
+`;
+    const checks = readPasted('rdma-link', v, { expect: 'any' }).checks.filter((c) => c.id === 'ib.port');
+    expect(checks.map((c) => `${c.status} ${c.subject}`)).toEqual([
+      'warn mlx5_0/1',
+      'ok mlx5_2/1',
+      'fail mlx5_3/1',
+    ]);
+    expect(checks[0]?.detail).toMatch(/^net device ens4f0 Down \(port DOWN\): no RoCE traffic/);
+  });
+
   it('ibdev2netdev typed whole in a pod whose only device (Multus net1) is down: no RDMA link in the pod', () => {
     const pod = '[root@sample-pod-4-5bddf8c4b4-hf49j /]# ibdev2netdev\nmlx5_3 port 1 ==> net1 (Down)\n';
     const checks = readPasted('rdma-link', pod, { expect: 'any' }).checks;

@@ -60,8 +60,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "TOOL P4: read judges the `rdma link show` rows and ignores the `ibv_devinfo`/`ib_write_bw` lines after them, where the container's bnxt_re provider rejects kernel ABI 6 and `No IB devices found`: no verbs device can be opened in the pod",
   'rdma-link/linux-riscv-dev-rxe-added-as-roce8-shows-rocep0s8-active.txt':
     'TOOL P3: the typed `rdma link add roce8 type rxe netdev enp0s8` makes the one link Soft-RoCE; read reads the renamed device rocep0s8 as a hardware RoCE port and passes it',
-  'rdma-link/linux-riscv-dev-bond-ibdev2netdev-then-v-cx4-cx5-cx6-states-crlf.txt':
-    'TOOL P5: the `ibdev2netdev -v` lines of Ethernet ports whose netdev is Down (port DOWN) are FAILs, while the same ports in the plain ibdev2netdev lines of the same paste, and DOWN RoCE ports in `rdma link`, are warnings (not shown to be in use)',
   'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
     'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
