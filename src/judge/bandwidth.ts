@@ -66,6 +66,34 @@ export function judgedRow<R extends Row>(
   return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
 }
 
+/**
+ * Under this share of a sweep's best row, a larger size's figure is a collapse, not noise: run-to-run
+ * noise moves a row by tens of per cent, never by half. A path that slows down at the large sizes that
+ * carry KV (a slower protocol or path taking over, staging through host memory, a PCIe or NVLink
+ * fallback) is judged by its slowest large size, never by the best row before it.
+ */
+export const COLLAPSE_SHARE = 0.5;
+
+/** The sweep's best row and its slowest row of at least `large` bytes after it, when that is under COLLAPSE_SHARE of it. */
+export function collapseAfterPeak<R>(
+  rows: readonly R[],
+  size: (r: R) => number,
+  gbps: (r: R) => number,
+  large: number,
+): { peak: R; low: R } | undefined {
+  if (rows.length === 0) return undefined;
+  const peak = rows.reduce((a, b) => (gbps(b) > gbps(a) ? b : a));
+  const after = rows.filter((x) => size(x) >= large && size(x) > size(peak));
+  if (after.length === 0) return undefined;
+  const low = after.reduce((a, b) => (gbps(b) < gbps(a) ? b : a));
+  return gbps(low) < COLLAPSE_SHARE * gbps(peak) ? { peak, low } : undefined;
+}
+
+/** The words naming a collapse: from the best row to the slowest large size after it. */
+export function collapseText(peakGBps: number, peakBytes: number, lowGBps: number, lowBytes: number): string {
+  return `falls from ${fmtGBps(peakGBps)} GB/s at ${formatBytes(peakBytes)} to ${fmtGBps(lowGBps)} GB/s at ${formatBytes(lowBytes)} (under half: a slower path takes over at the large sizes KV moves)`;
+}
+
 export function fmtGBps(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
