@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../core/model.js';
 import { rollUp } from '../core/verdict.js';
-import { COLLAPSE_SHARE, collapseAfterPeak } from '../judge/bandwidth.js';
+import { COLLAPSE_SHARE, collapseAfterPeak, judgedRow, rowsBandwidthCheck } from '../judge/bandwidth.js';
+import { expectationFor } from '../judge/expectations.js';
 import { readPasted } from '../read/tools.js';
 
 /**
@@ -32,8 +33,17 @@ describe('collapseAfterPeak', () => {
   it('leaves a rising sweep, a dip that stays above half, and a fall before the large sizes alone', () => {
     expect(find([5, 10, 20, 40, 80, 90])).toBeUndefined();
     expect(find([5, 20, 30, 30 * COLLAPSE_SHARE + 1, 28, 29])).toBeUndefined();
-    // Rows under `large` are latency-bound: a low one there is no collapse.
+    // Rows under `large` are latency-bound: a low one there is no collapse, and a fast one under `from` is no peak.
     expect(find([30, 2, 31, 32])).toBeUndefined();
+    expect(
+      collapseAfterPeak(
+        rows([90, 20, 30, 31]),
+        (r) => r.bytes,
+        (r) => r.gbps,
+        1 << 22,
+        1 << 21,
+      ),
+    ).toBeUndefined();
     expect(find([])).toBeUndefined();
   });
 });
@@ -143,5 +153,46 @@ describe('perftest: a -a sweep that collapses at the large sizes', () => {
     expect(
       lines(readPasted('perftest', steady, { expect: 'any', lineRateGbps: 200, rails: 1 }).checks),
     ).toEqual(['ok verbs.run', 'ok verbs.bandwidth']);
+  });
+});
+
+describe('pair and read nixlbench/ucx_perftest: the judged row after a collapse', () => {
+  const exp = expectationFor({ mode: 'cross-node', lineRateGbps: 400, rails: 1 });
+  it('judgedRow picks the slowest large block after the best one and says where it fell from', () => {
+    const rows = [
+      { blockSize: 1 << 20, batchSize: 1, gbps: 40 },
+      { blockSize: 1 << 24, batchSize: 1, gbps: 46 },
+      { blockSize: 1 << 26, batchSize: 1, gbps: 12 },
+      { blockSize: 1 << 28, batchSize: 1, gbps: 14 },
+    ];
+    const picked = judgedRow(rows);
+    expect(picked?.row.gbps).toBe(12);
+    expect(picked?.fellFrom?.gbps).toBe(46);
+    const c = rowsBandwidthCheck(rows, exp, 'cross-node', 'a→b', false);
+    expect(c.status).toBe('fail');
+    expect(c.detail).toContain('falls from 46.0 GB/s at 16 MiB to 12.0 GB/s at 64 MiB');
+    expect(c.data).toMatchObject({ judgedGBps: 12, fellFromGBps: 46 });
+  });
+
+  it('a collapse that stays above the bars still warns; a flat sweep or one in-flight row is judged by its best', () => {
+    const fell = [
+      { blockSize: 1 << 20, batchSize: 1, gbps: 48 },
+      { blockSize: 1 << 26, batchSize: 1, gbps: 47 },
+      { blockSize: 1 << 28, batchSize: 1, gbps: 45 },
+    ];
+    expect(rowsBandwidthCheck(fell, exp, 'cross-node', 'a→b', false).status).toBe('ok');
+    const low = expectationFor({ mode: 'cross-node', lineRateGbps: 100, rails: 1 });
+    const half = [
+      { blockSize: 1 << 20, batchSize: 1, gbps: 30 },
+      { blockSize: 1 << 26, batchSize: 1, gbps: 13 },
+    ];
+    // 13 GB/s meets a 100G link's bars, but came after 30 GB/s at 1 MiB: a warning, never a pass.
+    expect(rowsBandwidthCheck(half, low, 'cross-node', 'a→b', false).status).toBe('warn');
+    // The in-flight row is the judged family: a slower one-at-a-time row is no collapse.
+    const inFlight = [
+      { blockSize: 1 << 26, batchSize: 1, gbps: 20 },
+      { blockSize: 1 << 26, batchSize: 1, gbps: 46, inFlight: 8 },
+    ];
+    expect(judgedRow(inFlight)?.fellFrom).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import { collapseAfterPeak, collapseText, fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
+import { collapseAfterPeak, collapseText, fmtGBps, judgeBandwidth, LARGE_BLOCK } from '../judge/bandwidth.js';
 import {
   ABSOLUTE_CROSS_NODE_CEILING_GBPS,
   ABSOLUTE_INTRA_NODE_CEILING_GBPS,
@@ -83,7 +83,7 @@ function runCheck(r: NcclTestsResult, test: string): Check {
 function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts: TransferOptions): Check {
   const large = r.rows.filter((x) => x.bytes >= NCCL_LARGE_BYTES);
   // A collapse at the large sizes is judged by its slowest size, not by the best row before it.
-  const fall = collapseAfterPeak(r.rows, (x) => x.bytes, bwOf, NCCL_LARGE_BYTES);
+  const fall = collapseAfterPeak(r.rows, (x) => x.bytes, bwOf, NCCL_LARGE_BYTES, LARGE_BLOCK);
   const best = fall?.low ?? (large.length ? large : r.rows).reduce((a, b) => (bwOf(b) > bwOf(a) ? b : a));
   const peak = bwOf(best);
   const fell = fall ? `busbw ${collapseText(bwOf(fall.peak), fall.peak.bytes, peak, best.bytes)}; ` : '';

@@ -1,5 +1,5 @@
 import { type Check, check } from '../core/model.js';
-import { collapseAfterPeak, collapseText, fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
+import { collapseAfterPeak, fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
 import { softwareByName } from '../parsers/ib-device.js';
 import type { PerftestResult, PerftestRow } from '../parsers/perftest.js';
@@ -130,20 +130,13 @@ function bandwidth(r: PerftestResult, what: string, opts: TransferOptions): Chec
     }),
     link: 'cross-node',
     userFloor: opts.minGBps !== undefined,
+    ...(fall
+      ? { fell: { fromGBps: (fall.peak.avgGBps ?? 0) / (r.bidirectional ? 2 : 1), fromBytes: fall.peak.bytes, toBytes: pick.bytes } }
+      : {}),
   });
   const gbit = ` (${Math.round(gbps * 8)} Gb/s)`;
-  const fell = fall
-    ? `BW average ${collapseText(fall.peak.avgGBps ?? 0, fall.peak.bytes, pick.avgGBps, pick.bytes)}; `
-    : '';
-  const status = fall && v.status === 'ok' ? 'warn' : v.status;
-  return check('verbs.bandwidth', status, `${what}: ${fell}${v.detail}${gbit}${per}`, {
-    ...(fall
-      ? {
-          fix: "rerun the sizes either side of the fall (-s) and watch the port counters (perfquery, ethtool -S) for errors, PFC pauses or congestion drops there; check the HCA's PCIe link (lspci -vv LnkSta)",
-        }
-      : v.fix
-        ? { fix: perftestFix(v.status, v.fix, opts) }
-        : {}),
+  return check('verbs.bandwidth', v.status, `${what}: ${v.detail}${gbit}${per}`, {
+    ...(v.fix ? { fix: fall ? v.fix : perftestFix(v.status, v.fix, opts) } : {}),
     data: { ...v.data, unit: r.unit ?? null },
   });
 }
