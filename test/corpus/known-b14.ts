@@ -34,16 +34,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b24
-  'rdma-link/linux-riscv-dev-srq-pingpong-old-format-index-prefix-2-disabled-crlf.txt':
-    'TOOL P1: exit 2 on the old iproute2 `rdma link` layout (`0/1: mlx5_0/1: state …`, an index prefix and a colon after the port, no netdev); the rows are ordinary port states',
   'dev-infiniband/ml-dev-env-h-kim-xtrace-ls-la-4-vf-uverbs-rw-selinux-dot.txt':
     'TOOL P1: exit 2 on a job log whose `ls -la /dev/infiniband/` sits under an echoed `=== RDMA Devices ===` banner and `set -x` trace lines (`+ ls -la …`); the entries below them parse',
-  'memlock/docker-sia-30-alpine-ash-ulimit-ah-busybox-layout-64kb.txt':
-    "TOOL P1: exit 2 on busybox ash's `ulimit -a` layout (`max locked memory (kb)          (-l) 64`), which puts the unit before the flag",
-  'memlock/ml-dev-env-openshift-pod-ulimit-l-8192-author-comment.txt':
-    "TOOL P1: exit 2 on a bare `ulimit -l` value followed by the author's `# Only 8 MB …` comment on the same line",
-  'memlock/moby-22476-host-ulimit-a-cut-before-locked-memory.txt':
-    'TOOL P2: exit 2 on a `ulimit -a` table cut before its max-locked-memory row; the row is not shown, which is not-judged, not bad input',
   'rdma-link/linux-riscv-dev-mofed-container-rdma-command-not-found.txt':
     'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
   'fi_info/aws-do-eks-eks-gpu-efa-readme-mpijob-indented-elided.txt':
