@@ -33,11 +33,13 @@ export function shapeOf(line: string): ToolId | undefined {
   return SHAPES.find(([, re]) => re.test(t))?.[0];
 }
 
-/** A line saying a program is not there, and the program it names. */
+/** A line saying a program did not run (not there, or refused by the dynamic loader), and the program it names. */
 export interface MissingLine {
   program: string;
   line: number;
   text: string;
+  /** The dynamic loader's reason, when the program is there but could not start (`symbol lookup error`). */
+  loader?: string;
 }
 
 /**
@@ -59,4 +61,21 @@ export function missingProgram(text: string): string | undefined {
     /exec: \\?"([^"\\]+)\\?": executable file not found in \$PATH/.exec(t) ??
     /^(?:sudo: )?([^\s:]+): command not found$/.exec(t);
   return m ? (m[1] as string).split('/').pop() : undefined;
+}
+
+/**
+ * The dynamic loader refusing to start a program (references/read-shapes.md): glibc prints
+ * `"%s: %s: %s%s%s%s%s\n"`, the program as typed, the occasion (by default `error while loading shared
+ * libraries`), the object and its error (elf/dl-error-skeleton.c `fatal_error`); elf/dl-lookup.c signals
+ * `symbol lookup error` (`undefined symbol: %s`) and `relocation error`, elf/dl-version.c `version lookup error`
+ * with "version `%s' not found (required by %s)", which the loader prints at start-up without the occasion
+ * (`prog: /lib64/libc.so.6: version `GLIBC_2.34' not found (required by prog)`).
+ */
+export function loaderFailure(text: string): { program: string; occasion: string } | undefined {
+  const t = text.trim();
+  const m =
+    /^(\S+?): (error while loading shared libraries|symbol lookup error|relocation error|version lookup error): \S/.exec(
+      t,
+    ) ?? /^(\S+?): \S+: (version `[^']+' not found) \(required by \S+\)$/.exec(t);
+  return m ? { program: (m[1] as string).split('/').pop() as string, occasion: m[2] as string } : undefined;
 }
