@@ -34,6 +34,16 @@ describe("1. busybox's `ulimit -a`: the unit before the flag", () => {
     expect(verdictOf(read('memlock', BUSYBOX('unlimited')))).toBe('trusted');
   });
 
+  it("with no prompt, after another tool's output, its first row begins the table as bash's does", () => {
+    const lsmod = 'Module                  Size  Used by\nnvidia_peermem         16384  0\n';
+    const table = BUSYBOX('64').split('\n').slice(1).join('\n');
+    const checks = read('memlock', `${lsmod}${table}\n`);
+    expect(checks.find((c) => c.id === 'memlock.limit')).toMatchObject({ status: 'fail', data: { kib: 64 } });
+    expect(checks[0]?.detail).toMatch(
+      /^read memlock output \(lines 3–11\) as memlock; ignored lsmod output \(lines 1–2\)$/,
+    );
+  });
+
   it('busybox before 1.31 put the flag first (`-l: locked memory (kb)  64`): the same limit', () => {
     const old =
       '$ ulimit -a\n-c: core file size (blocks)         0\n-l: locked memory (kb)              64\n';

@@ -6,7 +6,7 @@ import type { ToolId } from '../classify/index.js';
  * `CA '%s'`, ibv_devinfo.c `hca_id:\t%s`, ibstatus `Infiniband device '%s' port
  * %d status:`, ucx_info `# Memory domain:`, lsmod's `Module  Size  Used by`
  * header, `nvidia-smi topo -m`'s `GPU0 … CPU Affinity` header, `nvidia-smi
- * nvlink -s`'s `GPU 0: <name> (UUID: …)`, bash `ulimit -a`'s first row,
+ * nvlink -s`'s `GPU 0: <name> (UUID: …)`, bash's and busybox's `ulimit -a` first row,
  * show_gids' header, gdrcopy's `GPU id:` line). See references/read-pastes.md.
  */
 const SHAPES: readonly [ToolId, RegExp][] = [
@@ -18,6 +18,8 @@ const SHAPES: readonly [ToolId, RegExp][] = [
   ['topo', /^\s*GPU0(?:\s+\S+)*\s+CPU Affinity\b/],
   ['nvlink', /^GPU \d+: .+\(UUID: [^)]+\)$/],
   ['memlock', /^(?:real-time non-blocking time|core file size)\s+\((?:microseconds|blocks), -[Rc]\)/],
+  // busybox's `ulimit -a` since 1.31: the unit in the name, then the flag (shell/shell_common.c).
+  ['memlock', /^core file size \(blocks\)\s+\(-c\)/],
   ['show_gids', /^DEV\s+PORT\s+INDEX\s+GID\b/],
   ['gdrcopy', /^GPU id:\s?\d+[;\s]/],
   [
