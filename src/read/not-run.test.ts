@@ -31,6 +31,12 @@ describe('the shell did not find the program', () => {
     ]);
   });
 
+  it('the line names the program, not the command: `nvidia-smi` not found answers `read topo`', () => {
+    const paste = '$ nvidia-smi topo -m\nbash: nvidia-smi: command not found\n';
+    expect(lines(read('topo', paste))).toEqual(['skipped nvlink.topo']);
+    expect(read('topo', paste)[1]?.fix).toMatch(/NVIDIA driver/);
+  });
+
   it("another program's line is not this tool's: still refused", () => {
     expect(() => read('rdma-link', 'bash: ethtool: command not found\n')).toThrow(ParseError);
   });
