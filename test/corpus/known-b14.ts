@@ -35,4 +35,27 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: read fails a cap below 1 MiB and warns above it (GPU memory pinned through nvidia_peermem is not counted against RLIMIT_MEMLOCK; UCX's own pools fit in MiBs); the expert held 64 MiB against KV buffers registered from host memory, which the paste does not show are used",
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
+  // b25
+  'nvlink/ilgpu-378-v100-nvlink-capabilities-gpu0-cut-at-link4.txt':
+    "TOOL P3: the command line says `nvidia-smi nvlink --capabilities`, whose lines are per-link capability flags, not link state; read takes GPU0 for a GPU with no NVLink and fails it, where the links' state is not shown",
+  'ibv_devinfo/fusee-cxl-bf3-v-filtered-port-down-phys-linkup.txt':
+    "TOOL P1: a grep-filtered `ibv_devinfo -v` keeps each device's port attributes (state: PORT_DOWN, phys_state: LINK_UP) but not its `port:` line; read takes both devices for cut before their ports instead of reading the port lines it has",
+  'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
+    "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
+  'ibv_devinfo/xe9780-b300-ibv-devinfo-command-not-found.txt':
+    'TOOL P2: the shell answered "Command \'ibv_devinfo\' not found": the tool never ran, so nothing is shown; read exits 2 as if the paste were not ibv_devinfo',
+  'ibstat/openshift-docs-96176-diff-prefixed-ports-lid-guid-link-layer-only.txt':
+    'TOOL P1: ibstat port lines behind a unified-diff `+` prefix, filtered to Base lid, Port GUID and Link layer; read exits 2 instead of reading the ports it has (their state not shown)',
+  'perftest/perftest-130-cx5-roce-send-bw-two-clients-rows-only-1-2.8-gbs-cut.txt':
+    "TOOL P1: bare perftest result rows (4 MiB, BW average in perftest's default MB/sec) without banner or column header, under `Node B output:` labels; read exits 2 instead of reading the rows",
+  'gdrcopy/gdrcopy-144-singularity-copybw-undefined-symbol-never-ran.txt':
+    'TOOL P2: the binary stopped at a dynamic-linker error (undefined symbol) and never ran; read exits 2 instead of saying the test did not run',
+  'gdrcopy/gdrcopy-144-singularity-sanity-libsubunit-missing-never-ran.txt':
+    'TOOL P2: the binary could not load a shared library and never ran; read exits 2 instead of saying the test did not run',
+  'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
+    'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged',
+  'dmesg/oracle-linux-85-azure-ofed-mlx5-core-devlink-warning-cut.txt':
+    "TOOL P5: a kernel WARNING whose `Modules linked in:` marks mlx5_core as loading (`(OE+)`) happened during that driver's init; read watches crash reports inside a watched driver's own frames and misses this one",
+  'nccl-tests/nccl-229-efa-ofi-selected-provider-tcp-rxm-cut.txt':
+    "TOOL P3: `NET/OFI Selected Provider is tcp;ofi_rxm` means NCCL's libfabric plugin runs over TCP (no RDMA between the nodes), which read does not take into account; src/classify/nccl-tests.ts is being changed by the lead, so not fixed here",
 };
