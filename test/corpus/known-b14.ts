@@ -42,16 +42,10 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "TOOL P1: a grep-filtered `ibv_devinfo -v` keeps each device's port attributes (state: PORT_DOWN, phys_state: LINK_UP) but not its `port:` line; read takes both devices for cut before their ports instead of reading the port lines it has",
   'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
     "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
-  'ibv_devinfo/xe9780-b300-ibv-devinfo-command-not-found.txt':
-    'TOOL P2: the shell answered "Command \'ibv_devinfo\' not found": the tool never ran, so nothing is shown; read exits 2 as if the paste were not ibv_devinfo',
   'ibstat/openshift-docs-96176-diff-prefixed-ports-lid-guid-link-layer-only.txt':
     'TOOL P1: ibstat port lines behind a unified-diff `+` prefix, filtered to Base lid, Port GUID and Link layer; read exits 2 instead of reading the ports it has (their state not shown)',
   'perftest/perftest-130-cx5-roce-send-bw-two-clients-rows-only-1-2.8-gbs-cut.txt':
     "TOOL P1: bare perftest result rows (4 MiB, BW average in perftest's default MB/sec) without banner or column header, under `Node B output:` labels; read exits 2 instead of reading the rows",
-  'gdrcopy/gdrcopy-144-singularity-copybw-undefined-symbol-never-ran.txt':
-    'TOOL P2: the binary stopped at a dynamic-linker error (undefined symbol) and never ran; read exits 2 instead of saying the test did not run',
-  'gdrcopy/gdrcopy-144-singularity-sanity-libsubunit-missing-never-ran.txt':
-    'TOOL P2: the binary could not load a shared library and never ran; read exits 2 instead of saying the test did not run',
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged',
   'dmesg/oracle-linux-85-azure-ofed-mlx5-core-devlink-warning-cut.txt':
