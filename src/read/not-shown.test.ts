@@ -427,3 +427,29 @@ describe('principle 5: each RoCE port in show_gids is judged, not the table as a
     expect(verdict(read('show_gids', text))).toBe('trusted');
   });
 });
+
+describe('2. `nvidia-smi nvlink -c` says what each link supports, not whether it is up (b25)', () => {
+  const caps = (link: number) =>
+    [
+      `         Link ${link}, P2P is supported: true`,
+      `         Link ${link}, Access to system memory supported: true`,
+      `         Link ${link}, P2P atomics supported: true`,
+      `         Link ${link}, System memory atomics supported: true`,
+      `         Link ${link}, SLI is supported: false`,
+      `         Link ${link}, Link is supported: false`,
+    ].join('\n');
+  const head = 'GPU 0: Tesla V100-SXM2-32GB (UUID: GPU-45a9e850-260d-2a2c-dfab-376b0308a22f)';
+  it('capability lines only: the link state is not shown, never "no NVLink reported"', () => {
+    const paste = `$ nvidia-smi nvlink --capabilities -i 0\n${head}\n${[0, 1, 2, 3, 4, 5].map(caps).join('\n')}\n`;
+    const checks = read('nvlink', paste);
+    expect(lines(checks)).toEqual(['skipped nvlink.links GPU0']);
+    expect(checks.at(-1)?.detail).toContain('36 capability lines (`nvidia-smi nvlink -c`)');
+    expect(verdict(checks)).toBe('unverified');
+  });
+  it('the same GPU under `nvlink -s` is judged: six links up, and one inactive fails', () => {
+    const status = (l5: string) =>
+      `$ nvidia-smi nvlink -s -i 0\n${head}\n${[0, 1, 2, 3, 4].map((l) => `         Link ${l}: 25.781 GB/s`).join('\n')}\n         Link 5: ${l5}\n`;
+    expect(verdict(read('nvlink', status('25.781 GB/s')))).toBe('trusted');
+    expect(verdict(read('nvlink', status('<inactive>')))).toBe('untrusted');
+  });
+});

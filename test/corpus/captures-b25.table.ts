@@ -9,13 +9,6 @@ const FUSEE =
 export const CAPTURES_b25: Capture[] = [
   // nvlink
   {
-    file: 'nvlink/azhpc-diagnostics-73-v100-gpu3-links-3-5-inactive-elided.txt',
-    tool: 'nvlink',
-    source: 'https://github.com/Azure/azhpc-diagnostics/issues/73',
-    expert: 'problem',
-    why: 'GPU 3 (V100-SXM2) shows Links 3 and 5 <inactive> beside four links at 25.781 GB/s: two NVLinks of a GPU are down; the GPUs before it are elided',
-  },
-  {
     file: 'nvlink/xe9780-b300-7-gpus-nvlink-status-18x53.txt',
     tool: 'nvlink',
     source: XE9780,
@@ -30,13 +23,6 @@ export const CAPTURES_b25: Capture[] = [
     why: '`nvlink --capabilities -i 0` on a V100: per-link capability flags (P2P supported) only, no link state or speed, one GPU, cut at link 4',
   },
   // topo
-  {
-    file: 'topo/nccl-1617-4x-h100-nv6-pix-nic-per-gpu-legend-cut.txt',
-    tool: 'topo',
-    source: 'https://github.com/NVIDIA/nccl/issues/1617',
-    expert: 'no-problem',
-    why: 'four H100 with NV6 to every peer (a full NVLink mesh) and each GPU with its own NIC behind a PIX switch; only the legend is cut',
-  },
   {
     file: 'topo/sglang-9064-b200-14-nics-cut-at-gpu1-row.txt',
     tool: 'topo',
@@ -100,13 +86,6 @@ export const CAPTURES_b25: Capture[] = [
     source: FUSEE,
     expert: 'problem',
     why: 'filtered `ibv_devinfo -v` of both BlueField-3 ports: state PORT_DOWN with phys_state LINK_UP (no subnet manager), so neither port can carry RDMA',
-  },
-  {
-    file: 'ibv_devinfo/rxe-dev-46-soft-roce-rxe0-active-no-link-layer-line.txt',
-    tool: 'ibv_devinfo',
-    source: 'https://github.com/SoftRoCE/rxe-dev/issues/46',
-    expert: 'problem',
-    why: 'the only device is rxe0 (Soft-RoCE, vendor 0x0000, fw 0.0.0): software RDMA only, no NIC offload for KV transfer',
   },
   {
     file: 'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt',

@@ -36,8 +36,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b25
-  'nvlink/ilgpu-378-v100-nvlink-capabilities-gpu0-cut-at-link4.txt':
-    "TOOL P3: the command line says `nvidia-smi nvlink --capabilities`, whose lines are per-link capability flags, not link state; read takes GPU0 for a GPU with no NVLink and fails it, where the links' state is not shown",
   'ibv_devinfo/fusee-cxl-bf3-v-filtered-port-down-phys-linkup.txt':
     "TOOL P1: a grep-filtered `ibv_devinfo -v` keeps each device's port attributes (state: PORT_DOWN, phys_state: LINK_UP) but not its `port:` line; read takes both devices for cut before their ports instead of reading the port lines it has",
   'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
