@@ -281,4 +281,26 @@ export const CAPTURES_b25: Capture[] = [
     expert: 'not-judged',
     why: "two H100 PCIe over an NVLink bridge (P2P/direct pointer): busbw about 116 GB/s at 1-4 GiB with no link rate named to hold it against; author's `...` elisions; cut mid-row",
   },
+  // added after the first run (their readings committed before read ran on them)
+  {
+    file: 'perftest/k8s-rdma-shared-dev-plugin-112-cx5-bond-pod-zero-gid-rtr-fails.txt',
+    tool: 'perftest',
+    source: 'https://github.com/Mellanox/k8s-rdma-shared-dev-plugin/issues/112',
+    expert: 'problem',
+    why: 'ib_write_bw client in a pod on a ConnectX-5 RoCE bond: both GIDs all zeros (GID index 0), then "Failed to modify QP to RTR / Unable to Connect the HCA\'s through the link": no transfer runs',
+  },
+  {
+    file: 'perftest/k8s-rdma-shared-dev-plugin-112-server-waiting-for-client.txt',
+    tool: 'perftest',
+    source: 'https://github.com/Mellanox/k8s-rdma-shared-dev-plugin/issues/112',
+    expert: 'not-judged',
+    why: 'the server side only, waiting for its client: no banner, no connection, no result row',
+  },
+  {
+    file: 'topo/nccl-tests-178-8x-a100-pcie-nv12-pairs-node-sys-no-nic.txt',
+    tool: 'topo',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/178',
+    expert: 'not-judged',
+    why: 'eight A100 in NVLink-bridged pairs (NV12); every other pair crosses PCIe (NODE) or the inter-socket link (SYS): KV between unbridged GPUs goes over PCIe (a warning); no NIC in the matrix',
+  },
 ];
