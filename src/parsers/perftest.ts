@@ -58,6 +58,8 @@ export interface PerftestResult {
   size?: number;
   /** `--report_gbits` on the typed command (a bare bandwidth is then in Gb/sec). */
   gbits?: boolean;
+  /** The server's `* Waiting for client to connect... *` box: this side listens for a client. */
+  waiting?: boolean;
 }
 
 const TOOL = 'perftest';
@@ -125,6 +127,12 @@ export function parsePerftest(text: string): PerftestResult {
       const unit = /BW (?:peak|average)\[([^\]]+)\]/.exec(t);
       if (unit) r.unit = unit[1] as string;
       r.kind ??= /t_(?:min|avg|typical)/.test(t) ? 'lat' : 'bw';
+      recognised = true;
+      continue;
+    }
+    // The server prints this box before a client connects (perftest_communication.c).
+    if (/^\*\s*Waiting for client to connect\.\.\.\s*\*$/.test(t)) {
+      r.waiting = true;
       recognised = true;
       continue;
     }

@@ -362,6 +362,34 @@ describe('a ucx_perftest server cut before its table (b23)', () => {
   });
 });
 
+describe('a perftest server waiting for its client (b25)', () => {
+  const box = [
+    '',
+    '************************************',
+    '* Waiting for client to connect... *',
+    '************************************',
+    '',
+  ];
+  it('the `Waiting for client to connect...` box alone is the server side of a run whose rows are not shown', () => {
+    const checks = read('perftest', ['$ ib_write_bw -d mlx5_0  -F --report_gbits ', ...box].join('\n'));
+    expect(lines(checks)).toEqual(['skipped verbs.run']);
+    expect(checks.at(-1)?.detail).toContain('the server side, waiting for its client to connect');
+    expect(verdict(checks)).toBe('unverified');
+  });
+  it('the same server once its client has run is judged on its rows', () => {
+    const run = [
+      '$ ib_write_bw -d mlx5_0 -F --report_gbits',
+      ...box,
+      '                    RDMA_Write BW Test',
+      ' Number of qps   : 1\t\tTransport type : IB',
+      ' Link type       : IB',
+      ' #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]',
+      ' 65536      5000             96.53              96.50  \t\t   0.184051',
+    ].join('\n');
+    expect(lines(read('perftest', run))).not.toContain('skipped verbs.run');
+  });
+});
+
 describe("principle 5: UCX's own word that it has no CUDA transport (b23)", () => {
   const TABLE = [
     '+--------------+--------------+------------------------------+---------------------+-----------------------+',
