@@ -475,3 +475,35 @@ describe('ucx_info -v without its "#" marks (b23)', () => {
     expect(byId(read('ucx_info', text), 'ucx.cuda')?.status).toBe('ok');
   });
 });
+
+const b25Lines = (checks: Check[]) =>
+  checks
+    .filter((c) => c.id !== 'read.input')
+    .map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`);
+const b25Verdict = (checks: Check[]) => rollUp(checks).status;
+
+describe('1. a filtered `ibv_devinfo -v` keeps the port state lines but not the `port:` line (b25)', () => {
+  const dev = (name: string, state: string, phys: string) =>
+    [
+      `hca_id:\t${name}`,
+      '\tfw_ver:\t\t\t\t32.47.1088',
+      '\tvendor_part_id:\t\t\t41692',
+      '\tatomic_cap:\t\t\tATOMIC_HCA (1)',
+      `\t\t\tstate:\t\t\t${state}`,
+      '\t\t\tactive_width:\t\t4X (2)',
+      '\t\t\tactive_speed:\t\t25.0 Gbps (32)',
+      `\t\t\tphys_state:\t\t${phys}`,
+    ].join('\n');
+  it('its state lines are that device\'s port: both ports Down with the PHY up fail, no "ports not shown"', () => {
+    const text = `${dev('mlx5_0', 'PORT_DOWN (1)', 'LINK_UP (5)')}\n${dev('mlx5_1', 'PORT_DOWN (1)', 'LINK_UP (5)')}\n`;
+    const checks = read('ibv_devinfo', text);
+    expect(b25Lines(checks)).toEqual(['fail ib.port mlx5_0/1', 'fail ib.port mlx5_1/1', 'fail ib.ports']);
+  });
+  it('the same filter with the ports Active passes them; with no state line kept the ports are not shown', () => {
+    expect(b25Verdict(read('ibv_devinfo', dev('mlx5_0', 'PORT_ACTIVE (4)', 'LINK_UP (5)')))).not.toBe(
+      'untrusted',
+    );
+    const noState = ['hca_id:\tmlx5_0', '\tfw_ver:\t\t\t\t32.47.1088', '\tphys_port_cnt:\t\t\t1'].join('\n');
+    expect(b25Lines(read('ibv_devinfo', noState))).toEqual(['skipped ib.port mlx5_0']);
+  });
+});

@@ -36,8 +36,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b25
-  'ibv_devinfo/fusee-cxl-bf3-v-filtered-port-down-phys-linkup.txt':
-    "TOOL P1: a grep-filtered `ibv_devinfo -v` keeps each device's port attributes (state: PORT_DOWN, phys_state: LINK_UP) but not its `port:` line; read takes both devices for cut before their ports instead of reading the port lines it has",
   'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
     "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
   'ibstat/openshift-docs-96176-diff-prefixed-ports-lid-guid-link-layer-only.txt':
