@@ -507,3 +507,28 @@ describe('1. a filtered `ibv_devinfo -v` keeps the port state lines but not the 
     expect(b25Lines(read('ibv_devinfo', noState))).toEqual(['skipped ib.port mlx5_0']);
   });
 });
+
+describe('1. perftest bandwidth rows pasted without their header (b25)', () => {
+  // #bytes #iterations BW peak BW average MsgRate[Mpps]; the average's unit follows from MsgRate x #bytes.
+  it('rows in the default MiB/sec (965 MiB/s = 0.000241 Mpps x 4 MiB) are read and held to the floor', () => {
+    const rows = [
+      'Node B output:',
+      ' 4194304    4826             0.00               965.20 \t\t   0.000241',
+      ' 4194304    14261            0.00               2852.20\t\t   0.000713',
+    ].join('\n');
+    const checks = read('perftest', rows);
+    expect(b25Lines(checks)).toEqual(['ok verbs.run', 'fail verbs.bandwidth']);
+    expect(byId(checks, 'verbs.bandwidth')?.detail).toContain('2.99 GB/s at 4 MiB');
+  });
+  it('the same rows printed with --report_gbits (Gb/sec: 96.50 = 0.184051 Mpps x 64 KiB) are not below it', () => {
+    const rows = ' 65536      5000             96.53              96.50  \t\t   0.184051';
+    const checks = read('perftest', rows);
+    expect(b25Lines(checks)).toContain('ok verbs.run');
+    expect(b25Verdict(checks)).not.toBe('untrusted');
+  });
+  it('five numbers whose message rate fits neither unit are not read as perftest (exit 2)', () => {
+    expect(() => read('perftest', ' 65536      5000             96.53              96.50      7.5')).toThrow(
+      ParseError,
+    );
+  });
+});
