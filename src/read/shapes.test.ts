@@ -532,3 +532,28 @@ describe('1. perftest bandwidth rows pasted without their header (b25)', () => {
     );
   });
 });
+
+describe("1. a paste copied from a diff's added lines carries a `+` on every line (b25)", () => {
+  const ibstat = [
+    "CA 'mlx5_0'",
+    '\tCA type: MT4129',
+    '\tNumber of ports: 1',
+    '\tPort 1:',
+    '\t\tState: Active',
+    '\t\tPhysical state: LinkUp',
+    '\t\tRate: 400',
+    '\t\tBase lid: 7',
+    '\t\tSM lid: 1',
+    '\t\tLink layer: InfiniBand',
+  ];
+  it("the `+` is the diff's: the ibstat lines behind it read as the same ibstat", () => {
+    const plain = b25Lines(read('ibstat', ibstat.join('\n')));
+    expect(b25Lines(read('ibstat', ibstat.map((l) => `+${l}`).join('\n')))).toEqual(plain);
+    expect(plain).toContain('ok ib.port mlx5_0/1');
+  });
+  it('a `+` on only a few lines is not taken for a diff (nor a `+---+` table rule)', () => {
+    const few = [...ibstat.slice(0, 8), '+\t\tSM lid: 1', '\t\tLink layer: InfiniBand'].join('\n');
+    expect(b25Lines(read('ibstat', few))).toContain('ok ib.port mlx5_0/1');
+    expect(() => read('ibstat', ['+---+---+', '+---+---+', '| a | b |'].join('\n'))).toThrow(ParseError);
+  });
+});

@@ -38,8 +38,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b25
   'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
     "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
-  'ibstat/openshift-docs-96176-diff-prefixed-ports-lid-guid-link-layer-only.txt':
-    'TOOL P1: ibstat port lines behind a unified-diff `+` prefix, filtered to Base lid, Port GUID and Link layer; read exits 2 instead of reading the ports it has (their state not shown)',
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged (not fixed: mlx5_ib prints them at debug level for every error completion, flushed work requests of a QP torn down included, so a rule needs what the syndrome means, not the line alone)',
   'nccl-tests/nccl-229-efa-ofi-selected-provider-tcp-rxm-cut.txt':
