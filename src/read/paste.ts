@@ -1,6 +1,6 @@
 import type { ToolId } from '../classify/index.js';
 import { cleanLines, promptCommand, promptCwd, promptHost } from '../parsers/lines.js';
-import { type MissingLine, missingProgram, shapeOf } from './shapes.js';
+import { cannotRunProgram, type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
  * What people paste from a terminal: several commands' outputs one after
@@ -276,10 +276,7 @@ export function splitPaste(input: string): Paste {
     const text = lines.map((l) => (own(l.no) && !(st?.bare && l.no === from) ? l.text : '')).join('\n');
     const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
     const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
-    const missing = body.flatMap((l) => {
-      const program = missingProgram(l.text);
-      return program ? [{ program, line: l.no, text: l.text.trim() }] : [];
-    });
+    const missing = body.flatMap((l) => missingLine(l.text, l.no));
     return {
       ...(st?.command !== undefined && st.command !== '' ? { command: st.command } : {}),
       from,
@@ -356,4 +353,12 @@ export function modinfoFindings(paste: Paste): ModinfoFinding[] {
     }
   }
   return out;
+}
+
+/** A line saying the program named is not there, or is there but could not start (shapes.ts). */
+export function missingLine(text: string, line: number): MissingLine[] {
+  const program = missingProgram(text);
+  if (program) return [{ program, line, text: text.trim() }];
+  const stuck = cannotRunProgram(text);
+  return stuck ? [{ program: stuck, line, text: text.trim(), cannotRun: true }] : [];
 }

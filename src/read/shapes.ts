@@ -38,6 +38,8 @@ export interface MissingLine {
   program: string;
   line: number;
   text: string;
+  /** The program is there but the dynamic linker could not start it (a missing library, an undefined symbol). */
+  cannotRun?: true;
 }
 
 /**
@@ -47,7 +49,8 @@ export interface MissingLine {
  * file or directory`, and the container runtime through kubectl exec: `OCI
  * runtime exec failed: exec failed: … exec: "ibstat": executable file not found
  * in $PATH: unknown` (runc), `… exec: \"ibstat\": executable file not found in
- * $PATH` (older docker/rpc form).
+ * $PATH` (older docker/rpc form), and Ubuntu's command-not-found handler
+ * `Command 'ibv_devinfo' not found, but can be installed with:`.
  */
 export function missingProgram(text: string): string | undefined {
   const t = text.trim();
@@ -56,7 +59,22 @@ export function missingProgram(text: string): string | undefined {
       t,
     ) ??
     /^zsh: (?:command not found|no such file or directory): (\S+)$/.exec(t) ??
+    /^Command '([^']+)' not found\b/.exec(t) ??
     /exec: \\?"([^"\\]+)\\?": executable file not found in \$PATH/.exec(t) ??
     /^(?:sudo: )?([^\s:]+): command not found$/.exec(t);
+  return m ? (m[1] as string).split('/').pop() : undefined;
+}
+
+/**
+ * A line saying the program is there but never started: glibc's dynamic linker prints
+ * `<prog>: error while loading shared libraries: <lib>: cannot open shared object file: …`
+ * and `<prog>: symbol lookup error: <object>: undefined symbol: <sym>` and exits 127
+ * (references/read-shapes.md). The program it names, or undefined.
+ */
+export function cannotRunProgram(text: string): string | undefined {
+  const m =
+    /^(\S+?): (?:error while loading shared libraries: \S+:|symbol lookup error: \S+: undefined symbol:) /.exec(
+      text.trim(),
+    );
   return m ? (m[1] as string).split('/').pop() : undefined;
 }

@@ -52,8 +52,9 @@ import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
-import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { lineSpan, missingLine, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed } from './paste-context.js';
+import type { MissingLine } from './shapes.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -179,7 +180,7 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
   const paste = splitPaste(text);
   const grace = graceNamed(text);
   const opts = grace && given.grace === undefined ? { ...given, grace } : given;
-  if (!paste.isPaste) return readOutput(tool, text, opts);
+  if (!paste.isPaste) return readOutputOrMissing(tool, text, opts);
   const multi = new Set(paste.sections.flatMap((s) => (s.where ? [s.where] : []))).size > 1;
   const show = (s: PasteSection) => shown(s, multi);
   const runs = (s: PasteSection) => sectionRuns(tool, s);
@@ -255,15 +256,7 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
   }
   if (!reading && missing.length > 0) {
     const m = missing[0] as (typeof missing)[number];
-    reading = {
-      parsed: undefined,
-      checks: [
-        toolMissing(
-          tool,
-          `is not there${m.where ? ` in ${m.where}` : ''} (line ${m.line}: "${m.text.slice(0, 120)}")`,
-        ),
-      ],
-    };
+    reading = missingReading(tool, m);
     used = paste.sections.filter((s) => s.missing.some((x) => x.line === m.line));
   }
   if (!reading) {
@@ -301,6 +294,36 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
     ),
   );
   return { parsed: reading.parsed, checks };
+}
+
+/** The tool that is not there, or is there but never started: nothing it would print is shown (P2). */
+function missingReading(tool: ToolId, m: MissingLine & { where?: string }): Reading {
+  const where = m.where ? ` in ${m.where}` : '';
+  const line = `(line ${m.line}: "${m.text.slice(0, 120)}")`;
+  if (!m.cannotRun) return { parsed: undefined, checks: [toolMissing(tool, `is not there${where} ${line}`)] };
+  // The program is there: the dynamic linker refused it, so the test never ran.
+  const detail = `\`${m.program}\` could not start${where} ${line}: it never ran, so this was not checked`;
+  const fix =
+    'install the library it names, or rebuild it against the CUDA driver and libraries installed here';
+  return { parsed: undefined, checks: [check(`${TOOLS[tool].group}.${tool}`, 'skipped', detail, { fix })] };
+}
+
+/**
+ * Output with no prompt: read as the tool's. Where the parser finds none of it and a line says the
+ * tool's program is missing or could not start (a loader error echoed after the command), that is the answer.
+ */
+function readOutputOrMissing(tool: ToolId, text: string, opts: TransferOptions): Reading {
+  try {
+    return readOutput(tool, text, opts);
+  } catch (err) {
+    if (!(err instanceof ParseError)) throw err;
+    const m = text
+      .split(/\r?\n/)
+      .flatMap((l, i) => missingLine(l, i + 1))
+      .find((x) => commandRuns(tool, x.program));
+    if (!m) throw err;
+    return missingReading(tool, m);
+  }
 }
 
 /** Another tool's section in the same paste that answers what this one leaves open, and the cross-check. */
