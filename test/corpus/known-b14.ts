@@ -38,6 +38,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged (not fixed: mlx5_ib prints them at debug level for every error completion, flushed work requests of a QP torn down included, so a rule needs what the syndrome means, not the line alone)',
-  'nccl-tests/nccl-229-efa-ofi-selected-provider-tcp-rxm-cut.txt':
-    "TOOL P3: `NET/OFI Selected Provider is tcp;ofi_rxm` means NCCL's libfabric plugin runs over TCP (no RDMA between the nodes), which read does not take into account; src/classify/nccl-tests.ts is being changed by the lead, so not fixed here",
 };
