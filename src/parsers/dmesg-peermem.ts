@@ -98,8 +98,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
 /**
  * A crash report inside a driver this reader watches (a NIC driver, a peer-memory module, gdrdrv):
  * the module named by the first call-trace frame after the marker, else by the kernel line just
- * before it (a report cut before its trace, right after that driver's own lines). A crash report
- * with neither is someone else's and is left alone.
+ * before it (a report cut before its trace, right after that driver's own lines), or one its
+ * `Modules linked in:` line marks as loading (`mlx5_core(OE+)`). A crash report with none of these
+ * is someone else's and is left alone.
  */
 function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): void {
   const watched = (t: string): string | undefined => {
@@ -111,7 +112,14 @@ function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): v
     if (!CRASH.test(t)) return;
     let module: string | undefined;
     let frames = false;
+    let loading: string | undefined;
     for (const next of lines.slice(i + 1, i + 60)) {
+      // `Modules linked in:` flags a module whose init is running `+` (kernel/module/main.c module_flags:
+      // MODULE_STATE_COMING): a report printed then happened while that driver was being loaded.
+      if (/Modules linked in:/.test(next.text))
+        loading ??= [...next.text.matchAll(/(\w+)\([A-Z]*\+\)/g)]
+          .map((x) => watched(`${x[1]} `))
+          .find((x) => x !== undefined);
       const f = FRAME.exec(next.text.trim());
       if (f) frames = true;
       if (f && watched(`${f[1]} `) !== undefined) {
@@ -120,6 +128,7 @@ function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): v
       }
       if (/\[ cut here \]/.test(next.text)) break;
     }
+    if (module === undefined && !frames) module = loading;
     // A trace through other modules only is theirs, whatever line came before it.
     if (module === undefined && !frames) {
       const before = lines

@@ -3,12 +3,78 @@ import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 import { ParseError } from '../parsers/errors.js';
 
 /**
- * Issue 38, principles 2 and 4, from corpus batch b24: a program that never ran printed no state. When the shell
- * did not find it, what it would show is not shown (skipped, naming how to install it); when the dynamic loader
- * refused to start it, a tool that runs the KV path's libraries (UCX, verbs, libfabric, NCCL, gdrcopy, NIXL)
- * fails, since a transfer loads the same libraries, and a tool that only reports state is not shown. Never exit
- * 2: the paste says exactly what happened. One rule for every tool (src/read/not-run.ts); sources:
- * references/read-shapes.md.
+ * Issue 38, principle 2 (b25): a tool that never ran printed nothing of its own. The shell's
+ * "not found" (Ubuntu's command-not-found handler too) or the dynamic linker's refusal to start it
+ * is the answer: nothing is shown, so nothing is judged (a skip, never a pass or exit 2). Each is
+ * paired with the tool's own output, which is still judged, and with a loader error naming another
+ * program, which is no answer for this tool. Sources: references/read-shapes.md.
+ */
+const IBV_DEVINFO = `dell@dell:~$ ibv_devinfo
+hca_id:\tmlx5_0
+\ttransport:\t\t\tInfiniBand (0)
+\tphys_port_cnt:\t\t\t1
+\t\tport:\t1
+\t\t\tstate:\t\t\tPORT_ACTIVE (4)
+\t\t\tactive_width:\t\t4X (2)
+\t\t\tactive_speed:\t\t25.0 Gbps (32)
+\t\t\tphys_state:\t\tLINK_UP (5)
+\t\t\tlink_layer:\t\tInfiniBand
+`;
+
+describe('2. a tool that never ran shows nothing: not judged, never exit 2', () => {
+  it("Ubuntu's `Command 'ibv_devinfo' not found` under its prompt: the tool is not there", () => {
+    const paste = `dell@dell:~$ ibv_devinfo
+Command 'ibv_devinfo' not found, but can be installed with:
+sudo apt install ibverbs-utils
+dell@dell:~$ mlxfwmanager
+mlxfwmanager: command not found
+`;
+    const checks = readChecks('ibv_devinfo', paste);
+    expect(checkLines(checks)).toEqual(['skipped rdma.ibv_devinfo']);
+    expect(checks.at(-1)?.detail).toContain(
+      "is not there in dell (line 2: \"Command 'ibv_devinfo' not found",
+    );
+    expect(verdictOf(checks)).toBe('unverified');
+    // The same prompt with the tool's output is judged.
+    expect(verdictOf(readChecks('ibv_devinfo', IBV_DEVINFO))).toBe('trusted');
+  });
+
+  it('a loader error after the command, with no prompt: the test could not start', () => {
+    const paste = `singularity exec --nv new.sif ~/gdrcopy/tests/copybw
+/home/u/gdrcopy/tests/copybw: symbol lookup error: /home/u/gdrcopy/tests/copybw: undefined symbol: cuDevicePrimaryCtxRelease_v2
+`;
+    const checks = readChecks('gdrcopy', paste);
+    // A cuDevice… symbol is the CUDA driver's, not the fabric's: the test never ran, nothing is judged.
+    expect(checkLines(checks)).toEqual(['skipped gdr.gdrcopy']);
+    expect(checks.at(-1)?.detail).toContain(
+      '`copybw` could not start (line 2: "/home/u/gdrcopy/tests/copybw: symbol lookup error',
+    );
+  });
+
+  it('a missing shared library under a prompt: could not start, not "not there"', () => {
+    const paste = `u@gpu050:~$ singularity exec --nv new.sif ~/gdrcopy/tests/sanity
+/home/u/gdrcopy/tests/sanity: error while loading shared libraries: libsubunit.so.0: cannot open shared object file: No such file or directory
+`;
+    const checks = readChecks('gdrcopy', paste);
+    expect(checkLines(checks)).toEqual(['skipped gdr.gdrcopy']);
+    expect(checks.at(-1)?.detail).toContain('`sanity` could not start in gpu050 (line 2:');
+  });
+
+  it("another program's loader error is no answer for this tool: still no gdrcopy output (exit 2)", () => {
+    const paste = `python3 bench.py
+python3: error while loading shared libraries: libpython3.12.so.1.0: cannot open shared object file: No such file or directory
+`;
+    expect(() => readChecks('gdrcopy', paste)).toThrow(ParseError);
+  });
+});
+
+/**
+ * Issue 38, principles 2 and 4 (b24): a program the shell did not find is not there (skipped, naming how to
+ * install it), also when the line names only the program of the typed command (`rdma` for `rdma link show`).
+ * A program the dynamic loader refused never ran: when the library or symbol the loader names is the fabric's
+ * (UCX, verbs, rdma_cm, libfabric, NCCL, NIXL, gdrcopy), those libraries are broken where it ran and a KV
+ * transfer fails the same way (fail); any other library (libc, the CUDA driver, a test framework) only stops
+ * the tool (skipped). One rule for every tool (src/read/not-run.ts); such lines are never the tool's output.
  */
 const read = readChecks;
 const lines = checkLines;
@@ -48,28 +114,35 @@ describe('the dynamic loader refused to start the program', () => {
       'ucx_info -d -t rc\r\nucx_info: symbol lookup error: ucx_info: undefined symbol: uct_md_query_v2\r\n';
     const checks = read('ucx_info', paste);
     expect(lines(checks)).toEqual(['fail ucx.ucx_info']);
-    expect(checks[1]?.detail).toMatch(/could not start .*uct_md_query_v2.*different builds/);
+    expect(checks[1]?.detail).toMatch(
+      /could not start .*uct_md_query_v2.*different builds; the UCX libraries here/,
+    );
     expect(checks[1]?.fix).toMatch(/ldd \$\(command -v ucx_info\)/);
   });
 
-  it("every form of glibc's loader error, with or without a prompt, with the program's path", () => {
+  it("glibc's other forms over a fabric library, with or without a prompt, with the program's path", () => {
     const lib =
       '/usr/local/ucx/bin/ucx_info: error while loading shared libraries: libuct.so.0: cannot open shared object file: No such file or directory\n';
     expect(lines(read('ucx_info', lib))).toEqual(['fail ucx.ucx_info']);
-    const version =
-      "$ ib_write_bw -d mlx5_0\nib_write_bw: /lib64/libc.so.6: version `GLIBC_2.34' not found (required by ib_write_bw)\n";
-    expect(lines(read('perftest', version))).toEqual(['fail verbs.perftest']);
+    const verbs =
+      '$ ib_write_bw -d mlx5_0\nib_write_bw: error while loading shared libraries: libibverbs.so.1: cannot open shared object file: No such file or directory\n';
+    expect(lines(read('perftest', verbs))).toEqual(['fail verbs.perftest']);
     const reloc =
       '$ fi_info -p efa\nfi_info: relocation error: fi_info: symbol fi_getinfo, version FABRIC_1.7 not defined in file libfabric.so.1 with link time reference\n';
     expect(lines(read('fi_info', reloc))).toEqual(['fail efa.fi_info']);
   });
 
-  it('a tool that only reports state is not shown when refused: skipped, never a fault of the fabric', () => {
+  it("a library that is not the fabric's (libibumad, libc) only stops the tool: not shown, never a fault", () => {
     const paste =
       '$ ibstat\nibstat: error while loading shared libraries: libibumad.so.3: cannot open shared object file: No such file or directory\n';
     const checks = read('ibstat', paste);
     expect(lines(checks)).toEqual(['skipped ib.ibstat']);
-    expect(checks[1]?.detail).toMatch(/a library it needs is not there; nothing it shows was checked/);
+    expect(checks[1]?.detail).toMatch(
+      /a library it needs is not there; it never ran, so this was not checked/,
+    );
+    const libc =
+      "$ ib_write_bw -d mlx5_0\nib_write_bw: /lib64/libc.so.6: version `GLIBC_2.34' not found (required by ib_write_bw)\n";
+    expect(lines(read('perftest', libc))).toEqual(['skipped verbs.perftest']);
   });
 
   it('stopped after it printed lines (a lazily bound function): what it printed is read, and it still fails', () => {

@@ -23,14 +23,15 @@ export function notRunLines(tool: ToolId, sections: readonly PasteSection[]): No
 
 /** The check for a tool whose program did not run: not there (skipped), or refused by the loader. */
 export function notRunCheck(tool: ToolId, m: NotRunLine): Check {
-  const at = `line ${m.line}: "${m.text.slice(0, 120)}"`;
-  if (m.loader) return toolRefused(tool, m.loader, `${m.where ? `in ${m.where}, ` : ''}${at}`);
-  return toolMissing(tool, `is not there${m.where ? ` in ${m.where}` : ''} (${at})`);
+  const at = `${m.where ? `in ${m.where} ` : ''}(line ${m.line}: "${m.text.slice(0, 120)}")`;
+  if (m.loader)
+    return toolRefused(tool, { program: m.program, occasion: m.loader, names: m.names ?? [] }, at);
+  return toolMissing(tool, `is not there ${at}`);
 }
 
 /**
- * The loader can stop a program after it printed lines (a function bound lazily at its first call): a tool
- * that runs the KV path's libraries fails on it even when what it printed was read.
+ * The loader can stop a program after it printed lines (a function bound lazily at its first call): a failure
+ * over the fabric's libraries fails even when what it printed was read.
  */
 export function refusedAfterOutput(tool: ToolId, lines: readonly NotRunLine[]): Check[] {
   const m = lines.find((l) => l.loader);

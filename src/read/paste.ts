@@ -275,14 +275,7 @@ export function splitPaste(input: string): Paste {
     const own = (no: number) => no >= from && no <= to && !noticeAt.has(no) && !heads.has(no);
     const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
     const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
-    const missing = body.flatMap((l): MissingLine[] => {
-      const program = missingProgram(l.text);
-      if (program) return [{ program, line: l.no, text: l.text.trim() }];
-      const refused = loaderFailure(l.text);
-      return refused
-        ? [{ program: refused.program, line: l.no, text: l.text.trim(), loader: refused.occasion }]
-        : [];
-    });
+    const missing = body.flatMap((l) => missingLine(l.text, l.no));
     // The shell's or the loader's line saying a program did not run is never the tool's: blanked for the parser.
     const notTool = new Set(missing.map((m) => m.line));
     const text = lines
@@ -365,4 +358,14 @@ export function modinfoFindings(paste: Paste): ModinfoFinding[] {
     }
   }
   return out;
+}
+
+/** A line saying the program named is not there, or is there but could not start (shapes.ts). */
+export function missingLine(text: string, line: number): MissingLine[] {
+  const program = missingProgram(text);
+  if (program) return [{ program, line, text: text.trim() }];
+  const refused = loaderFailure(text);
+  return refused
+    ? [{ program: refused.program, line, text: text.trim(), loader: refused.occasion, names: refused.names }]
+    : [];
 }
