@@ -34,8 +34,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b25
-  'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
-    "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged (not fixed: mlx5_ib prints them at debug level for every error completion, flushed work requests of a QP torn down included, so a rule needs what the syndrome means, not the line alone)',
 };
