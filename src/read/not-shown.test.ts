@@ -82,6 +82,18 @@ Connecting to ETCD at http://localhost:2379
                         port_lmc:               0x00
                         link_layer:             InfiniBand
 `;
+  it('ibv_devinfo: a paste that starts inside a device block (cut above) never passes, however healthy its ports', () => {
+    const active = PORT_DOWN.replace('PORT_DOWN (1)', 'PORT_ACTIVE (4)')
+      .replace('sm_lid:                 0', 'sm_lid:                 1')
+      .replace('port_lid:               65535', 'port_lid:               7');
+    const whole = `$ ibv_devinfo\nhca_id: mlx5_0\n        transport:                      InfiniBand (0)\n${active}`;
+    const cutAbove = active.split('\n').slice(1).join('\n');
+    expect(verdictOf(read('ibv_devinfo', whole))).toBe('trusted');
+    const checks = read('ibv_devinfo', cutAbove);
+    expect(verdictOf(checks)).toBe('unverified');
+    expect(checks.find((c) => c.status === 'skipped')?.detail).toMatch(/starts inside a device block/);
+  });
+
   it('ibv_devinfo: a device cut before its ports, or a port block without its hca_id, leaves "no usable port" not shown', () => {
     const whole = `$ ibv_devinfo\nhca_id: mlx5_0\n        transport:                      InfiniBand (0)\n${PORT_DOWN}`;
     // Whole: the node's only port is Down (phys state not shown: Disabled or Polling), so no usable port.
@@ -95,6 +107,7 @@ Connecting to ETCD at http://localhost:2379
     expect(lines(read('ibv_devinfo', headless))).toEqual([
       'warn ib.port (hca_id not shown)/1',
       'warn ib.ports',
+      'skipped ib.port (hca_id not shown)',
     ]);
   });
 

@@ -51,8 +51,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
     'READING: a whole transport list with tcp but no RDMA transport: the expert took KV over TCP as degraded-but-working (a warning), read fails it as no RDMA, the same convention split as nccl-tests-284',
   // b25
-  'ibv_devinfo/ucx-10430-bond-v-tail-from-caps-port-active-ethernet-cut.txt':
-    "TOOL P2: the paste starts inside a device's `-v` attributes (its hca_id and any devices before it not shown) and read counts the one port it sees as 1 of 1; this is how a paste showing only some of a node's devices is judged, which the lead is changing (not fixed here)",
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'TOOL P5: mlx5 `Responder error cqe` lines with a syndrome, repeated, are RDMA completions failing on that device; the dmesg reader does not know them and leaves the NIC unjudged (not fixed: mlx5_ib prints them at debug level for every error completion, flushed work requests of a QP torn down included, so a rule needs what the syndrome means, not the line alone)',
 };
