@@ -94,6 +94,8 @@ const FLOW_CHARS = /["'#[\]{}]/g;
 
 /** Offset where `[`/`{` nesting (outside quotes and comments) first exceeds the limit, or -1. */
 function tooDeep(text: string): number {
+  // Without a `[` or `{` nothing nests (most manifests: block style only).
+  if (!text.includes('[') && !text.includes('{')) return -1;
   let depth = 0;
   FLOW_CHARS.lastIndex = 0;
   for (let m = FLOW_CHARS.exec(text); m; m = FLOW_CHARS.exec(text)) {

@@ -256,6 +256,10 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
         const partial = patchOf(graph.file, services);
         if (partial) graph.partial = partial;
       }
+      // Let go of every graph: analyse() takes them from `out.graphs` and drops each scope's raw
+      // services once judged, which it cannot while this list (alive as long as the extractor) holds them.
+      undecided.length = 0;
+      kustomizations.length = 0;
       // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
       // SGLang then reads its --config file (a mounted ConfigMap in the input) in front of the command line.
       for (const g of out.graphs)
