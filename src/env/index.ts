@@ -4,7 +4,8 @@ import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
-import { addPart, emptyPart, judgeScope, type Part, type Scope, scopesOf } from './judge-scopes.js';
+import { eagerJudging } from './eager.js';
+import { addPart, emptyPart, judgeScope, type Scope, scopesOf, type Unit } from './judge-scopes.js';
 import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
@@ -24,13 +25,6 @@ function unusable(skipped: readonly Skipped[]): Skipped[] {
   return skipped.filter(
     (k) => k.doc === 0 && k.kind !== KUSTOMIZE_KIND && !/^no YAML documents|^a Helm\/Go template/.test(k.why),
   );
-}
-
-/** A scope in report order: judged already (eager.ts), or still to judge with every document read. */
-export interface Unit {
-  paired: boolean;
-  part?: Part;
-  scope?: Scope;
 }
 
 /**
@@ -116,16 +110,22 @@ export interface EnvOptions {
   progress?: Progress;
   /** The run's file and byte caps (`--max-files`, `--max-total`); default DEFAULT_CAPS. */
   caps?: ReadCaps;
+  /** false: judge every scope after the whole input is read (the report is the same; eager.ts). */
+  eager?: boolean;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
   const watch = opts.progress ? { progress: opts.progress } : undefined;
-  // Each file's documents go to the extractor as they are read; none is kept (issue 35 item 11).
-  const extractor = workloadExtractor();
+  // Each file's documents go to the extractor as they are read; none is kept (issue 35 item 11),
+  // and each file's scopes are judged once it is read where nothing later can change them (eager.ts).
+  // stdin cannot be read twice, which a kustomization naming an earlier file would need.
+  const judging = eagerJudging(workloadExtractor(), opts.eager !== false && !paths.includes('-'));
   const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps, (d) =>
-    extractor.add(d),
+    judging.add(d),
   );
-  const { part, checks } = analyse(loaded, extractor.finish());
+  const { ex, units, restart } = judging.finish();
+  if (restart) return runEnv(paths, { ...opts, eager: false });
+  const { part, checks } = analyse(loaded, ex, units);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }
 

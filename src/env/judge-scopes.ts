@@ -40,6 +40,13 @@ export interface Part {
   missing: Check[];
 }
 
+/** A scope in report order: judged already (eager.ts), or still to judge once every document is read. */
+export interface Unit {
+  paired: boolean;
+  part?: Part | undefined;
+  scope?: Scope | undefined;
+}
+
 export function emptyPart(): Part {
   return { graphs: [], services: [], checks: [], missing: [] };
 }
