@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import { fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
+import { collapseAfterPeak, collapseText, fmtGBps, judgeBandwidth, LARGE_BLOCK } from '../judge/bandwidth.js';
 import {
   ABSOLUTE_CROSS_NODE_CEILING_GBPS,
   ABSOLUTE_INTRA_NODE_CEILING_GBPS,
@@ -19,6 +19,8 @@ import type { TransferOptions } from './transfer.js';
  * corruption: a failure whatever the bandwidth.
  */
 export const NCCL_LARGE_BYTES = 1 << 26;
+
+const bwOf = (x: NcclRow) => Math.max(x.busbw, x.busbwInPlace ?? 0);
 
 export function classifyNcclTests(r: NcclTestsResult, opts: TransferOptions): Check[] {
   const test = r.test ?? 'nccl-tests';
@@ -80,10 +82,11 @@ function runCheck(r: NcclTestsResult, test: string): Check {
 
 function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts: TransferOptions): Check {
   const large = r.rows.filter((x) => x.bytes >= NCCL_LARGE_BYTES);
-  const best = (large.length ? large : r.rows).reduce((a: NcclRow, b: NcclRow) =>
-    Math.max(b.busbw, b.busbwInPlace ?? 0) > Math.max(a.busbw, a.busbwInPlace ?? 0) ? b : a,
-  );
-  const peak = Math.max(best.busbw, best.busbwInPlace ?? 0);
+  // A collapse at the large sizes is judged by its slowest size, not by the best row before it.
+  const fall = collapseAfterPeak(r.rows, (x) => x.bytes, bwOf, NCCL_LARGE_BYTES, LARGE_BLOCK);
+  const best = fall?.low ?? (large.length ? large : r.rows).reduce((a, b) => (bwOf(b) > bwOf(a) ? b : a));
+  const peak = bwOf(best);
+  const fell = fall ? `busbw ${collapseText(bwOf(fall.peak), fall.peak.bytes, peak, best.bytes)}; ` : '';
   const at = `${fmtGBps(peak)} GB/s busbw at ${best.bytes} B`;
   const gpu = r.ranks[0]?.gpu;
   const data = { busbw: peak, bytes: best.bytes };
@@ -117,9 +120,9 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
   if (hosts.length === 1 && opts.lineRateGbps === undefined && opts.minGBps === undefined)
     return check(
       'nccl.busbw',
-      'skipped',
-      `${test}: ${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
-      { matters: false, data },
+      fall ? 'warn' : 'skipped',
+      `${test}: ${fell}${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
+      fall ? { fix: FALL_FIX, data } : { matters: false, data },
     );
   // The node's NICs share busbw: each carries busbw / rails, held against one port's line rate.
   const rails = opts.lineRateGbps !== undefined ? (opts.rails ?? 1) : 1;
@@ -150,7 +153,7 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
   // A tree all-reduce sends each node's data once (algbw, not busbw, over the NICs) and in-network
   // reduction (SHARP, NVLS) less still: busbw above the NICs' sum is not a fault.
   const above = v.status === 'warn' && /above what the link can carry/.test(v.detail);
-  const status = above ? 'ok' : v.status;
+  const status = fall && (above || v.status === 'ok') ? 'warn' : above ? 'ok' : v.status;
   const detail = above
     ? v.detail.replace(
         /: a loopback or measurement error, not a pass$/,
@@ -158,22 +161,27 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
       )
     : v.detail;
   const fix =
-    status === 'fail' || status === 'warn'
-      ? opts.lineRateGbps === undefined && opts.minGBps === undefined
-        ? 'pass --line-rate <Gb/s> --rails <NICs per node> to judge busbw against the node’s NICs'
-        : 'check NCCL_DEBUG=INFO for "via NET/IB/…/GDRDMA" on every channel, NCCL_IB_HCA, and that every rail is up (interconnect-test node)'
-      : undefined;
+    fall !== undefined
+      ? FALL_FIX
+      : status === 'fail' || status === 'warn'
+        ? opts.lineRateGbps === undefined && opts.minGBps === undefined
+          ? 'pass --line-rate <Gb/s> --rails <NICs per node> to judge busbw against the node’s NICs'
+          : 'check NCCL_DEBUG=INFO for "via NET/IB/…/GDRDMA" on every channel, NCCL_IB_HCA, and that every rail is up (interconnect-test node)'
+        : undefined;
   const share = rails > 1 ? `busbw ${fmtGBps(peak)} GB/s over ${rails} NICs: per NIC ` : 'busbw ';
   return check(
     'nccl.busbw',
     status,
-    `${test} (${where}, ${best.bytes} B): ${share}${detail.replace(/ at \d+ \S+/, '')}`,
+    `${test} (${where}, ${best.bytes} B): ${fell}${share}${detail.replace(/ at \d+ \S+/, '')}`,
     {
       ...(fix ? { fix } : {}),
       data: { ...v.data, busbw: peak, bytes: best.bytes, hosts: hosts.length },
     },
   );
 }
+
+const FALL_FIX =
+  'rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET,TUNING and compare the sizes either side of the fall: the protocol, algorithm or path (via NET/IB/GDRDMA or staged, P2P or SHM) that changes there is the slow one';
 
 /**
  * The most busbw a capture can show, from what it shows (no line rate given). busbw is each rank's own

@@ -1,5 +1,5 @@
 import { type Check, check } from '../core/model.js';
-import { fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
+import { collapseAfterPeak, fmtGBps, judgeBandwidth } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
 import { softwareByName } from '../parsers/ib-device.js';
 import type { PerftestResult, PerftestRow } from '../parsers/perftest.js';
@@ -100,10 +100,19 @@ function fixFor(text: string, cuda: boolean): string {
 function bandwidth(r: PerftestResult, what: string, opts: TransferOptions): Check {
   const rows = r.rows.filter((x) => x.avgGBps !== undefined);
   const streaming = rows.filter((x) => x.bytes >= PERFTEST_STREAMING_BYTES);
-  const pick = (streaming.length ? streaming : rows).reduce<PerftestRow | undefined>(
-    (a, b) => (a === undefined || (b.avgGBps ?? 0) > (a.avgGBps ?? 0) ? b : a),
-    undefined,
+  // A sweep (-a) that collapses at its large sizes is judged by its slowest one (judge/bandwidth.ts).
+  const fall = collapseAfterPeak(
+    rows,
+    (x) => x.bytes,
+    (x) => x.avgGBps ?? 0,
+    PERFTEST_STREAMING_BYTES,
   );
+  const pick =
+    fall?.low ??
+    (streaming.length ? streaming : rows).reduce<PerftestRow | undefined>(
+      (a, b) => (a === undefined || (b.avgGBps ?? 0) > (a.avgGBps ?? 0) ? b : a),
+      undefined,
+    );
   if (!pick || pick.avgGBps === undefined)
     return check('verbs.bandwidth', 'skipped', `${what}: no BW average column`, { matters: false });
   // A bidirectional test reports both directions added up; one direction is what a link's rate bounds.
@@ -121,10 +130,19 @@ function bandwidth(r: PerftestResult, what: string, opts: TransferOptions): Chec
     }),
     link: 'cross-node',
     userFloor: opts.minGBps !== undefined,
+    ...(fall
+      ? {
+          fell: {
+            fromGBps: (fall.peak.avgGBps ?? 0) / (r.bidirectional ? 2 : 1),
+            fromBytes: fall.peak.bytes,
+            toBytes: pick.bytes,
+          },
+        }
+      : {}),
   });
   const gbit = ` (${Math.round(gbps * 8)} Gb/s)`;
   return check('verbs.bandwidth', v.status, `${what}: ${v.detail}${gbit}${per}`, {
-    ...(v.fix ? { fix: perftestFix(v.status, v.fix, opts) } : {}),
+    ...(v.fix ? { fix: fall ? v.fix : perftestFix(v.status, v.fix, opts) } : {}),
     data: { ...v.data, unit: r.unit ?? null },
   });
 }

@@ -1,5 +1,5 @@
 import { type Check, check } from '../core/model.js';
-import { judgeBandwidth, judgedRow, LARGE_BLOCK, type Link, type Row } from '../judge/bandwidth.js';
+import { fallOf, judgeBandwidth, judgedRow, LARGE_BLOCK, type Link, type Row } from '../judge/bandwidth.js';
 import { expectationFor } from '../judge/expectations.js';
 import { isNixl, type TransferCapture as Parsed, runCheck, storageCheck } from '../judge/run.js';
 import { transportKind } from '../judge/transports.js';
@@ -121,6 +121,7 @@ function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check 
     }),
     link,
     userFloor: opts.minGBps !== undefined,
+    fell: fallOf(picked),
   });
   const what = isNixl(p) ? 'peak' : p.stability ? 'median interval' : 'measured';
   const unused =

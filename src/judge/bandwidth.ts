@@ -57,13 +57,70 @@ export interface Row {
 export function judgedRow<R extends Row>(
   rows: readonly R[],
   large = LARGE_BLOCK,
-): { row: R; smallOnly: boolean } | undefined {
+): { row: R; smallOnly: boolean; fellFrom?: R } | undefined {
   if (rows.length === 0) return undefined;
   const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
   const inFlight = big.filter((r) => (r.inFlight ?? 1) > 1);
+  // A sweep that collapses after its best row is judged by its slowest large size (COLLAPSE_SHARE).
+  const family = inFlight.length > 0 ? rows.filter((r) => (r.inFlight ?? 1) > 1) : rows;
+  const fall = collapseAfterPeak(
+    family.filter((r) => r.blockSize !== undefined),
+    (r) => r.blockSize ?? 0,
+    (r) => r.gbps,
+    large,
+  );
+  if (fall) return { row: fall.low, smallOnly: false, fellFrom: fall.peak };
   const pick = inFlight.length > 0 ? inFlight : big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
   return { row, smallOnly: big.length === 0 && rows.some((r) => r.blockSize !== undefined) };
+}
+
+/** The fall a judged figure comes after: the best row's figure and size, and the judged (slowest) size. */
+export interface Fall {
+  fromGBps: number;
+  fromBytes: number;
+  toBytes: number;
+}
+
+/** judgedRow's collapse as judgeBandwidth's `fell`, when there is one. */
+export function fallOf(picked: { row: Row; fellFrom?: Row } | undefined): Fall | undefined {
+  const from = picked?.fellFrom;
+  if (!from || from.blockSize === undefined || picked?.row.blockSize === undefined) return undefined;
+  return { fromGBps: from.gbps, fromBytes: from.blockSize, toBytes: picked.row.blockSize };
+}
+
+/**
+ * Under this share of a sweep's best row, a larger size's figure is a collapse, not noise: run-to-run
+ * noise moves a row by tens of per cent, never by half. A path that slows down at the large sizes that
+ * carry KV (a slower protocol or path taking over, staging through host memory, a PCIe or NVLink
+ * fallback) is judged by its slowest large size, never by the best row before it.
+ */
+export const COLLAPSE_SHARE = 0.5;
+
+/**
+ * The sweep's best row of at least `from` bytes (smaller ones are latency-bound: a fast one there is an
+ * artefact, not the path's figure) and its slowest row of at least `large` bytes after it, when that is
+ * under COLLAPSE_SHARE of it.
+ */
+export function collapseAfterPeak<R>(
+  rows: readonly R[],
+  size: (r: R) => number,
+  gbps: (r: R) => number,
+  large: number,
+  from = large,
+): { peak: R; low: R } | undefined {
+  const bandwidthBound = rows.filter((x) => size(x) >= from);
+  if (bandwidthBound.length === 0) return undefined;
+  const peak = bandwidthBound.reduce((a, b) => (gbps(b) > gbps(a) ? b : a));
+  const after = rows.filter((x) => size(x) >= large && size(x) > size(peak));
+  if (after.length === 0) return undefined;
+  const low = after.reduce((a, b) => (gbps(b) < gbps(a) ? b : a));
+  return gbps(low) < COLLAPSE_SHARE * gbps(peak) ? { peak, low } : undefined;
+}
+
+/** The words naming a collapse: from the best row to the slowest large size after it. */
+export function collapseText(peakGBps: number, peakBytes: number, lowGBps: number, lowBytes: number): string {
+  return `falls from ${fmtGBps(peakGBps)} GB/s at ${formatBytes(peakBytes)} to ${fmtGBps(lowGBps)} GB/s at ${formatBytes(lowBytes)} (under half: a slower path takes over at the large sizes KV moves)`;
 }
 
 export function fmtGBps(n: number): string {
@@ -85,6 +142,8 @@ export interface BandwidthInput {
    * ceiling, derived from what the capture shows; `what` names it. Default: ABSOLUTE_CEILING_GBPS[link].
    */
   ceiling?: { gbps: number; what: string } | undefined;
+  /** The figure is the slowest large size after a collapse from a better row (collapseAfterPeak). */
+  fell?: Fall | undefined;
 }
 
 export interface BandwidthVerdict {
@@ -112,7 +171,23 @@ const ABOVE_CEILING_FIX: Readonly<Record<Link, string>> = {
   unknown: 'check the two ranks ran on different GPUs (and, for a network test, different nodes)',
 };
 
+const FALL_FIX =
+  'the path changes at the large sizes: rerun the sizes either side of the fall and compare what changes there (protocol or algorithm, GPUDirect or staged through host memory, port errors and PFC pauses, the PCIe link)';
+
+/** The one judge: a figure against its expectation; after a collapse (`fell`) at least a warning, and named. */
 export function judgeBandwidth(input: BandwidthInput): BandwidthVerdict {
+  const v = judgeLevel(input);
+  const f = input.fell;
+  if (!f) return v;
+  return {
+    status: v.status === 'ok' || v.status === 'skipped' ? 'warn' : v.status,
+    detail: `${collapseText(f.fromGBps, f.fromBytes, input.gbps, f.toBytes)}; ${v.detail}`,
+    fix: v.status === 'fail' && v.fix ? `${v.fix}; ${FALL_FIX}` : FALL_FIX,
+    data: { ...v.data, fellFromGBps: f.fromGBps, fellFromBlockSize: f.fromBytes },
+  };
+}
+
+function judgeLevel(input: BandwidthInput): BandwidthVerdict {
   const { gbps, expected: exp, link } = input;
   const at = input.blockSize !== undefined ? ` at ${formatBytes(input.blockSize)}` : '';
   const line =
@@ -206,7 +281,7 @@ export function bandwidthCheck(
   exp: Expectation,
   mode: PairMode,
   subject: string,
-  opts: { userFloor?: boolean; blockSize?: number; smallOnly?: boolean; link?: Link } = {},
+  opts: { userFloor?: boolean; blockSize?: number; smallOnly?: boolean; link?: Link; fell?: Fall } = {},
 ): Check {
   if (gbps === undefined) {
     return check('pair.bandwidth', 'fail', 'no result rows: the transfer never produced a number', {
@@ -222,6 +297,7 @@ export function bandwidthCheck(
     expected: exp,
     link: opts.link ?? linkOfMode(mode),
     userFloor: opts.userFloor ?? exp.source.startsWith('--min-bandwidth'),
+    fell: opts.fell,
   });
   return check('pair.bandwidth', v.status, v.detail, {
     subject,
@@ -240,9 +316,11 @@ export function rowsBandwidthCheck(
   link?: Link,
 ): Check {
   const picked = judgedRow(rows);
+  const fell = fallOf(picked);
   return bandwidthCheck(picked?.row.gbps, exp, mode, subject, {
     userFloor,
     ...(link ? { link } : {}),
+    ...(fell ? { fell } : {}),
     ...(picked ? { blockSize: picked.row.blockSize, smallOnly: picked.smallOnly } : {}),
   });
 }

@@ -19,8 +19,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibstatus/nccl-451-bond-25g-roce-in-prose-no-prompt.txt':
     "READING: the expert judged the port state only, by the corpus's convention for a lone 25 Gb/s RoCE port (b3: k8s-rdma-shared-164), while read holds the 25 Gb/s rate against the 5 GB/s cross-node KV floor, which the README's problem definition also supports",
   // b21
-  'nccl-tests/nccl-1453-chunk-prefixed-rows-busbw-falls-to-4gbs-cut.txt':
-    'READING: the rows are read now (MPICH `[0]` chunk tags stripped); read holds the best size of 64 MiB or more (5.33 GB/s) against the 5 GB/s floor and warns that the link is not known, the expert called the collapse from 29.5 GB/s at 32 MiB to 4-5 GB/s above it (4.09 GB/s at 256 MiB) a fault: whether a size-sweep is judged by its best or its worst large row is a convention',
   'perftest/ml-dev-env-rdma-perftest-cx7-400g-roce-elided-226gbits.txt':
     'READING: 226 Gb/s on the stated 400G link is 57 %; read fails it below its floor (70 % of line rate), the expert called it degraded rather than far below: where "degraded" ends is a convention, not something the paste settles',
   // b22
