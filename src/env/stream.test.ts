@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../core/assets.js';
+import { eagerJudging } from './eager.js';
 import { analyse, runEnv } from './index.js';
-import { loadInputs } from './load.js';
+import { loadInputs, parseYamlFile } from './load.js';
+import { workloadExtractor } from './workloads.js';
 
 let dir: string;
 beforeEach(() => {
@@ -86,5 +88,42 @@ describe('env reads file by file', () => {
     const { streamed, whole } = await bothWays(['recipes', 'upstream-dynamo'], root);
     expect(streamed.checks.length).toBeGreaterThan(100);
     expect(streamed.checks).toEqual(whole.checks);
+  });
+
+  it("judges a file's scopes once it is read unless they look up a ConfigMap or claim (a later file may hold it)", () => {
+    const deployment = (name: string, extra = '') =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: ${name}}\nspec:\n  template:\n    spec:\n      containers:\n      - name: main\n        image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.0\n        command: [python3, -m, dynamo.vllm]\n${extra}`;
+    const judging = eagerJudging(workloadExtractor(), true);
+    const docs = (file: string, text: string) => parseYamlFile(text, file).docs;
+    for (const d of docs('a.yaml', deployment('alone'))) judging.add(d);
+    for (const d of docs(
+      'b.yaml',
+      deployment('reads', '        envFrom:\n        - configMapRef: {name: kv}\n'),
+    ))
+      judging.add(d);
+    for (const d of docs(
+      'c.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kv}\ndata: {UCX_TLS: rc}\n',
+    ))
+      judging.add(d);
+    const { ex, units, restart } = judging.finish();
+    expect(restart).toBe(false);
+    // a.yaml was judged as it was read; b.yaml waited for c.yaml's ConfigMap, in its place.
+    expect(units.map((u) => (u.part ? 'judged' : u.scope?.subject))).toEqual(['judged', 'b.yaml']);
+    expect(ex.graphs.map((g) => g.deployment)).toEqual(['reads']);
+    const { part } = analyse({ files: ['a.yaml', 'b.yaml', 'c.yaml'], docs: [], skipped: [] }, ex, units);
+    expect(part.services.map((s) => [s.deployment, Object.keys(s.transportVars)])).toEqual([
+      ['alone', []],
+      ['reads', ['UCX_TLS']],
+    ]);
+  });
+
+  it('judging early or after everything is read: the same report, byte for byte, on every fixture', async () => {
+    const root = path.join(repoRoot(), 'test', 'fixtures');
+    for (const paths of [['recipes'], ['manifests'], ['recipes', 'upstream-dynamo', 'upstream-kustomize']]) {
+      const early = await runEnv(paths, { cwd: root, now });
+      const late = await runEnv(paths, { cwd: root, now, eager: false });
+      expect(JSON.stringify(early)).toBe(JSON.stringify(late));
+    }
   });
 });

@@ -52,8 +52,18 @@ export function envSections(report: Report): Section[] {
   if (!parsed.success) return [];
   const { graphs, services, skipped } = parsed.data;
   const sections: Section[] = [];
+  // Each graph's services, found by one lookup (a filter over every service for every graph was
+  // quadratic: minutes for a tree of thousands of recipes; issue 40 item 13).
+  const key = (x: { file: string; doc: number; deployment: string }) =>
+    `${x.file}\u0000${x.doc}\u0000${x.deployment}`;
+  const byGraph = new Map<string, EnvService[]>();
+  for (const s of services) {
+    const list = byGraph.get(key(s));
+    if (list) list.push(s);
+    else byGraph.set(key(s), [s]);
+  }
   for (const g of graphs) {
-    const own = services.filter((s) => s.file === g.file && s.doc === g.doc && s.deployment === g.deployment);
+    const own = byGraph.get(key(g)) ?? [];
     const mode = g.mode === 'none' ? 'no serving workers' : g.mode;
     const engine = g.engine
       ? `, ${g.engine}${g.kv && g.mode === 'disaggregated' ? ` KV ${describeKv(g.kv)}${g.kv.defaulted ? ' (engine default)' : ''}` : ''}`

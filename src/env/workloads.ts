@@ -97,7 +97,7 @@ function kindOf(doc: Rec): string {
 }
 
 /** Files that a kustomization.yaml in the input lists as patches, mapped to that kustomization's file. */
-function kustomizePatches(docs: readonly LoadedDoc[]): Map<string, string> {
+export function kustomizePatches(docs: readonly LoadedDoc[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const d of docs) {
     const v = obj(d.value);
@@ -135,8 +135,41 @@ export function extractWorkloads(docs: readonly LoadedDoc[]): Extracted {
   return x.finish();
 }
 
+/** A kustomize patch fragment: listed as a patch, or a DGD under components/ or overlays/ with no container to run. */
+function patchOf(file: string, services: RawService[], patches: Map<string, string>): string | undefined {
+  const k = patches.get(path.normalize(file));
+  if (k) return `a kustomize patch (listed in ${k})`;
+  const underKustomize = /(^|[\\/])(components|overlays)[\\/]/.test(file);
+  const runs = services.some((s) => s.argv.length > 0 || s.image !== undefined);
+  if (runs) return undefined;
+  if (underKustomize)
+    return 'a kustomize patch fragment (under components/ or overlays/, no container to run)';
+  // No image, command or declared type anywhere: nothing the operator could run on its own.
+  if (services.every((s) => s.declared === undefined))
+    return 'a patch fragment (no image, command or componentType in any service)';
+  return undefined;
+}
+
+/**
+ * What the kubelet and SGLang make of each service's command line, in place: `$(VAR)` expanded
+ * against the container's env, then SGLang's --config file (a mounted ConfigMap in the input) in
+ * front of it.
+ */
+export function prepareServices(
+  graphs: readonly RawGraph[],
+  configMaps: Map<string, Record<string, string>>,
+) {
+  for (const g of graphs)
+    for (const s of g.services) {
+      s.argv = kubeletArgv(s, configMaps);
+      const c = withSglangConfig(s, configMaps);
+      s.argv = c.argv;
+      if (c.from) s.optionsFrom = c.from;
+    }
+}
+
 /** Whether a document is a kustomization (its patches decide which DGDs are fragments). */
-const isKustomization = (d: LoadedDoc) =>
+export const isKustomization = (d: LoadedDoc) =>
   /(^|[\\/])kustomization\.ya?ml$/i.test(d.file) || str(obj(d.value)?.kind) === 'Kustomization';
 
 /**
@@ -146,7 +179,22 @@ const isKustomization = (d: LoadedDoc) =>
  * time. What needs every document (a DGD listed as a kustomize patch in a later file, `$(VAR)`
  * from a ConfigMap in a later file) is settled in finish().
  */
-export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extracted } {
+export interface WorkloadExtractor {
+  add(d: LoadedDoc): void;
+  finish(): Extracted;
+  /**
+   * The graphs added since the last call, fragments marked as finish() would mark them, for
+   * eager.ts to judge before the rest is read; undefined once a kustomization was read (its
+   * patches may name any file: the graphs wait for finish()).
+   */
+  fresh(): RawGraph[] | undefined;
+  /** Graphs fresh() handed out and eager.ts judged: finish() neither holds nor returns them. */
+  judged(graphs: ReadonlySet<RawGraph>): void;
+  /** The input's side objects read so far (what judging a service looks up). */
+  readonly lookups: Pick<Extracted, 'configMaps' | 'computeDomainTemplates' | 'rdmaClaimTemplates'>;
+}
+
+export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
     skipped: [],
@@ -159,20 +207,9 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
   /** DGD graphs whose fragment-ness waits for every kustomization (finish). */
   const undecided: { graph: RawGraph; services: RawService[] }[] = [];
   let patches = new Map<string, string>();
-  /** A kustomize patch fragment: listed as a patch, or a DGD under components/ or overlays/ with no container to run. */
-  const patchOf = (file: string, services: RawService[]): string | undefined => {
-    const k = patches.get(path.normalize(file));
-    if (k) return `a kustomize patch (listed in ${k})`;
-    const underKustomize = /(^|[\\/])(components|overlays)[\\/]/.test(file);
-    const runs = services.some((s) => s.argv.length > 0 || s.image !== undefined);
-    if (runs) return undefined;
-    if (underKustomize)
-      return 'a kustomize patch fragment (under components/ or overlays/, no container to run)';
-    // No image, command or declared type anywhere: nothing the operator could run on its own.
-    if (services.every((s) => s.declared === undefined))
-      return 'a patch fragment (no image, command or componentType in any service)';
-    return undefined;
-  };
+  /** How many of `out.graphs` and `undecided` fresh() has handed out. */
+  let mark = 0;
+  let undecidedMark = 0;
   const visit = (d: LoadedDoc, value: unknown) => {
     const doc = obj(value);
     const skip = (why: string) =>
@@ -253,20 +290,39 @@ export function workloadExtractor(): { add(d: LoadedDoc): void; finish(): Extrac
     finish() {
       patches = kustomizePatches(kustomizations);
       for (const { graph, services } of undecided) {
-        const partial = patchOf(graph.file, services);
+        const partial = patchOf(graph.file, services, patches);
         if (partial) graph.partial = partial;
       }
+      // Let go of every graph: analyse() takes them from `out.graphs` and drops each scope's raw
+      // services once judged, which it cannot while this list (alive as long as the extractor) holds them.
+      undecided.length = 0;
+      kustomizations.length = 0;
       // The kubelet expands $(VAR) in command and args against the container's env before it starts it.
       // SGLang then reads its --config file (a mounted ConfigMap in the input) in front of the command line.
-      for (const g of out.graphs)
-        for (const s of g.services) {
-          s.argv = kubeletArgv(s, out.configMaps);
-          const c = withSglangConfig(s, out.configMaps);
-          s.argv = c.argv;
-          if (c.from) s.optionsFrom = c.from;
-        }
+      prepareServices(out.graphs, out.configMaps);
       return out;
     },
+    fresh() {
+      if (kustomizations.length > 0) return undefined;
+      for (const { graph, services } of undecided.slice(undecidedMark)) {
+        const partial = patchOf(graph.file, services, patches);
+        if (partial) graph.partial = partial;
+      }
+      undecidedMark = undecided.length;
+      const graphs = out.graphs.slice(mark);
+      mark = out.graphs.length;
+      return graphs;
+    },
+    judged(graphs) {
+      if (graphs.size === 0) return;
+      out.graphs = out.graphs.filter((g) => !graphs.has(g));
+      const left = undecided.filter((u) => !graphs.has(u.graph));
+      undecided.length = 0;
+      undecided.push(...left);
+      mark = out.graphs.length;
+      undecidedMark = undecided.length;
+    },
+    lookups: out,
   };
 }
 

@@ -1,0 +1,269 @@
+import type { Check } from '../core/model.js';
+import { check } from '../core/model.js';
+import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
+import { settleKv } from './kv-graph.js';
+import { pdMismatchCheck } from './pd-match.js';
+import type { RawGraph, RawService } from './raw.js';
+import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
+import { inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
+import {
+  gpuDirectCheck,
+  missingCriticalCheck,
+  ncclIbDisableCheck,
+  netDevicesCheck,
+  ucxTlsCheck,
+} from './rules.js';
+import { errorFlagCheck } from './rules-flags.js';
+import { mnnvlCheck } from './rules-mnnvl.js';
+import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { roleModeCheck } from './rules-role.js';
+import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
+import type { EnvService, Graph } from './schema.js';
+import type { Extracted } from './workloads.js';
+
+/**
+ * The judging of one scope (one DGD, the DGDs of one file that pair up, or a file's plain
+ * workloads): its report entries and checks, from its raw graphs and the side objects of the
+ * input it looks up (ConfigMaps, claim templates). `env` judges each scope as soon as it can
+ * (eager.ts), so a large tree is never held whole (issue 40 item 13).
+ */
+
+/** The side objects of the input that judging a service may look up. */
+export type Lookups = Pick<Extracted, 'configMaps' | 'computeDomainTemplates' | 'rdmaClaimTemplates'>;
+
+/** What judged scopes add to the report, each list in report order. */
+export interface Part {
+  graphs: Graph[];
+  services: EnvService[];
+  checks: Check[];
+  /** Missing-critical checks: the report lists them after every scope's other checks. */
+  missing: Check[];
+}
+
+/** A scope in report order: judged already (eager.ts), or still to judge once every document is read. */
+export interface Unit {
+  paired: boolean;
+  part?: Part | undefined;
+  scope?: Scope | undefined;
+}
+
+export function emptyPart(): Part {
+  return { graphs: [], services: [], checks: [], missing: [] };
+}
+
+/** `from` appended to `into`. */
+export function addPart(into: Part, from: Part): void {
+  for (const k of ['graphs', 'services', 'checks', 'missing'] as const)
+    for (const x of from[k] as unknown[]) (into[k] as unknown[]).push(x);
+}
+
+/** A scope is what roles and the prefill↔decode checks are decided over: one DGD, the DGDs of one file that pair up, or a file's plain workloads. */
+export interface Scope {
+  subject: string;
+  /** DGDs of one file that pair up: the report lists these scopes before every other (scopesOf's order). */
+  paired: boolean;
+  isDgd: boolean;
+  graphs: RawGraph[];
+  partial?: string;
+}
+
+/** Which side of a prefill/decode pair a DGD holds on its own: declared, by flag, or by name. */
+function sideOf(g: RawGraph): 'prefill' | 'decode' | 'both' | 'none' {
+  let p = false;
+  let d = false;
+  for (const s of g.services) {
+    const r = s.declared?.role ?? roleFromArgs(s.argv) ?? (s.workerish ? roleFromName(s.name) : undefined);
+    if (r === 'prefill') p = true;
+    if (r === 'decode') d = true;
+  }
+  return p && d ? 'both' : p ? 'prefill' : d ? 'decode' : 'none';
+}
+
+export function scopesOf(graphs: RawGraph[]): Scope[] {
+  const scopes: Scope[] = [];
+  const plain = new Map<string, Scope>();
+  // DGDs of one file that each hold one side (global-planner pools: gp-prefill-0 + gp-decode-0) are one pair.
+  const oneSided = new Map<string, RawGraph[]>();
+  for (const g of graphs) {
+    if (g.isDgd && !g.partial && (sideOf(g) === 'prefill' || sideOf(g) === 'decode')) {
+      const list = oneSided.get(g.file) ?? [];
+      list.push(g);
+      oneSided.set(g.file, list);
+    }
+  }
+  const paired = new Set<RawGraph>();
+  for (const [file, list] of oneSided) {
+    const sides = new Set(list.map(sideOf));
+    if (list.length < 2 || !sides.has('prefill') || !sides.has('decode')) continue;
+    for (const g of list) paired.add(g);
+    scopes.push({
+      subject: `${file}#${list.map((g) => g.deployment).join('+')}`,
+      paired: true,
+      isDgd: true,
+      graphs: list,
+    });
+  }
+  for (const g of graphs) {
+    if (paired.has(g)) continue;
+    if (g.isDgd || g.ownScope) {
+      scopes.push({
+        subject: `${g.file}#${g.deployment}`,
+        paired: false,
+        isDgd: g.isDgd,
+        graphs: [g],
+        ...(g.partial ? { partial: g.partial } : {}),
+      });
+      continue;
+    }
+    let s = plain.get(g.file);
+    if (!s) {
+      s = { subject: g.file, paired: false, isDgd: false, graphs: [] };
+      plain.set(g.file, s);
+      scopes.push(s);
+    }
+    s.graphs.push(g);
+  }
+  return scopes;
+}
+
+const KV_ROLES = new Set(['prefill', 'decode', 'worker']);
+const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
+
+/** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
+function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check[] {
+  const { svc, subject } = c;
+  // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
+  const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
+  if (!SERVING.has(svc.role)) return [];
+  // A flag that stops the engine is raised before any KV check of dynamo.vllm: it comes first, alone.
+  const stops = errorFlagCheck(c.raw, subject);
+  const list: (Check | undefined)[] = [
+    stops,
+    multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
+    foreignKnobCheck(c.raw, subject),
+  ];
+  if (disagg && KV_ROLES.has(svc.role)) {
+    list.push(
+      roleModeCheck(c.raw, subject),
+      mnnvlCheck(svc, subject),
+      stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
+      ucxTlsCheck(svc, subject, f),
+      netDevicesCheck(svc, subject),
+      gpuDirectCheck(svc, subject),
+      ncclIbDisableCheck(svc, subject, f),
+      efaCheck(svc, subject, f),
+    );
+  }
+  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f));
+  return list.filter((x): x is Check => x !== undefined);
+}
+
+/** One service of a graph as the checks read it: its report entry, engine facts and subject. */
+function serviceCtx(g: RawGraph, raw: RawService, role: RoleResult, ex: Lookups): ServiceCtx {
+  const transportVars = transportVarsOf(raw, ex.configMaps);
+  const facts = engineFactsOf(raw, transportVars, ex.configMaps);
+  const { computeDomainTemplates: cd, configMaps: cm, rdmaClaimTemplates: rdma } = ex;
+  const svc: EnvService = {
+    file: g.file,
+    doc: g.doc,
+    deployment: g.deployment,
+    kind: g.kind,
+    apiVersion: g.apiVersion,
+    name: raw.name,
+    role: role.role,
+    roleFrom: role.from,
+    transportVars,
+    // A fragment is merged onto a graph written elsewhere: what it does not set says nothing.
+    missingCritical: g.partial ? [] : missingCriticalOf(role.role, transportVars),
+    pod: podFactsOf(raw, transportVars, cd, cm, rdma, facts),
+  };
+  return { svc, raw, subject: `${g.file}#${g.deployment}/${raw.name}`, facts };
+}
+
+/** One scope judged: its graphs' and services' report entries, its checks and its missing-critical checks. */
+export function judgeScope(scope: Scope, lookups: Lookups): Part {
+  const part = emptyPart();
+  const raws = scope.graphs.flatMap((g) => g.services.map((raw) => ({ g, raw })));
+  const roles = inferRoles(
+    raws.map((r) => r.raw),
+    scope.isDgd,
+    !scope.partial,
+  );
+  const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, lookups));
+  // The mocker simulates engines and moves no KV: there is no KV path to judge.
+  const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+  const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
+  const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
+  const settled = settleKv(prefill, decode, scope.subject);
+  const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
+  const serving = ctxs.some((c) => SERVING.has(c.svc.role));
+  const names = scope.graphs.map((g) => g.deployment);
+  const kvWorker =
+    ctxs.find((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && c.facts?.engine) ??
+    ctxs.find((c) => SERVING.has(c.svc.role) && c.facts?.engine);
+  for (const g of scope.graphs) {
+    const others = names.filter((n) => n !== g.deployment);
+    part.graphs.push({
+      file: g.file,
+      doc: g.doc,
+      deployment: g.deployment,
+      kind: g.kind,
+      apiVersion: g.apiVersion,
+      mode: scope.partial ? 'partial' : disagg ? 'disaggregated' : serving ? 'aggregated' : 'none',
+      ...(scope.partial ? { partial: scope.partial } : {}),
+      ...(others.length ? { pairedWith: others } : {}),
+      ...(kvWorker?.facts?.engine ? { engine: kvWorker.facts.engine } : {}),
+      ...(kvWorker?.facts?.tensorParallel ? { tensorParallel: kvWorker.facts.tensorParallel } : {}),
+      ...(settled.kv ? { kv: settled.kv } : kvWorker?.facts?.kv ? { kv: kvWorker.facts.kv } : {}),
+      services: g.services.map((s) => s.name),
+    });
+  }
+  for (const c of ctxs) part.services.push(c.svc);
+  if (scope.partial) {
+    // A fragment: list what it sets, judge no value against a graph it is only part of.
+    part.checks.push(
+      check('env.partial', 'skipped', `${scope.partial}: not linted as a complete graph`, {
+        subject: scope.subject,
+        matters: false,
+      }),
+    );
+    return part;
+  }
+  // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
+  // the KV path of every graph come before the (often image-provided) missing variables.
+  if (settled.check) part.checks.push(settled.check);
+  for (const c of ctxs) part.checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
+  const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
+  if (mocked.length && prefill.length + decode.length === 0) {
+    part.checks.push(
+      check(
+        'env.kv-over-pod-network',
+        'skipped',
+        'the workers are dynamo.mocker: it simulates the engine and moves no KV',
+        {
+          subject: scope.subject,
+          matters: false,
+        },
+      ),
+    );
+  }
+  for (const c of [
+    kvNetworkCheck(prefill, decode, scope.subject),
+    pdMismatchCheck(prefill, decode, scope.subject),
+  ]) {
+    if (c) part.checks.push(c);
+  }
+  for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
+    const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : c.facts;
+    part.missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), f));
+  }
+  return part;
+}
+
+/** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */
+function leaderOf(c: ServiceCtx, ctxs: readonly ServiceCtx[]): ServiceCtx | undefined {
+  const base =
+    /^(.*\/)?worker\/[^/]+$/.exec(c.svc.name)?.[1] ?? (c.svc.name.startsWith('worker/') ? '' : undefined);
+  if (base === undefined) return undefined;
+  return ctxs.find((x) => x !== c && x.svc.name.startsWith(`${base}leader/`));
+}
