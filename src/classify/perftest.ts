@@ -131,7 +131,13 @@ function bandwidth(r: PerftestResult, what: string, opts: TransferOptions): Chec
     link: 'cross-node',
     userFloor: opts.minGBps !== undefined,
     ...(fall
-      ? { fell: { fromGBps: (fall.peak.avgGBps ?? 0) / (r.bidirectional ? 2 : 1), fromBytes: fall.peak.bytes, toBytes: pick.bytes } }
+      ? {
+          fell: {
+            fromGBps: (fall.peak.avgGBps ?? 0) / (r.bidirectional ? 2 : 1),
+            fromBytes: fall.peak.bytes,
+            toBytes: pick.bytes,
+          },
+        }
       : {}),
   });
   const gbit = ` (${Math.round(gbps * 8)} Gb/s)`;
