@@ -36,8 +36,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b24
   'rdma-link/linux-riscv-dev-srq-pingpong-old-format-index-prefix-2-disabled-crlf.txt':
     'TOOL P1: exit 2 on the old iproute2 `rdma link` layout (`0/1: mlx5_0/1: state …`, an index prefix and a colon after the port, no netdev); the rows are ordinary port states',
-  'dev-infiniband/ml-dev-env-h-kim-xtrace-ls-la-4-vf-uverbs-rw-selinux-dot.txt':
-    'TOOL P1: exit 2 on a job log whose `ls -la /dev/infiniband/` sits under an echoed `=== RDMA Devices ===` banner and `set -x` trace lines (`+ ls -la …`); the entries below them parse',
   'memlock/docker-sia-30-alpine-ash-ulimit-ah-busybox-layout-64kb.txt':
     "TOOL P1: exit 2 on busybox ash's `ulimit -a` layout (`max locked memory (kb)          (-l) 64`), which puts the unit before the flag",
   'memlock/ml-dev-env-openshift-pod-ulimit-l-8192-author-comment.txt':
