@@ -46,10 +46,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
   'fi_info/aws-do-eks-eks-gpu-efa-readme-mpijob-indented-elided.txt':
     "TOOL P2: the author's `...` between rank 1's and rank 0's fi_info output stands for other EFA devices; read counts the two shown devices as the whole answer",
-  'dev-infiniband/dranet-demo-gke-rdma-pod-plain-ls-rdma-cm-uverbs3.txt':
-    'TOOL P2: a plain `ls /dev/infiniband/` shows names but no modes, so whether the uverbs node can be opened is not shown; read passes it as if `ls -l` had shown rw permissions',
-  'dev-infiniband/linux-riscv-dev-centos7-plain-ls-issm-ucm-umad-uverbs-crlf.txt':
-    'TOOL P2: the same as the plain `ls` in the GKE pod: names without modes; read passes accessibility it was not shown',
   'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
     'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
   'rdma-link/sriov-cni-348-pod-bnxt-re-2-active-2-disabled-then-abi-mismatch-no-ib-devices.txt':
