@@ -50,3 +50,43 @@ describe('a plain `ls /dev/infiniband` shows names, not modes', () => {
     expect(byId(read('dev-infiniband', found), 'rdma.access')?.status).toBe('skipped');
   });
 });
+
+describe("an author's `...` between fi_info records stands for records left out", () => {
+  const record = (domain: string) =>
+    `provider: efa\n    fabric: efa\n    domain: ${domain}\n    version: 120.10\n    type: FI_EP_RDM\n    protocol: FI_PROTO_EFA\n`;
+  const whole = `$ fi_info -p efa -t FI_EP_RDM\n${record('rdmap79s0-rdm')}${record('rdmap201s0-rdm')}`;
+
+  it('the whole list of two RDM devices passes', () => {
+    expect(lines(read('fi_info', whole))).toEqual(['ok efa.provider']);
+    expect(verdict(read('fi_info', whole))).toBe('trusted');
+  });
+
+  it('the same records with `...` (or `[snip]`) between them: the devices shown are ok, the count is not shown', () => {
+    for (const mark of ['...', '    ...', '[snip]', '…']) {
+      const elided = `$ fi_info -p efa -t FI_EP_RDM\n${record('rdmap79s0-rdm')}\n${mark}\n\n${record('rdmap201s0-rdm')}`;
+      const checks = read('fi_info', elided);
+      expect(lines(checks), mark).toEqual(['ok efa.provider', 'skipped efa.shown']);
+      expect(byId(checks, 'efa.shown')?.detail, mark).toBe(
+        `line 9: the paste's \`${mark.trim()}\` leaves records out: EFA devices other than the 2 shown are not shown, so the device count is not checked`,
+      );
+      expect(verdict(checks), mark).toBe('unverified');
+    }
+  });
+
+  it("mpirun's rank tags around the records and the elision change nothing", () => {
+    const tagged = (rank: number, domain: string) =>
+      record(domain)
+        .trimEnd()
+        .split('\n')
+        .map((l) => `[1,${rank}]<stdout>:${l}`)
+        .join('\n');
+    const paste = `${tagged(1, 'rdmap79s0-rdm')}\n\n...\n\n${tagged(0, 'rdmap201s0-rdm')}\n`;
+    expect(lines(read('fi_info', paste))).toEqual(['ok efa.provider', 'skipped efa.shown']);
+  });
+
+  it('an elided list whose shown records have no RDM endpoint is not shown, never "no RDM endpoint"', () => {
+    const dgram = record('rdmap79s0-dgrm').replace('FI_EP_RDM', 'FI_EP_DGRAM');
+    expect(lines(read('fi_info', `$ fi_info -p efa\n${dgram}`))).toEqual(['fail efa.provider']);
+    expect(lines(read('fi_info', `$ fi_info -p efa\n${dgram}...\n`))).toEqual(['skipped efa.provider']);
+  });
+});

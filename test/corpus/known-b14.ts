@@ -44,8 +44,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: exit 2 on a `ulimit -a` table cut before its max-locked-memory row; the row is not shown, which is not-judged, not bad input',
   'rdma-link/linux-riscv-dev-mofed-container-rdma-command-not-found.txt':
     'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
-  'fi_info/aws-do-eks-eks-gpu-efa-readme-mpijob-indented-elided.txt':
-    "TOOL P2: the author's `...` between rank 1's and rank 0's fi_info output stands for other EFA devices; read counts the two shown devices as the whole answer",
   'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
     'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
   'rdma-link/sriov-cni-348-pod-bnxt-re-2-active-2-disabled-then-abi-mismatch-no-ib-devices.txt':
