@@ -46,8 +46,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
   'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
     'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
-  'rdma-link/sriov-cni-348-pod-bnxt-re-2-active-2-disabled-then-abi-mismatch-no-ib-devices.txt':
-    "TOOL P4: read judges the `rdma link show` rows and ignores the `ibv_devinfo`/`ib_write_bw` lines after them, where the container's bnxt_re provider rejects kernel ABI 6 and `No IB devices found`: no verbs device can be opened in the pod",
   'rdma-link/linux-riscv-dev-rxe-added-as-roce8-shows-rocep0s8-active.txt':
     'TOOL P3: the typed `rdma link add roce8 type rxe netdev enp0s8` makes the one link Soft-RoCE; read reads the renamed device rocep0s8 as a hardware RoCE port and passes it',
   'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
