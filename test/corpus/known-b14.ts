@@ -46,8 +46,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
   'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
     'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
-  'rdma-link/linux-riscv-dev-rxe-added-as-roce8-shows-rocep0s8-active.txt':
-    'TOOL P3: the typed `rdma link add roce8 type rxe netdev enp0s8` makes the one link Soft-RoCE; read reads the renamed device rocep0s8 as a hardware RoCE port and passes it',
   'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
     'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
