@@ -17,7 +17,6 @@ import {
   classifyTopo,
   classifyTransfer,
   classifyUcxInfo,
-  classifyVerbsOpen,
   crossNvlinkTopo,
   crossP2pTopo,
   cutRowOf,
@@ -49,13 +48,12 @@ import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
-import { verbsOpenFailures } from '../parsers/verbs-messages.js';
 import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
-import { amendWithModinfo, graceNamed } from './paste-context.js';
+import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -157,23 +155,9 @@ const shown = (s: PasteSection, places = false) =>
  */
 export function readPasted(tool: ToolId, text: string, given: TransferOptions): Reading {
   const r = readRouted(tool, text, given);
-  if (!VERBS_OPEN.has(r.readAs ?? tool)) return r;
-  const verbs = classifyVerbsOpen(verbsOpenFailures(text));
+  const verbs = verbsOpenChecks(r.readAs ?? tool, text);
   return verbs.length ? { ...r, checks: [...r.checks, ...verbs] } : r;
 }
-
-/**
- * The readers whose question is whether this node's RDMA devices can carry traffic: a verbs library that cannot
- * open a device, shown anywhere in the paste (another command's lines, `ibv_devinfo`, `ib_write_bw`), answers it
- * (principle 4). ibv_devinfo and perftest read those lines in their own output.
- */
-const VERBS_OPEN: ReadonlySet<ToolId> = new Set([
-  'rdma-link',
-  'ibstat',
-  'ibstatus',
-  'show_gids',
-  'dev-infiniband',
-]);
 
 function readRouted(tool: ToolId, text: string, given: TransferOptions): Reading {
   try {
