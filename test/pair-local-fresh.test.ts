@@ -54,8 +54,9 @@ function freshPath(): string {
 describeNeeding(pre, 'the main job on a fresh machine (no engine, no venv, empty HOME)', () => {
   const home = mkdtempSync(path.join(tmpdir(), 'fresh-home-'));
   const venv = nixlVenv({ HOME: home });
-  // The venv is about 340 MB: do not leave one per run in /tmp.
-  afterAll(() => rmSync(home, { recursive: true, force: true }));
+  // The venv is about 340 MB: do not leave one per run in /tmp (removing it takes more than the default
+  // 10 s hook timeout on a loaded 2-core machine).
+  afterAll(() => rmSync(home, { recursive: true, force: true }), 120_000);
   const { INTERCONNECT_TEST_PYTHON: _p, VIRTUAL_ENV: _v, ...machine } = process.env;
   const env = {
     ...machine,
