@@ -269,12 +269,11 @@ export function splitPaste(input: string): Paste {
     if (l.text.trim() !== '') printed = true;
   }
   const isPaste = starts.some((s) => s.command !== undefined) || notices.length > 0 || starts.length > 1;
-  const noticeAt = new Set(notices.map((n) => n.line));
-  const echoAt = echoLines(lines, starts);
+  // kubectl's notices and what a script's own `echo` printed: never a section's line.
+  const noticeAt = new Set([...notices.map((n) => n.line), ...echoLines(lines, starts)]);
   const cut = (from: number, to: number, st?: Start): PasteSection => {
     const prompt = st?.command !== undefined;
-    const own = (no: number) =>
-      no >= from && no <= to && !noticeAt.has(no) && !heads.has(no) && !echoAt.has(no);
+    const own = (no: number) => no >= from && no <= to && !noticeAt.has(no) && !heads.has(no);
     const text = lines.map((l) => (own(l.no) && !(st?.bare && l.no === from) ? l.text : '')).join('\n');
     const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
     const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
