@@ -11,7 +11,63 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
-  return [...driverFailures(r), ...peermem(r, opts)];
+  return [...driverFailures(r), ...errorCompletions(r), ...peermem(r, opts)];
+}
+
+/** MLX5_CQE_SYNDROME_* (include/linux/mlx5/device.h) and what each says, in ib_wc_status_msg's words. */
+const SYNDROMES: Readonly<Record<number, string>> = {
+  1: 'local length error',
+  2: 'local QP operation error',
+  4: 'local protection error (a memory key or registration the HCA rejects)',
+  5: 'WR flushed',
+  6: 'memory window bind error',
+  16: 'bad response',
+  17: 'local access error',
+  18: 'invalid request',
+  19: 'remote access error (the peer rejected the key or address)',
+  20: 'remote operation error',
+  21: 'transport retry counter exceeded (the peer never acknowledged: link, route or peer lost)',
+  22: 'RNR retry counter exceeded (the peer had no receive posted)',
+  34: 'operation aborted by the remote side',
+};
+const WR_FLUSH = 0x05;
+
+/**
+ * Error completions mlx5_ib logged (principle 4, a failure without a summary line): any syndrome but a
+ * flush is an RDMA operation on that device that failed, whatever else the log shows. Flushed work requests
+ * (syndrome 0x5) alone come from a QP moved to the error state: a connection torn down on purpose or the
+ * wake of a failure the lines do not show, so a warning that names them, never a pass.
+ */
+function errorCompletions(r: DmesgPeermemResult): Check[] {
+  if (r.errorCqes.length === 0) return [];
+  const devices = [...new Set(r.errorCqes.map((c) => c.device))];
+  const failing = r.errorCqes.filter((c) => c.syndrome !== undefined && c.syndrome !== WR_FLUSH);
+  const first = failing[0] ?? r.errorCqes[0];
+  const at = `${r.errorCqes.length} error completion(s) on ${devices.join(', ')}, first at line ${first?.line}`;
+  if (failing.length > 0) {
+    const named = [...new Set(failing.map((c) => c.syndrome as number))].map(
+      (n) => `${SYNDROMES[n] ?? 'general error'} (syndrome 0x${n.toString(16)})`,
+    );
+    return [
+      check('nic.cqe', 'fail', `RDMA operations complete in error: ${named.join('; ')}; ${at}`, {
+        subject: devices.join(', '),
+        fix: 'a retry-exceeded error points at the link or route (check the ports, cables and the switch counters: perfquery, ethtool -S); an access or protection error at memory registration (keys, GPUDirect, memlock)',
+        data: { devices, syndromes: failing.map((c) => c.syndrome) },
+      }),
+    ];
+  }
+  const flushed = r.errorCqes.filter((c) => c.syndrome === WR_FLUSH).length;
+  return [
+    check(
+      'nic.cqe',
+      'warn',
+      `${at}: ${flushed ? `${flushed} flushed (syndrome 0x5: a QP moved to the error state)` : 'their syndrome not shown'}; a connection torn down, or the wake of a failure these lines do not show`,
+      {
+        subject: devices.join(', '),
+        fix: 'look before the first flushed completion for the first error with another syndrome (retry exceeded, access or protection errors) or a port going down',
+      },
+    ),
+  ];
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { IbDevice } from '../parsers/ib-port.js';
 import { portsOf } from '../parsers/ib-port.js';
-import type { IbstatResult } from '../parsers/ibstat.js';
+import { CA_NOT_SHOWN, type IbstatResult } from '../parsers/ibstat.js';
 import type { IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import { HCA_NOT_SHOWN } from '../parsers/ibv-devinfo.js';
@@ -40,6 +40,22 @@ export function unhidden(checks: Check[], shown?: Shown): Check[] {
 
 function models(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.model]));
+}
+
+/**
+ * A paste that starts inside a device's block (its header line not pasted) is cut above: that device and any
+ * printed before it are not shown, so the ports it holds, however healthy, are not the whole answer (P2).
+ */
+function cutAbove(devices: readonly IbDevice[], headless: string, header: string, tool: string): Check[] {
+  if (!devices.some((d) => d.name === headless && d.ports.length > 0)) return [];
+  return [
+    check(
+      'ib.port',
+      'skipped',
+      `the paste starts inside a device block (its ${header} line not pasted): that device and any listed before it are not shown, not judged`,
+      { subject: headless, fix: `paste the whole \`${tool}\` output, from its first ${header} line` },
+    ),
+  ];
 }
 
 /** A device the paste stops inside, before its port blocks (ibstat and ibv_devinfo print one per port). */
@@ -83,6 +99,8 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
   // An author's `...` stands for CAs or lines left out of the paste: the host's other adapters are not shown
   // (principle 2), so the ports shown are not the whole answer.
   const elision = r.elided?.[0];
+  // A paste cut above its first CA line says the same, unless an elision already names what is left out.
+  if (!elision) checks.push(...cutAbove(r.devices, CA_NOT_SHOWN, "`CA '…'`", 'ibstat'));
   if (elision)
     checks.push(
       check(
@@ -169,6 +187,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
         opts.shown,
       ),
     );
+  checks.push(...cutAbove(r.devices, HCA_NOT_SHOWN, '`hca_id:`', 'ibv_devinfo'));
   const noProvider = r.warnings.filter((w) =>
     /no userspace device-specific driver|does not support the kernel ABI/.test(w),
   );

@@ -8,7 +8,7 @@ export { judgePort } from './ib.js';
 export { classifyIbPorts } from './ib-ports.js';
 export { classifyIbstat, classifyIbstatus, classifyIbvDevinfo } from './ib-tools.js';
 export { classifyMemlock } from './memlock.js';
-export { isToolId, TOOLS, type ToolId, toolMissing } from './missing.js';
+export { isToolId, TOOLS, type ToolId, toolMissing, toolRefused } from './missing.js';
 export { classifyNcclTests } from './nccl-tests.js';
 export { classifyP2p, crossP2pTopo } from './p2p.js';
 export { classifyPerftest } from './perftest.js';

@@ -22,6 +22,17 @@ export const MEMLOCK_FAIL_KIB = 1024;
  * ENOMEM once KV-cache buffers grow (qdrant PR #1885: 8192 KiB in a default container).
  */
 export function classifyMemlock(r: MemlockResult): Check[] {
+  if (r.limit === undefined) {
+    const t = r.tableWithoutRow;
+    return [
+      check(
+        'memlock.limit',
+        'skipped',
+        `max locked memory not shown: the \`ulimit -a\` table${t ? ` from line ${t.line} shows ${t.rows} other limit(s) but` : ''} has no max-locked-memory (-l) row (cut or filtered before it)`,
+        { fix: 'run `ulimit -l` in the pod (or paste the whole `ulimit -a`)' },
+      ),
+    ];
+  }
   if (r.limit === 'unlimited') {
     return [
       check(

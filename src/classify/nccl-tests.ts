@@ -208,7 +208,10 @@ function aggregateCeiling(
 
 function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefined {
   const multi = hosts.length !== 1;
-  const rdmaSeen = r.netSeen.has('IB') || r.netSeen.has('OFI') || r.via.gdrdma + r.via.staged > 0;
+  // The libfabric plugin on a sockets provider names its channels `via NET/<plugin>` like an RDMA one: not RDMA.
+  const ofiSocket = r.netSeen.has('OFI-socket') && !r.netSeen.has('OFI') && !r.netSeen.has('IB');
+  const rdmaSeen =
+    !ofiSocket && (r.netSeen.has('IB') || r.netSeen.has('OFI') || r.via.gdrdma + r.via.staged > 0);
   const noRdma = r.netSeen.has('no-IB') && !rdmaSeen && !/IB|Libfabric|OFI/i.test(r.network ?? '');
   if (r.network === undefined && r.via.gdrdma + r.via.staged + r.via.socket === 0 && r.netSeen.size === 0)
     return undefined;
@@ -216,14 +219,19 @@ function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefi
     /^Socket$/i.test(r.network ?? '') ||
     (r.via.socket > 0 && !rdmaSeen) ||
     (r.network === undefined && r.netSeen.has('Socket') && !rdmaSeen) ||
-    noRdma
+    noRdma ||
+    ofiSocket
   ) {
     return check(
       'nccl.transport',
       multi ? 'fail' : 'warn',
-      'NCCL used TCP sockets (`Using network Socket` / `via NET/Socket`): no RDMA between the nodes',
+      ofiSocket
+        ? `NCCL's libfabric plugin selected the \`${r.ofiProvider}\` provider: TCP sockets, no RDMA between the nodes`
+        : 'NCCL used TCP sockets (`Using network Socket` / `via NET/Socket`): no RDMA between the nodes',
       {
-        fix: 'NCCL found no IB/RoCE/EFA device: check /dev/infiniband in the pod, NCCL_IB_HCA, NCCL_NET and, on EFA, the aws-ofi-nccl plugin (NCCL_NET_PLUGIN)',
+        fix: ofiSocket
+          ? 'libfabric found no RDMA provider (efa, verbs): check the EFA device is in the pod (vpc.amazonaws.com/efa, /dev/infiniband), that `fi_info -p efa` lists it, and set FI_PROVIDER=efa so a missing device fails instead of falling back'
+          : 'NCCL found no IB/RoCE/EFA device: check /dev/infiniband in the pod, NCCL_IB_HCA, NCCL_NET and, on EFA, the aws-ofi-nccl plugin (NCCL_NET_PLUGIN)',
       },
     );
   }

@@ -48,6 +48,14 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       ...(fix ? { fix } : {}),
       ...(matters ? {} : { matters: false }),
     });
+  // `nvidia-smi nvlink -c` says what each link can do, not whether it is up (issue 38, P2/P3).
+  if (g.links.length === 0 && !g.allInactive && g.capabilities) {
+    return say(
+      'skipped',
+      `${g.name}: ${plural(g.capabilities, 'capability line')} (\`nvidia-smi nvlink -c\`) say what its links support, not whether they are up: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
   if (g.elidedAt !== undefined && inactive.length === 0) {
     return say(
       'skipped',

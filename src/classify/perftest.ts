@@ -53,6 +53,13 @@ function runCheck(r: PerftestResult, what: string): Check {
         fix: fixFor(err.text, r.cuda),
       });
     }
+    if (r.waiting && !r.test && r.cutRows === undefined)
+      return check(
+        'verbs.run',
+        'skipped',
+        `${what}: the server side, waiting for its client to connect: no connection and no result row shown`,
+        { fix: 'paste the output of both sides after the client has run (the client names the server host)' },
+      );
     return check(
       'verbs.run',
       'skipped',

@@ -172,6 +172,23 @@ describe('nccl-tests (all_reduce_perf and friends)', () => {
     );
   });
 
+  it('the libfabric plugin on a sockets provider (`tcp;ofi_rxm`) is TCP between the nodes, its `via NET/…` channels too', () => {
+    // aws-ofi-nccl src/nccl_ofi_net.c: NCCL_OFI_INFO(… "Selected Provider is %s", fabric_attr->prov_name).
+    const ofi = (provider: string) =>
+      TWO_NODES.replace(
+        'NCCL INFO Using network IB',
+        `NCCL INFO NET/OFI Selected Provider is ${provider}`,
+      ).replace('via NET/IB/0/GDRDMA', 'via NET/AWS Libfabric/0');
+    const tcp = readPasted('nccl-tests', ofi('tcp;ofi_rxm'), { expect: 'any' }).checks;
+    expect(lines(tcp)).toContain('fail nccl.transport');
+    expect(tcp.find((c) => c.id === 'nccl.transport')?.detail).toContain('`tcp;ofi_rxm` provider');
+    // EFA (and `efa (found 4 nics)` in newer plugins) is RDMA: its channels are judged as network channels.
+    for (const rdma of ['efa', 'efa (found 4 nics)', 'verbs;ofi_rxm'])
+      expect(lines(readPasted('nccl-tests', ofi(rdma), { expect: 'any' }).checks)).not.toContain(
+        'fail nccl.transport',
+      );
+  });
+
   it('one node: busbw is NVLink/PCIe, reported not judged', () => {
     const one = TWO_NODES.replace(/node-b/g, 'node-a').replace(/.*NCCL INFO.*\n/g, '');
     const checks = readPasted('nccl-tests', one, { expect: 'any' }).checks;

@@ -16,11 +16,30 @@ export interface PeermemLine {
   kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'crash' | 'loaded' | 'benign' | 'other';
 }
 
+/** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
+export interface ErrorCqe {
+  line: number;
+  device: string;
+  side: 'Requestor' | 'Responder';
+  /** The CQE syndrome (include/linux/mlx5/device.h MLX5_CQE_SYNDROME_*), when its line follows. */
+  syndrome?: number;
+}
+
 export interface DmesgPeermemResult {
   lines: PeermemLine[];
   /** Kernel log lines read (any), so "no peer-memory line" can be told from an empty paste. */
   kernelLines: number;
+  /** Error completions mlx5_ib logged (debug prints, drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one). */
+  errorCqes: ErrorCqe[];
 }
+
+/**
+ * mlx5_ib's debug lines for an error completion (drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one:
+ * `mlx5_ib_dbg(dev, "%s error cqe on cqn 0x%x:\n", "Requestor"|"Responder", cqn)` then
+ * `"syndrome 0x%x, vendor syndrome 0x%x\n"`), each behind the device's `infiniband <dev>: mlx5_poll_one:…:` prefix.
+ */
+const ERROR_CQE = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): (Requestor|Responder) error cqe on cqn/;
+const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrome 0x([0-9a-f]+)/i;
 
 const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM)\b/;
 
@@ -47,7 +66,7 @@ const KERNEL =
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
-  const r: DmesgPeermemResult = { lines: [], kernelLines: 0 };
+  const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   for (const l of lines) {
     const t = l.text.trim();
@@ -59,6 +78,17 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
     if (insert) {
       r.lines.push({ line: l.no, module: (insert[1] as string).replace('-', '_'), text: t, kind: 'insert' });
+      continue;
+    }
+    const cqe = ERROR_CQE.exec(t);
+    if (cqe) {
+      r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
+      continue;
+    }
+    const synd = CQE_SYNDROME.exec(t);
+    const last = r.errorCqes.at(-1);
+    if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
+      last.syndrome = Number.parseInt(synd[2] as string, 16);
       continue;
     }
     const nic = NIC_DRIVER.exec(t);
@@ -84,7 +114,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);
-  if (r.lines.length === 0 && r.kernelLines === 0) {
+  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
       line: first.no,
@@ -98,8 +128,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
 /**
  * A crash report inside a driver this reader watches (a NIC driver, a peer-memory module, gdrdrv):
  * the module named by the first call-trace frame after the marker, else by the kernel line just
- * before it (a report cut before its trace, right after that driver's own lines). A crash report
- * with neither is someone else's and is left alone.
+ * before it (a report cut before its trace, right after that driver's own lines), or one its
+ * `Modules linked in:` line marks as loading (`mlx5_core(OE+)`). A crash report with none of these
+ * is someone else's and is left alone.
  */
 function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): void {
   const watched = (t: string): string | undefined => {
@@ -111,7 +142,14 @@ function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): v
     if (!CRASH.test(t)) return;
     let module: string | undefined;
     let frames = false;
+    let loading: string | undefined;
     for (const next of lines.slice(i + 1, i + 60)) {
+      // `Modules linked in:` flags a module whose init is running `+` (kernel/module/main.c module_flags:
+      // MODULE_STATE_COMING): a report printed then happened while that driver was being loaded.
+      if (/Modules linked in:/.test(next.text))
+        loading ??= [...next.text.matchAll(/(\w+)\([A-Z]*\+\)/g)]
+          .map((x) => watched(`${x[1]} `))
+          .find((x) => x !== undefined);
       const f = FRAME.exec(next.text.trim());
       if (f) frames = true;
       if (f && watched(`${f[1]} `) !== undefined) {
@@ -120,6 +158,7 @@ function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): v
       }
       if (/\[ cut here \]/.test(next.text)) break;
     }
+    if (module === undefined && !frames) module = loading;
     // A trace through other modules only is theirs, whatever line came before it.
     if (module === undefined && !frames) {
       const before = lines

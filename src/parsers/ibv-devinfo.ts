@@ -148,6 +148,16 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       device.ports.push(port);
       continue;
     }
+    if (
+      PORT_STATE_KEYS.test(key) &&
+      /^[A-Z_]+ \(\d+\)$/.test(value) &&
+      (!port || (port.implicit && key === 'state' && port.state !== 'not-shown'))
+    ) {
+      // A filtered `ibv_devinfo -v` (`| grep -E 'hca_id|state|…'`) keeps a port's state lines but not its
+      // `port:` line: a port of this device, its number not shown (issue 38, P1).
+      port = { device: device.name, port: (port?.port ?? 0) + 1, state: 'not-shown', implicit: true };
+      device.ports.push(port);
+    }
     if (!port) {
       if (key === 'fw_ver') device.firmware = value;
       else if (key === 'node_guid') device.nodeGuid = value;

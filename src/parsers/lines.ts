@@ -65,10 +65,16 @@ export function cleanLines(text: string): Line[] {
   // when most lines carry it is it the CI's, not the tool's.
   const clocked =
     filled.length >= 2 && filled.filter((l) => CLOCK_TIME.test(l)).length >= 0.8 * filled.length;
+  // A paste copied from a unified diff's added lines (a docs PR's example output) carries the diff's `+` on every
+  // line (GNU diffutils, "Unified Format": `+` marks a line added): when most lines carry it, it is the diff's.
+  const diffed = filled.length >= 2 && filled.filter((l) => DIFF_ADDED.test(l)).length >= 0.8 * filled.length;
   const lastFilled = raw.reduce((at, l, i) => (l.trim() === '' ? at : i), -1);
   const closed = raw.filter((l) => BOX_CLOSE.test(l)).length;
   return raw.map((r, i) => {
-    const own = unlabel(unclock(boxed ? unbox(r) : r, clocked), labelled);
+    const own = unlabel(
+      unclock(boxed ? unbox(r) : diffed ? r.replace(DIFF_ADDED, '') : r, clocked),
+      labelled,
+    );
     const text = FENCE.test(r) ? '' : unwrap(stripPrefix(own)).trimEnd();
     const cut = boxed && closed >= 2 && i === lastFilled && BOX_SIDE.test(r) && !BOX_CLOSE.test(r);
     return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
@@ -76,6 +82,8 @@ export function cleanLines(text: string): Line[] {
 }
 
 const SRUN_LABEL = /^\s*\d+: /;
+/** A unified diff's added line: `+` then the line (not the `+++` file header, not a `+---+` table rule). */
+const DIFF_ADDED = /^\+(?![+-])/;
 const unlabel = (line: string, labelled: boolean) => (labelled ? line.replace(SRUN_LABEL, '') : line);
 const CLOCK_TIME = /^\d{2}:\d{2}:\d{2} /;
 const unclock = (line: string, clocked: boolean) => (clocked ? line.replace(CLOCK_TIME, '') : line);

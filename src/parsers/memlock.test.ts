@@ -60,9 +60,18 @@ describe('parseMemlock variants', () => {
   });
 
   it('says what it could not find', () => {
-    expect(() => parseMemlock('core file size (blocks, -c) 0\n')).toThrow(
-      /^cannot read ulimit output at line 1 "core file size \(blocks, -c\) 0": no max-locked-memory value found/,
+    expect(() => parseMemlock('open files: too many\n')).toThrow(
+      /^cannot read ulimit output at line 1 "open files: too many": no max-locked-memory value found/,
     );
+  });
+
+  it('a `ulimit -a` table without its -l row (cut or filtered before it) is a table whose limit is not shown', () => {
+    expect(parseMemlock('core file size (blocks, -c) 0\n')).toEqual({
+      readings: [],
+      tableWithoutRow: { rows: 1, line: 1 },
+    });
+    // The same table with its -l row has the limit.
+    expect(parseMemlock('core file size (blocks, -c) 0\nmax locked memory (kbytes, -l) 64\n').limit).toBe(64);
   });
 });
 
@@ -77,5 +86,10 @@ describe('parseMemlock in the shells pods have', () => {
         .limit,
     ).toBe(64);
     expect(parseMemlock('-l: locked-in-memory size (kbytes)  unlimited\n').limit).toBe('unlimited');
+    // busybox since 1.31 (shell/shell_common.c): the unit before the flag.
+    expect(
+      parseMemlock('open files                      (-n) 1048576\nmax locked memory (kb)          (-l) 64\n')
+        .limit,
+    ).toBe(64);
   });
 });

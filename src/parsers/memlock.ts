@@ -17,8 +17,13 @@ export interface MemlockReading {
 
 export interface MemlockResult {
   readings: MemlockReading[];
-  /** The most restrictive reading: what RDMA registration would run into. */
-  limit: number | 'unlimited';
+  /** The most restrictive reading: what RDMA registration would run into. Absent when no reading is shown. */
+  limit?: number | 'unlimited';
+  /**
+   * A `ulimit -a` table whose max-locked-memory row is not in the paste (cut, or filtered, before it): the
+   * other limits' rows it does show. The limit is not shown, which is not "no limit".
+   */
+  tableWithoutRow?: { rows: number; line: number };
 }
 
 const TOOL = 'ulimit';
@@ -29,23 +34,47 @@ function value(s: string, unit: 'kib' | 'bytes'): number | 'unlimited' | undefin
   return unit === 'bytes' ? Math.floor(Number(s) / 1024) : Number(s);
 }
 
+/**
+ * The max-locked-memory row of `ulimit -a` in each shell's layout (references/read-shapes.md):
+ * bash `max locked memory       (kbytes, -l) 8192`; dash `locked memory(kbytes) 64`;
+ * busybox ash and hush since 1.31 `max locked memory (kb)          (-l) 64` (the unit before the
+ * flag: shell/shell_common.c `printf("%-32s(-%c) ", …)`), before 1.31 `-l: locked memory (kb)   64`;
+ * zsh `-l: locked-in-memory size (kbytes) 64`.
+ */
+const LOCKED_ROW =
+  /locked(?:-in-| )memory(?: size)?\s*\((kbytes|kb|bytes)(?:, -l)?\)(?:\s+\(-l\))?\s+(\S+)$/i;
+
+/**
+ * Any row of a `ulimit -a` table, in the same layouts: a flag in parentheses after the name (bash
+ * `(blocks, -c)`, busybox `(-c)`), a `-c: ` flag before it (busybox before 1.31, zsh), or dash's unit
+ * glued to the name (`stack(kbytes)`). Used to tell a table that lacks its -l row from other text.
+ */
+const TABLE_ROW =
+  /^(?:[A-Za-z][\w -]*?\s*\((?:[\w ]+, )?-[A-Za-z]\)|[A-Za-z][\w -]*\([\w ]+\)\s+\(-[A-Za-z]\)|-[A-Za-z]: [A-Za-z][\w ()-]*?|[a-z]+\((?:kbytes|blocks|bytes|seconds|microseconds)\))\s+(?:\d+|unlimited)$/;
+
+/**
+ * A poster's note after a value, as a shell comment (`8192  # Only 8 MB`): a `#` after a blank
+ * starts a comment in sh (POSIX XCU 2.3, "Token Recognition"); neither ulimit nor /proc prints one.
+ */
+const noted = (t: string) => t.replace(/\s+#.*$/, '');
+
 export function parseMemlock(text: string): MemlockResult {
   const lines = cleanLines(text);
   const readings: MemlockReading[] = [];
   let hard = false;
   let expectBare = true;
+  let table: { rows: number; line: number } | undefined;
   for (const line of lines) {
-    const t = line.text.trim();
-    if (t === '' || /^```/.test(t)) continue;
+    const raw = line.text.trim();
+    if (raw === '' || /^```/.test(raw)) continue;
     const cmd = promptCommand(line.text);
     if (cmd !== undefined) {
       hard = /\bulimit\s+-\w*H/.test(cmd);
       expectBare = /\bulimit\s+-\w*l\b/.test(cmd) || cmd === '';
       continue;
     }
-    // bash "max locked memory (kbytes, -l) 8192"; dash "locked memory(kbytes) 64";
-    // busybox ash "-l: max locked memory (kb) 64"; zsh "-l: locked-in-memory size (kbytes) 64".
-    const a = /locked(?:-in-| )memory(?: size)?\s*\((kbytes|kb|bytes)(?:, -l)?\)\s+(\S+)$/i.exec(t);
+    const t = noted(raw);
+    const a = LOCKED_ROW.exec(t);
     if (a) {
       const v = value(a[2] as string, a[1] === 'bytes' ? 'bytes' : 'kib');
       if (v !== undefined) readings.push({ kib: v, line: line.no, ...(hard ? { hard } : {}) });
@@ -66,9 +95,12 @@ export function parseMemlock(text: string): MemlockResult {
         line: line.no,
         ...(hard ? { hard } : {}),
       });
+      continue;
     }
+    if (TABLE_ROW.test(t)) table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
   }
   if (readings.length === 0) {
+    if (table) return { readings, tableWithoutRow: table };
     const first = lines.find((l) => l.text.trim() !== '');
     if (!first)
       throw new ParseError(TOOL, 'the input is empty', {

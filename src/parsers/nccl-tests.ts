@@ -42,8 +42,13 @@ export interface NcclTestsResult {
   via: { gdrdma: number; staged: number; socket: number; p2p: number };
   /** The network devices (`NET/<name>/<dev>`) the channel lines name: how many NICs of a node were seen in use. */
   netDevs: Set<number>;
-  /** What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs). */
+  /**
+   * What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs),
+   * `OFI-socket` (the libfabric plugin picked a sockets provider: tcp, sockets, udp).
+   */
   netSeen: Set<string>;
+  /** The provider the libfabric plugin (aws-ofi-nccl) says it selected, as printed (`efa`, `tcp;ofi_rxm`). */
+  ofiProvider?: string;
   /** HCAs NCCL says it cannot use GPUDirect RDMA on. */
   gdrDisabled: string[];
   warnings: { line: number; text: string }[];
@@ -51,6 +56,9 @@ export interface NcclTestsResult {
   /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
   cutRows?: number;
 }
+
+/** libfabric's sockets providers (prov/tcp, prov/sockets, prov/udp), first in a `core;utility` provider name. */
+const OFI_SOCKET_CORE = /^(?:tcp|sockets|udp)(?:;|$)/;
 
 const TOOL = 'nccl-tests';
 const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), whole';
@@ -218,7 +226,13 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
   // NCCL before 2.12 names its pick only as `NET/IB : Using [0]mlx5_0:1/IB …`, `NET/Socket : Using [0]eth0…`
   // or `NET/OFI Selected Provider is efa`; `NET/IB : No device found.` means IB is out.
   if (/^NET\/IB : Using \[/.test(msg)) r.netSeen.add('IB');
-  if (/^NET\/OFI Selected Provider is \S+/.test(msg)) r.netSeen.add('OFI');
+  // aws-ofi-nccl names its libfabric provider: a core provider (efa, verbs, cxi, psm3 …) under optional utility
+  // ones (`verbs;ofi_rxm`); a sockets core (tcp, sockets, udp) means the plugin runs over TCP/UDP, not RDMA.
+  const ofi = /^NET\/OFI Selected Provider is ([^\s,(]+)/.exec(msg);
+  if (ofi) {
+    r.ofiProvider = ofi[1] as string;
+    r.netSeen.add(OFI_SOCKET_CORE.test(r.ofiProvider) ? 'OFI-socket' : 'OFI');
+  }
   if (/^NET\/Socket : Using \[/.test(msg)) r.netSeen.add('Socket');
   if (/^NET\/IB : No device found/.test(msg)) r.netSeen.add('no-IB');
   // NCCL's own verdict on GPUDirect RDMA per HCA (transport/net_ib.cc: "GPU Direct RDMA Disabled for HCA %d '%s'").

@@ -6,6 +6,8 @@ import { parseNumber } from './units.js';
  * `nvidia-smi nvlink --status` / `-s`: "GPU n: <name> (UUID: …)" then one
  * "Link k: <rate> GB/s" or "Link k: <inactive>" per link. The per-link figure is
  * the raw signalling rate per direction (26.562 GB/s on H100, 53.125 on B200).
+ * `nvidia-smi nvlink -c` prints the same GPU headers with "Link k, <capability>: true|false"
+ * lines, which are counted, not read as links (references/read-shapes.md).
  */
 export interface NvlinkGpu {
   index: number;
@@ -19,6 +21,11 @@ export interface NvlinkGpu {
   allInactive?: boolean;
   /** An author's elision (`...`, `[snip]`) inside this GPU's block: links after it are not shown. */
   elidedAt?: number;
+  /**
+   * `nvidia-smi nvlink -c` lines for this GPU (`Link 0, P2P is supported: true`): what each link supports
+   * (NVML nvmlDeviceGetNvLinkCapability), not whether it is up.
+   */
+  capabilities?: number;
 }
 
 export interface NvlinkResult {
@@ -57,6 +64,10 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
     }
     if (gpu && /Unable to retrieve NVLink information as all links are inactive/i.test(t)) {
       gpu.allInactive = true;
+      continue;
+    }
+    if (gpu && /^Link \d+, [^:]+: (?:true|false)$/i.test(t)) {
+      gpu.capabilities = (gpu.capabilities ?? 0) + 1;
       continue;
     }
     const link = /^Link (\d+): (?:<inactive>|([\d.]+) GB\/s)$/i.exec(t);

@@ -58,6 +58,8 @@ export interface PerftestResult {
   size?: number;
   /** `--report_gbits` on the typed command (a bare bandwidth is then in Gb/sec). */
   gbits?: boolean;
+  /** The server's `* Waiting for client to connect... *` box: this side listens for a client. */
+  waiting?: boolean;
 }
 
 const TOOL = 'perftest';
@@ -128,6 +130,12 @@ export function parsePerftest(text: string): PerftestResult {
       recognised = true;
       continue;
     }
+    // The server prints this box before a client connects (perftest_communication.c).
+    if (/^\*\s*Waiting for client to connect\.\.\.\s*\*$/.test(t)) {
+      r.waiting = true;
+      recognised = true;
+      continue;
+    }
     if (settings(r, t)) {
       recognised = true;
       continue;
@@ -164,6 +172,14 @@ export function parsePerftest(text: string): PerftestResult {
       )
         r.rows.push(row);
       else r.cutRows = (r.cutRows ?? 0) + 1;
+    } else if (!columns && !r.output) {
+      const bare = headerlessRow(t);
+      if (bare) {
+        r.rows.push(bare.row);
+        r.unit ??= bare.unit;
+        r.kind ??= 'bw';
+        recognised = true;
+      }
     }
   }
   if (!recognised) {
@@ -220,6 +236,35 @@ function rowOf(
     else if (name === '99% percentile[usec]') row.p99Us = v;
   });
   return row;
+}
+
+/**
+ * A bandwidth row pasted without its table header (` 4194304    4826    0.00    965.20    0.000241`):
+ * #bytes, #iterations, BW peak, BW average, MsgRate[Mpps]. perftest computes the message rate from the
+ * same average (perftest_parameters.c print_report_bw: `msgRate = bw_avg / size`), so the unit the
+ * average was printed in is the one in which average = MsgRate × #bytes: MiB/sec (the default) or Gb/sec
+ * (`--report_gbits`). A row that fits neither within a quarter is not read as perftest's.
+ */
+function headerlessRow(t: string): { row: PerftestRow; unit: string } | undefined {
+  const cells = t.replace(/\*\*|__/g, '').split(/\s+/);
+  if (cells.length !== 5 || !/^\d+$/.test(cells[0] as string) || !/^\d+$/.test(cells[1] as string)) return;
+  const [bytes, iterations, peak, avg, rate] = cells.map(Number) as [number, number, number, number, number];
+  if ([peak, avg, rate].some((v) => !Number.isFinite(v)) || bytes <= 0 || rate <= 0 || avg <= 0) return;
+  const perSecond = rate * 1e6 * bytes;
+  const fits = ([, factor]: [string, number]) =>
+    Math.abs(Math.log((avg * factor) / perSecond)) < Math.log(1.25);
+  const unit = (
+    [
+      ['MiB/sec', 1048576],
+      ['Gb/sec', 1.25e8],
+    ] as [string, number][]
+  ).find(fits)?.[0];
+  if (!unit) return;
+  const toGBps = (v: number) => round(unit === 'Gb/sec' ? v / 8 : (v * 1048576) / 1e9);
+  return {
+    row: { bytes, iterations, peakGBps: toGBps(peak), avgGBps: toGBps(avg), msgRateMpps: rate },
+    unit,
+  };
 }
 
 /** The program a typed command runs, and the server a client names (its last bare word). */

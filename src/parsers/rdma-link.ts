@@ -20,6 +20,14 @@ export interface RdmaLinkResult {
   netdevs: { device: string; port: number; netdev: string; up: boolean; portState?: string; line: number }[];
 }
 
+/**
+ * iproute2 before 5.5 began each port with the device's index and the port, then the name and the port and a
+ * colon: `pr_out("%u/%u: %s: ", idx, port, name)` with name `"%s/%u"` (rdma/link.c from da990ab4, v4.13, until
+ * b0a688a5, v5.5, which made it `link %s/%u`); the fields after it are the same. `0/1: mlx5_0/1: state …`
+ * is read as `link mlx5_0/1 state …`.
+ */
+const OLD_PREFIX = /^\d+\/\d+: (\S+\/\d+):(?=\s|$)/;
+
 export function parseRdmaLink(text: string): RdmaLinkResult {
   const lines = cleanLines(text);
   const r: RdmaLinkResult = { ports: [], netdevs: [] };
@@ -28,7 +36,7 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
     first ??= { no: line.no, text: t };
-    const link = /^link (\S+)\/(\d+)\s+(.*)$/.exec(t);
+    const link = /^link (\S+)\/(\d+)\s+(.*)$/.exec(t.replace(OLD_PREFIX, 'link $1'));
     if (link) {
       const port = portOf(link[1] as string, Number(link[2]), link[3] as string);
       // Fields come in `key value` pairs: an odd count on the paste's last line is a key cut mid-word.

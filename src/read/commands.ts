@@ -45,6 +45,14 @@ export function commandRuns(tool: ToolId, command: string): boolean {
   }
 }
 
+/**
+ * Is this program the one the tool runs? A line saying a program did not run names only the program (`bash:
+ * rdma: command not found` answers `rdma link show`), so the program of the tool's own command counts too.
+ */
+export function programRuns(tool: ToolId, program: string): boolean {
+  return commandRuns(tool, program) || programOf(TOOLS[tool].command) === program;
+}
+
 /** The command plainly runs a different known tool (so its output is not this tool's to try). */
 export function commandRunsAnother(tool: ToolId, command: string): boolean {
   return (

@@ -49,7 +49,13 @@ describe('1. read what is there, whatever its shape', () => {
 		port_lmc:		0x00
 		link_layer:		InfiniBand
 `;
-    expect(lines(read('ibv_devinfo', port))).toEqual(['ok ib.port (hca_id not shown)/1', 'ok ib.ports']);
+    // Read and judged; but a port block comes after its device's `hca_id:` line, so the paste starts below a cut:
+    // that device and any before it are not shown (principle 2), never a pass for the whole node.
+    expect(lines(read('ibv_devinfo', port))).toEqual([
+      'ok ib.port (hca_id not shown)/1',
+      'ok ib.ports',
+      'skipped ib.port (hca_id not shown)',
+    ]);
   });
 
   it('a command whose `#` prompt the poster stripped (the bare command line) still starts its section', () => {
@@ -103,6 +109,15 @@ describe('2. "not shown" is never "absent" or "failed"', () => {
       'fail ib.port (CA not shown)/1',
       'fail ib.ports',
       'skipped ib.elided',
+    ]);
+    // Without an elision the block alone is a paste cut above its CA line: an Active port there is judged, and the
+    // CA and any before it are not shown, so it never passes for the node.
+    const active =
+      'Port 1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 400\n\t\tBase lid: 7\n\t\tSM lid: 1\n\t\tLink layer: InfiniBand\n';
+    expect(lines(read('ibstat', active))).toEqual([
+      'ok ib.port (CA not shown)/1',
+      'ok ib.ports',
+      'skipped ib.port (CA not shown)',
     ]);
     const lone =
       "CA 'mlx5_8'\n\tCA type: MT4125\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Down\n\t\tPhysical state: Disabled\n";

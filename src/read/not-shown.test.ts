@@ -82,6 +82,18 @@ Connecting to ETCD at http://localhost:2379
                         port_lmc:               0x00
                         link_layer:             InfiniBand
 `;
+  it('ibv_devinfo: a paste that starts inside a device block (cut above) never passes, however healthy its ports', () => {
+    const active = PORT_DOWN.replace('PORT_DOWN (1)', 'PORT_ACTIVE (4)')
+      .replace('sm_lid:                 0', 'sm_lid:                 1')
+      .replace('port_lid:               65535', 'port_lid:               7');
+    const whole = `$ ibv_devinfo\nhca_id: mlx5_0\n        transport:                      InfiniBand (0)\n${active}`;
+    const cutAbove = active.split('\n').slice(1).join('\n');
+    expect(verdictOf(read('ibv_devinfo', whole))).toBe('trusted');
+    const checks = read('ibv_devinfo', cutAbove);
+    expect(verdictOf(checks)).toBe('unverified');
+    expect(checks.find((c) => c.status === 'skipped')?.detail).toMatch(/starts inside a device block/);
+  });
+
   it('ibv_devinfo: a device cut before its ports, or a port block without its hca_id, leaves "no usable port" not shown', () => {
     const whole = `$ ibv_devinfo\nhca_id: mlx5_0\n        transport:                      InfiniBand (0)\n${PORT_DOWN}`;
     // Whole: the node's only port is Down (phys state not shown: Disabled or Polling), so no usable port.
@@ -95,6 +107,7 @@ Connecting to ETCD at http://localhost:2379
     expect(lines(read('ibv_devinfo', headless))).toEqual([
       'warn ib.port (hca_id not shown)/1',
       'warn ib.ports',
+      'skipped ib.port (hca_id not shown)',
     ]);
   });
 
@@ -362,6 +375,34 @@ describe('a ucx_perftest server cut before its table (b23)', () => {
   });
 });
 
+describe('a perftest server waiting for its client (b25)', () => {
+  const box = [
+    '',
+    '************************************',
+    '* Waiting for client to connect... *',
+    '************************************',
+    '',
+  ];
+  it('the `Waiting for client to connect...` box alone is the server side of a run whose rows are not shown', () => {
+    const checks = read('perftest', ['$ ib_write_bw -d mlx5_0  -F --report_gbits ', ...box].join('\n'));
+    expect(lines(checks)).toEqual(['skipped verbs.run']);
+    expect(checks.at(-1)?.detail).toContain('the server side, waiting for its client to connect');
+    expect(verdict(checks)).toBe('unverified');
+  });
+  it('the same server once its client has run is judged on its rows', () => {
+    const run = [
+      '$ ib_write_bw -d mlx5_0 -F --report_gbits',
+      ...box,
+      '                    RDMA_Write BW Test',
+      ' Number of qps   : 1\t\tTransport type : IB',
+      ' Link type       : IB',
+      ' #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]',
+      ' 65536      5000             96.53              96.50  \t\t   0.184051',
+    ].join('\n');
+    expect(lines(read('perftest', run))).not.toContain('skipped verbs.run');
+  });
+});
+
 describe("principle 5: UCX's own word that it has no CUDA transport (b23)", () => {
   const TABLE = [
     '+--------------+--------------+------------------------------+---------------------+-----------------------+',
@@ -425,5 +466,31 @@ describe('principle 5: each RoCE port in show_gids is judged, not the table as a
       'n_gids_found=5',
     ].join('\n');
     expect(verdict(read('show_gids', text))).toBe('trusted');
+  });
+});
+
+describe('2. `nvidia-smi nvlink -c` says what each link supports, not whether it is up (b25)', () => {
+  const caps = (link: number) =>
+    [
+      `         Link ${link}, P2P is supported: true`,
+      `         Link ${link}, Access to system memory supported: true`,
+      `         Link ${link}, P2P atomics supported: true`,
+      `         Link ${link}, System memory atomics supported: true`,
+      `         Link ${link}, SLI is supported: false`,
+      `         Link ${link}, Link is supported: false`,
+    ].join('\n');
+  const head = 'GPU 0: Tesla V100-SXM2-32GB (UUID: GPU-45a9e850-260d-2a2c-dfab-376b0308a22f)';
+  it('capability lines only: the link state is not shown, never "no NVLink reported"', () => {
+    const paste = `$ nvidia-smi nvlink --capabilities -i 0\n${head}\n${[0, 1, 2, 3, 4, 5].map(caps).join('\n')}\n`;
+    const checks = read('nvlink', paste);
+    expect(lines(checks)).toEqual(['skipped nvlink.links GPU0']);
+    expect(checks.at(-1)?.detail).toContain('36 capability lines (`nvidia-smi nvlink -c`)');
+    expect(verdict(checks)).toBe('unverified');
+  });
+  it('the same GPU under `nvlink -s` is judged: six links up, and one inactive fails', () => {
+    const status = (l5: string) =>
+      `$ nvidia-smi nvlink -s -i 0\n${head}\n${[0, 1, 2, 3, 4].map((l) => `         Link ${l}: 25.781 GB/s`).join('\n')}\n         Link 5: ${l5}\n`;
+    expect(verdict(read('nvlink', status('25.781 GB/s')))).toBe('trusted');
+    expect(verdict(read('nvlink', status('<inactive>')))).toBe('untrusted');
   });
 });

@@ -1,6 +1,6 @@
 import type { ToolId } from '../classify/index.js';
 import { cleanLines, promptCommand, promptCwd, promptHost } from '../parsers/lines.js';
-import { type MissingLine, missingProgram, shapeOf } from './shapes.js';
+import { loaderFailure, type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
  * What people paste from a terminal: several commands' outputs one after
@@ -274,13 +274,14 @@ export function splitPaste(input: string): Paste {
   const cut = (from: number, to: number, st?: Start): PasteSection => {
     const prompt = st?.command !== undefined;
     const own = (no: number) => no >= from && no <= to && !noticeAt.has(no) && !heads.has(no);
-    const text = lines.map((l) => (own(l.no) && !(st?.bare && l.no === from) ? l.text : '')).join('\n');
     const body = lines.filter((l) => own(l.no) && !(prompt && l.no === from));
     const output = body.map((l) => l.text).filter((t) => t.trim() !== '');
-    const missing = body.flatMap((l) => {
-      const program = missingProgram(l.text);
-      return program ? [{ program, line: l.no, text: l.text.trim() }] : [];
-    });
+    const missing = body.flatMap((l) => missingLine(l.text, l.no));
+    // The shell's or the loader's line saying a program did not run is never the tool's: blanked for the parser.
+    const notTool = new Set(missing.map((m) => m.line));
+    const text = lines
+      .map((l) => (own(l.no) && !(st?.bare && l.no === from) && !notTool.has(l.no) ? l.text : ''))
+      .join('\n');
     return {
       ...(st?.command !== undefined && st.command !== '' ? { command: st.command } : {}),
       from,
@@ -307,7 +308,8 @@ export function splitPaste(input: string): Paste {
     if (s.command === '' && section.output.length === 0) return;
     sections.push(section);
   });
-  return { sections, notices, isPaste };
+  // A line saying the program did not run is the shell's or the loader's, never the tool's output.
+  return { sections, notices, isPaste: isPaste || sections.some((s) => s.missing.length > 0) };
 }
 
 /**
@@ -379,4 +381,14 @@ export function modinfoFindings(paste: Paste): ModinfoFinding[] {
     }
   }
   return out;
+}
+
+/** A line saying the program named is not there, or is there but could not start (shapes.ts). */
+export function missingLine(text: string, line: number): MissingLine[] {
+  const program = missingProgram(text);
+  if (program) return [{ program, line, text: text.trim() }];
+  const refused = loaderFailure(text);
+  return refused
+    ? [{ program: refused.program, line, text: text.trim(), loader: refused.occasion, names: refused.names }]
+    : [];
 }

@@ -228,3 +228,19 @@ describe('principle 5: a crash whose trace runs through other modules only is th
     expect(checkLines(read('dmesg', text)).join('\n')).not.toMatch(/fail nic\.driver/);
   });
 });
+
+describe('principle 5: a kernel report printed while a watched driver is loading is that driver failing (b25)', () => {
+  const report = (flags: string) =>
+    [
+      '[53902.542747] compat.git: mlnx_ofed/mlnx-ofa_kernel-4.0.git',
+      '[53902.557426] ------------[ cut here ]------------',
+      '[53902.558411] WARNING: CPU: 0 PID: 14451 at net/core/devlink.c:8047 devlink_alloc+0x37/0x1cc',
+      `[53902.558411] Modules linked in: mlx5_core(${flags}) mlxfw(OE) psample mlx_compat(OE) tls knem(OE) fuse ext4`,
+    ].join('\n');
+  it('`Modules linked in: mlx5_core(OE+)`: the warning came during mlx5_core init, so the NIC driver fails', () => {
+    expect(verdictOf(read('dmesg', report('OE+')))).toBe('untrusted');
+  });
+  it('the same report with mlx5_core merely loaded (no `+`) is not pinned on it', () => {
+    expect(verdictOf(read('dmesg', report('OE')))).not.toBe('untrusted');
+  });
+});

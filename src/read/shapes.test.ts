@@ -475,3 +475,85 @@ describe('ucx_info -v without its "#" marks (b23)', () => {
     expect(byId(read('ucx_info', text), 'ucx.cuda')?.status).toBe('ok');
   });
 });
+
+const b25Lines = (checks: Check[]) =>
+  checks
+    .filter((c) => c.id !== 'read.input')
+    .map((c) => `${c.status} ${c.id}${c.subject ? ` ${c.subject}` : ''}`);
+const b25Verdict = (checks: Check[]) => rollUp(checks).status;
+
+describe('1. a filtered `ibv_devinfo -v` keeps the port state lines but not the `port:` line (b25)', () => {
+  const dev = (name: string, state: string, phys: string) =>
+    [
+      `hca_id:\t${name}`,
+      '\tfw_ver:\t\t\t\t32.47.1088',
+      '\tvendor_part_id:\t\t\t41692',
+      '\tatomic_cap:\t\t\tATOMIC_HCA (1)',
+      `\t\t\tstate:\t\t\t${state}`,
+      '\t\t\tactive_width:\t\t4X (2)',
+      '\t\t\tactive_speed:\t\t25.0 Gbps (32)',
+      `\t\t\tphys_state:\t\t${phys}`,
+    ].join('\n');
+  it('its state lines are that device\'s port: both ports Down with the PHY up fail, no "ports not shown"', () => {
+    const text = `${dev('mlx5_0', 'PORT_DOWN (1)', 'LINK_UP (5)')}\n${dev('mlx5_1', 'PORT_DOWN (1)', 'LINK_UP (5)')}\n`;
+    const checks = read('ibv_devinfo', text);
+    expect(b25Lines(checks)).toEqual(['fail ib.port mlx5_0/1', 'fail ib.port mlx5_1/1', 'fail ib.ports']);
+  });
+  it('the same filter with the ports Active passes them; with no state line kept the ports are not shown', () => {
+    expect(b25Verdict(read('ibv_devinfo', dev('mlx5_0', 'PORT_ACTIVE (4)', 'LINK_UP (5)')))).not.toBe(
+      'untrusted',
+    );
+    const noState = ['hca_id:\tmlx5_0', '\tfw_ver:\t\t\t\t32.47.1088', '\tphys_port_cnt:\t\t\t1'].join('\n');
+    expect(b25Lines(read('ibv_devinfo', noState))).toEqual(['skipped ib.port mlx5_0']);
+  });
+});
+
+describe('1. perftest bandwidth rows pasted without their header (b25)', () => {
+  // #bytes #iterations BW peak BW average MsgRate[Mpps]; the average's unit follows from MsgRate x #bytes.
+  it('rows in the default MiB/sec (965 MiB/s = 0.000241 Mpps x 4 MiB) are read and held to the floor', () => {
+    const rows = [
+      'Node B output:',
+      ' 4194304    4826             0.00               965.20 \t\t   0.000241',
+      ' 4194304    14261            0.00               2852.20\t\t   0.000713',
+    ].join('\n');
+    const checks = read('perftest', rows);
+    expect(b25Lines(checks)).toEqual(['ok verbs.run', 'fail verbs.bandwidth']);
+    expect(byId(checks, 'verbs.bandwidth')?.detail).toContain('2.99 GB/s at 4 MiB');
+  });
+  it('the same rows printed with --report_gbits (Gb/sec: 96.50 = 0.184051 Mpps x 64 KiB) are not below it', () => {
+    const rows = ' 65536      5000             96.53              96.50  \t\t   0.184051';
+    const checks = read('perftest', rows);
+    expect(b25Lines(checks)).toContain('ok verbs.run');
+    expect(b25Verdict(checks)).not.toBe('untrusted');
+  });
+  it('five numbers whose message rate fits neither unit are not read as perftest (exit 2)', () => {
+    expect(() => read('perftest', ' 65536      5000             96.53              96.50      7.5')).toThrow(
+      ParseError,
+    );
+  });
+});
+
+describe("1. a paste copied from a diff's added lines carries a `+` on every line (b25)", () => {
+  const ibstat = [
+    "CA 'mlx5_0'",
+    '\tCA type: MT4129',
+    '\tNumber of ports: 1',
+    '\tPort 1:',
+    '\t\tState: Active',
+    '\t\tPhysical state: LinkUp',
+    '\t\tRate: 400',
+    '\t\tBase lid: 7',
+    '\t\tSM lid: 1',
+    '\t\tLink layer: InfiniBand',
+  ];
+  it("the `+` is the diff's: the ibstat lines behind it read as the same ibstat", () => {
+    const plain = b25Lines(read('ibstat', ibstat.join('\n')));
+    expect(b25Lines(read('ibstat', ibstat.map((l) => `+${l}`).join('\n')))).toEqual(plain);
+    expect(plain).toContain('ok ib.port mlx5_0/1');
+  });
+  it('a `+` on only a few lines is not taken for a diff (nor a `+---+` table rule)', () => {
+    const few = [...ibstat.slice(0, 8), '+\t\tSM lid: 1', '\t\tLink layer: InfiniBand'].join('\n');
+    expect(b25Lines(read('ibstat', few))).toContain('ok ib.port mlx5_0/1');
+    expect(() => read('ibstat', ['+---+---+', '+---+---+', '| a | b |'].join('\n'))).toThrow(ParseError);
+  });
+});

@@ -6,7 +6,7 @@ import type { ToolId } from '../classify/index.js';
  * `CA '%s'`, ibv_devinfo.c `hca_id:\t%s`, ibstatus `Infiniband device '%s' port
  * %d status:`, ucx_info `# Memory domain:`, lsmod's `Module  Size  Used by`
  * header, `nvidia-smi topo -m`'s `GPU0 … CPU Affinity` header, `nvidia-smi
- * nvlink -s`'s `GPU 0: <name> (UUID: …)`, bash `ulimit -a`'s first row,
+ * nvlink -s`'s `GPU 0: <name> (UUID: …)`, bash's and busybox's `ulimit -a` first row,
  * show_gids' header, gdrcopy's `GPU id:` line). See references/read-pastes.md.
  */
 const SHAPES: readonly [ToolId, RegExp][] = [
@@ -18,6 +18,8 @@ const SHAPES: readonly [ToolId, RegExp][] = [
   ['topo', /^\s*GPU0(?:\s+\S+)*\s+CPU Affinity\b/],
   ['nvlink', /^GPU \d+: .+\(UUID: [^)]+\)$/],
   ['memlock', /^(?:real-time non-blocking time|core file size)\s+\((?:microseconds|blocks), -[Rc]\)/],
+  // busybox's `ulimit -a` since 1.31: the unit in the name, then the flag (shell/shell_common.c).
+  ['memlock', /^core file size \(blocks\)\s+\(-c\)/],
   ['show_gids', /^DEV\s+PORT\s+INDEX\s+GID\b/],
   ['gdrcopy', /^GPU id:\s?\d+[;\s]/],
   [
@@ -33,11 +35,15 @@ export function shapeOf(line: string): ToolId | undefined {
   return SHAPES.find(([, re]) => re.test(t))?.[0];
 }
 
-/** A line saying a program is not there, and the program it names. */
+/** A line saying a program did not run (not there, or refused by the dynamic loader), and the program it names. */
 export interface MissingLine {
   program: string;
   line: number;
   text: string;
+  /** The program is there but the dynamic loader could not start it: its occasion (`symbol lookup error`). */
+  loader?: string;
+  /** The libraries and symbols the loader's line names (`libuct.so.0`, `uct_md_query_v2`). */
+  names?: string[];
 }
 
 /**
@@ -47,7 +53,8 @@ export interface MissingLine {
  * file or directory`, and the container runtime through kubectl exec: `OCI
  * runtime exec failed: exec failed: … exec: "ibstat": executable file not found
  * in $PATH: unknown` (runc), `… exec: \"ibstat\": executable file not found in
- * $PATH` (older docker/rpc form).
+ * $PATH` (older docker/rpc form), and Ubuntu's command-not-found handler
+ * `Command 'ibv_devinfo' not found, but can be installed with:`.
  */
 export function missingProgram(text: string): string | undefined {
   const t = text.trim();
@@ -56,7 +63,40 @@ export function missingProgram(text: string): string | undefined {
       t,
     ) ??
     /^zsh: (?:command not found|no such file or directory): (\S+)$/.exec(t) ??
+    /^Command '([^']+)' not found\b/.exec(t) ??
     /exec: \\?"([^"\\]+)\\?": executable file not found in \$PATH/.exec(t) ??
     /^(?:sudo: )?([^\s:]+): command not found$/.exec(t);
   return m ? (m[1] as string).split('/').pop() : undefined;
+}
+
+/**
+ * The dynamic loader refusing to start a program (references/read-shapes.md): glibc prints
+ * `"%s: %s: %s%s%s%s%s\n"`, the program as typed, the occasion (by default `error while loading shared
+ * libraries`), the object and its error (elf/dl-error-skeleton.c `fatal_error`), and exits 127;
+ * elf/dl-lookup.c signals `symbol lookup error` (`undefined symbol: %s`) and `relocation error`,
+ * elf/dl-version.c `version lookup error` with "version `%s' not found (required by %s)", which the loader
+ * prints at start-up without the occasion (`prog: /lib64/libc.so.6: version `GLIBC_2.34' not found (required
+ * by prog)`). The program it names, the occasion, and the libraries and symbols the line names.
+ */
+export function loaderFailure(
+  text: string,
+): { program: string; occasion: string; names: string[] } | undefined {
+  const t = text.trim();
+  const m =
+    /^(\S+?): (error while loading shared libraries|symbol lookup error|relocation error|version lookup error): (\S.*)$/.exec(
+      t,
+    ) ?? /^(\S+?): (\S+: version `[^']+' not found) \(required by \S+\)$/.exec(t);
+  if (!m) return undefined;
+  const said = m[3] ?? (m[2] as string);
+  // Object paths and names (`/usr/lib/libuct.so.0`, `libfabric.so.1`) and the symbol after `undefined symbol:`
+  // or `symbol … ,` (relocation error).
+  const names = [
+    ...[...said.matchAll(/(?:^|[\s/])(lib[\w+.-]+?\.so(?:\.[\d.]+)?)\b/g)].map((x) => x[1] as string),
+    ...[...said.matchAll(/(?:undefined symbol: |symbol )([\w@.]+)/g)].map((x) => x[1] as string),
+  ];
+  return {
+    program: (m[1] as string).split('/').pop() as string,
+    occasion: m[3] !== undefined ? (m[2] as string) : 'version lookup error',
+    names,
+  };
 }

@@ -25,7 +25,6 @@ import {
   TOOLS,
   type ToolId,
   type TransferOptions,
-  toolMissing,
 } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
@@ -52,6 +51,7 @@ import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
+import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 
@@ -221,9 +221,7 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
       }
     }
   }
-  const missing = paste.sections.flatMap((s) =>
-    s.missing.filter((m) => commandRuns(tool, m.program)).map((m) => ({ ...m, where: s.where })),
-  );
+  const missing = notRunLines(tool, paste.sections);
   // A command that printed nothing is that: not empty input, not a tool that is missing.
   if (!reading && missing.length === 0 && own.length > 0 && own.every((s) => s.output.length === 0)) {
     reading = {
@@ -259,17 +257,10 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
     };
     used = own;
   }
+  const notRun = !reading && missing.length > 0;
   if (!reading && missing.length > 0) {
     const m = missing[0] as (typeof missing)[number];
-    reading = {
-      parsed: undefined,
-      checks: [
-        toolMissing(
-          tool,
-          `is not there${m.where ? ` in ${m.where}` : ''} (line ${m.line}: "${m.text.slice(0, 120)}")`,
-        ),
-      ],
-    };
+    reading = { parsed: undefined, checks: [notRunCheck(tool, m)] };
     used = paste.sections.filter((s) => s.missing.some((x) => x.line === m.line));
   }
   if (!reading) {
@@ -295,7 +286,7 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
         ]
       : []),
   ];
-  const checks = [...reading.checks];
+  const checks = [...reading.checks, ...(notRun ? [] : refusedAfterOutput(tool, missing))];
   if (tool === 'lsmod') amendWithModinfo(checks, modinfoFindings(paste));
   checks.push(...crossOfPaste(tool, reading.parsed, paste.sections, used));
   checks.unshift(

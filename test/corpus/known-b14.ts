@@ -34,20 +34,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b24
-  'rdma-link/linux-riscv-dev-srq-pingpong-old-format-index-prefix-2-disabled-crlf.txt':
-    'TOOL P1: exit 2 on the old iproute2 `rdma link` layout (`0/1: mlx5_0/1: state …`, an index prefix and a colon after the port, no netdev); the rows are ordinary port states',
-  'memlock/docker-sia-30-alpine-ash-ulimit-ah-busybox-layout-64kb.txt':
-    "TOOL P1: exit 2 on busybox ash's `ulimit -a` layout (`max locked memory (kb)          (-l) 64`), which puts the unit before the flag",
-  'memlock/ml-dev-env-openshift-pod-ulimit-l-8192-author-comment.txt':
-    "TOOL P1: exit 2 on a bare `ulimit -l` value followed by the author's `# Only 8 MB …` comment on the same line",
-  'memlock/moby-22476-host-ulimit-a-cut-before-locked-memory.txt':
-    'TOOL P2: exit 2 on a `ulimit -a` table cut before its max-locked-memory row; the row is not shown, which is not-judged, not bad input',
-  'rdma-link/linux-riscv-dev-mofed-container-rdma-command-not-found.txt':
-    'TOOL P2: exit 2 on `rdma link show` answered by `bash: rdma: command not found`; the command printed no link state (not shown), it is not bad input',
-  'ucx_info/linux-riscv-dev-openmpi-ucx-info-d-t-rc-undefined-symbol-crlf.txt':
-    'TOOL P4: exit 2 on `ucx_info: symbol lookup error: … undefined symbol: uct_md_query_v2`; ucx_info failing to run (mismatched UCX libraries) is the failure the user needs to see',
   'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
     'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
     'READING: a whole transport list with tcp but no RDMA transport: the expert took KV over TCP as degraded-but-working (a warning), read fails it as no RDMA, the same convention split as nccl-tests-284',
+  // b25
+  'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
+    'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
 };
