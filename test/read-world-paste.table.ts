@@ -28,12 +28,12 @@ export const READ_WORLD: Record<string, { tool: string; dir: string[]; expect: s
   'rdma-core-1060-ls-sysfs-and-dev-2-of-4-uverbs.txt': {
     tool: 'dev-infiniband',
     dir: ['node', 'ls-dev-infiniband'],
-    expect: ['skipped read.input', 'ok rdma.devices', 'ok rdma.cm'],
+    expect: ['skipped read.input', 'ok rdma.devices', 'skipped rdma.access', 'ok rdma.cm'],
   },
   'mooncake-102-erdma-ls-sysfs-dev-ibv_devices.txt': {
     tool: 'dev-infiniband',
     dir: ['node', 'ls-dev-infiniband'],
-    expect: ['skipped read.input', 'ok rdma.devices', 'ok rdma.cm'],
+    expect: ['skipped read.input', 'ok rdma.devices', 'skipped rdma.access', 'ok rdma.cm'],
   },
   'k8s-rdma-shared-64-kubectl-logs-ls-l-dev-sys-ib-net.txt': {
     tool: 'dev-infiniband',

@@ -104,7 +104,7 @@ export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly stri
       check(
         'efa.shown',
         'skipped',
-        `${cut}: EFA devices after the ${domains.length} shown are not shown, so the device count is not checked`,
+        `${cut}: EFA devices other than the ${domains.length} shown are not shown, so the device count is not checked`,
         { fix: 'run `fi_info -p efa -t FI_EP_RDM` without a pipe and paste all of it' },
       ),
     );
@@ -159,8 +159,8 @@ function queryOf(command: string | undefined): Query {
 
 /**
  * Why records may be missing from the paste: a pipe stage that drops lines (head/tail keep by position,
- * and only cut when the output reached their count; grep, awk, sed keep by pattern), or a last record
- * cut before its `type:` line while the others have one.
+ * and only cut when the output reached their count; grep, awk, sed keep by pattern), an author's `...`
+ * or `[snip]` between records, or a last record cut before its `type:` line while the others have one.
  */
 function cutOf(r: FiInfoResult, command: string | undefined): string | undefined {
   for (const stage of queryOf(command).pipe) {
@@ -171,6 +171,8 @@ function cutOf(r: FiInfoResult, command: string | undefined): string | undefined
     } else if (!/^(?:sort|uniq|cat|tee|less|more|nl)$/.test(prog))
       return `\`| ${stage}\` kept only some lines of the output`;
   }
+  // An author's elision stands for records left out (principle 2): the same as a cut.
+  if (r.elided) return `line ${r.elided.line}: the paste's \`${r.elided.text}\` leaves records out`;
   const last = r.entries.at(-1);
   const typed = r.entries.some((e) => e.type !== undefined);
   if (last && typed && last.type === undefined)

@@ -22,3 +22,4 @@ export {
 } from './transfer.js';
 export { classifyUcxInfo } from './ucx.js';
 export { cutRowOf, notUnderstoodCheck } from './unread.js';
+export { classifyVerbsOpen } from './verbs-open.js';

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import type { DeviceKind, IbPort } from '../parsers/ib-port.js';
 import type { RdmaLinkResult } from '../parsers/rdma-link.js';
 import { classifyIbPorts } from './ib-ports.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
@@ -23,7 +24,12 @@ export function classifyRdmaLink(
   r: RdmaLinkResult,
   opts: { shown?: Shown; commands?: readonly string[] } = {},
 ): Check[] {
-  const checks: Check[] = r.ports.length > 0 ? classifyIbPorts(r.ports) : [];
+  const created = createdSoft(r.ports, opts.commands ?? []);
+  const ports = r.ports.map((p) => {
+    const c = created.get(keyOf(p));
+    return c ? { ...p, kind: c.kind } : p;
+  });
+  const checks: Check[] = ports.length > 0 ? withCreation(classifyIbPorts(ports), created) : [];
   for (const n of r.netdevs) {
     const subject = `${n.device}/${n.port}`;
     if (r.ports.some((p) => `${p.device}/${p.port}` === subject)) continue;
@@ -117,4 +123,55 @@ function netdevSummary(netdevs: RdmaLinkResult['netdevs'], part: string | undefi
       fix: 'check the cable and switch port of the device meant for KV traffic; inside a pod, that the RDMA network attachment (SR-IOV VF, Multus) is up',
     },
   );
+}
+
+interface Created {
+  command: string;
+  name: string;
+  kind: DeviceKind;
+  netdev?: string;
+}
+
+/**
+ * Links the paste itself creates as software RDMA (principle 3): `rdma link add NAME type rxe|siw netdev DEV`
+ * (iproute2 rdma/link.c `link_add`). rdma-core's udev rule renames a new device at once
+ * (kernel-boot/rdma-persistent-naming.rules: `rdma_rename %k NAME_FALLBACK`; the prefix is the device's protocol,
+ * `roce` for rxe, then the PCI path of the netdev's parent: `rocep0s8`), so the port created is the one with the
+ * typed name, else the one device shown on that netdev; a netdev two devices share names neither.
+ */
+const keyOf = (p: IbPort) => `${p.device}/${p.port}`;
+
+function createdSoft(ports: readonly IbPort[], commands: readonly string[]): Map<string, Created> {
+  const added = commands.flatMap((command): Created[] => {
+    const m =
+      /(?:^|[\s/])rdma\s+(?:-\S+\s+)*link\s+add\s+(\S+)\s+type\s+(rxe|siw)\b(?:\s+netdev\s+(\S+))?/.exec(
+        command,
+      );
+    if (!m) return [];
+    return [
+      {
+        command: command.trim(),
+        name: m[1] as string,
+        kind: m[2] === 'siw' ? 'soft-iwarp' : 'soft-roce',
+        ...(m[3] ? { netdev: m[3] } : {}),
+      },
+    ];
+  });
+  const out = new Map<string, Created>();
+  for (const a of added) {
+    const named = ports.filter((p) => p.device === a.name);
+    const onNetdev = ports.filter((p) => a.netdev !== undefined && p.netdev === a.netdev);
+    const devices = new Set(onNetdev.map((p) => p.device));
+    for (const p of named.length > 0 ? named : devices.size === 1 ? onNetdev : [])
+      if (!p.kind) out.set(keyOf(p), a);
+  }
+  return out;
+}
+
+/** The port checks of created links say so: the name alone (`rocep0s8`) looks like hardware. */
+function withCreation(checks: Check[], created: Map<string, Created>): Check[] {
+  return checks.map((c) => {
+    const made = c.id === 'ib.port' && c.subject ? created.get(c.subject) : undefined;
+    return made ? { ...c, detail: `${c.detail} (the paste created it: \`${made.command}\`)` } : c;
+  });
 }

@@ -85,6 +85,17 @@ export function classifyDevInfiniband(r: DevInfinibandResult, opts: { shown?: Sh
             },
           ),
     );
+    // A plain `ls` (or `find`) prints names without modes: the node is there, whether this user can open it is not shown.
+    const unmoded = r.uverbs.filter((n) => !r.entries.some((e) => e.name === n && e.mode !== undefined));
+    if (unmoded.length > 0)
+      checks.push(
+        check(
+          'rdma.access',
+          'skipped',
+          `${unmoded.join(', ')} listed by name only: without modes whether this user can open ${unmoded.length === 1 ? 'it' : 'them'} (rw for all, or only root) is not shown`,
+          { fix: 'run `ls -l /dev/infiniband` to show the nodes’ modes' },
+        ),
+      );
     const cmHidden = r.rdmaCm ? undefined : hiddenBy(shown, RDMA_CM_LINES);
     checks.push(
       r.rdmaCm

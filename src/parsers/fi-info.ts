@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isElision, promptCommand } from './lines.js';
 
 /**
  * libfabric `fi_info` (util/info.c): per fi_info `provider: %s`, `    fabric: %s`,
@@ -26,6 +26,8 @@ export interface FiInfoResult {
   error?: { line: number; text: string; code: number };
   /** How many lines of fi_info output the paste holds (a `| head -n N` cut shows N). */
   lines: number;
+  /** An author's `...` / `[snip]` between records: what it stands for (other devices' records) is not shown. */
+  elided?: { line: number; text: string };
 }
 
 export function parseFiInfo(text: string): FiInfoResult {
@@ -37,6 +39,10 @@ export function parseFiInfo(text: string): FiInfoResult {
   for (const l of lines) {
     const t = l.text.trim();
     if (t === '' || promptCommand(l.text) !== undefined) continue;
+    if (isElision(t)) {
+      r.elided ??= { line: l.no, text: t };
+      continue;
+    }
     first ??= { no: l.no, text: t };
     r.lines++;
     const prov = /^provider: (\S+)$/.exec(t);

@@ -53,6 +53,8 @@ export interface IbPort {
   kind?: DeviceKind;
   /** The SR-IOV Virtual Function the device is, when it is one ("ConnectX-6 Virtual Function"). */
   vf?: string;
+  /** The Ethernet device the port is bound to, when the tool prints it (`rdma link` `netdev %s`). */
+  netdev?: string;
   /** No "Port N:" header was shown (a filter kept only the port's fields): numbered by order, as ibstat prints them. */
   implicit?: boolean;
   /** The paste ends inside this port's line: the fields after the cut are not shown. */

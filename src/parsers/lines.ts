@@ -165,6 +165,9 @@ export function promptCommand(text: string): string | undefined {
     /^\s*[/~][^\s#$]*[#$]\s+(.+)$/.exec(text) ??
     // `$/usr/bin/copybw …`, `$./copybw`: a `$` prompt with the path glued to it.
     /^\s*\$(\.?\/\S.*)$/.exec(text) ??
+    // `set -x` (xtrace): the shell echoes each command after PS4, `+ ` by default, its first character repeated
+    // once per level of indirection (`++ hostname` inside a `$(…)`); bash(1) PS4 and `set -x`.
+    /^\s*\++ (\S.*)$/.exec(text) ??
     /^\s*[#$](?:\s+(.*))?$/.exec(text);
   if (!m) return undefined;
   return (m[1] ?? '').trim();

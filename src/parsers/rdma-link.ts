@@ -101,6 +101,7 @@ function portOf(device: string, port: number, rest: string): IbPort {
   // (a pod often sees none), and rdma/link.c prints the LID before `state`: a state with no LID before
   // it is a port that is not InfiniBand (RoCE, iWARP or EFA), whatever its netdev shows.
   else if (state !== undefined) p.notInfiniBand = true;
+  if (netdev !== undefined) p.netdev = netdev;
   if (lid !== undefined) p.lid = Number(lid);
   if (sm !== undefined) p.smLid = Number(sm);
   return p;

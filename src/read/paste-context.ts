@@ -1,5 +1,7 @@
+import { classifyVerbsOpen, type ToolId } from '../classify/index.js';
 import { type Check, check } from '../core/model.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
+import { verbsOpenFailures } from '../parsers/verbs-messages.js';
 import type { ModinfoFinding } from './paste.js';
 
 /** What the rest of a paste says that one tool's output leaves open (readPasted, tools.ts). */
@@ -39,4 +41,22 @@ export function amendWithModinfo(checks: Check[], found: readonly ModinfoFinding
   const missing = found.filter((f) => PEERMEM.has(f.module) && !f.filename).map((f) => f.module);
   if (missing.length && c.status !== 'skipped')
     checks[i] = { ...c, detail: `${c.detail}; modinfo: ${missing.join(' and ')} not installed either` };
+}
+
+/**
+ * The readers whose question is whether this node's RDMA devices can carry traffic: a verbs library that cannot
+ * open a device, shown anywhere in the paste (another command's lines, `ibv_devinfo`, `ib_write_bw`), answers it
+ * (principle 4). ibv_devinfo and perftest read those lines in their own output.
+ */
+const VERBS_OPEN: ReadonlySet<ToolId> = new Set([
+  'rdma-link',
+  'ibstat',
+  'ibstatus',
+  'show_gids',
+  'dev-infiniband',
+]);
+
+/** `rdma.verbs` for a port reader when the paste shows the verbs library refusing a device; else nothing. */
+export function verbsOpenChecks(tool: ToolId, text: string): Check[] {
+  return VERBS_OPEN.has(tool) ? classifyVerbsOpen(verbsOpenFailures(text)) : [];
 }

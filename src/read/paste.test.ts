@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
 import { readWorld } from '../../test/read-world-paste.table.js';
-import { TOOLS, type ToolId } from '../classify/index.js';
+import { classifyVerbsOpen, TOOLS, type ToolId } from '../classify/index.js';
+import { verbsOpenFailures } from '../parsers/verbs-messages.js';
 import { kubectlCommand, programOf, splitPaste } from './paste.js';
 import { readOutput, readPasted } from './tools.js';
 
@@ -50,10 +51,12 @@ describe('every real capture, pasted between a prompt, kubectl notices and anoth
         expect(got[0]?.detail).toMatch(/; ignored /);
         expect(got[0]?.detail).toContain(`\`${o.command}\``);
         expect(summary(got.slice(1))).toEqual(alone);
-        // The same paste read for the other tool finds the other section.
-        expect(summary(readPasted(o.tool, paste, opts).checks.slice(1))).toEqual(
-          summary(readOutput(o.tool, o.text, opts).checks),
-        );
+        // The same paste read for the other tool finds the other section; a verbs library that cannot open a
+        // device, shown in the first capture (`No IB devices found`), is evidence for that port reader too (P4).
+        expect(summary(readPasted(o.tool, paste, opts).checks.slice(1))).toEqual([
+          ...summary(readOutput(o.tool, o.text, opts).checks),
+          ...summary(classifyVerbsOpen(verbsOpenFailures(text))),
+        ]);
       });
     }
   }

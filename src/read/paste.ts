@@ -269,7 +269,8 @@ export function splitPaste(input: string): Paste {
     if (l.text.trim() !== '') printed = true;
   }
   const isPaste = starts.some((s) => s.command !== undefined) || notices.length > 0 || starts.length > 1;
-  const noticeAt = new Set(notices.map((n) => n.line));
+  // kubectl's notices and what a script's own `echo` printed: never a section's line.
+  const noticeAt = new Set([...notices.map((n) => n.line), ...echoLines(lines, starts)]);
   const cut = (from: number, to: number, st?: Start): PasteSection => {
     const prompt = st?.command !== undefined;
     const own = (no: number) => no >= from && no <= to && !noticeAt.has(no) && !heads.has(no);
@@ -309,6 +310,28 @@ export function splitPaste(input: string): Paste {
   });
   // A line saying the program did not run is the shell's or the loader's, never the tool's output.
   return { sections, notices, isPaste: isPaste || sections.some((s) => s.missing.length > 0) };
+}
+
+/**
+ * What `echo WORDS` prints: the words with the shell's quotes taken off (`echo '=== RDMA Devices ==='` →
+ * `=== RDMA Devices ===`); undefined for any other command.
+ */
+function echoed(command: string): string | undefined {
+  const m = /^echo(?:\s+-[neE]+)*\s+(\S.*)$/.exec(command.trim());
+  if (!m) return undefined;
+  const words = (m[1] as string).replace(/'([^']*)'|"([^"]*)"/g, (_, a?: string, b?: string) => a ?? b ?? '');
+  return /\p{L}/u.test(words) ? words.trim() : undefined;
+}
+
+/**
+ * The lines a script's own `echo` printed (a banner, `=== RDMA Devices ===`), wherever they land: in a job log
+ * under `set -x` the echo's output (stdout) can come before its trace line (stderr), at the end of the previous
+ * command's output. They are the script's words, never a tool's line.
+ */
+function echoLines(lines: readonly { no: number; text: string }[], starts: readonly Start[]): Set<number> {
+  const said = new Set(starts.flatMap((s) => echoed(s.command ?? '') ?? []));
+  const at = new Set(starts.map((s) => s.line));
+  return new Set(lines.filter((l) => !at.has(l.no) && said.has(l.text.trim())).map((l) => l.no));
 }
 
 /** The program a command runs (`sudo ibstat -v` → ibstat, `lsmod | grep x` → lsmod, `/usr/bin/ucx_info -d` → ucx_info). */

@@ -53,7 +53,7 @@ import { anyShown, pipelineOf } from './filter.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
 import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
-import { amendWithModinfo, graceNamed } from './paste-context.js';
+import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -154,6 +154,12 @@ const shown = (s: PasteSection, places = false) =>
  * refused by `topo` or `topo-p2p` whose cells are the other view's is read by that reader (matrices.ts).
  */
 export function readPasted(tool: ToolId, text: string, given: TransferOptions): Reading {
+  const r = readRouted(tool, text, given);
+  const verbs = verbsOpenChecks(r.readAs ?? tool, text);
+  return verbs.length ? { ...r, checks: [...r.checks, ...verbs] } : r;
+}
+
+function readRouted(tool: ToolId, text: string, given: TransferOptions): Reading {
   try {
     return readPastedAs(tool, text, given);
   } catch (err) {

@@ -34,18 +34,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b24
-  'dev-infiniband/ml-dev-env-h-kim-xtrace-ls-la-4-vf-uverbs-rw-selinux-dot.txt':
-    'TOOL P1: exit 2 on a job log whose `ls -la /dev/infiniband/` sits under an echoed `=== RDMA Devices ===` banner and `set -x` trace lines (`+ ls -la …`); the entries below them parse',
-  'fi_info/aws-do-eks-eks-gpu-efa-readme-mpijob-indented-elided.txt':
-    "TOOL P2: the author's `...` between rank 1's and rank 0's fi_info output stands for other EFA devices; read counts the two shown devices as the whole answer",
-  'dev-infiniband/dranet-demo-gke-rdma-pod-plain-ls-rdma-cm-uverbs3.txt':
-    'TOOL P2: a plain `ls /dev/infiniband/` shows names but no modes, so whether the uverbs node can be opened is not shown; read passes it as if `ls -l` had shown rw permissions',
-  'dev-infiniband/linux-riscv-dev-centos7-plain-ls-issm-ucm-umad-uverbs-crlf.txt':
-    'TOOL P2: the same as the plain `ls` in the GKE pod: names without modes; read passes accessibility it was not shown',
-  'rdma-link/sriov-cni-348-pod-bnxt-re-2-active-2-disabled-then-abi-mismatch-no-ib-devices.txt':
-    "TOOL P4: read judges the `rdma link show` rows and ignores the `ibv_devinfo`/`ib_write_bw` lines after them, where the container's bnxt_re provider rejects kernel ABI 6 and `No IB devices found`: no verbs device can be opened in the pod",
-  'rdma-link/linux-riscv-dev-rxe-added-as-roce8-shows-rocep0s8-active.txt':
-    'TOOL P3: the typed `rdma link add roce8 type rxe netdev enp0s8` makes the one link Soft-RoCE; read reads the renamed device rocep0s8 as a hardware RoCE port and passes it',
   'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
     'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
