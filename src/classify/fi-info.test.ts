@@ -83,6 +83,29 @@ describe('fi_info cut by a pipe or mid-record: the device count is not shown (pr
     ).toEqual(['ok efa.provider', 'skipped efa.shown']);
   });
 
+  it("`| grep efa` keeps every record's `provider: efa` line: with each domain kept too, no device is hidden", () => {
+    // The efa provider names a domain `<device>-rdm` or `-dgrm` by endpoint type (prov/efa/src/efa_domain.h
+    // efa_domain_name_suffix), so the kept domain lines say which endpoints each device offers.
+    const grep = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /efa/.test(l))
+        .join('\n');
+    const named = record('efa_0-rdm') + record('efa_0-dgrm', 'FI_EP_DGRAM') + record('efa_1-rdm');
+    const shown = read(`# fi_info | grep efa\n${grep(named)}\n`);
+    expect(lines(shown)).toEqual(['ok efa.provider']);
+    expect(shown[1]?.detail ?? shown[0]?.detail).toContain('2 EFA devices');
+    // Devices named rdmapNsM lose their domain lines to the same grep: which devices and endpoints is not shown.
+    expect(lines(read(`# fi_info | grep efa\n${grep(three)}\n`))).toEqual(['skipped efa.provider']);
+    // A pattern that is not in `provider: efa` hides records (here every provider line); so does grep -v.
+    const byRdm = named
+      .split('\n')
+      .filter((l) => /rdm/.test(l))
+      .join('\n');
+    expect(rollUp(read(`# fi_info | grep rdm\n${byRdm}\n`)).status).not.toBe('trusted');
+    expect(lines(read(`# fi_info | grep -v dgrm\n${named}`))).toContain('skipped efa.shown');
+  });
+
   it('a query for datagram endpoints only (-t FI_EP_DGRAM) is not "no RDM endpoint"', () => {
     const dgrm = record('rdmap79s0-dgrm', 'FI_EP_DGRAM');
     expect(lines(read(`$ fi_info -p efa -t FI_EP_DGRAM\n${dgrm}`))).toEqual(['skipped efa.provider']);

@@ -168,6 +168,9 @@ function cutOf(r: FiInfoResult, command: string | undefined): string | undefined
     if (prog === 'head' || prog === 'tail') {
       const n = Number(/(?:-n\s*|--lines=|-)(\d+)/.exec(stage)?.[1] ?? 10);
       if (r.lines >= n) return `\`| ${stage}\` kept ${r.lines} line(s) of the output`;
+    } else if (grepKeepsEveryEfaRecord(stage, r)) {
+      // Every EFA record prints `provider: efa` (util/info.c): a grep that keeps that line keeps a mark of
+      // every record, and with each record's domain line kept too, the devices are all shown.
     } else if (!/^(?:sort|uniq|cat|tee|less|more|nl)$/.test(prog))
       return `\`| ${stage}\` kept only some lines of the output`;
   }
@@ -178,4 +181,20 @@ function cutOf(r: FiInfoResult, command: string | undefined): string | undefined
   if (last && typed && last.type === undefined)
     return `the last record (${last.provider}${last.domain ? ` ${last.domain}` : ''}) is cut before its type line`;
   return undefined;
+}
+
+/**
+ * `grep [-i] [-w] WORD` whose literal WORD is found in `provider: efa`, the line every EFA record begins with:
+ * the filter keeps every EFA record's mark, so none is hidden; when each shown record kept its domain line
+ * too, the EFA devices the output lists are all in the paste.
+ */
+function grepKeepsEveryEfaRecord(stage: string, r: FiInfoResult): boolean {
+  const m = /^(?:\S*\/)?e?grep((?:\s+-[iwF]+)*)\s+(["']?)([\w:. -]+)\2\s*$/.exec(stage);
+  if (!m) return false;
+  const word = m[3] as string;
+  const hit = /i/.test(m[1] ?? '')
+    ? 'provider: efa'.includes(word.toLowerCase())
+    : 'provider: efa'.includes(word);
+  const efa = r.entries.filter((e) => e.provider === 'efa');
+  return hit && efa.length > 0 && efa.every((e) => e.domain !== undefined);
 }

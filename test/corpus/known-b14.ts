@@ -34,8 +34,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/jishuzhan-1911252493641777153-mlx5-cable-plugged-link-up.txt':
     'READING: the paste holds only mlx5 cable and link-up lines; read keeps the peer-memory module, which its question also covers, as not shown, the expert judged the NIC lines alone',
   // b24
-  'fi_info/performance-study-eks-pod-fi-info-grep-efa-domains-only.txt':
-    'READING: `fi_info | grep efa` keeps only provider, fabric and domain lines; the expert took the `efa_0-rdm` domain suffix (libfabric names the RDM domain so) as the RDM endpoint, read warns that no endpoint type is shown',
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
     'READING: a whole transport list with tcp but no RDMA transport: the expert took KV over TCP as degraded-but-working (a warning), read fails it as no RDMA, the same convention split as nccl-tests-284',
   // b25
