@@ -195,4 +195,15 @@ describe('pair and read nixlbench/ucx_perftest: the judged row after a collapse'
     ];
     expect(judgedRow(inFlight)?.fellFrom).toBeUndefined();
   });
+
+  it('a host-memory copy inside one host is shaped by the CPU caches: no collapse, judged by its best row', () => {
+    const cached = [
+      { blockSize: 1 << 20, batchSize: 1, gbps: 40 },
+      { blockSize: 1 << 28, batchSize: 1, gbps: 12 },
+    ];
+    expect(judgedRow(cached, 1 << 20, { collapse: false })).toMatchObject({ row: { gbps: 40 } });
+    const c = rowsBandwidthCheck(cached, exp, 'intra-node', 'a→b', false, undefined, { hostCopy: true });
+    expect(c.detail).not.toContain('falls from');
+    expect(rowsBandwidthCheck(cached, exp, 'intra-node', 'a→b', false).detail).toContain('falls from');
+  });
 });

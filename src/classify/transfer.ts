@@ -104,11 +104,14 @@ function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check 
   // of 64 KiB already streams at line rate (perftest's default bandwidth size, DEF_SIZE_BW): a ucx_perftest
   // row from there up shows the link, not per-message overhead.
   const rdma = !isNixl(p) && rdmaPath(p);
-  const picked = judgedRow<Row>(p.rows, rdma ? RDMA_STREAMING_BYTES : LARGE_BLOCK);
-  const { row, smallOnly } = picked as NonNullable<typeof picked>;
   // --line-rate says the transfer crossed a network port of that rate, unless the log shows one host.
   const seen = linkOf(p, opts.expect);
   const link = opts.lineRateGbps !== undefined && seen === 'unknown' ? 'cross-node' : seen;
+  // A host-memory copy on one host (no link: linkOf's `unknown`) is shaped by the CPU caches, not a path.
+  const picked = judgedRow<Row>(p.rows, rdma ? RDMA_STREAMING_BYTES : LARGE_BLOCK, {
+    collapse: link !== 'unknown',
+  });
+  const { row, smallOnly } = picked as NonNullable<typeof picked>;
   const v = judgeBandwidth({
     gbps: row.gbps,
     blockSize: row.blockSize,

@@ -57,18 +57,24 @@ export interface Row {
 export function judgedRow<R extends Row>(
   rows: readonly R[],
   large = LARGE_BLOCK,
+  opts: { collapse?: boolean } = {},
 ): { row: R; smallOnly: boolean; fellFrom?: R } | undefined {
   if (rows.length === 0) return undefined;
   const big = rows.filter((r) => r.blockSize !== undefined && r.blockSize >= large);
   const inFlight = big.filter((r) => (r.inFlight ?? 1) > 1);
-  // A sweep that collapses after its best row is judged by its slowest large size (COLLAPSE_SHARE).
+  // A sweep that collapses after its best row is judged by its slowest large size (COLLAPSE_SHARE). Not for a
+  // host-memory copy inside one host (opts.collapse false): blocks that fit the CPU caches run faster than those
+  // that do not, with no link involved.
   const family = inFlight.length > 0 ? rows.filter((r) => (r.inFlight ?? 1) > 1) : rows;
-  const fall = collapseAfterPeak(
-    family.filter((r) => r.blockSize !== undefined),
-    (r) => r.blockSize ?? 0,
-    (r) => r.gbps,
-    large,
-  );
+  const fall =
+    opts.collapse === false
+      ? undefined
+      : collapseAfterPeak(
+          family.filter((r) => r.blockSize !== undefined),
+          (r) => r.blockSize ?? 0,
+          (r) => r.gbps,
+          large,
+        );
   if (fall) return { row: fall.low, smallOnly: false, fellFrom: fall.peak };
   const pick = inFlight.length > 0 ? inFlight : big.length > 0 ? big : rows;
   const row = pick.reduce((a, b) => (b.gbps > a.gbps ? b : a));
@@ -314,8 +320,9 @@ export function rowsBandwidthCheck(
   subject: string,
   userFloor: boolean,
   link?: Link,
+  opts: { hostCopy?: boolean } = {},
 ): Check {
-  const picked = judgedRow(rows);
+  const picked = judgedRow(rows, LARGE_BLOCK, { collapse: opts.hostCopy !== true });
   const fell = fallOf(picked);
   return bandwidthCheck(picked?.row.gbps, exp, mode, subject, {
     userFloor,

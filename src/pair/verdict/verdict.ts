@@ -319,7 +319,12 @@ export function judge(input: JudgeInput): Judgement {
   if (ran || !p) {
     const userFloor = input.minBandwidth !== undefined;
     const link = plan.path?.kind === 'nvlink-domain' ? 'nvlink-domain' : undefined;
-    checks.push(rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor, link));
+    // Host memory on both sides of one host: a copy through the CPU caches, whose sizes shape the sweep.
+    const memory = parsed.memory ?? { initiator: plan.bench.memory, target: plan.bench.memory };
+    const hostCopy = plan.mode !== 'cross-node' && memory.initiator === 'DRAM' && memory.target === 'DRAM';
+    checks.push(
+      rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor, link, { hostCopy }),
+    );
     const kv = ran ? kvRowCheck(parsed.kv, parsed.rows, subject ?? '') : undefined;
     if (kv) checks.push(kv);
   }
