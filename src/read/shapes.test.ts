@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IBSTAT_ACTIVE_400 } from '../../test/helpers/read.js';
 import type { Check } from '../core/model.js';
 import { rollUp } from '../core/verdict.js';
 import { parseDevInfiniband } from '../parsers/dev-infiniband.js';
@@ -534,18 +535,7 @@ describe('1. perftest bandwidth rows pasted without their header (b25)', () => {
 });
 
 describe("1. a paste copied from a diff's added lines carries a `+` on every line (b25)", () => {
-  const ibstat = [
-    "CA 'mlx5_0'",
-    '\tCA type: MT4129',
-    '\tNumber of ports: 1',
-    '\tPort 1:',
-    '\t\tState: Active',
-    '\t\tPhysical state: LinkUp',
-    '\t\tRate: 400',
-    '\t\tBase lid: 7',
-    '\t\tSM lid: 1',
-    '\t\tLink layer: InfiniBand',
-  ];
+  const ibstat = IBSTAT_ACTIVE_400;
   it("the `+` is the diff's: the ibstat lines behind it read as the same ibstat", () => {
     const plain = b25Lines(read('ibstat', ibstat.join('\n')));
     expect(b25Lines(read('ibstat', ibstat.map((l) => `+${l}`).join('\n')))).toEqual(plain);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
+import { checkLines, IBSTAT_ACTIVE_400, readChecks, verdictOf } from '../../test/helpers/read.js';
 import { verbsOpenFailures } from '../parsers/verbs-messages.js';
 
 /**
@@ -53,19 +53,7 @@ describe('a verbs library that cannot open the devices fails, whatever the port 
   });
 
   it("ibstat's ports too: an older rdma-core's `no userspace device-specific driver found` leaves the device unopenable", () => {
-    const ibstat = [
-      '$ ibstat',
-      "CA 'mlx5_0'",
-      '\tCA type: MT4129',
-      '\tNumber of ports: 1',
-      '\tPort 1:',
-      '\t\tState: Active',
-      '\t\tPhysical state: LinkUp',
-      '\t\tRate: 400',
-      '\t\tBase lid: 7',
-      '\t\tSM lid: 1',
-      '\t\tLink layer: InfiniBand',
-    ].join('\n');
+    const ibstat = ['$ ibstat', ...IBSTAT_ACTIVE_400].join('\n');
     expect(verdict(read('ibstat', ibstat))).toBe('trusted');
     const paste = `${ibstat}\n$ ibv_devinfo\nlibibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0\nNo IB devices found\n`;
     expect(verdict(read('ibstat', paste))).toBe('untrusted');

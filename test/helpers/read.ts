@@ -15,3 +15,20 @@ export const checkLines = (checks: Check[]): string[] =>
 
 /** The verdict a user sees for these checks. */
 export const verdictOf = (checks: Check[]) => rollUp(checks).status;
+
+/**
+ * One healthy CA as ibstat prints it (infiniband-diags ibstat.c ca_stat/port_dump): a ConnectX-7 (MT4129)
+ * with its single NDR port Active/LinkUp at 400 on InfiniBand, as lines (callers prefix or join them).
+ */
+export const IBSTAT_ACTIVE_400: readonly string[] = [
+  "CA 'mlx5_0'",
+  '\tCA type: MT4129',
+  '\tNumber of ports: 1',
+  '\tPort 1:',
+  '\t\tState: Active',
+  '\t\tPhysical state: LinkUp',
+  '\t\tRate: 400',
+  '\t\tBase lid: 7',
+  '\t\tSM lid: 1',
+  '\t\tLink layer: InfiniBand',
+];
