@@ -186,6 +186,11 @@ function pathCheck(
 }
 
 /** The report's `measurement`: what ran where, the rows, the transport and the expectation judged against. */
+/** The memory each side moved: what the logs say, else what the plan asked for. */
+function memoryOf(parsed: Parsed, plan: JudgeInput['plan']): NonNullable<Parsed['memory']> {
+  return parsed.memory ?? { initiator: plan.bench.memory, target: plan.bench.memory };
+}
+
 function measurementOf(
   input: JudgeInput,
   parsed: Parsed,
@@ -207,9 +212,7 @@ function measurementOf(
     rows,
     ...(parsed.kv ? { kv: parsed.kv } : {}),
     ...(parsed.hosts.initiator || parsed.hosts.target ? { hosts: parsed.hosts } : {}),
-    ...(parsed.memory
-      ? { memory: parsed.memory }
-      : { memory: { initiator: plan.bench.memory, target: plan.bench.memory } }),
+    memory: memoryOf(parsed, plan),
     ...(parsed.opType === 'WRITE' || parsed.opType === 'READ'
       ? { opType: parsed.opType }
       : { opType: plan.bench.opType }),
@@ -320,7 +323,7 @@ export function judge(input: JudgeInput): Judgement {
     const userFloor = input.minBandwidth !== undefined;
     const link = plan.path?.kind === 'nvlink-domain' ? 'nvlink-domain' : undefined;
     // Host memory on both sides of one host: a copy through the CPU caches, whose sizes shape the sweep.
-    const memory = parsed.memory ?? { initiator: plan.bench.memory, target: plan.bench.memory };
+    const memory = memoryOf(parsed, plan);
     const hostCopy = plan.mode !== 'cross-node' && memory.initiator === 'DRAM' && memory.target === 'DRAM';
     checks.push(
       rowsBandwidthCheck(parsed.rows, expected, plan.mode, subject ?? '', userFloor, link, { hostCopy }),
