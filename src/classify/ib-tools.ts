@@ -6,6 +6,7 @@ import { CA_NOT_SHOWN, type IbstatResult } from '../parsers/ibstat.js';
 import type { IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import { HCA_NOT_SHOWN } from '../parsers/ibv-devinfo.js';
+import { PROVIDER_REFUSED } from '../parsers/verbs-messages.js';
 import { classifyIbPorts } from './ib-ports.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
 
@@ -188,9 +189,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
       ),
     );
   checks.push(...cutAbove(r.devices, HCA_NOT_SHOWN, '`hca_id:`', 'ibv_devinfo'));
-  const noProvider = r.warnings.filter((w) =>
-    /no userspace device-specific driver|does not support the kernel ABI/.test(w),
-  );
+  const noProvider = r.warnings.filter((w) => PROVIDER_REFUSED.test(w));
   if (r.listError !== undefined && r.devices.length === 0) {
     checks.push(
       check('rdma.devices', 'fail', `the verbs library could not list RDMA devices (${r.listError})`, {

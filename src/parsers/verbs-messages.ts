@@ -24,6 +24,10 @@ export interface VerbsOpenFailure {
   abi?: { driver: string; kernel: number; min: number; max: number };
 }
 
+/** The two words above for a device no provider takes, as they read with or without libibverbs' prefix. */
+export const PROVIDER_REFUSED =
+  /no userspace device-specific driver found for|does not support the kernel ABI of/;
+
 const base = (path: string) => path.replace(/\/+$/, '').split('/').pop() ?? path;
 
 export function verbsOpenFailures(text: string): VerbsOpenFailure[] {
