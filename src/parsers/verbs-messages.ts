@@ -25,8 +25,7 @@ export interface VerbsOpenFailure {
 }
 
 /** The two words above for a device no provider takes, as they read with or without libibverbs' prefix. */
-export const PROVIDER_REFUSED =
-  /no userspace device-specific driver found for|does not support the kernel ABI of/;
+export const PROVIDER_REFUSED = /no userspace device-specific driver|does not support the kernel ABI/;
 
 const base = (path: string) => path.replace(/\/+$/, '').split('/').pop() ?? path;
 
