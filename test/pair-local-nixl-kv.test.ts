@@ -28,6 +28,10 @@ const ARGS = [
   '2',
   '--min-seconds',
   '0.3',
+  // 1 TiB: far more than any machine moves in 0.3 s, so the time rule ends every row here on any
+  // machine (a fast one moved the default 1 GiB of 8 KiB rows in under 0.3 s and ended on bytes).
+  '--min-bytes',
+  String(2 ** 40),
   '--kv-layers',
   '2',
   '--kv-tokens',
@@ -47,12 +51,13 @@ interface Pair {
 async function probePair(
   op: 'READ' | 'WRITE',
   env: { target?: object; initiator?: object } = {},
+  extra: string[] = [],
 ): Promise<Pair> {
   const port = await freePort();
   const base = { ...process.env, NO_COLOR: '1' };
   const target = await spawnLauncher.start({
     name: 'target',
-    argv: [python, nixlProbePath(), '--role', 'target', '--listen-port', String(port), ...ARGS],
+    argv: [python, nixlProbePath(), '--role', 'target', '--listen-port', String(port), ...ARGS, ...extra],
     env: { ...base, ...env.target },
   });
   await pollUntil(async () => (await listensOn(target.pid, port)) || undefined, {
@@ -73,6 +78,7 @@ async function probePair(
       '--op',
       op,
       ...ARGS,
+      ...extra,
     ],
     env: { ...base, ...env.initiator },
   });
@@ -95,7 +101,7 @@ describeNeeding(
       expect(i.measurements.map((m) => m.kind)).toEqual(['sweep', 'sweep', 'inflight', 'kv']);
       for (const m of i.measurements) {
         expect(m.warmup).toBeGreaterThanOrEqual(1);
-        // --min-seconds 0.3 comes long before 1 GiB at these sizes: every row ran at least 0.3 s.
+        // --min-seconds 0.3 comes long before --min-bytes 1 TiB: every row ran at least 0.3 s.
         expect(m).toMatchObject({ enough: 'seconds' });
         expect(m.seconds).toBeGreaterThanOrEqual(0.3);
         expect(m.iters).toBeGreaterThanOrEqual(1);
@@ -115,6 +121,20 @@ describeNeeding(
       expect(kv?.notifs).toBe(3 * ((kv?.iters ?? 0) + (kv?.warmup ?? 0)));
       expect(t.done).toMatchObject({ op: 'READ', kvNotifs: kv?.notifs, verified: null });
       expect(i.done).toMatchObject({ verified: true, measurements: 4 });
+    });
+
+    it('ends a row on --min-bytes when that comes first: at least the bytes asked for, before the seconds', async () => {
+      // 4 MiB is a few dozen 128 KiB rounds; 60 s is longer than the whole run's --timeout.
+      const p = await probePair('WRITE', {}, ['--min-seconds', '60', '--min-bytes', String(4 << 20)]);
+      expect(p.exits).toEqual({ initiator: 0, target: 0 });
+      const i = out(p.initiator);
+      expect(i.errors).toEqual([]);
+      expect(i.measurements).toHaveLength(4);
+      for (const m of i.measurements) {
+        expect(m, `${m.kind} ${m.blockSize}`).toMatchObject({ enough: 'bytes' });
+        expect(m.bytes).toBeGreaterThanOrEqual(4 << 20);
+        expect(m.seconds).toBeLessThan(60);
+      }
     });
 
     it('keeps 4 transfers of the largest block in flight, counts transfers, checks every byte, and names the depth', async () => {
