@@ -16,7 +16,11 @@ import type { FiInfoResult } from '../parsers/fi-info.js';
  * (`| head -n 20`) or by pattern hides the records after the cut: the device count is not shown.
  */
 export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly string[] } = {}): Check[] {
-  const command = opts.commands?.findLast((c) => /(?:^|[\s/])fi_info\b/.test(c));
+  // The records are judged under the command that printed them (their prompt line): a later
+  // `fi_info -v | grep state` filters its own output, not the records above it.
+  const command =
+    r.entries.findLast((e) => e.command !== undefined)?.command ??
+    opts.commands?.findLast((c) => /(?:^|[\s/])fi_info\b/.test(c));
   const query = queryOf(command);
   const asked = command ? `\`${command}\`` : 'fi_info';
   const efa = r.entries.filter((e) => e.provider === 'efa');
@@ -27,6 +31,9 @@ export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly stri
       ? `efa provider ${efa[0].version}`
       : undefined;
   const cut = cutOf(r, command);
+  const cxi = r.entries.filter((e) => e.provider === 'cxi');
+  if (efa.length === 0 && (cxi.length > 0 || query.providers?.includes('cxi')))
+    return classifyCxi(cxi, r, asked, cut);
   if (efa.length === 0) {
     if (!efaAsked(query)) {
       const what = askedFor(query);
@@ -197,4 +204,63 @@ function grepKeepsEveryEfaRecord(stage: string, r: FiInfoResult): boolean {
     : 'provider: efa'.includes(word);
   const efa = r.entries.filter((e) => e.provider === 'efa');
   return hit && efa.length > 0 && efa.every((e) => e.domain !== undefined);
+}
+
+/**
+ * HPE Slingshot: libfabric's cxi provider (prov/cxi, `cxip_prov_name[] = "cxi"`) drives the Cassini NIC as the
+ * efa provider drives EFA, with one domain per NIC (`cxi0`, `cxi1`, …: cxip_info.c `sscanf(device_token,
+ * "cxi%u", …)`) and FI_EP_RDM endpoints (FI_PROTO_CXI); NIXL's LIBFABRIC backend uses them (ai-dynamo/nixl PR
+ * #1242). Judged as EFA's records are (principle 3: the provider the host's NIC needs, not EFA's name): RDM
+ * domains shown pass, `fi_getinfo: -61` for a cxi query fails, a cut leaves the NIC count not shown.
+ */
+function classifyCxi(
+  cxi: FiInfoResult['entries'],
+  r: FiInfoResult,
+  asked: string,
+  cut: string | undefined,
+): Check[] {
+  if (cxi.length === 0)
+    return [
+      r.error
+        ? check(
+            'cxi.provider',
+            'fail',
+            `libfabric found no cxi provider (line ${r.error.line}: ${errorText(r.error)})`,
+            {
+              fix: 'load the cxi driver and use the HPE Slingshot host software libfabric (cxi provider); inside a container, mount /dev/cxi*',
+            },
+          )
+        : check('cxi.provider', 'skipped', `${asked} asked for cxi; no cxi record is shown`, {
+            fix: 'run `fi_info -p cxi` unfiltered',
+          }),
+    ];
+  const rdm = cxi.filter((e) => e.type === 'FI_EP_RDM');
+  const domains = [...new Set(rdm.map((e) => e.domain).filter((d): d is string => d !== undefined))];
+  if (rdm.length === 0)
+    return [
+      cut
+        ? check('cxi.provider', 'skipped', `cxi provider listed, no FI_EP_RDM endpoint shown: ${cut}`, {
+            fix: 'run `fi_info -p cxi` unfiltered',
+          })
+        : check('cxi.provider', 'fail', 'the cxi provider lists no FI_EP_RDM endpoint', {
+            fix: 'NIXL (LIBFABRIC) needs RDM endpoints: update the Slingshot host software / libfabric',
+          }),
+    ];
+  const checks = [
+    check(
+      'cxi.provider',
+      domains.length > 0 ? 'ok' : 'skipped',
+      domains.length > 0
+        ? `cxi provider (HPE Slingshot): ${plural(domains.length, 'NIC')} with RDM endpoints (${domains.join(', ')})`
+        : `cxi provider with RDM endpoints, but their domains (the NICs) are not shown${cut ? ` (${cut})` : ''}`,
+      { data: { devices: domains.length } },
+    ),
+  ];
+  if (cut && domains.length > 0)
+    checks.push(
+      check('cxi.shown', 'skipped', `${cut}: NICs other than the ${domains.length} shown are not shown`, {
+        fix: 'run `fi_info -p cxi` without a pipe and paste all of it',
+      }),
+    );
+  return checks;
 }

@@ -82,6 +82,17 @@ export function classifyRdmaLink(
     }
   }
   if (r.ports.length === 0 && r.netdevs.length > 0) checks.push(netdevSummary(r.netdevs, partOf(opts)));
+  // An author's `...` among the rows stands for ports left out (principle 2): the ports shown are not the node's
+  // whole answer, however healthy (a fault shown beside it still fails), as an elision among ibstat's CAs.
+  if (r.elided)
+    checks.push(
+      check(
+        'ib.elided',
+        'skipped',
+        `line ${r.elided.line}: the paste's \`${r.elided.text}\` leaves out RDMA ports: they are not shown, not judged`,
+        { fix: 'paste the whole `rdma link show` (or `ibdev2netdev`) output, without eliding rows' },
+      ),
+    );
   return checks;
 }
 

@@ -27,26 +27,7 @@ const MEMTYPE_LINES = ['#     memory types: host (access,reg,cache), cuda (reg)'
 export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
   const shown = opts.shown;
-  if (r.domains.length === 0) {
-    checks.push(check('ucx.version', 'ok', `UCX ${r.version ?? 'version unknown'}`, { matters: false }));
-    const conf = r.configure ?? '';
-    if (/--without-cuda\b/.test(conf)) {
-      checks.push(
-        check('ucx.cuda', 'fail', 'UCX was configured --without-cuda: GPU-memory transfers fail', {
-          fix: 'use a UCX built with CUDA',
-        }),
-      );
-    } else if (!/--with-cuda\b/.test(conf)) {
-      checks.push(
-        check('ucx.cuda', 'skipped', 'the configure line does not say whether CUDA support was built', {
-          fix: 'run `ucx_info -d` and look for cuda_copy',
-        }),
-      );
-    } else {
-      checks.push(check('ucx.cuda', 'ok', 'UCX was configured --with-cuda'));
-    }
-    return checks;
-  }
+  if (r.domains.length === 0) return fromVersion(r);
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
   // A filter the command shows, else the paste's own cut: one "not shown" either way.
   const view = shown ?? excerptOf(r);
@@ -225,4 +206,53 @@ function gdrChecks(
     }
   }
   return out;
+}
+
+/**
+ * `ucx_info -v` alone: the version, and what the configure line says was built. A flag the line does not name
+ * was left to configure's detection (config/m4/cuda.m4 `with_cuda=guess`; config/m4/verbs.m4 searches /usr for
+ * the verbs headers by default), so the build is not shown either way: skipped, never ok, never "missing".
+ * Verbs is UCX's only InfiniBand/RoCE path (rc, ud, dc; rdmacm and mlx5 need it), so `--without-verbs` leaves
+ * no RDMA transport between nodes.
+ */
+function fromVersion(r: UcxInfoResult): Check[] {
+  const checks = [check('ucx.version', 'ok', `UCX ${r.version ?? 'version unknown'}`, { matters: false })];
+  const conf = r.configure ?? '';
+  if (/--without-cuda\b/.test(conf))
+    checks.push(
+      check('ucx.cuda', 'fail', 'UCX was configured --without-cuda: GPU-memory transfers fail', {
+        fix: 'use a UCX built with CUDA',
+      }),
+    );
+  else if (!/--with-cuda\b/.test(conf))
+    checks.push(
+      check('ucx.cuda', 'skipped', 'the configure line does not say whether CUDA support was built', {
+        fix: 'run `ucx_info -d` and look for cuda_copy',
+      }),
+    );
+  else checks.push(check('ucx.cuda', 'ok', 'UCX was configured --with-cuda'));
+  if (r.configure === undefined) return checks;
+  if (/--without-verbs\b/.test(conf))
+    checks.push(
+      check(
+        'ucx.rdma',
+        'fail',
+        'UCX was configured --without-verbs: no InfiniBand/RoCE transport between nodes',
+        {
+          fix: 'use a UCX built with verbs (rdma-core)',
+        },
+      ),
+    );
+  else if (/--with-(?:verbs|mlx5(?:-dv)?|rdmacm|dc|rc|ud)\b/.test(conf))
+    checks.push(check('ucx.rdma', 'ok', 'UCX was configured with verbs (RDMA over InfiniBand/RoCE)'));
+  else
+    checks.push(
+      check(
+        'ucx.rdma',
+        'skipped',
+        'the configure line names no verbs flag: whether RDMA (verbs) support was built was left to detection, not shown',
+        { fix: 'run `ucx_info -d` and look for rc_mlx5, rc_verbs or dc_mlx5' },
+      ),
+    );
+  return checks;
 }

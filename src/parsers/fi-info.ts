@@ -9,6 +9,10 @@ import { cleanLines, isElision, promptCommand } from './lines.js';
  * available)`; releases before the strerror was added print `fi_getinfo: %d` alone (util/info.c `run`,
  * `fprintf(stderr, "fi_getinfo: %d\n", ret)`), so `fi_getinfo: -61` on its own line is the whole answer.
  * `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ * `fi_info -v` prints each record through fi_tostr (util/info.c:302-304, src/fi_tostr.c `ofi_tostr_info`): `---`,
+ * `fi_info:`, then indented attributes, the provider last (`fi_fabric_attr:` / `prov_name: %s`, after
+ * `fi_domain_attr:` / `name: %s` and `fi_ep_attr:` / `type: %s`): a record cut before its `prov_name` shows no
+ * provider.
  */
 export interface FiInfoEntry {
   provider: string;
@@ -17,6 +21,8 @@ export interface FiInfoEntry {
   version?: string;
   type?: string;
   protocol?: string;
+  /** The typed command the record follows in the paste (its prompt line), when there is one. */
+  command?: string;
 }
 
 export interface FiInfoResult {
@@ -36,18 +42,32 @@ export function parseFiInfo(text: string): FiInfoResult {
   let cur: FiInfoEntry | undefined;
   let first: { no: number; text: string } | undefined;
   let recognised = false;
+  let command: string | undefined;
+  let verbose: Verbose | undefined;
   for (const l of lines) {
     const t = l.text.trim();
-    if (t === '' || promptCommand(l.text) !== undefined) continue;
+    const typed = promptCommand(l.text);
+    if (typed !== undefined) command = typed;
+    if (t === '' || typed !== undefined) continue;
     if (isElision(t)) {
       r.elided ??= { line: l.no, text: t };
       continue;
     }
     first ??= { no: l.no, text: t };
     r.lines++;
+    if (t === 'fi_info:') {
+      verbose = { record: {} };
+      recognised = true;
+      continue;
+    }
+    if (verbose) {
+      const entry = readVerbose(verbose, t, command);
+      if (entry) r.entries.push(entry);
+      continue;
+    }
     const prov = /^provider: (\S+)$/.exec(t);
     if (prov) {
-      cur = { provider: prov[1] as string };
+      cur = { provider: prov[1] as string, ...(command ? { command } : {}) };
       r.entries.push(cur);
       recognised = true;
       continue;
@@ -80,4 +100,33 @@ export function parseFiInfo(text: string): FiInfoResult {
     });
   }
   return r;
+}
+
+/** One `fi_info -v` record being read: the attribute block it is in, and what it said so far. */
+interface Verbose {
+  section?: string;
+  record: Partial<FiInfoEntry>;
+}
+
+/** One line of a `fi_info -v` record; the entry once its `prov_name:` (printed last) is read. */
+function readVerbose(v: Verbose, t: string, command: string | undefined): FiInfoEntry | undefined {
+  const section = /^(fi_\w+_attr):/.exec(t)?.[1];
+  if (section) {
+    v.section = section;
+    return undefined;
+  }
+  const kv = /^(\w+): (.+)$/.exec(t);
+  if (!kv) return undefined;
+  const [key, value] = [kv[1] as string, (kv[2] as string).trim()];
+  if (v.section === 'fi_domain_attr' && key === 'name') v.record.domain = value;
+  else if (v.section === 'fi_ep_attr' && key === 'type') v.record.type = value;
+  else if (v.section === 'fi_ep_attr' && key === 'protocol') v.record.protocol = value;
+  else if (v.section === 'fi_fabric_attr' && key === 'name') v.record.fabric = value;
+  else if (v.section === 'fi_fabric_attr' && key === 'prov_name') {
+    const entry: FiInfoEntry = { ...v.record, provider: value, ...(command ? { command } : {}) };
+    v.record = {};
+    v.section = undefined;
+    return entry;
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import { type IbDevice, type IbPort, linkLayer, physState, portState } from './ib-port.js';
-import { cleanLines, isLastLine, promptCommand } from './lines.js';
+import { cleanLines, isElision, isLastLine, promptCommand } from './lines.js';
 
 /**
  * `rdma link show` (iproute2 rdma/link.c `link_one_show`): per port `link %s/%u ` then, when
@@ -18,6 +18,8 @@ export interface RdmaLinkResult {
   ports: IbPort[];
   /** ibdev2netdev rows: device, port, net device, its state, and the RDMA port state with -v. */
   netdevs: { device: string; port: number; netdev: string; up: boolean; portState?: string; line: number }[];
+  /** An author's elision among the rows (`...`, `[snip]`): the ports it stands for are not shown (principle 2). */
+  elided?: { line: number; text: string };
 }
 
 /**
@@ -35,6 +37,10 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
+    if (isElision(t)) {
+      r.elided ??= { line: line.no, text: t };
+      continue;
+    }
     first ??= { no: line.no, text: t };
     const link = /^link (\S+)\/(\d+)\s+(.*)$/.exec(t.replace(OLD_PREFIX, 'link $1'));
     if (link) {

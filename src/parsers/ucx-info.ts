@@ -50,9 +50,13 @@ export interface UcxInfoResult {
   via?: string;
 }
 
-/** The lines `ucx_info -v` prints (src/tools/info/version_info.c), recognised with or without their "# ". */
+/**
+ * The lines `ucx_info -v` prints, recognised with or without their "# ": ≥ 1.14 src/tools/info/version_info.c
+ * (`Library version:` … `Configured with:`); ≤ 1.11 build_info.c:18-19 (`UCT version=%s revision %s`, then
+ * `configured with: %s` in lower case).
+ */
 const VERSION_FIELD =
-  /^(?:Library version: \d|Library path: \S|API headers version: \d|Git branch '[^']*', revision \w|Configured with: )/;
+  /^(?:Library version: \d|Library path: \S|API headers version: \d|Git branch '[^']*', revision \w|[Cc]onfigured with: |UCT version=\d)/;
 const TOOL = 'ucx_info';
 /** The memory domain and device of a transport line whose section a filter did not keep. */
 export const NOT_SHOWN = '(not shown)';
@@ -138,7 +142,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       version = v[1];
       continue;
     }
-    const conf = /^Configured with: (.*)$/.exec(body);
+    const conf = /^[Cc]onfigured with: (.*)$/.exec(body);
     if (conf) {
       configure = conf[1];
       continue;

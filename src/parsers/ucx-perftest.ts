@@ -241,7 +241,7 @@ function parseRun(lines: Line[], hints: { messageSize?: number }): UcxPerftestRe
     !s.layout &&
     s.samples.length === 0 &&
     Object.keys(s.box).length === 0 &&
-    !s.errors.some((e) => UCX_ABORT.test(e.text)) &&
+    !s.errors.some((e) => UCX_ABORT.test(e.text) || PERFTEST_LOG.test(e.text)) &&
     !lines.some((l) => ucx.consumed.has(l.no) && PERFTEST_LOG.test(l.text)) &&
     !lines.some((l) => SERVER_WAIT.test(l.text.trim()))
   ) {

@@ -40,20 +40,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
   // b26
-  'ucx_info/azhpc-images-140-centos-hpc-ucx-info-v-1-11-uct-version-old-layout.txt':
-    'TOOL P1: `ucx_info -v` of UCX 1.11 and older prints `# UCT version=1.11.1 revision …` and a lower-case `# configured with:` line; read does not take that layout for the version output and leaves the build not shown',
-  'ucx_info/ucx-5462-uct-version-1-8-prose-configured-with-cuda-no-verbs-flag.txt':
-    'TOOL P1: the same old `ucx_info -v` layout pasted as prose without its `#` (`UCT version=1.8.0 revision …`, `configured with: …`) exits 2 instead of being read as the version output',
-  'fi_info/libfabric-11091-cx6-roce-bond-fi-info-verbs-msg-verbose-cut.txt':
-    'TOOL P1/P2: `fi_info --verbose` prints YAML records (`---`, `fi_info:`, indented attributes); a paste cut inside the first record exits 2 instead of leaving the providers not shown',
-  'fi_info/shs-docs-rdma-troubleshooting-slingshot-cxi0-then-grep-state-link-up.txt':
-    "TOOL P3: libfabric's cxi provider (HPE Slingshot, FI_EP_RDM, FI_PROTO_CXI) is a hardware RDMA provider like efa and verbs; read leaves it not judged",
-  'fi_info/shs-docs-install-validate-slingshot-fi-info-cxi0-indented.txt':
-    "TOOL P3: the cxi provider on cxi0 (HPE Slingshot) is hardware RDMA; read leaves it not judged (the same miss as the troubleshooting page's paste)",
-  'ucx_perftest/ucx-9908-client-connect-refused-rte-setup-failed-prose.txt':
-    'TOOL P4: a ucx_perftest client whose only lines are `client failed. connect() failed: Connection refused` and `failed to setup RTE transport` exits 2 instead of failing the run that never started',
-  'rdma-link/spiderpool-ai-macvlan-pod-rdma-link-4-of-8-active-elided.txt':
-    "TOOL P2: an author's `.....` line after the `rdma link` rows elides ports; read passes the ports it sees as the whole node",
-  'rdma-link/spiderpool-sriov-roce-host-cx5-rdma-link-2-active-elided.txt':
-    "TOOL P2: the same author's elision (`.......`) after two ACTIVE `rdma link` rows; read passes the node on the rows it sees",
 };
