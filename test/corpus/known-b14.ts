@@ -40,26 +40,14 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
   // b27
-  'dmesg/gdrcopy-71-dgx1v-gdrdrv-unpin-callback-filp-messages-cut.txt':
-    'TOOL P1: `dmesg -H` (human) timestamps, `[Aug 1 10:23]` then relative `[  +0.000006]`, are not read as kernel log lines, so the paste is refused (exit 2)',
   'nccl-tests/oci-hpc-oke-slurm-bm-gpu-b4-8-two-nodes-16-ranks-all-reduce-189gbs.txt':
     'READING: read warns that 190 GB/s busbw between two nodes cannot be held against a link no one named, as the README lists "a figure that cannot be held against a known link" under not-judged; the expert took a figure far above the KV floor as healthy (the same convention split as coreweave-nccl-tests-43)',
   'nccl-tests/oci-hpc-oke-slurm-mi300x-two-nodes-16-ranks-rccl-all-reduce-358gbs.txt':
     'READING: as oci-hpc-oke B4.8: 358 GB/s busbw with no link named is a warning to read and healthy to the expert',
-  'perftest/perftest-336-use-cuda-dmabuf-before-use-cuda-parser-error.txt':
-    'TOOL P2: perftest refusing its own command line (`CUDA DMA-BUF cannot be used without CUDA`, ` Parser function exited with Error`) is a test that never started, not an unreadable paste (exit 2)',
   'ibv_devinfo/heioy-books-cx3-mlx4-1-port2-v-port-down-polling.txt':
     'READING: read fails a port in Down/Polling (no link partner: a cable or switch-port fault) wherever it is, and warns that the node may have other usable ports; the expert held that `-i 2` shows one port not shown to be in use, a warning',
   'ibstat/pytorch-cuda-mpi-error-cx3-eth-10g-eight-cx5-ib-100-and-56.txt':
     'READING: read fails ConnectX-5 InfiniBand ports of one kind running at 56 and 100 Gb/s (a rail trained down); the expert called three FDR rails among EDR ones degraded, a warning: where "degraded" ends is a convention (as ml-dev-env 57 %)',
   'topo/nvbandwidth-23-gh200-one-gpu-two-nics-sys-list-indented.txt':
     'READING: read recognises a Grace platform (the GPU is a NUMA node of its own beside 72 CPUs) on which GPU-to-NIC SYS is the design (GPUDirect RDMA over NVLink-C2C) and passes it; the expert read SYS alone as a warning',
-  'topo/nccl-1264-hgx-h100-sxm-nv18-gpu-pix-nic-cut-in-nic3-row.txt':
-    'TOOL P2: a matrix cut in its NIC rows after every GPU row is whole is treated as cut, although the NIC rows only mirror the GPU columns and add NIC-to-NIC distances the topo question does not cover',
-  'topo/vllm-27437-h100-legend-and-12-nic-legend-only-matrix-cut-above.txt':
-    'TOOL P2: a paste holding only the legend and NIC legend is refused (exit 2, "no matrix header") instead of read as a matrix not shown',
-  'nvlink/k8s-test-infra-371-gb200-nvlink-info-nvle-firmware-cut.txt':
-    'TOOL P2/P3: `nvidia-smi nvlink -info` (NVLE state, firmware versions) says nothing about link state, yet each GPU fails as "no NVLink reported"',
-  'ibv_devinfo/heioy-books-ibv-devinfo-l-two-hcas-names-only.txt':
-    'TOOL P2: `ibv_devinfo -l` lists device names only; read passes it (rdma.devices ok) although no port state is shown',
 };
