@@ -196,6 +196,59 @@ describe("kustomize's own refusals, each one line", () => {
   });
 });
 
+describe('rendering with the real standalone kustomize (no kubectl on PATH)', () => {
+  /** A PATH with kustomize's directory alone: env falls back to `kustomize build`. */
+  const onlyKustomize = () => path.dirname(toolPath('kustomize'));
+
+  it('an upstream overlay: built with its components, each object naming its source file', async (ctx) => {
+    need(ctx, tools('kustomize'));
+    const dir = path.join(UP, Q32, 'overlays/aws-p5.48xlarge');
+    const r = await renderKustomization(
+      { dir, shown: 'o/kustomization.yaml', shownDir: 'o' },
+      { limitBytes: 4 * 1024 * 1024, pathVar: onlyKustomize() },
+    );
+    if ('why' in r) throw new Error(r.why);
+    expect(r.tool).toBe('kustomize build');
+    const text = r.bytes.toString('utf8');
+    expect(text).toContain('vpc.amazonaws.com/efa'); // from the aws-efa-p16d16 component
+    const origin = /config\.kubernetes\.io\/origin: \|\n\s+path: (\S+)/.exec(text)?.[1] as string;
+    expect(path.resolve(r.originDir, origin)).toBe(path.join(UP, Q32, 'base/deploy.yaml'));
+  });
+
+  it("its error is one line: kustomize's `Error: …` without the prefix, the temporary path or control characters", async (ctx) => {
+    need(ctx, tools('kustomize'));
+    const root = tree('bad-patch-standalone', {
+      'kustomization.yaml': 'resources:\n- d.yaml\npatches:\n- path: p.yaml\n',
+      'd.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n',
+      'p.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: not-there}\ndata: {x: "1"}\n',
+    });
+    const r = await renderKustomization(
+      { dir: root, shown: 'b/kustomization.yaml', shownDir: 'b' },
+      { limitBytes: 1e6, pathVar: onlyKustomize() },
+    );
+    expect('why' in r && r.why).toMatch(
+      /^not rendered: kustomize build failed: .*no resource matches strategic merge patch .*not-there/,
+    );
+    expect('why' in r && r.why).not.toMatch(/\n|\x1b|^Error:|Usage:|interconnect-test-kustomize-/);
+  });
+
+  it('with no PATH and every proxy closed, it cannot fetch a remote base either', async (ctx) => {
+    need(ctx, tools('kustomize'));
+    const root = tree('remote-run-standalone', {
+      'kustomization.yaml': 'resources:\n- https://example.com/a.yaml\n',
+    });
+    const run = await runBounded([toolPath('kustomize'), 'build', root], {
+      env: renderEnv(scratch),
+      cwd: scratch,
+      timeoutMs: 30_000,
+      limitBytes: 1e6,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout.length).toBe(0);
+    expect(errorLine(run.stderr, scratch)).toMatch(/127\.0\.0\.1:9: connect: connection refused/);
+  });
+});
+
 describe('the bounds of a render', () => {
   it('its environment carries nothing of ours: no PATH, no token, no kubeconfig of the user', () => {
     const env = renderEnv('/tmp/x');
