@@ -24,6 +24,7 @@ import { CAPTURES_b23 } from './captures-b23.table.js';
 import { CAPTURES_b24 } from './captures-b24.table.js';
 import { CAPTURES_b25 } from './captures-b25.table.js';
 import { CAPTURES_b26 } from './captures-b26.table.js';
+import { CAPTURES_b27 } from './captures-b27.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -53,4 +54,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b24,
   ...CAPTURES_b25,
   ...CAPTURES_b26,
+  ...CAPTURES_b27,
 ];
