@@ -272,4 +272,19 @@ export const CAPTURES_b26: Capture[] = [
     expert: 'not-judged',
     why: 'GPUDirect RDMA over rc (exports shown), then a latency table whose `Final:` rows carry a `log:` prefix from a grep over several files: 1.0-1.9 ms per iteration at message sizes the paste does not show, cut mid-row; no figure can be held against a link or size',
   },
+  // read after the fixes (readings committed first)
+  {
+    file: 'dev-infiniband/siderolabs-docs-566-talos-ls-la-4-uverbs-rw-no-rdma-cm-then-comment.txt',
+    tool: 'dev-infiniband',
+    source: 'https://github.com/siderolabs/docs/issues/566',
+    expert: 'not-judged',
+    why: "Talos (busybox `ls -la`, a `CMD:`/`---` log layout and the poster's `# => Looks good`): uverbs0-3 for the host's four ConnectX-6 are there and rw for all, but there is no rdma_cm node, so RDMA-CM connection setup (RoCE wireup, perftest -R) cannot work: a warning",
+  },
+  {
+    file: 'lsmod/rxe-dev-75-arria10-whole-lsmod-rdma-rxe-only.txt',
+    tool: 'lsmod',
+    source: 'https://github.com/SoftRoCE/rxe-dev/issues/75',
+    expert: 'problem',
+    why: "the whole `lsmod` of an Arria10 SoC: ib_core's only device driver is rdma_rxe (Soft-RoCE) beside the RDMA CM and uverbs modules, no hardware RDMA driver and no GPU peer memory: software RDMA only",
+  },
 ];
