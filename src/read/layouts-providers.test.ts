@@ -136,3 +136,29 @@ describe('4. a ucx_perftest client that never connected', () => {
     expect(() => read('ucx_perftest', warn)).toThrow(ParseError);
   });
 });
+
+describe('3. lsmod: ib_core whose only device driver is rxe or siw is software RDMA only', () => {
+  const lsmod = (users: string) =>
+    [
+      '$ lsmod',
+      'Module                  Size  Used by',
+      'rdma_rxe              102400  0',
+      'ib_uverbs             81920  1 rdma_ucm',
+      `ib_core               192512  6 ${users}`,
+    ].join('\n');
+
+  it('rdma_rxe beside the RDMA core and its upper-layer modules fails: no RDMA hardware', () => {
+    const checks = read('lsmod', lsmod('rdma_rxe,ib_cm,rdma_cm,ib_uverbs,iw_cm,rdma_ucm'));
+    expect(lines(checks)).toContain('fail rdma.hardware');
+    expect(verdictOf(checks)).toBe('untrusted');
+  });
+
+  it('a hardware driver beside it (hns_roce_hw_v2, mlx5_ib), or a user the rule does not know, keeps it open', () => {
+    for (const users of [
+      'rdma_rxe,hns_roce_hw_v2,ib_uverbs',
+      'rdma_rxe,mlx5_ib,ib_uverbs',
+      'rdma_rxe,foo_rdma',
+    ])
+      expect(lines(read('lsmod', lsmod(users)))).not.toContain('fail rdma.hardware');
+  });
+});

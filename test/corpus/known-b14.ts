@@ -36,6 +36,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b24
   'ucx_info/metrics-operator-experiments-gke-gpu-grep-transport-no-rdma.txt':
     'READING: a whole transport list with tcp but no RDMA transport: the expert took KV over TCP as degraded-but-working (a warning), read fails it as no RDMA, the same convention split as nccl-tests-284',
+  'lsmod/linux-riscv-dev-fedora-modprobe-rdma-rxe-then-grep-ib-core-no-peermem.txt':
+    "READING (agreed until b26's software-RDMA rule): ib_core's used-by list, printed whole through the grep, holds rdma_rxe and upper-layer modules only, so the node's RDMA is Soft-RoCE alone; read fails that, as the README's problem definition lists \"software RDMA only\" and as it fails rxe ports in ibstat and rdma link; the expert judged the missing peer-memory module only (a warning)",
   // b25
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
