@@ -39,4 +39,35 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b25
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
+  // b28
+  'nccl-tests/cluster-toolkit-gke-a3-high-tcpx-2-nodes-all-gather-71gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 High, four 200 Gb/s GPUDirect-TCPX NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/cluster-toolkit-gke-a3-mega-tcpxo-all-gather-189gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Mega, eight 200 Gb/s TCPXO NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/cluster-toolkit-gke-a3-ultra-dws-2-nodes-all-gather-335gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Ultra, eight 400 Gb/s RoCE NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/oci-hpc-troubleshooting-2x-h100-16-ranks-all-reduce-471gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (OCI H100 nodes; the expert read a healthy two-node figure); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/dstack-gcp-a3-mega-tcpxo-all-gather-188gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Mega, eight 200 Gb/s GPU NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/deepops-slurm-4x-dgx-a100-all-reduce-error-column-191gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (DGX A100, eight HDR 200G ports); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/aks-rdma-infiniband-expected-sriov-mpijob-nd96asr-v4-elided-187gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (Standard_ND96asr_v4, eight HDR 200G VFs, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'perftest/aks-rdma-infiniband-expected-sriov-ib-read-bw-a-197gbits.txt':
+    'READING: the expert held the bandwidth against the NICs of the machine type the page names (Standard_ND96asr_v4, HDR 200G, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'perftest/aks-rdma-infiniband-expected-sriov-ib-write-bw-a-196gbits.txt':
+    'READING: the expert held the bandwidth against the NICs of the machine type the page names (Standard_ND96asr_v4, HDR 200G, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'ibstatus/heioy-books-ibstatus-mlx4-two-ports-active-fdr-56.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibstatus/heioy-books-ibstatus-mlx4-0-port-1-only-active-fdr.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibstat/heioy-books-ibstat-two-cx3-four-ports-active-56.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
+    'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
+  'ibstat/ml-engineering-network-debug-ibstat-grep-mlx5-ca-names-only.txt':
+    'TOOL P2: `ibstat | grep mlx5` keeps only the CA lines; read marks every CA\'s ports not shown and yet fails ib.ports with "no InfiniBand/RoCE port found": ports that are not shown are not absent',
+  'ibstat/heioy-books-ibstat-l-ca-names-only.txt':
+    "TOOL P2: `ibstat -l`, ibstat's own list of CA names, exits 2 (no \"CA '<name>'\" block); it lists the CAs and shows none of their ports: not shown, not unreadable",
 };
