@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import { gpuPairs, nearestNics, type TopoResult } from '../parsers/nvidia-smi-topo.js';
+import { gpuPairs, nearestNics, type TopoDevice, type TopoResult } from '../parsers/nvidia-smi-topo.js';
 
 /**
  * `nvidia-smi topo -m`: NVLink between GPU pairs (`nvlink.topology`) and how near
@@ -17,31 +17,8 @@ export function classifyTopo(
   // `topo -m` typed: the full view, so no "if this was -mp" hedge.
   const typedFull = (opts.commands ?? []).some((c) => /\btopo\b.*(?:\s-m\b|--matrix\b)(?!_)/.test(c));
   const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
-  const checks: Check[] = [];
-  const unshown = topo.devices.filter((d) => !topo.matrix[d.id]).map((d) => d.id);
-  // nvidia-smi prints a row for every GPU of its header: GPU rows missing mean the paste stops short.
-  const gpusUnshown = topo.devices.filter((d) => d.kind === 'gpu' && !topo.matrix[d.id]).map((d) => d.id);
-  if (!topo.cut?.length && gpusUnshown.length > 0) {
-    checks.push(
-      check(
-        'topo.cut',
-        'skipped',
-        `the header lists ${gpusUnshown.join(', ')} but the paste has no row for ${gpusUnshown.length === 1 ? 'it' : 'them'}: ${gpusUnshown.length === 1 ? 'its' : 'their'} links and NICs are not shown, so not judged`,
-        { fix: 'paste the whole `nvidia-smi topo -m` output' },
-      ),
-    );
-  }
-  if (topo.cut?.length) {
-    const c = topo.cut[0] as NonNullable<TopoResult['cut']>[number];
-    checks.push(
-      check(
-        'topo.cut',
-        'skipped',
-        `the matrix is cut at row ${c.row} (line ${c.line}: ${c.shown} of ${c.of} cells)${unshown.length ? `; rows ${unshown.join(', ')} not shown` : ''}: links and NICs beyond the cut are not shown, so they are not judged`,
-        { fix: 'paste the whole `nvidia-smi topo -m` output' },
-      ),
-    );
-  }
+  if (topo.legendOnly) return [legendOnly(topo.legendOnly)];
+  const checks: Check[] = cutChecks(topo);
   const pairs = gpuPairs(t);
   const nv = pairs.filter((p) => p.link.startsWith('NV'));
   if (t.view === 'pcie-only') {
@@ -227,4 +204,63 @@ function bridgedPairs(t: TopoResult): boolean {
     peers.set(p.b, (peers.get(p.b) ?? 0) + 1);
   }
   return peers.size > 0 && [...peers.values()].every((n) => n === 1);
+}
+
+/** Every GPU row is in the paste with a cell for every column. */
+function gpuRowsWhole(topo: TopoResult): boolean {
+  const gpus = topo.devices.filter((d) => d.kind === 'gpu');
+  return (
+    gpus.length > 0 && gpus.every((g) => topo.devices.every((d) => topo.matrix[g.id]?.[d.id] !== undefined))
+  );
+}
+
+function kindOf(topo: TopoResult, id: string): TopoDevice['kind'] | undefined {
+  return topo.devices.find((d) => d.id === id)?.kind;
+}
+
+/** Only the legend (and NIC legend) was pasted: the matrix is cut above (issue 38, P2). */
+function legendOnly(l: NonNullable<TopoResult['legendOnly']>): Check {
+  const nics = l.nics;
+  return check(
+    'topo.cut',
+    'skipped',
+    `only the legend${nics.length ? ` and a NIC legend (${nics.length} NICs: ${nics.slice(0, 3).join(', ')}${nics.length > 3 ? ', …' : ''})` : ''} is shown, from line ${l.line}: the matrix is cut above, so NVLink and GPU-NIC placement are not shown`,
+    { fix: 'paste the whole `nvidia-smi topo -m` output' },
+  );
+}
+
+/** Rows the paste does not show: GPU rows missing from the end, or a row cut mid-way. */
+function cutChecks(topo: TopoResult): Check[] {
+  const checks: Check[] = [];
+  const unshown = topo.devices.filter((d) => !topo.matrix[d.id]).map((d) => d.id);
+  // nvidia-smi prints a row for every GPU of its header: GPU rows missing mean the paste stops short.
+  const gpusUnshown = topo.devices.filter((d) => d.kind === 'gpu' && !topo.matrix[d.id]).map((d) => d.id);
+  if (!topo.cut?.length && gpusUnshown.length > 0) {
+    checks.push(
+      check(
+        'topo.cut',
+        'skipped',
+        `the header lists ${gpusUnshown.join(', ')} but the paste has no row for ${gpusUnshown.length === 1 ? 'it' : 'them'}: ${gpusUnshown.length === 1 ? 'its' : 'their'} links and NICs are not shown, so not judged`,
+        { fix: 'paste the whole `nvidia-smi topo -m` output' },
+      ),
+    );
+  }
+  if (topo.cut?.length) {
+    const c = topo.cut[0] as NonNullable<TopoResult['cut']>[number];
+    // Cut in the NIC rows after every GPU row is whole (issue 38, P2): the GPU rows already hold every
+    // GPU-GPU and GPU-NIC cell; NIC rows only mirror those columns and add NIC-to-NIC distances,
+    // which neither check reads. Shown as read, never as "not judged".
+    const nicOnly = gpuRowsWhole(topo) && topo.cut.every((x) => kindOf(topo, x.row) === 'nic');
+    checks.push(
+      check(
+        'topo.cut',
+        'skipped',
+        nicOnly
+          ? `the matrix is cut at NIC row ${c.row} (line ${c.line}) after every GPU row is whole: the NIC rows only repeat the GPU columns (and NIC-to-NIC distances), so nothing the checks read is missing`
+          : `the matrix is cut at row ${c.row} (line ${c.line}: ${c.shown} of ${c.of} cells)${unshown.length ? `; rows ${unshown.join(', ')} not shown` : ''}: links and NICs beyond the cut are not shown, so they are not judged`,
+        { fix: 'paste the whole `nvidia-smi topo -m` output', ...(nicOnly ? { matters: false } : {}) },
+      ),
+    );
+  }
+  return checks;
 }

@@ -247,6 +247,16 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
             fix: 'install the HCA driver and rdma-core; in a pod, request the RDMA device-plugin resource',
           }),
     );
+    // `-l` prints names only (issue 38, P2): a listed device is not a usable port.
+    if (r.listed.length > 0)
+      checks.push(
+        check(
+          'ib.ports',
+          'skipped',
+          '`ibv_devinfo -l` lists device names only: no port state, link layer or LID is shown, so whether any port can carry RDMA is not shown',
+          { fix: 'paste `ibv_devinfo` (or `ibstat`) without -l' },
+        ),
+      );
   }
   return checks;
 }

@@ -56,6 +56,17 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       'paste `nvidia-smi nvlink --status`',
     );
   }
+  // `-info` gives NVLink encryption and firmware, nothing of link state; a header the paste ends at has
+  // no links shown at all (issue 38, P2).
+  if (g.links.length === 0 && !g.allInactive && (g.info || g.endsAtHeader)) {
+    return say(
+      'skipped',
+      g.info
+        ? `${g.name}: ${plural(g.info, 'line')} of \`nvidia-smi nvlink -info\` (NVLE state, link firmware) say nothing of whether its links are up: link state not shown`
+        : `${g.name}: the paste ends at this GPU's header, before its links: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
   if (g.elidedAt !== undefined && inactive.length === 0) {
     return say(
       'skipped',

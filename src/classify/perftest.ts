@@ -47,6 +47,16 @@ export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Chec
 
 function runCheck(r: PerftestResult, what: string): Check {
   const err = r.errors[0];
+  if (r.rows.length === 0 && r.refused)
+    // The test never started, so nothing about the NICs or GPU memory is shown: not a fabric fault.
+    return check(
+      'verbs.run',
+      'skipped',
+      `${what} refused its command line (line ${r.refused.line}: ${r.refused.reason ? `"${r.refused.reason}", ` : ''}${r.refused.text}): the test never started, nothing was measured`,
+      {
+        fix: 'correct the flags (`--help` lists them; `--use_cuda_dmabuf` needs `--use_cuda` before it) and run it again',
+      },
+    );
   if (r.rows.length === 0) {
     if (err) {
       return check('verbs.run', 'fail', `${what} failed: line ${err.line}: ${err.text}`, {

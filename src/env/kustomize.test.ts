@@ -98,20 +98,46 @@ describe('which directories are rendered (planKustomize through the walk)', () =
   });
 });
 
+/** A render tool run as env runs it (no PATH, every proxy closed) on a remote base: it must fail; its error line. */
+async function refusedFetch(argv: string[]): Promise<string> {
+  const run = await runBounded(argv, {
+    env: renderEnv(scratch),
+    cwd: scratch,
+    timeoutMs: 30_000,
+    limitBytes: 1e6,
+  });
+  expect(run.code).not.toBe(0);
+  expect(run.stdout.length).toBe(0);
+  return errorLine(run.stderr, scratch);
+}
+
+/** An overlay whose patch names a ConfigMap that is not there: kustomize refuses it. */
+const badPatch = (name: string) =>
+  tree(name, {
+    'kustomization.yaml': 'resources:\n- d.yaml\npatches:\n- path: p.yaml\n',
+    'd.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n',
+    'p.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: not-there}\ndata: {x: "1"}\n',
+  });
+
+/** The aws-p5 overlay rendered by the tool `pathVar` finds: the component applied, the origin its base file. */
+async function expectUpstreamOverlay(pathVar: string | undefined, tool: string): Promise<void> {
+  const dir = path.join(UP, Q32, 'overlays/aws-p5.48xlarge');
+  const r = await renderKustomization(
+    { dir, shown: 'o/kustomization.yaml', shownDir: 'o' },
+    { limitBytes: 4 * 1024 * 1024, ...(pathVar === undefined ? {} : { pathVar }) },
+  );
+  if ('why' in r) throw new Error(r.why);
+  expect(r.tool).toBe(tool);
+  const text = r.bytes.toString('utf8');
+  expect(text).toContain('vpc.amazonaws.com/efa'); // from the aws-efa-p16d16 component
+  const origin = /config\.kubernetes\.io\/origin: \|\n\s+path: (\S+)/.exec(text)?.[1] as string;
+  expect(path.resolve(r.originDir, origin)).toBe(path.join(UP, Q32, 'base/deploy.yaml'));
+}
+
 describe('rendering with the real kubectl', () => {
   it('an upstream overlay: its DGD built with the components applied, each object naming its source file', async (ctx) => {
     need(ctx, tools('kubectl'));
-    const dir = path.join(UP, Q32, 'overlays/aws-p5.48xlarge');
-    const r = await renderKustomization(
-      { dir, shown: 'o/kustomization.yaml', shownDir: 'o' },
-      { limitBytes: 4 * 1024 * 1024 },
-    );
-    if ('why' in r) throw new Error(r.why);
-    expect(r.tool).toBe('kubectl kustomize');
-    const text = r.bytes.toString('utf8');
-    expect(text).toContain('vpc.amazonaws.com/efa'); // from the aws-efa-p16d16 component
-    const origin = /config\.kubernetes\.io\/origin: \|\n\s+path: (\S+)/.exec(text)?.[1] as string;
-    expect(path.resolve(r.originDir, origin)).toBe(path.join(UP, Q32, 'base/deploy.yaml'));
+    await expectUpstreamOverlay(process.env.PATH, 'kubectl kustomize');
   });
 
   it('with no PATH and every proxy closed, kubectl cannot fetch a remote base even if asked (no git, proxy refused)', async (ctx) => {
@@ -120,26 +146,14 @@ describe('rendering with the real kubectl', () => {
     const root = tree('remote-run', {
       'kustomization.yaml': 'resources:\n- https://example.com/a.yaml\n- github.com/org/repo//dir?ref=v1\n',
     });
-    const run = await runBounded([toolPath('kubectl'), 'kustomize', root], {
-      env: renderEnv(scratch),
-      cwd: scratch,
-      timeoutMs: 30_000,
-      limitBytes: 1e6,
-    });
-    expect(run.code).not.toBe(0);
-    expect(run.stdout.length).toBe(0);
-    expect(errorLine(run.stderr, scratch)).toMatch(
+    expect(await refusedFetch([toolPath('kubectl'), 'kustomize', root])).toMatch(
       /proxyconnect tcp: dial tcp 127\.0\.0\.1:9: connect: connection refused/,
     );
   });
 
   it('a kustomize error is one line: what kubectl said, without its klog prefix, the temporary path or control characters', async (ctx) => {
     need(ctx, tools('kubectl'));
-    const root = tree('bad-patch', {
-      'kustomization.yaml': 'resources:\n- d.yaml\npatches:\n- path: p.yaml\n',
-      'd.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n',
-      'p.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: not-there}\ndata: {x: "1"}\n',
-    });
+    const root = badPatch('bad-patch');
     const r = await renderKustomization(
       { dir: root, shown: 'b/kustomization.yaml', shownDir: 'b' },
       { limitBytes: 1e6 },
@@ -193,6 +207,39 @@ describe("kustomize's own refusals, each one line", () => {
         'not rendered: kubectl kustomize failed: trouble configuring builtin PatchTransformer with config: ` path: ../outside.yaml `: ' +
         `failed to get the patch file from path(../outside.yaml): security; file '${path.join(root, 'outside.yaml')}' is not in or below 'o'`,
     });
+  });
+});
+
+describe('rendering with the real standalone kustomize (no kubectl on PATH)', () => {
+  /** A PATH with kustomize's directory alone: env falls back to `kustomize build`. */
+  const onlyKustomize = () => path.dirname(toolPath('kustomize'));
+
+  it('an upstream overlay: built with its components, each object naming its source file', async (ctx) => {
+    need(ctx, tools('kustomize'));
+    await expectUpstreamOverlay(onlyKustomize(), 'kustomize build');
+  });
+
+  it("its error is one line: kustomize's `Error: …` without the prefix, the temporary path or control characters", async (ctx) => {
+    need(ctx, tools('kustomize'));
+    const root = badPatch('bad-patch-standalone');
+    const r = await renderKustomization(
+      { dir: root, shown: 'b/kustomization.yaml', shownDir: 'b' },
+      { limitBytes: 1e6, pathVar: onlyKustomize() },
+    );
+    expect('why' in r && r.why).toMatch(
+      /^not rendered: kustomize build failed: .*no resource matches strategic merge patch .*not-there/,
+    );
+    expect('why' in r && r.why).not.toMatch(/\n|\x1b|^Error:|Usage:|interconnect-test-kustomize-/);
+  });
+
+  it('with no PATH and every proxy closed, it cannot fetch a remote base either', async (ctx) => {
+    need(ctx, tools('kustomize'));
+    const root = tree('remote-run-standalone', {
+      'kustomization.yaml': 'resources:\n- https://example.com/a.yaml\n',
+    });
+    expect(await refusedFetch([toolPath('kustomize'), 'build', root])).toMatch(
+      /127\.0\.0\.1:9: connect: connection refused/,
+    );
   });
 });
 

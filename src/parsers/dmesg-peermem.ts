@@ -61,8 +61,14 @@ const CRASH =
   /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at /;
 /** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
 const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
+/**
+ * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
+ * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
+ * (util-linux sys-utils/dmesg.c DMESG_TIMEFTM_RELTIME: `[%b%e %H:%M]` at each new minute, else the
+ * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`.
+ */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>)/;
+  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);

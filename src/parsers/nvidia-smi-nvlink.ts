@@ -26,6 +26,13 @@ export interface NvlinkGpu {
    * (NVML nvmlDeviceGetNvLinkCapability), not whether it is up.
    */
   capabilities?: number;
+  /**
+   * `nvidia-smi nvlink -info` lines for this GPU (`NVLE: disabled`, `Firmware Version:`, `MSE: 14:4:0`):
+   * encryption state and link firmware, not whether a link is up.
+   */
+  info?: number;
+  /** The paste ends at this GPU's header line: its links are not shown (issue 38, principle 2). */
+  endsAtHeader?: boolean;
 }
 
 export interface NvlinkResult {
@@ -57,13 +64,24 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
     if (t === '' || /^nvidia-smi\b/.test(t) || promptCommand(line.text) !== undefined) continue;
     const head = /^GPU (\d+): (.*?)(?: \(UUID: ([^)]*)\))?$/.exec(t);
     if (head) {
-      gpu = { index: Number(head[1]), name: (head[2] as string).trim(), links: [] };
+      // A header cut inside its UUID (`GPU 2: NVIDIA GB200 (UUID:`) keeps the name only.
+      gpu = {
+        index: Number(head[1]),
+        name: (head[2] as string).replace(/\s*\(UUID:.*$/, '').trim(),
+        links: [],
+      };
       if (head[3] && head[3] !== '...') gpu.uuid = head[3];
+      if (isLastLine(lines, line.no)) gpu.endsAtHeader = true;
       gpus.push(gpu);
       continue;
     }
     if (gpu && /Unable to retrieve NVLink information as all links are inactive/i.test(t)) {
       gpu.allInactive = true;
+      continue;
+    }
+    // `-info` (k8s-test-infra#371, a GB200): NVLE state, then `Firmware Version:` and `<PART>: a:b:c` lines.
+    if (gpu && /^(?:NVLE:\s*\S+|Firmware Version:|[A-Z][A-Z0-9 ]*: \d+(?::\d+)+)$/.test(t)) {
+      gpu.info = (gpu.info ?? 0) + 1;
       continue;
     }
     if (gpu && /^Link \d+, [^:]+: (?:true|false)$/i.test(t)) {

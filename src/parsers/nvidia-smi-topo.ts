@@ -33,12 +33,19 @@ export interface TopoResult {
   cut?: { row: string; shown: number; of: number; line: number }[];
   /** The header line is not in the paste: the columns were read from the rows (GPUs first, then NICs). */
   headerless?: { gpus: number; columns: number };
+  /**
+   * The paste holds the legend (`X    = Self`, `PIX  = Connection traversing …`) or the NIC legend but no
+   * matrix: the matrix was cut above (issue 38, P2). `line` is the first legend line; `nics` the legend's.
+   */
+  legendOnly?: { line: number; nics: string[] };
 }
 
 const TOOL = 'nvidia-smi topo';
 const CELL = /^(X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB|N\/A)$/;
 
 const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
+/** nvidia-smi's legend under the matrix (`  X    = Self`, `  PIX  = Connection traversing …`, `NIC Legend:`). */
+const LEGEND_LINE = /^(?:(?:X|SYS|NODE|PHB|PXB|PIX|NV#)\s+= (?:Self|Connection traversing)|NIC Legend:$)/;
 const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
 const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
 
@@ -89,6 +96,17 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   });
   const inferred = headerIdx < 0 ? headerlessLabels(lines) : undefined;
   if (headerIdx < 0 && !inferred) {
+    const legendAt = lines.find((l) => LEGEND_LINE.test(l.text.trim()));
+    if (legendAt)
+      return {
+        devices: [],
+        matrix: {},
+        view: 'unknown',
+        legendOnly: {
+          line: legendAt.no,
+          nics: lines.flatMap((l) => /^NIC\d+:\s*(\S+)$/.exec(l.text.trim())?.slice(1, 2) ?? []),
+        },
+      };
     const first = lines.find((l) => l.text.trim() !== '');
     if (!first)
       throw new ParseError(TOOL, 'the input is empty', { fix: 'pass the output of `nvidia-smi topo -m`' });

@@ -60,6 +60,12 @@ export interface PerftestResult {
   gbits?: boolean;
   /** The server's `* Waiting for client to connect... *` box: this side listens for a client. */
   waiting?: boolean;
+  /**
+   * perftest refused its own command line: every test's main() prints ` Parser function exited with
+   * Error` when parser() fails (src/write_bw.c and the other mains), after parser()'s own reason
+   * (`CUDA DMA-BUF cannot be used without CUDA`, src/perftest_parameters.c). The test never started.
+   */
+  refused?: { line: number; text: string; reason?: string };
 }
 
 const TOOL = 'perftest';
@@ -101,15 +107,22 @@ export function parsePerftest(text: string): PerftestResult {
   let columns: string[] | undefined;
   let recognised = false;
   let first: { no: number; text: string } | undefined;
+  let unread: string | undefined;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
+    if (/^Parser function exited with Error$/.test(t)) {
+      r.refused = { line: line.no, text: t, ...(unread ? { reason: unread } : {}) };
+      recognised = true;
+      continue;
+    }
     const typed = promptCommand(line.text);
     if (typed !== undefined) {
       program(r, typed);
       continue;
     }
     first ??= { no: line.no, text: t };
+    unread = t;
     const title =
       /^((?:Send|Send_imm|RDMA_Write|RDMA_Write_imm|RDMA_Read|Atomic)(?: \w+)*?) (BW|Latency)(?: forwarding)?(?: Multicast)? Test$/.exec(
         t,

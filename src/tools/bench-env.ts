@@ -16,7 +16,8 @@
  * process.resourceUsage() and process.cpuUsage() of the child through a preload).
  * `--runs N` runs each input N times and keeps the fastest (default 1). The target
  * (issue 40 item 13): at least 20 MB/s and peak memory under 4× the input; it prints
- * whether each run met it (by wall time, and by CPU time), and asserts nothing.
+ * whether each run met it (by wall time, and by CPU time), and asserts nothing. Under (a) it also
+ * prints the floor: the same files only parsed, nothing judged or written.
  *
  * Usage: node dist/tools/bench-env.js [--keep] [--runs N]   (--keep leaves the inputs and prints where)
  */
@@ -33,6 +34,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../core/assets.js';
 
 const MiB = 1024 * 1024;
@@ -141,8 +143,22 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * The floor under (a): the same files only read and parsed (load.ts parseYamlFile: js-yaml's fast
+ * path, each file's documents dropped at once), nothing judged or written. What no change to the
+ * rest of `env` can go below on this machine.
+ */
+const PARSE_ONLY = (load: string) =>
+  `import { readdirSync, readFileSync } from 'node:fs';
+import { parseYamlFile } from ${JSON.stringify(load)};
+const dir = process.argv[1];
+for (const f of readdirSync(dir).sort()) parseYamlFile(readFileSync(dir + '/' + f, 'utf8'), f);`;
+
 function runOnce(cli: string, dir: string): Run {
-  const args = [cli, 'env', dir, '-o', 'json'];
+  return runChild([cli, 'env', dir, '-o', 'json']);
+}
+
+function runChild(args: string[]): Run {
   const t0 = process.hrtime.bigint();
   if (existsSync('/usr/bin/time')) {
     const r = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
@@ -254,6 +270,16 @@ function main(): number {
           ` ${met(mbps) ? 'ok' : met(cpuMbps) ? 'ok by CPU time' : `(target: ≥${TARGET_MBPS} MB/s, <${TARGET_RSS_FACTOR}× input)`}\n`,
       );
       if (r.stderr.trim()) process.stdout.write(`  stderr: ${r.stderr.trim().split('\n')[0]}\n`);
+      if (inp.dir === a) {
+        const load = pathToFileURL(path.join(root, 'dist', 'env', 'load.js')).href;
+        const p = runChild(['--input-type=module', '-e', PARSE_ONLY(load), a]);
+        const pcpu = p.cpuMs === undefined ? '' : `, CPU ${(p.cpuMs / 1000).toFixed(2)} s`;
+        process.stdout.write(
+          p.status === 0
+            ? `  its YAML parsed alone (nothing judged or written): ${(p.ms / 1000).toFixed(2)} s = ${(mb / (p.ms / 1000)).toFixed(1)} MB/s${pcpu}, peak RSS ${p.rssBytes === undefined ? '?' : `${(p.rssBytes / MiB).toFixed(0)} MiB (${(p.rssBytes / inp.bytes).toFixed(1)}× input)`}\n`
+            : `  its YAML parsed alone: exited ${p.status}: ${p.stderr.trim().split('\n')[0] ?? ''}\n`,
+        );
+      }
       if (inp.largest === undefined && rss !== undefined && baseline !== undefined)
         process.stdout.write(
           `  peak over an empty run's (${(baseline / MiB).toFixed(0)} MiB): ${((rss - baseline) / MiB).toFixed(0)} MiB = ` +

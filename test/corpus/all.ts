@@ -23,6 +23,7 @@ import { CAPTURES_b22 } from './captures-b22.table.js';
 import { CAPTURES_b23 } from './captures-b23.table.js';
 import { CAPTURES_b24 } from './captures-b24.table.js';
 import { CAPTURES_b25 } from './captures-b25.table.js';
+import { CAPTURES_b27 } from './captures-b27.table.js';
 import { CAPTURES_b28 } from './captures-b28.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
@@ -52,5 +53,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b23,
   ...CAPTURES_b24,
   ...CAPTURES_b25,
+  ...CAPTURES_b27,
   ...CAPTURES_b28,
 ];

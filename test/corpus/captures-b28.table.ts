@@ -253,14 +253,6 @@ export const CAPTURES_b28: Capture[] = [
     why: '`topo -p2p r` on two L4: CNS (chipset not supported) both ways, so there is no peer access and transfers between the two GPUs are staged through host memory: a warning',
   },
   {
-    file: 'topo/ucx-py-ucx-debug-dgx1-cube-mesh-four-mlx5-pix-legend.txt',
-    tool: 'topo',
-    source:
-      'https://github.com/rapidsai/ucx-py/blob/6afb101f453e4ace6fdc54f9fd06194c76593bff/docs/source/ucx-debug.rst#L69-L92',
-    expert: 'no-problem',
-    why: 'DGX-1 (the page says so): the hybrid cube-mesh, each GPU NV1/NV2 to four peers and SYS to the other three by design, and each GPU pair PIX to its own mlx5 NIC; the whole matrix and legend',
-  },
-  {
     file: 'topo/stelline-asus-esc8000a-4x-rtx6000-ada-4-cx7-node-sys-double-prompt.txt',
     tool: 'topo',
     source:
@@ -302,22 +294,6 @@ export const CAPTURES_b28: Capture[] = [
     why: '`nvidia-smi nvlink -e` on an H100: replay, recovery and CRC error counters all 0 for links 0, 1 and 17, the rest elided with `[...]`; error counters say nothing of whether a link is up or at what speed, and only GPU 0 is shown',
   },
   // perftest
-  {
-    file: 'perftest/oci-hpc-oke-ib-write-bw-server-echo-ip-then-waiting.txt',
-    tool: 'perftest',
-    source:
-      'https://github.com/oracle-quickstart/oci-hpc-oke/blob/61d210acc37f1990f27012aa4f108c5db4e52ab2/docs/running-ib-write-bw-test.md#L201-L205',
-    expert: 'not-judged',
-    why: 'OCI OKE: the script\'s echoed RDMA0 IP, then ib_write_bw\'s server banner "Waiting for client to connect": no client has connected and no result is shown',
-  },
-  {
-    file: 'perftest/oci-hpc-oke-ib-write-bw-roce-4-qps-rdma-cm-98gbits.txt',
-    tool: 'perftest',
-    source:
-      'https://github.com/oracle-quickstart/oci-hpc-oke/blob/61d210acc37f1990f27012aa4f108c5db4e52ab2/docs/running-ib-write-bw-test.md#L243-L276',
-    expert: 'not-judged',
-    why: 'OCI OKE pods: ib_write_bw --report_gbits -q 4 over RoCE (mlx5_5, GID 3, rdma_cm, TOS 41): 98.01 Gb/s at 64 KiB; the page lists several shapes and does not say which NIC rate this ran on, so the figure cannot be held against its link (far above the KV floor)',
-  },
   {
     file: 'perftest/deepops-roce-dgx1-cx5-100g-ib-write-bw-cpu-freq-warning-92gbits.txt',
     tool: 'perftest',

@@ -39,6 +39,17 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b25
   'dmesg/nvme-cli-3268-mlx5-responder-error-cqe-flush-flood-cut.txt':
     'READING (was TOOL P5, read by the error-CQE rule since): every completion shown has syndrome 0x5, WR flushed (MLX5_CQE_SYNDROME_WR_FLUSH_ERR: the QP is in the error state, as at a teardown or after a failure not in the lines); read warns and names them, the expert took the flushed completions themselves as RDMA operations failing',
+  // b27
+  'nccl-tests/oci-hpc-oke-slurm-bm-gpu-b4-8-two-nodes-16-ranks-all-reduce-189gbs.txt':
+    'READING: read warns that 190 GB/s busbw between two nodes cannot be held against a link no one named, as the README lists "a figure that cannot be held against a known link" under not-judged; the expert took a figure far above the KV floor as healthy (the same convention split as coreweave-nccl-tests-43)',
+  'nccl-tests/oci-hpc-oke-slurm-mi300x-two-nodes-16-ranks-rccl-all-reduce-358gbs.txt':
+    'READING: as oci-hpc-oke B4.8: 358 GB/s busbw with no link named is a warning to read and healthy to the expert',
+  'ibv_devinfo/heioy-books-cx3-mlx4-1-port2-v-port-down-polling.txt':
+    'READING: read fails a port in Down/Polling (no link partner: a cable or switch-port fault) wherever it is, and warns that the node may have other usable ports; the expert held that `-i 2` shows one port not shown to be in use, a warning',
+  'ibstat/pytorch-cuda-mpi-error-cx3-eth-10g-eight-cx5-ib-100-and-56.txt':
+    'READING: read fails ConnectX-5 InfiniBand ports of one kind running at 56 and 100 Gb/s (a rail trained down); the expert called three FDR rails among EDR ones degraded, a warning: where "degraded" ends is a convention (as ml-dev-env 57 %)',
+  'topo/nvbandwidth-23-gh200-one-gpu-two-nics-sys-list-indented.txt':
+    'READING: read recognises a Grace platform (the GPU is a NUMA node of its own beside 72 CPUs) on which GPU-to-NIC SYS is the design (GPUDirect RDMA over NVLink-C2C) and passes it; the expert read SYS alone as a warning',
   // b28
   'nccl-tests/cluster-toolkit-gke-a3-high-tcpx-2-nodes-all-gather-71gbs.txt':
     'READING: the expert held busbw against the NICs of the machine type the page names (A3 High, four 200 Gb/s GPUDirect-TCPX NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',

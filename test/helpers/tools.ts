@@ -26,6 +26,8 @@ export const TOOL_INSTALL = {
   // env renders kustomize directories with it (src/env/kustomize.ts); .ci/run puts the one it builds on PATH when none is.
   kubectl:
     'the kubectl package (this machine image has it), or bash scripts/cluster/build.sh and its bin directory on PATH',
+  // env's fallback renderer when kubectl is absent (src/env/kustomize.ts); .ci/run puts it on PATH.
+  kustomize: 'bash scripts/kustomize.sh (builds the pinned one) and the directory it prints on PATH',
 } as const;
 
 export type ToolName = keyof typeof TOOL_INSTALL;
