@@ -8,6 +8,7 @@ import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import { HCA_NOT_SHOWN } from '../parsers/ibv-devinfo.js';
 import { PROVIDER_REFUSED } from '../parsers/verbs-messages.js';
 import { classifyIbPorts } from './ib-ports.js';
+import { classifyIbstatList } from './ibstat-list.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 const PORT_LINES = [
@@ -70,6 +71,7 @@ function adapters(devices: readonly IbDevice[]): Record<string, string | undefin
 
 /** ibstat: the ports, and a warning when ibstat aborted part-way (ibpanic) — the ports it printed still count. */
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
+  if (r.list) return classifyIbstatList(r.list);
   if (r.devices.length === 0) {
     // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
     const first = r.errors[0]?.text ?? '';
@@ -79,23 +81,30 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
       }),
     ];
   }
-  const checks = unhidden(
-    classifyIbPorts(
-      portsOf(r.devices),
-      models(r.devices),
-      hiddenBy(opts.shown, PORT_LINES),
-      adapters(r.devices),
-    ),
-    opts.shown,
-  );
+  // Every CA shown stops before its Port blocks (a cut, or `ibstat | grep mlx5` keeping the CA lines): their
+  // ports are not shown, each CA says so below, and "no port found" would read that absence as a fault (P2).
+  const ports = portsOf(r.devices);
+  const checks =
+    ports.length === 0
+      ? []
+      : unhidden(
+          classifyIbPorts(ports, models(r.devices), hiddenBy(opts.shown, PORT_LINES), adapters(r.devices)),
+          opts.shown,
+        );
   // ibstat prints a `Port N:` block for every port of every CA (ibstat.c ca_stat): a CA without one is a paste
   // that stops inside it (or a filter that drops it), so its ports are not shown (principle 2).
+  const filtered = hiddenBy(opts.shown, ['\tPort 1:', '\t\tState: Active']);
   for (const d of r.devices.filter((x) => x.ports.length === 0))
     checks.push(
-      check('ib.port', 'skipped', cutBeforePorts(d.name), {
-        subject: d.name,
-        fix: 'paste the whole `ibstat` output (every CA with its Port blocks)',
-      }),
+      check(
+        'ib.port',
+        'skipped',
+        filtered ? `${d.name}: ${filtered} its Port blocks: not shown, not judged` : cutBeforePorts(d.name),
+        {
+          subject: d.name,
+          fix: 'paste the whole `ibstat` output (every CA with its Port blocks)',
+        },
+      ),
     );
   // An author's `...` stands for CAs or lines left out of the paste: the host's other adapters are not shown
   // (principle 2), so the ports shown are not the whole answer.

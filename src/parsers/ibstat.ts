@@ -1,6 +1,7 @@
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import { type CommonPortField, type IbDevice, type IbPort, setCommonPortField } from './ib-port.js';
+import { type IbstatList, parseIbstatList } from './ibstat-list.js';
 import { cleanLines, isElision, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
@@ -21,6 +22,8 @@ export interface IbstatResult {
   errors: { line: number; text: string }[];
   /** The author's elisions (`...`, `[snip]`): what they stand for (CAs, ports, lines) is not shown (principle 2). */
   elided?: { line: number; text: string }[];
+  /** `ibstat -l` or `ibstat -p`: CA names or port GUIDs, no port block (ibstat-list.ts). */
+  list?: IbstatList;
 }
 
 const TOOL = 'ibstat';
@@ -93,6 +96,8 @@ export function parseIbstat(text: string): IbstatResult {
     else if (key === 'hardware version') device.hwVersion = value;
   }
   if (devices.length === 0 && errors.length === 0) {
+    const list = parseIbstatList(lines);
+    if (list) return { devices, errors, list };
     const first = stray ?? lines.find((l) => l.text.trim() !== '');
     if (!first) throw new ParseError(TOOL, 'the input is empty');
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });

@@ -53,4 +53,31 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: read fails ConnectX-5 InfiniBand ports of one kind running at 56 and 100 Gb/s (a rail trained down); the expert called three FDR rails among EDR ones degraded, a warning: where "degraded" ends is a convention (as ml-dev-env 57 %)',
   'topo/nvbandwidth-23-gh200-one-gpu-two-nics-sys-list-indented.txt':
     'READING: read recognises a Grace platform (the GPU is a NUMA node of its own beside 72 CPUs) on which GPU-to-NIC SYS is the design (GPUDirect RDMA over NVLink-C2C) and passes it; the expert read SYS alone as a warning',
+  // b28
+  'nccl-tests/cluster-toolkit-gke-a3-high-tcpx-2-nodes-all-gather-71gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 High, four 200 Gb/s GPUDirect-TCPX NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/cluster-toolkit-gke-a3-mega-tcpxo-all-gather-189gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Mega, eight 200 Gb/s TCPXO NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/cluster-toolkit-gke-a3-ultra-dws-2-nodes-all-gather-335gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Ultra, eight 400 Gb/s RoCE NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/oci-hpc-troubleshooting-2x-h100-16-ranks-all-reduce-471gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (OCI H100 nodes; the expert read a healthy two-node figure); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/dstack-gcp-a3-mega-tcpxo-all-gather-188gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (A3 Mega, eight 200 Gb/s GPU NICs); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/deepops-slurm-4x-dgx-a100-all-reduce-error-column-191gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (DGX A100, eight HDR 200G ports); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'nccl-tests/aks-rdma-infiniband-expected-sriov-mpijob-nd96asr-v4-elided-187gbs.txt':
+    'READING: the expert held busbw against the NICs of the machine type the page names (Standard_ND96asr_v4, eight HDR 200G VFs, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'perftest/aks-rdma-infiniband-expected-sriov-ib-read-bw-a-197gbits.txt':
+    'READING: the expert held the bandwidth against the NICs of the machine type the page names (Standard_ND96asr_v4, HDR 200G, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'perftest/aks-rdma-infiniband-expected-sriov-ib-write-bw-a-196gbits.txt':
+    'READING: the expert held the bandwidth against the NICs of the machine type the page names (Standard_ND96asr_v4, HDR 200G, named in the tests README); the paste itself names no NIC rate and no --line-rate is passed, so read says the figure cannot be judged against the link (a warning)',
+  'ibstatus/heioy-books-ibstatus-mlx4-two-ports-active-fdr-56.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibstatus/heioy-books-ibstatus-mlx4-0-port-1-only-active-fdr.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibstat/heioy-books-ibstat-two-cx3-four-ports-active-56.txt':
+    'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
+  'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
+    'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
 };

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkLines, IBSTAT_ACTIVE_400, readChecks, verdictOf } from '../../test/helpers/read.js';
+
+/**
+ * Issue 38, principle 2 ("not shown" is never "absent" or "failed") for ibstat's CA lines without their ports:
+ * a filter that keeps only the `CA '…'` lines, and ibstat's own list forms `-l` (CA names, ibstat.c main:
+ * `printf("%s\n", ca_name)`) and `-p` (port GUIDs, ibstat.c ports_list: `0x%016` PRIx64). Each pairs the part
+ * with the whole output it comes from, so the rule cannot pass by never failing.
+ */
+const WHOLE = [
+  '$ ibstat',
+  ...IBSTAT_ACTIVE_400,
+  ...IBSTAT_ACTIVE_400.map((l) => l.replace('mlx5_0', 'mlx5_1')),
+];
+
+describe('2. ibstat CAs listed without their ports: the ports are not shown, never "no port found"', () => {
+  it('`ibstat | grep mlx5` keeps only the CA lines: each CA not shown, no ib.ports fail, NOT FULLY JUDGED', () => {
+    const checks = readChecks('ibstat', "$ ibstat | grep mlx5\nCA 'mlx5_0'\nCA 'mlx5_1'\n");
+    expect(checkLines(checks)).toEqual(['skipped ib.port mlx5_0', 'skipped ib.port mlx5_1']);
+    expect(checks.find((c) => c.subject === 'mlx5_0')?.detail).toMatch(
+      /filter `grep mlx5` does not show its Port/,
+    );
+    expect(verdictOf(checks)).toBe('unverified');
+    // The whole output of the same two CAs: their Active ports pass.
+    expect(verdictOf(readChecks('ibstat', `${WHOLE.join('\n')}\n`))).toBe('trusted');
+  });
+
+  it('a paste cut after its CA lines (no filter) says the same; a Down port shown beside them still fails', () => {
+    expect(checkLines(readChecks('ibstat', "CA 'mlx5_0'\n\tCA type: MT4129\nCA 'mlx5_1'\n"))).toEqual([
+      'skipped ib.port mlx5_0',
+      'skipped ib.port mlx5_1',
+    ]);
+    const down = IBSTAT_ACTIVE_400.map((l) =>
+      l.replace('State: Active', 'State: Down').replace('LinkUp', 'Polling'),
+    );
+    const checks = readChecks('ibstat', `$ ibstat\n${down.join('\n')}\nCA 'mlx5_1'\n`);
+    expect(checkLines(checks)).toContain('fail ib.port mlx5_0/1');
+    expect(verdictOf(checks)).toBe('untrusted');
+  });
+
+  it('`ibstat -l` lists CA names: read (not exit 2), the CAs listed, their ports not shown', () => {
+    const checks = readChecks('ibstat', '$ ibstat -l\nmlx5_0\nmlx5_1\n');
+    expect(checkLines(checks)).toEqual(['ok rdma.devices', 'skipped ib.ports']);
+    expect(checks.find((c) => c.id === 'rdma.devices')?.detail).toBe('2 CAs listed: mlx5_0, mlx5_1');
+    expect(verdictOf(checks)).toBe('unverified');
+    // Without its prompt, as pasted under a heading: the same list.
+    expect(checkLines(readChecks('ibstat', 'mlx4_0\nmlx4_1\n'))).toEqual([
+      'ok rdma.devices',
+      'skipped ib.ports',
+    ]);
+  });
+
+  it('`ibstat -p` lists port GUIDs: the ports exist, their state is not shown', () => {
+    const checks = readChecks('ibstat', '$ ibstat -p\n0xec0d9a03000c8981\n0xec0d9a03000c8982\n');
+    expect(checkLines(checks)).toEqual(['ok rdma.devices', 'skipped ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(/`ibstat -p` lists port GUIDs only/);
+  });
+
+  it('a line that is neither a CA name nor a GUID is no ibstat list: still exit 2 with the CA-block message', () => {
+    expect(() => readChecks('ibstat', 'mlx5_0\nsomething went wrong here\n')).toThrow(
+      /no "CA '<name>'" block found/,
+    );
+  });
+});
