@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -211,8 +211,19 @@ describe("kustomize's own refusals, each one line", () => {
 });
 
 describe('rendering with the real standalone kustomize (no kubectl on PATH)', () => {
-  /** A PATH with kustomize's directory alone: env falls back to `kustomize build`. */
-  const onlyKustomize = () => path.dirname(toolPath('kustomize'));
+  /**
+   * A PATH of one directory holding a link to kustomize and nothing else, so env falls back to
+   * `kustomize build` even where kubectl shares kustomize's directory (the fresh-clone stage links
+   * every tool into one).
+   */
+  const onlyKustomize = () => {
+    const dir = path.join(scratch, 'only-kustomize');
+    if (!existsSync(path.join(dir, 'kustomize'))) {
+      mkdirSync(dir, { recursive: true });
+      symlinkSync(toolPath('kustomize'), path.join(dir, 'kustomize'));
+    }
+    return dir;
+  };
 
   it('an upstream overlay: built with its components, each object naming its source file', async (ctx) => {
     need(ctx, tools('kustomize'));
