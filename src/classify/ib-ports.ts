@@ -116,6 +116,43 @@ function disabledRails(
   }
 }
 
+/**
+ * A Down/Polling port with no LID (judgePort: a spare or a rail, alike on its own) fails where the set
+ * shows it is a rail: an Active hardware port of its link layer on another adapter, of its model or with
+ * either model not shown, means the node's fabric runs on such ports and this one has no link partner.
+ * A port whose own adapter has a port Active (a dual-port card with one port cabled) stays a warning,
+ * whatever the other cards show, as does one with no Active port beside it (ib.ports then says whether
+ * any port is usable).
+ */
+function pollingRails(
+  list: { p: IbPort; v: PortVerdict }[],
+  models: Record<string, string | undefined>,
+  adapters: Record<string, string | undefined>,
+): void {
+  const card = (p: IbPort) => adapters[p.device] ?? p.device;
+  for (const x of list) {
+    if (!x.v.polling) continue;
+    // A port of an adapter with another port Active is that card's spare (one port cabled): a warning.
+    if (list.some((y) => y.v.usable && card(y.p) === card(x.p))) continue;
+    const model = models[x.p.device];
+    const rails = list.filter(
+      (y) =>
+        y.v.usable &&
+        hardware(y.p) &&
+        card(y.p) !== card(x.p) &&
+        y.p.linkLayer === x.p.linkLayer &&
+        (model === undefined || models[y.p.device] === undefined || models[y.p.device] === model),
+    );
+    if (rails.length === 0) continue;
+    x.v = {
+      ...x.v,
+      status: 'fail',
+      detail: `${layerName(x.p)} port Down/Polling beside ${plural(rails.length, `Active ${layerName(x.p)} port`)} on other adapters${model ? ` (${model})` : ''}: a rail with no link partner`,
+      fix: 'check the cable, the transceiver and the switch port this HCA connects to; until then KV and NCCL traffic run on fewer rails',
+    };
+  }
+}
+
 function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string): Check {
   const shown = list.filter((x) => x.v.shown !== false);
   const usable = list.filter((x) => x.v.usable);
@@ -276,6 +313,7 @@ export function classifyIbPorts(
   const slow = new Set<IbPort>();
   bySpeed(list, models, slow);
   disabledRails(list, models, adapters);
+  pollingRails(list, models, adapters);
   for (const x of list) {
     if (x.v.usable || x.v.shown === false || x.v.software) continue;
     const sib = list.find((y) => y.p.device === x.p.device && y.p.port !== x.p.port && y.v.usable);

@@ -48,6 +48,11 @@ export type PortVerdict = {
   software?: boolean;
   /** false when the capture did not show what decides the port's use: its state, the link layer its LID needs, or past an Active state any of link layer, LID and rate (trimmed, filtered or cut). */
   shown?: false;
+  /**
+   * Down/Polling with no LID from a subnet manager: no link partner, which an uncabled spare port
+   * shows as much as a rail with a cable fault. classifyIbPorts fails it where the set shows a rail.
+   */
+  polling?: true;
 };
 
 const SOFT: Partial<Record<NonNullable<IbPort['kind']>, string>> = {
@@ -115,12 +120,25 @@ export function judgePort(p: IbPort): PortVerdict {
   }
   if (p.state === 'down') {
     if (p.physState === 'polling') {
-      return {
-        status: 'fail',
-        detail: `${layer} port Down/Polling: no link partner`,
-        fix: 'check the cable, the transceiver and the switch port this HCA connects to',
-        usable: false,
-      };
+      // An InfiniBand port polls for a link partner from the moment it is enabled, cabled or not
+      // (an uncabled second port polls too: references/rdma-devices.md). A LID from the subnet manager
+      // says it was linked and configured, so in use: it lost its partner. Without one it is a spare
+      // or a rail, which only the node's other ports can tell (classifyIbPorts).
+      const lid = p.lid !== undefined && !noLid(p.lid);
+      return lid
+        ? {
+            status: 'fail',
+            detail: `${layer} port Down/Polling: no link partner`,
+            fix: 'check the cable, the transceiver and the switch port this HCA connects to',
+            usable: false,
+          }
+        : {
+            status: 'warn',
+            detail: `${layer} port Down/Polling: no link partner (an uncabled spare port polls too; on a rail it is a cable or switch-port fault)`,
+            fix: 'if this port should carry KV traffic, check the cable, the transceiver and the switch port; an uncabled spare port can be ignored',
+            usable: false,
+            polling: true,
+          };
     }
     if (p.physState === 'link-up') {
       return {

@@ -30,8 +30,14 @@ const port = (over: Partial<IbPort>): IbPort => ({
 });
 
 describe('port judgement', () => {
-  it('fails Down, Polling, Initializing, Armed and LID-less InfiniBand ports', () => {
-    expect(judgePort(port({ state: 'down', physState: 'polling' })).status).toBe('fail');
+  it('fails Down/Polling with a LID, Initializing, Armed and LID-less InfiniBand ports; Polling with no LID alone warns', () => {
+    // A LID from the subnet manager: it was linked and in use. Without one an uncabled spare polls as well
+    // (classifyIbPorts fails it beside rails of its kind: src/classify/polling.test.ts).
+    expect(judgePort(port({ state: 'down', physState: 'polling', lid: 868 })).status).toBe('fail');
+    expect(judgePort(port({ state: 'down', physState: 'polling', lid: 0 }))).toMatchObject({
+      status: 'warn',
+      polling: true,
+    });
     expect(judgePort(port({ state: 'init', lid: 65535, smLid: 0 })).status).toBe('fail');
     expect(judgePort(port({ state: 'armed' })).status).toBe('fail');
     expect(judgePort(port({ lid: 65535 })).status).toBe('fail');

@@ -188,13 +188,6 @@ export const CAPTURES_b27: Capture[] = [
     why: 'two dual-port ConnectX-3 (4099): port 1 of each PORT_ACTIVE on InfiniBand with a LID, port 2 of each PORT_DOWN with LID 0 (spare ports not shown to be in use: a warning); whole',
   },
   {
-    file: 'ibv_devinfo/heioy-books-cx3-mlx4-1-port2-v-port-down-polling.txt',
-    tool: 'ibv_devinfo',
-    source: HEIOY,
-    expert: 'not-judged',
-    why: "`ibv_devinfo -d mlx4_1 -i 2 -v` (ConnectX-3): the one port asked for is PORT_DOWN, phys_state POLLING, no LID: no peer on that port; whether it is the port in use is not shown (the same card's port 1 is not in the paste): a warning",
-  },
-  {
     file: 'topo/cse599o-hw2-8x-quadro-rtx6000-pcie-switch-pix-pxb-ansi-underline-header.txt',
     tool: 'topo',
     source:

@@ -47,8 +47,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: read warns that 190 GB/s busbw between two nodes cannot be held against a link no one named, as the README lists "a figure that cannot be held against a known link" under not-judged; the expert took a figure far above the KV floor as healthy (the same convention split as coreweave-nccl-tests-43)',
   'nccl-tests/oci-hpc-oke-slurm-mi300x-two-nodes-16-ranks-rccl-all-reduce-358gbs.txt':
     'READING: as oci-hpc-oke B4.8: 358 GB/s busbw with no link named is a warning to read and healthy to the expert',
-  'ibv_devinfo/heioy-books-cx3-mlx4-1-port2-v-port-down-polling.txt':
-    'READING: read fails a port in Down/Polling (no link partner: a cable or switch-port fault) wherever it is, and warns that the node may have other usable ports; the expert held that `-i 2` shows one port not shown to be in use, a warning',
   'ibstat/pytorch-cuda-mpi-error-cx3-eth-10g-eight-cx5-ib-100-and-56.txt':
     'READING: read fails ConnectX-5 InfiniBand ports of one kind running at 56 and 100 Gb/s (a rail trained down); the expert called three FDR rails among EDR ones degraded, a warning: where "degraded" ends is a convention (as ml-dev-env 57 %)',
   'topo/nvbandwidth-23-gh200-one-gpu-two-nics-sys-list-indented.txt':
