@@ -135,11 +135,4 @@ export const CAPTURES_b2: Capture[] = [
     expert: 'not-judged',
     why: 'two RTX 5090 behind one host bridge (PHB), no NVLink and no RDMA NIC: KV between them crosses PCIe through the CPU, and nothing can leave the node over RDMA: a warning for disaggregated serving',
   },
-  {
-    file: 'topo/club-3090-1229-2x5090-p2p-rw-gns.txt',
-    tool: 'topo',
-    source: 'https://github.com/noonghunna/club-3090/issues/1229',
-    expert: 'not-judged',
-    why: 'nvidia-smi topo -p2p rw: GPU peer access GNS (GPU not supported) both ways: CUDA IPC P2P is off, KV between the GPUs is staged through host memory: a warning',
-  },
 ];

@@ -17,30 +17,6 @@ export const CAPTURES_b21: Capture[] = [
     why: 'ConnectX-4 Lx: handle_hca_cap failed, mlx5_load_one failed with error -22 and the probe of the device failed: the NIC driver never comes up, so no RDMA device exists',
   },
   {
-    file: 'ibstat/gpud-testdata-h100-8-ib-ndr-active-3-of-4-cx6dx-eth-disabled.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/leptonai/gpud/blob/2175d7d3671ccde724a6145ddbb87aa3f36e2cbd/pkg/nvidia-query/infiniband/testdata/ibstat.47.0.h100.some.down.0 (gpud test data captured from a real node)',
-    expert: 'not-judged',
-    why: 'H100 node: all eight CX-7 InfiniBand rails Active at 400, but three of the four CX-6 Dx 100G Ethernet ports are Down/Disabled (one front-end port up): Disabled RoCE ports are a warning even if they may be spares',
-  },
-  {
-    file: 'ibstat/gpud-testdata-h100-roce-8-cx7-400-4-cx6dx-100-all-active.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/leptonai/gpud/blob/2175d7d3671ccde724a6145ddbb87aa3f36e2cbd/pkg/nvidia-query/infiniband/testdata/ibstat.47.0.h100.all.active.0 (gpud test data captured from a real node)',
-    expert: 'no-problem',
-    why: 'H100 RoCE node: eight CX-7 (MT4129) rails Active at 400 and four CX-6 Dx (MT4125) ports Active at 100, all on Ethernet: every port up',
-  },
-  {
-    file: 'ibstat/gpud-testdata-h100-roce-cx7-rail-polling-one-disabled.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/leptonai/gpud/blob/6adcdadb132e058ae2d196a1351802604d68de2b/pkg/nvidia-query/infiniband/testdata/ibstat.47.0.h100.some.down.with.polling.1 (gpud test data captured from a real node)',
-    expert: 'problem',
-    why: 'H100 RoCE node: of eight identical CX-7 400G rails, mlx5_11 is Down/Polling (no link partner) and mlx5_5 Down/Disabled at the 40 fallback rate: two GPUs lose their rail',
-  },
-  {
     file: 'ibstat/ml-dev-env-deepti-h100-4-cx7-400-roce-active-vfs-disabled.txt',
     tool: 'ibstat',
     source:
@@ -54,13 +30,6 @@ export const CAPTURES_b21: Capture[] = [
     source: 'https://github.com/Azure/azhpc-images/pull/44',
     expert: 'not-judged',
     why: 'Azure HBv2 VM: the CX-4 Lx VF (RoCE) port is active (mtu 1024, from the 1500-byte netdev), but the second HCA (the IB VF ibP57247p0s2) is cut before its port, so its state is not shown',
-  },
-  {
-    file: 'ibv_devinfo/k8s-rdma-device-plugin-8-failed-to-open-vfs-mlx4-ib-active.txt',
-    tool: 'ibv_devinfo',
-    source: 'https://github.com/hustcat/k8s-rdma-device-plugin/issues/8',
-    expert: 'not-judged',
-    why: 'inside a container: the one VF that opens (mlx4_2) is an active IB port, but eight other devices print "Failed to open device", so their ports are not shown',
   },
   {
     file: 'ibv_devinfo/ompi-6137-cx5-ibv-devinfo-v-cut-in-caps-before-port.txt',
@@ -241,13 +210,6 @@ export const CAPTURES_b21: Capture[] = [
     source: 'https://github.com/noonghunna/club-3090/issues/1130',
     expert: 'not-judged',
     why: 'the tail of a topo -m legend, HTML details tags, then the topo -p2p rw matrix of two RTX 5090: GNS both ways (peer access not supported by the GPU), so KV between them is staged through host memory: a warning; the topology matrix itself is not shown',
-  },
-  {
-    file: 'topo/club-3090-1133-2x5090-phb-tabs-no-nic.txt',
-    tool: 'topo',
-    source: 'https://github.com/noonghunna/club-3090/issues/1133',
-    expert: 'not-judged',
-    why: 'two RTX 5090 joined only through the PCIe host bridge (PHB), no NVLink and no NIC in the matrix: KV between them crosses PCIe, a degraded path',
   },
   {
     file: 'topo/eessi-716-2x-a100-nv4-nic-sys-cut-in-gpu0.txt',

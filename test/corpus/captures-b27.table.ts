@@ -181,13 +181,6 @@ export const CAPTURES_b27: Capture[] = [
     why: 'NCCL debug lines of an nccl-tests run: "socketProgress: Connection closed by remote peer" and "Socket recv failed" on the proxy, then error codes propagating through transport, init and group: communicator init fails',
   },
   {
-    file: 'ibv_devinfo/heioy-books-two-cx3-mlx4-port2-down-each.txt',
-    tool: 'ibv_devinfo',
-    source: HEIOY,
-    expert: 'not-judged',
-    why: 'two dual-port ConnectX-3 (4099): port 1 of each PORT_ACTIVE on InfiniBand with a LID, port 2 of each PORT_DOWN with LID 0 (spare ports not shown to be in use: a warning); whole',
-  },
-  {
     file: 'topo/cse599o-hw2-8x-quadro-rtx6000-pcie-switch-pix-pxb-ansi-underline-header.txt',
     tool: 'topo',
     source:

@@ -386,22 +386,6 @@ export const CAPTURES_b28: Capture[] = [
     why: 'p4d.24xlarge (the guide says so; four EFA interfaces): `fi_info -p efa -t FI_EP_RDM` lists efa_0-rdm to efa_3-rdm, one RDM endpoint per EFA, indentation flattened by the page: all four devices present',
   },
   // lsmod
-  {
-    file: 'lsmod/stelline-host-deps-lsmod-grep-ib-core-no-peermem-user.txt',
-    tool: 'lsmod',
-    source:
-      'https://github.com/luigifcruz/stelline/blob/e09cf85325d4493c47ef381beb541fbda39f79b8/docs/host-dependencies.md#L167-L169',
-    expert: 'not-judged',
-    why: "`sudo lsmod | grep ib_core` (MLNX_OFED's mlx_compat line too): ib_core used by mlx5_ib, ib_uverbs, rdma_cm and five more, its user list shown whole, with no nvidia_peermem or nv_peer_mem: no GPUDirect RDMA peer-memory module registered: a warning",
-  },
-  {
-    file: 'lsmod/stelline-host-deps-lsmod-grep-nvme-core-and-nvidia-fs-peermem-via-nvidia.txt',
-    tool: 'lsmod',
-    source:
-      'https://github.com/luigifcruz/stelline/blob/e09cf85325d4493c47ef381beb541fbda39f79b8/docs/host-dependencies.md#L196-L202',
-    expert: 'no-problem',
-    why: "two filtered lsmod commands: mlx_compat's users show mlx5_ib, mlx5_core, ib_core and ib_uverbs loaded, and `nvidia ... 4 nvidia_uvm,nvidia_peermem,nvidia_fs,nvidia_modeset` shows nvidia_peermem loaded and holding the driver: the verbs stack and GPUDirect RDMA's peer-memory module are both there",
-  },
   // ibstatus
   {
     file: 'ibstatus/heioy-books-ibstatus-mlx4-two-ports-active-fdr-56.txt',

@@ -201,13 +201,6 @@ export const CAPTURES: Capture[] = [
     why: 'mlx5_7 fine, but ibstat panics: device mlx5_8 is listed and its sysfs entry is gone',
   },
   {
-    file: 'ibstat/gpud-482-cx7-down-polling-rate-10.txt',
-    tool: 'ibstat',
-    source: 'https://github.com/leptonai/gpud/pull/482',
-    expert: 'problem',
-    why: 'CX-7 IB port Down/Polling',
-  },
-  {
     file: 'ibstat/network-operator-249-sriov-vf-down-linkup.txt',
     tool: 'ibstat',
     source: 'https://github.com/Mellanox/network-operator/issues/249',

@@ -105,10 +105,6 @@ export const REREAD_A: Record<string, { expert: Expert; why: string }> = {
     expert: 'problem',
     why: 'ibstat aborts with ibpanic because IB device mlx5_8 cannot be stat-ed (No such file or directory), so an enumerated adapter has vanished; mlx5_7 (Active, 200, InfiniBand) is healthy and earlier CAs are elided.',
   },
-  'ibstat/gpud-482-cx7-down-polling-rate-10.txt': {
-    expert: 'problem',
-    why: 'ConnectX-7 mlx5_10 port is State Down / Physical state Polling at Rate 10 although it holds a LID (868) and an SM lid, so an IB rail is down.',
-  },
   'ibstat/network-operator-249-sriov-vf-down-linkup.txt': {
     expert: 'problem',
     why: 'The SR-IOV VF mlx5_7 inside the pod has State Down (Physical LinkUp, Base lid 65535 i.e. unassigned), so the port the pod uses cannot carry traffic.',
@@ -224,10 +220,6 @@ export const REREAD_A: Record<string, { expert: Expert; why: string }> = {
   'topo/club-3090-1229-2x5090-phb-no-nic.txt': {
     expert: 'no-problem',
     why: 'The complete 2x RTX 5090 matrix shows GPU0-GPU1 over PHB (PCIe through the host bridge) on one NUMA node with no NIC; it is complete with its legend and shows no fault.',
-  },
-  'topo/club-3090-1229-2x5090-p2p-rw-gns.txt': {
-    expert: 'not-judged',
-    why: 'topo -p2p shows GNS (GPU not supported) between GPU0 and GPU1, so there is no peer-to-peer path and GPU-to-GPU transfers are staged through host memory (warning).',
   },
   'show_gids/mooncake-1617-mi355-roce-ipv6-ula-v2-typo-prompt-cut.txt': {
     expert: 'not-judged',
