@@ -78,6 +78,18 @@ function bySpeed(
   }
 }
 
+/** The physical adapter a device belongs to: its system image GUID, else the device itself. */
+const cardOf = (p: IbPort, adapters: Record<string, string | undefined>) => adapters[p.device] ?? p.device;
+
+/** Whether the adapter `p` is on has an Active port: then `p`, down, is that card's spare, not a rail of its own. */
+function cardInUse(
+  list: readonly { p: IbPort; v: PortVerdict }[],
+  p: IbPort,
+  adapters: Record<string, string | undefined>,
+): boolean {
+  return list.some((y) => y.v.usable && cardOf(y.p, adapters) === cardOf(p, adapters));
+}
+
 /**
  * A Disabled Ethernet port is normally an unused one (a warning: judgePort), but one of the same
  * adapter model as the node's fastest Active ports (its KV rails, 100 Gb/s or more) is a rail
@@ -92,8 +104,6 @@ function disabledRails(
   models: Record<string, string | undefined>,
   adapters: Record<string, string | undefined>,
 ): void {
-  // The physical adapter a device belongs to: its system image GUID, else the device itself.
-  const card = (p: IbPort) => adapters[p.device] ?? p.device;
   // The node's KV rails: its fastest Active hardware ports, when they are 100 Gb/s or more.
   const up = list.filter((x) => x.v.usable && hardware(x.p));
   const top = Math.max(0, ...up.map((x) => x.p.rateGbps ?? 0));
@@ -105,7 +115,7 @@ function disabledRails(
     if (same.length === 0) continue;
     // A port of an adapter that has another port Active (a dual-port card, its functions as separate
     // devices) is a spare port of a card in use, not a GPU's own rail: it stays a warning.
-    const whole = !list.some((y) => card(y.p) === card(x.p) && y.v.usable);
+    const whole = !cardInUse(list, x.p, adapters);
     const lost = whole && same.length >= 2;
     x.v = {
       status: lost ? 'fail' : 'warn',
@@ -129,17 +139,16 @@ function pollingRails(
   models: Record<string, string | undefined>,
   adapters: Record<string, string | undefined>,
 ): void {
-  const card = (p: IbPort) => adapters[p.device] ?? p.device;
   for (const x of list) {
     if (!x.v.polling) continue;
     // A port of an adapter with another port Active is that card's spare (one port cabled): a warning.
-    if (list.some((y) => y.v.usable && card(y.p) === card(x.p))) continue;
+    if (cardInUse(list, x.p, adapters)) continue;
     const model = models[x.p.device];
     const rails = list.filter(
       (y) =>
         y.v.usable &&
         hardware(y.p) &&
-        card(y.p) !== card(x.p) &&
+        cardOf(y.p, adapters) !== cardOf(x.p, adapters) &&
         y.p.linkLayer === x.p.linkLayer &&
         (model === undefined || models[y.p.device] === undefined || models[y.p.device] === model),
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IBSTAT_ACTIVE_400 } from '../../test/helpers/read.js';
 import type { ToolId } from '../classify/index.js';
 import { makeReport } from '../core/report.js';
 import { readSections } from './sections.js';
@@ -48,16 +49,6 @@ describe('read text output: the measured rows of each transfer tool, in its own 
   });
 
   it('a tool without a measured table prints no section (ibstat speaks through its checks)', () => {
-    const paste = [
-      "CA 'mlx5_0'",
-      '\tCA type: MT4129',
-      '\tNumber of ports: 1',
-      '\tPort 1:',
-      '\t\tState: Active',
-      '\t\tPhysical state: LinkUp',
-      '\t\tRate: 400',
-      '\t\tLink layer: InfiniBand',
-    ].join('\n');
-    expect(sectionsOf('ibstat', paste)).toEqual([]);
+    expect(sectionsOf('ibstat', IBSTAT_ACTIVE_400.join('\n'))).toEqual([]);
   });
 });
