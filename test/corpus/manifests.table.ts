@@ -499,4 +499,39 @@ export const MANIFESTS: ManifestCase[] = [
     expert: 'not-judged',
     why: 'llm-d wide-EP decode LeaderWorkerSet (2 x 8 GPUs, DP16/EP, NixlConnector, NVSHMEM IBGDA), root with IPC_LOCK, but no RDMA device requested (the provider overlays add it): the KV and EP traffic has no RDMA shown',
   },
+  {
+    file: 'aibrix-neuron-pd-pool-dra.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/neuron/pool.yaml',
+    expert: 'not-judged',
+    why: 'AIBrix StormService on Trainium: vLLM NixlConnector 2P/4D, the EFA devices through a DRA claim whose ResourceClaimTemplate is a placeholder not in the file, no IPC_LOCK: the KV path and memory pinning are not shown',
+  },
+  {
+    file: 'aibrix-sglang-replica-xpyd-rdma.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/sglang/replica.yaml',
+    expert: 'no-problem',
+    why: 'AIBrix StormService 2P/1D SGLang nixl backend, vke.volcengine.com/rdma and the rdma pod network on both roles, IPC_LOCK, sglang image (root): every element of the KV path declared',
+  },
+  {
+    file: 'ome-kimi-k2-pd-rt.yaml',
+    source:
+      'https://github.com/sgl-project/ome/blob/17b77edad23bae262e0c9adb7f12039397a5d33d/config/runtimes/srt/kimi-k2-pd-rt.yaml',
+    expert: 'no-problem',
+    why: 'OME ClusterServingRuntime: SGLang prefill over 4 nodes and decode over 12 (leader + worker pods), all privileged with IPC_LOCK, hostNetwork and /dev/infiniband mounted, --disaggregation-ib-device naming the HCAs: the RDMA KV path is declared',
+  },
+  {
+    file: 'kserve-llmisvc-dsr1-dp-ep-roce-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/dp-ep/deepseek-r1-gpu-rdma-roce/llm-inference-service-dp-ep-deepseek-r1-gpu-deepep-ht.yaml',
+    expert: 'not-judged',
+    why: "KServe LLMInferenceService, aggregated DP32/EP over 4 eight-GPU pods (leader + worker), rdma/roce_gdr and the RoCE network on each; KServe's data-parallel template runs them runAsNonRoot, so the added IPC_LOCK does not apply: pinning for the EP all-to-all is bounded by a memlock limit not shown",
+  },
+  {
+    file: 'kserve-llmisvc-kv-offloading-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/kv-cache-offloading/llm-inference-service-kv-cache-offloading.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated one-GPU pool with KV offloading to CPU and local disk: no KV transfer between pods',
+  },
 ];
