@@ -195,6 +195,8 @@ export function promptCommand(text: string): string | undefined {
     /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??
     // `host:path$ cmd` without a user (macOS `\h:\W \u\$` with the user cut, `-MacBookPro:~$`).
     /^\s*(?:\([^)]*\)\s*)?[\w.-]*:[~/][^\s#$]*\s*[#$]\s+(.+)$/.exec(text) ??
+    // csh/tcsh `%m:%~ %` with an optional `[%T] ` clock (tcsh(1) prompt escapes): `[4:01] host:~/mpi % cmd`.
+    /^\s*(?:\[[\d:]+\]\s*)?[\w.-]+:[~/][^\s%]*\s+%(?:\s+(.*))?$/.exec(text) ??
     // zsh's default `%n@%m %1~ %#`: `user@host ~ % cmd`.
     /^\s*(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+\s+\S+\s+[%#]\s+(.+)$/.exec(text) ??
     /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??

@@ -95,3 +95,32 @@ describe('3. a NetEffect nes<N> RNIC is iWARP hardware, though it reports no ven
     expect(other.find((c) => c.id === 'ib.port')?.detail ?? '').toMatch(/emulated by the kernel/);
   });
 });
+
+describe('1/2. a csh/tcsh prompt, and an `ls` of named or globbed nodes, which lists only those', () => {
+  const ucm = [
+    'crw-rw-rw-  1 root root 231, 224 Jul 16 04:30 /dev/infiniband/ucm0',
+    'crw-rw-rw-  1 root root 231, 225 Jul 16 04:30 /dev/infiniband/ucm1',
+  ];
+  it('`ls -l /dev/infiniband/ucm*` after a `host:cwd %` prompt leaves uverbs not shown, not absent', () => {
+    const globbed = read(
+      'dev-infiniband',
+      ['[4:01] box:~/mpi % ls -l /dev/infiniband/ucm*', ...ucm].join('\n'),
+    );
+    expect(lines(globbed)).toContain('skipped rdma.devices');
+    expect(verdictOf(globbed)).toBe('unverified');
+    // The whole directory listed with no uverbs node is a failure, as before.
+    const whole = read('dev-infiniband', ['box:~ % ls -l /dev/infiniband', ...ucm].join('\n'));
+    expect(lines(whole)).toContain('fail rdma.devices');
+  });
+
+  it('a glob that takes in the uverbs nodes shows them: they are judged', () => {
+    const uverbs = read(
+      'dev-infiniband',
+      [
+        '$ ls -l /dev/infiniband/uverbs*',
+        'crw-rw-rw- 1 root root 231, 192 Nov 21 02:18 /dev/infiniband/uverbs0',
+      ].join('\n'),
+    );
+    expect(lines(uverbs)).toContain('ok rdma.devices');
+  });
+});

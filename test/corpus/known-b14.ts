@@ -79,8 +79,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
     'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
   // b32
-  'dev-infiniband/ompi-devel-2008-07-4371-ls-ucm-only-manually-created-html-br.txt':
-    'TOOL P1: a csh/tcsh prompt (`[4:01] svbu-mpi044:~/mpi % ls -l /dev/infiniband/ucm*`, host:cwd then `%`) is not taken for a prompt, so its line is refused (exit 2) and the typed glob, which lists only the ucm* nodes, is not read as a filter that leaves uverbs and rdma_cm not shown (P2)',
   'ibstatus/ompi-users-2012-03-18737-sulu-two-fdr-ports-active-html-gt-prompt.txt':
     'READING: two FDR ports Active at 56 Gb/s (7 GB/s): the expert held them to the 5 GB/s cross-node KV floor; read warns below the 100 Gb/s links disaggregated serving is sized for (the convention split of the b28 FDR captures)',
   'nccl-tests/anthony-hoo-blog-autodl-2x-2080ti-broadcast-g2-11gbs.txt':
