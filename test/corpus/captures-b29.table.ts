@@ -1,0 +1,96 @@
+import type { Capture } from './captures.table.js';
+
+/** Corpus batch b29 (issue 38): port and device readers (ibv_devinfo, ibstat, ibstatus, show_gids, /dev/infiniband); see captures.table.ts and README.md; the expert verdict was written before `read` ran. */
+export const CAPTURES_b29: Capture[] = [
+  {
+    file: 'ibv_devinfo/uccl-163-efa-rdmap16s27-active-link-layer-unspecified.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/uccl-project/uccl/issues/163',
+    expert: 'no-problem',
+    why: 'one AWS EFA device (vendor 0x1d0f, part 0xefa0) under its rdmap name, its one port PORT_ACTIVE; link_layer Unspecified is what EFA reports (rdma-core 884), not a fault; the paste is the whole device',
+  },
+  {
+    file: 'ibv_devinfo/nvidia-caffe-590-container-l-no-userspace-driver-0-hcas.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/NVIDIA/caffe/issues/590',
+    expert: 'problem',
+    why: '`ibv_devinfo -l` in a container: libibverbs finds no userspace provider for any of uverbs0-4 and reports 0 HCAs: no RDMA device can be used',
+  },
+  {
+    file: 'dev-infiniband/mooncake-1391-zsh-prompt-plain-ls-6-uverbs-one-line.txt',
+    tool: 'dev-infiniband',
+    source: 'https://github.com/kvcache-ai/Mooncake/issues/1391',
+    expert: 'not-judged',
+    why: 'a plain `ls /dev/infiniband` behind a zsh prompt: issm/umad/uverbs 0-5 and rdma_cm exist, but without -l their modes are not shown',
+  },
+  {
+    file: 'ibstat/azhpc-diagnostics-59-ibpanic-mlx5-an0-then-ib0-initializing-flattened.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/Azure/azhpc-diagnostics/issues/59',
+    expert: 'problem',
+    why: 'Azure ND A100 v4 VM: plain ibstat panics on the Accelerated Networking device, then `ibstat mlx5_ib0` shows its InfiniBand port Initializing/LinkUp at 200 with no LID (65535) though an SM answers (SM lid 361): the IB port cannot carry traffic',
+  },
+  {
+    file: 'ibstatus/azhpc-diagnostics-59-mlx5-an0-only-flattened-cut-in-rate.txt',
+    tool: 'ibstatus',
+    source: 'https://github.com/Azure/azhpc-diagnostics/issues/59',
+    expert: 'not-judged',
+    why: 'only the first device, mlx5_an0, is shown (ACTIVE/LinkUp, no gid) and the paste is cut inside its rate line, before the eight mlx5_ib devices the same post lists',
+  },
+  {
+    file: 'ibstat/azhpc-images-213-nd96amsr-ibpanic-mlx5-an0-only.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/Azure/azhpc-images/issues/213',
+    expert: 'not-judged',
+    why: "the only line is ibstat's ibpanic on stat of mlx5_an0: ibstat stopped before printing any CA or port, so no port state is shown",
+  },
+  {
+    file: 'show_gids/nccl-551-rdma-shared-docker-bond-gid-index-12-v1-eth0-cut.txt',
+    tool: 'show_gids',
+    source: 'https://github.com/NVIDIA/nccl/issues/551',
+    expert: 'not-judged',
+    why: 'inside an rdma-shared container the first row is mlx5_bond_0 GID index 12, an IPv4 RoCE v1 GID on eth0, and the stored copy is cut in the next row, before any RoCE v2 GID or the other devices are shown',
+  },
+  {
+    file: 'show_gids/nccl-tests-192-h100-roce-list-indented-gid-0-3-cut.txt',
+    tool: 'show_gids',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/192',
+    expert: 'not-judged',
+    why: "list-indented show_gids on an H100 RoCE host: mlx5_0 and mlx5_1 have IPv4 RoCE v2 GIDs at index 3, and the paste is cut inside mlx5_2's first row, before the remaining devices",
+  },
+  {
+    file: 'show_gids/nccl-1538-pod-tools-show-gids-4-devs-index-4-7-tabs-cut.txt',
+    tool: 'show_gids',
+    source: 'https://github.com/NVIDIA/nccl/issues/1538',
+    expert: 'not-judged',
+    why: "in a training pod mlx5_0 to mlx5_2 each have an IPv4 RoCE v2 GID at index 7 on net1-net3; the paste is cut inside mlx5_3's index-7 row, so its RoCE v2 GID and anything after it are not shown",
+  },
+  {
+    file: 'ibv_devinfo/network-operator-249-sriov-ib-pod2-vf-cut-at-port-header.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/Mellanox/network-operator/issues/249',
+    expert: 'not-judged',
+    why: "an SR-IOV InfiniBand VF (ConnectX-6, 4124) inside a pod: the paste ends at its `port: 1` header, so the port's state is not shown",
+  },
+  {
+    file: 'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/openucx/ucx/issues/9724',
+    expert: 'not-judged',
+    why: 'a fragment of `ibv_devinfo -v` cut at both ends: one RoCE port PORT_ACTIVE/LINK_UP at 1X 25 Gb/s with only its link-local RoCE v1 GID shown; the device name, its other GIDs and any other device are not in the paste',
+  },
+  {
+    file: 'ibv_devinfo/ucx-8397-vv-mlx4-0-tabs-cut-in-odp-caps-before-ports.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/openucx/ucx/issues/8397',
+    expert: 'not-judged',
+    why: "`ibv_devinfo -vv` of a two-port ConnectX-3 (mlx4_0) cut inside its ODP capability lines, before either port's state is printed",
+  },
+  {
+    file: 'ibv_devinfo/sarus-19-host-cx5-vf-4120-ib-active-lid-700.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/eth-cscs/sarus/issues/19',
+    expert: 'no-problem',
+    why: "the host's one device, a ConnectX-5 VF (4120), has its InfiniBand port PORT_ACTIVE with LID 700 from the subnet manager; the whole device is shown",
+  },
+];
