@@ -1,6 +1,6 @@
 import type { Capture } from './captures.table.js';
 
-/** Corpus batch b29 (issue 38): port and device readers (ibv_devinfo, ibstat, ibstatus, show_gids, /dev/infiniband); see captures.table.ts and README.md; the expert verdict was written before `read` ran. */
+/** Corpus batch b29 (issue 38): port and device readers (ibv_devinfo, ibstat, ibstatus, show_gids, rdma-link, /dev/infiniband); see captures.table.ts and README.md; the expert verdict was written before `read` ran. */
 export const CAPTURES_b29: Capture[] = [
   {
     file: 'ibv_devinfo/uccl-163-efa-rdmap16s27-active-link-layer-unspecified.txt',
@@ -92,5 +92,33 @@ export const CAPTURES_b29: Capture[] = [
     source: 'https://github.com/eth-cscs/sarus/issues/19',
     expert: 'no-problem',
     why: "the host's one device, a ConnectX-5 VF (4120), has its InfiniBand port PORT_ACTIVE with LID 700 from the subnet manager; the whole device is shown",
+  },
+  {
+    file: 'ibstat/nccl-622-intel-e810-irdma-rocep216s0f0-down-disabled-cut.txt',
+    tool: 'ibstat',
+    source: 'https://github.com/NVIDIA/nccl/issues/622',
+    expert: 'not-judged',
+    why: 'an Intel E810 (irdma, RoCE) CA rocep216s0f0 with no CA type: its one port Down/Disabled at rate 100, and the paste is cut inside its Port GUID line before any other CA; nothing shown marks this port as the one in use rather than a spare',
+  },
+  {
+    file: 'ibstatus/nccl-1935-tabs-mlx5-11-to-6-all-down-disabled-cut-both-ends.txt',
+    tool: 'ibstatus',
+    source: 'https://github.com/NVIDIA/nccl/issues/1935',
+    expert: 'not-judged',
+    why: 'a slice that starts at mlx5_11 and is cut inside mlx5_6: every port shown is DOWN/Disabled with no LID (0xffff, no SM) on InfiniBand and one Ethernet port Disabled; the devices before and after are not shown, so whether any of these is a port in use is not in the paste',
+  },
+  {
+    file: 'ibstatus/nccl-489-hdr-200-active-second-port-down-disabled-no-lid.txt',
+    tool: 'ibstatus',
+    source: 'https://github.com/NVIDIA/nccl/issues/489',
+    expert: 'not-judged',
+    why: 'mlx5_0 is ACTIVE/LinkUp at 200 Gb/s HDR with a LID from the SM; mlx5_1 is DOWN/Disabled with no LID (0xffff) and no SM: a second port not brought up, a warning, since nothing shows it in use',
+  },
+  {
+    file: 'rdma-link/nccl-tests-242-a100-ibdev2netdev-four-eth-up.txt',
+    tool: 'rdma-link',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/242',
+    expert: 'no-problem',
+    why: '`ibdev2netdev` on an A100 node: the four RDMA devices mlx5_0-3 map to eth2-eth5 and all four are Up; the whole output',
   },
 ];
