@@ -69,3 +69,41 @@ describe('2. a show_gids paste that ends inside a row after its GID is cut: the 
     expect(checks.find((c) => c.id === 'read.lines')?.detail).toMatch(/not a GID row/);
   });
 });
+
+describe('2. a physical state cut mid-word is not shown: never read as an unknown, failing state', () => {
+  const ibstatus = (phys: string) =>
+    [
+      "Infiniband device 'mlx5_0' port 1 status:",
+      '\tdefault gid:\t fe80:0000:0000:0000:58a2:e103:0022:f878',
+      '\tbase lid:\t 0xffff',
+      '\tsm lid:\t\t 0x0',
+      '\tstate:\t\t 1: DOWN',
+      `\tphys state:\t ${phys}`,
+    ].join('\n');
+
+  it('ibstatus `phys state: 3: Disable` at the end of the paste: the port is Down, its physical state not shown (warn)', () => {
+    const checks = readChecks('ibstatus', `${ibstatus('3: Disable')}\n`);
+    const port = checks.find((c) => c.id === 'ib.port');
+    expect(port?.status).toBe('warn');
+    expect(port?.detail).toMatch(/cut before its physical state/);
+    expect(checkLines(checks)).not.toContain('fail ib.port mlx5_0/1');
+  });
+
+  it('ibstat `Physical state: Poll` says the same; a whole state word that is no Disabled or Polling still fails', () => {
+    const cut = IBSTAT_ACTIVE_400.slice(0, 6)
+      .join('\n')
+      .replace('State: Active', 'State: Down')
+      .replace('Physical state: LinkUp', 'Physical state: Poll');
+    expect(readChecks('ibstat', `${cut}\n`).find((c) => c.id === 'ib.port')?.detail).toMatch(
+      /cut before its physical state/,
+    );
+    expect(
+      checkLines(
+        readChecks(
+          'ibstatus',
+          `${ibstatus('1: Sleep')}\n\trate:\t\t 10 Gb/sec (4X SDR)\n\tlink_layer:\t InfiniBand\n`,
+        ),
+      ),
+    ).toContain('fail ib.port mlx5_0/1');
+  });
+});
