@@ -121,4 +121,18 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: '`ibdev2netdev` on an A100 node: the four RDMA devices mlx5_0-3 map to eth2-eth5 and all four are Up; the whole output',
   },
+  {
+    file: 'ibstat/csdn-72859887-two-cx3-port1-active-56-port2-polling-annotated-flattened.txt',
+    tool: 'ibstat',
+    source: 'https://blog.csdn.net/msdnchina/article/details/72859887',
+    expert: 'not-judged',
+    why: "two ConnectX-3 (MT4099) dual-port CAs, flattened, with the author's Chinese notes after the CA lines: port 1 of each Active/LinkUp at 56 (FDR) with a LID; port 2 of each Down/Polling with no LID: unused ports that poll, a warning",
+  },
+  {
+    file: 'rdma-link/netdev-msg167180-rdma-link-rfc-format-mail-wrapped-2-active-2-disabled.txt',
+    tool: 'rdma-link',
+    source: 'https://www.mail-archive.com/netdev%40vger.kernel.org/msg167180.html',
+    expert: 'not-judged',
+    why: "`rdma link` in the first iproute2 patch's format (`1/1: mlx5_0/1: ifname … state 4: ACTIVE`), each record wrapped by the mail: mlx5_0/1 Active at 100 EDR and mlx5_2/1 at 56 FDR with LIDs; mlx5_1/1 and mlx5_2/2 DOWN/Disabled with no LID (0xffff): unused ports, a warning",
+  },
 ];
