@@ -107,3 +107,23 @@ describe('2. a physical state cut mid-word is not shown: never read as an unknow
     ).toContain('fail ib.port mlx5_0/1');
   });
 });
+
+describe('1. a poster note after a `CA ...` line belongs to the poster: the CA and its ports are read', () => {
+  const ca = (line: string) =>
+    [
+      line,
+      ...IBSTAT_ACTIVE_400.slice(1).map((l) =>
+        l.replace('State: Active', 'State: Down').replace('LinkUp', 'Disabled'),
+      ),
+    ].join('\n');
+
+  it.each([["CA 'mlx5_0' <-- the first HCA (dual port)"], ["CA 'mlx5_0'' ——>>>> 这是第一个HCA卡"]])(
+    '%s: the port is mlx5_0/1, never "(CA not shown)", and its Disabled state is judged',
+    (line) => {
+      const lines = checkLines(readChecks('ibstat', `$ ibstat\n${ca(line)}\n`));
+      expect(lines).toContain('fail ib.ports');
+      expect(lines.some((l) => l.includes('mlx5_0/1'))).toBe(true);
+      expect(lines.some((l) => l.includes('CA not shown'))).toBe(false);
+    },
+  );
+});
