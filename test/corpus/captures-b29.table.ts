@@ -135,4 +135,11 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'not-judged',
     why: "`rdma link` in the first iproute2 patch's format (`1/1: mlx5_0/1: ifname … state 4: ACTIVE`), each record wrapped by the mail: mlx5_0/1 Active at 100 EDR and mlx5_2/1 at 56 FDR with LIDs; mlx5_1/1 and mlx5_2/2 DOWN/Disabled with no LID (0xffff): unused ports, a warning",
   },
+  {
+    file: 'ibv_devinfo/ibm-docs-linux-on-z-roce-express-mlx5-1-list-indented-cut-at-port.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://www.ibm.com/docs/en/linux-on-systems?topic=functions-display-rdma-information',
+    expert: 'not-judged',
+    why: "IBM Linux on Z documentation: `ibv_devinfo -d mlx5_1` of a RoCE Express PCI function (ConnectX-4 Lx VF, 4118, board IBM0000000016), indented as a list item; the stored page ends at its `port: 1` header, so the port's state is not shown",
+  },
 ];
