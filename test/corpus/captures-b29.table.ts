@@ -246,4 +246,18 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: 'one ConnectX-6 CA (MT4123), its only InfiniBand port Active/LinkUp at 200 (HDR) with base LID 12 from SM lid 4: the whole block, healthy',
   },
+  {
+    file: 'ibv_devinfo/linux-rdma-lore-756aaf3c-cx5-two-pfs-active-before-bond.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://lore.kernel.org/linux-rdma/756aaf3c-5a15-8d18-89d4-ea7380cf845d@huawei.com/',
+    expert: 'no-problem',
+    why: 'plain `ibv_devinfo` (re-indented by the mail client) of one dual-port ConnectX-5 (4119, board HUA0000000004) before bonding: both PFs mlx5_0 and mlx5_1 PORT_ACTIVE over Ethernet; the whole output, healthy',
+  },
+  {
+    file: 'ibv_devinfo/linux-rdma-lore-756aaf3c-cx5-roce-lag-mlx5-bond-0-active.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://lore.kernel.org/linux-rdma/756aaf3c-5a15-8d18-89d4-ea7380cf845d@huawei.com/',
+    expert: 'no-problem',
+    why: 'plain `ibv_devinfo` after the two ports are bonded: the single RoCE LAG device mlx5_bond_0 (ConnectX-5), its port PORT_ACTIVE over Ethernet: the whole output, healthy (one device for both PFs is how RoCE LAG looks)',
+  },
 ];
