@@ -260,4 +260,36 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: 'plain `ibv_devinfo` after the two ports are bonded: the single RoCE LAG device mlx5_bond_0 (ConnectX-5), its port PORT_ACTIVE over Ethernet: the whole output, healthy (one device for both PFs is how RoCE LAG looks)',
   },
+  {
+    file: 'rdma-link/rocm-network-operator-host-device-cni-host-rocep68s0-active-then-ibv-devices-grep.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/ROCm/network-operator/blob/0359d4c0d2a744b8e6e0969cf212ec23552483d9/docs/secondary_network/amd-host-device-cni.md',
+    expert: 'no-problem',
+    why: 'on the host, `rdma link show rocep68s0/1` asks for one RoCE link and it is ACTIVE/LINK_UP on enp68s0; `ibv_devices | grep` then lists the device: everything asked is shown and up',
+  },
+  {
+    file: 'rdma-link/rocm-network-operator-host-device-cni-pod-rocep68s0-active-then-ibv-devices.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/ROCm/network-operator/blob/0359d4c0d2a744b8e6e0969cf212ec23552483d9/docs/secondary_network/amd-host-device-cni.md',
+    expert: 'no-problem',
+    why: 'inside the workload pod after the AMD host-device CNI moved it: `rdma link show rocep68s0/1` ACTIVE/LINK_UP on enp68s0, and `ibv_devices` lists rocep68s0: the one link asked for is up',
+  },
+  {
+    file: 'rdma-link/rocm-network-operator-rdma-cni-exclusive-pod-ionic-0-active-net1.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/ROCm/network-operator/blob/0359d4c0d2a744b8e6e0969cf212ec23552483d9/docs/secondary_network/other-cnis.md',
+    expert: 'no-problem',
+    why: '`rdma link show` in a pod with the RDMA CNI in exclusive mode: its only link, AMD Pensando ionic_0, ACTIVE/LINK_UP on net1: the whole output, up',
+  },
+  {
+    file: 'rdma-link/rocm-network-operator-rdma-shared-pod-5-active-one-netdev.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/ROCm/network-operator/blob/0359d4c0d2a744b8e6e0969cf212ec23552483d9/docs/secondary_network/other-cnis.md',
+    expert: 'no-problem',
+    why: '`rdma link show` in a pod with RDMA devices shared: five links (roceo3, rocep132s0, rocep33s0f0/f1, ionic_0) all ACTIVE/LINK_UP, only roceo3 with its netdev net1 in the pod: every port shown is up',
+  },
 ];
