@@ -292,18 +292,4 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: '`rdma link show` in a pod with RDMA devices shared: five links (roceo3, rocep132s0, rocep33s0f0/f1, ionic_0) all ACTIVE/LINK_UP, only roceo3 with its netdev net1 in the pod: every port shown is up',
   },
-  {
-    file: 'dev-infiniband/rdma-core-1060-container-4-sysfs-devices-only-uverbs0-2-plain-ls.txt',
-    tool: 'dev-infiniband',
-    source: 'https://github.com/linux-rdma/rdma-core/pull/1060',
-    expert: 'not-judged',
-    why: 'inside a Docker container: sysfs lists four devices (mlx5_0-3) but a plain `ls /dev/infiniband/` shows only rdma_cm, ucm0/ucm2 and uverbs0/uverbs2: two devices have no verbs node in the container (a warning if they are not the ones used), and without -l the modes are not shown',
-  },
-  {
-    file: 'show_gids/nccl-1587-macvlan-pod-sparse-index-6-9-v2-ipv4.txt',
-    tool: 'show_gids',
-    source: 'https://github.com/NVIDIA/nccl/pull/1587',
-    expert: 'no-problem',
-    why: '`show_gids` in a Kubernetes pod on a MACVLAN interface: mlx5_0 on net1 has a RoCE v2 GID with IPv4 11.0.4.1 at index 7 (and v1/link-local beside it); a table starting at index 6 is how such a pod sees it, not a fault; no trailer, but nothing suggests a cut',
-  },
 ];
