@@ -66,13 +66,6 @@ export const CAPTURES_b29: Capture[] = [
     why: "in a training pod mlx5_0 to mlx5_2 each have an IPv4 RoCE v2 GID at index 7 on net1-net3; the paste is cut inside mlx5_3's index-7 row, so its RoCE v2 GID and anything after it are not shown",
   },
   {
-    file: 'ibv_devinfo/network-operator-249-sriov-ib-pod2-vf-cut-at-port-header.txt',
-    tool: 'ibv_devinfo',
-    source: 'https://github.com/Mellanox/network-operator/issues/249',
-    expert: 'not-judged',
-    why: "an SR-IOV InfiniBand VF (ConnectX-6, 4124) inside a pod: the paste ends at its `port: 1` header, so the port's state is not shown",
-  },
-  {
     file: 'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt',
     tool: 'ibv_devinfo',
     source: 'https://github.com/openucx/ucx/issues/9724',
@@ -151,46 +144,6 @@ export const CAPTURES_b29: Capture[] = [
     why: 'Broadcom `ibv_devinfo -v -d bnxt_re2` from the patch that added GID types: the device header, then four `.` lines standing for what was left out, then phys_state LINK_UP and four GIDs (RoCE v1 and v2, link-local and IPv4-mapped); the port header and its state line are among the elided lines, so whether the port is usable is not shown',
   },
   {
-    file: 'ibv_devinfo/linux-riscv-dev-bond-8-devices-cx4lx-cx5-vfs-cx6-ib-3-active-5-down-crlf.txt',
-    tool: 'ibv_devinfo',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/bond.md',
-    expert: 'not-judged',
-    why: 'plain `ibv_devinfo` of eight devices, whole (CRLF): mlx5_2 (ConnectX-5) and mlx5_3 (ConnectX-4 Lx) Ethernet and mlx5_5 (ConnectX-6) InfiniBand PORT_ACTIVE; mlx5_0, mlx5_1, mlx5_4 (ConnectX-4 Lx) and the two ConnectX-5 VFs mlx5_6/7 PORT_DOWN: spare ports down, warnings',
-  },
-  {
-    file: 'ibv_devinfo/linux-riscv-dev-bond-v-mlx5-0-2-4-disabled-active-disabled-crlf.txt',
-    tool: 'ibv_devinfo',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/bond.md',
-    expert: 'not-judged',
-    why: '`ibv_devinfo -v` (CRLF) of three Ethernet devices: mlx5_2 (ConnectX-5) PORT_ACTIVE/LINK_UP at 4X 25 Gbps (100 Gb/s) with IPv4 GIDs, mlx5_0 and mlx5_4 (ConnectX-4 Lx) PORT_DOWN with phys_state DISABLED: unused ports down, warnings',
-  },
-  {
-    file: 'ibstat/linux-riscv-dev-k8s-sriov-cx6-mlx5-5-initializing-linkup-no-lid-crlf.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/k8s-rdma-sriov.md',
-    expert: 'problem',
-    why: 'one ConnectX-6 CA (MT4123) whose only InfiniBand port is Initializing with physical LinkUp at 200, base LID 65535 and SM lid 0: no subnet manager has brought it up, so the one port shown cannot carry traffic',
-  },
-  {
-    file: 'ibstat/linux-riscv-dev-k8s-sriov-vf-mlx5-6-mt4124-down-linkup-crlf.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/k8s-rdma-sriov.md',
-    expert: 'problem',
-    why: 'one ConnectX-6 VF CA (MT4124) whose only InfiniBand port is Down although its physical state is LinkUp (LID 65535): the one port shown cannot carry traffic',
-  },
-  {
-    file: 'ibstat/linux-riscv-dev-k8s-sriov-cx6-mlx5-5-active-200-lid-18-crlf.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/k8s-rdma-sriov.md',
-    expert: 'no-problem',
-    why: 'one ConnectX-6 CA (MT4123), its only InfiniBand port Active/LinkUp at 200 (HDR) with base LID 18 from SM lid 4: the whole block, healthy',
-  },
-  {
     file: 'ibv_devinfo/linux-riscv-dev-rc-pingpong-rxe0-v-soft-roce-active-2-5g-prompt.txt',
     tool: 'ibv_devinfo',
     source:
@@ -205,46 +158,6 @@ export const CAPTURES_b29: Capture[] = [
       'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/ibv_rc_pingpong/README.md',
     expert: 'problem',
     why: '`ibv_devinfo -d rxe0 -v` on a second host (CRLF, no prompt): the device picked is again Soft-RoCE (rxe0, vendor 0x0000), PORT_ACTIVE at 1X 2.5 Gbps: software RDMA',
-  },
-  {
-    file: 'ibv_devinfo/linux-riscv-dev-srq-pingpong-d-mlx5-3-v-cx4lx-active-1x-10g-crlf.txt',
-    tool: 'ibv_devinfo',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/srq_pingpong/README.md',
-    expert: 'problem',
-    why: '`ibv_devinfo -d mlx5_3 -v` (CRLF): the ConnectX-4 Lx port the user picks is PORT_ACTIVE over Ethernet but at 1X 10.0 Gbps, 1.25 GB/s of line rate, below the 5 GB/s cross-node KV floor',
-  },
-  {
-    file: 'rdma-link/linux-riscv-dev-mlnx-qos-ibdev2netdev-8-ports-4-down-crlf.txt',
-    tool: 'rdma-link',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/mlnx_qos.md',
-    expert: 'not-judged',
-    why: 'plain `ibdev2netdev` (CRLF) of eight ports: mlx5_2, mlx5_3 and mlx5_7 Ethernet and mlx5_5 on ib0 Up; mlx5_0, mlx5_1, mlx5_4 and mlx5_6 on Down net devices, which the paste cannot show to be in use: warnings',
-  },
-  {
-    file: 'rdma-link/linux-riscv-dev-perf-centos7-ibdev2netdev-4-ports-up-crlf.txt',
-    tool: 'rdma-link',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/perf.md',
-    expert: 'no-problem',
-    why: '`ibdev2netdev` behind its prompt (CRLF): all four ports (mlx5_0/1 on enp1s0f0/1, mlx5_2 on the IPoIB ibp129s0, mlx5_3 on enp193s0) map to Up net devices: the whole output, healthy',
-  },
-  {
-    file: 'ibv_devinfo/linux-riscv-dev-ibdump-d-mlx5-3-v-grep-gid-only-crlf.txt',
-    tool: 'ibv_devinfo',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/ibdump.md',
-    expert: 'not-judged',
-    why: "`ibv_devinfo -d mlx5_3 -v | grep -i GID` (CRLF): only gid_tbl_len and four GIDs (two link-local, two IPv4-mapped) survive the filter; the port's state is filtered out, so whether it is usable is not shown",
-  },
-  {
-    file: 'ibstat/linux-riscv-dev-ibdump-cx6-mlx5-5-active-200-lid-12-crlf.txt',
-    tool: 'ibstat',
-    source:
-      'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a/exercises2/soft-roce/mellanox/ibdump.md',
-    expert: 'no-problem',
-    why: 'one ConnectX-6 CA (MT4123), its only InfiniBand port Active/LinkUp at 200 (HDR) with base LID 12 from SM lid 4: the whole block, healthy',
   },
   {
     file: 'ibv_devinfo/linux-rdma-lore-756aaf3c-cx5-two-pfs-active-before-bond.txt',
