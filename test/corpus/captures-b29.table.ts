@@ -205,4 +205,11 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: '`rdma link show` in a pod with RDMA devices shared: five links (roceo3, rocep132s0, rocep33s0f0/f1, ionic_0) all ACTIVE/LINK_UP, only roceo3 with its netdev net1 in the pod: every port shown is up',
   },
+  {
+    file: 'ibstat/linux-rdma-lore-20200221002631-cx3-vpi-ib-polling-eth-disabled.txt',
+    tool: 'ibstat',
+    source: 'https://lore.kernel.org/linux-rdma/20200221002631.97A1.409509F4@e16-tech.com/',
+    expert: 'problem',
+    why: '`# ibstat` of the only CA, a dual-port ConnectX-3 VPI (MT4099): port 1 InfiniBand Down/Polling (no peer) and port 2 Ethernet Down/Disabled: neither port can carry RDMA',
+  },
 ];
