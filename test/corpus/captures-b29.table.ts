@@ -212,4 +212,36 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'problem',
     why: '`# ibstat` of the only CA, a dual-port ConnectX-3 VPI (MT4099): port 1 InfiniBand Down/Polling (no peer) and port 2 Ethernet Down/Disabled: neither port can carry RDMA',
   },
+  {
+    file: 'ibv_devinfo/grantcurell-powerscale-roce-e810-irdma0-irdma1-active.txt',
+    tool: 'ibv_devinfo',
+    source:
+      'https://github.com/grantcurell/projects/blob/a7d003f72e489260e486f7de3032c36bcb04b606/PowerScale%20-%20Setup%20RoCE/README.md',
+    expert: 'no-problem',
+    why: 'plain `ibv_devinfo` behind its prompt on a Dell client for PowerScale NFS over RDMA: two Intel E810 RoCE devices (irdma0/irdma1, vendor 0x8086, part 5531), both ports PORT_ACTIVE over Ethernet: the whole output, healthy',
+  },
+  {
+    file: 'rdma-link/grantcurell-powerscale-roce-irdma0-irdma1-active.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/grantcurell/projects/blob/a7d003f72e489260e486f7de3032c36bcb04b606/PowerScale%20-%20Setup%20RoCE/README.md',
+    expert: 'no-problem',
+    why: '`rdma link show` on the same host: irdma0/1 and irdma1/1 ACTIVE/LINK_UP on ens6f0/ens6f1: every link up, whole',
+  },
+  {
+    file: 'ibstatus/ompi-users-24858-compute-01-01-port1-down-training-port2-active-ddr.txt',
+    tool: 'ibstatus',
+    source:
+      'https://github.com/open-mpi/ompi-www/blob/b8cea3ffc8fbb135631d6137c39f0d7c8e25f4a1/community/lists/users/2014/07/24858.php',
+    expert: 'problem',
+    why: 'old `ibstatus` (no link_layer lines) of a ConnectX mlx4_0 quoted in an Open MPI users reply: port 1 DOWN in PortConfigurationTraining, port 2 ACTIVE but at 20 Gb/sec (4X DDR): the only usable port gives 2.5 GB/s, below the 5 GB/s cross-node KV floor',
+  },
+  {
+    file: 'ibstatus/ompi-users-24858-compute-01-00-port1-active-ddr-port2-init.txt',
+    tool: 'ibstatus',
+    source:
+      'https://github.com/open-mpi/ompi-www/blob/b8cea3ffc8fbb135631d6137c39f0d7c8e25f4a1/community/lists/users/2014/07/24858.php',
+    expert: 'problem',
+    why: "the other node's `ibstatus` in the same reply: port 1 ACTIVE at 20 Gb/sec (4X DDR) with a LID, port 2 INIT/LinkUp with no LID (not brought up by the SM): the only usable port gives 2.5 GB/s, below the 5 GB/s cross-node KV floor",
+  },
 ];
