@@ -244,4 +244,19 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'problem',
     why: "the other node's `ibstatus` in the same reply: port 1 ACTIVE at 20 Gb/sec (4X DDR) with a LID, port 2 INIT/LinkUp with no LID (not brought up by the SM): the only usable port gives 2.5 GB/s, below the 5 GB/s cross-node KV floor",
   },
+  {
+    file: 'ibv_devinfo/linux-rdma-lore-yxilu-siw0-softiwarp-only-between-rdma-link-and-lsmod-tabs.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://lore.kernel.org/linux-rdma/YxilUf2HbA6PAo59@nvidia.com/',
+    expert: 'problem',
+    why: 'a laptop session pasted to linux-rdma: `rdma link show` lists only siw0, then `ibv_devinfo` (tab-separated, from a build tree) shows that one device, SoftiWARP (iWARP transport, vendor 0x626d74, fw 0.0.0), PORT_ACTIVE; an `lsmod | grep` follows: software RDMA only',
+  },
+  {
+    file: 'ibv_devinfo/ompi-users-15760-connectx2-vpi-hp-ib-and-eth-ports-active-link-layer-ib.txt',
+    tool: 'ibv_devinfo',
+    source:
+      'https://github.com/open-mpi/ompi-www/blob/98773820f2b81cf551c56a6119cfa9d9be65f7f2/community/lists/users/2011/02/15760.php',
+    expert: 'no-problem',
+    why: 'MLNX_OFED 1.5.2-era `ibv_devinfo` (tabs turned to spaces by the archive) of one dual-port ConnectX-2 VPI (26438, HP board): port 1 InfiniBand (printed `IB`) PORT_ACTIVE with LID 20, port 2 Ethernet PORT_ACTIVE: the whole output, both ports up',
+  },
 ];
