@@ -242,4 +242,11 @@ export const CAPTURES_b30: Capture[] = [
     expert: 'problem',
     why: 'nixlbench stops at start-up: it cannot store its agent key in etcd ("the target uri is not valid"), so no worker pairs up and no transfer runs: the test fails before any result',
   },
+  {
+    file: 'ucx_perftest/nixl-1240-gb200-mnnvl-cuda-tag-bw-proto-info-rndv-fetch-cut.txt',
+    tool: 'ucx_perftest',
+    source: 'https://github.com/ai-dynamo/nixl/issues/1240',
+    expert: 'not-judged',
+    why: 'UCX_PROTO_INFO lines of a GB200 cuda tag_bw run: only the title of the inter-node rendezvous table (fetch into cuda/GPU0), cut before the transports that carry it and before any result row',
+  },
 ];
