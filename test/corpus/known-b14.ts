@@ -78,17 +78,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
   'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
     'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
-  // b30
-  'ucx_perftest/ucx-10532-ucp-am-lat-30000-affinity-warn-rows-cut.txt':
-    'TOOL P2: a ucp_am_lat run cut mid-row before its Final line passes on its interval rows alone (perftest.run OK) while the latency check is skipped for a 30000-byte message: nothing the question covers is judged, yet the verdict is no problem',
-  'gdrcopy/ucx-5218-ac922-copylat-gpu-list-cut.txt':
-    'TOOL P2: copylat cut inside its GPU list, before any pin, map or copy line and with no error, is read as "the test did not finish" (FAIL); a paste that stops before the result shows no result, not a failure',
-  'gdrcopy/gdrcopy-101-readme-diff-copylat-mapping-info-cut.txt':
-    'TOOL P2: copylat mapping lines (mapped, WC mapping on) pasted up to its iteration count, no latency row and no error, are read as a failed test; the result is not shown',
-  'nccl-tests/nccl-257-1080ti-four-gpus-no-libibverbs-socket-info-cut.txt':
-    'TOOL P5: NCCL WARN "Failed to open libibverbs.so" fails the run, though NCCL carries on with sockets (NET/Socket, the NCCL version, further init lines): its consequence is the transport, not a failed run',
-  'nccl-tests/rccl-1454-two-mi100-rocprofiler-warn-version-banner-info-cut.txt':
-    'TOOL P5: an RCCL WARN that its profiler registration failed (rocprofiler-register) fails the run, though the banner, the ranks and init follow it: a WARN after which NCCL carries on is not a failed run',
-  'nccl-tests/nccl-tests-78-eight-v100-nodes-100g-ib-alltoall-0-5gbs-avg.txt':
-    'TOOL P1: alltoall rows of nccl-tests before 2.13, whose redop cell is blank ("float           520935"), are not read as rows ("no result row"), so 0.51 GB/s busbw on a stated 100 Gb/s link is not judged',
+  // b30 (its six TOOL misses were fixed by principle: src/read/transfer-b30.test.ts)
 };
