@@ -259,4 +259,18 @@ export const CAPTURES_b29: Capture[] = [
     expert: 'no-problem',
     why: 'MLNX_OFED 1.5.2-era `ibv_devinfo` (tabs turned to spaces by the archive) of one dual-port ConnectX-2 VPI (26438, HP board): port 1 InfiniBand (printed `IB`) PORT_ACTIVE with LID 20, port 2 Ethernet PORT_ACTIVE: the whole output, both ports up',
   },
+  {
+    file: 'ibstatus/ompi-6723-azure-hc44rs-mlx5-0-vf-active-edr-100.txt',
+    tool: 'ibstatus',
+    source: 'https://github.com/open-mpi/ompi/issues/6723',
+    expert: 'no-problem',
+    why: 'Azure HC44rs VM: `ibstatus` shows its one InfiniBand port, mlx5_0, ACTIVE/LinkUp at 100 Gb/sec (4X EDR) with LID 0x30c from SM 0x1: the whole output, healthy',
+  },
+  {
+    file: 'ibv_devinfo/ompi-6723-azure-hc44rs-mlx5-0-cx5-vf-ib-active.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/open-mpi/ompi/issues/6723',
+    expert: 'no-problem',
+    why: "the same VM's plain `ibv_devinfo`: its only device, mlx5_0 (ConnectX-5 VF, 4120), PORT_ACTIVE over InfiniBand with LID 780: the whole output, healthy",
+  },
 ];
