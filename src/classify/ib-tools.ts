@@ -64,6 +64,9 @@ function cutAbove(devices: readonly IbDevice[], headless: string, header: string
 const cutBeforePorts = (device: string) =>
   `${device}: the paste stops inside its block, before its ports: not shown, not judged`;
 
+const endsInsideText = (e: NonNullable<IbstatResult['endsInside']>) =>
+  `it ends inside port ${e.port} of ${e.device}, before ${e.before}`;
+
 /** Device → its physical adapter (system image GUID), where the output shows it. */
 function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
@@ -105,7 +108,15 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
     ports.length === 0
       ? []
       : unhidden(
-          classifyIbPorts(ports, models(r.devices), hiddenBy(opts.shown, PORT_LINES), adapters(r.devices)),
+          classifyIbPorts(
+            ports,
+            models(r.devices),
+            hiddenBy(
+              opts.shown ?? (r.endsInside ? cutShown(endsInsideText(r.endsInside)) : undefined),
+              PORT_LINES,
+            ),
+            adapters(r.devices),
+          ),
           opts.shown,
         );
   // ibstat prints a `Port N:` block for every port of every CA (ibstat.c ca_stat): a CA without one is a paste

@@ -81,7 +81,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b29
   'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt':
     'READING: the expert judged the fragment by its cut ends; read fails the one port it shows, Active at 1X 25 Gb/s (3.1 GB/s of line rate, under the 5 GB/s cross-node KV floor), and the definitions count one such fault (a link below the cross-node floor) however much is cut',
-  'ibstat/nccl-622-intel-e810-irdma-rocep216s0f0-down-disabled-cut.txt':
-    'TOOL P2 (the item tools38 is fixing: an ibstat port cut before its Link layer line): ibstat prints `Link layer:` last in every Port block (ibstat.c port_dump), so a paste whose last port stops before it ends inside that CA and the CAs after it are not shown; read takes the one Disabled port for the whole node and fails "no usable RDMA port: 0 of 1 Active"',
+  // (nccl-622, TOOL P2, fixed: an ibstat paste that ends inside its last port block: src/read/ibstat-forms.test.ts)
   // b30 (its six TOOL misses were fixed by principle: src/read/transfer-b30.test.ts)
 };
