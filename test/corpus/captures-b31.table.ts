@@ -98,20 +98,6 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: "the opening fence is glued to the first line (```` ```rdmavt ````): ib_core's users are mlx4_ib, ib_qib/rdmavt, ko2iblnd and upper layers, no peer-memory module: RDMA drivers loaded, GPUDirect RDMA off (KV staged through host memory): a warning",
   },
-  {
-    file: 'lsmod/nccl-988-conda-prompt-grep-nvidia-peermem-and-nv-peer-mem-both-empty.txt',
-    tool: 'lsmod',
-    source: 'https://github.com/NVIDIA/nccl/issues/988',
-    expert: 'not-judged',
-    why: 'conda-prefixed prompts `(pytorch) [root@gpu3 ~]#`: both greps print nothing: neither nvidia_peermem nor nv_peer_mem is loaded, GPUDirect RDMA through a peer-memory module is off (a warning); no RDMA driver module is shown',
-  },
-  {
-    file: 'lsmod/nv-peer-memory-46-hash-prompt-grep-empty-then-modinfo-prose.txt',
-    tool: 'lsmod',
-    source: 'https://github.com/Mellanox/nv_peer_memory/issues/46',
-    expert: 'not-judged',
-    why: '`# lsmod | grep nv_peer` followed by a bare `#` (nothing printed), then `modinfo nv_peer_mem` showing the module installed: the peer-memory module is not loaded, GPUDirect RDMA is off: a warning',
-  },
   // memlock
   {
     file: 'memlock/docker-for-linux-1099-systemd-conf-then-ulimit-ha-hard-unlimited.txt',
@@ -134,37 +120,7 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: '`cat /proc/1/limits`: Max locked memory 67108864 bytes (64 MiB) soft and hard: a finite cap on host KV buffers registered for RDMA, a warning; the next prompt is cut',
   },
-  {
-    file: 'memlock/vmtouch-94-bash-5-2-ulimit-a-realtime-nonblocking-row-4-9-gib.txt',
-    tool: 'memlock',
-    source: 'https://github.com/hoytech/vmtouch/issues/94',
-    expert: 'not-judged',
-    why: 'bash 5.2 `ulimit -a` layout (a `real-time non-blocking time (microseconds, -R)` first row, wider columns): max locked memory 5128731 KiB (about 4.9 GiB), a finite cap below the host KV buffers disaggregated serving registers: a warning',
-  },
   // nvlink
-  {
-    file: 'nvlink/azhpc-diagnostics-73-v100-sxm2-gpu3-links-3-and-5-inactive-elided.txt',
-    tool: 'nvlink',
-    source: 'https://github.com/Azure/azhpc-diagnostics/issues/73',
-    expert: 'problem',
-    why: 'the author elides the other GPUs with `....`; GPU 3, a V100-SXM2 whose six links are all cabled on the baseboard, shows links 0-2 and 4 at 25.781 GB/s and links 3 and 5 `<inactive>`: NVLinks down among active ones',
-  },
-  {
-    file: 'nvlink/hpe-japan-elearning-dl380-a100-pcie-no-bridge-all-links-inactive-hash-prompt.txt',
-    tool: 'nvlink',
-    source:
-      'https://github.com/HPE-Japan-Presales/e-learning/blob/b3530162043ab8b0ccd7e1a718d3f8d534e47377/gpu/a100/mgmt_on_ubuntu22.04.4lts.md#L44-L48',
-    expert: 'not-judged',
-    why: 'two A100-PCIE-40GB GPUs, each `NVML: Unable to retrieve NVLink information as all links are inActive`: PCIe cards whose NVLink comes only from an optional bridge: no NVLink between them, intra-node KV goes over PCIe: a warning, not a broken link',
-  },
-  {
-    file: 'nvlink/hpe-japan-elearning-dl380a-h100-pcie-nvlink-s-indented-root-prompt-bridge-links-inactive.txt',
-    tool: 'nvlink',
-    source:
-      'https://github.com/HPE-Japan-Presales/e-learning/blob/b3530162043ab8b0ccd7e1a718d3f8d534e47377/gpu/h100/mgmt_gpu_on_dl380agen11.md#L94-L132',
-    expert: 'no-problem',
-    why: 'a Japanese vendor page, the block indented six spaces with its root prompt: two H100 PCIe GPUs, each with links 0-3, 6-9 and 12-15 at 26.562 GB/s and 4-5, 10-11, 16-17 inactive in the same pattern: the twelve links three NVLink bridges give an H100 PCIe pair',
-  },
   // topo
   {
     file: 'topo/nccl-1617-4x-h100-nv6-each-gpu-pix-nic-legend-cut.txt',
@@ -186,14 +142,6 @@ export const CAPTURES_b31: Capture[] = [
     source: 'https://github.com/deepseek-ai/DeepEP/issues/145',
     expert: 'not-judged',
     why: 'eight GPUs with NV18 between all shown pairs and PXB NICs for GPU0-3; cut at the start of the GPU4 row, before GPU4-7 and the eighteen NIC rows',
-  },
-  {
-    file: 'topo/hpe-japan-elearning-dl380a-h100-pcie-nv12-indented-root-prompt-no-nic.txt',
-    tool: 'topo',
-    source:
-      'https://github.com/HPE-Japan-Presales/e-learning/blob/b3530162043ab8b0ccd7e1a718d3f8d534e47377/gpu/h100/mgmt_gpu_on_dl380agen11.md#L45-L58',
-    expert: 'not-judged',
-    why: 'markdown-indented block with its root prompt: two H100 PCIe with NV12 between them (healthy), but the matrix has no NIC column: where a NIC sits for the cross-node KV path is not shown',
   },
   {
     file: 'topo/sglang-8400-check-env-nvidia-topology-section-h100-cut-in-gpu1-row.txt',
