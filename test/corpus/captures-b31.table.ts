@@ -11,13 +11,6 @@ import type { Capture } from './captures.table.js';
 export const CAPTURES_b31: Capture[] = [
   // dmesg
   {
-    file: 'dmesg/amzn-drivers-114-efa-setup-irq-ib-device-registered-prose.txt',
-    tool: 'dmesg',
-    source: 'https://github.com/amzn/amzn-drivers/issues/114',
-    expert: 'not-judged',
-    why: 'two kernel lines pasted as prose: the EFA device sets up its management IRQ and `infiniband efa_0: IB device registered`, both healthy, but no peer-memory module line: the GPUDirect half of the question is not shown',
-  },
-  {
     file: 'dmesg/aws-ofi-nccl-22-efa-0-alloc-pd-failed-err-12-cut.txt',
     tool: 'dmesg',
     source: 'https://github.com/aws/aws-ofi-nccl/issues/22',
@@ -100,13 +93,6 @@ export const CAPTURES_b31: Capture[] = [
   },
   // memlock
   {
-    file: 'memlock/docker-for-linux-1099-systemd-conf-then-ulimit-ha-hard-unlimited.txt',
-    tool: 'memlock',
-    source: 'https://github.com/docker/for-linux/issues/1099',
-    expert: 'not-judged',
-    why: "`ulimit -Ha` prints hard limits only: max locked memory hard unlimited, but the soft limit that memory registration is checked against is not shown (the DefaultLimitMEMLOCK=infinity above it is a config file, not this shell's limit)",
-  },
-  {
     file: 'memlock/rlimit-12-proc-pid-limits-sample-16mib-cut.txt',
     tool: 'memlock',
     source: 'https://github.com/Nugine/rlimit/issues/12',
@@ -122,13 +108,6 @@ export const CAPTURES_b31: Capture[] = [
   },
   // nvlink
   // topo
-  {
-    file: 'topo/nccl-1617-4x-h100-nv6-each-gpu-pix-nic-legend-cut.txt',
-    tool: 'topo',
-    source: 'https://github.com/NVIDIA/nccl/issues/1617',
-    expert: 'no-problem',
-    why: 'four H100, NV6 between every pair, each GPU PIX to its own NIC (NIC0-3, SYS to the others): every GPU and NIC row is there; the cut falls inside the legend',
-  },
   {
     file: 'topo/deepep-128-pcie-gpus-all-sys-each-gpu-pix-nic-cut.txt',
     tool: 'topo',
