@@ -76,6 +76,20 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: "`fi_getinfo: -61` answers a query narrowed to verbs, FI_EP_MSG and the one address 10.0.1.4: no verbs interface serves that address, which says nothing about an RDMA provider on the host's own fabric addresses",
   },
+  {
+    file: 'fi_info/libfabric-9649-version-then-mistyped-prompt-fi-info-l-provider-list.txt',
+    tool: 'fi_info',
+    source: 'https://github.com/ofiwg/libfabric/issues/9649',
+    expert: 'not-judged',
+    why: '`fi_info --version` (1.20.0), then a prompt missing its first letter (`oot@...# fi_info -l`): `-l` lists the providers built into libfabric (usnic, verbs, ofi_rxm, shm, tcp and hooks) whatever the hardware, so whether an RDMA device is usable is not shown',
+  },
+  {
+    file: 'fi_info/libfabric-3192-patched-fi-info-mr-mode-lines-verbs-rxm-mlx4-rdm.txt',
+    tool: 'fi_info',
+    source: 'https://github.com/ofiwg/libfabric/pull/3192',
+    expert: 'no-problem',
+    why: 'a patched fi_info that adds an `mr_mode:` line to each record: verbs;ofi_rxm FI_EP_RDM on mlx4_0 (IB fabric), twice: the hardware verbs RDM endpoint is there',
+  },
   // lsmod
   {
     file: 'lsmod/gpud-39-yaml-raw-block-nvidia-peermem-ib-core-mlx5-ib.txt',
@@ -106,7 +120,27 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: '`cat /proc/1/limits`: Max locked memory 67108864 bytes (64 MiB) soft and hard: a finite cap on host KV buffers registered for RDMA, a warning; the next prompt is cut',
   },
-  // nvlink
+  {
+    file: 'memlock/trinity-498-gt-glued-prompts-ps-then-proc-slurmctld-limits-64kib-cut.txt',
+    tool: 'memlock',
+    source: 'https://github.com/clustervision/trinity/issues/498',
+    expert: 'problem',
+    why: 'prompts with a glued `>` quote marker (`>[root@login ~]#`): `ps` finds slurmctld, then its /proc/<pid>/limits shows Max locked memory 65536 bytes (64 KiB) soft and hard: almost nothing can be registered for RDMA; cut in the msgqueue row',
+  },
+  {
+    file: 'memlock/trinityx-188-ps-slurmd-then-proc-limits-grep-locked-64kib.txt',
+    tool: 'memlock',
+    source: 'https://github.com/clustervision/trinityX/issues/188',
+    expert: 'problem',
+    why: 'slurmd found with `ps`, then its /proc/<pid>/limits grepped to the locked-memory row: 65536 bytes (64 KiB) soft and hard, the cap its job steps inherit: KV buffers cannot be registered for RDMA',
+  },
+  {
+    file: 'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt',
+    tool: 'memlock',
+    source: 'https://github.com/omnivector-solutions/snap-slurm/issues/83',
+    expert: 'not-judged',
+    why: "the login shell's `ulimit -l` is unlimited, but both srun job steps print 16384 (KiB, 16 MiB): the workers run under a finite cap on host buffers registered for RDMA, a warning",
+  },
   // topo
   {
     file: 'topo/deepep-128-pcie-gpus-all-sys-each-gpu-pix-nic-cut.txt',
@@ -128,6 +162,27 @@ export const CAPTURES_b31: Capture[] = [
     source: 'https://github.com/sgl-project/sglang/issues/8400',
     expert: 'not-judged',
     why: 'the matrix is the `NVIDIA Topology:` section of `sglang check_env`, after its package-version lines: GPU0 NV18 to all peers and PIX to NIC0, cut inside the GPU1 row',
+  },
+  {
+    file: 'topo/club-3090-178-tab-2x3090-sys-empty-numa-cell-no-nic-legend-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/noonghunna/club-3090/issues/178',
+    expert: 'not-judged',
+    why: "tab-separated two RTX 3090 matrix with GPU0's NUMA Affinity cell empty: SYS between the GPUs (across sockets, no NVLink) and no NIC column: cross-node NIC placement not shown; cut in the legend",
+  },
+  {
+    file: 'topo/vllm-13855-zsh-conda-prompt-tabs-glued-nic8nic9-nodenode-cells-cut-in-nic0.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/13855',
+    expert: 'no-problem',
+    why: 'zsh prompt `(base) ➜  ~` and a blank line before a tab-separated matrix whose header glues `NIC8NIC9` and whose GPU4-7 rows glue cells (`NODENODE`, `NODEPXB`): eight GPUs NV18 to all peers, each with one PXB NIC on its own socket; every GPU row is whole, the cut falls in the NIC0 row',
+  },
+  {
+    file: 'topo/vllm-21346-collect-env-vllm-info-gpu-topology-gpu1-node-nic-cut.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/21346',
+    expert: 'not-judged',
+    why: "the `GPU Topology:` section of vLLM's collect_env after its banner: GPU0 NV18 to all peers with NIC0 at PIX, GPU1 reaching a NIC only through NODE (a warning); cut at the end of the GPU1 row",
   },
   // ucx_info
   {
