@@ -79,26 +79,10 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
     'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
   // b31
-  'dmesg/aws-ofi-nccl-22-efa-0-alloc-pd-failed-err-12-cut.txt':
-    'TOOL P4: `infiniband efa_0: Failed to process command ALLOC_PD ... err -12` and `Failed to allocate pd[-12]` are an RDMA device refusing to create its resources, but the dmesg reader knows no EFA or ib_core device error and only reports the peer-memory module as not shown',
-  'dmesg/ucx-7738-pdsh-host-prefix-mlx5-create-dct-no-done-completion-cut.txt':
-    'TOOL P1: kernel lines behind a pdsh/clush `host: ` prefix (`b1360: [14280.445220] mlx5_core ...`) are refused (exit 2) instead of read as kernel log lines',
-  'dmesg/nv-peer-memory-112-nv-mem-free-callback-invalid-page-table-no-timestamps.txt':
-    'TOOL P1: kernel lines pasted without their `[seconds]` timestamp (`nv_mem nv_get_p2p_free_callback:144 ...`) are refused (exit 2) though they name the peer-memory module',
   'fi_info/mcas-notes-fi-info-provider-verbs-ep-msg-node-two-space-indented.txt':
     "READING: read's fi_info question is the EFA/Slingshot provider NIXL's LIBFABRIC backend runs on (IB/RoCE verbs is reached through UCX), so a `--provider verbs` listing leaves it not asked; the expert took a hardware verbs provider as the answer",
   'fi_info/libfabric-3192-patched-fi-info-mr-mode-lines-verbs-rxm-mlx4-rdm.txt':
     'READING: as mcas-notes: a `-p "verbs;ofi_rxm"` listing does not ask read\'s fi_info question (the EFA/Slingshot provider); the expert took the hardware verbs RDM endpoint as the answer',
-  'lsmod/gpud-39-yaml-raw-block-nvidia-peermem-ib-core-mlx5-ib.txt':
-    'TOOL P1: lsmod rows embedded in a YAML report (`raw: |-` block scalar, indented four spaces, other keys around) are refused (exit 2) at the first YAML key',
   'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
-  'topo/vllm-13855-zsh-conda-prompt-tabs-glued-nic8nic9-nodenode-cells-cut-in-nic0.txt':
-    'TOOL P1: a tab-separated matrix that lost some tabs in the paste (header `NIC8NIC9`, cells `NODENODE`, `NODEPXB`) is refused (exit 2: row GPU4 does not have 20 cells) though every glued token splits into known names',
-  'ucx_info/nvidia-blog-code-samples-41-prose-then-ucx-info-b-defines-cuda-1-cut.txt':
-    'TOOL P1: a prose lead-in naming the command (`here is the output of "ucx_info -b":`) before unfenced output is refused (exit 2) instead of skipped as the author\'s sentence',
-  'ucx_info/ucx-9727-dollar-d-debug-lines-dlopen-libuct-cuda-failed-cut.txt':
-    'TOOL P2: `$ ucx_info -d` followed only by its UCX debug log lines (cut before the first `#` line) is refused (exit 2) instead of read as a run whose transport list is not shown',
-  'ucx_info/ucx-11652-list-indented-fence-dollar-v-then-grep-transport-self-tcp-cut.txt':
-    'TOOL P2: a `grep Transport` list cut inside its last name (`Transport: sy`) is read as whole, so the transports after the cut count as absent and ucx.rdma/ucx.cuda fail',
 };
