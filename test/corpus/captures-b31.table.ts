@@ -38,6 +38,13 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: 'two untimestamped `nv_mem nv_get_p2p_free_callback:144 ... invalid page_table` lines: the peer-memory module is loaded and in use and reports a known GPU-driver bug in its free callback (fixed by a driver upgrade): a warning, as b17 read the `invalid context` line',
   },
+  {
+    file: 'dmesg/dentos-11-test-log-info-prefix-mlxsw-spectrum-swp-link-up-down-cut.txt',
+    tool: 'dmesg',
+    source: 'https://github.com/dentproject/dentOS/issues/11',
+    expert: 'not-judged',
+    why: "kernel lines behind a test framework's `INFO - INFO - ` prefix, each with a trailing space: a Spectrum switch ASIC (mlxsw_spectrum) bringing its front ports swp1/swp2 up and down while a bridge is configured, no RDMA NIC driver and no peer-memory line: nothing the question covers is shown faulty or healthy; cut mid-prefix",
+  },
   // fi_info
   {
     file: 'fi_info/libfabric-11256-quoted-prompt-g4dn-efa-direct-and-efa-rdm.txt',
