@@ -54,6 +54,22 @@ const PEER_PRINT = /^(?:nvidia[_-]peermem|nv_mem) \w+:\d+ /;
  * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
  */
 const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
+/** Text before a raw kernel timestamp later in the line: a candidate collector prefix (`INFO - INFO - [ 61.1]`). */
+const BEFORE_STAMP = /^(.{1,40}?)(?=\[\s*\d{1,8}\.\d{6}\])/;
+
+/**
+ * A prefix a test framework or log collector put before every kernel line (`INFO - INFO - [ 6156.708982] …`,
+ * dentproject/dentOS#11): the same text before the timestamp on at least two lines and on most of the lines that
+ * carry one is the collector's, not the kernel's (the kernel starts its lines with the timestamp).
+ */
+function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
+  const found = lines.flatMap((l) => BEFORE_STAMP.exec(l.text.trim())?.[1] ?? []);
+  const stamped = lines.filter((l) => /\[\s*\d{1,8}\.\d{6}\]/.test(l.text)).length;
+  const counts = new Map<string, number>();
+  for (const p of found) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const [prefix, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return prefix !== undefined && n !== undefined && n >= 2 && n >= 0.8 * stamped ? prefix : undefined;
+}
 /**
  * An RDMA device whose firmware or admin commands fail (principle 4): mlx5's command interface timing out
  * (drivers/net/ethernet/mellanox/mlx5/core/cmd.c, wait_func_handle_exec_timeout `cmd[%d]: %s(0x%x) No done
@@ -98,10 +114,12 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
+  const collector = sharedPrefix(lines);
   for (const l of lines) {
-    const raw = l.text.trim();
+    const trimmed = l.text.trim();
+    const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
-    first ??= { no: l.no, text: raw };
+    first ??= { no: l.no, text: trimmed };
     const host = HOST_LABEL.exec(raw)?.[0];
     const t = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const kernel = KERNEL.test(t);

@@ -28,6 +28,28 @@ describe('1. dmesg behind a pdsh/clush `host: ` label is kernel log', () => {
   });
 });
 
+describe('1b. a prefix a test framework puts before every kernel line is the framework’s (P1)', () => {
+  const framed = [
+    'INFO - Dmesg file has 2 lines ',
+    'INFO - [  12.000001] mlx5_core 0000:3b:00.0: mlx5_load_one failed with error code -22 ',
+    'INFO - [  12.000300] nvidia-peermem: loaded ',
+  ].join('\n');
+
+  it('read as the kernel lines behind it', () => {
+    const bare = framed
+      .split('\n')
+      .slice(1)
+      .join('\n')
+      .replace(/^INFO - /gm, '');
+    expect(lines(read('dmesg', framed))).toEqual(lines(read('dmesg', bare)));
+    expect(lines(read('dmesg', framed))).toContain('fail nic.driver');
+  });
+
+  it('text before a timestamp on one line only is not taken for a prefix', () => {
+    expect(() => read('dmesg', 'see [  12.000001] below\nno kernel here\n')).toThrow(/no kernel log line/);
+  });
+});
+
 describe('2. an RDMA device whose firmware/admin commands fail is a failure (P4)', () => {
   it('mlx5 command timeouts fail, naming the device', () => {
     const stuck = [
