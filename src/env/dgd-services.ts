@@ -114,6 +114,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
         capabilities: sec.capabilities,
         privileged: sec.privileged,
         ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
+        ...(sec.runAsNonRoot ? { runAsNonRoot: true } : {}),
         hostNetwork: extra?.hostNetwork === true,
         annotations: { ...stringMap(spec.annotations), ...stringMap(obj(svc.extraPodMetadata)?.annotations) },
         labels: {
@@ -192,6 +193,7 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
         capabilities: sec.capabilities,
         privileged: sec.privileged,
         ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
+        ...(sec.runAsNonRoot ? { runAsNonRoot: true } : {}),
         hostNetwork: podSpec?.hostNetwork === true,
         annotations: { ...stringMap(spec.annotations), ...stringMap(obj(tmpl?.metadata)?.annotations) },
         labels: {

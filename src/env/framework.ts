@@ -1,5 +1,5 @@
 import type { RawService } from './raw.js';
-import { engineOf, flagValue } from './serving-engine.js';
+import { engineOf, flagValue, VLLM_KV_FLAG } from './serving-engine.js';
 
 /**
  * THE recogniser of the serving framework a worker runs, as far as the KV
@@ -18,7 +18,7 @@ export function frameworkOf(s: {
 }): Framework | undefined {
   const engine = engineOf(s);
   if (engine === 'vllm') {
-    const kv = flagValue(s.argv, '--kv-transfer-config') ?? '';
+    const kv = flagValue(s.argv, VLLM_KV_FLAG) ?? '';
     return /\bNixlPushConnector\b/.test(kv) ? 'vllm-push' : 'vllm';
   }
   return engine === 'mocker' ? undefined : engine;

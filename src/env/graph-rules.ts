@@ -54,10 +54,16 @@ export function pull(from: RawService, to: RawService): 'required' | 'preferred'
   return undefined;
 }
 
-/** Ways KV can leave a pod other than the pod network. */
+/**
+ * Ways KV can leave a pod other than the pod network. hostNetwork shares the host's network
+ * namespace, not its devices: the RDMA character devices (/dev/infiniband/uverbsN, rdma_cm) reach a
+ * container only as a device resource's DeviceSpecs (Mellanox/k8s-rdma-shared-dev-plugin
+ * pkg/resources/rdma_device_spec.go), a DRA claim, or privileged; without one of those the host's
+ * NICs carry KV over TCP, a host-network path but no RDMA one (references/env-rules.md).
+ */
 export function fastPaths(s: EnvService): string[] {
   const paths = [...s.pod.rdmaResources];
-  if (s.pod.hostNetwork) paths.push('hostNetwork');
+  if (s.pod.hostNetwork && (s.pod.privileged || s.pod.rdmaResources.length > 0)) paths.push('hostNetwork');
   paths.push(...s.pod.networkAnnotations);
   const tls = s.transportVars.UCX_TLS?.value;
   const ipcAllowed = tls === undefined || parseUcxTls(tls).cudaIpc;
@@ -100,6 +106,10 @@ export function kvNetworkCheck(
     else if (pulls.every((x) => x !== undefined)) together = 'preferred';
   }
   const names = `${lacking.map(label).join(' and ')} ${lacking.length > 1 ? 'have' : 'has'}`;
+  const hostOnly = lacking.filter((c) => c.svc.pod.hostNetwork).map(label);
+  const hostNote = hostOnly.length
+    ? ` (${hostOnly.join(' and ')}: hostNetwork alone gives the host's NICs, not their RDMA devices, which come with an RDMA resource, a DRA claim or privileged)`
+    : '';
   if (together) {
     const how = together === 'required' ? 'required podAffinity holds' : 'preferred podAffinity pulls';
     return check(
@@ -115,7 +125,7 @@ export function kvNetworkCheck(
   return check(
     'env.kv-over-pod-network',
     'warn',
-    `prefill and decode can be on different nodes (${why}) and ${names} no RDMA resource, secondary or host network, or NVLink ComputeDomain: KV crosses the pod network (TCP)`,
+    `prefill and decode can be on different nodes (${why}) and ${names} no RDMA resource, secondary or host network, or NVLink ComputeDomain: KV crosses the pod network (TCP)${hostNote}`,
     {
       subject,
       fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or attach an RDMA network (Multus, GKE), or keep both on one node',

@@ -9,13 +9,19 @@ export const DYNAMO_RUNTIME_UID = 1000;
 
 const DYNAMO_RUNTIME = /(^|\/)ai-dynamo\/(vllm|sglang)-runtime(:|@|$)/;
 
-/** Who a container runs as: its runAsUser, else its image's known user; undefined when neither says. */
+/**
+ * Who a container runs as: its runAsUser, else its image's known user, else (uid not known) a
+ * non-root user when `runAsNonRoot: true` (the kubelet refuses to start it as uid 0); undefined when
+ * none of them says.
+ */
 export function userOf(
   runAsUser: number | undefined,
   image: string | undefined,
-): { uid: number; from: string } | undefined {
+  runAsNonRoot?: boolean,
+): { uid?: number; from: string } | undefined {
   if (runAsUser !== undefined) return { uid: runAsUser, from: 'securityContext.runAsUser' };
   if (image && DYNAMO_RUNTIME.test(image))
     return { uid: DYNAMO_RUNTIME_UID, from: 'the Dynamo runtime image (USER dynamo)' };
+  if (runAsNonRoot) return { from: 'securityContext.runAsNonRoot' };
   return undefined;
 }

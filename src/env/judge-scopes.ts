@@ -247,6 +247,19 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
       ),
     );
   }
+  // A serving graph in one object (RoleBasedGroup, a serving CRD) whose pods start no engine and ask
+  // for no GPU (placeholders, a scheduling demo) moves no KV, as the mocker moves none.
+  if (!serving && ctxs.length && scope.graphs.every((g) => g.ownScope))
+    part.checks.push(
+      check(
+        'env.kv-over-pod-network',
+        'ok',
+        'no pod starts an engine or requests a GPU: no KV moves between pods',
+        {
+          subject: scope.subject,
+        },
+      ),
+    );
   for (const c of [
     kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),

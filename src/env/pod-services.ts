@@ -57,6 +57,7 @@ export function containerServices(at: PodTemplateAt): RawService[] {
         capabilities: sec.capabilities,
         privileged: sec.privileged,
         ...(sec.runAsUser !== undefined ? { runAsUser: sec.runAsUser } : {}),
+        ...(sec.runAsNonRoot ? { runAsNonRoot: true } : {}),
         hostNetwork: podSpec?.hostNetwork === true,
         annotations: stringMap(meta?.annotations),
         labels,

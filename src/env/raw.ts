@@ -76,7 +76,7 @@ export interface RawService {
   /** The role the manifest declares (subComponentType, type, componentType), if any. */
   declared?: {
     role: 'frontend' | 'prefill' | 'decode' | 'other';
-    from: 'subComponentType' | 'type' | 'componentType';
+    from: 'subComponentType' | 'type' | 'componentType' | 'field';
   };
   /** True when the manifest says it is a worker but not which kind (componentType worker, a `main` that starts an engine, type worker). */
   workerish: boolean;
@@ -98,6 +98,8 @@ export interface RawService {
   privileged: boolean;
   /** securityContext.runAsUser (the container's, else the pod's), when written. */
   runAsUser?: number;
+  /** securityContext.runAsNonRoot: true (the container's, else the pod's): the kubelet starts it as no uid 0. */
+  runAsNonRoot?: boolean;
   hostNetwork: boolean;
   annotations: Record<string, string>;
   labels: Record<string, string>;
@@ -195,14 +197,18 @@ export function envFromOf(container: Rec | undefined, path: string): EnvFromRef[
 export function securityOf(
   container: Rec | undefined,
   podSpec?: Rec,
-): { capabilities: string[]; privileged: boolean; runAsUser?: number } {
+): { capabilities: string[]; privileged: boolean; runAsUser?: number; runAsNonRoot?: boolean } {
   const sc = obj(container?.securityContext);
+  const psc = obj(podSpec?.securityContext);
   const uid = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
-  const runAsUser = uid(sc?.runAsUser) ?? uid(obj(podSpec?.securityContext)?.runAsUser);
+  const runAsUser = uid(sc?.runAsUser) ?? uid(psc?.runAsUser);
+  // The container's field wins over the pod's (k8s.io/api core/v1 SecurityContext.RunAsNonRoot).
+  const nonRoot = typeof sc?.runAsNonRoot === 'boolean' ? sc.runAsNonRoot : psc?.runAsNonRoot;
   return {
     capabilities: strs(obj(sc?.capabilities)?.add),
     privileged: sc?.privileged === true,
     ...(runAsUser !== undefined ? { runAsUser } : {}),
+    ...(nonRoot === true ? { runAsNonRoot: true } : {}),
   };
 }
 

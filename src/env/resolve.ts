@@ -194,7 +194,7 @@ export function podFactsOf(
   const p = named ? ef.kv?.nixlPlugin : undefined;
   const backend = p === 'UCX' || p === 'LIBFABRIC' ? p : undefined;
   const caps = s.capabilities.map((c) => c.toUpperCase().replace(/^CAP_/, ''));
-  const user = userOf(s.runAsUser, s.image);
+  const user = userOf(s.runAsUser, s.image, s.runAsNonRoot);
   return {
     ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),
     nodeCount: s.nodeCount,

@@ -98,7 +98,7 @@ export function ipcLockCheck(s: EnvService, subject: string): Check | undefined 
     return check(
       'env.rdma-ipc-lock',
       'warn',
-      `${res} as uid ${user.uid} (${user.from}): ${caps} for a non-root user (no ambient capabilities), so pinning KV memory is bounded by RLIMIT_MEMLOCK`,
+      `${res} as ${user.uid === undefined ? 'a non-root user' : `uid ${user.uid}`} (${user.from}): ${caps} for a non-root user (no ambient capabilities), so pinning KV memory is bounded by RLIMIT_MEMLOCK`,
       { subject, fix: MEMLOCK_FIX },
     );
   }

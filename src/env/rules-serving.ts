@@ -97,7 +97,8 @@ export function nodesOf(s: EnvService, raw: RawService): number {
 export function rdmaPathsOf(s: EnvService): string[] {
   return [
     ...s.pod.rdmaResources,
-    ...(s.pod.hostNetwork ? ['hostNetwork'] : []),
+    // hostNetwork without a device or privileged: the host's NICs over TCP, no RDMA (graph-rules.ts fastPaths).
+    ...(s.pod.hostNetwork && s.pod.privileged ? ['hostNetwork'] : []),
     ...s.pod.networkAnnotations,
     ...s.pod.computeDomainClaims.map((c) => `ComputeDomain ${c}`),
   ];

@@ -351,7 +351,7 @@ describe('graph checks', () => {
     expect(checks(yaml, 'env.pd-mismatch', '')[0]?.status).toBe('ok');
   });
 
-  it('env.kv-over-pod-network: no fast path and no affinity warns; required affinity, hostNetwork or Multus pass', () => {
+  it('env.kv-over-pod-network: no fast path and no affinity warns; required affinity, privileged hostNetwork or Multus pass', () => {
     expect(checks(pd({ resources: '' }), 'env.kv-over-pod-network', '')[0]?.status).toBe('warn');
     const affinity = `        affinity:
           podAffinity:
@@ -373,10 +373,20 @@ describe('graph checks', () => {
         '',
       )[0]?.status,
     ).toBe('warn');
-    expect(
-      checks(pd({ resources: '', pod: '        hostNetwork: true' }), 'env.kv-over-pod-network', '')[0]
-        ?.status,
-    ).toBe('ok');
+    // hostNetwork gives the host's NICs, not their RDMA devices: alone it is TCP on the host network.
+    const host = checks(
+      pd({ resources: '', pod: '        hostNetwork: true' }),
+      'env.kv-over-pod-network',
+      '',
+    )[0];
+    expect(host?.status).toBe('warn');
+    expect(host?.detail).toContain("hostNetwork alone gives the host's NICs, not their RDMA devices");
+    const privileged = pd({
+      resources: '',
+      pod: '        hostNetwork: true',
+      security: '{privileged: true}',
+    });
+    expect(checks(privileged, 'env.kv-over-pod-network', '')[0]?.status).toBe('ok');
     const multus = '      extraPodMetadata: {annotations: {k8s.v1.cni.cncf.io/networks: rdma-net}}';
     expect(checks(pd({ resources: '', extra: multus }), 'env.kv-over-pod-network', '')).toEqual([
       {

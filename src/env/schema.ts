@@ -15,6 +15,8 @@ export const RoleFromSchema = z.enum([
   'subComponentType',
   'type',
   'componentType',
+  /** The field of a serving CRD that holds the pool (KServe `spec.prefill`, OME `decoderConfig`). */
+  'field',
   'args',
   'name',
   'graph',
@@ -88,9 +90,10 @@ export const PodFactsSchema = z.object({
   privileged: z.boolean(),
   /**
    * Who the container runs as, when known: its securityContext's runAsUser, else the user a
-   * Dynamo runtime image sets (`USER dynamo`, uid 1000). A non-root user gains nothing from IPC_LOCK.
+   * Dynamo runtime image sets (`USER dynamo`, uid 1000); no uid but `from` when only `runAsNonRoot: true`
+   * says it is not root. A non-root user gains nothing from IPC_LOCK.
    */
-  user: z.object({ uid: z.number(), from: z.string() }).optional(),
+  user: z.object({ uid: z.number().optional(), from: z.string() }).optional(),
   hostNetwork: z.boolean(),
   /** Secondary-network annotations: Multus `k8s.v1.cni.cncf.io/networks`, GKE `networking.gke.io/interfaces`. */
   networkAnnotations: z.array(z.string()),

@@ -166,12 +166,18 @@ function configObject(text: string): Record<string, unknown> | undefined {
   return cfg;
 }
 
-/** vLLM `--kv-transfer-config '{…}'`: the connector, NIXL plugin list and kv_buffer_device. */
+/**
+ * vLLM `--kv-transfer-config '{…}'`: the connector, NIXL plugin list and kv_buffer_device. vLLM's
+ * FlexibleArgumentParser turns underscores in a flag's name into dashes, so `--kv_transfer_config`
+ * is the same flag (vllm/utils/argparse_utils.py `parse_args`, "Convert underscores to dashes").
+ */
+export const VLLM_KV_FLAG = '--kv[-_]transfer[-_]config';
+
 function vllmKv(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): KvPath | undefined {
-  let raw = flagValue(argv, '--kv-transfer-config');
+  let raw = flagValue(argv, VLLM_KV_FLAG);
   const ref = raw && /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(raw);
   if (ref) raw = envOf(env, ref[1] as string);
   if (!raw) return undefined;

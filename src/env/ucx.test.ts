@@ -35,12 +35,13 @@ describe('parseUcxTls', () => {
     expect(t.mode).toBe('exclude');
     expect(t.enabled).toEqual(UCX_TRANSPORTS.filter((x) => x !== 'cuda_ipc'));
     expect([t.cudaIpc, t.cudaCopy, t.tcp]).toEqual([false, true, true]);
-    expect(t.rdma).toEqual(['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd']);
+    expect(t.rdma).toEqual(['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd', 'rc_gda']);
   });
 
   it('excludes whole aliases: ^ib,tcp leaves no RDMA or TCP, ^cuda drops all GPU transports', () => {
     const noNet = parseUcxTls('^ib,dc,tcp');
-    expect(noNet.rdma).toEqual(['srd']); // EFA's transport is not in the ib alias
+    // Current UCX's `ib` alias holds EFA's srd and rc_gda too (ucp_context.c `ucp_tl_aliases` @ 9466d104).
+    expect(noNet.rdma).toEqual([]);
     expect(noNet.tcp).toBe(false);
     const noCuda = parseUcxTls('^cuda');
     expect([noCuda.cudaCopy, noCuda.cudaIpc, noCuda.enabled.includes('gdr_copy')]).toEqual([
@@ -57,12 +58,18 @@ describe('parseUcxTls', () => {
       'rc_verbs',
       'rc_mlx5',
       'dc_mlx5',
+      'srd',
+      'rc_gda',
       'ud_verbs',
       'ud_mlx5',
       'cuda_copy',
       'cuda_ipc',
       'gdr_copy',
+      'gga_mlx5',
     ]);
+    // `gga` (the mlx5 DMA copy offload) is a transport of current UCX, not a typo; it moves nothing between hosts.
+    expect(parseUcxTls('^gga')).toMatchObject({ unknown: [], tcp: true, cudaIpc: true });
+    expect(parseUcxTls('gga,cuda_copy').rdma).toEqual([]);
     expect(parseUcxTls('sm,self').enabled).toEqual(['posix', 'sysv', 'xpmem', 'knem', 'cma', 'self']);
     expect(parseUcxTls('\\rc_mlx5,cuda_copy').rdma).toEqual(['rc_mlx5']);
     expect(parseUcxTls('ud:aux,cuda_copy').enabled).toEqual(['cuda_copy']);

@@ -4,8 +4,13 @@
  * Pure functions, no I/O.
  */
 
-/** Concrete transports of current UCX (`rc`, `dc`, `ud` are aliases since UCX 1.8; `srd` is EFA). */
-const RDMA = ['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd'];
+/**
+ * Concrete transports of current UCX (`rc`, `dc`, `ud` are aliases since UCX 1.8; `srd` is EFA;
+ * `rc_gda` is RC driven from the GPU; `gga_mlx5` is the mlx5 DMA copy offload (MMO), which moves
+ * no data between hosts; `gaudi_gdr` is Gaudi's GPUDirect; openucx/ucx @ 9466d104
+ * src/ucp/core/ucp_context.c `ucp_tl_aliases`, src/uct/ib/mlx5/gga/gga_mlx5.c).
+ */
+const RDMA = ['rc_verbs', 'rc_mlx5', 'dc_mlx5', 'srd', 'rc_gda'];
 const DATAGRAM = ['ud_verbs', 'ud_mlx5'];
 const SHM = ['posix', 'sysv', 'xpmem', 'knem', 'cma'];
 const GPU = [
@@ -18,16 +23,17 @@ const GPU = [
   'ze_copy',
   'ze_ipc',
   'ze_gdr',
+  'gaudi_gdr',
 ];
-const OTHER = ['tcp', 'self', 'rdmacm', 'sockcm', 'ugni_smsg', 'ugni_udt', 'ugni_rdma'];
+const OTHER = ['tcp', 'self', 'rdmacm', 'sockcm', 'ugni_smsg', 'ugni_udt', 'ugni_rdma', 'gga_mlx5'];
 export const UCX_TRANSPORTS: readonly string[] = [...RDMA, ...DATAGRAM, ...SHM, ...GPU, ...OTHER];
 
-/** Aliases of current UCX (1.12+), primary members only (`:aux` members carry no data). */
+/** Aliases of current UCX (1.12+; `ib`, `gaudi`, `gga` as of 9466d104), primary members only (`:aux` members carry no data). */
 export const UCX_TL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   mm: ['posix', 'sysv', 'xpmem'],
   sm: ['posix', 'sysv', 'xpmem', 'knem', 'cma'],
   shm: ['posix', 'sysv', 'xpmem', 'knem', 'cma'],
-  ib: ['rc_verbs', 'ud_verbs', 'rc_mlx5', 'ud_mlx5', 'dc_mlx5'],
+  ib: ['rc_verbs', 'ud_verbs', 'rc_mlx5', 'ud_mlx5', 'dc_mlx5', 'gga_mlx5', 'srd', 'rc_gda'],
   ud_v: ['ud_verbs'],
   ud_x: ['ud_mlx5'],
   ud: ['ud_mlx5', 'ud_verbs'],
@@ -40,6 +46,8 @@ export const UCX_TL_ALIASES: Readonly<Record<string, readonly string[]>> = {
   cuda: ['cuda_copy', 'cuda_ipc', 'gdr_copy'],
   rocm: ['rocm_copy', 'rocm_ipc', 'rocm_gdr'],
   ze: ['ze_copy', 'ze_ipc', 'ze_gdr'],
+  gaudi: ['gaudi_gdr'],
+  gga: ['gga_mlx5'],
 };
 
 export interface UcxTls {

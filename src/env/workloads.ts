@@ -6,6 +6,7 @@ import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
 import { rbgServices } from './rbg.js';
 import type { Skipped } from './schema.js';
+import { servingCrdGraph } from './serving-crds.js';
 import { withSglangConfig } from './sglang-config.js';
 
 /** What the loaded documents hold: serving graphs, and the side objects the checks consult. */
@@ -264,6 +265,19 @@ export function workloadExtractor(): WorkloadExtractor {
         isDgd: false,
         ownScope: true,
         services: roles,
+      });
+      return;
+    }
+    // KServe LLMInferenceService, AIBrix StormService, Grove PodCliqueSet, OME ServingRuntime: one graph each.
+    const crd = servingCrdGraph(kind, apiVersion, doc);
+    if (crd) {
+      if (crd.services.length === 0) return skip(`${kind} without pods that run a container`);
+      out.graphs.push({
+        ...where,
+        isDgd: false,
+        ownScope: true,
+        services: crd.services,
+        ...(crd.partial ? { partial: crd.partial } : {}),
       });
       return;
     }

@@ -78,6 +78,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
   'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
     'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
+  // b30 (its six TOOL misses were fixed by principle: src/read/transfer-b30.test.ts)
   // b31
   'fi_info/mcas-notes-fi-info-provider-verbs-ep-msg-node-two-space-indented.txt':
     "READING: read's fi_info question is the EFA/Slingshot provider NIXL's LIBFABRIC backend runs on (IB/RoCE verbs is reached through UCX), so a `--provider verbs` listing leaves it not asked; the expert took a hardware verbs provider as the answer",

@@ -324,4 +324,214 @@ export const MANIFESTS: ManifestCase[] = [
     expert: 'not-judged',
     why: 'LeaderWorkerSet, aggregated vLLM TP8 x PP2 over two 8-GPU pods, no RDMA resource: pipeline traffic on the pod network',
   },
+  {
+    file: 'dynamo-dsv4-pro-sglang-disagg-gb200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/deepseek-v4/deepseek-v4-pro/sglang/disagg-gb200/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'GB200, SGLang NIXL (UCX) prefill/decode each over 2 nodes: both roles claim the ComputeDomain channel (MNNVL joined) and UCX_TLS keeps cuda_ipc (UCX_CUDA_IPC_ENABLE_MNNVL defaults to try): KV over multi-node NVLink is declared end to end, no RDMA registration needed',
+  },
+  {
+    file: 'dynamo-dsv4-pro-sglang-disagg-b200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/deepseek-v4/deepseek-v4-pro/sglang/disagg-b200/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'B200 SGLang NIXL 8+8 GPUs: rdma/ib x8 on both roles, run as root with IPC_LOCK, UCX_TLS rc_x,rc,cuda_copy,cuda_ipc over RoCE (one NIC named, a throughput choice): every element of the KV path declared',
+  },
+  {
+    file: 'dynamo-dsv4-pro-vllm-disagg-gb200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/deepseek-v4/deepseek-v4-pro/vllm/disagg/gb200/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'GB200 vLLM NixlConnector prefill/decode over 2 nodes each: both claim the ComputeDomain channel, UCX_TLS cuda_copy,cuda_ipc,tcp with UCX_CUDA_IPC_ENABLE_MNNVL=y and NCCL_MNNVL_ENABLE: KV over multi-node NVLink declared end to end (no RDMA, so the non-root image does not matter)',
+  },
+  {
+    file: 'dynamo-dsv4-flash-vllm-disagg-h200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/deepseek-v4/deepseek-v4-flash/vllm/disagg-h200-agentic/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'DGD v1beta1 (components list): H200 vLLM 4P/3D, NixlConnector, rdma/ib x4 on both, runAsUser 0 with IPC_LOCK, UCX_TLS rc_x,rc,cuda_copy,cuda_ipc, --disaggregation-mode on both: every element of the KV path declared',
+  },
+  {
+    file: 'dynamo-gptoss-vllm-disagg-h200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/gpt-oss-120b/vllm/disagg-h200-agentic/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'DGD v1beta1: 4P/4D one-GPU vLLM NixlConnector workers kept on one node only by a preferred podAffinity; no RDMA resource for the pods the scheduler spreads: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-glm5-sglang-disagg-efa-gb200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/glm-5-nvfp4/sglang/disagg/efa/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'GB200 on AWS: vpc.amazonaws.com/efa x4 on both roles, SGLang NIXL forced to LIBFABRIC with FI_PROVIDER=efa, privileged containers: KV over EFA RDMA declared end to end',
+  },
+  {
+    file: 'dynamo-glm52-sglang-disagg-h200.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/glm-5.2/sglang/disagg-h200-agentic/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'DGD v1beta1, SGLang options from a ConfigMap via --config (disaggregation-mode and nixl backend there), rdma/ib x8 on both, root with IPC_LOCK, UCX over rc with GPU-local NICs: every element of the KV path declared',
+  },
+  {
+    file: 'dynamo-kimi-k26-vllm-agg-h200-chat.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/recipes/kimi-k2.6/vllm/agg-h200-chat/deploy.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'no-problem',
+    why: 'aggregated: one 8-GPU vLLM worker with LMCache offload to local CPU: no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-vllm-disagg-kvbm-tp2.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/examples/backends/vllm/deploy/disagg_kvbm_tp2.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'DGD v1beta1: vLLM TP2 prefill (PdConnector: KVBM + NixlConnector) and decode (NixlConnector), consistent; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-trtllm-disagg-planner.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/examples/backends/trtllm/deploy/disagg_planner.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'DGD v1beta1: TRT-LLM 1-GPU prefill/decode with the planner; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-vllm-disagg-planner.yaml',
+    source:
+      "https://github.com/wxsms/dynamo/blob/2a6da14c83617f5412caba5777dbf0e2399e9c5f/examples/backends/vllm/deploy/disagg_planner.yaml (a fork of ai-dynamo/dynamo, Aug 2026; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'DGD v1beta1: vLLM 1-GPU prefill/decode with NixlConnector and the planner; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'kserve-llmisvc-pd-qwen2-7b-roce.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/single-node-gpu/llm-inference-service-pd-qwen2-7b-gpu.yaml',
+    expert: 'not-judged',
+    why: "KServe LLMInferenceService: decode (template) and prefill pools, NixlConnector through VLLM_ADDITIONAL_ARGS, rdma/roce_gdr and UCX_TLS rc on both; no IPC_LOCK and KServe's default template runs the container runAsNonRoot with all capabilities dropped (config/llmisvcconfig/config-llm-template.yaml): pinning is bounded by a memlock limit the manifest does not show",
+  },
+  {
+    file: 'kserve-llmisvc-dsr1-pd-dp-ep-roce.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/dp-ep/deepseek-r1-gpu-rdma-roce/llm-inference-service-dp-ep-deepseek-r1-pd-gpu-p-deepep-ht-d-pplx.yaml',
+    expert: 'not-judged',
+    why: "KServe LLMInferenceService DP16/EP over leader+worker pods for decode and prefill, NixlConnector producer/consumer, rdma/roce_gdr on every pod; the container runs non-root (KServe's data-parallel templates: runAsNonRoot, IPC_LOCK added but not effective for a non-root uid): pinning bounded by a memlock limit not shown",
+  },
+  {
+    file: 'kserve-llmisvc-gptoss-pd-baseref.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/e2e-gpt-oss/inference_pd_disaggregation.yaml',
+    expert: 'not-judged',
+    why: 'KServe LLMInferenceService with 2 prefill + 1 decode one-GPU pods whose engine and KV settings come from baseRefs (llmisvc-config-pd-disagg, another object): the KV path is not shown',
+  },
+  {
+    file: 'kserve-llmisvc-nemotron-ultra-pd.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/agentic-tool-calling/nemotron-3-ultra-pd.yaml',
+    expert: 'not-judged',
+    why: 'KServe LLMInferenceService: 8-GPU prefill and decode, MultiConnector with NixlConnector producer/consumer in VLLM_ADDITIONAL_ARGS; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'kserve-llmisvc-qwen2-7b-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/single-node-gpu/llm-inference-service-qwen2-7b-gpu.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated: 3 one-GPU replicas, no prefill pool: no KV transfer between pods',
+  },
+  {
+    file: 'aibrix-vllm-1p1d-rdma.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/vllm/1p1d.yaml',
+    expert: 'no-problem',
+    why: 'AIBrix StormService prefill/decode roles: vLLM NixlConnector kv_both on both, vke.volcengine.com/rdma and the rdma pod network on both, IPC_LOCK, vllm-openai based image (root), UCX_TLS ^gga: every element of the KV path declared (the gateway sets remote_host to the prefill pod IP)',
+  },
+  {
+    file: 'aibrix-sglang-tp-1p1d-rdma.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/sglang/tp-1p1d.yaml',
+    expert: 'no-problem',
+    why: 'AIBrix StormService: SGLang prefill/decode TP2 each over a 2-pod group, nixl backend, vke.volcengine.com/rdma and the rdma pod network on every pod, IPC_LOCK, sglang image (root): every element of the KV path declared',
+  },
+  {
+    file: 'aibrix-quickstart-vllm-pd.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/quickstart/pd-model.yaml',
+    expert: 'not-judged',
+    why: 'AIBrix StormService quickstart: vLLM NixlConnector prefill/decode with IPC_LOCK but prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'aibrix-trtllm-pd.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/quickstart/tensorrt/tensor-rt-pd.yaml',
+    expert: 'not-judged',
+    why: 'AIBrix StormService: TRT-LLM CONTEXT/GENERATION servers, cache_transceiver backend DEFAULT written by the script; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'grove-single-node-disaggregated.yaml',
+    source:
+      'https://github.com/ai-dynamo/grove/blob/fcc3b3bbbc5e6a2a797cd080bdbc6983b1ccec24/operator/samples/user-guide/01_core-concepts/single-node-disaggregated.yaml',
+    expert: 'no-problem',
+    why: 'Grove PodCliqueSet with prefill/decode cliques that run nginx placeholders (sleep): no engine, no KV transfer',
+  },
+  {
+    file: 'grove-multi-node-disaggregated.yaml',
+    source:
+      'https://github.com/ai-dynamo/grove/blob/fcc3b3bbbc5e6a2a797cd080bdbc6983b1ccec24/operator/samples/user-guide/01_core-concepts/multi-node-disaggregated.yaml',
+    expert: 'no-problem',
+    why: 'Grove PodCliqueSet with prefill/decode leader and worker cliques running nginx placeholders: no engine, no KV transfer',
+  },
+  {
+    file: 'ome-deepseek-rdma-pd-rt.yaml',
+    source:
+      'https://github.com/sgl-project/ome/blob/17b77edad23bae262e0c9adb7f12039397a5d33d/config/runtimes/srt/deepseek-rdma-pd-rt.yaml',
+    expert: 'no-problem',
+    why: 'OME ClusterServingRuntime: SGLang prefill (engineConfig) and decode (decoderConfig) leader/worker pods, hostNetwork, /dev/infiniband mounted, privileged with IPC_LOCK, --disaggregation-ib-device naming the HCAs (Mooncake default backend): the RDMA KV path is declared',
+  },
+  {
+    file: 'ome-llama-3-2-1b-pd-rt.yaml',
+    source:
+      'https://github.com/sgl-project/ome/blob/17b77edad23bae262e0c9adb7f12039397a5d33d/config/runtimes/srt/meta/llama-3-2-1b-instruct-pd-rt.yaml',
+    expert: 'not-judged',
+    why: "OME ClusterServingRuntime: SGLang prefill/decode with --disaggregation-ib-device mlx5_0 and hostNetwork, RDMA resources left to OME's auto-inject annotation (not shown) and no IPC_LOCK: registration bounded by a memlock limit not shown",
+  },
+  {
+    file: 'llmd-wide-ep-vllm-decode-lws.yaml',
+    source:
+      "https://github.com/zetxqx/llm-d/blob/7edda66d76ccdb55e8c1cb1d4ce0cf0a854eae3f/guides/wide-ep-lws/modelserver/gpu/vllm/base/decode.yaml (a fork of llm-d/llm-d, Jun 2026; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'llm-d wide-EP decode LeaderWorkerSet (2 x 8 GPUs, DP16/EP, NixlConnector, NVSHMEM IBGDA), root with IPC_LOCK, but no RDMA device requested (the provider overlays add it): the KV and EP traffic has no RDMA shown',
+  },
+  {
+    file: 'aibrix-neuron-pd-pool-dra.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/neuron/pool.yaml',
+    expert: 'not-judged',
+    why: 'AIBrix StormService on Trainium: vLLM NixlConnector 2P/4D, the EFA devices through a DRA claim whose ResourceClaimTemplate is a placeholder not in the file, no IPC_LOCK: the KV path and memory pinning are not shown',
+  },
+  {
+    file: 'aibrix-sglang-replica-xpyd-rdma.yaml',
+    source:
+      'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b/samples/disaggregation/sglang/replica.yaml',
+    expert: 'no-problem',
+    why: 'AIBrix StormService 2P/1D SGLang nixl backend, vke.volcengine.com/rdma and the rdma pod network on both roles, IPC_LOCK, sglang image (root): every element of the KV path declared',
+  },
+  {
+    file: 'ome-kimi-k2-pd-rt.yaml',
+    source:
+      'https://github.com/sgl-project/ome/blob/17b77edad23bae262e0c9adb7f12039397a5d33d/config/runtimes/srt/kimi-k2-pd-rt.yaml',
+    expert: 'no-problem',
+    why: 'OME ClusterServingRuntime: SGLang prefill over 4 nodes and decode over 12 (leader + worker pods), all privileged with IPC_LOCK, hostNetwork and /dev/infiniband mounted, --disaggregation-ib-device naming the HCAs: the RDMA KV path is declared',
+  },
+  {
+    file: 'kserve-llmisvc-dsr1-dp-ep-roce-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/dp-ep/deepseek-r1-gpu-rdma-roce/llm-inference-service-dp-ep-deepseek-r1-gpu-deepep-ht.yaml',
+    expert: 'not-judged',
+    why: "KServe LLMInferenceService, aggregated DP32/EP over 4 eight-GPU pods (leader + worker), rdma/roce_gdr and the RoCE network on each; KServe's data-parallel template runs them runAsNonRoot, so the added IPC_LOCK does not apply: pinning for the EP all-to-all is bounded by a memlock limit not shown",
+  },
+  {
+    file: 'kserve-llmisvc-kv-offloading-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/kv-cache-offloading/llm-inference-service-kv-cache-offloading.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated one-GPU pool with KV offloading to CPU and local disk: no KV transfer between pods',
+  },
 ];
