@@ -248,4 +248,32 @@ export const CAPTURES_b31: Capture[] = [
     expert: 'not-judged',
     why: 'a fence indented in a markdown list: UCX 1.19.1 configured --with-cuda --with-verbs, then `ucx_info -d | grep Transport` with self and twelve tcp entries, cut inside the next name (`sy`): the transport list is not whole',
   },
+  {
+    file: 'ucx_info/ucx-6882-rc-verbs-on-efa-rdmap0s6-create-srq-failed-to-open-interface.txt',
+    tool: 'ucx_info',
+    source: 'https://github.com/openucx/ucx/issues/6882',
+    expert: 'problem',
+    why: 'one `ucx_info -d` section, no prompt: the rc_verbs transport on the only RDMA device shown (rdmap0s6:1) logs `UCX ERROR ibv_create_srq() failed: Operation not supported` and `< failed to open interface >`: the RDMA transport cannot be opened on the device',
+  },
+  {
+    file: 'ucx_info/arrow-12442-ud-verbs-on-efa-create-cq-failed-to-open-interface-and-rdmacm.txt',
+    tool: 'ucx_info',
+    source: 'https://github.com/apache/arrow/pull/12442',
+    expert: 'problem',
+    why: 'one `ucx_info -d` section, no prompt: ud_verbs on rdmap0s6:1 logs `UCX ERROR ibv_create_cq(cqe=1024) failed` and `< failed to open interface >`, then `< failed to open connection manager rdmacm >`: neither the RDMA transport nor the connection manager opens on the device',
+  },
+  {
+    file: 'fi_info/arrow-12442-dollar-ucx-info-v-then-fi-info-p-efa-t-rdm-rdmap0s6.txt',
+    tool: 'fi_info',
+    source: 'https://github.com/apache/arrow/pull/12442',
+    expert: 'no-problem',
+    why: 'the first part of a block of `$ ` commands (it goes on with lsmod): `ucx_info -v` (1.12.0), then `fi_info -p efa -t FI_EP_RDM` lists the efa provider with FI_EP_RDM on rdmap0s6-rdm: the EFA RDM endpoint is there',
+  },
+  {
+    file: 'fi_info/ucx-10692-dollar-fi-info-p-efa-efa-direct-fabric-rdmap16s27.txt',
+    tool: 'fi_info',
+    source: 'https://github.com/openucx/ucx/issues/10692',
+    expert: 'no-problem',
+    why: '`$ fi_info -p efa` (libfabric 2.x, version 201.0) lists the efa provider, FI_EP_RDM on rdmap16s27-rdm under the efa-direct fabric: the EFA RDM endpoint is there',
+  },
 ];
