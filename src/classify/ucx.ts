@@ -32,7 +32,9 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
   // The paste's cut inside a transport name, else a filter the command shows, else the paste's own cut.
   const view = r.cutTransport !== undefined ? excerptOf(r) : (shown ?? excerptOf(r));
-  const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name));
+  // A transport whose interface does not open (`< failed to open interface >`) is listed but unusable.
+  const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name) && !t.failed);
+  const unopened = all.filter((t) => RDMA_TRANSPORTS.has(t.name) && t.failed);
   const cuda = all.filter((t) => CUDA_TRANSPORTS.has(t.name));
   const ib = ibDomains(r);
   const dead = ib.filter((d) => d.noDevices).map((d) => d.name);
@@ -53,6 +55,8 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
         },
       ),
     );
+  } else if (unopened.length > 0) {
+    checks.push(unopenedCheck(unopened));
   } else if (hiddenBy(view, RDMA_LINES)) {
     checks.push(
       check(
@@ -109,6 +113,23 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
   checks.push(...gdrChecks(rdma, cuda, ib, shown, r.via));
   if (r.version) checks.push(check('ucx.version', 'ok', `UCX ${r.version}`, { matters: false }));
   return checks;
+}
+
+/**
+ * The only RDMA transports the paste shows fail to open on their device: ucx_info prints "< failed to open
+ * interface >" after the Device line when uct_iface_open fails (src/tools/info/tl_info.c, print_iface_info), and
+ * UCX's own ERROR line (`ibv_create_srq() failed`, `ibv_create_cq() failed`) says why. A fault shown (principle 4).
+ */
+function unopenedCheck(unopened: readonly { name: string; device: string }[]): Check {
+  const list = unopened.map((t) => (t.device === NOT_SHOWN ? t.name : `${t.name} on ${t.device}`));
+  return check(
+    'ucx.rdma',
+    'fail',
+    `RDMA transport ${[...new Set(list)].join(', ')} is listed but fails to open ("< failed to open interface >"): UCX cannot use RDMA there, so transfers fall back to TCP or fail`,
+    {
+      fix: 'read the UCX ERROR line above the mark (the verbs call the device refused); use the transport the device supports (EFA: UCX ≥ 1.18 with --with-efa, or libfabric) or a UCX built for this device',
+    },
+  );
 }
 
 /**

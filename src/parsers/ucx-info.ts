@@ -23,7 +23,11 @@ export interface UcxMemoryDomain {
   component?: string;
   /** ["host", "cuda"] from "memory types: host (access,reg,cache), cuda (…)"; undefined on UCX that does not print it. */
   memoryTypes?: string[];
-  transports: { name: string; device: string }[];
+  /**
+   * `failed`: "#   < failed to open interface >" follows the transport's Device line (tl_info.c print_iface_info,
+   * when uct_iface_open fails): the transport is listed on the device but cannot be used there.
+   */
+  transports: { name: string; device: string; failed?: true }[];
   /** "< no supported devices found >". */
   noDevices: boolean;
 }
@@ -231,16 +235,16 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     const mt = /^memory types:\s*(.*)$/.exec(body);
     if (mt) {
-      // "host (access,reg,cache), cuda (access,alloc,reg,detect), cuda-managed (…)": names outside brackets.
-      domain.memoryTypes = (mt[1] as string)
-        .replace(/\([^)]*\)/g, '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      domain.memoryTypes = memoryTypes(mt[1] as string);
       continue;
     }
     if (/^< no supported devices found >$/.test(body)) {
       domain.noDevices = true;
+      continue;
+    }
+    const listed = domain.transports[domain.transports.length - 1];
+    if (/^< failed to open interface >$/.test(body) && listed) {
+      listed.failed = true;
       continue;
     }
     const dev = /^Device: (\S+)$/.exec(body);
@@ -276,6 +280,15 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     ...built,
     ...(cutTransport !== undefined ? { cutTransport } : {}),
   };
+}
+
+/** "host (access,reg,cache), cuda (access,alloc,reg,detect), cuda-managed (…)": the names outside brackets. */
+function memoryTypes(list: string): string[] {
+  return list
+    .replace(/\([^)]*\)/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Nothing of ucx_info at all: the first line read around (else the first line) is what is wrong with the input. */

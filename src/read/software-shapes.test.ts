@@ -179,3 +179,41 @@ describe('8. a transport list cut inside its last name goes on past the cut (P2)
     expect(lines(read('ucx_info', `${grep}sv`))).toContain('fail ucx.rdma');
   });
 });
+
+describe('9. an RDMA transport marked `< failed to open interface >` is listed but unusable (P4)', () => {
+  const section = (tl: string, mark: string) =>
+    [
+      '# Memory domain: mlx5_0',
+      '#     Component: ib',
+      '#',
+      `#      Transport: ${tl}`,
+      '#         Device: mlx5_0:1',
+      '#  System device: 0000:3b:00.0 (0)',
+      ...(mark ? [mark] : []),
+    ].join('\n');
+  const failed = '#   < failed to open interface >';
+
+  it('the only RDMA transport shown fails to open: a fault, whatever is cut', () => {
+    const checks = read('ucx_info', section('rc_verbs', failed));
+    expect(lines(checks)).toContain('fail ucx.rdma');
+    expect(checks.find((c) => c.id === 'ucx.rdma')?.detail).toMatch(/rc_verbs on mlx5_0:1 .*fails to open/);
+  });
+
+  it('the same transport without the mark is usable', () => {
+    expect(lines(read('ucx_info', section('rc_verbs', '')))).toContain('ok ucx.rdma');
+  });
+
+  it('another RDMA transport that opens keeps RDMA usable', () => {
+    const both = `${section('rc_verbs', failed)}\n#\n#      Transport: ud_verbs\n#         Device: mlx5_0:1\n#`;
+    const rdma = read('ucx_info', both).find((c) => c.id === 'ucx.rdma');
+    expect(rdma?.status).toBe('ok');
+    expect(rdma?.detail).toMatch(/ud_verbs/);
+    expect(rdma?.detail).not.toMatch(/rc_verbs/);
+  });
+
+  it('`< failed to query interface >` is an interface that opened: not a failure', () => {
+    expect(lines(read('ucx_info', section('rc_verbs', '#   < failed to query interface >')))).toContain(
+      'ok ucx.rdma',
+    );
+  });
+});

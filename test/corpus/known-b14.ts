@@ -86,8 +86,4 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: as mcas-notes: a `-p "verbs;ofi_rxm"` listing does not ask read\'s fi_info question (the EFA/Slingshot provider); the expert took the hardware verbs RDM endpoint as the answer',
   'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
-  'ucx_info/ucx-6882-rc-verbs-on-efa-rdmap0s6-create-srq-failed-to-open-interface.txt':
-    'TOOL: `#   < failed to open interface >` after the Device line is not read, so rc_verbs counts as a usable RDMA transport (P4)',
-  'ucx_info/arrow-12442-ud-verbs-on-efa-create-cq-failed-to-open-interface-and-rdmacm.txt':
-    'TOOL: as ucx-6882: ud_verbs marked `< failed to open interface >` counts as usable (P4)',
 };
