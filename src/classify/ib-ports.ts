@@ -210,7 +210,7 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
       ? check(
           'ib.ports',
           'warn',
-          `${shown.length === 1 ? 'the one port shown is' : `none of the ${shown.length} ports shown is`} not usable, but ${notShown ? `${notShown} other ports` : hidden > 0 ? `${plural(hidden, 'other port')} ${hidden === 1 ? 'is' : 'are'} not shown whole (cut or filtered)` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
+          `${shown.length === 1 ? 'the one port shown is not usable' : `none of the ${shown.length} ports shown is usable`}, but ${notShown ? `${notShown} other ports` : hidden > 0 ? `${plural(hidden, 'other port')} ${hidden === 1 ? 'is' : 'are'} not shown whole (cut or filtered)` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
           { fix: 'paste the whole output (every device block with its ports)' },
         )
       : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {

@@ -73,8 +73,25 @@ function adapters(devices: readonly IbDevice[]): Record<string, string | undefin
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
   if (r.list) return classifyIbstatList(r.list);
   if (r.devices.length === 0) {
-    // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
     const first = r.errors[0]?.text ?? '';
+    // `stat of IB device 'x' failed` comes from ibstat.c main's loop over the CA list it read (umad): x is on
+    // that list, ibstat could not query it and stopped there, so the devices exist and their ports are not
+    // shown (principle 2). Only the panics before the list ("can't list IB device names", "'x' IB device
+    // can't be found") say ibstat found no device.
+    const stopped = /stat of IB device '([^']+)' failed/.exec(first)?.[1];
+    if (stopped)
+      return [
+        check(
+          'ib.ibstat',
+          'warn',
+          `ibstat stopped at ${stopped} before printing any CA: ${first}; the CAs it listed are not shown, not judged`,
+          {
+            subject: stopped,
+            fix: `run \`ibstat <ca>\` for each CA (\`ibstat -l\` lists them) or \`ibstatus\`/\`ibv_devinfo\`, which do not stop at ${stopped}`,
+          },
+        ),
+      ];
+    // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
     return [
       check('rdma.devices', 'fail', `ibstat read no RDMA device: ${first}`, {
         fix: 'load the HCA driver (mlx5_ib, efa) and ib_umad; in a pod, request the RDMA device-plugin resource so /dev/infiniband and /sys/class/infiniband are visible',

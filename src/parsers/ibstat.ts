@@ -49,7 +49,9 @@ export function parseIbstat(text: string): IbstatResult {
       elided.push({ line: line.no, text: t });
       continue;
     }
-    const ca = /^CA '([^']+)'$/.exec(t);
+    // ibstat prints `CA '%s'` and nothing after it (ibstat.c ca_dump): text after the closing quote, a stray
+    // second quote included, is the poster's note on the line (`CA 'mlx4_0' <-- first HCA`), not output (P1).
+    const ca = /^CA '([^'\s]+)''?(?:\s.*)?$/.exec(t);
     if (ca) {
       device = { name: ca[1] as string, ports: [] };
       devices.push(device);

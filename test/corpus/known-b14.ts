@@ -78,6 +78,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
   'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
     'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
+  // b29
+  'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt':
+    'READING: the expert judged the fragment by its cut ends; read fails the one port it shows, Active at 1X 25 Gb/s (3.1 GB/s of line rate, under the 5 GB/s cross-node KV floor), and the definitions count one such fault (a link below the cross-node floor) however much is cut',
+  'ibstat/nccl-622-intel-e810-irdma-rocep216s0f0-down-disabled-cut.txt':
+    'TOOL P2 (the item tools38 is fixing: an ibstat port cut before its Link layer line): ibstat prints `Link layer:` last in every Port block (ibstat.c port_dump), so a paste whose last port stops before it ends inside that CA and the CAs after it are not shown; read takes the one Disabled port for the whole node and fails "no usable RDMA port: 0 of 1 Active"',
   // b30 (its six TOOL misses were fixed by principle: src/read/transfer-b30.test.ts)
   // b31
   'fi_info/mcas-notes-fi-info-provider-verbs-ep-msg-node-two-space-indented.txt':
