@@ -97,6 +97,23 @@ function driverFailures(r: DmesgPeermemResult): Check[] {
       ),
     );
   }
+  const command = r.lines.filter((l) => l.kind === 'command');
+  if (command.length > 0) {
+    const devices = [...new Set(command.map((l) => l.module))];
+    const first = command[0] as (typeof command)[number];
+    out.push(
+      check(
+        'nic.command',
+        'fail',
+        `${devices.join(', ')}: the device's firmware/admin commands fail (${command.length} line(s), first at line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*/, '')}): it cannot create the queues and registrations RDMA needs`,
+        {
+          subject: devices.join(', '),
+          fix: 'a device whose command interface times out or refuses commands needs a reset or reboot; check its firmware and the kernel driver version (and, for EFA, the instance limits on the resource it refused)',
+          data: { devices },
+        },
+      ),
+    );
+  }
   for (const crash of r.lines.filter((l) => l.kind === 'crash')) {
     const gdr = crash.module === 'gdrdrv';
     const nicDriver = !gdr && !/^(?:nvidia_peermem|nv_peer_mem|NVRM)$/.test(crash.module);
@@ -172,6 +189,7 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
     ? undefined
     : r.lines.find((l) => l.kind === 'loaded' && l.module === 'gdrdrv');
   const hidden = hiddenBy(opts.shown, ['nvidia_peermem: Unknown symbol', 'nv_peer_mem: Unknown symbol']);
+  const inUse = r.lines.find((l) => l.kind === 'other' && PEERMEM.has(l.module));
   return [
     ...(gdrdrv
       ? [
@@ -183,7 +201,7 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
     check(
       'gdr.peermem',
       'skipped',
-      `${hidden ?? 'no peer-memory module line in these kernel log lines'}: its load state is not shown here`,
+      `${hidden ?? (inUse ? `${inUse.module} logs as in use (line ${inUse.line}) but no load or error line of it is here` : 'no peer-memory module line in these kernel log lines')}: its load state is not shown here`,
       { fix: 'check `lsmod | grep -E "nvidia_peermem|nv_peer_mem"`' },
     ),
   ];

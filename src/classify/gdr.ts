@@ -260,6 +260,19 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
       ),
     ];
   }
+  if (r.errors.length === 0 && !r.closed && r.mapped !== false) {
+    // Any other gdrcopy test (copybw, copylat before its rows, validate) that stops with no error line
+    // before "closing gdrdrv": the paste ends there (principle 2). An abort prints its ASSERT or gdr_open
+    // line (GDRCOPY_FAILURE); with none shown, what came after is not shown, never "did not finish".
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `gdrcopy: ${r.writeGBps !== undefined ? `write ${r.writeGBps} GB/s, then ` : ''}the paste stops before the end of the test ("closing gdrdrv") with no error line: the rest of the run is not shown, so not checked`,
+        { fix: 'paste the whole gdrcopy_copybw / gdrcopy_copylat output, to "closing gdrdrv"' },
+      ),
+    ];
+  }
   if (r.errors.length > 0 || !r.closed || r.mapped === false) {
     const why =
       r.errors[0]?.text ?? (r.mapped === false ? 'the GPU buffer was not mapped' : 'the test did not finish');

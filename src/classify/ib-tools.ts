@@ -64,6 +64,9 @@ function cutAbove(devices: readonly IbDevice[], headless: string, header: string
 const cutBeforePorts = (device: string) =>
   `${device}: the paste stops inside its block, before its ports: not shown, not judged`;
 
+const endsInsideText = (e: NonNullable<IbstatResult['endsInside']>) =>
+  `it ends inside port ${e.port} of ${e.device}, before ${e.before}`;
+
 /** Device → its physical adapter (system image GUID), where the output shows it. */
 function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
@@ -73,8 +76,25 @@ function adapters(devices: readonly IbDevice[]): Record<string, string | undefin
 export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): Check[] {
   if (r.list) return classifyIbstatList(r.list);
   if (r.devices.length === 0) {
-    // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
     const first = r.errors[0]?.text ?? '';
+    // `stat of IB device 'x' failed` comes from ibstat.c main's loop over the CA list it read (umad): x is on
+    // that list, ibstat could not query it and stopped there, so the devices exist and their ports are not
+    // shown (principle 2). Only the panics before the list ("can't list IB device names", "'x' IB device
+    // can't be found") say ibstat found no device.
+    const stopped = /stat of IB device '([^']+)' failed/.exec(first)?.[1];
+    if (stopped)
+      return [
+        check(
+          'ib.ibstat',
+          'warn',
+          `ibstat stopped at ${stopped} before printing any CA: ${first}; the CAs it listed are not shown, not judged`,
+          {
+            subject: stopped,
+            fix: `run \`ibstat <ca>\` for each CA (\`ibstat -l\` lists them) or \`ibstatus\`/\`ibv_devinfo\`, which do not stop at ${stopped}`,
+          },
+        ),
+      ];
+    // ibstat.c IBPANICs before printing any CA ("can't list IB device names", "'x' IB device can't be found").
     return [
       check('rdma.devices', 'fail', `ibstat read no RDMA device: ${first}`, {
         fix: 'load the HCA driver (mlx5_ib, efa) and ib_umad; in a pod, request the RDMA device-plugin resource so /dev/infiniband and /sys/class/infiniband are visible',
@@ -88,7 +108,15 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
     ports.length === 0
       ? []
       : unhidden(
-          classifyIbPorts(ports, models(r.devices), hiddenBy(opts.shown, PORT_LINES), adapters(r.devices)),
+          classifyIbPorts(
+            ports,
+            models(r.devices),
+            hiddenBy(
+              opts.shown ?? (r.endsInside ? cutShown(endsInsideText(r.endsInside)) : undefined),
+              PORT_LINES,
+            ),
+            adapters(r.devices),
+          ),
           opts.shown,
         );
   // ibstat prints a `Port N:` block for every port of every CA (ibstat.c ca_stat): a CA without one is a paste

@@ -47,7 +47,8 @@ function runCheck(r: NcclTestsResult, test: string): Check {
         fix: 'a corrupting path (GPU, NVLink, NIC, PCIe/ATS/ACS): run the test per node and per rail to isolate it, and check dmesg for Xid and PCIe AER errors',
       },
     );
-  const err = r.errors[0] ?? (r.rows.length === 0 ? r.warnings[0] : undefined);
+  // A WARN NCCL carried on after is a warning, not the failure of the run (principle 5).
+  const err = r.errors[0] ?? (r.rows.length === 0 ? r.warnings.find((w) => !w.carriedOn) : undefined);
   if (r.rows.length === 0) {
     if (err)
       return check('nccl.run', 'fail', `${test} failed: line ${err.line}: ${err.text}`, {
@@ -56,7 +57,7 @@ function runCheck(r: NcclTestsResult, test: string): Check {
     return check(
       'nccl.run',
       'skipped',
-      `${test}: no result row (the output was cut, or the run never got past init)`,
+      `${test}: no result row (the output was cut, or the run never got past init)${carried(r)}`,
       {
         fix: 'paste the whole output, from the "# nThread" line to "# Avg bus bandwidth"',
       },
@@ -264,4 +265,10 @@ function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefi
     'ok',
     `${r.network ? `network ${r.network}` : 'network'}${r.via.gdrdma ? `, ${r.via.gdrdma} channel(s) via GPUDirect RDMA (GDRDMA)` : ''}`,
   );
+}
+
+/** The first NCCL WARN the run carried on after, as a note to a result that is not shown. */
+function carried(r: NcclTestsResult): string {
+  const w = r.warnings.find((x) => x.carriedOn);
+  return w ? `; NCCL warned (line ${w.line}: ${w.text}) and carried on` : '';
 }

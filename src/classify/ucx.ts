@@ -27,11 +27,14 @@ const MEMTYPE_LINES = ['#     memory types: host (access,reg,cache), cuda (reg)'
 export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}): Check[] {
   const checks: Check[] = [];
   const shown = opts.shown;
+  if (r.logOnly) return logOnly();
   if (r.domains.length === 0) return fromVersion(r);
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
-  // A filter the command shows, else the paste's own cut: one "not shown" either way.
-  const view = shown ?? excerptOf(r);
-  const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name));
+  // The paste's cut inside a transport name, else a filter the command shows, else the paste's own cut.
+  const view = r.cutTransport !== undefined ? excerptOf(r) : (shown ?? excerptOf(r));
+  // A transport whose interface does not open (`< failed to open interface >`) is listed but unusable.
+  const rdma = all.filter((t) => RDMA_TRANSPORTS.has(t.name) && !t.failed);
+  const unopened = all.filter((t) => RDMA_TRANSPORTS.has(t.name) && t.failed);
   const cuda = all.filter((t) => CUDA_TRANSPORTS.has(t.name));
   const ib = ibDomains(r);
   const dead = ib.filter((d) => d.noDevices).map((d) => d.name);
@@ -52,6 +55,8 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
         },
       ),
     );
+  } else if (unopened.length > 0) {
+    checks.push(unopenedCheck(unopened));
   } else if (hiddenBy(view, RDMA_LINES)) {
     checks.push(
       check(
@@ -111,6 +116,23 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
 }
 
 /**
+ * The only RDMA transports the paste shows fail to open on their device: ucx_info prints "< failed to open
+ * interface >" after the Device line when uct_iface_open fails (src/tools/info/tl_info.c, print_iface_info), and
+ * UCX's own ERROR line (`ibv_create_srq() failed`, `ibv_create_cq() failed`) says why. A fault shown (principle 4).
+ */
+function unopenedCheck(unopened: readonly { name: string; device: string }[]): Check {
+  const list = unopened.map((t) => (t.device === NOT_SHOWN ? t.name : `${t.name} on ${t.device}`));
+  return check(
+    'ucx.rdma',
+    'fail',
+    `RDMA transport ${[...new Set(list)].join(', ')} is listed but fails to open ("< failed to open interface >"): UCX cannot use RDMA there, so transfers fall back to TCP or fail`,
+    {
+      fix: 'read the UCX ERROR line above the mark (the verbs call the device refused); use the transport the device supports (EFA: UCX ≥ 1.18 with --with-efa, or libfabric) or a UCX built for this device',
+    },
+  );
+}
+
+/**
  * Why a `ucx_info -d` with no filter command in sight is still only a part of one: every whole
  * output lists the `self` memory domain and transport (src/uct/sm/self/self.c is built into
  * libuct in every UCX version: Makefile.am `sm/self/self.c`, v1.8.0 line 62, v1.20.0 line 72),
@@ -119,6 +141,10 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
  */
 export function excerptOf(r: UcxInfoResult): Shown | undefined {
   if (r.domains.length === 0) return undefined;
+  if (r.cutTransport !== undefined)
+    return cutShown(
+      `it ends inside the transport name \`${r.cutTransport}\`, so the list goes on past the cut`,
+    );
   if (r.elided) return cutShown('lines were left out with `[...]`');
   if (r.endsInside !== undefined)
     return cutShown(`it ends inside the \`${r.endsInside}\` memory domain, before its transports`);
@@ -216,9 +242,31 @@ function gdrChecks(
  * no RDMA transport between nodes.
  */
 function fromVersion(r: UcxInfoResult): Check[] {
-  const checks = [check('ucx.version', 'ok', `UCX ${r.version ?? 'version unknown'}`, { matters: false })];
-  const conf = r.configure ?? '';
-  if (/--without-cuda\b/.test(conf))
+  const b = r.build;
+  const version = r.version ?? b?.VERSION ?? b?.PACKAGE_VERSION;
+  const checks =
+    version || !b
+      ? [check('ucx.version', 'ok', `UCX ${version ?? 'version unknown'}`, { matters: false })]
+      : [];
+  const conf = r.configure ?? b?.UCX_CONFIGURE_FLAGS ?? '';
+  // `ucx_info -b`'s uct_MODULES names the UCT modules built (cuda, ib, …); HAVE_CUDA / HAVE_IB are set only when built.
+  const modules = b?.uct_MODULES?.split(':').filter(Boolean);
+  if (modules)
+    checks.push(
+      modules.includes('cuda')
+        ? check('ucx.cuda', 'ok', `UCX was built with its CUDA module (uct_MODULES ${b?.uct_MODULES})`)
+        : check(
+            'ucx.cuda',
+            'fail',
+            `UCX was built without its CUDA module (uct_MODULES ${b?.uct_MODULES}): GPU-memory transfers fail`,
+            {
+              fix: 'use a UCX built with CUDA',
+            },
+          ),
+    );
+  else if (b?.HAVE_CUDA === '1')
+    checks.push(check('ucx.cuda', 'ok', 'UCX was built with CUDA (HAVE_CUDA 1)'));
+  else if (/--without-cuda\b/.test(conf))
     checks.push(
       check('ucx.cuda', 'fail', 'UCX was configured --without-cuda: GPU-memory transfers fail', {
         fix: 'use a UCX built with CUDA',
@@ -231,7 +279,41 @@ function fromVersion(r: UcxInfoResult): Check[] {
       }),
     );
   else checks.push(check('ucx.cuda', 'ok', 'UCX was configured --with-cuda'));
-  if (r.configure === undefined) return checks;
+  if (modules) {
+    checks.push(
+      modules.includes('ib')
+        ? check(
+            'ucx.rdma',
+            'ok',
+            `UCX was built with its InfiniBand/RoCE module (uct_MODULES ${b?.uct_MODULES})`,
+          )
+        : check(
+            'ucx.rdma',
+            'fail',
+            `UCX was built without its InfiniBand/RoCE module (uct_MODULES ${b?.uct_MODULES})`,
+            {
+              fix: 'use a UCX built with verbs (rdma-core)',
+            },
+          ),
+    );
+    return checks;
+  }
+  if (b?.HAVE_IB === '1') {
+    checks.push(check('ucx.rdma', 'ok', 'UCX was built with InfiniBand/RoCE support (HAVE_IB 1)'));
+    return checks;
+  }
+  if (b && !conf)
+    checks.push(
+      check(
+        'ucx.rdma',
+        'skipped',
+        'the build defines shown reach neither HAVE_IB nor uct_MODULES: whether verbs was built is not shown',
+        {
+          fix: 'run `ucx_info -b | grep -E "HAVE_IB|uct_MODULES"` or `ucx_info -d`',
+        },
+      ),
+    );
+  if (!conf) return checks;
   if (/--without-verbs\b/.test(conf))
     checks.push(
       check(
@@ -255,4 +337,23 @@ function fromVersion(r: UcxInfoResult): Check[] {
       ),
     );
   return checks;
+}
+
+/** `ucx_info` ran but only UCX's log lines are pasted after it: no transport is shown, none is missing. */
+function logOnly(): Check[] {
+  return [
+    check(
+      'ucx.rdma',
+      'skipped',
+      "the paste holds only UCX's log lines after `ucx_info`: its transport list is not shown",
+      {
+        fix: 'paste the whole output (or run it without UCX_LOG_LEVEL)',
+      },
+    ),
+    check(
+      'ucx.cuda',
+      'skipped',
+      "the paste holds only UCX's log lines after `ucx_info`: its CUDA transports are not shown",
+    ),
+  ];
 }

@@ -13,7 +13,7 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'crash' | 'loaded' | 'benign' | 'other';
+  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'command' | 'crash' | 'loaded' | 'benign' | 'other';
 }
 
 /** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
@@ -41,7 +41,47 @@ export interface DmesgPeermemResult {
 const ERROR_CQE = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): (Requestor|Responder) error cqe on cqn/;
 const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrome 0x([0-9a-f]+)/i;
 
-const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM)\b/;
+const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
+/**
+ * A peer-memory module's own print prefix, which its lines keep when pasted without the kernel's timestamp: the
+ * module name, then `<function>:<line> ` (Mellanox/nv_peer_memory nv_peer_mem.c: `#define DRV_NAME "nv_mem"`,
+ * `peer_err(FMT, ...) printk(KERN_ERR DRV_NAME " %s:%d " FMT, __FUNCTION__, __LINE__, ...)`; the driver's
+ * nvidia-peermem prints `nvidia-peermem <function>:<line> ...` the same way).
+ */
+const PEER_PRINT = /^(?:nvidia[_-]peermem|nv_mem) \w+:\d+ /;
+/**
+ * A collector's host label before a kernel line (pdsh and clush print `<host>: ` before each line of output):
+ * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
+ */
+const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
+/** Text before a raw kernel timestamp later in the line: a candidate collector prefix (`INFO - INFO - [ 61.1]`). */
+const BEFORE_STAMP = /^(.{1,40}?)(?=\[\s*\d{1,8}\.\d{6}\])/;
+
+/**
+ * A prefix a test framework or log collector put before every kernel line (`INFO - INFO - [ 6156.708982] …`,
+ * dentproject/dentOS#11): the same text before the timestamp on at least two lines and on most of the lines that
+ * carry one is the collector's, not the kernel's (the kernel starts its lines with the timestamp).
+ */
+function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
+  const found = lines.flatMap((l) => BEFORE_STAMP.exec(l.text.trim())?.[1] ?? []);
+  const stamped = lines.filter((l) => /\[\s*\d{1,8}\.\d{6}\]/.test(l.text)).length;
+  const counts = new Map<string, number>();
+  for (const p of found) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const [prefix, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return prefix !== undefined && n !== undefined && n >= 2 && n >= 0.8 * stamped ? prefix : undefined;
+}
+/**
+ * An RDMA device whose firmware or admin commands fail (principle 4): mlx5's command interface timing out
+ * (drivers/net/ethernet/mellanox/mlx5/core/cmd.c, wait_func_handle_exec_timeout `cmd[%d]: %s(0x%x) No done
+ * completion`, wait_func / cb_timeout_handler `%s(0x%x) timeout. Will cause a leak of a command resource`) and
+ * EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
+ * command %s (opcode %u) comp_status %d err %d`, `Failed to submit command %s (opcode %u) err %ld`): the device
+ * cannot create the queues, protection domains and registrations RDMA needs.
+ */
+const DEVICE_COMMAND =
+  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)/;
+/** The RDMA core's device prefix (`infiniband efa_0: …`, ibdev_err()): the device the line is about. */
+const IBDEV = /\binfiniband (\S+?):/;
 
 /**
  * An RDMA NIC driver that failed to bring its device up: the driver core's `<driver>: probe of <dev>
@@ -74,10 +114,14 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
+  const collector = sharedPrefix(lines);
   for (const l of lines) {
-    const t = l.text.trim();
-    if (t === '' || promptCommand(l.text) !== undefined) continue;
-    first ??= { no: l.no, text: t };
+    const trimmed = l.text.trim();
+    const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
+    if (raw === '' || promptCommand(l.text) !== undefined) continue;
+    first ??= { no: l.no, text: trimmed };
+    const host = HOST_LABEL.exec(raw)?.[0];
+    const t = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const kernel = KERNEL.test(t);
     if (kernel) r.kernelLines++;
     const insert =
@@ -102,9 +146,17 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       r.lines.push({ line: l.no, module: nic[1] as string, text: t, kind: 'nic' });
       continue;
     }
+    const device = nic
+      ? (/\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)\b/i.exec(t)?.[1] ?? nic[1])
+      : IBDEV.exec(t)?.[1];
+    if (device && DEVICE_COMMAND.test(t) && (kernel || t.startsWith(nic?.[1] ?? 'infiniband '))) {
+      r.lines.push({ line: l.no, module: device, text: t, kind: 'command' });
+      continue;
+    }
     const m = MODULE.exec(t);
-    if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t))) continue;
-    const module = (m[1] as string).replace('-', '_');
+    if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
+      continue;
+    const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
     const kind: PeermemLine['kind'] = /Unknown symbol|disagrees about version of symbol/.test(t)
       ? 'symbol'
       : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)

@@ -154,6 +154,27 @@ export function physState(raw: string): PhysState {
   return map[t] ?? 'unknown';
 }
 
+const PHYS_WORDS = [
+  'SLEEP',
+  'POLLING',
+  'DISABLED',
+  'PORTCONFIGURATIONTRAINING',
+  'LINKUP',
+  'LINKERRORRECOVERY',
+  'PHYTEST',
+  'NOSTATECHANGE',
+];
+
+/** A value cut mid-word: a strict, non-empty prefix of a physical-state word (after its `N: ` number). */
+function isPhysStatePrefix(raw: string): boolean {
+  const t = raw
+    .trim()
+    .replace(/^\d+:\s*/, '')
+    .toUpperCase()
+    .replace(/[\s_]/g, '');
+  return t !== '' && PHYS_WORDS.some((w) => w.startsWith(t) && w !== t);
+}
+
 export function linkLayer(raw: string): LinkLayer | undefined {
   const t = raw.trim().toLowerCase();
   // The ibstatus script prints "IB" when a port has no link_layer file (scripts/ibstatus L34).
@@ -181,7 +202,11 @@ export function setCommonPortField(port: IbPort, field: CommonPortField, raw: st
       port.state = portState(raw);
       return;
     case 'physState':
-      port.physState = physState(raw);
+      // A strict prefix of a physical-state word (`3: Disable`, `LinkU`) is never printed (ibstat.c
+      // port_phy_state_str[], the sysfs phys_state file, devinfo.c port_phy_state_str): the paste ends
+      // inside this line, so the state is not shown, as for a `State:` cut mid-word (portState).
+      if (isPhysStatePrefix(raw)) port.cut = true;
+      else port.physState = physState(raw);
       return;
     case 'lid':
     case 'smLid': {

@@ -24,6 +24,8 @@ export interface IbstatResult {
   elided?: { line: number; text: string }[];
   /** `ibstat -l` or `ibstat -p`: CA names or port GUIDs, no port block (ibstat-list.ts). */
   list?: IbstatList;
+  /** The paste ends inside this port block, before the lines ibstat prints last in it (endOfPaste). */
+  endsInside?: { device: string; port: number; before: string };
 }
 
 const TOOL = 'ibstat';
@@ -38,6 +40,9 @@ export function parseIbstat(text: string): IbstatResult {
   const elided: { line: number; text: string }[] = [];
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
+  /** The keys the current port block printed, and its `Port GUID:` value as pasted. */
+  let keys = new Set<string>();
+  let guid: string | undefined;
   let stray: { no: number; text: string } | undefined;
   /** The keys an implicit (header-less) port already has: a second State starts the next port. */
   let seen: Record<string, true> = {};
@@ -49,7 +54,9 @@ export function parseIbstat(text: string): IbstatResult {
       elided.push({ line: line.no, text: t });
       continue;
     }
-    const ca = /^CA '([^']+)'$/.exec(t);
+    // ibstat prints `CA '%s'` and nothing after it (ibstat.c ca_dump): text after the closing quote, a stray
+    // second quote included, is the poster's note on the line (`CA 'mlx4_0' <-- first HCA`), not output (P1).
+    const ca = /^CA '([^'\s]+)''?(?:\s.*)?$/.exec(t);
     if (ca) {
       device = { name: ca[1] as string, ports: [] };
       devices.push(device);
@@ -70,6 +77,8 @@ export function parseIbstat(text: string): IbstatResult {
     if (portHead && device) {
       port = { device: device.name, port: Number(portHead[1]), state: 'not-shown' };
       device.ports.push(port);
+      keys = new Set();
+      guid = undefined;
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(t);
@@ -85,9 +94,13 @@ export function parseIbstat(text: string): IbstatResult {
       port = { device: device.name, port: device.ports.length + 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
       seen = {};
+      keys = new Set();
+      guid = undefined;
     }
     if (port) {
       if (port.implicit) seen[key] = true;
+      keys.add(key);
+      if (key === 'port guid') guid = value;
       setPortField(port, key, value);
     } else if (key === 'ca type') device.model = value;
     else if (key === 'firmware version') device.firmware = value;
@@ -103,7 +116,36 @@ export function parseIbstat(text: string): IbstatResult {
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
   }
   annotateDevices(devices);
-  return elided.length > 0 ? { devices, errors, elided } : { devices, errors };
+  const endsInside = endOfPaste(devices, port, keys, guid);
+  return {
+    devices,
+    errors,
+    ...(elided.length > 0 ? { elided } : {}),
+    ...(endsInside ? { endsInside } : {}),
+  };
+}
+
+/**
+ * Whether the paste ends inside its last port block. ibstat prints every port block whole and in one
+ * order, `Port GUID: 0x%016x` (16 hex digits, every version) then `Link layer:` (every version that
+ * prints it: infiniband-diags ibstat.c port_dump). So the last block, with its `Port N:` header, ends
+ * early when its GUID has fewer than 16 digits (the paste stops inside that line), or when it has no
+ * `Link layer:` line although another port of the paste has one. A block without its GUID line proves
+ * nothing (a poster keeps the lines that matter: `ibstat | grep -A4 Port`), nor one a filter kept
+ * without its header (implicit), nor an old ibstat's, which prints no link layer at all.
+ */
+function endOfPaste(
+  devices: readonly IbDevice[],
+  last: IbPort | undefined,
+  keys: ReadonlySet<string>,
+  guid: string | undefined,
+): IbstatResult['endsInside'] {
+  if (!last || last.implicit) return undefined;
+  const at = (before: string) => ({ device: last.device, port: last.port, before });
+  if (guid !== undefined && /^0x[0-9a-f]{0,15}$/i.test(guid)) return at('the end of its `Port GUID:` line');
+  const printsLinkLayer = devices.some((d) => d.ports.some((p) => p !== last && p.linkLayer !== undefined));
+  if (!keys.has('link layer') && printsLinkLayer) return at('its `Link layer:` line');
+  return undefined;
 }
 
 /** Keys that only a port block has (ibstat.c port_dump): seen without a "Port N:" header they start one. */

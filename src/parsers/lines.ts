@@ -205,3 +205,30 @@ export function isElision(text: string): boolean {
     text,
   );
 }
+
+/** A YAML key opening a block scalar (`raw: |-`, `out: >`; YAML 1.2 §8.1: `|` literal, `>` folded, chomping, indent). */
+const BLOCK_KEY = /^(\s*)(?:- )?[\w.-]+:\s*[|>][-+]?\d?\s*$/;
+
+/**
+ * The content lines of the YAML block scalars in a report that embeds a tool's output (gpud's `lsmod_peermem:`
+ * then `raw: |-` and the lsmod lines indented under it; issue 38, principle 1): every line indented deeper than
+ * its key, with that indentation removed, keeping line numbers. Empty when the input has no block scalar.
+ */
+export function yamlBlockLines(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  let key: number | undefined;
+  let indent: number | undefined;
+  for (const l of lines) {
+    const lead = (/^\s*/.exec(l.text)?.[0] ?? '').length;
+    if (key !== undefined && (l.text.trim() === '' || lead > key)) {
+      indent ??= lead;
+      out.push({ no: l.no, text: l.text.slice(Math.min(indent, lead)) });
+      continue;
+    }
+    key = undefined;
+    indent = undefined;
+    const open = BLOCK_KEY.exec(l.text);
+    if (open) key = (open[1] as string).length;
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, type Line, promptCommand, yamlBlockLines } from './lines.js';
 
 /**
  * `lsmod`, whole or filtered through grep, or /proc/modules: columns module, size, use count,
@@ -44,7 +44,8 @@ const IB_CORE_USERS = PEER_MEMORY_MODULES;
  * empty output means "none of them loaded". Without hints, empty input is an error.
  */
 export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): LsmodResult {
-  const lines = cleanLines(text);
+  const all = cleanLines(text);
+  const lines = embedded(all) ?? all;
   const modules: LsmodModule[] = [];
   const grepped: string[] = [...(hints.grepped ?? [])];
   let complete = false;
@@ -104,6 +105,18 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
         ? { state: 'loaded', module: 'nv_peer_mem' }
         : { state: peer === 'absent' && legacy === 'absent' ? 'absent' : 'unknown' };
   return { ...result, peermem, gdrdrv: stateOf(result, 'gdrdrv') };
+}
+
+/**
+ * lsmod's lines inside a report's YAML block scalar (gpud: `raw: |-` under `lsmod_peermem:`), when the input holds
+ * such a block and every line of it is lsmod's: those lines alone are the output, the report's keys are not.
+ */
+function embedded(all: readonly Line[]): Line[] | undefined {
+  const block = yamlBlockLines(all);
+  const filled = block.filter((l) => l.text.trim() !== '');
+  if (filled.length === 0) return undefined;
+  const own = (t: string) => ROW.test(t) || PROC_ROW.test(t) || /^Module\s+Size\s+Used by$/.test(t);
+  return filled.every((l) => own(l.text.trim())) ? block : undefined;
 }
 
 /** How a module's state was decided: its own row, a complete listing, an empty grep for it, or another module's used-by list. */

@@ -51,7 +51,11 @@ export interface NcclTestsResult {
   ofiProvider?: string;
   /** HCAs NCCL says it cannot use GPUDirect RDMA on. */
   gdrDisabled: string[];
-  warnings: { line: number; text: string }[];
+  /**
+   * NCCL WARN lines. `carriedOn`: NCCL went on after it (a later line of the same process, or the test's own
+   * banner, rank lines or rows) with no error returned up its call chain (`… -> N`): a warning, not a failed run.
+   */
+  warnings: { line: number; text: string; carriedOn?: boolean }[];
   errors: { line: number; text: string }[];
   /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
   cutRows?: number;
@@ -84,6 +88,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // cut mid-line); its last cells are not there, so the ones that are would be read in the wrong
   // columns (a cut `0.` taken for #wrong).
   let columns: number | undefined;
+  let redop = false;
   let recognised = false;
   let first: { no: number; text: string } | undefined;
   for (const line of lines) {
@@ -125,6 +130,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
       if (/size/.test(t)) {
         fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
         columns = t.replace(/^#/, '').trim().split(/\s+/).length;
+        redop = /\bredop\b/.test(t);
       }
       recognised = true;
       continue;
@@ -151,7 +157,11 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
-    if (columns !== undefined && /^\d+\s+\d+\s+[a-z]\w*\b/i.test(t) && t.split(/\s+/).length < columns) {
+    if (
+      columns !== undefined &&
+      /^\d+\s+\d+\s+[a-z]\w*\b/i.test(t) &&
+      t.split(/\s+/).length < rowColumns(t, columns, redop)
+    ) {
       r.cutRows = (r.cutRows ?? 0) + 1;
       continue;
     }
@@ -163,6 +173,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised ||= !header;
     }
   }
+  for (const w of r.warnings) w.carriedOn = carriedOn(lines, w.line);
   if (!recognised) {
     if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
     throw new ParseError(TOOL, 'no nccl-tests header, rank line, result row or NCCL line found', {
@@ -172,6 +183,34 @@ export function parseNcclTests(text: string): NcclTestsResult {
     });
   }
   return r;
+}
+
+/** The pid in NCCL's `host:pid:tid [dev] NCCL …` prefix (a WARN puts its `file.cc:line` before `NCCL`). */
+const pidOf = (t: string) => /:(\d+):\d+ \[\d+\] (?:\S+ )?NCCL (?:INFO|WARN)\b/.exec(t)?.[1];
+
+/**
+ * Whether NCCL went on after the WARN on line `no` (principle 5: a WARN's consequence is what NCCL did
+ * next). NCCL returns an error up its call chain with `NCCL INFO <file>:<line> -> <code>` (src/include/checks.h
+ * NCCLCHECK/`INFO(NCCL_ALL,"%s:%d -> %d", …)`): such a line of the same process after the WARN means the
+ * call failed. A later line of that process that is not such a return, or the test's own banner, rank
+ * lines or rows, means it carried on (NCCL's ibvwrap falling back to sockets, a profiler that did not
+ * register). A WARN with nothing after it is not known to have been survived.
+ */
+function carriedOn(lines: readonly { no: number; text: string }[], no: number): boolean {
+  const at = lines.find((l) => l.no === no);
+  const pid = at ? pidOf(at.text) : undefined;
+  let after = false;
+  for (const l of lines) {
+    if (l.no <= no || l.text.trim() === '') continue;
+    const other = pidOf(l.text);
+    if (/\bNCCL INFO \S+:\d+ -> [1-9]\d*\b/.test(l.text)) {
+      if (other === undefined || pid === undefined || other === pid) return false;
+      continue;
+    }
+    if (other === undefined ? !/\bNCCL (?:INFO|WARN)\b/.test(l.text) : pid === undefined || other === pid)
+      after = true;
+  }
+  return after;
 }
 
 /**
@@ -247,6 +286,19 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
     if (name !== undefined && name !== 'Socket') r.netDevs.add(Number(dev));
   }
   return true;
+}
+
+/**
+ * The cells a whole row has under a header of `columns` cells. nccl-tests prints the op name with
+ * `%6s`, and before the 2.13 resync the collectives without a reduction (alltoall, all_gather,
+ * sendrecv…) passed "" for it (`TimeTest(args, type, typename, (ncclRedOp_t)0, "", -1)`): the cell is
+ * blank, so a whole row has one cell fewer, its fourth cell already the time (principle 1: the same
+ * row, a column printed empty). Only under a header with a `redop` column; a row one cell short at
+ * its end is still a cut.
+ */
+function rowColumns(t: string, columns: number, redop: boolean): number {
+  const fourthCell = t.split(/\s+/)[3] ?? '';
+  return redop && /^-?[\d.]+(?:e[+-]?\d+)?$/i.test(fourthCell) ? columns - 1 : columns;
 }
 
 /** What the fourth cell of each placement is: `#wrong` (a count), the old `error` (a deviation), or not known (no header). */

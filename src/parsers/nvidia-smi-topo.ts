@@ -59,7 +59,7 @@ const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
  */
 function headerlessLabels(lines: readonly Line[]): { labels: string[]; gpus: number } | undefined {
   const rows = lines
-    .map((l) => l.text.trim().split(/\s+/))
+    .map((l) => rowTokens(l.text))
     .filter((t) => ROW.test(t[0] ?? '') && t.slice(1).includes('X') && CELL.test(t[1] ?? ''));
   if (rows.length === 0) return undefined;
   const width = Math.max(...rows.map((t) => cellsOf(t).length));
@@ -78,6 +78,22 @@ function headerlessLabels(lines: readonly Line[]): { labels: string[]; gpus: num
     (_, j) => own.get(j) ?? (j < gpus ? `GPU${j}` : `NIC${j - gpus}`),
   );
   return { labels, gpus };
+}
+
+/** Cells glued by the paste: two or more link classes with no separator between them (`NODENODE`, `NODEPXB`). */
+const GLUED_CELLS = /^(?:NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB){2,}$/;
+const CELL_TOKEN = /NV\d+|PIX|PXB|PHB|NODE|SYS|SOC|PSB/g;
+
+/**
+ * A row's whitespace-separated tokens, with cells a paste glued split apart (issue 38, principle 1): nvidia-smi
+ * separates cells with tabs (`\t`), and a copy that loses one leaves two link classes in one token. A token made
+ * only of link classes (X, NV#, PIX, PXB, PHB, NODE, SYS) is split into them; nothing else is touched.
+ */
+function rowTokens(text: string): string[] {
+  return text
+    .trim()
+    .split(/\s+/)
+    .flatMap((t) => (GLUED_CELLS.test(t) ? (t.match(CELL_TOKEN) as string[]) : [t]));
 }
 
 /** A row's leading topology cells. */
@@ -154,7 +170,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
       if (d) d.name = nic[2];
       continue;
     }
-    const tokens = t.split(/\s+/);
+    const tokens = rowTokens(t);
     const row = devices.find((d) => d.id === tokens[0]);
     if (!row || matrix[row.id]) continue;
     let cells = tokens.slice(1, 1 + labels.length);

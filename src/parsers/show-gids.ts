@@ -44,10 +44,19 @@ export function ipv4OfGid(gid: string): string | undefined {
     : undefined;
 }
 
-/** Fields that begin a GID row and stop short: a device name, then a port and an index where shown. */
+/**
+ * Fields that begin a GID row and stop short of its VER column: a device name, then a port, an index and a
+ * GID where shown, then at most the start of the IPv4 address or of the version: show_gids prints
+ * `$gid\t$ipv4  \t$_type\t$_ndev` (mlnx-tools sbin/show_gids L96 and L98 at 088fadb), IPv4 before VER.
+ */
 function rowStart(f: readonly string[]): boolean {
+  const [ip, ver, more] = f.slice(4);
+  const tail =
+    ip === undefined ||
+    (ver === undefined && /^(?:\d{1,3}(?:\.\d{0,3}){0,3}|v)$/.test(ip)) ||
+    (more === undefined && IPV4.test(ip) && ver === 'v');
   return (
-    f.length < 5 &&
+    tail &&
     /^[A-Za-z][\w.-]*$/.test(f[0] ?? '') &&
     (f[1] === undefined || /^\d+$/.test(f[1])) &&
     (f[2] === undefined || /^\d+$/.test(f[2])) &&

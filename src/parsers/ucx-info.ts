@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type Line, type NotUnderstood, promptCommand } from './lines.js';
+import { cleanLines, isLastLine, type Line, type NotUnderstood, promptCommand } from './lines.js';
 
 /** UCX's log prefix (src/ucs/debug/log.c): `[1643916642.829082] [host:pid:tid]`. */
 const UCX_LOG = /^\[\d+\.\d+\]\s+\[[^\]]+\]/;
@@ -23,7 +23,11 @@ export interface UcxMemoryDomain {
   component?: string;
   /** ["host", "cuda"] from "memory types: host (access,reg,cache), cuda (…)"; undefined on UCX that does not print it. */
   memoryTypes?: string[];
-  transports: { name: string; device: string }[];
+  /**
+   * `failed`: "#   < failed to open interface >" follows the transport's Device line (tl_info.c print_iface_info,
+   * when uct_iface_open fails): the transport is listed on the device but cannot be used there.
+   */
+  transports: { name: string; device: string; failed?: true }[];
   /** "< no supported devices found >". */
   noDevices: boolean;
 }
@@ -48,7 +52,37 @@ export interface UcxInfoResult {
   endsInside?: string;
   /** Read through a libucp (parsers/ucp-context.ts), not from `ucx_info`: which one. */
   via?: string;
+  /**
+   * `ucx_info -b`: the build's config.h defines (src/tools/info/build_info.c prints them as `#define NAME VALUE`),
+   * `HAVE_CUDA`, `HAVE_IB` (config/m4 `AC_DEFINE([HAVE_IB], 1, [IB support])`), `uct_MODULES` (`":cuda:ib:rdmacm:cma"`,
+   * the UCT modules built), `UCX_CONFIGURE_FLAGS`; quotes removed.
+   */
+  build?: Record<string, string>;
+  /** `ucx_info` ran and the paste holds only UCX's own log lines after it: its output is not shown (principle 2). */
+  logOnly?: true;
+  /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
+  cutTransport?: string;
 }
+
+/** Every UCT transport name `ucx_info -d` prints (beyond RDMA and CUDA ones): a name cut short is a prefix of one. */
+const OTHER_TRANSPORTS = [
+  'self',
+  'tcp',
+  'posix',
+  'sysv',
+  'cma',
+  'knem',
+  'xpmem',
+  'mm',
+  'rocm_copy',
+  'rocm_ipc',
+  'rocm_gdr',
+  'ze_copy',
+  'ze_ipc',
+  'ugni_rdma',
+  'ugni_udt',
+  'ugni_smsg',
+];
 
 /**
  * The lines `ucx_info -v` prints, recognised with or without their "# ": ≥ 1.14 src/tools/info/version_info.c
@@ -64,6 +98,8 @@ const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 
 // One list for every parser and judge (parsers/ucx-transports.ts).
 export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from './ucx-transports.js';
+
+import { CUDA_TRANSPORTS as CUDA_TLS, RDMA_TRANSPORTS as RDMA_TLS } from './ucx-transports.js';
 
 /** Lines only `ucx_info -d` prints, its `#` aside (tl_info.c): two of them mark a paste whose `#` was stripped. */
 const UCX_KEYS =
@@ -98,6 +134,9 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   let devices = 0;
   let transportIndent = 0;
   let elided = false;
+  let ran = false;
+  let lastTransport: { name: string; no: number } | undefined;
+  const build: Record<string, string> = {};
   const notUnderstood: NotUnderstood[] = [];
   const flush = () => {
     if (transport !== undefined && domain && devices === 0)
@@ -121,8 +160,14 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       // ucx_info prints nothing else; a command echo or prompt is tolerated. Other text is read around and named
       // (issue 38, principle 1): UCX's own log lines when UCX_LOG_LEVEL was raised, a line retyped badly. A paste
       // with no ucx_info line at all is still refused below.
-      if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) continue;
-      if (promptCommand(line.text) !== undefined) continue;
+      if (/^\$?\s*ucx_info\b/.test(t) || /[#$]\s*ucx_info\b/.test(t)) {
+        ran = true;
+        continue;
+      }
+      if (promptCommand(line.text) !== undefined) {
+        if (/\bucx_info\b/.test(promptCommand(line.text) as string)) ran = true;
+        continue;
+      }
       notUnderstood.push({
         line: line.no,
         text: t,
@@ -133,6 +178,12 @@ export function parseUcxInfo(text: string): UcxInfoResult {
       continue;
     }
     const body = versionField ? t : t.replace(/^#\s?/, '').trim();
+    // `ucx_info -b`: config.h's `#define NAME VALUE` lines (build_info.c), no space after the `#`.
+    const def = /^#define\s+(\w+)(?:\s+(.*?))?\s*$/.exec(t);
+    if (def) {
+      build[def[1] as string] = (def[2] ?? '').replace(/^"|"$/g, '');
+      continue;
+    }
     // `ucx_info -v`: "# UCT version=1.8.0 revision …" (≤ 1.8, build_info.c:18), "# Version 1.13.0" (1.9–1.13,
     // build_info.c), "# Library version: 1.17.0" (≥ 1.14, version_info.c:19; "API headers version" is the build's).
     const v =
@@ -172,6 +223,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     if (tl) {
       flush();
       transport = tl[1];
+      lastTransport = { name: tl[1] as string, no: line.no };
       transportIndent = indent(t);
       continue;
     }
@@ -183,16 +235,16 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
     const mt = /^memory types:\s*(.*)$/.exec(body);
     if (mt) {
-      // "host (access,reg,cache), cuda (access,alloc,reg,detect), cuda-managed (…)": names outside brackets.
-      domain.memoryTypes = (mt[1] as string)
-        .replace(/\([^)]*\)/g, '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      domain.memoryTypes = memoryTypes(mt[1] as string);
       continue;
     }
     if (/^< no supported devices found >$/.test(body)) {
       domain.noDevices = true;
+      continue;
+    }
+    const listed = domain.transports[domain.transports.length - 1];
+    if (/^< failed to open interface >$/.test(body) && listed) {
+      listed.failed = true;
       continue;
     }
     const dev = /^Device: (\S+)$/.exec(body);
@@ -205,22 +257,14 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     }
   }
   flush();
-  if (domains.length === 0 && !version) {
-    if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
-    // Nothing of ucx_info at all: the first line read around is what is wrong with the input.
-    const odd = notUnderstood[0];
-    if (odd)
-      throw new ParseError(TOOL, odd.why ?? 'not a ucx_info line', {
-        line: odd.line,
-        text: odd.text,
-        fix: FIX,
-      });
-    throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
-      line: first.no,
-      text: first.text,
-      fix: FIX,
-    });
-  }
+  const cutTransport = cutName(lines, lastTransport, domains);
+  const built = Object.keys(build).length ? { build } : {};
+  // `ucx_info` ran but the paste holds only UCX's log lines after it (a run under UCX_LOG_LEVEL=debug cut before
+  // its first `#` line): nothing of its output is shown, which is not a refusal of the paste (principle 2).
+  const logs = ran && notUnderstood.length > 0 && notUnderstood.every((n) => UCX_LOG.test(n.text));
+  if (domains.length === 0 && !version && !built.build && logs)
+    return { domains, transports: [], notUnderstood, logOnly: true };
+  if (domains.length === 0 && !version && !built.build) refuse(first, notUnderstood);
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
   const last = domain === undefined ? undefined : domains[domains.length - 1];
   const endsInside =
@@ -233,7 +277,54 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     ...(elided ? { elided: true as const } : {}),
     ...(notUnderstood.length ? { notUnderstood } : {}),
     ...(endsInside !== undefined ? { endsInside } : {}),
+    ...built,
+    ...(cutTransport !== undefined ? { cutTransport } : {}),
   };
+}
+
+/** "host (access,reg,cache), cuda (access,alloc,reg,detect), cuda-managed (…)": the names outside brackets. */
+function memoryTypes(list: string): string[] {
+  return list
+    .replace(/\([^)]*\)/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Nothing of ucx_info at all: the first line read around (else the first line) is what is wrong with the input. */
+function refuse(
+  first: { no: number; text: string } | undefined,
+  notUnderstood: readonly NotUnderstood[],
+): never {
+  if (!first) throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
+  const odd = notUnderstood[0];
+  if (odd)
+    throw new ParseError(TOOL, odd.why ?? 'not a ucx_info line', {
+      line: odd.line,
+      text: odd.text,
+      fix: FIX,
+    });
+  throw new ParseError(TOOL, 'no "# Memory domain:" section or "# Version" line found', {
+    line: first.no,
+    text: first.text,
+    fix: FIX,
+  });
+}
+
+/**
+ * The paste's last line is a Transport line whose name is no transport but the start of one (`Transport: sy`, cut
+ * inside `sysv`): the copy stops mid-name and the list goes on. The part-name is dropped from its domain.
+ */
+function cutName(
+  lines: readonly Line[],
+  last: { name: string; no: number } | undefined,
+  domains: UcxMemoryDomain[],
+): string | undefined {
+  if (!last || !isLastLine(lines, last.no)) return undefined;
+  const known = [...RDMA_TLS, ...CUDA_TLS, ...OTHER_TRANSPORTS];
+  if (known.includes(last.name) || !known.some((k) => k.startsWith(last.name))) return undefined;
+  for (const d of domains) d.transports = d.transports.filter((x) => x.name !== last.name);
+  return last.name;
 }
 
 /** Spaces between the leading "#" and the text: the layout's nesting. */

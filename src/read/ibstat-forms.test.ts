@@ -62,3 +62,40 @@ describe('2. ibstat CAs listed without their ports: the ports are not shown, nev
     );
   });
 });
+
+/**
+ * Principle 2 for a paste that ends inside its last port block. ibstat prints every port block whole, in one
+ * order, ending `Port GUID: 0x%016x` then `Link layer:` (ibstat.c port_dump): a GUID of fewer than 16 digits, or
+ * no `Link layer:` where the paste's other ports have one, is a paste cut there, so the CAs printed after it
+ * are not shown and "no usable port" among those shown is not the node's answer.
+ */
+describe('2. an ibstat paste that ends inside its last port block: the CAs after it are not shown', () => {
+  const disabled = (tail: string) =>
+    `CA 'rocep216s0f0'\n\tCA type: \n\tNumber of ports: 1\n\tPort 1:\n\t\tState: Down\n\t\tPhysical state: Disabled\n\t\tRate: 100\n\t\tBase lid: 1\n\t\tLMC: 0\n\t\tSM lid: 0\n\t\tCapability mask: 0x00050000\n${tail}`;
+
+  it('a GUID cut mid-line: the Disabled port warns, the node-wide count is not shown (never "no usable port")', () => {
+    const checks = readChecks('ibstat', disabled('\t\tPort GUID: 0xb69691fffe91704'));
+    expect(checkLines(checks)).toEqual(['warn ib.port rocep216s0f0/1', 'warn ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(
+      /it ends inside port 1 of rocep216s0f0, before the end of its `Port GUID:` line/,
+    );
+    expect(verdictOf(checks)).toBe('unverified');
+    // The whole block (16 digits, its Link layer): the one port of the node is Disabled, no RDMA path.
+    const whole = readChecks(
+      'ibstat',
+      disabled('\t\tPort GUID: 0xb69691fffe917040\n\t\tLink layer: Ethernet\n'),
+    );
+    expect(checkLines(whole)).toContain('fail ib.ports');
+    expect(verdictOf(whole)).toBe('untrusted');
+  });
+
+  it("no `Link layer:` after a whole GUID is a cut only where the paste's other ports print one", () => {
+    const lastCut = `$ ibstat\n${IBSTAT_ACTIVE_400.join('\n').replace('State: Active', 'State: Down').replace('LinkUp', 'Disabled')}\n${disabled('\t\tPort GUID: 0xb69691fffe917040\n')}`;
+    const cut = readChecks('ibstat', lastCut);
+    expect(cut.find((c) => c.id === 'ib.ports')?.status).toBe('warn');
+    expect(cut.find((c) => c.id === 'ib.ports')?.detail).toMatch(/before its `Link layer:` line/);
+    // An old ibstat prints no link layer in any block: the same block alone is whole, and its one port decides.
+    const old = readChecks('ibstat', disabled('\t\tPort GUID: 0xb69691fffe917040\n'));
+    expect(checkLines(old)).toContain('fail ib.ports');
+  });
+});

@@ -26,6 +26,9 @@ import { CAPTURES_b25 } from './captures-b25.table.js';
 import { CAPTURES_b26 } from './captures-b26.table.js';
 import { CAPTURES_b27 } from './captures-b27.table.js';
 import { CAPTURES_b28 } from './captures-b28.table.js';
+import { CAPTURES_b29 } from './captures-b29.table.js';
+import { CAPTURES_b30 } from './captures-b30.table.js';
+import { CAPTURES_b31 } from './captures-b31.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -57,4 +60,7 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b26,
   ...CAPTURES_b27,
   ...CAPTURES_b28,
+  ...CAPTURES_b29,
+  ...CAPTURES_b30,
+  ...CAPTURES_b31,
 ];

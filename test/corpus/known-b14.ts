@@ -76,6 +76,17 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
   'ibstat/heioy-books-ibstat-two-cx3-four-ports-active-56.txt':
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
-  'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
-    'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
+  // (performance-study-azure-cyclecloud mlx5_an0: READING until Azure's Accelerated Networking name was read as its front-end NIC: src/read/platform-nics.test.ts)
+  // b29
+  'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt':
+    'READING: the expert judged the fragment by its cut ends; read fails the one port it shows, Active at 1X 25 Gb/s (3.1 GB/s of line rate, under the 5 GB/s cross-node KV floor), and the definitions count one such fault (a link below the cross-node floor) however much is cut',
+  // (nccl-622, TOOL P2, fixed: an ibstat paste that ends inside its last port block: src/read/ibstat-forms.test.ts)
+  // b30 (its six TOOL misses were fixed by principle: src/read/transfer-b30.test.ts)
+  // b31
+  'fi_info/mcas-notes-fi-info-provider-verbs-ep-msg-node-two-space-indented.txt':
+    "READING: read's fi_info question is the EFA/Slingshot provider NIXL's LIBFABRIC backend runs on (IB/RoCE verbs is reached through UCX), so a `--provider verbs` listing leaves it not asked; the expert took a hardware verbs provider as the answer",
+  'fi_info/libfabric-3192-patched-fi-info-mr-mode-lines-verbs-rxm-mlx4-rdm.txt':
+    'READING: as mcas-notes: a `-p "verbs;ofi_rxm"` listing does not ask read\'s fi_info question (the EFA/Slingshot provider); the expert took the hardware verbs RDM endpoint as the answer',
+  'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
+    "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
 };
