@@ -5,7 +5,7 @@ import { settleKv } from './kv-graph.js';
 import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
-import { inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
+import { ACCELERATOR_RESOURCE, inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
 import {
   gpuDirectCheck,
   missingCriticalCheck,
@@ -154,7 +154,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       efaCheck(svc, subject, f),
     );
   }
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f));
+  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources));
   return list.filter((x): x is Check => x !== undefined);
 }
 
@@ -190,8 +190,9 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
     !scope.partial,
   );
   const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, lookups));
-  // The mocker simulates engines and moves no KV: there is no KV path to judge.
-  const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker';
+  // The mocker simulates engines and moves no KV; nor does a worker that starts no known engine and
+  // asks for no accelerator (a simulator, a placeholder): there is no KV path to judge.
+  const moves = (c: ServiceCtx) => c.facts?.engine !== 'mocker' && !idle(c);
   const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
   const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
   const settled = settleKv(prefill, decode, scope.subject);
@@ -232,19 +233,27 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
   // the KV path of every graph come before the (often image-provided) missing variables.
   if (settled.check) part.checks.push(settled.check);
-  for (const c of ctxs) part.checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
+  for (const c of ctxs)
+    if (!idle(c)) part.checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
   const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
   if (mocked.length && prefill.length + decode.length === 0) {
+    // The mocker is Dynamo's own stand-in (skipped, as a simulation); workers with no engine and no
+    // accelerator at all move no KV, as a graph of such pods in one object does (below): ok.
+    const mocker = mocked.every((c) => c.facts?.engine === 'mocker');
     part.checks.push(
-      check(
-        'env.kv-over-pod-network',
-        'skipped',
-        'the workers are dynamo.mocker: it simulates the engine and moves no KV',
-        {
-          subject: scope.subject,
-          matters: false,
-        },
-      ),
+      mocker
+        ? check(
+            'env.kv-over-pod-network',
+            'skipped',
+            'the workers are dynamo.mocker: it simulates the engine and moves no KV',
+            { subject: scope.subject, matters: false },
+          )
+        : check(
+            'env.kv-over-pod-network',
+            'ok',
+            'the prefill and decode workers start no known engine and ask for no accelerator: no KV moves between pods',
+            { subject: scope.subject },
+          ),
     );
   }
   // A serving graph in one object (RoleBasedGroup, a serving CRD) whose pods start no engine and ask
@@ -271,6 +280,16 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
     part.missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), f));
   }
   return part;
+}
+
+/**
+ * A worker shown to run something else than an engine: its image is given, neither it nor the
+ * command line is a known engine, and it requests no accelerator (device claims included). One
+ * whose image is not shown (a DGD service the operator fills in, a bare template) may be an engine.
+ */
+function idle(c: ServiceCtx): boolean {
+  if (!c.raw.image || c.facts?.engine || c.raw.claimTemplates.length > 0) return false;
+  return !Object.entries(c.raw.resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0');
 }
 
 /** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */

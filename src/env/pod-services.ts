@@ -27,6 +27,20 @@ export interface PodTemplateAt {
   replicas?: number;
 }
 
+/** llm-d's role label on a pod (llm-d-modelservice charts/llm-d-modelservice/templates/_helpers.tpl:66-76). */
+export const LLMD_ROLE_LABEL = 'llm-d.ai/role';
+
+/**
+ * The role a pod template's labels declare: the Dynamo operator's component labels, else llm-d's
+ * `llm-d.ai/role: prefill|decode`, which its scheduler routes the two phases by.
+ */
+export function declaredByLabels(labels: Readonly<Record<string, string>>): RawService['declared'] {
+  const op = roleFromOperatorLabels(labels);
+  if (op) return { role: op, from: 'componentType' };
+  const llmd = labels[LLMD_ROLE_LABEL];
+  return llmd === 'prefill' || llmd === 'decode' ? { role: llmd, from: 'label' } : undefined;
+}
+
 /** Every container of a pod template as a service, as written (plain workloads, RoleBasedGroup roles). */
 export function containerServices(at: PodTemplateAt): RawService[] {
   const podSpec = obj(at.tmpl?.spec);
@@ -38,11 +52,11 @@ export function containerServices(at: PodTemplateAt): RawService[] {
     const containerPath = `${at.path}spec.containers[name=${cname}]`;
     const sec = securityOf(container, podSpec);
     const labels = stringMap(meta?.labels);
-    const declaredRole = roleFromOperatorLabels(labels);
+    const declared = declaredByLabels(labels);
     return [
       {
         name: `${at.prefix}${cname}`,
-        ...(declaredRole ? { declared: { role: declaredRole, from: 'componentType' as const } } : {}),
+        ...(declared ? { declared } : {}),
         workerish: false,
         argv: [...strs(container.command), ...strs(container.args)],
         ...(str(container.image) ? { image: str(container.image) } : {}),

@@ -76,7 +76,7 @@ export interface RawService {
   /** The role the manifest declares (subComponentType, type, componentType), if any. */
   declared?: {
     role: 'frontend' | 'prefill' | 'decode' | 'other';
-    from: 'subComponentType' | 'type' | 'componentType' | 'field';
+    from: 'subComponentType' | 'type' | 'componentType' | 'field' | 'label';
   };
   /** True when the manifest says it is a worker but not which kind (componentType worker, a `main` that starts an engine, type worker). */
   workerish: boolean;

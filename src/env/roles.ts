@@ -95,12 +95,24 @@ function toldToDisaggregate(s: RawService): boolean {
   return m === 'prefill' || m === 'decode' || DISAGG_ARGV.test(argvText(s.argv));
 }
 
-/** Whether a plain container looks like a serving worker. */
+/**
+ * Device-plugin resources of model accelerators: GPUs (`nvidia.com/gpu`, `amd.com/gpu`,
+ * `gpu.intel.com/*`), Cloud TPU (`google.com/tpu`), AWS Neuron (`aws.amazon.com/neuron`,
+ * `neuroncore`, `neurondevice`), Intel Gaudi (`habana.ai/gaudi`), Rebellions (`rebellions.ai/*`)
+ * (references/env-rules.md "Accelerators").
+ */
+export const ACCELERATOR_RESOURCE =
+  /(^|\/)gpu$|^gpu\.intel\.com\/|^google\.com\/tpu$|^aws\.amazon\.com\/neuron(core|device)?$|^habana\.ai\/gaudi$|^rebellions\.ai\//;
+
+/** Whether a plain container looks like a serving worker: it asks for an accelerator or starts a known engine. */
 function servesModels(s: RawService): boolean {
-  const gpu = Object.keys(s.resources).some((r) => /(^|\/)gpu$/.test(r) && s.resources[r] !== '0');
+  const accel = Object.keys(s.resources).some((r) => ACCELERATOR_RESOURCE.test(r) && s.resources[r] !== '0');
+  // The image's engine runs only when the container gives no command of its own (its ENTRYPOINT runs).
+  const e = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });
   return (
-    gpu ||
-    /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve/.test(
+    accel ||
+    (e !== undefined && e !== 'mocker') ||
+    /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve|\bvllm\.entrypoints\./.test(
       argvText(s.argv),
     )
   );

@@ -2,6 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { toQuantity } from '../core/size.js';
 import { MEMLOCK_FIX } from '../engines/hints.js';
 import type { EngineFacts } from './resolve.js';
+import { ACCELERATOR_RESOURCE } from './roles.js';
 import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
 import type { EnvService } from './schema.js';
 import { describeKv } from './serving-engine.js';
@@ -121,6 +122,13 @@ export function ipcLockCheck(s: EnvService, subject: string): Check | undefined 
   );
 }
 
+/** A model accelerator that is not a GPU (TPU, Neuron, Gaudi, NPU): its pod runs no NCCL. */
+function nonGpuAccelerator(resources: Readonly<Record<string, string>>): boolean {
+  return Object.entries(resources).some(
+    ([r, n]) => ACCELERATOR_RESOURCE.test(r) && !/(^|\/)gpu$|^gpu\.intel\.com\//.test(r) && n !== '0',
+  );
+}
+
 const SHM_SOURCE: Record<string, string> = {
   sharedMemory: 'sharedMemory.size',
   sharedMemorySize: 'sharedMemorySize',
@@ -134,9 +142,17 @@ const SHM_SOURCE: Record<string, string> = {
 /**
  * /dev/shm scales with the processes that share it: NCCL's shared-memory transport and the
  * engine's per-GPU workers use it, so the need grows with the GPUs (or tensor parallelism) of the
- * worker. A single-GPU worker has no NCCL peer on its node: a small /dev/shm is a warn at most.
+ * worker. A single-GPU worker has no NCCL peer on its node: a small /dev/shm is a warn at most, and
+ * nothing in an aggregated graph (no KV leaves the pod either). Pods whose accelerators are not
+ * counted as `nvidia.com/gpu` (Neuron, TPU, Gaudi, DRA devices) are worded as engine processes.
  */
-export function shmCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
+export function shmCheck(
+  s: EnvService,
+  subject: string,
+  facts: EngineFacts = {},
+  /** The container's resource requests, where the caller has them (non-GPU accelerators run no NCCL). */
+  resources: Readonly<Record<string, string>> = {},
+): Check | undefined {
   const shm = s.pod.shm;
   if (!shm) return undefined;
   const where = SHM_SOURCE[shm.source] ?? shm.source;
@@ -150,16 +166,29 @@ export function shmCheck(s: EnvService, subject: string, facts: EngineFacts = {}
     Math.ceil((facts.tensorParallel ?? 0) / Math.max(s.pod.nodeCount, 1)),
     1,
   );
-  const who = ranks > 1 ? `${ranks} GPU processes` : 'one GPU process';
+  // Only an nvidia.com/gpu count shows GPUs; other accelerators (Neuron, TPU, Gaudi, DRA devices) are the engine's processes.
+  const unit = s.pod.gpus !== undefined ? 'GPU' : 'engine';
+  const who = ranks > 1 ? `${ranks} ${unit} processes` : `one ${unit} process`;
   const want = Math.max(SHM_WARN_BYTES, ranks * SHM_PER_GPU_BYTES);
   if (shm.bytes < SHM_FAIL_BYTES && ranks > 1) {
     return check(
       'env.shm',
       'fail',
-      `/dev/shm is ${size} (${where}) for ${who}: NCCL's shared-memory transport between them runs out (NCCL needs 1Gi or more)`,
+      `/dev/shm is ${size} (${where}) for ${who}: ${unit === 'GPU' ? "NCCL's" : 'the collective library’s'} shared-memory transport between them runs out (NCCL needs 1Gi or more)`,
       { subject, fix },
     );
   }
+  // One serving-engine process in an aggregated graph: no NCCL peer in the pod, no KV hand-off to
+  // another pod. (Anything else that moves data itself, a benchmark, keeps the warn.)
+  // A pod of non-GPU accelerators (TPU, Neuron, Gaudi, NPU) runs no NCCL at all.
+  const engine = (facts.engine !== undefined && facts.engine !== 'mocker') || nonGpuAccelerator(resources);
+  if (ranks === 1 && s.role === 'agg' && engine && shm.bytes < want)
+    return check(
+      'env.shm',
+      'ok',
+      `/dev/shm ${size} (${where}) for ${who} in an aggregated graph: no NCCL peer in the pod and no KV hand-off use it`,
+      { subject },
+    );
   if (shm.bytes < want && (ranks > 1 || shm.bytes < SHM_FAIL_BYTES))
     return check('env.shm', 'warn', `/dev/shm is only ${size} (${where}) for ${who}`, { subject, fix });
   return check('env.shm', 'ok', `/dev/shm ${size} (${where}) for ${who}`, { subject });

@@ -117,6 +117,16 @@ export function multinodeRdmaCheck(
 ): Check | undefined {
   const nodes = nodesOf(s, raw);
   if (nodes <= 1) return undefined;
+  // Cloud TPU hosts of one multi-host slice exchange tensors over the slice's inter-chip
+  // interconnect (ICI), not the pod network: there is no NIC path to ask for.
+  const tpu = raw.resources['google.com/tpu'];
+  if (tpu !== undefined && tpu !== '0')
+    return check(
+      'env.multinode-rdma',
+      'ok',
+      `spans ${nodes} TPU hosts (google.com/tpu ${tpu} each): the chips of one slice exchange tensors over ICI, not the pod network`,
+      { subject },
+    );
   const paths = rdmaPathsOf(s);
   if (paths.length) return undefined;
   // Trays of 4 GPUs or fewer per node (or a GPU count not shown) spread over nodes, NCCL_MNNVL_ENABLE or NCCL told off IB
@@ -167,7 +177,8 @@ export function multinodeRdmaCheck(
  * parallel no wider than one pod's GPUs, pipeline stages at least as many as the nodes, and no
  * expert or data parallelism named (their all-to-all and all-reduce cross nodes every layer).
  * vLLM `--tensor-parallel-size`/`-tp`, `--pipeline-parallel-size`/`-pp` (either spelling);
- * SGLang `--tp-size`, `--pp-size`. Undefined otherwise, or when a figure is not shown.
+ * SGLang `--tp-size`, `--pp-size` (and `--tp`/`--pp`, which Python's argparse takes as their unique
+ * prefixes; LWS's TensorRT-LLM launcher names them so). Undefined otherwise, or when a figure is not shown.
  */
 function pipelineOnlyAcross(s: EnvService, argv: readonly string[], nodes: number): string | undefined {
   const num = (...flags: string[]) => {
@@ -177,8 +188,8 @@ function pipelineOnlyAcross(s: EnvService, argv: readonly string[], nodes: numbe
     }
     return undefined;
   };
-  const tp = num('--tensor[-_]parallel[-_]size', '--tp[-_]size', '(?<![\\w-])-tp');
-  const pp = num('--pipeline[-_]parallel[-_]size', '--pp[-_]size', '(?<![\\w-])-pp');
+  const tp = num('--tensor[-_]parallel[-_]size', '--tp[-_]size', '(?<![\\w-])-tp', '(?<![\\w-])--tp');
+  const pp = num('--pipeline[-_]parallel[-_]size', '--pp[-_]size', '(?<![\\w-])-pp', '(?<![\\w-])--pp');
   const text = argv.join(' ');
   if (tp === undefined || pp === undefined || s.pod.gpus === undefined) return undefined;
   if (tp > s.pod.gpus || pp < nodes) return undefined;

@@ -17,6 +17,8 @@ export const RoleFromSchema = z.enum([
   'componentType',
   /** The field of a serving CRD that holds the pool (KServe `spec.prefill`, OME `decoderConfig`). */
   'field',
+  /** A role label on the pod template (llm-d's `llm-d.ai/role`). */
+  'label',
   'args',
   'name',
   'graph',

@@ -1,3 +1,4 @@
+import { disaggregatedSetServices } from './disaggregated-set.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { tokenize } from './shell.js';
@@ -20,6 +21,7 @@ import { tokenize } from './shell.js';
  * - OME `ClusterServingRuntime` / `ServingRuntime` (ome.io): `engineConfig` (the prefill engine when
  *   `decoderConfig` is set), `decoderConfig`, `routerConfig`; each an inline PodSpec with a `runner`
  *   container, or `leader` + `worker` (`size` worker pods) for a multi-node engine.
+ * - LWS `DisaggregatedSet` (disaggregatedset.x-k8s.io): roles, each a LeaderWorkerSet (disaggregated-set.ts).
  */
 
 export const SERVING_CRD_KINDS: Record<string, string[]> = {
@@ -27,6 +29,7 @@ export const SERVING_CRD_KINDS: Record<string, string[]> = {
   'orchestration.aibrix.ai/': ['StormService', 'RoleSet'],
   'grove.io/': ['PodCliqueSet'],
   'ome.io/': ['ClusterServingRuntime', 'ServingRuntime'],
+  'disaggregatedset.x-k8s.io/': ['DisaggregatedSet'],
 };
 
 export interface CrdGraph {
@@ -321,5 +324,6 @@ export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): Crd
   if (kind === 'LLMInferenceService') return kserveGraph(doc);
   if (kind === 'PodCliqueSet') return groveGraph(doc);
   if (group === 'ome.io/') return omeGraph(doc);
+  if (kind === 'DisaggregatedSet') return { services: disaggregatedSetServices(doc) };
   return aibrixGraph(kind, doc);
 }

@@ -7,4 +7,16 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: UCX_NET_DEVICES is computed at start by an awk script over `nvidia-smi topo -m`; env's rule is that a value it cannot see leaves env.ucx-net-devices skipped (unverified), while the expert read the script (it can only yield GPU-local /sys/class/infiniband devices, or abort the start) and judged the path declared",
   'llmd-wide-ep-vllm-decode-lws.yaml':
     "READING: env's stated rule (env.multinode-rdma) fails a worker whose 8-GPU pods span nodes with no RDMA path; the expert read this base file as one half of a kustomize guide whose provider overlays add the RDMA devices, so not shown rather than broken",
+  'llmd-ms-gaudi-dra-decode-only.yaml':
+    "READING: env's stated rule (env.shm) fails a tensor-parallel-2 engine whose two ranks share the container runtime's 64Mi /dev/shm, whatever the accelerator; the expert judged the file by its KV path only (aggregated, no hand-off) and did not weigh the worker's own shared memory",
+  'lws-llamacpp-rpc-cpu.yaml':
+    "READING: llama.cpp is no engine env knows and the pods ask for no accelerator, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts as nothing at risk",
+  'aioneks-vllm-405b-trn1-lws-efa.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a non-root pod (runAsUser 1000) that requests EFA devices without a memlock raise: pinning is bounded by RLIMIT_MEMLOCK; the expert judged the aggregated graph's KV path only (no hand-off)",
+  'dra-nvbandwidth-mpijob-computedomain.yaml':
+    'TOOL (not fixed): a Kubeflow MPIJob keeps its pods under spec.mpiReplicaSpecs.{Launcher,Worker}.template, which env does not read ("MPIJob is not a workload", exit 2); reading it would also need a GPU pod that starts no engine (nvbandwidth, sshd) not to be taken for a serving worker',
+  'dra-nvbandwidth-mpijob-no-computedomain.yaml':
+    'TOOL (not fixed): as dra-nvbandwidth-mpijob-computedomain.yaml, a Kubeflow MPIJob is not read as a workload (exit 2)',
+  'llmd-wide-ep-dsv4-prefill-lws-mnnvl-base.yaml':
+    "READING: env's stated rule (env.ucx-tls) fails a prefill whose UCX_TLS=cuda_copy,cuda_ipc,tcp has no ComputeDomain claim for cuda_ipc (KV over tcp) and names the missing claim (env.mnnvl); the expert read this base as one half of a kustomize guide whose provider overlay adds the ComputeDomain, so not shown rather than broken (as llmd-wide-ep-vllm-decode-lws.yaml)",
 };

@@ -534,4 +534,144 @@ export const MANIFESTS: ManifestCase[] = [
     expert: 'no-problem',
     why: 'KServe LLMInferenceService, aggregated one-GPU pool with KV offloading to CPU and local disk: no KV transfer between pods',
   },
+  {
+    file: 'llmd-ms-pd-tcp-only.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-pd.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'problem',
+    why: "llm-d modelservice P/D: separate one-GPU prefill and decode Deployments (llm-d.ai/role labels), vLLM NixlConnector, both with UCX_TLS=cuda_ipc,cuda_copy,tcp and no RDMA resource: cuda_ipc cannot reach another pod's GPU, so the manifest itself sends KV over TCP",
+  },
+  {
+    file: 'llmd-ms-pd-mnnvl-imex-claim.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-pd-mnnvl.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'not-judged',
+    why: 'llm-d modelservice P/D over multi-node NVLink: prefill and decode both claim llm-d-imex-channel-0 with UCX_TLS=cuda_ipc,cuda_copy,tcp (UCX tries MNNVL by default), but the ResourceClaimTemplate behind the claim is not in the file, so whether it is a ComputeDomain channel is not shown',
+  },
+  {
+    file: 'llmd-ms-heterogeneous-pd-gaudi-prefill.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-heterogeneous-pd.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'problem',
+    why: 'heterogeneous P/D: a Gaudi-image prefill with UCX_TLS=tcp beside an NVIDIA TP2 decode (DRA GPU claim) with UCX_TLS=cuda_ipc,cuda_copy,tcp, vLLM NixlConnector, no RDMA: the manifest sends KV over TCP by its own UCX_TLS',
+  },
+  {
+    file: 'llmd-ms-xpu-pd.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-xpu-pd.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'not-judged',
+    why: 'Intel XPU P/D: vLLM NixlConnector kv_producer/kv_consumer Deployments on intel-xpu nodes (gpu.intel.com/i915), no UCX_TLS and no RDMA resource, nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'llmd-ms-cpu-sim-pd.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-cpu.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'no-problem',
+    why: 'llm-d inference simulator (llm-d-inference-sim) as prefill and decode, no accelerator, no engine KV connector: it simulates responses and moves no KV',
+  },
+  {
+    file: 'llmd-ms-requester-dual-pod-pd.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-requester.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'problem',
+    why: "dual-pod requester: the decode vLLM is only a server-patch annotation on a requester ReplicaSet, the prefill Deployment runs vLLM NixlConnector with UCX_TLS=cuda_ipc,cuda_copy,tcp and no RDMA: the prefill side's own UCX_TLS sends KV over TCP",
+  },
+  {
+    file: 'llmd-ms-gaudi-dra-decode-only.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-dra.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'no-problem',
+    why: 'decode-only Deployment (no prefill pool): vLLM TP2 on two Gaudi devices from a DRA claim, no KV connector: aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'llmd-ms-rebellions-atom-decode-only.yaml',
+    source:
+      'https://github.com/llm-d-incubation/llm-d-modelservice/blob/3051935eb5a49f6df21cd6aeb5e4f05b98799262/examples/output-rebellions-atom.yaml (rendered Helm output of the llm-d-modelservice chart)',
+    expert: 'no-problem',
+    why: 'decode-only Deployment on one Rebellions ATOM NPU (vllm-rbln), no KV connector: aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'lws-disaggregatedset-nginx-sample.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/config/samples/disaggregatedset_v1_disaggregatedset.yaml',
+    expert: 'no-problem',
+    why: 'LWS DisaggregatedSet sample: prefill and decode roles are nginx containers, no engine and no accelerator: no KV moves',
+  },
+  {
+    file: 'lws-disaggregatedset-3role-pause.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/config/samples/disaggregatedset_v1_3role.yaml',
+    expert: 'no-problem',
+    why: 'LWS DisaggregatedSet sample with prefill/decode/encode roles running the pause image: no engine, no KV moves',
+  },
+  {
+    file: 'lws-trtllm-triton-pp8-tp2.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/docs/examples/tensorrt-llm/lws.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet, aggregated Triton TensorRT-LLM PP8 x TP2 over two 8-GPU pods, no RDMA resource: pipeline traffic crosses the pod network (no KV hand-off between pods)',
+  },
+  {
+    file: 'lws-vllm-tpu-v5e-multihost.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/docs/examples/vllm/TPU/lws.yaml',
+    expert: 'no-problem',
+    why: 'LeaderWorkerSet, aggregated vLLM TP16 over a 4x4 TPU v5e slice (4 hosts, 4 chips each): tensor traffic rides the TPU ICI, no KV hand-off between pods',
+  },
+  {
+    file: 'lws-llamacpp-rpc-cpu.yaml',
+    source:
+      'https://github.com/kubernetes-sigs/lws/blob/060ab4da17eea1f0865fcbd3236bb1075e2cea32/docs/examples/llamacpp/k8s/lws.yaml',
+    expert: 'no-problem',
+    why: 'LeaderWorkerSet, llama.cpp leader with CPU RPC workers, no accelerator and no KV hand-off: layer traffic over the pod network is the design',
+  },
+  {
+    file: 'aiongke-jetstream-pytorch-tpu-agg.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/ai-on-gke/blob/8676d66db221fcfae74b3cf2869695a7752c4f43/tutorials-and-examples/inference-servers/jetstream/pytorch/single-host-inference/pd-deployment.yaml',
+    expert: 'no-problem',
+    why: 'JetStream PyTorch on single-host TPU v5e (8 chips per pod), 2 independent replicas: aggregated, no KV transfer between pods (pd = persistent disk, not prefill/decode)',
+  },
+  {
+    file: 'aioneks-vllm-405b-trn1-lws-efa.yaml',
+    source:
+      'https://github.com/awslabs/ai-on-eks/blob/41a979ee7614a59e5337768b1bddec76ad6653e0/blueprints/inference/vllm-llama3.1-405b-trn1/llama3-405b-vllm-lws-deployment.yaml',
+    expert: 'no-problem',
+    why: 'LeaderWorkerSet, aggregated vLLM-Neuron Llama 405B over 4 trn1.32xlarge pods, each with 8 EFA devices and FI_PROVIDER=efa, FI_EFA_USE_DEVICE_RDMA=1: cross-node traffic on EFA RDMA, no KV hand-off between pods',
+  },
+  {
+    file: 'dra-nvbandwidth-mpijob-computedomain.yaml',
+    source:
+      'https://github.com/NVIDIA/k8s-dra-driver-gpu/blob/22407113785e78c7763b4637689a201eb39c6199/demo/specs/imex/nvbandwidth-test-job-1.yaml',
+    expert: 'no-problem',
+    why: 'ComputeDomain + Kubeflow MPIJob running nvbandwidth over multi-node NVLink with the channel claimed: a fabric test, no serving and no KV',
+  },
+  {
+    file: 'dra-nvbandwidth-mpijob-no-computedomain.yaml',
+    source:
+      'https://github.com/NVIDIA/k8s-dra-driver-gpu/blob/22407113785e78c7763b4637689a201eb39c6199/demo/specs/imex/nvbandwidth-test-no-compute-domain-job.yaml',
+    expert: 'no-problem',
+    why: "Kubeflow MPIJob running nvbandwidth without a ComputeDomain (upstream's negative demo): a fabric test that will fail to get NVLink, but no serving and no KV",
+  },
+  {
+    file: 'llmd-wide-ep-dsv4-decode-lws-mnnvl-base.yaml',
+    source:
+      "https://github.com/zetxqx/llm-d/blob/7edda66d76ccdb55e8c1cb1d4ce0cf0a854eae3f/guides/wide-ep-lws/modelserver/gpu/vllm-deepseek-v4/base/decode.yaml (a fork of llm-d/llm-d; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'llm-d wide-EP DeepSeek-V4 decode LWS (llm-d.ai/role: decode), 2 x 4-GPU pods, NixlConnector kv_consumer, UCX_TLS=cuda_copy,cuda_ipc,tcp with UCX_CUDA_IPC_ENABLE_MNNVL=y and NCCL_MNNVL_ENABLE: a multi-node NVLink path whose ComputeDomain claim the provider overlay adds, not this base: not shown',
+  },
+  {
+    file: 'llmd-wide-ep-dsv4-prefill-lws-mnnvl-base.yaml',
+    source:
+      "https://github.com/zetxqx/llm-d/blob/7edda66d76ccdb55e8c1cb1d4ce0cf0a854eae3f/guides/wide-ep-lws/modelserver/gpu/vllm-deepseek-v4/base/prefill.yaml (a fork of llm-d/llm-d; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'llm-d wide-EP DeepSeek-V4 prefill LWS (llm-d.ai/role: prefill), 2 x 4-GPU pods, NixlConnector kv_producer, UCX_TLS=cuda_copy,cuda_ipc,tcp with MNNVL switches, IPC_LOCK: the ComputeDomain claim lives in the provider overlay, not in this base: not shown',
+  },
+  {
+    file: 'llmd-pd-guide-baseline-vllm-agg.yaml',
+    source:
+      "https://github.com/zetxqx/llm-d/blob/7edda66d76ccdb55e8c1cb1d4ce0cf0a854eae3f/guides/pd-disaggregation/baseline/manifest.yaml (a fork of llm-d/llm-d; the path is upstream's)",
+    expert: 'no-problem',
+    why: "the P/D guide's aggregated baseline: 16 independent one-GPU vLLM replicas, no KV connector: no KV transfer between pods",
+  },
 ];
