@@ -90,4 +90,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: as mcas-notes: a `-p "verbs;ofi_rxm"` listing does not ask read\'s fi_info question (the EFA/Slingshot provider); the expert took the hardware verbs RDM endpoint as the answer',
   'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
+  // b33
+  'nvlink/srt-slurm-307-hwinfo-banner-gb300-nvlink-e-gpu0-link0-only-then-ls-imex.txt':
+    'TOOL P2: `nvidia-smi nvlink -e` prints each link\'s error counters (`Link 0: Replay Errors: 0`), not its state; the nvlink reader did not know those lines, saw a GB300 header with no link lines and failed it as "no NVLink reported" instead of leaving the link state not shown',
 };
