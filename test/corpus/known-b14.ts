@@ -91,6 +91,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
   // b33
-  'nvlink/srt-slurm-307-hwinfo-banner-gb300-nvlink-e-gpu0-link0-only-then-ls-imex.txt':
-    'TOOL P2: `nvidia-smi nvlink -e` prints each link\'s error counters (`Link 0: Replay Errors: 0`), not its state; the nvlink reader did not know those lines, saw a GB300 header with no link lines and failed it as "no NVLink reported" instead of leaving the link state not shown',
+  // (srt-slurm-307, TOOL P2, fixed: `nvidia-smi nvlink -e` error counters: src/read/nvlink-counters.test.ts)
 };
