@@ -49,4 +49,11 @@ export const CAPTURES_b33: Capture[] = [
     expert: 'not-judged',
     why: 'an rst code block (4-space indent): `nixl.sbatch --backend LIBFABRIC --mode MG` with 8 VRAM devices per node, five columns, 4 KiB to 64 MiB rising to 349.6 GB/s without a fall: no failure, but no link rate is named, so the figure cannot be held against a known link',
   },
+  {
+    file: 'nixlbench/nixl-1269-gusli-one-nvme-16m-read-prompt-config-banner-cut.txt',
+    tool: 'nixlbench',
+    source: 'https://github.com/ai-dynamo/nixl/issues/1269',
+    expert: 'not-judged',
+    why: 'behind a root prompt, a GUSLI storage run on one NVMe device (16 MiB READ, null runtime): the backend initialises, then the paste stops at the configuration banner, before any result row: storage, not a network transfer, and nothing measured is shown',
+  },
 ];
