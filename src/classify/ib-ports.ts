@@ -78,6 +78,32 @@ function bySpeed(
   }
 }
 
+/**
+ * Azure renames each RDMA device of a VM by its link layer: Ethernet ones `mlx5_an<N>`, InfiniBand ones
+ * `mlx5_ib<N>` (Azure/azhpc-images components/install_azure_persistent_rdma_naming.sh @ 8e9d055f L41-55). The
+ * Ethernet one is the Accelerated Networking VF, the VM's front-end NIC on Azure's Ethernet network (OS images,
+ * storage, the VNET), beside the dedicated InfiniBand network that carries RDMA (Microsoft, "Accelerated
+ * Networking on HB, HC, HBv2, HBv3 and NDv2"): however healthy, its port is not a KV-transfer rail.
+ */
+const AZURE_ACCELERATED_NETWORKING = /^mlx5_an\d+$/;
+
+function azureFrontEnd(list: { p: IbPort; v: PortVerdict }[]): void {
+  for (const x of list) {
+    if (!AZURE_ACCELERATED_NETWORKING.test(x.p.device) || x.p.linkLayer === 'InfiniBand' || x.v.software)
+      continue;
+    if (x.v.shown === false && x.p.state === 'not-shown') continue;
+    // A port the capture did not show whole (cut before its link layer) stays not shown: the cut, not the name,
+    // decides whether the devices after it are in the paste.
+    x.v = {
+      ...(x.v.shown === false ? { shown: false as const } : {}),
+      status: 'skipped',
+      detail: `${x.p.device} is Azure's Accelerated Networking VF (its name for an Ethernet RDMA device): the VM's front-end NIC on Azure's Ethernet network, not the InfiniBand network (mlx5_ib*) that carries RDMA; not a KV-transfer rail, ignored`,
+      usable: false,
+      frontEnd: true,
+    };
+  }
+}
+
 /** The physical adapter a device belongs to: its system image GUID, else the device itself. */
 const cardOf = (p: IbPort, adapters: Record<string, string | undefined>) => adapters[p.device] ?? p.device;
 
@@ -195,7 +221,9 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
       },
     );
   }
-  const active = shown.filter((x) => x.p.state === 'active' || x.p.state === 'active-defer');
+  const active = shown.filter(
+    (x) => !x.v.frontEnd && (x.p.state === 'active' || x.p.state === 'active-defer'),
+  );
   const slow = active.filter(
     (x) => (x.p.rateGbps ?? Number.POSITIVE_INFINITY) < KV_FAIL_BELOW_GBPS && hardware(x.p),
   );
@@ -213,9 +241,18 @@ function usableSummary(list: { p: IbPort; v: PortVerdict }[], notShown?: string)
           `${shown.length === 1 ? 'the one port shown is not usable' : `none of the ${shown.length} ports shown is usable`}, but ${notShown ? `${notShown} other ports` : hidden > 0 ? `${plural(hidden, 'other port')} ${hidden === 1 ? 'is' : 'are'} not shown whole (cut or filtered)` : `${unshownSiblings(list)} (numbered before it) are not in the paste`}: whether the node has a usable port is not shown`,
           { fix: 'paste the whole output (every device block with its ports)' },
         )
-      : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
-          fix: 'fix the port problems listed above; no RDMA path exists from this node',
-        });
+      : shown.every((x) => x.v.frontEnd)
+        ? check(
+            'ib.ports',
+            'fail',
+            `no RDMA port for KV transfer: ${shown.length === 1 ? 'the one port shown is' : `the ${shown.length} ports shown are`} Azure's Accelerated Networking (front-end Ethernet), and no InfiniBand device (mlx5_ib*) is listed`,
+            {
+              fix: 'run on an InfiniBand-capable Azure size (ND, NC…rs, HB) with the InfiniBand driver installed, so its mlx5_ib devices appear; Accelerated Networking carries no KV transfer',
+            },
+          )
+        : check('ib.ports', 'fail', `no usable RDMA port: 0 of ${shown.length} Active`, {
+            fix: 'fix the port problems listed above; no RDMA path exists from this node',
+          });
 }
 
 /**
@@ -321,6 +358,7 @@ export function classifyIbPorts(
   const list = ports.map((p) => ({ p, v: judgePort(p) }));
   const slow = new Set<IbPort>();
   bySpeed(list, models, slow);
+  azureFrontEnd(list);
   disabledRails(list, models, adapters);
   pollingRails(list, models, adapters);
   for (const x of list) {

@@ -53,6 +53,8 @@ export type PortVerdict = {
    * shows as much as a rail with a cable fault. classifyIbPorts fails it where the set shows a rail.
    */
   polling?: true;
+  /** A front-end NIC of the platform's (Azure's Accelerated Networking VF): never a KV-transfer rail. */
+  frontEnd?: true;
 };
 
 const SOFT: Partial<Record<NonNullable<IbPort['kind']>, string>> = {

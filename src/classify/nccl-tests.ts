@@ -5,6 +5,7 @@ import {
   ABSOLUTE_CROSS_NODE_CEILING_GBPS,
   ABSOLUTE_INTRA_NODE_CEILING_GBPS,
   expectationFor,
+  UNKNOWN_CROSS_NODE_FLOOR_GBPS,
 } from '../judge/expectations.js';
 import type { NcclRow, NcclTestsResult } from '../parsers/nccl-tests.js';
 import type { TransferOptions } from './transfer.js';
@@ -114,6 +115,25 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
       `${test}: ${at}, but no size of 64 MiB or more: latency-bound, not judged`,
       {
         fix: 'run with -e 8G (or at least -e 256M) so large sizes show the bandwidth',
+        data,
+      },
+    );
+  // Inside one node busbw is NVLink/PCIe, not the fabric, and is reported unjudged; but under the floor of any
+  // working RDMA link (5 GB/s) at the bandwidth-bound sizes, KV between these GPUs would move slower than it does
+  // between nodes (PCIe without peer access, a link trained down, copies staged through host memory): principle 5.
+  if (
+    hosts.length === 1 &&
+    !fall &&
+    peak < UNKNOWN_CROSS_NODE_FLOOR_GBPS &&
+    opts.lineRateGbps === undefined &&
+    opts.minGBps === undefined
+  )
+    return check(
+      'nccl.busbw',
+      'fail',
+      `${test}: ${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): under the ${UNKNOWN_CROSS_NODE_FLOOR_GBPS} GB/s floor of any working RDMA link, so KV between these GPUs would move slower than between nodes`,
+      {
+        fix: "check `nvidia-smi topo -p2p r` (peer access), `nvidia-smi topo -m` and each GPU's PCIe link (`nvidia-smi -q -d PCIE`); with NCCL_DEBUG=INFO see whether P2P, SHM or NET carries the traffic",
         data,
       },
     );

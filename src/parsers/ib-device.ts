@@ -63,6 +63,13 @@ export function softwareByName(name: string): DeviceKind | undefined {
   return undefined;
 }
 
+/**
+ * Device names the kernel gives only to an RDMA hardware driver, whatever vendor id or firmware it reports: the
+ * NetEffect/Intel NE020 iWARP RNIC (iw_nes, `nes%d`, node type RDMA_NODE_RNIC, in the kernel until 5.3) prints
+ * vendor_id 0x0000 and no fw_ver in ibv_devinfo, which the zeroed-vendor rule below would take for software.
+ */
+const HARDWARE_NAME = /^nes\d+$/;
+
 export function deviceKind(d: IbDevice): DeviceKind {
   const vendor = vendorNumber(d.vendorId);
   const part = partNumber(d.model);
@@ -86,6 +93,7 @@ export function deviceKind(d: IbDevice): DeviceKind {
   if (vendor === RXE_VENDOR_ID) return 'soft-roce';
   const byName = softwareByName(d.name);
   if (byName) return byName;
+  if (HARDWARE_NAME.test(d.name)) return 'hardware';
   // Real HCAs always carry a PCI vendor id and a firmware version.
   if (vendor === 0 && (d.firmware === undefined || /^0(\.0)*$/.test(d.firmware))) return 'software';
   // ibstat prints "CA type:" and "Firmware version:" empty for a device with no hardware behind it;

@@ -53,7 +53,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = body.split(/\r?\n|\r/);
+  const raw = unquote(unhtml(body.split(/\r?\n|\r/)));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
@@ -80,6 +80,43 @@ export function cleanLines(text: string): Line[] {
     return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
   });
 }
+
+/**
+ * A paste copied from a web page's HTML source (a mailing-list archive, a forum post saved as HTML): the line
+ * breaks are `<br>` tags, indents `&nbsp;`, and `>`/`<`/`&` are entities (HTML Living Standard, "Named character
+ * references"). When two or more lines carry a `<br>` or an entity, the markup is the page's, not the tool's: its
+ * tags go (a `<br>` line becomes blank, so line numbers stay) and its entities are decoded (issue 38, principle 1).
+ */
+function unhtml(raw: string[]): string[] {
+  const marked = raw.filter((l) => HTML_BREAK.test(l) || HTML_ENTITY.test(l)).length;
+  if (marked < 2) return raw;
+  return raw.map((l) => decodeEntities(l.replace(HTML_TAG, '')));
+}
+const HTML_BREAK = /<br\s*\/?>/i;
+const HTML_ENTITY = /&(?:nbsp|gt|lt|amp|quot|#\d+|#x[0-9a-f]+);/i;
+/** The tags a page wraps text in; `<stdout>`-style launcher tags and `<pid>`-style placeholders are not among them. */
+const HTML_TAG =
+  /<\/?(?:br|p|span|div|pre|a|b|i|em|strong|font|code|tt|hr|blockquote|li|ul|ol|table|tr|td|th|tbody|thead)\b[^>]*>/gi;
+const NAMED: Record<string, string> = { nbsp: ' ', gt: '>', lt: '<', amp: '&', quot: '"' };
+function decodeEntities(line: string): string {
+  return line.replace(/&(nbsp|gt|lt|amp|quot|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
+    const k = e.toLowerCase();
+    if (k.startsWith('#x')) return String.fromCodePoint(Number.parseInt(k.slice(2), 16));
+    if (k.startsWith('#')) return String.fromCodePoint(Number(k.slice(1)));
+    return NAMED[k] ?? _;
+  });
+}
+
+/**
+ * A paste quoted in a mail reply: `> ` (or `>> `, `> > `) before every line (RFC 3676 section 4.5 quote
+ * marks). When most lines that carry something carry it, the marks are the reply's, not the tool's.
+ */
+function unquote(raw: string[]): string[] {
+  const filled = raw.filter((l) => l.trim() !== '');
+  if (filled.length < 2 || filled.filter((l) => MAIL_QUOTE.test(l)).length < 0.8 * filled.length) return raw;
+  return raw.map((l) => l.replace(MAIL_QUOTE, ''));
+}
+const MAIL_QUOTE = /^(?:[ \t]*>)+ ?/;
 
 const SRUN_LABEL = /^\s*\d+: /;
 /** A unified diff's added line: `+` then the line (not the `+++` file header, not a `+---+` table rule). */
@@ -158,6 +195,8 @@ export function promptCommand(text: string): string | undefined {
     /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??
     // `host:path$ cmd` without a user (macOS `\h:\W \u\$` with the user cut, `-MacBookPro:~$`).
     /^\s*(?:\([^)]*\)\s*)?[\w.-]*:[~/][^\s#$]*\s*[#$]\s+(.+)$/.exec(text) ??
+    // csh/tcsh `%m:%~ %` with an optional `[%T] ` clock (tcsh(1) prompt escapes): `[4:01] host:~/mpi % cmd`.
+    /^\s*(?:\[[\d:]+\]\s*)?[\w.-]+:[~/][^\s%]*\s+%(?:\s+(.*))?$/.exec(text) ??
     // zsh's default `%n@%m %1~ %#`: `user@host ~ % cmd`.
     /^\s*(?:\([^)]*\)\s*)?[\w.-]+@[\w.-]+\s+\S+\s+[%#]\s+(.+)$/.exec(text) ??
     /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??

@@ -142,9 +142,10 @@ const REPLACES = /^(?:md5sum|sha1sum|sha256sum|sha512sum|cksum|wc|xargs|base64|j
 /** The filter of a typed command after its first stage (the tool). */
 export function pipelineOf(command: string): Pipeline {
   const parts = stages(command);
-  if (parts.length < 2) return {};
+  const named = lsNames(parts[0] ?? '');
+  if (parts.length < 2) return named ? { shown: named } : {};
   const after = parts.slice(1);
-  const tests: Stage[] = [];
+  const tests: Stage[] = named ? [(line) => named.keeps(line)] : [];
   for (const part of after) {
     const argv = words(part);
     const prog = (argv[0] ?? '').split('/').pop() ?? '';
@@ -160,7 +161,10 @@ export function pipelineOf(command: string): Pipeline {
     tests.push(() => undefined);
   }
   if (tests.length === 0) return {};
-  const filter = after.filter((p) => !LOSSLESS.test(words(p)[0] ?? '')).join(' | ');
+  const filter = [
+    ...(named ? [named.filter] : []),
+    ...after.filter((p) => !LOSSLESS.test(words(p)[0] ?? '')),
+  ].join(' | ');
   return {
     shown: {
       filter,
@@ -187,6 +191,35 @@ export function anyShown(list: readonly (Shown | undefined)[]): Shown | undefine
     keeps(line) {
       const r = all.map((s) => s.keeps(line));
       return r.some((x) => x === true) ? true : r.every((x) => x === false) ? false : undefined;
+    },
+  };
+}
+
+/**
+ * `ls` given names or globs (`ls -l /dev/infiniband/ucm*`, `ls /dev/infiniband/uverbs0`) lists only the entries
+ * they match (ls(1) lists its operands; the shell expands the glob before ls runs): an entry outside them is
+ * not shown, never absent (issue 38, principle 2). A directory operand (`ls /dev/infiniband`) lists it all.
+ */
+function lsNames(stage: string): Shown | undefined {
+  const argv = words(stage);
+  if ((argv[0] ?? '').split('/').pop() !== 'ls') return undefined;
+  const ops = argv.slice(1).filter((a) => !a.startsWith('-'));
+  const names = ops.map((o) => o.replace(/\/+$/, '')).filter((o) => /\/dev\/infiniband\/[^/]+$/.test(o));
+  if (names.length === 0 || names.length < ops.length) return undefined;
+  const globs = names.map(
+    (n) =>
+      new RegExp(
+        `^${(n.split('/').pop() as string)
+          .replace(/[.+^${}()|\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+      ),
+  );
+  return {
+    filter: `ls ${names.join(' ')}`,
+    keeps(line: string) {
+      const last = line.trim().split(/\s+/).pop()?.split('/').pop() ?? '';
+      return globs.some((g) => g.test(last));
     },
   };
 }

@@ -76,8 +76,12 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
   'ibstat/heioy-books-ibstat-two-cx3-four-ports-active-56.txt':
     'READING: a 56 Gb/s FDR port Active/LinkUp: the expert held it to the 5 GB/s cross-node KV floor (7 GB/s, above it); read warns that it is below the 100 Gb/s links disaggregated serving is sized for, a convention the paste does not settle (the same split as the QDR and 25 Gb/s captures)',
-  'ibv_devinfo/performance-study-azure-cyclecloud-gpu-only-mlx5-an0-accelnet-vf.txt':
-    'READING: the one device, mlx5_an0, is an active RoCE VF; the expert knew that Azure names its Accelerated Networking VF mlx5_an* and carries no RDMA over it, a platform fact the paste only hints at through the name',
+  // b32
+  'ibstatus/ompi-users-2012-03-18737-sulu-two-fdr-ports-active-html-gt-prompt.txt':
+    'READING: two FDR ports Active at 56 Gb/s (7 GB/s): the expert held them to the 5 GB/s cross-node KV floor; read warns below the 100 Gb/s links disaggregated serving is sized for (the convention split of the b28 FDR captures)',
+  'nccl-tests/anthony-hoo-blog-autodl-2x-2080ti-broadcast-g2-11gbs.txt':
+    'READING: a one-node busbw of 11 GB/s: the expert, reading "a figure that cannot be held against a known link", called it not judged; read reports a one-node figure above the RDMA floor as NVLink/PCIe inside the node, not the fabric, and does not hold the verdict back (the convention the b28 one-node B200 all_gather was read under)',
+  // (performance-study-azure-cyclecloud mlx5_an0: READING until Azure's Accelerated Networking name was read as its front-end NIC: src/read/platform-nics.test.ts)
   // b29
   'ibv_devinfo/ucx-9724-v-fragment-roce-port-active-25g-1x-gid0-cut-both-ends.txt':
     'READING: the expert judged the fragment by its cut ends; read fails the one port it shows, Active at 1X 25 Gb/s (3.1 GB/s of line rate, under the 5 GB/s cross-node KV floor), and the definitions count one such fault (a link below the cross-node floor) however much is cut',
