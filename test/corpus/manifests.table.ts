@@ -807,4 +807,32 @@ export const MANIFESTS: ManifestCase[] = [
     expert: 'no-problem',
     why: 'one one-GPU TensorRT-LLM Deployment (engine inside a custom image): aggregated, no KV transfer between pods',
   },
+  {
+    file: 'vllm-k8s-monitoring-qwen3-235b-tp4.yaml',
+    source:
+      "https://github.com/vllm-project/vllm/blob/cf6f12c20b258469cb45d5d0f2fe3edb110aed43/examples/online_serving/prometheus_grafana/k8s-monitoring/vllm-deployment.yaml (text exactly as the search tool's read_file returned it, written out unchanged and its length checked: the repository is too large to fetch)",
+    expert: 'no-problem',
+    why: 'aggregated: 40 independent vLLM replicas, each TP4 inside one 4-GPU pod with a 16Gi Memory /dev/shm: no KV transfer between pods',
+  },
+  {
+    file: 'gke-vllm-llama3-405b-a3-hdml-lws-pp2.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-multihost-gpus/vllm-llama3-405b-A3-HDML.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet on GKE A3 (H100), aggregated vLLM Llama 3.1 405B TP8 x PP2 over two 8-GPU pods through Ray, weights from a Hyperdisk ML volume, no RDMA resource or network: pipeline traffic on the pod network',
+  },
+  {
+    file: 'kserve-llmisvc-qwen2-7b-amd-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/multi-gpu-vendor/llm-inference-service-qwen2-7b-amd-no-scheduler.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService on AMD GPUs (llm-d ROCm image), aggregated: 2 one-GPU replicas, no prefill pool: no KV transfer between pods',
+  },
+  {
+    file: 'kserve-llmisvc-qwen2-7b-kv-events-routing.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/precise-prefix-kv-cache-routing/llm-inference-service-qwen2-7b-gpu-kv-cache-routing.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated: 2 one-GPU replicas publishing KV-cache events over ZMQ to the scheduler for prefix-aware routing (block hashes, not KV data); no prefill pool: no KV transfer between pods',
+  },
 ];
