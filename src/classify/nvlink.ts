@@ -56,6 +56,9 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       'paste `nvidia-smi nvlink --status`',
     );
   }
+  // `-e` gives each link's error counters since the driver loaded, not its state (issue 38, P2): zero counters
+  // leave the state not shown; a counter above zero is a link that replayed or retrained, degraded (P5).
+  if (g.links.length === 0 && !g.allInactive && g.errorCounters?.length) return judgeCounters(g, say);
   // `-info` gives NVLink encryption and firmware, nothing of link state; a header the paste ends at has
   // no links shown at all (issue 38, P2).
   if (g.links.length === 0 && !g.allInactive && (g.info || g.endsAtHeader)) {
@@ -206,4 +209,24 @@ export function crossNvlinkTopo(topo: TopoResult, nv: NvlinkResult): Check[] {
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+type Say = (status: Check['status'], detail: string, fix?: string) => Check;
+
+/** A GPU block of `nvidia-smi nvlink -e`: its links' error counters, never their state. */
+function judgeCounters(g: NvlinkGpu, say: Say): Check {
+  const counters = g.errorCounters ?? [];
+  const links = new Set(counters.map((c) => c.link)).size;
+  const raised = counters.filter((c) => c.value > 0);
+  if (raised.length)
+    return say(
+      'warn',
+      `${g.name}: ${raised.map((c) => `link ${c.link} ${c.counter.toLowerCase()} ${c.value}`).join(', ')} (\`nvidia-smi nvlink -e\`, counted since the driver loaded): a link that replays or recovers loses bandwidth; link state not shown`,
+      'reset the counters (nvidia-smi nvlink -re), run the transfer again and check whether they rise; paste `nvidia-smi nvlink --status` for link state',
+    );
+  return say(
+    'skipped',
+    `${g.name}: error counters of ${plural(links, 'link')} (\`nvidia-smi nvlink -e\`) all 0; they say how many errors a link logged, not whether it is up: link state not shown`,
+    'paste `nvidia-smi nvlink --status`',
+  );
 }

@@ -162,7 +162,11 @@ export function parseDevInfiniband(text: string): DevInfinibandResult {
     for (const raw of names) {
       if (/^\.\.?\/?$/.test(raw)) continue;
       if (section === SYS) {
-        if (!ibdevs.includes(raw)) ibdevs.push(raw);
+        // Its entries are symlinks to the devices (`ls -F` marks them `@`); a name ending in `/` is a directory,
+        // never a device there: the shell's completion list of /sys/class (`infiniband/  infiniband_mad/`).
+        if (raw.endsWith('/')) continue;
+        const dev = raw.replace(/@$/, '');
+        if (!ibdevs.includes(dev)) ibdevs.push(dev);
         continue;
       }
       if (raw === '/dev/gdrdrv' || (section === '/dev' && raw === 'gdrdrv')) {

@@ -7,7 +7,8 @@ import { parseNumber } from './units.js';
  * "Link k: <rate> GB/s" or "Link k: <inactive>" per link. The per-link figure is
  * the raw signalling rate per direction (26.562 GB/s on H100, 53.125 on B200).
  * `nvidia-smi nvlink -c` prints the same GPU headers with "Link k, <capability>: true|false"
- * lines, which are counted, not read as links (references/read-shapes.md).
+ * lines, which are counted, not read as links; `nvidia-smi nvlink -e` prints "Link k: <counter> Errors: n"
+ * lines, kept as counters, not links (references/read-shapes.md).
  */
 export interface NvlinkGpu {
   index: number;
@@ -31,6 +32,11 @@ export interface NvlinkGpu {
    * encryption state and link firmware, not whether a link is up.
    */
   info?: number;
+  /**
+   * `nvidia-smi nvlink -e` lines for this GPU (`Link 0: Replay Errors: 0`): the error counters each link has
+   * logged since the driver loaded (NVML nvmlDeviceGetNvLinkErrorCounter), not whether the link is up.
+   */
+  errorCounters?: { link: number; counter: string; value: number }[];
   /** The paste ends at this GPU's header line: its links are not shown (issue 38, principle 2). */
   endsAtHeader?: boolean;
 }
@@ -86,6 +92,17 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
     }
     if (gpu && /^Link \d+, [^:]+: (?:true|false)$/i.test(t)) {
       gpu.capabilities = (gpu.capabilities ?? 0) + 1;
+      continue;
+    }
+    // `-e` (srt-slurm#307 on a GB300, ml-engineering on an H100): `Link k: Replay Errors: n`, then Recovery and CRC.
+    const counter = /^Link (\d+): ([A-Za-z][A-Za-z ]*Errors): (\d+)$/.exec(t);
+    if (gpu && counter) {
+      gpu.errorCounters ??= [];
+      gpu.errorCounters.push({
+        link: Number(counter[1]),
+        counter: counter[2] as string,
+        value: Number(counter[3]),
+      });
       continue;
     }
     const link = /^Link (\d+): (?:<inactive>|([\d.]+) GB\/s)$/i.exec(t);

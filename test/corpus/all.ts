@@ -30,6 +30,7 @@ import { CAPTURES_b29 } from './captures-b29.table.js';
 import { CAPTURES_b30 } from './captures-b30.table.js';
 import { CAPTURES_b31 } from './captures-b31.table.js';
 import { CAPTURES_b32 } from './captures-b32.table.js';
+import { CAPTURES_b33 } from './captures-b33.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -65,4 +66,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b29,
   ...CAPTURES_b30,
   ...CAPTURES_b31,
+  ...CAPTURES_b33,
 ];

@@ -94,4 +94,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: as mcas-notes: a `-p "verbs;ofi_rxm"` listing does not ask read\'s fi_info question (the EFA/Slingshot provider); the expert took the hardware verbs RDM endpoint as the answer',
   'memlock/snap-slurm-83-login-unlimited-then-srun-two-steps-16384.txt':
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
+  // b33
+  // (srt-slurm-307, TOOL P2, fixed: `nvidia-smi nvlink -e` error counters: src/read/nvlink-counters.test.ts)
 };
