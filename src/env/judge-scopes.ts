@@ -3,6 +3,7 @@ import { check } from '../core/model.js';
 import { cpuEngineOf } from './cpu-engine.js';
 import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
+import { servesNoModel } from './non-serving.js';
 import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
@@ -252,19 +253,20 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
         : check(
             'env.kv-over-pod-network',
             'ok',
-            'the prefill and decode workers start no known engine and ask for no accelerator: no KV moves between pods',
+            `the prefill and decode workers start no known engine ${noEngineWhy(mocked) ?? 'and ask for no accelerator'}: no KV moves between pods`,
             { subject: scope.subject },
           ),
     );
   }
-  // A serving graph in one object (RoleBasedGroup, a serving CRD) whose pods start no engine and ask
-  // for no GPU (placeholders, a scheduling demo) moves no KV, as the mocker moves none.
+  // A serving graph in one object (RoleBasedGroup, a serving CRD, a Kubeflow job) whose pods start no
+  // engine: they ask for no GPU (placeholders, a scheduling demo) or run a program that serves no
+  // model (a fabric test), so no KV moves, as the mocker moves none.
   if (!serving && ctxs.length && scope.graphs.every((g) => g.ownScope))
     part.checks.push(
       check(
         'env.kv-over-pod-network',
         'ok',
-        'no pod starts an engine or requests a GPU: no KV moves between pods',
+        `no pod starts an engine ${noEngineWhy(ctxs) ?? 'or requests a GPU'}: no KV moves between pods`,
         {
           subject: scope.subject,
         },
@@ -305,14 +307,30 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   return part;
 }
 
+const accelerated = (raw: RawService) =>
+  Object.entries(raw.resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0');
+
 /**
- * A worker shown to run something else than an engine: its image is given, neither it nor the
- * command line is a known engine, and it requests no accelerator (device claims included). One
- * whose image is not shown (a DGD service the operator fills in, a bare template) may be an engine.
+ * A worker shown to run something else than an engine: its command line runs a program that serves
+ * no model (non-serving.ts: a fabric test), whatever it requests; or its image is given, neither it
+ * nor the command line is a known engine, and it requests no accelerator (device claims included).
+ * One whose image is not shown (a DGD service the operator fills in, a bare template) may be an engine.
  */
 function idle(c: ServiceCtx): boolean {
-  if (!c.raw.image || c.facts?.engine || c.raw.claimTemplates.length > 0) return false;
-  return !Object.entries(c.raw.resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0');
+  if (c.facts?.engine) return false;
+  if (servesNoModel(c.raw)) return true;
+  if (!c.raw.image || c.raw.claimTemplates.length > 0) return false;
+  return !accelerated(c.raw);
+}
+
+/** Why pods that start no engine move no KV: they ask for no accelerator, or those that do run what serves no model. */
+function noEngineWhy(ctxs: readonly ServiceCtx[]): string | undefined {
+  const busy = ctxs.filter((c) => accelerated(c.raw) || c.raw.claimTemplates.length > 0);
+  const runs = busy.flatMap((c) => {
+    const p = servesNoModel(c.raw);
+    return p ? [`${c.svc.name} runs ${p}`] : [];
+  });
+  return busy.length > 0 && runs.length === busy.length ? `(${runs.join('; ')}: no model server)` : undefined;
 }
 
 /** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */

@@ -82,6 +82,8 @@ export interface RawService {
   workerish: boolean;
   /** command followed by args (as the engine parses them: $(VAR) expanded, an SGLang --config file read in). */
   argv: string[];
+  /** The command line of the MPI launcher that starts this pod's processes over ssh (an MPIJob's Launcher, for its Workers). */
+  launchedBy?: string[];
   /** Where engine options came from besides the command line (SGLang `--config` in a mounted ConfigMap). */
   optionsFrom?: string;
   /** The container image, when written. */

@@ -1,3 +1,4 @@
+import { servesNoModel } from './non-serving.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
 import { argvText, engineOf, literalEnvOf, NON_WORKER_ARGV } from './serving-engine.js';
@@ -104,8 +105,13 @@ function toldToDisaggregate(s: RawService): boolean {
 export const ACCELERATOR_RESOURCE =
   /(^|\/)gpu$|^gpu\.intel\.com\/|^google\.com\/tpu$|^aws\.amazon\.com\/neuron(core|device)?$|^habana\.ai\/gaudi$|^rebellions\.ai\//;
 
-/** Whether a plain container looks like a serving worker: it asks for an accelerator or starts a known engine. */
+/**
+ * Whether a plain container looks like a serving worker: it asks for an accelerator or starts a known
+ * engine, and is not shown to run a program that serves no model (non-serving.ts).
+ */
 function servesModels(s: RawService): boolean {
+  // A fabric test, an MPI launcher of one, or an sshd its launcher runs one through: no engine, GPUs or not.
+  if (servesNoModel(s)) return false;
   const accel = Object.keys(s.resources).some((r) => ACCELERATOR_RESOURCE.test(r) && s.resources[r] !== '0');
   // The image's engine runs only when the container gives no command of its own (its ENTRYPOINT runs).
   const e = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });

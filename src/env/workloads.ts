@@ -276,7 +276,7 @@ export function workloadExtractor(): WorkloadExtractor {
       out.graphs.push({ ...where, isDgd: false, ownScope: true, services: ray });
       return;
     }
-    // KServe LLMInferenceService, AIBrix StormService, Grove PodCliqueSet, OME ServingRuntime: one graph each.
+    // KServe LLMInferenceService, AIBrix StormService, Grove PodCliqueSet, OME ServingRuntime, Kubeflow MPIJob/PyTorchJob: one graph each.
     const crd = servingCrdGraph(kind, apiVersion, doc);
     if (crd) {
       if (crd.services.length === 0) return skip(`${kind} without pods that run a container`);

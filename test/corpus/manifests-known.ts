@@ -13,10 +13,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: llama.cpp is no engine env knows and the pods ask for no accelerator, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts as nothing at risk",
   'aioneks-vllm-405b-trn1-lws-efa.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns a non-root pod (runAsUser 1000) that requests EFA devices without a memlock raise: pinning is bounded by RLIMIT_MEMLOCK; the expert judged the aggregated graph's KV path only (no hand-off)",
-  'dra-nvbandwidth-mpijob-computedomain.yaml':
-    'TOOL (not fixed): a Kubeflow MPIJob keeps its pods under spec.mpiReplicaSpecs.{Launcher,Worker}.template, which env does not read ("MPIJob is not a workload", exit 2); reading it would also need a GPU pod that starts no engine (nvbandwidth, sshd) not to be taken for a serving worker',
-  'dra-nvbandwidth-mpijob-no-computedomain.yaml':
-    'TOOL (not fixed): as dra-nvbandwidth-mpijob-computedomain.yaml, a Kubeflow MPIJob is not read as a workload (exit 2)',
   'llmd-wide-ep-dsv4-prefill-lws-mnnvl-base.yaml':
     "READING: env's stated rule (env.ucx-tls) fails a prefill whose UCX_TLS=cuda_copy,cuda_ipc,tcp has no ComputeDomain claim for cuda_ipc (KV over tcp) and names the missing claim (env.mnnvl); the expert read this base as one half of a kustomize guide whose provider overlay adds the ComputeDomain, so not shown rather than broken (as llmd-wide-ep-vllm-decode-lws.yaml)",
   'pstack-orchestrated-prefill-no-kvcfg.yaml':

@@ -1,0 +1,76 @@
+import type { RawService } from './raw.js';
+import { argvText, engineOf } from './serving-engine.js';
+
+/**
+ * Programs shown to serve no model (references/env-rules.md "Programs that serve no model"): a pod
+ * whose command line runs one of them starts no engine, so it moves no KV even when it requests
+ * GPUs. Only the program the command line starts counts; a Python script or a shell script may be
+ * anything, and keeps the judgement a pod with an unknown program gets.
+ */
+
+/** MPI launchers (Open MPI `mpirun`/`mpiexec`/`orterun`, PRRTE `prterun`, MPICH `mpiexec.hydra`): they run the program named after their options. */
+const MPI_LAUNCHER = /^(mpirun|mpiexec|mpiexec\.hydra|orterun|prterun)$/;
+
+/**
+ * Fabric tests: nccl-tests' binaries (`<collective>_perf`, with the build's NAME_SUFFIX), perftest's
+ * programs (`ib_*_bw|lat`, `raw_ethernet_*`), nvbandwidth.
+ */
+const FABRIC_TEST =
+  /^((all_reduce|all_gather|broadcast|reduce_scatter|reduce|alltoall|alltoallv|scatter|gather|sendrecv|hypercube)_perf\w*|ib_(send|write|read|atomic)_(bw|lat)|raw_ethernet_(bw|lat|burst_lat|fs_rate)|nvbandwidth)$/;
+
+/** Programs that run what they are given (interpreters, shells, wrappers, scripts): what runs cannot be told from their name. */
+const OPAQUE =
+  /^(python[\d.]*|bash|sh|dash|zsh|ksh|env|exec|torchrun|accelerate|deepspeed|numactl|taskset|nsys|.*\.(sh|py))$/;
+
+/** Remote-shell servers: the pod runs what another pod's MPI launcher starts in it (an MPIJob's workers). */
+const REMOTE_SHELL = /^(sshd|dropbear)$/;
+
+const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
+
+/** The program an MPI launcher line runs: the first word after its options that names a program env can tell. */
+function launched(words: readonly string[]): string | undefined {
+  for (const w of words) {
+    if (w.startsWith('-')) continue;
+    const b = base(w);
+    if (FABRIC_TEST.test(b)) return b;
+    if (OPAQUE.test(b) || MPI_LAUNCHER.test(b)) return undefined;
+  }
+  return undefined;
+}
+
+/** What a command line runs when it is shown to serve no model, and the MPI launcher it runs through; else undefined. */
+function programOf(argv: readonly string[]): { program: string; via?: string } | undefined {
+  const first = argv[0];
+  if (first === undefined || engineOf({ argv })) return undefined;
+  // An engine named anywhere on the line (a launcher starting `vllm serve`, a wrapper around trtllm-serve).
+  if (/\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve|\bvllm\.entrypoints\./.test(argvText(argv)))
+    return undefined;
+  const b = base(first);
+  if (FABRIC_TEST.test(b)) return { program: b };
+  if (MPI_LAUNCHER.test(b)) {
+    const p = launched(argv.slice(1));
+    return p ? { program: p, via: b } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The program a service is shown to run that serves no model, or undefined (an engine, a script,
+ * nothing shown). A remote-shell server (sshd) runs what its launcher starts: known only where the
+ * workload names the launcher (`launchedBy`, an MPIJob's Launcher), else it may be an engine.
+ */
+export function servesNoModel(
+  s: Pick<RawService, 'argv' | 'image' | 'commandLength' | 'launchedBy'>,
+): string | undefined {
+  // Args only: the image's ENTRYPOINT runs them; an engine image is the engine.
+  if (s.commandLength === 0 && engineOf({ argv: [], image: s.image })) return undefined;
+  const first = s.argv[0];
+  if (first !== undefined && REMOTE_SHELL.test(base(first))) {
+    const p = s.launchedBy ? programOf(s.launchedBy) : undefined;
+    return p
+      ? `${p.program} (started over ${base(first)} by the launcher's ${p.via ?? 'command'})`
+      : undefined;
+  }
+  const p = programOf(s.argv);
+  return p && (p.via ? `${p.program} (through ${p.via})` : p.program);
+}

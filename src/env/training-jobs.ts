@@ -1,0 +1,56 @@
+import { containerServices } from './pod-services.js';
+import { obj, type RawService, type Rec, str } from './raw.js';
+
+/**
+ * Kubeflow jobs that keep their pods in replica specs (references/env-rules.md "Kubeflow MPIJob and
+ * PyTorchJob"): `spec.mpiReplicaSpecs` (MPIJob, kubeflow.org v2beta1 and v1) and
+ * `spec.pytorchReplicaSpecs` (PyTorchJob, kubeflow.org v1), each a map from a replica type
+ * (`Launcher`, `Worker`; `Master`, `Worker`) to a ReplicaSpec: `replicas` and a PodTemplateSpec
+ * `template`. All the replicas of one job are one distributed world (one MPI job, one
+ * torch.distributed group): every pod's nodeCount is the job's rank pods (an MPIJob's Launcher
+ * only when `runLauncherAsWorker`). An MPIJob's Launcher
+ * starts the processes in the Worker pods over ssh: the Workers carry its command line
+ * (`launchedBy`).
+ */
+export const TRAINING_JOB_KINDS: Record<string, string[]> = {
+  'kubeflow.org/': ['MPIJob', 'PyTorchJob'],
+};
+
+const FIELD: Record<string, string> = { MPIJob: 'mpiReplicaSpecs', PyTorchJob: 'pytorchReplicaSpecs' };
+
+/** A ReplicaSpec's pods: as written, else the operator's default (an MPIJob's Worker 0, every other 1). */
+function replicasOf(spec: Rec, dflt: number): number {
+  const n = Number(str(spec.replicas) ?? dflt);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 1;
+}
+
+/** The services of a Kubeflow MPIJob or PyTorchJob, or undefined when the document is neither. */
+export function trainingJobServices(kind: string, apiVersion: string, doc: Rec): RawService[] | undefined {
+  const group = Object.keys(TRAINING_JOB_KINDS).find((g) => apiVersion.startsWith(g));
+  const field = FIELD[kind];
+  if (!group || !field || !TRAINING_JOB_KINDS[group]?.includes(kind)) return undefined;
+  const spec = obj(doc.spec);
+  const roles = Object.entries(obj(spec?.[field]) ?? {}).flatMap(([type, v]) => {
+    const r = obj(v);
+    return r ? [{ type, r, replicas: replicasOf(r, kind === 'MPIJob' && type === 'Worker' ? 0 : 1) }] : [];
+  });
+  // The ranks of the world: every pod, but an MPIJob's Launcher only with runLauncherAsWorker (v2beta1).
+  const asWorker = spec?.runLauncherAsWorker === true;
+  const pods = roles.reduce((sum, x) => sum + (x.type === 'Launcher' && !asWorker ? 0 : x.replicas), 0);
+  let launchedBy: string[] | undefined;
+  const services = roles.flatMap(({ type, r, replicas }) => {
+    if (replicas === 0) return [];
+    const out = containerServices({
+      prefix: `${type}/`,
+      path: `spec.${field}.${type}.template.`,
+      tmpl: obj(r.template),
+      nodeCount: Math.max(1, pods),
+      replicas: 1,
+    });
+    if (type === 'Launcher') launchedBy = out[0]?.argv;
+    return out;
+  });
+  if (kind === 'MPIJob' && launchedBy)
+    for (const s of services) if (s.name.startsWith('Worker/')) s.launchedBy = launchedBy;
+  return services;
+}
