@@ -1,5 +1,6 @@
 import type { Check } from '../core/model.js';
 import { check } from '../core/model.js';
+import { cpuEngineOf } from './cpu-engine.js';
 import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
 import { servesNoModel } from './non-serving.js';
@@ -271,14 +272,36 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
         },
       ),
     );
+  // CPU engines on both sides keep KV in host memory: the pod network is the path they are built for.
+  const cpu = (c: ServiceCtx) => cpuEngineOf(c.raw, c.facts?.engine);
+  const allCpu = prefill.length > 0 && decode.length > 0 && [...prefill, ...decode].every((c) => cpu(c));
   for (const c of [
-    kvNetworkCheck(prefill, decode, scope.subject),
+    allCpu
+      ? check(
+          'env.kv-over-pod-network',
+          'ok',
+          `prefill and decode are CPU engines (${[...new Set([...prefill, ...decode].map(cpu))].join(', ')}): their KV is host memory and the pod network is its path`,
+          { subject: scope.subject },
+        )
+      : kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),
   ]) {
     if (c) part.checks.push(c);
   }
   for (const c of ctxs.filter((x) => SERVING.has(x.svc.role) && x.svc.role !== 'encode' && moves(x))) {
     const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : c.facts;
+    const onCpu = allCpu ? cpu(c) : undefined;
+    if (onCpu) {
+      part.missing.push(
+        check(
+          'env.missing-critical',
+          'skipped',
+          `a CPU engine (${onCpu}): the RDMA and NCCL transport variables do not apply to its host-memory KV`,
+          { subject: c.subject, matters: false },
+        ),
+      );
+      continue;
+    }
     part.missing.push(missingCriticalCheck(c.svc, c.subject, disagg && KV_ROLES.has(c.svc.role), f));
   }
   return part;

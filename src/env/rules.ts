@@ -102,6 +102,23 @@ function defaultsFine(s: EnvService): string | undefined {
   return `the pod is granted its fabric (${fabric.join(', ')}) and sees no other host NIC, so UCX (TLS and NET_DEVICES all, GPU_DIRECT_RDMA try) and NCCL (every RDMA device it finds, IB on) select it by themselves`;
 }
 
+/**
+ * Whether the container can open an RDMA device: an RDMA resource or DRA NIC claim (its device
+ * nodes), an RDMA (secondary) network, the host's network, privileged, or a ComputeDomain (MNNVL).
+ * UCX lists the RDMA transports' devices with ibv_get_device_list and offers none without one
+ * (openucx/ucx src/uct/ib/base/ib_md.c:874-882).
+ */
+function rdmaDeviceInPod(s: EnvService): boolean {
+  const p = s.pod;
+  return (
+    p.rdmaResources.length > 0 ||
+    p.networkAnnotations.length > 0 ||
+    p.hostNetwork ||
+    p.privileged ||
+    p.computeDomainClaims.length > 0
+  );
+}
+
 export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
   const v = s.transportVars.UCX_TLS;
   if (!v) return undefined;
@@ -147,6 +164,11 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
           `allows no RDMA transport (rc, dc, srd): KV between pods goes over ${tls.tcp ? 'tcp' : 'ud'}${tls.cudaIpc && wantsMnnvl(s) ? ' wherever cuda_ipc over MNNVL cannot reach the peer' : ''}`,
         );
     }
+    // rc/dc/ud/srd open only the RDMA devices the container sees; tcp is the one network transport that needs none.
+    if (tls.rdma.length + tls.datagram.length > 0 && !tls.tcp && !rdmaDeviceInPod(s))
+      fails.push(
+        `allows only RDMA network transports (${[...tls.rdma, ...tls.datagram].join(', ')}), but the pod is granted no RDMA device (no RDMA resource or DRA claim, RDMA network, host network, privileged or ComputeDomain) and tcp is left out: UCX finds no transport to a peer in another pod`,
+      );
     if (!tls.cudaIpc && wantsMnnvl(s))
       warns.push(
         'leaves out cuda_ipc although MNNVL is set up (UCX_CUDA_IPC_ENABLE_MNNVL / ComputeDomain): KV takes the network instead of NVLink',

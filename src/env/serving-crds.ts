@@ -14,7 +14,9 @@ import { trainingJobServices } from './training-jobs.js';
  *   dataLocal, else pipeline, pods per group). The controller's templates start `vllm serve` with
  *   `${VLLM_ADDITIONAL_ARGS}` when the container gives no command, run it `runAsNonRoot`, and add
  *   IPC_LOCK only in the multi-node data-parallel ones. `baseRefs` merge LLMInferenceServiceConfig
- *   objects under the spec: what they hold is not in the object.
+ *   objects under the spec: what they hold is not in the object. An `LLMInferenceServiceConfig`
+ *   holds the same LLMInferenceServiceSpec and is read the same way: its pools are the pools of
+ *   every service that names it.
  * - AIBrix `StormService` / `RoleSet` (orchestration.aibrix.ai): named roles, each a pod template,
  *   `replicas` and `podGroupSize` (pods of one multi-node role instance).
  * - Grove `PodCliqueSet` (grove.io): cliques, each a PodSpec with `roleName` and `replicas`;
@@ -27,7 +29,7 @@ import { trainingJobServices } from './training-jobs.js';
  */
 
 export const SERVING_CRD_KINDS: Record<string, string[]> = {
-  'serving.kserve.io/': ['LLMInferenceService'],
+  'serving.kserve.io/': ['LLMInferenceService', 'LLMInferenceServiceConfig'],
   'orchestration.aibrix.ai/': ['StormService', 'RoleSet'],
   'grove.io/': ['PodCliqueSet'],
   'ome.io/': ['ClusterServingRuntime', 'ServingRuntime'],
@@ -326,7 +328,8 @@ export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): Crd
   if (job) return { services: job };
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
-  if (kind === 'LLMInferenceService') return kserveGraph(doc);
+  // A config holds the same spec, merged under every LLMInferenceService that names it in baseRefs.
+  if (kind === 'LLMInferenceService' || kind === 'LLMInferenceServiceConfig') return kserveGraph(doc);
   if (kind === 'PodCliqueSet') return groveGraph(doc);
   if (group === 'ome.io/') return omeGraph(doc);
   if (kind === 'DisaggregatedSet') return { services: disaggregatedSetServices(doc) };

@@ -4,6 +4,7 @@ import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
+import { rayServices } from './ray.js';
 import { rbgServices } from './rbg.js';
 import type { Skipped } from './schema.js';
 import { servingCrdGraph } from './serving-crds.js';
@@ -266,6 +267,13 @@ export function workloadExtractor(): WorkloadExtractor {
         ownScope: true,
         services: roles,
       });
+      return;
+    }
+    // KubeRay RayCluster / RayService / RayJob: the Ray head and worker groups' pods, one graph.
+    const ray = rayServices(kind, apiVersion, doc);
+    if (ray) {
+      if (ray.length === 0) return skip(`${kind} without pods that run a container`);
+      out.graphs.push({ ...where, isDgd: false, ownScope: true, services: ray });
       return;
     }
     // KServe LLMInferenceService, AIBrix StormService, Grove PodCliqueSet, OME ServingRuntime, Kubeflow MPIJob/PyTorchJob: one graph each.

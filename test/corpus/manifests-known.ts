@@ -15,4 +15,8 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.rdma-ipc-lock) warns a non-root pod (runAsUser 1000) that requests EFA devices without a memlock raise: pinning is bounded by RLIMIT_MEMLOCK; the expert judged the aggregated graph's KV path only (no hand-off)",
   'llmd-wide-ep-dsv4-prefill-lws-mnnvl-base.yaml':
     "READING: env's stated rule (env.ucx-tls) fails a prefill whose UCX_TLS=cuda_copy,cuda_ipc,tcp has no ComputeDomain claim for cuda_ipc (KV over tcp) and names the missing claim (env.mnnvl); the expert read this base as one half of a kustomize guide whose provider overlay adds the ComputeDomain, so not shown rather than broken (as llmd-wide-ep-vllm-decode-lws.yaml)",
+  'pstack-orchestrated-prefill-no-kvcfg.yaml':
+    "READING: env's stated rule (roles.ts) takes a name or label as a hint about a pair, never proof on its own, and an engine started with no mode flag or KV connector as aggregated; this file holds one Deployment (`prefill`, label model: prefill) whose vLLM has neither, so env reads an aggregated worker with nothing at risk; the expert read the example's intent (production-stack's orchestrated P/D, SEND=1, the KV flags left as a TODO comment) and judged the missing connector a break",
+  'pstack-orchestrated-decode-no-kvcfg.yaml':
+    "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
 };

@@ -674,4 +674,165 @@ export const MANIFESTS: ManifestCase[] = [
     expert: 'no-problem',
     why: "the P/D guide's aggregated baseline: 16 independent one-GPU vLLM replicas, no KV connector: no KV transfer between pods",
   },
+  {
+    file: 'kserve-llmisvc-dsr1-pd-deepep-ht-both.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/dp-ep/deepseek-r1-gpu-rdma-roce/llm-inference-service-dp-ep-deepseek-r1-pd-gpu-p-deepep-ht-d-deepep-ht.yaml',
+    expert: 'not-judged',
+    why: "KServe LLMInferenceService DP16/EP over leader+worker pods for decode and prefill (DeepEP high-throughput on both), NixlConnector producer/consumer, rdma/roce_gdr and the RoCE network on every pod; KServe's data-parallel templates run the container runAsNonRoot, so pinning is bounded by a memlock limit the manifest does not show",
+  },
+  {
+    file: 'kserve-llmisvc-dsr1-dp-ep-naive.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/dp-ep/deepseek-r1-gpu-rdma-roce/llm-inference-service-dp-ep-deepseek-r1-gpu-naive.yaml',
+    expert: 'not-judged',
+    why: 'KServe LLMInferenceService, aggregated DP16/EP over two 8-GPU pods (leader + worker) with the naive all-to-all, NCCL_IB_DISABLE=1 and UCX_TLS tcp on eth0 (gVNIC): no KV hand-off, but the expert traffic crosses nodes over the pod network by design',
+  },
+  {
+    file: 'kserve-llmisvc-pd-opt125m-cpu.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/opt-125m-cpu/llm-inference-service-pd-facebook-opt-125m-cpu.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService prefill/decode of opt-125m on the CPU build of vLLM (vllm-openai-cpu), no accelerator: the KV lives in host memory and goes over the pod network, the only path a CPU engine has; no GPU or RDMA element to get wrong',
+  },
+  {
+    file: 'kserve-llmisvc-managed-dra-multi-device.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/managed-dra/llm-inference-service-managed-dra-multi-device.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated: one replica whose two A100s come through a KServe-managed DRA claim, no prefill pool: no KV transfer between pods',
+  },
+  {
+    file: 'kserve-llmisvcconfig-gpt-oss-pd.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/e2e-gpt-oss/llmisvc_config_pd_disagg.yaml',
+    expert: 'problem',
+    why: 'KServe LLMInferenceServiceConfig for a 2P/1D gpt-oss graph: NixlConnector producer/consumer with UCX_TLS=rc,sm,self,cuda_copy,cuda_ipc, but KSERVE_INFER_ROCE=false and no RDMA device, network or hostNetwork in any pod: rc has no device and tcp is not allowed, so UCX has no transport between prefill and decode pods',
+  },
+  {
+    file: 'gke-vllm-dsr1-a3-lws-pp2.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-multihost-gpus/vllm-deepseek-r1-A3.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet on GKE A3 (H100), aggregated vLLM DeepSeek-R1 TP8 x PP2 over two 8-GPU pods through Ray, no RDMA resource or network: pipeline traffic on the pod network',
+  },
+  {
+    file: 'gke-trtllm-triton-lws-pp8.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-multihost-gpus-tensorrt-llm/lws.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet on GKE H100, aggregated TensorRT-LLM under Triton (server.py) with pp 8 x tp 2 over two 8-GPU pods, no RDMA resource or network: pipeline traffic on the pod network',
+  },
+  {
+    file: 'gke-jetstream-pathways-disagg-tpu.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-serving-tpus-jetstream/pathways/jetstream-pathways-disagg-llama-2-70b-2-2x4.yaml',
+    expert: 'no-problem',
+    why: "JetStream on Pathways over two TPU v6e 2x4 slices (disaggregated MaxText server inside one Pathways job): the prefill-to-generate hand-off is Pathways' own transfer between TPU slices; no GPU, NIXL or RDMA element in the manifest to get wrong",
+  },
+  {
+    file: 'pstack-orchestrated-prefill-no-kvcfg.yaml',
+    source:
+      'https://github.com/vllm-project/production-stack/blob/a6c01db05f65f556235413ba8dbcfb0c01132fff/examples/disaggregated_prefill_orchestrated/prefill-deploy.yaml',
+    expert: 'problem',
+    why: "production-stack's orchestrated P/D prefill Deployment (router discovers it by label model: prefill): the vLLM it starts has no --kv-transfer-config (left as a comment) and the image is bare ubuntu with the vLLM install commented out: as written, no KV leaves this prefill",
+  },
+  {
+    file: 'pstack-orchestrated-decode-no-kvcfg.yaml',
+    source:
+      'https://github.com/vllm-project/production-stack/blob/a6c01db05f65f556235413ba8dbcfb0c01132fff/examples/disaggregated_prefill_orchestrated/decode-deploy.yaml',
+    expert: 'problem',
+    why: "production-stack's orchestrated P/D decode Deployment (label model: decode, SEND=0): the vLLM it starts has no --kv-transfer-config (left as a comment) on a bare ubuntu image: as written, this decode receives no KV",
+  },
+  {
+    file: 'pstack-gie-vllm-gpu-deployment.yaml',
+    source:
+      'https://github.com/vllm-project/production-stack/blob/a6c01db05f65f556235413ba8dbcfb0c01132fff/src/gateway_inference_extension/configs/vllm/gpu-deployment.yaml',
+    expert: 'no-problem',
+    why: 'aggregated: two independent one-GPU vLLM replicas (TP1, LoRA) behind the gateway inference extension: no KV transfer between pods',
+  },
+  {
+    file: 'nimdeploy-aks-dynamo-vllm-disagg-planner.yaml',
+    source:
+      'https://github.com/NVIDIA/nim-deploy/blob/3c6bcbd05f0c70612d2ed96112248e623035ed05/cloud-service-providers/azure/workshops/aks-dynamo/disagg_planner.yaml',
+    expert: 'problem',
+    why: 'Dynamo 0.8.0 vLLM graph on AKS with planner: the worker declared subComponentType prefill starts dynamo.vllm with the same arguments as the decode (no --is-prefill-worker / --disaggregation-mode prefill): it runs as a second aggregated worker, so the prefill pool hands no KV to decode',
+  },
+  {
+    file: 'dynamo-sglang-disagg-components.yaml',
+    source:
+      "https://github.com/yuekaizhang/dynamo/blob/e3619ce0990675b2952e2ab22cf614279a8c6403/components/backends/sglang/deploy/disagg.yaml (a fork of ai-dynamo/dynamo; the path is upstream's)",
+    expert: 'not-judged',
+    why: 'SGLang 1P/1D one-GPU workers, --disaggregation-transfer-backend nixl; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'kuberay-rayservice-llm-serve.yaml',
+    source:
+      'https://github.com/ray-project/kuberay/blob/feeaf72facab4881ba2b179248bb67315634e229/ray-operator/config/samples/ray-service.llm-serve.yaml',
+    expert: 'no-problem',
+    why: 'RayService with Ray Serve LLM: Qwen2.5-7B engines (no tensor or pipeline parallelism set) autoscaled inside one 4-GPU worker pod: aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'kuberay-rayservice-vllm-tpu-v6e.yaml',
+    source:
+      'https://github.com/ray-project/kuberay/blob/feeaf72facab4881ba2b179248bb67315634e229/ray-operator/config/samples/vllm/ray-service.vllm-tpu-v6e-singlehost.yaml',
+    expert: 'no-problem',
+    why: 'RayService serving vLLM on one single-host TPU v6e 2x4 worker (8 chips): aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'sglang-lws-pd-prefill-dsr1-hostnet-ib.yaml',
+    source:
+      "https://github.com/sgl-project/sglang/blob/b87b16742dd3c0c5a557797ca2fa33ed10331d1c/docs/references/multi_node_deployment/lws_pd/lws-examples/p.yaml (text exactly as the search tool's read_file returned it, written out unchanged and its length checked: the repository is too large to fetch)",
+    expert: 'no-problem',
+    why: 'SGLang DeepSeek-R1 prefill LeaderWorkerSet (TP16/DP16 over two 8-GPU pods): hostNetwork, /dev/infiniband mounted, privileged with IPC_LOCK, --disaggregation-ib-device naming the RDMA bonds for the (default Mooncake) KV transfer: every element of the KV path declared',
+  },
+  {
+    file: 'sglang-lws-pd-decode-dsr1-hostnet-ib.yaml',
+    source:
+      "https://github.com/sgl-project/sglang/blob/96fd6bf0cbbf0f41b825f74890fadadb0ff14712/docs/references/multi_node_deployment/lws_pd/lws-examples/d.yaml (text exactly as the search tool's read_file returned it, written out unchanged and its length checked: the repository is too large to fetch)",
+    expert: 'no-problem',
+    why: 'SGLang DeepSeek-R1 decode LeaderWorkerSet (TP16/DP16 over two 8-GPU pods): hostNetwork, /dev/infiniband mounted, privileged with IPC_LOCK, --disaggregation-ib-device naming the RDMA bonds for the (default Mooncake) KV transfer: every element of the KV path declared',
+  },
+  {
+    file: 'aioneks-rayservice-vllm-deepseek-1gpu.yaml',
+    source:
+      'https://github.com/awslabs/ai-on-eks/blob/41a979ee7614a59e5337768b1bddec76ad6653e0/blueprints/inference/vllm-ray-gpu-deepseek/ray-vllm-deepseek.yml',
+    expert: 'no-problem',
+    why: 'RayService serving DeepSeek-R1-Distill-Llama-8B with vLLM, TENSOR_PARALLEL_SIZE 1 on one-GPU g5 workers, autoscaled replicas: aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'awsome-trtllm-triton-1gpu-deployment.yaml',
+    source:
+      'https://github.com/aws-samples/awsome-inference/blob/d3236c8cfabb5699c4292f7e0351e4dbc9099de3/2.projects/trtllm-inference/2.%20Setup%20Container/manifest.yaml',
+    expert: 'no-problem',
+    why: 'one one-GPU TensorRT-LLM Deployment (engine inside a custom image): aggregated, no KV transfer between pods',
+  },
+  {
+    file: 'vllm-k8s-monitoring-qwen3-235b-tp4.yaml',
+    source:
+      "https://github.com/vllm-project/vllm/blob/cf6f12c20b258469cb45d5d0f2fe3edb110aed43/examples/online_serving/prometheus_grafana/k8s-monitoring/vllm-deployment.yaml (text exactly as the search tool's read_file returned it, written out unchanged and its length checked: the repository is too large to fetch)",
+    expert: 'no-problem',
+    why: 'aggregated: 40 independent vLLM replicas, each TP4 inside one 4-GPU pod with a 16Gi Memory /dev/shm: no KV transfer between pods',
+  },
+  {
+    file: 'gke-vllm-llama3-405b-a3-hdml-lws-pp2.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-multihost-gpus/vllm-llama3-405b-A3-HDML.yaml',
+    expert: 'not-judged',
+    why: 'LeaderWorkerSet on GKE A3 (H100), aggregated vLLM Llama 3.1 405B TP8 x PP2 over two 8-GPU pods through Ray, weights from a Hyperdisk ML volume, no RDMA resource or network: pipeline traffic on the pod network',
+  },
+  {
+    file: 'kserve-llmisvc-qwen2-7b-amd-agg.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/multi-gpu-vendor/llm-inference-service-qwen2-7b-amd-no-scheduler.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService on AMD GPUs (llm-d ROCm image), aggregated: 2 one-GPU replicas, no prefill pool: no KV transfer between pods',
+  },
+  {
+    file: 'kserve-llmisvc-qwen2-7b-kv-events-routing.yaml',
+    source:
+      'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/docs/samples/llmisvc/precise-prefix-kv-cache-routing/llm-inference-service-qwen2-7b-gpu-kv-cache-routing.yaml',
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated: 2 one-GPU replicas publishing KV-cache events over ZMQ to the scheduler for prefix-aware routing (block hashes, not KV data); no prefill pool: no KV transfer between pods',
+  },
 ];
