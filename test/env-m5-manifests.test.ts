@@ -185,6 +185,25 @@ describe('UCX_TLS with only RDMA network transports needs an RDMA device in the 
     );
   });
 
+  it('the host network alone brings no RDMA device nodes: still FAIL; privileged on it passes', async () => {
+    const onHost = (yaml: string, security = '') =>
+      yaml.replace(
+        /template:\n(\s+)containers:\n(\s+)- name: main\n/g,
+        (_m, sp: string, csp: string) =>
+          `template:\n${sp}hostNetwork: true\n${sp}containers:\n${csp}- name: main\n${security ? `${csp}  securityContext: {${security}}\n` : ''}`,
+      );
+    const base = kserve('LLMInferenceService', '- {name: UCX_TLS, value: "rc,sm,self,cuda_copy,cuda_ipc"}');
+    expect(onHost(base)).toContain('hostNetwork: true');
+    expect(checks(await run(onHost(base)), 'env.ucx-tls').map((c) => c.detail)).toContainEqual(
+      expect.stringMatching(/no RDMA device/),
+    );
+    const privileged = onHost(base, 'privileged: true');
+    expect(privileged).toContain('privileged: true');
+    expect(checks(await run(privileged), 'env.ucx-tls').map((c) => c.detail)).not.toContainEqual(
+      expect.stringMatching(/no RDMA device/),
+    );
+  });
+
   it('ud alone is an RDMA device transport too: FAIL without a device', async () => {
     const a = await run(kserve('LLMInferenceService', '- {name: UCX_TLS, value: "ud,cuda_copy"}'));
     expect(checks(a, 'env.ucx-tls').map((c) => c.detail)).toContainEqual(

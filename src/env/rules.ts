@@ -103,17 +103,17 @@ function defaultsFine(s: EnvService): string | undefined {
 }
 
 /**
- * Whether the container can open an RDMA device: an RDMA resource or DRA NIC claim (its device
- * nodes), an RDMA (secondary) network, the host's network, privileged, or a ComputeDomain (MNNVL).
- * UCX lists the RDMA transports' devices with ibv_get_device_list and offers none without one
- * (openucx/ucx src/uct/ib/base/ib_md.c:874-882).
+ * Whether the container can open an RDMA device, or reach its peer without one: an RDMA resource or
+ * DRA NIC claim (its device nodes), an RDMA (secondary) network, privileged (every host device), or a
+ * ComputeDomain (cuda_ipc over MNNVL needs no NIC). The host's network alone gives the host's NICs, not
+ * their /dev/infiniband nodes (rdmaPathsOf). UCX lists the RDMA transports' devices with
+ * ibv_get_device_list and offers none without one (openucx/ucx src/uct/ib/base/ib_md.c:874-882).
  */
 function rdmaDeviceInPod(s: EnvService): boolean {
   const p = s.pod;
   return (
     p.rdmaResources.length > 0 ||
     p.networkAnnotations.length > 0 ||
-    p.hostNetwork ||
     p.privileged ||
     p.computeDomainClaims.length > 0
   );
@@ -167,7 +167,7 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
     // rc/dc/ud/srd open only the RDMA devices the container sees; tcp is the one network transport that needs none.
     if (tls.rdma.length + tls.datagram.length > 0 && !tls.tcp && !rdmaDeviceInPod(s))
       fails.push(
-        `allows only RDMA network transports (${[...tls.rdma, ...tls.datagram].join(', ')}), but the pod is granted no RDMA device (no RDMA resource or DRA claim, RDMA network, host network, privileged or ComputeDomain) and tcp is left out: UCX finds no transport to a peer in another pod`,
+        `allows only RDMA network transports (${[...tls.rdma, ...tls.datagram].join(', ')}), but the pod is granted no RDMA device (no RDMA resource or DRA claim, RDMA network, privileged or ComputeDomain; the host network alone brings no device nodes) and tcp is left out: UCX finds no transport to a peer in another pod`,
       );
     if (!tls.cudaIpc && wantsMnnvl(s))
       warns.push(
