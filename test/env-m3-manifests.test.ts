@@ -1,21 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../src/env/index.js';
-import { loadInputs } from '../src/env/load.js';
+import { analyseYamlFile } from './helpers/env.js';
 
 /**
  * What the third manifest batch showed (issue 38), each principle on small manifests written for
  * the test in the workload's own shape (references/env-rules.md "Roles", "Accelerators",
  * "Serving CRDs"), never on corpus files.
  */
-const dir = mkdtempSync(path.join(tmpdir(), 'env-m3-'));
-async function run(yaml: string) {
-  const f = path.join(dir, `m${Math.random().toString(36).slice(2)}.yaml`);
-  writeFileSync(f, yaml);
-  return analyse(await loadInputs([f], dir));
-}
+const run = analyseYamlFile;
 type Result = Awaited<ReturnType<typeof run>>;
 const status = (a: Result, id: string) => a.checks.filter((c) => c.id === id).map((c) => c.status);
 const roles = (a: Result) => a.part.services.map((s) => `${s.name}=${s.role}/${s.roleFrom}`);

@@ -1,18 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../src/env/index.js';
-import { loadInputs } from '../src/env/load.js';
 import { dynamoVersionOf } from '../src/env/rules-serving.js';
+import { analyseYamlFile } from './helpers/env.js';
 
 /** Unit tests of the issue-22 rules on small DGDs written for the test (not fixtures). */
-const dir = mkdtempSync(path.join(tmpdir(), 'env-serving-'));
-async function run(yaml: string) {
-  const f = path.join(dir, `g${Math.random().toString(36).slice(2)}.yaml`);
-  writeFileSync(f, yaml);
-  return analyse(await loadInputs([f], dir));
-}
+const run = analyseYamlFile;
 const dgd = (services: string) =>
   `apiVersion: nvidia.com/v1alpha1\nkind: DynamoGraphDeployment\nmetadata: {name: g}\nspec:\n  services:\n${services}`;
 const worker = (name: string, args: string, extra = '') =>

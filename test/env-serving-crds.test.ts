@@ -1,21 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../src/env/index.js';
-import { loadInputs } from '../src/env/load.js';
+import { analyseYamlFile } from './helpers/env.js';
 
 /**
  * Serving CRDs read as graphs (issue 38: "a workload kind that real users deploy disaggregated
  * graphs with"), on small objects written for the test in each CRD's own shape
  * (references/env-rules.md, "Serving CRDs"), not on corpus files.
  */
-const dir = mkdtempSync(path.join(tmpdir(), 'env-crds-'));
-async function run(yaml: string) {
-  const f = path.join(dir, `c${Math.random().toString(36).slice(2)}.yaml`);
-  writeFileSync(f, yaml);
-  return analyse(await loadInputs([f], dir));
-}
+const run = analyseYamlFile;
 const status = (a: Awaited<ReturnType<typeof run>>, id: string) =>
   a.checks.filter((c) => c.id === id).map((c) => c.status);
 

@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Report } from '../../src/core/model.js';
 import { analyse, runEnv } from '../../src/env/index.js';
-import { parseYamlFile } from '../../src/env/load.js';
+import { loadInputs, parseYamlFile } from '../../src/env/load.js';
 import {
   type EnvReportPart,
   EnvReportPartSchema,
@@ -21,6 +24,18 @@ export async function runRecipe(...paths: string[]): Promise<{ report: Report; p
 }
 
 export const gi = (n: number) => n * 2 ** 30;
+
+let scratch: string | undefined;
+/**
+ * `env`'s analysis of one small manifest written for a test, loaded as the command loads a path (loadInputs:
+ * a file of its own in a scratch folder, named on the command line), unlike analyseYaml's parse of the text.
+ */
+export async function analyseYamlFile(yaml: string): Promise<ReturnType<typeof analyse>> {
+  scratch ??= mkdtempSync(path.join(tmpdir(), 'env-yaml-'));
+  const f = path.join(scratch, `m${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(f, yaml);
+  return analyse(await loadInputs([f], scratch));
+}
 
 /** Variables all set at one env list (`container-env` unless said). */
 export function varsAt(
