@@ -5,6 +5,7 @@
 // own NixlPromMetrics through prometheus_client), "before" to the first scrape and "after" to the
 // next. Least privilege: pods get/list and pods/proxy get in the namespace are enough; without
 // pods/proxy, or with the system port closed, one line and exit 2.
+import { connect } from 'node:net';
 import type { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import { beforeAll, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -40,6 +41,22 @@ class H(http.server.BaseHTTPRequestHandler):
         pass
 http.server.HTTPServer(('0.0.0.0', int(sys.argv[1])), H).serve_forever()
 `;
+
+/** Whether something accepts a TCP connection on ip:port (closed at once, nothing sent). */
+function listening(ip: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const c = connect({ host: ip, port, timeout: 1000 });
+    c.once('connect', () => {
+      c.destroy();
+      done(true);
+    });
+    c.once('error', () => done(false));
+    c.once('timeout', () => {
+      c.destroy();
+      done(false);
+    });
+  });
+}
 
 async function worker(
   e: TestEnv,
@@ -97,6 +114,14 @@ describeNeeding([twoRealNodes(real.nodes)], 'watch --dgd through the pod proxy o
     await worker(e, 'c-decode', node1, 'decode', false);
     for (const p of ['w-prefill', 'w-decode', 'c-prefill', 'c-decode'])
       await e.waitForPodReady(p, { timeoutMs: 180_000 });
+    // Ready comes when python3 starts, before its server listens (no probe, so the pods' status stays as it is
+    // for the "changes nothing" check): wait for the port itself. A bare connect sends no GET, so the server
+    // still answers the first scrape with "before". Where pod IPs are not routable from here, go on after 30 s.
+    for (const p of ['w-prefill', 'w-decode']) {
+      const ip = (await e.core.readNamespacedPod({ name: p, namespace: e.namespace })).status?.podIP;
+      for (let t = Date.now(); ip && Date.now() - t < 30_000 && !(await listening(ip, PORT)); )
+        await new Promise((r) => setTimeout(r, 250));
+    }
   }, 240_000);
 
   test('reads both workers twice a window apart, with only pods and pods/proxy in the namespace; changes nothing', async () => {
