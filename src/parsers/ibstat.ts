@@ -40,8 +40,7 @@ export function parseIbstat(text: string): IbstatResult {
   const elided: { line: number; text: string }[] = [];
   let device: IbDevice | undefined;
   let port: IbPort | undefined;
-  /** The keys the current port block printed, and its `Port GUID:` value as pasted. */
-  let keys = new Set<string>();
+  /** The current port block's `Port GUID:` value as pasted. */
   let guid: string | undefined;
   let stray: { no: number; text: string } | undefined;
   /** The keys an implicit (header-less) port already has: a second State starts the next port. */
@@ -77,7 +76,6 @@ export function parseIbstat(text: string): IbstatResult {
     if (portHead && device) {
       port = { device: device.name, port: Number(portHead[1]), state: 'not-shown' };
       device.ports.push(port);
-      keys = new Set();
       guid = undefined;
       continue;
     }
@@ -94,12 +92,10 @@ export function parseIbstat(text: string): IbstatResult {
       port = { device: device.name, port: device.ports.length + 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
       seen = {};
-      keys = new Set();
       guid = undefined;
     }
     if (port) {
       if (port.implicit) seen[key] = true;
-      keys.add(key);
       if (key === 'port guid') guid = value;
       setPortField(port, key, value);
     } else if (key === 'ca type') device.model = value;
@@ -116,7 +112,7 @@ export function parseIbstat(text: string): IbstatResult {
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
   }
   annotateDevices(devices);
-  const endsInside = endOfPaste(devices, port, keys, guid);
+  const endsInside = endOfPaste(devices, port, guid);
   return {
     devices,
     errors,
@@ -137,14 +133,13 @@ export function parseIbstat(text: string): IbstatResult {
 function endOfPaste(
   devices: readonly IbDevice[],
   last: IbPort | undefined,
-  keys: ReadonlySet<string>,
   guid: string | undefined,
 ): IbstatResult['endsInside'] {
   if (!last || last.implicit) return undefined;
   const at = (before: string) => ({ device: last.device, port: last.port, before });
   if (guid !== undefined && /^0x[0-9a-f]{0,15}$/i.test(guid)) return at('the end of its `Port GUID:` line');
   const printsLinkLayer = devices.some((d) => d.ports.some((p) => p !== last && p.linkLayer !== undefined));
-  if (!keys.has('link layer') && printsLinkLayer) return at('its `Link layer:` line');
+  if (last.linkLayer === undefined && printsLinkLayer) return at('its `Link layer:` line');
   return undefined;
 }
 
