@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { refuseEmptyInputs, runEnv } from '../src/env/index.js';
 import type { EnvReportPart } from '../src/env/schema.js';
 import type { Expert } from './corpus/captures.table.js';
-import { MANIFESTS } from './corpus/manifests.table.js';
+import { ALL_MANIFESTS as MANIFESTS } from './corpus/manifests-all.js';
 import { KNOWN_MANIFEST_DISAGREEMENTS } from './corpus/manifests-known.js';
 
 /**

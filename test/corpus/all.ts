@@ -31,6 +31,9 @@ import { CAPTURES_b30 } from './captures-b30.table.js';
 import { CAPTURES_b31 } from './captures-b31.table.js';
 import { CAPTURES_b32 } from './captures-b32.table.js';
 import { CAPTURES_b33 } from './captures-b33.table.js';
+import { CAPTURES_b34 } from './captures-b34.table.js';
+import { CAPTURES_b35 } from './captures-b35.table.js';
+import { CAPTURES_b36 } from './captures-b36.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -67,4 +70,7 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b30,
   ...CAPTURES_b31,
   ...CAPTURES_b33,
+  ...CAPTURES_b34,
+  ...CAPTURES_b35,
+  ...CAPTURES_b36,
 ];

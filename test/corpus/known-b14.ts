@@ -96,4 +96,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: the expert took the two bare numbers under `srun -N2 ./ulimit.sh` as the job steps' `ulimit -l` (the script's body is shown later in the thread, outside the paste); read judges the one `ulimit -l` the paste shows and ignores the script's unnamed output",
   // b33
   // (srt-slurm-307, TOOL P2, fixed: `nvidia-smi nvlink -e` error counters: src/read/nvlink-counters.test.ts)
+  // b34
+  // b35
+  // b36
 };

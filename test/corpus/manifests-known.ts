@@ -19,4 +19,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (roles.ts) takes a name or label as a hint about a pair, never proof on its own, and an engine started with no mode flag or KV connector as aggregated; this file holds one Deployment (`prefill`, label model: prefill) whose vLLM has neither, so env reads an aggregated worker with nothing at risk; the expert read the example's intent (production-stack's orchestrated P/D, SEND=1, the KV flags left as a TODO comment) and judged the missing connector a break",
   'pstack-orchestrated-decode-no-kvcfg.yaml':
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
+  // m6
+  // m7
+  // m8
 };
