@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CAPTURES } from './corpus/all.js';
+import { ALL_MANIFESTS } from './corpus/manifests-all.js';
 import { fixturesRoot } from './helpers/fixtures.js';
 
 /**
@@ -12,6 +13,7 @@ import { fixturesRoot } from './helpers/fixtures.js';
  */
 
 const CAPTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'corpus', 'captures');
+const MANIFESTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'corpus', 'manifests');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -44,6 +46,32 @@ describe('the read corpus holds no copies', () => {
     expect(
       files(CAPTURES)
         .map((f) => path.relative(CAPTURES, f))
+        .filter((f) => !listed.has(f)),
+    ).toEqual([]);
+  });
+});
+
+describe('the env corpus holds no copies', () => {
+  it('no manifest is a copy of a fixture or of another manifest', () => {
+    const fixtures = new Map(files(fixturesRoot).map((f) => [key(f), path.relative(fixturesRoot, f)]));
+    const seen = new Map<string, string>();
+    const copies: string[] = [];
+    for (const m of ALL_MANIFESTS) {
+      const k = key(path.join(MANIFESTS, m.file));
+      const fixture = fixtures.get(k);
+      if (fixture) copies.push(`${m.file} = test/fixtures/${fixture}`);
+      const earlier = seen.get(k);
+      if (earlier) copies.push(`${m.file} = ${earlier}`);
+      seen.set(k, m.file);
+    }
+    expect(copies).toEqual([]);
+  });
+
+  it('every file under manifests/ is in a batch table, so none escapes the scoreboard', () => {
+    const listed = new Set(ALL_MANIFESTS.map((m) => m.file));
+    expect(
+      files(MANIFESTS)
+        .map((f) => path.relative(MANIFESTS, f))
         .filter((f) => !listed.has(f)),
     ).toEqual([]);
   });

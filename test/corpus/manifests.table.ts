@@ -234,13 +234,6 @@ export const MANIFESTS: ManifestCase[] = [
     why: 'aggregated vLLM TP4 x 2 nodes in a StatefulSet with rdma/ib x4 and IPC_LOCK on each pod: the cross-node traffic has RDMA, no KV hand-off',
   },
   {
-    file: 'rbg-v1alpha1-dynamo-sglang-pd.yaml',
-    source:
-      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/pd-disagg/dynamo/dynamo.yaml',
-    expert: 'not-judged',
-    why: 'RoleBasedGroup: Dynamo SGLang prefill/decode (NIXL), 1 GPU each; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
-  },
-  {
     file: 'rbg-v1alpha1-sglang-pd-rdma-hca.yaml',
     source:
       'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/deprecated/v1alpha1/pd-disagg/sglang/sglang-pd.yaml',
@@ -269,13 +262,6 @@ export const MANIFESTS: ManifestCase[] = [
     why: 'RoleBasedGroup v1alpha2, aggregated Dynamo worker: no KV transfer between pods',
   },
   {
-    file: 'rbg-v1alpha2-dynamo-sglang-pd.yaml',
-    source:
-      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/dynamo/pd-disagg.yaml',
-    expert: 'not-judged',
-    why: 'RoleBasedGroup v1alpha2 with roleTemplates: Dynamo SGLang prefill/decode, NIXL, 1 GPU each; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
-  },
-  {
     file: 'rbg-v1alpha2-dynamo-sglang-pd-multi-node.yaml',
     source:
       'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/dynamo/pd-disagg-multi-nodes.yaml',
@@ -295,20 +281,6 @@ export const MANIFESTS: ManifestCase[] = [
       'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/ecosystem/mooncake/mooncake-transfer-engine/vllm-pd-disagg-with-mooncake-te.yaml',
     expert: 'not-judged',
     why: 'RoleBasedGroup, vLLM MooncakeConnector producer/consumer, no RDMA device requested: KV path not shown',
-  },
-  {
-    file: 'rbg-v1alpha2-sglang-pd-leader-worker.yaml',
-    source:
-      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/pd-disagg-leader-worker.yaml',
-    expert: 'not-judged',
-    why: 'RoleBasedGroup leaderWorkerPattern: SGLang prefill TP4 and decode TP2 across one-GPU pods, no RDMA: KV and TP cross the pod network',
-  },
-  {
-    file: 'rbg-v1alpha2-sglang-pd-standalone.yaml',
-    source:
-      'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b/examples/inference/pd-disagg-standalone.yaml',
-    expert: 'not-judged',
-    why: 'RoleBasedGroup standalone: SGLang prefill/decode 1 GPU each, default transfer backend, no RDMA; prefill and decode have no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps them on one node: KV may cross the pod network over TCP',
   },
   {
     file: 'lws-sglang-tp2-two-pods.yaml',
