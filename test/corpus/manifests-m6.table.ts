@@ -155,4 +155,18 @@ export const MANIFESTS_m6: ManifestCase[] = [
     expert: 'no-problem',
     why: 'a ComputeDomain demo: one ubuntu Pod that claims an IMEX channel and lists /dev/nvidia-caps-imex-channels; no GPU, no engine, no KV',
   },
+  {
+    file: 'dynamo-dsv41-flash-vllm-disagg-b200-ib-device-pin.yaml',
+    source:
+      'https://github.com/ai-dynamo/dynamo/blob/06c8fbf1bdfbcfbc7b340a35855137860d117853/recipes/deepseek-v4.1-flash/vllm/disagg-b200-agentic/deploy-ib-device-pin.yaml (the text read_file returns for the commit named; the repository is too large to fetch)',
+    expert: 'no-problem',
+    why: 'v1beta1 DGD whose two workers are both type: worker, their roles given by --disaggregation-mode prefill/decode; vLLM NixlConnector on the UCX plugin, kv_buffer_device cuda; both request rdma/ib x4, pin UCX_NET_DEVICES to eight compute-fabric ports with UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc,tcp, and run as root with IPC_LOCK: the RDMA path is declared',
+  },
+  {
+    file: 'dynamo-dsv41-flash-sglang-disagg-gb200-gke-rdma-mooncake.yaml',
+    source:
+      'https://github.com/ai-dynamo/dynamo/blob/0a3b3f5a786cde8b7ab30f27e7830e7dc6600443/recipes/deepseek-v4.1-flash/sglang/disagg-gb200/deploy-gke-rdma.yaml (the text read_file returns for the commit named; the repository is too large to fetch)',
+    expert: 'no-problem',
+    why: 'SGLang P/D TP4 each on separate GB200 nodes (the file says KV crosses nodes, deliberately not over the NVLink fabric), Mooncake backend named in the ConfigMap read through --config; both attach four GKE RDMA networks and run as root with IPC_LOCK: Mooncake has its RDMA devices on both sides',
+  },
 ];
