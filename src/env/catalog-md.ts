@@ -65,7 +65,9 @@ export function renderCatalogMarkdown(): string {
     'itself with `interconnect-test pair`. Aggregated graphs (no prefill/decode) do not need them. In a pod',
     'granted its fabric (an RDMA resource or DRA claim, or a ComputeDomain) that sees no other NIC (no',
     'hostNetwork, not privileged; for `NCCL_SOCKET_IFNAME`, no secondary network) the defaults pick that',
-    'fabric by themselves, so unset is ok there (references/env-rules.md).',
+    'fabric by themselves, so unset is ok there. Where the pod sees other NICs (privileged, hostNetwork), a',
+    '`UCX_NET_DEVICES` of RDMA ports leaves UCX no device to pick, and a single-node worker sends no NCCL',
+    'traffic out of its pod, so unset is ok there too (references/env-rules.md).',
     '',
   );
   for (const f of FAMILIES) {

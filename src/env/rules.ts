@@ -59,7 +59,7 @@ export function missingCriticalCheck(
       { subject, matters: false },
     );
   }
-  const fine = defaultsFine(s);
+  const fine = defaultsFine(s) ?? pinnedFine(s, facts);
   if (fine)
     return check(
       'env.missing-critical',
@@ -100,6 +100,27 @@ function defaultsFine(s: EnvService): string | undefined {
   if (fabric.length === 0 || p.hostNetwork || p.privileged) return undefined;
   if (p.networkAnnotations.length > 0 && s.missingCritical.includes('NCCL_SOCKET_IFNAME')) return undefined;
   return `the pod is granted its fabric (${fabric.join(', ')}) and sees no other host NIC, so UCX (TLS and NET_DEVICES all, GPU_DIRECT_RDMA try) and NCCL (every RDMA device it finds, IB on) select it by themselves`;
+}
+
+/**
+ * A pod that sees NICs beside its fabric (privileged, hostNetwork) leaves a choice open only where nothing
+ * settles it (issue 38, P5): a UCX_NET_DEVICES of RDMA ports is the only list UCX opens devices from
+ * (openucx/ucx src/ucp/core/ucp_context.c, NET_DEVICES), so UCX_TLS and UCX_IB_GPU_DIRECT_RDMA left at their
+ * defaults choose among those ports; and NCCL's three steer only traffic that leaves a worker's pod
+ * (collectives of a multi-node worker, KV that NCCL carries): inside one pod NCCL uses NVLink/PCIe peer
+ * transports. Undefined where KV is not UCX's or a choice stays open.
+ */
+function pinnedFine(s: EnvService, facts: EngineFacts): string | undefined {
+  const nd = s.transportVars.UCX_NET_DEVICES;
+  if (!facts.kv || !carriedByUcx(facts.kv) || !nd?.visible || nd.value === undefined) return undefined;
+  const dev = parseNetDevices(nd.value);
+  if (dev.mode !== 'allow' || dev.rdmaPorts.length === 0 || dev.bare.length > 0) return undefined;
+  const nccl = s.missingCritical.filter((n) => n.startsWith('NCCL_'));
+  if (nccl.length > 0 && s.pod.nodeCount > 1) return undefined;
+  const ncclNote = nccl.length
+    ? `; NCCL (${nccl.join(', ')}) carries nothing out of this single-node worker's pod`
+    : '';
+  return `UCX_NET_DEVICES=${nd.value} pins UCX to those RDMA ports, so UCX_TLS and UCX_IB_GPU_DIRECT_RDMA choose among them${ncclNote}`;
 }
 
 /**

@@ -20,6 +20,24 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'pstack-orchestrated-decode-no-kvcfg.yaml':
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
   // m6
+  'dynamo-qwen3-235b-trtllm-disagg-b200-gke-roce.yaml':
+    "READING: env's stated rule (env.missing-critical, references/env-rules.md) warns a privileged pod that leaves UCX_TLS, UCX_NET_DEVICES and UCX_IB_GPU_DIRECT_RDMA unset: privileged, it sees every host HCA, so UCX's defaults may pick one outside the four GKE RDMA networks it attaches; the expert took the attached RDMA networks as the path declared",
+  'mx-kimi-trtllm-disagg-gb200-gke-cd-rdma.yaml':
+    "READING: as dynamo-qwen3-235b-trtllm-disagg-b200-gke-roce.yaml: privileged GKE pods with RDMA networks and a ComputeDomain but no UCX selection variables; env's stated rule (env.missing-critical) warns that UCX's defaults may pick any host HCA, the expert judged the ComputeDomain, same-clique affinity and RDMA networks as the path declared",
+  'dynamo-nemotron35-vllm-disagg-gb200-dspark.yaml':
+    "READING: env fails a UCX_TLS that itself leaves KV no RDMA transport (env.ucx-tls); UCX_TLS=^cuda_ipc keeps rc/dc/ud, so with no RDMA device shown env warns as for an unset UCX_TLS (env.kv-over-pod-network: a device the manifest does not show, injected by the cluster, would be used); the expert read the pods' missing RDMA resource as no device, so the exclusion leaves only tcp",
+  'dynamo-dsv4-pro-vllm-disagg-b200-shared-ib.yaml':
+    "READING: the expert's warning rests on the file's comment that without VLLM_GPU_NIC_PCIE_MAPPING/VLLM_NIC_SELECTION_VARS vLLM host-stages KV (a vLLM-version behaviour in prose); env judges the declared fields (rdma/shared_ib, RDMA UCX_TLS, IPC_LOCK, kv_buffer_device cuda), all of which are in order",
+  'dynamo-qwen3-32b-vllm-disagg-kv-router-ib.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns pods that request rdma/ib and run as the Dynamo runtime image's non-root user (USER dynamo, uid 1000) without a memlock raise: pinning is bounded by RLIMIT_MEMLOCK; the expert relied on the container runtime's usual unlimited memlock (context outside the file), as for aioneks-vllm-405b-trn1-lws-efa.yaml",
+  'dynamo-nemotron3-ultra-vllm-disagg-b200-ib.yaml':
+    "READING: the expert weighed which NICs the rdma/ib x4 grant holds and their GPU locality against UCX_NET_DEVICES=mlx5_0:1 (one port for four GPUs); neither is in the file (a shared device plugin's count is not a NIC count), and env's rule (env.ucx-net-devices) checks that the list names RDMA ports in a pod granted RDMA devices, which it does",
+  'dynamo-dsr1-sglang-wideep-tep16p-dep16d.yaml':
+    "READING: env's stated rule (env.multinode-rdma) fails a worker whose tensor/expert parallelism crosses nodes (8-GPU pods, TP16/EP16 over 2 nodes) with no RDMA path: an all-to-all every layer over TCP; the expert graded the same facts as at risk (not-judged), as for a KV path with no RDMA shown",
+  'nimdeploy-aks-nemoclaw-vllm-disagg-decode-no-kvcfg.yaml':
+    "READING: env's stated rule (env.kv-connector, src/env/kinds.test.ts 'only prefill names NixlConnector') judges a vLLM decode without --kv-transfer-config on the prefill's path, as Dynamo starts it (upstream disagg.yaml had no decode connector from PR #6554 to #12375); the expert read the silent decode as unable to receive KV and weighed the header's note that Nemotron-H fails under --kv-transfer-config, a model limitation in prose",
+  'dra-imex-channel-injection-pod.yaml':
+    "READING: the Pod runs no engine and asks for no GPU, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for lws-llamacpp-rpc-cpu.yaml; the expert judged the same facts as nothing at risk",
   // m7
   // m8
 };
