@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChecks, verdictOf } from '../../test/helpers/read.js';
+import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 
 /**
  * Issue 38, principles 1 (read what is there) and 4 (a failure with no summary line is a failure), from corpus
@@ -8,6 +8,7 @@ import { readChecks, verdictOf } from '../../test/helpers/read.js';
  * never failing or never passing. Sources: references/read-shapes.md.
  */
 const read = readChecks;
+const lines = checkLines;
 const byId = (checks: ReturnType<typeof read>, id: string) => checks.find((c) => c.id === id);
 
 describe('3. a code block a blog mirror stored as a one-cell markdown table', () => {
@@ -36,5 +37,49 @@ describe('3. a code block a blog mirror stored as a one-cell markdown table', ()
   it('a fenced code block (three backticks) is left as it is', () => {
     const fenced = ['```', '[    0.000000] DMAR: IOMMU enabled', '```'].join('\n');
     expect(byId(read('dmesg', fenced), 'gdr.peermem')?.status).toBe('skipped');
+  });
+});
+
+describe('4. mlx5 link and cable events in a syslog whose day is not padded', () => {
+  const at = (n: number, msg: string) =>
+    `Oct 9 11:51:${String(n).padStart(2, '0')} p-b kernel: [ 23${n}.000000] ${msg}`;
+  const mod = (state: string) => `mlx5_core 0000:00:08.0: Port module event: module 1, Cable ${state}`;
+
+  it('a cable unplugged and plugged again and again: the link flaps, a failure', () => {
+    const log = [
+      at(10, mod('unplugged')),
+      at(11, 'mlx5_core 0000:00:08.0 pr1: Link down'),
+      at(20, mod('plugged')),
+      at(21, mod('unplugged')),
+      at(30, mod('plugged')),
+    ].join('\n');
+    const link = byId(read('dmesg', log), 'nic.link');
+    expect(link?.status).toBe('fail');
+    expect(link?.subject).toBe('0000:00:08.0 (pr1)');
+    expect(link?.detail).toMatch(/went down 3 times/);
+  });
+
+  it('one drop that came back is a warning; a link last seen down fails', () => {
+    const once = [
+      at(10, 'mlx5_core 0000:00:08.0 pr1: Link down'),
+      at(12, 'mlx5_core 0000:00:08.0 pr1: Link up'),
+    ];
+    expect(byId(read('dmesg', once.join('\n')), 'nic.link')?.status).toBe('warn');
+    expect(byId(read('dmesg', once.reverse().join('\n')), 'nic.link')?.status).toBe('fail');
+  });
+
+  it('ports that only came up pass their link check; the peer-memory module stays not shown', () => {
+    const up = [
+      '[32704.121294] mlx5_core 0000:01:00.0: Port module event: module 0, Cable plugged',
+      '[32710.060490] mlx5_core 0000:01:00.0 enp1s0f0: Link up',
+    ].join('\n');
+    const checks = read('dmesg', up);
+    expect(lines(checks)).toEqual(['ok nic.link 0000:01:00.0 (enp1s0f0)', 'skipped gdr.peermem']);
+    expect(verdictOf(checks)).toBe('unverified');
+  });
+
+  it('syslog lines padded the rsyslog way (`Oct  9`) read the same', () => {
+    const padded = at(11, 'mlx5_core 0000:00:08.0 pr1: Link down').replace('Oct 9', 'Oct  9');
+    expect(byId(read('dmesg', padded), 'nic.link')?.status).toBe('fail');
   });
 });
