@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
+import { ParseError } from '../parsers/errors.js';
 
 /**
  * Issue 38, principles 1 (read what is there) and 4 (a failure with no summary line is a failure), from corpus
@@ -10,6 +11,31 @@ import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 const read = readChecks;
 const lines = checkLines;
 const byId = (checks: ReturnType<typeof read>, id: string) => checks.find((c) => c.id === id);
+
+describe('2. rdma link rows a page shows as a shell comment under the command', () => {
+  const page = (row: string) => ['# 查看所有 RDMA 设备', 'rdma link', '# 输出示例', row].join('\n');
+
+  it('`# link mlx5_0/1 state ACTIVE …` is the row, read as an Active port', () => {
+    const checks = read(
+      'rdma-link',
+      page('# link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0'),
+    );
+    expect(lines(checks)).toEqual(['ok ib.port mlx5_0/1', 'ok ib.ports']);
+    expect(verdictOf(checks)).toBe('trusted');
+  });
+
+  it('a commented Down row still fails', () => {
+    const checks = read(
+      'rdma-link',
+      page('# link mlx5_0/1 state DOWN physical_state DISABLED netdev ens1f0'),
+    );
+    expect(byId(checks, 'ib.ports')?.status).toBe('fail');
+  });
+
+  it('a comment that only mentions a link, with no state pair, is not a row', () => {
+    expect(() => read('rdma-link', page('# link mlx5_0/1 should be ACTIVE'))).toThrow(ParseError);
+  });
+});
 
 describe('3. a code block a blog mirror stored as a one-cell markdown table', () => {
   const cell = [
