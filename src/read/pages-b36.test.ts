@@ -12,6 +12,42 @@ const read = readChecks;
 const lines = checkLines;
 const byId = (checks: ReturnType<typeof read>, id: string) => checks.find((c) => c.id === id);
 
+describe('1. nvidia-smi topo -m with its header squeezed to single spaces', () => {
+  const rows = [
+    'GPU0 X SYS NODE NODE 0-15,32-47 0 N/A',
+    'GPU1 SYS X SYS SYS 16-31,48-63 1 N/A',
+    'NIC0 NODE SYS X PIX',
+    'NIC1 NODE SYS PIX X',
+  ];
+  const header = 'GPU0 GPU1 NIC0 NIC1 CPU Affinity NUMA Affinity GPU NUMA ID';
+
+  it('the labels and the column names after them are each a column: the matrix and affinities are read', () => {
+    const checks = read('topo', ['# nvidia-smi topo -m', header, ...rows].join('\n'));
+    const aff = byId(checks, 'gdr.nic-affinity');
+    expect(aff?.status).toBe('warn');
+    expect(aff?.detail).toMatch(/GPU1→NIC0 SYS/);
+  });
+
+  it('the same matrix with its alignment kept reads the same', () => {
+    const aligned = [
+      '\tGPU0\tGPU1\tNIC0\tNIC1\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID',
+      ...rows.map((r) => r.replace(/ /g, '\t')),
+    ];
+    expect(lines(read('topo', aligned.join('\n')))).toEqual(
+      lines(read('topo', ['# nvidia-smi topo -m', header, ...rows].join('\n'))),
+    );
+  });
+
+  it('squeezed, a GPU with a NIC on its own PCIe switch passes the affinity check', () => {
+    const near = ['GPU0 X PIX 0-15 0 N/A', 'NIC0 PIX X'];
+    const checks = read(
+      'topo',
+      ['# nvidia-smi topo -m', 'GPU0 NIC0 CPU Affinity NUMA Affinity GPU NUMA ID', ...near].join('\n'),
+    );
+    expect(byId(checks, 'gdr.nic-affinity')?.status).toBe('ok');
+  });
+});
+
 describe('2. rdma link rows a page shows as a shell comment under the command', () => {
   const page = (row: string) => ['# 查看所有 RDMA 设备', 'rdma link', '# 输出示例', row].join('\n');
 
