@@ -3,7 +3,8 @@ import type { Capture } from './captures.table.js';
 /**
  * Corpus batch b36 (issue 38): web pages from the `pages` search corpus that are not GitHub — an NVIDIA
  * Developer Forums thread, a Stack Overflow question as a Chinese mirror holds it, Chinese blogs and repost
- * sites (jishuzhan, dtcms, wuyea, gocn), a Korean blog (tistory) and an English homelab blog — each file the
+ * sites (jishuzhan, dtcms, wuyea, gocn), a Korean blog (tistory) and an English homelab blog; a second
+ * sub-batch of four `ulimit` tables from Korean pages (bestceok, hunihub, youngthree) — each file the
  * excerpt the stored copy holds, cut where it ends. See captures.table.ts and README.md. The expert verdict
  * was written before `read` ran on each capture.
  */
@@ -90,6 +91,35 @@ export const CAPTURES_b36: Capture[] = [
     source: 'https://jishuzhan.net/article/1901606437770571778',
     expert: 'problem',
     why: 'the same page: `docker run --rm alpine sh -c "ulimit -l"` prints 64 with the author\'s comment (the default for an unprivileged container): a 64 KiB cap inside the container, no KV buffer can be pinned there',
+  },
+  // memlock, second sub-batch (Korean pages; read before read ran on them, like the first)
+  {
+    file: 'memlock/bestceok-2693-ko-ulimit-Sa-comments-after-values-unlimited.txt',
+    tool: 'memlock',
+    source: 'http://bestceok.com/xe/index.php?document_srl=2693&mid=unix_com&page=12',
+    expert: 'no-problem',
+    why: 'Korean unix notes: `# ulimit -Sa` in the old bash layout (no option letters), a Korean `# comment` after most values and one comment on its own line: the soft limits in force, `max locked memory (kbytes) unlimited`: no cap on pinning KV buffers',
+  },
+  {
+    file: 'memlock/bestceok-2693-ko-prompt-cut-ulimit-Ha-hard-only-unlimited.txt',
+    tool: 'memlock',
+    source: 'http://bestceok.com/xe/index.php?document_srl=2693&mid=unix_com&page=12',
+    expert: 'not-judged',
+    why: 'the same page, `]# ulimit -Ha` (the prompt cut to its tail by the author): hard limits only, max locked memory unlimited; the hard limit is only the ceiling, the soft limit a process runs with is not in this block, so the cap in force is not shown',
+  },
+  {
+    file: 'memlock/hunihub-linux-ulimit1-ko-result-example-label-64mib.txt',
+    tool: 'memlock',
+    source: 'https://hunihub.link/os/linux-ulimit1',
+    expert: 'not-judged',
+    why: 'Korean guide: `$ ulimit -a`, a Korean label line "결과예시" (result example), then the whole table: max locked memory 65536 KiB (64 MiB): enough for UCX\'s pools and GPU memory through peer-memory, but host-staged KV buffers of gigabytes cannot be registered: a warning',
+  },
+  {
+    file: 'memlock/youngthree-ulimit-ko-typical-output-64kib-cut.txt',
+    tool: 'memlock',
+    source: 'https://blog.youngthree.me/docs/Linux/Ulimit',
+    expert: 'problem',
+    why: 'Korean docs page, a `ulimit -a` table given as the usual output (no prompt), cut mid-word in the virtual memory row: max locked memory 64 KiB, too small to register any KV buffer for RDMA',
   },
   // dmesg
   {
