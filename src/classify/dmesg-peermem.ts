@@ -11,7 +11,56 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
-  return [...driverFailures(r), ...errorCompletions(r), ...peermem(r, opts)];
+  return [...driverFailures(r), ...errorCompletions(r), ...links(r), ...peermem(r, opts)];
+}
+
+/**
+ * mlx5's link and cable events, per PCI function (principle 4, a failure with no summary line): a port that
+ * went down more than once is flapping (each drop breaks the RDMA connections on it); one whose last event
+ * shown is down has no link as far as the log goes; one that went down once and came back lost its
+ * connections then (a warning); one that only came up is fine.
+ */
+function links(r: DmesgPeermemResult): Check[] {
+  const out: Check[] = [];
+  for (const device of new Set((r.links ?? []).map((e) => e.device))) {
+    const events = (r.links ?? []).filter((e) => e.device === device);
+    const netdev = events.find((e) => e.netdev)?.netdev;
+    const subject = netdev ? `${device} (${netdev})` : device;
+    const downs = events.filter((e) => !e.up);
+    const last = events.at(-1) as (typeof events)[number];
+    const seen = `${events.length} link/cable event(s), ${downs.length} down, last at line ${last.line} ${last.up ? 'up' : 'down'}`;
+    const data = { device, ...(netdev ? { netdev } : {}), downs: downs.length, up: last.up };
+    if (downs.length >= 2 || !last.up)
+      out.push(
+        check(
+          'nic.link',
+          'fail',
+          downs.length >= 2
+            ? `the link flaps: it went down ${downs.length} times (${seen}); every drop breaks the RDMA connections on this port`
+            : `the link is down (${seen}): this port carries no RDMA traffic`,
+          {
+            subject,
+            fix: 'reseat or replace the cable or transceiver (`ethtool -m` reads the module), check the switch port, and watch `ethtool -S` link_down_events_phy',
+            data,
+          },
+        ),
+      );
+    else if (downs.length === 1)
+      out.push(
+        check(
+          'nic.link',
+          'warn',
+          `the link went down once and came back (${seen}): RDMA connections on it broke then`,
+          {
+            subject,
+            fix: 'if it recurs, check the cable, transceiver and switch port',
+            data,
+          },
+        ),
+      );
+    else out.push(check('nic.link', 'ok', `the link came up (${seen})`, { subject, data }));
+  }
+  return out;
 }
 
 /** MLX5_CQE_SYNDROME_* (include/linux/mlx5/device.h) and what each says, in ib_wc_status_msg's words. */

@@ -31,7 +31,25 @@ export interface DmesgPeermemResult {
   kernelLines: number;
   /** Error completions mlx5_ib logged (debug prints, drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one). */
   errorCqes: ErrorCqe[];
+  /** mlx5 link and cable events, in log order. */
+  links?: LinkEvent[];
 }
+
+/**
+ * A NIC port's link or cable going up or down, as mlx5 logs it: mlx5e's carrier change
+ * (en_main.c mlx5e_update_carrier: `netdev_info(…, "Link up")` / `"Link down"`, behind
+ * `mlx5_core <pci> <netdev>: `) and the port module event (core/events.c port_module_event:
+ * `Port module event: module %u, %s` with `Cable plugged` / `Cable unplugged`).
+ */
+export interface LinkEvent {
+  line: number;
+  /** The PCI function the line names. */
+  device: string;
+  netdev?: string;
+  up: boolean;
+}
+const LINK_EVENT =
+  /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)(?: (\S+))?: (?:Link (up|down)|Port module event: module \d+, Cable (plugged|unplugged))\s*$/i;
 
 /**
  * mlx5_ib's debug lines for an error completion (drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one:
@@ -108,7 +126,7 @@ const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
  * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`.
  */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} [ \d]\d [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
+  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
@@ -139,6 +157,18 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const last = r.errorCqes.at(-1);
     if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
       last.syndrome = Number.parseInt(synd[2] as string, 16);
+      continue;
+    }
+    const link = kernel || t.startsWith('mlx5_core') ? LINK_EVENT.exec(t) : null;
+    if (link) {
+      const up = /^(?:up|plugged)$/i.test((link[3] ?? link[4]) as string);
+      r.links ??= [];
+      r.links.push({
+        line: l.no,
+        device: link[1] as string,
+        ...(link[2] ? { netdev: link[2] } : {}),
+        up,
+      });
       continue;
     }
     const nic = NIC_DRIVER.exec(t);
@@ -172,7 +202,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);
-  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0) {
+  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
       line: first.no,

@@ -53,7 +53,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = unquote(unhtml(body.split(/\r?\n|\r/)));
+  const raw = uncell(unquote(unhtml(body.split(/\r?\n|\r/))));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
@@ -106,6 +106,28 @@ function decodeEntities(line: string): string {
     return NAMED[k] ?? _;
   });
 }
+
+/**
+ * A code block a page exported as a one-cell markdown table, as Chinese blog mirrors store them (jishuzhan,
+ * CSDN): `| ` before the block's first line, a lone `|` after its last, and empty inline-code marks (two
+ * backticks, a code span around nothing, CommonMark "Code spans") left inside its lines, even inside a kernel
+ * timestamp (`[ ``0.000000``]`). When the first line opens the cell and a lone `|` closes it, or two or more
+ * lines carry the marks, they are the page's, not the tool's (issue 38, principle 1).
+ */
+function uncell(raw: string[]): string[] {
+  const marked = raw.filter((l) => EMPTY_CODE.test(l) && !FENCE.test(l)).length;
+  const at = raw.findIndex((l) => l.trim() !== '');
+  const opened = at >= 0 && /^\|\s/.test(raw[at] as string) && raw.some((l, i) => i > at && l.trim() === '|');
+  if (marked < 2 && !opened) return raw;
+  return raw.map((l, i) => {
+    let s = FENCE.test(l) ? l : l.replace(EMPTY_CODE_ALL, '');
+    if (opened && i === at) s = s.replace(/^\|\s/, '').replace(/\s\|\s*$/, '');
+    return opened && s.trim() === '|' ? '' : s;
+  });
+}
+/** Two backticks not part of a longer run: an empty code span. */
+const EMPTY_CODE = /(?<!`)``(?!`)/;
+const EMPTY_CODE_ALL = /(?<!`)``(?!`)/g;
 
 /**
  * A paste quoted in a mail reply: `> ` (or `>> `, `> > `) before every line (RFC 3676 section 4.5 quote

@@ -49,6 +49,22 @@ const LEGEND_LINE = /^(?:(?:X|SYS|NODE|PHB|PXB|PIX|NV#)\s+= (?:Self|Connection t
 const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
 const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
 
+/** nvidia-smi's column names after the matrix, as it prints them. */
+const EXTRA = /CPU Affinity|NUMA Affinity|GPU NUMA ID/g;
+/**
+ * A header whose alignment a page squeezed to single spaces (`GPU0 GPU1 NIC0 CPU Affinity NUMA Affinity GPU
+ * NUMA ID`): the labels, then each column name nvidia-smi prints after them (issue 38, principle 1).
+ */
+function squeezed(h: string): string[] {
+  const m = /^((?:(?:GPU\d+|NIC\d+|mlx\d_\d+) )+)((?:CPU Affinity|NUMA Affinity|GPU NUMA ID)(?: |$).*)$/.exec(
+    h,
+  );
+  if (!m) return [h];
+  const names = (m[2] as string).match(EXTRA) ?? [];
+  if ((m[2] as string).replace(EXTRA, '').trim() !== '') return [h];
+  return [...((m[1] as string).match(LABEL) as string[]), ...names];
+}
+
 /** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
 const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
 
@@ -140,7 +156,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
         .filter(Boolean)
         // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost), or
         // left one space apart (`GPU0 GPU1`: a paste that squeezed the alignment) are each a column.
-        .flatMap((h) => (GLUED.test(h) || SPACED.test(h) ? (h.match(LABEL) as string[]) : [h]));
+        .flatMap((h) => (GLUED.test(h) || SPACED.test(h) ? (h.match(LABEL) as string[]) : squeezed(h)));
   const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
   const labels = extraAt < 0 ? header : header.slice(0, extraAt);
   const extras = extraAt < 0 ? [] : header.slice(extraAt);

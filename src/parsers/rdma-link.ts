@@ -30,13 +30,18 @@ export interface RdmaLinkResult {
  */
 const OLD_PREFIX = /^\d+\/\d+: (\S+\/\d+):(?=\s|$)/;
 
+const COMMENTED_ROW = /^#\s*(?=link \S+\/\d+\s(?:.*\s)?state \S+)/;
+
 export function parseRdmaLink(text: string): RdmaLinkResult {
   const lines = cleanLines(text);
   const r: RdmaLinkResult = { ports: [], netdevs: [] };
   let first: { no: number; text: string } | undefined;
   for (const line of lines) {
-    const t = line.text.trim();
-    if (t === '' || promptCommand(line.text) !== undefined) continue;
+    // A row a page shows as a shell comment under the command (`# link mlx5_0/1 state ACTIVE …`, an
+    // "example output" note) is still the row: a command named `link` takes two paths, never `state` pairs.
+    const commented = COMMENTED_ROW.test(line.text.trim());
+    const t = line.text.trim().replace(COMMENTED_ROW, '');
+    if (t === '' || (!commented && promptCommand(line.text) !== undefined)) continue;
     if (isElision(t)) {
       r.elided ??= { line: line.no, text: t };
       continue;
