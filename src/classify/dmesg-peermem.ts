@@ -15,10 +15,13 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
 }
 
 /**
- * mlx5's link and cable events, per PCI function (principle 4, a failure with no summary line): a port that
- * went down more than once is flapping (each drop breaks the RDMA connections on it); one whose last event
- * shown is down has no link as far as the log goes; one that went down once and came back lost its
- * connections then (a warning); one that only came up is fine.
+ * mlx5's link and cable events, per PCI function (principle 4, a failure with no summary line). One pull of a
+ * cable logs two downs (`Cable unplugged`, `Link down`), so the events are read as state changes: repeats of
+ * a state are one change. A carrier down before the first up is the port coming up (mlx5e_update_carrier logs
+ * `Link down` when the interface opens before autonegotiation ends), not a drop; a cable unplugged was plugged. A port that dropped more
+ * than once is flapping (each drop breaks the RDMA connections on it): a failure; one that came up and is last
+ * shown down lost its link: a failure; one that dropped once and came back: a warning; one never shown up is
+ * a spare or an unplugged cable, its use not shown (as a Down port in ibstat, principle 5): a warning.
  */
 function links(r: DmesgPeermemResult): Check[] {
   const out: Check[] = [];
@@ -26,31 +29,44 @@ function links(r: DmesgPeermemResult): Check[] {
     const events = (r.links ?? []).filter((e) => e.device === device);
     const netdev = events.find((e) => e.netdev)?.netdev;
     const subject = netdev ? `${device} (${netdev})` : device;
-    const downs = events.filter((e) => !e.up);
+    const changes = events.filter((e, i) => i === 0 || e.up !== events[i - 1]?.up);
+    const firstUp = changes.findIndex((e) => e.up);
+    const upAt = events.findIndex((e) => e.up);
+    const unpluggedFirst = events.slice(0, upAt < 0 ? events.length : upAt).some((e) => e.cable);
+    const wasUp = firstUp >= 0 || unpluggedFirst;
+    const drops =
+      (unpluggedFirst ? 1 : 0) + (firstUp < 0 ? 0 : changes.slice(firstUp).filter((e) => !e.up).length);
     const last = events.at(-1) as (typeof events)[number];
-    const seen = `${events.length} link/cable event(s), ${downs.length} down, last at line ${last.line} ${last.up ? 'up' : 'down'}`;
-    const data = { device, ...(netdev ? { netdev } : {}), downs: downs.length, up: last.up };
-    if (downs.length >= 2 || !last.up)
-      out.push(
-        check(
-          'nic.link',
-          'fail',
-          downs.length >= 2
-            ? `the link flaps: it went down ${downs.length} times (${seen}); every drop breaks the RDMA connections on this port`
-            : `the link is down (${seen}): this port carries no RDMA traffic`,
-          {
-            subject,
-            fix: 'reseat or replace the cable or transceiver (`ethtool -m` reads the module), check the switch port, and watch `ethtool -S` link_down_events_phy',
-            data,
-          },
-        ),
-      );
-    else if (downs.length === 1)
+    const seen = `${events.length} link/cable event(s), last at line ${last.line} ${last.up ? 'up' : 'down'}`;
+    const data = { device, ...(netdev ? { netdev } : {}), drops, up: last.up };
+    const fix =
+      'reseat or replace the cable or transceiver (`ethtool -m` reads the module), check the switch port, and watch `ethtool -S` link_down_events_phy';
+    if (!wasUp)
       out.push(
         check(
           'nic.link',
           'warn',
-          `the link went down once and came back (${seen}): RDMA connections on it broke then`,
+          `the link is down in all the log shows (${seen}): a spare port or an unplugged cable; whether it is in use is not shown`,
+          { subject, fix: `if this port is a rail: ${fix}`, data },
+        ),
+      );
+    else if (drops >= 2 || !last.up)
+      out.push(
+        check(
+          'nic.link',
+          'fail',
+          drops >= 2
+            ? `the link flaps: it dropped ${drops} times after coming up (${seen}); every drop breaks the RDMA connections on this port`
+            : `the link came up and then went down (${seen}): this port carries no RDMA traffic`,
+          { subject, fix, data },
+        ),
+      );
+    else if (drops === 1)
+      out.push(
+        check(
+          'nic.link',
+          'warn',
+          `the link dropped once and came back (${seen}): RDMA connections on it broke then`,
           {
             subject,
             fix: 'if it recurs, check the cable, transceiver and switch port',

@@ -47,6 +47,8 @@ export interface LinkEvent {
   device: string;
   netdev?: string;
   up: boolean;
+  /** A port module (cable) event rather than the carrier's. */
+  cable?: true;
 }
 const LINK_EVENT =
   /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)(?: (\S+))?: (?:Link (up|down)|Port module event: module \d+, Cable (plugged|unplugged))\s*$/i;
@@ -168,6 +170,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
         device: link[1] as string,
         ...(link[2] ? { netdev: link[2] } : {}),
         up,
+        ...(link[4] ? { cable: true as const } : {}),
       });
       continue;
     }

@@ -109,8 +109,9 @@ describe('4. mlx5 link and cable events in a syslog whose day is not padded', ()
 
   it('a cable unplugged and plugged again and again: the link flaps, a failure', () => {
     const log = [
-      at(10, mod('unplugged')),
-      at(11, 'mlx5_core 0000:00:08.0 pr1: Link down'),
+      at(10, mod('plugged')),
+      at(11, mod('unplugged')),
+      at(12, 'mlx5_core 0000:00:08.0 pr1: Link down'),
       at(20, mod('plugged')),
       at(21, mod('unplugged')),
       at(30, mod('plugged')),
@@ -118,16 +119,35 @@ describe('4. mlx5 link and cable events in a syslog whose day is not padded', ()
     const link = byId(read('dmesg', log), 'nic.link');
     expect(link?.status).toBe('fail');
     expect(link?.subject).toBe('0000:00:08.0 (pr1)');
-    expect(link?.detail).toMatch(/went down 3 times/);
+    // One pull logs `Cable unplugged` and `Link down`: one drop, not two.
+    expect(link?.detail).toMatch(/dropped 2 times/);
   });
 
-  it('one drop that came back is a warning; a link last seen down fails', () => {
+  it('one pull that came back is a warning, however many lines it logged; up and then last shown down fails', () => {
     const once = [
-      at(10, 'mlx5_core 0000:00:08.0 pr1: Link down'),
-      at(12, 'mlx5_core 0000:00:08.0 pr1: Link up'),
+      at(9, 'mlx5_core 0000:00:08.0 pr1: Link up'),
+      at(10, mod('unplugged')),
+      at(11, 'mlx5_core 0000:00:08.0 pr1: Link down'),
+      at(12, mod('plugged')),
+      at(13, 'mlx5_core 0000:00:08.0 pr1: Link up'),
     ];
     expect(byId(read('dmesg', once.join('\n')), 'nic.link')?.status).toBe('warn');
-    expect(byId(read('dmesg', once.reverse().join('\n')), 'nic.link')?.status).toBe('fail');
+    expect(byId(read('dmesg', once.slice(0, 3).join('\n')), 'nic.link')?.status).toBe('fail');
+  });
+
+  it('a carrier down before the first up is the port coming up at open, not a drop; a cable unplugged was plugged', () => {
+    const boot = [
+      at(10, 'mlx5_core 0000:00:08.0 pr1: Link down'),
+      at(14, 'mlx5_core 0000:00:08.0 pr1: Link up'),
+    ];
+    expect(byId(read('dmesg', boot.join('\n')), 'nic.link')?.status).toBe('ok');
+  });
+
+  it('a port never shown up is a spare or an unplugged cable whose use is not shown: a warning, not a failure', () => {
+    const spare = [at(10, 'mlx5_core 0000:00:08.1 pr2: Link down')].join('\n');
+    const link = byId(read('dmesg', spare), 'nic.link');
+    expect(link?.status).toBe('warn');
+    expect(link?.detail).toMatch(/not shown/);
   });
 
   it('ports that only came up pass their link check; the peer-memory module stays not shown', () => {
@@ -141,7 +161,12 @@ describe('4. mlx5 link and cable events in a syslog whose day is not padded', ()
   });
 
   it('syslog lines padded the rsyslog way (`Oct  9`) read the same', () => {
-    const padded = at(11, 'mlx5_core 0000:00:08.0 pr1: Link down').replace('Oct 9', 'Oct  9');
+    const padded = [at(10, mod('plugged')), at(11, 'mlx5_core 0000:00:08.0 pr1: Link down')]
+      .map((l) => l.replace('Oct 9', 'Oct  9'))
+      .join('\n');
     expect(byId(read('dmesg', padded), 'nic.link')?.status).toBe('fail');
+    expect(byId(read('dmesg', at(11, mod('unplugged')).replace('Oct 9', 'Oct  9')), 'nic.link')?.status).toBe(
+      'fail',
+    );
   });
 });
