@@ -48,6 +48,10 @@ const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
 const LEGEND_LINE = /^(?:(?:X|SYS|NODE|PHB|PXB|PIX|NV#)\s+= (?:Self|Connection traversing)|NIC Legend:$)/;
 const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
 const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
+/** A whole header squeezed to single spaces, its affinity columns too (`GPU0 GPU1 NIC0 CPU Affinity NUMA Affinity GPU NUMA ID`). */
+const SQUEEZED =
+  /^((?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))*)((?: (?:CPU Affinity|NUMA Affinity|GPU NUMA ID))+)$/;
+const EXTRA = /CPU Affinity|NUMA Affinity|GPU NUMA ID/g;
 
 /** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
 const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
@@ -140,7 +144,16 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
         .filter(Boolean)
         // Labels glued by the paste (`NIC11NIC12`: two columns whose separating spaces were lost), or
         // left one space apart (`GPU0 GPU1`: a paste that squeezed the alignment) are each a column.
-        .flatMap((h) => (GLUED.test(h) || SPACED.test(h) ? (h.match(LABEL) as string[]) : [h]));
+        .flatMap((h) => {
+          // A header squeezed to single spaces as a whole (a paste that collapsed the alignment, kvcache-ai/Mooncake#351).
+          const squeezed = SQUEEZED.exec(h);
+          if (squeezed)
+            return [
+              ...((squeezed[1] as string).match(LABEL) as string[]),
+              ...((squeezed[2] as string).match(EXTRA) as string[]),
+            ];
+          return GLUED.test(h) || SPACED.test(h) ? (h.match(LABEL) as string[]) : [h];
+        });
   const extraAt = header.findIndex((h) => /Affinity|NUMA/.test(h));
   const labels = extraAt < 0 ? header : header.slice(0, extraAt);
   const extras = extraAt < 0 ? [] : header.slice(extraAt);
