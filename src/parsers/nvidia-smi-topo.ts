@@ -52,6 +52,11 @@ const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
 const SQUEEZED =
   /^((?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))*)((?: (?:CPU Affinity|NUMA Affinity|GPU NUMA ID))+)$/;
 const EXTRA = /CPU Affinity|NUMA Affinity|GPU NUMA ID/g;
+/**
+ * The legend's PIX line whole (`PIX  = Connection traversing at most a single PCIe bridge`, older drivers `… a single
+ * PCIe switch`, `Same PCIe switch`): the last entry before NV#, so a legend that reaches it shows whether NV# is listed.
+ */
+const PIX_WHOLE = /^PIX\s+=\s+\S.*\b(?:bridge|switch)$/;
 
 /** A row's label: a GPU, or a NIC column (`NIC0` with a legend, `mlx5_0` on older drivers). */
 const ROW = /^(?:GPU\d+|NIC\d+|mlx\d_\d+|[a-z]+\d*_\d+)$/;
@@ -161,6 +166,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   for (const d of devices) if (d.kind === 'nic' && !/^NIC\d+$/.test(d.id)) d.name = d.id;
   const matrix: Record<string, Record<string, string>> = {};
   let legend = false;
+  let legendWhole = false;
   let nvLegend = false;
   let inNicLegend = false;
   const cut: NonNullable<TopoResult['cut']> = [];
@@ -174,9 +180,11 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     }
     if (/^NIC Legend:$/.test(t)) {
       inNicLegend = true;
+      legendWhole = true;
       continue;
     }
     if (/^NV#\s*=/.test(t)) nvLegend = true;
+    if (PIX_WHOLE.test(t)) legendWhole = true;
     const nic = inNicLegend ? /^(NIC\d+):\s*(\S+)$/.exec(t) : null;
     if (nic) {
       const d = devices.find((x) => x.id === nic[1]);
@@ -219,7 +227,9 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     throw new ParseError(TOOL, 'a header but no matrix rows', { line: l.no, text: l.text });
   }
   const nvCell = Object.values(matrix).some((r) => Object.values(r).some((c) => c.startsWith('NV')));
-  const view = nvCell || nvLegend ? 'full' : legend ? 'pcie-only' : 'unknown';
+  // A legend the paste cuts before its PIX line is whole (`PIX  = Connecti`) stops where NV# would follow: it shows
+  // nothing of the view (issue 38, P2), so only a legend that reaches that place without NV# is `topo -mp`'s.
+  const view = nvCell || nvLegend ? 'full' : legend && legendWhole ? 'pcie-only' : 'unknown';
   return {
     devices,
     matrix,
