@@ -167,4 +167,19 @@ export const CAPTURES_b35: Capture[] = [
     expert: 'no-problem',
     why: '`gdrcopy_copybw` on an 8x H20 node runs to `closing gdrdrv`: the 128 KiB GPU buffer is pinned and mapped write-combined, write BW 17.3 GB/s through the BAR and read BW 0.72 GB/s (CPU reads over the BAR are uncached and always slow); nothing failed',
   },
+  // read after the fixes above (readings committed first)
+  {
+    file: 'ibv_devinfo/ompi-9087-hash-v-flattened-unindented-cx4-fujitsu-cut-in-cap-flags.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/open-mpi/ompi/issues/9087',
+    expert: 'not-judged',
+    why: "`ibv_devinfo -v` of one Fujitsu-branded ConnectX-4 (4115) pasted as prose with every indent stripped: the device attributes are shown, then the paste stops inside the capability flags, long before the port section, so the port's state, link layer and rate are not shown",
+  },
+  {
+    file: 'lsmod/nvshmem-51-path-only-prompt-grep-peer-nvidia-peermem-loaded-ib-uverbs-user.txt',
+    tool: 'lsmod',
+    source: 'https://github.com/NVIDIA/nvshmem/issues/51',
+    expert: 'no-problem',
+    why: "behind a prompt that is only a path, `lsmod | grep peer`: nvidia_peermem is loaded and named among the users of nvidia and of ib_uverbs (the RDMA stack with mlx5_ib), so GPUDirect RDMA's peer-memory module is present; gdrdrv, which the grep would not show, is optional",
+  },
 ];
