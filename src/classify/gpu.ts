@@ -19,6 +19,10 @@ export function classifyTopo(
   const t: TopoResult = typedPcie && topo.view === 'unknown' ? { ...topo, view: 'pcie-only' } : topo;
   if (topo.legendOnly) return [legendOnly(topo.legendOnly)];
   const checks: Check[] = cutChecks(topo);
+  // Only NIC rows (a matrix cut above its GPU rows, header and all): no GPU is shown, so neither its NVLink nor
+  // its nearest NIC is; "one GPU" or "every GPU has a NIC" would be said of none (issue 38, P2).
+  if (!t.devices.some((d) => d.kind === 'gpu' && t.matrix[d.id] !== undefined))
+    return [...checks, ...noGpuRow()];
   const pairs = gpuPairs(t);
   const nv = pairs.filter((p) => p.link.startsWith('NV'));
   if (t.view === 'pcie-only') {
@@ -135,6 +139,29 @@ export function classifyTopo(
 }
 
 export { classifyNvlinkStatus, crossNvlinkTopo } from './nvlink.js';
+
+/** The checks of a matrix that shows no GPU row: both not shown, and they matter. */
+function noGpuRow(): Check[] {
+  const fix = 'paste the whole `nvidia-smi topo -m`, its header and GPU rows included';
+  return [
+    check(
+      'nvlink.topology',
+      'skipped',
+      'no GPU row is shown (only NIC rows): the links between GPUs are not shown',
+      {
+        fix,
+      },
+    ),
+    check(
+      'gdr.nic-affinity',
+      'skipped',
+      'no GPU row is shown (only NIC rows): which NIC each GPU reaches is not shown',
+      {
+        fix,
+      },
+    ),
+  ];
+}
 
 /**
  * GPU NUMA IDs (the `GPU NUMA ID` column): NVML reports one only "on platforms where the GPUs are NUMA nodes"

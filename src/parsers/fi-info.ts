@@ -83,7 +83,13 @@ export function parseFiInfo(text: string): FiInfoResult {
       recognised = true;
       continue;
     }
-    const err = /^fi_getinfo: (-?\d+)(?: \(.+\))?$/.exec(t);
+    // The code alone under a typed `fi_info` (the `fi_getinfo: ` prefix lost on the way to the paste): the only
+    // line fi_info prints that is a bare negative number is that return code (util/info.c `run`).
+    const err =
+      /^fi_getinfo: (-?\d+)(?: \(.+\))?$/.exec(t) ??
+      (command && /\bfi_info\b/.test(command) && r.entries.length === 0 && !r.error
+        ? /^(-\d+)$/.exec(t)
+        : null);
     if (err) {
       r.error = { line: l.no, text: t, code: Number(err[1]) };
       recognised = true;

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type Line, promptCommand, yamlBlockLines } from './lines.js';
+import { cleanLines, type Line, type NotUnderstood, promptCommand, yamlBlockLines } from './lines.js';
 
 /**
  * `lsmod`, whole or filtered through grep, or /proc/modules: columns module, size, use count,
@@ -26,6 +26,8 @@ export interface LsmodResult {
   peermem: { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem' };
   /** GDRCopy's kernel module. */
   gdrdrv: ModuleState;
+  /** A report's own lines around its module list (a diagnostic script's banner and steps): read around. */
+  notUnderstood?: NotUnderstood[];
 }
 
 const TOOL = 'lsmod';
@@ -45,7 +47,8 @@ const IB_CORE_USERS = PEER_MEMORY_MODULES;
  */
 export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): LsmodResult {
   const all = cleanLines(text);
-  const lines = embedded(all) ?? all;
+  const report = embedded(all) ? undefined : inReport(all);
+  const lines = embedded(all) ?? report?.lines ?? all;
   const modules: LsmodModule[] = [];
   const grepped: string[] = [...(hints.grepped ?? [])];
   let complete = false;
@@ -104,7 +107,37 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       : legacy === 'loaded'
         ? { state: 'loaded', module: 'nv_peer_mem' }
         : { state: peer === 'absent' && legacy === 'absent' ? 'absent' : 'unknown' };
-  return { ...result, peermem, gdrdrv: stateOf(result, 'gdrdrv') };
+  return {
+    ...result,
+    peermem,
+    gdrdrv: stateOf(result, 'gdrdrv'),
+    ...(report ? { notUnderstood: report.around } : {}),
+  };
+}
+
+const own = (t: string) => ROW.test(t) || PROC_ROW.test(t) || /^Module\s+Size\s+Used by$/.test(t);
+
+/**
+ * lsmod's rows inside a report that prints other things around them (a diagnostic script: `✓ InfiniBand kernel
+ * modules loaded:`, then the rows, then its next step; issue 38, principle 1): when the input's rows form one
+ * unbroken run of at least three and every line around it is not lsmod's, the run is the output and the report's
+ * lines are read around (without a header the list may be filtered, so it stays incomplete).
+ */
+function inReport(all: readonly Line[]): { lines: Line[]; around: NotUnderstood[] } | undefined {
+  const filled = all.filter((l) => l.text.trim() !== '' && promptCommand(l.text) === undefined);
+  const at = filled.flatMap((l, i) => (own(l.text.trim()) ? [i] : []));
+  const first = at[0];
+  const last = at.at(-1);
+  if (first === undefined || last === undefined || at.length < 3 || at.length === filled.length)
+    return undefined;
+  if (last - first + 1 !== at.length) return undefined;
+  const run = new Set(filled.slice(first, last + 1).map((l) => l.no));
+  return {
+    lines: all.map((l) => (run.has(l.no) ? l : { ...l, text: '' })),
+    around: filled
+      .filter((l) => !run.has(l.no))
+      .map((l) => ({ line: l.no, text: l.text.trim(), why: 'the report around the module list' })),
+  };
 }
 
 /**
@@ -115,7 +148,6 @@ function embedded(all: readonly Line[]): Line[] | undefined {
   const block = yamlBlockLines(all);
   const filled = block.filter((l) => l.text.trim() !== '');
   if (filled.length === 0) return undefined;
-  const own = (t: string) => ROW.test(t) || PROC_ROW.test(t) || /^Module\s+Size\s+Used by$/.test(t);
   return filled.every((l) => own(l.text.trim())) ? block : undefined;
 }
 

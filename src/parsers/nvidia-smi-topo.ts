@@ -48,6 +48,11 @@ const LABEL = /GPU\d+|NIC\d+|mlx\d_\d+/g;
 const LEGEND_LINE = /^(?:(?:X|SYS|NODE|PHB|PXB|PIX|NV#)\s+= (?:Self|Connection traversing)|NIC Legend:$)/;
 const GLUED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+){2,}$/;
 const SPACED = /^(?:GPU\d+|NIC\d+|mlx\d_\d+)(?: (?:GPU\d+|NIC\d+|mlx\d_\d+))+$/;
+/**
+ * The legend's PIX line whole (`PIX  = Connection traversing at most a single PCIe bridge`, older drivers `… a single
+ * PCIe switch`, `Same PCIe switch`): the last entry before NV#, so a legend that reaches it shows whether NV# is listed.
+ */
+const PIX_WHOLE = /^PIX\s+=\s+\S.*\b(?:bridge|switch)$/;
 
 /** nvidia-smi's column names after the matrix, as it prints them. */
 const EXTRA = /CPU Affinity|NUMA Affinity|GPU NUMA ID/g;
@@ -164,6 +169,7 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
   for (const d of devices) if (d.kind === 'nic' && !/^NIC\d+$/.test(d.id)) d.name = d.id;
   const matrix: Record<string, Record<string, string>> = {};
   let legend = false;
+  let legendWhole = false;
   let nvLegend = false;
   let inNicLegend = false;
   const cut: NonNullable<TopoResult['cut']> = [];
@@ -177,9 +183,11 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     }
     if (/^NIC Legend:$/.test(t)) {
       inNicLegend = true;
+      legendWhole = true;
       continue;
     }
     if (/^NV#\s*=/.test(t)) nvLegend = true;
+    if (PIX_WHOLE.test(t)) legendWhole = true;
     const nic = inNicLegend ? /^(NIC\d+):\s*(\S+)$/.exec(t) : null;
     if (nic) {
       const d = devices.find((x) => x.id === nic[1]);
@@ -222,7 +230,9 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     throw new ParseError(TOOL, 'a header but no matrix rows', { line: l.no, text: l.text });
   }
   const nvCell = Object.values(matrix).some((r) => Object.values(r).some((c) => c.startsWith('NV')));
-  const view = nvCell || nvLegend ? 'full' : legend ? 'pcie-only' : 'unknown';
+  // A legend the paste cuts before its PIX line is whole (`PIX  = Connecti`) stops where NV# would follow: it shows
+  // nothing of the view (issue 38, P2), so only a legend that reaches that place without NV# is `topo -mp`'s.
+  const view = nvCell || nvLegend ? 'full' : legend && legendWhole ? 'pcie-only' : 'unknown';
   return {
     devices,
     matrix,
