@@ -38,3 +38,38 @@ describe('1. Open MPI tags a row written in pieces inside the line too', () => {
     expect(strip(readChecks('nccl-tests', paste))).toEqual(strip(readChecks('nccl-tests', plain)));
   });
 });
+
+describe("3. Azure's Accelerated Networking VF in ibdev2netdev's form is its front-end NIC, not a KV rail", () => {
+  // Azure/azhpc-images install_azure_persistent_rdma_naming.sh: Ethernet RDMA devices become mlx5_an<N>,
+  // InfiniBand ones mlx5_ib<N> (references/rdma-devices.md); ibstat's and ibv_devinfo's forms already ignore it.
+  it('`ibdev2netdev | grep an0`: the filter hides the other devices, so whether there is an InfiniBand one is not shown', () => {
+    const checks = readChecks('rdma-link', '$ ibdev2netdev | grep an0\nmlx5_an0 port 1 ==> enP45424s1 (Up)');
+    expect(checkLines(checks)).toEqual(['skipped ib.port mlx5_an0/1', 'skipped ib.ports']);
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(/grep an0/);
+    expect(verdictOf(checks)).toBe('unverified');
+  });
+
+  it('a whole list with only mlx5_an0 up: no RDMA port for KV transfer (fail)', () => {
+    const checks = readChecks('rdma-link', '$ ibdev2netdev\nmlx5_an0 port 1 ==> eth1 (Up)');
+    expect(checkLines(checks)).toEqual(['skipped ib.port mlx5_an0/1', 'fail ib.ports']);
+    expect(verdictOf(checks)).toBe('untrusted');
+  });
+
+  it("beside the VM's InfiniBand device, the front-end NIC is ignored and the InfiniBand port decides", () => {
+    const checks = readChecks(
+      'rdma-link',
+      '$ ibdev2netdev\nmlx5_an0 port 1 ==> eth1 (Up)\nmlx5_ib0 port 1 ==> ib0 (Up)',
+    );
+    expect(checkLines(checks)).toEqual([
+      'skipped ib.port mlx5_an0/1',
+      'ok ib.port mlx5_ib0/1',
+      'ok ib.ports',
+    ]);
+    expect(verdictOf(checks)).toBe('trusted');
+  });
+
+  it('the name decides: the same line as mlx5_0 is an RDMA port that is up', () => {
+    const checks = readChecks('rdma-link', '$ ibdev2netdev\nmlx5_0 port 1 ==> eth1 (Up)');
+    expect(checkLines(checks)).toEqual(['ok ib.port mlx5_0/1', 'ok ib.ports']);
+  });
+});
