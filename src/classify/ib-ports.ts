@@ -85,7 +85,7 @@ function bySpeed(
  * storage, the VNET), beside the dedicated InfiniBand network that carries RDMA (Microsoft, "Accelerated
  * Networking on HB, HC, HBv2, HBv3 and NDv2"): however healthy, its port is not a KV-transfer rail.
  */
-const AZURE_ACCELERATED_NETWORKING = /^mlx5_an\d+$/;
+export const AZURE_ACCELERATED_NETWORKING = /^mlx5_an\d+$/;
 
 function azureFrontEnd(list: { p: IbPort; v: PortVerdict }[]): void {
   for (const x of list) {

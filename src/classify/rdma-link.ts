@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { DeviceKind, IbPort } from '../parsers/ib-port.js';
 import type { RdmaLinkResult } from '../parsers/rdma-link.js';
-import { classifyIbPorts } from './ib-ports.js';
+import { AZURE_ACCELERATED_NETWORKING, classifyIbPorts } from './ib-ports.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -33,6 +33,17 @@ export function classifyRdmaLink(
   for (const n of r.netdevs) {
     const subject = `${n.device}/${n.port}`;
     if (r.ports.some((p) => `${p.device}/${p.port}` === subject)) continue;
+    // Azure's Accelerated Networking VF is the VM's front-end NIC whatever its net device says (principle 3), as
+    // in ibstat's and ibv_devinfo's form (ib-ports.ts azureFrontEnd): ignored, never a rail.
+    if (AZURE_ACCELERATED_NETWORKING.test(n.device)) {
+      checks.push(
+        check('ib.port', 'skipped', `${n.device} (net device ${n.netdev}) ${FRONT_END}`, {
+          subject,
+          matters: false,
+        }),
+      );
+      continue;
+    }
     const ipoib = /^ib/.test(n.netdev);
     const port = n.portState?.toUpperCase();
     // An Ethernet port that -v shows DOWN while its net device is Down too is the unplugged-or-unused
@@ -101,7 +112,9 @@ export function classifyRdmaLink(
  * them has a link there is no RDMA path at all: `ib.ports` fails, as for ibstat's "0 of N". A down
  * IPoIB netdev without -v says nothing about its port (state not shown), so it keeps the answer open.
  */
-function netdevSummary(netdevs: RdmaLinkResult['netdevs'], part: string | undefined): Check {
+function netdevSummary(all: RdmaLinkResult['netdevs'], part: string | undefined): Check {
+  const netdevs = all.filter((n) => !AZURE_ACCELERATED_NETWORKING.test(n.device));
+  if (netdevs.length === 0) return frontEndOnly(all.length, part);
   const port = (n: RdmaLinkResult['netdevs'][number]) => n.portState?.toUpperCase();
   const usable = netdevs.filter((n) => (port(n) === undefined ? n.up : port(n) === 'ACTIVE'));
   const unknown = netdevs.filter((n) => !n.up && port(n) === undefined && /^ib/.test(n.netdev));
@@ -134,6 +147,32 @@ function netdevSummary(netdevs: RdmaLinkResult['netdevs'], part: string | undefi
       fix: 'check the cable and switch port of the device meant for KV traffic; inside a pod, that the RDMA network attachment (SR-IOV VF, Multus) is up',
     },
   );
+}
+
+const FRONT_END =
+  "is Azure's Accelerated Networking VF (its name for an Ethernet RDMA device): the VM's front-end NIC on Azure's Ethernet network, not the InfiniBand network (mlx5_ib*) that carries RDMA; not a KV-transfer rail, ignored";
+
+/**
+ * Only Azure's front-end NIC listed: a whole list has no InfiniBand device, so no RDMA port for KV transfer (fail,
+ * as for ibstat); a filtered or cut one (`ibdev2netdev | grep an0`) hides the rest, so the answer is not shown.
+ */
+function frontEndOnly(n: number, part: string | undefined): Check {
+  const which = n === 1 ? 'the one device shown is' : `the ${n} devices shown are`;
+  return part !== undefined
+    ? check(
+        'ib.ports',
+        'skipped',
+        `${which} Azure's Accelerated Networking (front-end Ethernet), and ${part} other devices: whether the VM has an InfiniBand device (mlx5_ib*) for RDMA is not shown`,
+        { fix: 'paste the whole `ibdev2netdev` output with its command line' },
+      )
+    : check(
+        'ib.ports',
+        'fail',
+        `no RDMA port for KV transfer: ${which} Azure's Accelerated Networking (front-end Ethernet), and no InfiniBand device (mlx5_ib*) is listed`,
+        {
+          fix: 'run on an InfiniBand-capable Azure size (ND, NC…rs, HB) with the InfiniBand driver installed, so its mlx5_ib devices appear; Accelerated Networking carries no KV transfer',
+        },
+      );
 }
 
 interface Created {

@@ -40,6 +40,15 @@ const PREFIXES: readonly RegExp[] = [
   /^(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})?(?:\[\d+,\d+\])?<(?:stdout|stderr|stddiag)>:/,
 ];
 
+/**
+ * Open MPI's IOF writes the `--tag-output` tag before every chunk it relays, not only at the start of a line
+ * (open-mpi/ompi @ 34d089db orte/mca/iof/base/iof_base_output.c, orte_iof_base_write_output: the tag, then the
+ * bytes read, with no newline added at the end), so a line the program wrote in several pieces carries
+ * `[1,0]<stdout>:` inside it too, between two cells (`sum      -1[1,0]<stdout>:    187.7`; references/read-shapes.md,
+ * b34). The tag is inserted, never the tool's: removing it restores the line (issue 38, principle 1).
+ */
+const OMPI_TAG_INSIDE = /\[\d+,\d+\]<(?:stdout|stderr|stddiag)>:/g;
+
 /** Removes collector prefixes (possibly stacked, e.g. --prefix and --timestamps). */
 export function stripPrefix(line: string): string {
   let s = line;
@@ -48,7 +57,7 @@ export function stripPrefix(line: string): string {
     for (const re of PREFIXES) s = s.replace(re, '');
     if (s === before) break;
   }
-  return s;
+  return s.replace(OMPI_TAG_INSIDE, '');
 }
 
 export function cleanLines(text: string): Line[] {

@@ -97,6 +97,14 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b33
   // (srt-slurm-307, TOOL P2, fixed: `nvidia-smi nvlink -e` error counters: src/read/nvlink-counters.test.ts)
   // b34
+  // (awsome-inference-triton-eks, TOOL P1, fixed: Open MPI's tag inside a row: src/read/doc-outputs.test.ts)
+  // (azurehpc-hbv3-ibdev2netdev-grep-an0, TOOL P3/P2, fixed: Azure's mlx5_an* in ibdev2netdev's form: same file)
+  'nvlink/cloud-atlas-a100-sxm4-80gb-gpu0-only-12x25.txt':
+    'READING: as b17\'s awsome-dt p4de capture: the paste holds one whole GPU (all 12 links up); the expert used the platform fact that A100-SXM4 boards carry 4 or 8 GPUs to call the rest "not shown", which the paste itself does not say',
+  'nccl-tests/cscs-docs-alps-gh200-2-nodes-8-ranks-all-reduce-no-cxi-hook-5gbs-dip-3gbs.txt':
+    "READING: the expert failed the sweep on its mid-sweep dip (3.4 GB/s at 32 MiB) and its plateau near the floor, read's stated rule judges a sweep by its large sizes (5.5 GB/s, above the 5 GB/s floor) unless they fall under half of its best (3.4 of 6.1 is not), and warns for the link not named; the TCP fallback the expert saw is the page's context, not the paste's",
+  'topo/gengwg-cheatsheet-dgx1-topo-mp-pix-nic-per-gpu-pair-comment-line.txt':
+    "READING: the expert took NVLink as outside `topo -mp`'s question; read keeps the question the topo reader asks (GPU-GPU NVLink and GPU-NIC placement), and a PCIe-only view leaves the NVLink half not shown, which the not-judged definition covers",
   // b35
   'ibstat/ceph-17018-hash-prompt-mlx4-two-fdr-ports-active-lid-1-2.txt':
     'READING: two FDR ports Active at 56 Gb/s (7 GB/s): the expert held them to the 5 GB/s cross-node KV floor; read warns below the 100 Gb/s links disaggregated serving is sized for (the convention split of the b28 and b32 FDR captures)',
