@@ -2,7 +2,7 @@ import { disaggregatedSetServices } from './disaggregated-set.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { tokenize } from './shell.js';
-import { trainingJobServices } from './training-jobs.js';
+import { jobSetServices, trainingJobServices } from './training-jobs.js';
 
 /**
  * Serving CRDs that hold a whole prefill/decode graph in one object, read as a graph (roles, pods,
@@ -26,6 +26,7 @@ import { trainingJobServices } from './training-jobs.js';
  *   container, or `leader` + `worker` (`size` worker pods) for a multi-node engine.
  * - LWS `DisaggregatedSet` (disaggregatedset.x-k8s.io): roles, each a LeaderWorkerSet (disaggregated-set.ts).
  * - Kubeflow `MPIJob` / `PyTorchJob` (kubeflow.org): replica specs, each a pod template (training-jobs.ts).
+ * - `JobSet` (jobset.x-k8s.io): replicated Jobs, each a pod template (training-jobs.ts).
  */
 
 export const SERVING_CRD_KINDS: Record<string, string[]> = {
@@ -324,7 +325,7 @@ function omeGraph(doc: Rec): CrdGraph {
 /** A serving CRD's graph, or undefined when the document is not one of SERVING_CRD_KINDS. */
 export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): CrdGraph | undefined {
   // Kubeflow MPIJob / PyTorchJob: one distributed job, read as one graph as these are (training-jobs.ts).
-  const job = trainingJobServices(kind, apiVersion, doc);
+  const job = trainingJobServices(kind, apiVersion, doc) ?? jobSetServices(kind, apiVersion, doc);
   if (job) return { services: job };
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
