@@ -41,3 +41,107 @@ describe('a JobSet is a workload (jobset.x-k8s.io ReplicatedJob: replicas x the 
     expect(one.part.services.map((s) => s.pod.nodeCount)).toEqual([1]);
   });
 });
+
+describe('programs shown to serve no model', () => {
+  it('an inline shell script (bash -c) that runs a fabric test under mpirun is read: no engine, no KV', async () => {
+    const script = JSON.stringify(
+      'apt install -y iputils-ping; /scripts/container_entry.sh daemon &\nif [[ "$RANK" -eq 0 ]]; then\n  mpirun --hostfile /tmp/hostfile -x NCCL_NET /third_party/nccl-tests/build/all_gather_perf -b 1K -e 8G\nfi',
+    );
+    const a = await run(jobset({ command: `[bash, -c, ${script}]`, parallelism: 2, extra: ', rdma/ib: 1' }));
+    expect(roles(a)).toEqual(['worker/main=other']);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['ok']);
+    expect(status(a, 'env.rdma-ipc-lock')).toEqual([]);
+    // A script that starts an engine anywhere is the engine's, whatever test it runs first.
+    const e = await run(
+      jobset({ command: `[bash, -c, "all_reduce_perf -g 1; python3 -m sglang.launch_server --tp 4"]` }),
+    );
+    expect(roles(e)).toEqual(['worker/main=agg']);
+  });
+
+  it('an MPIJob Worker with no command of its own runs what the Launcher’s mpirun starts in it', async () => {
+    const job = (workerCmd: string) => `
+apiVersion: kubeflow.org/v2beta1
+kind: MPIJob
+metadata: {name: j}
+spec:
+  mpiReplicaSpecs:
+    Launcher:
+      replicas: 1
+      template:
+        spec:
+          containers:
+          - name: l
+            image: example/nccl:v1
+            command: [/opt/amazon/openmpi/bin/mpirun, -np, "16", -x, FI_PROVIDER=efa, /opt/nccl-tests/build/all_reduce_perf, -b, "8"]
+    Worker:
+      replicas: 2
+      template:
+        spec:
+          containers:
+          - name: w
+            image: example/nccl:v1
+${workerCmd}            resources: {limits: {nvidia.com/gpu: 8, vpc.amazonaws.com/efa: 32}}
+`;
+    const a = await run(job(''));
+    expect(roles(a)).toEqual(['Launcher/l=other', 'Worker/w=other']);
+    expect(status(a, 'env.rdma-ipc-lock')).toEqual([]);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['ok']);
+    // A command of its own that is not a remote shell is what runs there.
+    const b = await run(job('            command: [python3, serve.py]\n'));
+    expect(roles(b)).toEqual(['Launcher/l=other', 'Worker/w=agg']);
+  });
+
+  it('a placeholder (sleep) in plain Pods, and an nginx image given no command, serve no model', async () => {
+    const pods = `
+apiVersion: v1
+kind: Pod
+metadata: {name: p1}
+spec:
+  containers:
+  - name: c
+    image: mellanox/rping-test
+    securityContext: {capabilities: {add: [IPC_LOCK]}}
+    resources: {limits: {mellanox.com/mlnx_sriov_rdma: 1}}
+    command: ["sleep", "infinity"]
+`;
+    const a = await run(pods);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['ok']);
+    const rbg = `
+apiVersion: workloads.x-k8s.io/v1alpha2
+kind: RoleBasedGroup
+metadata: {name: g}
+spec:
+  roles:
+  - name: prefill
+    replicas: 1
+    standalonePattern:
+      template:
+        spec:
+          containers:
+          - name: main
+            image: registry.example/openanolis/nginx:1.14.1-8.6
+            resources: {limits: {nvidia.com/gpu: "1"}}
+  - name: decode
+    replicas: 1
+    standalonePattern:
+      template:
+        spec:
+          containers:
+          - name: main
+            image: nginx
+            resources: {limits: {nvidia.com/gpu: "1"}}
+`;
+    const b = await run(rbg);
+    expect(a.checks.filter((c) => c.status !== 'ok')).toEqual([]);
+    expect(b.checks.filter((c) => c.status !== 'ok').map((c) => c.id)).toEqual([]);
+    expect(status(b, 'env.kv-over-pod-network')).toEqual(['ok']);
+    // A role name is a hint: given a command that starts an engine, the same nginx-named image serves.
+    const c = await run(
+      rbg.replace(
+        'image: nginx\n',
+        'image: nginx\n            command: [python3, -m, sglang.launch_server, --disaggregation-mode, decode]\n',
+      ),
+    );
+    expect(status(c, 'env.kv-over-pod-network')).not.toEqual(['ok']);
+  });
+});

@@ -261,7 +261,12 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   // A serving graph in one object (RoleBasedGroup, a serving CRD, a Kubeflow job) whose pods start no
   // engine: they ask for no GPU (placeholders, a scheduling demo) or run a program that serves no
   // model (a fabric test), so no KV moves, as the mocker moves none.
-  if (!serving && ctxs.length && scope.graphs.every((g) => g.ownScope))
+  // Plain workloads too, when every pod is shown to run such a program (a placeholder, a fabric test).
+  if (
+    !serving &&
+    ctxs.length &&
+    (scope.graphs.every((g) => g.ownScope) || ctxs.every((c) => servesNoModel(c.raw)))
+  )
     part.checks.push(
       check(
         'env.kv-over-pod-network',
