@@ -145,3 +145,41 @@ spec:
     expect(status(c, 'env.kv-over-pod-network')).not.toEqual(['ok']);
   });
 });
+
+describe('an OME InferenceService is read, merged over a runtime it does not hold (P2: not shown is not absent)', () => {
+  const isvc = (runtime: string, engine = '') => `
+apiVersion: ome.io/v1beta1
+kind: InferenceService
+metadata: {name: m}
+spec:
+  model: {name: m}
+${runtime}  engine:
+    minReplicas: 1
+${engine}  decoder:
+    minReplicas: 1
+  router:
+    minReplicas: 1
+`;
+  it('its engine, decoder and router are the runtime’s pods, listed, not judged as a complete graph', async () => {
+    const a = await run(isvc('  runtime: {name: srt-pd}\n'));
+    expect(a.part.skipped.map((s) => s.why)).toEqual([]);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['InferenceService partial']);
+    expect(a.part.graphs[0]?.partial).toContain('srt-pd (spec.runtime.name)');
+    expect(roles(a)).toEqual(['router=other', 'prefill=prefill', 'decode=decode']);
+    expect(status(a, 'env.partial')).toEqual(['skipped']);
+    // No runtime named: OME selects one, which is as absent from the object.
+    const b = await run(isvc(''));
+    expect(b.part.graphs[0]?.partial).toContain('OME selects');
+  });
+
+  it('a runner of its own is read as the pod it overrides', async () => {
+    const a = await run(
+      isvc(
+        '  runtime: {name: srt}\n',
+        '    runner:\n      image: lmsysorg/sglang:v0.5.5\n      command: [python3, -m, sglang.launch_server, --disaggregation-mode, prefill]\n',
+      ),
+    );
+    expect(a.part.services.find((s) => s.name === 'prefill')?.role).toBe('prefill');
+    expect(a.part.graphs.map((g) => g.mode)).toEqual(['partial']);
+  });
+});
