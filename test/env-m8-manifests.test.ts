@@ -183,3 +183,57 @@ ${engine}  decoder:
     expect(a.part.graphs.map((g) => g.mode)).toEqual(['partial']);
   });
 });
+
+describe('env.kv-device: an RDMA device named for the KV transfer must be granted to the pod', () => {
+  const pool = (
+    role: string,
+    o: { pod?: string; res?: string; args?: string; meta?: string; sec?: string },
+  ) => `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${role}}
+spec:
+  template:
+${o.meta ?? ''}    spec:
+${o.pod ?? ''}      containers:
+      - name: c
+        image: lmsysorg/sglang:v0.5.5
+        command: [python3, -m, sglang.launch_server, --disaggregation-mode, ${role}${o.args ?? ', --disaggregation-ib-device, mlx5_0'}]
+        resources: {limits: {nvidia.com/gpu: "1"${o.res ?? ''}}}
+${o.sec ?? ''}`;
+  const both = (o: Parameters<typeof pool>[1]) => pool('prefill', o) + pool('decode', o);
+
+  it('Mooncake (SGLang’s default) told to open mlx5_0 in a pod with hostNetwork only: FAIL on both sides', async () => {
+    const a = await run(both({ pod: '      hostNetwork: true\n' }));
+    expect(status(a, 'env.kv-device')).toEqual(['fail', 'fail']);
+    expect(a.checks.find((c) => c.id === 'env.kv-device')?.detail).toContain(
+      'hostNetwork gives the host NICs',
+    );
+  });
+
+  it('granted by an RDMA resource, or privileged: ok; no device named, or another backend: no check', async () => {
+    expect(status(await run(both({ res: ', rdma/ib: "1"' })), 'env.kv-device')).toEqual(['ok', 'ok']);
+    expect(
+      status(
+        await run(
+          both({ pod: '      hostNetwork: true\n', sec: '        securityContext: {privileged: true}\n' }),
+        ),
+        'env.kv-device',
+      ),
+    ).toEqual(['ok', 'ok']);
+    expect(status(await run(both({ args: '' })), 'env.kv-device')).toEqual([]);
+    expect(
+      status(
+        await run(
+          both({ args: ', --disaggregation-transfer-backend, nixl, --disaggregation-ib-device, mlx5_0' }),
+        ),
+        'env.kv-device',
+      ),
+    ).toEqual([]);
+  });
+
+  it('a pod that asks OME’s webhook to inject RDMA is granted what the manifest does not show: skipped', async () => {
+    const meta = "    metadata:\n      annotations: {rdma.ome.io/auto-inject: 'true'}\n";
+    expect(status(await run(both({ meta })), 'env.kv-device')).toEqual(['skipped', 'skipped']);
+  });
+});

@@ -19,7 +19,7 @@ import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { roleModeCheck } from './rules-role.js';
-import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
+import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
 import type { Extracted } from './workloads.js';
 
@@ -151,6 +151,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
+      kvDeviceCheck(svc, c.raw, subject, f),
       gpuDirectCheck(svc, subject),
       ncclIbDisableCheck(svc, subject, f),
       efaCheck(svc, subject, f),
