@@ -22,4 +22,8 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m6
   // m7
   // m8
+  'ome-deepseek-rdma-rt.yaml':
+    "READING: env's stated rule (env.shm) fails an 8-GPU pod whose /dev/shm is the container runtime's 64Mi default; OME builds a multi-node engine's leader from the leader's own PodSpec (components/engine.go reconcilePodSpec), and this runtime declares its dshm and /dev/infiniband volumes under worker only, so the leader's /dev/shm mount names no volume of its pod; the expert took the worker's volumes for the leader's too and judged the RDMA path alone",
+  'eks-lws-sglang-dsr1-stock-image-efa.yaml':
+    "READING: the expert's verdict rests on what the stock lmsysorg/sglang:latest image ships (no aws-ofi-nccl under /opt/amazon, which the repository's README builds into a custom image), context outside the file; env reads the 16 EFA devices, IPC_LOCK, FI_PROVIDER=efa and the NCCL_NET_PLUGIN path as declared and has no rule about an image's contents",
 };
