@@ -117,4 +117,32 @@ export const MANIFESTS_m8: ManifestCase[] = [
     expert: 'no-problem',
     why: 'two sleeping rping-test pods with one SR-IOV RDMA VF each (mellanox.com/mlnx_sriov_rdma) and IPC_LOCK, no GPU and no inference engine: no KV path',
   },
+  {
+    file: 'ome-vllm-deepseek-v4-pro-rt.yaml',
+    source:
+      'https://github.com/sgl-project/ome/blob/17b77edad23bae262e0c9adb7f12039397a5d33d/config/runtimes/vllm/deepseek-ai/deepseek-v4-pro-rt.yaml',
+    expert: 'no-problem',
+    why: 'OME ClusterServingRuntime for vLLM: one aggregated engine pod (vllm serve, TP8 with expert parallel on 8 H200 GPUs, Memory /dev/shm) behind an SMG router: no KV hand-off between pods',
+  },
+  {
+    file: 'oci-rccl-tests-mi300x-sriov-vf.yaml',
+    source:
+      'https://github.com/oracle-quickstart/oci-hpc-oke/blob/61d210acc37f1990f27012aa4f108c5db4e52ab2/manifests/rccl-tests/kueue/virtual-functions/BM.GPU.MI300X.8.yaml',
+    expert: 'no-problem',
+    why: 'OKE Kueue objects + MPIJob rccl-tests all_reduce on two AMD MI300X workers (amd.com/gpu 8) with 8 SR-IOV RDMA VFs and Multus rdma-vf networks, privileged with IPC_LOCK; launcher script runs mpirun: a fabric test, no KV',
+  },
+  {
+    file: 'oci-nccl-tests-gb200-computedomain-hostnet.yaml',
+    source:
+      'https://github.com/oracle-quickstart/oci-hpc-oke/blob/61d210acc37f1990f27012aa4f108c5db4e52ab2/manifests/nccl-tests/kueue/BM.GPU.GB200.4.yaml',
+    expert: 'no-problem',
+    why: 'OKE Kueue objects + ComputeDomain + MPIJob nccl-tests on two GB200 workers: hostNetwork, privileged with IPC_LOCK, /dev/infiniband, the ComputeDomain channel claim and NCCL_MNNVL_ENABLE; workers run sshd for the launcher’s mpirun: a fabric test, no KV',
+  },
+  {
+    file: 'sglang-disagg-minilb-router-only.yaml',
+    source:
+      'https://github.com/sgl-project/sglang/blob/6011ea6929545bcb45fa5d6534b93f24d1e07e56/docs/references/disaggregation/lws-examples/lb.yaml (the text read_file returns for that commit; the repository is too large to fetch)',
+    expert: 'no-problem',
+    why: 'only the P/D load balancer (sglang.srt.disaggregation.mini_lb Deployment pointing at prefill and decode services not in the file) and its Service: no GPU, no engine, no KV passes through it',
+  },
 ];
