@@ -19,7 +19,7 @@ import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { roleModeCheck } from './rules-role.js';
-import { foreignKnobCheck, kvConnectorCheck, multinodeRdmaCheck } from './rules-serving.js';
+import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
 import type { Extracted } from './workloads.js';
 
@@ -151,6 +151,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
       netDevicesCheck(svc, subject),
+      kvDeviceCheck(svc, c.raw, subject, f),
       gpuDirectCheck(svc, subject),
       ncclIbDisableCheck(svc, subject, f),
       efaCheck(svc, subject, f),
@@ -261,7 +262,12 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   // A serving graph in one object (RoleBasedGroup, a serving CRD, a Kubeflow job) whose pods start no
   // engine: they ask for no GPU (placeholders, a scheduling demo) or run a program that serves no
   // model (a fabric test), so no KV moves, as the mocker moves none.
-  if (!serving && ctxs.length && scope.graphs.every((g) => g.ownScope))
+  // Plain workloads too, when every pod is shown to run such a program (a placeholder, a fabric test).
+  if (
+    !serving &&
+    ctxs.length &&
+    (scope.graphs.every((g) => g.ownScope) || ctxs.every((c) => servesNoModel(c.raw)))
+  )
     part.checks.push(
       check(
         'env.kv-over-pod-network',

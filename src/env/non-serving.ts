@@ -1,5 +1,6 @@
 import type { RawService } from './raw.js';
 import { argvText, engineOf } from './serving-engine.js';
+import { shellScript, tokenize } from './shell.js';
 
 /**
  * Programs shown to serve no model (references/env-rules.md "Programs that serve no model"): a pod
@@ -25,6 +26,15 @@ const OPAQUE =
 /** Remote-shell servers: the pod runs what another pod's MPI launcher starts in it (an MPIJob's workers). */
 const REMOTE_SHELL = /^(sshd|dropbear)$/;
 
+/** Placeholders: a pod kept alive for `kubectl exec` (sleep, pause, tail -f /dev/null) runs nothing of its own. */
+const PLACEHOLDER = /^(sleep|pause|tail)$/;
+
+/**
+ * Images whose entrypoint is a web server, a shell or a pause container (nginx, httpd, busybox,
+ * alpine, the pause image): given no command, the container runs that, which serves no model.
+ */
+const NON_ENGINE_IMAGE = /(^|\/)(nginx|httpd|busybox|alpine|pause)(:[^/]*|@[^/]*)?$/;
+
 const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
 
 /** The program an MPI launcher line runs: the first word after its options that names a program env can tell. */
@@ -38,6 +48,25 @@ function launched(words: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The fabric test an inline shell script (`bash -c SCRIPT`, shown whole) runs, directly or through an
+ * MPI launcher: the script is read, not guessed at (a script file's content is not shown, and stays opaque).
+ */
+function scriptProgram(argv: readonly string[]): { program: string; via?: string } | undefined {
+  const script = shellScript(argv)?.script;
+  if (script === undefined) return undefined;
+  const words = tokenize(script).flatMap((t) => (t.t === 'word' ? [t.w.text] : []));
+  for (const [k, w] of words.entries()) {
+    const b = base(w);
+    if (FABRIC_TEST.test(b)) return { program: b, via: `${base(argv[0] ?? 'sh')} -c script` };
+    if (MPI_LAUNCHER.test(b)) {
+      const p = launched(words.slice(k + 1));
+      if (p) return { program: p, via: `${b} in a ${base(argv[0] ?? 'sh')} -c script` };
+    }
+  }
+  return undefined;
+}
+
 /** What a command line runs when it is shown to serve no model, and the MPI launcher it runs through; else undefined. */
 function programOf(argv: readonly string[]): { program: string; via?: string } | undefined {
   const first = argv[0];
@@ -47,6 +76,9 @@ function programOf(argv: readonly string[]): { program: string; via?: string } |
     return undefined;
   const b = base(first);
   if (FABRIC_TEST.test(b)) return { program: b };
+  if (PLACEHOLDER.test(b)) return { program: `${b} (a placeholder)` };
+  const inScript = scriptProgram(argv);
+  if (inScript) return inScript;
   if (MPI_LAUNCHER.test(b)) {
     const p = launched(argv.slice(1));
     return p ? { program: p, via: b } : undefined;
@@ -64,13 +96,20 @@ export function servesNoModel(
 ): string | undefined {
   // Args only: the image's ENTRYPOINT runs them; an engine image is the engine.
   if (s.commandLength === 0 && engineOf({ argv: [], image: s.image })) return undefined;
+  // No command at all: the image's entrypoint runs, a web server or shell for these images.
+  if (s.argv.length === 0 && s.image && NON_ENGINE_IMAGE.test(s.image))
+    return `${base(s.image)} (the image's entrypoint)`;
   const first = s.argv[0];
-  if (first !== undefined && REMOTE_SHELL.test(base(first))) {
-    const p = s.launchedBy ? programOf(s.launchedBy) : undefined;
+  // A launcher's worker with no command of its own runs the image's remote-shell server (an MPIJob
+  // Worker): what runs in it is what the launcher starts.
+  if ((first === undefined || REMOTE_SHELL.test(base(first))) && s.launchedBy) {
+    const p = programOf(s.launchedBy);
     return p
-      ? `${p.program} (started over ${base(first)} by the launcher's ${p.via ?? 'command'})`
+      ? `${p.program} (started ${first === undefined ? 'in the worker' : `over ${base(first)}`} by the launcher's ${p.via ?? 'command'})`
       : undefined;
   }
+  // A remote-shell server with no launcher in the input runs what is not shown: it may be an engine.
+  if (first !== undefined && REMOTE_SHELL.test(base(first))) return undefined;
   const p = programOf(s.argv);
   return p && (p.via ? `${p.program} (through ${p.via})` : p.program);
 }

@@ -250,3 +250,49 @@ export function foreignKnobCheck(raw: RawService, subject: string): Check | unde
     { subject, fix: `remove them, or set the ${engine} equivalent` },
   );
 }
+
+/**
+ * env.kv-device: SGLang's Mooncake transfer opens the RDMA devices `--disaggregation-ib-device` names
+ * (MooncakeTransferEngine.initialize: protocol "rdma" with that device list, a RuntimeError when it
+ * fails). The pod must be granted them: an RDMA resource or DRA claim, an RDMA (secondary) network, or
+ * privileged. hostNetwork alone gives the host's NICs, not their /dev/infiniband nodes (fastPaths).
+ * A pod that asks OME's webhook to inject RDMA (`rdma.ome.io/auto-inject: "true"`) is granted what
+ * the manifest does not show: skipped.
+ */
+export function kvDeviceCheck(
+  s: EnvService,
+  raw: RawService,
+  subject: string,
+  facts: EngineFacts = {},
+): Check | undefined {
+  if (facts.engine !== 'sglang' || facts.kv?.transport !== 'MOONCAKE') return undefined;
+  const dev = flagValue(raw.argv, '--disaggregation-ib-device');
+  if (!dev) return undefined;
+  const p = s.pod;
+  const granted = [...p.rdmaResources, ...p.networkAnnotations, ...(p.privileged ? ['privileged'] : [])];
+  // OME's pod webhook makes the pod privileged with /dev/infiniband when asked (rdma_injector.go):
+  // the grant is declared, its content is not in the manifest.
+  if (!granted.length && raw.annotations['rdma.ome.io/auto-inject'] === 'true')
+    return check(
+      'env.kv-device',
+      'skipped',
+      `--disaggregation-ib-device ${dev}: the RDMA devices are left to OME's RDMA injector (rdma.ome.io/auto-inject), which this manifest does not show`,
+      { subject, matters: false },
+    );
+  if (granted.length)
+    return check(
+      'env.kv-device',
+      'ok',
+      `--disaggregation-ib-device ${dev}: the pod is granted RDMA devices (${granted.join(', ')})`,
+      { subject },
+    );
+  return check(
+    'env.kv-device',
+    'fail',
+    `--disaggregation-ib-device ${dev} names the RDMA devices Mooncake moves KV over, but the pod is granted none (no RDMA resource or DRA claim, RDMA network or privileged${p.hostNetwork ? '; hostNetwork gives the host NICs, not their /dev/infiniband nodes' : ''}): the transfer engine cannot open them and the worker fails to start its KV transfer`,
+    {
+      subject,
+      fix: 'request the RDMA device (e.g. rdma/ib or the cluster’s RDMA resource) with IPC_LOCK on prefill and decode, or attach the RDMA network',
+    },
+  );
+}

@@ -2,7 +2,7 @@ import { disaggregatedSetServices } from './disaggregated-set.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { tokenize } from './shell.js';
-import { trainingJobServices } from './training-jobs.js';
+import { jobSetServices, trainingJobServices } from './training-jobs.js';
 
 /**
  * Serving CRDs that hold a whole prefill/decode graph in one object, read as a graph (roles, pods,
@@ -23,16 +23,19 @@ import { trainingJobServices } from './training-jobs.js';
  *   `podCliqueScalingGroups` bind cliques into one multi-node unit.
  * - OME `ClusterServingRuntime` / `ServingRuntime` (ome.io): `engineConfig` (the prefill engine when
  *   `decoderConfig` is set), `decoderConfig`, `routerConfig`; each an inline PodSpec with a `runner`
- *   container, or `leader` + `worker` (`size` worker pods) for a multi-node engine.
+ *   container, or `leader` + `worker` (`size` worker pods) for a multi-node engine. An OME
+ *   `InferenceService` has the same `engine`, `decoder` and `router` parts, merged over the runtime it
+ *   names (or the one OME selects): what the runtime holds is not in the object, so it is partial.
  * - LWS `DisaggregatedSet` (disaggregatedset.x-k8s.io): roles, each a LeaderWorkerSet (disaggregated-set.ts).
  * - Kubeflow `MPIJob` / `PyTorchJob` (kubeflow.org): replica specs, each a pod template (training-jobs.ts).
+ * - `JobSet` (jobset.x-k8s.io): replicated Jobs, each a pod template (training-jobs.ts).
  */
 
 export const SERVING_CRD_KINDS: Record<string, string[]> = {
   'serving.kserve.io/': ['LLMInferenceService', 'LLMInferenceServiceConfig'],
   'orchestration.aibrix.ai/': ['StormService', 'RoleSet'],
   'grove.io/': ['PodCliqueSet'],
-  'ome.io/': ['ClusterServingRuntime', 'ServingRuntime'],
+  'ome.io/': ['ClusterServingRuntime', 'ServingRuntime', 'InferenceService'],
   'disaggregatedset.x-k8s.io/': ['DisaggregatedSet'],
 };
 
@@ -321,17 +324,46 @@ function omeGraph(doc: Rec): CrdGraph {
   return { services };
 }
 
+/**
+ * An OME InferenceService: its `engine` (prefill when a `decoder` is set), `decoder` and `router`
+ * override the runtime's parts (the same PodSpec + runner + leader/worker shape); a part with no
+ * container of its own runs the runtime's runner (`ome-container`). The runtime is not in the object.
+ */
+function omeIsvcGraph(doc: Rec): CrdGraph {
+  const spec = obj(doc.spec);
+  const decoder = obj(spec?.decoder);
+  const own = (part: Rec | undefined) =>
+    part && !part.runner && !arr(part.containers).length && !part.leader && !part.worker
+      ? { ...part, runner: {} }
+      : part;
+  const services = [
+    ...omeComponent(own(obj(spec?.router)), 'router', 'spec.router.', field('other')),
+    ...omeComponent(
+      own(obj(spec?.engine)),
+      decoder ? 'prefill' : 'engine',
+      'spec.engine.',
+      decoder ? field('prefill') : undefined,
+    ),
+    ...omeComponent(own(decoder), 'decode', 'spec.decoder.', field('decode')),
+  ];
+  const runtime = str(obj(spec?.runtime)?.name);
+  const partial = runtime
+    ? `merged over the serving runtime ${runtime} (spec.runtime.name), which this object does not hold`
+    : 'merged over the serving runtime OME selects for the model, which this object does not hold';
+  return { services, partial };
+}
+
 /** A serving CRD's graph, or undefined when the document is not one of SERVING_CRD_KINDS. */
 export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): CrdGraph | undefined {
   // Kubeflow MPIJob / PyTorchJob: one distributed job, read as one graph as these are (training-jobs.ts).
-  const job = trainingJobServices(kind, apiVersion, doc);
+  const job = trainingJobServices(kind, apiVersion, doc) ?? jobSetServices(kind, apiVersion, doc);
   if (job) return { services: job };
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
   // A config holds the same spec, merged under every LLMInferenceService that names it in baseRefs.
   if (kind === 'LLMInferenceService' || kind === 'LLMInferenceServiceConfig') return kserveGraph(doc);
   if (kind === 'PodCliqueSet') return groveGraph(doc);
-  if (group === 'ome.io/') return omeGraph(doc);
+  if (group === 'ome.io/') return kind === 'InferenceService' ? omeIsvcGraph(doc) : omeGraph(doc);
   if (kind === 'DisaggregatedSet') return { services: disaggregatedSetServices(doc) };
   return aibrixGraph(kind, doc);
 }

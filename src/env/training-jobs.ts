@@ -1,5 +1,5 @@
 import { containerServices } from './pod-services.js';
-import { obj, type RawService, type Rec, str } from './raw.js';
+import { arr, obj, type RawService, type Rec, str } from './raw.js';
 
 /**
  * Kubeflow jobs that keep their pods in replica specs (references/env-rules.md "Kubeflow MPIJob and
@@ -53,4 +53,42 @@ export function trainingJobServices(kind: string, apiVersion: string, doc: Rec):
   if (kind === 'MPIJob' && launchedBy)
     for (const s of services) if (s.name.startsWith('Worker/')) s.launchedBy = launchedBy;
   return services;
+}
+
+/** A count as written, else `dflt` (JobSet `replicas` defaults to 1, a Job's `parallelism` to 1). */
+const countOf = (x: unknown, dflt: number) => {
+  const n = Number(str(x) ?? dflt);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : dflt;
+};
+
+/**
+ * The services of a JobSet (jobset.x-k8s.io; references/env-rules.md "JobSet"), or undefined when the
+ * document is not one: `spec.replicatedJobs`, each `replicas` Jobs (default 1) of a JobTemplateSpec
+ * whose pods (`parallelism`, default 1) run its PodTemplateSpec. One JobSet is one distributed job
+ * (its pods find each other by the JobSet's headless service), read as one world as an MPIJob is.
+ */
+export function jobSetServices(kind: string, apiVersion: string, doc: Rec): RawService[] | undefined {
+  if (kind !== 'JobSet' || !apiVersion.startsWith('jobset.x-k8s.io/')) return undefined;
+  const jobs = arr(obj(doc.spec)?.replicatedJobs).flatMap((j, k) => {
+    const rj = obj(j);
+    const job = obj(obj(rj?.template)?.spec);
+    if (!rj || !job) return [];
+    const pods = countOf(rj.replicas, 1) * countOf(job.parallelism, 1);
+    return [{ name: str(rj.name) ?? `#${k}`, k, job, pods }];
+  });
+  const world = Math.max(
+    1,
+    jobs.reduce((sum, j) => sum + j.pods, 0),
+  );
+  return jobs.flatMap(({ name, k, job, pods }) =>
+    pods === 0
+      ? []
+      : containerServices({
+          prefix: `${name}/`,
+          path: `spec.replicatedJobs[${k}].template.spec.template.`,
+          tmpl: obj(job.template),
+          nodeCount: world,
+          replicas: 1,
+        }),
+  );
 }

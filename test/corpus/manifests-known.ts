@@ -40,4 +40,10 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: the Pod runs no engine and asks for no GPU, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for lws-llamacpp-rpc-cpu.yaml; the expert judged the same facts as nothing at risk",
   // m7
   // m8
+  'ome-deepseek-rdma-rt.yaml':
+    "READING: env's stated rule (env.shm) fails an 8-GPU pod whose /dev/shm is the container runtime's 64Mi default; OME builds a multi-node engine's leader from the leader's own PodSpec (components/engine.go reconcilePodSpec), and this runtime declares its dshm and /dev/infiniband volumes under worker only, so the leader's /dev/shm mount names no volume of its pod; the expert took the worker's volumes for the leader's too and judged the RDMA path alone",
+  'eks-lws-sglang-dsr1-stock-image-efa.yaml':
+    "READING: the expert's verdict rests on what the stock lmsysorg/sglang:latest image ships (no aws-ofi-nccl under /opt/amazon, which the repository's README builds into a custom image), context outside the file; env reads the 16 EFA devices, IPC_LOCK, FI_PROVIDER=efa and the NCCL_NET_PLUGIN path as declared and has no rule about an image's contents",
+  'sglang-disagg-minilb-router-only.yaml':
+    "READING: the file holds only SGLang's P/D load balancer (mini_lb, no GPU, no engine); env reads its one pod as no serving worker and verifies nothing (no check: a skip is never a pass, and the prefill and decode it routes to are not shown), while the expert judged that nothing in the file puts the KV path at risk (no-problem)",
 };
