@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYamlFile } from './helpers/env.js';
+
+/**
+ * What the seventh manifest batch showed (issue 38): the open serving stacks' CRDs and three rules,
+ * each principle on small manifests written for the test in the workload's own shape
+ * (references/env-rules.md "Seventh manifest batch"), never on corpus files.
+ */
+const run = analyseYamlFile;
+type Result = Awaited<ReturnType<typeof run>>;
+const status = (a: Result, id: string) => a.checks.filter((c) => c.id === id).map((c) => c.status);
+const detail = (a: Result, id: string) => a.checks.find((c) => c.id === id)?.detail ?? '';
+
+const vllm = (kv: string) =>
+  `["sh", "-c", ${JSON.stringify(`vllm serve /models/m --port 8000${kv ? ` --kv-transfer-config '${kv}'` : ''}`)}]`;
+const NIXL = '{"kv_connector":"NixlConnector","kv_role":"kv_both"}';
+
+describe('serving CRDs of the open serving stacks are read as the pods their controllers build', () => {
+  it('a Kthena ModelServing: each role is its entry pod plus workerReplicas worker pods', async () => {
+    const a = await run(`
+apiVersion: workload.serving.volcano.sh/v1alpha1
+kind: ModelServing
+metadata: {name: pd}
+spec:
+  template:
+    roles:
+      - name: prefill
+        replicas: 1
+        entryTemplate:
+          spec:
+            containers:
+              - name: sglang
+                command: ["python3", "-m", "sglang.launch_server", "--disaggregation-mode", "prefill"]
+                resources: {limits: {nvidia.com/gpu: 1}}
+        workerReplicas: 0
+      - name: decode
+        replicas: 1
+        entryTemplate:
+          spec:
+            containers:
+              - name: leader
+                command: ["python3", "-m", "sglang.launch_server", "--disaggregation-mode", "decode", "--tp", "2", "--nnodes", "2"]
+                resources: {limits: {nvidia.com/gpu: 1}}
+        workerReplicas: 1
+        workerTemplate:
+          spec:
+            containers:
+              - name: worker
+                command: ["python3", "-m", "sglang.launch_server", "--disaggregation-mode", "decode", "--tp", "2", "--nnodes", "2"]
+                resources: {limits: {nvidia.com/gpu: 1}}
+`);
+    expect(a.part.skipped.map((s) => s.why)).toEqual([]);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['ModelServing disaggregated']);
+    expect(a.part.services.map((s) => `${s.name}=${s.role}`)).toEqual([
+      'prefill=prefill',
+      'decode/entry/leader=decode',
+      'decode/worker/worker=decode',
+    ]);
+    expect(a.part.services.map((s) => s.pod.nodeCount)).toEqual([1, 2, 2]);
+  });
+
+  it('an llmaz Service: its workloadTemplate is a LeaderWorkerSet group of size pods', async () => {
+    const a = await run(`
+apiVersion: inference.llmaz.io/v1alpha1
+kind: Service
+metadata: {name: big}
+spec:
+  replicas: 1
+  workloadTemplate:
+    size: 2
+    leaderTemplate:
+      spec:
+        containers:
+          - name: runner
+            command: ["python3", "-m", "sglang.launch_server", "--tp", "2", "--nnodes", "2"]
+            resources: {limits: {nvidia.com/gpu: "1"}}
+    workerTemplate:
+      spec:
+        containers:
+          - name: runner
+            command: ["python3", "-m", "sglang.launch_server", "--tp", "2", "--nnodes", "2"]
+            resources: {limits: {nvidia.com/gpu: "1"}}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['Service aggregated']);
+    expect(a.part.services.map((s) => `${s.name}:${s.pod.nodeCount}`)).toEqual([
+      'leader/runner:2',
+      'worker/runner:2',
+    ]);
+    expect(status(a, 'env.multinode-rdma')).toContain('warn');
+  });
+
+  it('a core Service is still not a workload', async () => {
+    const a = await run(`
+apiVersion: v1
+kind: Service
+metadata: {name: s}
+spec: {ports: [{port: 80}]}
+`);
+    expect(a.part.services).toEqual([]);
+    expect(a.part.skipped.map((s) => s.why)).toEqual(['Service is not a workload']);
+  });
+
+  it('an AIBrix RayClusterFleet: its template is a RayCluster, read as KubeRay pods', async () => {
+    const a = await run(`
+apiVersion: orchestration.aibrix.ai/v1alpha1
+kind: RayClusterFleet
+metadata: {name: f}
+spec:
+  replicas: 1
+  template:
+    spec:
+      headGroupSpec:
+        template:
+          spec:
+            containers:
+              - name: ray-head
+                args: ["vllm serve m --tensor-parallel-size 8"]
+                resources: {limits: {nvidia.com/gpu: 8}}
+      workerGroupSpecs:
+        - groupName: g
+          replicas: 1
+          template:
+            spec:
+              containers:
+                - name: ray-worker
+                  resources: {limits: {nvidia.com/gpu: 8}}
+`);
+    expect(a.part.graphs.map((g) => g.kind)).toEqual(['RayClusterFleet']);
+    expect(a.part.services.map((s) => s.name)).toEqual(['head/ray-head', 'g/ray-worker']);
+  });
+
+  it('kinds whose controller builds every pod from fields are a partial graph, not "not a workload" (P2)', async () => {
+    for (const [api, kind, spec] of [
+      ['kaito.sh/v1beta1', 'Workspace', 'resource: {count: 2, instanceType: Standard_NC80adis_H100_v5}'],
+      ['kaito.sh/v1alpha1', 'MultiRoleInference', 'roles: [{type: prefill}, {type: decode}]'],
+      ['kubeai.org/v1', 'Model', 'engine: VLLM\n  resourceProfile: nvidia-gpu-h100:8'],
+      ['production-stack.vllm.ai/v1alpha1', 'VLLMRuntime', 'model: {modelURL: m}'],
+      ['workload.serving.volcano.sh/v1alpha1', 'ModelBooster', 'backend: {type: vLLMDisaggregated}'],
+    ]) {
+      const a = await run(`apiVersion: ${api}\nkind: ${kind}\nmetadata: {name: x}\nspec:\n  ${spec}\n`);
+      expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual([`${kind} partial`]);
+      expect(status(a, 'env.partial')).toEqual(['skipped']);
+      expect(detail(a, 'env.partial')).toContain('controller builds its pods');
+    }
+  });
+});
