@@ -144,3 +144,54 @@ spec:
     }
   });
 });
+
+describe('an engine on Ray whose tensor × pipeline size exceeds its pod spans the cluster’s pods (P3)', () => {
+  const cluster = (args: string) => `
+apiVersion: ray.io/v1
+kind: RayCluster
+metadata: {name: c}
+spec:
+  headGroupSpec:
+    template:
+      spec:
+        containers:
+          - name: head
+            args: ["${args}"]
+            resources: {limits: {nvidia.com/gpu: 8}}
+  workerGroupSpecs:
+    - groupName: g
+      replicas: 1
+      template:
+        spec:
+          containers:
+            - name: w
+              resources: {limits: {nvidia.com/gpu: 8}}
+`;
+  it('TP 8 × PP 2 on an 8-GPU head: two pods, pipeline-only across them (warn)', async () => {
+    const a = await run(
+      cluster(
+        'vllm serve m --tensor-parallel-size 8 --pipeline-parallel-size 2 --distributed-executor-backend ray',
+      ),
+    );
+    expect(status(a, 'env.multinode-rdma')).toEqual(['warn']);
+    expect(detail(a, 'env.multinode-rdma')).toContain('spans 2 nodes');
+  });
+  it('TP 16 on an 8-GPU head: tensor parallel crosses the pods with no RDMA (fail)', async () => {
+    const a = await run(cluster('vllm serve m --tensor-parallel-size 16 --distributed-executor-backend ray'));
+    expect(status(a, 'env.multinode-rdma')).toEqual(['fail']);
+  });
+  it('the same world size inside one pod, or without Ray, spans nothing', async () => {
+    expect(
+      status(
+        await run(cluster('vllm serve m --tensor-parallel-size 8 --distributed-executor-backend ray')),
+        'env.multinode-rdma',
+      ),
+    ).toEqual([]);
+    expect(
+      status(
+        await run(cluster('vllm serve m --tensor-parallel-size 8 --pipeline-parallel-size 2')),
+        'env.multinode-rdma',
+      ),
+    ).toEqual([]);
+  });
+});
