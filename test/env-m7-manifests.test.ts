@@ -195,3 +195,50 @@ spec:
     ).toEqual([]);
   });
 });
+
+describe('UCX_NET_DEVICES naming only IP interfaces in a pod that requests RDMA fails, as UCX_TLS without rc does (P5)', () => {
+  const pd = (netDevices: string, rdma: boolean, kv = NIXL) => `
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: prefill}
+spec:
+  template:
+    metadata: {labels: {llm-d.ai/role: prefill}}
+    spec:
+      containers:
+        - name: vllm
+          command: ${vllm(kv)}
+          env: [{name: UCX_NET_DEVICES, value: "${netDevices}"}]
+          securityContext: {capabilities: {add: [IPC_LOCK]}}
+          resources: {limits: {nvidia.com/gpu: 1${rdma ? ', rdma/ib: 1' : ''}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: decode}
+spec:
+  template:
+    metadata: {labels: {llm-d.ai/role: decode}}
+    spec:
+      containers:
+        - name: vllm
+          command: ${vllm(kv)}
+          env: [{name: UCX_NET_DEVICES, value: "${netDevices}"}]
+          securityContext: {capabilities: {add: [IPC_LOCK]}}
+          resources: {limits: {nvidia.com/gpu: 1${rdma ? ', rdma/ib: 1' : ''}}}
+`;
+  it('eth0 with rdma/ib requested: fail, naming the unused device', async () => {
+    const a = await run(pd('eth0', true));
+    expect(status(a, 'env.ucx-net-devices')).toEqual(['fail', 'fail']);
+    expect(detail(a, 'env.ucx-net-devices')).toContain('although the pod requests rdma/ib');
+  });
+  it('eth0 with no RDMA device: a warning, as before', async () => {
+    expect(status(await run(pd('eth0', false)), 'env.ucx-net-devices')).toEqual(['warn', 'warn']);
+  });
+  it('host-staged KV (kv_buffer_device cpu) is a deliberate path: a warning', async () => {
+    const kv = '{"kv_connector":"NixlConnector","kv_role":"kv_both","kv_buffer_device":"cpu"}';
+    expect(status(await run(pd('eth0', true, kv)), 'env.ucx-net-devices')).toEqual(['warn', 'warn']);
+  });
+  it('an RDMA port listed: ok', async () => {
+    expect(status(await run(pd('mlx5_0:1', true)), 'env.ucx-net-devices')).toEqual(['ok', 'ok']);
+  });
+});
