@@ -242,3 +242,52 @@ spec:
     expect(status(await run(pd('mlx5_0:1', true)), 'env.ucx-net-devices')).toEqual(['ok', 'ok']);
   });
 });
+
+describe('a declared side whose own engine cannot take it, beside a partner that does, breaks the pair', () => {
+  const storm = (prefill: string, decode: string) => `
+apiVersion: orchestration.aibrix.ai/v1alpha1
+kind: StormService
+metadata: {name: s}
+spec:
+  template:
+    spec:
+      roles:
+        - name: prefill
+          template:
+            spec:
+              containers:
+                - name: prefill
+                  command: ${prefill}
+                  resources: {limits: {nvidia.com/gpu: 1}}
+        - name: decode
+          template:
+            spec:
+              containers:
+                - name: decode
+                  command: ${decode}
+                  resources: {limits: {nvidia.com/gpu: 1}}
+`;
+  it('AIBrix role names are declarations (its P/D router picks pods by role-name)', async () => {
+    const a = await run(storm(vllm(NIXL), vllm(NIXL)));
+    expect(a.part.services.map((s) => `${s.name}=${s.role}`)).toEqual(['prefill=prefill', 'decode=decode']);
+    expect(status(a, 'env.role')).toEqual([]);
+  });
+  it('vLLM prefill with no --kv-transfer-config beside a decode with NixlConnector: fail', async () => {
+    const a = await run(storm(vllm(''), vllm(NIXL)));
+    expect(status(a, 'env.role')).toEqual(['fail']);
+    expect(detail(a, 'env.role')).toContain('never hands KV to decode');
+  });
+  it('the decode side missing it: fail, the prefill pool is never used', async () => {
+    const a = await run(storm(vllm(NIXL), vllm('')));
+    expect(detail(a, 'env.role')).toContain('prefill pool is never used');
+  });
+  it('SGLang prefill without --disaggregation-mode beside a decode with it: fail', async () => {
+    const sg = (mode: string) =>
+      `["python3", "-m", "sglang.launch_server"${mode ? `, "--disaggregation-mode", "${mode}"` : ''}]`;
+    expect(status(await run(storm(sg(''), sg('decode'))), 'env.role')).toEqual(['fail']);
+    expect(status(await run(storm(sg('prefill'), sg('decode'))), 'env.role')).toEqual([]);
+  });
+  it('neither side names a connector: no contradiction inside the pair, no env.role', async () => {
+    expect(status(await run(storm(vllm(''), vllm(''))), 'env.role')).toEqual([]);
+  });
+});

@@ -199,6 +199,9 @@ function aibrixGraph(kind: string, doc: Rec): CrdGraph {
     const role = obj(r);
     if (!role) return [];
     const name = str(role.name) ?? `#${k}`;
+    // AIBrix's P/D router takes a pod's side from its role-name label, the role's name
+    // (pkg/controller/roleset/sync.go:212; pkg/plugins/gateway/algorithms/pd_disaggregation.go:53-55).
+    const side = name === 'prefill' || name === 'decode' ? field(name) : undefined;
     return podServices(
       {
         prefix: `${name}/`,
@@ -208,6 +211,7 @@ function aibrixGraph(kind: string, doc: Rec): CrdGraph {
         replicas: num(role.replicas, 1),
       },
       name,
+      side,
     );
   });
   return { services };
