@@ -21,5 +21,17 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
   // m6
   // m7
+  'kthena-ms-ascend-pd-mooncake-npu.yaml':
+    "READING: env's stated rules fail a tensor-parallel-2 engine whose ranks share a 256Mi /dev/shm whatever the accelerator (env.shm, as llmd-ms-gaudi-dra-decode-only.yaml) and count no NPU device as an RDMA path (env.kv-over-pod-network); the expert judged from knowledge outside the file that Ascend NPUs carry their own RoCE ports (configured by the mounted hccn.conf) for the Mooncake KV transfer, and that HCCL does not stage through /dev/shm",
+  'kaito-inferenceset-llama31-8b.yaml':
+    "READING: env's rule (issue 38 P2) lists a KAITO InferenceSet, whose pods the controller builds from a preset and an instance type, as a partial graph, not verified; the expert knew what the controller builds there (one aggregated one-GPU vLLM pod per Workspace) and judged no KV hand-off",
+  'kubeai-model-dsr1-mi300x-tp8.yaml':
+    "READING: as kaito-inferenceset-llama31-8b.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as partial; the expert read the profile name (amd-gpu-mi300x:8) and TP8 as one aggregated 8-GPU pod",
+  'kserve-llmisvc-qwen3-dp16-ep-sriov-nvshmem.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a non-root pod (KServe's template runs the container runAsNonRoot) that requests RDMA devices: pinning is bounded by RLIMIT_MEMLOCK; the expert judged the aggregated graph's KV path only (no prefill pool, no hand-off), as aioneks-vllm-405b-trn1-lws-efa.yaml",
+  'llmd-pd-cks-mooncake-rdma-disaggregatedset.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a pod that requests rdma/ib without IPC_LOCK or privileged (ibv_reg_mr may hit RLIMIT_MEMLOCK); the expert took GPU-memory registration through peer memory and the provider's runtime memlock default as enough and judged the declared RDMA path",
+  'llmd-wide-ep-gke-a4x-prefill-lws-rdma.yaml':
+    "READING: env's stated rules warn a 2Gi /dev/shm for four GPU processes (env.shm) and transport variables the manifest leaves to the image (env.missing-critical: UCX_TLS, UCX_NET_DEVICES, NCCL_IB_HCA …); the expert took gIB's set_nccl_env.sh (BASH_ENV) and UCX's defaults as setting them and judged the RDMA networks, privileged root and IPC_LOCK as the whole KV path",
   // m8
 };
