@@ -18,7 +18,7 @@ import {
 import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
-import { roleModeCheck } from './rules-role.js';
+import { plainEngineRoleCheck, roleModeCheck, statesSide } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
 import type { Extracted } from './workloads.js';
@@ -150,7 +150,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       mnnvlCheck(svc, subject),
       stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
-      netDevicesCheck(svc, subject),
+      netDevicesCheck(svc, subject, f),
       kvDeviceCheck(svc, c.raw, subject, f),
       gpuDirectCheck(svc, subject),
       ncclIbDisableCheck(svc, subject, f),
@@ -236,6 +236,16 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   // Order matters: the verdict's "fix first" is the first worst check, so wrong values and
   // the KV path of every graph come before the (often image-provided) missing variables.
   if (settled.check) part.checks.push(settled.check);
+  // A declared pair of engines started on their own: where one side states its side, the other must too.
+  for (const [mine, theirs] of [
+    [prefill, decode],
+    [decode, prefill],
+  ] as const)
+    if (theirs.some((o) => statesSide(o.raw)))
+      for (const c of mine) {
+        const k = plainEngineRoleCheck(c.raw, c.subject);
+        if (k) part.checks.push(k);
+      }
   for (const c of ctxs)
     if (!idle(c)) part.checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
   const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));

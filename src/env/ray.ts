@@ -56,6 +56,11 @@ function withObjectStoreShm(tmpl: Rec | undefined, rayStartParams: Rec | undefin
 export function rayServices(kind: string, apiVersion: string, doc: Rec): RawService[] | undefined {
   if (!apiVersion.startsWith('ray.io/') || !RAY_KINDS.includes(kind)) return undefined;
   const { spec, path } = clusterSpec(kind, doc);
+  return rayClusterServices(spec, path);
+}
+
+/** The pods of one RayCluster spec found at `path` (also inside AIBrix's RayClusterFleet template). */
+export function rayClusterServices(spec: Rec | undefined, path: string): RawService[] {
   const head = obj(spec?.headGroupSpec);
   const out: RawService[] = [];
   if (head)

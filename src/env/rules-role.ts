@@ -50,3 +50,67 @@ export function roleModeCheck(raw: RawService, subject: string): Check | undefin
     },
   );
 }
+
+/** Whether an engine started on its own states a side on its own command line (vLLM's connector, SGLang's mode). */
+export function statesSide(raw: RawService): boolean {
+  const text = argvText(raw.argv);
+  if (/\bdynamo\./.test(text)) return false;
+  const engine = engineOf({ argv: raw.argv });
+  if (engine === 'vllm') return /--kv[-_]transfer[-_]config\b/.test(text);
+  if (engine === 'sglang') return roleFromArgs(raw.argv) !== undefined;
+  return false;
+}
+
+/**
+ * The same cross-check for an engine started on its own (not through dynamo.*), where a pair is
+ * declared by a field the router acts on (AIBrix's StormService role name, KServe's prefill pool,
+ * llm-d's role label) and its partner states its side (the caller asks that). vLLM takes its side
+ * only from `--kv-transfer-config` (no connector: an aggregated engine that neither sends nor
+ * receives KV; references/env-rules.md "Mode from the whole graph"); SGLang from
+ * `--disaggregation-mode` (default "null": no disaggregation). A declared side whose engine cannot
+ * take it, beside one that does, breaks the pair.
+ */
+export function plainEngineRoleCheck(raw: RawService, subject: string): Check | undefined {
+  const declared = raw.declared?.role;
+  if (declared !== 'prefill' && declared !== 'decode') return undefined;
+  const text = argvText(raw.argv);
+  if (/\bdynamo\./.test(text)) return undefined;
+  const engine = engineOf({ argv: raw.argv });
+  const where = `${raw.declared?.from ?? 'declared'}: ${declared}`;
+  const lost =
+    declared === 'prefill'
+      ? 'it never hands KV to decode'
+      : 'it receives no KV, so every request is prefilled again on decode and the prefill pool is never used';
+  if (engine === 'vllm') {
+    // Its own command line only (the graph lends a flagless side its partner's connector to judge the
+    // path, kv-graph.ts); a connector in a file (--config) or a value env cannot see may still be there.
+    if (/--kv[-_]transfer[-_]config\b|--config\b/.test(text)) return undefined;
+    return check(
+      'env.role',
+      'fail',
+      `declared ${declared} (${where}) but its vLLM starts with no --kv-transfer-config, which is how vLLM takes a side: it runs aggregated and ${lost}`,
+      {
+        subject,
+        fix: `add --kv-transfer-config '{"kv_connector":"NixlConnector","kv_role":"kv_both"}' to both sides`,
+        data: { declared, stated: null },
+      },
+    );
+  }
+  if (engine === 'sglang') {
+    const stated = roleFromArgs(raw.argv);
+    if (stated === declared) return undefined;
+    return check(
+      'env.role',
+      'fail',
+      stated
+        ? `declared ${declared} (${where}) but SGLang is started as ${stated === 'agg' ? 'an aggregated server' : `a ${stated} server`}: the engine follows its flags, so the ${declared} pool is not what runs`
+        : `declared ${declared} (${where}) but SGLang starts without --disaggregation-mode (default null): it runs aggregated and ${lost}`,
+      {
+        subject,
+        fix: `start it with --disaggregation-mode ${declared}`,
+        data: { declared, stated: stated ?? null },
+      },
+    );
+  }
+  return undefined;
+}

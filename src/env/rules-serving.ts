@@ -87,10 +87,26 @@ export function kvConnectorCheck(
   );
 }
 
-/** The nodes one worker spans: `multinode.nodeCount`, a LeaderWorkerSet size, `--nnodes N`. */
+/**
+ * The nodes one worker spans: `multinode.nodeCount`, a LeaderWorkerSet size, `--nnodes N`, or a vLLM
+ * engine on Ray (`--distributed-executor-backend ray`) whose tensor × pipeline size exceeds its own
+ * pod's GPUs: Ray lends it the GPUs of the cluster's other pods (vLLM docs/serving/parallelism_scaling.md,
+ * "Running vLLM on a Ray cluster": 16 GPUs over 2 nodes of 8 take TP 8 × PP 2).
+ */
 export function nodesOf(s: EnvService, raw: RawService): number {
   const n = Number(flagValue(raw.argv, '--nnodes') ?? flagValue(raw.argv, '--num-nodes'));
-  return Math.max(s.pod.nodeCount, Number.isInteger(n) && n > 0 ? n : 1);
+  return Math.max(s.pod.nodeCount, Number.isInteger(n) && n > 0 ? n : 1, rayPodsOf(s, raw));
+}
+
+function rayPodsOf(s: EnvService, raw: RawService): number {
+  if (flagValue(raw.argv, '--distributed[-_]executor[-_]backend')?.replace(/['"]/g, '') !== 'ray') return 1;
+  const size = (flag: string) => {
+    const v = Number(flagValue(raw.argv, flag));
+    return Number.isInteger(v) && v > 0 ? v : 1;
+  };
+  const world = size('--tensor[-_]parallel[-_]size') * size('--pipeline[-_]parallel[-_]size');
+  const gpus = s.pod.gpus;
+  return gpus !== undefined && gpus > 0 && world > gpus ? Math.ceil(world / gpus) : 1;
 }
 
 /** Ways one worker's pods reach each other other than the pod network. */

@@ -151,11 +151,22 @@ describe('env.ucx-net-devices', () => {
           'UCX_NET_DEVICES=all lets UCX use any NIC, including management or side-fabric ones that do not route between nodes',
       },
     ]);
-    expect(devices('eth0')).toEqual([
+    // Only IP interfaces: a warning where the pod asks for no RDMA device; where it does (this fixture
+    // requests rdma/ib), the device is left unused and KV goes over tcp: a failure (P5, issue 38 m7).
+    expect(
+      checks(pd({ env: env({ UCX_NET_DEVICES: 'eth0' }), resources: '' }), 'env.ucx-net-devices'),
+    ).toEqual([
       {
         status: 'warn',
         detail:
           'UCX_NET_DEVICES=eth0 names only IP interfaces: RDMA transports get no device and KV goes over tcp',
+      },
+    ]);
+    expect(devices('eth0')).toEqual([
+      {
+        status: 'fail',
+        detail:
+          'UCX_NET_DEVICES=eth0 names only IP interfaces: RDMA transports get no device and KV goes over tcp, although the pod requests rdma/ib',
       },
     ]);
     expect(devices('mlx5_0,mlx5_1:1')).toEqual([

@@ -218,7 +218,7 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
   });
 }
 
-export function netDevicesCheck(s: EnvService, subject: string): Check | undefined {
+export function netDevicesCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
   const v = s.transportVars.UCX_NET_DEVICES;
   if (!v) return undefined;
   if (!v.visible || v.value === undefined)
@@ -252,10 +252,15 @@ export function netDevicesCheck(s: EnvService, subject: string): Check | undefin
     );
   }
   if (d.rdmaPorts.length === 0) {
+    // As UCX_TLS without rc/dc/srd (ucxTlsCheck): the RDMA device the pod asks for is left unused and
+    // KV goes over tcp, a consequence the manifest sets itself (P5), unless KV is host-staged on purpose.
+    const kv = facts.kv;
+    const broken =
+      s.pod.rdmaResources.length > 0 && !kv?.hostStaged && (kv === undefined || carriedByUcx(kv));
     return check(
       'env.ucx-net-devices',
-      'warn',
-      `UCX_NET_DEVICES=${v.value} names only IP interfaces: RDMA transports get no device and KV goes over tcp`,
+      broken ? 'fail' : 'warn',
+      `UCX_NET_DEVICES=${v.value} names only IP interfaces: RDMA transports get no device and KV goes over tcp${broken ? `, although the pod requests ${s.pod.rdmaResources.join(', ')}` : ''}`,
       { subject, fix },
     );
   }

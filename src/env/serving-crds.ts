@@ -1,6 +1,7 @@
 import { disaggregatedSetServices } from './disaggregated-set.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
+import { moreServingCrdGraph } from './serving-crds-more.js';
 import { tokenize } from './shell.js';
 import { jobSetServices, trainingJobServices } from './training-jobs.js';
 
@@ -201,6 +202,9 @@ function aibrixGraph(kind: string, doc: Rec): CrdGraph {
     const role = obj(r);
     if (!role) return [];
     const name = str(role.name) ?? `#${k}`;
+    // AIBrix's P/D router takes a pod's side from its role-name label, the role's name
+    // (pkg/controller/roleset/sync.go:212; pkg/plugins/gateway/algorithms/pd_disaggregation.go:53-55).
+    const side = name === 'prefill' || name === 'decode' ? field(name) : undefined;
     return podServices(
       {
         prefix: `${name}/`,
@@ -210,6 +214,7 @@ function aibrixGraph(kind: string, doc: Rec): CrdGraph {
         replicas: num(role.replicas, 1),
       },
       name,
+      side,
     );
   });
   return { services };
@@ -358,6 +363,9 @@ export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): Crd
   // Kubeflow MPIJob / PyTorchJob: one distributed job, read as one graph as these are (training-jobs.ts).
   const job = trainingJobServices(kind, apiVersion, doc) ?? jobSetServices(kind, apiVersion, doc);
   if (job) return { services: job };
+  // Kthena, llmaz, AIBrix RayClusterFleet, and the kinds whose controller builds every pod (serving-crds-more.ts).
+  const more = moreServingCrdGraph(kind, apiVersion, doc);
+  if (more) return more;
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
   // A config holds the same spec, merged under every LLMInferenceService that names it in baseRefs.

@@ -39,6 +39,18 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dra-imex-channel-injection-pod.yaml':
     "READING: the Pod runs no engine and asks for no GPU, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for lws-llamacpp-rpc-cpu.yaml; the expert judged the same facts as nothing at risk",
   // m7
+  'kthena-ms-ascend-pd-mooncake-npu.yaml':
+    "READING: env's stated rules fail a tensor-parallel-2 engine whose ranks share a 256Mi /dev/shm whatever the accelerator (env.shm, as llmd-ms-gaudi-dra-decode-only.yaml) and count no NPU device as an RDMA path (env.kv-over-pod-network); the expert judged from knowledge outside the file that Ascend NPUs carry their own RoCE ports (configured by the mounted hccn.conf) for the Mooncake KV transfer, and that HCCL does not stage through /dev/shm",
+  'kaito-inferenceset-llama31-8b.yaml':
+    "READING: env's rule (issue 38 P2) lists a KAITO InferenceSet, whose pods the controller builds from a preset and an instance type, as a partial graph, not verified; the expert knew what the controller builds there (one aggregated one-GPU vLLM pod per Workspace) and judged no KV hand-off",
+  'kubeai-model-dsr1-mi300x-tp8.yaml':
+    "READING: as kaito-inferenceset-llama31-8b.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as partial; the expert read the profile name (amd-gpu-mi300x:8) and TP8 as one aggregated 8-GPU pod",
+  'kserve-llmisvc-qwen3-dp16-ep-sriov-nvshmem.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a non-root pod (KServe's template runs the container runAsNonRoot) that requests RDMA devices: pinning is bounded by RLIMIT_MEMLOCK; the expert judged the aggregated graph's KV path only (no prefill pool, no hand-off), as aioneks-vllm-405b-trn1-lws-efa.yaml",
+  'llmd-pd-cks-mooncake-rdma-disaggregatedset.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a pod that requests rdma/ib without IPC_LOCK or privileged (ibv_reg_mr may hit RLIMIT_MEMLOCK); the expert took GPU-memory registration through peer memory and the provider's runtime memlock default as enough and judged the declared RDMA path",
+  'llmd-wide-ep-gke-a4x-prefill-lws-rdma.yaml':
+    "READING: env's stated rules warn a 2Gi /dev/shm for four GPU processes (env.shm) and transport variables the manifest leaves to the image (env.missing-critical: UCX_TLS, UCX_NET_DEVICES, NCCL_IB_HCA …); the expert took gIB's set_nccl_env.sh (BASH_ENV) and UCX's defaults as setting them and judged the RDMA networks, privileged root and IPC_LOCK as the whole KV path",
   // m8
   'ome-deepseek-rdma-rt.yaml':
     "READING: env's stated rule (env.shm) fails an 8-GPU pod whose /dev/shm is the container runtime's 64Mi default; OME builds a multi-node engine's leader from the leader's own PodSpec (components/engine.go reconcilePodSpec), and this runtime declares its dshm and /dev/infiniband volumes under worker only, so the leader's /dev/shm mount names no volume of its pod; the expert took the worker's volumes for the leader's too and judged the RDMA path alone",

@@ -1,0 +1,161 @@
+import { containerServices } from './pod-services.js';
+import { arr, obj, type RawService, type Rec, str } from './raw.js';
+import { rayClusterServices } from './ray.js';
+
+/**
+ * More serving CRDs of the open serving stacks, read as the pods their controllers build
+ * (references/env-rules.md "Serving CRDs"):
+ * - Kthena `ModelServing` (workload.serving.volcano.sh): `spec.template.roles[]`, each a `name`,
+ *   `replicas`, an `entryTemplate` pod and `workerReplicas` pods of `workerTemplate` in one group
+ *   (volcano-sh/kthena pkg/apis/workload/v1alpha1/servinggroup_types.go:55-96). The role name is
+ *   the graph's own naming, weighed as names are (roles.ts).
+ * - llmaz `Service` (inference.llmaz.io): `spec.workloadTemplate` is a LeaderWorkerSet
+ *   LeaderWorkerTemplate (`size`, `leaderTemplate`, `workerTemplate`), `spec.replicas` groups
+ *   (InftyAI/llmaz api/inference/v1alpha1/service_types.go:42-43).
+ * - AIBrix `RayClusterFleet` (orchestration.aibrix.ai): `spec.template.spec` is a KubeRay RayCluster
+ *   spec (vllm-project/aibrix api/orchestration/v1alpha1/rayclusterfleet_types.go:42,
+ *   raycluster_type.go:25), read as ray.ts reads one.
+ *
+ * And serving CRDs that hold no pod at all: their controller builds every pod (engine command,
+ * devices, network) from a preset, an instance type or a resource profile the object only names.
+ * The KV path is then not shown (issue 38, P2: not shown is never absent, nor a pass): each is
+ * listed as a partial graph with what it names.
+ */
+export const MORE_SERVING_CRD_KINDS: Record<string, string[]> = {
+  'workload.serving.volcano.sh/': ['ModelServing'],
+  'inference.llmaz.io/': ['Service'],
+  'orchestration.aibrix.ai/': ['RayClusterFleet'],
+};
+
+/** Kinds whose pods the controller builds from fields alone, with the controller's name. */
+export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controller: string }> = {
+  'workload.serving.volcano.sh/': { kinds: ['ModelBooster'], controller: 'Kthena' },
+  'kaito.sh/': { kinds: ['Workspace', 'InferenceSet', 'MultiRoleInference'], controller: 'KAITO' },
+  'kubeai.org/': { kinds: ['Model'], controller: 'KubeAI' },
+  'production-stack.vllm.ai/': { kinds: ['VLLMRuntime'], controller: 'production-stack' },
+};
+
+export interface MoreCrdGraph {
+  services: RawService[];
+  partial?: string;
+}
+
+const count = (x: unknown, dflt: number) => {
+  const n = Number(str(x) ?? dflt);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : dflt;
+};
+
+function kthenaModelServing(doc: Rec): RawService[] {
+  const roles = arr(obj(obj(doc.spec)?.template)?.roles);
+  return roles.flatMap((r, k) => {
+    const role = obj(r);
+    if (!role) return [];
+    const name = str(role.name) ?? `#${k}`;
+    const workers = count(role.workerReplicas, 0);
+    const worker = obj(role.workerTemplate);
+    const withWorkers = workers > 0 && arr(obj(worker?.spec)?.containers).length > 0;
+    const base = { nodeCount: withWorkers ? 1 + workers : 1, replicas: Math.max(1, count(role.replicas, 1)) };
+    const at = `spec.template.roles[name=${name}].`;
+    const entry = containerServices({
+      ...base,
+      prefix: withWorkers ? `${name}/entry/` : `${name}/`,
+      path: `${at}entryTemplate.`,
+      tmpl: obj(role.entryTemplate),
+    });
+    if (!withWorkers && entry.length === 1) for (const s of entry) s.name = name;
+    return [
+      ...entry,
+      ...(withWorkers
+        ? containerServices({
+            ...base,
+            prefix: `${name}/worker/`,
+            path: `${at}workerTemplate.`,
+            tmpl: worker,
+          })
+        : []),
+    ];
+  });
+}
+
+function llmazService(doc: Rec): RawService[] {
+  const spec = obj(doc.spec);
+  const lwt = obj(spec?.workloadTemplate);
+  const size = Math.max(1, count(lwt?.size, 1));
+  const replicas = Math.max(1, count(spec?.replicas, 1));
+  const leader = obj(lwt?.leaderTemplate);
+  const at = 'spec.workloadTemplate.';
+  return [
+    ...(leader
+      ? containerServices({
+          prefix: 'leader/',
+          path: `${at}leaderTemplate.`,
+          tmpl: leader,
+          nodeCount: size,
+          replicas,
+        })
+      : []),
+    ...containerServices({
+      prefix: leader ? 'worker/' : '',
+      path: `${at}workerTemplate.`,
+      tmpl: obj(lwt?.workerTemplate),
+      nodeCount: size,
+      replicas,
+    }),
+  ];
+}
+
+/** What a generated kind names about its pods, for the partial graph's message. */
+function namedFacts(kind: string, spec: Rec | undefined): string[] {
+  const facts: string[] = [];
+  const add = (what: string, v: unknown) => {
+    const s = str(v);
+    if (s) facts.push(`${what} ${s}`);
+  };
+  add('engine', spec?.engine);
+  add('resource profile', spec?.resourceProfile);
+  add(
+    'instance type',
+    obj(spec?.resource)?.instanceType ?? obj(obj(obj(spec?.template)?.resource))?.instanceType,
+  );
+  add('nodes', obj(spec?.resource)?.count);
+  add('backend', obj(spec?.backend)?.type);
+  const roles = arr(spec?.roles).flatMap((r) => str(obj(r)?.type) ?? str(obj(r)?.name) ?? []);
+  if (roles.length) facts.push(`roles ${roles.join(', ')}`);
+  if (kind === 'Workspace' || kind === 'InferenceSet') facts.push('preset-defined engine');
+  return facts;
+}
+
+/** One placeholder service per role (or one for the whole object): what the object says it runs. */
+function generatedServices(kind: string, spec: Rec | undefined): RawService[] {
+  const roles = arr(spec?.roles).flatMap((r) => str(obj(r)?.type) ?? str(obj(r)?.name) ?? []);
+  const workers = arr(obj(spec?.backend)?.workers).flatMap((w) => str(obj(w)?.type) ?? []);
+  const names = roles.length ? roles : workers.length ? workers : [kind.toLowerCase()];
+  return names.flatMap((name) =>
+    containerServices({
+      prefix: `${name}/`,
+      path: 'spec.',
+      tmpl: { spec: { containers: [{ name: 'generated' }] } },
+      nodeCount: 1,
+    }).map((s) => ({ ...s, name })),
+  );
+}
+
+/** The graph of one of these kinds, or undefined when the document is not one. */
+export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec): MoreCrdGraph | undefined {
+  const spec = obj(doc.spec);
+  const gen = Object.entries(GENERATED_SERVING_KINDS).find(
+    ([g, v]) => apiVersion.startsWith(g) && v.kinds.includes(kind),
+  );
+  if (gen) {
+    const facts = namedFacts(kind, spec);
+    return {
+      services: generatedServices(kind, spec),
+      partial: `${kind}: the ${gen[1].controller} controller builds its pods${facts.length ? ` from ${facts.join(', ')}` : ''}; their engine command, devices and network are not in the object`,
+    };
+  }
+  const group = Object.keys(MORE_SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
+  if (!group || !MORE_SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
+  if (kind === 'ModelServing') return { services: kthenaModelServing(doc) };
+  if (kind === 'Service') return { services: llmazService(doc) };
+  return { services: rayClusterServices(obj(obj(spec?.template)?.spec), 'spec.template.spec.') };
+}
