@@ -55,7 +55,7 @@ describeNeeding([tools('kubectl')], 'overlays rendered with the real kubectl kus
   });
 
   it('findings name the overlay; CI formats point at the line of the source file the object is written in', async () => {
-    const { code, stdout } = await runCli(['env', `${Q32}/gke-roce`, '-o', 'github'], {
+    const { code, stdout } = await runCli(['env', `${Q32}/nebius-ib`, '-o', 'github'], {
       env: { NO_COLOR: '1', PATH: process.env.PATH },
       cwd: FIX,
     });
@@ -64,7 +64,7 @@ describeNeeding([tools('kubectl')], 'overlays rendered with the real kubectl kus
     // base/deploy.yaml: the DynamoGraphDeployment starts on line 4 (after its SPDX header).
     expect(first).toMatch(
       new RegExp(
-        `^::warning file=upstream-kustomize/recipes/qwen3-32b/vllm/cloud-providers/kustomize/base/deploy\\.yaml,line=4,title=env\\.missing-critical \\(${Q32.replace(/[.]/g, '\\.')}/gke-roce/kustomization\\.yaml#q32b-1p1d-cloud-provider/DecodeWorker\\)::`,
+        `^::warning file=upstream-kustomize/recipes/qwen3-32b/vllm/cloud-providers/kustomize/base/deploy\\.yaml,line=4,title=env\\.missing-critical \\(${Q32.replace(/[.]/g, '\\.')}/nebius-ib/kustomization\\.yaml#q32b-1p1d-cloud-provider/DecodeWorker\\)::`,
       ),
     );
   });

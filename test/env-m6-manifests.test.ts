@@ -68,3 +68,26 @@ describe('env.missing-critical in a pod that sees other NICs: only where a choic
     }
   });
 });
+
+describe('env.missing-critical on GKE: a privileged pod sees only its RDMA networks’ GPU NICs (platform fact)', () => {
+  /** The pair above on GKE multi-networking: four RDMA networks as resources, privileged, no UCX/NCCL pin. */
+  const gkePair = (resources: string) =>
+    privilegedPair('').replaceAll('custom: {rdma/ib: "1"}', `custom: {${resources}}`);
+  const gke = [0, 1, 2, 3].map((i) => `networking.gke.io.networks/rdma-${i}: "1"`).join(', ');
+
+  it('every host HCA is a GPU NIC (gVNIC beside them is no RDMA device): unset is ok, naming why', async () => {
+    const got = critical(await analyseYamlFile(gkePair(gke)));
+    expect(got).toHaveLength(2);
+    for (const c of got) {
+      expect(c).toMatch(/^ok not set: UCX_TLS, UCX_NET_DEVICES, /);
+      expect(c).toMatch(
+        /on GKE those are its RDMA networks' GPU NICs alone \(networking\.gke\.io\.networks\/rdma-0 \+3 more/,
+      );
+    }
+  });
+
+  it('the same privileged pod with a device-plugin RDMA resource (any host): still a warning', async () => {
+    const got = critical(await analyseYamlFile(gkePair('rdma/ib: "1"')));
+    expect(got.map((c) => c.split(' ')[0])).toEqual(['warn', 'warn']);
+  });
+});

@@ -160,8 +160,9 @@ describe(DIR, () => {
       expected[`env.pd-mismatch ${f}#${D}`] = 'ok';
       // On EFA the engine moves KV with NIXL's LIBFABRIC plugin: the six UCX/NCCL names do not steer it.
       // Privileged (every host HCA visible), but AKS and Nscale pin UCX_NET_DEVICES to RDMA ports and the
-      // workers are single-node: no device choice is left open (issue 38, P5); GKE and Nebius leave UCX's open.
-      const pinned = ['deploy-aks-ib.yaml', 'deploy-nscale-ib.yaml'].includes(o.file);
+      // workers are single-node: no device choice is left open (issue 38, P5); on GKE every host HCA is a GPU
+      // NIC of its RDMA networks (the other host NICs are gVNIC); Nebius leaves UCX's choice open.
+      const pinned = ['deploy-aks-ib.yaml', 'deploy-nscale-ib.yaml', 'deploy-gke-roce.yaml'].includes(o.file);
       const unsteered = o.file === 'deploy-aws-p5.48xlarge.yaml' ? 'skipped' : pinned ? 'ok' : 'warn';
       expected[`env.missing-critical ${f}#${D}/DecodeWorker`] = unsteered;
       expected[`env.missing-critical ${f}#${D}/PrefillWorker`] = unsteered;

@@ -97,9 +97,23 @@ export function missingCriticalCheck(
 function defaultsFine(s: EnvService): string | undefined {
   const p = s.pod;
   const fabric = [...p.rdmaResources, ...p.computeDomainClaims.map((c) => `ComputeDomain ${c}`)];
-  if (fabric.length === 0 || p.hostNetwork || p.privileged) return undefined;
+  if (fabric.length === 0) return undefined;
+  if (p.hostNetwork || p.privileged) return gkeHostFine(s);
   if (p.networkAnnotations.length > 0 && s.missingCritical.includes('NCCL_SOCKET_IFNAME')) return undefined;
   return `the pod is granted its fabric (${fabric.join(', ')}) and sees no other host NIC, so UCX (TLS and NET_DEVICES all, GPU_DIRECT_RDMA try) and NCCL (every RDMA device it finds, IB on) select it by themselves`;
+}
+
+/**
+ * A privileged or host-network pod on GKE multi-networking (`networking.gke.io.networks/*` resources) sees every
+ * host HCA, and on Google Cloud those are the GPU fabric alone: the RDMA machine types (A3 Ultra, A4, A4X, A4X
+ * Max) carry their ConnectX NICs "dedicated for only high-bandwidth GPU to GPU communication" beside gVNICs for
+ * everything else, and gVNIC is no RDMA device (cloud.google.com/compute/docs/gpus/gpu-network-bandwidth,
+ * references/env-rules.md). So UCX and NCCL, choosing among RDMA devices, can only pick the fabric.
+ */
+function gkeHostFine(s: EnvService): string | undefined {
+  const gke = s.pod.rdmaResources.filter((r) => r.startsWith('networking.gke.io.networks/'));
+  if (gke.length === 0) return undefined;
+  return `the pod sees every host HCA (${s.pod.privileged ? 'privileged' : 'hostNetwork'}), and on GKE those are its RDMA networks' GPU NICs alone (${gke.length === 1 ? gke[0] : `${gke[0]} +${gke.length - 1} more`}; the host NICs beside them are gVNIC, no RDMA device), so UCX and NCCL select the fabric by themselves`;
 }
 
 /**
