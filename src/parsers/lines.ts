@@ -233,6 +233,9 @@ export function promptCommand(text: string): string | undefined {
     /^\s*[/~][^\s#$]*\s[#$](?:\s+(.*))?$/.exec(text) ??
     // `\w\$` with no space (`~$ cmd`, `/workspace# cmd`), a PS1 whose user@host was cut from the paste.
     /^\s*[/~][^\s#$]*[#$]\s+(.+)$/.exec(text) ??
+    // The tail of bash's `[\u@\h \W]\$` after a page broke the prompt in two or an author cut its head: `qemu]# cmd`,
+    // `]# cmd` (the working directory's basename, then the bracket the prompt closes with).
+    /^\s*[\p{L}\p{N}_.~-]*\]\s?[#$]\s+(.+)$/u.exec(text) ??
     // `$/usr/bin/copybw …`, `$./copybw`: a `$` prompt with the path glued to it.
     /^\s*\$(\.?\/\S.*)$/.exec(text) ??
     // `set -x` (xtrace): the shell echoes each command after PS4, `+ ` by default, its first character repeated

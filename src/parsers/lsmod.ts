@@ -26,8 +26,10 @@ export interface LsmodResult {
   peermem: { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem' };
   /** GDRCopy's kernel module. */
   gdrdrv: ModuleState;
-  /** A report's own lines around its module list (a diagnostic script's banner and steps): read around. */
+  /** A report's own lines around its module list, or lines under a typed lsmod that are no row: read around. */
   notUnderstood?: NotUnderstood[];
+  /** Names that begin lines not read as rows: such a module may be there, so it is never "absent". */
+  unread?: string[];
 }
 
 const TOOL = 'lsmod';
@@ -52,13 +54,17 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
   const modules: LsmodModule[] = [];
   const grepped: string[] = [...(hints.grepped ?? [])];
   let complete = false;
+  // Under a typed lsmod command the paste is lsmod's: a line that is no row (a row a page broke one field per
+  // line, a prompt broken in two) is read around and named, never a reason to refuse the rest (principle 1).
+  const typed = lines.some((l) => /\blsmod\b/.test(promptCommand(l.text) ?? ''));
+  const skipped: NotUnderstood[] = [];
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
     const cmd = promptCommand(line.text);
     if (cmd !== undefined) {
-      const g = /\blsmod\s*\|\s*(?:e?grep)\s+(?:-\w+\s+)*["']?([\w|\\]+)["']?/.exec(cmd);
-      if (g) grepped.push(...(g[1] as string).split(/\\?\|/).filter(Boolean));
+      const patterns = grepPatterns(cmd);
+      if (patterns) grepped.push(...patterns);
       else if (/^\s*lsmod\s*$/.test(cmd)) complete = true;
       continue;
     }
@@ -77,6 +83,10 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       continue;
     }
     const m = ROW.exec(t);
+    if (!m && typed) {
+      skipped.push({ line: line.no, text: t, why: 'not an lsmod row (module, size, use count, used by)' });
+      continue;
+    }
     if (!m) {
       throw new ParseError(TOOL, 'not an lsmod line (module, size, use count, used by)', {
         line: line.no,
@@ -98,7 +108,10 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       },
     );
   }
-  const result = { modules, complete, grepped };
+  const unread = [
+    ...new Set(skipped.map((l) => /^[A-Za-z0-9_]+/.exec(l.text)?.[0]).filter((n) => n !== undefined)),
+  ];
+  const result = { modules, complete, grepped, ...(skipped.length ? { unread } : {}) };
   const peer = stateOf(result, 'nvidia_peermem');
   const legacy = stateOf(result, 'nv_peer_mem');
   const peermem: LsmodResult['peermem'] =
@@ -111,8 +124,28 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
     ...result,
     peermem,
     gdrdrv: stateOf(result, 'gdrdrv'),
-    ...(report ? { notUnderstood: report.around } : {}),
+    ...(report || skipped.length ? { notUnderstood: [...(report?.around ?? []), ...skipped] } : {}),
   };
+}
+
+/**
+ * The patterns of `lsmod | grep …` (also egrep, `-e A -e B`, `'a\|b'`), or undefined for no grep after lsmod.
+ */
+function grepPatterns(cmd: string): string[] | undefined {
+  const g = /\blsmod\s*\|\s*e?grep\s+(.*)$/.exec(cmd);
+  if (!g) return undefined;
+  const words = (g[1] as string).split('|')[0]?.trim().split(/\s+/) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w === '-e' && words[i + 1] !== undefined) out.push(words[++i] as string);
+    else if (!w.startsWith('-') && out.length === 0) {
+      out.push(w);
+      break;
+    }
+  }
+  const clean = out.map((p) => p.replace(/^["']|["']$/g, ''));
+  return clean.flatMap((p) => p.split(/\\?\|/)).filter((p) => /^[\w]+$/.test(p));
 }
 
 const own = (t: string) => ROW.test(t) || PROC_ROW.test(t) || /^Module\s+Size\s+Used by$/.test(t);
@@ -155,17 +188,21 @@ function embedded(all: readonly Line[]): Line[] | undefined {
 export type StateBasis = 'row' | 'listing' | 'grep' | 'users';
 
 /** Whether a module is loaded, shown absent, or not decidable from this (possibly filtered) output. */
-export function stateOf(r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped'>, name: string): ModuleState {
+export function stateOf(
+  r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped' | 'unread'>,
+  name: string,
+): ModuleState {
   return stateWhy(r, name).state;
 }
 
 /** stateOf with the evidence it rests on. */
 export function stateWhy(
-  r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped'>,
+  r: Pick<LsmodResult, 'modules' | 'complete' | 'grepped' | 'unread'>,
   name: string,
 ): { state: ModuleState; by?: StateBasis } {
   if (r.modules.some((m) => m.name === name)) return { state: 'loaded', by: 'row' };
   if (r.modules.some((m) => m.usedBy.includes(name))) return { state: 'loaded', by: 'users' };
+  if (r.unread?.includes(name)) return { state: 'unknown' };
   // A used-by list is printed whole even through grep: a module that uses nvidia or ib_core would be in it.
   const nvidia = r.modules.find((m) => m.name === 'nvidia');
   if (NVIDIA_USERS.has(name) && nvidia && nvidia.usedBy.length > 0) return { state: 'absent', by: 'users' };

@@ -114,6 +114,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: the author cut ibstat to State and Link layer; the expert read the cut as hiding a second port that might be in use and called the one Down port a warning, read fails the only port shown (0 of 1 usable), which the README's problem definition (no usable RDMA port) supports",
   'memlock/bestceok-2693-ko-prompt-cut-ulimit-Ha-hard-only-unlimited.txt':
     'READING: `ulimit -Ha` shows hard limits only (max locked memory unlimited); the expert held the soft limit in force as not shown, read passes an unlimited hard limit as no cap (a process may raise its soft limit to it), as it does for the host-ulimit-Ha fixture',
-  'lsmod/jishuzhan-1750293577927233538-table-cell-grep-vfio-iommu-split-lines-no-rdma.txt':
-    'TOOL (P1, not fixed): the page split the prompt (`[root@stgExt1` / `qemu]# lsmod|grep …`) and every row one field per line (`vfio_pci 61440` / `0` / …); read now strips the table cell and the empty code marks but does not rejoin split fields, so it stops at the first line (exit 2)',
+  // (jishuzhan lsmod, TOOL P1, fixed: lines under a typed lsmod that are no row are read around: src/read/lsmod-typed-rows.test.ts)
 };
