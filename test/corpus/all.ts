@@ -34,6 +34,8 @@ import { CAPTURES_b33 } from './captures-b33.table.js';
 import { CAPTURES_b34 } from './captures-b34.table.js';
 import { CAPTURES_b35 } from './captures-b35.table.js';
 import { CAPTURES_b36 } from './captures-b36.table.js';
+import { CAPTURES_b37 } from './captures-b37.table.js';
+import { CAPTURES_b38 } from './captures-b38.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -73,4 +75,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b34,
   ...CAPTURES_b35,
   ...CAPTURES_b36,
+  ...CAPTURES_b37,
+  ...CAPTURES_b38,
 ];

@@ -115,4 +115,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'memlock/bestceok-2693-ko-prompt-cut-ulimit-Ha-hard-only-unlimited.txt':
     'READING: `ulimit -Ha` shows hard limits only (max locked memory unlimited); the expert held the soft limit in force as not shown, read passes an unlimited hard limit as no cap (a process may raise its soft limit to it), as it does for the host-ulimit-Ha fixture',
   // (jishuzhan lsmod, TOOL P1, fixed: lines under a typed lsmod that are no row are read around: src/read/lsmod-typed-rows.test.ts)
+  // b37
+  // b38
 };

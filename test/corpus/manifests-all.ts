@@ -2,6 +2,8 @@ import { MANIFESTS, type ManifestCase } from './manifests.table.js';
 import { MANIFESTS_m6 } from './manifests-m6.table.js';
 import { MANIFESTS_m7 } from './manifests-m7.table.js';
 import { MANIFESTS_m8 } from './manifests-m8.table.js';
+import { MANIFESTS_m9 } from './manifests-m9.table.js';
+import { MANIFESTS_m10 } from './manifests-m10.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
