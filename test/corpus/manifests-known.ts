@@ -20,10 +20,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'pstack-orchestrated-decode-no-kvcfg.yaml':
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
   // m6
-  'dynamo-qwen3-235b-trtllm-disagg-b200-gke-roce.yaml':
-    "READING: env's stated rule (env.missing-critical, references/env-rules.md) warns a privileged pod that leaves UCX_TLS, UCX_NET_DEVICES and UCX_IB_GPU_DIRECT_RDMA unset: privileged, it sees every host HCA, so UCX's defaults may pick one outside the four GKE RDMA networks it attaches; the expert took the attached RDMA networks as the path declared",
-  'mx-kimi-trtllm-disagg-gb200-gke-cd-rdma.yaml':
-    "READING: as dynamo-qwen3-235b-trtllm-disagg-b200-gke-roce.yaml: privileged GKE pods with RDMA networks and a ComputeDomain but no UCX selection variables; env's stated rule (env.missing-critical) warns that UCX's defaults may pick any host HCA, the expert judged the ComputeDomain, same-clique affinity and RDMA networks as the path declared",
   'dynamo-nemotron35-vllm-disagg-gb200-dspark.yaml':
     "READING: env fails a UCX_TLS that itself leaves KV no RDMA transport (env.ucx-tls); UCX_TLS=^cuda_ipc keeps rc/dc/ud, so with no RDMA device shown env warns as for an unset UCX_TLS (env.kv-over-pod-network: a device the manifest does not show, injected by the cluster, would be used); the expert read the pods' missing RDMA resource as no device, so the exclusion leaves only tcp",
   'dynamo-dsv4-pro-vllm-disagg-b200-shared-ib.yaml':
