@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { arr, obj, type RawService, str, strs } from './raw.js';
 import type { EngineFacts } from './resolve.js';
-import { wantsMnnvl } from './rules.js';
+import { carriedByUcx, wantsMnnvl } from './rules.js';
 import type { EnvService } from './schema.js';
 import { parseUcxTls } from './ucx.js';
 
@@ -98,6 +98,31 @@ export function kvNetworkCheck(
       { subject },
     );
   }
+  // UCX_TLS without cuda_ipc in a pod with no RDMA path leaves that pod's KV one way out, wherever the pods land:
+  // tcp (cuda_copy stages it through host memory; UCX's shared-memory transports need the peer's IPC namespace,
+  // which another pod does not share). Placement cannot save it, so it is the TCP fallback itself (P5). KV the engine
+  // stages through host memory on purpose (kv_buffer_device cpu) stays the deliberate, slower path env.ucx-tls warns.
+  const noIpc = lacking.filter((c) => {
+    const tls = c.svc.transportVars.UCX_TLS;
+    return (
+      c.facts?.kv !== undefined &&
+      carriedByUcx(c.facts.kv) &&
+      !c.facts.kv.hostStaged &&
+      tls?.visible === true &&
+      tls.value !== undefined &&
+      !parseUcxTls(tls.value).cudaIpc
+    );
+  });
+  if (noIpc.length > 0)
+    return check(
+      'env.kv-over-pod-network',
+      'fail',
+      `${noIpc.map((c) => `${label(c)}: UCX_TLS=${c.svc.transportVars.UCX_TLS?.value}`).join('; ')} leaves out cuda_ipc, and ${noIpc.length > 1 ? 'these pods have' : 'the pod has'} no RDMA resource, secondary or host network: KV goes over TCP wherever the pods run`,
+      {
+        subject,
+        fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or keep cuda_ipc in UCX_TLS and both on one node (or one NVLink domain with a ComputeDomain)',
+      },
+    );
   const multinode = all.filter((c) => c.svc.pod.nodeCount > 1);
   let together: 'required' | 'preferred' | undefined;
   if (multinode.length === 0) {

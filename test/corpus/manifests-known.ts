@@ -20,8 +20,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'pstack-orchestrated-decode-no-kvcfg.yaml':
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
   // m6
-  'dynamo-nemotron35-vllm-disagg-gb200-dspark.yaml':
-    "READING: env fails a UCX_TLS that itself leaves KV no RDMA transport (env.ucx-tls); UCX_TLS=^cuda_ipc keeps rc/dc/ud, so with no RDMA device shown env warns as for an unset UCX_TLS (env.kv-over-pod-network: a device the manifest does not show, injected by the cluster, would be used); the expert read the pods' missing RDMA resource as no device, so the exclusion leaves only tcp",
   'dynamo-dsv4-pro-vllm-disagg-b200-shared-ib.yaml':
     "READING: the expert's warning rests on the file's comment that without VLLM_GPU_NIC_PCIE_MAPPING/VLLM_NIC_SELECTION_VARS vLLM host-stages KV (a vLLM-version behaviour in prose); env judges the declared fields (rdma/shared_ib, RDMA UCX_TLS, IPC_LOCK, kv_buffer_device cuda), all of which are in order",
   'dynamo-qwen3-32b-vllm-disagg-kv-router-ib.yaml':
