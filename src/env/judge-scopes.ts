@@ -150,7 +150,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       mnnvlCheck(svc, subject),
       stops ? undefined : kvConnectorCheck(svc, c.raw, subject, f),
       ucxTlsCheck(svc, subject, f),
-      netDevicesCheck(svc, subject, f),
+      netDevicesCheck(svc, subject, f, c.raw.resources),
       kvDeviceCheck(svc, c.raw, subject, f),
       gpuDirectCheck(svc, subject),
       ncclIbDisableCheck(svc, subject, f),

@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { railsLeftIdle } from './rails.js';
 import type { EngineFacts } from './resolve.js';
 import type { EnvService, TransportVar } from './schema.js';
 import { describeKv, type KvPath } from './serving-engine.js';
@@ -232,7 +233,12 @@ export function ucxTlsCheck(s: EnvService, subject: string, facts: EngineFacts =
   });
 }
 
-export function netDevicesCheck(s: EnvService, subject: string, facts: EngineFacts = {}): Check | undefined {
+export function netDevicesCheck(
+  s: EnvService,
+  subject: string,
+  facts: EngineFacts = {},
+  resources: Record<string, string> = {},
+): Check | undefined {
   const v = s.transportVars.UCX_NET_DEVICES;
   if (!v) return undefined;
   if (!v.visible || v.value === undefined)
@@ -279,6 +285,12 @@ export function netDevicesCheck(s: EnvService, subject: string, facts: EngineFac
     );
   }
   const extra = d.bare.length ? `, plus ${d.bare.join(', ')} for tcp` : '';
+  const idle = railsLeftIdle(s, d.rdmaPorts.length, resources);
+  if (idle)
+    return check('env.ucx-net-devices', 'warn', `UCX_NET_DEVICES=${v.value}: ${idle}`, {
+      subject,
+      fix: 'name the nearest RDMA port of each GPU (nvidia-smi topo -m shows them), e.g. UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1,…, or leave it unset in a pod that sees only its fabric',
+    });
   return check(
     'env.ucx-net-devices',
     'ok',

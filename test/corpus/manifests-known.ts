@@ -20,12 +20,12 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'pstack-orchestrated-decode-no-kvcfg.yaml':
     "READING: as pstack-orchestrated-prefill-no-kvcfg.yaml: one Deployment named and labelled decode whose vLLM starts with no mode flag or KV connector is an aggregated engine by env's stated rule; the expert judged the decode side of the example's P/D pair, which can receive no KV",
   // m6
+  'dynamo-dsv4-pro-sglang-disagg-b200.yaml':
+    'READING: every rank of the two 8-GPU workers (rdma/ib x8 each) reads UCX_NET_DEVICES=mlx5_0:1, so all KV leaves through one port and seven rails stay idle: env warns (env.ucx-net-devices, the brief\'s "one rail of eight"); the expert took the single port for a throughput choice, while m6\'s expert judged the same pin on nemotron-3-ultra not verified',
   'dynamo-dsv4-pro-vllm-disagg-b200-shared-ib.yaml':
     "READING: the expert's warning rests on the file's comment that without VLLM_GPU_NIC_PCIE_MAPPING/VLLM_NIC_SELECTION_VARS vLLM host-stages KV (a vLLM-version behaviour in prose); env judges the declared fields (rdma/shared_ib, RDMA UCX_TLS, IPC_LOCK, kv_buffer_device cuda), all of which are in order",
   'dynamo-qwen3-32b-vllm-disagg-kv-router-ib.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns pods that request rdma/ib and run as the Dynamo runtime image's non-root user (USER dynamo, uid 1000) without a memlock raise: pinning is bounded by RLIMIT_MEMLOCK; the expert relied on the container runtime's usual unlimited memlock (context outside the file), as for aioneks-vllm-405b-trn1-lws-efa.yaml",
-  'dynamo-nemotron3-ultra-vllm-disagg-b200-ib.yaml':
-    "READING: the expert weighed which NICs the rdma/ib x4 grant holds and their GPU locality against UCX_NET_DEVICES=mlx5_0:1 (one port for four GPUs); neither is in the file (a shared device plugin's count is not a NIC count), and env's rule (env.ucx-net-devices) checks that the list names RDMA ports in a pod granted RDMA devices, which it does",
   'dynamo-dsr1-sglang-wideep-tep16p-dep16d.yaml':
     "READING: env's stated rule (env.multinode-rdma) fails a worker whose tensor/expert parallelism crosses nodes (8-GPU pods, TP16/EP16 over 2 nodes) with no RDMA path: an all-to-all every layer over TCP; the expert graded the same facts as at risk (not-judged), as for a KV path with no RDMA shown",
   'nimdeploy-aks-nemoclaw-vllm-disagg-decode-no-kvcfg.yaml':
