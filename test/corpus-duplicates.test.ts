@@ -25,54 +25,46 @@ function files(dir: string): string[] {
 const key = (file: string) =>
   createHash('sha256').update(readFileSync(file, 'utf8').replace(/\r\n/g, '\n').trim()).digest('hex');
 
+/** `file = what it copies` for each corpus file that copies a fixture or an earlier file of the same corpus. */
+function copies(dir: string, entries: readonly { file: string }[]): string[] {
+  const fixtures = new Map(files(fixturesRoot).map((f) => [key(f), path.relative(fixturesRoot, f)]));
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const { file } of entries) {
+    const k = key(path.join(dir, file));
+    const fixture = fixtures.get(k);
+    if (fixture) out.push(`${file} = test/fixtures/${fixture}`);
+    const earlier = seen.get(k);
+    if (earlier) out.push(`${file} = ${earlier}`);
+    seen.set(k, file);
+  }
+  return out;
+}
+
+/** Files under dir that no table lists. */
+const unlisted = (dir: string, entries: readonly { file: string }[]) => {
+  const listed = new Set(entries.map((e) => e.file));
+  return files(dir)
+    .map((f) => path.relative(dir, f))
+    .filter((f) => !listed.has(f));
+};
+
 describe('the read corpus holds no copies', () => {
   it('no capture is a copy of a fixture or of another capture', () => {
-    const fixtures = new Map(files(fixturesRoot).map((f) => [key(f), path.relative(fixturesRoot, f)]));
-    const seen = new Map<string, string>();
-    const copies: string[] = [];
-    for (const c of ALL_CAPTURES) {
-      const k = key(path.join(CAPTURES, c.file));
-      const fixture = fixtures.get(k);
-      if (fixture) copies.push(`${c.file} = test/fixtures/${fixture}`);
-      const earlier = seen.get(k);
-      if (earlier) copies.push(`${c.file} = ${earlier}`);
-      seen.set(k, c.file);
-    }
-    expect(copies).toEqual([]);
+    expect(copies(CAPTURES, ALL_CAPTURES)).toEqual([]);
   });
 
   it('every file under captures/ is in a batch table, so none escapes the check above', () => {
-    const listed = new Set(ALL_CAPTURES.map((c) => c.file));
-    expect(
-      files(CAPTURES)
-        .map((f) => path.relative(CAPTURES, f))
-        .filter((f) => !listed.has(f)),
-    ).toEqual([]);
+    expect(unlisted(CAPTURES, ALL_CAPTURES)).toEqual([]);
   });
 });
 
 describe('the env corpus holds no copies', () => {
   it('no manifest is a copy of a fixture or of another manifest', () => {
-    const fixtures = new Map(files(fixturesRoot).map((f) => [key(f), path.relative(fixturesRoot, f)]));
-    const seen = new Map<string, string>();
-    const copies: string[] = [];
-    for (const m of ALL_MANIFESTS) {
-      const k = key(path.join(MANIFESTS, m.file));
-      const fixture = fixtures.get(k);
-      if (fixture) copies.push(`${m.file} = test/fixtures/${fixture}`);
-      const earlier = seen.get(k);
-      if (earlier) copies.push(`${m.file} = ${earlier}`);
-      seen.set(k, m.file);
-    }
-    expect(copies).toEqual([]);
+    expect(copies(MANIFESTS, ALL_MANIFESTS)).toEqual([]);
   });
 
   it('every file under manifests/ is in a batch table, so none escapes the scoreboard', () => {
-    const listed = new Set(ALL_MANIFESTS.map((m) => m.file));
-    expect(
-      files(MANIFESTS)
-        .map((f) => path.relative(MANIFESTS, f))
-        .filter((f) => !listed.has(f)),
-    ).toEqual([]);
+    expect(unlisted(MANIFESTS, ALL_MANIFESTS)).toEqual([]);
   });
 });
