@@ -197,6 +197,16 @@ export interface WorkloadExtractor {
   readonly lookups: Pick<Extracted, 'configMaps' | 'computeDomainTemplates' | 'rdmaClaimTemplates'>;
 }
 
+/** Lists a serving graph named but not shown (not-shown.ts, issue 38 P2), or skips the document saying why. */
+function notShownLister(
+  out: Extracted,
+  where: Pick<RawGraph, 'file' | 'doc' | 'deployment' | 'kind' | 'apiVersion'>,
+  skip: (why: string) => void,
+) {
+  return (g: NotShownGraph | undefined, why: string) =>
+    g ? void out.graphs.push({ ...where, isDgd: false, ownScope: true, ...g }) : skip(why);
+}
+
 export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
@@ -229,15 +239,14 @@ export function workloadExtractor(): WorkloadExtractor {
     }
     /** Where a graph read from this document sits, as every graph names it. */
     const where = { file: d.file, doc: d.doc, deployment: name, kind, apiVersion };
-    const notShownOr = (g: NotShownGraph | undefined, why: string) =>
-      g ? void out.graphs.push({ ...where, isDgd: false, ownScope: true, ...g }) : skip(why);
-    const podless = (what: string) =>
-      notShownOr(rolesNotShown(kind, doc), `${kind} without ${what} that run a container`);
+    const listOr = notShownLister(out, where, skip);
+    const podless = (w: string) =>
+      listOr(rolesNotShown(kind, doc), `${kind} without ${w} that run a container`);
     const dgd = readDgd(doc);
     if (dgd) {
       for (const problem of dgd.problems)
         out.shapes.push({ file: d.file, doc: d.doc, kind: dgd.kind, deployment: name, problem });
-      if (dgd.unreadable) return notShownOr(dgdSpecNotShown(kind, doc), dgd.unreadable);
+      if (dgd.unreadable) return listOr(dgdSpecNotShown(kind, doc), dgd.unreadable);
       if (dgd.services.length === 0) {
         if (dgd.problems.length === 0) skip(`${kind} without services`);
         // A Dynamo graph whose services cannot be read because of their shape: say so, naming the field.
