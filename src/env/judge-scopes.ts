@@ -18,7 +18,7 @@ import {
 import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
 import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
-import { plainEngineRoleCheck, roleModeCheck, statesSide } from './rules-role.js';
+import { pdOptionsWithoutModeCheck, plainEngineRoleCheck, roleModeCheck, statesSide } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
 import type { Extracted } from './workloads.js';
@@ -143,6 +143,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
     stops,
     multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
     foreignKnobCheck(c.raw, subject),
+    pdOptionsWithoutModeCheck(c.raw, subject),
   ];
   if (disagg && KV_ROLES.has(svc.role)) {
     list.push(

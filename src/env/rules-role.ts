@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import type { RawService } from './raw.js';
-import { roleFromArgs } from './roles.js';
+import { roleFromArgs, roleFromName } from './roles.js';
 import { argvText, engineOf, literalEnvOf } from './serving-engine.js';
 
 /**
@@ -113,4 +113,36 @@ export function plainEngineRoleCheck(raw: RawService, subject: string): Check | 
     );
   }
   return undefined;
+}
+
+/** SGLang options only a prefill or decode server reads (server_args.py `disaggregation_*`), the mode itself aside. */
+const PD_ONLY_OPTION = /--disaggregation[-_](?!mode\b)[a-z][a-z_-]*/g;
+
+/**
+ * env.pd-mode: an SGLang server given P/D options (`--disaggregation-ib-device`,
+ * `--disaggregation-transfer-backend`, `--disaggregation-bootstrap-port`, `--disaggregation-decode-tp` …)
+ * but no `--disaggregation-mode` runs in SGLang's default mode "null": the scheduler builds the KV
+ * sender (PrefillBootstrapQueue) or receiver (DecodePreallocQueue), the only readers of those options,
+ * in prefill or decode mode alone (references/env-rules.md "P/D options without a mode"). The command
+ * line contradicts itself: meant as a P/D side, it runs aggregated and moves no KV. Whether a pair
+ * breaks depends on a partner this check does not see (env.role fails a declared pair): a warning.
+ */
+export function pdOptionsWithoutModeCheck(raw: RawService, subject: string): Check | undefined {
+  if (engineOf({ argv: raw.argv }) !== 'sglang') return undefined;
+  const text = argvText(raw.argv);
+  // A mode given, or options read from a --config file the check cannot see, say nothing against it.
+  if (/--disaggregation[-_]mode\b|--config\b/.test(text)) return undefined;
+  const found = [...new Set(text.match(PD_ONLY_OPTION) ?? [])];
+  if (found.length === 0) return undefined;
+  const side = raw.declared?.role ?? roleFromName(raw.name);
+  const meant =
+    side === 'prefill' || side === 'decode'
+      ? ` although it is meant as ${side} (its ${raw.declared ? 'declared role' : 'name'})`
+      : '';
+  return check(
+    'env.pd-mode',
+    'warn',
+    `SGLang is given P/D options (${found.join(', ')}) but no --disaggregation-mode (default null): it runs aggregated${meant}, builds no KV sender or receiver and never reads them, so no KV leaves or reaches it`,
+    { subject, fix: 'start it with --disaggregation-mode prefill (or decode), or drop the P/D options' },
+  );
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import type { LoadedDoc } from './load.js';
+import { dgdSpecNotShown, type NotShownGraph, rolesNotShown } from './not-shown.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
 import { rayServices } from './ray.js';
@@ -196,6 +197,16 @@ export interface WorkloadExtractor {
   readonly lookups: Pick<Extracted, 'configMaps' | 'computeDomainTemplates' | 'rdmaClaimTemplates'>;
 }
 
+/** Lists a serving graph named but not shown (not-shown.ts, issue 38 P2), or skips the document saying why. */
+function notShownLister(
+  out: Extracted,
+  where: Pick<RawGraph, 'file' | 'doc' | 'deployment' | 'kind' | 'apiVersion'>,
+  skip: (why: string) => void,
+) {
+  return (g: NotShownGraph | undefined, why: string) =>
+    g ? void out.graphs.push({ ...where, isDgd: false, ownScope: true, ...g }) : skip(why);
+}
+
 export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
@@ -228,11 +239,14 @@ export function workloadExtractor(): WorkloadExtractor {
     }
     /** Where a graph read from this document sits, as every graph names it. */
     const where = { file: d.file, doc: d.doc, deployment: name, kind, apiVersion };
+    const listOr = notShownLister(out, where, skip);
+    const podless = (w: string) =>
+      listOr(rolesNotShown(kind, doc), `${kind} without ${w} that run a container`);
     const dgd = readDgd(doc);
     if (dgd) {
       for (const problem of dgd.problems)
         out.shapes.push({ file: d.file, doc: d.doc, kind: dgd.kind, deployment: name, problem });
-      if (dgd.unreadable) return skip(dgd.unreadable);
+      if (dgd.unreadable) return listOr(dgdSpecNotShown(kind, doc), dgd.unreadable);
       if (dgd.services.length === 0) {
         if (dgd.problems.length === 0) skip(`${kind} without services`);
         // A Dynamo graph whose services cannot be read because of their shape: say so, naming the field.
@@ -260,7 +274,7 @@ export function workloadExtractor(): WorkloadExtractor {
     }
     const roles = rbgServices(kind, apiVersion, doc);
     if (roles) {
-      if (roles.length === 0) return skip(`${kind} without roles that run a container`);
+      if (roles.length === 0) return podless('roles');
       out.graphs.push({
         ...where,
         isDgd: false,
@@ -279,7 +293,7 @@ export function workloadExtractor(): WorkloadExtractor {
     // KServe LLMInferenceService, AIBrix StormService, Grove PodCliqueSet, OME ServingRuntime, Kubeflow MPIJob/PyTorchJob: one graph each.
     const crd = servingCrdGraph(kind, apiVersion, doc);
     if (crd) {
-      if (crd.services.length === 0) return skip(`${kind} without pods that run a container`);
+      if (crd.services.length === 0) return podless('pods');
       out.graphs.push({
         ...where,
         isDgd: false,

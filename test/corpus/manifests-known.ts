@@ -53,5 +53,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'sglang-disagg-minilb-router-only.yaml':
     "READING: the file holds only SGLang's P/D load balancer (mini_lb, no GPU, no engine); env reads its one pod as no serving worker and verifies nothing (no check: a skip is never a pass, and the prefill and decode it routes to are not shown), while the expert judged that nothing in the file puts the KV path at risk (no-problem)",
   // m9
+  'vllmforum-rdma-container-snippet-nccl-ib-ipc-lock.yaml':
+    "READING: the file is no Kubernetes object, only a container's env, securityContext and volumeMounts as the forum answer wrote them; env's stated rule reads Kubernetes objects (apiVersion/kind) and refuses a file with none, naming why (exit 2: 'not a Kubernetes object (no apiVersion/kind)'), since reading any bare mapping with such keys as a container would take a Helm values file for a pod; the expert judged the fragment as a container whose workload, engine and devices are not shown (not-judged)",
   // m10
 };
