@@ -12,4 +12,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m7,
   ...MANIFESTS_m8,
   ...MANIFESTS_m9,
+  ...MANIFESTS_m10,
 ];
