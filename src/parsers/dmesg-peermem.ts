@@ -125,10 +125,21 @@ const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
  * (util-linux sys-utils/dmesg.c DMESG_TIMEFTM_RELTIME: `[%b%e %H:%M]` at each new minute, else the
- * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`.
+ * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`; `dmesg --time-format iso`'s unbracketed
+ * `2024-11-15T05:39:15,491363+00:00 ` (sys-utils/dmesg.c DMESG_TIMEFTM_ISO8601, `%s ` of ISO_TIMESTAMP_COMMA_T) and
+ * `journalctl -k -o short-iso[-precise]`'s `2025-01-17T17:39:30+0000 <host> kernel:` (systemd logs-show.c
+ * output_timestamp_realtime, OUTPUT_SHORT_ISO: `%Y-%m-%dT%H:%M:%S`, `.%06` when precise, then the UTC offset),
+ * also as `<host> kernel:` once a log prefix reader (parsers/lines.ts) has taken that RFC 3339 stamp off.
  */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
+  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
+/**
+ * `dmesg --decode` (`-x`): `%-6s:%-6s: ` facility and level before the timestamp (sys-utils/dmesg.c, the
+ * facility_names and level_names tables): `kern  :err   : `. Only dmesg prints it, so a line behind it is a kernel
+ * log line, with or without a timestamp after it (`-x -t`).
+ */
+const DECODE =
+  /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
@@ -141,8 +152,10 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: trimmed };
     const host = HOST_LABEL.exec(raw)?.[0];
-    const t = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-    const kernel = KERNEL.test(t);
+    const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
+    const decode = DECODE.exec(labelled)?.[0];
+    const t = decode ? labelled.slice(decode.length) : labelled;
+    const kernel = decode !== undefined || KERNEL.test(t);
     if (kernel) r.kernelLines++;
     const insert =
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);

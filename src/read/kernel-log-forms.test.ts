@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkLines, readChecks } from '../../test/helpers/read.js';
+
+/**
+ * Issue 38, from corpus batch b37 (kernel logs kept as test data by node health checkers). Principle 1: the
+ * stamps `dmesg --time-format iso`, `dmesg --decode` and `journalctl -k -o short-iso` put before each kernel
+ * line are kernel log lines as much as the raw `[  12.345678]` ones. Principles 2 and 5: a cable event mlx5
+ * logs while it brings a port up is the state the port started in, not a pull. Principle 4: an Xid after which
+ * the GPU must be reset is a failure with no summary line. Each paste is small and in the tool's own format,
+ * paired with the form it must read the same as, or the one it must still fail. Sources: references/read-shapes.md.
+ */
+const read = readChecks;
+const lines = checkLines;
+
+describe('1. ISO, decoded and journal stamps before kernel lines are read, never refused', () => {
+  const msg = [
+    'mlx5_core 0000:3b:00.0: mlx5_load_one failed with error code -22',
+    'nvidia-peermem nv_get_p2p_free_callback:127 ERROR detected invalid context, skipping further processing',
+  ];
+  const raw = msg.map((m, i) => `[   11.00000${i}] ${m}`).join('\n');
+  const iso = msg.map((m, i) => `2024-11-15T05:39:15,49136${i}+00:00 ${m}`).join('\n');
+  const decoded = msg.map((m, i) => `kern  :err   : 2025-02-10T16:28:06,50271${i}+00:00 ${m}`).join('\n');
+  const decodedNoTime = msg.map((m) => `kern  :err   : ${m}`).join('\n');
+  const journal = msg.map((m) => `2025-01-17T17:39:30+0000 node-1.cluster kernel: ${m}`).join('\n');
+  const journalPrecise = msg.map((m) => `2025-01-17T17:39:30.123456+00:00 node-1 kernel: ${m}`).join('\n');
+
+  it('each form gives what the raw timestamps give: the NIC probe failure fails', () => {
+    expect(lines(read('dmesg', raw))).toContain('fail nic.driver');
+    for (const form of [iso, decoded, decodedNoTime, journal, journalPrecise])
+      expect(lines(read('dmesg', form))).toEqual(lines(read('dmesg', raw)));
+  });
+
+  it('peer-memory lines alone behind ISO stamps are read (its load state not shown), not refused', () => {
+    const only = iso.split('\n')[1] as string;
+    expect(lines(read('dmesg', only))).toEqual(['skipped gdr.peermem']);
+    expect(lines(read('dmesg', `kern  :err   : ${msg[1]}`))).toEqual(['skipped gdr.peermem']);
+  });
+
+  it('an ISO date alone, or a facility word without its level, is not taken for a kernel stamp', () => {
+    expect(() => read('dmesg', '2024-11-15 some note about the cluster\n')).toThrow(/no kernel log line/);
+    expect(() => read('dmesg', 'kern: a note\n')).toThrow(/no kernel log line/);
+  });
+});
