@@ -21,12 +21,42 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
  * `Link down` when the interface opens before autonegotiation ends), not a drop; a cable unplugged was plugged. A port that dropped more
  * than once is flapping (each drop breaks the RDMA connections on it): a failure; one that came up and is last
  * shown down lost its link: a failure; one that dropped once and came back: a warning; one never shown up is
- * a spare or an unplugged cable, its use not shown (as a Down port in ibstat, principle 5): a warning.
+ * a spare or an unplugged cable, its use not shown (as a Down port in ibstat, principle 5): a warning. A cable
+ * event logged while the driver brought the port up (`atLoad`) is the state it started in, not a change: a cable
+ * plugged then is not a link up, a cable unplugged then was never plugged (principle 2: no drop is shown).
  */
 function links(r: DmesgPeermemResult): Check[] {
   const out: Check[] = [];
   for (const device of new Set((r.links ?? []).map((e) => e.device))) {
-    const events = (r.links ?? []).filter((e) => e.device === device);
+    const all = (r.links ?? []).filter((e) => e.device === device);
+    const start = all[0]?.atLoad ? all[0] : undefined;
+    const events = start ? all.slice(1) : all;
+    if (start && events.length === 0 && !start.up) {
+      out.push(
+        check(
+          'nic.link',
+          'warn',
+          `no cable in the port when the driver loaded (line ${start.line}) and no link event after: a spare port or an unplugged cable; whether it is in use is not shown`,
+          {
+            subject: device,
+            fix: 'if this port is a rail: plug or reseat its cable or transceiver (`ethtool -m` reads the module) and check the switch port',
+            data: { device, drops: 0, up: false },
+          },
+        ),
+      );
+      continue;
+    }
+    if (start && events.length === 0) {
+      out.push(
+        check(
+          'nic.link',
+          'skipped',
+          `a cable was in the port when the driver loaded (line ${start.line}), and no link event follows: whether the link came up is not shown`,
+          { subject: device, data: { device, drops: 0 } },
+        ),
+      );
+      continue;
+    }
     const netdev = events.find((e) => e.netdev)?.netdev;
     const subject = netdev ? `${device} (${netdev})` : device;
     const changes = events.filter((e, i) => i === 0 || e.up !== events[i - 1]?.up);

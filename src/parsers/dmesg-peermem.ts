@@ -13,7 +13,18 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'command' | 'crash' | 'loaded' | 'benign' | 'other';
+  kind:
+    | 'symbol'
+    | 'insert'
+    | 'pin'
+    | 'map'
+    | 'nic'
+    | 'command'
+    | 'crash'
+    | 'xid'
+    | 'loaded'
+    | 'benign'
+    | 'other';
 }
 
 /** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
@@ -49,7 +60,19 @@ export interface LinkEvent {
   up: boolean;
   /** A port module (cable) event rather than the carrier's. */
   cable?: true;
+  /**
+   * A cable event logged while the driver was still bringing the function up: after its own probe lines
+   * (`firmware version:`, `… Gb/s available PCIe bandwidth`) and before any line names its netdev or any other
+   * link event of it. mlx5 reports the module's state when it arms port events at load (core/events.c
+   * port_module), so such a line is the state the port started in, not a cable pulled or plugged.
+   */
+  atLoad?: true;
 }
+/** mlx5's probe lines (main.c mlx5_function_setup `firmware version: %d.%d.%d`; pcie_print_link_status). */
+const PROBE =
+  /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): (?:firmware version: |[\d.]+ Gb\/s available PCIe bandwidth)/i;
+/** A line of mlx5_core that names the function's netdev (`mlx5_core 0000:1b:00.0 enp27s0f0np0: …`). */
+const NETDEV_LINE = /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d) \S+: /i;
 const LINK_EVENT =
   /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)(?: (\S+))?: (?:Link (up|down)|Port module event: module \d+, Cable (plugged|unplugged))\s*$/i;
 
@@ -146,6 +169,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);
+  const probing = new Set<string>();
   for (const l of lines) {
     const trimmed = l.text.trim();
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
@@ -174,9 +198,13 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       last.syndrome = Number.parseInt(synd[2] as string, 16);
       continue;
     }
+    const probe = kernel || t.startsWith('mlx5_core') ? PROBE.exec(t) : null;
+    if (probe) probing.add(probe[1] as string);
     const link = kernel || t.startsWith('mlx5_core') ? LINK_EVENT.exec(t) : null;
     if (link) {
       const up = /^(?:up|plugged)$/i.test((link[3] ?? link[4]) as string);
+      const atLoad = link[4] !== undefined && probing.has(link[1] as string);
+      probing.delete(link[1] as string);
       r.links ??= [];
       r.links.push({
         line: l.no,
@@ -184,9 +212,12 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
         ...(link[2] ? { netdev: link[2] } : {}),
         up,
         ...(link[4] ? { cable: true as const } : {}),
+        ...(atLoad ? { atLoad: true as const } : {}),
       });
       continue;
     }
+    const named = NETDEV_LINE.exec(t);
+    if (named) probing.delete(named[1] as string);
     const nic = NIC_DRIVER.exec(t);
     if (nic && NIC_FAILED.test(t) && (kernel || t.startsWith(nic[1] as string))) {
       r.lines.push({ line: l.no, module: nic[1] as string, text: t, kind: 'nic' });

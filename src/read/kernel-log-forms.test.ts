@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLines, readChecks } from '../../test/helpers/read.js';
+import { checkLines, readChecks, verdictOf } from '../../test/helpers/read.js';
 
 /**
  * Issue 38, from corpus batch b37 (kernel logs kept as test data by node health checkers). Principle 1: the
@@ -39,5 +39,52 @@ describe('1. ISO, decoded and journal stamps before kernel lines are read, never
   it('an ISO date alone, or a facility word without its level, is not taken for a kernel stamp', () => {
     expect(() => read('dmesg', '2024-11-15 some note about the cluster\n')).toThrow(/no kernel log line/);
     expect(() => read('dmesg', 'kern: a note\n')).toThrow(/no kernel log line/);
+  });
+});
+
+describe('2. a cable event logged while mlx5 brings the port up is its starting state, not a change', () => {
+  const probe = (fn: string) => [
+    `[    2.600000] mlx5_core 0000:41:00.${fn}: firmware version: 28.39.1002`,
+    `[    2.610000] mlx5_core 0000:41:00.${fn}: 63.008 Gb/s available PCIe bandwidth (8.0 GT/s PCIe x8 link)`,
+  ];
+  const unpluggedAtLoad = [
+    ...probe('1'),
+    '[    2.960000] mlx5_core 0000:41:00.1: Port module event: module 1, Cable unplugged',
+  ];
+
+  it('no cable at load and nothing after: a spare port or a missing cable (warn), never "came up then went down"', () => {
+    const checks = read('dmesg', unpluggedAtLoad.join('\n'));
+    expect(lines(checks)).toContain('warn nic.link 0000:41:00.1');
+    expect(verdictOf(checks)).toBe('unverified');
+  });
+
+  it('a cable pulled after the link came up still fails', () => {
+    const pulled = [
+      ...probe('1'),
+      '[   11.180000] mlx5_core 0000:41:00.1 enp65s0f1np1: renamed from eth1',
+      '[   14.950000] mlx5_core 0000:41:00.1 enp65s0f1np1: Link up',
+      '[ 3000.000000] mlx5_core 0000:41:00.1: Port module event: module 1, Cable unplugged',
+      '[ 3000.010000] mlx5_core 0000:41:00.1 enp65s0f1np1: Link down',
+    ];
+    expect(lines(read('dmesg', pulled.join('\n')))).toContain('fail nic.link 0000:41:00.1 (enp65s0f1np1)');
+  });
+
+  it('a cable plugged at load is not a link up: a port that only shows Link down after it never came up (warn)', () => {
+    const neverUp = [
+      ...probe('0'),
+      '[    2.960000] mlx5_core 0000:41:00.0: Port module event: module 0, Cable plugged',
+      '[   11.200000] mlx5_core 0000:41:00.0 enp65s0f0np0: Link down',
+    ];
+    expect(lines(read('dmesg', neverUp.join('\n')))).toContain('warn nic.link 0000:41:00.0 (enp65s0f0np0)');
+    const plugged = [
+      ...probe('0'),
+      '[    2.960000] mlx5_core 0000:41:00.0: Port module event: module 0, Cable plugged',
+    ];
+    expect(lines(read('dmesg', plugged.join('\n')))).toContain('skipped nic.link 0000:41:00.0');
+  });
+
+  it('without the probe lines before it the same unplug is read as before (a cable that was in and is out)', () => {
+    const bare = '[ 3000.000000] mlx5_core 0000:41:00.1: Port module event: module 1, Cable unplugged';
+    expect(lines(read('dmesg', bare))).toContain('fail nic.link 0000:41:00.1');
   });
 });
