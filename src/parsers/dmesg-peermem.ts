@@ -234,18 +234,20 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
       continue;
     const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
-    const kind: PeermemLine['kind'] = /Unknown symbol|disagrees about version of symbol/.test(t)
-      ? 'symbol'
-      : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
-        ? 'pin'
-        : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
-          module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
-          ? 'map'
-          : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
-            ? 'benign'
-            : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
-              ? 'loaded'
-              : 'other';
+    const kind: PeermemLine['kind'] = /\bNVRM: Xid \(PCI:[0-9a-f:.]+\): \d+,/i.test(t)
+      ? 'xid'
+      : /Unknown symbol|disagrees about version of symbol/.test(t)
+        ? 'symbol'
+        : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
+          ? 'pin'
+          : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
+            module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
+            ? 'map'
+            : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+              ? 'benign'
+              : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
+                ? 'loaded'
+                : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);

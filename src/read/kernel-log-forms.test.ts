@@ -88,3 +88,23 @@ describe('2. a cable event logged while mlx5 brings the port up is its starting 
     expect(lines(read('dmesg', bare))).toContain('fail nic.link 0000:41:00.1');
   });
 });
+
+describe('3. an Xid after which the GPU must be reset fails; other Xids are left to the GPU checks', () => {
+  const xid = (code: number, text: string) =>
+    `[ 4123.500000] NVRM: Xid (PCI:0000:19:00): ${code}, pid='<unknown>', name=<unknown>, ${text}`;
+
+  it('Xid 48 (double-bit ECC) and Xid 79 (fallen off the bus) fail for that GPU', () => {
+    expect(
+      lines(read('dmesg', xid(48, 'An uncorrectable double bit error (DBE) has been detected on GPU'))),
+    ).toContain('fail gpu.xid 0000:19:00');
+    expect(lines(read('dmesg', xid(79, 'GPU has fallen off the bus.')))).toContain('fail gpu.xid 0000:19:00');
+  });
+
+  it('a row remap pending (63) or a contained error (94) alone is no gpu.xid failure', () => {
+    const soft = [
+      xid(63, 'Row Remapper: New row marked for remapping, reset gpu to activate.'),
+      xid(94, 'Contained: SM (0x1).'),
+    ];
+    expect(lines(read('dmesg', soft.join('\n'))).some((l) => l.includes('gpu.xid'))).toBe(false);
+  });
+});
