@@ -152,4 +152,21 @@ export const CAPTURES_b37: Capture[] = [
     expert: 'no-problem',
     why: 'all_gather_perf on 8x A100-SXM4-40GB in one node (no redop column): busbw 223-230 GB/s at 8 GiB, the A100 NVSwitch figure; out of bounds 0 OK',
   },
+  // Read after the fixes (their readings committed first).
+  {
+    file: 'dmesg/gpud-testdata-decode-iso-xid-13-sm-exceptions-and-43-pt-main-thread-one-gpu.txt',
+    tool: 'dmesg',
+    source:
+      'https://github.com/leptonai/gpud/blob/45d6452cba9b1aaaa21f3885ef3468679f0093a7/pkg/dmesg/testdata/dmesg.decode.iso.log.0',
+    expert: 'not-judged',
+    why: '`dmesg --decode --time-format iso`, 635 `kern :warn` lines from one GPU (0000:38:00): Xid 13 graphics SM exceptions (out-of-range addresses) and Xid 43 for a pt_main_thread process, again and again over two hours: an application faulting on its GPU, which NVIDIA resolves by restarting the app; no NIC, peer-memory or GPU-reset line, so the RDMA path is not shown',
+  },
+  {
+    file: 'nccl-tests/superbench-testdata-8x-a100-sxm4-40gb-reduce-sum-root-0.txt',
+    tool: 'nccl-tests',
+    source:
+      'https://github.com/microsoft/superbenchmark/blob/700d6501f110ed17a7016f1b9f2e453926f7b7a1/tests/data/nccl_reduce.log',
+    expert: 'no-problem',
+    why: 'reduce_perf (sum, root 0) on 8x A100-SXM4-40GB in one node: busbw 228 GB/s at 8 GiB, the A100 NVSwitch figure; out of bounds 0 OK',
+  },
 ];
