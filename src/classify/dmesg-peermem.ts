@@ -11,7 +11,44 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
-  return [...driverFailures(r), ...errorCompletions(r), ...links(r), ...peermem(r, opts)];
+  return [...driverFailures(r), ...errorCompletions(r), ...links(r), ...xids(r), ...peermem(r, opts)];
+}
+
+/**
+ * Xid events the GPU cannot work past until it is reset (principle 4, a failure with no summary line): 48, an
+ * uncorrectable double-bit ECC error in its memory, and 46, the GPU stopped processing (NVIDIA Health Validation
+ * gpu_xid_46 / gpu_xid_48: CRITICAL, drain and reset the GPU), and 79, the GPU has fallen off the bus. KV held
+ * on that GPU is lost or corrupt and nothing can be sent from it. Other Xids (a contained error, a row remap
+ * pending) are left to the GPU's own checks: this reader's question is the RDMA path.
+ */
+const FATAL_XID: Record<number, string> = {
+  46: 'the GPU stopped processing',
+  48: 'an uncorrectable double-bit ECC error in GPU memory',
+  79: 'the GPU has fallen off the bus',
+};
+function xids(r: DmesgPeermemResult): Check[] {
+  const out: Check[] = [];
+  const seen = new Set<string>();
+  for (const l of r.lines.filter((x) => x.kind === 'xid')) {
+    const m = /\bNVRM: Xid \(PCI:([0-9a-f:.]+)\): (\d+),/i.exec(l.text);
+    const [gpu, code] = [m?.[1] as string, Number(m?.[2])];
+    const what = FATAL_XID[code];
+    if (!what || seen.has(gpu)) continue;
+    seen.add(gpu);
+    out.push(
+      check(
+        'gpu.xid',
+        'fail',
+        `GPU ${gpu} logged Xid ${code} (line ${l.line}): ${what}; it cannot hold or send KV until it is reset`,
+        {
+          subject: gpu,
+          fix: 'drain the node, reset the GPU (`nvidia-smi -r` or a reboot) and, if it recurs, have the GPU serviced',
+          data: { gpu, xid: code },
+        },
+      ),
+    );
+  }
+  return out;
 }
 
 /**
@@ -21,12 +58,42 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
  * `Link down` when the interface opens before autonegotiation ends), not a drop; a cable unplugged was plugged. A port that dropped more
  * than once is flapping (each drop breaks the RDMA connections on it): a failure; one that came up and is last
  * shown down lost its link: a failure; one that dropped once and came back: a warning; one never shown up is
- * a spare or an unplugged cable, its use not shown (as a Down port in ibstat, principle 5): a warning.
+ * a spare or an unplugged cable, its use not shown (as a Down port in ibstat, principle 5): a warning. A cable
+ * event logged while the driver brought the port up (`atLoad`) is the state it started in, not a change: a cable
+ * plugged then is not a link up, a cable unplugged then was never plugged (principle 2: no drop is shown).
  */
 function links(r: DmesgPeermemResult): Check[] {
   const out: Check[] = [];
   for (const device of new Set((r.links ?? []).map((e) => e.device))) {
-    const events = (r.links ?? []).filter((e) => e.device === device);
+    const all = (r.links ?? []).filter((e) => e.device === device);
+    const start = all[0]?.atLoad ? all[0] : undefined;
+    const events = start ? all.slice(1) : all;
+    if (start && events.length === 0 && !start.up) {
+      out.push(
+        check(
+          'nic.link',
+          'warn',
+          `no cable in the port when the driver loaded (line ${start.line}) and no link event after: a spare port or an unplugged cable; whether it is in use is not shown`,
+          {
+            subject: device,
+            fix: 'if this port is a rail: plug or reseat its cable or transceiver (`ethtool -m` reads the module) and check the switch port',
+            data: { device, drops: 0, up: false },
+          },
+        ),
+      );
+      continue;
+    }
+    if (start && events.length === 0) {
+      out.push(
+        check(
+          'nic.link',
+          'skipped',
+          `a cable was in the port when the driver loaded (line ${start.line}), and no link event follows: whether the link came up is not shown`,
+          { subject: device, data: { device, drops: 0 } },
+        ),
+      );
+      continue;
+    }
     const netdev = events.find((e) => e.netdev)?.netdev;
     const subject = netdev ? `${device} (${netdev})` : device;
     const changes = events.filter((e, i) => i === 0 || e.up !== events[i - 1]?.up);

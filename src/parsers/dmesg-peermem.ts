@@ -13,7 +13,18 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'command' | 'crash' | 'loaded' | 'benign' | 'other';
+  kind:
+    | 'symbol'
+    | 'insert'
+    | 'pin'
+    | 'map'
+    | 'nic'
+    | 'command'
+    | 'crash'
+    | 'xid'
+    | 'loaded'
+    | 'benign'
+    | 'other';
 }
 
 /** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
@@ -49,7 +60,19 @@ export interface LinkEvent {
   up: boolean;
   /** A port module (cable) event rather than the carrier's. */
   cable?: true;
+  /**
+   * A cable event logged while the driver was still bringing the function up: after its own probe lines
+   * (`firmware version:`, `… Gb/s available PCIe bandwidth`) and before any line names its netdev or any other
+   * link event of it. mlx5 reports the module's state when it arms port events at load (core/events.c
+   * port_module), so such a line is the state the port started in, not a cable pulled or plugged.
+   */
+  atLoad?: true;
 }
+/** mlx5's probe lines (main.c mlx5_function_setup `firmware version: %d.%d.%d`; pcie_print_link_status). */
+const PROBE =
+  /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): (?:firmware version: |[\d.]+ Gb\/s available PCIe bandwidth)/i;
+/** A line of mlx5_core that names the function's netdev (`mlx5_core 0000:1b:00.0 enp27s0f0np0: …`). */
+const NETDEV_LINE = /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d) \S+: /i;
 const LINK_EVENT =
   /\bmlx5_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)(?: (\S+))?: (?:Link (up|down)|Port module event: module \d+, Cable (plugged|unplugged))\s*$/i;
 
@@ -125,24 +148,38 @@ const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
  * (util-linux sys-utils/dmesg.c DMESG_TIMEFTM_RELTIME: `[%b%e %H:%M]` at each new minute, else the
- * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`.
+ * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`; `dmesg --time-format iso`'s unbracketed
+ * `2024-11-15T05:39:15,491363+00:00 ` (sys-utils/dmesg.c DMESG_TIMEFTM_ISO8601, `%s ` of ISO_TIMESTAMP_COMMA_T) and
+ * `journalctl -k -o short-iso[-precise]`'s `2025-01-17T17:39:30+0000 <host> kernel:` (systemd logs-show.c
+ * output_timestamp_realtime, OUTPUT_SHORT_ISO: `%Y-%m-%dT%H:%M:%S`, `.%06` when precise, then the UTC offset),
+ * also as `<host> kernel:` once a log prefix reader (parsers/lines.ts) has taken that RFC 3339 stamp off.
  */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
+  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
+/**
+ * `dmesg --decode` (`-x`): `%-6s:%-6s: ` facility and level before the timestamp (sys-utils/dmesg.c, the
+ * facility_names and level_names tables): `kern  :err   : `. Only dmesg prints it, so a line behind it is a kernel
+ * log line, with or without a timestamp after it (`-x -t`).
+ */
+const DECODE =
+  /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);
+  const probing = new Set<string>();
   for (const l of lines) {
     const trimmed = l.text.trim();
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: trimmed };
     const host = HOST_LABEL.exec(raw)?.[0];
-    const t = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-    const kernel = KERNEL.test(t);
+    const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
+    const decode = DECODE.exec(labelled)?.[0];
+    const t = decode ? labelled.slice(decode.length) : labelled;
+    const kernel = decode !== undefined || KERNEL.test(t);
     if (kernel) r.kernelLines++;
     const insert =
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
@@ -161,9 +198,13 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       last.syndrome = Number.parseInt(synd[2] as string, 16);
       continue;
     }
+    const probe = kernel || t.startsWith('mlx5_core') ? PROBE.exec(t) : null;
+    if (probe) probing.add(probe[1] as string);
     const link = kernel || t.startsWith('mlx5_core') ? LINK_EVENT.exec(t) : null;
     if (link) {
       const up = /^(?:up|plugged)$/i.test((link[3] ?? link[4]) as string);
+      const atLoad = link[4] !== undefined && probing.has(link[1] as string);
+      probing.delete(link[1] as string);
       r.links ??= [];
       r.links.push({
         line: l.no,
@@ -171,9 +212,12 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
         ...(link[2] ? { netdev: link[2] } : {}),
         up,
         ...(link[4] ? { cable: true as const } : {}),
+        ...(atLoad ? { atLoad: true as const } : {}),
       });
       continue;
     }
+    const named = NETDEV_LINE.exec(t);
+    if (named) probing.delete(named[1] as string);
     const nic = NIC_DRIVER.exec(t);
     if (nic && NIC_FAILED.test(t) && (kernel || t.startsWith(nic[1] as string))) {
       r.lines.push({ line: l.no, module: nic[1] as string, text: t, kind: 'nic' });
@@ -190,18 +234,20 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
       continue;
     const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
-    const kind: PeermemLine['kind'] = /Unknown symbol|disagrees about version of symbol/.test(t)
-      ? 'symbol'
-      : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
-        ? 'pin'
-        : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
-          module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
-          ? 'map'
-          : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
-            ? 'benign'
-            : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
-              ? 'loaded'
-              : 'other';
+    const kind: PeermemLine['kind'] = /\bNVRM: Xid \(PCI:[0-9a-f:.]+\): \d+,/i.test(t)
+      ? 'xid'
+      : /Unknown symbol|disagrees about version of symbol/.test(t)
+        ? 'symbol'
+        : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
+          ? 'pin'
+          : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
+            module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
+            ? 'map'
+            : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+              ? 'benign'
+              : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
+                ? 'loaded'
+                : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);
