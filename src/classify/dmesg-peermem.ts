@@ -1,5 +1,5 @@
 import { type Check, check } from '../core/model.js';
-import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
+import { type DmesgPeermemResult, NVLINK_XIDS } from '../parsers/dmesg-peermem.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
 import { hiddenBy, type Shown } from './shown.js';
 
@@ -11,7 +11,66 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
-  return [...driverFailures(r), ...errorCompletions(r), ...links(r), ...peermem(r, opts)];
+  return [...gpuFaults(r), ...driverFailures(r), ...errorCompletions(r), ...links(r), ...peermem(r, opts)];
+}
+
+/**
+ * The GPU end of the path in NVRM's lines (principles 4 and 5; parsers/dmesg-peermem.ts gpuFault): a GPU
+ * fallen off the bus or failed at probe is lost to the node, so no KV is held on it or moved from it; an
+ * NVLink error Xid (named, or as the cause of a preemptive removal) tore down the work on those GPUs and
+ * breaks transfers over NVLink between them. Either is a failure with no summary line after it.
+ */
+function gpuFaults(r: DmesgPeermemResult): Check[] {
+  const gpu = r.lines.filter((l) => l.kind === 'gpu');
+  const lostLines = gpu.filter((l) =>
+    /fallen off the bus|probe routine failed|\bXid \([^)]*\): 79,/.test(l.text),
+  );
+  const nvlinkLines = gpu.filter((l) => !lostLines.includes(l));
+  const devices = (ls: typeof gpu) => [...new Set(ls.flatMap((l) => l.device ?? []))];
+  const strip = (t: string) => t.replace(/^(?:\[[^\]]*\]\s*|kernel:\s*)/, '');
+  const out: Check[] = [];
+  const lost = lostLines[0];
+  if (lost) {
+    const devs = devices(lostLines);
+    out.push(
+      check(
+        'gpu.lost',
+        'fail',
+        `${devs.length ? `GPU ${devs.join(', ')}` : 'a GPU'} fell off the bus or failed its probe (line ${lost.line}: ${strip(lost.text)}): it is lost to the node, no KV is held on it or moved from it`,
+        {
+          ...(devs.length ? { subject: devs.join(', ') } : {}),
+          fix: 'check the GPU in `lspci` (an all-ones config space is a dead link), its power, riser and PCIe slot; a GPU reset or a reboot is needed, and a repeat means the board or slot',
+          data: { devices: devs },
+        },
+      ),
+    );
+  }
+  const first = nvlinkLines[0];
+  if (first) {
+    const devs = devices(nvlinkLines);
+    const codes = [
+      ...new Set(
+        nvlinkLines.flatMap((l) =>
+          [/\bXid \([^)]*\): (\d+),/.exec(l.text)?.[1], /caused by previous Xid (\d+)/.exec(l.text)?.[1]]
+            .map(Number)
+            .filter((n) => NVLINK_XIDS.has(n)),
+        ),
+      ),
+    ].sort((a, b) => a - b);
+    out.push(
+      check(
+        'gpu.nvlink',
+        'fail',
+        `NVLink error Xid ${codes.join(', ')} on ${devs.length ? devs.join(', ') : 'the GPUs'} (${nvlinkLines.length} line(s), first at line ${first.line}: ${strip(first.text)}): the work on these GPUs was torn down and KV over NVLink between them breaks`,
+        {
+          ...(devs.length ? { subject: devs.join(', ') } : {}),
+          fix: "check `nvidia-smi nvlink -s` and `-e` and the fabric manager on this node; reset the GPUs or reboot, and look up each Xid in NVIDIA's Xid catalog for the part to replace",
+          data: { devices: devs, xids: codes },
+        },
+      ),
+    );
+  }
+  return out;
 }
 
 /**

@@ -13,7 +13,20 @@ export interface PeermemLine {
   line: number;
   module: string;
   text: string;
-  kind: 'symbol' | 'insert' | 'pin' | 'map' | 'nic' | 'command' | 'crash' | 'loaded' | 'benign' | 'other';
+  kind:
+    | 'symbol'
+    | 'insert'
+    | 'pin'
+    | 'map'
+    | 'nic'
+    | 'command'
+    | 'crash'
+    | 'loaded'
+    | 'benign'
+    | 'gpu'
+    | 'other';
+  /** The GPU a `gpu` line is about (`PCI:0000:dc:00`, or the address of the `The NVIDIA GPU …` line it continues). */
+  device?: string;
 }
 
 /** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
@@ -125,16 +138,35 @@ const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
  * (util-linux sys-utils/dmesg.c DMESG_TIMEFTM_RELTIME: `[%b%e %H:%M]` at each new minute, else the
- * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`.
+ * delta `[  %+8.06f]`), also `-d`'s `[<    0.000006>]`, and syslog's `kernel:` tag left alone when a poster cut
+ * the date and host before it (`kernel: NVRM: Xid …`, issue 38 principle 1).
  */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
+  /^(?:kernel: (?=\S)|\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8} \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\])/;
+
+/**
+ * The GPU end of the path (issue 38, principles 4 and 5): NVRM's word that a GPU is lost, at probe
+ * (src/nvidia/arch/nvalloc/unix/src/osapi.c `The NVIDIA GPU %04x:%02x:%02x.%x` / `… installed in this system has`
+ * / `fallen off the bus and is not responding to commands.`, kernel-open/nvidia/nv.c `The NVIDIA probe routine
+ * failed for %d device(s).`) or at run time (osinit.c `GPU has fallen off the bus.`, Xid 79), and its Xid lines
+ * (src/nvidia/src/kernel/gpu/rc/kernel_rc.c `NVRM: Xid (%s): %d, …` with ` caused by previous Xid %d` on a
+ * preemptive removal, Xid 45) whose code is an NVLink error (src/common/sdk/nvidia/inc/nverror.h: NVLINK_ERROR
+ * 74, NVLINK_*_ERROR 144–150). Other Xids are left alone.
+ */
+export const NVLINK_XIDS: ReadonlySet<number> = new Set([74, 144, 145, 146, 147, 148, 149, 150]);
+const GPU_LOST = /fallen off the bus|NVIDIA probe routine failed/;
+function gpuFault(t: string): boolean {
+  if (GPU_LOST.test(t)) return true;
+  const codes = [/\bXid \([^)]*\): (\d+),/.exec(t)?.[1], /caused by previous Xid (\d+)/.exec(t)?.[1]];
+  return codes.some((n) => n !== undefined && (Number(n) === 79 || NVLINK_XIDS.has(Number(n))));
+}
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);
+  let gpu: string | undefined;
   for (const l of lines) {
     const trimmed = l.text.trim();
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
@@ -190,6 +222,14 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
       continue;
     const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
+    if (module === 'NVRM') {
+      gpu = /\bThe NVIDIA GPU ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)/i.exec(t)?.[1] ?? gpu;
+      if (gpuFault(t)) {
+        const device = /(?:\(PCI:|\bGPU )([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}(?:\.\d)?)/i.exec(t)?.[1] ?? gpu;
+        r.lines.push({ line: l.no, module, text: t, kind: 'gpu', ...(device ? { device } : {}) });
+        continue;
+      }
+    }
     const kind: PeermemLine['kind'] = /Unknown symbol|disagrees about version of symbol/.test(t)
       ? 'symbol'
       : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
