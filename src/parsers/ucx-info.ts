@@ -62,7 +62,17 @@ export interface UcxInfoResult {
   logOnly?: true;
   /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
   cutTransport?: string;
+  /**
+   * UCX's own ERROR or DIAG lines saying an RDMA device or rdma_cm could not be opened (principle 4): src/uct/ib/base/
+   * ib_md.c `ibv_open_device(%s) failed: %m` (ucs_error in older releases, ucs_diag now; also ib_mlx5dv_md.c, ib_efa_md.c)
+   * and src/uct/ib/rdmacm/rdmacm_cm.c `rdma_create_event_channel failed: %m` (openucx/ucx@9466d104, :1594, :953).
+   */
+  openFailures?: { line: number; text: string; device?: string }[];
 }
+
+/** A UCX log line at ERROR or DIAG level that says an RDMA device or rdma_cm could not be opened. */
+const OPEN_FAILED =
+  /\bUCX\s+(?:ERROR|DIAG)\s+(?:ibv_open_device\((\S+?)\) failed|rdma_create_event_channel failed)/;
 
 /** Every UCT transport name `ucx_info -d` prints (beyond RDMA and CUDA ones): a name cut short is a prefix of one. */
 const OTHER_TRANSPORTS = [
@@ -262,6 +272,21 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   // `ucx_info` ran but the paste holds only UCX's log lines after it (a run under UCX_LOG_LEVEL=debug cut before
   // its first `#` line): nothing of its output is shown, which is not a refusal of the paste (principle 2).
   const logs = ran && notUnderstood.length > 0 && notUnderstood.every((n) => UCX_LOG.test(n.text));
+  const openFailures = notUnderstood.flatMap((n) => {
+    const m = UCX_LOG.test(n.text) ? OPEN_FAILED.exec(n.text) : null;
+    return m ? [{ line: n.line, text: n.text, ...(m[1] ? { device: m[1] } : {}) }] : [];
+  });
+  const failed = openFailures.length ? { openFailures } : {};
+  // UCX's log lines alone, with or without the command, that say it could not open the RDMA device: a failure shown
+  // (principle 4), read instead of refused.
+  if (
+    domains.length === 0 &&
+    !version &&
+    !built.build &&
+    openFailures.length > 0 &&
+    notUnderstood.every((n) => UCX_LOG.test(n.text))
+  )
+    return { domains, transports: [], notUnderstood, ...failed };
   if (domains.length === 0 && !version && !built.build && logs)
     return { domains, transports: [], notUnderstood, logOnly: true };
   if (domains.length === 0 && !version && !built.build) refuse(first, notUnderstood);
@@ -279,6 +304,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     ...(endsInside !== undefined ? { endsInside } : {}),
     ...built,
     ...(cutTransport !== undefined ? { cutTransport } : {}),
+    ...failed,
   };
 }
 
