@@ -68,6 +68,42 @@ export const CAPTURES_b38: Capture[] = [
     expert: 'not-judged',
     why: 'two H200 ranks on two AWS hosts (8h200-2/-3): both communicators reach Init COMPLETE and the table header is printed, then only NCCL INFO lines (NET_FORCE_FLUSH, a proxy progress line) and the paste is cut: no result row is shown',
   },
+  // nccl-tests, second sub-batch (read after the first sub-batch's fixes; readings committed first)
+  {
+    file: 'nccl-tests/nccl-tests-219-four-a6000-two-hosts-test-nccl-failure-internal-error-mpirun-abort-cut.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/219',
+    expert: 'problem',
+    why: "four RTX A6000 ranks on two hosts (fengyun416, fengyun): `Test NCCL failure common.cu:959 'internal error'` and `Test failure common.cu:844` before any row, then mpirun's abort banner (cut): the test dies at init",
+  },
+  {
+    file: 'nccl-tests/nccl-1812-singularity-prompt-4x-a100-pcie-no-libibverbs-net-socket-cut.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl/issues/1812',
+    expert: 'not-judged',
+    why: 'behind a `Singularity>` prompt, one process driving four A100 PCIe GPUs on one node: NCCL cannot open libibverbs and lists NET/Socket interfaces (only the network across nodes would use them), then the paste is cut before any row',
+  },
+  {
+    file: 'nccl-tests/nccl-tests-41-singularity-4x-v100-pcie-no-verbs-driver-test-nccl-failure-internal-error.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/41',
+    expert: 'problem',
+    why: "behind a `Singularity>` prompt, four V100 PCIe on one host: libibverbs finds no userspace driver for uverbs0, then `Test NCCL failure common.cu:775 'internal error'`: the test aborts before any row (the whole block)",
+  },
+  {
+    file: 'nccl-tests/nccl-1705-openib-btl-warning-banner-8x-h100-rank-list-cut.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl/issues/1705',
+    expert: 'not-judged',
+    why: "Open MPI's openib warning banner (an OpenFabrics device, mlx5_0, failed to initialise for MPI's own transport, not NCCL's), then the nccl-tests header of eight H100 on one host, cut inside the Rank 4 line before any row",
+  },
+  {
+    file: 'nccl-tests/nccl-1184-proto-simple-elided-rows-wrong-237858-at-512k-cut.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/NVIDIA/nccl/issues/1184',
+    expert: 'problem',
+    why: "an all_reduce table with the poster's `...` between 8 B and 256 KiB: at 512 KiB #wrong is 237858 out-of-place and 238038 in-place, data corruption, with busbw under 1 GB/s; cut at the 1 MiB row",
+  },
   // dmesg
   {
     file: 'dmesg/ogkm-1150-kernel-nvrm-xid45-after-xid149-145-four-gpus-cut.txt',
