@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
+import { gpuFaults, xids } from './dmesg-gpu.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -11,44 +12,14 @@ import { hiddenBy, type Shown } from './shown.js';
  * kernel (out-of-tree, unsigned) are not faults. No such line is "not shown", never "loaded".
  */
 export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Shown } = {}): Check[] {
-  return [...driverFailures(r), ...errorCompletions(r), ...links(r), ...xids(r), ...peermem(r, opts)];
-}
-
-/**
- * Xid events the GPU cannot work past until it is reset (principle 4, a failure with no summary line): 48, an
- * uncorrectable double-bit ECC error in its memory, and 46, the GPU stopped processing (NVIDIA Health Validation
- * gpu_xid_46 / gpu_xid_48: CRITICAL, drain and reset the GPU), and 79, the GPU has fallen off the bus. KV held
- * on that GPU is lost or corrupt and nothing can be sent from it. Other Xids (a contained error, a row remap
- * pending) are left to the GPU's own checks: this reader's question is the RDMA path.
- */
-const FATAL_XID: Record<number, string> = {
-  46: 'the GPU stopped processing',
-  48: 'an uncorrectable double-bit ECC error in GPU memory',
-  79: 'the GPU has fallen off the bus',
-};
-function xids(r: DmesgPeermemResult): Check[] {
-  const out: Check[] = [];
-  const seen = new Set<string>();
-  for (const l of r.lines.filter((x) => x.kind === 'xid')) {
-    const m = /\bNVRM: Xid \(PCI:([0-9a-f:.]+)\): (\d+),/i.exec(l.text);
-    const [gpu, code] = [m?.[1] as string, Number(m?.[2])];
-    const what = FATAL_XID[code];
-    if (!what || seen.has(gpu)) continue;
-    seen.add(gpu);
-    out.push(
-      check(
-        'gpu.xid',
-        'fail',
-        `GPU ${gpu} logged Xid ${code} (line ${l.line}): ${what}; it cannot hold or send KV until it is reset`,
-        {
-          subject: gpu,
-          fix: 'drain the node, reset the GPU (`nvidia-smi -r` or a reboot) and, if it recurs, have the GPU serviced',
-          data: { gpu, xid: code },
-        },
-      ),
-    );
-  }
-  return out;
+  return [
+    ...gpuFaults(r),
+    ...xids(r),
+    ...driverFailures(r),
+    ...errorCompletions(r),
+    ...links(r),
+    ...peermem(r, opts),
+  ];
 }
 
 /**

@@ -24,7 +24,10 @@ export interface PeermemLine {
     | 'xid'
     | 'loaded'
     | 'benign'
+    | 'gpu'
     | 'other';
+  /** The GPU a `gpu` line is about (`PCI:0000:dc:00`, or the address of the `The NVIDIA GPU …` line it continues). */
+  device?: string;
 }
 
 /** An error completion mlx5_ib logged (`<Requestor|Responder> error cqe on cqn …`, then its `syndrome 0x…`). */
@@ -152,10 +155,12 @@ const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
  * `2024-11-15T05:39:15,491363+00:00 ` (sys-utils/dmesg.c DMESG_TIMEFTM_ISO8601, `%s ` of ISO_TIMESTAMP_COMMA_T) and
  * `journalctl -k -o short-iso[-precise]`'s `2025-01-17T17:39:30+0000 <host> kernel:` (systemd logs-show.c
  * output_timestamp_realtime, OUTPUT_SHORT_ISO: `%Y-%m-%dT%H:%M:%S`, `.%06` when precise, then the UTC offset),
- * also as `<host> kernel:` once a log prefix reader (parsers/lines.ts) has taken that RFC 3339 stamp off.
+ * also as `<host> kernel:` once a log prefix reader (parsers/lines.ts) has taken that RFC 3339 stamp off, and
+ * syslog's `kernel:` tag left alone when a poster cut the date and host before it (`kernel: NVRM: Xid …`, issue 38
+ * principle 1).
  */
 const KERNEL =
-  /^(?:\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
+  /^(?:kernel: (?=\S)|\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
 /**
  * `dmesg --decode` (`-x`): `%-6s:%-6s: ` facility and level before the timestamp (sys-utils/dmesg.c, the
  * facility_names and level_names tables): `kern  :err   : `. Only dmesg prints it, so a line behind it is a kernel
@@ -164,12 +169,30 @@ const KERNEL =
 const DECODE =
   /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
+/**
+ * The GPU end of the path (issue 38, principles 4 and 5): NVRM's word that a GPU is lost, at probe
+ * (src/nvidia/arch/nvalloc/unix/src/osapi.c `The NVIDIA GPU %04x:%02x:%02x.%x` / `… installed in this system has`
+ * / `fallen off the bus and is not responding to commands.`, kernel-open/nvidia/nv.c `The NVIDIA probe routine
+ * failed for %d device(s).`) or at run time (osinit.c `GPU has fallen off the bus.`, Xid 79), and its Xid lines
+ * (src/nvidia/src/kernel/gpu/rc/kernel_rc.c `NVRM: Xid (%s): %d, …` with ` caused by previous Xid %d` on a
+ * preemptive removal, Xid 45) whose code is an NVLink error (src/common/sdk/nvidia/inc/nverror.h: NVLINK_ERROR
+ * 74, NVLINK_*_ERROR 144–150). Other Xids are left alone.
+ */
+export const NVLINK_XIDS: ReadonlySet<number> = new Set([74, 144, 145, 146, 147, 148, 149, 150]);
+const GPU_LOST = /fallen off the bus|NVIDIA probe routine failed/;
+function gpuFault(t: string): boolean {
+  if (GPU_LOST.test(t)) return true;
+  const codes = [/\bXid \([^)]*\): (\d+),/.exec(t)?.[1], /caused by previous Xid (\d+)/.exec(t)?.[1]];
+  return codes.some((n) => n !== undefined && (Number(n) === 79 || NVLINK_XIDS.has(Number(n))));
+}
+
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = cleanLines(text);
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);
   const probing = new Set<string>();
+  let gpu: string | undefined;
   for (const l of lines) {
     const trimmed = l.text.trim();
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
@@ -234,6 +257,14 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
       continue;
     const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
+    if (module === 'NVRM') {
+      gpu = /\bThe NVIDIA GPU ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)/i.exec(t)?.[1] ?? gpu;
+      if (gpuFault(t)) {
+        const device = /(?:\(PCI:|\bGPU )([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}(?:\.\d)?)/i.exec(t)?.[1] ?? gpu;
+        r.lines.push({ line: l.no, module, text: t, kind: 'gpu', ...(device ? { device } : {}) });
+        continue;
+      }
+    }
     const kind: PeermemLine['kind'] = /\bNVRM: Xid \(PCI:[0-9a-f:.]+\): \d+,/i.test(t)
       ? 'xid'
       : /Unknown symbol|disagrees about version of symbol/.test(t)

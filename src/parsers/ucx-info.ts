@@ -62,7 +62,17 @@ export interface UcxInfoResult {
   logOnly?: true;
   /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
   cutTransport?: string;
+  /**
+   * UCX's own ERROR or DIAG lines saying an RDMA device or rdma_cm could not be opened (principle 4): src/uct/ib/base/
+   * ib_md.c `ibv_open_device(%s) failed: %m` (ucs_error in older releases, ucs_diag now; also ib_mlx5dv_md.c, ib_efa_md.c)
+   * and src/uct/ib/rdmacm/rdmacm_cm.c `rdma_create_event_channel failed: %m` (openucx/ucx@9466d104, :1594, :953).
+   */
+  openFailures?: { line: number; text: string; device?: string }[];
 }
+
+/** A UCX log line at ERROR or DIAG level that says an RDMA device or rdma_cm could not be opened. */
+const OPEN_FAILED =
+  /\bUCX\s+(?:ERROR|DIAG)\s+(?:ibv_open_device\((\S+?)\) failed|rdma_create_event_channel failed)/;
 
 /** Every UCT transport name `ucx_info -d` prints (beyond RDMA and CUDA ones): a name cut short is a prefix of one. */
 const OTHER_TRANSPORTS = [
@@ -259,12 +269,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   flush();
   const cutTransport = cutName(lines, lastTransport, domains);
   const built = Object.keys(build).length ? { build } : {};
-  // `ucx_info` ran but the paste holds only UCX's log lines after it (a run under UCX_LOG_LEVEL=debug cut before
-  // its first `#` line): nothing of its output is shown, which is not a refusal of the paste (principle 2).
-  const logs = ran && notUnderstood.length > 0 && notUnderstood.every((n) => UCX_LOG.test(n.text));
-  if (domains.length === 0 && !version && !built.build && logs)
-    return { domains, transports: [], notUnderstood, logOnly: true };
-  if (domains.length === 0 && !version && !built.build) refuse(first, notUnderstood);
+  if (domains.length === 0 && !version && !built.build) return nothingShown(first, notUnderstood, ran);
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
   const last = domain === undefined ? undefined : domains[domains.length - 1];
   const endsInside =
@@ -279,6 +284,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     ...(endsInside !== undefined ? { endsInside } : {}),
     ...built,
     ...(cutTransport !== undefined ? { cutTransport } : {}),
+    ...openFailuresOf(notUnderstood),
   };
 }
 
@@ -289,6 +295,33 @@ function memoryTypes(list: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * No ucx_info line at all: UCX's log lines saying it could not open the RDMA device are read, never refused
+ * (principle 4); `ucx_info` ran but only UCX's log lines follow it (a run under UCX_LOG_LEVEL=debug cut before its
+ * first `#` line): nothing of its output is shown, which is not a refusal either (principle 2); else refused.
+ */
+function nothingShown(
+  first: { no: number; text: string } | undefined,
+  notUnderstood: NotUnderstood[],
+  ran: boolean,
+): UcxInfoResult {
+  const failed = openFailuresOf(notUnderstood);
+  if (failed.openFailures) return { domains: [], transports: [], notUnderstood, ...failed };
+  if (ran && notUnderstood.length > 0 && notUnderstood.every((n) => UCX_LOG.test(n.text)))
+    return { domains: [], transports: [], notUnderstood, logOnly: true };
+  refuse(first, notUnderstood);
+}
+
+/** The open failures UCX logged, when every line read around is one of UCX's log lines. */
+function openFailuresOf(notUnderstood: readonly NotUnderstood[]): Pick<UcxInfoResult, 'openFailures'> {
+  if (!notUnderstood.every((n) => UCX_LOG.test(n.text))) return {};
+  const openFailures = notUnderstood.flatMap((n) => {
+    const m = OPEN_FAILED.exec(n.text);
+    return m ? [{ line: n.line, text: n.text, ...(m[1] ? { device: m[1] } : {}) }] : [];
+  });
+  return openFailures.length ? { openFailures } : {};
 }
 
 /** Nothing of ucx_info at all: the first line read around (else the first line) is what is wrong with the input. */

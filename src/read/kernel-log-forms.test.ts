@@ -93,11 +93,12 @@ describe('3. an Xid after which the GPU must be reset fails; other Xids are left
   const xid = (code: number, text: string) =>
     `[ 4123.500000] NVRM: Xid (PCI:0000:19:00): ${code}, pid='<unknown>', name=<unknown>, ${text}`;
 
-  it('Xid 48 (double-bit ECC) and Xid 79 (fallen off the bus) fail for that GPU', () => {
+  it('Xid 48 (double-bit ECC) fails gpu.xid for that GPU; Xid 79 (fallen off the bus) fails gpu.lost', () => {
     expect(
       lines(read('dmesg', xid(48, 'An uncorrectable double bit error (DBE) has been detected on GPU'))),
     ).toContain('fail gpu.xid 0000:19:00');
-    expect(lines(read('dmesg', xid(79, 'GPU has fallen off the bus.')))).toContain('fail gpu.xid 0000:19:00');
+    const lost = lines(read('dmesg', xid(79, 'GPU has fallen off the bus.')));
+    expect(lost.filter((l) => l.startsWith('fail gpu.'))).toEqual(['fail gpu.lost 0000:19:00']);
   });
 
   it('a row remap pending (63) or a contained error (94) alone is no gpu.xid failure', () => {
