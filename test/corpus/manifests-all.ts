@@ -11,4 +11,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m6,
   ...MANIFESTS_m7,
   ...MANIFESTS_m8,
+  ...MANIFESTS_m10,
 ];
