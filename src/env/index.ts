@@ -9,6 +9,7 @@ import { addPart, emptyPart, judgeScope, type Scope, scopesOf, type Unit } from 
 import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
+import { AS_COMMAND, READ_UP_TO } from './read-in-part.js';
 import type { EnvReportPart, EnvService, Skipped } from './schema.js';
 import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
 
@@ -23,7 +24,12 @@ export const ENV_VERDICT_SUBJECT = 'disaggregated serving with these manifests';
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
 function unusable(skipped: readonly Skipped[]): Skipped[] {
   return skipped.filter(
-    (k) => k.doc === 0 && k.kind !== KUSTOMIZE_KIND && !/^no YAML documents|^a Helm\/Go template/.test(k.why),
+    (k) =>
+      k.doc === 0 &&
+      k.kind !== KUSTOMIZE_KIND &&
+      !/^no YAML documents|^a Helm\/Go template/.test(k.why) &&
+      !k.why.startsWith(READ_UP_TO) &&
+      !k.why.startsWith(AS_COMMAND),
   );
 }
 
@@ -81,6 +87,14 @@ export function analyse(
       ),
     );
   }
+  // A file read in part (issue 38 P1/P2): what its unread lines hold is not shown, so never a pass.
+  for (const k of loaded.skipped.filter((x) => x.why.startsWith(READ_UP_TO)))
+    checks.push(
+      check('env.read-in-part', 'warn', `${k.file}: ${k.why}`, {
+        subject: k.file,
+        fix: 'give the whole manifest (the thread or paste may have cut it), or mend the YAML at that line',
+      }),
+    );
   if (services.length === 0 && ex.shapes.length === 0) {
     checks.push(
       check(

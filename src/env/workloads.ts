@@ -196,6 +196,13 @@ export interface WorkloadExtractor {
   readonly lookups: Pick<Extracted, 'configMaps' | 'computeDomainTemplates' | 'rdmaClaimTemplates'>;
 }
 
+/** Where a document sits, and why it is not whole when its file was read in part (read-in-part.ts). */
+const placeOf = (d: LoadedDoc) => ({
+  file: d.file,
+  doc: d.doc,
+  ...(d.partial ? { partial: d.partial } : {}),
+});
+
 export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
@@ -227,7 +234,7 @@ export function workloadExtractor(): WorkloadExtractor {
       return;
     }
     /** Where a graph read from this document sits, as every graph names it. */
-    const where = { file: d.file, doc: d.doc, deployment: name, kind, apiVersion };
+    const where = { ...placeOf(d), deployment: name, kind, apiVersion };
     const dgd = readDgd(doc);
     if (dgd) {
       for (const problem of dgd.problems)
