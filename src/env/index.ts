@@ -19,6 +19,14 @@ import { type Extracted, extractWorkloads, workloadExtractor } from './workloads
  * files in, a Report out.
  */
 
+/**
+ * A workload kind env reads whose pods the file does not show (a graph without services or spec, a
+ * pod template without containers, templates elided as `{ ... }`), or a file read in part: not shown,
+ * never "nothing to check" (issue 38 P2; workloads.ts names them so).
+ */
+const NOT_SHOWN =
+  /\bwithout (?:services|a spec|pods that run a container|containers|roles that run a container)$|^read up to line /;
+
 export const ENV_VERDICT_SUBJECT = 'disaggregated serving with these manifests';
 
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
@@ -96,11 +104,14 @@ export function analyse(
       }),
     );
   if (services.length === 0 && ex.shapes.length === 0) {
+    const unshown = skipped.filter((k) => NOT_SHOWN.test(k.why)).map((k) => `${k.file}: ${k.why}`);
     checks.push(
       check(
         'env.workloads',
         'warn',
-        `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s): nothing was checked`,
+        unshown.length
+          ? `no pods to check in ${loaded.files.length} file(s): their workloads are not shown (${unshown.slice(0, 3).join('; ')}${unshown.length > 3 ? '; …' : ''}): nothing was checked`
+          : `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s): nothing was checked`,
         {
           fix: 'point env at the recipe directory that holds the DynamoGraphDeployment',
         },
@@ -164,6 +175,8 @@ export function refuseEmptyInputs(
       return f === root || f.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`);
     };
     if (part.services.some((s) => inside(s.file))) continue;
+    // A workload whose pods are not shown (cut, elided) is not nothing: not refused, never a pass (P2).
+    if (part.skipped.some((k) => inside(k.file) && NOT_SHOWN.test(k.why))) continue;
     const why = part.skipped
       .filter((k) => inside(k.file))
       .map((k) => (k.file === shown ? k.why : `${k.file}: ${k.why}`));
