@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
+import { withImpliedApiVersion } from './kind-only.js';
 import type { LoadedDoc } from './load.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
@@ -220,7 +221,7 @@ export function workloadExtractor(): WorkloadExtractor {
   let mark = 0;
   let undecidedMark = 0;
   const visit = (d: LoadedDoc, value: unknown) => {
-    const doc = obj(value);
+    const doc = withImpliedApiVersion(obj(value));
     const skip = (why: string) =>
       out.skipped.push({ file: d.file, doc: d.doc, line: d.line, kind: doc ? kindOf(doc) : '-', why });
     if (!doc) return skip(`not a Kubernetes object (a ${Array.isArray(value) ? 'list' : typeof value})`);
