@@ -40,3 +40,36 @@ spec:
     expect(withImpliedApiVersion({ apiVersion: 'v1' })).toEqual({ apiVersion: 'v1' });
   });
 });
+
+describe('a Volcano Job (batch.volcano.sh) is read by its tasks, one gang (volcano-sh/apis job.go:73)', () => {
+  it('each task a service of its pod template, every pod counted in one world', () => {
+    const { part, checks } = analyseYaml(`apiVersion: batch.volcano.sh/v1alpha1
+kind: Job
+metadata: {name: ray-vllm}
+spec:
+  minAvailable: 2
+  tasks:
+    - name: head
+      replicas: 1
+      template:
+        spec:
+          containers:
+            - name: head
+              image: vllm/vllm-openai
+              command: [/bin/bash, -c, "ray start --head; vllm serve m --tensor-parallel-size 2"]
+              resources: {limits: {nvidia.com/gpu: 1}}
+    - name: worker
+      replicas: 1
+      template:
+        spec:
+          containers:
+            - name: worker
+              image: vllm/vllm-openai
+              command: [/bin/bash, -c, "ray start --address=head:6379 --block"]
+              resources: {limits: {nvidia.com/gpu: 1}}
+`);
+    expect(part.services.map((s) => s.name)).toEqual(['head/head', 'worker/worker']);
+    expect(part.graphs[0]?.kind).toBe('Job');
+    expect(checks.map((c) => c.id)).not.toContain('env.workloads');
+  });
+});
