@@ -9,6 +9,7 @@ import { addPart, emptyPart, judgeScope, type Scope, scopesOf, type Unit } from 
 import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
+import { AS_COMMAND, READ_UP_TO } from './read-in-part.js';
 import type { EnvReportPart, EnvService, Skipped } from './schema.js';
 import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
 
@@ -18,12 +19,25 @@ import { type Extracted, extractWorkloads, workloadExtractor } from './workloads
  * files in, a Report out.
  */
 
+/**
+ * A workload kind env reads whose pods the file does not show (a graph without services or spec, a
+ * pod template without containers, templates elided as `{ ... }`), or a file read in part: not shown,
+ * never "nothing to check" (issue 38 P2; workloads.ts names them so).
+ */
+const NOT_SHOWN =
+  /\bwithout (?:services|a spec|pods that run a container|containers|roles that run a container)$|^read up to line /;
+
 export const ENV_VERDICT_SUBJECT = 'disaggregated serving with these manifests';
 
 /** Skipped entries for whole files that could not be read or parsed (doc 0, not an empty file). */
 function unusable(skipped: readonly Skipped[]): Skipped[] {
   return skipped.filter(
-    (k) => k.doc === 0 && k.kind !== KUSTOMIZE_KIND && !/^no YAML documents|^a Helm\/Go template/.test(k.why),
+    (k) =>
+      k.doc === 0 &&
+      k.kind !== KUSTOMIZE_KIND &&
+      !/^no YAML documents|^a Helm\/Go template/.test(k.why) &&
+      !k.why.startsWith(READ_UP_TO) &&
+      !k.why.startsWith(AS_COMMAND),
   );
 }
 
@@ -81,12 +95,23 @@ export function analyse(
       ),
     );
   }
+  // A file read in part (issue 38 P1/P2): what its unread lines hold is not shown, so never a pass.
+  for (const k of loaded.skipped.filter((x) => x.why.startsWith(READ_UP_TO)))
+    checks.push(
+      check('env.read-in-part', 'warn', `${k.file}: ${k.why}`, {
+        subject: k.file,
+        fix: 'give the whole manifest (the thread or paste may have cut it), or mend the YAML at that line',
+      }),
+    );
   if (services.length === 0 && ex.shapes.length === 0) {
+    const unshown = skipped.filter((k) => NOT_SHOWN.test(k.why)).map((k) => `${k.file}: ${k.why}`);
     checks.push(
       check(
         'env.workloads',
         'warn',
-        `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s): nothing was checked`,
+        unshown.length
+          ? `no pods to check in ${loaded.files.length} file(s): their workloads are not shown (${unshown.slice(0, 3).join('; ')}${unshown.length > 3 ? '; …' : ''}): nothing was checked`
+          : `no DynamoGraphDeployment or pod workload in ${loaded.files.length} file(s): nothing was checked`,
         {
           fix: 'point env at the recipe directory that holds the DynamoGraphDeployment',
         },
@@ -150,6 +175,8 @@ export function refuseEmptyInputs(
       return f === root || f.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`);
     };
     if (part.services.some((s) => inside(s.file))) continue;
+    // A workload whose pods are not shown (cut, elided) is not nothing: not refused, never a pass (P2).
+    if (part.skipped.some((k) => inside(k.file) && NOT_SHOWN.test(k.why))) continue;
     const why = part.skipped
       .filter((k) => inside(k.file))
       .map((k) => (k.file === shown ? k.why : `${k.file}: ${k.why}`));

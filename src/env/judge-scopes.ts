@@ -124,6 +124,8 @@ export function scopesOf(graphs: RawGraph[]): Scope[] {
       scopes.push(s);
     }
     s.graphs.push(g);
+    // The plain workloads of a file are judged together: one of them not whole (a file read in part) leaves the set partial.
+    if (g.partial && !s.partial) s.partial = g.partial;
   }
   return scopes;
 }

@@ -6,6 +6,7 @@ import { formatBytes } from '../core/size.js';
 import { fastParseAll } from './fast-yaml.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
+import { cutLike, readInPart } from './read-in-part.js';
 import type { Skipped } from './schema.js';
 import { expandPaths, type ReadCaps } from './walk.js';
 
@@ -18,6 +19,8 @@ export interface LoadedDoc {
   /** 1-based line where the document's content starts. */
   line: number;
   value: unknown;
+  /** Why the document is not whole (the file was read in part and its lines after the document's stop are not shown). */
+  partial?: string;
   /** Where a rendered document's object is written (kustomize: its source file and line), for CI locations. */
   at?: { file: string; line: number };
 }
@@ -158,6 +161,26 @@ export function parseYamlFile(
   shown: string,
   full = false,
 ): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  try {
+    return parseWhole(text, shown, full);
+  } catch (err) {
+    if (!(err instanceof UnusableFileError) || !/^invalid YAML/.test(err.reason) || !cutLike(err.reason))
+      throw err;
+    const part = readInPart(
+      text,
+      shown,
+      (t) => parseWhole(t, shown, full),
+      (e) => (e instanceof UnusableFileError ? e : undefined),
+    );
+    return part ?? throwIt(err);
+  }
+}
+
+const throwIt = (err: Error): never => {
+  throw err;
+};
+
+function parseWhole(text: string, shown: string, full = false): { docs: LoadedDoc[]; skipped: Skipped[] } {
   if (GO_TEMPLATE.test(text)) {
     const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
     return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };

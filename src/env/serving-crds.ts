@@ -3,7 +3,7 @@ import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { moreServingCrdGraph } from './serving-crds-more.js';
 import { tokenize } from './shell.js';
-import { jobSetServices, trainingJobServices } from './training-jobs.js';
+import { jobSetServices, trainingJobServices, volcanoJobServices } from './training-jobs.js';
 
 /**
  * Serving CRDs that hold a whole prefill/decode graph in one object, read as a graph (roles, pods,
@@ -361,7 +361,10 @@ function omeIsvcGraph(doc: Rec): CrdGraph {
 /** A serving CRD's graph, or undefined when the document is not one of SERVING_CRD_KINDS. */
 export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): CrdGraph | undefined {
   // Kubeflow MPIJob / PyTorchJob: one distributed job, read as one graph as these are (training-jobs.ts).
-  const job = trainingJobServices(kind, apiVersion, doc) ?? jobSetServices(kind, apiVersion, doc);
+  const job =
+    trainingJobServices(kind, apiVersion, doc) ??
+    jobSetServices(kind, apiVersion, doc) ??
+    volcanoJobServices(kind, apiVersion, doc);
   if (job) return { services: job };
   // Kthena, llmaz, AIBrix RayClusterFleet, and the kinds whose controller builds every pod (serving-crds-more.ts).
   const more = moreServingCrdGraph(kind, apiVersion, doc);

@@ -92,3 +92,33 @@ export function jobSetServices(kind: string, apiVersion: string, doc: Rec): RawS
         }),
   );
 }
+
+/**
+ * The services of a Volcano Job (batch.volcano.sh; references/env-rules.md "Manifests pasted into
+ * threads"), or undefined when the document is not one: `spec.tasks`, each `replicas` pods of its
+ * PodTemplateSpec `template` (volcano-sh/apis pkg/apis/batch/v1alpha1/job.go:73, :248, :259). One
+ * Volcano Job is one gang (its pods find each other through the svc plugin's headless service):
+ * read as one world, as a JobSet is.
+ */
+export function volcanoJobServices(kind: string, apiVersion: string, doc: Rec): RawService[] | undefined {
+  if (kind !== 'Job' || !apiVersion.startsWith('batch.volcano.sh/')) return undefined;
+  const tasks = arr(obj(doc.spec)?.tasks).flatMap((t, k) => {
+    const task = obj(t);
+    return task ? [{ name: str(task.name) ?? `#${k}`, k, task, pods: countOf(task.replicas, 1) }] : [];
+  });
+  const world = Math.max(
+    1,
+    tasks.reduce((sum, t) => sum + t.pods, 0),
+  );
+  return tasks.flatMap(({ name, k, task, pods }) =>
+    pods === 0
+      ? []
+      : containerServices({
+          prefix: `${name}/`,
+          path: `spec.tasks[${k}].template.`,
+          tmpl: obj(task.template),
+          nodeCount: world,
+          replicas: 1,
+        }),
+  );
+}

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
+import { withImpliedApiVersion } from './kind-only.js';
 import type { LoadedDoc } from './load.js';
 import { dgdSpecNotShown, type NotShownGraph, rolesNotShown } from './not-shown.js';
 import { containerServices } from './pod-services.js';
@@ -207,6 +208,13 @@ function notShownLister(
     g ? void out.graphs.push({ ...where, isDgd: false, ownScope: true, ...g }) : skip(why);
 }
 
+/** Where a document sits, and why it is not whole when its file was read in part (read-in-part.ts). */
+const placeOf = (d: LoadedDoc) => ({
+  file: d.file,
+  doc: d.doc,
+  ...(d.partial ? { partial: d.partial } : {}),
+});
+
 export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
@@ -224,7 +232,7 @@ export function workloadExtractor(): WorkloadExtractor {
   let mark = 0;
   let undecidedMark = 0;
   const visit = (d: LoadedDoc, value: unknown) => {
-    const doc = obj(value);
+    const doc = withImpliedApiVersion(obj(value));
     const skip = (why: string) =>
       out.skipped.push({ file: d.file, doc: d.doc, line: d.line, kind: doc ? kindOf(doc) : '-', why });
     if (!doc) return skip(`not a Kubernetes object (a ${Array.isArray(value) ? 'list' : typeof value})`);
@@ -238,7 +246,7 @@ export function workloadExtractor(): WorkloadExtractor {
       return;
     }
     /** Where a graph read from this document sits, as every graph names it. */
-    const where = { file: d.file, doc: d.doc, deployment: name, kind, apiVersion };
+    const where = { ...placeOf(d), deployment: name, kind, apiVersion };
     const listOr = notShownLister(out, where, skip);
     const podless = (w: string) =>
       listOr(rolesNotShown(kind, doc), `${kind} without ${w} that run a container`);

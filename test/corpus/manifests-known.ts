@@ -56,4 +56,22 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'vllmforum-rdma-container-snippet-nccl-ib-ipc-lock.yaml':
     "READING: the file is no Kubernetes object, only a container's env, securityContext and volumeMounts as the forum answer wrote them; env's stated rule reads Kubernetes objects (apiVersion/kind) and refuses a file with none, naming why (exit 2: 'not a Kubernetes object (no apiVersion/kind)'), since reading any bare mapping with such keys as a container would take a Helm values file for a pod; the expert judged the fragment as a container whose workload, engine and devices are not shown (not-judged)",
   // m10
+  'dynamo-issue6408-trtllm-disagg-configmap-cut.yaml':
+    "READING: the thread's copy cuts the DGD at `spec:` + `  backendFramework` with no colon, which is valid YAML (spec is the string 'backendFramework'), so nothing marks the file as cut; env's stated rule (env.shape, issue 38's last env bullet) fails a DGD whose spec is not a mapping, naming the field, while the expert read the bare last word as a key cut mid-line (not shown)",
+  'aibrix-issue1691-stormservice-sglang-1p1d-cut.yaml':
+    'READING: the copy cuts the StormService at a line that is whole YAML (`image: …/sgl`), so the file reads as a complete object: one prefill role whose container shows no command and an image env does not know, no decode role; env judges that as written (no engine it knows, no KV hand-off, nothing at risk), the expert knew from the thread that the args, resources and decode role were cut away (not shown)',
+  'kserve-issue3446-isvc-vllm-heredoc.yaml':
+    "READING: after the kubectl heredoc line (read as a command) the block's mis-indented `command:` (the parse error the issue reports) stops the YAML at line 14, so env reads lines 2-13 only and warns that lines 14-33 are not shown (env.read-in-part: a file read in part is never a pass); the expert read those unparsable lines as text (one-GPU vLLM api_server, aggregated) and judged no KV hand-off",
+  'kuberay-issue2354-rayservice-vllm-pp2-cut.yaml':
+    "READING: the copy cuts the RayService after the head group's gcs-server port, a whole YAML line, so the file reads as a complete RayService with a CPU head and no worker group; env judges that as written (no GPU pod, no engine pod, nothing at risk), the expert knew from the thread that the GPU worker group (where the pipeline-parallel traffic runs) was cut away",
+  'lws-issue391-sglang-dsr1-tp16-cut.yaml':
+    "READING: the copy cuts the LeaderWorkerSet at `- name: GLOO_SOCKET_IFNAME`, a whole YAML line, so env reads a complete leader running SGLang TP16 over two nodes with the container runtime's default /dev/shm and no RDMA resource, and its stated rules fail the shared memory (env.shm) and warn the cross-node TP path (env.multinode-rdma); the expert knew from the thread that the leader's resources, volumes and worker template were cut away (not shown)",
+  'rdmashared-issue108-l40-rdma-pod.yaml':
+    "READING: the Pod runs `sleep infinity` (no engine), so nothing in it is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for dra-imex-channel-injection-pod.yaml; the expert judged the same facts as nothing at risk",
+  'rdmashared-issue44-configmap.yaml':
+    "READING: the file holds only the RDMA shared device plugin's ConfigMap; env's stated rule (test/env-cli.test.ts 'cm.yaml') refuses an input with no workload at all as nothing to check (exit 2), the expert judged the same fact (no KV hand-off in the file) as nothing at risk",
+  'netop-issue1017-macvlannetwork-ib1.yaml':
+    "READING: as rdmashared-issue44-configmap.yaml: a Network Operator MacvlanNetwork alone is no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
+  'netop-issue1017-mofed-test-pod-cut.yaml':
+    'READING: the copy cuts the Pod inside a quoted capability (`add: [ "IP`), so env reads it up to the line before and warns that the rest is not shown (env.read-in-part: a file read in part is never a pass; its image, command and resources beyond the cut are unknown); the expert judged the MOFED test image as a fabric test pod with no engine',
 };

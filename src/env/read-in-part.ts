@@ -1,0 +1,136 @@
+/**
+ * Issue 38 P1 for manifests: read what is there, whatever its shape. A manifest pasted into a
+ * thread often opens with the command that applied it (`kubectl apply -f - <<EOF`, `$ kubectl
+ * apply -f x.yaml`) and often stops where the thread's copy stops, mid-line or mid-string, or at
+ * one line indented by hand. Such a file is not "nothing to check": the lines that parse are read,
+ * the lines that do not are named, and what they held is not shown (a warning, never a pass).
+ *
+ * Not recovered: duplicate keys (which value is meant?), tabs, alias bombs, nesting too deep;
+ * those stay errors of the whole file, as before.
+ */
+
+import type { Skipped } from './schema.js';
+
+/** A shell command line before a manifest: an optional prompt, then kubectl/oc/cat/… or a heredoc opener. */
+const COMMAND =
+  /^\s*(?:[$#>]\s+)?(?:(?:sudo\s+)?(?:kubectl|oc|k|cat|helm|envsubst|tee|echo|microk8s)\s.*|.*<<-?\s*['"]?\w+['"]?\s*)$/;
+/** The delimiter a heredoc opener names (`<<EOF`, `<<'EOF'`, `<<-EOF`). */
+const HEREDOC = /<<-?\s*['"]?(\w+)['"]?/;
+
+/** How a skipped entry names the lines read as a shell command, and a file read up to a line. */
+export const AS_COMMAND = 'read as a shell command, not YAML: line';
+export const READ_UP_TO = 'read up to line';
+
+/** Errors no shape repair answers. */
+const NOT_A_CUT = /Map keys must be unique|Tabs|alias|nested too deeply|nested more than/i;
+
+export interface PartRead {
+  /** The text to parse: unread lines blanked, so every line keeps its number. */
+  text: string;
+  /** 1-based lines read as a shell command, not YAML. */
+  commands: number[];
+}
+
+/** Blanks the shell command lines that open the text (and the heredoc's closing delimiter). */
+export function withoutCommands(text: string): PartRead | undefined {
+  const lines = text.split('\n');
+  const commands: number[] = [];
+  let delimiter: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    // A YAML line is `key: value` or `- item`; a command has neither at its start.
+    if (!COMMAND.test(line) || /^\s*(?:-\s|[\w.\-/"']+\s*:(?:\s|$))/.test(line)) break;
+    commands.push(i + 1);
+    delimiter = HEREDOC.exec(line)?.[1] ?? delimiter;
+    lines[i] = '';
+  }
+  if (commands.length === 0) return undefined;
+  if (delimiter)
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = (lines[i] ?? '').trim();
+      if (line === '') continue;
+      if (line === delimiter) {
+        lines[i] = '';
+        commands.push(i + 1);
+      }
+      break;
+    }
+  return { text: lines.join('\n'), commands };
+}
+
+/** Whether a syntax error could be a cut or a hand-indented line (one a part read answers). */
+export function cutLike(reason: string): boolean {
+  return !NOT_A_CUT.test(reason);
+}
+
+/** The text with line `from` (1-based) and every line after it blanked. */
+export function before(text: string, from: number): string {
+  const lines = text.split('\n');
+  for (let i = Math.max(0, from - 1); i < lines.length; i++) lines[i] = '';
+  return lines.join('\n');
+}
+
+/** How many lines the text has (a final newline ends the last line, it opens none). */
+export function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length;
+}
+
+interface Parsed<D> {
+  docs: D[];
+  skipped: Skipped[];
+}
+
+/**
+ * A file that is not YAML as a whole, read in part: its opening shell command lines blanked, then
+ * the lines before the first error, stepping back while the rest still does not parse. Undefined
+ * when no Kubernetes object (a document with a `kind`) is left to read.
+ */
+export function readInPart<D extends { value: unknown; doc: number; partial?: string }>(
+  text: string,
+  shown: string,
+  parse: (text: string) => Parsed<D>,
+  syntaxError: (err: unknown) => { line: number; reason: string } | undefined,
+): Parsed<D> | undefined {
+  const cmd = withoutCommands(text);
+  const skipped: Skipped[] = cmd
+    ? [
+        {
+          file: shown,
+          doc: 0,
+          line: cmd.commands[0] ?? 1,
+          kind: '-',
+          why: `${AS_COMMAND} ${cmd.commands.join(', ')}`,
+        },
+      ]
+    : [];
+  let t = cmd?.text ?? text;
+  let from = 0;
+  let reason = '';
+  for (let tries = 0; tries < 64; tries++) {
+    try {
+      const r = parse(t);
+      if (!r.docs.some((d) => typeof (d.value as { kind?: unknown } | null)?.kind === 'string'))
+        return undefined;
+      if (from) {
+        // The document the cut falls in is not whole; those before it are.
+        const last = r.docs[r.docs.length - 1];
+        if (last) last.partial = `${shown} is read up to line ${from - 1}; the lines after it are not shown`;
+        const why = `${READ_UP_TO} ${from - 1}: lines ${from}-${lineCount(text)} not read (${reason}); what they hold is not shown`;
+        skipped.push({ file: shown, doc: 0, line: from, kind: '-', why });
+      }
+      return { docs: r.docs, skipped: [...skipped, ...r.skipped] };
+    } catch (err) {
+      const e = syntaxError(err);
+      if (!e || !cutLike(e.reason)) return undefined;
+      // An unrendered envsubst placeholder breaks the YAML there: a template to render, not a cut.
+      if (/\$\{\w+\}/.test(t.split('\n')[e.line - 1] ?? '')) return undefined;
+      const line = from && e.line >= from ? from - 1 : e.line;
+      if (line <= 1) return undefined;
+      if (!from) reason = e.reason;
+      from = line;
+      t = before(t, line);
+    }
+  }
+  return undefined;
+}
