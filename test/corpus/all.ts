@@ -36,6 +36,8 @@ import { CAPTURES_b35 } from './captures-b35.table.js';
 import { CAPTURES_b36 } from './captures-b36.table.js';
 import { CAPTURES_b37 } from './captures-b37.table.js';
 import { CAPTURES_b38 } from './captures-b38.table.js';
+import { CAPTURES_b39 } from './captures-b39.table.js';
+import { CAPTURES_b40 } from './captures-b40.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -77,4 +79,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b36,
   ...CAPTURES_b37,
   ...CAPTURES_b38,
+  ...CAPTURES_b39,
+  ...CAPTURES_b40,
 ];

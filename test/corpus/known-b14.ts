@@ -117,4 +117,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (jishuzhan lsmod, TOOL P1, fixed: lines under a typed lsmod that are no row are read around: src/read/lsmod-typed-rows.test.ts)
   // b37
   // b38
+  // b39
+  // b40
 };

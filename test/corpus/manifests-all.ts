@@ -4,6 +4,8 @@ import { MANIFESTS_m7 } from './manifests-m7.table.js';
 import { MANIFESTS_m8 } from './manifests-m8.table.js';
 import { MANIFESTS_m9 } from './manifests-m9.table.js';
 import { MANIFESTS_m10 } from './manifests-m10.table.js';
+import { MANIFESTS_m11 } from './manifests-m11.table.js';
+import { MANIFESTS_m12 } from './manifests-m12.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -13,4 +15,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m8,
   ...MANIFESTS_m9,
   ...MANIFESTS_m10,
+  ...MANIFESTS_m11,
+  ...MANIFESTS_m12,
 ];

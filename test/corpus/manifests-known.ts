@@ -74,4 +74,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as rdmashared-issue44-configmap.yaml: a Network Operator MacvlanNetwork alone is no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
   'netop-issue1017-mofed-test-pod-cut.yaml':
     'READING: the copy cuts the Pod inside a quoted capability (`add: [ "IP`), so env reads it up to the line before and warns that the rest is not shown (env.read-in-part: a file read in part is never a pass; its image, command and resources beyond the cut are unknown); the expert judged the MOFED test image as a fabric test pod with no engine',
+  // m11
+  // m12
 };
