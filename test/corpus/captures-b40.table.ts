@@ -169,6 +169,13 @@ export const CAPTURES_b40: Capture[] = [
     expert: 'no-problem',
     why: 'the two GPUs a Slurm job was given: GPU0-GPU1 NV12, both PXB to NIC0 and NIC1 (a PCIe switch shared with two NICs); every GPU row is whole, the paste is cut only in the NIC rows (at NIC3), which add nothing to GPU-GPU or GPU-NIC placement',
   },
+  {
+    file: 'ucx_info/ompi-13183-dgx-b200-unprefixed-remote-operation-error-mlx5-4-rdma-read-backtrace-cut.txt',
+    tool: 'ucx_info',
+    source: 'https://github.com/open-mpi/ompi/issues/13183',
+    expert: 'problem',
+    why: 'pasted without the log prefix, on a DGX B200: an RC QP RDMA_READ completes with "Remote operation error on mlx5_4:1/IB" (synd 0x14), then UCX\'s fatal-error backtrace (ucs_handle_error from uct_ib_mlx5_completion_with_err), cut in frame 8: the RDMA transfer fails and the process aborts',
+  },
   // horovod
   {
     file: 'ibv_devinfo/horovod-288-backticked-ssh-ibv-devinfo-refused-then-function-not-implemented.txt',
