@@ -8,6 +8,7 @@ import {
   type UcxMemoryDomain,
 } from '../parsers/ucx-info.js';
 import { cutShown, hiddenBy, type Shown } from './shown.js';
+import { openFailed } from './ucx-log-failed.js';
 
 /** Lines `ucx_info -d` prints for the transports whose absence is concluded (UCX ≥ 1.9 and older layouts). */
 const RDMA_LINES = [
@@ -338,33 +339,6 @@ function fromVersion(r: UcxInfoResult): Check[] {
       ),
     );
   return checks;
-}
-
-/**
- * Only UCX's log lines, and they say it could not open the RDMA device or rdma_cm's event channel (parsers/ucx-info.ts
- * OPEN_FAILED; principle 4): from where it ran UCX has no RDMA transport on that device, most often a container
- * without the device's /dev/infiniband nodes. Its transport list is not shown, so CUDA is not judged.
- */
-function openFailed(failures: NonNullable<UcxInfoResult['openFailures']>): Check[] {
-  const devices = [...new Set(failures.flatMap((f) => f.device ?? []))];
-  const first = failures[0] as (typeof failures)[number];
-  const what = [
-    ...(devices.length ? [`the RDMA device ${devices.join(', ')}`] : []),
-    ...(failures.some((f) => f.device === undefined) ? ["rdma_cm's event channel"] : []),
-  ].join(' and ');
-  return [
-    check(
-      'ucx.rdma',
-      'fail',
-      `UCX could not open ${what} (line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*\[[^\]]*\]\s*/, '')}): it has no RDMA transport there, so transfers fall back to TCP or fail`,
-      {
-        ...(devices.length ? { subject: devices.join(', ') } : {}),
-        fix: 'expose the device to the container (/dev/infiniband/uverbs* and rdma_cm: the RDMA device plugin, or --device=/dev/infiniband) and check `ibv_devinfo` there',
-        data: { devices },
-      },
-    ),
-    check('ucx.cuda', 'skipped', "the paste holds only UCX's log lines: its CUDA transports are not shown"),
-  ];
 }
 
 /** `ucx_info` ran but only UCX's log lines are pasted after it: no transport is shown, none is missing. */

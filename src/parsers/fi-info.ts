@@ -9,6 +9,10 @@ import { cleanLines, isElision, promptCommand } from './lines.js';
  * available)`; releases before the strerror was added print `fi_getinfo: %d` alone (util/info.c `run`,
  * `fprintf(stderr, "fi_getinfo: %d\n", ret)`), so `fi_getinfo: -61` on its own line is the whole answer.
  * `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ * fabtests' own `fi_info` (ofiwg/fabtests simple/info.c, 2015) reports the failure through its FI_PRINTERR macro:
+ * `fi_getinfo(): %d, %d (%s)` with the source line, then the code (include/shared.h:108-109 at e942b8a), as in
+ * `fi_getinfo(): 173, -19 (No such device)`; its later FT_PRINTERR prints `fi_getinfo(): %s:%d, ret=%d (%s)`
+ * (include/shared.h:262-264 at 4ed2780). The code is the same fi_getinfo return.
  * `fi_info -v` prints each record through fi_tostr (util/info.c:302-304, src/fi_tostr.c `ofi_tostr_info`): `---`,
  * `fi_info:`, then indented attributes, the provider last (`fi_fabric_attr:` / `prov_name: %s`, after
  * `fi_domain_attr:` / `name: %s` and `fi_ep_attr:` / `type: %s`): a record cut before its `prov_name` shows no
@@ -86,7 +90,7 @@ export function parseFiInfo(text: string): FiInfoResult {
     // The code alone under a typed `fi_info` (the `fi_getinfo: ` prefix lost on the way to the paste): the only
     // line fi_info prints that is a bare negative number is that return code (util/info.c `run`).
     const err =
-      /^fi_getinfo: (-?\d+)(?: \(.+\))?$/.exec(t) ??
+      /^fi_getinfo(?:\(\))?: (?:\S+:\d+, ret=|\d+, )?(-?\d+)(?: \(.+\))?$/.exec(t) ??
       (command && /\bfi_info\b/.test(command) && r.entries.length === 0 && !r.error
         ? /^(-\d+)$/.exec(t)
         : null);

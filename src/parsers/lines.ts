@@ -144,10 +144,26 @@ const EMPTY_CODE_ALL = /(?<!`)``(?!`)/g;
  */
 function unquote(raw: string[]): string[] {
   const filled = raw.filter((l) => l.trim() !== '');
-  if (filled.length < 2 || filled.filter((l) => MAIL_QUOTE.test(l)).length < 0.8 * filled.length) return raw;
-  return raw.map((l) => l.replace(MAIL_QUOTE, ''));
+  if (filled.length >= 2 && filled.filter((l) => MAIL_QUOTE.test(l)).length >= 0.8 * filled.length)
+    return raw.map((l) => l.replace(MAIL_QUOTE, ''));
+  // A markdown blockquote opened on the paste's first line and continued lazily: the lines after it carry no `>`
+  // (CommonMark 0.31.2, 5.1 Block quotes, "laziness": a paragraph continuation line may omit the marker). The one
+  // `> ` is the post's, not the tool's.
+  const first = raw.findIndex((l) => l.trim() !== '');
+  const next = raw[first + 1];
+  if (
+    first >= 0 &&
+    LAZY_QUOTE.test(raw[first] as string) &&
+    next !== undefined &&
+    next.trim() !== '' &&
+    filled.slice(1).every((l) => !MAIL_QUOTE.test(l))
+  )
+    return raw.map((l, i) => (i === first ? l.replace(LAZY_QUOTE, '') : l));
+  return raw;
 }
 const MAIL_QUOTE = /^(?:[ \t]*>)+ ?/;
+/** One blockquote marker, a space, then text (not `>>>`, a Python prompt, nor a bare `>`). */
+const LAZY_QUOTE = /^> (?=\S)/;
 
 const SRUN_LABEL = /^\s*\d+: /;
 /** A unified diff's added line: `+` then the line (not the `+++` file header, not a `+---+` table rule). */

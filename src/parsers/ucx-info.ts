@@ -1,5 +1,6 @@
 import { ParseError } from './errors.js';
 import { cleanLines, isLastLine, type Line, type NotUnderstood, promptCommand } from './lines.js';
+import { type UcxLogFailure, ucxLogFailures } from './ucx-log-failures.js';
 
 /** UCX's log prefix (src/ucs/debug/log.c): `[1643916642.829082] [host:pid:tid]`. */
 const UCX_LOG = /^\[\d+\.\d+\]\s+\[[^\]]+\]/;
@@ -63,16 +64,11 @@ export interface UcxInfoResult {
   /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
   cutTransport?: string;
   /**
-   * UCX's own ERROR or DIAG lines saying an RDMA device or rdma_cm could not be opened (principle 4): src/uct/ib/base/
-   * ib_md.c `ibv_open_device(%s) failed: %m` (ucs_error in older releases, ucs_diag now; also ib_mlx5dv_md.c, ib_efa_md.c)
-   * and src/uct/ib/rdmacm/rdmacm_cm.c `rdma_create_event_channel failed: %m` (openucx/ucx@9466d104, :1594, :953).
+   * UCX's own ERROR or DIAG lines saying its RDMA transport cannot work: the device or rdma_cm could not be opened, a
+   * completion queue could not be created, a transfer completed in error (principle 4; parsers/ucx-log-failures.ts).
    */
-  openFailures?: { line: number; text: string; device?: string }[];
+  openFailures?: UcxLogFailure[];
 }
-
-/** A UCX log line at ERROR or DIAG level that says an RDMA device or rdma_cm could not be opened. */
-const OPEN_FAILED =
-  /\bUCX\s+(?:ERROR|DIAG)\s+(?:ibv_open_device\((\S+?)\) failed|rdma_create_event_channel failed)/;
 
 /** Every UCT transport name `ucx_info -d` prints (beyond RDMA and CUDA ones): a name cut short is a prefix of one. */
 const OTHER_TRANSPORTS = [
@@ -307,20 +303,21 @@ function nothingShown(
   notUnderstood: NotUnderstood[],
   ran: boolean,
 ): UcxInfoResult {
-  const failed = openFailuresOf(notUnderstood);
+  // With no ucx_info line at all, UCX's failure lines are read whatever surrounds them (a Python session, a job log).
+  const failed = openFailuresOf(notUnderstood, true);
   if (failed.openFailures) return { domains: [], transports: [], notUnderstood, ...failed };
   if (ran && notUnderstood.length > 0 && notUnderstood.every((n) => UCX_LOG.test(n.text)))
     return { domains: [], transports: [], notUnderstood, logOnly: true };
   refuse(first, notUnderstood);
 }
 
-/** The open failures UCX logged, when every line read around is one of UCX's log lines. */
-function openFailuresOf(notUnderstood: readonly NotUnderstood[]): Pick<UcxInfoResult, 'openFailures'> {
-  if (!notUnderstood.every((n) => UCX_LOG.test(n.text))) return {};
-  const openFailures = notUnderstood.flatMap((n) => {
-    const m = OPEN_FAILED.exec(n.text);
-    return m ? [{ line: n.line, text: n.text, ...(m[1] ? { device: m[1] } : {}) }] : [];
-  });
+/** The failures UCX logged, when every line read around is one of UCX's log lines (or `anywhere`). */
+function openFailuresOf(
+  notUnderstood: readonly NotUnderstood[],
+  anywhere = false,
+): Pick<UcxInfoResult, 'openFailures'> {
+  if (!anywhere && !notUnderstood.every((n) => UCX_LOG.test(n.text))) return {};
+  const openFailures = ucxLogFailures(notUnderstood);
   return openFailures.length ? { openFailures } : {};
 }
 

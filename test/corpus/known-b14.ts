@@ -119,4 +119,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b38
   // b39
   // b40
+  'memlock/ompi-users-2008-12-7608-numbered-bare-ulimit-l-8388608-above-ram-note-html-br.txt':
+    "READING: `ulimit -l` 8388608 KiB: read warns on a finite 8 GiB cap as its stated rule does; the expert passed it on the poster's prose note that the cap exceeds the node's physical memory, a fact `ulimit -l` itself does not give",
+  'ucx_perftest/ucx-py-361-two-servers-same-port-bind-address-in-use.txt':
+    'READING: read fails the run on "bind() failed: Address already in use" (a test that fails, as the problem definition says); the expert saw from the command line that both processes were servers on one port and judged the failure a harness port clash that shows nothing of the fabric',
+  // (libfabric-975, TOOL P1/P4, fixed: fabtests fi_info failure line: src/read/fi-info-fabtests-printerr.test.ts)
+  // (libfabric-7251, TOOL P1, fixed: a blockquote marker on the first line only: src/read/lazy-blockquote.test.ts)
+  // (ucx-py-361 REPL and ucx-py-99, TOOL P4, fixed: UCX's ibv_create_cq and mlx5 error-completion lines: src/classify/ucx-log-failures.test.ts)
 };
