@@ -6,7 +6,7 @@ import type { Capture } from './captures.table.js';
  * ABCI user guide (AIST), the NII/Sakura H100 cluster configs of LLM-jp, HPE Japan presales notes on
  * ProLiant DL380a Gen11, Red Hat's OpenShift RDMA verification module (openshift-docs, read with
  * `read_file`) and a Red Hat engineer's container notes, and NVIDIA networking (Mellanox) GitHub threads
- * (libvma, doca-driver-build, k8s-rdma-sriov-dev-plugin). Files from fetched repositories are `git show`
+ * (libvma, doca-driver-build, k8s-rdma-sriov-dev-plugin); HPE Japan's topo and nvlink blocks were dropped before the run, test/fixtures having copied them. Files from fetched repositories are `git show`
  * slices at the commit named; the others are one code block as the stored copy holds it. See
  * captures.table.ts and README.md. The expert verdict was written before `read` ran on each capture.
  */
@@ -49,6 +49,21 @@ export const CAPTURES_b39: Capture[] = [
     expert: 'problem',
     why: 'the same page states the cluster network as 100 Gb/s x 16 per node; two BM.GPU4.8 nodes (16 A100 ranks) reach 57 GB/s busbw at 10 GiB, under a third of the 200 GB/s the 16 rails carry (the single-node run on the page gives 232): a figure far below its link',
     opts: { lineRateGbps: 100, rails: 16 },
+  },
+  {
+    file: 'nccl-tests/ocitutorials-ja-hugo-bm-gpu4-8-ubuntu-two-nodes-no-ucx-pin-10g-192gbs.txt',
+    tool: 'nccl-tests',
+    source: `${OCI}/40114268892c1cbd63aec7c636818fe320ddf1c9/content/hpc/benchmark/run-nccltests-ubuntu/index.md (section 3-2 block)`,
+    expert: 'no-problem',
+    why: 'the rewritten page (same 100 Gb/s x 16 per node stated): two BM.GPU4.8 nodes, 16 A100 ranks, one 10 GiB all_reduce row at 191.8 GB/s busbw, no #wrong, "Collective test concluded": 96 % of the 200 GB/s the 16 rails carry',
+    opts: { lineRateGbps: 100, rails: 16 },
+  },
+  {
+    file: 'nccl-tests/ocitutorials-ja-hugo-bm-gpu4-8-container-one-node-nccl-tests-2-17-6-10g-233gbs.txt',
+    tool: 'nccl-tests',
+    source: `${OCI}/08e1f17f5bedde1ab9acd5d6ec778f5739491175/content/hpc/benchmark/run-nccltests/index.md (section 3-1 block)`,
+    expert: 'no-problem',
+    why: 'nccl-tests 2.17.6 (version banner, wider `#wrong` columns) in a container on one BM.GPU4.8 node: 8 A100-SXM4-40GB ranks, one 10 GiB all_reduce row at 233 GB/s busbw, no #wrong: NVSwitch path healthy at a bandwidth-bound size',
   },
   {
     file: 'nccl-tests/abci-docs-ja-sharp-collnet-two-a100-nodes-qrsh-snip-8b-2g-105gbs.txt',
@@ -137,6 +152,14 @@ export const CAPTURES_b39: Capture[] = [
     source: `${OSD} (the server pod's \`rdma link show\` example output)`,
     expert: 'not-judged',
     why: "`rdma link show` in the server pod: mlx5_7/1 ACTIVE/LINK_UP with netdev net1 (the pod's VF), mlx5_0 ACTIVE, mlx5_1 InfiniBand ACTIVE (lid 12), seven links DOWN/DISABLED without a netdev: the link the workload uses is up; the disabled spare links are a warning",
+  },
+  {
+    file: 'rdma-link/openshift-docs-network-operator-mofed-ibdev2netdev-v-two-bluefield3-supernic-ib-and-eth-up.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/openshift/openshift-docs/blob/0363dc2b08e0ce25539bbd193d617f6c0d41048a/modules/rdma-configuring-the-nvidia-network-operator.adoc (the `ibdev2netdev -v` example output)',
+    expert: 'no-problem',
+    why: "`ibdev2netdev -v` in the network operator's MOFED container: two BlueField-3 E-series SuperNICs (400GbE/NDR, fw 32.42.1000), mlx5_0 port 1 ACTIVE ==> ibs2f0 (Up) and mlx5_1 port 1 ACTIVE ==> ens8f0np0 (Up): every RDMA device is up on its net device",
   },
   // perftest
   {
