@@ -158,8 +158,10 @@ export function parsePerftest(text: string): PerftestResult {
     }
     const gid = /^GID: ((?:\d{2,3}:){15}\d{2,3})$/.exec(t);
     if (gid) {
-      if (/^(?:0+:){15}0+$/.test(gid[1] as string))
-        (r.zeroGids ??= []).push({ line: line.no, ...(side ? { side } : {}) });
+      if (/^(?:0+:){15}0+$/.test(gid[1] as string)) {
+        r.zeroGids ??= [];
+        r.zeroGids.push({ line: line.no, ...(side ? { side } : {}) });
+      }
       recognised = true;
       continue;
     }
