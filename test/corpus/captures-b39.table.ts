@@ -19,6 +19,9 @@ const HPE =
 const OSD =
   'https://github.com/openshift/openshift-docs/blob/3fbdc84f8b1775081084940e2185aee8ff42c9c3/modules/rdma-verifying-rdma-connectivity.adoc';
 
+const RHEL4NV =
+  'https://github.com/schmaustech/rhel4nv-demo/blob/8805e6c31d2cdbc3bbc3ff56afbfdc13618e037e/README.md';
+
 export const CAPTURES_b39: Capture[] = [
   // nccl-tests
   {
@@ -99,6 +102,22 @@ export const CAPTURES_b39: Capture[] = [
     source: `${SAKURA}/8gpus_per_node/8node.txt`,
     expert: 'not-judged',
     why: 'eight nodes x eight H100 (64 ranks) at 512 MiB: all_reduce 148-152 GB/s and all_gather 113-120 GB/s busbw, but alltoall only 6.1 (out-of-place) and 9.8 GB/s: above the 5 GB/s floor and no link named, yet the point-to-point pattern runs at a twentieth of the collectives on the same fabric, a warning',
+  },
+  // topo
+  {
+    file: 'topo/schmaustech-rhel4nv-demo-gb200-tray-nvidia-smi-then-topo-m-four-nv18-eight-nics-sys.txt',
+    tool: 'topo',
+    source: `${RHEL4NV}#L674-L742`,
+    expert: 'no-problem',
+    why: "a Red Hat engineer's RHEL-for-NVIDIA notes, one block: `oc rsh` into the driver pod, `nvidia-smi` listing four NVIDIA GB200, then `nvidia-smi topo -m`: the four GPUs NV18 to each other, eight NICs SYS to every GPU (NIC2/3 and NIC6/7 PIX pairs), the whole legend and NIC legend; on a GB200 tray the NICs hang off the Grace CPUs and GPUDirect crosses C2C, so SYS is the design, not a misplaced NIC",
+  },
+  // lsmod
+  {
+    file: 'lsmod/schmaustech-rhel4nv-demo-mofed-pod-grep-mlx5-rhel10-gb200-no-peermem-shown.txt',
+    tool: 'lsmod',
+    source: `${RHEL4NV}#L341-L353`,
+    expert: 'not-judged',
+    why: "`lsmod|grep mlx5` in the network operator's MOFED pod on RHEL 10.1: mlx5_core, mlx5_ib, ib_uverbs, ib_core and mlx_compat loaded (mlx5_ib unused so far); the grep keeps no peer-memory module, so whether GPUDirect RDMA is set up is not shown",
   },
   // dmesg
   {
