@@ -69,6 +69,13 @@ export const CAPTURES_b39: Capture[] = [
     why: 'nccl-tests 2.17.6 (version banner, wider `#wrong` columns) in a container on one BM.GPU4.8 node: 8 A100-SXM4-40GB ranks, one 10 GiB all_reduce row at 233 GB/s busbw, no #wrong: NVSwitch path healthy at a bandwidth-bound size',
   },
   {
+    file: 'nccl-tests/ocitutorials-ja-singularity-two-bm-gpu4-8-ompi5-set-lines-10g-221gbs.txt',
+    tool: 'nccl-tests',
+    source: `${OCI}/447c25992b69bc0cd7096c12977a9f0604f30fbf/content/hpc/tech-knowhow/container-with-singularity/index.md (section 6-2-5, the two-node block)`,
+    expert: 'not-judged',
+    why: 'the same A100 pair run through `singularity exec --nv`: Open MPI 5 echoes its `[host:pid] SET NAME=value` lines for each -x, then nccl-tests 2.17.6 over 16 ranks on two BM.GPU4.8 nodes, one 10 GiB row at 222.9/219.0 GB/s busbw, no #wrong: far above the floor, but the block names no link rate',
+  },
+  {
     file: 'nccl-tests/abci-docs-ja-sharp-collnet-two-a100-nodes-qrsh-snip-8b-2g-105gbs.txt',
     tool: 'nccl-tests',
     source: `${ABCI}/ja/docs/tips/sharp.md#L54-L124`,
