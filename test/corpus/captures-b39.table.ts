@@ -187,6 +187,14 @@ export const CAPTURES_b39: Capture[] = [
     expert: 'no-problem',
     why: "`ibdev2netdev -v` in the network operator's MOFED container: two BlueField-3 E-series SuperNICs (400GbE/NDR, fw 32.42.1000), mlx5_0 port 1 ACTIVE ==> ibs2f0 (Up) and mlx5_1 port 1 ACTIVE ==> ens8f0np0 (Up): every RDMA device is up on its net device",
   },
+  {
+    file: 'rdma-link/kazuitox-oci-hpc-tools-ja-bm-hpc2-36-ibdev2netdev-mlx5-0-up-mlx5-1-down.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/kazuitox/oci-hpc-tools/blob/f446ee6bc97b785a81922b66eb34a56fb7db55d2/README.md#L19-L21',
+    expert: 'not-judged',
+    why: 'Japanese README of OCI HPC tools: plain `ibdev2netdev` on BM.HPC2.36, mlx5_0 port 1 ==> enp94s0f0 (Up), mlx5_1 port 1 ==> enp94s0f1 (Down): one port up, the second port down, and nothing in the paste says whether that port is meant to carry traffic: a warning',
+  },
   // perftest
   {
     file: 'perftest/openshift-docs-rdma-verify-sriov-client-a40-dmabuf-16-qps-180-gbs-on-200g-roce.txt',
