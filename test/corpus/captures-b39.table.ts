@@ -2,13 +2,15 @@ import type { Capture } from './captures.table.js';
 
 /**
  * Corpus batch b39 (issue 38): vendor documentation and Japanese pages — Oracle Japan's OCI HPC tutorials
- * (ocitutorials, read with `read_file` at the commit named, the repository being too large to fetch), the
- * ABCI user guide (AIST), the NII/Sakura H100 cluster configs of LLM-jp, HPE Japan presales notes on
- * ProLiant DL380a Gen11, Red Hat's OpenShift RDMA verification module (openshift-docs, read with
- * `read_file`) and a Red Hat engineer's container notes, and NVIDIA networking (Mellanox) GitHub threads
- * (libvma, doca-driver-build, k8s-rdma-sriov-dev-plugin); HPE Japan's topo and nvlink blocks were dropped before the run, test/fixtures having copied them. Files from fetched repositories are `git show`
- * slices at the commit named; the others are one code block as the stored copy holds it. See
- * captures.table.ts and README.md. The expert verdict was written before `read` ran on each capture.
+ * (ocitutorials, old and rewritten pages, read with `read_file` at the commit named, the repository being
+ * too large to fetch) and a Japanese OCI HPC tools README, the ABCI user guide (AIST), the NII/Sakura H100
+ * cluster configs of LLM-jp, HPE Japan presales notes on ProLiant DL380a Gen11, Red Hat's OpenShift RDMA
+ * modules (openshift-docs, read with `read_file`) and a Red Hat engineer's notes (A40 pods, a GB200 tray on
+ * RHEL 10), and NVIDIA networking (Mellanox) GitHub threads (libvma, doca-driver-build,
+ * k8s-rdma-sriov-dev-plugin). HPE Japan's topo and nvlink blocks were dropped before the run, test/fixtures
+ * having copied them. Files from fetched repositories are `git show` slices at the commit named; the others
+ * are one code block as the stored copy holds it. See captures.table.ts and README.md. The expert verdict
+ * was written before `read` ran on each capture (commits af54698, 5978e32, cdc99a4, e0194c4, d5c226b).
  */
 const OCI = 'https://github.com/oracle-japan/ocitutorials/blob';
 const ABCI = 'https://github.com/aistabci/abci-docs/blob/95081db9bfcfa1f8add1792b9815dfb0bc8a205c';
