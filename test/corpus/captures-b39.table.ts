@@ -10,12 +10,16 @@ import type { Capture } from './captures.table.js';
  * k8s-rdma-sriov-dev-plugin). HPE Japan's topo and nvlink blocks were dropped before the run, test/fixtures
  * having copied them. Files from fetched repositories are `git show` slices at the commit named; the others
  * are one code block as the stored copy holds it. See captures.table.ts and README.md. The expert verdict
- * was written before `read` ran on each capture (commits af54698, 5978e32, cdc99a4, e0194c4, d5c226b).
+ * was written before `read` ran on each capture (commits af54698, 5978e32, cdc99a4, e0194c4, d5c226b,
+ * and the one that adds the two whole-suite Sakura runs).
  */
 const OCI = 'https://github.com/oracle-japan/ocitutorials/blob';
 const ABCI = 'https://github.com/aistabci/abci-docs/blob/95081db9bfcfa1f8add1792b9815dfb0bc8a205c';
 const SAKURA =
   'https://github.com/llm-jp/nii-sakura-cluster-configs/blob/87754863ec696d719e8bda2cc2e27648f2d0526d/benchmark/nccl-tests/results';
+/** The repository's earlier results (whole nccl-tests suites), removed from its tree after this commit. */
+const SAKURA_OLD =
+  'https://github.com/llm-jp/nii-sakura-cluster-configs/blob/e13a881cf82e9eecce717fc333dab624466c3f5b/benchmark/nccl-tests/results';
 const HPE =
   'https://github.com/HPE-Japan-Presales/e-learning/blob/b3530162043ab8b0ccd7e1a718d3f8d534e47377/gpu';
 const OSD =
@@ -111,6 +115,20 @@ export const CAPTURES_b39: Capture[] = [
     source: `${SAKURA}/8gpus_per_node/8node.txt`,
     expert: 'not-judged',
     why: 'eight nodes x eight H100 (64 ranks) at 512 MiB: all_reduce 148-152 GB/s and all_gather 113-120 GB/s busbw, but alltoall only 6.1 (out-of-place) and 9.8 GB/s: above the 5 GB/s floor and no link named, yet the point-to-point pattern runs at a twentieth of the collectives on the same fabric, a warning',
+  },
+  {
+    file: 'nccl-tests/llm-jp-nii-sakura-h100-1x8-nine-tests-hypercube-g8-out-of-bounds-44-failed.txt',
+    tool: 'nccl-tests',
+    source: `${SAKURA_OLD}/1x8.txt`,
+    expert: 'no-problem',
+    why: 'an earlier one-node run of the whole suite, eight H100 in one process (nGpus 8): alltoall, all_reduce (420 GB/s busbw at 256 MiB), all_gather, broadcast, reduce, scatter, reduce_scatter and sendrecv all validate clean ("Out of bounds values : 0 OK"); only the last section, labelled Hypercube (blank redop column), counts #wrong at every size from 128 B and ends "44 FAILED". That is the test, not the data path: with -g > 1 nccl-tests wraps every GPU\'s calls in one ncclGroup (common.cu startColl), so hypercube.cu\'s per-step groups merge and a step sends data its previous step has not yet received (nccl-tests #190: fails single-process -g 4, passes one GPU per process; #356: -g 2 passes, -g 4 fails). The same GPUs carry sendrecv clean; the NVLink path is healthy',
+  },
+  {
+    file: 'nccl-tests/llm-jp-nii-sakura-h100-8x8-nine-tests-hypercube-g8-out-of-bounds-304-failed.txt',
+    tool: 'nccl-tests',
+    source: `${SAKURA_OLD}/8x8.txt`,
+    expert: 'not-judged',
+    why: 'the same suite over eight nodes x eight H100 (64 ranks, nGpus 8 per process) at 256 MiB: all_reduce 134-137 GB/s, all_gather 145-149, broadcast/reduce 111-120 busbw, but alltoall 4.8 (out-of-place) / 8.8 GB/s and sendrecv 7.7 GB/s, all validating clean; the Hypercube section ends "304 FAILED", which with -g 8 is the test\'s own grouping fault (see the 1x8 run of the same suite), not corruption. No link rate is named, so the 7.7 GB/s point-to-point figure, above the 5 GB/s floor, cannot be held against the fabric',
   },
   // topo
   {
