@@ -17,7 +17,7 @@ const OCI = 'https://github.com/oracle-japan/ocitutorials/blob';
 const ABCI = 'https://github.com/aistabci/abci-docs/blob/95081db9bfcfa1f8add1792b9815dfb0bc8a205c';
 const SAKURA =
   'https://github.com/llm-jp/nii-sakura-cluster-configs/blob/87754863ec696d719e8bda2cc2e27648f2d0526d/benchmark/nccl-tests/results';
-/** The repository's earlier results (whole nccl-tests suites), removed from its tree after this commit. */
+/** The repository's earlier results (whole nccl-tests suites), no longer in its tree at 8775486. */
 const SAKURA_OLD =
   'https://github.com/llm-jp/nii-sakura-cluster-configs/blob/e13a881cf82e9eecce717fc333dab624466c3f5b/benchmark/nccl-tests/results';
 const HPE =
