@@ -11,7 +11,7 @@ import type { Capture } from './captures.table.js';
  * having copied them. Files from fetched repositories are `git show` slices at the commit named; the others
  * are one code block as the stored copy holds it. See captures.table.ts and README.md. The expert verdict
  * was written before `read` ran on each capture (commits af54698, 5978e32, cdc99a4, e0194c4, d5c226b,
- * and the one that adds the two whole-suite Sakura runs).
+ * and the ones that add the three whole-suite Sakura runs).
  */
 const OCI = 'https://github.com/oracle-japan/ocitutorials/blob';
 const ABCI = 'https://github.com/aistabci/abci-docs/blob/95081db9bfcfa1f8add1792b9815dfb0bc8a205c';
@@ -129,6 +129,13 @@ export const CAPTURES_b39: Capture[] = [
     source: `${SAKURA_OLD}/8x8.txt`,
     expert: 'not-judged',
     why: 'the same suite over eight nodes x eight H100 (64 ranks, nGpus 8 per process) at 256 MiB: all_reduce 134-137 GB/s, all_gather 145-149, broadcast/reduce 111-120 busbw, but alltoall 4.8 (out-of-place) / 8.8 GB/s and sendrecv 7.7 GB/s, all validating clean; the Hypercube section ends "304 FAILED", which with -g 8 is the test\'s own grouping fault (see the 1x8 run of the same suite), not corruption. No link rate is named, so the 7.7 GB/s point-to-point figure, above the 5 GB/s floor, cannot be held against the fabric',
+  },
+  {
+    file: 'nccl-tests/llm-jp-nii-sakura-h100-16x8-nine-tests-allreduce-23gbs-hypercube-576-failed.txt',
+    tool: 'nccl-tests',
+    source: `${SAKURA_OLD}/16x8.txt`,
+    expert: 'not-judged',
+    why: 'the same suite over sixteen nodes x eight H100 (128 ranks, nGpus 8 per process) at 256 MiB: all_reduce only 23-25 GB/s busbw, alltoall 3.3 (out-of-place) / 5.1, sendrecv 8.4, yet all_gather 66-71, broadcast 93, reduce 95-99, scatter 114-129, all validating clean; Hypercube ends "576 FAILED", the test\'s own fault under -g 8. all_reduce far under the other collectives is worth a look, but with 128 ranks at 256 MiB and no link rate named nothing here can be held against the fabric',
   },
   // topo
   {
