@@ -4,7 +4,7 @@ import { readPasted } from '../read/tools.js';
 
 /**
  * NVRM's lines about the GPU end of the path (issue 38, principles 4 and 5): a GPU fallen off the bus or
- * failed at probe (osapi.c, osinit.c, nv.c) is lost; an NVLink error Xid (nverror.h 74, 144–150), named or as
+ * failed at probe or initialisation (osapi.c, osinit.c, nv.c, nv-pci.c) is lost; an NVLink error Xid (nverror.h 74, 144–150), named or as
  * the cause of a preemptive removal (kernel_rc.c `caused by previous Xid %d`), broke NVLink. Other Xids are
  * left alone. Syslog's `kernel:` tag kept without its date and host is still a kernel line (principle 1).
  */
@@ -21,6 +21,17 @@ describe('dmesg: NVRM GPU faults', () => {
     ].join('\n');
     const c = byId(read(text), 'gpu.lost');
     expect(c).toMatchObject({ status: 'fail', subject: '0000:3b:00.0' });
+  });
+
+  it("the probe's refusal of one GPU (an invalid BAR, nv-pci.c) and RmInitAdapter failing (osinit.c) lose it too", () => {
+    const bar = [
+      '[    6.412301] NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:',
+      '[    6.412305] NVRM: BAR1 is 0M @ 0x0 (PCI:0000:4a:00.0)',
+      '[    6.412390] nvidia: probe of 0000:4a:00.0 failed with error -1',
+    ].join('\n');
+    expect(byId(read(bar), 'gpu.lost')).toMatchObject({ status: 'fail' });
+    const init = '[   41.000100] NVRM: GPU 0000:61:00.0: RmInitAdapter failed! (0x22:0x56:742)\n';
+    expect(byId(read(init), 'gpu.lost')).toMatchObject({ status: 'fail', subject: '0000:61:00.0' });
   });
 
   it('an Xid 79 at run time fails too', () => {

@@ -1,5 +1,5 @@
 import { type Check, check } from '../core/model.js';
-import { type DmesgPeermemResult, NVLINK_XIDS } from '../parsers/dmesg-peermem.js';
+import { type DmesgPeermemResult, GPU_LOST, NVLINK_XIDS } from '../parsers/dmesg-peermem.js';
 
 /**
  * The GPU end of the path in NVRM's lines (principles 4 and 5; parsers/dmesg-peermem.ts gpuFault): a GPU
@@ -9,9 +9,7 @@ import { type DmesgPeermemResult, NVLINK_XIDS } from '../parsers/dmesg-peermem.j
  */
 export function gpuFaults(r: DmesgPeermemResult): Check[] {
   const gpu = r.lines.filter((l) => l.kind === 'gpu');
-  const lostLines = gpu.filter((l) =>
-    /fallen off the bus|probe routine failed|\bXid \([^)]*\): 79,/.test(l.text),
-  );
+  const lostLines = gpu.filter((l) => GPU_LOST.test(l.text) || /\bXid \([^)]*\): 79,/.test(l.text));
   const nvlinkLines = gpu.filter((l) => !lostLines.includes(l));
   const devices = (ls: typeof gpu) => [...new Set(ls.flatMap((l) => l.device ?? []))];
   const strip = (t: string) => t.replace(/^(?:\[[^\]]*\]\s*|kernel:\s*)/, '');
@@ -23,7 +21,7 @@ export function gpuFaults(r: DmesgPeermemResult): Check[] {
       check(
         'gpu.lost',
         'fail',
-        `${devs.length ? `GPU ${devs.join(', ')}` : 'a GPU'} fell off the bus or failed its probe (line ${lost.line}: ${strip(lost.text)}): it is lost to the node, no KV is held on it or moved from it`,
+        `${devs.length ? `GPU ${devs.join(', ')}` : 'a GPU'} fell off the bus or failed its probe or initialisation (line ${lost.line}: ${strip(lost.text)}): it is lost to the node, no KV is held on it or moved from it`,
         {
           ...(devs.length ? { subject: devs.join(', ') } : {}),
           fix: 'check the GPU in `lspci` (an all-ones config space is a dead link), its power, riser and PCIe slot; a GPU reset or a reboot is needed, and a repeat means the board or slot',

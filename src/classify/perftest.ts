@@ -39,6 +39,25 @@ export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Chec
         },
       ),
     );
+  // RoCE addresses the peer by GID (a GRH on every packet): a GID that prints as all zeros is an empty
+  // table entry (no net device or address behind it in this namespace, e.g. a pod without its secondary
+  // network), so the QP cannot reach RTR whatever else the paste shows (principle 5).
+  const zeros = r.zeroGids ?? [];
+  const zero = zeros[0];
+  if (zero && r.linkType === 'Ethernet') {
+    const end = zero.side ? `its ${zero.side} end` : 'one end';
+    const more = zeros.length > 1 ? `, ${zeros.length} such lines` : '';
+    checks.push(
+      check(
+        'verbs.gid',
+        'fail',
+        `${what} on a RoCE link printed an all-zero GID for ${end} (line ${zero.line}${more}): the GID table entry in use is empty, so the QP has no RoCE address to reach its peer with`,
+        {
+          fix: 'give the RDMA net device (in a pod, the secondary network on it) an IP address, then pick its RoCE v2 entry from `show_gids` and pass that index with -x on both sides',
+        },
+      ),
+    );
+  }
   if (r.rows.length === 0) return checks;
   if (r.kind === 'lat') checks.push(latency(r, what));
   else checks.push(bandwidth(r, what, opts));

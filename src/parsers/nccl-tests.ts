@@ -21,6 +21,28 @@ export interface NcclRow {
   busbwInPlace?: number;
   /** #wrong of either placement (0 when validated and correct; undefined for N/A). */
   wrong?: number;
+  /**
+   * The row is hypercube_perf's with more than one GPU per thread (`nGpus` > 1), whose check nccl-tests
+   * itself breaks: its `#wrong` is the test's, not the data path's (see `HypercubeGrouped`).
+   */
+  hypercubeGrouped?: true;
+}
+
+/**
+ * hypercube_perf under `-g` > 1. nccl-tests' startColl (src/common.cu) wraps the calls of all the thread's
+ * GPUs in one `ncclGroupStart()`/`ncclGroupEnd()` when `nGpus > 1`; hypercube.cu's RunColl does its
+ * allgather in log2(n) steps, each an `ncclGroupStart()`/`ncclGroupEnd()` of a send and a receive, where each
+ * step sends what the step before received. Nested inside the outer group those steps merge into one group,
+ * whose operations NCCL does not order, so a step can send data not yet received: `#wrong` and
+ * `Out of bounds values : N FAILED` whatever the path (NVIDIA/nccl-tests#190: fails single-process
+ * `-g 4`, passes one GPU per process; #356: `-g 2`, a single step, passes, `-g 4` fails). The rows' bandwidth
+ * is still measured.
+ */
+export interface HypercubeGrouped {
+  /** GPUs per thread (the `# nThread 1 nGpus 8` line). */
+  nGpus: number;
+  /** The section's `# Out of bounds values` count and its line, when printed. */
+  outOfBounds?: { count: number; line: number };
 }
 
 export interface NcclRank {
@@ -36,6 +58,8 @@ export interface NcclTestsResult {
   ranks: NcclRank[];
   avgBusbw?: number;
   outOfBounds?: { count: number; line: number };
+  /** A hypercube_perf section run with more than one GPU per thread (its check is the test's own fault). */
+  hypercubeGrouped?: HypercubeGrouped;
   /** `NCCL INFO Using network IB|Socket|AWS Libfabric|…` and `NET/…` lines. */
   network?: string;
   /** Channels `via NET/IB/0/GDRDMA` (GPUDirect RDMA), `via NET/IB/0` (host-staged), `via NET/Socket/0`. */
@@ -60,6 +84,9 @@ export interface NcclTestsResult {
   /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
   cutRows?: number;
 }
+
+/** A script's bare label for hypercube_perf's section (`Hypercube`, `=== hypercube_perf ===`). */
+const HYPERCUBE_LABEL = /^[=#*\-\s]*hyper[\s_-]?cube(?:_perf)?[=*\-\s]*$/i;
 
 /** libfabric's sockets providers (prov/tcp, prov/sockets, prov/udp), first in a `core;utility` provider name. */
 const OFI_SOCKET_CORE = /^(?:tcp|sockets|udp)(?:;|$)/;
@@ -89,6 +116,11 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // columns (a cut `0.` taken for #wrong).
   let columns: number | undefined;
   let redop = false;
+  // The test each `# nThread … nGpus …` section runs, where the paste names it: the command typed before it,
+  // or a bare `Hypercube` label a script echoed (the other tests' own checks are sound, so only this one is
+  // told apart). `section`: that section's hypercube-under-`-g`>1 record, while its lines are read.
+  let named: string | undefined;
+  let section: HypercubeGrouped | undefined;
   let recognised = false;
   let first: { no: number; text: string } | undefined;
   for (const line of lines) {
@@ -102,7 +134,14 @@ export function parseNcclTests(text: string): NcclTestsResult {
         : undefined;
     const prog = /(?:^|[\s/])(\w+_perf)(?:_mpi)?\b/.exec(typed ?? '');
     if (typed !== undefined) {
-      if (prog) r.test ??= prog[1];
+      if (prog) {
+        r.test ??= prog[1];
+        named = prog[1];
+      }
+      continue;
+    }
+    if (HYPERCUBE_LABEL.test(t)) {
+      named = 'hypercube_perf';
       continue;
     }
     first ??= { no: line.no, text: t };
@@ -126,6 +165,12 @@ export function parseNcclTests(text: string): NcclTestsResult {
       continue;
     }
     if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
+      const gpus = /nGpus (\d+)/.exec(t);
+      if (gpus) {
+        section = named === 'hypercube_perf' && Number(gpus[1]) > 1 ? { nGpus: Number(gpus[1]) } : undefined;
+        if (section) r.hypercubeGrouped = section;
+        named = undefined;
+      }
       header ||= /size/.test(t);
       if (/size/.test(t)) {
         fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
@@ -137,7 +182,8 @@ export function parseNcclTests(text: string): NcclTestsResult {
     }
     const oob = /^#\s*Out of bounds values\s*:\s*(\d+)/.exec(t);
     if (oob) {
-      r.outOfBounds = { count: Number(oob[1]), line: line.no };
+      if (section) section.outOfBounds = { count: Number(oob[1]), line: line.no };
+      else r.outOfBounds = { count: Number(oob[1]), line: line.no };
       recognised = true;
       continue;
     }
@@ -169,7 +215,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
     // cell must be one of nccl-tests' own type names (principle 1: a section without its header).
     const row = rowOf(t, fourth);
     if (row && (header || HEADERLESS_TYPE.test(row.type))) {
-      r.rows.push(row);
+      r.rows.push(section ? { ...row, hypercubeGrouped: true } : row);
       recognised ||= !header;
     }
   }

@@ -54,6 +54,12 @@ export interface PerftestResult {
    * average)`; `print_report_bw`: `printf("%lf\n", bw_avg)`), no banner and no table.
    */
   output?: 'latency' | 'bandwidth' | 'message_rate';
+  /**
+   * An address's ` GID: %02d:…` line that is all zeros (perftest_communication.c ctx_print_pingpong_data,
+   * PERF_GID_FMT: the GID ibv_query_gid returned at the index in use), with the side whose address line came
+   * before it. On RoCE an empty GID table entry leaves the QP nothing to address the peer with.
+   */
+  zeroGids?: { line: number; side?: 'local' | 'remote' }[];
   /** `-s`/`--size` on the typed command (bytes). */
   size?: number;
   /** `--report_gbits` on the typed command (a bare bandwidth is then in Gb/sec). */
@@ -108,6 +114,7 @@ export function parsePerftest(text: string): PerftestResult {
   let recognised = false;
   let first: { no: number; text: string } | undefined;
   let unread: string | undefined;
+  let side: 'local' | 'remote' | undefined;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
@@ -149,6 +156,17 @@ export function parsePerftest(text: string): PerftestResult {
       recognised = true;
       continue;
     }
+    const gid = /^GID: ((?:\d{2,3}:){15}\d{2,3})$/.exec(t);
+    if (gid) {
+      if (/^(?:0+:){15}0+$/.test(gid[1] as string)) {
+        r.zeroGids ??= [];
+        r.zeroGids.push({ line: line.no, ...(side ? { side } : {}) });
+      }
+      recognised = true;
+      continue;
+    }
+    const address = /^(local|remote) address: /.exec(t);
+    if (address) side = address[1] as 'local' | 'remote';
     if (settings(r, t)) {
       recognised = true;
       continue;

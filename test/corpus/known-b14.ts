@@ -118,6 +118,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b37
   // b38
   // b39
+  // (hpe-japan-presales dmesg `NVRM: This PCI I/O region … is invalid`, TOOL P5, fixed: the probe refusing a GPU and RmInitAdapter failing are gpu.lost: src/classify/dmesg-gpu.test.ts)
+  // (k8s-rdma-sriov-dev-plugin#32 perftest with all-zero GIDs on RoCE, TOOL P5, fixed: verbs.gid: src/classify/perftest-gid.test.ts)
+  // (llm-jp Sakura whole-suite nccl-tests 1x8 and 8x8, Hypercube FAILED under nGpus 8, TOOL P5, fixed: the test's own grouping, not corruption: src/classify/nccl-hypercube.test.ts)
   // b40
   'memlock/ompi-users-2008-12-7608-numbered-bare-ulimit-l-8388608-above-ram-note-html-br.txt':
     "READING: `ulimit -l` 8388608 KiB: read warns on a finite 8 GiB cap as its stated rule does; the expert passed it on the poster's prose note that the cap exceeds the node's physical memory, a fact `ulimit -l` itself does not give",
