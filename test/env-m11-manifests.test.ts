@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYamlFile } from './helpers/env.js';
+
+/**
+ * Batch m11 of the manifest corpus (issue 38): the KV paths env did not follow to their consequence (P5),
+ * and a message that said the opposite of what the pod spec shows.
+ */
+type Result = Awaited<ReturnType<typeof analyseYamlFile>>;
+const of = (a: Result, id: string) => a.checks.filter((c) => c.id === id);
+
+/** Two plain vLLM Pods (prefill, decode), kept on one node by a required podAffinity unless `apart`. */
+const pods = (o: {
+  kv: (role: 'producer' | 'consumer') => string;
+  rdma?: boolean;
+  hostId?: boolean;
+  apart?: boolean;
+  volume?: (role: string) => string;
+}) => {
+  const pod = (role: 'prefill' | 'decode', kvRole: 'producer' | 'consumer') => `
+apiVersion: v1
+kind: Pod
+metadata:
+  name: vllm-${role}
+  labels: {app: pd, role: ${role}}
+spec:${
+    role === 'decode' && !o.apart
+      ? `
+  affinity:
+    podAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: pd, role: prefill}}
+        topologyKey: kubernetes.io/hostname`
+      : ''
+  }
+  containers:
+  - name: vllm-${role}
+    image: vllm/vllm-openai:v0.15.0
+    command: [vllm]
+    args: [serve, m, '--kv-transfer-config=${o.kv(kvRole)}']${
+      o.hostId
+        ? `
+    env: [{name: NCCL_HOSTID, value: node-a}]`
+        : ''
+    }
+    resources:
+      limits: {nvidia.com/gpu: 1${o.rdma ? ', rdma/ib: 1' : ''}}${o.volume ? o.volume(role) : ''}
+`;
+  return `${pod('prefill', 'producer')}---${pod('decode', 'consumer')}`;
+};
+
+const nccl = (r: string) =>
+  `{"kv_connector":"P2pNcclConnector","kv_role":"kv_${r}","kv_port":14579,"kv_ip":"0.0.0.0"}`;
+
+describe('env.kv-over-pod-network: KV over NCCL between pods (vLLM P2pNcclConnector)', () => {
+  it('no RDMA device: a failure even with the pods held on one node (NCCL takes another pod for another host)', async () => {
+    const [c] = of(await analyseYamlFile(pods({ kv: nccl })), 'env.kv-over-pod-network');
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toMatch(/KV over NCCL \(--kv-transfer-config \(P2pNcclConnector\)\)/);
+    expect(c?.detail).toMatch(/P2P\/SHM transports are out even on one node/);
+  });
+
+  it('an RDMA device in both pods gives NCCL its IB transport: not this failure', async () => {
+    const checks = of(await analyseYamlFile(pods({ kv: nccl, rdma: true })), 'env.kv-over-pod-network');
+    expect(checks.map((c) => c.status)).not.toContain('fail');
+  });
+
+  it('NCCL_HOSTID set in the pods (one host id for both): left to the placement rules, no failure', async () => {
+    const checks = of(await analyseYamlFile(pods({ kv: nccl, hostId: true })), 'env.kv-over-pod-network');
+    expect(checks.map((c) => c.status)).not.toContain('fail');
+  });
+
+  it('NIXL between the same two pods held on one node keeps its placement verdict', async () => {
+    const nixl = () => '{"kv_connector":"NixlConnector","kv_role":"kv_both"}';
+    const [c] = of(await analyseYamlFile(pods({ kv: nixl })), 'env.kv-over-pod-network');
+    expect(c?.status).toBe('ok');
+  });
+});
