@@ -75,3 +75,47 @@ describe('env.kv-over-pod-network: KV over NCCL between pods (vLLM P2pNcclConnec
     expect(c?.status).toBe('ok');
   });
 });
+
+const storage = (path?: string) => (r: string) =>
+  `{"kv_connector":"ExampleConnector","kv_role":"kv_${r}"${path ? `,"kv_connector_extra_config":{"shared_storage_path":"${path}"}` : ''}}`;
+
+describe('env.kv-storage: KV handed over through files must be on a volume both pods see', () => {
+  it('each pod mounts its own emptyDir at the storage path: a failure naming the volume', async () => {
+    const a = await analyseYamlFile(
+      pods({
+        kv: storage('/kv_cache'),
+        volume: () => `
+    volumeMounts: [{name: kv, mountPath: /kv_cache}]
+  volumes: [{name: kv, emptyDir: {}}]`,
+      }),
+    );
+    const [c] = of(a, 'env.kv-storage');
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toMatch(/\/kv_cache is the pod's own emptyDir `kv`/);
+  });
+
+  it('no path given and nothing mounted at /tmp: the container file system, a failure', async () => {
+    const [c] = of(await analyseYamlFile(pods({ kv: storage() })), 'env.kv-storage');
+    expect(c?.status).toBe('fail');
+    expect(c?.detail).toMatch(/\/tmp is on no volume/);
+  });
+
+  it('one claim mounted at the path in both pods: ok', async () => {
+    const [c] = of(
+      await analyseYamlFile(
+        pods({
+          kv: storage('/kv_cache/run1'),
+          volume: () => `
+    volumeMounts: [{name: kv, mountPath: /kv_cache}]
+  volumes: [{name: kv, persistentVolumeClaim: {claimName: shared-kv}}]`,
+        }),
+      ),
+      'env.kv-storage',
+    );
+    expect(c?.status).toBe('ok');
+  });
+
+  it('a network connector is not judged by this check', async () => {
+    expect(of(await analyseYamlFile(pods({ kv: nccl, rdma: true })), 'env.kv-storage')).toEqual([]);
+  });
+});
