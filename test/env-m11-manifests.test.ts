@@ -119,3 +119,47 @@ describe('env.kv-storage: KV handed over through files must be on a volume both 
     expect(of(await analyseYamlFile(pods({ kv: nccl, rdma: true })), 'env.kv-storage')).toEqual([]);
   });
 });
+
+describe('env.multinode-rdma: a host-network pod is described as one', () => {
+  const lws = `
+apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: {name: big}
+spec:
+  leaderWorkerTemplate:
+    size: 2
+    leaderTemplate:
+      spec:
+        hostNetwork: true
+        containers:
+        - name: leader
+          image: lmsysorg/sglang:latest
+          command: [python3, -m, sglang.launch_server, --model-path, m, --tp, '16', --nnodes, '2', --node-rank, '0']
+          resources: {limits: {nvidia.com/gpu: "8"}}
+    workerTemplate:
+      spec:
+        hostNetwork: true
+        containers:
+        - name: worker
+          image: lmsysorg/sglang:latest
+          command: [python3, -m, sglang.launch_server, --model-path, m, --tp, '16', --nnodes, '2', --node-rank, '1']
+          resources: {limits: {nvidia.com/gpu: "8"}}
+`;
+  it('hostNetwork without an RDMA device: the failure says hostNetwork is there but no RDMA device came with it', async () => {
+    const cs = of(await analyseYamlFile(lws), 'env.multinode-rdma');
+    expect(cs.length).toBeGreaterThan(0);
+    for (const c of cs) {
+      expect(c.status).toBe('fail');
+      expect(c.detail).toMatch(/hostNetwork but no RDMA device with it/);
+      expect(c.detail).not.toMatch(/no hostNetwork/);
+    }
+  });
+
+  it('without hostNetwork the message still says so', async () => {
+    const cs = of(
+      await analyseYamlFile(lws.replaceAll('hostNetwork: true', 'hostNetwork: false')),
+      'env.multinode-rdma',
+    );
+    expect(cs[0]?.detail).toMatch(/no hostNetwork/);
+  });
+});
