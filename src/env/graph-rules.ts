@@ -123,6 +123,27 @@ export function kvNetworkCheck(
         fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or keep cuda_ipc in UCX_TLS and both on one node (or one NVLink domain with a ComputeDomain)',
       },
     );
+  // KV over NCCL (vLLM's P2pNcclConnector) between pods: NCCL treats a peer as local only when their host hashes
+  // match, and the hash is the hostname plus the boot id unless NCCL_HOSTID is set (NVIDIA/nccl src/misc/utils.cc,
+  // getHostHashOnce); a pod has its own hostname, so NCCL's P2P and SHM transports refuse a peer in another pod
+  // (src/transport/p2p.cc, shm.cc: hostHash compare) wherever the pods land. With no RDMA device its net transport is
+  // the socket one: KV goes over the pod network, and podAffinity cannot help (P5).
+  const viaNccl = lacking.filter(
+    (c) =>
+      c.facts?.kv?.transport === 'NCCL' &&
+      !c.svc.pod.hostNetwork &&
+      c.svc.transportVars.NCCL_HOSTID === undefined,
+  );
+  if (viaNccl.length > 0)
+    return check(
+      'env.kv-over-pod-network',
+      'fail',
+      `${viaNccl.map(label).join(' and ')} ${viaNccl.length > 1 ? 'move' : 'moves'} KV over NCCL (${viaNccl[0]?.facts?.kv?.from}) with no RDMA resource, secondary or host network: NCCL takes a peer in another pod (its own hostname) for another host, so its P2P/SHM transports are out even on one node, and its socket transport carries KV over the pod network (TCP)`,
+      {
+        subject,
+        fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or use a connector whose transport reaches the other pod (NixlConnector over RDMA)',
+      },
+    );
   const multinode = all.filter((c) => c.svc.pod.nodeCount > 1);
   let together: 'required' | 'preferred' | undefined;
   if (multinode.length === 0) {

@@ -3,6 +3,7 @@ import { check } from '../core/model.js';
 import { cpuEngineOf } from './cpu-engine.js';
 import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
+import { kvStorageCheck } from './kv-storage.js';
 import { servesNoModel } from './non-serving.js';
 import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
@@ -304,6 +305,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
         )
       : kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),
+    kvStorageCheck(prefill, decode, scope.subject),
   ]) {
     if (c) part.checks.push(c);
   }

@@ -43,6 +43,8 @@ export interface EnvFromRef {
 export interface Volume {
   name: string;
   emptyDirMemory?: { sizeLimit?: string };
+  /** Any emptyDir (disk or memory): it lives and dies with its pod, no other pod sees it. */
+  emptyDir?: boolean;
   hostPath?: string;
   /** A ConfigMap volume's ConfigMap name (engine configs are mounted this way). */
   configMap?: string;
@@ -154,6 +156,7 @@ export function volumesOf(podSpec: Rec | undefined): Volume[] {
     if (!o || !name) return [];
     const ed = obj(o.emptyDir);
     const vol: Volume = { name };
+    if (ed || o.emptyDir === null) vol.emptyDir = true;
     if (ed && str(ed.medium) === 'Memory') {
       const sizeLimit = str(ed.sizeLimit);
       vol.emptyDirMemory = sizeLimit === undefined ? {} : { sizeLimit };

@@ -161,6 +161,10 @@ export function multinodeRdmaCheck(
       },
     );
   const env = literalEnvOf(raw);
+  // hostNetwork without privilege or an RDMA grant gives the host's NICs, not their RDMA devices (graph-rules.ts fastPaths).
+  const host = s.pod.hostNetwork
+    ? 'hostNetwork but no RDMA device with it (those come with an RDMA resource, a DRA claim or privileged)'
+    : undefined;
   // With the GPUs per pod not shown, the tray size is not known either.
   const nvl =
     s.pod.gpus === undefined ||
@@ -171,7 +175,7 @@ export function multinodeRdmaCheck(
     return check(
       'env.multinode-rdma',
       'warn',
-      `spans ${nodes} nodes with no RDMA path in its pods (no RDMA resource, DRA claim, host or secondary network, ComputeDomain): unless the nodes share a multi-node NVLink domain (GB200/GB300 NVL72 trays, which the manifest cannot show), NCCL and KV cross the nodes over TCP`,
+      `spans ${nodes} nodes with no RDMA path in its pods (no RDMA resource, DRA claim, ${host ? `secondary network or ComputeDomain; ${host}` : 'host or secondary network, ComputeDomain'}): unless the nodes share a multi-node NVLink domain (GB200/GB300 NVL72 trays, which the manifest cannot show), NCCL and KV cross the nodes over TCP`,
       {
         subject,
         fix: 'add the ComputeDomain claim (MNNVL) or request the RDMA NICs; confirm the fabric with `interconnect-test node`',
@@ -180,7 +184,7 @@ export function multinodeRdmaCheck(
   return check(
     'env.multinode-rdma',
     'fail',
-    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, no hostNetwork, no Multus network, no ComputeDomain): NCCL between the nodes and KV both run over TCP sockets`,
+    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, ${host ?? 'no hostNetwork'}, no Multus network, no ComputeDomain): NCCL between the nodes and KV both run over TCP sockets`,
     {
       subject,
       fix: 'request the RDMA device (rdma/ib, vpc.amazonaws.com/efa, or a DRA ResourceClaim for the NICs) with IPC_LOCK, or keep the worker on one node',

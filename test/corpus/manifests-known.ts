@@ -75,5 +75,13 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'netop-issue1017-mofed-test-pod-cut.yaml':
     'READING: the copy cuts the Pod inside a quoted capability (`add: [ "IP`), so env reads it up to the line before and warns that the rest is not shown (env.read-in-part: a file read in part is never a pass; its image, command and resources beyond the cut are unknown); the expert judged the MOFED test image as a fabric test pod with no engine',
   // m11
+  'dynamo-workshop-sglang-dsr1-2node-tp8.yaml':
+    "READING: prefill and decode each TP8/EP8 over 2 nodes of 4 GPUs with no RDMA path; env's stated rule (references/env-rules.md, env.multinode-rdma) warns rather than fails for pods of 4 GPUs or fewer, which may be GB200/GB300 NVL72 trays on multi-node NVLink that the manifest cannot show (IMEX channels can be given node-wide), while the expert read 4-GPU pods with no ComputeDomain claim as tensor/expert traffic over TCP",
+  'lws-tkeguide-sglang-dsr1-tp16-hostnet.yaml':
+    "READING: aggregated TP16 over two hostNetwork pods with no RDMA device; the expert left the cross-node path open on the file's own comment (on TKE HCCPNV6 hostNetwork makes RDMA work) and read an aggregated graph as not-judged, while env's stated rule (since m2 hostNetwork alone is no RDMA path: the devices come with a resource, a DRA claim or privileged) fails tensor parallelism across nodes with no RDMA path (env.multinode-rdma)",
+  'dra-gcpcuj-sglang-dsr1-10p1d-mrdma-kv.yaml':
+    "READING: the expert counted the DRA mrdma claims with rc_x on 8 ports as a declared KV path; env's stated rules warn on two things the file does on purpose or leaves to the node: env.ucx-tls (UCX_TLS leaves out cuda_ipc while a ComputeDomain sets up MNNVL: KV takes the NICs instead of NVLink, the A/B the file's header describes) and env.rdma-ipc-lock (RDMA NICs without IPC_LOCK or privileged: memory registration rests on the runtime's memlock limit)",
+  'dynamo-gcpcuj-trtllm-kimi-disagg-cd-mrdma.yaml':
+    "READING: the expert counted the ComputeDomain channel and the DRA mrdma claim on every worker as a complete KV path; env's stated rule env.rdma-ipc-lock warns on RDMA NICs granted without IPC_LOCK or privileged (registering KV memory then rests on the container runtime's RLIMIT_MEMLOCK, which the manifest does not show)",
   // m12
 };
