@@ -110,7 +110,8 @@ describe('Go-template actions that are data, not a chart (go-template.ts)', () =
       '',
     ].join('\n');
     expect(parseYamlFile(llmisvc, 'llmisvc.yaml').docs).toHaveLength(1);
-    const runtime = 'kind: ServingRuntime\nspec:\n  containers:\n    - args:\n        - --served-model-name={{.Name}}\n';
+    const runtime =
+      'kind: ServingRuntime\nspec:\n  containers:\n    - args:\n        - --served-model-name={{.Name}}\n';
     expect(parseYamlFile(runtime, 'sr.yaml').docs).toHaveLength(1);
   });
 

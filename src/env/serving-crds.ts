@@ -1,4 +1,5 @@
 import { disaggregatedSetServices } from './disaggregated-set.js';
+import { kserveClassicGraph } from './kserve-classic.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { moreServingCrdGraph } from './serving-crds-more.js';
@@ -369,6 +370,9 @@ export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): Crd
   // Kthena, llmaz, AIBrix RayClusterFleet, and the kinds whose controller builds every pod (serving-crds-more.ts).
   const more = moreServingCrdGraph(kind, apiVersion, doc);
   if (more) return more;
+  const classic = kserveClassicGraph(kind, apiVersion, doc);
+  if (classic)
+    return { services: classic.services, ...(classic.partial ? { partial: classic.partial } : {}) };
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
   // A config holds the same spec, merged under every LLMInferenceService that names it in baseRefs.
