@@ -102,3 +102,28 @@ parameters: [{name: X}]
     expect(none.part.skipped.map((s) => s.why)).toEqual(['Service is not a workload']);
   });
 });
+
+describe("an LLMInferenceService's parallelism is on the engine's command line, as KServe's templates put it", () => {
+  const llmisvc = (parallelism: string) => `
+apiVersion: serving.kserve.io/v1alpha2
+kind: LLMInferenceService
+metadata: {name: pp}
+spec:
+  model: {uri: pvc://weights, name: m}
+  parallelism: ${parallelism}
+  template:
+    containers:
+      - name: main
+        env: [{name: VLLM_ADDITIONAL_ARGS, value: --kv-cache-dtype fp8}]
+        resources: {limits: {nvidia.com/gpu: "8"}}
+  worker:
+    containers:
+      - name: main
+        resources: {limits: {nvidia.com/gpu: "8"}}
+`;
+  it('pipeline 2 x tensor 8 over two 8-GPU pods: only the pipeline crosses the nodes (warn), not tensor parallelism (fail)', async () => {
+    const a = await run(llmisvc('{pipeline: 2, tensor: 8}'));
+    expect(a.part.graphs[0]?.tensorParallel).toBe(8);
+    expect(a.checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn', 'warn']);
+  });
+});
