@@ -124,6 +124,35 @@ spec:
   it('pipeline 2 x tensor 8 over two 8-GPU pods: only the pipeline crosses the nodes (warn), not tensor parallelism (fail)', async () => {
     const a = await run(llmisvc('{pipeline: 2, tensor: 8}'));
     expect(a.part.graphs[0]?.tensorParallel).toBe(8);
-    expect(a.checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn', 'warn']);
+    expect(a.checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status)).toEqual([
+      'warn',
+      'warn',
+    ]);
+  });
+});
+
+describe('GPU+NIC pairs from the composite DRA driver are RDMA NICs', () => {
+  it('a pod of composite.dra.io/gpu-nic-pair spans nodes with an RDMA path', async () => {
+    const lws = (res: string) => `
+apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: {name: pp}
+spec:
+  leaderWorkerTemplate:
+    size: 2
+    workerTemplate:
+      spec:
+        containers:
+          - name: vllm
+            image: vllm/vllm-openai:v0.23.0
+            command: [vllm, serve, m, --tensor-parallel-size, "8", --pipeline-parallel-size, "2"]
+            securityContext: {capabilities: {add: [IPC_LOCK]}}
+            resources: {limits: {${res}}}
+`;
+    const a = await run(lws('nvidia.com/gpu: "0", composite.dra.io/gpu-nic-pair: "8"'));
+    expect(a.part.services[0]?.pod.rdmaResources).toEqual(['composite.dra.io/gpu-nic-pair']);
+    expect(a.checks.filter((c) => c.id === 'env.multinode-rdma' && c.status !== 'ok')).toEqual([]);
+    const none = await run(lws('nvidia.com/gpu: "8"'));
+    expect(none.checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn']);
   });
 });
