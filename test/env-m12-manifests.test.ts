@@ -156,3 +156,30 @@ spec:
     expect(none.checks.filter((c) => c.id === 'env.multinode-rdma').map((c) => c.status)).toEqual(['warn']);
   });
 });
+
+describe("a fabric-test image's entrypoint serves no model", () => {
+  const testPod = (image: string, command = '') => `
+apiVersion: v1
+kind: Pod
+metadata: {name: t, annotations: {k8s.v1.cni.cncf.io/networks: rdma-net}}
+spec:
+  containers:
+    - name: c
+      image: ${image}
+${command}      securityContext: {capabilities: {add: [IPC_LOCK]}}
+      resources: {limits: {nvidia.com/gpu: 1, rdma/rdma_shared_device_a: 1}}
+`;
+  it('a perftest or nccl-tests image with no command moves no KV; a command of its own keeps its judgement', async () => {
+    for (const image of [
+      'mellanox/cuda-perftest',
+      'quay.io/example/rdma-perftest:m4.7',
+      'ghcr.io/x/nccl-tests:2.13',
+    ]) {
+      const a = await run(testPod(image));
+      expect(a.part.services.map((s) => s.role)).toEqual(['other']);
+      expect(a.checks.filter((c) => c.status === 'warn' || c.status === 'fail')).toEqual([]);
+    }
+    const engine = await run(testPod('mellanox/cuda-perftest', '      command: [python3, serve.py]\n'));
+    expect(engine.part.services.map((s) => s.role)).not.toEqual(['other']);
+  });
+});
