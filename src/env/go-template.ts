@@ -39,3 +39,22 @@ export function isChartTemplate(text: string, values: readonly unknown[]): boole
   const inText = count(text.replace(/^\s*#.*$/gm, ''));
   return values.reduce<number>((n, v) => n + countInStrings(v), 0) < inText;
 }
+
+/** The parse of a file with Go-template actions when they are data (a manifest); undefined for a chart. */
+export function manifestDespiteActions<T extends { docs: { value: unknown }[] }>(
+  text: string,
+  parse: () => T,
+): T | undefined {
+  let parsed: T;
+  try {
+    parsed = parse();
+  } catch {
+    return undefined;
+  }
+  return isChartTemplate(
+    text,
+    parsed.docs.map((d) => d.value),
+  )
+    ? undefined
+    : parsed;
+}

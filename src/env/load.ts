@@ -4,7 +4,7 @@ import { ToolError } from '../core/errors.js';
 import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import { formatBytes } from '../core/size.js';
 import { fastParseAll } from './fast-yaml.js';
-import { GO_TEMPLATE, isChartTemplate } from './go-template.js';
+import { GO_TEMPLATE, manifestDespiteActions } from './go-template.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import { cutLike, readInPart } from './read-in-part.js';
@@ -180,21 +180,8 @@ const throwIt = (err: Error): never => {
 function parseWhole(text: string, shown: string, full = false): { docs: LoadedDoc[]; skipped: Skipped[] } {
   if (!GO_TEMPLATE.test(text)) return parseManifest(text, shown, full);
   // Actions inside string values are the controller's own templating (go-template.ts): a manifest.
-  const parsed = (() => {
-    try {
-      return parseManifest(text, shown, full);
-    } catch {
-      return undefined;
-    }
-  })();
-  if (
-    parsed &&
-    !isChartTemplate(
-      text,
-      parsed.docs.map((d) => d.value),
-    )
-  )
-    return parsed;
+  const parsed = manifestDespiteActions(text, () => parseManifest(text, shown, full));
+  if (parsed) return parsed;
   const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
   return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
 }
