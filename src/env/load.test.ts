@@ -88,6 +88,43 @@ describe('parseYamlFile', () => {
   });
 });
 
+describe('Go-template actions that are data, not a chart (go-template.ts)', () => {
+  const chart = 'a Helm/Go template, not a manifest; render it first (helm template …)';
+  it("reads a manifest whose actions sit inside string values, the controller's own templating", () => {
+    const llmisvc = [
+      'apiVersion: serving.kserve.io/v1alpha1',
+      'kind: LLMInferenceService',
+      'spec:',
+      '  router:',
+      '    scheduler:',
+      '      template:',
+      '        containers:',
+      '          - name: main',
+      '            args:',
+      '              - --poolName',
+      '              - "{{ ChildName .ObjectMeta.Name `-inference-pool` }}"',
+      '              - --poolNamespace',
+      '              - "{{ .ObjectMeta.Namespace }}"',
+      '              - |',
+      '                name: {{ .ObjectMeta.Name }}',
+      '',
+    ].join('\n');
+    expect(parseYamlFile(llmisvc, 'llmisvc.yaml').docs).toHaveLength(1);
+    const runtime =
+      'kind: ServingRuntime\nspec:\n  containers:\n    - args:\n        - --served-model-name={{.Name}}\n';
+    expect(parseYamlFile(runtime, 'sr.yaml').docs).toHaveLength(1);
+  });
+
+  it('still skips a chart: Helm objects even when quoted, actions outside strings, and a file that does not parse', () => {
+    for (const text of [
+      'metadata:\n  name: "{{ .Release.Name }}"\n',
+      'a:\n  b: "{{ .ObjectMeta.Name }}"\n  c: {{ .ObjectMeta.Name }}\n',
+      'a: 1\n{{- if .Spec.X }}\nb: 2\n{{- end }}\n',
+    ])
+      expect(parseYamlFile(text, 'chart.yaml').skipped.map((s) => s.why)).toEqual([chart]);
+  });
+});
+
 describe('loadInputs', () => {
   it('walks directories recursively and in order, dotfiles included, .git and non-YAML skipped', async () => {
     write('b/deploy.yaml', 'kind: A\n');

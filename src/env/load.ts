@@ -4,6 +4,7 @@ import { ToolError } from '../core/errors.js';
 import { INPUT_LIMITS, readBoundedBytes } from '../core/input.js';
 import { formatBytes } from '../core/size.js';
 import { fastParseAll } from './fast-yaml.js';
+import { GO_TEMPLATE, manifestDespiteActions } from './go-template.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import { cutLike, readInPart } from './read-in-part.js';
@@ -84,10 +85,6 @@ function decodeText(buf: Buffer, shown: string): string {
 function firstLine(message: string): string {
   return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').trim();
 }
-
-/** Go-template actions (`{{ .Values.x }}`, `{{- if … }}`): a Helm chart template, not a manifest. */
-const GO_TEMPLATE =
-  /\{\{-?\s*(?:[.$]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|printf|default|required|quote)\b)/;
 
 /** Flow collections nested deeper than this are refused before parsing (the parser recurses, slowly). */
 export const MAX_FLOW_DEPTH = 512;
@@ -181,10 +178,19 @@ const throwIt = (err: Error): never => {
 };
 
 function parseWhole(text: string, shown: string, full = false): { docs: LoadedDoc[]; skipped: Skipped[] } {
-  if (GO_TEMPLATE.test(text)) {
-    const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
-    return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
-  }
+  if (!GO_TEMPLATE.test(text)) return parseManifest(text, shown, full);
+  // Actions inside string values are the controller's own templating (go-template.ts): a manifest.
+  const parsed = manifestDespiteActions(text, () => parseManifest(text, shown, full));
+  if (parsed) return parsed;
+  const why = 'a Helm/Go template, not a manifest; render it first (helm template …)';
+  return { docs: [], skipped: [{ file: shown, doc: 0, line: 1, kind: '-', why }] };
+}
+
+function parseManifest(
+  text: string,
+  shown: string,
+  full: boolean,
+): { docs: LoadedDoc[]; skipped: Skipped[] } {
   const deep = tooDeep(text);
   if (deep >= 0) {
     const pos = lineCol(text, deep);

@@ -35,6 +35,12 @@ const PLACEHOLDER = /^(sleep|pause|tail)$/;
  */
 const NON_ENGINE_IMAGE = /(^|\/)(nginx|httpd|busybox|alpine|pause)(:[^/]*|@[^/]*)?$/;
 
+/**
+ * Images of a fabric-test suite (perftest: `mellanox/cuda-perftest`; nccl-tests): given no command, the
+ * container runs the suite's entrypoint, a test or a shell to run one from, never a serving engine.
+ */
+const FABRIC_TEST_IMAGE = /(^|\/)[\w.-]*(perftest|nccl-tests)[\w.-]*(:[^/]*|@[^/]*)?$/;
+
 const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
 
 /** The program an MPI launcher line runs: the first word after its options that names a program env can tell. */
@@ -99,6 +105,8 @@ export function servesNoModel(
   // No command at all: the image's entrypoint runs, a web server or shell for these images.
   if (s.argv.length === 0 && s.image && NON_ENGINE_IMAGE.test(s.image))
     return `${base(s.image)} (the image's entrypoint)`;
+  if (s.argv.length === 0 && s.image && FABRIC_TEST_IMAGE.test(s.image))
+    return `${base(s.image)} (a fabric-test image's entrypoint)`;
   const first = s.argv[0];
   // A launcher's worker with no command of its own runs the image's remote-shell server (an MPIJob
   // Worker): what runs in it is what the launcher starts.

@@ -166,10 +166,14 @@ export function engineFactsOf(
   };
 }
 
-/** Resource names that give the pod an RDMA-capable NIC (device plugins, SR-IOV, EFA, GKE RDMA networks). */
+/**
+ * Resource names that give the pod an RDMA-capable NIC (device plugins, SR-IOV, EFA, GKE RDMA networks), and
+ * GPU+NIC pairs: openshift-psap/composite-dra-driver pairs each GPU with the RDMA NIC on its PCIe root and
+ * serves them as one extended resource, `composite.dra.io/gpu-nic-pair` (references/env-rules.md).
+ */
 export function isRdmaResource(name: string): boolean {
   if (name.endsWith('.IP')) return false; // GKE's per-network IP resource accompanies the network itself
-  return /rdma|hostdev|sriov|(^|\/)efa$/i.test(name);
+  return /rdma|hostdev|sriov|(^|\/)efa$|gpu-nic-pair/i.test(name);
 }
 
 const NETWORK_ANNOTATIONS = [

@@ -1,4 +1,5 @@
 import { disaggregatedSetServices } from './disaggregated-set.js';
+import { kserveClassicGraph } from './kserve-classic.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
 import { moreServingCrdGraph } from './serving-crds-more.js';
@@ -81,7 +82,7 @@ function kserveGroupSize(parallelism: Rec | undefined): number {
  * it, the container's args after it); `runAsNonRoot: true` unless it says otherwise; IPC_LOCK (with
  * SYS_RAWIO, NET_RAW) in the data-parallel multi-node templates when it adds no capabilities itself.
  */
-function kserveMain(container: Rec, dataParallelGroup: boolean): Rec {
+function kserveMain(container: Rec, dataParallelGroup: boolean, parallelism?: Rec): Rec {
   if (str(container.name) !== 'main') return container;
   const out: Rec = { ...container };
   if (!Array.isArray(container.command)) {
@@ -89,7 +90,7 @@ function kserveMain(container: Rec, dataParallelGroup: boolean): Rec {
       .map(obj)
       .find((e) => str(e?.name) === 'VLLM_ADDITIONAL_ARGS');
     const words = tokenize(str(extra?.value) ?? '').flatMap((t) => (t.t === 'word' ? [t.w.text] : []));
-    out.command = ['vllm', 'serve', '/mnt/models', ...words];
+    out.command = ['vllm', 'serve', '/mnt/models', ...parallelFlags(parallelism), ...words];
   }
   const sc: Rec = { ...(obj(container.securityContext) ?? {}) };
   if (sc.runAsNonRoot === undefined && sc.runAsUser === undefined) sc.runAsNonRoot = true;
@@ -100,13 +101,24 @@ function kserveMain(container: Rec, dataParallelGroup: boolean): Rec {
   return out;
 }
 
+/** The pool's `parallelism` as the controller's templates pass it to `vllm serve` (references/env-rules.md). */
+function parallelFlags(p: Rec | undefined): string[] {
+  const flag = (name: string, v: unknown) => (str(v) === undefined ? [] : [name, str(v) as string]);
+  return [
+    ...flag('--tensor-parallel-size', p?.tensor),
+    ...flag('--pipeline-parallel-size', p?.pipeline),
+    ...flag('--data-parallel-size', p?.data),
+    ...flag('--data-parallel-size-local', p?.dataLocal),
+  ];
+}
+
 /**
  * The pod spec after the controller's template is merged under it (containers and volumes by name):
  * `main` as kserveMain says, and the template's `dshm` Memory emptyDir at /dev/shm (1Gi; 8Gi in the
  * data-parallel multi-node templates) unless the pod spec mounts its own /dev/shm.
  */
-function kservePodSpec(spec: Rec, dp: boolean): Rec {
-  const containers = arr(spec.containers).map((c) => kserveMain(obj(c) ?? {}, dp));
+function kservePodSpec(spec: Rec, dp: boolean, parallelism?: Rec): Rec {
+  const containers = arr(spec.containers).map((c) => kserveMain(obj(c) ?? {}, dp, parallelism));
   const main = containers.find((c) => str(c.name) === 'main');
   const ownShm = arr(main?.volumeMounts).some((m) => str(obj(m)?.mountPath) === '/dev/shm');
   if (!main || ownShm) return { ...spec, containers };
@@ -136,7 +148,8 @@ function kservePool(
     labels: stringMap(pool.labels),
     annotations: { ...podAnnotations, ...stringMap(pool.annotations) },
   };
-  const podOf = (spec: Rec | undefined) => (spec ? { metadata, spec: kservePodSpec(spec, dp) } : undefined);
+  const podOf = (spec: Rec | undefined) =>
+    spec ? { metadata, spec: kservePodSpec(spec, dp, parallelism) } : undefined;
   const base = role ? `${role}/` : '';
   if (!worker)
     return podServices(
@@ -369,6 +382,9 @@ export function servingCrdGraph(kind: string, apiVersion: string, doc: Rec): Crd
   // Kthena, llmaz, AIBrix RayClusterFleet, and the kinds whose controller builds every pod (serving-crds-more.ts).
   const more = moreServingCrdGraph(kind, apiVersion, doc);
   if (more) return more;
+  const classic = kserveClassicGraph(kind, apiVersion, doc);
+  if (classic)
+    return { services: classic.services, ...(classic.partial ? { partial: classic.partial } : {}) };
   const group = Object.keys(SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
   // A config holds the same spec, merged under every LLMInferenceService that names it in baseRefs.

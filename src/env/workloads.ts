@@ -215,6 +215,13 @@ const placeOf = (d: LoadedDoc) => ({
   ...(d.partial ? { partial: d.partial } : {}),
 });
 
+/** The objects a v1 List holds, or those an OpenShift Template creates (`${PARAM}`s left as written). */
+function containedObjects(kind: string, apiVersion: string, doc: Rec): unknown[] | undefined {
+  if (kind === 'List' && apiVersion === 'v1') return arr(doc.items);
+  if (kind === 'Template' && apiVersion.startsWith('template.openshift.io/')) return arr(doc.objects);
+  return undefined;
+}
+
 export function workloadExtractor(): WorkloadExtractor {
   const out: Extracted = {
     graphs: [],
@@ -241,10 +248,8 @@ export function workloadExtractor(): WorkloadExtractor {
     if (!apiVersion || !kind) return skip('not a Kubernetes object (no apiVersion/kind)');
     const name = str(obj(doc.metadata)?.name) ?? '(unnamed)';
     const spec = obj(doc.spec);
-    if (kind === 'List' && apiVersion === 'v1') {
-      for (const item of arr(doc.items)) visit(d, item);
-      return;
-    }
+    const inner = containedObjects(kind, apiVersion, doc);
+    if (inner) return inner.forEach((item) => void visit(d, item));
     /** Where a graph read from this document sits, as every graph names it. */
     const where = { ...placeOf(d), deployment: name, kind, apiVersion };
     const listOr = notShownLister(out, where, skip);

@@ -84,4 +84,16 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dynamo-gcpcuj-trtllm-kimi-disagg-cd-mrdma.yaml':
     "READING: the expert counted the ComputeDomain channel and the DRA mrdma claim on every worker as a complete KV path; env's stated rule env.rdma-ipc-lock warns on RDMA NICs granted without IPC_LOCK or privileged (registering KV memory then rests on the container runtime's RLIMIT_MEMLOCK, which the manifest does not show)",
   // m12
+  'rhaib-multigpu-granite-servingruntime-tp2.yaml':
+    "READING: a KServe ServingRuntime holds the engine's container but not the model, replicas or accelerators, which come from each InferenceService that selects it (kserve-classic.ts), so env lists it as a partial graph, never verified (env's rule, as for an OME InferenceService); the expert judged the one-pod, tensor-parallel-2 engine as aggregated whatever the InferenceService adds",
+  'rhaib-multigpu-granite-isvc-2gpu.yaml':
+    "READING: a KServe InferenceService whose predictor model runs on a ServingRuntime the file does not hold (granite-7b-base-tp) is a partial graph by env's rule: the engine's command is in the other object; the expert judged one 2-GPU predictor pod as aggregated (no KV hand-off), context the runtime would confirm",
+  'odhmc-sample-multi-node-dp32-roce.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns RDMA pods that run as non-root (KServe's templates set runAsNonRoot; the IPC_LOCK its data-parallel template adds does nothing for a non-root user) without a memlock raise; the expert judged the aggregated graph's KV path only (no hand-off), as for kserve-llmisvc-qwen3-dp16-ep-sriov-nvshmem.yaml",
+  'odhpb-sriov-sample-pod-cx7-sleep.yaml':
+    "READING: a `sleep INF` Pod with no GPU and no engine: nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for dra-imex-channel-injection-pod.yaml; the expert judged the same facts as nothing at risk",
+  'psap-gdr-rdma-perftest-daemonset-sleep.yaml':
+    'READING: the DaemonSet runs /bin/entrypoint.sh, a script file mounted from a ConfigMap; env keeps a script file opaque (it may start anything) and, with no GPU and no engine shown, verifies nothing; the expert read the ConfigMap in the same file (`sleep infinity`) and judged a test toolbox with nothing at risk',
+  'psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml':
+    "READING: with the GPU+NIC pairs read as RDMA NICs, env's stated rule (env.rdma-ipc-lock) still warns the pods KServe runs as non-root with no IPC_LOCK: pinning is bounded by RLIMIT_MEMLOCK; the file's comment says a MachineConfig sets CRI-O's memlock unlimited (prose, not a field), and the expert judged the aggregated graph's KV path only",
 };
