@@ -1,5 +1,11 @@
 import { type Check, check } from '../core/model.js';
-import { type DmesgPeermemResult, GPU_LOST, NVLINK_XIDS } from '../parsers/dmesg-peermem.js';
+import {
+  type DmesgPeermemResult,
+  GPU_LOST,
+  NVLINK_XIDS,
+  ownXid,
+  xidCodes,
+} from '../parsers/dmesg-peermem.js';
 
 /**
  * The GPU end of the path in NVRM's lines (principles 4 and 5; parsers/dmesg-peermem.ts gpuFault): a GPU
@@ -9,7 +15,7 @@ import { type DmesgPeermemResult, GPU_LOST, NVLINK_XIDS } from '../parsers/dmesg
  */
 export function gpuFaults(r: DmesgPeermemResult): Check[] {
   const gpu = r.lines.filter((l) => l.kind === 'gpu');
-  const lostLines = gpu.filter((l) => GPU_LOST.test(l.text) || /\bXid \([^)]*\): 79,/.test(l.text));
+  const lostLines = gpu.filter((l) => GPU_LOST.test(l.text) || ownXid(l.text) === 79);
   const nvlinkLines = gpu.filter((l) => !lostLines.includes(l));
   const devices = (ls: typeof gpu) => [...new Set(ls.flatMap((l) => l.device ?? []))];
   const strip = (t: string) => t.replace(/^(?:\[[^\]]*\]\s*|kernel:\s*)/, '');
@@ -34,13 +40,7 @@ export function gpuFaults(r: DmesgPeermemResult): Check[] {
   if (first) {
     const devs = devices(nvlinkLines);
     const codes = [
-      ...new Set(
-        nvlinkLines.flatMap((l) =>
-          [/\bXid \([^)]*\): (\d+),/.exec(l.text)?.[1], /caused by previous Xid (\d+)/.exec(l.text)?.[1]]
-            .map(Number)
-            .filter((n) => NVLINK_XIDS.has(n)),
-        ),
-      ),
+      ...new Set(nvlinkLines.flatMap((l) => xidCodes(l.text).filter((n) => NVLINK_XIDS.has(n)))),
     ].sort((a, b) => a - b);
     out.push(
       check(

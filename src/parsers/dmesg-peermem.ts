@@ -184,10 +184,19 @@ const DECODE =
 export const NVLINK_XIDS: ReadonlySet<number> = new Set([74, 144, 145, 146, 147, 148, 149, 150]);
 export const GPU_LOST =
   /fallen off the bus|NVIDIA probe routine failed|PCI I\/O region assigned to your NVIDIA device is invalid|Can't find an IRQ for your NVIDIA card|RmInitAdapter failed/;
+/** An NVRM Xid line's own code (`NVRM: Xid (PCI:…): 79, …`), if it is one. */
+export function ownXid(t: string): number | undefined {
+  const n = /\bXid \([^)]*\): (\d+),/.exec(t)?.[1];
+  return n === undefined ? undefined : Number(n);
+}
+/** An Xid line's codes: its own and, on a preemptive removal, the one it was `caused by previous Xid N`. */
+export function xidCodes(t: string): number[] {
+  const cause = /caused by previous Xid (\d+)/.exec(t)?.[1];
+  return [ownXid(t), cause === undefined ? undefined : Number(cause)].filter((n) => n !== undefined);
+}
 function gpuFault(t: string): boolean {
   if (GPU_LOST.test(t)) return true;
-  const codes = [/\bXid \([^)]*\): (\d+),/.exec(t)?.[1], /caused by previous Xid (\d+)/.exec(t)?.[1]];
-  return codes.some((n) => n !== undefined && (Number(n) === 79 || NVLINK_XIDS.has(Number(n))));
+  return xidCodes(t).some((n) => n === 79 || NVLINK_XIDS.has(n));
 }
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
