@@ -38,6 +38,10 @@ import { CAPTURES_b37 } from './captures-b37.table.js';
 import { CAPTURES_b38 } from './captures-b38.table.js';
 import { CAPTURES_b39 } from './captures-b39.table.js';
 import { CAPTURES_b40 } from './captures-b40.table.js';
+import { CAPTURES_b41 } from './captures-b41.table.js';
+import { CAPTURES_b42 } from './captures-b42.table.js';
+import { CAPTURES_b43 } from './captures-b43.table.js';
+import { CAPTURES_b44 } from './captures-b44.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -81,4 +85,8 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b38,
   ...CAPTURES_b39,
   ...CAPTURES_b40,
+  ...CAPTURES_b41,
+  ...CAPTURES_b42,
+  ...CAPTURES_b43,
+  ...CAPTURES_b44,
 ];

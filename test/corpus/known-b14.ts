@@ -129,4 +129,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (libfabric-975, TOOL P1/P4, fixed: fabtests fi_info failure line: src/read/fi-info-fabtests-printerr.test.ts)
   // (libfabric-7251, TOOL P1, fixed: a blockquote marker on the first line only: src/read/lazy-blockquote.test.ts)
   // (ucx-py-361 REPL and ucx-py-99, TOOL P4, fixed: UCX's ibv_create_cq and mlx5 error-completion lines: src/classify/ucx-log-failures.test.ts)
+  // b41
+  // b42
+  // b43
+  // b44
 };

@@ -96,4 +96,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     'READING: the DaemonSet runs /bin/entrypoint.sh, a script file mounted from a ConfigMap; env keeps a script file opaque (it may start anything) and, with no GPU and no engine shown, verifies nothing; the expert read the ConfigMap in the same file (`sleep infinity`) and judged a test toolbox with nothing at risk',
   'psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml':
     "READING: with the GPU+NIC pairs read as RDMA NICs, env's stated rule (env.rdma-ipc-lock) still warns the pods KServe runs as non-root with no IPC_LOCK: pinning is bounded by RLIMIT_MEMLOCK; the file's comment says a MachineConfig sets CRI-O's memlock unlimited (prose, not a field), and the expert judged the aggregated graph's KV path only",
+  // m13
+  // m14
 };
