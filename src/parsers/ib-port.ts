@@ -195,8 +195,16 @@ export function parseLid(raw: string): number | undefined {
 /** The port fields every IB tool prints, by our name; each parser maps its own key spelling onto these. */
 export type CommonPortField = 'state' | 'physState' | 'lid' | 'smLid' | 'linkLayer';
 
+/**
+ * A poster's mark after a printed value (`Link layer: Ethernet  ❌`, `State: Down  <-- this one`, `# the rail`):
+ * no IB tool prints a symbol, an arrow or a comment after a port field (ibstat.c, devinfo.c, the sysfs files
+ * ibstatus cats), so from whitespace and such a mark on the line is the poster's, not the value (issue 38 P1).
+ */
+const POSTER_MARK = /\s+(?:\p{Extended_Pictographic}|\p{So}|<[-=]+|[←⬅]|#|\/\/).*$/u;
+
 /** Sets one of the common fields from its printed value; an unreadable LID or link layer stays undefined. */
-export function setCommonPortField(port: IbPort, field: CommonPortField, raw: string): void {
+export function setCommonPortField(port: IbPort, field: CommonPortField, printed: string): void {
+  const raw = printed.replace(POSTER_MARK, '');
   switch (field) {
     case 'state':
       port.state = portState(raw);

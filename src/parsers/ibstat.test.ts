@@ -240,6 +240,31 @@ describe('parseIbstat variants', () => {
     ]);
   });
 
+  it("reads a value before the poster's mark after it (an emoji, an arrow, a comment): no ibstat field prints one (principle 1)", () => {
+    const text = [
+      "CA 'mlx5_0'",
+      '\tPort 1:',
+      '\t\tState: Down  ❌',
+      '\t\tPhysical state: Disabled  <-- cable pulled',
+      '\t\tRate: 40',
+      '\t\tLink layer: Ethernet  ❌',
+      "CA 'mlx5_1'",
+      '\tPort 1:',
+      '\t\tState: Active ✅',
+      '\t\tPhysical state: LinkUp # ok',
+      '\t\tRate: 400',
+      '\t\tLink layer: InfiniBand // the rail',
+    ].join('\n');
+    expect(
+      parseIbstat(text).devices.flatMap((d) =>
+        d.ports.map((p) => [p.device, p.state, p.physState, p.linkLayer]),
+      ),
+    ).toEqual([
+      ['mlx5_0', 'down', 'disabled', 'Ethernet'],
+      ['mlx5_1', 'active', 'link-up', 'InfiniBand'],
+    ]);
+  });
+
   it('names the line of garbage input', () => {
     expect(() => parseIbstat('total 0\nsomething else\n')).toThrow(ParseError);
     expect(() => parseIbstat('total 0\nsomething else\n')).toThrow(
