@@ -67,6 +67,9 @@ const cutBeforePorts = (device: string) =>
 const endsInsideText = (e: NonNullable<IbstatResult['endsInside']>) =>
   `it ends inside port ${e.port} of ${e.device}, before ${e.before}`;
 
+const selectedText = (x: NonNullable<IbstatResult['selected']>) =>
+  `the poster kept some of its lines: port ${x.port} of ${x.device} shows no ${x.missing.length > 1 ? `${x.missing.slice(0, -1).join(', ')} or ${x.missing.at(-1)}` : x.missing[0]} line, which ibstat always prints`;
+
 /** Device → its physical adapter (system image GUID), where the output shows it. */
 function adapters(devices: readonly IbDevice[]): Record<string, string | undefined> {
   return Object.fromEntries(devices.map((d) => [d.name, d.systemImageGuid]));
@@ -112,7 +115,12 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
             ports,
             models(r.devices),
             hiddenBy(
-              opts.shown ?? (r.endsInside ? cutShown(endsInsideText(r.endsInside)) : undefined),
+              opts.shown ??
+                (r.endsInside
+                  ? cutShown(endsInsideText(r.endsInside))
+                  : r.selected
+                    ? cutShown(selectedText(r.selected))
+                    : undefined),
               PORT_LINES,
             ),
             adapters(r.devices),

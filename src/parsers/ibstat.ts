@@ -26,6 +26,8 @@ export interface IbstatResult {
   list?: IbstatList;
   /** The paste ends inside this port block, before the lines ibstat prints last in it (endOfPaste). */
   endsInside?: { device: string; port: number; before: string };
+  /** A port block that skips lines ibstat prints between two it shows: the poster kept some lines only (selectionOf). */
+  selected?: { device: string; port: number; missing: string[] };
 }
 
 const TOOL = 'ibstat';
@@ -45,6 +47,8 @@ export function parseIbstat(text: string): IbstatResult {
   let stray: { no: number; text: string } | undefined;
   /** The keys an implicit (header-less) port already has: a second State starts the next port. */
   let seen: Record<string, true> = {};
+  /** The keys each port block shows, in order of the paste (selectionOf). */
+  const keys = new Map<IbPort, string[]>();
 
   for (const line of lines) {
     const t = line.text.trim();
@@ -96,6 +100,7 @@ export function parseIbstat(text: string): IbstatResult {
     }
     if (port) {
       if (port.implicit) seen[key] = true;
+      keys.set(port, [...(keys.get(port) ?? []), key]);
       if (key === 'port guid') guid = value;
       setPortField(port, key, value);
     } else if (key === 'ca type') device.model = value;
@@ -113,11 +118,13 @@ export function parseIbstat(text: string): IbstatResult {
   }
   annotateDevices(devices);
   const endsInside = endOfPaste(devices, port, guid);
+  const selected = selectionOf(devices, keys);
   return {
     devices,
     errors,
     ...(elided.length > 0 ? { elided } : {}),
     ...(endsInside ? { endsInside } : {}),
+    ...(selected ? { selected } : {}),
   };
 }
 
@@ -140,6 +147,43 @@ function endOfPaste(
   if (guid !== undefined && /^0x[0-9a-f]{0,15}$/i.test(guid)) return at('the end of its `Port GUID:` line');
   const printsLinkLayer = devices.some((d) => d.ports.some((p) => p !== last && p.linkLayer !== undefined));
   if (last.linkLayer === undefined && printsLinkLayer) return at('its `Link layer:` line');
+  return undefined;
+}
+
+/**
+ * ibstat prints every line of a port block, in this order, whatever the port's state (ibstat.c port_dump;
+ * `Link layer:` last, in the versions that print it). A block with its `Port N:` header that shows two of
+ * them but its `Physical state:` or `Rate:` line between (`State: Down` then `Link layer: Ethernet`, nothing else) is
+ * the poster's selection of the output, not the output: the ports and CAs the poster left out are not shown,
+ * so the block cannot stand for the whole node (issue 38 P2). Only those two lines count: they say the
+ * port's health, so no one trims them as noise, while the identifiers (LIDs, GUIDs) are often blanked for
+ * privacy and LMC or the capability mask dropped as noise from an otherwise whole paste.
+ */
+const PORT_ORDER = [
+  'state',
+  'physical state',
+  'rate',
+  'base lid',
+  'lmc',
+  'sm lid',
+  'capability mask',
+  'port guid',
+  'link layer',
+];
+const HEALTH: Readonly<Record<string, string>> = { 'physical state': 'Physical state', rate: 'Rate' };
+
+function selectionOf(
+  devices: readonly IbDevice[],
+  keys: ReadonlyMap<IbPort, string[]>,
+): IbstatResult['selected'] {
+  for (const p of devices.flatMap((d) => d.ports)) {
+    const shown = (keys.get(p) ?? []).map((k) => PORT_ORDER.indexOf(k)).filter((i) => i >= 0);
+    if (p.implicit || shown.length < 2) continue;
+    const between = PORT_ORDER.slice(Math.min(...shown), Math.max(...shown) + 1);
+    const missing = between.filter((k) => HEALTH[k] !== undefined && !keys.get(p)?.includes(k));
+    if (missing.length > 0)
+      return { device: p.device, port: p.port, missing: missing.map((k) => HEALTH[k] ?? k) };
+  }
   return undefined;
 }
 

@@ -99,3 +99,44 @@ describe('2. an ibstat paste that ends inside its last port block: the CAs after
     expect(checkLines(old)).toContain('fail ib.ports');
   });
 });
+
+/** One whole port block as ibstat.c port_dump prints it (every line, whatever the state), Down on Ethernet. */
+const DOWN_WHOLE = [
+  '$ ibstat',
+  "CA 'mlx4_0'",
+  '\tCA type: MT4099',
+  '\tNumber of ports: 1',
+  '\tPort 1:',
+  '\t\tState: Down',
+  '\t\tPhysical state: Disabled',
+  '\t\tRate: 10',
+  '\t\tBase lid: 0',
+  '\t\tLMC: 0',
+  '\t\tSM lid: 0',
+  '\t\tCapability mask: 0x04010000',
+  '\t\tPort GUID: 0x0202c9fffe3f5a61',
+  '\t\tLink layer: Ethernet',
+];
+
+describe("2. a port block that skips lines ibstat always prints is the poster's selection, not the node", () => {
+  it('State and Link layer alone (the rest left out): the one port Down warns, no "no usable RDMA port" fail', () => {
+    const picked = DOWN_WHOLE.filter(
+      (l) => !/Physical state|Rate|LMC|Capability|lid|GUID|CA type|Number/.test(l),
+    );
+    const checks = readChecks('ibstat', `${picked.join('\n')}\n`);
+    expect(checkLines(checks)).toContain('warn ib.ports');
+    expect(checks.find((c) => c.id === 'ib.ports')?.detail).toMatch(
+      /poster kept some of its lines: port 1 of mlx4_0 shows no Physical state or Rate line/,
+    );
+    expect(verdictOf(checks)).toBe('unverified');
+    // The whole block: its one port is the node's only port, and it is down.
+    expect(checkLines(readChecks('ibstat', `${DOWN_WHOLE.join('\n')}\n`))).toContain('fail ib.ports');
+  });
+
+  it('a block whose GUID and LID lines were blanked for privacy, LMC and mask dropped, is still whole: its Down port fails the node', () => {
+    const redacted = DOWN_WHOLE.filter((l) => !/lid|GUID|LMC|Capability/.test(l));
+    const checks = readChecks('ibstat', `${redacted.join('\n')}\n`);
+    expect(checkLines(checks)).toContain('fail ib.ports');
+    expect(verdictOf(checks)).toBe('untrusted');
+  });
+});

@@ -110,8 +110,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: two FDR ports Active at 56 Gb/s (7 GB/s): the expert held them to the 5 GB/s cross-node KV floor; read warns below the 100 Gb/s links disaggregated serving is sized for (the convention split of the b28 and b32 FDR captures)',
   // (four TOOL misses fixed by principle: fi_info's bare return code, a topo header squeezed to single spaces, a topo legend cut before its PIX line, lsmod rows inside a report: src/read/fi-info-bare-code.test.ts, topo-squeezed-header.test.ts, topo-legend-cut.test.ts, lsmod-in-report.test.ts; and a matrix of NIC rows only, which b25's vllm-35799 had passed only by the -mp guess: topo-nic-rows-only.test.ts)
   // b36
-  'ibstat/debene-cx3-crossflash-dollar-ibstat-elided-port1-down-ethernet-emoji.txt':
-    "READING: the author cut ibstat to State and Link layer; the expert read the cut as hiding a second port that might be in use and called the one Down port a warning, read fails the only port shown (0 of 1 usable), which the README's problem definition (no usable RDMA port) supports",
+  // (debene-cx3-crossflash, TOOL P1/P2, fixed: a poster's mark after a value, and a port block that skips ibstat's Physical state and Rate lines is the poster's selection: src/parsers/ibstat.test.ts, src/read/ibstat-forms.test.ts)
   'memlock/bestceok-2693-ko-prompt-cut-ulimit-Ha-hard-only-unlimited.txt':
     'READING: `ulimit -Ha` shows hard limits only (max locked memory unlimited); the expert held the soft limit in force as not shown, read passes an unlimited hard limit as no cap (a process may raise its soft limit to it), as it does for the host-ulimit-Ha fixture',
   // (jishuzhan lsmod, TOOL P1, fixed: lines under a typed lsmod that are no row are read around: src/read/lsmod-typed-rows.test.ts)
