@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rollUp } from '../src/core/verdict.js';
 import { dgdFacts } from '../src/env/dgd-facts.js';
 import { analyse } from '../src/env/index.js';
 import { loadInputs } from '../src/env/load.js';
+import { analyseYamlFile } from './helpers/env.js';
 import { fixturePath } from './helpers/fixtures.js';
 
 /**
@@ -260,5 +262,19 @@ describe('newer upstream recipes whose FAILs were false', () => {
     ]);
     expect(part.services.map((s) => s.name)).toEqual(['Frontend']);
     expect(checks.map((c) => c.id)).toEqual(['env.partial']);
+  });
+});
+
+describe('a spec cut inside its first key (issue 38 P1: a paste cut mid-line)', () => {
+  it('`spec:` then `  backendFramework` (no colon) is a cut spec, not listed as a shape error; `spec: x` still is one', async () => {
+    const head =
+      'apiVersion: nvidia.com/v1alpha1\nkind: DynamoGraphDeployment\nmetadata:\n  name: g\nspec:\n';
+    const cut = await analyseYamlFile(`${head}  backendFramework\n`);
+    expect(cut.checks.map((c) => `${c.status} ${c.id}`)).toEqual(['skipped env.partial']);
+    expect(cut.checks[0]?.detail).toMatch(/spec ends at `backendFramework`, a field name with no colon/);
+    expect(rollUp(cut.checks).status).toBe('unverified');
+    // A spec of another word is no key of the spec: the shape error names the field.
+    const odd = await analyseYamlFile(`${head}  vllm-disagg\n`);
+    expect(odd.checks.filter((c) => c.id === 'env.shape').map((c) => c.status)).toEqual(['fail']);
   });
 });

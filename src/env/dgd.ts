@@ -9,6 +9,33 @@ export function typeName(x: unknown): string {
   return `a ${typeof x}`;
 }
 
+/**
+ * The fields of a DynamoGraphDeployment's spec (ai-dynamo/dynamo deploy/operator/api/v1alpha1 and v1beta1
+ * dynamographdeployment_types.go, `DynamoGraphDeploymentSpec`'s json names).
+ */
+const DGD_SPEC_FIELDS = new Set([
+  'annotations',
+  'labels',
+  'pvcs',
+  'services',
+  'components',
+  'envs',
+  'backendFramework',
+  'restart',
+  'topologyConstraint',
+  'priorityClassName',
+]);
+
+/**
+ * `spec:` followed by one of the spec's own field names and nothing else (`spec:` then `  backendFramework`
+ * as a thread's copy ends) is a key cut before its colon: YAML reads the word as the spec's string value,
+ * but no one writes a spec that is the name of its own field. The file is cut there, so the spec is not
+ * shown (issue 38 P1: a paste cut mid-line); any other value of the wrong shape stays a shape error.
+ */
+export function specCutAtKey(spec: unknown): string | undefined {
+  return typeof spec === 'string' && DGD_SPEC_FIELDS.has(spec.trim()) ? spec.trim() : undefined;
+}
+
 /** A field whose YAML type is not what the CRD says: env reads nothing from it, and says so. */
 export interface ShapeProblem {
   path: string;
@@ -143,7 +170,9 @@ export function readDgd(doc: unknown): DgdRead | undefined {
   const spec = obj(d.spec);
   if (!spec) {
     const problems: ShapeProblem[] =
-      'spec' in d && d.spec !== null ? [{ path: 'spec', expected: 'a map', got: typeName(d.spec) }] : [];
+      'spec' in d && d.spec !== null && !specCutAtKey(d.spec)
+        ? [{ path: 'spec', expected: 'a map', got: typeName(d.spec) }]
+        : [];
     return { ...base, services: [], problems, unreadable: `${kind} without a spec` };
   }
   if (k === 'DynamoGraphDeployment') {

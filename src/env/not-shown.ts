@@ -1,3 +1,4 @@
+import { specCutAtKey } from './dgd.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str } from './raw.js';
 
@@ -37,13 +38,19 @@ function placeholders(names: string[]): RawService[] {
   );
 }
 
-/** A Dynamo graph whose spec is absent or null (not one of another shape: that is a shape error). */
+/**
+ * A Dynamo graph whose spec is absent or null, or cut inside its first key (specCutAtKey); one of another
+ * shape is a shape error.
+ */
 export function dgdSpecNotShown(kind: string, doc: Rec): NotShownGraph | undefined {
-  if ('spec' in doc && doc.spec !== null) return undefined;
+  const cutAt = specCutAtKey(doc.spec);
+  if ('spec' in doc && doc.spec !== null && !cutAt) return undefined;
   const name = str(obj(doc.metadata)?.name) ?? '(unnamed)';
   return {
     services: placeholders(['spec']),
-    partial: `${kind} ${name}: its spec is not shown (absent or elided), so its services, engines, devices and network are not in the file`,
+    partial: cutAt
+      ? `${kind} ${name}: its spec ends at \`${cutAt}\`, a field name with no colon (the file is cut inside that key), so its services, engines, devices and network are not in the file`
+      : `${kind} ${name}: its spec is not shown (absent or elided), so its services, engines, devices and network are not in the file`,
   };
 }
 

@@ -56,8 +56,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'vllmforum-rdma-container-snippet-nccl-ib-ipc-lock.yaml':
     "READING: the file is no Kubernetes object, only a container's env, securityContext and volumeMounts as the forum answer wrote them; env's stated rule reads Kubernetes objects (apiVersion/kind) and refuses a file with none, naming why (exit 2: 'not a Kubernetes object (no apiVersion/kind)'), since reading any bare mapping with such keys as a container would take a Helm values file for a pod; the expert judged the fragment as a container whose workload, engine and devices are not shown (not-judged)",
   // m10
-  'dynamo-issue6408-trtllm-disagg-configmap-cut.yaml':
-    "READING: the thread's copy cuts the DGD at `spec:` + `  backendFramework` with no colon, which is valid YAML (spec is the string 'backendFramework'), so nothing marks the file as cut; env's stated rule (env.shape, issue 38's last env bullet) fails a DGD whose spec is not a mapping, naming the field, while the expert read the bare last word as a key cut mid-line (not shown)",
+  // (dynamo-issue6408, TOOL P1, fixed: a DGD spec that is one of its own field names is a key cut before its colon: test/env-upstream.test.ts)
   'aibrix-issue1691-stormservice-sglang-1p1d-cut.yaml':
     'READING: the copy cuts the StormService at a line that is whole YAML (`image: …/sgl`), so the file reads as a complete object: one prefill role whose container shows no command and an image env does not know, no decode role; env judges that as written (no engine it knows, no KV hand-off, nothing at risk), the expert knew from the thread that the args, resources and decode role were cut away (not shown)',
   'kserve-issue3446-isvc-vllm-heredoc.yaml':
