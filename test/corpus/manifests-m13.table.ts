@@ -7,8 +7,8 @@ import type { ManifestCase } from './manifests.table.js';
  * Source family: manifests published on web pages rather than as repository files: documentation sites and
  * blogs (Kthena's docs, the KServe website and its release blogs, NVIDIA Dynamo's docs pages, DRANET's docs, a
  * personal EKS engineering playbook published on GitHub Pages, Red Hat's llm-d playbook pages, a mintlify docs
- * mirror). Where the page's source is in a public repository, the file is one fenced YAML block of that page,
- * byte for byte from `git show <commit>:<path>` (the lines named); otherwise it is the exact text of one code
+ * mirror, Azure's AKS RDMA/InfiniBand docs site, Oracle's OKE guides). Where the page's source is in a public
+ * repository, the file is one fenced YAML block of that page, byte for byte from `git show <commit>:<path>` (the lines named); otherwise it is the exact text of one code
  * block as the `search` tool's stored copy holds it, cut where that copy ends (`cut` in the file name).
  */
 export const MANIFESTS_m13: ManifestCase[] = [
@@ -165,5 +165,19 @@ export const MANIFESTS_m13: ManifestCase[] = [
       "https://mintlify.com/sgl-project/sglang/deployment/kubernetes (the first YAML block, as the stored copy in the docs corpus holds it, cut inside the Deployment's pod labels where the copy ends)",
     expert: 'not-judged',
     why: 'a mintlify-hosted SGLang Kubernetes guide: a PVC, the nvidia RuntimeClass and a one-replica SGLang Deployment cut inside its pod template labels, before any container: engine, GPUs and flags are not shown',
+  },
+  {
+    file: 'azuredocs-aks-pod-gpudirect-rdma-shared-ib.yaml',
+    source:
+      'https://github.com/Azure/aks-rdma-infiniband/blob/700dabb4fe0451d482ae09a373617ed68658b021/website/docs/configurations/02-gpu-drivers.md#L112-L132 (the shared-device Pod block of the AKS RDMA InfiniBand docs site, whole)',
+    expert: 'no-problem',
+    why: 'Azure AKS RDMA/InfiniBand docs: a placeholder-image Pod taking all 8 GPUs, one rdma/shared_ib slot (every NIC reachable) and IPC_LOCK (its comment: memlock unlimited): no serving engine and no KV hand-off, and the RDMA path is declared',
+  },
+  {
+    file: 'ocidocs-oke-pytorchjob-yolov5-hostnet-rdma.yaml',
+    source:
+      'https://github.com/oracle-quickstart/oci-hpc-oke/blob/61d210acc37f1990f27012aa4f108c5db4e52ab2/docs/running-pytorch-jobs-on-oke-using-hostnetwork-with-rdma.md#L526-L613 (the PyTorchJob block of the OCI OKE guide, whole)',
+    expert: 'no-problem',
+    why: 'OCI OKE guide: a Kubeflow PyTorchJob training YOLOv5 on 2 one-GPU workers over hostNetwork, privileged with IPC_LOCK, /dev/infiniband mounted and the RoCE HCAs named for NCCL: training with no KV hand-off, and the cross-node NCCL path has RDMA',
   },
 ];
