@@ -45,3 +45,34 @@ describe("a Kthena ModelServing role's workers run the engine its entry pod star
     expect(multi((await run(modelServing('--tensor-parallel-size 16'))).checks)).toEqual(['fail', 'fail']);
   });
 });
+
+const gpuPod = (container: string) => `apiVersion: v1
+kind: Pod
+metadata: {name: gpudirect}
+spec:
+  containers:
+    - name: app
+${container}
+      securityContext: {capabilities: {add: [IPC_LOCK]}}
+      resources: {limits: {nvidia.com/gpu: 8, rdma/shared_ib: 1}}
+`;
+const shm = (checks: { id: string; status: string }[]) =>
+  checks.filter((c) => c.id === 'env.shm').map((c) => c.status);
+
+describe('/dev/shm for GPUs whose program is not shown (P2: not shown is never failed)', () => {
+  it("an unknown image's own entrypoint on 8 GPUs with the runtime's 64Mi /dev/shm warns; a command line or a known engine that shows the processes fails", async () => {
+    const entrypoint = await run(gpuPod('      image: registry.example/app:v4'));
+    expect(shm(entrypoint.checks)).toEqual(['warn']);
+    expect(entrypoint.checks.find((c) => c.id === 'env.shm')?.detail).toContain(
+      "image's own entrypoint, not shown",
+    );
+    const torchrun = await run(
+      gpuPod('      image: registry.example/app:v4\n      command: [torchrun, --nproc_per_node=8, train.py]'),
+    );
+    expect(shm(torchrun.checks)).toEqual(['fail']);
+    const vllm = await run(
+      gpuPod('      image: vllm/vllm-openai:v0.10.0\n      args: [--model, m, --tensor-parallel-size, "8"]'),
+    );
+    expect(shm(vllm.checks)).toEqual(['fail']);
+  });
+});

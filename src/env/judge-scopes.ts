@@ -161,7 +161,13 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       efaCheck(svc, subject, f),
     );
   }
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources));
+  // What the pod runs is shown by a command line, a launcher, or the graph declaring it a worker (its operator starts the engine).
+  const programShown =
+    c.raw.argv.length > 0 ||
+    c.raw.launchedBy !== undefined ||
+    c.raw.declared !== undefined ||
+    c.raw.workerish;
+  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources, programShown));
   return list.filter((x): x is Check => x !== undefined);
 }
 
