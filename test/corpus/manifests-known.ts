@@ -113,5 +113,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rules warn the non-root KServe pods that request rdma/roce_gdr (env.rdma-ipc-lock: pinning bounded by RLIMIT_MEMLOCK) and the UCX/NCCL selectors left to the image (env.missing-critical); the expert took the runtime's memlock and UCX's own device choice for granted (context outside the file), where m12's expert judged a near twin (odhk-llmisvc-pd-qwen2-7b-roce-hostpinned-private.yaml) not-judged for the same memlock",
   'dranetdocs-raycluster-a4-dra-nics-gib.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns a pod that claims RDMA NICs (DRA claim all-nic) with neither IPC_LOCK nor privileged: registering memory can fail on RLIMIT_MEMLOCK; the expert assumed a root container under a runtime with unlimited memlock (context outside the file), as for the earlier memlock READINGs",
+  'azuredocs-aks-pod-gpudirect-rdma-shared-ib.yaml':
+    "READING: the Pod runs a placeholder image's own entrypoint (images.my-company.example/app:v4, no command), so nothing shows whether it serves a model or how many processes share the runtime's 64Mi /dev/shm on its 8 GPUs: env warns (env.shm, not shown) and verifies nothing (a skip is never a pass), as for rdmashared-issue108-l40-rdma-pod.yaml; the expert judged the same facts as nothing at risk (no engine, RDMA path declared). Before the P2 fix env failed env.shm here",
   // m14
 };
