@@ -161,7 +161,13 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
       efaCheck(svc, subject, f),
     );
   }
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources));
+  // What the pod runs is shown by a command line, a launcher, or the graph declaring it a worker (its operator starts the engine).
+  const programShown =
+    c.raw.argv.length > 0 ||
+    c.raw.launchedBy !== undefined ||
+    c.raw.declared !== undefined ||
+    c.raw.workerish;
+  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources, programShown));
   return list.filter((x): x is Check => x !== undefined);
 }
 
@@ -354,10 +360,16 @@ function noEngineWhy(ctxs: readonly ServiceCtx[]): string | undefined {
   return busy.length > 0 && runs.length === busy.length ? `(${runs.join('; ')}: no model server)` : undefined;
 }
 
-/** A LeaderWorkerSet group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`). */
+/**
+ * A group's worker template runs the engine its leader starts (`…/worker/x` beside `…/leader/y`): a
+ * LeaderWorkerSet's leader, or a Kthena ModelServing role's entry pod (`…/entry/y`), which leads its
+ * `workerReplicas` workers in one serving group (serving-crds-more.ts).
+ */
 function leaderOf(c: ServiceCtx, ctxs: readonly ServiceCtx[]): ServiceCtx | undefined {
   const base =
     /^(.*\/)?worker\/[^/]+$/.exec(c.svc.name)?.[1] ?? (c.svc.name.startsWith('worker/') ? '' : undefined);
   if (base === undefined) return undefined;
-  return ctxs.find((x) => x !== c && x.svc.name.startsWith(`${base}leader/`));
+  const leads = (x: ServiceCtx) =>
+    x.svc.name.startsWith(`${base}leader/`) || x.svc.name.startsWith(`${base}entry/`);
+  return ctxs.find((x) => x !== c && leads(x));
 }

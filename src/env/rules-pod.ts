@@ -152,6 +152,8 @@ export function shmCheck(
   facts: EngineFacts = {},
   /** The container's resource requests, where the caller has them (non-GPU accelerators run no NCCL). */
   resources: Readonly<Record<string, string>> = {},
+  /** False when nothing shows what the container runs: no command line, launcher or declared worker role. */
+  programShown = true,
 ): Check | undefined {
   const shm = s.pod.shm;
   if (!shm) return undefined;
@@ -170,6 +172,15 @@ export function shmCheck(
   const unit = s.pod.gpus !== undefined ? 'GPU' : 'engine';
   const who = ranks > 1 ? `${ranks} ${unit} processes` : `one ${unit} process`;
   const want = Math.max(SHM_WARN_BYTES, ranks * SHM_PER_GPU_BYTES);
+  // The GPUs say how many processes may share it; what runs in them is shown by an engine or a command line. An
+  // unknown image's own entrypoint may be one process or one per GPU: not shown, so at risk, never failed (issue 38, P2).
+  if (shm.bytes < SHM_FAIL_BYTES && ranks > 1 && !programShown && facts.engine === undefined)
+    return check(
+      'env.shm',
+      'warn',
+      `/dev/shm is ${size} (${where}) for ${ranks} ${unit}s whose program is the image's own entrypoint, not shown: if it runs one process per ${unit}, their shared-memory transport runs out (NCCL needs 1Gi or more)`,
+      { subject, fix },
+    );
   if (shm.bytes < SHM_FAIL_BYTES && ranks > 1) {
     return check(
       'env.shm',

@@ -96,5 +96,23 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml':
     "READING: with the GPU+NIC pairs read as RDMA NICs, env's stated rule (env.rdma-ipc-lock) still warns the pods KServe runs as non-root with no IPC_LOCK: pinning is bounded by RLIMIT_MEMLOCK; the file's comment says a MachineConfig sets CRI-O's memlock unlimited (prose, not a field), and the expert judged the aggregated graph's KV path only",
   // m13
+  'devfloor9-lws-vllm-glm5-pp2-node-rank.yaml':
+    "READING: env's stated rule (env.shm) fails a tensor-parallel-8 vLLM whose eight GPU processes share the container runtime's 64Mi /dev/shm (no /dev/shm volume in either pod): NCCL's shared-memory segments do not fit; the expert noted the missing volume but graded the file by its KV path only (aggregated, pipeline over the pod network: at risk), as for llmd-ms-gaudi-dra-decode-only.yaml",
+  'dynamodocs-dgd-vllm-multinode-4x8-topology.yaml':
+    "READING: env's stated rule (env.multinode-rdma) fails a worker that spans nodes (multinode.nodeCount 4 of 8 GPUs each) with no RDMA path in its pods unless only pipeline stages cross them, and this worker's command names no parallelism at all; the expert graded the same facts as at risk (not-judged), as for dynamo-dsr1-sglang-wideep-tep16p-dep16d.yaml",
+  'kserveblog-llmisvc-v1a2-dp8-tp4-multinode.yaml':
+    "READING: the blog writes `template: {spec: {containers: …}}` and `worker: {spec: …}`, a PodTemplateSpec shape, while KServe's v1alpha2 LLMInferenceService types `template` and `worker` as a PodSpec (kserve/kserve `aaac4e29` pkg/apis/serving/v1alpha2/llm_inference_service_types.go:173,180): no container is where KServe reads it, so env reads a pod-less object whose pods come from KServe's presets and verifies nothing (env.workloads); the expert read the containers under `spec` and judged the aggregated dense data-parallel graph as having no KV hand-off",
+  'kserveblog-llmisvc-v1a2-wva-agg-1gpu.yaml':
+    "READING: as kserveblog-llmisvc-v1a2-dp8-tp4-multinode.yaml: `template.spec.containers` is not where a v1alpha2 LLMInferenceService's PodSpec template holds its containers, so env reads a pod-less object (env.workloads, nothing verified); the expert read the container under `spec` and judged an aggregated one-GPU service with no KV hand-off",
+  'kservedocs-isvc-lmcache-offload-1gpu.yaml':
+    "READING: env's stated rule (env.partial, m12) reads an InferenceService's predictor model as merged over the ServingRuntime KServe selects for its model format, which the file does not hold, and never passes such a partial graph; the expert judged from the object alone (LMCache offloading on one GPU, no prefill-to-decode hand-off)",
+  'kservedocs-llmisvc-dp8-tp4-rdma-roce.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns the pods KServe runs as non-root that request rdma/roce: pinning is bounded by RLIMIT_MEMLOCK; the expert relied on the runtime's usual memlock (context outside the file) and judged the aggregated graph's KV path only, as for psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml",
+  'rhllmdpb-llmisvc-pd-roce-gdr-nad.yaml':
+    "READING: env's stated rules warn the non-root KServe pods that request rdma/roce_gdr (env.rdma-ipc-lock: pinning bounded by RLIMIT_MEMLOCK) and the UCX/NCCL selectors left to the image (env.missing-critical); the expert took the runtime's memlock and UCX's own device choice for granted (context outside the file), where m12's expert judged a near twin (odhk-llmisvc-pd-qwen2-7b-roce-hostpinned-private.yaml) not-judged for the same memlock",
+  'dranetdocs-raycluster-a4-dra-nics-gib.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns a pod that claims RDMA NICs (DRA claim all-nic) with neither IPC_LOCK nor privileged: registering memory can fail on RLIMIT_MEMLOCK; the expert assumed a root container under a runtime with unlimited memlock (context outside the file), as for the earlier memlock READINGs",
+  'azuredocs-aks-pod-gpudirect-rdma-shared-ib.yaml':
+    "READING: the Pod runs a placeholder image's own entrypoint (images.my-company.example/app:v4, no command), so nothing shows whether it serves a model or how many processes share the runtime's 64Mi /dev/shm on its 8 GPUs: env warns (env.shm, not shown) and verifies nothing (a skip is never a pass), as for rdmashared-issue108-l40-rdma-pod.yaml; the expert judged the same facts as nothing at risk (no engine, RDMA path declared). Before the P2 fix env failed env.shm here",
   // m14
 };
