@@ -29,7 +29,13 @@ const paste = (ranks: string[]) =>
 
 describe('nccl-tests: a rank list with ranks left out', () => {
   it('does not take the ranks shown for the GPUs per node when the numbers skip', () => {
-    const text = paste([rank(0, 'h-a', 0), rank(1, 'h-a', 1), '...', rank(126, 'h-b', 2), rank(127, 'h-b', 3)]);
+    const text = paste([
+      rank(0, 'h-a', 0),
+      rank(1, 'h-a', 1),
+      '...',
+      rank(126, 'h-b', 2),
+      rank(127, 'h-b', 3),
+    ]);
     const c = busbw(text);
     expect(c?.status).toBe('warn');
     expect(c?.detail).not.toMatch(/measurement artefact/);
