@@ -180,6 +180,15 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
     r.devices.length > 0
       ? unhidden(classifyIbPorts(portsOf(r.devices), {}, hiddenBy(opts.shown, PORT_LINES)), opts.shown)
       : [];
+  if (r.endsInsideNext)
+    checks.push(
+      check(
+        'ib.elided',
+        'skipped',
+        `line ${r.endsInsideNext.line}: the paste ends at \`${r.endsInsideNext.text}\`, inside the next device's \`Infiniband device '…'\` line: that device and any after it are not shown, not judged`,
+        { fix: 'paste the whole `ibstatus` output' },
+      ),
+    );
   for (const e of r.errors) {
     const none = e.device === '*' || r.devices.length === 0;
     checks.push(

@@ -235,6 +235,14 @@ function aggregateCeiling(
   hosts: readonly string[],
 ): { gbps: number; what: string } | undefined {
   if (hosts.length < 2) return undefined;
+  // nccl-tests prints one line per rank, 0 to N-1 (common.cu): numbers that skip (an author's `...`
+  // between rank 1 and rank 126) mean ranks are not shown, so neither are the GPUs per node (principle 2).
+  const numbers = new Set(r.ranks.map((x) => x.rank));
+  if (numbers.size !== Math.max(...numbers) + 1)
+    return {
+      gbps: ABSOLUTE_INTRA_NODE_CEILING_GBPS,
+      what: 'any GPU link (busbw is each rank’s own rate; ranks are missing from the rank list, so the GPUs per node are not shown)',
+    };
   const perNode = Math.max(...hosts.map((h) => r.ranks.filter((x) => x.host === h).length));
   const gbps = perNode * ABSOLUTE_CROSS_NODE_CEILING_GBPS;
   if (gbps >= ABSOLUTE_INTRA_NODE_CEILING_GBPS)

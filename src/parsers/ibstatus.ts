@@ -23,6 +23,11 @@ export interface IbstatusResult {
    * exists at all, or a named device it cannot find.
    */
   errors: { line: number; text: string; device?: string }[];
+  /**
+   * The paste's last line is the start of another device's `Infiniband device '…' port N status:` line, cut
+   * (`I`, `Infiniband device 'mlx5_2' po`): that device and any after it are not shown (principle 2).
+   */
+  endsInsideNext?: { line: number; text: string };
 }
 
 const TOOL = 'ibstatus';
@@ -82,5 +87,18 @@ export function parseIbstatus(text: string): IbstatusResult {
     });
   }
   annotateDevices(devices);
-  return { devices, errors };
+  const last = [...lines].reverse().find((l) => l.text.trim() !== '');
+  const cut = last && devices.length > 0 && headPrefix(last.text.trim()) ? last : undefined;
+  return { devices, errors, ...(cut ? { endsInsideNext: { line: cut.no, text: cut.text.trim() } } : {}) };
+}
+
+/** A strict prefix of ibstatus's `Infiniband device '<dev>' port <n> status:` line (a paste cut inside it). */
+function headPrefix(t: string): boolean {
+  const head = "infiniband device '";
+  const low = t.toLowerCase();
+  if (low.length <= head.length) return head.startsWith(low);
+  if (!low.startsWith(head)) return false;
+  return /^[^']*(?:'(?: (?:p(?:o(?:r(?:t(?: \d*(?: (?:s(?:t(?:a(?:t(?:u(?:s)?)?)?)?)?)?)?)?)?)?)?)?)?)?$/.test(
+    low.slice(head.length),
+  );
 }

@@ -131,5 +131,15 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b41
   // b42
   // b43
+  'ibstatus/baidu-aihc-verify-rdma-image-line-numbered-three-roce-100g-zero-gids.txt':
+    'READING: ibstatus prints only GID index 0 and RoCEv2 traffic uses the GID of another index (the IPv4 or IPv6 address of the netdev), which ibstatus never shows; read judges the three ports by state and rate (Active, 100 Gb/s), the expert held the all-zero default GIDs as a warning. (Read refused this paste with exit 2 until its code-viewer line numbers were read around, TOOL P1, fixed: src/read/code-viewer-numbers.test.ts)',
+  'lsmod/rocm-network-operator-drivers-grep-ionic-ionic-rdma-ib-peer-mem-inbox.txt':
+    'READING: the expert took ib_peer_mem, used by ionic_rdma, as the GPU-memory path; ib_peer_mem is only the peer-memory bridge, the GPU side (amdgpu registering as a peer client, or DMA-BUF) is not in a `grep ionic` paste, so read keeps peer memory a warning',
+  'nccl-tests/azadventures-18-nc-v100-two-gpus-one-node-pcie-all-reduce-6-88gbs.txt':
+    'READING: read reports one-node busbw as NVLink/PCIe inside the node, not the fabric, and judges it only against the 5 GB/s floor, which 6.88 GB/s clears with every row and #wrong 0; the expert wanted a named link to hold the figure against, the same convention split as other one-node runs',
+  'perftest/azadventures-17-hbv3-send-lat-client-all-to-16k-1-6us-elided.txt':
+    "READING: read judges a latency run by its small-message latency (1.6 us at 2 B, shown with the banner and the device); the sizes the author's `...` leaves out (above 16 KiB) are not what a latency check covers, while the expert counted the sweep's missing rows",
+  // (oci-gpu-quickstarts GB300 two racks, TOOL P2, fixed: a rank list whose numbers skip does not show the GPUs per node: src/classify/nccl-rank-gaps.test.ts)
+  // (volcengine ibstatus ending at `I`, TOOL P2, fixed: a paste cut inside the next device line: src/read/ibstatus-cut-next-device.test.ts)
   // b44
 };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { verdictOf } from '../../test/helpers/read.js';
+import { readPasted } from './tools.js';
+
+/**
+ * A web page's code viewer numbers its lines and a copy keeps the numbers glued to each line (`1# ibstatus`,
+ * `2Infiniband device …`, a bare `10` for an empty line). When every line begins with its own number they are
+ * the viewer's, not the tool's (issue 38, principle 1: read what is there, whatever its shape).
+ */
+const NUMBERED = [
+  '1# ibstatus',
+  "2Infiniband device 'mlx5_0' port 1 status:",
+  '3 default gid: fe80:0000:0000:0000:0a5c:aeff:fe12:3456',
+  '4 base lid: 0x0',
+  '5 sm lid: 0x0',
+  '6 state: 4: ACTIVE',
+  '7 phys state: 5: LinkUp',
+  '8 rate: 100 Gb/sec (4X EDR)',
+  '9 link_layer: Ethernet',
+  '10',
+  "11Infiniband device 'mlx5_1' port 1 status:",
+  '12 default gid: fe80:0000:0000:0000:0a5c:aeff:fe12:3457',
+  '13 base lid: 0x0',
+  '14 sm lid: 0x0',
+  '15 state: 1: DOWN',
+  '16 phys state: 3: Disabled',
+  '17 rate: 100 Gb/sec (4X EDR)',
+  '18 link_layer: Ethernet',
+].join('\n');
+
+describe('read: line numbers a code viewer glued to each line', () => {
+  it('reads the ports under the numbers instead of refusing the paste', () => {
+    const { checks } = readPasted('ibstatus', NUMBERED, { expect: 'any' });
+    const ports = checks.filter((c) => c.id === 'ib.port');
+    expect(ports.map((c) => c.subject)).toEqual(['mlx5_0/1', 'mlx5_1/1']);
+    expect(ports[1]?.status).not.toBe('ok');
+    expect(verdictOf(checks)).not.toBe('trusted');
+  });
+
+  it('leaves a paste alone when its lines do not count up from 1', () => {
+    const text = [
+      '0/1: mlx5_0/1: state ACTIVE physical_state LINK_UP netdev ens1f0',
+      '1/1: mlx5_1/1: state ACTIVE physical_state LINK_UP netdev ens1f1',
+      '2/1: mlx5_2/1: state DOWN physical_state DISABLED netdev ens2f0',
+    ].join('\n');
+    const { checks } = readPasted('rdma-link', text, { expect: 'any' });
+    expect(checks.filter((c) => c.id !== 'read.input').map((c) => c.subject)).toContain('mlx5_2/1');
+  });
+});
