@@ -220,4 +220,26 @@ export const CAPTURES_b41: Capture[] = [
     expert: 'not-judged',
     why: '`lsmod | grep nvidia`: nvidia, nvidia_uvm, nvidia_drm loaded, and no nvidia_peermem, which the grep would have shown: GPU memory cannot be handed to the NIC directly (staged through host); the RDMA modules are filtered out, not shown',
   },
+  // Read after the three fixes (their readings committed first).
+  {
+    file: 'memlock/pastebin-06rUfifF-slave-a-aligned-ulimit-a-max-locked-64-numbered-lines.txt',
+    tool: 'memlock',
+    source: 'https://pastebin.com/06rUfifF',
+    expert: 'problem',
+    why: 'pastebin numbered lines, bash `ulimit -a` with its aligned columns behind a `$>` prompt: max locked memory 64 KiB, too little to register RDMA buffers',
+  },
+  {
+    file: 'memlock/pastebin-dK5BuvN1-gt-prompt-ulimit-a-max-locked-unlimited-dash-list.txt',
+    tool: 'memlock',
+    source: 'https://pastebin.com/dK5BuvN1',
+    expert: 'no-problem',
+    why: 'pastebin list rendering, `> ulimit -a` (a `>` prompt): max locked memory unlimited',
+  },
+  {
+    file: 'lsmod/pastebin-01SxBnLY-bash42-lsmod-grep-e-nouv-e-nvidia-numbered-no-peermem.txt',
+    tool: 'lsmod',
+    source: 'https://pastebin.com/01SxBnLY',
+    expert: 'not-judged',
+    why: 'numbered lines, `lsmod |grep -e nouv -e nvidia`: nvidia loaded (no nouveau), and no nvidia_peermem, which the pattern would have kept: no GPUDirect RDMA peer memory; the RDMA modules are filtered out, not shown',
+  },
 ];
