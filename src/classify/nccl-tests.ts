@@ -259,7 +259,10 @@ function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefi
   const ofiSocket = r.netSeen.has('OFI-socket') && !r.netSeen.has('OFI') && !r.netSeen.has('IB');
   const rdmaSeen =
     !ofiSocket && (r.netSeen.has('IB') || r.netSeen.has('OFI') || r.via.gdrdma + r.via.staged > 0);
-  const noRdma = r.netSeen.has('no-IB') && !rdmaSeen && !/IB|Libfabric|OFI/i.test(r.network ?? '');
+  const noRdma =
+    (r.netSeen.has('no-IB') || r.netSeen.has('IB-off-typed')) &&
+    !rdmaSeen &&
+    !/IB|Libfabric|OFI/i.test(r.network ?? '');
   if (r.network === undefined && r.via.gdrdma + r.via.staged + r.via.socket === 0 && r.netSeen.size === 0)
     return undefined;
   if (
@@ -274,11 +277,15 @@ function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefi
       multi ? 'fail' : 'warn',
       ofiSocket
         ? `NCCL's libfabric plugin selected the \`${r.ofiProvider}\` provider: TCP sockets, no RDMA between the nodes`
-        : 'NCCL used TCP sockets (`Using network Socket` / `via NET/Socket`): no RDMA between the nodes',
+        : r.netSeen.has('IB-off-typed') && !r.netSeen.has('no-IB')
+          ? 'the command sets NCCL_IB_DISABLE=1: NCCL runs over TCP sockets, no RDMA between the nodes'
+          : 'NCCL used TCP sockets (`Using network Socket` / `via NET/Socket`): no RDMA between the nodes',
       {
-        fix: ofiSocket
-          ? 'libfabric found no RDMA provider (efa, verbs): check the EFA device is in the pod (vpc.amazonaws.com/efa, /dev/infiniband), that `fi_info -p efa` lists it, and set FI_PROVIDER=efa so a missing device fails instead of falling back'
-          : 'NCCL found no IB/RoCE/EFA device: check /dev/infiniband in the pod, NCCL_IB_HCA, NCCL_NET and, on EFA, the aws-ofi-nccl plugin (NCCL_NET_PLUGIN)',
+        fix: r.netSeen.has('IB-off-typed')
+          ? 'drop NCCL_IB_DISABLE=1 (its default is 0) so NCCL uses the IB/RoCE devices between the nodes'
+          : ofiSocket
+            ? 'libfabric found no RDMA provider (efa, verbs): check the EFA device is in the pod (vpc.amazonaws.com/efa, /dev/infiniband), that `fi_info -p efa` lists it, and set FI_PROVIDER=efa so a missing device fails instead of falling back'
+            : 'NCCL found no IB/RoCE/EFA device: check /dev/infiniband in the pod, NCCL_IB_HCA, NCCL_NET and, on EFA, the aws-ofi-nccl plugin (NCCL_NET_PLUGIN)',
       },
     );
   }

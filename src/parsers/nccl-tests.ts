@@ -68,7 +68,8 @@ export interface NcclTestsResult {
   netDevs: Set<number>;
   /**
    * What NCCL's older lines showed: `IB`/`OFI` picked, `Socket` picked, `no-IB` (no device or no libibverbs),
-   * `OFI-socket` (the libfabric plugin picked a sockets provider: tcp, sockets, udp).
+   * `OFI-socket` (the libfabric plugin picked a sockets provider: tcp, sockets, udp), `IB-off-typed` (the typed
+   * command set NCCL_IB_DISABLE=1 and named no network plugin).
    */
   netSeen: Set<string>;
   /** The provider the libfabric plugin (aws-ofi-nccl) says it selected, as printed (`efa`, `tcp;ofi_rxm`). */
@@ -87,6 +88,10 @@ export interface NcclTestsResult {
 
 /** A script's bare label for hypercube_perf's section (`Hypercube`, `=== hypercube_perf ===`). */
 const HYPERCUBE_LABEL = /^[=#*\-\s]*hyper[\s_-]?cube(?:_perf)?[=*\-\s]*$/i;
+
+/** NCCL_IB_DISABLE=1 on the typed line; a network plugin named there (NCCL_NET[_PLUGIN], FI_PROVIDER) is not IB. */
+const IB_DISABLED = /\bNCCL_IB_DISABLE(?:=|\s+)(?:1|true|yes)\b/i;
+const NET_PLUGIN = /\b(?:NCCL_NET|NCCL_NET_PLUGIN|FI_PROVIDER)=/;
 
 /** libfabric's sockets providers (prov/tcp, prov/sockets, prov/udp), first in a `core;utility` provider name. */
 const OFI_SOCKET_CORE = /^(?:tcp|sockets|udp)(?:;|$)/;
@@ -134,6 +139,8 @@ export function parseNcclTests(text: string): NcclTestsResult {
         : undefined;
     const prog = /(?:^|[\s/])(\w+_perf)(?:_mpi)?\b/.exec(typed ?? '');
     if (typed !== undefined) {
+      // NCCL_IB_DISABLE=1 on the launch line turns NCCL's IB/RoCE transport off: with no plugin, NCCL uses sockets.
+      if (IB_DISABLED.test(typed) && !NET_PLUGIN.test(typed)) r.netSeen.add('IB-off-typed');
       if (prog) {
         r.test ??= prog[1];
         named = prog[1];

@@ -30,6 +30,9 @@ export interface RdmaLinkResult {
  */
 const OLD_PREFIX = /^\d+\/\d+: (\S+\/\d+):(?=\s|$)/;
 
+/** One ibdev2netdev row inside a line, however the page spaced it: device, port, net device, its state. */
+const RUN_ROW = /(\S+?)\s*port\s*(\d+)\s*==>\s*(\S+)\s+\((Up|Down)\)/gi;
+
 const COMMENTED_ROW = /^#\s*(?=link \S+\/\d+\s(?:.*\s)?state \S+)/;
 
 export function parseRdmaLink(text: string): RdmaLinkResult {
@@ -70,7 +73,18 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
         ...(nd[3] ? { portState: nd[3] } : {}),
         line: line.no,
       });
+      continue;
     }
+    // Rows a page ran together on one line, or whose spaces around `port N` it lost (`rocep1s0f0port1==> enp1s0f0np0
+    // (Up)`), each with the poster's note after it (b41): every `<dev> port <n> ==> <netdev> (<state>)` is a row.
+    for (const m of t.matchAll(RUN_ROW))
+      r.netdevs.push({
+        device: m[1] as string,
+        port: Number(m[2]),
+        netdev: m[3] as string,
+        up: /^up$/i.test(m[4] as string),
+        line: line.no,
+      });
   }
   // Device names say what they are (rxe0, siw0, efa_0): the same marks ibstat's ports get.
   const devices: IbDevice[] = [...new Set(r.ports.map((p) => p.device))].map((name) => ({

@@ -129,6 +129,15 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (libfabric-7251, TOOL P1, fixed: a blockquote marker on the first line only: src/read/lazy-blockquote.test.ts)
   // (ucx-py-361 REPL and ucx-py-99, TOOL P4, fixed: UCX's ibv_create_cq and mlx5 error-completion lines: src/classify/ucx-log-failures.test.ts)
   // b41
+  'topo/hpcac-wiki-gpudirect-topology-4x-t4-pix-mlx5-2-3-node-mlx5-0-1-legend.txt':
+    "READING: four PCIe GPUs PIX to each other and to a NIC: the expert passed P2P through one switch, read's stated rule warns on GPU pairs with no NVLink (intra-node KV is PCIe-bound), as it does for every PCIe-only matrix",
+  'ibstat/oracle-bda-exalytics-ibstat-mlx4-two-qdr-ports-active-then-sminfo-master.txt':
+    'READING: two QDR ports Active at Rate 40: the expert called them degraded (two ports together pass the floor), read fails each port under 50 Gb/s by its stated rule (a 40 Gb/s port cannot carry the 5 GB/s cross-node KV floor), as for the b35 and b28 QDR/FDR captures',
+  'ibv_devinfo/pastebin-VXMAZdeZ-x6275-qdr-ib-mlx4-old-state-active-4-no-link-layer-dash-list.txt':
+    "READING: the one port is active with a LID; the expert read QDR (about 4 GB/s) out of the board id `X6275_QDR_IB`, a product name ibv_devinfo's port fields do not state, so read, which takes no rate from a board name, passes the port",
+  // (b41, TOOL P1, fixed: a paste site's marks on every line, pastebin's `- ` list and `N. ` numbering, a gist's ` | |` tails, curly quotes around a device name: src/read/page-marks.test.ts; 13 captures)
+  // (b41, TOOL P1, fixed: ibdev2netdev rows run together on one line or glued at `port1`: src/read/ibdev2netdev-run-together.test.ts)
+  // (b41, TOOL P3, fixed: an nccl-tests launch line setting NCCL_IB_DISABLE=1 runs NCCL over sockets: src/classify/nccl-ib-disabled.test.ts)
   // b42
   // b43
   'ibstatus/baidu-aihc-verify-rdma-image-line-numbered-three-roce-100g-zero-gids.txt':
