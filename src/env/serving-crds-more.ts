@@ -33,6 +33,9 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   'kaito.sh/': { kinds: ['Workspace', 'InferenceSet', 'MultiRoleInference'], controller: 'KAITO' },
   'kubeai.org/': { kinds: ['Model'], controller: 'KubeAI' },
   'production-stack.vllm.ai/': { kinds: ['VLLMRuntime'], controller: 'production-stack' },
+  // The NIM Operator: a Deployment, or with multiNode a LeaderWorkerSet, of the NIM image, whose engine
+  // (TensorRT-LLM, vLLM, SGLang) and its command are chosen inside the image.
+  'apps.nvidia.com/': { kinds: ['NIMService'], controller: 'NIM Operator' },
 };
 
 export interface MoreCrdGraph {
@@ -119,6 +122,13 @@ function namedFacts(kind: string, spec: Rec | undefined): string[] {
   );
   add('nodes', obj(spec?.resource)?.count);
   add('backend', obj(spec?.backend)?.type);
+  if (kind === 'NIMService') {
+    const image = obj(spec?.image);
+    add('image', [str(image?.repository), str(image?.tag)].filter(Boolean).join(':'));
+    add('GPUs', obj(obj(spec?.resources)?.limits)?.['nvidia.com/gpu']);
+    const par = obj(obj(spec?.multiNode)?.parallelism);
+    if (par) facts.push(`multi-node tensor ${str(par.tensor) ?? '?'} x pipeline ${str(par.pipeline) ?? '?'}`);
+  }
   const roles = arr(spec?.roles).flatMap((r) => str(obj(r)?.type) ?? str(obj(r)?.name) ?? []);
   if (roles.length) facts.push(`roles ${roles.join(', ')}`);
   if (kind === 'Workspace' || kind === 'InferenceSet') facts.push('preset-defined engine');

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYamlFile } from './helpers/env.js';
+
+/**
+ * What the fourteenth manifest batch showed (issue 38): each principle on small manifests written for
+ * the test in the workload's own shape (references/env-rules.md "Fourteenth manifest batch"), never on
+ * corpus files.
+ */
+const run = analyseYamlFile;
+type Result = Awaited<ReturnType<typeof run>>;
+const status = (a: Result, id: string) => a.checks.filter((c) => c.id === id).map((c) => c.status);
+const detail = (a: Result, id: string) => a.checks.find((c) => c.id === id)?.detail ?? '';
+
+const deployment = (name: string, container: string, extra = '') => `
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: ${name}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: ${name}}}
+  template:
+    metadata: {labels: {app: ${name}}}
+    spec:${extra}
+      containers:
+${container}`;
+
+describe('the NIM Operator’s NIMService is a serving CRD whose pods the operator builds (P2)', () => {
+  it('is a partial graph naming the image, GPUs and multi-node parallelism, never "not a workload"', async () => {
+    const a = await run(`
+apiVersion: apps.nvidia.com/v1alpha1
+kind: NIMCache
+metadata: {name: c}
+spec:
+  source: {ngc: {modelPuller: nvcr.io/nim/meta/llama:1.0}}
+---
+apiVersion: apps.nvidia.com/v1alpha1
+kind: NIMService
+metadata: {name: s}
+spec:
+  image: {repository: nvcr.io/nim/meta/llama, tag: "1.0"}
+  resources: {limits: {nvidia.com/gpu: 8}}
+  multiNode:
+    parallelism: {tensor: 8, pipeline: 2}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['NIMService partial']);
+    expect(status(a, 'env.partial')).toEqual(['skipped']);
+    expect(detail(a, 'env.partial')).toContain('NIM Operator controller builds its pods');
+    expect(detail(a, 'env.partial')).toContain('image nvcr.io/nim/meta/llama:1.0');
+    expect(detail(a, 'env.partial')).toContain('GPUs 8');
+    expect(detail(a, 'env.partial')).toContain('multi-node tensor 8 x pipeline 2');
+  });
+});
