@@ -50,3 +50,25 @@ spec:
     expect(detail(a, 'env.partial')).toContain('multi-node tensor 8 x pipeline 2');
   });
 });
+
+describe('vLLM’s own kv_role names the side: kv_producer is prefill, kv_consumer decode (P3)', () => {
+  const vllm = (role: string) => `        - name: vllm
+          image: vllm/vllm-openai:latest
+          command: ["python3", "-m", "vllm.entrypoints.openai.api_server", "m", "--kv-transfer-config", '{"kv_connector":"NixlConnector","kv_role":"${role}"}']
+          resources: {limits: {nvidia.com/gpu: 1}}`;
+
+  it('two plain Deployments, a producer and a consumer, are a disaggregated pair', async () => {
+    const a = await run(`${deployment('a', vllm('kv_producer'))}
+---
+${deployment('b', vllm('kv_consumer'))}`);
+    expect(a.part.services.map((s) => `${s.deployment}=${s.role}`)).toEqual(['a=prefill', 'b=decode']);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
+  });
+
+  it('kv_both says nothing about the side: two such Deployments stay aggregated', async () => {
+    const a = await run(`${deployment('a', vllm('kv_both'))}
+---
+${deployment('b', vllm('kv_both'))}`);
+    expect(a.part.services.map((s) => s.role)).toEqual(['agg', 'agg']);
+  });
+});
