@@ -72,3 +72,27 @@ ${deployment('b', vllm('kv_both'))}`);
     expect(a.part.services.map((s) => s.role)).toEqual(['agg', 'agg']);
   });
 });
+
+describe('KV between Cloud TPU pods takes the data-center network, the only path TPU hosts have (P3)', () => {
+  const tpu = (role: string, res = 'google.com/tpu: 4') => `        - name: vllm
+          image: vllm/vllm-tpu:latest
+          command: ["vllm", "serve", "m", "--kv-transfer-config", '{"kv_connector":"TPUConnector","kv_role":"${role}"}']
+          resources: {limits: {${res}}}`;
+
+  it('a TPU prefill and a TPU decode: env.kv-over-pod-network ok, said why', async () => {
+    const a = await run(`${deployment('p', tpu('kv_producer'))}
+---
+${deployment('d', tpu('kv_consumer'))}`);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['ok']);
+    expect(detail(a, 'env.kv-over-pod-network')).toContain('Cloud TPU');
+  });
+
+  it('a GPU side beside a TPU side is judged as before', async () => {
+    const a = await run(
+      `${deployment('p', tpu('kv_producer'))}
+---
+${deployment('d', tpu('kv_consumer', 'nvidia.com/gpu: 1'))}`,
+    );
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
+  });
+});
