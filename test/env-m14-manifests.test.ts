@@ -73,6 +73,41 @@ ${deployment('b', vllm('kv_both'))}`);
   });
 });
 
+describe('CUDA_VISIBLE_DEVICES is read against the GPUs granted to the container (P5)', () => {
+  const pod = (cvd: string, gpus: number) =>
+    deployment(
+      'w',
+      `        - name: vllm
+          image: vllm/vllm-openai:latest
+          command: ["vllm", "serve", "m", "--tensor-parallel-size", "${gpus}"]
+          env: [{name: CUDA_VISIBLE_DEVICES, value: "${cvd}"}]
+          resources: {limits: {nvidia.com/gpu: ${gpus}}}`,
+    );
+
+  it('an index the container does not have, listed first, leaves the engine no GPU: fail', async () => {
+    const a = await run(pod('1', 1));
+    expect(status(a, 'env.cuda-visible-devices')).toEqual(['fail']);
+    expect(detail(a, 'env.cuda-visible-devices')).toContain('sees no GPU');
+  });
+
+  it('an invalid index after valid ones hides the GPUs from there on: warn', async () => {
+    const a = await run(pod('0,1,4,5', 4));
+    expect(status(a, 'env.cuda-visible-devices')).toEqual(['warn']);
+    expect(detail(a, 'env.cuda-visible-devices')).toContain('sees 2 of the 4 GPUs listed');
+  });
+
+  it('indices within the grant, UUIDs and unknown counts are not judged', async () => {
+    for (const [cvd, gpus] of [
+      ['0', 1],
+      ['0,1', 2],
+      ['GPU-8c3e1f2a', 1],
+    ] as const) {
+      const a = await run(pod(cvd, gpus));
+      expect(status(a, 'env.cuda-visible-devices')).toEqual([]);
+    }
+  });
+});
+
 describe('KV between Cloud TPU pods takes the data-center network, the only path TPU hosts have (P3)', () => {
   const tpu = (role: string, res = 'google.com/tpu: 4') => `        - name: vllm
           image: vllm/vllm-tpu:latest
