@@ -131,3 +131,20 @@ ${deployment('d', tpu('kv_consumer', 'nvidia.com/gpu: 1'))}`,
     expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
   });
 });
+
+describe('Mooncake’s store operator builds the KV store’s pods from its MooncakeCluster (P2)', () => {
+  it('is a partial graph naming the workers and RDMA, never "not a workload"', async () => {
+    const a = await run(`
+apiVersion: mooncake.io/v1alpha1
+kind: MooncakeCluster
+metadata: {name: demo}
+spec:
+  master: {replicas: 1}
+  workers: {replicas: 2, rdmaEnabled: true}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['MooncakeCluster partial']);
+    expect(status(a, 'env.partial')).toEqual(['skipped']);
+    expect(detail(a, 'env.partial')).toContain('KV store workers 2');
+    expect(detail(a, 'env.partial')).toContain('RDMA enabled by the operator');
+  });
+});

@@ -36,6 +36,9 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   // The NIM Operator: a Deployment, or with multiNode a LeaderWorkerSet, of the NIM image, whose engine
   // (TensorRT-LLM, vLLM, SGLang) and its command are chosen inside the image.
   'apps.nvidia.com/': { kinds: ['NIMService'], controller: 'NIM Operator' },
+  // Mooncake's store operator: a master and KV store workers that engines put KV to and get it from; the
+  // operator grants the workers RDMA device access itself (`workers.rdmaEnabled`).
+  'mooncake.io/': { kinds: ['MooncakeCluster'], controller: 'Mooncake operator' },
 };
 
 export interface MoreCrdGraph {
@@ -122,6 +125,11 @@ function namedFacts(kind: string, spec: Rec | undefined): string[] {
   );
   add('nodes', obj(spec?.resource)?.count);
   add('backend', obj(spec?.backend)?.type);
+  if (kind === 'MooncakeCluster') {
+    const workers = obj(spec?.workers);
+    add('KV store workers', workers?.replicas ?? 1);
+    facts.push(`RDMA ${str(workers?.rdmaEnabled) === 'false' ? 'off' : 'enabled'} by the operator`);
+  }
   if (kind === 'NIMService') {
     const image = obj(spec?.image);
     add('image', [str(image?.repository), str(image?.tag)].filter(Boolean).join(':'));
