@@ -88,6 +88,20 @@ export function kvNetworkCheck(
 ): Check | undefined {
   if (prefill.length === 0 || decode.length === 0) return undefined;
   const all = [...prefill, ...decode];
+  // Cloud TPU hosts of different slices reach each other only through the hosts over the data-center
+  // network (cloud.google.com/tpu/docs/multislice-introduction): a TPU VM has no RDMA NIC to request, so
+  // KV handed between TPU pods takes the only path there is, by design (issue 38 P3: the context decides).
+  const onTpu = (c: ServiceCtx) => {
+    const tpu = c.raw.resources['google.com/tpu'];
+    return tpu !== undefined && tpu !== '0';
+  };
+  if (all.every(onTpu))
+    return check(
+      'env.kv-over-pod-network',
+      'ok',
+      'prefill and decode run on Cloud TPU hosts (google.com/tpu): KV between slices crosses the data-center network, the only path TPU VMs have (no RDMA NIC to request)',
+      { subject },
+    );
   const lacking = all.filter((c) => fastPaths(c.svc).length === 0);
   const describe = (c: ServiceCtx) => `${label(c)}: ${short(fastPaths(c.svc))}`;
   if (lacking.length === 0) {

@@ -18,10 +18,11 @@ import {
 } from './rules.js';
 import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
-import { efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { cudaVisibleCheck, efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
 import { pdOptionsWithoutModeCheck, plainEngineRoleCheck, roleModeCheck, statesSide } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
+import { literalEnvOf } from './serving-engine.js';
 import type { Extracted } from './workloads.js';
 
 /**
@@ -144,6 +145,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
   const stops = errorFlagCheck(c.raw, subject);
   const list: (Check | undefined)[] = [
     stops,
+    cudaVisibleCheck(svc, literalEnvOf(c.raw), subject),
     multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
     foreignKnobCheck(c.raw, subject),
     pdOptionsWithoutModeCheck(c.raw, subject),

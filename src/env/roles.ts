@@ -31,6 +31,7 @@ export interface RoleResult {
   from: RoleFrom;
 }
 
+const KV_ROLE = /\\?["']?kv_role\\?["']?\s*:\s*\\?["']?(kv_producer|kv_consumer|kv_both)\b/;
 const MODE = /--disaggregation[-_]mode(?:=|\s+)["']?([a-z_]+)/;
 /** dynamo.vllm reads its mode from this variable when the flag is absent (components/src/dynamo/vllm/backend_args.py). */
 const MODE_ENV = 'DYN_VLLM_DISAGGREGATION_MODE';
@@ -62,6 +63,11 @@ export function roleFromArgs(argv: readonly string[]): Role | undefined {
   if (/--is-prefill-worker\b/.test(text)) return 'prefill';
   if (/--is-decode-worker\b/.test(text)) return 'decode';
   if (/--multimodal-encode-worker\b|--is-encode-worker\b/.test(text)) return 'encode';
+  // vLLM's own KV role in --kv-transfer-config: a pure producer only sends KV (the prefill side), a
+  // pure consumer only receives it (decode); kv_both says nothing (vllm/config/kv_transfer.py:11-13).
+  const kvRole = KV_ROLE.exec(text)?.[1];
+  if (kvRole === 'kv_producer') return 'prefill';
+  if (kvRole === 'kv_consumer') return 'decode';
   // A script that starts an engine worker (perhaps beside a frontend) is a worker: let the graph decide.
   if (engineOf({ argv })) return undefined;
   if (NON_WORKER_ARGV.test(text)) return /\bdynamo\.frontend\b/.test(text) ? 'frontend' : 'other';

@@ -204,3 +204,39 @@ export function shmCheck(
     return check('env.shm', 'warn', `/dev/shm is only ${size} (${where}) for ${who}`, { subject, fix });
   return check('env.shm', 'ok', `/dev/shm ${size} (${where}) for ${who}`, { subject });
 }
+
+/**
+ * `CUDA_VISIBLE_DEVICES` is read inside the container, where the device plugin has left only the
+ * GPUs granted to it, numbered from 0. CUDA makes visible only the devices listed before the first
+ * invalid index (CUDA C++ Programming Guide, "CUDA Environment Variables"), so an index at or above
+ * the granted count hides every GPU after it: the first entry invalid leaves the engine no GPU at
+ * all (fail, issue 38 P5: the engine cannot start, so no KV moves); a later one leaves it fewer GPUs
+ * than the list names (warn). UUIDs (`GPU-…`, `MIG-…`) and unknown counts are not judged.
+ */
+export function cudaVisibleCheck(
+  s: EnvService,
+  env: Record<string, string>,
+  subject: string,
+): Check | undefined {
+  const value = env.CUDA_VISIBLE_DEVICES?.trim();
+  const gpus = s.pod.gpus;
+  if (value === undefined || value === '' || !gpus || !/^\d+(\s*,\s*\d+)*$/.test(value)) return undefined;
+  const ids = value.split(',').map((x) => Number(x.trim()));
+  const firstBad = ids.findIndex((i) => i >= gpus);
+  if (firstBad < 0) return undefined;
+  const granted = `the container is granted ${gpus} GPU${gpus === 1 ? '' : 's'}, which it sees as ${gpus === 1 ? 'device 0' : `devices 0-${gpus - 1}`}`;
+  const fix = `list indices below ${gpus} (or unset CUDA_VISIBLE_DEVICES: the device plugin already limits the container to its GPUs)`;
+  if (firstBad === 0)
+    return check(
+      'env.cuda-visible-devices',
+      'fail',
+      `CUDA_VISIBLE_DEVICES=${value} but ${granted}: CUDA stops at the first invalid index, so the engine sees no GPU and cannot start`,
+      { subject, fix },
+    );
+  return check(
+    'env.cuda-visible-devices',
+    'warn',
+    `CUDA_VISIBLE_DEVICES=${value} but ${granted}: CUDA stops at index ${ids[firstBad]}, so the engine sees ${firstBad} of the ${ids.length} GPUs listed`,
+    { subject, fix },
+  );
+}

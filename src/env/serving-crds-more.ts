@@ -33,6 +33,12 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   'kaito.sh/': { kinds: ['Workspace', 'InferenceSet', 'MultiRoleInference'], controller: 'KAITO' },
   'kubeai.org/': { kinds: ['Model'], controller: 'KubeAI' },
   'production-stack.vllm.ai/': { kinds: ['VLLMRuntime'], controller: 'production-stack' },
+  // The NIM Operator: a Deployment, or with multiNode a LeaderWorkerSet, of the NIM image, whose engine
+  // (TensorRT-LLM, vLLM, SGLang) and its command are chosen inside the image.
+  'apps.nvidia.com/': { kinds: ['NIMService'], controller: 'NIM Operator' },
+  // Mooncake's store operator: a master and KV store workers that engines put KV to and get it from; the
+  // operator grants the workers RDMA device access itself (`workers.rdmaEnabled`).
+  'mooncake.io/': { kinds: ['MooncakeCluster'], controller: 'Mooncake operator' },
 };
 
 export interface MoreCrdGraph {
@@ -119,6 +125,18 @@ function namedFacts(kind: string, spec: Rec | undefined): string[] {
   );
   add('nodes', obj(spec?.resource)?.count);
   add('backend', obj(spec?.backend)?.type);
+  if (kind === 'MooncakeCluster') {
+    const workers = obj(spec?.workers);
+    add('KV store workers', workers?.replicas ?? 1);
+    facts.push(`RDMA ${str(workers?.rdmaEnabled) === 'false' ? 'off' : 'enabled'} by the operator`);
+  }
+  if (kind === 'NIMService') {
+    const image = obj(spec?.image);
+    add('image', [str(image?.repository), str(image?.tag)].filter(Boolean).join(':'));
+    add('GPUs', obj(obj(spec?.resources)?.limits)?.['nvidia.com/gpu']);
+    const par = obj(obj(spec?.multiNode)?.parallelism);
+    if (par) facts.push(`multi-node tensor ${str(par.tensor) ?? '?'} x pipeline ${str(par.pipeline) ?? '?'}`);
+  }
   const roles = arr(spec?.roles).flatMap((r) => str(obj(r)?.type) ?? str(obj(r)?.name) ?? []);
   if (roles.length) facts.push(`roles ${roles.join(', ')}`);
   if (kind === 'Workspace' || kind === 'InferenceSet') facts.push('preset-defined engine');

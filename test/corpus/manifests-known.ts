@@ -115,4 +115,18 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'azuredocs-aks-pod-gpudirect-rdma-shared-ib.yaml':
     "READING: the Pod runs a placeholder image's own entrypoint (images.my-company.example/app:v4, no command), so nothing shows whether it serves a model or how many processes share the runtime's 64Mi /dev/shm on its 8 GPUs: env warns (env.shm, not shown) and verifies nothing (a skip is never a pass), as for rdmashared-issue108-l40-rdma-pod.yaml; the expert judged the same facts as nothing at risk (no engine, RDMA path declared). Before the P2 fix env failed env.shm here",
   // m14
+  'nimop-e2e-nimservice-llama-1gpu.yml':
+    "READING: a NIMService's pods are built by the NIM Operator from the NIM image, whose engine command is inside the image, so env lists it as a partial graph and never passes it (env's stated rule for such kinds, as for KubeAI's Model); the expert judged one replica on one GPU as aggregated, context the pods would confirm",
+  'nimop-nimservice-dra-cel-gpu-1b.yaml':
+    "READING: a NIMService (here with its GPU from a DRA claim the operator creates) is a partial graph by env's stated rule: the operator builds the pods and the engine command is inside the NIM image, so nothing is passed; the expert judged one replica of a TP1 engine as aggregated",
+  'kthena-testdata-modelbooster-npu-pd-tp16-1npu.yaml':
+    "READING: a Kthena ModelBooster is a partial graph by env's stated rule (m7: the controller builds the pods, their engine command is not in the object); the expert judged the tensor-parallel size in its worker config against the one NPU each worker requests (16 on 1: the engines cannot start) and the connector's contradicting dp/tp layout, i.e. the pods the controller would build",
+  'ome-benchmarkjob-dsr1-rdma-genai-bench.yaml':
+    'READING: an OME BenchmarkJob is a benchmark client, no workload env reads: its stated rule refuses a file with nothing to check (exit 2), as for the ConfigMap and MacvlanNetwork files; the expert judged the same facts (no engine, no GPU, no KV) as nothing at risk',
+  'devfloor9-dynamodeployment-vllm-disagg-p4d-g6e.yaml':
+    'READING: kind DynamoDeployment is no kind env reads, so its stated rule refuses the file as nothing to check (exit 2); the expert failed it on knowledge outside the file (no Dynamo CRD defines that kind or its spec.serving schema, so the operator builds nothing) and on the described p4d-to-g6e KV hand-off with no EFA',
+  'dynamo-v1b1-dsv4-pro-vllm-disagg-h200-rdma-host-staged-comment.yaml':
+    "READING: every element of the KV path is declared in fields (rdma/ib x8, IPC_LOCK as root, UCX_TLS with rc, NixlConnector kv_buffer_device cuda), so env trusts it; the expert warned on the file's own prose comment that, without the VLLM_GPU_NIC_PCIE_MAPPING/VLLM_NIC_SELECTION_VARS pair it does not ship, KV is host-staged (a comment, not a field, as the host-staging comment of earlier batches)",
+  'dynamo-v1b1-glm52-sglang-disagg-b200-topo-derived-ucx-devices.yaml':
+    "READING: UCX_NET_DEVICES is computed at start by a script from `nvidia-smi topo -m`, so its value is not in the manifest and env skips env.ucx-net-devices (check it in the running pod), leaving the graph not verified; the expert trusted the script's GPU-local choice (as m1's script-computed UCX_NET_DEVICES)",
 };
