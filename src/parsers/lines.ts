@@ -1,3 +1,5 @@
+import { unmark } from './page-marks.js';
+
 /**
  * Line handling shared by every parser: CRLF and ANSI colour codes removed,
  * and the per-line prefixes that log collectors add stripped, keeping the
@@ -62,7 +64,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = uncell(unquote(unhtml(body.split(/\r?\n|\r/))));
+  const raw = uncell(unquote(unhtml(unmark(body.split(/\r?\n|\r/)))));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,

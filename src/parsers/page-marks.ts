@@ -1,0 +1,43 @@
+/**
+ * Marks a paste site puts on every line of a paste it renders, none of them a tool's (issue 38, principle 1):
+ *
+ * - pastebin.com's list view: each line an item shown as `- <line>`;
+ * - pastebin.com's numbered view: `  1. <line>`, `  2. <line>`, … (a blank line keeps its number, `19.  `);
+ * - a GitHub gist rendered as a table: each line a row ending ` | |` (the last ` |`).
+ *
+ * Each is taken off only when it marks most of the paste's lines (four in five, as launcher labels are), and the
+ * numbers only when they count up by one, so a tool line that happens to begin with `- ` or `3. ` stays. A page's
+ * typography may also turn the quotes around a name curly (`Infiniband device ’is4_0’`): a name between two curly
+ * quotes gets ASCII ones back, as the tools print them (rdma-core ibstatus, ibstat `CA '%s'`).
+ */
+export function unmark(raw: string[]): string[] {
+  const filled = raw.filter((l) => l.trim() !== '');
+  const most = (re: RegExp) =>
+    filled.length >= 3 && filled.filter((l) => re.test(l)).length >= 0.8 * filled.length;
+  let out = raw;
+  if (most(LIST_ITEM)) out = out.map((l) => l.replace(LIST_ITEM, ''));
+  else if (most(LINE_NO) && counted(filled)) out = out.map((l) => l.replace(LINE_NO, ''));
+  if (most(CELL_ANY) && filled.filter((l) => CELL_TAIL.test(l)).length >= 2)
+    out = out.map((l) => (TABLE_ROW.test(l) ? l : l.replace(CELL_END, '')));
+  return out.map((l) => l.replace(CURLY_NAME, "'$1'"));
+}
+
+const LIST_ITEM = /^- /;
+const LINE_NO = /^\s*\d+\.(?: |$)/;
+/** Every numbered line one more than the one before it. */
+function counted(filled: string[]): boolean {
+  const nos = filled
+    .map((l) => /^\s*(\d+)\./.exec(l)?.[1])
+    .filter((n) => n !== undefined)
+    .map(Number);
+  return nos.every((n, i) => i === 0 || n === (nos[i - 1] as number) + 1);
+}
+/** A gist table row's tail: ` | |` (a row's two cell borders with nothing between). */
+const CELL_TAIL = /\S\s\|\s\|\s*$/;
+/** A row's tail, the last row's single border included. */
+const CELL_ANY = /\S\s\|(?:\s\|)?\s*$/;
+/** The tail to take off: ` | |`, or ` |` on the last row. */
+const CELL_END = /\s\|(?:\s\|)?\s*$/;
+/** A tool's own table row (ucx_perftest draws `|` borders): never the page's. */
+const TABLE_ROW = /^\s*[|+]/;
+const CURLY_NAME = /[‘’]([^‘’'\s]+)[‘’]/g;
