@@ -13,6 +13,7 @@ import type { Capture } from './captures.table.js';
  * run); they were removed with their readings, unchanged, after the first run.
  */
 const FELIX = 'https://github.com/FelixFu520/README/blob/60b6fe05269f348e537be1cbd9afb44b114bd6a2';
+const MAGNATE = 'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a';
 const LLM_ACTION = 'https://github.com/liguodongiot/llm-action/blob/923449432b6bd00674efd5965fdb70365a88ce5e';
 
 export const CAPTURES_b44: Capture[] = [
@@ -31,6 +32,13 @@ export const CAPTURES_b44: Capture[] = [
     source: `${FELIX}/envs/parallel_computing/ib.md#L453-L480`,
     expert: 'no-problem',
     why: '`ibv_devices` (one device) then `ibv_devinfo -d mlx4_0`: its one port PORT_ACTIVE, LID 7 from SM 4, MTU 4096, InfiniBand: the whole device is shown and healthy',
+  },
+  {
+    file: 'ibv_devinfo/magnate3-notes-devinfo-v-cx6dx-rocep61s0f1-active-4x25-roce-gids-no-prompt.txt',
+    tool: 'ibv_devinfo',
+    source: `${MAGNATE}/exercises2/soft-roce/rdma-ping/README.md#L411-L548`,
+    expert: 'no-problem',
+    why: 'personal notes, added after the first run (reading committed before read ran on it): `ibv_devinfo -d rocep61s0f1 -v` typed without a prompt, a ConnectX-6 Dx (4125): its one port PORT_ACTIVE on Ethernet at 4X 25 Gbps (100 Gb/s), LINK_UP, with RoCE v2 GIDs on the IPv4 address (active MTU 1024): the device asked for is whole and healthy',
   },
   // lsmod
   {
@@ -77,6 +85,22 @@ export const CAPTURES_b44: Capture[] = [
     source: 'https://gist.github.com/jacobkahn/3150a1a38abba40f58d8263d9c55969f',
     expert: 'not-judged',
     why: 'the same 8-node run: rows 8 B to 32 KiB (busbw ≤ 0.10 GB/s, latency-bound), errors ~1e-6 within float tolerance, cut at the 64 KiB row: nothing bandwidth-bound shown',
+  },
+  // perftest
+  {
+    file: 'perftest/magnate3-notes-write-bw-server-cpu-util-note-waiting-header-only.txt',
+    tool: 'perftest',
+    source: `${MAGNATE}/exercises2/soft-roce/rdma-ping/rc/README.md#L89-L109`,
+    expert: 'not-judged',
+    why: 'added after the first run (reading committed first): an `ib_write_bw --cpu_util` server on mlx5_1 (RoCE, GID index 3): the note that CPU utilisation needs duration mode, waiting for its client, then the test header; the results were an image, so no row is shown',
+  },
+  // rdma-link
+  {
+    file: 'rdma-link/magnate3-notes-rdma-link-irdma0-down-disabled-irdma1-active-then-devinfo-v-e810-100g.txt',
+    tool: 'rdma-link',
+    source: `${MAGNATE}/exercises2/soft-roce/rdma-ping/README.md#L16-L111`,
+    expert: 'not-judged',
+    why: 'added after the first run (reading committed first): `rdma link` on an Intel E810 host: irdma0/1 DOWN / DISABLED (enp23s0f0), irdma1/1 ACTIVE / LINK_UP; then, unprompted, `ibv_devinfo -d irdma1 -v`: PORT_ACTIVE at 4X 25 Gbps (100 Gb/s) with RoCE v2 GIDs. The disabled RoCE port is not shown in use but may be a rail without its cable: a warning',
   },
   // topo
   {
