@@ -14,6 +14,8 @@ import type { Capture } from './captures.table.js';
  */
 const FELIX = 'https://github.com/FelixFu520/README/blob/60b6fe05269f348e537be1cbd9afb44b114bd6a2';
 const MAGNATE = 'https://github.com/magnate3/linux-riscv-dev/blob/a518471825322fa5cb85895f4539b80527ba834a';
+const DELLA =
+  'https://github.com/jdh4/della-gpu-A100/blob/6bc648ec901aca02bb682ef9c8260058c46cfc7f/README.md';
 const LLM_ACTION = 'https://github.com/liguodongiot/llm-action/blob/923449432b6bd00674efd5965fdb70365a88ce5e';
 
 export const CAPTURES_b44: Capture[] = [
@@ -116,6 +118,20 @@ export const CAPTURES_b44: Capture[] = [
     source: `${LLM_ACTION}/docs/llm-base/nvidia-smi.md#L262-L293`,
     expert: 'not-judged',
     why: '`nvidia-smi topo --matrix` of 8 H800 (NV8 between every pair) copied from a narrow terminal: the GPU rows lost their NIC columns and the start of their CPU affinity, legend lines are cut; the NIC rows show 4 NICs for 8 GPUs, PIX only to GPU1, GPU3 and GPU7, so GPUs 0, 2, 4, 5, 6 reach a NIC through a host bridge (NODE) at best',
+  },
+  {
+    file: 'topo/jdh4-della-a100-notes-ssh-then-topo-2-gpus-sys-each-node-to-one-mlx5.txt',
+    tool: 'topo',
+    source: `${DELLA}#L94-L110`,
+    expert: 'not-judged',
+    why: 'Princeton research-computing notes, added after the first run (reading committed first): `ssh` to a Della A100 node, then `nvidia-smi topo -m`: two GPUs on different sockets (SYS, no NVLink), so KV between them crosses the SMP link; each GPU reaches its own ConnectX (mlx5_0, mlx5_1) only through host bridges (NODE), not a PCIe switch: warnings, no fault',
+  },
+  {
+    file: 'topo/jdh4-della-notes-4-gpus-nv3-pairs-sys-across-sockets-four-mlx5-node.txt',
+    tool: 'topo',
+    source: `${DELLA}#L129-L148`,
+    expert: 'not-judged',
+    why: 'the same notes, "Traverse for reference" (added after the first run, reading committed first): four GPUs in NV3 pairs, the pairs SYS to each other across sockets; four mlx5 NICs, two per socket (PIX to each other), each GPU NODE to its socket\'s NICs and SYS to the others: GPU-NIC paths through host bridges and no NVLink between the pairs: warnings',
   },
   // ucx_info
   {
