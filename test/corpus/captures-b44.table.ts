@@ -113,6 +113,20 @@ export const CAPTURES_b44: Capture[] = [
     why: 'old-legend (SOC) matrix of four K80 GPUs: pairs on one PCIe switch (PIX), SOC across sockets, no NVLink; the one NIC (mlx4_0) is PHB to GPU2/3 but SOC to GPU0/1, so their RDMA crosses the socket link (GPUDirect off, staged through host): a warning',
   },
   {
+    file: 'topo/felixfu520-notes-microway-k80-pix-pairs-mlx4-phb-old-path-legend.txt',
+    tool: 'topo',
+    source: `${FELIX}/envs/gpus/nvidia_smi.md#L407-L422`,
+    expert: 'not-judged',
+    why: 'added after the first run (reading committed first): `nvidia-smi topo --matrix` typed without a prompt, with the oldest legend (`Path traverses …`): two K80 boards (GPU pairs PIX on each board, PHB between boards, no NVLink) and one mlx4_0 PHB to every GPU: GPU-NIC paths through the host bridge, so GPUDirect RDMA is off by default and KV stages through host memory: a warning',
+  },
+  {
+    file: 'topo/felixfu520-notes-dgx1-p100-nv1-nv2-cube-mesh-four-mlx5-pix-pairs.txt',
+    tool: 'topo',
+    source: `${FELIX}/envs/gpus/nvidia_smi.md#L430-L452`,
+    expert: 'no-problem',
+    why: 'added after the first run (reading committed first): a DGX-1 matrix with its legend, the whole output: the hybrid cube mesh (NV1/NV2 to four peers, SYS to three by design) and four mlx5 NICs, each PIX to one GPU pair, so every GPU has a NIC on its own PCIe switch',
+  },
+  {
     file: 'topo/llm-action-h800-topo-matrix-terminal-cut-nic-columns-four-nics.txt',
     tool: 'topo',
     source: `${LLM_ACTION}/docs/llm-base/nvidia-smi.md#L262-L293`,
