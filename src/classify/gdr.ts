@@ -56,6 +56,21 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
     );
   }
   const soft = softwareRdmaOnly(r);
+  // A whole module list that shows modules but no ib_core: no RDMA device driver of any kind is loaded (every
+  // one, hardware or software, registers with ib_core), so KV can only move over TCP: worse than software RDMA
+  // only (principle 5). A list with no module at all (WSL, drivers built in) shows nothing either way.
+  const core = moduleShown(r, 'ib_core', opts.shown);
+  if (!soft && r.modules.length > 0 && core.state === 'absent' && stateWhy(r, 'ib_core').by === 'listing')
+    checks.push(
+      check(
+        'rdma.hardware',
+        'fail',
+        'no RDMA stack: the whole module list has no ib_core, so no RDMA device driver (hardware or software) is loaded',
+        {
+          fix: 'disaggregated KV transfer needs RDMA hardware (ConnectX InfiniBand/RoCE or AWS EFA) and its driver (mlx5_ib, efa, …) loaded on this node',
+        },
+      ),
+    );
   if (soft)
     checks.push(
       check(

@@ -151,4 +151,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (oci-gpu-quickstarts GB300 two racks, TOOL P2, fixed: a rank list whose numbers skip does not show the GPUs per node: src/classify/nccl-rank-gaps.test.ts)
   // (volcengine ibstatus ending at `I`, TOOL P2, fixed: a paste cut inside the next device line: src/read/ibstatus-cut-next-device.test.ts)
   // b44
+  'ucx_info/hiroyuki-sato-gist-macos-ucx-info-d-posix-sysv-failed-to-open-pipe-table-cut.txt':
+    "READING: the interfaces that fail to open are posix and sysv, host shared memory, which read's ucx_info question (RDMA and CUDA transports for KV) does not cover, and the cut leaves the RDMA and CUDA lines not shown, so read leaves it not judged; the expert failed it on those shared-memory failures and on the host being a Mac (the `mymac` tag and UCX's macOS warning), context that no GPU transport could exist there",
+  // (pastebin and gist marks on every line, TOOL P1, fixed by b41's commit, cherry-picked: src/read/page-marks.test.ts)
+  // (pastebin H7QRvSac whole lsmod with no ib_core, TOOL P5, fixed: no RDMA stack fails rdma.hardware: src/classify/lsmod-no-rdma-stack.test.ts)
 };
