@@ -52,13 +52,6 @@ export const CAPTURES_b44: Capture[] = [
   },
   // memlock
   {
-    file: 'memlock/pastebin-dk5buvn1-dash-list-bsd-ulimit-a-memlock-unlimited.txt',
-    tool: 'memlock',
-    source: 'https://pastebin.com/dK5BuvN1',
-    expert: 'no-problem',
-    why: 'BSD-style `ulimit -a` (no -e/-i/-q rows) behind a `>` prompt, as a `- ` list: max locked memory unlimited',
-  },
-  {
     file: 'memlock/pastebin-qcccpdm0-numbered-master-ulimit-a-memlock-64.txt',
     tool: 'memlock',
     source: 'https://pastebin.com/QCCcpdm0',
