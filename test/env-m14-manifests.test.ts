@@ -96,6 +96,19 @@ describe('CUDA_VISIBLE_DEVICES is read against the GPUs granted to the container
     expect(detail(a, 'env.cuda-visible-devices')).toContain('sees 2 of the 4 GPUs listed');
   });
 
+  it('a privileged container, or one asking the toolkit for every GPU, may see more GPUs than granted: not judged', async () => {
+    const privileged = pod('1', 1).replace(
+      'resources: {limits',
+      'securityContext: {privileged: true}\n          resources: {limits',
+    );
+    expect(status(await run(privileged), 'env.cuda-visible-devices')).toEqual([]);
+    const all = pod('1', 1).replace(
+      '[{name: CUDA_VISIBLE_DEVICES, value: "1"}]',
+      '[{name: CUDA_VISIBLE_DEVICES, value: "1"}, {name: NVIDIA_VISIBLE_DEVICES, value: all}]',
+    );
+    expect(status(await run(all), 'env.cuda-visible-devices')).toEqual([]);
+  });
+
   it('indices within the grant, UUIDs and unknown counts are not judged', async () => {
     for (const [cvd, gpus] of [
       ['0', 1],

@@ -211,7 +211,9 @@ export function shmCheck(
  * invalid index (CUDA C++ Programming Guide, "CUDA Environment Variables"), so an index at or above
  * the granted count hides every GPU after it: the first entry invalid leaves the engine no GPU at
  * all (fail, issue 38 P5: the engine cannot start, so no KV moves); a later one leaves it fewer GPUs
- * than the list names (warn). UUIDs (`GPU-…`, `MIG-…`) and unknown counts are not judged.
+ * than the list names (warn). UUIDs (`GPU-…`, `MIG-…`), unknown counts, and containers that may see more GPUs
+ * than granted (privileged, `NVIDIA_VISIBLE_DEVICES=all`: NVIDIA/nvidia-container-toolkit's
+ * `NVIDIA_VISIBLE_DEVICES` values, docs "Specialized Configurations with Docker") are not judged.
  */
 export function cudaVisibleCheck(
   s: EnvService,
@@ -221,6 +223,11 @@ export function cudaVisibleCheck(
   const value = env.CUDA_VISIBLE_DEVICES?.trim();
   const gpus = s.pod.gpus;
   if (value === undefined || value === '' || !gpus || !/^\d+(\s*,\s*\d+)*$/.test(value)) return undefined;
+  // A privileged container gets the host's /dev, every GPU device node with it, and NVIDIA_VISIBLE_DEVICES=all
+  // asks the container toolkit for every GPU of the node: either way the container may see more GPUs than it was
+  // granted, numbered by the host, so the grant does not bound the indices (not shown, never failed).
+  const toolkit = env.NVIDIA_VISIBLE_DEVICES?.trim();
+  if (s.pod.privileged || toolkit === 'all') return undefined;
   const ids = value.split(',').map((x) => Number(x.trim()));
   const firstBad = ids.findIndex((i) => i >= gpus);
   if (firstBad < 0) return undefined;
