@@ -42,6 +42,10 @@ import { CAPTURES_b41 } from './captures-b41.table.js';
 import { CAPTURES_b42 } from './captures-b42.table.js';
 import { CAPTURES_b43 } from './captures-b43.table.js';
 import { CAPTURES_b44 } from './captures-b44.table.js';
+import { CAPTURES_b45 } from './captures-b45.table.js';
+import { CAPTURES_b46 } from './captures-b46.table.js';
+import { CAPTURES_b47 } from './captures-b47.table.js';
+import { CAPTURES_b48 } from './captures-b48.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -89,4 +93,8 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b42,
   ...CAPTURES_b43,
   ...CAPTURES_b44,
+  ...CAPTURES_b45,
+  ...CAPTURES_b46,
+  ...CAPTURES_b47,
+  ...CAPTURES_b48,
 ];

@@ -155,4 +155,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: the interfaces that fail to open are posix and sysv, host shared memory, which read's ucx_info question (RDMA and CUDA transports for KV) does not cover, and the cut leaves the RDMA and CUDA lines not shown, so read leaves it not judged; the expert failed it on those shared-memory failures and on the host being a Mac (the `mymac` tag and UCX's macOS warning), context that no GPU transport could exist there",
   // (pastebin and gist marks on every line, TOOL P1, fixed by b41's commit, cherry-picked: src/read/page-marks.test.ts)
   // (pastebin H7QRvSac whole lsmod with no ib_core, TOOL P5, fixed: no RDMA stack fails rdma.hardware: src/classify/lsmod-no-rdma-stack.test.ts)
+  // b45
+  // b46
+  // b47
+  // b48
 };

@@ -8,6 +8,8 @@ import { MANIFESTS_m11 } from './manifests-m11.table.js';
 import { MANIFESTS_m12 } from './manifests-m12.table.js';
 import { MANIFESTS_m13 } from './manifests-m13.table.js';
 import { MANIFESTS_m14 } from './manifests-m14.table.js';
+import { MANIFESTS_m15 } from './manifests-m15.table.js';
+import { MANIFESTS_m16 } from './manifests-m16.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -21,4 +23,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m12,
   ...MANIFESTS_m13,
   ...MANIFESTS_m14,
+  ...MANIFESTS_m15,
+  ...MANIFESTS_m16,
 ];

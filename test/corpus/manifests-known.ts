@@ -129,4 +129,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: every element of the KV path is declared in fields (rdma/ib x8, IPC_LOCK as root, UCX_TLS with rc, NixlConnector kv_buffer_device cuda), so env trusts it; the expert warned on the file's own prose comment that, without the VLLM_GPU_NIC_PCIE_MAPPING/VLLM_NIC_SELECTION_VARS pair it does not ship, KV is host-staged (a comment, not a field, as the host-staging comment of earlier batches)",
   'dynamo-v1b1-glm52-sglang-disagg-b200-topo-derived-ucx-devices.yaml':
     "READING: UCX_NET_DEVICES is computed at start by a script from `nvidia-smi topo -m`, so its value is not in the manifest and env skips env.ucx-net-devices (check it in the running pod), leaving the graph not verified; the expert trusted the script's GPU-local choice (as m1's script-computed UCX_NET_DEVICES)",
+  // m15
+  // m16
 };
