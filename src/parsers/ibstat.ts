@@ -153,7 +153,7 @@ function endOfPaste(
 /**
  * ibstat prints every line of a port block, in this order, whatever the port's state (ibstat.c port_dump;
  * `Link layer:` last, in the versions that print it). A block with its `Port N:` header that shows two of
- * them but its `Physical state:` or `Rate:` line between (`State: Down` then `Link layer: Ethernet`, nothing else) is
+ * them but not its `Physical state:` or `Rate:` line between (`State: Down` then `Link layer: Ethernet`, nothing else) is
  * the poster's selection of the output, not the output: the ports and CAs the poster left out are not shown,
  * so the block cannot stand for the whole node (issue 38 P2). Only those two lines count: they say the
  * port's health, so no one trims them as noise, while the identifiers (LIDs, GUIDs) are often blanked for
@@ -188,17 +188,7 @@ function selectionOf(
 }
 
 /** Keys that only a port block has (ibstat.c port_dump): seen without a "Port N:" header they start one. */
-const PORT_KEYS = new Set([
-  'state',
-  'physical state',
-  'rate',
-  'base lid',
-  'lmc',
-  'sm lid',
-  'capability mask',
-  'port guid',
-  'link layer',
-]);
+const PORT_KEYS: ReadonlySet<string> = new Set(PORT_ORDER);
 
 /** ibstat's key spellings (infiniband-diags ibstat.c) of the common port fields. */
 const FIELDS: Readonly<Record<string, CommonPortField>> = {
