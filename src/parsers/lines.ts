@@ -1,4 +1,4 @@
-import { unmark } from './page-marks.js';
+import { unmark, unnumber } from './page-marks.js';
 
 /**
  * Line handling shared by every parser: CRLF and ANSI colour codes removed,
@@ -90,19 +90,6 @@ export function cleanLines(text: string): Line[] {
     const cut = boxed && closed >= 2 && i === lastFilled && BOX_SIDE.test(r) && !BOX_CLOSE.test(r);
     return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
   });
-}
-
-/**
- * A paste copied from a web page's code viewer that numbers its lines (a cloud vendor's docs: `1# ibstatus`,
- * `2Infiniband device 'mlx5_0' port 1 status:`, `10` for an empty line): when every line, three or more, begins
- * with its own line number, the numbers are the viewer's, not the tool's, and go (issue 38, principle 1).
- */
-function unnumber(raw: string[]): string[] {
-  let end = raw.length;
-  while (end > 0 && (raw[end - 1] as string).trim() === '') end--;
-  if (end < 3) return raw;
-  for (let i = 0; i < end; i++) if (!new RegExp(`^${i + 1}(?!\\d)`).test(raw[i] as string)) return raw;
-  return raw.map((l, i) => (i < end ? l.slice(String(i + 1).length) : l));
 }
 
 /**

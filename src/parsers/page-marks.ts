@@ -41,3 +41,16 @@ const CELL_END = /\s\|(?:\s\|)?\s*$/;
 /** A tool's own table row (ucx_perftest draws `|` borders): never the page's. */
 const TABLE_ROW = /^\s*[|+]/;
 const CURLY_NAME = /[‘’]([^‘’'\s]+)[‘’]/g;
+
+/**
+ * A paste copied from a web page's code viewer that numbers its lines (a cloud vendor's docs: `1# ibstatus`,
+ * `2Infiniband device 'mlx5_0' port 1 status:`, `10` for an empty line): when every line, three or more, begins
+ * with its own line number, the numbers are the viewer's, not the tool's, and go (issue 38, principle 1).
+ */
+export function unnumber(raw: string[]): string[] {
+  let end = raw.length;
+  while (end > 0 && (raw[end - 1] as string).trim() === '') end--;
+  if (end < 3) return raw;
+  for (let i = 0; i < end; i++) if (!new RegExp(`^${i + 1}(?!\\d)`).test(raw[i] as string)) return raw;
+  return raw.map((l, i) => (i < end ? l.slice(String(i + 1).length) : l));
+}
