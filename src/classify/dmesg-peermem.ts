@@ -134,6 +134,8 @@ const SYNDROMES: Readonly<Record<number, string>> = {
   34: 'operation aborted by the remote side',
 };
 const WR_FLUSH = 0x05;
+/** ib_wc_status_msg(IB_WC_WR_FLUSH_ERR) (drivers/infiniband/core/verbs.c), as mlx5_handle_error_cqe prints it. */
+const FLUSHED = 'WR flushed';
 
 /**
  * Error completions mlx5_ib logged (principle 4, a failure without a summary line): any syndrome but a
@@ -144,13 +146,23 @@ const WR_FLUSH = 0x05;
 function errorCompletions(r: DmesgPeermemResult): Check[] {
   if (r.errorCqes.length === 0) return [];
   const devices = [...new Set(r.errorCqes.map((c) => c.device))];
-  const failing = r.errorCqes.filter((c) => c.syndrome !== undefined && c.syndrome !== WR_FLUSH);
+  const failing = r.errorCqes.filter(
+    (c) =>
+      (c.syndrome !== undefined && c.syndrome !== WR_FLUSH) ||
+      (c.message !== undefined && c.message !== FLUSHED),
+  );
   const first = failing[0] ?? r.errorCqes[0];
   const at = `${r.errorCqes.length} error completion(s) on ${devices.join(', ')}, first at line ${first?.line}`;
   if (failing.length > 0) {
-    const named = [...new Set(failing.map((c) => c.syndrome as number))].map(
-      (n) => `${SYNDROMES[n] ?? 'general error'} (syndrome 0x${n.toString(16)})`,
-    );
+    const named = [
+      ...new Set(
+        failing.map((c) =>
+          c.syndrome !== undefined
+            ? `${SYNDROMES[c.syndrome] ?? 'general error'} (syndrome 0x${c.syndrome.toString(16)})`
+            : `${c.message} (work completion status)`,
+        ),
+      ),
+    ];
     return [
       check('nic.cqe', 'fail', `RDMA operations complete in error: ${named.join('; ')}; ${at}`, {
         subject: devices.join(', '),
@@ -159,7 +171,7 @@ function errorCompletions(r: DmesgPeermemResult): Check[] {
       }),
     ];
   }
-  const flushed = r.errorCqes.filter((c) => c.syndrome === WR_FLUSH).length;
+  const flushed = r.errorCqes.filter((c) => c.syndrome === WR_FLUSH || c.message === FLUSHED).length;
   return [
     check(
       'nic.cqe',

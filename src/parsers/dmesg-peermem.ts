@@ -34,9 +34,11 @@ export interface PeermemLine {
 export interface ErrorCqe {
   line: number;
   device: string;
-  side: 'Requestor' | 'Responder';
+  side?: 'Requestor' | 'Responder';
   /** The CQE syndrome (include/linux/mlx5/device.h MLX5_CQE_SYNDROME_*), when its line follows. */
   syndrome?: number;
+  /** The work completion's status as mlx5_handle_error_cqe words it (`WC error: 4, Message: local protection error`). */
+  message?: string;
 }
 
 export interface DmesgPeermemResult {
@@ -86,6 +88,13 @@ const LINK_EVENT =
  */
 const ERROR_CQE = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): (Requestor|Responder) error cqe on cqn/;
 const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrome 0x([0-9a-f]+)/i;
+/**
+ * mlx5_handle_error_cqe's own line for an error completion it dumps (drivers/infiniband/hw/mlx5/cq.c,
+ * `mlx5_ib_warn(dev, "WC error: %d, Message: %s\n", wc->status, ib_wc_status_msg(wc->status))`, since 2019; later
+ * through dump_cqe at the syndrome's log level): the IB_WC_* status and its ib_wc_status_msg words
+ * (drivers/infiniband/core/verbs.c: `WR flushed` for IB_WC_WR_FLUSH_ERR).
+ */
+const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, Message: (.+?)\s*$/;
 
 const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
 /**
@@ -226,6 +235,11 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const cqe = ERROR_CQE.exec(t);
     if (cqe) {
       r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
+      continue;
+    }
+    const wc = WC_ERROR.exec(t);
+    if (wc) {
+      r.errorCqes.push({ line: l.no, device: wc[1] as string, message: wc[2] as string });
       continue;
     }
     const synd = CQE_SYNDROME.exec(t);
