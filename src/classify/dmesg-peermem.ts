@@ -17,6 +17,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...xids(r),
     ...driverFailures(r),
     ...errorCompletions(r),
+    ...gidFailures(r),
     ...links(r),
     ...peermem(r, opts),
   ];
@@ -136,6 +137,27 @@ const SYNDROMES: Readonly<Record<number, string>> = {
 const WR_FLUSH = 0x05;
 /** ib_wc_status_msg(IB_WC_WR_FLUSH_ERR) (drivers/infiniband/core/verbs.c), as mlx5_handle_error_cqe prints it. */
 const FLUSHED = 'WR flushed';
+
+/**
+ * A GID the RDMA core could not add (principle 5): RoCE addresses its peers by GID, so a port whose GID failed to
+ * be added cannot take RoCE connections to that address, whatever its link state.
+ */
+function gidFailures(r: DmesgPeermemResult): Check[] {
+  const f = r.gidFailures ?? [];
+  if (f.length === 0) return [];
+  const ports = [...new Set(f.flatMap((g) => (g.device ? [`${g.device}/${g.port}`] : [])))];
+  return [
+    check(
+      'nic.gid',
+      'fail',
+      `the RDMA core could not add a GID${ports.length ? ` on ${ports.join(', ')}` : ''} (line ${f[0]?.line}: ${f[0]?.text}): RoCE connections cannot use that address`,
+      {
+        ...(ports.length ? { subject: ports.join(', ') } : {}),
+        fix: 'look at the driver error just before it (e.g. SET_ROCE_ADDRESS failing in firmware) and at the netdev addresses (`show_gids`, `rdma link`)',
+      },
+    ),
+  ];
+}
 
 /**
  * Error completions mlx5_ib logged (principle 4, a failure without a summary line): any syndrome but a

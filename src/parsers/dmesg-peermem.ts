@@ -41,12 +41,22 @@ export interface ErrorCqe {
   message?: string;
 }
 
+/** A GID the RDMA core could not add to a port's table (drivers/infiniband/core/cache.c). */
+export interface GidFailure {
+  line: number;
+  device?: string;
+  port?: number;
+  text: string;
+}
+
 export interface DmesgPeermemResult {
   lines: PeermemLine[];
   /** Kernel log lines read (any), so "no peer-memory line" can be told from an empty paste. */
   kernelLines: number;
   /** Error completions mlx5_ib logged (debug prints, drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one). */
   errorCqes: ErrorCqe[];
+  /** GIDs the RDMA core failed to add (add_roce_gid, __ib_cache_gid_add). */
+  gidFailures?: GidFailure[];
   /** mlx5 link and cable events, in log order. */
   links?: LinkEvent[];
 }
@@ -95,6 +105,13 @@ const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrom
  * (drivers/infiniband/core/verbs.c: `WR flushed` for IB_WC_WR_FLUSH_ERR).
  */
 const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, Message: (.+?)\s*$/;
+/**
+ * The RDMA core failing to add a GID to a port's table (drivers/infiniband/core/cache.c add_roce_gid
+ * `"%s GID add failed port=%u index=%u\n"` behind the device, __ib_cache_gid_add `"%s: unable to add gid %pI6
+ * error=%d\n"`): that port has no such address for RoCE.
+ */
+const GID_ADD_FAILED =
+  /\binfiniband (\S+): add_roce_gid GID add failed port=(\d+) index=\d+|\b__ib_cache_gid_add: unable to add gid\b/;
 
 const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
 /**
@@ -242,6 +259,16 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       r.errorCqes.push({ line: l.no, device: wc[1] as string, message: wc[2] as string });
       continue;
     }
+    const gid = GID_ADD_FAILED.exec(t);
+    if (gid) {
+      r.gidFailures ??= [];
+      r.gidFailures.push({
+        line: l.no,
+        ...(gid[1] ? { device: gid[1], port: Number(gid[2]) } : {}),
+        text: t,
+      });
+      continue;
+    }
     const synd = CQE_SYNDROME.exec(t);
     const last = r.errorCqes.at(-1);
     if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
@@ -309,7 +336,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);
-  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links) {
+  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
       line: first.no,
