@@ -264,4 +264,21 @@ export const CAPTURES_b42: Capture[] = [
     expert: 'problem',
     why: 'every line ends in quoted-printable `=0A=`: AMD-Vi IO_PAGE_FAULTs from the mlx5 device, "mlx5_handle_error_cqe ... WC error: 4, Message: local protection error" with its CQE dump (syndrome 0x04, not a flush), NVMe-oF RECV failures and a keep-alive expiry: RDMA completions failing on the device',
   },
+  // read after the fixes of the first 32 (readings committed before read ran on them)
+  {
+    file: 'rdma-link/linux-rdma-2022-09-rdma-link-netns-patch-before-init-net-arrow-notes-two-disabled-one-no-netdev-one-active.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-rdma.vger.kernel.org.0/blob/04c2cdf8867c6cc520ea7d053a5d24757fed6495/m',
+    expert: 'not-judged',
+    why: 'a patch\'s "before" example: four RoCE links, roceo12399/1, roceo12409/1 and rocep202s0f0/1 DOWN/DISABLED (the first with no netdev and the author\'s `<---should not display` note after it) and rocep202s0f1/1 ACTIVE/LINK_UP on ens7f1; one port is usable, the disabled ones are not shown in use (warnings)',
+  },
+  {
+    file: 'rdma-link/linux-rdma-2020-12-mlx5-sf-patch-dollar-rdma-link-show-mlx5-0-1-active-sf-netdev.txt',
+    tool: 'rdma-link',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-rdma.vger.kernel.org.0/blob/41ccb825a5695fd30852a0a8bb2ed4c5eb18a6df/m',
+    expert: 'no-problem',
+    why: '`$ rdma link show mlx5_0/1` asks for one port, and that port (an mlx5 sub-function on netdev p0sf88) is ACTIVE/LINK_UP: everything the typed command covers is shown and healthy (rdma link prints no rate)',
+  },
 ];
