@@ -17,6 +17,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...xids(r),
     ...driverFailures(r),
     ...errorCompletions(r),
+    ...gidFailures(r),
     ...links(r),
     ...peermem(r, opts),
   ];
@@ -134,6 +135,29 @@ const SYNDROMES: Readonly<Record<number, string>> = {
   34: 'operation aborted by the remote side',
 };
 const WR_FLUSH = 0x05;
+/** ib_wc_status_msg(IB_WC_WR_FLUSH_ERR) (drivers/infiniband/core/verbs.c), as mlx5_handle_error_cqe prints it. */
+const FLUSHED = 'WR flushed';
+
+/**
+ * A GID the RDMA core could not add (principle 5): RoCE addresses its peers by GID, so a port whose GID failed to
+ * be added cannot take RoCE connections to that address, whatever its link state.
+ */
+function gidFailures(r: DmesgPeermemResult): Check[] {
+  const f = r.gidFailures ?? [];
+  if (f.length === 0) return [];
+  const ports = [...new Set(f.flatMap((g) => (g.device ? [`${g.device}/${g.port}`] : [])))];
+  return [
+    check(
+      'nic.gid',
+      'fail',
+      `the RDMA core could not add a GID${ports.length ? ` on ${ports.join(', ')}` : ''} (line ${f[0]?.line}: ${f[0]?.text}): RoCE connections cannot use that address`,
+      {
+        ...(ports.length ? { subject: ports.join(', ') } : {}),
+        fix: 'look at the driver error just before it (e.g. SET_ROCE_ADDRESS failing in firmware) and at the netdev addresses (`show_gids`, `rdma link`)',
+      },
+    ),
+  ];
+}
 
 /**
  * Error completions mlx5_ib logged (principle 4, a failure without a summary line): any syndrome but a
@@ -144,13 +168,23 @@ const WR_FLUSH = 0x05;
 function errorCompletions(r: DmesgPeermemResult): Check[] {
   if (r.errorCqes.length === 0) return [];
   const devices = [...new Set(r.errorCqes.map((c) => c.device))];
-  const failing = r.errorCqes.filter((c) => c.syndrome !== undefined && c.syndrome !== WR_FLUSH);
+  const failing = r.errorCqes.filter(
+    (c) =>
+      (c.syndrome !== undefined && c.syndrome !== WR_FLUSH) ||
+      (c.message !== undefined && c.message !== FLUSHED),
+  );
   const first = failing[0] ?? r.errorCqes[0];
   const at = `${r.errorCqes.length} error completion(s) on ${devices.join(', ')}, first at line ${first?.line}`;
   if (failing.length > 0) {
-    const named = [...new Set(failing.map((c) => c.syndrome as number))].map(
-      (n) => `${SYNDROMES[n] ?? 'general error'} (syndrome 0x${n.toString(16)})`,
-    );
+    const named = [
+      ...new Set(
+        failing.map((c) =>
+          c.syndrome !== undefined
+            ? `${SYNDROMES[c.syndrome] ?? 'general error'} (syndrome 0x${c.syndrome.toString(16)})`
+            : `${c.message} (work completion status)`,
+        ),
+      ),
+    ];
     return [
       check('nic.cqe', 'fail', `RDMA operations complete in error: ${named.join('; ')}; ${at}`, {
         subject: devices.join(', '),
@@ -159,7 +193,7 @@ function errorCompletions(r: DmesgPeermemResult): Check[] {
       }),
     ];
   }
-  const flushed = r.errorCqes.filter((c) => c.syndrome === WR_FLUSH).length;
+  const flushed = r.errorCqes.filter((c) => c.syndrome === WR_FLUSH || c.message === FLUSHED).length;
   return [
     check(
       'nic.cqe',

@@ -34,9 +34,19 @@ export interface PeermemLine {
 export interface ErrorCqe {
   line: number;
   device: string;
-  side: 'Requestor' | 'Responder';
+  side?: 'Requestor' | 'Responder';
   /** The CQE syndrome (include/linux/mlx5/device.h MLX5_CQE_SYNDROME_*), when its line follows. */
   syndrome?: number;
+  /** The work completion's status as mlx5_handle_error_cqe words it (`WC error: 4, Message: local protection error`). */
+  message?: string;
+}
+
+/** A GID the RDMA core could not add to a port's table (drivers/infiniband/core/cache.c). */
+export interface GidFailure {
+  line: number;
+  device?: string;
+  port?: number;
+  text: string;
 }
 
 export interface DmesgPeermemResult {
@@ -45,6 +55,8 @@ export interface DmesgPeermemResult {
   kernelLines: number;
   /** Error completions mlx5_ib logged (debug prints, drivers/infiniband/hw/mlx5/cq.c mlx5_poll_one). */
   errorCqes: ErrorCqe[];
+  /** GIDs the RDMA core failed to add (add_roce_gid, __ib_cache_gid_add). */
+  gidFailures?: GidFailure[];
   /** mlx5 link and cable events, in log order. */
   links?: LinkEvent[];
 }
@@ -86,6 +98,20 @@ const LINK_EVENT =
  */
 const ERROR_CQE = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): (Requestor|Responder) error cqe on cqn/;
 const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrome 0x([0-9a-f]+)/i;
+/**
+ * mlx5_handle_error_cqe's own line for an error completion it dumps (drivers/infiniband/hw/mlx5/cq.c,
+ * `mlx5_ib_warn(dev, "WC error: %d, Message: %s\n", wc->status, ib_wc_status_msg(wc->status))`, since 2019; later
+ * through dump_cqe at the syndrome's log level): the IB_WC_* status and its ib_wc_status_msg words
+ * (drivers/infiniband/core/verbs.c: `WR flushed` for IB_WC_WR_FLUSH_ERR).
+ */
+const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, Message: (.+?)\s*$/;
+/**
+ * The RDMA core failing to add a GID to a port's table (drivers/infiniband/core/cache.c add_roce_gid
+ * `"%s GID add failed port=%u index=%u\n"` behind the device, __ib_cache_gid_add `"%s: unable to add gid %pI6
+ * error=%d\n"`): that port has no such address for RoCE.
+ */
+const GID_ADD_FAILED =
+  /\binfiniband (\S+): add_roce_gid GID add failed port=(\d+) index=\d+|\b__ib_cache_gid_add: unable to add gid\b/;
 
 const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
 /**
@@ -228,6 +254,21 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
       continue;
     }
+    const wc = WC_ERROR.exec(t);
+    if (wc) {
+      r.errorCqes.push({ line: l.no, device: wc[1] as string, message: wc[2] as string });
+      continue;
+    }
+    const gid = GID_ADD_FAILED.exec(t);
+    if (gid) {
+      r.gidFailures ??= [];
+      r.gidFailures.push({
+        line: l.no,
+        ...(gid[1] ? { device: gid[1], port: Number(gid[2]) } : {}),
+        text: t,
+      });
+      continue;
+    }
     const synd = CQE_SYNDROME.exec(t);
     const last = r.errorCqes.at(-1);
     if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
@@ -295,7 +336,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r);
-  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links) {
+  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
       line: first.no,

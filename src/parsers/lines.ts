@@ -64,7 +64,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = uncell(unquote(unhtml(unnumber(unmark(body.split(/\r?\n|\r/))))));
+  const raw = uncell(unquote(unhtml(unnumber(unmark(unqp(body.split(/\r?\n|\r/)))))));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
@@ -90,6 +90,52 @@ export function cleanLines(text: string): Line[] {
     const cut = boxed && closed >= 2 && i === lastFilled && BOX_SIDE.test(r) && !BOX_CLOSE.test(r);
     return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
   });
+}
+
+/**
+ * A paste copied from a mail's raw source (a list archive's raw message, a public-inbox `m` file) whose body is
+ * quoted-printable (RFC 2045, 6.7): a long line ends in a soft break `=` and goes on on the next line, and `=`,
+ * tabs, non-ASCII bytes and even line ends are escaped as `=XX` (`=3D`, `=09`, `=C2=A0` a no-break space, `=0A`).
+ * When two or more lines carry a soft break or an escape, and one an escape, the encoding is the mail's, not the
+ * tool's: soft-broken lines are joined, the escapes decoded as UTF-8 (an encoded line end ends the line) and
+ * no-break spaces read as spaces (issue 38, principle 1). The decoded mail is the paste: its lines are counted anew.
+ */
+function unqp(raw: string[]): string[] {
+  const marked = raw.filter((l) => QP_SOFT.test(l) || QP_ESCAPE.test(l)).length;
+  if (marked < 2 || !raw.some((l) => QP_ESCAPE.test(l))) return raw;
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    let joined = raw[i] as string;
+    while (QP_SOFT.test(joined) && i + 1 < raw.length) joined = joined.slice(0, -1) + (raw[++i] as string);
+    out.push(
+      ...decodeQp(joined.replace(QP_SOFT, ''))
+        .replace(/\u00a0/g, ' ')
+        .split(/\r?\n/),
+    );
+    // An encoded line end before the soft break (`…]=0A=`) already ended the line: no empty line after it.
+    if (/=0A$/.test(joined.replace(QP_SOFT, '')) && out[out.length - 1] === '') out.pop();
+  }
+  return out;
+}
+const QP_SOFT = /=$/;
+/** The escapes a quoted-printable encoder writes for text: `=`, tab, space, line ends, UTF-8 sequences. */
+const QP_ESCAPE = /=(?:3D|09|20|0A|0D|[C-E][0-9A-F]=[89AB][0-9A-F])/;
+function decodeQp(s: string): string {
+  if (!/=[0-9A-F]{2}/.test(s)) return s;
+  const bytes: number[] = [];
+  const utf8 = new TextEncoder();
+  for (let i = 0; i < s.length; ) {
+    const hex = /^=([0-9A-F]{2})/.exec(s.slice(i, i + 3));
+    if (hex) {
+      bytes.push(Number.parseInt(hex[1] as string, 16));
+      i += 3;
+      continue;
+    }
+    const ch = String.fromCodePoint(s.codePointAt(i) as number);
+    bytes.push(...utf8.encode(ch));
+    i += ch.length;
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
 /**

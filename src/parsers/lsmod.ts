@@ -34,6 +34,8 @@ export interface LsmodResult {
 
 const TOOL = 'lsmod';
 const ROW = /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)(?:\s+(\S+))?\s*$/;
+/** A line of module names and commas alone, at least one comma: a used-by list on a line of its own. */
+const USED_BY_ONLY = /^[A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)+,?$/;
 const PROC_ROW =
   /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(?:Live|Loading|Unloading)\s+0x[0-9a-f]+(?:\s+\([A-Z+-]+\))?$/;
 
@@ -58,6 +60,7 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
   // line, a prompt broken in two) is read around and named, never a reason to refuse the rest (principle 1).
   const typed = lines.some((l) => /\blsmod\b/.test(promptCommand(l.text) ?? ''));
   const skipped: NotUnderstood[] = [];
+  let wrapFor: LsmodModule | undefined;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '') continue;
@@ -83,6 +86,15 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       continue;
     }
     const m = ROW.exec(t);
+    // A used-by list a mail or page wrapped onto the next line (`sunrpc  454656  22` then `rpcrdma,nfsv4,…`): the
+    // row before it had a use count and no list, and this line is only module names and commas (principle 1).
+    const prev = modules.at(-1);
+    if (!m && prev && wrapFor === prev && USED_BY_ONLY.test(t)) {
+      prev.usedBy.push(...t.split(',').filter((x) => x && x !== '[permanent]'));
+      wrapFor = undefined;
+      continue;
+    }
+    wrapFor = undefined;
     if (!m && typed) {
       skipped.push({ line: line.no, text: t, why: 'not an lsmod row (module, size, use count, used by)' });
       continue;
@@ -95,7 +107,9 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       });
     }
     const usedBy = m[4] && m[4] !== '-' ? m[4].split(',').filter((x) => x && x !== '[permanent]') : [];
-    modules.push({ name: m[1] as string, size: Number(m[2]), useCount: Number(m[3]), usedBy });
+    const row = { name: m[1] as string, size: Number(m[2]), useCount: Number(m[3]), usedBy };
+    modules.push(row);
+    if (m[4] === undefined && row.useCount > 0) wrapFor = row;
   }
   if (modules.length === 0 && grepped.length === 0 && !complete) {
     const first = lines.find((l) => l.text.trim() !== '');

@@ -59,9 +59,10 @@ export function parseRdmaLink(text: string): RdmaLinkResult {
       r.ports.push(port);
       continue;
     }
-    // Any spacing (`| column -t`) and a trailing `# comment` the poster added.
+    // Any spacing (`| column -t`), a trailing `# comment` the poster added, and the net device's IP address(es)
+    // after its state, as site wrappers of ibdev2netdev print them (`mlx5_0 port 1 ==> ens1f0 (Up) 10.0.0.1`).
     const nd =
-      /^(?:\S+\s+)?(\S+)(?:\s+\([^)]*\).*?)?\s+port\s+(\d+)(?:\s+\((\w+)\s*\))?\s+==>\s+(\S+)\s+\((\w+)\)(?:\s+#.*)?$/.exec(
+      /^(?:\S+\s+)?(\S+)(?:\s+\([^)]*\).*?)?\s+port\s+(\d+)(?:\s+\((\w+)\s*\))?\s+==>\s+(\S+)\s+\((\w+)\)(?:\s+[0-9a-fA-F.:]*[.:][0-9a-fA-F.:]*(?:\/\d+)?)*(?:\s+#.*)?$/.exec(
         t,
       );
     if (nd) {
