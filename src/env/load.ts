@@ -7,7 +7,7 @@ import { fastParseAll } from './fast-yaml.js';
 import { GO_TEMPLATE, manifestDespiteActions } from './go-template.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
-import { cutLike, readInPart } from './read-in-part.js';
+import { type Cut, cutLike, keyCutAtEnd, readInPart } from './read-in-part.js';
 import type { Skipped } from './schema.js';
 import { expandPaths, type ReadCaps } from './walk.js';
 
@@ -158,18 +158,23 @@ export function parseYamlFile(
   shown: string,
   full = false,
 ): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  const part = (first?: Cut) =>
+    readInPart(
+      text,
+      shown,
+      (t) => parseWhole(t, shown, full),
+      (e) => (e instanceof UnusableFileError ? e : undefined),
+      first,
+    );
+  const cut = keyCutAtEnd(text);
+  const atKey = cut && part(cut);
+  if (atKey) return atKey;
   try {
     return parseWhole(text, shown, full);
   } catch (err) {
     if (!(err instanceof UnusableFileError) || !/^invalid YAML/.test(err.reason) || !cutLike(err.reason))
       throw err;
-    const part = readInPart(
-      text,
-      shown,
-      (t) => parseWhole(t, shown, full),
-      (e) => (e instanceof UnusableFileError ? e : undefined),
-    );
-    return part ?? throwIt(err);
+    return part() ?? throwIt(err);
   }
 }
 

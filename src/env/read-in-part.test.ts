@@ -66,6 +66,44 @@ describe('a manifest cut mid-line is read up to the cut (P1) and is never a pass
   });
 });
 
+describe('a paste that stops inside a key is cut there, though YAML reads the word as a value (P1/P2)', () => {
+  // An LWS leader as a thread's copy leaves it: `limits:` then the start of `nvidia.com/gpu`, no final newline.
+  const LEADER = `apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata:
+  name: vllm
+spec:
+  leaderWorkerTemplate:
+    size: 2
+    leaderTemplate:
+      spec:
+        containers:
+          - name: leader
+            image: vllm/vllm-openai
+            command: ["sh", "-c", "vllm serve m --tensor-parallel-size 8 --pipeline-parallel-size 2"]
+            resources:
+              limits:
+                nvidia`;
+
+  it('the bare word under a key with no value is not read: the file is read up to the line before, never whole', () => {
+    const { skipped } = parseYamlFile(LEADER, 'r.yaml');
+    expect(skipped.map((k) => k.why)).toEqual([
+      'read up to line 15: lines 16-16 not read (a key cut before its colon: `nvidia`); what they hold is not shown',
+    ]);
+    const { part, checks, worst } = verdict(LEADER);
+    expect(checks.find((c) => c.id === 'env.read-in-part')?.status).toBe('warn');
+    expect(part.graphs.find((g) => g.deployment === 'vllm')?.mode).toBe('partial');
+    expect(worst).not.toBe('pass');
+  });
+
+  it('a file that ends with a newline, or a word beside its key, is read as written', () => {
+    expect(parseYamlFile(`${LEADER}\n`, 'r.yaml').skipped).toEqual([]);
+    expect(parseYamlFile(LEADER.replace(':\n                nvidia', ': nvidia'), 'r.yaml').skipped).toEqual(
+      [],
+    );
+  });
+});
+
 describe('the command that applied a pasted manifest is read as a command, not as YAML (P1)', () => {
   it('`kubectl apply -f - <<EOF` … `EOF`: both lines blanked, the manifest read whole, no warning for them', () => {
     const { docs, skipped } = parseYamlFile(`kubectl apply -n x -f - <<EOF\n${VLLM_POD}EOF\n`, 'r.yaml');

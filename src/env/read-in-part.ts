@@ -76,6 +76,34 @@ export function lineCount(text: string): number {
   return text.replace(/\n$/, '').split('\n').length;
 }
 
+/** A line where the text stops being read, and why. */
+export interface Cut {
+  line: number;
+  reason: string;
+}
+
+/**
+ * A key cut before its colon where a paste stops (P1/P2): the text ends without a final newline on
+ * an indented bare word (`nvidia`, `persistentVolumeCl`) under a key that has no value on its own line
+ * (`limits:`). YAML reads the word as that key's string value, but the copy stopped inside the next
+ * key: what followed it is not shown. A text that ends with a newline, a word beside its key, a list
+ * item or a quoted value stay as written.
+ */
+export function keyCutAtEnd(text: string): Cut | undefined {
+  if (text.endsWith('\n')) return undefined;
+  const lines = text.split('\n');
+  const word = /^(\s+)([A-Za-z0-9][\w./-]*)$/.exec(lines[lines.length - 1] ?? '');
+  if (!word) return undefined;
+  for (let i = lines.length - 2; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    const key = /^(\s*)(?:-\s+)?[\w./"'-]+:\s*$/.exec(line);
+    if (!key || (key[1] ?? '').length >= (word[1] ?? '').length) return undefined;
+    return { line: lines.length, reason: `a key cut before its colon: \`${word[2]}\`` };
+  }
+  return undefined;
+}
+
 interface Parsed<D> {
   docs: D[];
   skipped: Skipped[];
@@ -84,13 +112,15 @@ interface Parsed<D> {
 /**
  * A file that is not YAML as a whole, read in part: its opening shell command lines blanked, then
  * the lines before the first error, stepping back while the rest still does not parse. Undefined
- * when no Kubernetes object (a document with a `kind`) is left to read.
+ * when no Kubernetes object (a document with a `kind`) is left to read. `first` is a cut found before
+ * any parse (keyCutAtEnd): the text is read from the line before it.
  */
 export function readInPart<D extends { value: unknown; doc: number; partial?: string }>(
   text: string,
   shown: string,
   parse: (text: string) => Parsed<D>,
-  syntaxError: (err: unknown) => { line: number; reason: string } | undefined,
+  syntaxError: (err: unknown) => Cut | undefined,
+  first?: Cut,
 ): Parsed<D> | undefined {
   const cmd = withoutCommands(text);
   const skipped: Skipped[] = cmd
@@ -105,8 +135,9 @@ export function readInPart<D extends { value: unknown; doc: number; partial?: st
       ]
     : [];
   let t = cmd?.text ?? text;
-  let from = 0;
-  let reason = '';
+  let from = first?.line ?? 0;
+  let reason = first?.reason ?? '';
+  if (first) t = before(t, first.line);
   for (let tries = 0; tries < 64; tries++) {
     try {
       const r = parse(t);
