@@ -189,6 +189,15 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
         { fix: 'paste the whole `ibstatus` output' },
       ),
     );
+  if (r.endsInsideField)
+    checks.push(
+      check(
+        'ib.elided',
+        'skipped',
+        `line ${r.endsInsideField.line}: the paste ends at \`${r.endsInsideField.text}\`, inside a port's field line: the rest of that port and any device after it are not shown, not judged`,
+        { fix: 'paste the whole `ibstatus` output' },
+      ),
+    );
   for (const e of r.errors) {
     const none = e.device === '*' || r.devices.length === 0;
     checks.push(

@@ -28,6 +28,11 @@ export interface IbstatusResult {
    * (`I`, `Infiniband device 'mlx5_2' po`): that device and any after it are not shown (principle 2).
    */
   endsInsideNext?: { line: number; text: string };
+  /**
+   * The paste's last line is a strict prefix of one of a port block's field names, cut before its `:` (`rat`,
+   * `link_la`): the port's remaining fields, and any device after it, are not shown (principle 2).
+   */
+  endsInsideField?: { line: number; text: string };
 }
 
 const TOOL = 'ibstatus';
@@ -89,7 +94,24 @@ export function parseIbstatus(text: string): IbstatusResult {
   annotateDevices(devices);
   const last = [...lines].reverse().find((l) => l.text.trim() !== '');
   const cut = last && devices.length > 0 && headPrefix(last.text.trim()) ? last : undefined;
-  return { devices, errors, ...(cut ? { endsInsideNext: { line: cut.no, text: cut.text.trim() } } : {}) };
+  const inField = !cut && last && port && fieldPrefix(last.text.trim()) ? last : undefined;
+  return {
+    devices,
+    errors,
+    ...(cut ? { endsInsideNext: { line: cut.no, text: cut.text.trim() } } : {}),
+    ...(inField ? { endsInsideField: { line: inField.no, text: inField.text.trim() } } : {}),
+  };
+}
+
+/** ibstatus's port field names, in the order the script prints them. */
+const FIELD_NAMES = ['default gid', 'base lid', 'sm lid', 'state', 'phys state', 'rate', 'link_layer'];
+
+/** A strict, non-empty prefix of a port field name with no `:` yet (a paste cut inside that line). */
+function fieldPrefix(t: string): boolean {
+  const low = t.toLowerCase();
+  return (
+    low !== '' && !low.includes(':') && FIELD_NAMES.some((f) => f.length > low.length && f.startsWith(low))
+  );
 }
 
 /** A strict prefix of ibstatus's `Infiniband device '<dev>' port <n> status:` line (a paste cut inside it). */

@@ -64,7 +64,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = uncell(unquote(unhtml(unnumber(unmark(unqp(body.split(/\r?\n|\r/)))))));
+  const raw = uncode(uncell(unquote(unhtml(unnumber(unmark(unqp(body.split(/\r?\n|\r/))))))));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
@@ -182,6 +182,19 @@ function uncell(raw: string[]): string[] {
     return opened && s.trim() === '|' ? '' : s;
   });
 }
+/**
+ * A paste typed into a post as inline code, one code span per line (`` `fi_info -p efa` `` then
+ * `` `fi_getinfo: -61 (No data available)` ``; CommonMark 0.31.2, 6.1 "Code spans"): when every line that carries
+ * something, two or more, is one single-backtick span, the backticks are the post's, not the tool's (issue 38,
+ * principle 1). A fence (three or more backticks) is not a span.
+ */
+function uncode(raw: string[]): string[] {
+  const filled = raw.filter((l) => l.trim() !== '');
+  if (filled.length < 2 || !filled.every((l) => CODE_LINE.test(l))) return raw;
+  return raw.map((l) => l.replace(CODE_LINE, '$1'));
+}
+const CODE_LINE = /^\s*`(?!`)([^`]+)`\s*$/;
+
 /** Two backticks not part of a longer run: an empty code span. */
 const EMPTY_CODE = /(?<!`)``(?!`)/;
 const EMPTY_CODE_ALL = /(?<!`)``(?!`)/g;

@@ -171,6 +171,10 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (pastebin and gist marks on every line, TOOL P1, fixed by b41's commit, cherry-picked: src/read/page-marks.test.ts)
   // (pastebin H7QRvSac whole lsmod with no ib_core, TOOL P5, fixed: no RDMA stack fails rdma.hardware: src/classify/lsmod-no-rdma-stack.test.ts)
   // b45
+  'memlock/fastflowlm-437-after-reboot-flm-validate-2954-mb-then-ulimit-l-unlimited.txt':
+    "READING: the expert held the 2954 MB that an application's own check (`sudo flm validate`, the poster's arrow) reports against the shell's limit; read judges the one `ulimit -l` the paste shows, unlimited, and does not read a third-party program's report of its limit, as for snap-slurm-83's script output",
+  // (DeepEP#172 ibstatus ending at `rat`, TOOL P2, fixed: a paste cut inside a port's field name: src/read/ibstatus-cut-in-field.test.ts)
+  // (aws-ofi-nccl#879 fi_info as one inline code span per line, TOOL P1, fixed: src/read/inline-code-lines.test.ts)
   // b46
   // b47
   // b48
