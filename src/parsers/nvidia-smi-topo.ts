@@ -117,6 +117,37 @@ function rowTokens(text: string): string[] {
     .flatMap((t) => (GLUED_CELLS.test(t) ? (t.match(CELL_TOKEN) as string[]) : [t]));
 }
 
+/** A GitHub-flavoured Markdown table row (`| GPU0 | X | NV4 |`) and its delimiter row (`|---|:---:|`). */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/;
+
+/**
+ * A matrix a page rewrote as a Markdown table (issue 38, principle 1; GFM spec, "Tables (extension)": cells
+ * between pipes, a delimiter row of dashes after the header): the pipes and the delimiter row are the page's.
+ * The header's cell before GPU0 is the row-label column (empty, or `GPU`); cells before it (a guide that moved
+ * CPU and NUMA affinity to the front) go after the matrix cells, where nvidia-smi prints them.
+ */
+function untable(lines: Line[]): Line[] {
+  const cells = (t: string) =>
+    t
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
+  const head = lines.find((l) => TABLE_ROW.test(l.text) && cells(l.text).includes('GPU0'));
+  if (!head) return lines;
+  const lab = cells(head.text).indexOf('GPU0') - 1;
+  if (lab < 0) return lines;
+  return lines.map((l) => {
+    if (TABLE_RULE.test(l.text)) return { ...l, text: '' };
+    if (!TABLE_ROW.test(l.text)) return l;
+    const c = cells(l.text);
+    const row = [l === head ? '' : (c[lab] as string), ...c.slice(lab + 1), ...c.slice(0, lab)];
+    return { ...l, text: row.join('\t').trimEnd() };
+  });
+}
+
 /** A row's leading topology cells. */
 function cellsOf(tokens: readonly string[]): string[] {
   const rest = tokens.slice(1);
@@ -125,7 +156,7 @@ function cellsOf(tokens: readonly string[]): string[] {
 }
 
 export function parseNvidiaSmiTopo(text: string): TopoResult {
-  const lines = cleanLines(text);
+  const lines = untable(cleanLines(text));
   // The header's first label is GPU0; the GPU0 row also starts with GPU0 but its next cell is "X".
   const headerIdx = lines.findIndex((l) => {
     const tokens = l.text.trim().split(/\s+/);

@@ -50,6 +50,7 @@ import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
 import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
+import { launchFailure } from './launch-failed.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
 import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
@@ -154,7 +155,32 @@ const shown = (s: PasteSection, places = false) =>
  * refused by `topo` or `topo-p2p` whose cells are the other view's is read by that reader (matrices.ts).
  */
 export function readPasted(tool: ToolId, text: string, given: TransferOptions): Reading {
-  const r = readRouted(tool, text, given);
+  let r: Reading;
+  try {
+    r = readRouted(tool, text, given);
+  } catch (err) {
+    const f = err instanceof ParseError ? launchFailure(text) : undefined;
+    if (!f) throw err;
+    const at = `(line ${f.line}: "${f.text.slice(0, 120)}")`;
+    const c = f.fabric
+      ? check(
+          `${TOOLS[tool].group}.${tool}`,
+          'fail',
+          `the launcher could not get the fabric NIC's resources for the job, so no rank ran ${at}`,
+          {
+            fix: 'free the NIC resources held by earlier jobs on those nodes (or drain them), then run the job again',
+          },
+        )
+      : check(
+          `${TOOLS[tool].group}.${tool}`,
+          'skipped',
+          `the launcher never started the job, so no ${tool} output is shown ${at}`,
+          {
+            fix: `fix the launch and paste what \`${TOOLS[tool].command}\` prints`,
+          },
+        );
+    return { parsed: undefined, checks: [c] };
+  }
   const verbs = verbsOpenChecks(r.readAs ?? tool, text);
   return verbs.length ? { ...r, checks: [...r.checks, ...verbs] } : r;
 }

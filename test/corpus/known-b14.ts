@@ -176,6 +176,10 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (DeepEP#172 ibstatus ending at `rat`, TOOL P2, fixed: a paste cut inside a port's field name: src/read/ibstatus-cut-in-field.test.ts)
   // (aws-ofi-nccl#879 fi_info as one inline code span per line, TOOL P1, fixed: src/read/inline-code-lines.test.ts)
   // b46
+  'nccl-tests/alcf-polaris-n128-all-reduce-default-under-floor.txt':
+    "READING: read judges a sweep still climbing at its end by its largest size's best placement, 5.27 GB/s in-place at 1 GiB, just above the 5 GB/s floor, so it warns that the figure cannot be held against a link; the expert failed it on the out-of-place 4.64 GB/s at 1 GiB and on the rows under the floor through 512 MiB, a convention of which column and which rows stand for the run",
+  // (Polaris and NRIS topo matrices as Markdown tables, TOOL P1, fixed: src/read/topo-markdown-table.test.ts)
+  // (PALS `launch failed`/`start failed on <host>` as the whole output, TOOL P2/P4, fixed: src/read/launch-failed.test.ts)
   // b47
   // b48
 };
