@@ -38,9 +38,13 @@ const ENGINE_ARGV: [ServingEngine, RegExp][] = [
   ['trtllm', /\bdynamo\.trtllm\b|\btrtllm-serve\b|\btrtllm-llmapi-launch\b/],
   ['mocker', /\bdynamo\.mocker\b/],
 ];
-/** Dynamo runtime images: nvcr.io/nvidia/ai-dynamo/{vllm,sglang,tensorrtllm}-runtime. */
+/**
+ * Dynamo runtime images: nvcr.io/nvidia/ai-dynamo/{vllm,sglang,tensorrtllm}-runtime. llm-d's accelerator
+ * images (ghcr.io/llm-d/llm-d-cuda, llm-d-xpu) are vLLM images whose ENTRYPOINT is vLLM's OpenAI server
+ * (llm-d/llm-d docker/Dockerfile.cuda, docker/Dockerfile.xpu); llm-d's sidecars and simulator are not.
+ */
 const ENGINE_IMAGE: [ServingEngine, RegExp][] = [
-  ['vllm', /vllm/i],
+  ['vllm', /vllm|(^|\/)llm-d-(cuda|xpu)(:|@|$)/i],
   ['sglang', /sglang/i],
   ['trtllm', /tensorrtllm|trtllm/i],
 ];

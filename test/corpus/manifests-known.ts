@@ -130,6 +130,12 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dynamo-v1b1-glm52-sglang-disagg-b200-topo-derived-ucx-devices.yaml':
     "READING: UCX_NET_DEVICES is computed at start by a script from `nvidia-smi topo -m`, so its value is not in the manifest and env skips env.ucx-net-devices (check it in the running pod), leaving the graph not verified; the expert trusted the script's GPU-local choice (as m1's script-computed UCX_NET_DEVICES)",
   // m15
+  'llmd-agentic-sglang-kimi-k3-statefulset-tp16-2node.yaml':
+    "READING: env's stated rule (env.multinode-rdma) fails tensor parallelism that crosses nodes with no RDMA path (an all-reduce every layer over TCP); the expert judged the aggregated graph's KV path only (no hand-off) and read the cross-node TCP as a risk, not a break",
+  'llmd-wide-ep-gke-a4x-decode-lws-rdma.yaml':
+    "READING: as llmd-wide-ep-gke-a4x-prefill-lws-rdma.yaml: env's stated rule (env.shm) warns a 2Gi /dev/shm for four GPU processes; the expert judged the RDMA networks, privileged root and IPC_LOCK as the whole KV path",
+  'lws-docs-disaggregatedset-sglang-basic-default-backend.yaml':
+    "READING: the expert took SGLang's default Mooncake transfer to fail with no RDMA device; Mooncake's TransferEngine installs its TCP transport when it discovers no HCA (kvcache-ai/Mooncake transfer_engine.cpp, references/env-rules.md m15), so KV crosses the pod network over TCP, which is env's warn",
   // m16
   'kserve-issue4722-isvc-huggingface-qwen05b-runtimeclass-cut.yaml':
     "READING: env's stated rule (env.partial, m12) reads an InferenceService's predictor model as merged over the ServingRuntime KServe selects for its model format, which the file does not hold, and never passes such a partial graph; the expert judged from the object alone (one predictor of a 0.5B model, no KV hand-off between pods), as for kservedocs-isvc-lmcache-offload-1gpu.yaml",
