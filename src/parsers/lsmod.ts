@@ -82,7 +82,9 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       modules.push({ name: proc[1] as string, size: Number(proc[2]), useCount: Number(proc[3]), usedBy });
       continue;
     }
-    const m = ROW.exec(t);
+    // A trailing `# comment` the poster added after a row (`ionic  200704  0    # ← wrong one`, issue 38 principle 1):
+    // no module name or used-by list holds a `#` or a space, so what follows ` #` is not lsmod's.
+    const m = ROW.exec(t) ?? ROW.exec(t.replace(/\s+#.*$/, ''));
     if (!m && typed) {
       skipped.push({ line: line.no, text: t, why: 'not an lsmod row (module, size, use count, used by)' });
       continue;
