@@ -226,9 +226,13 @@ function driverFailures(r: DmesgPeermemResult): Check[] {
       check(
         'nic.driver',
         'fail',
-        `${first.module} failed to bring up ${devs.length ? devs.join(', ') : 'a device'} (line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*/, '')}): that NIC has no RDMA port`,
+        /Unknown symbol|disagrees about version of symbol/.test(first.text)
+          ? `${first.module} cannot load (line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*/, '')}): it was built against another ib_core, so it gives no RDMA device`
+          : `${first.module} failed to bring up ${devs.length ? devs.join(', ') : 'a device'} (line ${first.line}: ${first.text.replace(/^\[[^\]]*\]\s*/, '')}): that NIC has no RDMA port`,
         {
-          fix: 'read the driver lines just before the failure (firmware version, HCA capabilities, IRQs, memory): update the NIC firmware or driver, or fix the profile it rejects',
+          fix: /Unknown symbol|disagrees about version of symbol/.test(first.text)
+            ? 'rebuild or reinstall the module for the running kernel and its ib_core (its DKMS package, or the OFED / rdma-core build that matches), then load it again'
+            : 'read the driver lines just before the failure (firmware version, HCA capabilities, IRQs, memory): update the NIC firmware or driver, or fix the profile it rejects',
           data: { driver: first.module, devices: devs },
         },
       ),

@@ -2,6 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
 import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
+import { companionMissing } from './lsmod-companion.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 const DMABUF_NOTE = 'DMA-BUF (open GPU kernel modules, CUDA ≥ 11.7, kernel ≥ 5.12) can replace it';
@@ -82,6 +83,8 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
         },
       ),
     );
+  const companion = soft || checks.some((c) => c.id === 'rdma.hardware') ? undefined : companionMissing(r);
+  if (companion) checks.push(companion);
   if (gdrdrv.state === 'loaded')
     checks.push(check('gdr.gdrdrv', 'ok', 'gdrdrv loaded: GDRCopy kernel support present'));
   else if (gdrdrv.state === 'absent') {

@@ -165,6 +165,14 @@ const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
 const NIC_FAILED =
   /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+/;
 /**
+ * An RDMA driver module the kernel could not load (issue 38, principle 4): kernel/module/main.c logs
+ * `<module>: Unknown symbol <sym> (err <n>)` (simplify_symbols) and `<module>: disagrees about version of symbol
+ * <sym>` (check_version) when the module was built against another ib_core; it is not loaded, so it gives no
+ * RDMA device. Hardware drivers and the software ones (rdma_rxe, siw) alike.
+ */
+const RDMA_MODULE_UNLOADABLE =
+  /\b(mlx5_ib|mlx4_ib|ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|rdma_rxe|siw|bnxt_re|irdma|efa|ionic_rdma|hns_roce_hw_v2|hns_roce|erdma|qedr|iw_cxgb4|hfi1|mana_ib): (?:Unknown symbol \S+ \(err -?\d+\)|disagrees about version of symbol \S+)/;
+/**
  * The kernel's own crash reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
  * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general
  * protection fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`).
@@ -298,6 +306,11 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const nic = NIC_DRIVER.exec(t);
     if (nic && NIC_FAILED.test(t) && (kernel || t.startsWith(nic[1] as string))) {
       r.lines.push({ line: l.no, module: nic[1] as string, text: t, kind: 'nic' });
+      continue;
+    }
+    const unloadable = RDMA_MODULE_UNLOADABLE.exec(t);
+    if (unloadable && (kernel || t.startsWith(unloadable[1] as string))) {
+      r.lines.push({ line: l.no, module: unloadable[1] as string, text: t, kind: 'nic' });
       continue;
     }
     const device = nic

@@ -85,7 +85,9 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
       modules.push({ name: proc[1] as string, size: Number(proc[2]), useCount: Number(proc[3]), usedBy });
       continue;
     }
-    const m = ROW.exec(t);
+    // A trailing `# comment` the poster added after a row (`ionic  200704  0    # ← wrong one`, issue 38 principle 1):
+    // no module name or used-by list holds a `#` or a space, so what follows ` #` is not lsmod's.
+    const m = ROW.exec(t) ?? ROW.exec(t.replace(/\s+#.*$/, ''));
     // A used-by list a mail or page wrapped onto the next line (`sunrpc  454656  22` then `rpcrdma,nfsv4,…`): the
     // row before it had a use count and no list, and this line is only module names and commas (principle 1).
     const prev = modules.at(-1);

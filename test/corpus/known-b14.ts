@@ -182,4 +182,24 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (PALS `launch failed`/`start failed on <host>` as the whole output, TOOL P2/P4, fixed: src/read/launch-failed.test.ts)
   // b47
   // b48
+  'nccl-tests/hisohara-aac10-rdma-link-then-rccl-tests-snip-ranks-2x-mi300x-357gbs.txt':
+    'READING: read warns that 357 GB/s busbw between two MI300X nodes cannot be held against a link no one named (the README lists such a figure under not-judged); the expert took a figure far above the KV floor as healthy (the convention split of oci-hpc-oke-slurm-mi300x)',
+  'nccl-tests/hisohara-aac11-mi325x-bnxt-egrep-large-rows-1-2-4-8-nodes.txt':
+    'READING: as hisohara-aac10: the 1-8-node rows (316-351 GB/s busbw over Broadcom bnxt_re) name no link rate, so read warns; the expert judged them healthy',
+  'nccl-tests/hpc-ai-envs-readme-slingshot-example-output-no-rank-lines-158gbs.txt':
+    'READING: 158.7 GB/s busbw with no rank list, node count or Slingshot rate in the paste: read warns it cannot be held against a link; the expert took it as healthy (the README around it says two nodes of four GPUs, context outside the block)',
+  'nccl-tests/eks-blueprints-nvidia-gpu-efa-p5-mpijob-author-elided-banner-480gbs.txt':
+    'READING: the README names p5.48xlarge (32 EFA), but the block itself names no link and no --line-rate is passed, so read warns the 481 GB/s busbw cannot be held against the link; the expert judged it healthy',
+  'nccl-tests/amd-dev-mi355x-scale-2x1gpu-all-reduce-command-output-log.txt':
+    'READING: two ranks on two MI355X nodes at 44.7 GB/s busbw: the expert inferred a 400G NIC from the figure itself (more than a 200G link can carry); read holds no figure against a link no one named and warns',
+  'nccl-tests/amd-dev-mi355x-scale-2x8gpu-all-reduce-command-output-log.txt':
+    'READING: as oci-hpc-oke-slurm-mi300x: 365 GB/s busbw over two MI355X nodes with no link named is a warning to read and healthy to the expert',
+  'nccl-tests/rocm-systems-9406-mi350x-2-node-tsv-sweep-after-busbw-algo-proto-nchannels.txt':
+    "READING: the block is a tuning script's tab-separated summary (size, type, redop, busbw, algo, proto, nchannels), not rccl-tests' own output; read refuses what is not the tool's output (exit 2) by its stated rule, while the expert read the three summary rows as a partial run",
+  'fi_info/opa-psm2-43-libfabric-psm2-info-log-hfi1-units-total-minus1-no-active-device.txt':
+    'READING: the block is an application\'s libfabric info log (FI_LOG_LEVEL=info, psm2 provider), with no fi_info record, error or command; read refuses it as not fi_info output (exit 2), while the expert read the provider\'s "no PSM2 device is active" as fi_info would have ended',
+  'ibv_devinfo/linux-riscv-dev-rdma-bad-irdma-link-then-devinfo-v-irdma1-cut-in-gid1.txt':
+    "READING: read reads the section of the tool asked for and says so (`ignored rdma link (lines 1-3)`): `ibv_devinfo -d irdma1 -v`'s one port is Active with its rate and GID 0, which is what the typed command asked; the expert counted irdma0 DOWN/DISABLED from the other command and the device the -d filter leaves out",
+  'dmesg/aws-neuron-nrt-troubleshoot-rst-trn1-npid-detach-then-efa-dereg-mr-err-22.txt':
+    "READING: read fails an EFA device's failed admin command (`Failed to process command DEREG_MR … err -22`) as its rule for device command errors says; the expert took it as a teardown race after the process detached (the doc's heading and the neuron line before it), context that the command failure is harmless",
 };
