@@ -112,3 +112,31 @@ describe('fi_info cut by a pipe or mid-record: the device count is not shown (pr
     expect(lines(read(`$ fi_info -p efa\n${dgrm}`))).toEqual(['fail efa.provider']);
   });
 });
+
+describe("fi_info: libfabric's own log lines (FI_LOG_LEVEL set) are read, never refused (principles 1 and 2)", () => {
+  // ofiwg/libfabric src/log.c `ofi_log`: "%s:%d:%ld:%s:%s:%s:%s():%d<%s> %s" (libfabric, pid, time, prefix,
+  // provider, subsystem, func, line, level, message).
+  const log = [
+    'libfabric:3251:1715881079::psm2:core:psmx2_update_hfi_info():427<info> hfi1 units: total -1, active 0',
+    'libfabric:3251:1715881079::psm2:core:psmx2_getinfo():536<info> no PSM2 device is active.',
+  ].join('\n');
+
+  it('a paste of the log alone: the records are not shown, the log named, not exit 2', () => {
+    expect(parseFiInfo(log).log?.map((x) => [x.provider, x.level])).toEqual([
+      ['psm2', 'info'],
+      ['psm2', 'info'],
+    ]);
+    const checks = read(`${log}\n`);
+    expect(lines(checks)).toEqual(['skipped efa.provider']);
+    expect(checks.find((c) => c.id === 'efa.provider')?.detail).toContain(
+      'only libfabric\'s log (2 lines, psm2; last: "no PSM2 device is active.")',
+    );
+    expect(rollUp(checks).status).toBe('unverified');
+  });
+
+  it('log lines among records are read around: the EFA record is judged as without them', () => {
+    const efa = `${log}\n${record('rdmap0s6-rdm')}`;
+    expect(lines(read(efa))).toEqual(lines(read(record('rdmap0s6-rdm'))));
+    expect(lines(read(efa))).toEqual(['ok efa.provider']);
+  });
+});

@@ -72,7 +72,9 @@ export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly stri
         others.length ? 'warn' : 'skipped',
         others.length
           ? `no efa provider listed; providers: ${others.join(', ')}`
-          : `${ver ?? 'fi_info'}: no provider entries shown`,
+          : r.log?.length
+            ? `no fi_info record or fi_getinfo result, only libfabric's log (${plural(r.log.length, 'line')}, ${[...new Set(r.log.map((x) => x.provider))].join(', ')}; last: "${(r.log.at(-1) as { message: string }).message}"): the providers' records are not shown`
+            : `${ver ?? 'fi_info'}: no provider entries shown`,
         { fix: 'run `fi_info -p efa`' },
       ),
     ];

@@ -38,7 +38,17 @@ export interface FiInfoResult {
   lines: number;
   /** An author's `...` / `[snip]` between records: what it stands for (other devices' records) is not shown. */
   elided?: { line: number; text: string };
+  /** libfabric's own log lines (FI_LOG_LEVEL set): `libfabric:…:<prov>:<subsys>:<func>():<line><<level>> <msg>`. */
+  log?: { line: number; provider: string; level: string; message: string }[];
 }
+
+/**
+ * A libfabric log line, as every version's `fi_log` prints it: `libfabric:` then colon-separated fields that
+ * end in the provider, the subsystem and `<func>():<line><<level>> ` before the message (ofiwg/libfabric
+ * src/log.c `ofi_log`: `"%s:%d:%ld:%s:%s:%s:%s():%d<%s> %s"`, PACKAGE, pid, time, log prefix, provider,
+ * subsystem, func, line, level, message; 1.0's `fi_log`: `"%s:%s:%s:%s():%d<%s> "` without pid and time).
+ */
+const LOG_LINE = /^libfabric:(?:.*:)?([^:\s]+):([^:\s]+):[\w.]+\(\):\d+<(\w+)>\s?(.*)$/;
 
 export function parseFiInfo(text: string): FiInfoResult {
   const lines = cleanLines(text);
@@ -58,6 +68,19 @@ export function parseFiInfo(text: string): FiInfoResult {
       continue;
     }
     first ??= { no: l.no, text: t };
+    // Any program that calls fi_getinfo, fi_info among them, prints these to stderr once FI_LOG_LEVEL is set.
+    const log = LOG_LINE.exec(t);
+    if (log) {
+      r.log ??= [];
+      r.log.push({
+        line: l.no,
+        provider: log[1] as string,
+        level: log[3] as string,
+        message: (log[4] as string).trim(),
+      });
+      recognised = true;
+      continue;
+    }
     r.lines++;
     if (t === 'fi_info:') {
       verbose = { record: {} };
