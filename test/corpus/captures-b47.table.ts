@@ -4,6 +4,8 @@ const PKB =
   'https://github.com/GoogleCloudPlatform/PerfKitBenchmarker/blob/946ea317692cac6c78e4aec1cd041b538f1a0285';
 const JC = 'https://github.com/kellyjonbrazil/jc/blob/ac8120e1fed9bb13b854b1333aef9c2dbce44f54';
 const SPARK = 'https://github.com/NVIDIA/dgx-spark-playbooks/blob/0db7c141da60870ca6ed5c99436320f4e35cd531';
+const RAPIDS =
+  'https://github.com/NVIDIA/spark-rapids/blob/8d0a8ab803a02858459edf6b42df93a823507a9f/docs/additional-functionality/rapids-shuffle.md';
 const HOLOHUB =
   'https://github.com/nvidia-holoscan/holohub/blob/00a70dbe162ce6a0f19b4973a971bd4a6cb42e9e/tutorials/high_performance_networking/README.md';
 
@@ -115,6 +117,21 @@ export const CAPTURES_b47: Capture[] = [
     expert: 'not-judged',
     why: 'HoloHub tutorial, an IGX Orin ConnectX-7 (4129, fw 28.38) `ibv_devinfo` indented for mkdocs: mlx5_0 PORT_ACTIVE with link_layer Ethernet (RoCE, fine); mlx5_1 PORT_ACTIVE with link_layer InfiniBand but port_lid 0 and sm_lid 0, which an InfiniBand port brought up by a subnet manager does not show: that port cannot be addressed on an IB fabric as shown, a warning; no rate in this form',
   },
+  // ucx_info
+  {
+    file: 'ucx_info/spark-rapids-shuffle-doc-container-ucx-info-d-grep-cuda-copy-ipc-only-indented.txt',
+    tool: 'ucx_info',
+    source: `${RAPIDS}#L179-L187`,
+    expert: 'not-judged',
+    why: "RAPIDS Shuffle Manager docs (a list item's indented block), `ucx_info -d|grep cuda` in a privileged container: the cuda_cpy and cuda_ipc memory domains with their cuda_copy and cuda_ipc transports, so UCX is built with CUDA; the grep hides every RDMA transport, so whether KV can cross nodes over RDMA is not shown",
+  },
+  {
+    file: 'ucx_info/spark-rapids-shuffle-doc-ucx-info-d-grep-mlx5-3-b1-rc-dc-ud-no-cuda-indented.txt',
+    tool: 'ucx_info',
+    source: `${RAPIDS}#L192-L206`,
+    expert: 'not-judged',
+    why: "RAPIDS Shuffle Manager docs, `ucx_info -d|grep mlx5_3:1 -B1` with grep's `--` separators: rc_verbs, rc_mlx5, dc_mlx5, ud_verbs and ud_mlx5 on mlx5_3:1, so UCX has its RDMA transports on that port; the grep keeps no CUDA memory domain, so GPU memory over them is not shown",
+  },
   // perftest
   {
     file: 'perftest/dgx-spark-playbooks-perf-guide-client1-write-bw-run-infinitely-92gbits.txt',
@@ -130,6 +147,28 @@ export const CAPTURES_b47: Capture[] = [
     source: `${PKB}/perfkitbenchmarker/linux_virtual_machine.py#L3581-L3597`,
     expert: 'no-problem',
     why: "PerfKitBenchmarker's UlimitResults docstring, a whole `ulimit -a` of bash 5.2 (its first row the new `real-time non-blocking time (microseconds, -R)`), indented four spaces: max locked memory (kbytes, -l) unlimited, so pinning buffers for RDMA is not limited",
+  },
+  // ucx_perftest
+  {
+    file: 'ucx_perftest/spark-rapids-shuffle-doc-tag-bw-cuda-localhost-gpu0-gpu1-pcie3-9670mbs-indented.txt',
+    tool: 'ucx_perftest',
+    source: `${RAPIDS}#L223-L229`,
+    expert: 'not-judged',
+    why: 'RAPIDS Shuffle Manager docs, the client of `ucx_perftest -t tag_bw -s 10000000 -n 1000 -m cuda localhost` (GPU 1 to the server on GPU 0 of the same host): one Final row, 9670.96 MB/s: above the KV floor and nothing fails, but no link or transport is in the paste, so the figure cannot be held against a known link',
+  },
+  {
+    file: 'ucx_perftest/spark-rapids-shuffle-doc-tag-bw-cuda-cross-node-gdr-roce-4565mbs-indented.txt',
+    tool: 'ucx_perftest',
+    source: `${RAPIDS}#L244-L252`,
+    expert: 'problem',
+    why: 'RAPIDS Shuffle Manager docs, the client of a cross-node `ucx_perftest -t tag_bw … -m cuda test-server` with GPUDirect RDMA on: two `[thread 0]` rows and Final at 4565.44 MB/s overall (2550 MB/s in its last stage), below the 5 GB/s cross-node KV floor',
+  },
+  {
+    file: 'ucx_perftest/spark-rapids-shuffle-doc-tag-bw-cuda-cross-node-no-gdr-6071mbs-indented.txt',
+    tool: 'ucx_perftest',
+    source: `${RAPIDS}#L266-L273`,
+    expert: 'not-judged',
+    why: 'RAPIDS Shuffle Manager docs, the same cross-node tag_bw client with `UCX_IB_GPU_DIRECT_RDMA=no` on the command line (GPU memory staged through the host): Final 6071.33 MB/s overall, just above the 5 GB/s floor; GPUDirect RDMA turned off is itself a warning and no link rate is named',
   },
   // fi_info
   {
