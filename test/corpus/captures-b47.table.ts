@@ -13,7 +13,7 @@ const HOLOHUB =
  * Corpus batch b47 (issue 38): tool outputs that other software keeps as test data, golden files or
  * worked examples: PerfKitBenchmarker's parser test data, jc's parser fixtures, an nccl-tests Slurm
  * output committed to awsome-distributed-training, NVIDIA's DGX Spark playbooks, Holoscan's HoloHub
- * networking tutorial and the AWS HPC workshop. Copied with `git show <commit>:<path>` (whole files, or
+ * networking tutorial, the RAPIDS Shuffle Manager docs (spark-rapids) and the AWS HPC workshop. Copied with `git show <commit>:<path>` (whole files, or
  * the lines of one code block as the `#L` anchor names). A NIXL cloudai parser sample first taken turned
  * out to be test/fixtures/nixlbench's and was dropped before the table was written. See
  * captures.table.ts and README.md. The expert verdict was written before `read` ran on each capture.

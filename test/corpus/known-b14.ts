@@ -164,5 +164,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: the paste names the instance (aws-ofi-nccl's `Running on p4d.24xlarge platform`, 4 EFA NICs) but not the EFA line rate; the expert held 80.6 GB/s against p4d's 400 Gb/s from AWS's documentation, outside the file, while read holds a figure only against a rate the paste or `--line-rate` gives and so warns above the 5 GB/s floor",
   // (jc's Ubuntu 18.04 lsmod, ib_core held only by ib_iser and the RDMA core, TOOL P5, fixed: no device driver fails rdma.hardware: src/classify/lsmod-ulp-only.test.ts)
   // (HoloHub IGX `topo -mp` of one GPU, TOOL P5, fixed: one GPU has no pair to link in the PCIe-only view either: src/classify/topo-mp-one-gpu.test.ts)
+  // (spark-rapids' three ucx_perftest clients indented as list items, exit 2, TOOL P1, fixed: an indented results table is the same table: src/parsers/ucx-perftest-indented.test.ts)
   // b48
 };
