@@ -72,6 +72,18 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
         },
       ),
     );
+  const ulpsOnly = soft ? undefined : ulpUsersOnly(r);
+  if (ulpsOnly)
+    checks.push(
+      check(
+        'rdma.hardware',
+        'fail',
+        `no RDMA device driver: ib_core is loaded, but its ${plural(ulpsOnly.length, 'user')} (${ulpsOnly.join(', ')}) ${ulpsOnly.length === 1 ? 'is an RDMA core or upper-layer module' : 'are all RDMA core and upper-layer modules'}, none a hardware or software device driver`,
+        {
+          fix: 'disaggregated KV transfer needs RDMA hardware (ConnectX InfiniBand/RoCE or AWS EFA) and its driver (mlx5_ib, efa, …) loaded on this node; an upper-layer protocol such as ib_iser loads ib_core without any device',
+        },
+      ),
+    );
   if (soft)
     checks.push(
       check(
@@ -150,6 +162,20 @@ function softwareRdmaOnly(r: LsmodResult): string | undefined {
   const soft = users.filter((u) => SOFTWARE_RDMA.has(u));
   if (soft.length === 0 || users.some((u) => !SOFTWARE_RDMA.has(u) && !IB_CORE_ULPS.has(u))) return undefined;
   return soft.join(' and ');
+}
+
+/**
+ * ib_core loaded with every holder named (its use count equals the names listed, as lsmod prints them even through
+ * grep) and every one of them the RDMA core or an upper-layer protocol: no device driver, hardware or software,
+ * registered with it (a device driver is always a module when ib_core is one), so the node has no RDMA device and
+ * KV can only move over TCP, as with no ib_core at all (principle 5). ib_iser, rpcrdma or nvme_rdma pull ib_core in
+ * on hosts without any RDMA NIC. rdmavt is left open: qib and hfi1 register their devices through it.
+ */
+function ulpUsersOnly(r: LsmodResult): string[] | undefined {
+  const core = r.modules.find((m) => m.name === 'ib_core');
+  if (!core || core.usedBy.length === 0 || core.useCount !== core.usedBy.length) return undefined;
+  if (core.usedBy.some((u) => u === 'rdmavt' || !IB_CORE_ULPS.has(u))) return undefined;
+  return core.usedBy;
 }
 
 /** A module's state with the filter applied: an absence read from a listing or grep the filter hides is unknown. */

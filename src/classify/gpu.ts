@@ -25,7 +25,11 @@ export function classifyTopo(
     return [...checks, ...noGpuRow()];
   const pairs = gpuPairs(t);
   const nv = pairs.filter((p) => p.link.startsWith('NV'));
-  if (t.view === 'pcie-only') {
+  // One GPU has no GPU pair to link, in the PCIe-only view as in the full one: NVLink between GPUs is moot there
+  // (P5), not a part the view hides.
+  if (pairs.length === 0) {
+    checks.push(check('nvlink.topology', 'skipped', 'one GPU: no GPU pairs to link', { matters: false }));
+  } else if (t.view === 'pcie-only') {
     checks.push(
       check(
         'nvlink.topology',
@@ -36,8 +40,6 @@ export function classifyTopo(
         },
       ),
     );
-  } else if (pairs.length === 0) {
-    checks.push(check('nvlink.topology', 'skipped', 'one GPU: no GPU pairs to link', { matters: false }));
   } else if (nv.length === pairs.length) {
     const kinds = [...new Set(nv.map((p) => p.link))].join('/');
     checks.push(check('nvlink.topology', 'ok', `all ${pairs.length} GPU pairs on NVLink (${kinds})`));

@@ -90,7 +90,8 @@ interface State {
 }
 
 function handle(s: State, line: Line): boolean {
-  const t = line.text;
+  // A table kept indented (a list item's code block): its lines are read from their first non-blank character (P1).
+  const t = line.text.trimStart();
   if (!UCX_LINE.test(t) && COMMAND.test(t) && !t.trim().startsWith('|')) {
     const name = /\s-t\s+(\w+)/.exec(t);
     const size = /\s-s\s+(\d+)(?:\s|$)/.exec(t);
@@ -176,7 +177,7 @@ function runsOf(lines: Line[]): Line[][] {
   let box = false;
   let rows = false;
   for (const line of lines) {
-    const t = line.text;
+    const t = line.text.trimStart();
     const cmd = !UCX_LINE.test(t) && COMMAND.test(t) && !t.trim().startsWith('|');
     const isHeader = HEADER.test(t);
     const isBox = /^\|\s*API:/.test(t);

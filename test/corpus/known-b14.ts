@@ -181,6 +181,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (Polaris and NRIS topo matrices as Markdown tables, TOOL P1, fixed: src/read/topo-markdown-table.test.ts)
   // (PALS `launch failed`/`start failed on <host>` as the whole output, TOOL P2/P4, fixed: src/read/launch-failed.test.ts)
   // b47
+  'ibv_devinfo/holohub-hpn-tutorial-igx-cx7-mlx5-0-eth-mlx5-1-ib-active-lid-0-mkdocs-indented.txt':
+    "READING: read's stated rule fails an InfiniBand port that is Active with port_lid 0, a live, cabled link that no IB traffic can be addressed to; the expert took the port for one not in use and warned, a convention the paste does not settle (the RoCE port beside it is Active and passes)",
+  'nccl-tests/awsome-dt-slurm-104-out-2x-p4d-efa-srun-prefix-root-0-redop-none-80gbs.txt':
+    "READING: the paste names the instance (aws-ofi-nccl's `Running on p4d.24xlarge platform`, 4 EFA NICs) but not the EFA line rate; the expert held 80.6 GB/s against p4d's 400 Gb/s from AWS's documentation, outside the file, while read holds a figure only against a rate the paste or `--line-rate` gives and so warns above the 5 GB/s floor",
+  // (jc's Ubuntu 18.04 lsmod, ib_core held only by ib_iser and the RDMA core, TOOL P5, fixed: no device driver fails rdma.hardware: src/classify/lsmod-ulp-only.test.ts)
+  // (HoloHub IGX `topo -mp` of one GPU, TOOL P5, fixed: one GPU has no pair to link in the PCIe-only view either: src/classify/topo-mp-one-gpu.test.ts)
+  // (spark-rapids' three ucx_perftest clients indented as list items, exit 2, TOOL P1, fixed: an indented results table is the same table: src/parsers/ucx-perftest-indented.test.ts)
   // b48
   'nccl-tests/hisohara-aac10-rdma-link-then-rccl-tests-snip-ranks-2x-mi300x-357gbs.txt':
     'READING: read warns that 357 GB/s busbw between two MI300X nodes cannot be held against a link no one named (the README lists such a figure under not-judged); the expert took a figure far above the KV floor as healthy (the convention split of oci-hpc-oke-slurm-mi300x)',
