@@ -46,6 +46,9 @@ import { CAPTURES_b45 } from './captures-b45.table.js';
 import { CAPTURES_b46 } from './captures-b46.table.js';
 import { CAPTURES_b47 } from './captures-b47.table.js';
 import { CAPTURES_b48 } from './captures-b48.table.js';
+import { CAPTURES_b49 } from './captures-b49.table.js';
+import { CAPTURES_b50 } from './captures-b50.table.js';
+import { CAPTURES_b51 } from './captures-b51.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -97,4 +100,7 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b46,
   ...CAPTURES_b47,
   ...CAPTURES_b48,
+  ...CAPTURES_b49,
+  ...CAPTURES_b50,
+  ...CAPTURES_b51,
 ];

@@ -204,9 +204,12 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'nccl-tests/rocm-systems-9406-mi350x-2-node-tsv-sweep-after-busbw-algo-proto-nchannels.txt':
     "READING: the block is a tuning script's tab-separated summary (size, type, redop, busbw, algo, proto, nchannels), not rccl-tests' own output; read refuses what is not the tool's output (exit 2) by its stated rule, while the expert read the three summary rows as a partial run",
   'fi_info/opa-psm2-43-libfabric-psm2-info-log-hfi1-units-total-minus1-no-active-device.txt':
-    'READING: the block is an application\'s libfabric info log (FI_LOG_LEVEL=info, psm2 provider), with no fi_info record, error or command; read reads the log (exit 2 until libfabric\'s log lines were read, TOOL P1: src/classify/fi-info.test.ts) and says the records are not shown, and its fi_info question is the EFA/Slingshot provider, not psm2; the expert read the provider\'s "no PSM2 device is active" as fi_info would have ended',
+    "READING: the block is an application's libfabric info log (FI_LOG_LEVEL=info, psm2 provider), with no fi_info record, error or command; read reads the log (exit 2 until libfabric's log lines were read, TOOL P1: src/classify/fi-info.test.ts) and says the records are not shown, and its fi_info question is the EFA/Slingshot provider, not psm2; the expert read the provider's \"no PSM2 device is active\" as fi_info would have ended",
   'ibv_devinfo/linux-riscv-dev-rdma-bad-irdma-link-then-devinfo-v-irdma1-cut-in-gid1.txt':
     "READING: read reads the section of the tool asked for and says so (`ignored rdma link (lines 1-3)`): `ibv_devinfo -d irdma1 -v`'s one port is Active with its rate and GID 0, which is what the typed command asked; the expert counted irdma0 DOWN/DISABLED from the other command and the device the -d filter leaves out",
   'dmesg/aws-neuron-nrt-troubleshoot-rst-trn1-npid-detach-then-efa-dereg-mr-err-22.txt':
     "READING: read fails an EFA device's failed admin command (`Failed to process command DEREG_MR … err -22`) as its rule for device command errors says; the expert took it as a teardown race after the process detached (the doc's heading and the neuron line before it), context that the command failure is harmless",
+  // b49
+  // b50
+  // b51
 };

@@ -10,6 +10,7 @@ import { MANIFESTS_m13 } from './manifests-m13.table.js';
 import { MANIFESTS_m14 } from './manifests-m14.table.js';
 import { MANIFESTS_m15 } from './manifests-m15.table.js';
 import { MANIFESTS_m16 } from './manifests-m16.table.js';
+import { MANIFESTS_m17 } from './manifests-m17.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -25,4 +26,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m14,
   ...MANIFESTS_m15,
   ...MANIFESTS_m16,
+  ...MANIFESTS_m17,
 ];

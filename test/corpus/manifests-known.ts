@@ -143,4 +143,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     'READING: as kserve-issue4722: the predictor runs on a ServingRuntime the file does not hold (env.partial, never passed); besides, the copy cuts the last line inside a quoted value (`nvidia.com/mig-7g.80gb: "`), so env reads the file up to the line before and warns that line 31 is not shown (env.read-in-part: a file read in part is never a pass); the expert judged the one-MIG-slice predictor as aggregated and the cut as taking only the end of a value the limits already show',
   'kserve-issue3922-isvc-get-yaml-last-applied-llama3-cut.yaml':
     'READING: the copy cuts this `kubectl get -o yaml` read-back inside its metadata, so the object has no spec and env lists an InferenceService whose pods are not shown (env.workloads warn, nothing verified); the expert read the applied spec from the kubectl.kubernetes.io/last-applied-configuration annotation (itself cut inside its JSON) and judged one 1-GPU predictor as aggregated; even read from that annotation, the predictor would be merged over a ServingRuntime the file does not hold (env.partial, never passed)',
+  // m17
 };
