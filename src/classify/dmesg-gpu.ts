@@ -1,11 +1,6 @@
 import { type Check, check } from '../core/model.js';
-import {
-  type DmesgPeermemResult,
-  GPU_LOST,
-  NVLINK_XIDS,
-  ownXid,
-  xidCodes,
-} from '../parsers/dmesg-peermem.js';
+import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
+import { GPU_LOST, NVLINK_XIDS, ownXid, xidCodes } from '../parsers/dmesg-xid.js';
 
 /**
  * The GPU end of the path in NVRM's lines (principles 4 and 5; parsers/dmesg-peermem.ts gpuFault): a GPU
