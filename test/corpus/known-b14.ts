@@ -211,5 +211,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: read fails an EFA device's failed admin command (`Failed to process command DEREG_MR … err -22`) as its rule for device command errors says; the expert took it as a teardown race after the process detached (the doc's heading and the neuron line before it), context that the command failure is harmless",
   // b49
   // b50
+  'ibstat/lustreperfmon-27-amd01-hdr-mlx5-4-active-mlx5-2-down-disabled-cut-in-mlx5-0.txt':
+    "READING: an InfiniBand port Down/Disabled is an administrator's act by read's stated rule (src/classify/ib-ports.ts disabledRails), a warning, and even a RoCE rail switched off fails only beside two or more Active rails of its model; the paste shows one Active sibling (mlx5_4) and is cut inside mlx5_0, so read warns; the expert took the one Disabled twin of an Active HDR adapter for a lost rail",
   // b51
 };
