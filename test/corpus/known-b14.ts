@@ -214,4 +214,10 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibstat/lustreperfmon-27-amd01-hdr-mlx5-4-active-mlx5-2-down-disabled-cut-in-mlx5-0.txt':
     "READING: an InfiniBand port Down/Disabled is an administrator's act by read's stated rule (src/classify/ib-ports.ts disabledRails), a warning, and even a RoCE rail switched off fails only beside two or more Active rails of its model; the paste shows one Active sibling (mlx5_4) and is cut inside mlx5_0, so read warns; the expert took the one Disabled twin of an Active HDR adapter for a lost rail",
   // b51
+  'nccl-tests/keitaw-p5-eks-2x8-efa-all-reduce-nccl-debug-v2-20-3-log.txt':
+    "READING: as amd-dev-mi355x-scale-2x1gpu: the expert took `Selected Provider is efa (found 32 nics)` on H100 workers for p5's 32 x 100 Gb/s EFA and held 487 GB/s busbw against it (knowledge of AWS instance types); the paste names no NIC rate, and read holds no figure against a link no one named and warns by its stated rule",
+  'nccl-tests/keitaw-p5-eks-2x8-efa-all-reduce-nccl-debug-v2-22-3-tuner-log.txt':
+    'READING: the same run as the v2-20-3 log: EFA with 32 NICs but no rate in the paste; read warns (no NIC line rate known), the expert inferred p5 from the NIC count',
+  'ucx_info/pytorch-cuda-mpi-error-ucx-info-d-ucx18-style-mlx5-cuda-gdr.txt':
+    'READING: the expert passed the UCX 1.6-era `ucx_info -d` on cuda_copy/cuda_ipc/gdr_copy and the mlx5 transports, but gdr_copy is not GPUDirect RDMA and this layout prints no memory types, so whether the IB memory domains register GPU memory is not shown; read skips that check and leaves the paste not fully judged, as its stated rule for pre-1.12 layouts says',
 };
