@@ -11,9 +11,9 @@ import type { ManifestCase } from './manifests.table.js';
  * and the new InstanceSet workload with `aliyun/erdma`, a RayCluster and check pods on eRDMA); Huawei Ascend
  * (MindIE-Motor's Kubernetes deployments from a GitHub mirror of the gitee repository, `huawei.com/Ascend910`);
  * Volcano's Kthena (vLLM data parallel over a leader and a worker pod). Files from a fetched snapshot are
- * byte for byte `git show <commit>:<path>`; the two data-on-ack files, whose commit is in no snapshot that
+ * byte for byte `git show <commit>:<path>`; the two data-on-ack files and the vllm-ascend LWS, whose commits are in no snapshot that
  * could be fetched, are the text the search tool's read_file returned for the commit named, written out
- * unchanged and their length checked against its total_chars. One more candidate (AIBrix's VKE quickstart
+ * unchanged and their length checked against its total_chars. Two more (the vllm-ascend LWS and AIBrix's KVCache) were read after the first run, their readings committed first. One more candidate (AIBrix's VKE quickstart
  * `samples/quickstart/vke/pd-model.yaml`) was a byte for byte copy of an earlier corpus file and was dropped
  * before any reading, as were three Kthena examples already in the corpus.
  */
@@ -130,5 +130,17 @@ export const MANIFESTS_m17: ManifestCase[] = [
     source: `${AIACK}/llm/sglang/sglang-agg-qwen3-5-397B-A17B.yaml`,
     expert: 'no-problem',
     why: 'RoleBasedGroup with an InstanceSet workload: one aggregated SGLang TP8 pod with 8 GPUs, no KV between pods',
+  },
+  {
+    file: 'aibrix-kvcache-cr-infinistore-vke-rdma.yaml',
+    source: `${AIBRIX}/samples/kvcache/infinistore/kvcache.yaml`,
+    expert: 'not-judged',
+    why: 'AIBrix KVCache (InfiniStore backend, Ethernet link type, GID index 7): the KV store an offloading engine writes to; its cache pods request a vke.volcengine.com/rdma device, but the controller builds them and whether it attaches the RDMA CNI network the device needs is not shown, nor any engine using the store',
+  },
+  {
+    file: 'vllmascend-nightly-lws-a3-2x16npu-run-sh.yaml',
+    source: `https://github.com/vllm-project/vllm-ascend/blob/96ecd7704dbebf45ad817af6d5f274a2f4d1aab0/tests/e2e/nightly/multi_node/scripts/lws.yaml ${READ_FILE}`,
+    expert: 'not-judged',
+    why: "vllm-ascend's nightly multi-node CI: an LWS of two Atlas A3 pods with 16 Ascend NPUs each, whose engines start from a run.sh on a PVC (Mooncake version pinned in env); what crosses the two pods (P/D KV over Mooncake, DP/EP) and how the NPUs' RoCE ports are configured (no host network, no hccn.conf) are not shown",
   },
 ];
