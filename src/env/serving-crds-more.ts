@@ -39,6 +39,9 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   // Mooncake's store operator: a master and KV store workers that engines put KV to and get it from; the
   // operator grants the workers RDMA device access itself (`workers.rdmaEnabled`).
   'mooncake.io/': { kinds: ['MooncakeCluster'], controller: 'Mooncake operator' },
+  // AIBrix's KV cache store: cache (dataplane) pods, a metadata service and a watcher, built by its
+  // controller from spec.cache (replicas, image, resources) and the backend annotation.
+  'orchestration.aibrix.ai/': { kinds: ['KVCache'], controller: 'AIBrix KVCache' },
 };
 
 export interface MoreCrdGraph {
@@ -111,7 +114,7 @@ function llmazService(doc: Rec): RawService[] {
 }
 
 /** What a generated kind names about its pods, for the partial graph's message. */
-function namedFacts(kind: string, spec: Rec | undefined): string[] {
+function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   const facts: string[] = [];
   const add = (what: string, v: unknown) => {
     const s = str(v);
@@ -129,6 +132,15 @@ function namedFacts(kind: string, spec: Rec | undefined): string[] {
     const workers = obj(spec?.workers);
     add('KV store workers', workers?.replicas ?? 1);
     facts.push(`RDMA ${str(workers?.rdmaEnabled) === 'false' ? 'off' : 'enabled'} by the operator`);
+  }
+  if (kind === 'KVCache') {
+    add('backend', obj(obj(doc?.metadata)?.annotations)?.['kvcache.orchestration.aibrix.ai/backend']);
+    const cache = obj(spec?.cache);
+    add('cache pods', cache?.replicas ?? 1);
+    const limits = { ...obj(obj(cache?.resources)?.requests), ...obj(obj(cache?.resources)?.limits) };
+    const devices = Object.keys(limits).filter((k) => /rdma|infiniband|efa|sriov/i.test(k));
+    if (devices.length)
+      facts.push(`cache pods request ${devices.map((k) => `${k} ${str(limits[k])}`).join(', ')}`);
   }
   if (kind === 'NIMService') {
     const image = obj(spec?.image);
@@ -165,7 +177,7 @@ export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec):
     ([g, v]) => apiVersion.startsWith(g) && v.kinds.includes(kind),
   );
   if (gen) {
-    const facts = namedFacts(kind, spec);
+    const facts = namedFacts(kind, spec, doc);
     return {
       services: generatedServices(kind, spec),
       partial: `${kind}: the ${gen[1].controller} controller builds its pods${facts.length ? ` from ${facts.join(', ')}` : ''}; their engine command, devices and network are not in the object`,

@@ -144,4 +144,14 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'kserve-issue3922-isvc-get-yaml-last-applied-llama3-cut.yaml':
     'READING: the copy cuts this `kubectl get -o yaml` read-back inside its metadata, so the object has no spec and env lists an InferenceService whose pods are not shown (env.workloads warn, nothing verified); the expert read the applied spec from the kubectl.kubernetes.io/last-applied-configuration annotation (itself cut inside its JSON) and judged one 1-GPU predictor as aggregated; even read from that annotation, the predictor would be merged over a ServingRuntime the file does not hold (env.partial, never passed)',
   // m17
+  'aibrix-brixbench-dynamo-dgd-4p4d-singlenode-ucx-autodetect.yaml':
+    "READING: UCX_NET_DEVICES is computed at start by a script from `ucx_info -d` (the RDMA_DEV it finds, then eth1), so its value is not in the manifest and env skips env.ucx-net-devices (check it in the running pod), leaving the graph not verified; the expert trusted the script's choice of the port wired into the pod (as m1's and dynamo-glm52's script-computed UCX_NET_DEVICES)",
+  'aibrix-vke-kvcache-infinistore-offload-client.yaml':
+    "READING: env's question is the KV hand-off between prefill and decode; this vLLM runs no P/D mode (AIBrixOffloadingConnector kv_both), so env reads an aggregated graph with its RDMA device and IPC_LOCK declared and passes it; the expert weighed the KV offload to an InfiniStore cluster the file does not hold and a device list naming four HCAs beside one granted RDMA device (as kservedocs-isvc-lmcache-offload-1gpu.yaml, whose expert judged offloading as no hand-off, the other way round)",
+  'kthena-ms-vllm-dp2-leader-worker.yaml':
+    "READING: env's stated rule (env.multinode-rdma) warns a vLLM engine whose data-parallel ranks span two pods with no RDMA path; the expert knew Qwen3-0.6B is dense, so its DP ranks are independent engines, a fact outside the file (for a MoE model vLLM's DP ranks align every forward pass and synchronise the expert layers across nodes: vllm-project/vllm docs/serving/data_parallel_deployment.md)",
+  'mindie-motor-mindie-server-910b-deployment.yaml':
+    "READING: MindIE is no engine env knows (the server starts from a boot.sh in a ConfigMap the file does not hold), so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass, as lws-llamacpp-rpc-cpu.yaml); the expert judged from MindIE's design that KV moves NPU to NPU over the Ascend NPUs' own RoCE ports with the NPU grant and rank table",
+  'mindie-motor-single-container-pd-a3.yaml':
+    "READING: as mindie-motor-mindie-server-910b-deployment.yaml: MindIE's engine starts from a boot.sh env does not see, so nothing is verified; the expert read MindIE's MINDIE_MS_P_RATE/D_RATE variables as prefill and decode inside one 16-NPU container (no hand-off between pods)",
 };
