@@ -1,3 +1,4 @@
+import { crashes, RDMA_STACK } from './dmesg-crashes.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
 
@@ -173,15 +174,6 @@ const NIC_FAILED =
 const RDMA_MODULE_UNLOADABLE =
   /\b(mlx5_ib|mlx4_ib|ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|rdma_rxe|siw|bnxt_re|irdma|efa|ionic_rdma|hns_roce_hw_v2|hns_roce|erdma|qedr|iw_cxgb4|hfi1|mana_ib): (?:Unknown symbol \S+ \(err -?\d+\)|disagrees about version of symbol \S+)/;
 /**
- * The kernel's own crash reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
- * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general
- * protection fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`).
- */
-const CRASH =
-  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at /;
-/** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
-const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
-/**
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
  * (util-linux sys-utils/dmesg.c DMESG_TIMEFTM_RELTIME: `[%b%e %H:%M]` at each new minute, else the
@@ -348,7 +340,10 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
                 : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
-  crashes(lines, r);
+  crashes(lines, r, KERNEL, (t) => {
+    const m = NIC_DRIVER.exec(t) ?? RDMA_STACK.exec(t) ?? MODULE.exec(t);
+    return m ? (m[1] as string).replace('-', '_') : undefined;
+  });
   if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
@@ -358,50 +353,4 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     });
   }
   return r;
-}
-
-/**
- * A crash report inside a driver this reader watches (a NIC driver, a peer-memory module, gdrdrv):
- * the module named by the first call-trace frame after the marker, else by the kernel line just
- * before it (a report cut before its trace, right after that driver's own lines), or one its
- * `Modules linked in:` line marks as loading (`mlx5_core(OE+)`). A crash report with none of these
- * is someone else's and is left alone.
- */
-function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): void {
-  const watched = (t: string): string | undefined => {
-    const m = NIC_DRIVER.exec(t) ?? MODULE.exec(t);
-    return m ? (m[1] as string).replace('-', '_') : undefined;
-  };
-  lines.forEach((l, i) => {
-    const t = l.text.trim();
-    if (!CRASH.test(t)) return;
-    let module: string | undefined;
-    let frames = false;
-    let loading: string | undefined;
-    for (const next of lines.slice(i + 1, i + 60)) {
-      // `Modules linked in:` flags a module whose init is running `+` (kernel/module/main.c module_flags:
-      // MODULE_STATE_COMING): a report printed then happened while that driver was being loaded.
-      if (/Modules linked in:/.test(next.text))
-        loading ??= [...next.text.matchAll(/(\w+)\([A-Z]*\+\)/g)]
-          .map((x) => watched(`${x[1]} `))
-          .find((x) => x !== undefined);
-      const f = FRAME.exec(next.text.trim());
-      if (f) frames = true;
-      if (f && watched(`${f[1]} `) !== undefined) {
-        module = watched(`${f[1]} `);
-        break;
-      }
-      if (/\[ cut here \]/.test(next.text)) break;
-    }
-    if (module === undefined && !frames) module = loading;
-    // A trace through other modules only is theirs, whatever line came before it.
-    if (module === undefined && !frames) {
-      const before = lines
-        .slice(Math.max(0, i - 3), i)
-        .reverse()
-        .find((b) => b.text.trim() !== '');
-      if (before && KERNEL.test(before.text.trim())) module = watched(before.text.trim());
-    }
-    if (module !== undefined) r.lines.push({ line: l.no, module, text: t, kind: 'crash' });
-  });
 }
