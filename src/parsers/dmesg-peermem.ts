@@ -147,12 +147,14 @@ function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
  * An RDMA device whose firmware or admin commands fail (principle 4): mlx5's command interface timing out
  * (drivers/net/ethernet/mellanox/mlx5/core/cmd.c, wait_func_handle_exec_timeout `cmd[%d]: %s(0x%x) No done
  * completion`, wait_func / cb_timeout_handler `%s(0x%x) timeout. Will cause a leak of a command resource`) and
- * EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
+ * Broadcom's firmware channel (drivers/infiniband/hw/bnxt_re/qplib_rcfw.c: `QPLIB: cmdq[%#x]=%#x status %#x` with a
+ * non-zero status, `… timedout (%d)msec`, `… send failed`, and the verbs that then fail in ib_verbs.c, `Failed to
+ * allocate HW AH`, `Failed to modify HW QP`), EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
  * command %s (opcode %u) comp_status %d err %d`, `Failed to submit command %s (opcode %u) err %ld`): the device
  * cannot create the queues, protection domains and registrations RDMA needs.
  */
 const DEVICE_COMMAND =
-  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)/;
+  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)|\bQPLIB: cmdq\[0x[0-9a-f]+\]=0x[0-9a-f]+ (?:timedout|send failed|status 0x0*[1-9a-f])|\bbnxt_re\d+: Failed to (?:allocate|modify|create|destroy|query) HW \w+/;
 /** The RDMA core's device prefix (`infiniband efa_0: …`, ibdev_err()): the device the line is about. */
 const IBDEV = /\binfiniband (\S+?):/;
 
@@ -160,11 +162,13 @@ const IBDEV = /\binfiniband (\S+?):/;
  * An RDMA NIC driver that failed to bring its device up: the driver core's `<driver>: probe of <dev>
  * failed with error <n>` (drivers/base/dd.c; newer kernels `probe with driver <driver> failed with
  * error <n>`), and mlx5's own `mlx5_load_one failed with error code <n>` / `mlx5_init_one failed …`
- * (drivers/net/ethernet/mellanox/mlx5/core/main.c). The device it names has no RDMA port at all.
+ * (drivers/net/ethernet/mellanox/mlx5/core/main.c), mlx5_load's own `Failed to …` (`Failed to alloc IRQs`), and
+ * health.c mlx5_health_try_recover `health recovery flow aborted, PCI reads still not working` (the device is lost
+ * after a fatal error). The device it names has no RDMA port at all.
  */
 const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
 const NIC_FAILED =
-  /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+/;
+  /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+|\bmlx5_load:\d+:\(pid \d+\): Failed\b|\bhealth recovery flow aborted\b/;
 /**
  * An RDMA driver module the kernel could not load (issue 38, principle 4): kernel/module/main.c logs
  * `<module>: Unknown symbol <sym> (err <n>)` (simplify_symbols) and `<module>: disagrees about version of symbol
