@@ -105,6 +105,12 @@ const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrom
  * through dump_cqe at the syndrome's log level): the IB_WC_* status and its ib_wc_status_msg words
  * (drivers/infiniband/core/verbs.c: `WR flushed` for IB_WC_WR_FLUSH_ERR).
  */
+/**
+ * qedr's failed requester completion (drivers/infiniband/hw/qedr/verbs.c process_req / qedr_poll_cq_req:
+ * `DP_ERR(dev, "Error: POLL CQ with ROCE_CQE_REQ_STS_<status>. CQ icid=…")`, printed as `[qedr_poll_cq_req:<line>(qedr0)]`):
+ * any status but WORK_REQUEST_FLUSHED_ERR is an RDMA operation that failed, as a non-flush mlx5 syndrome is.
+ */
+const QEDR_CQE = /\[qedr_poll_cq_req:\d+\((\w+)\)\]Error: POLL CQ with ROCE_CQE_REQ_STS_(\w+)/;
 const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, Message: (.+?)\s*$/;
 /**
  * The RDMA core failing to add a GID to a port's table (drivers/infiniband/core/cache.c add_roce_gid
@@ -256,6 +262,16 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const cqe = ERROR_CQE.exec(t);
     if (cqe) {
       r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
+      continue;
+    }
+    const qedr = QEDR_CQE.exec(t);
+    if (qedr) {
+      const flushed = qedr[2] === 'WORK_REQUEST_FLUSHED_ERR';
+      r.errorCqes.push({
+        line: l.no,
+        device: qedr[1] as string,
+        message: flushed ? 'WR flushed' : (qedr[2] as string),
+      });
       continue;
     }
     const wc = WC_ERROR.exec(t);
