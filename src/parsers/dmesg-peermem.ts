@@ -1,3 +1,4 @@
+import { crashes, RDMA_STACK } from './dmesg-crashes.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -105,6 +106,12 @@ const CQE_SYNDROME = /\binfiniband (\S+): mlx5_poll_one:\d+:\(pid \d+\): syndrom
  * through dump_cqe at the syndrome's log level): the IB_WC_* status and its ib_wc_status_msg words
  * (drivers/infiniband/core/verbs.c: `WR flushed` for IB_WC_WR_FLUSH_ERR).
  */
+/**
+ * qedr's failed requester completion (drivers/infiniband/hw/qedr/verbs.c process_req / qedr_poll_cq_req:
+ * `DP_ERR(dev, "Error: POLL CQ with ROCE_CQE_REQ_STS_<status>. CQ icid=…")`, printed as `[qedr_poll_cq_req:<line>(qedr0)]`):
+ * any status but WORK_REQUEST_FLUSHED_ERR is an RDMA operation that failed, as a non-flush mlx5 syndrome is.
+ */
+const QEDR_CQE = /\[qedr_poll_cq_req:\d+\((\w+)\)\]Error: POLL CQ with ROCE_CQE_REQ_STS_(\w+)/;
 const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, Message: (.+?)\s*$/;
 /**
  * The RDMA core failing to add a GID to a port's table (drivers/infiniband/core/cache.c add_roce_gid
@@ -147,12 +154,14 @@ function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
  * An RDMA device whose firmware or admin commands fail (principle 4): mlx5's command interface timing out
  * (drivers/net/ethernet/mellanox/mlx5/core/cmd.c, wait_func_handle_exec_timeout `cmd[%d]: %s(0x%x) No done
  * completion`, wait_func / cb_timeout_handler `%s(0x%x) timeout. Will cause a leak of a command resource`) and
- * EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
+ * Broadcom's firmware channel (drivers/infiniband/hw/bnxt_re/qplib_rcfw.c: `QPLIB: cmdq[%#x]=%#x status %#x` with a
+ * non-zero status, `… timedout (%d)msec`, `… send failed`, and the verbs that then fail in ib_verbs.c, `Failed to
+ * allocate HW AH`, `Failed to modify HW QP`), EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
  * command %s (opcode %u) comp_status %d err %d`, `Failed to submit command %s (opcode %u) err %ld`): the device
  * cannot create the queues, protection domains and registrations RDMA needs.
  */
 const DEVICE_COMMAND =
-  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)/;
+  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)|\bQPLIB: cmdq\[0x[0-9a-f]+\]=0x[0-9a-f]+ (?:timedout|send failed|status 0x0*[1-9a-f])|\bbnxt_re\d+: Failed to (?:allocate|modify|create|destroy|query) HW \w+/;
 /** The RDMA core's device prefix (`infiniband efa_0: …`, ibdev_err()): the device the line is about. */
 const IBDEV = /\binfiniband (\S+?):/;
 
@@ -160,11 +169,13 @@ const IBDEV = /\binfiniband (\S+?):/;
  * An RDMA NIC driver that failed to bring its device up: the driver core's `<driver>: probe of <dev>
  * failed with error <n>` (drivers/base/dd.c; newer kernels `probe with driver <driver> failed with
  * error <n>`), and mlx5's own `mlx5_load_one failed with error code <n>` / `mlx5_init_one failed …`
- * (drivers/net/ethernet/mellanox/mlx5/core/main.c). The device it names has no RDMA port at all.
+ * (drivers/net/ethernet/mellanox/mlx5/core/main.c), mlx5_load's own `Failed to …` (`Failed to alloc IRQs`), and
+ * health.c mlx5_health_try_recover `health recovery flow aborted, PCI reads still not working` (the device is lost
+ * after a fatal error). The device it names has no RDMA port at all.
  */
 const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
 const NIC_FAILED =
-  /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+/;
+  /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+|\bmlx5_load:\d+:\(pid \d+\): Failed\b|\bhealth recovery flow aborted\b/;
 /**
  * An RDMA driver module the kernel could not load (issue 38, principle 4): kernel/module/main.c logs
  * `<module>: Unknown symbol <sym> (err <n>)` (simplify_symbols) and `<module>: disagrees about version of symbol
@@ -173,15 +184,6 @@ const NIC_FAILED =
  */
 const RDMA_MODULE_UNLOADABLE =
   /\b(mlx5_ib|mlx4_ib|ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|rdma_rxe|siw|bnxt_re|irdma|efa|ionic_rdma|hns_roce_hw_v2|hns_roce|erdma|qedr|iw_cxgb4|hfi1|mana_ib): (?:Unknown symbol \S+ \(err -?\d+\)|disagrees about version of symbol \S+)/;
-/**
- * The kernel's own crash reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
- * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general
- * protection fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`).
- */
-const CRASH =
-  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at /;
-/** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
-const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
 /**
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
@@ -236,6 +238,16 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const cqe = ERROR_CQE.exec(t);
     if (cqe) {
       r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
+      continue;
+    }
+    const qedr = QEDR_CQE.exec(t);
+    if (qedr) {
+      const flushed = qedr[2] === 'WORK_REQUEST_FLUSHED_ERR';
+      r.errorCqes.push({
+        line: l.no,
+        device: qedr[1] as string,
+        message: flushed ? 'WR flushed' : (qedr[2] as string),
+      });
       continue;
     }
     const wc = WC_ERROR.exec(t);
@@ -324,7 +336,10 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
                 : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
-  crashes(lines, r);
+  crashes(lines, r, KERNEL, (t) => {
+    const m = NIC_DRIVER.exec(t) ?? RDMA_STACK.exec(t) ?? MODULE.exec(t);
+    return m ? (m[1] as string).replace('-', '_') : undefined;
+  });
   if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
@@ -334,50 +349,4 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     });
   }
   return r;
-}
-
-/**
- * A crash report inside a driver this reader watches (a NIC driver, a peer-memory module, gdrdrv):
- * the module named by the first call-trace frame after the marker, else by the kernel line just
- * before it (a report cut before its trace, right after that driver's own lines), or one its
- * `Modules linked in:` line marks as loading (`mlx5_core(OE+)`). A crash report with none of these
- * is someone else's and is left alone.
- */
-function crashes(lines: ReturnType<typeof cleanLines>, r: DmesgPeermemResult): void {
-  const watched = (t: string): string | undefined => {
-    const m = NIC_DRIVER.exec(t) ?? MODULE.exec(t);
-    return m ? (m[1] as string).replace('-', '_') : undefined;
-  };
-  lines.forEach((l, i) => {
-    const t = l.text.trim();
-    if (!CRASH.test(t)) return;
-    let module: string | undefined;
-    let frames = false;
-    let loading: string | undefined;
-    for (const next of lines.slice(i + 1, i + 60)) {
-      // `Modules linked in:` flags a module whose init is running `+` (kernel/module/main.c module_flags:
-      // MODULE_STATE_COMING): a report printed then happened while that driver was being loaded.
-      if (/Modules linked in:/.test(next.text))
-        loading ??= [...next.text.matchAll(/(\w+)\([A-Z]*\+\)/g)]
-          .map((x) => watched(`${x[1]} `))
-          .find((x) => x !== undefined);
-      const f = FRAME.exec(next.text.trim());
-      if (f) frames = true;
-      if (f && watched(`${f[1]} `) !== undefined) {
-        module = watched(`${f[1]} `);
-        break;
-      }
-      if (/\[ cut here \]/.test(next.text)) break;
-    }
-    if (module === undefined && !frames) module = loading;
-    // A trace through other modules only is theirs, whatever line came before it.
-    if (module === undefined && !frames) {
-      const before = lines
-        .slice(Math.max(0, i - 3), i)
-        .reverse()
-        .find((b) => b.text.trim() !== '');
-      if (before && KERNEL.test(before.text.trim())) module = watched(before.text.trim());
-    }
-    if (module !== undefined) r.lines.push({ line: l.no, module, text: t, kind: 'crash' });
-  });
 }

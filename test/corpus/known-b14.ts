@@ -210,6 +210,25 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/aws-neuron-nrt-troubleshoot-rst-trn1-npid-detach-then-efa-dereg-mr-err-22.txt':
     "READING: read fails an EFA device's failed admin command (`Failed to process command DEREG_MR … err -22`) as its rule for device command errors says; the expert took it as a teardown race after the process detached (the doc's heading and the neuron line before it), context that the command failure is harmless",
   // b49
+  'dmesg/iommu-2019-07-vt-d-previous-patch-cx5-switchdev-vfs-recreated-healthy.txt':
+    "READING: every mlx5 line is healthy (VFs probe, switchdev, re-creation); read's stated rule for dmesg covers the GPU peer-memory module too and leaves it not shown when no line names it, so it never passes a kernel log without one; the expert judged the NIC lines alone",
+  'dmesg/linux-cifs-2021-10-dmesg-grep-qed-fastlinq-qedr-registered-2-rdma-funcs-link-up.txt':
+    "READING: `dmesg | grep qed` keeps only the QLogic driver's lines, all healthy; read's stated rule leaves the peer-memory module not shown when no line names it (the grep could not show one), so it does not pass; the expert judged the RDMA driver's lines alone",
+  'dmesg/linux-cifs-2021-10-smb-direct-qedr0-iwarp-max-send-sge-4-rdma-create-qp-failed-22.txt':
+    "READING: the QP that fails is the SMB Direct client's, asking for 16 send SGEs of a device that offers 4 (its own `max_send_sge = 4 too small` warnings say so): a consumer's request beyond a device limit, not a device fault; read reads no fault of the device, the expert counted the consumer's failed QP",
+  'dmesg/linux-next-2021-11-blktests-srp-001-s390-rxe-invalidate-mr-rkey-mismatch-wr-flushed-srp-abort-cut.txt':
+    "TOOL: P4, not fixed: rdma_rxe's own error line (`rxe_invalidate_mr: rkey … doesn't match`) and a ULP's failed completion (`ib_srp: failed RECV status WR flushed (5)`, ib_srpt `receiving failed … with status 5`) are not read as error completions; read sees no fault and leaves the peer-memory module not shown",
+  'dmesg/linux-pci-2021-07-maxcpus-8-quoted-qp-modprobe-mlx5-cx5-create-eq-cmd-timeouts.txt':
+    "TOOL: P1/P4, not fixed: mlx5's `cmd[0]: CREATE_EQ(0x301) recovered after timeout` (cmd.c wait_func_handle_exec_timeout, the command's completion interrupt lost) is wrapped by the mail onto lines without the `mlx5_core <pci>:` prefix, and that message is not among the command failures read reads",
+  'dmesg/linux-s390-2022-02-smc-netns-quoted-roce-express-ib-devices-readded-pnetid-links-up.txt':
+    "READING: the smc and mlx5 lines are healthy (devices re-added, links up); read's stated rule leaves the GPU peer-memory module not shown when no line names it, so it does not pass a log without one (on s390, which has no GPU, too); the expert judged the NIC lines alone",
+  'dmesg/linux-scsi-2023-08-blktests-srp-011-rdma-rxe-ens3-rxe-set-active-qp-cut.txt':
+    'READING: the slice shows rdma_rxe creating ens3_rxe, but a kernel log slice cannot show that no hardware RDMA device exists (its probe lines may be earlier); read leaves it not judged, the expert took the blktests setup (context outside the paste) for a node with Soft-RoCE only',
+  'ibstat/linux-cifs-2019-12-smb-direct-qp-tabs-cx3-mlx4-two-ib-ports-fdr-56-and-qdr-40-active.txt':
+    "READING: one ConnectX-3 port at FDR 56 and one at QDR 40: read fails the 40 Gb/s port under the 5 GB/s KV floor by its stated rule (as for b41's oracle-bda QDR ports), the expert warned because which port carries KV is not shown",
+  // (b49, TOOL P4, fixed: hung-task reports and crashes through the RDMA stack, a WARNING wrapped after `at`: src/classify/dmesg-rdma-stack-hang.test.ts; 5 captures)
+  // (b49, TOOL P4, fixed: bnxt_re qplib command failures, mlx5_load `Failed`, an aborted mlx5 health recovery: src/classify/dmesg-device-lost.test.ts; 3 captures)
+  // (b49, TOOL P4, fixed: qedr's POLL CQ error completions: src/classify/dmesg-qedr-cqe.test.ts; 1 capture)
   // b50
   'ibstat/lustreperfmon-27-amd01-hdr-mlx5-4-active-mlx5-2-down-disabled-cut-in-mlx5-0.txt':
     "READING: an InfiniBand port Down/Disabled is an administrator's act by read's stated rule (src/classify/ib-ports.ts disabledRails), a warning, and even a RoCE rail switched off fails only beside two or more Active rails of its model; the paste shows one Active sibling (mlx5_4) and is cut inside mlx5_0, so read warns; the expert took the one Disabled twin of an Active HDR adapter for a lost rail",

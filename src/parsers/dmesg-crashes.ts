@@ -1,0 +1,69 @@
+import type { DmesgPeermemResult } from './dmesg-peermem.js';
+import type { cleanLines } from './lines.js';
+
+/**
+ * The kernel's own crash and hang reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
+ * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general protection
+ * fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`, also with the poster's line wrap right
+ * after `at`), and kernel/hung_task.c check_hung_task's `INFO: task <comm>:<pid> blocked for more than <n>
+ * seconds.`: a thread stuck in the call trace that follows (issue 38, principle 4).
+ */
+const CRASH =
+  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at\b|\bINFO: task \S+ blocked for more than \d+ seconds/;
+/** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
+const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
+/**
+ * The RDMA stack itself, beside the NIC drivers: the verbs core and connection managers (drivers/infiniband/core:
+ * ib_core, ib_uverbs, ib_cm, iw_cm, rdma_cm, rdma_ucm) and verbs providers whose module is not the NIC's
+ * Ethernet driver (mlx5_ib, mlx4_ib, qedr, hns_roce_hw_v2, rdma_rxe, siw, erdma, mana_ib, ionic_rdma,
+ * iw_cxgb4). A crash or hang inside one of them breaks RDMA on the node as one in the NIC driver does.
+ */
+export const RDMA_STACK =
+  /\b(ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|mlx5_ib|mlx4_ib|qedr|hns_roce_hw_v2|rdma_rxe|siw|erdma|mana_ib|ionic_rdma|iw_cxgb4)\b/;
+
+/**
+ * A crash or hang report inside a driver this reader watches (a NIC driver, the RDMA stack, a peer-memory
+ * module, gdrdrv): the module named by the first call-trace frame after the marker, else by the kernel line
+ * just before it (a report cut before its trace, right after that driver's own lines), or one its `Modules
+ * linked in:` line marks as loading (`mlx5_core(OE+)`). A report with none of these is someone else's and
+ * is left alone.
+ */
+export function crashes(
+  lines: ReturnType<typeof cleanLines>,
+  r: DmesgPeermemResult,
+  kernel: RegExp,
+  watched: (t: string) => string | undefined,
+): void {
+  lines.forEach((l, i) => {
+    const t = l.text.trim();
+    if (!CRASH.test(t)) return;
+    let module: string | undefined;
+    let frames = false;
+    let loading: string | undefined;
+    for (const next of lines.slice(i + 1, i + 60)) {
+      // `Modules linked in:` flags a module whose init is running `+` (kernel/module/main.c module_flags:
+      // MODULE_STATE_COMING): a report printed then happened while that driver was being loaded.
+      if (/Modules linked in:/.test(next.text))
+        loading ??= [...next.text.matchAll(/(\w+)\([A-Z]*\+\)/g)]
+          .map((x) => watched(`${x[1]} `))
+          .find((x) => x !== undefined);
+      const f = FRAME.exec(next.text.trim());
+      if (f) frames = true;
+      if (f && watched(`${f[1]} `) !== undefined) {
+        module = watched(`${f[1]} `);
+        break;
+      }
+      if (/\[ cut here \]|\bINFO: task \S+ blocked for more than/.test(next.text)) break;
+    }
+    if (module === undefined && !frames) module = loading;
+    // A trace through other modules only is theirs, whatever line came before it.
+    if (module === undefined && !frames) {
+      const before = lines
+        .slice(Math.max(0, i - 3), i)
+        .reverse()
+        .find((b) => b.text.trim() !== '');
+      if (before && kernel.test(before.text.trim())) module = watched(before.text.trim());
+    }
+    if (module !== undefined) r.lines.push({ line: l.no, module, text: t, kind: 'crash' });
+  });
+}
