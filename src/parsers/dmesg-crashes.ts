@@ -1,4 +1,3 @@
-import type { DmesgPeermemResult } from './dmesg-peermem.js';
 import type { cleanLines } from './lines.js';
 
 /**
@@ -30,7 +29,8 @@ export const RDMA_STACK =
  */
 export function crashes(
   lines: ReturnType<typeof cleanLines>,
-  r: DmesgPeermemResult,
+  /** The reader's result lines, where a crash line is added (dmesg-peermem.ts PeermemLine, kind `crash`). */
+  r: { lines: { push(x: { line: number; module: string; text: string; kind: 'crash' }): number } },
   kernel: RegExp,
   watched: (t: string) => string | undefined,
 ): void {
