@@ -255,6 +255,22 @@ function driverFailures(r: DmesgPeermemResult): Check[] {
       ),
     );
   }
+  const late = r.lines.filter((l) => l.kind === 'command-late');
+  if (command.length === 0 && late.length > 0) {
+    const devices = [...new Set(late.map((l) => l.module))];
+    out.push(
+      check(
+        'nic.command',
+        'warn',
+        `${devices.join(', ')}: ${late.length} device command(s) came back only after their timeout, through EQ recovery (first at line ${(late[0] as (typeof late)[number]).line}): the completion interrupts are lost, so each command waits out the whole timeout`,
+        {
+          subject: devices.join(', '),
+          fix: "check the device's interrupts (MSI-X vectors, IRQ affinity, maxcpus= or an IOMMU/interrupt-remapping fault) and its firmware; until then the driver is slow to set up queues",
+          data: { devices },
+        },
+      ),
+    );
+  }
   for (const crash of r.lines.filter((l) => l.kind === 'crash')) {
     const gdr = crash.module === 'gdrdrv';
     const nicDriver = !gdr && !/^(?:nvidia_peermem|nv_peer_mem|NVRM)$/.test(crash.module);

@@ -22,6 +22,7 @@ export interface PeermemLine {
     | 'map'
     | 'nic'
     | 'command'
+    | 'command-late'
     | 'crash'
     | 'xid'
     | 'loaded'
@@ -162,6 +163,41 @@ function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
  */
 const DEVICE_COMMAND =
   /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)|\bQPLIB: cmdq\[0x[0-9a-f]+\]=0x[0-9a-f]+ (?:timedout|send failed|status 0x0*[1-9a-f])|\bbnxt_re\d+: Failed to (?:allocate|modify|create|destroy|query) HW \w+/;
+/**
+ * A command mlx5 got back only after its timeout (drivers/net/ethernet/mellanox/mlx5/core/cmd.c
+ * wait_func_handle_exec_timeout: after the command timeout, mlx5_cmd_eq_recover polls the command EQ and, if the
+ * completion was there, `cmd[%d]: %s(0x%x) recovered after timeout`): the command worked, but its completion
+ * interrupt never came, so every such command waits out the whole timeout (principle 5: degraded, a warning).
+ */
+const COMMAND_LATE = /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) recovered after timeout/;
+/**
+ * A kernel line that holds only its driver's device prefix (`mlx5_core 0000:d8:00.0:`, `infiniband mlx5_0:`): a mail
+ * or a narrow terminal wrapped its message onto the next lines, which carry no timestamp of their own. They are
+ * read back onto it (issue 38 principle 1), up to three, stopping at a blank or stamped line.
+ */
+const PREFIX_ONLY =
+  /(?:\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa|qede|qedr) [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d|\binfiniband \S+?):\s*$/i;
+const STAMPED = /^\s*(?:\[\s*\d+\.\d+\]|[A-Z][a-z]{2} +\d+ \d\d:\d\d|\d{4}-\d\d-\d\d[T ])/;
+function unwrapMessages<L extends { no: number; text: string }>(lines: readonly L[]): L[] {
+  const out: L[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as L;
+    if (!PREFIX_ONLY.test(l.text)) {
+      out.push(l);
+      continue;
+    }
+    let text = l.text.trimEnd();
+    let j = i + 1;
+    for (; j < lines.length && j <= i + 3; j++) {
+      const next = (lines[j] as L).text;
+      if (next.trim() === '' || STAMPED.test(next) || promptCommand(next) !== undefined) break;
+      text = `${text} ${next.trim()}`;
+    }
+    out.push({ ...l, text });
+    i = j - 1;
+  }
+  return out;
+}
 /** The RDMA core's device prefix (`infiniband efa_0: …`, ibdev_err()): the device the line is about. */
 const IBDEV = /\binfiniband (\S+?):/;
 
@@ -212,7 +248,7 @@ function gpuFault(t: string): boolean {
 }
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
-  const lines = cleanLines(text);
+  const lines = unwrapMessages(cleanLines(text));
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);
@@ -304,6 +340,10 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const device = nic
       ? (/\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)\b/i.exec(t)?.[1] ?? nic[1])
       : IBDEV.exec(t)?.[1];
+    if (device && COMMAND_LATE.test(t) && kernel) {
+      r.lines.push({ line: l.no, module: device, text: t, kind: 'command-late' });
+      continue;
+    }
     if (device && DEVICE_COMMAND.test(t) && (kernel || t.startsWith(nic?.[1] ?? 'infiniband '))) {
       r.lines.push({ line: l.no, module: device, text: t, kind: 'command' });
       continue;
