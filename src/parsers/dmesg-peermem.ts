@@ -340,12 +340,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const device = nic
       ? (/\b([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)\b/i.exec(t)?.[1] ?? nic[1])
       : IBDEV.exec(t)?.[1];
-    if (device && COMMAND_LATE.test(t) && kernel) {
-      r.lines.push({ line: l.no, module: device, text: t, kind: 'command-late' });
-      continue;
-    }
-    if (device && DEVICE_COMMAND.test(t) && (kernel || t.startsWith(nic?.[1] ?? 'infiniband '))) {
-      r.lines.push({ line: l.no, module: device, text: t, kind: 'command' });
+    const late = kernel && COMMAND_LATE.test(t);
+    if (device && (late || DEVICE_COMMAND.test(t)) && (kernel || t.startsWith(nic?.[1] ?? 'infiniband '))) {
+      r.lines.push({ line: l.no, module: device, text: t, kind: late ? 'command-late' : 'command' });
       continue;
     }
     const m = MODULE.exec(t);
