@@ -1,4 +1,4 @@
-import { unmark, unnumber } from './page-marks.js';
+import { carriedByMost, unmark, unnumber } from './page-marks.js';
 
 /**
  * Line handling shared by every parser: CRLF and ANSI colour codes removed,
@@ -69,16 +69,14 @@ export function cleanLines(text: string): Line[] {
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
   // it is the launcher's, not the tool's.
-  const labelled =
-    filled.length >= 2 && filled.filter((l) => SRUN_LABEL.test(l)).length >= 0.8 * filled.length;
+  const labelled = carriedByMost(filled, SRUN_LABEL);
   // The Jenkins Timestamper plugin's default console format is `'<b>'HH:mm:ss'</b> '` ("12:25:56 " in the text;
   // jenkinsci/timestamper-plugin TimestamperConfig.java DEFAULT_TIMESTAMP_FORMAT): a bare clock time, so only
   // when most lines carry it is it the CI's, not the tool's.
-  const clocked =
-    filled.length >= 2 && filled.filter((l) => CLOCK_TIME.test(l)).length >= 0.8 * filled.length;
+  const clocked = carriedByMost(filled, CLOCK_TIME);
   // A paste copied from a unified diff's added lines (a docs PR's example output) carries the diff's `+` on every
   // line (GNU diffutils, "Unified Format": `+` marks a line added): when most lines carry it, it is the diff's.
-  const diffed = filled.length >= 2 && filled.filter((l) => DIFF_ADDED.test(l)).length >= 0.8 * filled.length;
+  const diffed = carriedByMost(filled, DIFF_ADDED);
   const lastFilled = raw.reduce((at, l, i) => (l.trim() === '' ? at : i), -1);
   const closed = raw.filter((l) => BOX_CLOSE.test(l)).length;
   return raw.map((r, i) => {
@@ -205,8 +203,7 @@ const EMPTY_CODE_ALL = /(?<!`)``(?!`)/g;
  */
 function unquote(raw: string[]): string[] {
   const filled = raw.filter((l) => l.trim() !== '');
-  if (filled.length >= 2 && filled.filter((l) => MAIL_QUOTE.test(l)).length >= 0.8 * filled.length)
-    return raw.map((l) => l.replace(MAIL_QUOTE, ''));
+  if (carriedByMost(filled, MAIL_QUOTE)) return raw.map((l) => l.replace(MAIL_QUOTE, ''));
   // A markdown blockquote opened on the paste's first line and continued lazily: the lines after it carry no `>`
   // (CommonMark 0.31.2, 5.1 Block quotes, "laziness": a paragraph continuation line may omit the marker). The one
   // `> ` is the post's, not the tool's.

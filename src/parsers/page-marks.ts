@@ -12,14 +12,21 @@
  */
 export function unmark(raw: string[]): string[] {
   const filled = raw.filter((l) => l.trim() !== '');
-  const most = (re: RegExp) =>
-    filled.length >= 3 && filled.filter((l) => re.test(l)).length >= 0.8 * filled.length;
+  const most = (re: RegExp) => carriedByMost(filled, re, 3);
   let out = raw;
   if (most(LIST_ITEM)) out = out.map((l) => l.replace(LIST_ITEM, ''));
   else if (most(LINE_NO) && counted(filled)) out = out.map((l) => l.replace(LINE_NO, ''));
   if (most(CELL_ANY) && filled.filter((l) => CELL_TAIL.test(l)).length >= 2)
     out = out.map((l) => (TABLE_ROW.test(l) ? l : l.replace(CELL_END, '')));
   return out.map((l) => l.replace(CURLY_NAME, "'$1'"));
+}
+
+/**
+ * Whether a mark is someone's around the paste (a site, a launcher, a CI log, a mail, a diff) rather than the tool's:
+ * at least `least` lines carry something, and four in five of them carry the mark.
+ */
+export function carriedByMost(filled: readonly string[], mark: RegExp, least = 2): boolean {
+  return filled.length >= least && filled.filter((l) => mark.test(l)).length >= 0.8 * filled.length;
 }
 
 const LIST_ITEM = /^- /;
