@@ -49,6 +49,10 @@ import { CAPTURES_b48 } from './captures-b48.table.js';
 import { CAPTURES_b49 } from './captures-b49.table.js';
 import { CAPTURES_b50 } from './captures-b50.table.js';
 import { CAPTURES_b51 } from './captures-b51.table.js';
+import { CAPTURES_b52 } from './captures-b52.table.js';
+import { CAPTURES_b53 } from './captures-b53.table.js';
+import { CAPTURES_b54 } from './captures-b54.table.js';
+import { CAPTURES_b55 } from './captures-b55.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -103,4 +107,8 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b49,
   ...CAPTURES_b50,
   ...CAPTURES_b51,
+  ...CAPTURES_b52,
+  ...CAPTURES_b53,
+  ...CAPTURES_b54,
+  ...CAPTURES_b55,
 ];

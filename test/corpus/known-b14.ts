@@ -239,4 +239,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: the same run as the v2-20-3 log: EFA with 32 NICs but no rate in the paste; read warns (no NIC line rate known), the expert inferred p5 from the NIC count',
   'ucx_info/pytorch-cuda-mpi-error-ucx-info-d-ucx18-style-mlx5-cuda-gdr.txt':
     'READING: the expert passed the UCX 1.6-era `ucx_info -d` on cuda_copy/cuda_ipc/gdr_copy and the mlx5 transports, but gdr_copy is not GPUDirect RDMA and this layout prints no memory types, so whether the IB memory domains register GPU memory is not shown; read skips that check and leaves the paste not fully judged, as its stated rule for pre-1.12 layouts says',
+  // b52
+  // b53
+  // b54
+  // b55
 };

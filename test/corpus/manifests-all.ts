@@ -11,6 +11,8 @@ import { MANIFESTS_m14 } from './manifests-m14.table.js';
 import { MANIFESTS_m15 } from './manifests-m15.table.js';
 import { MANIFESTS_m16 } from './manifests-m16.table.js';
 import { MANIFESTS_m17 } from './manifests-m17.table.js';
+import { MANIFESTS_m18 } from './manifests-m18.table.js';
+import { MANIFESTS_m19 } from './manifests-m19.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -27,4 +29,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m15,
   ...MANIFESTS_m16,
   ...MANIFESTS_m17,
+  ...MANIFESTS_m18,
+  ...MANIFESTS_m19,
 ];

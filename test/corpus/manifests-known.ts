@@ -154,4 +154,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: MindIE is no engine env knows (the server starts from a boot.sh in a ConfigMap the file does not hold), so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass, as lws-llamacpp-rpc-cpu.yaml); the expert judged from MindIE's design that KV moves NPU to NPU over the Ascend NPUs' own RoCE ports with the NPU grant and rank table",
   'mindie-motor-single-container-pd-a3.yaml':
     "READING: as mindie-motor-mindie-server-910b-deployment.yaml: MindIE's engine starts from a boot.sh env does not see, so nothing is verified; the expert read MindIE's MINDIE_MS_P_RATE/D_RATE variables as prefill and decode inside one 16-NPU container (no hand-off between pods)",
+  // m18
+  // m19
 };
