@@ -171,7 +171,8 @@ function errorCompletions(r: DmesgPeermemResult): Check[] {
   const failing = r.errorCqes.filter(
     (c) =>
       (c.syndrome !== undefined && c.syndrome !== WR_FLUSH) ||
-      (c.message !== undefined && c.message !== FLUSHED),
+      (c.message !== undefined && c.message !== FLUSHED) ||
+      c.event !== undefined,
   );
   const first = failing[0] ?? r.errorCqes[0];
   const at = `${r.errorCqes.length} error completion(s) on ${devices.join(', ')}, first at line ${first?.line}`;
@@ -181,7 +182,7 @@ function errorCompletions(r: DmesgPeermemResult): Check[] {
         failing.map((c) =>
           c.syndrome !== undefined
             ? `${SYNDROMES[c.syndrome] ?? 'general error'} (syndrome 0x${c.syndrome.toString(16)})`
-            : `${c.message} (work completion status)`,
+            : (c.event ?? `${c.message} (work completion status)`),
         ),
       ),
     ];

@@ -1,4 +1,5 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -42,6 +43,8 @@ export interface ErrorCqe {
   syndrome?: number;
   /** The work completion's status as mlx5_handle_error_cqe words it (`WC error: 4, Message: local protection error`). */
   message?: string;
+  /** A driver's own error for a work request it failed, where no completion status is printed (dmesg-ulp-cqe.ts). */
+  event?: string;
 }
 
 /** A GID the RDMA core could not add to a port's table (drivers/infiniband/core/cache.c). */
@@ -287,8 +290,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       continue;
     }
     const wc = WC_ERROR.exec(t);
-    if (wc) {
-      r.errorCqes.push({ line: l.no, device: wc[1] as string, message: wc[2] as string });
+    const ulp = wc ? undefined : ulpErrorCompletion(t);
+    if (wc || ulp) {
+      r.errorCqes.push({ line: l.no, ...(ulp ?? { device: wc?.[1] as string, message: wc?.[2] as string }) });
       continue;
     }
     const gid = GID_ADD_FAILED.exec(t);

@@ -216,8 +216,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: `dmesg | grep qed` keeps only the QLogic driver's lines, all healthy; read's stated rule leaves the peer-memory module not shown when no line names it (the grep could not show one), so it does not pass; the expert judged the RDMA driver's lines alone",
   'dmesg/linux-cifs-2021-10-smb-direct-qedr0-iwarp-max-send-sge-4-rdma-create-qp-failed-22.txt':
     "READING: the QP that fails is the SMB Direct client's, asking for 16 send SGEs of a device that offers 4 (its own `max_send_sge = 4 too small` warnings say so): a consumer's request beyond a device limit, not a device fault; read reads no fault of the device, the expert counted the consumer's failed QP",
-  'dmesg/linux-next-2021-11-blktests-srp-001-s390-rxe-invalidate-mr-rkey-mismatch-wr-flushed-srp-abort-cut.txt':
-    "TOOL: P4, not fixed: rdma_rxe's own error line (`rxe_invalidate_mr: rkey … doesn't match`) and a ULP's failed completion (`ib_srp: failed RECV status WR flushed (5)`, ib_srpt `receiving failed … with status 5`) are not read as error completions; read sees no fault and leaves the peer-memory module not shown",
+  // (b49, TOOL P4, fixed: failed completions the SRP/NVMe/iSER consumers log, Soft-RoCE's rkey-mismatched invalidate: src/classify/dmesg-ulp-cqe.test.ts; 1 capture)
   'dmesg/linux-pci-2021-07-maxcpus-8-quoted-qp-modprobe-mlx5-cx5-create-eq-cmd-timeouts.txt':
     "READING (was TOOL P1/P4 until the wrapped message was read back onto its device prefix and `recovered after timeout` was read: src/classify/dmesg-command-late.test.ts): mlx5's `cmd[0]: CREATE_EQ(0x301) recovered after timeout` is a command that worked after its completion interrupt was lost (cmd.c wait_func_handle_exec_timeout); read warns (nic.command) by its severity rule, the expert took the repeated timeouts as a failed device",
   'dmesg/linux-s390-2022-02-smc-netns-quoted-roce-express-ib-devices-readded-pnetid-links-up.txt':
