@@ -2,6 +2,7 @@ import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
 import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
+import { rdmaModules } from '../parsers/rdma-modules.js';
 import { companionMissing } from './lsmod-companion.js';
 import { hiddenBy, type Shown } from './shown.js';
 
@@ -115,42 +116,12 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
 }
 
 /** Software RDMA device drivers (drivers/infiniband/sw): Soft-RoCE and Soft-iWARP. */
-const SOFTWARE_RDMA = new Set(['rdma_rxe', 'siw']);
+const SOFTWARE_RDMA = rdmaModules('software');
 /**
- * ib_core's users that are not device drivers: the RDMA core's own modules and the upper-layer protocols
- * (drivers/infiniband/core and ulp, net/rds, net/sunrpc/xprtrdma, drivers/nvme/{host,target}/rdma.c, the
- * peer-memory clients). Any other user may be a device driver this list does not know.
+ * ib_core's users that are not device drivers: the RDMA core's own modules and the upper-layer protocols, the
+ * peer-memory clients and rdmavt (rdma-modules.ts). Any other user may be a device driver this list does not know.
  */
-const IB_CORE_ULPS = new Set([
-  'ib_cm',
-  'iw_cm',
-  'rdma_cm',
-  'ib_uverbs',
-  'ib_umad',
-  'rdma_ucm',
-  'ib_ucm',
-  'ib_ipoib',
-  'ib_srp',
-  'ib_srpt',
-  'ib_iser',
-  'ib_isert',
-  'rpcrdma',
-  'svcrdma',
-  'xprtrdma',
-  'rds_rdma',
-  'nvme_rdma',
-  'nvmet_rdma',
-  'smc',
-  'ib_sa',
-  'ib_mad',
-  'ib_addr',
-  'rdmavt',
-  'nvidia_peermem',
-  'nv_peer_mem',
-  'ksmbd',
-  'cifs',
-  'mlx_compat',
-]);
+const IB_CORE_ULPS = rdmaModules('core', 'user');
 
 /**
  * ib_core's used-by list names every module that registered with it, printed whole even through grep (as the

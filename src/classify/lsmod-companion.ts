@@ -1,5 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { type LsmodResult, stateWhy } from '../parsers/lsmod.js';
+import { rdmaModules } from '../parsers/rdma-modules.js';
 
 /**
  * An RDMA NIC's Ethernet driver and the auxiliary/companion module that gives it its RDMA device (linux
@@ -17,19 +18,8 @@ const COMPANION: ReadonlyArray<readonly [string, string]> = [
   ['cxgb4', 'iw_cxgb4'],
   ['hns3', 'hns_roce_hw_v2'],
 ];
-/** Hardware RDMA device drivers (drivers/infiniband/hw, AWS efa, Azure mana_ib). */
-const HW_RDMA = new Set([
-  ...COMPANION.map(([, r]) => r),
-  'efa',
-  'erdma',
-  'hfi1',
-  'qib',
-  'mana_ib',
-  'ocrdma',
-  'vmw_pvrdma',
-  'i40iw',
-  'hns_roce',
-]);
+/** Hardware RDMA device drivers (rdma-modules.ts), the companions above among them. */
+const HW_RDMA = rdmaModules('hardware');
 
 /**
  * Issue 38, principles 3 and 5: a NIC whose Ethernet driver is loaded while its RDMA module is shown absent (a

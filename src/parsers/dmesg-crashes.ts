@@ -1,4 +1,5 @@
 import type { cleanLines } from './lines.js';
+import { rdmaModulePattern } from './rdma-modules.js';
 
 /**
  * The kernel's own crash and hang reports (lib/bug.c `------------[ cut here ]------------` before a WARN or
@@ -12,13 +13,11 @@ const CRASH =
 /** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
 const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
 /**
- * The RDMA stack itself, beside the NIC drivers: the verbs core and connection managers (drivers/infiniband/core:
- * ib_core, ib_uverbs, ib_cm, iw_cm, rdma_cm, rdma_ucm) and verbs providers whose module is not the NIC's
- * Ethernet driver (mlx5_ib, mlx4_ib, qedr, hns_roce_hw_v2, rdma_rxe, siw, erdma, mana_ib, ionic_rdma,
- * iw_cxgb4). A crash or hang inside one of them breaks RDMA on the node as one in the NIC driver does.
+ * The RDMA stack itself, beside the NIC drivers: the verbs core and connection managers and every RDMA device
+ * driver, hardware or software (rdma-modules.ts). A crash or hang inside one of them breaks RDMA on the node as one
+ * in the NIC driver does.
  */
-export const RDMA_STACK =
-  /\b(ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|mlx5_ib|mlx4_ib|qedr|hns_roce_hw_v2|rdma_rxe|siw|erdma|mana_ib|ionic_rdma|iw_cxgb4)\b/;
+export const RDMA_STACK = rdmaModulePattern('core', 'hardware', 'software');
 
 /**
  * A crash or hang report inside a driver this reader watches (a NIC driver, the RDMA stack, a peer-memory

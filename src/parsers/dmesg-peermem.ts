@@ -3,6 +3,7 @@ import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
+import { rdmaModulePattern } from './rdma-modules.js';
 
 /**
  * Kernel log lines (`dmesg`, `dmesg -T`, `journalctl -k`) about GPUDirect RDMA's peer-memory
@@ -221,8 +222,9 @@ const NIC_FAILED =
  * <sym>` (check_version) when the module was built against another ib_core; it is not loaded, so it gives no
  * RDMA device. Hardware drivers and the software ones (rdma_rxe, siw) alike.
  */
-const RDMA_MODULE_UNLOADABLE =
-  /\b(mlx5_ib|mlx4_ib|ib_core|ib_uverbs|ib_cm|iw_cm|rdma_cm|rdma_ucm|rdma_rxe|siw|bnxt_re|irdma|efa|ionic_rdma|hns_roce_hw_v2|hns_roce|erdma|qedr|iw_cxgb4|hfi1|mana_ib): (?:Unknown symbol \S+ \(err -?\d+\)|disagrees about version of symbol \S+)/;
+const RDMA_MODULE_UNLOADABLE = new RegExp(
+  `${rdmaModulePattern('core', 'hardware', 'software').source}: (?:Unknown symbol \\S+ \\(err -?\\d+\\)|disagrees about version of symbol \\S+)`,
+);
 /**
  * A kernel log line's timestamp: the raw `[ 1234.567890]`, `dmesg -T`'s ctime, syslog's
  * `Mon dd hh:mm:ss host kernel:`, a `<level>` prefix, and `dmesg -H`/`--reltime`'s two forms
