@@ -99,8 +99,10 @@ export function parseFiInfo(text: string): FiInfoResult {
       recognised = true;
       continue;
     }
+    // A record's attributes are indented under its `provider:` line; a page that flattened the indentation (or
+    // removed what every line shared) leaves them at the margin, still each once per record.
     const kv = /^(fabric|domain|version|type|protocol): (.+)$/.exec(t);
-    if (kv && cur && /^\s/.test(l.text)) {
+    if (kv && cur && (/^\s/.test(l.text) || cur[kv[1] as 'fabric'] === undefined)) {
       cur[kv[1] as 'fabric'] = (kv[2] as string).trim();
       continue;
     }

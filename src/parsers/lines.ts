@@ -64,7 +64,7 @@ export function stripPrefix(line: string): string {
 
 export function cleanLines(text: string): Line[] {
   const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
-  const raw = uncode(uncell(unquote(unhtml(unnumber(unmark(unqp(body.split(/\r?\n|\r/))))))));
+  const raw = unpage(body.split(/\r?\n|\r/));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,
@@ -91,6 +91,36 @@ export function cleanLines(text: string): Line[] {
 }
 
 /**
+ * The marks a page, a mail or a post puts around a paste, removed layer by layer (issue 38, principle 1): a mail
+ * quoting a paste site's numbered list, a markdown list's indentation around a dash-listed paste, a fenced block
+ * quoted again. Each pass removes the layers it recognises, outermost first; the next pass sees what was inside,
+ * until nothing changes.
+ */
+function unpage(raw: string[]): string[] {
+  let cur = raw;
+  for (let pass = 0; pass < 4; pass++) {
+    // A markdown fence is the page's too: blank, so that it neither counts among the marked lines nor ends the paste.
+    const unfenced = cur.map((l) => (FENCE.test(l) ? '' : l));
+    const next = uncode(uncell(unquote(unhtml(unnumber(unmark(dedent(unqp(unfenced))))))));
+    if (next.length === cur.length && next.every((l, i) => l === cur[i])) return next;
+    cur = next;
+  }
+  return cur;
+}
+
+/**
+ * Indentation every line of the paste shares (a markdown list item's or a reStructuredText block's four spaces, a
+ * mail's tab): the page's, not the tool's, so it is removed; lines keep the indentation they have beyond it.
+ */
+function dedent(raw: string[]): string[] {
+  const filled = raw.filter((l) => l.trim() !== '');
+  if (filled.length === 0) return raw;
+  let common = /^[ \t]*/.exec(filled[0] as string)?.[0] ?? '';
+  for (const l of filled) while (common && !l.startsWith(common)) common = common.slice(0, -1);
+  return common ? raw.map((l) => (l.startsWith(common) ? l.slice(common.length) : l.trimStart())) : raw;
+}
+
+/**
  * A paste copied from a mail's raw source (a list archive's raw message, a public-inbox `m` file) whose body is
  * quoted-printable (RFC 2045, 6.7): a long line ends in a soft break `=` and goes on on the next line, and `=`,
  * tabs, non-ASCII bytes and even line ends are escaped as `=XX` (`=3D`, `=09`, `=C2=A0` a no-break space, `=0A`).
@@ -104,7 +134,8 @@ function unqp(raw: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let joined = raw[i] as string;
-    while (QP_SOFT.test(joined) && i + 1 < raw.length) joined = joined.slice(0, -1) + (raw[++i] as string);
+    while (QP_SOFT.test(joined) && i + 1 < raw.length)
+      joined = joined.replace(QP_SOFT, '') + (raw[++i] as string);
     out.push(
       ...decodeQp(joined.replace(QP_SOFT, ''))
         .replace(/\u00a0/g, ' ')
@@ -115,7 +146,7 @@ function unqp(raw: string[]): string[] {
   }
   return out;
 }
-const QP_SOFT = /=$/;
+const QP_SOFT = /=[ \t]*$/;
 /** The escapes a quoted-printable encoder writes for text: `=`, tab, space, line ends, UTF-8 sequences. */
 const QP_ESCAPE = /=(?:3D|09|20|0A|0D|[C-E][0-9A-F]=[89AB][0-9A-F])/;
 function decodeQp(s: string): string {
@@ -144,7 +175,8 @@ function decodeQp(s: string): string {
  */
 function unhtml(raw: string[]): string[] {
   const marked = raw.filter((l) => HTML_BREAK.test(l) || HTML_ENTITY.test(l)).length;
-  if (marked < 2) return raw;
+  // No tool prints an HTML entity: one line that holds one is a page's escaping, even in a one-line paste.
+  if (marked < 2 && !raw.some((l) => HTML_ENTITY.test(l))) return raw;
   return raw.map((l) => decodeEntities(l.replace(HTML_TAG, '')));
 }
 const HTML_BREAK = /<br\s*\/?>/i;

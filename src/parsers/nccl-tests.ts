@@ -100,7 +100,7 @@ const TOOL = 'nccl-tests';
 const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), whole';
 
 export function parseNcclTests(text: string): NcclTestsResult {
-  const lines = cleanLines(unlabel(text));
+  const lines = cleanLines(text).map((l) => ({ ...l, text: unlabel(l.text) }));
   const r: NcclTestsResult = {
     rows: [],
     ranks: [],
@@ -271,8 +271,8 @@ function carriedOn(lines: readonly { no: number; text: string }[], no: number): 
  * number to lines of stdout/err"), padded to the width of the largest: `0: `, ` 3: `, `12: `. No nccl-tests
  * or NCCL line starts with digits and `: `, so the label is the launcher's, not the tool's (principle 1).
  */
-function unlabel(text: string): string {
-  return text.replace(/^[ \t]*\d{1,6}: /gm, '').replace(/^\[(\d{1,6})\] ?(.*)$/gm, untag);
+function unlabel(line: string): string {
+  return line.replace(/^[ \t]*\d{1,6}: /, '').replace(/^\[(\d{1,6})\] ?(.*)$/, untag);
 }
 
 /**

@@ -57,7 +57,11 @@ const CURLY_NAME = /[‘’]([^‘’'\s]+)[‘’]/g;
 export function unnumber(raw: string[]): string[] {
   let end = raw.length;
   while (end > 0 && (raw[end - 1] as string).trim() === '') end--;
-  if (end < 3) return raw;
-  for (let i = 0; i < end; i++) if (!new RegExp(`^${i + 1}(?!\\d)`).test(raw[i] as string)) return raw;
-  return raw.map((l, i) => (i < end ? l.slice(String(i + 1).length) : l));
+  // Blank lines before the first numbered one (a fence the page put there, read as blank) are not the viewer's.
+  let start = 0;
+  while (start < end && (raw[start] as string).trim() === '') start++;
+  if (end - start < 3) return raw;
+  for (let i = start; i < end; i++)
+    if (!new RegExp(`^${i - start + 1}(?!\\d)`).test(raw[i] as string)) return raw;
+  return raw.map((l, i) => (i >= start && i < end ? l.slice(String(i - start + 1).length) : l));
 }

@@ -1,5 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { ParseError } from '../parsers/errors.js';
+import { cleanLines } from '../parsers/lines.js';
 
 /** A line `read` left out around a tool's output: a title or note before it, or the paste's last line cut mid-line. */
 export interface Dropped {
@@ -31,7 +32,9 @@ export function parseAround<T>(parse: (text: string) => T, text: string): { pars
       if (!(err instanceof ParseError)) throw err;
       first ??= err;
       const at = err.line;
-      const filled = lines.flatMap((l, i) => (l.trim() === '' ? [] : [i + 1]));
+      // The lines that carry something as the parser sees them: a fence, a quote mark on an empty line, a page's
+      // other marks carry nothing of the output.
+      const filled = cleanLines(lines.join('\n')).flatMap((l) => (l.text.trim() === '' ? [] : [l.no]));
       const before = dropped.filter((d) => d.where === 'before').length;
       const where =
         at === undefined || filled.length < 2

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ToolId } from '../src/classify/index.js';
+import { rollUp } from '../src/core/verdict.js';
+import { ParseError } from '../src/parsers/errors.js';
+import { readPasted } from '../src/read/tools.js';
+import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
+
+/**
+ * Issue 38, principle 1 ("read what is there, whatever its shape"), held on the whole corpus: every real capture
+ * is read again through the shapes the corpus already shows pastes arrive in (a page's CRLF line ends, a markdown
+ * list's indentation, a mail's `> ` quote, a markdown fence, trailing blanks, a sentence before the output, a page's
+ * HTML escaping), and must get the verdict it gets as published. A shape that changes it is a reader that missed
+ * principle 1. The shapes wrap the capture as a page would; the capture itself is never changed.
+ */
+const SHAPES: Record<string, (s: string) => string> = {
+  'CRLF line ends': (s) => s.replace(/\r?\n/g, '\r\n'),
+  'a markdown list indentation': (s) =>
+    s
+      .split('\n')
+      .map((l) => (l ? `    ${l}` : l))
+      .join('\n'),
+  'a mail quote': (s) =>
+    s
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n'),
+  'a markdown fence': (s) => `\`\`\`console\n${s.replace(/\n$/, '')}\n\`\`\`\n`,
+  'trailing blanks': (s) =>
+    s
+      .split('\n')
+      .map((l) => (l ? `${l}  ` : l))
+      .join('\n'),
+  'a sentence before it': (s) => `Here is what I get on the node:\n\n${s}`,
+  'HTML escaping': (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+};
+
+/**
+ * Shape and capture pairs where the capture itself makes the shape a different paste, each with why. Any other
+ * change fails.
+ */
+const DIFFERENT_PASTE: Record<string, string> = {
+  'a markdown list indentation|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':
+    "a mail's quoted-printable source: the encoding is the mail's outermost layer, applied after any indentation or quote, so an indented raw source is not a shape mail takes",
+  'a mail quote|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':
+    'as above: a quote inside the quoted-printable layer is not what a mail client writes',
+  'a markdown list indentation|dmesg/linux-rdma-2022-02-nvmeof-fio-amd-vi-io-page-fault-local-protection-error-cqe-qp-0a-endings.txt':
+    "a mail's quoted-printable source, as above",
+  'a mail quote|dmesg/linux-rdma-2022-02-nvmeof-fio-amd-vi-io-page-fault-local-protection-error-cqe-qp-0a-endings.txt':
+    "a mail's quoted-printable source, as above",
+  'a mail quote|perftest/softiwarp-27-siw-ib-send-bw-completion-error-status-12-line.txt':
+    "one line behind `> ` cannot be told from a shell's continuation prompt (PS2 `> `): a one-line quote is not read as a mail's",
+  'a sentence before it|dev-infiniband/siderolabs-docs-566-talos-ls-la-4-uverbs-rw-no-rdma-cm-then-comment.txt':
+    'the capture already opens with two lines that are not ls output (`CMD: …` and a blank); a third before them passes the stated limit of two lines read around before the output (src/read/around.ts MAX_BEFORE)',
+  'a sentence before it|nccl-tests/alcf-polaris-n128-all-gather-cxi-alloc-failed-acs-limits.txt':
+    'the capture already opens with two launcher lines read around before the output; a third passes the stated limit of two (src/read/around.ts MAX_BEFORE)',
+  'a sentence before it|nccl-tests/alcf-polaris-n128-all-reduce-pmi-port-launch-failed.txt':
+    'as above: two launcher lines before the output already, a third passes the limit of two',
+};
+
+const dir = path.join(import.meta.dirname, 'corpus', 'captures');
+function verdict(tool: string, text: string, opts: (typeof CAPTURES)[number]['opts']): string {
+  try {
+    const { checks } = readPasted(tool as ToolId, text, {
+      expect: 'any',
+      ...(opts?.lineRateGbps !== undefined
+        ? { lineRateGbps: opts.lineRateGbps, rails: opts.rails ?? 1 }
+        : {}),
+      ...(opts?.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
+    });
+    return rollUp(checks).status;
+  } catch (err) {
+    if (err instanceof ParseError) return 'exit 2';
+    throw err;
+  }
+}
+
+describe('corpus shapes: every capture reads the same in the shapes pastes arrive in', () => {
+  it('no shape changes a verdict, beyond the captures listed with why', () => {
+    const changed: string[] = [];
+    for (const c of CAPTURES) {
+      const text = readFileSync(path.join(dir, c.file), 'utf8');
+      const as = verdict(c.tool, text, c.opts);
+      for (const [shape, wrap] of Object.entries(SHAPES)) {
+        const got = verdict(c.tool, wrap(text), c.opts);
+        if (got !== as) changed.push(`${shape}|${c.file}: ${as} -> ${got}`);
+      }
+    }
+    expect(changed.map((c) => c.split(': ')[0]).sort()).toEqual(Object.keys(DIFFERENT_PASTE).sort());
+  }, 120_000);
+});
