@@ -76,6 +76,6 @@ export const CAPTURES_b55: Capture[] = [
     tool: 'dmesg',
     source: 'https://github.com/rwth-i6/returnn/issues/1486',
     expert: 'not-judged',
-    why: '`dmesg -H` relative stamps after the poster\'s `...`: a PCIe root port (8086:6f08) logs AER Corrected errors again and again, Data Link Layer Timeout (replays), the copy ending mid-line; corrected errors are a warning of a marginal link, not a fault the transfer stops on, and the start of the log is elided',
+    why: "`dmesg -H` relative stamps after the poster's `...`: a PCIe root port (8086:6f08) logs AER Corrected errors again and again, Data Link Layer Timeout (replays), the copy ending mid-line; corrected errors are a warning of a marginal link, not a fault the transfer stops on, and the start of the log is elided",
   },
 ];
