@@ -40,6 +40,11 @@ const PREFIXES: readonly RegExp[] = [
   // orte_iof_base_write_output; no space follows the tag); a line whose stored copy starts inside that tag keeps only
   // "<stdout>:".
   /^(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})?(?:\[\d+,\d+\])?<(?:stdout|stderr|stddiag)>:/,
+  // Ray's driver relays a task's or actor's stdout behind `(pid=45601) `, `(MyActor pid=480956) `,
+  // `(MyActor(index=2) pid=482120) ` (ray-project/ray doc/source/ray-observability/ray-logging.rst), with `, ip=…`
+  // when the worker runs on another node (`(RayWorkerWrapper pid=581, ip=10.225.128.18) `); a launcher on Ray names
+  // the task, `(head, rank=0, pid=21170) ` (skypilot): the process tag is Ray's, not the tool's.
+  /^\((?:[^()]*(?:\([^()]*\))?[^()]*?[ ,])?pid=\d+(?:, ip=[\d.:a-fA-F]+)?\) ?/,
 ];
 
 /**

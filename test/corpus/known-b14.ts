@@ -242,4 +242,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b53
   // b54
   // b55
+  // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
 };
