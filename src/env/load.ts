@@ -154,10 +154,13 @@ function ownStrings(value: unknown): unknown {
  * Plain manifests take js-yaml's fast path (fast-yaml.ts) unless `full` asks for the `yaml` package.
  */
 export function parseYamlFile(
-  text: string,
+  raw: string,
   shown: string,
   full = false,
 ): { docs: LoadedDoc[]; skipped: Skipped[] } {
+  // CRLF (or CR) line ends, as a file saved on Windows or copied from a page has them: YAML reads each as one line
+  // end, and so does every line-based repair below (a shell command before the manifest, a cut).
+  const text = raw.replace(/\r\n?/g, '\n');
   const part = (first?: Cut) =>
     readInPart(
       text,

@@ -120,6 +120,22 @@ describe('the command that applied a pasted manifest is read as a command, not a
     expect(docs.map((d) => (d.value as { kind: string }).kind)).toEqual(['Pod']);
   });
 
+  it('with CRLF line ends (a file saved on Windows, a page copy) the command and the cut are read as with LF', () => {
+    const crlf = (t: string) => t.replace(/\n/g, '\r\n');
+    const { docs, skipped } = parseYamlFile(crlf(`kubectl apply -f lws.yaml\n${VLLM_POD}`), 'r.yaml');
+    expect(docs.map((d) => (d.value as { kind: string }).kind)).toEqual(['Pod']);
+    expect(skipped.map((s) => s.why)).toEqual(['read as a shell command, not YAML: line 1']);
+    const cut = crlf(
+      `${VLLM_POD}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n  labels: {a: "b`,
+    );
+    expect(verdict(cut).checks.find((c) => c.id === 'env.read-in-part')?.status).toBe('warn');
+  });
+
+  it('a document start or a comment before the command stays YAML, the command is still read as one', () => {
+    const { docs } = parseYamlFile(`---\n# the graph\n$ kubectl apply -f lws.yaml\n${VLLM_POD}`, 'r.yaml');
+    expect(docs.map((d) => (d.value as { kind: string }).kind)).toEqual(['Pod']);
+  });
+
   it('a first line that is YAML is never taken for a command', () => {
     expect(() => parseYamlFile('kubectl: 1\n  x: [\n', 'r.yaml')).toThrow(/invalid YAML/);
   });

@@ -39,6 +39,8 @@ export function withoutCommands(text: string): PartRead | undefined {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (line.trim() === '') continue;
+    // A document start or a comment before the command is YAML's own and stays (`---`, `# deploy the graph`).
+    if (/^---\s*$/.test(line) || (/^\s*#/.test(line) && !COMMAND.test(line))) continue;
     // A YAML line is `key: value` or `- item`; a command has neither at its start.
     if (!COMMAND.test(line) || /^\s*(?:-\s|[\w.\-/"']+\s*:(?:\s|$))/.test(line)) break;
     commands.push(i + 1);
