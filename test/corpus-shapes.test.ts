@@ -11,7 +11,7 @@ import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
  * Issue 38, principle 1 ("read what is there, whatever its shape"), held on the whole corpus: every real capture
  * is read again through the shapes the corpus already shows pastes arrive in (a page's CRLF line ends, a markdown
  * list's indentation, a mail's `> ` quote, a markdown fence, trailing blanks, a sentence before the output, a page's
- * HTML escaping), and must get the verdict it gets as published. A shape that changes it is a reader that missed
+ * HTML escaping, no-break spaces, tabs expanded), and must get the verdict it gets as published. A shape that changes it is a reader that missed
  * principle 1. The shapes wrap the capture as a page would; the capture itself is never changed.
  */
 const SHAPES: Record<string, (s: string) => string> = {
@@ -34,6 +34,12 @@ const SHAPES: Record<string, (s: string) => string> = {
       .join('\n'),
   'a sentence before it': (s) => `Here is what I get on the node:\n\n${s}`,
   'HTML escaping': (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  'no-break spaces (a page copied from a browser)': (s) => s.replace(/ /g, '\u00a0'),
+  'tabs expanded to spaces': (s) =>
+    s
+      .split('\n')
+      .map((l) => [...l].reduce((o, ch) => (ch === '\t' ? o + ' '.repeat(8 - (o.length % 8)) : o + ch), ''))
+      .join('\n'),
 };
 
 /**

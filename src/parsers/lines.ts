@@ -18,6 +18,13 @@ export interface Line {
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+/**
+ * Spaces a page or a chat puts where the tool printed plain ones: the no-break space (U+00A0, what `&nbsp;` renders
+ * as and what a browser copies from `white-space: pre` text), the other Unicode spaces (U+2000–U+200A, U+202F,
+ * U+205F, U+3000) and zero-width marks (U+200B, U+2060, U+FEFF). No tool here prints them: they are the page's.
+ */
+const SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
 
 /**
  * Prefixes put in front of every line by the thing that captured the log.
@@ -68,7 +75,11 @@ export function stripPrefix(line: string): string {
 }
 
 export function cleanLines(text: string): Line[] {
-  const body = text.replace(/^\uFEFF/, '').replace(ANSI, '');
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(ANSI, '')
+    .replace(SPACES, ' ')
+    .replace(ZERO_WIDTH, '');
   const raw = unpage(body.split(/\r?\n|\r/));
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');

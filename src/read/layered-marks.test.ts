@@ -30,6 +30,11 @@ describe('marks in layers around a paste', () => {
     same(IBSTAT_ACTIVE_400.map((l, i) => `> ${i + 1}. ${l.trim()}`).join('\n'));
   });
 
+  it('no-break and other Unicode spaces a page copy puts for plain ones are spaces', () => {
+    same(IBSTAT_ACTIVE_400.map((l) => l.replace(/ /g, '\u00a0')).join('\n'));
+    same(IBSTAT_ACTIVE_400.map((l) => l.replace(/ /g, '\u202f').replace(/:/g, ':\u200b')).join('\n'));
+  });
+
   it('an fi_info record whose indentation a page flattened keeps its attributes', () => {
     const flat = [
       'provider: efa',
