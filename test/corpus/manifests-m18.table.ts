@@ -15,7 +15,8 @@ import type { ManifestCase } from './manifests.table.js';
  * read_file returned for the commit named, written out unchanged and their length checked against its total_chars.
  * Five more candidates (rbg's pd-disagg-standalone, pd-disagg-leader-worker, ecosystem/dynamo/pd-disagg and
  * deprecated dynamo.yaml, awsome-inference's trtllm-disagg-qwen.yaml) copied test/fixtures/manifests files and were
- * dropped before any reading.
+ * dropped before any reading. Two more (HPE Private Cloud AI's LeaderWorkerSets over the Network Operator's RDMA
+ * shared devices) were read after the first run, their readings committed before env ran on them.
  */
 const READ_FILE =
   "(text exactly as the search tool's read_file returned it for that commit, written out unchanged and its length checked)";
@@ -27,6 +28,8 @@ const CRUSOE =
   'https://github.com/crusoecloud/solutions-library/blob/8becda636dfbd6c2d40dc646146c3712b086de2a/crusoe-kserve-example/recipes';
 const LLMHUB = 'https://github.com/aws-samples/llm_model_hub/blob';
 const NIMDEPLOY = 'https://github.com/NVIDIA/nim-deploy/blob';
+const HPE =
+  'https://github.com/ai-solution-eng/foundational-workflows/blob/50c82d3d07bca8c921c7b70cb1c708450698f80f/multinode-model-serving/examples';
 const RBG = 'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b';
 
 export const MANIFESTS_m18: ManifestCase[] = [
@@ -134,5 +137,17 @@ export const MANIFESTS_m18: ManifestCase[] = [
     source: `${RBG}/examples/inference/agg-standalone.yaml`,
     expert: 'no-problem',
     why: 'RoleBasedGroup v1alpha2, one aggregated one-GPU SGLang backend: no KV transfer between pods',
+  },
+  {
+    file: 'hpe-pcai-lws-sglang-llama70b-tp4-pp2-2rdma.yaml',
+    source: `${HPE}/llama-70b-lws-sglang-2rdma-4tp-2pp-pvc.yaml (HPE Private Cloud AI solution engineering)`,
+    expert: 'no-problem',
+    why: "LeaderWorkerSet on HPE Private Cloud AI: aggregated SGLang Llama-3.3-70B TP4 x PP2 over a leader and a worker of 4 GPUs, each pod with two rdma_shared_device resources, the Network Operator's two macvlan RDMA networks and IPC_LOCK (root image): no KV hand-off, and the cross-node pipeline traffic has RDMA",
+  },
+  {
+    file: 'hpe-pcai-lws-vllm-llama70b-tp4-pp2-2rdma.yaml',
+    source: `${HPE}/llama-70b-lws-vllm-2rdma-4tp-2pp-pvc.yaml (HPE Private Cloud AI solution engineering)`,
+    expert: 'no-problem',
+    why: 'LeaderWorkerSet on HPE Private Cloud AI: aggregated vLLM 0.10.2 Llama-3.3-70B TP4 x PP2 through Ray over a leader and a worker of 4 GPUs, each pod with two rdma_shared_device resources, the two macvlan RDMA networks and IPC_LOCK (root image): no KV hand-off, and the cross-node pipeline traffic has RDMA',
   },
 ];
