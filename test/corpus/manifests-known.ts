@@ -160,7 +160,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'gke-triton-trtllm-gemma-agg.yaml':
     "READING: Triton starts from a launch script env does not read as a known engine, so its stated rule (env.shm) keeps the warn for the container runtime's 64Mi /dev/shm even on one GPU (only a known one-process engine in an aggregated graph is passed; Triton's Python-backend models do share memory through /dev/shm); the expert judged the KV path only (aggregated, one GPU)",
   'llmhub-hyperpod-sglang-pd-p5-efa-mooncake-rdma.yaml':
-    'READING: env sees the EFA devices, the Mooncake transport and the missing IPC_LOCK and warns (env.rdma-ipc-lock); the expert\'s FAIL rests on Mooncake internals outside the file: its RDMA transport opens RC queue pairs (mooncake-transfer-engine rdma_endpoint.cpp, IBV_QPT_RC), which EFA does not offer, and its separate EFA transport needs a USE_EFA build and the protocol "efa", which nothing here selects; env does not model which Mooncake builds run on EFA',
+    "READING: env warns what the file shows (env.efa: Mooncake's RDMA transport needs RC queue pairs, which EFA does not offer, and its EFA transport is not shown; env.rdma-ipc-lock: no IPC_LOCK); the expert's FAIL rests on context outside the file, that the lmsysorg/sglang:v0.5.8 image's Mooncake has no EFA transport selected, so the transfer cannot come up at all",
   'nimop-nimservice-dra-manual-gpu-claim.yaml':
     "READING: as nimop-nimservice-dra-cel-gpu-1b.yaml: a NIMService's pods are built by the NIM Operator and the engine command is inside the NIM image, so env lists it as a partial graph and passes nothing (its stated rule for such kinds); the expert judged one replica on one DRA-claimed GPU as aggregated",
   // m19
