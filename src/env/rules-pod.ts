@@ -57,6 +57,18 @@ export function efaCheck(s: EnvService, subject: string, facts: EngineFacts = {}
       `EFA is requested but NIXL uses UCX (${kv.from}): the switch to LIBFABRIC is missing, so KV runs UCX over EFA (srd), which Dynamo calls not recommended for production and which falls back to TCP on kernels 6.8 and later (aiconfigurator's EFA profile; the kernel is not in the manifest)${kvbm.length ? ` (${kvbm.join(', ')} configure KVBM's offload, not the prefill→decode transfer)` : ''}`,
     );
   }
+  if (kv.transport === 'MOONCAKE') {
+    // Mooncake's RDMA transport opens RC queue pairs; the EFA provider creates UD and SRD ones only. Mooncake reaches
+    // EFA through its own EFA transport (a USE_EFA build, protocol "efa"), which a manifest does not show: at risk.
+    status = 'warn';
+    notes.push(
+      `EFA is requested but KV moves by Mooncake (${kv.from}): Mooncake's RDMA transport opens RC queue pairs, which the EFA provider refuses (it creates UD and SRD ones only), and its EFA transport needs a Mooncake build with EFA support and the protocol "efa", which nothing here shows`,
+    );
+    return check('env.efa', 'warn', notes.join('; '), {
+      subject,
+      fix: `move KV to NIXL over LIBFABRIC: ${LIBFABRIC_SWITCH[facts.engine ?? ''] ?? 'see references/env-rules.md'}; or run a Mooncake build with its EFA transport`,
+    });
+  }
   if (kv.transport === 'NIXL' && kv.nixlPlugin === 'LIBFABRIC') {
     const prov = s.transportVars.FI_PROVIDER;
     if (prov?.visible && prov.value !== undefined && !/(^|[,;])\s*efa\b/i.test(prov.value)) {

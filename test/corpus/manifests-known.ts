@@ -155,5 +155,13 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'mindie-motor-single-container-pd-a3.yaml':
     "READING: as mindie-motor-mindie-server-910b-deployment.yaml: MindIE's engine starts from a boot.sh env does not see, so nothing is verified; the expert read MindIE's MINDIE_MS_P_RATE/D_RATE variables as prefill and decode inside one 16-NPU container (no hand-off between pods)",
   // m18
+  'crusoe-kserve-llmisvc-vllm-kimi-k3-mi355x.yaml':
+    "READING: env's stated rule (env.shm) warns a tensor-parallel-8 engine whose eight accelerator processes share the 1Gi Memory /dev/shm KServe's LLMInferenceService template mounts (the file's own volumes list merges with it); the expert graded the file by its KV path only (aggregated, no hand-off) and did not weigh the worker's own shared memory, as for llmd-ms-gaudi-dra-decode-only.yaml",
+  'gke-triton-trtllm-gemma-agg.yaml':
+    "READING: Triton starts from a launch script env does not read as a known engine, so its stated rule (env.shm) keeps the warn for the container runtime's 64Mi /dev/shm even on one GPU (only a known one-process engine in an aggregated graph is passed; Triton's Python-backend models do share memory through /dev/shm); the expert judged the KV path only (aggregated, one GPU)",
+  'llmhub-hyperpod-sglang-pd-p5-efa-mooncake-rdma.yaml':
+    "READING: env warns what the file shows (env.efa: Mooncake's RDMA transport needs RC queue pairs, which EFA does not offer, and its EFA transport is not shown; env.rdma-ipc-lock: no IPC_LOCK); the expert's FAIL rests on context outside the file, that the lmsysorg/sglang:v0.5.8 image's Mooncake has no EFA transport selected, so the transfer cannot come up at all",
+  'nimop-nimservice-dra-manual-gpu-claim.yaml':
+    "READING: as nimop-nimservice-dra-cel-gpu-1b.yaml: a NIMService's pods are built by the NIM Operator and the engine command is inside the NIM image, so env lists it as a partial graph and passes nothing (its stated rule for such kinds); the expert judged one replica on one DRA-claimed GPU as aggregated",
   // m19
 };
