@@ -123,6 +123,7 @@ export function alphaServices(dgd: string, spec: Rec): RawService[] {
           ...operatorLabels(dgd, name, componentType, sub),
         },
         ...(obj(extra?.affinity) ? { affinity: obj(extra?.affinity) } : {}),
+        ...(obj(extra?.nodeSelector) ? { nodeSelector: stringMap(extra?.nodeSelector) } : {}),
         nodeCount: nodeCountOf(svc.multinode),
         ...(replicasOf(svc.replicas) !== undefined ? { replicas: replicasOf(svc.replicas) } : {}),
         dgdShm: {
@@ -202,6 +203,7 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
           ...operatorLabels(dgd, name, type, type && PD.has(type) ? type : undefined),
         },
         ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
+        ...(obj(podSpec?.nodeSelector) ? { nodeSelector: stringMap(podSpec?.nodeSelector) } : {}),
         nodeCount: nodeCountOf(comp.multinode),
         ...(replicasOf(comp.replicas) !== undefined ? { replicas: replicasOf(comp.replicas) } : {}),
         dgdShm: {

@@ -66,6 +66,18 @@ export function analyse(
       ),
     );
   }
+  for (const m of ex.misgrouped)
+    checks.push(
+      check(
+        'env.api-group',
+        'fail',
+        `${m.file}: ${m.kind} ${m.name} is written as ${m.written}, but ${m.kind} is served by ${m.group}: the API server refuses it ("no matches for kind"), so nothing of it is created; read here as ${m.group}'s`,
+        {
+          subject: `${m.file}#${m.name}`,
+          fix: `write apiVersion: ${m.group}/<version> (see the ${m.kind} CRD)`,
+        },
+      ),
+    );
   // Judged scope by scope, each scope's raw services let go once judged (the report keeps its own
   // entries): a large tree never holds both all its services as read and all as reported. The
   // graphs are taken from `ex` (issue 40 item 13). DGDs of a file that pair up come first.

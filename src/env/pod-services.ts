@@ -76,6 +76,7 @@ export function containerServices(at: PodTemplateAt): RawService[] {
         annotations: stringMap(meta?.annotations),
         labels,
         ...(obj(podSpec?.affinity) ? { affinity: obj(podSpec?.affinity) } : {}),
+        ...(obj(podSpec?.nodeSelector) ? { nodeSelector: stringMap(podSpec?.nodeSelector) } : {}),
         nodeCount: at.nodeCount,
         ...(at.replicas !== undefined ? { replicas: at.replicas } : {}),
         dgdShm: null,

@@ -108,6 +108,8 @@ export interface RawService {
   annotations: Record<string, string>;
   labels: Record<string, string>;
   affinity?: Rec;
+  /** The pod's nodeSelector, when written. */
+  nodeSelector?: Record<string, string>;
   nodeCount: number;
   replicas?: number;
   /** DGD-managed /dev/shm: size as written, `disabled`, or undefined (operator default). Null for plain pods. */

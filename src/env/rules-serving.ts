@@ -1,4 +1,5 @@
 import { type Check, check } from '../core/model.js';
+import { gpuModelsOf, namesOnlySingleNodeNvlink } from './gpu-model.js';
 import type { RawService } from './raw.js';
 import type { EngineFacts } from './resolve.js';
 import { roleFromArgs } from './roles.js';
@@ -165,12 +166,15 @@ export function multinodeRdmaCheck(
   const host = s.pod.hostNetwork
     ? 'hostNetwork but no RDMA device with it (those come with an RDMA resource, a DRA claim or privileged)'
     : undefined;
-  // With the GPUs per pod not shown, the tray size is not known either.
+  // With the GPUs per pod not shown, the tray size is not known either. A GPU model the node
+  // selection names that has no multi-node NVLink (H100, A100, …: gpu-model.ts) rules the tray out.
+  const models = gpuModelsOf(raw);
   const nvl =
-    s.pod.gpus === undefined ||
-    s.pod.gpus <= 4 ||
-    env.NCCL_MNNVL_ENABLE === '1' ||
-    /^(1|true)$/i.test(env.NCCL_IB_DISABLE ?? '');
+    !namesOnlySingleNodeNvlink(models) &&
+    (s.pod.gpus === undefined ||
+      s.pod.gpus <= 4 ||
+      env.NCCL_MNNVL_ENABLE === '1' ||
+      /^(1|true)$/i.test(env.NCCL_IB_DISABLE ?? ''));
   if (nvl)
     return check(
       'env.multinode-rdma',
@@ -184,7 +188,7 @@ export function multinodeRdmaCheck(
   return check(
     'env.multinode-rdma',
     'fail',
-    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, ${host ?? 'no hostNetwork'}, no Multus network, no ComputeDomain): NCCL between the nodes and KV both run over TCP sockets`,
+    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, ${host ?? 'no hostNetwork'}, no Multus network, no ComputeDomain)${models.length ? ` and are pinned to ${[...new Set(models)].join(', ')}, which has no multi-node NVLink` : ''}: NCCL between the nodes and KV both run over TCP sockets`,
     {
       subject,
       fix: 'request the RDMA device (rdma/ib, vpc.amazonaws.com/efa, or a DRA ResourceClaim for the NICs) with IPC_LOCK, or keep the worker on one node',

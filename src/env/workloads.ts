@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
-import { withImpliedApiVersion } from './kind-only.js';
+import { type Misgrouped, withImpliedApiVersion, withKnownGroup } from './kind-only.js';
 import type { LoadedDoc } from './load.js';
 import { dgdSpecNotShown, type NotShownGraph, rolesNotShown } from './not-shown.js';
 import { containerServices } from './pod-services.js';
@@ -24,6 +24,8 @@ export interface Extracted {
   rdmaClaimTemplates: Set<string>;
   /** Fields of a wrong type, per document: each becomes a one-line fail. */
   shapes: { file: string; doc: number; kind: string; deployment: string; problem: ShapeProblem }[];
+  /** Kinds env reads written under a group that does not serve them (kind-only.ts withKnownGroup). */
+  misgrouped: Misgrouped[];
 }
 
 /** Where each plain workload kind keeps its pod template; LeaderWorkerSet has two. */
@@ -230,6 +232,7 @@ export function workloadExtractor(): WorkloadExtractor {
     computeDomainTemplates: new Set(),
     rdmaClaimTemplates: new Set(),
     shapes: [],
+    misgrouped: [],
   };
   const kustomizations: LoadedDoc[] = [];
   /** DGD graphs whose fragment-ness waits for every kustomization (finish). */
@@ -239,7 +242,7 @@ export function workloadExtractor(): WorkloadExtractor {
   let mark = 0;
   let undecidedMark = 0;
   const visit = (d: LoadedDoc, value: unknown) => {
-    const doc = withImpliedApiVersion(obj(value));
+    const doc = withKnownGroup(withImpliedApiVersion(obj(value)), out.misgrouped, d);
     const skip = (why: string) =>
       out.skipped.push({ file: d.file, doc: d.doc, line: d.line, kind: doc ? kindOf(doc) : '-', why });
     if (!doc) return skip(`not a Kubernetes object (a ${Array.isArray(value) ? 'list' : typeof value})`);

@@ -164,4 +164,10 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'nimop-nimservice-dra-manual-gpu-claim.yaml':
     "READING: as nimop-nimservice-dra-cel-gpu-1b.yaml: a NIMService's pods are built by the NIM Operator and the engine command is inside the NIM image, so env lists it as a partial graph and passes nothing (its stated rule for such kinds); the expert judged one replica on one DRA-claimed GPU as aggregated",
   // m19
+  'atlworkshop-pod-efa-test.yaml':
+    "READING: the Pod runs only a check script (ls /dev/infiniband, fi_info, nvidia-smi), no engine, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass, as dra-imex-channel-injection-pod.yaml), and env warns its EFA device without IPC_LOCK and its /dev/shm as for any RDMA pod; the expert judged the same facts as nothing at risk (no serving, no KV)",
+  'dynworkshop-dgd-vllm-agg-connector-nixl-0.6.yaml':
+    "READING: env's stated rule (env.error-flag, src/env/rules-flags.ts; kinds.test.ts 'on a 0.x image it still worked: a warn') warns --connector on a 0.x image because dynamo.vllm 1.0.0 and later refuse to start with it; the expert judged the file as written on its 0.6.0 image, where the flag works and the one aggregated worker hands no KV to another pod",
+  'k8srecipes-dynamograph-unknown-kind-disagg.yaml':
+    'READING: kind DynamoGraph is no kind env reads (nor any Dynamo CRD), so its stated rule refuses the file as nothing to check (exit 2), as for devfloor9-dynamodeployment-vllm-disagg-p4d-g6e.yaml; the expert read the same unknown kind and its undeclared fabric as a KV path left undetermined (not-judged)',
 };
