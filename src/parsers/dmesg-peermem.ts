@@ -1,4 +1,5 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { DRIVER_LINE } from './dmesg-dma.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -263,7 +264,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const decode = DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t);
+    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_LINE.test(t);
     if (kernel) r.kernelLines++;
     const insert =
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
