@@ -155,4 +155,20 @@ export const CAPTURES_b52: Capture[] = [
     expert: 'not-judged',
     why: 'server of a GPU-memory `ib_write_bw` (H100 GPU 3, DMA-BUF, 8 QPs, RoCE mlx5_2), the inline-size note first: one 8 MiB row at 105.03 Gb/s; no failure, only the last size and no link rate',
   },
+  // second round (readings committed before read ran on these two)
+  {
+    file: 'ucx_info/ucx-9306-ucx-info-d-excerpt-from-mid-output-rc-mlx5-mlx5-0-cut-both-ends.txt',
+    tool: 'ucx_info',
+    source: 'https://github.com/openucx/ucx/issues/9306',
+    expert: 'not-judged',
+    why: "an excerpt of `ucx_info -d` as the stored copy holds it: it begins inside another transport's capability rows and ends mid-row in rc_mlx5's atomics; rc_mlx5 on mlx5_0:1 (45.7 GB/s per process) is offered, but no memory domain header, no self domain and no CUDA transport are in the part shown, so whether UCX can move GPU memory is not shown",
+  },
+  {
+    file: 'perftest/moc-training-bm-gpu-clt-read-bw-1qp-h100-gpu3-dip-at-32k-then-84gbps.txt',
+    tool: 'perftest',
+    source:
+      'https://github.com/tssala23/moc-training-scripts/blob/c27c41305621bc6c11300f8552533e3335a759a0/baremetal/perftest/logs/run_gpu_19-05-25-1747678141/perftest_gpu_clt_ib_read_bw_9000_1_mocr4pcc04u16_mocr4pcc04u15_0_3.log',
+    expert: 'not-judged',
+    why: 'bare-metal `ib_read_bw -a`, one QP, into H100 GPU 3 memory (DMA-BUF) over RoCE mlx5_2: 42 Gb/s from 2 KiB to 16 KiB, a dip to 19 Gb/s average at 32 KiB, then up to 83.9 Gb/s (10.5 GB/s) at 8 MiB: above the KV floor and no fall at the large sizes, but no link rate is named to hold the figure against',
+  },
 ];
