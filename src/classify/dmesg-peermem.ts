@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
+import { dmaFaults } from './dmesg-dma.js';
 import { gpuFaults, xids } from './dmesg-gpu.js';
 import { hiddenBy, type Shown } from './shown.js';
 
@@ -16,6 +17,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...gpuFaults(r),
     ...xids(r),
     ...driverFailures(r),
+    ...dmaFaults(r),
     ...errorCompletions(r),
     ...gidFailures(r),
     ...links(r),

@@ -147,6 +147,10 @@ export function excerptOf(r: UcxInfoResult): Shown | undefined {
     return cutShown(
       `it ends inside the transport name \`${r.cutTransport}\`, so the list goes on past the cut`,
     );
+  if (r.cutField !== undefined)
+    return cutShown(
+      `it ends inside the \`${r.cutField}\` field, cut mid-line, so what came after is not shown`,
+    );
   if (r.elided) return cutShown('lines were left out with `[...]`');
   if (r.endsInside !== undefined)
     return cutShown(`it ends inside the \`${r.endsInside}\` memory domain, before its transports`);

@@ -1,4 +1,5 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { type DmaFault, DRIVER_LINE, pushDma } from './dmesg-dma.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
@@ -66,6 +67,8 @@ export interface DmesgPeermemResult {
   gidFailures?: GidFailure[];
   /** mlx5 link and cable events, in log order. */
   links?: LinkEvent[];
+  /** DMA that failed: a buffer the NIC could not register, an IOMMU fault of a GPU or NIC (parsers/dmesg-dma.ts). */
+  dma?: DmaFault[];
 }
 
 /**
@@ -268,8 +271,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const decode = DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t);
+    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_LINE.test(t);
     if (kernel) r.kernelLines++;
+    if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
     if (insert) {

@@ -63,6 +63,8 @@ export interface UcxInfoResult {
   logOnly?: true;
   /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
   cutTransport?: string;
+  /** The paste ends in a field with no value (`#        iface address:`): cut mid-line, what followed not shown. */
+  cutField?: string;
   /**
    * UCX's own ERROR or DIAG lines saying its RDMA transport cannot work: the device or rdma_cm could not be opened, a
    * completion queue could not be created, a transfer completed in error (principle 4; parsers/ucx-log-failures.ts).
@@ -264,6 +266,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   }
   flush();
   const cutTransport = cutName(lines, lastTransport, domains);
+  const cutField = cutTransport === undefined ? valueCut(lines) : undefined;
   const built = Object.keys(build).length ? { build } : {};
   if (domains.length === 0 && !version && !built.build) return nothingShown(first, notUnderstood, ran);
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
@@ -280,6 +283,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
     ...(endsInside !== undefined ? { endsInside } : {}),
     ...built,
     ...(cutTransport !== undefined ? { cutTransport } : {}),
+    ...(cutField !== undefined ? { cutField } : {}),
     ...openFailuresOf(notUnderstood),
   };
 }
@@ -355,6 +359,18 @@ function cutName(
   if (known.includes(last.name) || !known.some((k) => k.startsWith(last.name))) return undefined;
   for (const d of domains) d.transports = d.transports.filter((x) => x.name !== last.name);
   return last.name;
+}
+
+/**
+ * A paste that ends in a field with no value (`#        iface address:`) was cut mid-line (principle 2): every field
+ * `ucx_info -d` prints carries its value on the same line (openucx/ucx src/tools/info/tl_info.c @ 02137b74,
+ * print_iface_info: `printf("#        iface address: %zu bytes\n", …)` and its other rows) but the `capabilities:`
+ * heading before them.
+ */
+function valueCut(lines: readonly Line[]): string | undefined {
+  const last = [...lines].reverse().find((l) => l.text.trim() !== '');
+  const key = last ? /^#\s+([\w ]+?):\s*$/.exec(last.text.trim())?.[1] : undefined;
+  return key && key !== 'capabilities' ? key : undefined;
 }
 
 /** Spaces between the leading "#" and the text: the layout's nesting. */

@@ -239,6 +239,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ucx_info/pytorch-cuda-mpi-error-ucx-info-d-ucx18-style-mlx5-cuda-gdr.txt':
     'READING: the expert passed the UCX 1.6-era `ucx_info -d` on cuda_copy/cuda_ipc/gdr_copy and the mlx5 transports, but gdr_copy is not GPUDirect RDMA and this layout prints no memory types, so whether the IB memory domains register GPU memory is not shown; read skips that check and leaves the paste not fully judged, as its stated rule for pre-1.12 layouts says',
   // b52
+  'perftest/moc-training-ocp-oct8-read-lat-client-2b-to-8m-latency-only.txt':
+    'READING: the expert left a whole `ib_read_lat` run unjudged because a latency test shows no bandwidth; read answers the latency question the run asks (5.45 us typical at 2 B, inside its 10 us verbs band, over a named RoCE device) by its stated rule, as earlier readers did for completed `_lat` runs (the AKS VF ib_read_lat at 5.49 us, no-problem)',
   // b53
   // b54
   // b55
