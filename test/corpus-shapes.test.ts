@@ -51,10 +51,6 @@ const DIFFERENT_PASTE: Record<string, string> = {
     "a mail's quoted-printable source: the encoding is the mail's outermost layer, applied after any indentation or quote, so an indented raw source is not a shape mail takes",
   'a mail quote|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':
     'as above: a quote inside the quoted-printable layer is not what a mail client writes',
-  'a markdown list indentation|dmesg/linux-rdma-2022-02-nvmeof-fio-amd-vi-io-page-fault-local-protection-error-cqe-qp-0a-endings.txt':
-    "a mail's quoted-printable source, as above",
-  'a mail quote|dmesg/linux-rdma-2022-02-nvmeof-fio-amd-vi-io-page-fault-local-protection-error-cqe-qp-0a-endings.txt':
-    "a mail's quoted-printable source, as above",
   'a mail quote|perftest/softiwarp-27-siw-ib-send-bw-completion-error-status-12-line.txt':
     "one line behind `> ` cannot be told from a shell's continuation prompt (PS2 `> `): a one-line quote is not read as a mail's",
   'a sentence before it|dev-infiniband/siderolabs-docs-566-talos-ls-la-4-uverbs-rw-no-rdma-cm-then-comment.txt':
