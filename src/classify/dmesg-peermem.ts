@@ -2,6 +2,7 @@ import { type Check, check } from '../core/model.js';
 import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
 import { gpuFaults, xids } from './dmesg-gpu.js';
+import { nicPcie } from './dmesg-nic.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -19,6 +20,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...errorCompletions(r),
     ...gidFailures(r),
     ...links(r),
+    ...nicPcie(r),
     ...peermem(r, opts),
   ];
 }

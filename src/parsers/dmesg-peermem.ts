@@ -1,4 +1,5 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { DRIVER_PRINT, type NicPrints, readNicPrints } from './dmesg-nic-print.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
@@ -62,6 +63,8 @@ export interface DmesgPeermemResult {
   gidFailures?: GidFailure[];
   /** mlx5 link and cable events, in log order. */
   links?: LinkEvent[];
+  /** mlx4 carrier changes and NICs' PCIe bandwidth (dmesg-nic-print.ts). */
+  nic?: NicPrints;
 }
 
 /**
@@ -263,7 +266,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const decode = DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t);
+    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
     if (kernel) r.kernelLines++;
     const insert =
       /^modprobe: (?:FATAL|ERROR): could not insert '(nvidia[_-]peermem|nv_peer_mem|gdrdrv)'/.exec(t);
@@ -377,6 +380,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const m = NIC_DRIVER.exec(t) ?? RDMA_STACK.exec(t) ?? MODULE.exec(t);
     return m ? (m[1] as string).replace('-', '_') : undefined;
   });
+  readNicPrints(lines, r, KERNEL);
   if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
