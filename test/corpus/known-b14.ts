@@ -241,6 +241,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: the expert passed the UCX 1.6-era `ucx_info -d` on cuda_copy/cuda_ipc/gdr_copy and the mlx5 transports, but gdr_copy is not GPUDirect RDMA and this layout prints no memory types, so whether the IB memory domains register GPU memory is not shown; read skips that check and leaves the paste not fully judged, as its stated rule for pre-1.12 layouts says',
   // b52
   // b53
+  // (b53, TOOL P1/P2, fixed: a last nvlink --status GPU block the paste ends inside, and nvlink -gt throughput counters: src/read/nvlink-cut-and-throughput.test.ts; 3 captures)
+  // (b53, TOOL P1/P5, fixed: NIC driver lines without a timestamp, mlx4_en carrier changes, a NIC PCIe link under a KV port's rate: src/read/dmesg-nic-prints.test.ts; 2 captures)
+  // (b53, TOOL P3, fixed: a RawEth perftest run does not show the RDMA path: src/read/perftest-raw-ethernet.test.ts; 1 capture)
+  'ibstat/heioy-books-zh-ibstat-ca-port-2-unindented-active-56.txt':
+    'READING: the one port asked for is Active at 56 Gb/s (FDR); the expert held it to the 5 GB/s floor (about 6.8 GB/s of data) and passed it, read warns below the 100 Gb/s links disaggregated serving is sized for, the FDR convention of b28 and b32',
   // b54
   // b55
 };
