@@ -147,4 +147,34 @@ export const CAPTURES_b53: Capture[] = [
     expert: 'problem',
     why: 'the same notes, lines without timestamps: mlx4_core v4.0 reports "32.000 Gb/s available PCIe bandwidth (5.0 GT/s PCIe x8 link)", a 4 GB/s ceiling under the 5 GB/s floor; mlx4_en eth4 then goes Link Up, Link Down, Link Down, Link Up (a flap)',
   },
+  // second sub-batch (read before read ran on them, as the first): more blocks of the same sources
+  {
+    file: 'ibstat/heioy-books-zh-ibstat-p-four-port-guids-only.txt',
+    tool: 'ibstat',
+    source: `${HEIOY}/chang-yong-ming-ling/xin-xi-pian/ibstat.md`,
+    expert: 'not-judged',
+    why: 'the Chinese GitBook: `#ibstat -p`, four port GUIDs and nothing else: no port state or rate is shown',
+  },
+  {
+    file: 'ibstat/heioy-books-zh-check-nic-state-ibstat-one-cx3-two-ports-active-56.txt',
+    tool: 'ibstat',
+    source:
+      'https://github.com/Heioy/Books/blob/3000b8dadf60ef8cae68c969e055f19768870d81/an-zhuang-pei-zhi/jian-cha-wang-ka-zhuang-tai.md',
+    expert: 'no-problem',
+    why: 'the same GitBook (检查网卡状态): `#ibstat`, one ConnectX-3 (MT4099) with both ports Active/LinkUp at 56 (FDR, about 6.8 GB/s of data, above the 5 GB/s floor) and LIDs from the SM; the whole output',
+  },
+  {
+    file: 'topo/gnosia93-eks-ko-8gpu-nv12-two-numa-no-nic-columns.txt',
+    tool: 'topo',
+    source: `${GNOSIA}/9d2046f9c49e9c9119eaa57ff58f24ad1502054f/chapter/c7-training-optimization-intra-topology.md`,
+    expert: 'not-judged',
+    why: 'the Korean EKS guide: `# nvidia-smi topo -m` of 8 GPUs all NV12 to each other over two NUMA nodes (an A100 board), legend whole; no NIC columns, so where the RDMA NICs sit is not shown',
+  },
+  {
+    file: 'nccl-tests/b5paper-notes-zh-container-a100-2gpu-sendrecv-nccl-debug-no-ib-device-p2p-212gbs.txt',
+    tool: 'nccl-tests',
+    source: `${B5PAPER}/916199ceb2cf59a0cb42f9f31441b30f83b283ce/High%20Performance%20Computing/nccl/sendrecv_perf_2_gpu.log`,
+    expert: 'not-judged',
+    why: 'the Chinese notes, indented: NCCL_DEBUG=INFO sendrecv_perf -g 2 on two A100-SXM4 in a container: P2P/direct pointer channels, busbw 153–212 GB/s, out of bounds 0 OK (in-place #wrong N/A, as sendrecv prints it), so the one-node figures are healthy; NCCL finds no IB device ("NET/IB : No device found") and falls to NET/Socket, so cross-node transfers from this container would go over TCP (a warning)',
+  },
 ];
