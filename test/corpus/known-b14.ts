@@ -246,6 +246,8 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (b53, TOOL P3, fixed: a RawEth perftest run does not show the RDMA path: src/read/perftest-raw-ethernet.test.ts; 1 capture)
   'ibstat/heioy-books-zh-ibstat-ca-port-2-unindented-active-56.txt':
     'READING: the one port asked for is Active at 56 Gb/s (FDR); the expert held it to the 5 GB/s floor (about 6.8 GB/s of data) and passed it, read warns below the 100 Gb/s links disaggregated serving is sized for, the FDR convention of b28 and b32',
+  'ibstat/heioy-books-zh-check-nic-state-ibstat-one-cx3-two-ports-active-56.txt':
+    'READING: both ports Active at 56 Gb/s (FDR), as the one-port form above: the expert passed them against the 5 GB/s floor, read warns below 100 Gb/s by its stated rule',
   // b54
   // b55
 };
