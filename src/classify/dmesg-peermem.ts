@@ -3,6 +3,7 @@ import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
 import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
 import { dmaFaults } from './dmesg-dma.js';
 import { gpuFaults, xids } from './dmesg-gpu.js';
+import { nicPcie } from './dmesg-nic.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -21,6 +22,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...errorCompletions(r),
     ...gidFailures(r),
     ...links(r),
+    ...nicPcie(r),
     ...peermem(r, opts),
   ];
 }

@@ -59,6 +59,14 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
   // `-e` gives each link's error counters since the driver loaded, not its state (issue 38, P2): zero counters
   // leave the state not shown; a counter above zero is a link that replayed or retrained, degraded (P5).
   if (g.links.length === 0 && !g.allInactive && g.errorCounters?.length) return judgeCounters(g, say);
+  // `-gt d|r` counts the data that crossed each link, not whether it is up (issue 38, P1/P2).
+  if (g.links.length === 0 && !g.allInactive && g.throughput) {
+    return say(
+      'skipped',
+      `${g.name}: ${plural(g.throughput, 'throughput counter')} (\`nvidia-smi nvlink -gt\`) say how much data crossed its links, not whether they are up: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
   // `-info` gives NVLink encryption and firmware, nothing of link state; a header the paste ends at has
   // no links shown at all (issue 38, P2).
   if (g.links.length === 0 && !g.allInactive && (g.info || g.endsAtHeader)) {
@@ -117,6 +125,16 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
           `${g.name}: ${none} (no NVLink in use); ${g.name} ${NOT_IN_TABLE}`,
           'expected without an NVLink bridge/NVSwitch; otherwise check the bridge and the fabric manager',
         );
+  }
+  // `--status` lists every link of a GPU, up or `<inactive>`: a block the paste ends inside, all of whose links
+  // are up, stops short because the paste does, not because links are missing (issue 38, P2).
+  const full = p ? (p.wiring === 'bridge' ? (p.bridged as number) : p.links) : undefined;
+  if (g.endsInLinks && inactive.length === 0 && full !== undefined && active.length < full) {
+    return say(
+      'skipped',
+      `${named}: the paste ends after ${plural(active.length, 'link')} of this GPU, all up; its other links are not shown, so the link count is not judged`,
+      'paste the whole `nvidia-smi nvlink --status` output',
+    );
   }
   const up = `${active.length} of ${g.links.length} links up, ${gbps} GB/s per direction`;
   if (!p) {

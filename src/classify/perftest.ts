@@ -39,6 +39,17 @@ export function classifyPerftest(r: PerftestResult, opts: TransferOptions): Chec
         },
       ),
     );
+  // raw_ethernet_bw/_lat post Ethernet frames on a raw-packet QP (`Connection type : RawEth`): they time the NIC's
+  // packet path, not an RDMA read or write, so the RDMA path KV transfer uses is not shown (principle 3).
+  if (r.connection === 'RawEth')
+    checks.push(
+      check(
+        'verbs.transport',
+        'skipped',
+        `${what} sent raw Ethernet frames (Connection type RawEth, a raw-packet QP): no RDMA transport ran, so whether RDMA reads and writes work is not shown`,
+        { fix: 'run ib_write_bw or ib_read_bw between the two hosts on the RDMA device KV transfer uses' },
+      ),
+    );
   // RoCE addresses the peer by GID (a GRH on every packet): a GID that prints as all zeros is an empty
   // table entry (no net device or address behind it in this namespace, e.g. a pod without its secondary
   // network), so the QP cannot reach RTR whatever else the paste shows (principle 5).

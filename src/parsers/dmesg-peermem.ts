@@ -1,5 +1,6 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
-import { type DmaFault, DRIVER_LINE, pushDma } from './dmesg-dma.js';
+import { type DmaFault, pushDma } from './dmesg-dma.js';
+import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
@@ -69,6 +70,8 @@ export interface DmesgPeermemResult {
   links?: LinkEvent[];
   /** DMA that failed: a buffer the NIC could not register, an IOMMU fault of a GPU or NIC (parsers/dmesg-dma.ts). */
   dma?: DmaFault[];
+  /** mlx4 carrier changes and NICs' PCIe bandwidth (dmesg-nic-print.ts). */
+  nic?: NicPrints;
 }
 
 /**
@@ -177,34 +180,6 @@ const DEVICE_COMMAND =
  * interrupt never came, so every such command waits out the whole timeout (principle 5: degraded, a warning).
  */
 const COMMAND_LATE = /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) recovered after timeout/;
-/**
- * A kernel line that holds only its driver's device prefix (`mlx5_core 0000:d8:00.0:`, `infiniband mlx5_0:`): a mail
- * or a narrow terminal wrapped its message onto the next lines, which carry no timestamp of their own. They are
- * read back onto it (issue 38 principle 1), up to three, stopping at a blank or stamped line.
- */
-const PREFIX_ONLY =
-  /(?:\b(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa|qede|qedr) [0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d|\binfiniband \S+?):\s*$/i;
-const STAMPED = /^\s*(?:\[\s*\d+\.\d+\]|[A-Z][a-z]{2} +\d+ \d\d:\d\d|\d{4}-\d\d-\d\d[T ])/;
-function unwrapMessages<L extends { no: number; text: string }>(lines: readonly L[]): L[] {
-  const out: L[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as L;
-    if (!PREFIX_ONLY.test(l.text)) {
-      out.push(l);
-      continue;
-    }
-    let text = l.text.trimEnd();
-    let j = i + 1;
-    for (; j < lines.length && j <= i + 3; j++) {
-      const next = (lines[j] as L).text;
-      if (next.trim() === '' || STAMPED.test(next) || promptCommand(next) !== undefined) break;
-      text = `${text} ${next.trim()}`;
-    }
-    out.push({ ...l, text });
-    i = j - 1;
-  }
-  return out;
-}
 /** The RDMA core's device prefix (`infiniband efa_0: …`, ibdev_err()): the device the line is about. */
 const IBDEV = /\binfiniband (\S+?):/;
 
@@ -255,6 +230,37 @@ function gpuFault(t: string): boolean {
   return xidCodes(t).some((n) => n === 79 || NVLINK_XIDS.has(n));
 }
 
+/**
+ * An error completion's line, added to `cqes`: mlx5's debug print (its syndrome on the next line), qedr's, mlx5's
+ * `WC error`, or a ULP's own (dmesg-ulp-cqe.ts). True when the line was one.
+ */
+function errorCompletion(cqes: ErrorCqe[], no: number, t: string): boolean {
+  const cqe = ERROR_CQE.exec(t);
+  if (cqe) {
+    cqes.push({ line: no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
+    return true;
+  }
+  const qedr = QEDR_CQE.exec(t);
+  if (qedr) {
+    const flushed = qedr[2] === 'WORK_REQUEST_FLUSHED_ERR';
+    cqes.push({ line: no, device: qedr[1] as string, message: flushed ? 'WR flushed' : (qedr[2] as string) });
+    return true;
+  }
+  const wc = WC_ERROR.exec(t);
+  const ulp = wc ? undefined : ulpErrorCompletion(t);
+  if (wc || ulp) {
+    cqes.push({ line: no, ...(ulp ?? { device: wc?.[1] as string, message: wc?.[2] as string }) });
+    return true;
+  }
+  const synd = CQE_SYNDROME.exec(t);
+  const last = cqes.at(-1);
+  if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
+    last.syndrome = Number.parseInt(synd[2] as string, 16);
+    return true;
+  }
+  return false;
+}
+
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = unwrapMessages(cleanLines(text));
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
@@ -271,7 +277,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
     const decode = DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_LINE.test(t);
+    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
     if (kernel) r.kernelLines++;
     if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
@@ -280,27 +286,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       r.lines.push({ line: l.no, module: (insert[1] as string).replace('-', '_'), text: t, kind: 'insert' });
       continue;
     }
-    const cqe = ERROR_CQE.exec(t);
-    if (cqe) {
-      r.errorCqes.push({ line: l.no, device: cqe[1] as string, side: cqe[2] as ErrorCqe['side'] });
-      continue;
-    }
-    const qedr = QEDR_CQE.exec(t);
-    if (qedr) {
-      const flushed = qedr[2] === 'WORK_REQUEST_FLUSHED_ERR';
-      r.errorCqes.push({
-        line: l.no,
-        device: qedr[1] as string,
-        message: flushed ? 'WR flushed' : (qedr[2] as string),
-      });
-      continue;
-    }
-    const wc = WC_ERROR.exec(t);
-    const ulp = wc ? undefined : ulpErrorCompletion(t);
-    if (wc || ulp) {
-      r.errorCqes.push({ line: l.no, ...(ulp ?? { device: wc?.[1] as string, message: wc?.[2] as string }) });
-      continue;
-    }
+    if (errorCompletion(r.errorCqes, l.no, t)) continue;
     const gid = GID_ADD_FAILED.exec(t);
     if (gid) {
       r.gidFailures ??= [];
@@ -309,12 +295,6 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
         ...(gid[1] ? { device: gid[1], port: Number(gid[2]) } : {}),
         text: t,
       });
-      continue;
-    }
-    const synd = CQE_SYNDROME.exec(t);
-    const last = r.errorCqes.at(-1);
-    if (synd && last && last.device === synd[1] && last.syndrome === undefined) {
-      last.syndrome = Number.parseInt(synd[2] as string, 16);
       continue;
     }
     const probe = kernel || t.startsWith('mlx5_core') ? PROBE.exec(t) : null;
@@ -387,6 +367,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const m = NIC_DRIVER.exec(t) ?? RDMA_STACK.exec(t) ?? MODULE.exec(t);
     return m ? (m[1] as string).replace('-', '_') : undefined;
   });
+  readNicPrints(lines, r, KERNEL);
   if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {

@@ -59,7 +59,8 @@ export function parseIbstat(text: string): IbstatResult {
     }
     // ibstat prints `CA '%s'` and nothing after it (ibstat.c ca_dump): text after the closing quote, a stray
     // second quote included, is the poster's note on the line (`CA 'mlx4_0' <-- first HCA`), not output (P1).
-    const ca = /^CA '([^'\s]+)''?(?:\s.*)?$/.exec(t);
+    // `ibstat <ca> <port>` heads its one port with `CA: '%s'` (ibstat.c main), flush left like the port (b53).
+    const ca = /^CA:? '([^'\s]+)''?(?:\s.*)?$/.exec(t);
     if (ca) {
       device = { name: ca[1] as string, ports: [] };
       devices.push(device);

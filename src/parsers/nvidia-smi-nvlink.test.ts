@@ -84,6 +84,8 @@ describe('parseNvidiaSmiNvlink on every shared fixture', () => {
             { link: 4, active: true, gbps: 25.781 },
             { link: 5, active: false },
           ],
+          // The fragment ends at its last link line (issue 38, P2: links after it are not shown).
+          endsInLinks: true,
         },
       ],
     });

@@ -37,8 +37,15 @@ export interface NvlinkGpu {
    * logged since the driver loaded (NVML nvmlDeviceGetNvLinkErrorCounter), not whether the link is up.
    */
   errorCounters?: { link: number; counter: string; value: number }[];
+  /**
+   * `nvidia-smi nvlink -gt d|r` lines for this GPU (`Link 0: Data Tx: 5863784 KiB`, `Link 0: Raw Rx: …`): how much
+   * data crossed each link (NVML nvmlDeviceGetNvLinkUtilizationCounter), not whether the link is up.
+   */
+  throughput?: number;
   /** The paste ends at this GPU's header line: its links are not shown (issue 38, principle 2). */
   endsAtHeader?: boolean;
+  /** The paste ends at one of this GPU's link lines: links after it may not be shown (issue 38, principle 2). */
+  endsInLinks?: boolean;
 }
 
 export interface NvlinkResult {
@@ -105,6 +112,11 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       });
       continue;
     }
+    // `-gt d|r` (llm-action's H800 notes): `Link k: Data Tx: n KiB`, `Link k: Raw Rx: n KiB`.
+    if (gpu && /^Link \d+: (?:Data|Raw) [TR]x: \d+ [KMG]?i?B$/i.test(t)) {
+      gpu.throughput = (gpu.throughput ?? 0) + 1;
+      continue;
+    }
     const link = /^Link (\d+): (?:<inactive>|([\d.]+) GB\/s)$/i.exec(t);
     if (link && gpu) {
       const gbps = parseNumber(link[2]);
@@ -113,6 +125,7 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
         active: gbps !== undefined,
         ...(gbps !== undefined ? { gbps } : {}),
       });
+      if (isLastLine(lines, line.no)) gpu.endsInLinks = true;
       continue;
     }
     stray ??= { no: line.no, text: t };

@@ -33,6 +33,11 @@ export interface PerftestResult {
   bidirectional: boolean;
   device?: string;
   linkType?: string;
+  /**
+   * The settings block's `Connection type` (perftest_parameters.c ctx_print_test_info, connStr[]: RC, UC, UD,
+   * RawEth, XRC, DC, SRD): `RawEth` is the raw_ethernet_* tests' raw-packet QP, Ethernet frames with no RDMA transport.
+   */
+  connection?: string;
   qps?: number;
   postList?: number;
   /** The unit the table printed (`MiB/sec`, `MB/sec`, `Gb/sec`). */
@@ -232,6 +237,7 @@ function settings(r: PerftestResult, t: string): boolean {
     const value = m[2] as string;
     if (key === 'Device') r.device = value;
     else if (key === 'Link type') r.linkType = value;
+    else if (key === 'Connection type') r.connection = value;
     else if (key === 'Number of qps') r.qps = Number(value);
     else if (key === 'Post List') r.postList = Number(value);
     else if (

@@ -242,6 +242,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'perftest/moc-training-ocp-oct8-read-lat-client-2b-to-8m-latency-only.txt':
     'READING: the expert left a whole `ib_read_lat` run unjudged because a latency test shows no bandwidth; read answers the latency question the run asks (5.45 us typical at 2 B, inside its 10 us verbs band, over a named RoCE device) by its stated rule, as earlier readers did for completed `_lat` runs (the AKS VF ib_read_lat at 5.49 us, no-problem)',
   // b53
+  // (b53, TOOL P1/P2, fixed: a last nvlink --status GPU block the paste ends inside, and nvlink -gt throughput counters: src/read/nvlink-cut-and-throughput.test.ts; 3 captures)
+  // (b53, TOOL P1/P5, fixed: NIC driver lines without a timestamp, mlx4_en carrier changes, a NIC PCIe link under a KV port's rate: src/read/dmesg-nic-prints.test.ts; 2 captures)
+  // (b53, TOOL P3, fixed: a RawEth perftest run does not show the RDMA path: src/read/perftest-raw-ethernet.test.ts; 1 capture)
+  'ibstat/heioy-books-zh-ibstat-ca-port-2-unindented-active-56.txt':
+    'READING: the one port asked for is Active at 56 Gb/s (FDR); the expert held it to the 5 GB/s floor (about 6.8 GB/s of data) and passed it, read warns below the 100 Gb/s links disaggregated serving is sized for, the FDR convention of b28 and b32',
+  'ibstat/heioy-books-zh-check-nic-state-ibstat-one-cx3-two-ports-active-56.txt':
+    'READING: both ports Active at 56 Gb/s (FDR), as the one-port form above: the expert passed them against the 5 GB/s floor, read warns below 100 Gb/s by its stated rule',
   // b54
   // b55
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
