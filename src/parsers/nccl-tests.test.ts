@@ -286,3 +286,34 @@ HCA-128: Test NCCL failure common.cu:1204 'unhandled cuda error (run with NCCL_D
     expect(busbw?.matters).not.toBe(false);
   });
 });
+
+describe('nccl-tests rows cut by NCCL_DEBUG=INFO lines written between their parts (principle 1)', () => {
+  // nccl-tests writes a row in three parts (util.cu writeBenchmarkLinePreamble, common.cu
+  // writeBenchmarkLineBody per placement, util.cu writeBenchmarkLineTerminator); NCCL's INFO lines land between.
+  const info = (dev: number, what: string) => `mew0:64904:64904 [${dev}] NCCL INFO AllReduce: ${what}`;
+  const paste = `#  Rank  0 Group  0 Pid  64904 on       mew0 device  0 [0000:17:00] NVIDIA A100 80GB PCIe
+#  Rank  1 Group  0 Pid  64904 on       mew0 device  1 [0000:65:00] NVIDIA A100 80GB PCIe
+#                                                              out-of-place                       in-place
+#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+     8388608       2097152     float     sum      -1${info(1, 'opCount 0 count 2097152 datatype 7 op 0')}
+${info(0, '8388608 Bytes -> Algo RING proto SIMPLE channel{Lo..Hi}={0..23}')}
+    83.33  100.66  100.66      0${info(1, 'opCount 0 count 2097152 datatype 7 op 0')}
+${info(0, '8388608 Bytes -> Algo RING proto SIMPLE channel{Lo..Hi}={0..23}')}
+    80.98  103.59  103.59      0
+    16777216       4194304     float     sum      -1${info(1, 'opCount 0 count 4194304 datatype 7 op 0')}
+    160.2  104.73  104.73      0${info(1, 'opCount 0 count 4194304 datatype 7 op 0')}
+    158.9  105.59  105.59      0
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 103.6
+`;
+
+  it('each row is joined again from its parts, with its cells in order', () => {
+    const r = parseNcclTests(paste);
+    expect(r.rows.map((row) => [row.bytes, row.busbw, row.busbwInPlace])).toEqual([
+      [8388608, 100.66, 103.59],
+      [16777216, 104.73, 105.59],
+    ]);
+    expect(lines(readPasted('nccl-tests', paste, { expect: 'any' }).checks)).toContain('ok nccl.run');
+  });
+});

@@ -1,5 +1,6 @@
 import { ParseError } from './errors.js';
 import { cleanLines, promptCommand } from './lines.js';
+import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -100,7 +101,8 @@ const TOOL = 'nccl-tests';
 const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), whole';
 
 export function parseNcclTests(text: string): NcclTestsResult {
-  const lines = cleanLines(text).map((l) => ({ ...l, text: unlabel(l.text) }));
+  // The launcher's labels are read after the page's marks (cleanLines), then rows NCCL's log split are joined.
+  const lines = joinSplitRows(cleanLines(text).map((l) => ({ ...l, text: unlabel(l.text) })));
   const r: NcclTestsResult = {
     rows: [],
     ranks: [],
@@ -264,26 +266,6 @@ function carriedOn(lines: readonly { no: number; text: string }[], no: number): 
       after = true;
   }
   return after;
-}
-
-/**
- * Slurm's `srun --label` (`-l`) prefixes every line with the task number and `: ` (srun(1): "Prepend task
- * number to lines of stdout/err"), padded to the width of the largest: `0: `, ` 3: `, `12: `. No nccl-tests
- * or NCCL line starts with digits and `: `, so the label is the launcher's, not the tool's (principle 1).
- */
-function unlabel(line: string): string {
-  return line.replace(/^[ \t]*\d{1,6}: /, '').replace(/^\[(\d{1,6})\] ?(.*)$/, untag);
-}
-
-/**
- * MPICH's `mpiexec -prepend-rank` (`-l`) writes its `[%r] ` pattern (hydra ui/mpich/utils.c, prepend_rank_fn)
- * before each chunk it relays, so a row written in pieces carries the rank tag inside the line too, glued to
- * the cell before it (`sum      -1[0]    1626.5    0.64 …`, NVIDIA/nccl#1453). On a line that starts with
- * the tag, the same tag after a cell is the launcher's; NCCL's own lines (`0[0] -> 1[1]` connections) keep theirs.
- */
-function untag(_line: string, rank: string, rest: string): string {
-  if (/\bNCCL\b| -> /.test(rest)) return rest;
-  return rest.replace(new RegExp(`(?<=\\S)\\[${rank}\\](?=\\s)`, 'g'), ' ');
 }
 
 /**

@@ -250,6 +250,18 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibstat/heioy-books-zh-check-nic-state-ibstat-one-cx3-two-ports-active-56.txt':
     'READING: both ports Active at 56 Gb/s (FDR), as the one-port form above: the expert passed them against the 5 GB/s floor, read warns below 100 Gb/s by its stated rule',
   // b54
+  'nccl-tests/li-plus-playground-8-a100-one-process-sendrecv-128m-1g-195gbs-no-banner.txt':
+    'READING: the paste is the bare `sendrecv_perf -b 128M -e 1G -g 8` command and rows, no device banner: the expert took a command without launcher for one node, but launchers are often hidden in job scripts (oci b300, rccl-2075/2078 show multi-node rows under bare commands), so read leaves the nodes not shown and busbw unjudged against an unknown link',
+  'perftest/jebtang-rdma-experiment-mlx4-ud-ib-send-bw-a-to-2k-2.9gbs-bracket-prompt.txt':
+    'READING: UD send stops at the 2 KiB MTU, so every block measured is under 1 MiB; read does not apply the 5 GB/s floor to latency-bound sizes by its stated rule, the expert held 2.9 GB/s at 2 KiB against the floor',
+  'ibstat/apptainer-with-ompi-indented-percent-prompt-singularity-mlx4-qdr-rate-40-active.txt':
+    "READING: one ConnectX-3 port Active at QDR 40: read fails a port under 50 Gb/s as unable to carry the 5 GB/s KV floor by its stated rule (as for linux-cifs' QDR port), the expert judged the port healthy for its generation",
+  'ibstat/gpu-compress-decompress-mlx4-fdr-56-active-lid-1-sm-lid-1-no-prompt.txt':
+    'READING: one ConnectX-3 port Active at FDR 56: read warns below the 100 Gb/s disaggregated serving is sized for (its stated rule), the expert judged the port healthy for its generation',
+  'nccl-tests/timez-zx-nccl-tests-fault-log-2-a100-pcie-p2p-2-channels-28.6gbs-rows-split-by-info.txt':
+    "READING: after the b54 P1 fix the rows are read (11 sizes, OK); one node's busbw is reported, not judged, and NCCL's own \"GPU Direct RDMA Disabled\" lines for mlx5_0/mlx5_1 warn; the expert held 28.6 GB/s against the NVL[240] of a topology NCCL was fed from topo_fail.xml (context of the repository's fault injection), a judgement read does not make on one node",
+  'nccl-tests/timez-zx-nccl-tests-log-2-a100-pcie-p2p-24-channels-216gbs-rows-split-by-info.txt':
+    'READING: after the b54 P1 fix the rows are read (11 sizes, OK, one node reported, not judged); the paste\'s NCCL lines say "GPU Direct RDMA Disabled" for mlx5_0 and mlx5_1, which read warns on (network transfers staged through host memory) and the expert overlooked',
   // b55
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
 };
