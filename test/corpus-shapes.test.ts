@@ -11,7 +11,7 @@ import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
  * Issue 38, principle 1 ("read what is there, whatever its shape"), held on the whole corpus: every real capture
  * is read again through the shapes the corpus already shows pastes arrive in (a page's CRLF line ends, a markdown
  * list's indentation, a mail's `> ` quote, a markdown fence, trailing blanks, a sentence before the output, a page's
- * HTML escaping, no-break spaces, tabs expanded), and must get the verdict it gets as published. A shape that changes it is a reader that missed
+ * HTML escaping, no-break spaces, the next prompt after it, GitHub's collapsed section, tabs expanded), and must get the verdict it gets as published. A shape that changes it is a reader that missed
  * principle 1. The shapes wrap the capture as a page would; the capture itself is never changed.
  */
 const SHAPES: Record<string, (s: string) => string> = {
@@ -35,6 +35,9 @@ const SHAPES: Record<string, (s: string) => string> = {
   'a sentence before it': (s) => `Here is what I get on the node:\n\n${s}`,
   'HTML escaping': (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
   'no-break spaces (a page copied from a browser)': (s) => s.replace(/ /g, '\u00a0'),
+  'the next prompt copied after it': (s) => `${s.replace(/\n*$/, '')}\nroot@gpu-node-3:~# \n`,
+  "GitHub's collapsed section": (s) =>
+    `<details>\n<summary>output</summary>\n\n\`\`\`\n${s.replace(/\n*$/, '')}\n\`\`\`\n\n</details>\n`,
   'tabs expanded to spaces': (s) =>
     s
       .split('\n')
@@ -47,6 +50,8 @@ const SHAPES: Record<string, (s: string) => string> = {
  * change fails.
  */
 const DIFFERENT_PASTE: Record<string, string> = {
+  'the next prompt copied after it|dev-infiniband/k8s-rdma-shared-169-k9s-pane-borders-rdma-cm-umad-cut.txt':
+    "a TUI pane's copy whose last line lost its border is cut there only as the copy's last line; a prompt below a pane is not part of a screen copy of it",
   'a markdown list indentation|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':
     "a mail's quoted-printable source: the encoding is the mail's outermost layer, applied after any indentation or quote, so an indented raw source is not a shape mail takes",
   'a mail quote|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':

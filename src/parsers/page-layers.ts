@@ -90,12 +90,19 @@ function decodeQp(s: string): string {
  * references"). When two or more lines carry a `<br>` or an entity, the markup is the page's, not the tool's: its
  * tags go (a `<br>` line becomes blank, so line numbers stay) and its entities are decoded (issue 38, principle 1).
  */
-function unhtml(raw: string[]): string[] {
+function unhtml(lines: string[]): string[] {
+  // A collapsed section around the paste (GitHub's `<details>`, its `<summary>` title): the post's, a line of its own.
+  const raw = lines.map((l) => (COLLAPSED.test(l) ? '' : l));
   const marked = raw.filter((l) => HTML_BREAK.test(l) || HTML_ENTITY.test(l)).length;
   // No tool prints an HTML entity: one line that holds one is a page's escaping, even in a one-line paste.
   if (marked < 2 && !raw.some((l) => HTML_ENTITY.test(l))) return raw;
   return raw.map((l) => decodeEntities(l.replace(HTML_TAG, '')));
 }
+/**
+ * GitHub's collapsed section (docs.github.com, "Organizing information with collapsed sections": `<details>`, then
+ * `<summary>title</summary>`, the content, `</details>`), each tag on a line of its own, a title at most inside it.
+ */
+const COLLAPSED = /^\s*(?:<\/?details\b[^>]*>|<summary\b[^>]*>.*<\/summary>|<\/?summary>)\s*$/i;
 const HTML_BREAK = /<br\s*\/?>/i;
 const HTML_ENTITY = /&(?:nbsp|gt|lt|amp|quot|#\d+|#x[0-9a-f]+);/i;
 /** The tags a page wraps text in; `<stdout>`-style launcher tags and `<pid>`-style placeholders are not among them. */

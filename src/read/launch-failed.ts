@@ -1,4 +1,4 @@
-import { cleanLines } from '../parsers/lines.js';
+import { cleanLines, promptCommand } from '../parsers/lines.js';
 
 /**
  * A job launcher that never started the ranks (issue 38, P2 and P4). HPE Cray PALS's `mpiexec` (the launcher of
@@ -23,7 +23,8 @@ const CXI_ALLOC = /\bCXI alloc failed on cxi\d+\b/;
  * failed on cxi1: …`): a paste with other lines is the tool's and is read as such.
  */
 export function launchFailure(text: string): LaunchFailure | undefined {
-  const filled = cleanLines(text).filter((l) => l.text.trim() !== '');
+  // An empty prompt copied after the output (the terminal's next one) is no line of the launcher's.
+  const filled = cleanLines(text).filter((l) => l.text.trim() !== '' && promptCommand(l.text) !== '');
   const first = filled.find((l) => LAUNCH.test(l.text.trim()));
   if (!first) return undefined;
   if (!filled.every((l) => LAUNCH.test(l.text.trim()) || CXI_ALLOC.test(l.text))) return undefined;

@@ -35,6 +35,34 @@ describe('marks in layers around a paste', () => {
     same(IBSTAT_ACTIVE_400.map((l) => l.replace(/ /g, '\u202f').replace(/:/g, ':\u200b')).join('\n'));
   });
 
+  it('GitHub’s collapsed section around a fenced paste is the post’s: a row cut at the end is still the last', () => {
+    const ls = [
+      'crw-rw-rw- 1 root root 231, 64 Sep 21 09:12 issm0',
+      'crw-rw-rw- 1 root root 10, 58 Sep 21 09:12 rdma_cm',
+      'crw-rw-rw- 1 root root 2',
+    ];
+    const collapsed = [
+      '<details>',
+      '<summary>ls -l /dev/infiniband</summary>',
+      '',
+      '```',
+      ...ls,
+      '```',
+      '</details>',
+    ];
+    expect(checkLines(readChecks('dev-infiniband', collapsed.join('\n')))).toEqual(
+      checkLines(readChecks('dev-infiniband', ls.join('\n'))),
+    );
+  });
+
+  it('the next prompt copied after the output is no line of it: a launcher that never started is still read', () => {
+    same(`${PLAIN}\nroot@gpu-node-3:~# `);
+    const launch =
+      "launch failed on x3006c0s1b1n0: Couldn't allocate a port for PMI to use\nuser@login01:~$ \n";
+    const c = readChecks('nccl-tests', launch).find((k) => k.id === 'nccl.nccl-tests');
+    expect(c?.detail).toMatch(/the launcher never started the job/);
+  });
+
   it('an fi_info record whose indentation a page flattened keeps its attributes', () => {
     const flat = [
       'provider: efa',
