@@ -53,6 +53,9 @@ import { CAPTURES_b52 } from './captures-b52.table.js';
 import { CAPTURES_b53 } from './captures-b53.table.js';
 import { CAPTURES_b54 } from './captures-b54.table.js';
 import { CAPTURES_b55 } from './captures-b55.table.js';
+import { CAPTURES_b56 } from './captures-b56.table.js';
+import { CAPTURES_b57 } from './captures-b57.table.js';
+import { CAPTURES_b58 } from './captures-b58.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -111,4 +114,7 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b53,
   ...CAPTURES_b54,
   ...CAPTURES_b55,
+  ...CAPTURES_b56,
+  ...CAPTURES_b57,
+  ...CAPTURES_b58,
 ];

@@ -264,4 +264,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     'READING: after the b54 P1 fix the rows are read (11 sizes, OK, one node reported, not judged); the paste\'s NCCL lines say "GPU Direct RDMA Disabled" for mlx5_0 and mlx5_1, which read warns on (network transfers staged through host memory) and the expert overlooked',
   // b55
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
+  // b56
+  // b57
+  // b58
 };

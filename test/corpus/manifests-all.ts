@@ -13,6 +13,7 @@ import { MANIFESTS_m16 } from './manifests-m16.table.js';
 import { MANIFESTS_m17 } from './manifests-m17.table.js';
 import { MANIFESTS_m18 } from './manifests-m18.table.js';
 import { MANIFESTS_m19 } from './manifests-m19.table.js';
+import { MANIFESTS_m20 } from './manifests-m20.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -31,4 +32,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m17,
   ...MANIFESTS_m18,
   ...MANIFESTS_m19,
+  ...MANIFESTS_m20,
 ];

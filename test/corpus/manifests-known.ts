@@ -170,4 +170,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.error-flag, src/env/rules-flags.ts; kinds.test.ts 'on a 0.x image it still worked: a warn') warns --connector on a 0.x image because dynamo.vllm 1.0.0 and later refuse to start with it; the expert judged the file as written on its 0.6.0 image, where the flag works and the one aggregated worker hands no KV to another pod",
   'k8srecipes-dynamograph-unknown-kind-disagg.yaml':
     'READING: kind DynamoGraph is no kind env reads (nor any Dynamo CRD), so its stated rule refuses the file as nothing to check (exit 2), as for devfloor9-dynamodeployment-vllm-disagg-p4d-g6e.yaml; the expert read the same unknown kind and its undeclared fabric as a KV path left undetermined (not-judged)',
+  // m20
 };

@@ -1,0 +1,7 @@
+import type { Capture } from './captures.table.js';
+
+/**
+ * Corpus batch b57 (issue 38). See captures.table.ts and README.md. The expert verdict was written before
+ * `read` ran on each capture.
+ */
+export const CAPTURES_b57: Capture[] = [];
