@@ -135,7 +135,6 @@ export const CAPTURES_b54: Capture[] = [
     why: 'an H100 ib_write_bw client under nsys: the GPU buffer registered through ibv_reg_dmabuf_mr, mlx5_2 over Ethernet (RoCE, GID 3, rdma_cm, MTU 4096), one QP, 1-8 MiB at 197.85-197.87 Gb/s, then CUDA teardown and nsys report progress: GPU memory works and the figure is far above the floor, but no port rate is named to hold it against',
   },
 
-
   {
     file: 'nccl-tests/gpu-tpu-pedia-b200-2-nodes-16-ranks-elided-out-of-place-only-684gbs.txt',
     tool: 'nccl-tests',
