@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ToolId } from '../src/classify/index.js';
-import { rollUp } from '../src/core/verdict.js';
-import { ParseError } from '../src/parsers/errors.js';
-import { readPasted } from '../src/read/tools.js';
 import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
 import { type Expert, KNOWN_DISAGREEMENTS as KNOWN_B1 } from './corpus/captures.table.js';
 import { KNOWN_DISAGREEMENTS_B2 } from './corpus/known-b2.js';
 import { KNOWN_DISAGREEMENTS_B14 } from './corpus/known-b14.js';
 import { KNOWN_REREAD } from './corpus/known-reread.js';
 import { currentReading, REREAD } from './corpus/reread.js';
+import { captureVerdict } from './helpers/read.js';
 
 /** Disagreements with the reading each capture is scored by (b1–b13's second reading, else its own). */
 const KNOWN_DISAGREEMENTS: Record<string, string> = { ...KNOWN_REREAD, ...KNOWN_DISAGREEMENTS_B14 };
@@ -36,20 +33,8 @@ const VERDICT: Record<string, Expert> = {
 const dir = path.join(import.meta.dirname, 'corpus', 'captures');
 
 function verdictOf(tool: string, file: string, opts: (typeof CAPTURES)[number]['opts']): Expert | 'exit 2' {
-  const text = readFileSync(path.join(dir, file), 'utf8');
-  try {
-    const { checks } = readPasted(tool as ToolId, text, {
-      expect: 'any',
-      ...(opts?.lineRateGbps !== undefined
-        ? { lineRateGbps: opts.lineRateGbps, rails: opts.rails ?? 1 }
-        : {}),
-      ...(opts?.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
-    });
-    return VERDICT[rollUp(checks).status] as Expert;
-  } catch (err) {
-    if (err instanceof ParseError) return 'exit 2';
-    throw err;
-  }
+  const got = captureVerdict(tool, readFileSync(path.join(dir, file), 'utf8'), opts);
+  return got === 'exit 2' ? got : (VERDICT[got] as Expert);
 }
 
 describe('corpus scoreboard: read on real captures, scored by the verdict an expert gives', () => {

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ToolId } from '../src/classify/index.js';
-import { rollUp } from '../src/core/verdict.js';
-import { ParseError } from '../src/parsers/errors.js';
-import { readPasted } from '../src/read/tools.js';
 import { ALL_CAPTURES as CAPTURES } from './corpus/all.js';
+import { captureVerdict } from './helpers/read.js';
 
 /**
  * Issue 38, principle 1 ("read what is there, whatever its shape"), held on the whole corpus: every real capture
@@ -67,30 +64,15 @@ const DIFFERENT_PASTE: Record<string, string> = {
 };
 
 const dir = path.join(import.meta.dirname, 'corpus', 'captures');
-function verdict(tool: string, text: string, opts: (typeof CAPTURES)[number]['opts']): string {
-  try {
-    const { checks } = readPasted(tool as ToolId, text, {
-      expect: 'any',
-      ...(opts?.lineRateGbps !== undefined
-        ? { lineRateGbps: opts.lineRateGbps, rails: opts.rails ?? 1 }
-        : {}),
-      ...(opts?.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
-    });
-    return rollUp(checks).status;
-  } catch (err) {
-    if (err instanceof ParseError) return 'exit 2';
-    throw err;
-  }
-}
 
 describe('corpus shapes: every capture reads the same in the shapes pastes arrive in', () => {
   it('no shape changes a verdict, beyond the captures listed with why', () => {
     const changed: string[] = [];
     for (const c of CAPTURES) {
       const text = readFileSync(path.join(dir, c.file), 'utf8');
-      const as = verdict(c.tool, text, c.opts);
+      const as = captureVerdict(c.tool, text, c.opts);
       for (const [shape, wrap] of Object.entries(SHAPES)) {
-        const got = verdict(c.tool, wrap(text), c.opts);
+        const got = captureVerdict(c.tool, wrap(text), c.opts);
         if (got !== as) changed.push(`${shape}|${c.file}: ${as} -> ${got}`);
       }
     }

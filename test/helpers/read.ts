@@ -1,6 +1,7 @@
 import type { ToolId } from '../../src/classify/index.js';
 import type { Check } from '../../src/core/model.js';
 import { rollUp } from '../../src/core/verdict.js';
+import { ParseError } from '../../src/parsers/errors.js';
 import { readPasted } from '../../src/read/tools.js';
 
 /** The checks `read TOOL -` gives on a paste (any tool's sections accepted, as the command). */
@@ -32,3 +33,31 @@ export const IBSTAT_ACTIVE_400: readonly string[] = [
   '\t\tSM lid: 1',
   '\t\tLink layer: InfiniBand',
 ];
+
+/** A corpus capture's reading flags: only what a user passes on the command line. */
+export interface CaptureOpts {
+  lineRateGbps?: number;
+  rails?: number;
+  minGBps?: number;
+}
+
+/** The verdict `read TOOL` gives a corpus capture as the command does, or `exit 2` when it refuses it. */
+export function captureVerdict(
+  tool: string,
+  text: string,
+  opts?: CaptureOpts,
+): ReturnType<typeof verdictOf> | 'exit 2' {
+  try {
+    const { checks } = readPasted(tool as ToolId, text, {
+      expect: 'any',
+      ...(opts?.lineRateGbps !== undefined
+        ? { lineRateGbps: opts.lineRateGbps, rails: opts.rails ?? 1 }
+        : {}),
+      ...(opts?.minGBps !== undefined ? { minGBps: opts.minGBps } : {}),
+    });
+    return verdictOf(checks);
+  } catch (err) {
+    if (err instanceof ParseError) return 'exit 2';
+    throw err;
+  }
+}
