@@ -173,6 +173,11 @@ describe('env refuses a named input that gives nothing to check (exit 2, one lin
       /dup\.yaml: nothing to check: invalid YAML at line 2, column 1: Map keys must be unique/,
     ],
     ['cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n', /cm\.yaml: nothing to check: /],
+    [
+      'dynamo-kind.yaml',
+      'apiVersion: nvidia.com/v1alpha1\nkind: DynamoDeployment\nmetadata: {name: d}\nspec: {}\n',
+      /dynamo-kind\.yaml: nothing to check: DynamoDeployment is no kind the Dynamo operator defines \(a graph is a DynamoGraphDeployment, nvidia\.com\/v1alpha1 or v1beta1\)/,
+    ],
   ];
   for (const [name, content, message] of cases) {
     it(name, async () => {

@@ -137,6 +137,27 @@ export const DYNAMO_KINDS = [
 ] as const;
 export type DynamoKind = (typeof DYNAMO_KINDS)[number];
 
+/**
+ * The kinds the Dynamo operator defines (ai-dynamo/dynamo deploy/cloud/operator/config/crd/bases, group nvidia.com:
+ * the three above, DynamoModel, DynamoGraphDeploymentScalingAdapter, and DynamoComponent before it was removed).
+ */
+const OPERATOR_KINDS = new Set<string>([
+  ...DYNAMO_KINDS,
+  'DynamoModel',
+  'DynamoGraphDeploymentScalingAdapter',
+  'DynamoComponent',
+]);
+
+/**
+ * Why a `Dynamo…` kind no Dynamo CRD defines is refused, naming the kind a graph is written as: the API server
+ * rejects it (no such resource), so the operator builds nothing from it. Undefined for any other kind.
+ */
+export function notADynamoKind(kind: string, apiVersion: string): string | undefined {
+  if (!/^Dynamo/.test(kind) || OPERATOR_KINDS.has(kind) || !/^nvidia\.com\//.test(apiVersion))
+    return undefined;
+  return `${kind} is no kind the Dynamo operator defines (a graph is a DynamoGraphDeployment, ${apiVersion.replace(/\/.*$/, '')}/v1alpha1 or v1beta1)`;
+}
+
 /** One Dynamo object read: its services as written, and what is wrong with its shape. */
 export interface DgdRead {
   kind: DynamoKind;

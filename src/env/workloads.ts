@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readDgd, type ShapeProblem } from './dgd.js';
+import { notADynamoKind, readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import { type Misgrouped, withImpliedApiVersion, withKnownGroup } from './kind-only.js';
 import type { LoadedDoc } from './load.js';
@@ -332,7 +332,7 @@ export function workloadExtractor(): WorkloadExtractor {
     }
     if ((kind === 'ResourceClaimTemplate' || kind === 'ResourceClaim') && claimsNic(spec))
       out.rdmaClaimTemplates.add(name);
-    skip(`${kind} is not a workload`);
+    skip(notADynamoKind(kind, str(doc.apiVersion) ?? '') ?? `${kind} is not a workload`);
   };
   return {
     add(d) {
