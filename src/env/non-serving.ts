@@ -70,7 +70,40 @@ function scriptProgram(argv: readonly string[]): { program: string; via?: string
       if (p) return { program: p, via: `${b} in a ${base(argv[0] ?? 'sh')} -c script` };
     }
   }
-  return undefined;
+  const idle = idleScript(tokenize(script));
+  return idle ? { program: `${idle} (a placeholder)`, via: `${base(argv[0] ?? 'sh')} -c script` } : undefined;
+}
+
+/**
+ * Commands that look and wait and serve nothing: keep-alives (`sleep infinity`, `tail -f /dev/null`, `wait`), a
+ * shell's own `trap`/`true`/`:`, and listings and device queries (`ls /dev/infiniband`, `nvidia-smi`, `ibv_devinfo`).
+ */
+const IDLE =
+  /^(sleep|pause|tail|wait|trap|true|:|ls|echo|printf|cat|hostname|date|printenv|nvidia-smi|ibv_devinfo|ibv_devices|ibstat|ibstatus|ibdev2netdev|show_gids|rdma|ip|lspci)$/;
+/** Shell words that open or close a compound command: the word after them is a command. */
+const KEYWORD = /^(while|until|do|done|if|then|else|elif|fi|for|in|\{|\})$/;
+
+/**
+ * An inline script shown whole whose every command is one of IDLE, with one keep-alive among them (a pod kept
+ * alive for `kubectl exec`, a device-listing demo): the commands it runs, joined; undefined for any other script.
+ */
+function idleScript(tokens: ReturnType<typeof tokenize>): string | undefined {
+  const commands: string[] = [];
+  let start = true;
+  for (const tok of tokens) {
+    if (tok.t === 'op') {
+      start = tok.op !== 'redir';
+      continue;
+    }
+    const w = tok.w.text;
+    if (!start || /^\w+=/.test(w)) continue;
+    if (KEYWORD.test(w)) continue;
+    if (tok.w.dynamic || !IDLE.test(base(w))) return undefined;
+    commands.push(base(w));
+    start = false;
+  }
+  if (!commands.some((c) => /^(sleep|pause|tail|wait)$/.test(c))) return undefined;
+  return [...new Set(commands)].join(', ');
 }
 
 /** What a command line runs when it is shown to serve no model, and the MPI launcher it runs through; else undefined. */
