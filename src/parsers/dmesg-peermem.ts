@@ -1,5 +1,6 @@
 import { crashes, RDMA_STACK } from './dmesg-crashes.js';
 import { type DmaFault, pushDma } from './dmesg-dma.js';
+import { DECODE, HOST_LABEL, KMSG_DICT, TALOS_DMESG } from './dmesg-forms.js';
 import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
@@ -140,11 +141,6 @@ const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
  * nvidia-peermem prints `nvidia-peermem <function>:<line> ...` the same way).
  */
 const PEER_PRINT = /^(?:nvidia[_-]peermem|nv_mem) \w+:\d+ /;
-/**
- * A collector's host label before a kernel line (pdsh and clush print `<host>: ` before each line of output):
- * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
- */
-const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
 /** Text before a raw kernel timestamp later in the line: a candidate collector prefix (`INFO - INFO - [ 61.1]`). */
 const BEFORE_STAMP = /^(.{1,40}?)(?=\[\s*\d{1,8}\.\d{6}\])/;
 
@@ -217,13 +213,6 @@ const RDMA_MODULE_UNLOADABLE = new RegExp(
  */
 const KERNEL =
   /^(?:kernel: (?=\S)|\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
-/**
- * `dmesg --decode` (`-x`): `%-6s:%-6s: ` facility and level before the timestamp (sys-utils/dmesg.c, the
- * facility_names and level_names tables): `kern  :err   : `. Only dmesg prints it, so a line behind it is a kernel
- * log line, with or without a timestamp after it (`-x -t`).
- */
-const DECODE =
-  /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
 function gpuFault(t: string): boolean {
   if (GPU_LOST.test(t)) return true;
@@ -273,11 +262,17 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: trimmed };
-    const host = HOST_LABEL.exec(raw)?.[0];
-    const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-    const decode = DECODE.exec(labelled)?.[0];
+    if (KMSG_DICT.test(raw)) continue;
+    const talos = TALOS_DMESG.exec(raw)?.[0];
+    const host = talos ? undefined : HOST_LABEL.exec(raw)?.[0];
+    const labelled = talos
+      ? raw.slice(talos.length)
+      : host && KERNEL.test(raw.slice(host.length))
+        ? raw.slice(host.length)
+        : raw;
+    const decode = talos ? undefined : DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
+    const kernel = talos !== undefined || decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
     if (kernel) r.kernelLines++;
     if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
