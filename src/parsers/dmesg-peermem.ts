@@ -1,4 +1,4 @@
-import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { crashes, RDMA_STACK, REPORT_LINE } from './dmesg-crashes.js';
 import { type DmaFault, pushDma } from './dmesg-dma.js';
 import { DECODE, HOST_LABEL, KMSG_DICT, TALOS_DMESG } from './dmesg-forms.js';
 import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
@@ -272,7 +272,12 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
         : raw;
     const decode = talos ? undefined : DECODE.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = talos !== undefined || decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
+    const kernel =
+      talos !== undefined ||
+      decode !== undefined ||
+      KERNEL.test(t) ||
+      DRIVER_PRINT.test(t) ||
+      REPORT_LINE.test(t);
     if (kernel) r.kernelLines++;
     if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
