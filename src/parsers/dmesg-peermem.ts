@@ -22,6 +22,7 @@ export interface PeermemLine {
   text: string;
   kind:
     | 'symbol'
+    | 'unversioned'
     | 'insert'
     | 'pin'
     | 'map'
@@ -133,7 +134,7 @@ const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, M
 const GID_ADD_FAILED =
   /\binfiniband (\S+): add_roce_gid GID add failed port=(\d+) index=\d+|\b__ib_cache_gid_add: unable to add gid\b/;
 
-const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
+const MODULE = /\b(efa_nv_peermem|EFA NV Peermem|nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
 /**
  * A peer-memory module's own print prefix, which its lines keep when pasted without the kernel's timestamp: the
  * module name, then `<function>:<line> ` (Mellanox/nv_peer_memory nv_peer_mem.c: `#define DRV_NAME "nv_mem"`,
@@ -336,9 +337,21 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       continue;
     }
     const m = MODULE.exec(t);
-    if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
+    if (
+      !m ||
+      !(
+        kernel ||
+        /^(?:efa_nv_peermem|nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):|^EFA NV Peermem v/.test(t) ||
+        PEER_PRINT.test(t)
+      )
+    )
       continue;
-    const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
+    const module =
+      m[1] === 'nv_mem'
+        ? 'nv_peer_mem'
+        : m[1] === 'EFA NV Peermem'
+          ? 'efa_nv_peermem'
+          : (m[1] as string).replace('-', '_');
     if (module === 'NVRM') {
       gpu = /\bThe NVIDIA GPU ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)/i.exec(t)?.[1] ?? gpu;
       if (gpuFault(t)) {
@@ -349,18 +362,22 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     }
     const kind: PeermemLine['kind'] = /\bNVRM: Xid \(PCI:[0-9a-f:.]+\): \d+,/i.test(t)
       ? 'xid'
-      : /Unknown symbol|disagrees about version of symbol/.test(t)
+      : /Unknown symbol|disagrees about version of symbol|: Nvidia (?:P2P symbols are unavailable|proprietary is unsupported)/.test(
+            t,
+          )
         ? 'symbol'
-        : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
-          ? 'pin'
-          : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
-            module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
-            ? 'map'
-            : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
-              ? 'benign'
-              : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
-                ? 'loaded'
-                : 'other';
+        : /: no symbol version for \w+/.test(t)
+          ? 'unversioned'
+          : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
+            ? 'pin'
+            : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
+              module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
+              ? 'map'
+              : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+                ? 'benign'
+                : /\b(?:loaded|registered|init(?:ialized)?)\b|\bEFA NV Peermem v\d/i.test(t)
+                  ? 'loaded'
+                  : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r, KERNEL, (t) => {
