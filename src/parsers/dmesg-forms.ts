@@ -28,3 +28,17 @@ export const DECODE =
  * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
  */
 export const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
+
+/**
+ * A kernel line's message behind the prefixes a collector or dmesg's own options put before it: talosctl's (above),
+ * a collector's host label before a stamp the caller's `kernel` pattern knows, and `dmesg --decode`'s facility and
+ * level. `stamped` when a prefix only kernel log lines carry was taken off.
+ */
+export function kernelText(raw: string, kernel: RegExp): { t: string; stamped: boolean } {
+  const talos = TALOS_DMESG.exec(raw)?.[0];
+  if (talos) return { t: raw.slice(talos.length), stamped: true };
+  const host = HOST_LABEL.exec(raw)?.[0];
+  const labelled = host && kernel.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
+  const decode = DECODE.exec(labelled)?.[0];
+  return decode ? { t: labelled.slice(decode.length), stamped: true } : { t: labelled, stamped: false };
+}

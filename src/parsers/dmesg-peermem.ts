@@ -1,6 +1,6 @@
 import { crashes, RDMA_STACK, REPORT_LINE } from './dmesg-crashes.js';
 import { type DmaFault, pushDma } from './dmesg-dma.js';
-import { DECODE, HOST_LABEL, KMSG_DICT, TALOS_DMESG } from './dmesg-forms.js';
+import { KMSG_DICT, kernelText } from './dmesg-forms.js';
 import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
@@ -264,21 +264,8 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: trimmed };
     if (KMSG_DICT.test(raw)) continue;
-    const talos = TALOS_DMESG.exec(raw)?.[0];
-    const host = talos ? undefined : HOST_LABEL.exec(raw)?.[0];
-    const labelled = talos
-      ? raw.slice(talos.length)
-      : host && KERNEL.test(raw.slice(host.length))
-        ? raw.slice(host.length)
-        : raw;
-    const decode = talos ? undefined : DECODE.exec(labelled)?.[0];
-    const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel =
-      talos !== undefined ||
-      decode !== undefined ||
-      KERNEL.test(t) ||
-      DRIVER_PRINT.test(t) ||
-      REPORT_LINE.test(t);
+    const { t, stamped } = kernelText(raw, KERNEL);
+    const kernel = stamped || KERNEL.test(t) || DRIVER_PRINT.test(t) || REPORT_LINE.test(t);
     if (kernel) r.kernelLines++;
     if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
