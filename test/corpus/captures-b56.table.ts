@@ -84,6 +84,13 @@ export const CAPTURES_b56: Capture[] = [
     expert: 'not-judged',
     why: '`talosctl dmesg` lines behind the node address and facility (`10.1.1.2: kern:    info: [ISO time]:`) with udev SUBSYSTEM/DEVICE continuation lines, in a QEMU guest: "rdma_rxe: loaded" is the only RDMA line, no NIC or RDMA device shown and no fault; cut at both ends',
   },
+  {
+    file: 'dmesg/spdk-684-ubuntu-target-rpcrdma-nvmet-rdma-nvme-rdma-unknown-symbol-ib-alloc-cq-first-bracket-lost-cut.txt',
+    tool: 'dmesg',
+    source: 'https://github.com/spdk/spdk/issues/684',
+    expert: 'not-judged',
+    why: 'a target\'s dmesg whose first line lost its opening bracket: rpcrdma, nvmet_rdma and nvme_rdma log "Unknown symbol ib_alloc_cq / rdma_create_id / rdma_accept (err 0)": these storage protocols cannot load against the RDMA core that runs (a mixed OFED and inbox stack); the verbs driver and ib_uverbs a KV transfer uses are not shown; cut in an apparmor line',
+  },
   // ibv_devinfo
   {
     file: 'ibv_devinfo/spdk-3116-ci-gp14-connectx-4-lx-fw-ver-lspci-then-verbose-cut-in-cap-flags.txt',
@@ -91,6 +98,13 @@ export const CAPTURES_b56: Capture[] = [
     source: 'https://github.com/spdk/spdk/issues/3116',
     expert: 'not-judged',
     why: "a CI node: fw_ver of mlx5_0 and mlx5_1 from sysfs, lspci names two ConnectX-4 Lx functions, then `ibv_devinfo --verbose` cut in mlx5_0's device_cap_flags, before any port block; mlx5_1 is not shown",
+  },
+  {
+    file: 'ibv_devinfo/spdk-704-sles-12-3-stingray-ps222-rpm-lspci-ibv-devices-then-bnxt-re1-cut.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/spdk/spdk/issues/704',
+    expert: 'not-judged',
+    why: "a SLES host with a Broadcom Stingray PS222: `rpm -qa | grep libib` (libibverbs 14), lspci with eight d802 functions, `ibv_devices` listing bnxt_re0 and bnxt_re1, then `ibv_devinfo bnxt_re0` (a bare name is no option, so every device prints) cut in bnxt_re1's header before its port; bnxt_re0 is not shown",
   },
   // lsmod
   {
