@@ -339,6 +339,21 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
   // Only a peer-memory module's own line speaks for gdr.peermem; GDRCopy's gdrdrv is another driver (CPU
   // mappings of GPU memory), so its clean load leaves the peer-memory module not shown.
   const loaded = r.lines.find((l) => l.kind === 'loaded' && PEERMEM.has(l.module));
+  // kernel/module/version.c check_version: a symbol the module carries no version (CRC) for is let through with
+  // `%s: no symbol version for %s` (pr_warn_once, then return 1): the module loads, unchecked against the
+  // provider of that symbol (a peer-memory module built against another GPU driver than the one running).
+  const unversioned = r.lines.find((l) => l.kind === 'unversioned' && l.module === loaded?.module);
+  if (loaded && unversioned)
+    return [
+      check(
+        'gdr.peermem',
+        'warn',
+        `${loaded.module} logged its load (line ${loaded.line}), but without a symbol version for ${/no symbol version for (\w+)/.exec(unversioned.text)?.[1] ?? 'a symbol'} (line ${unversioned.line}): it was built against another GPU driver than the one running, so GPU memory registration through it is unchecked`,
+        {
+          fix: 'rebuild the peer-memory module against the running NVIDIA driver (DKMS autoinstall after every driver update)',
+        },
+      ),
+    ];
   if (loaded)
     return [
       check(
@@ -369,5 +384,8 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
   ];
 }
 
-/** The peer-memory modules (parsers/lsmod.ts), and `nvidia_peer_mem`, a spelling their kernel log lines carry. */
-const PEERMEM = new Set([...PEER_MEMORY_MODULES, 'nvidia_peer_mem']);
+/**
+ * The peer-memory modules (parsers/lsmod.ts), `nvidia_peer_mem`, a spelling their kernel log lines carry, and EFA's
+ * own (amzn/amzn-drivers kernel/linux/efa_nv_peermem: init_module prints `EFA NV Peermem v<version>` once loaded).
+ */
+const PEERMEM = new Set([...PEER_MEMORY_MODULES, 'nvidia_peer_mem', 'efa_nv_peermem']);

@@ -65,4 +65,47 @@ export function crashes(
     }
     if (module !== undefined) r.lines.push({ line: l.no, module, text: t, kind: 'crash' });
   });
+  headless(lines, r, watched);
+}
+
+/**
+ * The lines that end a crash report (lib/bug.c and kernel/panic.c: `---[ end trace %016llx ]---`, also as a poster
+ * retyped it without its inner spaces, and panic()'s `Kernel panic - not syncing: …`), and the faulting instruction's
+ * line (`RIP: 0010:esw_port_metadata_get+0x19/0x30 [mlx5_core]`, arch/x86/kernel/dumpstack.c show_ip).
+ */
+const END = /-{3}\[ ?end trace [0-9a-f]+ ?\]-{3}|\bKernel panic - not syncing\b/;
+const RIP = /\bRIP: [0-9a-f]{4}:\S+\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]/;
+/** A line only the kernel's crash reports print, with or without a timestamp: a kernel log line of its own. */
+export const REPORT_LINE = new RegExp(`${END.source}|^RIP: [0-9a-f]{4}:|^Modules linked in:|^Call Trace:`);
+
+/**
+ * A report whose head the paste cut off (issue 38, principle 2): a console copy that starts inside the call trace
+ * (`<TASK>`) and ends at the report's end marker or the panic it led to. Read back from that end: the module of
+ * the faulting instruction (`RIP:`), else of the first frame of a watched driver, else the one `Modules linked in:`
+ * marks as loading. Ends within a few lines of each other close one report; one whose header is shown was read above.
+ */
+function headless(
+  lines: ReturnType<typeof cleanLines>,
+  r: Parameters<typeof crashes>[1],
+  watched: (t: string) => string | undefined,
+): void {
+  let last = Number.NEGATIVE_INFINITY;
+  lines.forEach((l, i) => {
+    if (!END.test(l.text)) return;
+    const close = i - last <= 5;
+    last = i;
+    const before = lines.slice(Math.max(0, i - 60), i);
+    if (close || before.some((b) => CRASH.test(b.text))) return;
+    const rip = before.map((b) => RIP.exec(b.text)?.[1]).find((m) => m !== undefined && watched(`${m} `));
+    const frame = before
+      .map((b) => FRAME.exec(b.text.trim())?.[1])
+      .find((m) => m !== undefined && watched(`${m} `) !== undefined);
+    const loading = before
+      .flatMap((b) => (/Modules linked in:/.test(b.text) ? [...b.text.matchAll(/(\w+)\([A-Z]*\+\)/g)] : []))
+      .map((x) => x[1] as string)
+      .find((m) => watched(`${m} `) !== undefined);
+    const found = rip ?? frame ?? loading;
+    const module = found === undefined ? undefined : watched(`${found} `);
+    if (module !== undefined) r.lines.push({ line: l.no, module, text: l.text.trim(), kind: 'crash' });
+  });
 }

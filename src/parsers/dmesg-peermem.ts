@@ -1,5 +1,6 @@
-import { crashes, RDMA_STACK } from './dmesg-crashes.js';
+import { crashes, RDMA_STACK, REPORT_LINE } from './dmesg-crashes.js';
 import { type DmaFault, pushDma } from './dmesg-dma.js';
+import { KMSG_DICT, kernelText } from './dmesg-forms.js';
 import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
@@ -21,6 +22,7 @@ export interface PeermemLine {
   text: string;
   kind:
     | 'symbol'
+    | 'unversioned'
     | 'insert'
     | 'pin'
     | 'map'
@@ -132,7 +134,7 @@ const WC_ERROR = /\binfiniband (\S+): (?:\S+:\d+:\(pid \d+\): )?WC error: \d+, M
 const GID_ADD_FAILED =
   /\binfiniband (\S+): add_roce_gid GID add failed port=(\d+) index=\d+|\b__ib_cache_gid_add: unable to add gid\b/;
 
-const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
+const MODULE = /\b(efa_nv_peermem|EFA NV Peermem|nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
 /**
  * A peer-memory module's own print prefix, which its lines keep when pasted without the kernel's timestamp: the
  * module name, then `<function>:<line> ` (Mellanox/nv_peer_memory nv_peer_mem.c: `#define DRV_NAME "nv_mem"`,
@@ -140,11 +142,6 @@ const MODULE = /\b(nvidia[_-]peermem|nv_peer_mem|nv_mem|gdrdrv|NVRM)\b/;
  * nvidia-peermem prints `nvidia-peermem <function>:<line> ...` the same way).
  */
 const PEER_PRINT = /^(?:nvidia[_-]peermem|nv_mem) \w+:\d+ /;
-/**
- * A collector's host label before a kernel line (pdsh and clush print `<host>: ` before each line of output):
- * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
- */
-const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
 /** Text before a raw kernel timestamp later in the line: a candidate collector prefix (`INFO - INFO - [ 61.1]`). */
 const BEFORE_STAMP = /^(.{1,40}?)(?=\[\s*\d{1,8}\.\d{6}\])/;
 
@@ -217,13 +214,6 @@ const RDMA_MODULE_UNLOADABLE = new RegExp(
  */
 const KERNEL =
   /^(?:kernel: (?=\S)|\[\s*\d{1,8}\.\d{6}\]|\[[A-Z][a-z]{2} [A-Z][a-z]{2}\s+\d+ [\d:]+ \d{4}\]|[A-Z][a-z]{2} +\d{1,2} [\d:]{8}(?:\.\d{6})? \S+ kernel:|<\d>|\[[A-Z][a-z]{2}[ \d]\d \d\d:\d\d\]|\[\s*\+\d+\.\d{6}\]|\[<\s*\d+\.\d{6}>\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d,\d{6}[+-]\d\d:?\d\d |(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{6})?(?:[+-]\d\d:?\d\d|Z) )?[A-Za-z0-9][\w.-]* kernel: )/;
-/**
- * `dmesg --decode` (`-x`): `%-6s:%-6s: ` facility and level before the timestamp (sys-utils/dmesg.c, the
- * facility_names and level_names tables): `kern  :err   : `. Only dmesg prints it, so a line behind it is a kernel
- * log line, with or without a timestamp after it (`-x -t`).
- */
-const DECODE =
-  /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
 function gpuFault(t: string): boolean {
   if (GPU_LOST.test(t)) return true;
@@ -273,11 +263,9 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     const raw = collector && trimmed.startsWith(collector) ? trimmed.slice(collector.length) : trimmed;
     if (raw === '' || promptCommand(l.text) !== undefined) continue;
     first ??= { no: l.no, text: trimmed };
-    const host = HOST_LABEL.exec(raw)?.[0];
-    const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-    const decode = DECODE.exec(labelled)?.[0];
-    const t = decode ? labelled.slice(decode.length) : labelled;
-    const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
+    if (KMSG_DICT.test(raw)) continue;
+    const { t, stamped } = kernelText(raw, KERNEL);
+    const kernel = stamped || KERNEL.test(t) || DRIVER_PRINT.test(t) || REPORT_LINE.test(t);
     if (kernel) r.kernelLines++;
     if (kernel && pushDma(r, l.no, t)) continue;
     const insert =
@@ -336,9 +324,21 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
       continue;
     }
     const m = MODULE.exec(t);
-    if (!m || !(kernel || /^(?:nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):/.test(t) || PEER_PRINT.test(t)))
+    if (
+      !m ||
+      !(
+        kernel ||
+        /^(?:efa_nv_peermem|nvidia[_-]peermem|nv_peer_mem|gdrdrv|NVRM):|^EFA NV Peermem v/.test(t) ||
+        PEER_PRINT.test(t)
+      )
+    )
       continue;
-    const module = m[1] === 'nv_mem' ? 'nv_peer_mem' : (m[1] as string).replace('-', '_');
+    const module =
+      m[1] === 'nv_mem'
+        ? 'nv_peer_mem'
+        : m[1] === 'EFA NV Peermem'
+          ? 'efa_nv_peermem'
+          : (m[1] as string).replace('-', '_');
     if (module === 'NVRM') {
       gpu = /\bThe NVIDIA GPU ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d)/i.exec(t)?.[1] ?? gpu;
       if (gpuFault(t)) {
@@ -349,18 +349,22 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     }
     const kind: PeermemLine['kind'] = /\bNVRM: Xid \(PCI:[0-9a-f:.]+\): \d+,/i.test(t)
       ? 'xid'
-      : /Unknown symbol|disagrees about version of symbol/.test(t)
+      : /Unknown symbol|disagrees about version of symbol|: Nvidia (?:P2P symbols are unavailable|proprietary is unsupported)/.test(
+            t,
+          )
         ? 'symbol'
-        : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
-          ? 'pin'
-          : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
-            module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
-            ? 'map'
-            : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
-              ? 'benign'
-              : /\b(?:loaded|registered|init(?:ialized)?)\b/i.test(t)
-                ? 'loaded'
-                : 'other';
+        : /: no symbol version for \w+/.test(t)
+          ? 'unversioned'
+          : /p2p_get_pages|pin_buffer/.test(t) && /fail|Invalid argument|ret = -/.test(t)
+            ? 'pin'
+            : // gdrdrv's gdr_err() lines (`gdrdrv:<function>:error -22 …`, src/gdrdrv/gdrdrv.c): the mapping failed.
+              module === 'gdrdrv' && /\berror -\d+|\berror \d+ in \w+/.test(t)
+              ? 'map'
+              : /module verification failed|loading out-of-tree module|taints kernel/.test(t)
+                ? 'benign'
+                : /\b(?:loaded|registered|init(?:ialized)?)\b|\bEFA NV Peermem v\d/i.test(t)
+                  ? 'loaded'
+                  : 'other';
     r.lines.push({ line: l.no, module, text: t, kind });
   }
   crashes(lines, r, KERNEL, (t) => {

@@ -265,6 +265,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // b55
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
   // b56
+  // (b56, TOOL P1, fixed: talosctl dmesg's node/facility/priority/RFC 3339 prefix and /dev/kmsg key lines: src/read/talosctl-dmesg.test.ts; 1 capture)
+  // (b56, TOOL P2/P4, fixed: a crash report copied from inside its call trace, read back from its end marker or panic: src/read/dmesg-headless-report.test.ts; 1 capture)
+  // (b56, TOOL P3/P5, fixed: EFA's efa_nv_peermem as a peer-memory module, a symbol without version a warning: src/classify/dmesg-efa-peermem.test.ts; 1 capture)
+  'dmesg/spdk-2277-fedora-35-qemu-soft-roce-nvmf-soft-lockup-perf-rdma-rxe-loaded-cut-in-registers.txt':
+    'READING: the soft lockup is in perf at _raw_read_unlock_irqrestore, with no frame, RIP or loading mark of an RDMA, NIC or GPU driver before the cut; read fails crash and hang reports inside a watched driver (its stated rule since b23/b49) and does not take `Modules linked in:` for a module inventory; the expert tied the lockup to the RDMA tests from the thread and called rdma_rxe the only verbs provider from that list',
+  'lsmod/siderolabs-pkgs-1557-talos-arm64-sys-module-grep-bnxt-en-ib-core-no-bnxt-re.txt':
+    "READING: the paste is `talosctl ls /sys/module | grep`, bare module names, not lsmod's table, and read refuses it with exit 2 naming the columns it reads; /sys/module also lists built-in modules that have parameters, so a name's absence does not show a module unloaded as lsmod's does; the expert read the missing bnxt_re and ib_uverbs as a Broadcom NIC without RDMA",
   // b57
   // b58
 };
