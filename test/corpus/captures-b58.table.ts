@@ -72,6 +72,22 @@ export const CAPTURES_b58: Capture[] = [
     expert: 'not-judged',
     why: '`nvidia-smi topo -mp` kept as `# ` shell comments in a Levante run wrapper: 4 GPUs, 2 NICs; GPU1 is PIX to mlx5_0 and GPU2 PIX to mlx5_1, but GPU0 and GPU3 reach both NICs only through SYS (across the SMP interconnect), so their RDMA traffic is staged or crosses sockets: a degraded path, not a failure; -mp hides NVLink, so the GPU-GPU SYS cells say nothing of it',
   },
+  {
+    file: 'topo/heterogeneous-pc-thesis-readme-ac922-power9-4-v100-nv3-pairs-6-nics-node-only.txt',
+    tool: 'topo',
+    source:
+      'https://github.com/milanpro/Masterthesis-Heterogeneous-PC/blob/b5f2e80cd3008e78e054882c5f9654958e39f4bb/README.md#L94-L115',
+    expert: 'not-judged',
+    why: '`nvidia-smi topo -m` on an IBM AC922 (POWER9, NUMA 0 and 8) behind its prompt: two NV3 GPU pairs, SYS between the pairs, six mlx5 ports (three PIX pairs) that every GPU reaches only through NODE, none on its own switch or bridge; GPU-direct RDMA through host bridges is not taken by default, so NIC traffic is staged or degraded, and GPU pairs across the sockets have only SYS',
+  },
+  {
+    file: 'topo/heterogeneous-pc-thesis-readme-delos-4-gpu-nv2-nv1-mesh-two-sys-pairs-no-nic.txt',
+    tool: 'topo',
+    source:
+      'https://github.com/milanpro/Masterthesis-Heterogeneous-PC/blob/b5f2e80cd3008e78e054882c5f9654958e39f4bb/README.md#L58-L73',
+    expert: 'not-judged',
+    why: '`nvidia-smi topo -m` on a 4-GPU host ("delos") behind its prompt: an uneven NVLink mesh (GPU0-GPU1 NV2, GPU0-GPU2 NV2, GPU2-GPU3 NV2, GPU1-GPU3 NV1) with GPU0-GPU3 and GPU1-GPU2 only SYS across the sockets, and no NIC column at all: two GPU pairs move KV through host memory, and the matrix shows no RDMA NIC for transfers off the node',
+  },
   // dmesg
   {
     file: 'dmesg/gpud-xid-testdata-dmesg-T-xid-119-gsp-rpc-timeout-gpu4.txt',
