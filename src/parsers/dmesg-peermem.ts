@@ -225,6 +225,13 @@ const KERNEL =
 const DECODE =
   /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
+/**
+ * A `/dev/kmsg` record as a reader of the device gets it (Linux Documentation/ABI/testing/dev-kmsg, "Accessing the
+ * buffer": `<prefix>,<seq>,<timestamp>,<flags>[,additional_values, ... ];<message text>`, flags `-` or `c`, e.g.
+ * `4,165,0,-;Free swap = 0kB`): only the kernel's printk buffer reads this way, so the text after `;` is a kernel line.
+ */
+const KMSG = /^\d{1,4},\d+,\d+,[-c+][^;]*;/;
+
 function gpuFault(t: string): boolean {
   if (GPU_LOST.test(t)) return true;
   return xidCodes(t).some((n) => n === 79 || NVLINK_XIDS.has(n));
@@ -275,7 +282,7 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     first ??= { no: l.no, text: trimmed };
     const host = HOST_LABEL.exec(raw)?.[0];
     const labelled = host && KERNEL.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-    const decode = DECODE.exec(labelled)?.[0];
+    const decode = DECODE.exec(labelled)?.[0] ?? KMSG.exec(labelled)?.[0];
     const t = decode ? labelled.slice(decode.length) : labelled;
     const kernel = decode !== undefined || KERNEL.test(t) || DRIVER_PRINT.test(t);
     if (kernel) r.kernelLines++;
