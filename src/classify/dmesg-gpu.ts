@@ -109,4 +109,5 @@ export function xids(r: DmesgPeermemResult): Check[] {
   }
   return out;
 }
-const GSP_RESET = /\bNVRM: Rate limiting GSP RPC error prints for GPU at PCI:([0-9a-f:.]+)\b.*GPU likely needs to be reset/i;
+const GSP_RESET =
+  /\bNVRM: Rate limiting GSP RPC error prints for GPU at PCI:([0-9a-f:.]+)\b.*GPU likely needs to be reset/i;
