@@ -40,6 +40,8 @@ describe('a launcher that never started the job', () => {
     const lines = checkLines(readChecks('nccl-tests', text));
     expect(lines).toContain('skipped nccl.nccl-tests');
     expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
+    const said = checkLines(readChecks('nccl-tests', `The job printed this and nothing else:\n${text}`));
+    expect(said).toContain('skipped nccl.nccl-tests');
   });
 
   it("a launcher line among the tool's own lines is not the whole story: the output is read", () => {

@@ -1,4 +1,5 @@
 import { cleanLines, promptCommand } from '../parsers/lines.js';
+import { MAX_BEFORE } from './around.js';
 
 /**
  * A job launcher that never started the ranks (issue 38, P2 and P4). HPE Cray PALS's `mpiexec` (the launcher of
@@ -33,10 +34,13 @@ const CXI_ALLOC = /\bCXI alloc failed on cxi\d+\b/;
 export function launchFailure(text: string): LaunchFailure | undefined {
   // An empty prompt copied after the output (the terminal's next one) is no line of the launcher's.
   const filled = cleanLines(text).filter((l) => l.text.trim() !== '' && promptCommand(l.text) !== '');
-  // The command typed before it (`$ mpirun -np 16 …`) is the user's, not the launcher's.
+  // The command typed before it (`$ mpirun -np 16 …`) is the user's, not the launcher's, and up to MAX_BEFORE lines
+  // of the poster's before the first rule are read around, as before any output (read/around.ts).
   const said = filled.filter((l) => promptCommand(l.text) === undefined);
-  const rules = said.length > 2 && [said[0], said.at(-1)].every((l) => RULE.test(l?.text.trim() ?? ''));
-  const alloc = rules ? said.find((l) => OMPI_ALLOC.test(l.text.trim())) : undefined;
+  const open = said.findIndex((l) => RULE.test(l.text.trim()));
+  const framed =
+    open >= 0 && open <= MAX_BEFORE && said.length - open > 2 && RULE.test(said.at(-1)?.text.trim() ?? '');
+  const alloc = framed ? said.slice(open).find((l) => OMPI_ALLOC.test(l.text.trim())) : undefined;
   if (alloc) return { line: alloc.no, text: alloc.text.trim(), fabric: false };
   const first = filled.find((l) => LAUNCH.test(l.text.trim()));
   if (!first) return undefined;
