@@ -12,7 +12,8 @@ const GPUD = 'https://github.com/leptonai/gpud/blob';
  * (nccl-tests samples inside a Python test, host names replaced by `{hostname}` placeholders),
  * SuperBench's test data, gpud's kmsg/Xid test data and its component READMEs, GCP's
  * cloud-image-tests accelerator test data, and an ICON run wrapper that keeps a Levante node's
- * `nvidia-smi topo -mp` as shell comments. Slices of a larger file name their lines in the source URL.
+ * `nvidia-smi topo -mp` as shell comments; a later set adds a thesis README's topo matrices and two issue-thread blocks
+ * (the Azure health checks' own H200 run, an nccl-tests L40S matrix). Slices of a larger file name their lines in the source URL.
  * Test data that the authors had visibly edited (Xid numbers on another Xid's text, lines copied with
  * only the minute changed, a syslog flap series with altered capitalisation) was left out. See
  * captures.table.ts and README.md. The expert verdict was written before `read` ran on each capture.
@@ -46,6 +47,13 @@ export const CAPTURES_b58: Capture[] = [
     source: `${GCM}#L48-L76`,
     expert: 'not-judged',
     why: "GCM failure sample: Open MPI's banner `There are not enough slots available in the system to satisfy the 16 slots` for all_reduce_perf: a launcher/hostfile configuration refusal, the test never started, so nothing of the transfer path is shown",
+  },
+  {
+    file: 'nccl-tests/azurehpc-health-checks-142-8x-h200-vm-all-reduce-16g-one-row-480gbs-cut.txt',
+    tool: 'nccl-tests',
+    source: 'https://github.com/Azure/azurehpc-health-checks/issues/142',
+    expert: 'no-problem',
+    why: "the health check's own all_reduce_perf run by hand on an 8x H200 VM (`-b 16G -e 16G -g 8 -c 1`, one process): the one 16 GiB row at 480 GB/s busbw, #wrong 0, out of bounds OK, average 480.11: the NVSwitch figure of an H100/H200 node, healthy; the stored copy ends at the average line, the closing `#` is not a result",
   },
   // perftest
   {
@@ -87,6 +95,13 @@ export const CAPTURES_b58: Capture[] = [
       'https://github.com/milanpro/Masterthesis-Heterogeneous-PC/blob/b5f2e80cd3008e78e054882c5f9654958e39f4bb/README.md#L58-L73',
     expert: 'not-judged',
     why: '`nvidia-smi topo -m` on a 4-GPU host ("delos") behind its prompt: an uneven NVLink mesh (GPU0-GPU1 NV2, GPU0-GPU2 NV2, GPU2-GPU3 NV2, GPU1-GPU3 NV1) with GPU0-GPU3 and GPU1-GPU2 only SYS across the sockets, and no NIC column at all: two GPU pairs move KV through host memory, and the matrix shows no RDMA NIC for transfers off the node',
+  },
+  {
+    file: 'topo/nccl-tests-273-8x-l40s-node-sys-one-nic0-sys-to-all-gpus-test-pass-block.txt',
+    tool: 'topo',
+    source: 'https://github.com/NVIDIA/nccl-tests/issues/273',
+    expert: 'not-judged',
+    why: 'the "test pass" block of an 8x L40S node (spaces for tabs, no legend): no NVLink, GPUs NODE within each socket and SYS across, and the one NIC (NIC0) SYS to every GPU: every GPU reaches the NIC across the sockets, so RDMA from GPU memory is staged or degraded, and GPU pairs across sockets go through the host',
   },
   // dmesg
   {
