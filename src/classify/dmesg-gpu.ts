@@ -58,7 +58,9 @@ export function gpuFaults(r: DmesgPeermemResult): Check[] {
  * uncorrectable double-bit ECC error in its memory, and 46, the GPU stopped processing (NVIDIA Health Validation
  * gpu_xid_46 / gpu_xid_48: CRITICAL, drain and reset the GPU); 79, the GPU fallen off the bus, is gpuFaults' (gpu.lost). KV held
  * on that GPU is lost or corrupt and nothing can be sent from it. Other Xids (a contained error, a row remap
- * pending) are left to the GPU's own checks: this reader's question is the RDMA path.
+ * pending) are left to the GPU's own checks: this reader's question is the RDMA path. A GSP RPC timeout (Xid 119)
+ * alone may pass; NVRM's own `The GPU likely needs to be reset`, printed once the timeouts pass its reset threshold,
+ * fails that GPU the same way.
  */
 const FATAL_XID: Record<number, string> = {
   46: 'the GPU stopped processing',
@@ -86,5 +88,26 @@ export function xids(r: DmesgPeermemResult): Check[] {
       ),
     );
   }
+  // The driver's own word (kernel_gsp.c _kgspRpcIncrementTimeoutCountAndRateLimitPrints): once a GPU's GSP RPC
+  // timeouts (Xid 119) pass its reset threshold, NVRM rate-limits them and says the GPU likely needs a reset.
+  for (const l of r.lines) {
+    const gpu = GSP_RESET.exec(l.text)?.[1];
+    if (!gpu || seen.has(gpu)) continue;
+    seen.add(gpu);
+    out.push(
+      check(
+        'gpu.xid',
+        'fail',
+        `GPU ${gpu}'s firmware (GSP) stopped answering the driver's calls again and again (line ${l.line}: NVRM says the GPU likely needs to be reset): it cannot hold or send KV until it is reset`,
+        {
+          subject: gpu,
+          fix: 'drain the node, reset the GPU (`nvidia-smi -r` or a reboot) and, if it recurs, have the GPU serviced',
+          data: { gpu, xid: 119 },
+        },
+      ),
+    );
+  }
   return out;
 }
+const GSP_RESET =
+  /\bNVRM: Rate limiting GSP RPC error prints for GPU at PCI:([0-9a-f:.]+)\b.*GPU likely needs to be reset/i;

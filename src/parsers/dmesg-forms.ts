@@ -24,6 +24,13 @@ export const DECODE =
   /^(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|res[0-3]|local[0-7]) *:(?:emerg|alert|crit|err|warn|notice|info|debug) *: /;
 
 /**
+ * A `/dev/kmsg` record as a reader of the device gets it (Linux Documentation/ABI/testing/dev-kmsg, "Accessing the
+ * buffer": `<prefix>,<seq>,<timestamp>,<flags>[,additional_values, ... ];<message text>`, flags `-` or `c`, e.g.
+ * `4,165,0,-;Free swap = 0kB`): only the kernel's printk buffer reads this way, so the text after `;` is a kernel line.
+ */
+export const KMSG = /^\d{1,4},\d+,\d+,[-c+][^;]*;/;
+
+/**
  * A collector's host label before a kernel line (pdsh and clush print `<host>: ` before each line of output):
  * `b1360: [14280.445220] mlx5_core …`. Only a label followed by a kernel timestamp is taken for one.
  */
@@ -32,13 +39,13 @@ export const HOST_LABEL = /^[A-Za-z0-9][\w.-]*:\s+(?=\[)/;
 /**
  * A kernel line's message behind the prefixes a collector or dmesg's own options put before it: talosctl's (above),
  * a collector's host label before a stamp the caller's `kernel` pattern knows, and `dmesg --decode`'s facility and
- * level. `stamped` when a prefix only kernel log lines carry was taken off.
+ * level, or a `/dev/kmsg` record's own prefix. `stamped` when a prefix only kernel log lines carry was taken off.
  */
 export function kernelText(raw: string, kernel: RegExp): { t: string; stamped: boolean } {
   const talos = TALOS_DMESG.exec(raw)?.[0];
   if (talos) return { t: raw.slice(talos.length), stamped: true };
   const host = HOST_LABEL.exec(raw)?.[0];
   const labelled = host && kernel.test(raw.slice(host.length)) ? raw.slice(host.length) : raw;
-  const decode = DECODE.exec(labelled)?.[0];
+  const decode = DECODE.exec(labelled)?.[0] ?? KMSG.exec(labelled)?.[0];
   return decode ? { t: labelled.slice(decode.length), stamped: true } : { t: labelled, stamped: false };
 }

@@ -148,6 +148,17 @@ function untable(lines: Line[]): Line[] {
   });
 }
 
+/**
+ * A matrix kept as shell comments (issue 38, principle 1): a run script that records the node's `nvidia-smi topo`
+ * above its settings puts `# ` (or `#` and the header's own tab) before every line. When the header itself is behind
+ * a `#`, the comment marks are the script's: each line loses its `#` and one space after it.
+ */
+function uncomment(lines: Line[]): Line[] {
+  if (!lines.some((l) => /^\s*#\s*GPU0\s+GPU1?/.test(l.text) && !/^\s*#\s*GPU0\s+X\b/.test(l.text)))
+    return lines;
+  return lines.map((l) => (/^\s*#/.test(l.text) ? { ...l, text: l.text.replace(/^\s*# ?/, '') } : l));
+}
+
 /** A row's leading topology cells. */
 function cellsOf(tokens: readonly string[]): string[] {
   const rest = tokens.slice(1);
@@ -156,7 +167,7 @@ function cellsOf(tokens: readonly string[]): string[] {
 }
 
 export function parseNvidiaSmiTopo(text: string): TopoResult {
-  const lines = untable(cleanLines(text));
+  const lines = untable(uncomment(cleanLines(text)));
   // The header's first label is GPU0; the GPU0 row also starts with GPU0 but its next cell is "X".
   const headerIdx = lines.findIndex((l) => {
     const tokens = l.text.trim().split(/\s+/);

@@ -12,7 +12,7 @@ export interface Dropped {
 }
 
 /** At most this many lines before the output are read around; more is not that tool's output. */
-const MAX_BEFORE = 2;
+export const MAX_BEFORE = 2;
 
 /**
  * Parses a tool's output, reading around what surrounds it (issue 38, principle 1): a line before the output that

@@ -23,6 +23,27 @@ describe('a launcher that never started the job', () => {
     expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
   });
 
+  it("Open MPI's mapper refusing the slots (framed show_help text) leaves the tool not shown, from b58", () => {
+    const rule = '-'.repeat(74);
+    const text = [
+      '$ mpirun -np 32 ./build/all_reduce_perf -b 8 -e 1G -f 2',
+      rule,
+      'There are not enough slots available in the system to satisfy the 32',
+      'slots that were requested by the application:',
+      '',
+      '  ./build/all_reduce_perf',
+      '',
+      'Either request fewer slots for your application, or make more slots',
+      'available for use.',
+      rule,
+    ].join('\n');
+    const lines = checkLines(readChecks('nccl-tests', text));
+    expect(lines).toContain('skipped nccl.nccl-tests');
+    expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
+    const said = checkLines(readChecks('nccl-tests', `The job printed this and nothing else:\n${text}`));
+    expect(said).toContain('skipped nccl.nccl-tests');
+  });
+
   it("a launcher line among the tool's own lines is not the whole story: the output is read", () => {
     const text = [
       'launch failed on x1001c0s2b0n0: Could not connect to the PALS daemon',

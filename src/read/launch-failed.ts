@@ -1,4 +1,5 @@
 import { cleanLines, promptCommand } from '../parsers/lines.js';
+import { MAX_BEFORE } from './around.js';
 
 /**
  * A job launcher that never started the ranks (issue 38, P2 and P4). HPE Cray PALS's `mpiexec` (the launcher of
@@ -16,6 +17,14 @@ export interface LaunchFailure {
 }
 
 const LAUNCH = /^(?:launch|start) failed on \S+: \S/;
+/**
+ * Open MPI's mapper refusing the job before any rank starts (orte/mca/rmaps/base/help-orte-rmaps-base.txt
+ * [orte-rmaps-base:alloc-error], lines 25-27 at open-mpi/ompi@7a40f98: `There are not enough slots available in the
+ * system to satisfy the %d / slots that were requested by the application:`), printed by show_help between two rules
+ * of dashes. When that framed help text is all the paste holds, the job never started: the tool's output is not shown.
+ */
+const OMPI_ALLOC = /^There are not enough slots available in the system to satisfy the \d+/;
+const RULE = /^-{20,}$/;
 const CXI_ALLOC = /\bCXI alloc failed on cxi\d+\b/;
 
 /**
@@ -25,6 +34,14 @@ const CXI_ALLOC = /\bCXI alloc failed on cxi\d+\b/;
 export function launchFailure(text: string): LaunchFailure | undefined {
   // An empty prompt copied after the output (the terminal's next one) is no line of the launcher's.
   const filled = cleanLines(text).filter((l) => l.text.trim() !== '' && promptCommand(l.text) !== '');
+  // The command typed before it (`$ mpirun -np 16 …`) is the user's, not the launcher's, and up to MAX_BEFORE lines
+  // of the poster's before the first rule are read around, as before any output (read/around.ts).
+  const said = filled.filter((l) => promptCommand(l.text) === undefined);
+  const open = said.findIndex((l) => RULE.test(l.text.trim()));
+  const framed =
+    open >= 0 && open <= MAX_BEFORE && said.length - open > 2 && RULE.test(said.at(-1)?.text.trim() ?? '');
+  const alloc = framed ? said.slice(open).find((l) => OMPI_ALLOC.test(l.text.trim())) : undefined;
+  if (alloc) return { line: alloc.no, text: alloc.text.trim(), fabric: false };
   const first = filled.find((l) => LAUNCH.test(l.text.trim()));
   if (!first) return undefined;
   if (!filled.every((l) => LAUNCH.test(l.text.trim()) || CXI_ALLOC.test(l.text))) return undefined;
