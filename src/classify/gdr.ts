@@ -1,7 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
 import type { GdrcopyResult } from '../parsers/gdrcopy.js';
-import { type LsmodResult, type ModuleState, stateWhy } from '../parsers/lsmod.js';
+import { type LsmodResult, type ModuleState, type PeermemModule, stateWhy } from '../parsers/lsmod.js';
 import { rdmaModules } from '../parsers/rdma-modules.js';
 import { companionMissing } from './lsmod-companion.js';
 import { hiddenBy, type Shown } from './shown.js';
@@ -24,7 +24,9 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
         'ok',
         p.module === 'nv_peer_mem'
           ? 'legacy nv_peer_mem loaded (pre-R470 Mellanox module): GPUDirect RDMA kernel support present'
-          : 'nvidia_peermem loaded: GPUDirect RDMA kernel support present',
+          : p.module === 'efa_nv_peermem'
+            ? "efa_nv_peermem loaded (AWS EFA's peer-memory module): GPUDirect RDMA over EFA present"
+            : 'nvidia_peermem loaded: GPUDirect RDMA kernel support present',
         { data: { module: p.module } },
       ),
     );
@@ -164,12 +166,14 @@ function moduleShown(r: LsmodResult, name: string, shown?: Shown): { state: Modu
 function peermemShown(
   r: LsmodResult,
   shown?: Shown,
-): { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem'; why?: string } {
+): { state: ModuleState; module?: PeermemModule; why?: string } {
   if (!shown) return r.peermem;
   const peer = moduleShown(r, 'nvidia_peermem', shown);
   const legacy = moduleShown(r, 'nv_peer_mem', shown);
   if (peer.state === 'loaded') return { state: 'loaded', module: 'nvidia_peermem' };
   if (legacy.state === 'loaded') return { state: 'loaded', module: 'nv_peer_mem' };
+  if (moduleShown(r, 'efa_nv_peermem', shown).state === 'loaded')
+    return { state: 'loaded', module: 'efa_nv_peermem' };
   if (peer.state === 'absent' && legacy.state === 'absent') return { state: 'absent' };
   const why = peer.why ?? legacy.why;
   const hidden = [

@@ -22,8 +22,8 @@ export interface LsmodResult {
   complete: boolean;
   /** Patterns of `lsmod | grep <pattern>` commands echoed in the paste. */
   grepped: string[];
-  /** GPUDirect RDMA peer-memory module: nvidia_peermem (R470+ driver) or the legacy nv_peer_mem. */
-  peermem: { state: ModuleState; module?: 'nvidia_peermem' | 'nv_peer_mem' };
+  /** GPUDirect RDMA peer-memory module: nvidia_peermem (R470+ driver), the legacy nv_peer_mem, or AWS EFA's efa_nv_peermem. */
+  peermem: { state: ModuleState; module?: PeermemModule };
   /** GDRCopy's kernel module. */
   gdrdrv: ModuleState;
   /** A report's own lines around its module list, or lines under a typed lsmod that are no row: read around. */
@@ -39,8 +39,14 @@ const USED_BY_ONLY = /^[A-Za-z0-9_]+(?:,[A-Za-z0-9_]+)+,?$/;
 const PROC_ROW =
   /^([A-Za-z0-9_]+)\s+(\d+)\s+(-?\d+)\s+(\S+)\s+(?:Live|Loading|Unloading)\s+0x[0-9a-f]+(?:\s+\([A-Z+-]+\))?$/;
 
+/**
+ * A peer-memory module GPUDirect RDMA loads: the driver's nvidia-peermem, Mellanox's legacy nv_peer_mem, and AWS's
+ * efa_nv_peermem, which gives the EFA driver GPU memory through the same nvidia_p2p calls
+ * (amzn/amzn-drivers kernel/linux/efa_nv_peermem; references/read-evidence.md).
+ */
+export type PeermemModule = 'nvidia_peermem' | 'nv_peer_mem' | 'efa_nv_peermem';
 /** Modules that register as users of `nvidia` when loaded (their absence from its used-by list is evidence). */
-const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'gdrdrv']);
+const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'efa_nv_peermem', 'gdrdrv']);
 /** The peer-memory modules GPUDirect RDMA loads (the driver's nvidia-peermem, Mellanox's nv_peer_mem); they also register as users of `ib_core`. */
 export const PEER_MEMORY_MODULES: ReadonlySet<string> = new Set(['nvidia_peermem', 'nv_peer_mem']);
 const IB_CORE_USERS = PEER_MEMORY_MODULES;
@@ -130,12 +136,17 @@ export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): Ls
   const result = { modules, complete, grepped, ...(skipped.length ? { unread } : {}) };
   const peer = stateOf(result, 'nvidia_peermem');
   const legacy = stateOf(result, 'nv_peer_mem');
+  // EFA's module serves only EFA devices: loaded, it answers for GPUDirect there; not shown, it leaves the question
+  // as the other two do.
+  const efa = stateOf(result, 'efa_nv_peermem');
   const peermem: LsmodResult['peermem'] =
     peer === 'loaded'
       ? { state: 'loaded', module: 'nvidia_peermem' }
       : legacy === 'loaded'
         ? { state: 'loaded', module: 'nv_peer_mem' }
-        : { state: peer === 'absent' && legacy === 'absent' ? 'absent' : 'unknown' };
+        : efa === 'loaded'
+          ? { state: 'loaded', module: 'efa_nv_peermem' }
+          : { state: peer === 'absent' && legacy === 'absent' ? 'absent' : 'unknown' };
   return {
     ...result,
     peermem,

@@ -43,6 +43,7 @@ const TABLE: Readonly<Record<RdmaModuleRole, readonly string[]>> = {
     'cifs',
     'nvidia_peermem',
     'nv_peer_mem',
+    'efa_nv_peermem',
     'rdmavt',
     'mlx_compat',
   ],
