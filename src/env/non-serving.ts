@@ -1,6 +1,6 @@
 import type { RawService } from './raw.js';
 import { argvText, engineOf } from './serving-engine.js';
-import { shellScript, tokenize } from './shell.js';
+import { scriptCommands, shellScript, tokenize } from './shell.js';
 
 /**
  * Programs shown to serve no model (references/env-rules.md "Programs that serve no model"): a pod
@@ -28,6 +28,23 @@ const REMOTE_SHELL = /^(sshd|dropbear)$/;
 
 /** Placeholders: a pod kept alive for `kubectl exec` (sleep, pause, tail -f /dev/null) runs nothing of its own. */
 const PLACEHOLDER = /^(sleep|pause|tail)$/;
+
+/**
+ * What a keep-alive script runs besides its placeholder (`trap 'exit 0' TERM; sleep 9999 & wait`,
+ * `ls /dev/…; sleep infinity`): shell builtins and commands that only print what the pod sees.
+ */
+const KEEP_ALIVE = /^(trap|wait|exit|true|:|set|echo|printf|ls|hostname|nvidia-smi)$/;
+
+/** An inline script (shown whole) whose every command is a placeholder or KEEP_ALIVE, with one placeholder at least. */
+function placeholderScript(argv: readonly string[]): string | undefined {
+  const script = shellScript(argv)?.script;
+  if (script === undefined) return undefined;
+  const heads = scriptCommands(script).map((c) => base(c[0] ?? ''));
+  if (!heads.some((h) => PLACEHOLDER.test(h))) return undefined;
+  return heads.every((h) => PLACEHOLDER.test(h) || KEEP_ALIVE.test(h))
+    ? `${base(argv[0] ?? 'sh')} -c script of ${[...new Set(heads)].join(', ')} (a placeholder)`
+    : undefined;
+}
 
 /**
  * Images whose entrypoint is a web server, a shell or a pause container (nginx, httpd, busybox,
@@ -85,6 +102,8 @@ function programOf(argv: readonly string[]): { program: string; via?: string } |
   if (PLACEHOLDER.test(b)) return { program: `${b} (a placeholder)` };
   const inScript = scriptProgram(argv);
   if (inScript) return inScript;
+  const keepAlive = placeholderScript(argv);
+  if (keepAlive) return { program: keepAlive };
   if (MPI_LAUNCHER.test(b)) {
     const p = launched(argv.slice(1));
     return p ? { program: p, via: b } : undefined;

@@ -220,6 +220,11 @@ function simpleCommands(tokens: Token[]): Word[][] {
   return cmds;
 }
 
+/** The commands of a script as the words' texts (quotes removed), one list per simple command. */
+export function scriptCommands(script: string): string[][] {
+  return simpleCommands(tokenize(script)).map((c) => c.map((w) => w.text));
+}
+
 /** The last script split into commands (a service's script is read twice: its exports, then its own variables). */
 let lastScript: { script: string; commands: Word[][] } | undefined;
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYamlFile } from './helpers/env.js';
+
+/**
+ * What the twentieth manifest batch showed (issue 38): each principle on small manifests written for
+ * the test in the workload's own shape (references/env-rules.md "Twentieth manifest batch"), never on
+ * corpus files.
+ */
+const run = analyseYamlFile;
+type Result = Awaited<ReturnType<typeof run>>;
+const status = (a: Result, id: string) => a.checks.filter((c) => c.id === id).map((c) => c.status);
+
+/** A Pod holding a GPU whose container runs the given command line (JSON array of words). */
+const pod = (command: string) => `
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - name: c
+    image: ubuntu:22.04
+    command: ${command}
+    resources: {limits: {nvidia.com/gpu: 1}}
+`;
+
+describe('a keep-alive placeholder written as an inline shell script serves no model (P1: the same placeholder in another shape)', () => {
+  it('`bash -c "sleep infinity"`, `trap … ; sleep N & wait` and `ls …; nvidia-smi; sleep` run no engine', async () => {
+    for (const cmd of [
+      '["bash", "-c", "sleep infinity"]',
+      `["bash", "-c", "trap 'exit 0' TERM; sleep 9999 & wait"]`,
+      '["sh", "-c", "ls -la /dev/nvidia-caps-imex-channels; nvidia-smi; sleep 9000 & wait"]',
+    ]) {
+      const a = await run(pod(cmd));
+      expect(status(a, 'env.kv-over-pod-network'), cmd).toEqual(['ok']);
+      expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail).toMatch(/a placeholder/);
+    }
+  });
+  it('a script that also starts anything else stays a pod whose program is not known', async () => {
+    for (const cmd of [
+      '["bash", "-c", "sleep 10; python3 serve.py"]',
+      '["bash", "-c", "echo start; sleep 5 && ./run.sh"]',
+      '["bash", "-c", "nvidia-smi; vllm serve m"]',
+    ]) {
+      const a = await run(pod(cmd));
+      expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail ?? '', cmd).not.toMatch(
+        /a placeholder/,
+      );
+    }
+  });
+});
