@@ -48,3 +48,37 @@ describe('a keep-alive placeholder written as an inline shell script serves no m
     }
   });
 });
+
+/** An LLMInferenceServiceConfig of the given name holding one vLLM pool (no prefill), as KServe's presets do. */
+const llmisvcConfig = (name: string) => `
+apiVersion: serving.kserve.io/v1alpha2
+kind: LLMInferenceServiceConfig
+metadata: {name: ${name}}
+spec:
+  template:
+    containers:
+      - name: main
+        image: ghcr.io/llm-d/llm-d-cuda:v0.9.0
+        command: ["vllm", "serve", "m", "--kv-transfer-config", '{"kv_connector":"NixlConnector","kv_role":"kv_both"}']
+        resources: {limits: {nvidia.com/gpu: 1}}
+`;
+
+describe("KServe's decode presets are the decode pool of a P/D service (P3: the controller merges them only there)", () => {
+  it('a config named as a decode preset is one side of a graph it does not hold: partial, never a pass', async () => {
+    for (const name of [
+      'kserve-config-llm-decode-template',
+      'kserve-config-llm-decode-worker-data-parallel',
+      'v0-9-kserve-config-llm-decode-worker-pipeline-parallel',
+    ]) {
+      const a = await run(llmisvcConfig(name));
+      expect(status(a, 'env.partial'), name).toEqual(['skipped']);
+      expect(a.checks.find((c) => c.id === 'env.partial')?.detail).toMatch(
+        /decode pool of a prefill\/decode/,
+      );
+    }
+  });
+  it('any other config keeps its pool as written', async () => {
+    const a = await run(llmisvcConfig('kserve-config-llm-template'));
+    expect(status(a, 'env.partial')).toEqual([]);
+  });
+});
