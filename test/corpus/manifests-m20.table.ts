@@ -10,7 +10,9 @@ import type { ManifestCase } from './manifests.table.js';
  * deploy/operator/internal/controller/testdata), AIBrix's brixbench test data (a StormService and a DGD of its
  * multi-node routing comparison on VKE RDMA), Grove's e2e workloads (a KAI-scheduled topology-aware P/D
  * PodCliqueSet, the auto-MNNVL mix), the DRA driver's v1 IMEX quickstart and KServe's shipped wide-EP decode
- * preset. Files from a fetched snapshot are byte for byte `git show <commit>:<path>`; ai-dynamo/dynamo itself
+ * preset; a second group, read after the first run's fixes (its readings committed before env ran on it): an
+ * llm-d P/D of the same brixbench data on one node, KAI-Scheduler's DRA IMEX example and the Network Operator's
+ * InfiniBand SR-IOV test pod. Files from a fetched snapshot are byte for byte `git show <commit>:<path>`; ai-dynamo/dynamo itself
  * is too large to fetch and its tests/deploy/efa and four fault-tolerance templates are in no fetchable fork,
  * so those four are the text the search tool's read_file returned for the commit named, written out unchanged
  * and their character counts checked against total_chars. The wxsms/dynamo fork's paths are upstream's.
@@ -135,5 +137,25 @@ export const MANIFESTS_m20: ManifestCase[] = [
       'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/config/llmisvcconfig/config-llm-decode-worker-data-parallel.yaml',
     expert: 'not-judged',
     why: 'KServe’s shipped LLMInferenceServiceConfig preset for wide-EP decode (leader and worker templates, nixlv2 routing sidecar, KV connector from a template function, optional RoCE discovery behind KSERVE_INFER_ROCE, IPC_LOCK and runAsNonRoot): a template merged into a user’s LLMInferenceService, it names no RDMA resource or network and its parallel sizes and KV config come from fields it does not hold, so the KV path is undetermined',
+  },
+  {
+    file: 'aibrix-brixbench-llmd-vllm-4p4d-singlenode-vke-rdma-sidecar.yaml',
+    source: `${AIBRIX}/brixbench/benchmark/testdata/deployments/llmd/models/qwen3-8b-pd-4p4d-singlenode.yaml`,
+    expert: 'no-problem',
+    why: 'llm-d v0.8.1 P/D rendered as two Deployments (4 prefill, 4 decode with the llm-d routing sidecar), all pinned to one VKE node: each one-GPU vLLM pod has vke rdma 1, the rdma CNI network, IPC_LOCK and NixlConnector kv_both with UCX_TLS ^gga: the KV path between the pods is declared (RDMA on the node, whichever transport UCX picks)',
+  },
+  {
+    file: 'kai-dra-gpu-imex-pod-computedomain.yaml',
+    source:
+      'https://github.com/NVIDIA/KAI-Scheduler/blob/72de64fc8eca10fa8cca26a20156178f3edbe092/docs/dra/gpu-imex-pod.yaml',
+    expert: 'no-problem',
+    why: 'KAI-Scheduler DRA example: a one-node ComputeDomain and a Pod scheduled by kai-scheduler with one GPU and the IMEX channel claim, running nvidia-smi, ls of the IMEX channels and a sleep: no engine, no KV hand-off',
+  },
+  {
+    file: 'netop-sriov-ib-vf-pod-sleep-loop.yaml',
+    source:
+      'https://github.com/Mellanox/network-operator/blob/b06827e085c59726b699faffcc526342d4d8e395/example/sriov-network/infiniband/sriov-network-pod1.yaml',
+    expert: 'no-problem',
+    why: 'NVIDIA Network Operator example: a CentOS Pod on the InfiniBand SR-IOV network with one VF (nvidia.com/mlnxnics) and IPC_LOCK, looping on sleep 300: no GPU, no engine, no KV',
   },
 ];
