@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shellScript } from '../src/env/shell.js';
 import { analyseYamlFile } from './helpers/env.js';
 
 /**
@@ -35,11 +36,23 @@ describe('a keep-alive placeholder written as an inline shell script serves no m
       expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail).toMatch(/a placeholder/);
     }
   });
+  it('a loop around the placeholder, after `bash -c --`, is the same placeholder', async () => {
+    const a = await run(pod('["/bin/bash", "-c", "--", "while true; do sleep 300; done;"]'));
+    expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail).toMatch(/a placeholder/);
+  });
+  it("`--` ends the shell's options: the script is the word after it (bash(1))", () => {
+    expect(shellScript(['/bin/bash', '-c', '--', 'vllm serve m'])).toEqual({
+      script: 'vllm serve m',
+      index: 3,
+    });
+    expect(shellScript(['sh', '-c', 'vllm serve m'])).toEqual({ script: 'vllm serve m', index: 2 });
+  });
   it('a script that also starts anything else stays a pod whose program is not known', async () => {
     for (const cmd of [
       '["bash", "-c", "sleep 10; python3 serve.py"]',
       '["bash", "-c", "echo start; sleep 5 && ./run.sh"]',
       '["bash", "-c", "nvidia-smi; vllm serve m"]',
+      '["bash", "-c", "while true; do python3 serve.py; sleep 5; done"]',
     ]) {
       const a = await run(pod(cmd));
       expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail ?? '', cmd).not.toMatch(

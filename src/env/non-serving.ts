@@ -35,11 +35,18 @@ const PLACEHOLDER = /^(sleep|pause|tail)$/;
  */
 const KEEP_ALIVE = /^(trap|wait|exit|true|:|set|echo|printf|ls|hostname|nvidia-smi)$/;
 
+/** The shell's reserved words (POSIX XCU §2.4) that open, join or close a compound command. */
+const RESERVED = /^(while|until|for|do|done|if|then|else|elif|fi|\{|\}|!)$/;
+
 /** An inline script (shown whole) whose every command is a placeholder or KEEP_ALIVE, with one placeholder at least. */
 function placeholderScript(argv: readonly string[]): string | undefined {
   const script = shellScript(argv)?.script;
   if (script === undefined) return undefined;
-  const heads = scriptCommands(script).map((c) => base(c[0] ?? ''));
+  // A loop or group around the placeholder (`while true; do sleep 300; done`): its reserved words are no command.
+  const heads = scriptCommands(script).flatMap((c) => {
+    const head = c.find((w) => !RESERVED.test(w));
+    return head === undefined ? [] : [base(head)];
+  });
   if (!heads.some((h) => PLACEHOLDER.test(h))) return undefined;
   return heads.every((h) => PLACEHOLDER.test(h) || KEEP_ALIVE.test(h))
     ? `${base(argv[0] ?? 'sh')} -c script of ${[...new Set(heads)].join(', ')} (a placeholder)`

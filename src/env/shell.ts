@@ -326,6 +326,8 @@ export function shellScript(argv: readonly string[]): { script: string; index: n
       if (a.startsWith('-') && a.includes('c')) sawC = true;
       continue;
     }
+    // `--` ends the options (bash(1)): `bash -c -- 'script'` runs the word after it.
+    if (a === '--' && sawC && k + 1 < argv.length) return { script: argv[k + 1] as string, index: k + 1 };
     return sawC ? { script: a, index: k } : undefined;
   }
   return undefined;
