@@ -27,13 +27,13 @@ describe('an inline script that only looks and waits serves no model', () => {
   it('`sleep infinity` through bash -c: no KV moves, the placeholder named', async () => {
     const [c] = await kvPath('sleep infinity');
     expect(c?.status).toBe('ok');
-    expect(c?.detail).toMatch(/sleep \(a placeholder\) \(through bash -c script\)/);
+    expect(c?.detail).toMatch(/bash -c script of sleep \(a placeholder\)/);
   });
 
   it('a listing, a trap and a background sleep waited on: the same', async () => {
     const [c] = await kvPath("ls -la /dev/nvidia-caps-imex-channels; trap 'exit 0' TERM; sleep 9999 & wait");
     expect(c?.status).toBe('ok');
-    expect(c?.detail).toMatch(/ls, trap, sleep, wait/);
+    expect(c?.detail).toMatch(/script of ls, trap, sleep, wait \(a placeholder\)/);
   });
 
   it('a loop of sleeps is a keep-alive too', async () => {

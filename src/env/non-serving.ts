@@ -1,6 +1,6 @@
 import type { RawService } from './raw.js';
 import { argvText, engineOf } from './serving-engine.js';
-import { shellScript, tokenize } from './shell.js';
+import { scriptCommands, shellScript, tokenize } from './shell.js';
 
 /**
  * Programs shown to serve no model (references/env-rules.md "Programs that serve no model"): a pod
@@ -28,6 +28,30 @@ const REMOTE_SHELL = /^(sshd|dropbear)$/;
 
 /** Placeholders: a pod kept alive for `kubectl exec` (sleep, pause, tail -f /dev/null) runs nothing of its own. */
 const PLACEHOLDER = /^(sleep|pause|tail)$/;
+
+/**
+ * What a keep-alive script runs besides its placeholder (`trap 'exit 0' TERM; sleep 9999 & wait`,
+ * `ls /dev/…; sleep infinity`): shell builtins and commands that only print what the pod sees.
+ */
+const KEEP_ALIVE = /^(trap|wait|exit|true|:|set|echo|printf|ls|hostname|nvidia-smi)$/;
+
+/** The shell's reserved words (POSIX XCU §2.4) that open, join or close a compound command. */
+const RESERVED = /^(while|until|for|do|done|if|then|else|elif|fi|\{|\}|!)$/;
+
+/** An inline script (shown whole) whose every command is a placeholder or KEEP_ALIVE, with one placeholder at least. */
+function placeholderScript(argv: readonly string[]): string | undefined {
+  const script = shellScript(argv)?.script;
+  if (script === undefined) return undefined;
+  // A loop or group around the placeholder (`while true; do sleep 300; done`): its reserved words are no command.
+  const heads = scriptCommands(script).flatMap((c) => {
+    const head = c.find((w) => !RESERVED.test(w));
+    return head === undefined ? [] : [base(head)];
+  });
+  if (!heads.some((h) => PLACEHOLDER.test(h))) return undefined;
+  return heads.every((h) => PLACEHOLDER.test(h) || KEEP_ALIVE.test(h))
+    ? `${base(argv[0] ?? 'sh')} -c script of ${[...new Set(heads)].join(', ')} (a placeholder)`
+    : undefined;
+}
 
 /**
  * Images whose entrypoint is a web server, a shell or a pause container (nginx, httpd, busybox,
@@ -70,40 +94,7 @@ function scriptProgram(argv: readonly string[]): { program: string; via?: string
       if (p) return { program: p, via: `${b} in a ${base(argv[0] ?? 'sh')} -c script` };
     }
   }
-  const idle = idleScript(tokenize(script));
-  return idle ? { program: `${idle} (a placeholder)`, via: `${base(argv[0] ?? 'sh')} -c script` } : undefined;
-}
-
-/**
- * Commands that look and wait and serve nothing: keep-alives (`sleep infinity`, `tail -f /dev/null`, `wait`), a
- * shell's own `trap`/`true`/`:`, and listings and device queries (`ls /dev/infiniband`, `nvidia-smi`, `ibv_devinfo`).
- */
-const IDLE =
-  /^(sleep|pause|tail|wait|trap|true|:|ls|echo|printf|cat|hostname|date|printenv|nvidia-smi|ibv_devinfo|ibv_devices|ibstat|ibstatus|ibdev2netdev|show_gids|rdma|ip|lspci)$/;
-/** Shell words that open or close a compound command: the word after them is a command. */
-const KEYWORD = /^(while|until|do|done|if|then|else|elif|fi|for|in|\{|\})$/;
-
-/**
- * An inline script shown whole whose every command is one of IDLE, with one keep-alive among them (a pod kept
- * alive for `kubectl exec`, a device-listing demo): the commands it runs, joined; undefined for any other script.
- */
-function idleScript(tokens: ReturnType<typeof tokenize>): string | undefined {
-  const commands: string[] = [];
-  let start = true;
-  for (const tok of tokens) {
-    if (tok.t === 'op') {
-      start = tok.op !== 'redir';
-      continue;
-    }
-    const w = tok.w.text;
-    if (!start || /^\w+=/.test(w)) continue;
-    if (KEYWORD.test(w)) continue;
-    if (tok.w.dynamic || !IDLE.test(base(w))) return undefined;
-    commands.push(base(w));
-    start = false;
-  }
-  if (!commands.some((c) => /^(sleep|pause|tail|wait)$/.test(c))) return undefined;
-  return [...new Set(commands)].join(', ');
+  return undefined;
 }
 
 /** What a command line runs when it is shown to serve no model, and the MPI launcher it runs through; else undefined. */
@@ -118,6 +109,8 @@ function programOf(argv: readonly string[]): { program: string; via?: string } |
   if (PLACEHOLDER.test(b)) return { program: `${b} (a placeholder)` };
   const inScript = scriptProgram(argv);
   if (inScript) return inScript;
+  const keepAlive = placeholderScript(argv);
+  if (keepAlive) return { program: keepAlive };
   if (MPI_LAUNCHER.test(b)) {
     const p = launched(argv.slice(1));
     return p ? { program: p, via: b } : undefined;

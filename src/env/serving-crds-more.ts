@@ -189,3 +189,18 @@ export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec):
   if (kind === 'Service') return { services: llmazService(doc) };
   return { services: rayClusterServices(obj(obj(spec?.template)?.spec), 'spec.template.spec.') };
 }
+
+/** Name suffixes of KServe's decode-pool presets (kserve pkg/controller/v1alpha2/llmisvc/config_merge.go:57-65). */
+const KSERVE_DECODE_PRESETS = /config-llm-decode-(template|worker-data-parallel|worker-pipeline-parallel)$/;
+
+/**
+ * KServe merges its well-known decode presets only onto the decode pool of a P/D service (one with
+ * spec.prefill), whose prefill pool is not in the preset (config_merge.go:318-343): such a config is that
+ * decode pool, one side of a graph it does not hold. The reason it is partial, or undefined.
+ */
+export function kserveDecodePreset(doc: Rec, prefill: Rec | undefined): string | undefined {
+  const name = str(obj(doc.metadata)?.name) ?? '';
+  if (doc.kind !== 'LLMInferenceServiceConfig' || prefill || !KSERVE_DECODE_PRESETS.test(name))
+    return undefined;
+  return `KServe's decode preset ${name}: merged onto the decode pool of a prefill/decode LLMInferenceService, whose prefill pool this object does not hold`;
+}

@@ -2,7 +2,7 @@ import { disaggregatedSetServices } from './disaggregated-set.js';
 import { kserveClassicGraph } from './kserve-classic.js';
 import { containerServices, type PodTemplateAt } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str, stringMap } from './raw.js';
-import { moreServingCrdGraph } from './serving-crds-more.js';
+import { kserveDecodePreset, moreServingCrdGraph } from './serving-crds-more.js';
 import { tokenize } from './shell.js';
 import { jobSetServices, trainingJobServices, volcanoJobServices } from './training-jobs.js';
 
@@ -187,15 +187,19 @@ function kserveGraph(doc: Rec): CrdGraph {
     ),
   );
   const prefill = obj(spec.prefill);
+  const preset = kserveDecodePreset(doc, prefill);
   const services = prefill
     ? [
         ...kservePool(wrap(spec), 'decode', 'spec.', annotations, field('decode')),
         ...kservePool(wrap(prefill), 'prefill', 'spec.prefill.', annotations, field('prefill')),
       ]
-    : kservePool(wrap(spec), '', 'spec.', annotations);
+    : preset
+      ? kservePool(wrap(spec), 'decode', 'spec.', annotations, field('decode'))
+      : kservePool(wrap(spec), '', 'spec.', annotations);
   const refs = arr(spec.baseRefs).flatMap((r) => str(obj(r)?.name) ?? []);
   return {
     services,
+    ...(preset ? { partial: preset } : {}),
     ...(refs.length
       ? {
           partial: `merged onto LLMInferenceServiceConfig ${refs.join(', ')} (baseRefs), which this object does not hold`,

@@ -220,6 +220,11 @@ function simpleCommands(tokens: Token[]): Word[][] {
   return cmds;
 }
 
+/** The commands of a script as the words' texts (quotes removed), one list per simple command. */
+export function scriptCommands(script: string): string[][] {
+  return simpleCommands(tokenize(script)).map((c) => c.map((w) => w.text));
+}
+
 /** The last script split into commands (a service's script is read twice: its exports, then its own variables). */
 let lastScript: { script: string; commands: Word[][] } | undefined;
 
@@ -321,6 +326,8 @@ export function shellScript(argv: readonly string[]): { script: string; index: n
       if (a.startsWith('-') && a.includes('c')) sawC = true;
       continue;
     }
+    // `--` ends the options (bash(1)): `bash -c -- 'script'` runs the word after it.
+    if (a === '--' && sawC && k + 1 < argv.length) return { script: argv[k + 1] as string, index: k + 1 };
     return sawC ? { script: a, index: k } : undefined;
   }
   return undefined;

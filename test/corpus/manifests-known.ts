@@ -30,7 +30,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.multinode-rdma) fails a worker whose tensor/expert parallelism crosses nodes (8-GPU pods, TP16/EP16 over 2 nodes) with no RDMA path: an all-to-all every layer over TCP; the expert graded the same facts as at risk (not-judged), as for a KV path with no RDMA shown",
   'nimdeploy-aks-nemoclaw-vllm-disagg-decode-no-kvcfg.yaml':
     "READING: env's stated rule (env.kv-connector, src/env/kinds.test.ts 'only prefill names NixlConnector') judges a vLLM decode without --kv-transfer-config on the prefill's path, as Dynamo starts it (upstream disagg.yaml had no decode connector from PR #6554 to #12375); the expert read the silent decode as unable to receive KV and weighed the header's note that Nemotron-H fails under --kv-transfer-config, a model limitation in prose",
-  // (dra-imex-channel-injection-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts)
+  // (dra-imex-channel-injection-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
   // m7
   'kthena-ms-ascend-pd-mooncake-npu.yaml':
     "READING: env's stated rules fail a tensor-parallel-2 engine whose ranks share a 256Mi /dev/shm whatever the accelerator (env.shm, as llmd-ms-gaudi-dra-decode-only.yaml) and count no NPU device as an RDMA path (env.kv-over-pod-network); the expert judged from knowledge outside the file that Ascend NPUs carry their own RoCE ports (configured by the mounted hccn.conf) for the Mooncake KV transfer, and that HCCL does not stage through /dev/shm",
@@ -64,7 +64,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: the copy cuts the RayService after the head group's gcs-server port, a whole YAML line, so the file reads as a complete RayService with a CPU head and no worker group; env judges that as written (no GPU pod, no engine pod, nothing at risk), the expert knew from the thread that the GPU worker group (where the pipeline-parallel traffic runs) was cut away",
   'lws-issue391-sglang-dsr1-tp16-cut.yaml':
     "READING: the copy cuts the LeaderWorkerSet at `- name: GLOO_SOCKET_IFNAME`, a whole YAML line, so env reads a complete leader running SGLang TP16 over two nodes with the container runtime's default /dev/shm and no RDMA resource, and its stated rules fail the shared memory (env.shm) and warn the cross-node TP path (env.multinode-rdma); the expert knew from the thread that the leader's resources, volumes and worker template were cut away (not shown)",
-  // (rdmashared-issue108-l40-rdma-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts)
+  // (rdmashared-issue108-l40-rdma-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
   'rdmashared-issue44-configmap.yaml':
     "READING: the file holds only the RDMA shared device plugin's ConfigMap; env's stated rule (test/env-cli.test.ts 'cm.yaml') refuses an input with no workload at all as nothing to check (exit 2), the expert judged the same fact (no KV hand-off in the file) as nothing at risk",
   'netop-issue1017-macvlannetwork-ib1.yaml':
@@ -87,7 +87,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: a KServe InferenceService whose predictor model runs on a ServingRuntime the file does not hold (granite-7b-base-tp) is a partial graph by env's rule: the engine's command is in the other object; the expert judged one 2-GPU predictor pod as aggregated (no KV hand-off), context the runtime would confirm",
   'odhmc-sample-multi-node-dp32-roce.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns RDMA pods that run as non-root (KServe's templates set runAsNonRoot; the IPC_LOCK its data-parallel template adds does nothing for a non-root user) without a memlock raise; the expert judged the aggregated graph's KV path only (no hand-off), as for kserve-llmisvc-qwen3-dp16-ep-sriov-nvshmem.yaml",
-  // (odhpb-sriov-sample-pod-cx7-sleep.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts)
+  // (odhpb-sriov-sample-pod-cx7-sleep.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
   'psap-gdr-rdma-perftest-daemonset-sleep.yaml':
     'READING: the DaemonSet runs /bin/entrypoint.sh, a script file mounted from a ConfigMap; env keeps a script file opaque (it may start anything) and, with no GPU and no engine shown, verifies nothing; the expert read the ConfigMap in the same file (`sleep infinity`) and judged a test toolbox with nothing at risk',
   'psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml':
@@ -168,4 +168,24 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'k8srecipes-dynamograph-unknown-kind-disagg.yaml':
     'READING: kind DynamoGraph is no kind env reads (nor any Dynamo CRD), so its stated rule refuses the file as nothing to check (exit 2), as for devfloor9-dynamodeployment-vllm-disagg-p4d-g6e.yaml; the expert read the same unknown kind and its undeclared fabric as a KV path left undetermined (not-judged)',
   // m20
+  'dynamo-tests-vllm-disagg-efa-libfabric.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns EFA pods that run as the Dynamo runtime image's non-root user (USER dynamo, uid 1000): privileged or IPC_LOCK gives a non-root process no effective capability, so pinning is bounded by RLIMIT_MEMLOCK; the expert relied on the EKS nodes' usual unlimited memlock (context outside the file), as for dynamo-qwen3-32b-vllm-disagg-kv-router-ib.yaml",
+  'dynamo-tests-sglang-disagg-efa-libfabric-v1beta1.yaml':
+    "READING: as dynamo-tests-vllm-disagg-efa-libfabric.yaml: IPC_LOCK added for the Dynamo runtime image's non-root user has no effect, so env warns the memlock bound (env.rdma-ipc-lock); the expert assumed the runtime's unlimited memlock",
+  'dynamo-ft-vllm-disagg-qwen3-30b-4p2d-prod-no-rdma.yaml':
+    "READING: env warns (env.kv-over-pod-network) that prefill and decode with no RDMA path can land on different nodes; the expert's fail rests on a sum the fields do not state (six 2-GPU workers are 12 GPUs, more than one H100 node holds, per the header comment), which makes cross-node KV over TCP certain rather than possible",
+  'dynamo-ft-vllm-multinode-elastic-ep-ib-disabled.yaml':
+    "READING: env's stated rule (env.multinode-rdma) warns, not fails, a multi-node worker with no RDMA path whose pods hold 4 GPUs or fewer or set NCCL_IB_DISABLE=1, which is what GB200/GB300 NVL72 trays look like (NCCL may use multi-node NVLink there) and no GPU model is named; the expert read the header's scale sequence and the TCP socket interface as expert parallelism over TCP between the nodes",
+  'dynamo-ft-bare-pods-vllm-elastic-ep-aks-a100-ib-disabled.yaml':
+    "READING: env judges the parallel sizes an engine starts with: the leader's vLLM (DP2, EP, Ray backend) fits its own 2-GPU pod and the worker pod only runs `ray start`, so no engine spans nodes; the expert judged the elastic-EP scale-up onto the worker pod's GPUs that the header and the test script drive at runtime (an API call the file does not hold), over NCCL sockets with IB disabled",
+  'dynamo-ft-sglang-elastic-ep-mooncake-ib-set-me.yaml':
+    "READING: one aggregated 8-GPU pod moves no KV to another pod, so env passes it (its question is the KV hand-off); the expert weighed the header's unfilled Mooncake device placeholder (--mooncake-ib-device SET-ME) for elastic-EP weight transfer, which is not on the KV path",
+  'dynamo-optest-dgd-v1beta1-multinode-decode-only-input.yaml':
+    "READING: the decode component shows no command and asks for no GPU, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass), as for lws-llamacpp-rpc-cpu.yaml; the expert judged the same facts (operator test input, no prefill, no GPU) as nothing at risk",
+  'dynamo-optest-dcd-lws-output-decode-2x2.yaml':
+    "READING: as dynamo-optest-dgd-v1beta1-multinode-decode-only-input.yaml: the rendered LeaderWorkerSet's containers run a test image with `--model test/model` under /bin/sh -c and request no GPU, so env verifies nothing; the expert judged a decode-only golden file with no GPU as nothing at risk",
+  'dynamo-optest-dgdr-mocker-h100-nvlink-no-rdma.yaml':
+    "READING: env's stated rule refuses a DynamoGraphDeploymentRequest without spec.overrides.dgd as nothing to check, its graph being generated by profiling (test/env-upstream.test.ts 'the DGDR sample has no spec.overrides.dgd'); the expert read the request's features.mocker.enabled (mocker workers instead of real engines) and one-node NVLink hardware as nothing at risk",
+  'aibrix-brixbench-dgd-vllm-8p8d-multinode-vke-rdma-autodetect.yaml':
+    "READING: UCX_NET_DEVICES is computed at start from `ucx_info -d` (the mlx5 port it finds, then eth1); env's rule is that a value it cannot see leaves env.ucx-net-devices skipped (unverified), while the expert read the script (the pod's own mlx5 port, or UCX's defaults when none) and judged the path declared, as for dynamo-glm52-sglang-disagg-h200.yaml",
 };
