@@ -266,5 +266,14 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
   // b56
   // b57
+  // (b57, TOOL fixed: ib_mthca is an RDMA device driver (P3, src/classify/dmesg-mthca.test.ts); soft/hard lockups and kernel panics through the RDMA stack (P4, src/classify/dmesg-lockup.test.ts); Azure MANA's driver and hardware-channel timeouts (P3, src/classify/dmesg-mana.test.ts); 4 captures)
+  'dmesg/linux-rdma-2024-12-e810-irdma-nvmet-rdma-wq-mem-reclaim-warning-check-flush-dependency.txt':
+    "READING: a `cut here` WARNING whose message names irdma's cleanup workqueue; read's stated rule takes kernel/panic.c's WARNING with a watched driver in it as a crash inside that driver (nic.driver fails), the expert read this workqueue flush-dependency warning as a locking-rule warning the device survives",
+  'dmesg/linux-cifs-2019-12-smb-direct-client-qp-cifs-vfs-smbd-rdma-connect-failed-5445-445.txt':
+    "READING: CIFS's SMB Direct client could not connect to its server (the thread's Samba server had no SMB Direct listener); read's dmesg question covers the NIC driver, the RDMA stack's crashes, link and GID events, error completions and peer memory, not an upper-layer protocol's connection to a server, so these two lines are not a device fault; the expert took a failed RDMA connection as one",
+  'dmesg/linux-nfs-2025-09-vmware-arm64-nfsd-stop-qp-wrapped-kasan-oops-rpcrdma-pool-destroy-crashdump.txt':
+    "READING: the Oops is inside rpcrdma (NFS over RDMA, an upper-layer user of ib_core) in a VMware VM with no RDMA device driver loaded; read's stated rule fails crashes inside the NIC drivers, the RDMA core and device drivers and peer memory, and leaves a consumer's own bug alone, the expert took the node's crash dump as the fault",
+  'dmesg/linux-pci-2021-01-cx6-vm-sriov-numvfs-0-then-2-eswitch-legacy-vfs-no-autoprobe-devlink-lspci.txt':
+    "READING: every mlx5 line is healthy (E-Switch disabled and enabled, two VFs enumerated); read's stated rule for dmesg covers the GPU peer-memory module too and leaves it not shown when no line names it, so it never passes a kernel log without one; the expert judged the NIC lines alone",
   // b58
 };
