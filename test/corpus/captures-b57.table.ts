@@ -194,4 +194,37 @@ export const CAPTURES_b57: Capture[] = [
     expert: 'problem',
     why: 'a Huawei TaiShan 2280 V2 (aarch64) with a ConnectX-5 (fw 16.27.1016): a VF (15b3:101a) probes as mlx5_2, then after an FLR on its PF the VF QP and CQ commands fail with "bad resource state", "modify QP ... to RESET failed", eight `cut here` WARNINGs ("Destroy of kernel CQ shouldn\'t fail", ib_mad_port_close, mlx5_ib cleanup), "RESTRACK detected leak of resources" and many flow-steering deletions failing, the rest elided by `[...]`: the RDMA device is torn down broken',
   },
+  // added after the first run (readings written before read ran on these four)
+  {
+    file: 'dmesg/netdev-2025-08-hv-netvsc-mana-vf-moved-namespace-null-deref-default-device-exit-batch.txt',
+    tool: 'dmesg',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-hyperv.vger.kernel.org.0/blob/bc2d61938d3ad258ccea7bc8c796392b16ea05ec/m',
+    expert: 'problem',
+    why: 'a netdev patch (hv_netvsc, Cc linux-hyperv) on an Azure VM: the MANA VF enP30832s1 is moved back to a namespace, then "BUG: kernel NULL pointer dereference" and an Oops in default_device_exit_batch under cleanup_net, cut in the call trace: deleting a network namespace with the VF crashes the kernel',
+  },
+  {
+    file: 'dmesg/linux-pci-2021-08-linux-next-cx4-lx-ocp-two-functions-invalid-vpd-tag-0x78.txt',
+    tool: 'dmesg',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-pci.vger.kernel.org.0/blob/740c42b3f25cc016a7bb3a24998d66b0f735ab71/m',
+    expert: 'not-judged',
+    why: 'two mlx5_core lines on linux-next, one per function of a ConnectX-4 Lx: "invalid VPD tag 0x78 at offset 113": the PCI core rejecting the card\'s vital-product-data tag, noise for the transfer path, no probe, link or command failure; but nothing else of the log (ports, peer memory) is shown',
+  },
+  {
+    file: 'dmesg/linux-rdma-2024-12-blktests-rnbd-001-quoted-eth0-rxe-null-deref-memcpy-rxe-mr-copy-rxe-requester.txt',
+    tool: 'dmesg',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-rdma.vger.kernel.org.0/blob/4fe43f5b6de17f49ef52559d5ad34b88dbba8508/m',
+    expert: 'problem',
+    why: 'a mail-quoted blktests rnbd/001 log in a QEMU guest: eth0_rxe (Soft-RoCE) set active, rnbd maps and unmaps a device over it, then "BUG: kernel NULL pointer dereference" in memcpy_orig with rxe_mr_copy/copy_data/rxe_requester [rdma_rxe] in the trace and `end trace`, cut in the repeated registers: software RDMA only, and its requester crashes',
+  },
+  {
+    file: 'dmesg/linux-block-2021-09-s390x-kvm-srp-013-softiwarp-srpt-status-5-oops-scsi-mq-exit-request-panic-on-oops.txt',
+    tool: 'dmesg',
+    source:
+      'https://github.com/linux-mailinglist-archives/linux-block.vger.kernel.org.0/blob/6299c20448f2aa859621c4e28d3ca4bd89d92f1f/m',
+    expert: 'problem',
+    why: 'blktests srp/013 on an s390x KVM guest (IBM 8561): "SoftiWARP attached" (software iWARP only), SRP logins, ib_srpt receive completions with status 5 (flushed) as paths fail, then "Unable to handle kernel pointer dereference", an Oops in scsi_mq_exit_request and "Kernel panic - not syncing: Fatal exception: panic_on_oops": software RDMA only, and the node panics',
+  },
 ];
