@@ -266,7 +266,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (b55, TOOL P1, fixed: Ray's process tag `(head, rank=0, pid=N) ` before every relayed line: src/read/ray-prefix.test.ts; 1 capture; none left)
   // b56
   // b57
-  // (b57, TOOL fixed: ib_mthca is an RDMA device driver (P3, src/classify/dmesg-mthca.test.ts); soft/hard lockups and kernel panics through the RDMA stack (P4, src/classify/dmesg-lockup.test.ts); Azure MANA's driver and hardware-channel timeouts (P3, src/classify/dmesg-mana.test.ts); 4 captures)
+  // (b57, TOOL fixed: ib_mthca is an RDMA device driver (P3, src/classify/dmesg-mthca.test.ts); soft/hard lockups and kernel panics through the RDMA stack (P4, src/classify/dmesg-lockup.test.ts); Azure MANA's driver and hardware-channel timeouts (P3, src/classify/dmesg-mana.test.ts); 4 captures; 1 of the 4 added after the fixes left as READING)
   'dmesg/linux-rdma-2024-12-e810-irdma-nvmet-rdma-wq-mem-reclaim-warning-check-flush-dependency.txt':
     "READING: a `cut here` WARNING whose message names irdma's cleanup workqueue; read's stated rule takes kernel/panic.c's WARNING with a watched driver in it as a crash inside that driver (nic.driver fails), the expert read this workqueue flush-dependency warning as a locking-rule warning the device survives",
   'dmesg/linux-cifs-2019-12-smb-direct-client-qp-cifs-vfs-smbd-rdma-connect-failed-5445-445.txt':
@@ -275,5 +275,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: the Oops is inside rpcrdma (NFS over RDMA, an upper-layer user of ib_core) in a VMware VM with no RDMA device driver loaded; read's stated rule fails crashes inside the NIC drivers, the RDMA core and device drivers and peer memory, and leaves a consumer's own bug alone, the expert took the node's crash dump as the fault",
   'dmesg/linux-pci-2021-01-cx6-vm-sriov-numvfs-0-then-2-eswitch-legacy-vfs-no-autoprobe-devlink-lspci.txt':
     "READING: every mlx5 line is healthy (E-Switch disabled and enabled, two VFs enumerated); read's stated rule for dmesg covers the GPU peer-memory module too and leaves it not shown when no line names it, so it never passes a kernel log without one; the expert judged the NIC lines alone",
+  'dmesg/linux-block-2021-09-s390x-kvm-srp-013-softiwarp-srpt-status-5-oops-scsi-mq-exit-request-panic-on-oops.txt':
+    "READING: the Oops is in scsi_mq_exit_request (the SCSI midlayer, no NIC driver or RDMA module in its trace) and read's stated rule leaves someone else's crash alone; \"SoftiWARP attached\" in a kernel log slice cannot show that no hardware RDMA device exists (as for linux-scsi's srp/011); read warns on ib_srpt's flushed completions, the expert took the blktests setup for a Soft-iWARP-only node and the panic as the fault",
   // b58
 };
