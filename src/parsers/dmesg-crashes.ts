@@ -6,10 +6,13 @@ import { rdmaModulePattern } from './rdma-modules.js';
  * BUG, `kernel BUG at <file>:<line>!`, arch fault handlers `BUG: unable to handle …`, `general protection
  * fault`, `Oops:`, kernel/panic.c `WARNING: CPU: <n> PID: <n> at …`, also with the poster's line wrap right
  * after `at`), and kernel/hung_task.c check_hung_task's `INFO: task <comm>:<pid> blocked for more than <n>
- * seconds.`: a thread stuck in the call trace that follows (issue 38, principle 4).
+ * seconds.`: a thread stuck in the call trace that follows; kernel/watchdog.c's lockup reports (watchdog_timer_fn
+ * `BUG: soft lockup - CPU#<n> stuck for <n>s! [<comm>:<pid>]`, the hard-lockup detector's `Watchdog detected hard
+ * LOCKUP on cpu <n>`) with the stuck CPU's registers and trace, and kernel/panic.c panic()'s `Kernel panic - not
+ * syncing: <reason>` before its own trace (issue 38, principle 4).
  */
 const CRASH =
-  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at\b|\bINFO: task \S+ blocked for more than \d+ seconds/;
+  /-{6,}\[ cut here \]-{6,}|\bkernel BUG at \S|\bBUG: (?:unable to handle|kernel NULL pointer)|\bgeneral protection fault\b|\bOops: |\bWARNING: CPU: \d+ PID: \d+ at\b|\bINFO: task \S+ blocked for more than \d+ seconds|\bBUG: soft lockup - CPU#\d+ stuck for \d+s!|\bWatchdog detected hard LOCKUP on cpu \d+|\bKernel panic - not syncing: /;
 /** A call-trace frame of a module (`gdrdrv_mmap+0x156/0x2e0 [gdrdrv]`). */
 const FRAME = /\+0x[0-9a-f]+\/0x[0-9a-f]+ \[(\w+)\]\s*$/;
 /**

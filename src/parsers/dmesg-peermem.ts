@@ -165,11 +165,13 @@ function sharedPrefix(lines: readonly { text: string }[]): string | undefined {
  * Broadcom's firmware channel (drivers/infiniband/hw/bnxt_re/qplib_rcfw.c: `QPLIB: cmdq[%#x]=%#x status %#x` with a
  * non-zero status, `… timedout (%d)msec`, `… send failed`, and the verbs that then fail in ib_verbs.c, `Failed to
  * allocate HW AH`, `Failed to modify HW QP`), EFA's admin queue refusing a command (drivers/infiniband/hw/efa/efa_com.c, efa_com_cmd_exec `Failed to process
- * command %s (opcode %u) comp_status %d err %d`, `Failed to submit command %s (opcode %u) err %ld`): the device
- * cannot create the queues, protection domains and registrations RDMA needs.
+ * command %s (opcode %u) comp_status %d err %d`, `Failed to submit command %s (opcode %u) err %ld`), and Azure MANA's
+ * hardware channel, which mana_ib's verbs go through too (drivers/net/ethernet/microsoft/mana/hw_channel.c
+ * mana_hwc_send_request `HWC: Request timed out!`, mana_en.c mana_send_request `Failed to send mana message: %d`): the
+ * device cannot create the queues, protection domains and registrations RDMA needs.
  */
 const DEVICE_COMMAND =
-  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)|\bQPLIB: cmdq\[0x[0-9a-f]+\]=0x[0-9a-f]+ (?:timedout|send failed|status 0x0*[1-9a-f])|\bbnxt_re\d+: Failed to (?:allocate|modify|create|destroy|query) HW \w+/;
+  /\bcmd\[\d+\]: \w+\(0x[0-9a-f]+\) No done completion|\b\w+\(0x[0-9a-f]+\) (?:Async, )?timeout\. Will cause a leak of a command resource|\bFailed to (?:process|submit) command \w+ \(opcode \d+\)|\bQPLIB: cmdq\[0x[0-9a-f]+\]=0x[0-9a-f]+ (?:timedout|send failed|status 0x0*[1-9a-f])|\bbnxt_re\d+: Failed to (?:allocate|modify|create|destroy|query) HW \w+|\bHWC: Request timed out\b|\bFailed to send mana message: -\d+/;
 /**
  * A command mlx5 got back only after its timeout (drivers/net/ethernet/mellanox/mlx5/core/cmd.c
  * wait_func_handle_exec_timeout: after the command timeout, mlx5_cmd_eq_recover polls the command EQ and, if the
@@ -188,7 +190,7 @@ const IBDEV = /\binfiniband (\S+?):/;
  * health.c mlx5_health_try_recover `health recovery flow aborted, PCI reads still not working` (the device is lost
  * after a fatal error). The device it names has no RDMA port at all.
  */
-const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa)\b/;
+const NIC_DRIVER = /\b(mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa|mana)\b/;
 const NIC_FAILED =
   /\bprobe of \S+ failed with error -?\d+|\bprobe with driver \S+ failed with error -?\d+|\bmlx5_(?:load|init)_one failed with error code:? -?\d+|\bmlx5_load:\d+:\(pid \d+\): Failed\b|\bhealth recovery flow aborted\b/;
 /**

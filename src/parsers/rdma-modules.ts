@@ -47,7 +47,7 @@ const TABLE: Readonly<Record<RdmaModuleRole, readonly string[]>> = {
     'rdmavt',
     'mlx_compat',
   ],
-  /** Hardware RDMA device drivers (drivers/infiniband/hw; AWS efa, Azure mana_ib, Alibaba erdma). */
+  /** Hardware RDMA device drivers (drivers/infiniband/hw; AWS efa, Azure mana_ib, Alibaba erdma; InfiniHost's ib_mthca). */
   hardware: [
     'mlx5_ib',
     'mlx4_ib',
@@ -66,6 +66,7 @@ const TABLE: Readonly<Record<RdmaModuleRole, readonly string[]>> = {
     'ocrdma',
     'vmw_pvrdma',
     'i40iw',
+    'ib_mthca',
   ],
   /** Software RDMA device drivers (drivers/infiniband/sw): Soft-RoCE and Soft-iWARP. */
   software: ['rdma_rxe', 'siw'],

@@ -273,6 +273,17 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'lsmod/siderolabs-pkgs-1557-talos-arm64-sys-module-grep-bnxt-en-ib-core-no-bnxt-re.txt':
     "READING: the paste is `talosctl ls /sys/module | grep`, bare module names, not lsmod's table, and read refuses it with exit 2 naming the columns it reads; /sys/module also lists built-in modules that have parameters, so a name's absence does not show a module unloaded as lsmod's does; the expert read the missing bnxt_re and ib_uverbs as a Broadcom NIC without RDMA",
   // b57
+  // (b57, TOOL fixed: ib_mthca is an RDMA device driver (P3, src/classify/dmesg-mthca.test.ts); soft/hard lockups and kernel panics through the RDMA stack (P4, src/classify/dmesg-lockup.test.ts); Azure MANA's driver and hardware-channel timeouts (P3, src/classify/dmesg-mana.test.ts); 4 captures; 1 of the 4 added after the fixes left as READING)
+  'dmesg/linux-rdma-2024-12-e810-irdma-nvmet-rdma-wq-mem-reclaim-warning-check-flush-dependency.txt':
+    "READING: a `cut here` WARNING whose message names irdma's cleanup workqueue; read's stated rule takes kernel/panic.c's WARNING with a watched driver in it as a crash inside that driver (nic.driver fails), the expert read this workqueue flush-dependency warning as a locking-rule warning the device survives",
+  'dmesg/linux-cifs-2019-12-smb-direct-client-qp-cifs-vfs-smbd-rdma-connect-failed-5445-445.txt':
+    "READING: CIFS's SMB Direct client could not connect to its server (the thread's Samba server had no SMB Direct listener); read's dmesg question covers the NIC driver, the RDMA stack's crashes, link and GID events, error completions and peer memory, not an upper-layer protocol's connection to a server, so these two lines are not a device fault; the expert took a failed RDMA connection as one",
+  'dmesg/linux-nfs-2025-09-vmware-arm64-nfsd-stop-qp-wrapped-kasan-oops-rpcrdma-pool-destroy-crashdump.txt':
+    "READING: the Oops is inside rpcrdma (NFS over RDMA, an upper-layer user of ib_core) in a VMware VM with no RDMA device driver loaded; read's stated rule fails crashes inside the NIC drivers, the RDMA core and device drivers and peer memory, and leaves a consumer's own bug alone, the expert took the node's crash dump as the fault",
+  'dmesg/linux-pci-2021-01-cx6-vm-sriov-numvfs-0-then-2-eswitch-legacy-vfs-no-autoprobe-devlink-lspci.txt':
+    "READING: every mlx5 line is healthy (E-Switch disabled and enabled, two VFs enumerated); read's stated rule for dmesg covers the GPU peer-memory module too and leaves it not shown when no line names it, so it never passes a kernel log without one; the expert judged the NIC lines alone",
+  'dmesg/linux-block-2021-09-s390x-kvm-srp-013-softiwarp-srpt-status-5-oops-scsi-mq-exit-request-panic-on-oops.txt':
+    "READING: the Oops is in scsi_mq_exit_request (the SCSI midlayer, no NIC driver or RDMA module in its trace) and read's stated rule leaves someone else's crash alone; \"SoftiWARP attached\" in a kernel log slice cannot show that no hardware RDMA device exists (as for linux-scsi's srp/011); read warns on ib_srpt's flushed completions, the expert took the blktests setup for a Soft-iWARP-only node and the panic as the fault",
   // b58
   // (b58, 15 captures: 9 of its first 13 agreed when first run, the 2 read after the fixes agreed; 4 TOOL misses
   // fixed, none left: NVRM's `The GPU likely needs to be
