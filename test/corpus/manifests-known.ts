@@ -30,7 +30,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.multinode-rdma) fails a worker whose tensor/expert parallelism crosses nodes (8-GPU pods, TP16/EP16 over 2 nodes) with no RDMA path: an all-to-all every layer over TCP; the expert graded the same facts as at risk (not-judged), as for a KV path with no RDMA shown",
   'nimdeploy-aks-nemoclaw-vllm-disagg-decode-no-kvcfg.yaml':
     "READING: env's stated rule (env.kv-connector, src/env/kinds.test.ts 'only prefill names NixlConnector') judges a vLLM decode without --kv-transfer-config on the prefill's path, as Dynamo starts it (upstream disagg.yaml had no decode connector from PR #6554 to #12375); the expert read the silent decode as unable to receive KV and weighed the header's note that Nemotron-H fails under --kv-transfer-config, a model limitation in prose",
-  // (dra-imex-channel-injection-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
+  // (dra-imex-channel-injection-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-m20-manifests.test.ts)
   // m7
   'kthena-ms-ascend-pd-mooncake-npu.yaml':
     "READING: env's stated rules fail a tensor-parallel-2 engine whose ranks share a 256Mi /dev/shm whatever the accelerator (env.shm, as llmd-ms-gaudi-dra-decode-only.yaml) and count no NPU device as an RDMA path (env.kv-over-pod-network); the expert judged from knowledge outside the file that Ascend NPUs carry their own RoCE ports (configured by the mounted hccn.conf) for the Mooncake KV transfer, and that HCCL does not stage through /dev/shm",
@@ -64,7 +64,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: the copy cuts the RayService after the head group's gcs-server port, a whole YAML line, so the file reads as a complete RayService with a CPU head and no worker group; env judges that as written (no GPU pod, no engine pod, nothing at risk), the expert knew from the thread that the GPU worker group (where the pipeline-parallel traffic runs) was cut away",
   'lws-issue391-sglang-dsr1-tp16-cut.yaml':
     "READING: the copy cuts the LeaderWorkerSet at `- name: GLOO_SOCKET_IFNAME`, a whole YAML line, so env reads a complete leader running SGLang TP16 over two nodes with the container runtime's default /dev/shm and no RDMA resource, and its stated rules fail the shared memory (env.shm) and warn the cross-node TP path (env.multinode-rdma); the expert knew from the thread that the leader's resources, volumes and worker template were cut away (not shown)",
-  // (rdmashared-issue108-l40-rdma-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
+  // (rdmashared-issue108-l40-rdma-pod.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-m20-manifests.test.ts)
   'rdmashared-issue44-configmap.yaml':
     "READING: the file holds only the RDMA shared device plugin's ConfigMap; env's stated rule (test/env-cli.test.ts 'cm.yaml') refuses an input with no workload at all as nothing to check (exit 2), the expert judged the same fact (no KV hand-off in the file) as nothing at risk",
   'netop-issue1017-macvlannetwork-ib1.yaml':
@@ -87,7 +87,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: a KServe InferenceService whose predictor model runs on a ServingRuntime the file does not hold (granite-7b-base-tp) is a partial graph by env's rule: the engine's command is in the other object; the expert judged one 2-GPU predictor pod as aggregated (no KV hand-off), context the runtime would confirm",
   'odhmc-sample-multi-node-dp32-roce.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns RDMA pods that run as non-root (KServe's templates set runAsNonRoot; the IPC_LOCK its data-parallel template adds does nothing for a non-root user) without a memlock raise; the expert judged the aggregated graph's KV path only (no hand-off), as for kserve-llmisvc-qwen3-dp16-ep-sriov-nvshmem.yaml",
-  // (odhpb-sriov-sample-pod-cx7-sleep.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-idle-script.test.ts, test/env-m20-manifests.test.ts)
+  // (odhpb-sriov-sample-pod-cx7-sleep.yaml: was READING 'nothing verified'; TOOL P1, fixed: an inline script that only looks and waits is a placeholder: test/env-m20-manifests.test.ts)
   'psap-gdr-rdma-perftest-daemonset-sleep.yaml':
     'READING: the DaemonSet runs /bin/entrypoint.sh, a script file mounted from a ConfigMap; env keeps a script file opaque (it may start anything) and, with no GPU and no engine shown, verifies nothing; the expert read the ConfigMap in the same file (`sleep infinity`) and judged a test toolbox with nothing at risk',
   'psap-glm52-llmisvc-pp2-tp8-composite-dra-gpu-nic.yaml':
