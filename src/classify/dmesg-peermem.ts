@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import type { DmesgPeermemResult } from '../parsers/dmesg-peermem.js';
-import { PEER_MEMORY_MODULES } from '../parsers/lsmod.js';
+import { PEERMEM_MODULES } from '../parsers/lsmod.js';
 import { dmaFaults } from './dmesg-dma.js';
 import { gpuFaults, xids } from './dmesg-gpu.js';
 import { nicPcie } from './dmesg-nic.js';
@@ -388,4 +388,4 @@ function peermem(r: DmesgPeermemResult, opts: { shown?: Shown }): Check[] {
  * The peer-memory modules (parsers/lsmod.ts), `nvidia_peer_mem`, a spelling their kernel log lines carry, and EFA's
  * own (amzn/amzn-drivers kernel/linux/efa_nv_peermem: init_module prints `EFA NV Peermem v<version>` once loaded).
  */
-const PEERMEM = new Set([...PEER_MEMORY_MODULES, 'nvidia_peer_mem', 'efa_nv_peermem']);
+const PEERMEM = new Set<string>([...PEERMEM_MODULES, 'nvidia_peer_mem']);

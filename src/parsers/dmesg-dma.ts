@@ -1,12 +1,12 @@
 /**
  * Kernel log lines that say a GPU's or an RDMA NIC's DMA failed, with no summary line after them (issue 38,
- * principle 4), and the stampless shape of a driver's own line (principle 1). Sources in
- * references/read-evidence.md ("DMA that fails in the kernel log", b52).
+ * principle 4). Sources in references/read-evidence.md ("DMA that fails in the kernel log", b52).
  */
 
-/** A GPU or RDMA NIC driver and its PCI function at the start of a line: how `dev_*()` prints, stamp or not. */
+import { BDF } from './dmesg-forms.js';
+
+/** The GPU and RDMA NIC drivers whose devices' IOMMU faults are read (`dev_*()` prints the driver, then the PCI function). */
 const DRIVER = '(?:mlx5_core|mlx4_core|bnxt_en|bnxt_re|irdma|ice|efa|qede|qedr|ionic|nvidia)';
-const BDF = String.raw`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d`;
 
 export interface DmaFault {
   line: number;

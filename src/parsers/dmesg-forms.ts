@@ -1,3 +1,6 @@
+/** A PCI function as dev_name() prints it (`0000:3b:00.0`), in the kernel lines of GPU and NIC drivers. */
+export const BDF = String.raw`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d`;
+
 /**
  * `talosctl dmesg`: Talos's machined formats each kernel message as `%s: %7s: [%s]: %s`, the facility, the
  * priority right-aligned to seven, the RFC 3339 (nanosecond) time in brackets and the text

@@ -3,13 +3,12 @@
  * (references/read-evidence.md, "NIC driver lines without a timestamp, mlx4 carrier and PCIe bandwidth").
  */
 
+import { BDF } from './dmesg-forms.js';
 import { promptCommand } from './lines.js';
 
 /** GPU, NIC and RDMA drivers whose own prints the dmesg readers take (their module names). */
 const DRIVERS =
   '(?:mlx4_core|mlx4_en|mlx4_ib|mlx5_core|mlx5_ib|bnxt_en|bnxt_re|irdma|ice|efa|qede|qedr|ionic|nvidia)';
-/** A PCI function as dev_name() prints it (`0000:3b:00.0`). */
-const BDF = String.raw`[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d`;
 
 /**
  * A GPU, NIC or RDMA driver's own print prefix, which its lines keep when the log is pasted without the kernel's
@@ -42,16 +41,19 @@ export interface PcieLink {
  * drivers/pci/pci.c __pcie_print_link_status: `%u.%03u Gb/s available PCIe bandwidth (%s x%d link)`, or
  * `…, limited by %s x%d link at %s (capable of %u.%03u Gb/s with %s x%d link)` when the slot holds it back.
  */
-const PCIE_STATUS =
-  /\b(?:mlx[45]_core|bnxt_en|ice|irdma|efa) ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): ([\d.]+) Gb\/s available PCIe bandwidth(, limited by)?/;
+const PCIE_STATUS = new RegExp(
+  String.raw`\b(?:mlx[45]_core|bnxt_en|ice|irdma|efa) (${BDF}): ([\d.]+) Gb\/s available PCIe bandwidth(, limited by)?`,
+);
 /**
  * mlx4's own report (drivers/net/ethernet/mellanox/mlx4/main.c mlx4_check_pcie_caps): `PCIe link speed is %s,
  * device supports %s` and `PCIe link width is x%d, device supports x%d`.
  */
-const MLX4_SPEED =
-  /\bmlx4_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): PCIe link speed is ([\d.]+) ?GT\/s, device supports ([\d.]+) ?GT\/s/;
-const MLX4_WIDTH =
-  /\bmlx4_core ([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.\d): PCIe link width is x(\d+), device supports x(\d+)/;
+const MLX4_SPEED = new RegExp(
+  String.raw`\bmlx4_core (${BDF}): PCIe link speed is ([\d.]+) ?GT\/s, device supports ([\d.]+) ?GT\/s`,
+);
+const MLX4_WIDTH = new RegExp(
+  String.raw`\bmlx4_core (${BDF}): PCIe link width is x(\d+), device supports x(\d+)`,
+);
 
 /** Gb/s of data per lane at a PCIe rate (drivers/pci/pci.h PCIE_SPEED2MBS_ENC: 8b/10b to 5 GT/s, 128b/130b after). */
 function laneGbps(gts: number): number {

@@ -45,8 +45,10 @@ const PROC_ROW =
  * (amzn/amzn-drivers kernel/linux/efa_nv_peermem; references/read-evidence.md).
  */
 export type PeermemModule = 'nvidia_peermem' | 'nv_peer_mem' | 'efa_nv_peermem';
+/** Every peer-memory module, for the readers that name them (lsmod here, dmesg in classify/dmesg-peermem.ts). */
+export const PEERMEM_MODULES: readonly PeermemModule[] = ['nvidia_peermem', 'nv_peer_mem', 'efa_nv_peermem'];
 /** Modules that register as users of `nvidia` when loaded (their absence from its used-by list is evidence). */
-const NVIDIA_USERS = new Set(['nvidia_peermem', 'nv_peer_mem', 'efa_nv_peermem', 'gdrdrv']);
+const NVIDIA_USERS = new Set<string>([...PEERMEM_MODULES, 'gdrdrv']);
 /** The peer-memory modules GPUDirect RDMA loads (the driver's nvidia-peermem, Mellanox's nv_peer_mem); they also register as users of `ib_core`. */
 export const PEER_MEMORY_MODULES: ReadonlySet<string> = new Set(['nvidia_peermem', 'nv_peer_mem']);
 const IB_CORE_USERS = PEER_MEMORY_MODULES;
