@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import type { FiInfoResult } from '../parsers/fi-info.js';
+import type { FiInfoEntry, FiInfoResult } from '../parsers/fi-info.js';
 
 /**
  * `fi_info -p efa`: the EFA provider lists one FI_EP_RDM (and one FI_EP_DGRAM) domain per EFA
@@ -82,7 +82,9 @@ export function classifyFiInfo(r: FiInfoResult, opts: { commands?: readonly stri
   const domains = [...new Set(rdm.map((e) => (e.domain ?? '').replace(/-rdm$/, '')))];
   if (rdm.length === 0) {
     const why =
-      query.epType && query.epType !== 'FI_EP_RDM' ? `${asked} asked for ${query.epType} only` : cut;
+      query.epType && query.epType !== 'FI_EP_RDM'
+        ? `${asked} asked for ${query.epType} only`
+        : (cut ?? untypedOf(efa));
     if (why)
       return [
         check('efa.provider', 'skipped', `efa provider listed, no FI_EP_RDM endpoint shown: ${why}`, {
@@ -171,6 +173,19 @@ function queryOf(command: string | undefined): Query {
  * and only cut when the output reached their count; grep, awk, sed keep by pattern), an author's `...`
  * or `[snip]` between records, or a last record cut before its `type:` line while the others have one.
  */
+/**
+ * Records whose endpoint type the paste does not show: fi_info prints `type:` in every record (util/info.c
+ * 283-290, and fi_tostr's `fi_ep_attr:` block under -v), so a record without it, and without a domain whose
+ * suffix names the type (`-rdm`, `-dgrm`), was cut or filtered before that line. Its type is not shown, so it
+ * is never read as "not RDM" (issue 38, principle 2).
+ */
+function untypedOf(records: readonly FiInfoEntry[]): string | undefined {
+  const untyped = records.filter((e) => e.type === undefined && !/-(?:rdm|dgrm)$/.test(e.domain ?? ''));
+  if (untyped.length === 0) return undefined;
+  const names = untyped.map((e) => `${e.provider}${e.domain ? ` ${e.domain}` : ''}`);
+  return `${plural(untyped.length, 'record')} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}) ${untyped.length === 1 ? 'shows' : 'show'} no \`type:\` line (the paste stops or a filter drops it before), so ${untyped.length === 1 ? 'its' : 'their'} endpoint type is not shown`;
+}
+
 function cutOf(r: FiInfoResult, command: string | undefined): string | undefined {
   for (const stage of queryOf(command).pipe) {
     const prog = stage.split(/\s+/)[0]?.split('/').pop() ?? '';
@@ -238,10 +253,11 @@ function classifyCxi(
     ];
   const rdm = cxi.filter((e) => e.type === 'FI_EP_RDM');
   const domains = [...new Set(rdm.map((e) => e.domain).filter((d): d is string => d !== undefined))];
+  const hidden = cut ?? untypedOf(cxi);
   if (rdm.length === 0)
     return [
-      cut
-        ? check('cxi.provider', 'skipped', `cxi provider listed, no FI_EP_RDM endpoint shown: ${cut}`, {
+      hidden
+        ? check('cxi.provider', 'skipped', `cxi provider listed, no FI_EP_RDM endpoint shown: ${hidden}`, {
             fix: 'run `fi_info -p cxi` unfiltered',
           })
         : check('cxi.provider', 'fail', 'the cxi provider lists no FI_EP_RDM endpoint', {
