@@ -161,6 +161,19 @@ describe('splitPaste', () => {
     expect(c[1]?.detail).toMatch(/^the filter `grep -E 'State\|Rate'` kept \d+ line\(s\)/);
   });
 
+  it("OpenShift's `oc exec` runs a command in a pod as kubectl's does: its section starts there, after other commands", () => {
+    const up = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    const paste = `[root@bastion ~]# hostname\nbastion\n$ oc exec -n dynamo decode-0 -- ibstat\n${up}`;
+    const got = readPasted('ibstat', paste, opts).checks.slice(1);
+    expect(got.map((c) => `${c.status} ${c.id} ${c.subject}`)).toEqual(
+      readOutput('ibstat', up, opts).checks.map((c) => `${c.status} ${c.id} ${c.subject}`),
+    );
+    expect(kubectlCommand('oc exec tsfm-node-0 -- ls -l /dev/infiniband/uverbs*')).toBe(
+      'ls -l /dev/infiniband/uverbs*',
+    );
+    expect(kubectlCommand('oc get pods')).toBeUndefined();
+  });
+
   it('reads the command of kubectl exec and names kubectl logs', () => {
     expect(kubectlCommand('kubectl exec -it -n dynamo vllm-0 -c main -- ibstat')).toBe('ibstat');
     expect(kubectlCommand("kubectl exec vllm-0 -- sh -c 'lsmod | grep peer'")).toBe('lsmod | grep peer');

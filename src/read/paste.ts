@@ -46,10 +46,20 @@ const NOTICES: readonly RegExp[] = [
   /^kubectl exec \[POD\] \[COMMAND\] is DEPRECATED/,
 ];
 
+/**
+ * The cluster CLIs whose `exec`, `logs` and `debug` run a command in a pod the same way: kubectl, and OpenShift's
+ * `oc`, which takes kubectl's syntax for them (`oc -n NS exec POD -c C -- cmd`: references/read-shapes.md,
+ * "OpenShift's oc").
+ */
+const CLUSTER_RUN = /^(?:kubectl|oc)\s+(?:\S+\s+)*?(?:exec|logs|debug)\b/;
+const CLUSTER_EXEC = /^(?:kubectl|oc)\s+(.*?)\bexec\s+(.*?)(?:\s--\s|$)/;
+/** A command line that runs the cluster CLI itself (`kubectl logs …`, `oc logs …`). */
+export const CLUSTER_CLI = /^(?:kubectl|oc)\b/;
+
 /** `kubectl exec -it pod -c c -- ibstat` → `ibstat`; `kubectl logs pod` → `kubectl logs pod`; else undefined. */
 export function kubectlCommand(line: string): string | undefined {
   const t = line.trim();
-  if (!/^kubectl\s+(?:\S+\s+)*?(?:exec|logs|debug)\b/.test(t)) return undefined;
+  if (!CLUSTER_RUN.test(t)) return undefined;
   const dashes = t.indexOf(' -- ');
   if (dashes >= 0)
     return t
@@ -63,7 +73,7 @@ export function kubectlCommand(line: string): string | undefined {
 /** The pod of `kubectl exec [-it] [-n ns] POD [-c c] -- cmd` (also `pod/POD`), or undefined. */
 export function kubectlPod(line: string): string | undefined {
   const t = line.trim();
-  const m = /^kubectl\s+(.*?)\bexec\s+(.*?)(?:\s--\s|$)/.exec(t);
+  const m = CLUSTER_EXEC.exec(t);
   if (!m) return undefined;
   const words = (m[2] as string).split(/\s+/).filter(Boolean);
   for (let i = 0; i < words.length; i++) {
@@ -108,6 +118,7 @@ const KNOWN_PROGRAMS = new Set([
   'ip',
   'rdma',
   'kubectl',
+  'oc',
   'echo',
   'env',
   'sudo',
@@ -245,7 +256,7 @@ export function splitPaste(input: string): Paste {
       const pod = kubectlPod(promptCommand(l.text) ?? l.text);
       const host = promptHost(l.text) ?? ownHead?.host;
       if (pod) where = pod;
-      else if (host && !/^kubectl\b/.test(cmd)) where = host;
+      else if (host && !CLUSTER_CLI.test(cmd)) where = host;
       const cwd = promptCwd(l.text) ?? ownHead?.cwd;
       starts.push({
         line: l.no,

@@ -53,7 +53,7 @@ import { anyShown, pipelineOf } from './filter.js';
 import { launchFailure } from './launch-failed.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
 import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
-import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { CLUSTER_CLI, lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
@@ -234,7 +234,7 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
   if (!reading) {
     // A section whose command we do not know (kubectl logs, output before any prompt, an alias) may still be the tool's.
     for (const s of others) {
-      if (s.command !== undefined && !s.command.startsWith('kubectl') && commandRunsAnother(tool, s.command))
+      if (s.command !== undefined && !CLUSTER_CLI.test(s.command) && commandRunsAnother(tool, s.command))
         continue;
       if (s.command === undefined && s.shape !== undefined && s.shape !== tool) continue;
       try {
