@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, TOOL_FIXTURE_DIRS } from '../../test/helpers/fixtures.js';
 import { readWorld } from '../../test/read-world-paste.table.js';
 import { classifyVerbsOpen, TOOLS, type ToolId } from '../classify/index.js';
+import { ParseError } from '../parsers/errors.js';
 import { verbsOpenFailures } from '../parsers/verbs-messages.js';
 import { kubectlCommand, programOf, splitPaste } from './paste.js';
 import { readOutput, readPasted } from './tools.js';
@@ -137,6 +138,25 @@ describe('splitPaste', () => {
       ...alone(down, 'prefill-0'),
       ...alone(up, 'decode-0'),
     ]);
+  });
+
+  it('several pods, one of which printed no ibstat output: the others are judged, that one is said not read', () => {
+    const up = readFixture('node', 'ibstat', 'cx5-edr-4port-2active-2disabled.txt');
+    const paste = `$ kubectl exec -it prefill-0 -- ibstat\n${up}$ kubectl exec -it decode-0 -- ibstat\nx\n`;
+    const got = readPasted('ibstat', paste, opts).checks.slice(1);
+    expect(got.filter((c) => c.subject?.startsWith('prefill-0')).map((c) => `${c.status} ${c.id}`)).toEqual(
+      readOutput('ibstat', up, opts).checks.map((c) => `${c.status} ${c.id}`),
+    );
+    const decode = got.filter((c) => c.subject === 'decode-0');
+    expect(decode.map((c) => `${c.status} ${c.id}`)).toEqual(['skipped ib.ibstat']);
+    expect(decode[0]?.detail).toMatch(/^not read as ibstat: /);
+    expect(() =>
+      readPasted(
+        'ibstat',
+        `$ kubectl exec -it a-0 -- ibstat\nx\n$ kubectl exec -it b-0 -- ibstat\ny\n`,
+        opts,
+      ),
+    ).toThrow(ParseError);
   });
 
   it('a tool that is not there is skipped with the line that said so (bash, sh, zsh, the OCI runtime)', () => {

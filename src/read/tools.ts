@@ -384,10 +384,29 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
   if (places.length < 2) return one(sections);
   const parsed: unknown[] = [];
   const checks: Check[] = [];
+  const refused: { place: string; err: ParseError }[] = [];
   for (const place of places) {
-    const r = one(said.filter((s) => s.where === place));
+    const here = said.filter((s) => s.where === place);
+    let r: Reading;
+    try {
+      r = one(here);
+    } catch (err) {
+      // One place's output that cannot be read as the tool (another view of it, a cut) is said so for that place;
+      // the places that can be read are judged (issue 38, principle 1). Only when none can is the paste refused.
+      if (!(err instanceof ParseError)) throw err;
+      refused.push({ place, err });
+      continue;
+    }
     parsed.push(r.parsed);
     checks.push(...r.checks.map((c) => ({ ...c, subject: c.subject ? `${place}:${c.subject}` : place })));
   }
+  if (checks.length === 0 && refused[0]) throw refused[0].err;
+  for (const { place, err } of refused)
+    checks.push(
+      check(`${TOOLS[tool].group}.${tool}`, 'skipped', `not read as ${tool}: ${err.message}`, {
+        subject: place,
+        fix: `paste the output of \`${TOOLS[tool].command}\` from ${place}, or read it with its own tool`,
+      }),
+    );
   return { parsed: { places, readings: parsed }, checks };
 }
