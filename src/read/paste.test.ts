@@ -4,7 +4,8 @@ import { readWorld } from '../../test/read-world-paste.table.js';
 import { classifyVerbsOpen, TOOLS, type ToolId } from '../classify/index.js';
 import { ParseError } from '../parsers/errors.js';
 import { verbsOpenFailures } from '../parsers/verbs-messages.js';
-import { kubectlCommand, programOf, splitPaste } from './paste.js';
+import { kubectlCommand } from './cluster-cli.js';
+import { programOf, splitPaste } from './paste.js';
 import { readOutput, readPasted } from './tools.js';
 
 const opts = { expect: 'any' } as const;

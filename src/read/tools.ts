@@ -48,13 +48,15 @@ import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
 import { aroundChecks, type Dropped, parseAround } from './around.js';
+import { CLUSTER_CLI } from './cluster-cli.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { launchFailure } from './launch-failed.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
 import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
-import { CLUSTER_CLI, lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
+import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
+import { readEachPlace } from './places.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -365,10 +367,7 @@ function shownOf(sections: readonly PasteSection[]): Shown | undefined {
   return anyShown(sections.map((s) => (s.command ? pipelineOf(s.command).shown : undefined)));
 }
 
-/**
- * Reads a tool's sections: one reading when they come from one place; when they come from several pods or
- * hosts (`kubectl exec` into each), one reading per place, every check's subject naming it.
- */
+/** Reads a tool's sections: one reading when they come from one place, else one per place (places.ts). */
 function readSections(tool: ToolId, sections: readonly PasteSection[], opts: TransferOptions): Reading {
   const said = sections.filter((s) => s.output.length > 0);
   const places = [...new Set(said.flatMap((s) => (s.where ? [s.where] : [])))];
@@ -382,31 +381,10 @@ function readSections(tool: ToolId, sections: readonly PasteSection[], opts: Tra
     });
   };
   if (places.length < 2) return one(sections);
-  const parsed: unknown[] = [];
-  const checks: Check[] = [];
-  const refused: { place: string; err: ParseError }[] = [];
-  for (const place of places) {
-    const here = said.filter((s) => s.where === place);
-    let r: Reading;
-    try {
-      r = one(here);
-    } catch (err) {
-      // One place's output that cannot be read as the tool (another view of it, a cut) is said so for that place;
-      // the places that can be read are judged (issue 38, principle 1). Only when none can is the paste refused.
-      if (!(err instanceof ParseError)) throw err;
-      refused.push({ place, err });
-      continue;
-    }
-    parsed.push(r.parsed);
-    checks.push(...r.checks.map((c) => ({ ...c, subject: c.subject ? `${place}:${c.subject}` : place })));
-  }
-  if (checks.length === 0 && refused[0]) throw refused[0].err;
-  for (const { place, err } of refused)
-    checks.push(
-      check(`${TOOLS[tool].group}.${tool}`, 'skipped', `not read as ${tool}: ${err.message}`, {
-        subject: place,
-        fix: `paste the output of \`${TOOLS[tool].command}\` from ${place}, or read it with its own tool`,
-      }),
-    );
-  return { parsed: { places, readings: parsed }, checks };
+  return readEachPlace(places, said, one, (place, err) =>
+    check(`${TOOLS[tool].group}.${tool}`, 'skipped', `not read as ${tool}: ${err.message}`, {
+      subject: place,
+      fix: `paste the output of \`${TOOLS[tool].command}\` from ${place}, or read it with its own tool`,
+    }),
+  );
 }
