@@ -200,6 +200,8 @@ function cutOf(r: FiInfoResult, command: string | undefined): string | undefined
   }
   // An author's elision stands for records left out (principle 2): the same as a cut.
   if (r.elided) return `line ${r.elided.line}: the paste's \`${r.elided.text}\` leaves records out`;
+  if (r.startsInside)
+    return `the paste starts inside a record (line ${r.startsInside.line}, \`${r.startsInside.text}\`, before any \`provider:\` line): the records above it are not shown`;
   const last = r.entries.at(-1);
   const typed = r.entries.some((e) => e.type !== undefined);
   if (last && typed && last.type === undefined)

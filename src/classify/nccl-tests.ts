@@ -103,7 +103,25 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
   const at = `${fmtGBps(peak)} GB/s busbw at ${best.bytes} B`;
   const gpu = r.ranks[0]?.gpu;
   const data = { busbw: peak, bytes: best.bytes };
-  // One rank moves nothing between GPUs: its busbw is 0 (alltoall) or a local copy, whatever the link.
+  // One rank moves nothing between GPUs: its busbw is 0 (alltoall) or a local copy, whatever the link. With the
+  // rank lines not shown, the rows still say it: busbw is algbw times a factor of the rank count n (2(n-1)/n for
+  // all_reduce, (n-1)/n for all_gather, reduce_scatter and alltoall, 1 for the rest: doc/PERFORMANCE.md), zero
+  // only when n is 1 (at least 1/2 for any other n), so busbw 0.00 at every size while algbw reaches 0.1 GB/s is
+  // one rank.
+  const oneRank =
+    r.ranks.length === 0 &&
+    r.rows.every((x) => x.busbw === 0 && (x.busbwInPlace ?? 0) === 0) &&
+    r.rows.some((x) => x.algbw >= 0.1);
+  if (oneRank && opts.lineRateGbps === undefined && opts.minGBps === undefined)
+    return check(
+      'nccl.busbw',
+      'skipped',
+      `${test}: busbw 0 at every size beside algbw up to ${fmtGBps(Math.max(...r.rows.map((x) => x.algbw)))} GB/s: one rank (busbw is algbw times a factor of the rank count that is 0 only for one rank; the rank lines are not shown), so nothing crosses NVLink, PCIe or the fabric`,
+      {
+        fix: 'run one rank per GPU (-g <GPUs>, or mpirun -np <ranks> across the nodes) on the GPUs the KV cache moves between',
+        data,
+      },
+    );
   if (
     r.ranks.length === 1 &&
     r.ranks[0]?.rank === 0 &&

@@ -36,6 +36,11 @@ export interface FiInfoResult {
   error?: { line: number; text: string; code: number };
   /** How many lines of fi_info output the paste holds (a `| head -n N` cut shows N). */
   lines: number;
+  /**
+   * A record's attribute line (`fabric:`, `domain:`, `type:` …) before the first `provider:` line: the paste starts
+   * inside a record (util/info.c prints `provider:` first in each), so that record and any above it are not shown.
+   */
+  startsInside?: { line: number; text: string };
   /** An author's `...` / `[snip]` between records: what it stands for (other devices' records) is not shown. */
   elided?: { line: number; text: string };
   /** libfabric's own log lines (FI_LOG_LEVEL set): `libfabric:…:<prov>:<subsys>:<func>():<line><<level>> <msg>`. */
@@ -104,6 +109,12 @@ export function parseFiInfo(text: string): FiInfoResult {
     const kv = /^(fabric|domain|version|type|protocol): (.+)$/.exec(t);
     if (kv && cur && (/^\s/.test(l.text) || cur[kv[1] as 'fabric'] === undefined)) {
       cur[kv[1] as 'fabric'] = (kv[2] as string).trim();
+      continue;
+    }
+    // A record's attribute before any `provider:` line: the paste starts inside a record, cut above it.
+    if (kv && !cur && r.entries.length === 0) {
+      r.startsInside ??= { line: l.no, text: t };
+      recognised = true;
       continue;
     }
     const lib = /^libfabric: (\S+)$/.exec(t);

@@ -132,6 +132,12 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
     }
+    if (!device && DEVICE_HEADER_KEYS.test(key)) {
+      // The paste starts inside a device's header (its `hca_id:` line above the cut): the header lines shown are
+      // still that device's, and say what it is (vendor_id 0x1d0f is Amazon's EFA): the device, not its name.
+      device = { name: HCA_NOT_SHOWN, ports: [] };
+      devices.push(device);
+    }
     if (!device && DEVICE_CAP_KEYS.test(key)) {
       // A fragment of `ibv_devinfo -v`'s device attributes (print_hca_cap: max_qp, max_cq, atomic_cap…) with
       // neither its `hca_id:` line nor a port: a device that is shown only in part, its ports not shown.
@@ -200,6 +206,14 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
 /** Device attributes only `ibv_devinfo -v` prints (libibverbs/examples/devinfo.c print_hca_cap, before the ports). */
 const DEVICE_CAP_KEYS =
   /^(?:max_[a-z_]+|page_size_cap|device_cap_flags|device_cap_exp_flags|atomic_cap|local_ca_ack_delay)$/;
+
+/**
+ * The lines of a device's header, printed after `hca_id:` and before its first `port:` (libibverbs devinfo.c
+ * print_hca_cap: transport, fw_ver, node_guid, sys_image_guid, vendor_id, vendor_part_id, hw_ver, board_id,
+ * phys_port_cnt).
+ */
+const DEVICE_HEADER_KEYS =
+  /^(?:transport|fw_ver|node_guid|sys_image_guid|vendor_id|vendor_part_id|hw_ver|board_id|phys_port_cnt)$/;
 
 /** A port block's state keys (libibverbs devinfo.c print_hca_cap: `state:\tPORT_ACTIVE (4)`, with -v `phys_state:\tLINK_UP (5)`). */
 const PORT_STATE_KEYS = /^(?:state|phys_state)$/;
