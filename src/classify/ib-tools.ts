@@ -252,7 +252,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
     );
   // Any device cut before its port blocks (ibv_devinfo prints one per port, devinfo.c print_hca_cap), or a
   // port block without its device: the paste is a part, so "no usable port" among those shown is not shown.
-  const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r.devices), PORT_LINES);
+  const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r), PORT_LINES);
   if (r.devices.length > 0 && (portsOf(r.devices).length > 0 || unshown.length === 0))
     checks.push(
       ...unhidden(
@@ -326,16 +326,18 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
 
 /**
  * An ibv_devinfo paste that holds only part of the output: it starts inside a device block (a
- * port block whose `hca_id:` line is not pasted) or a device's block ends before its ports.
+ * port block whose `hca_id:` line is not pasted), a device's block ends before its ports, or the
+ * paste ends inside its last port block or before the ports its device declares (endsInside).
  */
-function cutOfDevinfo(devices: readonly IbDevice[]): Shown | undefined {
-  const headless = devices.some((d) => d.name === HCA_NOT_SHOWN);
-  const portless = devices.filter((d) => d.ports.length === 0).map((d) => d.name);
-  if (!headless && portless.length === 0) return undefined;
+function cutOfDevinfo(r: IbvDevinfoResult): Shown | undefined {
+  const headless = r.devices.some((d) => d.name === HCA_NOT_SHOWN);
+  const portless = r.devices.filter((d) => d.ports.length === 0).map((d) => d.name);
+  if (!headless && portless.length === 0 && !r.endsInside) return undefined;
   return cutShown(
     [
       ...(headless ? ['it starts inside a device block, its `hca_id:` line not pasted'] : []),
       ...(portless.length ? [`${portless.join(', ')} without its port blocks`] : []),
+      ...(r.endsInside ? [blockCutText(r.endsInside)] : []),
     ].join('; '),
   );
 }
