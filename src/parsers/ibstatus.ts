@@ -116,9 +116,11 @@ export function parseIbstatus(text: string): IbstatusResult {
 }
 
 /**
- * The paste ends inside its last port block (endOfBlocks). ibstatus prints no device header, a header line
- * per port instead, so every block before the last device's must be whole (a selection trims each alike);
- * `link_layer` is optional, as the scripts before it had none.
+ * The paste ends inside its last port block (endOfBlocks; the script's port_status prints its seven lines
+ * unconditionally, `unknown` for a sysfs file it cannot read). ibstatus prints no device header, a header
+ * line per port instead, so every block before the last device's must be whole (a selection trims each
+ * alike). `link_layer`, the line an older script may not have printed, is optional: a block that ends at
+ * `rate` is read whole.
  */
 function endOfStatus(
   devices: readonly IbDevice[],

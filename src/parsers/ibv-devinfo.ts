@@ -213,11 +213,13 @@ interface Seen {
 }
 
 /**
- * The lines devinfo.c print_hca_cap prints for a device before its ports (`fw_ver` only when the device has
- * one, `board_id` only when sysfs does, `transport` not before libibverbs 1.1.2) and for each port
- * (`link_layer` not before libibverbs 1.1.4); with -v (`max_mr_size` in the header) the port lines it adds
- * (`port_cap_flags2` in newer versions, `effective_speed` where the query answers, `phys_state` on
- * InfiniBand transport only). The `GID[…]` lines after them are no `key:` line and end no block here.
+ * The lines devinfo.c print_hca_cap prints for a device before its ports (L556-570 at rdma-core 691953d:
+ * `fw_ver` only when the device has one, `board_id` only when sysfs does) and for each port (L660-670);
+ * with -v (`max_mr_size` in the header) the port lines it adds (L674-699: `port_cap_flags2` in newer
+ * versions, `effective_speed` where the query answers, `phys_state` on InfiniBand transport only). Lines
+ * older builds may leave out are optional here (`transport`; `link_layer`, absent from the old librxe's,
+ * fixture rxe0-old-librxe-vendor-0-no-link-layer.txt), so no whole block of theirs reads as cut. The
+ * `GID[…]` lines after them are no `key:` line and end no block here.
  */
 const DEVICE_ORDER = [
   'transport?',
