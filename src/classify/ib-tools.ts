@@ -1,5 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
+import { blockCutText } from '../parsers/block-cut.js';
 import type { IbDevice } from '../parsers/ib-port.js';
 import { portsOf } from '../parsers/ib-port.js';
 import { CA_NOT_SHOWN, type IbstatResult } from '../parsers/ibstat.js';
@@ -64,9 +65,6 @@ function cutAbove(devices: readonly IbDevice[], headless: string, header: string
 const cutBeforePorts = (device: string) =>
   `${device}: the paste stops inside its block, before its ports: not shown, not judged`;
 
-const endsInsideText = (e: NonNullable<IbstatResult['endsInside']>) =>
-  `it ends inside port ${e.port} of ${e.device}, before ${e.before}`;
-
 const selectedText = (x: NonNullable<IbstatResult['selected']>) =>
   `the poster kept some of its lines: port ${x.port} of ${x.device} shows no ${x.missing.length > 1 ? `${x.missing.slice(0, -1).join(', ')} or ${x.missing.at(-1)}` : x.missing[0]} line, which ibstat always prints`;
 
@@ -117,7 +115,7 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
             hiddenBy(
               opts.shown ??
                 (r.endsInside
-                  ? cutShown(endsInsideText(r.endsInside))
+                  ? cutShown(blockCutText(r.endsInside))
                   : r.selected
                     ? cutShown(selectedText(r.selected))
                     : undefined),
@@ -174,12 +172,23 @@ export function classifyIbstat(r: IbstatResult, opts: { shown?: Shown } = {}): C
   return checks;
 }
 
+/**
+ * An ibstatus paste that ends inside a port block (endOfBlocks, or inside a field's name) or inside the next
+ * device's header line: the ports after the cut are not shown, so "no usable port" among those shown is not.
+ */
+function cutOfStatus(r: IbstatusResult): Shown | undefined {
+  if (r.endsInside) return cutShown(blockCutText(r.endsInside));
+  if (r.endsInsideField)
+    return cutShown(`it ends at \`${r.endsInsideField.text}\`, inside a port's field line`);
+  if (r.endsInsideNext) return cutShown(`it ends inside the next device's \`Infiniband device '…'\` line`);
+  return undefined;
+}
+
 /** ibstatus: the ports; its "Fatal error: device '*': sys files not found" means no RDMA device at all. */
 export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}): Check[] {
+  const notShown = hiddenBy(opts.shown ?? cutOfStatus(r), PORT_LINES);
   const checks =
-    r.devices.length > 0
-      ? unhidden(classifyIbPorts(portsOf(r.devices), {}, hiddenBy(opts.shown, PORT_LINES)), opts.shown)
-      : [];
+    r.devices.length > 0 ? unhidden(classifyIbPorts(portsOf(r.devices), {}, notShown), opts.shown) : [];
   if (r.endsInsideNext)
     checks.push(
       check(
@@ -243,7 +252,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
     );
   // Any device cut before its port blocks (ibv_devinfo prints one per port, devinfo.c print_hca_cap), or a
   // port block without its device: the paste is a part, so "no usable port" among those shown is not shown.
-  const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r.devices), PORT_LINES);
+  const notShown = hiddenBy(opts.shown ?? cutOfDevinfo(r), PORT_LINES);
   if (r.devices.length > 0 && (portsOf(r.devices).length > 0 || unshown.length === 0))
     checks.push(
       ...unhidden(
@@ -317,16 +326,18 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
 
 /**
  * An ibv_devinfo paste that holds only part of the output: it starts inside a device block (a
- * port block whose `hca_id:` line is not pasted) or a device's block ends before its ports.
+ * port block whose `hca_id:` line is not pasted), a device's block ends before its ports, or the
+ * paste ends inside its last port block or before the ports its device declares (endsInside).
  */
-function cutOfDevinfo(devices: readonly IbDevice[]): Shown | undefined {
-  const headless = devices.some((d) => d.name === HCA_NOT_SHOWN);
-  const portless = devices.filter((d) => d.ports.length === 0).map((d) => d.name);
-  if (!headless && portless.length === 0) return undefined;
+function cutOfDevinfo(r: IbvDevinfoResult): Shown | undefined {
+  const headless = r.devices.some((d) => d.name === HCA_NOT_SHOWN);
+  const portless = r.devices.filter((d) => d.ports.length === 0).map((d) => d.name);
+  if (!headless && portless.length === 0 && !r.endsInside) return undefined;
   return cutShown(
     [
       ...(headless ? ['it starts inside a device block, its `hca_id:` line not pasted'] : []),
       ...(portless.length ? [`${portless.join(', ')} without its port blocks`] : []),
+      ...(r.endsInside ? [blockCutText(r.endsInside)] : []),
     ].join('; '),
   );
 }

@@ -1,3 +1,4 @@
+import { type BlockCut, endOfBlocks } from './block-cut.js';
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import { type CommonPortField, type IbDevice, type IbPort, setCommonPortField } from './ib-port.js';
@@ -24,8 +25,8 @@ export interface IbstatResult {
   elided?: { line: number; text: string }[];
   /** `ibstat -l` or `ibstat -p`: CA names or port GUIDs, no port block (ibstat-list.ts). */
   list?: IbstatList;
-  /** The paste ends inside this port block, before the lines ibstat prints last in it (endOfPaste). */
-  endsInside?: { device: string; port: number; before: string };
+  /** The paste ends inside this port block, or between two ports of its last CA (endOfPaste). */
+  endsInside?: BlockCut;
   /** A port block that skips lines ibstat prints between two it shows: the poster kept some lines only (selectionOf). */
   selected?: { device: string; port: number; missing: string[] };
 }
@@ -49,6 +50,11 @@ export function parseIbstat(text: string): IbstatResult {
   let seen: Record<string, true> = {};
   /** The keys each port block shows, in order of the paste (selectionOf). */
   const keys = new Map<IbPort, string[]>();
+  /** The keys of each CA's own lines, and its `Number of ports:` (endOfPaste). */
+  const header = new Map<IbDevice, string[]>();
+  const declared = new Map<IbDevice, number>();
+  /** The line number of the last line read into a port block, and that port. */
+  let lastPortLine: { port: IbPort; no: number } | undefined;
 
   for (const line of lines) {
     const t = line.text.trim();
@@ -82,6 +88,7 @@ export function parseIbstat(text: string): IbstatResult {
       port = { device: device.name, port: Number(portHead[1]), state: 'not-shown' };
       device.ports.push(port);
       guid = undefined;
+      lastPortLine = { port, no: line.no };
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(t);
@@ -102,9 +109,14 @@ export function parseIbstat(text: string): IbstatResult {
     if (port) {
       if (port.implicit) seen[key] = true;
       keys.set(port, [...(keys.get(port) ?? []), key]);
+      lastPortLine = { port, no: line.no };
       if (key === 'port guid') guid = value;
       setPortField(port, key, value);
-    } else if (key === 'ca type') device.model = value;
+      continue;
+    }
+    header.set(device, [...(header.get(device) ?? []), key]);
+    if (key === 'number of ports' && /^\d+$/.test(value)) declared.set(device, Number(value));
+    else if (key === 'ca type') device.model = value;
     else if (key === 'firmware version') device.firmware = value;
     else if (key === 'node guid') device.nodeGuid = value;
     else if (key === 'system image guid') device.systemImageGuid = value;
@@ -118,7 +130,14 @@ export function parseIbstat(text: string): IbstatResult {
     throw new ParseError(TOOL, 'no "CA \'<name>\'" block found', { line: first.no, text: first.text });
   }
   annotateDevices(devices);
-  const endsInside = endOfPaste(devices, port, guid);
+  const lastLine = [...lines].reverse().find((l) => l.text.trim() !== '');
+  const endsInside = endOfPaste(devices, port, guid, {
+    keys,
+    header,
+    declared,
+    endsInLast:
+      lastPortLine !== undefined && lastPortLine.no === lastLine?.no ? lastPortLine.port : undefined,
+  });
   const selected = selectionOf(devices, keys);
   return {
     devices,
@@ -142,13 +161,33 @@ function endOfPaste(
   devices: readonly IbDevice[],
   last: IbPort | undefined,
   guid: string | undefined,
+  seen: {
+    keys: ReadonlyMap<IbPort, string[]>;
+    header: ReadonlyMap<IbDevice, string[]>;
+    declared: ReadonlyMap<IbDevice, number>;
+    /** The port whose block holds the paste's last line, if any. */
+    endsInLast: IbPort | undefined;
+  },
 ): IbstatResult['endsInside'] {
   if (!last || last.implicit) return undefined;
   const at = (before: string) => ({ device: last.device, port: last.port, before });
   if (guid !== undefined && /^0x[0-9a-f]{0,15}$/i.test(guid)) return at('the end of its `Port GUID:` line');
   const printsLinkLayer = devices.some((d) => d.ports.some((p) => p !== last && p.linkLayer !== undefined));
   if (last.linkLayer === undefined && printsLinkLayer) return at('its `Link layer:` line');
-  return undefined;
+  const device = devices.at(-1);
+  if (!device) return undefined;
+  const declared = seen.declared.get(device);
+  return endOfBlocks(
+    {
+      device,
+      header: seen.header.get(device) ?? [],
+      ports: device.ports.map((p) => ({ port: p, keys: seen.keys.get(p) ?? [] })),
+      endsInLastPort: seen.endsInLast !== undefined && seen.endsInLast === device.ports.at(-1),
+      ...(declared !== undefined ? { declared } : {}),
+    },
+    { header: CA_ORDER, port: BLOCK_ORDER },
+    label,
+  );
 }
 
 /**
@@ -187,6 +226,33 @@ function selectionOf(
   }
   return undefined;
 }
+
+/**
+ * The lines ibstat prints for a CA before its ports (ibstat.c ca_dump) and for each port (port_dump), for
+ * endOfBlocks: `Effective speed:` only where the verbs query answers, `Link layer:` only in the versions that
+ * print it (a block without it beside one with it is endOfPaste's).
+ */
+const CA_ORDER = [
+  'ca type',
+  'number of ports',
+  'firmware version',
+  'hardware version',
+  'node guid',
+  'system image guid',
+];
+const BLOCK_ORDER = [
+  ...PORT_ORDER.slice(0, 3),
+  'effective speed?',
+  ...PORT_ORDER.slice(3, -1),
+  'link layer?',
+];
+/** ibstat's spelling of a key (`SM lid`, `Port GUID`). */
+const label = (key: string) =>
+  key
+    .replace(/^\w/, (c) => c.toUpperCase())
+    .replace(/^Lmc$/, 'LMC')
+    .replace(/^Sm /, 'SM ')
+    .replace(/guid$/, 'GUID');
 
 /** Keys that only a port block has (ibstat.c port_dump): seen without a "Port N:" header they start one. */
 const PORT_KEYS: ReadonlySet<string> = new Set(PORT_ORDER);

@@ -1,3 +1,4 @@
+import { type BlockCut, endOfBlocks } from './block-cut.js';
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import {
@@ -33,6 +34,8 @@ export interface IbstatusResult {
    * `link_la`): the port's remaining fields, and any device after it, are not shown (principle 2).
    */
   endsInsideField?: { line: number; text: string };
+  /** The paste ends inside its last port block, before a field the script prints after the last one shown (endOfBlocks). */
+  endsInside?: BlockCut;
 }
 
 const TOOL = 'ibstatus';
@@ -52,6 +55,9 @@ export function parseIbstatus(text: string): IbstatusResult {
   const errors: IbstatusResult['errors'] = [];
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
+  /** The keys each port block shows, in order of the paste, and the line number of the last line read into one. */
+  const keys = new Map<IbPort, string[]>();
+  let lastPortLine = 0;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
@@ -70,6 +76,8 @@ export function parseIbstatus(text: string): IbstatusResult {
       }
       port = { device: name, port: Number(head[2]), state: 'not-shown' };
       device.ports.push(port);
+      keys.set(port, []);
+      lastPortLine = line.no;
       continue;
     }
     const kv = /^([a-z_ ]+?):\s*(.*)$/i.exec(t);
@@ -79,6 +87,8 @@ export function parseIbstatus(text: string): IbstatusResult {
     }
     const value = (kv[2] as string).trim();
     const key = (kv[1] as string).toLowerCase();
+    keys.get(port)?.push(key);
+    lastPortLine = line.no;
     const common = FIELDS[key];
     if (common) setCommonPortField(port, common, value);
     else if (key === 'rate') Object.assign(port, sysfsRate(value));
@@ -95,12 +105,41 @@ export function parseIbstatus(text: string): IbstatusResult {
   const last = [...lines].reverse().find((l) => l.text.trim() !== '');
   const cut = last && devices.length > 0 && headPrefix(last.text.trim()) ? last : undefined;
   const inField = !cut && last && port && fieldPrefix(last.text.trim()) ? last : undefined;
+  const endsInside = endOfStatus(devices, keys, last?.no === lastPortLine ? port : undefined);
   return {
     devices,
     errors,
     ...(cut ? { endsInsideNext: { line: cut.no, text: cut.text.trim() } } : {}),
     ...(inField ? { endsInsideField: { line: inField.no, text: inField.text.trim() } } : {}),
+    ...(endsInside ? { endsInside } : {}),
   };
+}
+
+/**
+ * The paste ends inside its last port block (endOfBlocks; the script's port_status prints its seven lines
+ * unconditionally, `unknown` for a sysfs file it cannot read). ibstatus prints no device header, a header
+ * line per port instead, so every block before the last device's must be whole (a selection trims each
+ * alike). `link_layer`, the line an older script may not have printed, is optional: a block that ends at
+ * `rate` is read whole.
+ */
+function endOfStatus(
+  devices: readonly IbDevice[],
+  keys: ReadonlyMap<IbPort, string[]>,
+  /** The port whose block holds the paste's last line, if any. */
+  endsIn: IbPort | undefined,
+): BlockCut | undefined {
+  const device = devices.at(-1);
+  if (!device) return undefined;
+  return endOfBlocks(
+    {
+      device,
+      ports: device.ports.map((p) => ({ port: p, keys: keys.get(p) ?? [] })),
+      endsInLastPort: endsIn !== undefined && endsIn === device.ports.at(-1),
+      before: devices.slice(0, -1).flatMap((d) => d.ports.map((p) => keys.get(p) ?? [])),
+    },
+    { port: [...FIELD_NAMES.slice(0, -1), 'link_layer?'] },
+    (key) => key,
+  );
 }
 
 /** ibstatus's port field names, in the order the script prints them. */

@@ -199,6 +199,8 @@ const expected: Record<string, unknown> = {
         ports: [{ device: 'efa_0', port: 1, state: 'not-shown', kind: 'efa' }],
       },
     ],
+    // The paste stops at `port:\t1`, before the `state:` line devinfo.c prints next (endOfDevinfo).
+    endsInside: { device: 'efa_0', port: 1, before: 'its `state:` line' },
     openFailures: 0,
     noDevices: false,
     verbose: false,

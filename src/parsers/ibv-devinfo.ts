@@ -1,3 +1,4 @@
+import { type BlockCut, endOfBlocks } from './block-cut.js';
 import { ParseError } from './errors.js';
 import { annotateDevices } from './ib-device.js';
 import {
@@ -9,7 +10,7 @@ import {
   setCommonPortField,
   withRate,
 } from './ib-port.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, type Line, promptCommand } from './lines.js';
 
 /**
  * `ibv_devinfo`, `ibv_devinfo -v` and `ibv_devinfo -l` (rdma-core
@@ -44,6 +45,8 @@ export interface IbvDevinfoResult {
    */
   warnings: string[];
   errors: { line: number; text: string }[];
+  /** The paste ends inside its last port block, or after it before the ports its device declares (endOfDevinfo). */
+  endsInside?: BlockCut;
 }
 
 const TOOL = 'ibv_devinfo';
@@ -63,6 +66,8 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
   const declared = new Map<IbDevice, number>();
+  /** Each `key: value` line read into a device, with its port's index there (-1: the device's own lines). */
+  const seen: Seen[] = [];
 
   for (const line of lines) {
     const t = line.text.trim();
@@ -152,6 +157,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
     if (key === 'port' && /^\d+$/.test(value)) {
       port = { device: device.name, port: Number(value), state: 'not-shown' };
       device.ports.push(port);
+      seen.push({ no: line.no, device, port: device.ports.length - 1, key });
       continue;
     }
     if (
@@ -164,6 +170,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       port = { device: device.name, port: (port?.port ?? 0) + 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
     }
+    seen.push({ no: line.no, device, port: port ? device.ports.length - 1 : -1, key });
     if (!port) {
       if (key === 'fw_ver') device.firmware = value;
       else if (key === 'node_guid') device.nodeGuid = value;
@@ -190,8 +197,10 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       text: first.text,
     });
   }
+  const endsInside = endOfDevinfo(devices, seen, declared, lines);
   return {
     devices,
+    ...(endsInside ? { endsInside } : {}),
     ...(listed ? { listed } : {}),
     openFailures,
     noDevices,
@@ -200,6 +209,87 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
     warnings,
     errors,
   };
+}
+
+interface Seen {
+  no: number;
+  device: IbDevice;
+  port: number;
+  key: string;
+}
+
+/**
+ * The lines devinfo.c print_hca_cap prints for a device before its ports (L556-570 at rdma-core 691953d:
+ * `fw_ver` only when the device has one, `board_id` only when sysfs does) and for each port (L660-670);
+ * with -v (`max_mr_size` in the header) the port lines it adds (L674-699: `port_cap_flags2` in newer
+ * versions, `effective_speed` where the query answers, `phys_state` on InfiniBand transport only). Lines
+ * older builds may leave out are optional here (`transport`; `link_layer`, absent from the old librxe's,
+ * fixture rxe0-old-librxe-vendor-0-no-link-layer.txt), so no whole block of theirs reads as cut. The
+ * `GID[…]` lines after them are no `key:` line and end no block here.
+ */
+const DEVICE_ORDER = [
+  'transport?',
+  'fw_ver?',
+  'node_guid',
+  'sys_image_guid',
+  'vendor_id',
+  'vendor_part_id',
+  'hw_ver',
+  'board_id?',
+  'phys_port_cnt',
+];
+const PORT_ORDER = ['state', 'max_mtu', 'active_mtu', 'sm_lid', 'port_lid', 'port_lmc', 'link_layer?'];
+const VERBOSE_PORT_ORDER = [
+  ...PORT_ORDER,
+  'max_msg_sz',
+  'port_cap_flags',
+  'port_cap_flags2?',
+  'max_vl_num',
+  'bad_pkey_cntr',
+  'qkey_viol_cntr',
+  'sm_sl',
+  'pkey_tbl_len',
+  'gid_tbl_len',
+  'subnet_timeout',
+  'init_type_reply',
+  'active_width',
+  'active_speed',
+  'effective_speed?',
+  'phys_state?',
+];
+
+/**
+ * The paste ends inside its last device's last port block, or after it before the ports the device's
+ * `phys_port_cnt:` declares (endOfBlocks). `ibv_devinfo -i N` prints one port whatever the count: a prompt
+ * that shows `-i`/`--ib-port` leaves the count out.
+ */
+function endOfDevinfo(
+  devices: readonly IbDevice[],
+  seen: readonly Seen[],
+  declared: ReadonlyMap<IbDevice, number>,
+  lines: readonly Line[],
+): BlockCut | undefined {
+  const device = devices.at(-1);
+  const last = [...lines].reverse().find((l) => l.text.trim() !== '');
+  if (!device || !last) return undefined;
+  const mine = seen.filter((x) => x.device === device);
+  const header = mine.filter((x) => x.port < 0).map((x) => x.key);
+  const onePort = lines.some((l) => /(?:^|\s)(?:-i|--ib-port)\b/.test(promptCommand(l.text) ?? ''));
+  const count = declared.get(device);
+  return endOfBlocks(
+    {
+      device,
+      header,
+      ports: device.ports.map((p, i) => ({
+        port: p,
+        keys: mine.filter((x) => x.port === i && x.key !== 'port').map((x) => x.key),
+      })),
+      endsInLastPort: mine.at(-1)?.no === last.no && mine.at(-1)?.port === device.ports.length - 1,
+      ...(count !== undefined && !onePort ? { declared: count } : {}),
+    },
+    { header: DEVICE_ORDER, port: header.includes('max_mr_size') ? VERBOSE_PORT_ORDER : PORT_ORDER },
+    (key) => key,
+  );
 }
 
 /** ibv_devinfo's key spellings (libibverbs devinfo.c) of the common port fields; phys_state only -v prints. */
