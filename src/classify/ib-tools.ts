@@ -4,7 +4,7 @@ import { blockCutText } from '../parsers/block-cut.js';
 import type { IbDevice } from '../parsers/ib-port.js';
 import { portsOf } from '../parsers/ib-port.js';
 import { CA_NOT_SHOWN, type IbstatResult } from '../parsers/ibstat.js';
-import type { IbstatusResult } from '../parsers/ibstatus.js';
+import { DEVICE_NOT_SHOWN, type IbstatusResult } from '../parsers/ibstatus.js';
 import type { IbvDevinfoResult } from '../parsers/ibv-devinfo.js';
 import { HCA_NOT_SHOWN } from '../parsers/ibv-devinfo.js';
 import { PROVIDER_REFUSED } from '../parsers/verbs-messages.js';
@@ -181,6 +181,8 @@ function cutOfStatus(r: IbstatusResult): Shown | undefined {
   if (r.endsInsideField)
     return cutShown(`it ends at \`${r.endsInsideField.text}\`, inside a port's field line`);
   if (r.endsInsideNext) return cutShown(`it ends inside the next device's \`Infiniband device '…'\` line`);
+  if (r.devices.some((d) => d.name === DEVICE_NOT_SHOWN))
+    return cutShown("it starts inside a port block, its `Infiniband device '…' port N status:` line not pasted");
   return undefined;
 }
 
@@ -189,6 +191,7 @@ export function classifyIbstatus(r: IbstatusResult, opts: { shown?: Shown } = {}
   const notShown = hiddenBy(opts.shown ?? cutOfStatus(r), PORT_LINES);
   const checks =
     r.devices.length > 0 ? unhidden(classifyIbPorts(portsOf(r.devices), {}, notShown), opts.shown) : [];
+  checks.push(...cutAbove(r.devices, DEVICE_NOT_SHOWN, "`Infiniband device '…' port N status:`", 'ibstatus'));
   if (r.endsInsideNext)
     checks.push(
       check(

@@ -40,6 +40,23 @@ export interface IbstatusResult {
 
 const TOOL = 'ibstatus';
 
+/**
+ * A port field as only ibstatus prints it: the sysfs file's name in lower case and its value as the script shows
+ * it (`state: 4: ACTIVE`, `base lid: 0x30c`, `rate: 100 Gb/sec (4X EDR)`), unlike ibstat's `State: Active` /
+ * `Base lid: 780` or ibv_devinfo's `state: PORT_ACTIVE (4)` / `sm_lid:`.
+ */
+const OWN_VALUE: Readonly<Record<string, RegExp>> = {
+  'default gid': /^[0-9a-f]{4}(?::[0-9a-f]{4}){7}$/i,
+  'base lid': /^0x[0-9a-f]+$/i,
+  'sm lid': /^0x[0-9a-f]+$/i,
+  state: /^\d+: [A-Z_]+$/,
+  'phys state': /^\d+: \w+/,
+  rate: /^[\d.]+ Gb\/sec\b/,
+};
+
+/** The device of a port block whose `Infiniband device '…' port N status:` line is not in the paste. */
+export const DEVICE_NOT_SHOWN = '(device not shown)';
+
 /** ibstatus's key spellings (sysfs file names) of the common port fields. */
 const FIELDS: Readonly<Record<string, CommonPortField>> = {
   state: 'state',
@@ -81,6 +98,15 @@ export function parseIbstatus(text: string): IbstatusResult {
       continue;
     }
     const kv = /^([a-z_ ]+?):\s*(.*)$/i.exec(t);
+    if (kv && !port && devices.length === 0 && OWN_VALUE[kv[1] as string]?.test((kv[2] as string).trim())) {
+      // The paste starts inside a port block, its `Infiniband device '…' port N status:` line cut above: the
+      // fields shown are that port's, of a device that is not shown (issue 38, P1), as ibv_devinfo's HCA_NOT_SHOWN.
+      const device: IbDevice = { name: DEVICE_NOT_SHOWN, ports: [] };
+      devices.push(device);
+      port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
+      device.ports.push(port);
+      keys.set(port, []);
+    }
     if (!kv || !port) {
       stray ??= { no: line.no, text: t };
       continue;

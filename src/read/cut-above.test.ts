@@ -85,3 +85,38 @@ describe('nccl-tests: one rank told by its rows when the rank lines are cut', ()
     expect(checkLines(readChecks('nccl-tests', text))).toContain('fail nccl.busbw');
   });
 });
+
+describe('ibstatus: a paste that starts inside a port block', () => {
+  // rdma-core infiniband-diags/scripts/ibstatus port_status: the header line, then default gid, base lid,
+  // sm lid, state, phys state, rate, link_layer.
+  const block = (state: string, phys: string) =>
+    [
+      '\tbase lid:\t 0x30c',
+      '\tsm lid:\t\t 0x1',
+      `\tstate:\t\t ${state}`,
+      `\tphys state:\t ${phys}`,
+      '\trate:\t\t 100 Gb/sec (4X EDR)',
+      '\tlink_layer:\t InfiniBand',
+    ].join('\n');
+
+  it('its fields are read as a port of a device not shown: an Active port is ok, the device and those above it not judged', () => {
+    const checks = readChecks('ibstatus', block('4: ACTIVE', '5: LinkUp'));
+    expect(checkLines(checks)).toEqual([
+      'ok ib.port (device not shown)/1',
+      'ok ib.ports',
+      'skipped ib.port (device not shown)',
+    ]);
+    expect(verdictOf(checks)).toBe('unverified');
+  });
+
+  it('a Disabled port shown alone is no proof that the node has no usable port: a warning, not a failure', () => {
+    const checks = readChecks('ibstatus', block('1: DOWN', '3: Disabled'));
+    expect(checkLines(checks)).toContain('warn ib.ports');
+    expect(checkLines(checks)).not.toContain('fail ib.ports');
+  });
+
+  it('the same block under its header line, alone, still fails: the whole output shows no usable port', () => {
+    const whole = `Infiniband device 'mlx5_0' port 1 status:\n\tdefault gid:\t fe80:0000:0000:0000:0c42:a103:0078:1234\n${block('1: DOWN', '3: Disabled')}\n`;
+    expect(checkLines(readChecks('ibstatus', whole))).toContain('fail ib.ports');
+  });
+});
