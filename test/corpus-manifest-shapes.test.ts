@@ -10,8 +10,9 @@ import { ALL_MANIFESTS as MANIFESTS } from './corpus/manifests-all.js';
 /**
  * Issue 38, principle 1 for manifests, held on the whole corpus: every real manifest is read again in the shapes the
  * same objects reach `env` in (CRLF line ends, a `---` and a comment before them, `kubectl get -o json` of one
- * object, a `kind: List` of them as `kubectl get -o yaml` of several prints) and must get the verdict it gets as
- * published. JSON and List are made only of files that parse whole: re-serialising a cut copy would make it whole.
+ * object, a `kind: List` of them as `kubectl get -o yaml` of several prints, each object read back from the cluster
+ * with what the server adds, `helm template`'s `# Source:` comments, the markdown fence it was posted in) and must get
+ * the verdict it gets as published. JSON and List are made only of files that parse whole: re-serialising a cut copy would make it whole.
  */
 const SHAPES: Record<string, (s: string) => string | undefined> = {
   'CRLF line ends': (s) => s.replace(/\r?\n/g, '\r\n'),
@@ -24,7 +25,50 @@ const SHAPES: Record<string, (s: string) => string | undefined> = {
     const objs = objects(s);
     return objs ? YAML.stringify({ apiVersion: 'v1', kind: 'List', items: objs }) : undefined;
   },
+  'read back from the cluster (kubectl get -o yaml)': (s) => objects(s)?.map(readBack).join('---\n'),
+  "helm template's source comments": (s) =>
+    s
+      .split(/^---\s*$/m)
+      .map((d, i) => `---\n# Source: chart/templates/t${i}.yaml\n${d.replace(/^\n/, '')}`)
+      .join(''),
+  'a markdown fence (posted in an issue or a chat)': (s) => `\`\`\`yaml\n${s.replace(/\n*$/, '')}\n\`\`\`\n`,
 };
+
+/**
+ * One object as the API server returns it: what the server adds (uid, resourceVersion, generation,
+ * creationTimestamp, managedFields, status) and kubectl's last-applied-configuration annotation, which holds the
+ * applied object again as JSON (kubectl apply's client-side apply).
+ */
+function readBack(o: unknown): string {
+  const x = structuredClone(o) as {
+    apiVersion?: string;
+    metadata?: Record<string, unknown>;
+    status?: unknown;
+  };
+  const meta = (x.metadata ??= {});
+  meta.annotations = {
+    ...((meta.annotations as object | undefined) ?? {}),
+    'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(o)}\n`,
+  };
+  Object.assign(meta, {
+    uid: '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+    resourceVersion: '123456',
+    generation: 2,
+    creationTimestamp: '2026-01-01T00:00:00Z',
+    managedFields: [
+      {
+        apiVersion: x.apiVersion,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': {} },
+        manager: 'kubectl-client-side-apply',
+        operation: 'Update',
+        time: '2026-01-01T00:00:00Z',
+      },
+    ],
+  });
+  x.status = { observedGeneration: 2 };
+  return YAML.stringify(x);
+}
 
 /** The objects of a file that parses whole, each a mapping; undefined otherwise. */
 function objects(s: string): unknown[] | undefined {
@@ -68,7 +112,7 @@ describe('corpus shapes: every manifest reads the same in the shapes the same ob
       const as = await judge(path.join(dir, m.file));
       for (const [shape, make] of Object.entries(SHAPES)) {
         const wrapped = make(text);
-        if (wrapped === undefined || (!as.whole && /json|List/.test(shape))) continue;
+        if (wrapped === undefined || (!as.whole && /json|List|read back/.test(shape))) continue;
         const at = path.join(tmp, m.file);
         writeFileSync(at, wrapped);
         const got = await judge(at);

@@ -88,6 +88,25 @@ describe('parseYamlFile', () => {
   });
 });
 
+describe('a manifest in the markdown fence it was posted in (issue 38 P1)', () => {
+  const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n';
+
+  it("the fence lines are the page's: the manifest inside is read, its lines numbered as in the file", () => {
+    expect(parseYamlFile(`\`\`\`yaml\n${pod}\`\`\`\n`, 'f.yaml').docs).toEqual([
+      { file: 'f.yaml', doc: 1, line: 2, value: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a' } } },
+    ]);
+    expect(parseYamlFile(`# from the issue\n~~~\n${pod}~~~\n\n`, 'f.yaml').docs).toHaveLength(1);
+  });
+
+  it('a fence inside a block scalar is the value, and an unclosed fence is no fence: still invalid YAML', () => {
+    const readme = `${pod}data:\n  README.md: |\n    \`\`\`\n    code\n    \`\`\`\n`;
+    expect(parseYamlFile(readme, 'cm.yaml').docs[0]?.value).toMatchObject({
+      data: { 'README.md': '```\ncode\n```\n' },
+    });
+    expect(() => parseYamlFile(`\`\`\`yaml\n${pod}`, 'f.yaml')).toThrow(/invalid YAML/);
+  });
+});
+
 describe('Go-template actions that are data, not a chart (go-template.ts)', () => {
   const chart = 'a Helm/Go template, not a manifest; render it first (helm template …)';
   it("reads a manifest whose actions sit inside string values, the controller's own templating", () => {

@@ -7,7 +7,7 @@ import { fastParseAll } from './fast-yaml.js';
 import { GO_TEMPLATE, manifestDespiteActions } from './go-template.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
-import { type Cut, cutLike, keyCutAtEnd, readInPart } from './read-in-part.js';
+import { type Cut, cutLike, keyCutAtEnd, readInPart, unfence } from './read-in-part.js';
 import type { Skipped } from './schema.js';
 import { expandPaths, type ReadCaps } from './walk.js';
 
@@ -160,7 +160,7 @@ export function parseYamlFile(
 ): { docs: LoadedDoc[]; skipped: Skipped[] } {
   // CRLF (or CR) line ends, as a file saved on Windows or copied from a page has them: YAML reads each as one line
   // end, and so does every line-based repair below (a shell command before the manifest, a cut).
-  const text = raw.replace(/\r\n?/g, '\n');
+  const text = unfence(raw.replace(/\r\n?/g, '\n'));
   const part = (first?: Cut) =>
     readInPart(
       text,

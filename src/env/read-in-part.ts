@@ -167,3 +167,28 @@ export function readInPart<D extends { value: unknown; doc: number; partial?: st
   }
   return undefined;
 }
+
+/**
+ * A manifest saved or piped with the markdown fence it was posted in (```yaml … ```, from an issue, a README or a
+ * chat): a backtick starts no YAML value (YAML 1.2, 5.3: it is reserved), so a fence line is the page's, not the
+ * manifest's. Only a fence that opens the file (after blanks or comments) and one that closes it are taken off,
+ * the opening one left as a blank line so that line numbers stay the file's; the text ends where the closing one
+ * begins, as the block's content does, so a copy cut before it still ends where it was cut. A fence inside a block
+ * scalar is the value's.
+ */
+export function unfence(text: string): string {
+  const lines = text.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '' && !/^\s*#/.test(l));
+  const last = lines.findLastIndex((l) => l.trim() !== '');
+  if (
+    first < 0 ||
+    last <= first ||
+    !FENCE_OPEN.test(lines[first] as string) ||
+    !FENCE_CLOSE.test(lines[last] as string)
+  )
+    return text;
+  lines[first] = '';
+  return lines.slice(0, last).join('\n');
+}
+const FENCE_OPEN = /^(`{3,}|~{3,})\s*[\w+-]*\s*$/;
+const FENCE_CLOSE = /^(`{3,}|~{3,})\s*$/;
