@@ -160,6 +160,10 @@ const EMPTY_CODE_ALL = /(?<!`)``(?!`)/g;
 function unquote(raw: string[]): string[] {
   const filled = raw.filter((l) => l.trim() !== '');
   if (carriedByMost(filled, MAIL_QUOTE)) return raw.map((l) => l.replace(MAIL_QUOTE, ''));
+  // A reply's quoted paste with the writer's own lines around it ("On Mon, … wrote:" above, a question below): the
+  // quoted lines are one unbroken run, so its marks are the reply's even where the writer's lines outnumber them.
+  const run = quotedRun(raw);
+  if (run) return raw.map((l, i) => (i >= run.from && i <= run.to ? l.replace(MAIL_QUOTE, '') : l));
   // A markdown blockquote opened on the paste's first line and continued lazily: the lines after it carry no `>`
   // (CommonMark 0.31.2, 5.1 Block quotes, "laziness": a paragraph continuation line may omit the marker). The one
   // `> ` is the post's, not the tool's.
@@ -176,6 +180,20 @@ function unquote(raw: string[]): string[] {
   return raw;
 }
 const MAIL_QUOTE = /^(?:[ \t]*>)+ ?/;
+
+/**
+ * The one unbroken run of quoted lines in a paste (blank lines and bare `>` inside it), when it holds two or more
+ * lines with text and no line outside it is quoted; undefined otherwise.
+ */
+function quotedRun(raw: readonly string[]): { from: number; to: number } | undefined {
+  const quoted = raw.flatMap((l, i) => (l.trim() !== '' && MAIL_QUOTE.test(l) ? [i] : []));
+  const from = quoted[0];
+  const to = quoted.at(-1);
+  if (from === undefined || to === undefined) return undefined;
+  const texts = quoted.filter((i) => (raw[i] as string).replace(MAIL_QUOTE, '').trim() !== '').length;
+  const broken = raw.slice(from, to + 1).some((l) => l.trim() !== '' && !MAIL_QUOTE.test(l));
+  return texts >= 2 && !broken ? { from, to } : undefined;
+}
 /** One blockquote marker, a space, then text (not `>>>`, a Python prompt, nor a bare `>`). */
 const LAZY_QUOTE = /^> (?=\S)/;
 
