@@ -71,7 +71,8 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       'paste the whole `nvidia-smi nvlink --status` output',
     );
   }
-  if (g.headless && g.links.length > 0) return judgeHeadless(g, say, inactive.length, active.length, gbps);
+  if (g.headless && (g.links.length > 0 || g.allInactive))
+    return judgeHeadless(g, say, inactive.length, active.length, gbps);
   if (p?.wiring === 'none') {
     return active.length > 0
       ? say(
@@ -243,17 +244,23 @@ function judgeCounters(g: NvlinkGpu, say: Say): Check {
  */
 function judgeHeadless(g: NvlinkGpu, say: Say, inactive: number, active: number, gbps: number): Check {
   const down = g.links.filter((l) => !l.active).map((l) => l.link);
-  const up = `${active} of the ${plural(g.links.length, 'link')} shown up, ${gbps} GB/s per direction`;
-  const unknown = 'its name is not shown, so the link count is not checked';
-  if (inactive === 0)
+  const up = g.allInactive
+    ? 'all links inactive (the driver lists none)'
+    : `${active} of the ${plural(g.links.length, 'link')} shown up, ${gbps} GB/s per direction`;
+  const unknown = g.allInactive
+    ? 'its name is not shown'
+    : 'its name is not shown, so the link count is not checked';
+  if (inactive === 0 && !g.allInactive)
     return say(
       'ok',
       `${g.name}: ${plural(active, 'link')} shown, all up, ${gbps} GB/s per direction; ${unknown}`,
     );
   return say(
     'fail',
-    `${g.name}: link${down.length > 1 ? 's' : ''} ${down.join(', ')} inactive, ${up}; ${unknown}`,
-    `${HEALTH_FIX}; on a PCIe card with NVLink bridges (H100 NVL: 12 of 18 links) some links are inactive by design: paste the GPU's header line to tell`,
+    down.length
+      ? `${g.name}: link${down.length > 1 ? 's' : ''} ${down.join(', ')} inactive, ${up}; ${unknown}`
+      : `${g.name}: ${up}; ${unknown}`,
+    `${HEALTH_FIX}; on a PCIe card some links are inactive by design (no bridge fitted; an H100 NVL's bridges carry 12 of 18): paste the GPU's header line to tell`,
   );
 }
 

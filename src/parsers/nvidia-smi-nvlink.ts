@@ -78,6 +78,9 @@ export interface NvlinkResult {
 
 const TOOL = 'nvidia-smi nvlink';
 
+/** The driver's note in place of a GPU's link lines (`NVML: Unable to retrieve NVLink information as all links are inActive`). */
+const ALL_INACTIVE = /Unable to retrieve NVLink information as all links are inactive/i;
+
 export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
   const lines = cleanLines(text);
   const gpus: NvlinkGpu[] = [];
@@ -105,12 +108,12 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       gpus.push(gpu);
       continue;
     }
-    if (!gpu && LINK_LINE.test(t)) {
+    if (!gpu && (LINK_LINE.test(t) || ALL_INACTIVE.test(t))) {
       // The paste starts below a GPU's header line (cut above): its links are read as one GPU's, not named.
       gpu = { index: -1, name: GPU_NOT_SHOWN, links: [], headless: true };
       gpus.push(gpu);
     }
-    if (gpu && /Unable to retrieve NVLink information as all links are inactive/i.test(t)) {
+    if (gpu && ALL_INACTIVE.test(t)) {
       gpu.allInactive = true;
       continue;
     }

@@ -34,6 +34,18 @@ describe('nvidia-smi nvlink: link lines without their `GPU n:` header', () => {
     expect(checkLines(checks)).toContain('fail nvlink.links GPU (header not shown)');
   });
 
+  it("the driver's all-inactive note without its header: one GPU with no link up, which fails", () => {
+    const checks = readChecks(
+      'nvlink',
+      'NVML: Unable to retrieve NVLink information as all links are inactive\n',
+    );
+    expect(checkLines(checks)).toEqual([
+      'fail nvlink.links GPU (header not shown)',
+      'skipped nvlink.gpus GPU (header not shown)',
+    ]);
+    expect(checks[0]?.detail).toContain('all links inactive');
+  });
+
   it('`-c` capability lines without their header: link state not shown, never "no NVLink"', () => {
     const caps = ['         Link 0, P2P is supported: true', '         Link 0, SLI is supported: false'];
     const checks = readChecks('nvlink', caps.join('\n'));
