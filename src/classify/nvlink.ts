@@ -1,6 +1,6 @@
 import { type Check, check } from '../core/model.js';
 import { plural } from '../core/verdict.js';
-import type { NvlinkGpu, NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
+import { GPU_NOT_SHOWN, type NvlinkGpu, type NvlinkResult } from '../parsers/nvidia-smi-nvlink.js';
 import type { TopoResult } from '../parsers/nvidia-smi-topo.js';
 import { type NvlinkProduct, nvlinkProduct } from './nvlink-products.js';
 
@@ -14,7 +14,21 @@ import { type NvlinkProduct, nvlinkProduct } from './nvlink-products.js';
  */
 export function classifyNvlinkStatus(r: NvlinkResult): Check[] {
   const anyActive = r.gpus.some((g) => g.links.some((l) => l.active));
-  const checks = r.gpus.map((g) => judgeGpu(g, nvlinkProduct(g.name), anyActive));
+  const checks = r.gpus.map((g) => judgeGpu(g, g.headless ? undefined : nvlinkProduct(g.name), anyActive));
+  // A paste that starts inside a GPU's block (its header line above the cut): the links shown are judged, but
+  // that GPU's name and any GPU listed before it are not shown (issue 38, P1/P2; as ibv_devinfo's cutAbove).
+  if (r.gpus.some((g) => g.headless))
+    checks.push(
+      check(
+        'nvlink.gpus',
+        'skipped',
+        "the paste starts inside a GPU's link lines (its `GPU n: <name> (UUID: …)` line not pasted): that GPU's name and any GPUs listed before it are not shown, not judged",
+        {
+          subject: GPU_NOT_SHOWN,
+          fix: 'paste the whole `nvidia-smi nvlink` output, from its first `GPU n:` line',
+        },
+      ),
+    );
   // A paste that stops inside its last line (`GP`, a GPU header cut) shows only the GPUs before it.
   if (r.cut)
     checks.push(
@@ -35,7 +49,7 @@ const BRIDGE_FIX =
   'by design on a card without an NVLink bridge: it reaches other GPUs over PCIe only, so keep GPUs that exchange KV on bridged pairs, or fit a bridge';
 
 function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean): Check {
-  const subject = `GPU${g.index}`;
+  const subject = g.headless ? GPU_NOT_SHOWN : `GPU${g.index}`;
   const active = g.links.filter((l) => l.active);
   const inactive = g.links.filter((l) => !l.active);
   const gbps = round(active.reduce((s, l) => s + (l.gbps ?? 0), 0));
@@ -48,36 +62,8 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       ...(fix ? { fix } : {}),
       ...(matters ? {} : { matters: false }),
     });
-  // `nvidia-smi nvlink -c` says what each link can do, not whether it is up (issue 38, P2/P3).
-  if (g.links.length === 0 && !g.allInactive && g.capabilities) {
-    return say(
-      'skipped',
-      `${g.name}: ${plural(g.capabilities, 'capability line')} (\`nvidia-smi nvlink -c\`) say what its links support, not whether they are up: link state not shown`,
-      'paste `nvidia-smi nvlink --status`',
-    );
-  }
-  // `-e` gives each link's error counters since the driver loaded, not its state (issue 38, P2): zero counters
-  // leave the state not shown; a counter above zero is a link that replayed or retrained, degraded (P5).
-  if (g.links.length === 0 && !g.allInactive && g.errorCounters?.length) return judgeCounters(g, say);
-  // `-gt d|r` counts the data that crossed each link, not whether it is up (issue 38, P1/P2).
-  if (g.links.length === 0 && !g.allInactive && g.throughput) {
-    return say(
-      'skipped',
-      `${g.name}: ${plural(g.throughput, 'throughput counter')} (\`nvidia-smi nvlink -gt\`) say how much data crossed its links, not whether they are up: link state not shown`,
-      'paste `nvidia-smi nvlink --status`',
-    );
-  }
-  // `-info` gives NVLink encryption and firmware, nothing of link state; a header the paste ends at has
-  // no links shown at all (issue 38, P2).
-  if (g.links.length === 0 && !g.allInactive && (g.info || g.endsAtHeader)) {
-    return say(
-      'skipped',
-      g.info
-        ? `${g.name}: ${plural(g.info, 'line')} of \`nvidia-smi nvlink -info\` (NVLE state, link firmware) say nothing of whether its links are up: link state not shown`
-        : `${g.name}: the paste ends at this GPU's header, before its links: link state not shown`,
-      'paste `nvidia-smi nvlink --status`',
-    );
-  }
+  const notState = notLinkState(g, say);
+  if (notState) return notState;
   if (g.elidedAt !== undefined && inactive.length === 0) {
     return say(
       'skipped',
@@ -85,6 +71,8 @@ function judgeGpu(g: NvlinkGpu, p: NvlinkProduct | undefined, anyActive: boolean
       'paste the whole `nvidia-smi nvlink --status` output',
     );
   }
+  if (g.headless && (g.links.length > 0 || g.allInactive))
+    return judgeHeadless(g, say, inactive.length, active.length, gbps);
   if (p?.wiring === 'none') {
     return active.length > 0
       ? say(
@@ -188,6 +176,7 @@ export function crossNvlinkTopo(topo: TopoResult, nv: NvlinkResult): Check[] {
   const seen: string[] = [];
   const off: string[] = [];
   for (const g of nv.gpus) {
+    if (g.headless) continue;
     const id = `GPU${g.index}`;
     const row = topo.matrix[id];
     if (!row) continue;
@@ -247,4 +236,68 @@ function judgeCounters(g: NvlinkGpu, say: Say): Check {
     `${g.name}: error counters of ${plural(links, 'link')} (\`nvidia-smi nvlink -e\`) all 0; they say how many errors a link logged, not whether it is up: link state not shown`,
     'paste `nvidia-smi nvlink --status`',
   );
+}
+
+/**
+ * The `--status` links of a GPU whose header line is above the paste: its product is not known, so the link count
+ * is not checked, but a link the driver lists as `<inactive>` is still down (issue 38, P1).
+ */
+function judgeHeadless(g: NvlinkGpu, say: Say, inactive: number, active: number, gbps: number): Check {
+  const down = g.links.filter((l) => !l.active).map((l) => l.link);
+  const up = g.allInactive
+    ? 'all links inactive (the driver lists none)'
+    : `${active} of the ${plural(g.links.length, 'link')} shown up, ${gbps} GB/s per direction`;
+  const unknown = g.allInactive
+    ? 'its name is not shown'
+    : 'its name is not shown, so the link count is not checked';
+  if (inactive === 0 && !g.allInactive)
+    return say(
+      'ok',
+      `${g.name}: ${plural(active, 'link')} shown, all up, ${gbps} GB/s per direction; ${unknown}`,
+    );
+  return say(
+    'fail',
+    down.length
+      ? `${g.name}: link${down.length > 1 ? 's' : ''} ${down.join(', ')} inactive, ${up}; ${unknown}`
+      : `${g.name}: ${up}; ${unknown}`,
+    `${HEALTH_FIX}; on a PCIe card some links are inactive by design (no bridge fitted; an H100 NVL's bridges carry 12 of 18): paste the GPU's header line to tell`,
+  );
+}
+
+/**
+ * A GPU block whose lines are not `--status` link lines (`-c`, `-e`, `-gt`, `-info`, or a header the paste ends at):
+ * what they say, never a link state; undefined for a block with link lines or the all-inactive note.
+ */
+function notLinkState(g: NvlinkGpu, say: Say): Check | undefined {
+  // `nvidia-smi nvlink -c` says what each link can do, not whether it is up (issue 38, P2/P3).
+  if (g.links.length === 0 && !g.allInactive && g.capabilities) {
+    return say(
+      'skipped',
+      `${g.name}: ${plural(g.capabilities, 'capability line')} (\`nvidia-smi nvlink -c\`) say what its links support, not whether they are up: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
+  // `-e` gives each link's error counters since the driver loaded, not its state (issue 38, P2): zero counters
+  // leave the state not shown; a counter above zero is a link that replayed or retrained, degraded (P5).
+  if (g.links.length === 0 && !g.allInactive && g.errorCounters?.length) return judgeCounters(g, say);
+  // `-gt d|r` counts the data that crossed each link, not whether it is up (issue 38, P1/P2).
+  if (g.links.length === 0 && !g.allInactive && g.throughput) {
+    return say(
+      'skipped',
+      `${g.name}: ${plural(g.throughput, 'throughput counter')} (\`nvidia-smi nvlink -gt\`) say how much data crossed its links, not whether they are up: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
+  // `-info` gives NVLink encryption and firmware, nothing of link state; a header the paste ends at has
+  // no links shown at all (issue 38, P2).
+  if (g.links.length === 0 && !g.allInactive && (g.info || g.endsAtHeader)) {
+    return say(
+      'skipped',
+      g.info
+        ? `${g.name}: ${plural(g.info, 'line')} of \`nvidia-smi nvlink -info\` (NVLE state, link firmware) say nothing of whether its links are up: link state not shown`
+        : `${g.name}: the paste ends at this GPU's header, before its links: link state not shown`,
+      'paste `nvidia-smi nvlink --status`',
+    );
+  }
+  return undefined;
 }

@@ -45,6 +45,7 @@ function classifyOne(parsed: Parsed, opts: TransferOptions): Check[] {
   const group = isNixl(parsed) ? 'nixlbench' : 'perftest';
   const checks: Check[] = [runCheck(parsed, group)];
   if (isNixl(parsed) && parsed.peerMemoryNote) checks.push(peerMemoryBanner(parsed.peerMemoryNote));
+  if (isNixl(parsed)) checks.push(...headlessTables(parsed.runs));
   if (!isNixl(parsed)) checks.push(...noCudaTransport(parsed));
   const storage = isNixl(parsed) ? storageCheck(group, parsed.backend, parsed.peakGBps) : undefined;
   if (storage) {
@@ -156,6 +157,23 @@ function bandwidthCheck(p: Parsed, group: string, opts: TransferOptions): Check 
  * /sys/kernel/mm/memory_peers), so GPUDirect RDMA through one is likely off; DMA-BUF needs none, so
  * it is a warning to confirm on the host (references/read-evidence.md, "Not shown").
  */
+/**
+ * A nixlbench table whose header line is above the paste: its rows were read by their field count (the layout of
+ * that many columns), but the rows and lines printed above the cut are not shown, not judged (issue 38, P1/P2).
+ */
+function headlessTables(runs: readonly { headerNotShown?: number; rows: readonly unknown[] }[]): Check[] {
+  return runs
+    .filter((r) => r.headerNotShown !== undefined)
+    .map((r) =>
+      check(
+        'nixlbench.table',
+        'skipped',
+        `the paste starts inside a result table (its \`Block Size (B) …\` header line not pasted): ${r.rows.length} row(s) read by their ${r.headerNotShown} columns, the layout nixlbench prints with that many; the rows and lines above the cut are not shown, not judged`,
+        { fix: 'paste the whole nixlbench log of the rank-0 initiator, from its configuration block' },
+      ),
+    );
+}
+
 function peerMemoryBanner(note: { line: number }): Check {
   return check(
     'gdr.peermem',

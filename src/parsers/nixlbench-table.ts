@@ -61,6 +61,71 @@ export function parseRow(text: string, columns: readonly (keyof NixlbenchRow)[])
   return row as NixlbenchRow;
 }
 
+/**
+ * The column order of each table nixlbench has printed, by the number of fields in a row. Every version of
+ * benchmark/nixlbench/src/utils/utils.cpp prints one of two layouts, each with an aggregate variant for more than
+ * two ranks pairwise (printStatsHeader and printStats print the same columns): current (nixl ≥ 0.5.1, #591) 10 or
+ * 12 fields, legacy 6 or 8 (references/read-shapes.md, "nixlbench rows without their header"). No two layouts share
+ * a field count, so a whole row's count fixes its columns.
+ */
+const SHAPES: Readonly<Record<number, readonly (keyof NixlbenchRow)[]>> = {
+  12: [
+    'blockSize',
+    'batchSize',
+    'gbps',
+    'aggregateGbps',
+    'networkUtilPct',
+    'avgLatUs',
+    'avgPrepUs',
+    'p99PrepUs',
+    'avgPostUs',
+    'p99PostUs',
+    'avgTxUs',
+    'p99TxUs',
+  ],
+  10: [
+    'blockSize',
+    'batchSize',
+    'gbps',
+    'avgLatUs',
+    'avgPrepUs',
+    'p99PrepUs',
+    'avgPostUs',
+    'p99PostUs',
+    'avgTxUs',
+    'p99TxUs',
+  ],
+  8: ['blockSize', 'batchSize', 'avgLatUs', 'mibps', 'gibps', 'gbps', 'aggregateGbps', 'networkUtilPct'],
+  6: ['blockSize', 'batchSize', 'avgLatUs', 'mibps', 'gibps', 'gbps'],
+};
+
+/** A line of numbers whose first two are integers: the shape of a result row, whatever its columns. */
+export function looksLikeRow(text: string): boolean {
+  const f = text.trim().split(/\s+/);
+  return (
+    f.length >= 3 &&
+    parseInteger(f[0]) !== undefined &&
+    parseInteger(f[1]) !== undefined &&
+    f.every((x) => parseNumber(x) !== undefined)
+  );
+}
+
+/**
+ * The columns of a result row pasted without its table's header line, when its field count fixes them (SHAPES);
+ * a legacy row must also agree with itself (its MiB/s, GiB/s and GB/s columns are one figure in three units).
+ */
+export function headlessColumns(text: string): (keyof NixlbenchRow)[] | undefined {
+  const columns = SHAPES[text.trim().split(/\s+/).length];
+  if (!columns || !looksLikeRow(text)) return undefined;
+  const row = parseRow(text, columns);
+  if (!row) return undefined;
+  if (row.mibps !== undefined && row.gibps !== undefined) {
+    const near = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(Math.abs(a), Math.abs(b), 1e-6);
+    if (!near(mibpsToGBps(row.mibps), row.gbps) || !near(gibpsToGBps(row.gibps), row.gbps)) return undefined;
+  }
+  return [...columns];
+}
+
 /** "Backend (--backend=[UCX,GDS])" → "backend"; "ETCD Endpoint" → "etcd_endpoint". */
 export function configKey(label: string): string {
   const flag = /\(--([a-z0-9_]+)=/.exec(label);

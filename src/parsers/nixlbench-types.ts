@@ -28,6 +28,13 @@ export interface NixlbenchRun {
   /** The configuration block, keyed by flag name ("backend", "op_type", …) or the label when it names no flag. */
   config: Record<string, string>;
   rows: NixlbenchRow[];
+  /**
+   * The table's header line is not in the paste (cut above): its rows were read by their field count, which fixes
+   * the columns (nixlbench-table.ts headlessColumns); this many columns. Rows above the cut are not shown.
+   */
+  headerNotShown?: number;
+  /** The configuration block's banner is not in the paste: it starts at an option line (cut above). */
+  configCut?: true;
 }
 
 export interface NixlbenchWorker {

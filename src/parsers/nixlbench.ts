@@ -1,7 +1,7 @@
 import { ParseError } from './errors.js';
 import { cleanLines, type Line } from './lines.js';
 import { ABSL, failureOf } from './nixlbench-failures.js';
-import { configKey, headerColumns, parseRow } from './nixlbench-table.js';
+import { configKey, headerColumns, headlessColumns, looksLikeRow, parseRow } from './nixlbench-table.js';
 import type {
   NixlbenchFailure,
   NixlbenchResult,
@@ -48,7 +48,18 @@ interface State {
   failure?: { kind: NixlbenchFailure; line: number; text: string };
   flags: Record<string, string>;
   peerMemoryNote?: { line: number; text: string };
+  /** The number of the paste's last line read here (a row on it may be cut mid-line). */
+  lastNo: number;
+  /** Result-shaped lines seen with no table header to give them columns (see headlessRow). */
+  headless: number;
 }
+
+/**
+ * An option line of the configuration block (utils.cpp xferBenchConfig::printOption: the description, padded to
+ * 60, then ": " and the value), one that names its flag: `Backend (--backend=[UCX,GDS]) : UCX`. Nothing else
+ * nixlbench prints has this shape, so it opens the block where the paste starts below its banner.
+ */
+const OPTION_LINE = /^[A-Z][A-Za-z0-9 /.-]*\(--[a-z0-9_]+=[^)]*\)\s*:\s?.*$/;
 
 function newRun(s: State, format: NixlbenchRun['format']): NixlbenchRun {
   const run: NixlbenchRun = { format, config: {}, rows: [] };
@@ -63,6 +74,29 @@ function noteFailure(s: State, line: Line, text: string, whole = text): boolean 
   if (!kind) return false;
   s.errors.push({ line: line.no, text: whole });
   if (!s.failure) s.failure = { kind, line: line.no, text: whole };
+  return true;
+}
+
+/**
+ * A result row with no table header before it (the paste starts below the header): read when its field count
+ * fixes the columns (headlessColumns) and it is not the paste's last line (which may be cut mid-row); the rows
+ * after it are read with those columns. True when the line was read.
+ */
+function headlessRow(s: State, line: Line, text: string): boolean {
+  if (!looksLikeRow(text)) return false;
+  const columns = line.no !== s.lastNo ? headlessColumns(text) : undefined;
+  const row = columns && parseRow(text, columns);
+  if (!columns || !row) {
+    s.headless++;
+    return false;
+  }
+  s.recognised++;
+  const format = columns.includes('mibps') ? 'legacy' : 'current';
+  const run = !s.run || s.run.rows.length > 0 ? newRun(s, format) : s.run;
+  run.format = format;
+  run.headerNotShown = columns.length;
+  s.columns = columns;
+  run.rows.push(row);
   return true;
 }
 
@@ -91,6 +125,13 @@ function handleLine(s: State, line: Line): void {
     (s.run as NixlbenchRun).format = format;
     s.columns = columns;
     return;
+  }
+  if (!s.columns && !s.inConfig && headlessRow(s, line, text)) return;
+  if (!s.inConfig && OPTION_LINE.test(text)) {
+    // The paste starts inside the configuration block, its `NIXLBench Configuration` banner above the cut.
+    s.inConfig = true;
+    s.columns = undefined;
+    newRun(s, 'current').configCut = true;
   }
   if (s.columns) {
     const row = parseRow(text, s.columns);
@@ -181,8 +222,22 @@ export function parseNixlbench(text: string): NixlbenchResult {
     ready: false,
     errors: [],
     flags: {},
+    lastNo: lines.filter((l) => !ucx.consumed.has(l.no) && l.text.trim() !== '').at(-1)?.no ?? 0,
+    headless: 0,
   };
   for (const line of lines) if (!ucx.consumed.has(line.no)) handleLine(s, line);
+  if (s.recognised === 0 && s.headless > 0) {
+    const first = lines.find((l) => looksLikeRow(l.text)) as Line;
+    throw new ParseError(
+      TOOL,
+      `${s.headless === 1 ? 'a result row' : `${s.headless} result rows`} without the table's header line (\`Block Size (B) …\`, not in the paste), and ${s.headless === 1 ? 'its' : 'their'} shape does not fix the columns`,
+      {
+        line: first.no,
+        text: first.text,
+        fix: 'paste the result table from its `Block Size (B)` header line',
+      },
+    );
+  }
   if (s.recognised === 0) {
     const first = lines.find((l) => l.text.trim() !== '') as Line;
     throw new ParseError(TOOL, 'no nixlbench start-up line, configuration block or result table found', {

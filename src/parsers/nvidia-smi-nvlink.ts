@@ -11,6 +11,7 @@ import { parseNumber } from './units.js';
  * lines, kept as counters, not links (references/read-shapes.md).
  */
 export interface NvlinkGpu {
+  /** The GPU's index; -1 for a block whose `GPU n:` header line is above the paste (see headless). */
   index: number;
   name: string;
   uuid?: string;
@@ -46,7 +47,23 @@ export interface NvlinkGpu {
   endsAtHeader?: boolean;
   /** The paste ends at one of this GPU's link lines: links after it may not be shown (issue 38, principle 2). */
   endsInLinks?: boolean;
+  /**
+   * The paste starts inside this GPU's block: its link lines are shown, its `GPU n: <name> (UUID: …)` header line
+   * is not (cut above), so its index and name are not known (issue 38, principle 1; named GPU_NOT_SHOWN).
+   */
+  headless?: true;
 }
+
+/** The name given to the GPU whose link lines a paste starts with, its `GPU n:` header line not pasted. */
+export const GPU_NOT_SHOWN = 'GPU (header not shown)';
+
+/**
+ * The per-link line shapes nvidia-smi nvlink prints under a GPU header: `--status` (`Link 0: 25 GB/s`,
+ * `Link 3: <inactive>`), `-c` (`Link 0, P2P is supported: true`), `-e` (`Link 1: Replay Errors: 0`) and `-gt`
+ * (`Link 0: Data Tx: 5863784 KiB`). One of them before any header starts a headless GPU block.
+ */
+const LINK_LINE =
+  /^Link \d+(?:: (?:<inactive>|[\d.]+ GB\/s|[A-Za-z][A-Za-z ]*Errors: \d+|(?:Data|Raw) [TR]x: \d+ [KMG]?i?B)|, [^:]+: (?:true|false))$/i;
 
 export interface NvlinkResult {
   gpus: NvlinkGpu[];
@@ -60,6 +77,9 @@ export interface NvlinkResult {
 }
 
 const TOOL = 'nvidia-smi nvlink';
+
+/** The driver's note in place of a GPU's link lines (`NVML: Unable to retrieve NVLink information as all links are inActive`). */
+const ALL_INACTIVE = /Unable to retrieve NVLink information as all links are inactive/i;
 
 export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
   const lines = cleanLines(text);
@@ -88,7 +108,12 @@ export function parseNvidiaSmiNvlink(text: string): NvlinkResult {
       gpus.push(gpu);
       continue;
     }
-    if (gpu && /Unable to retrieve NVLink information as all links are inactive/i.test(t)) {
+    if (!gpu && (LINK_LINE.test(t) || ALL_INACTIVE.test(t))) {
+      // The paste starts below a GPU's header line (cut above): its links are read as one GPU's, not named.
+      gpu = { index: -1, name: GPU_NOT_SHOWN, links: [], headless: true };
+      gpus.push(gpu);
+    }
+    if (gpu && ALL_INACTIVE.test(t)) {
       gpu.allInactive = true;
       continue;
     }
