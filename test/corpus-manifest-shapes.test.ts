@@ -45,7 +45,8 @@ function readBack(o: unknown): string {
     metadata?: Record<string, unknown>;
     status?: unknown;
   };
-  const meta = (x.metadata ??= {});
+  x.metadata ??= {};
+  const meta = x.metadata;
   meta.annotations = {
     ...((meta.annotations as object | undefined) ?? {}),
     'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(o)}\n`,

@@ -182,7 +182,9 @@ function cutOfStatus(r: IbstatusResult): Shown | undefined {
     return cutShown(`it ends at \`${r.endsInsideField.text}\`, inside a port's field line`);
   if (r.endsInsideNext) return cutShown(`it ends inside the next device's \`Infiniband device '…'\` line`);
   if (r.devices.some((d) => d.name === DEVICE_NOT_SHOWN))
-    return cutShown("it starts inside a port block, its `Infiniband device '…' port N status:` line not pasted");
+    return cutShown(
+      "it starts inside a port block, its `Infiniband device '…' port N status:` line not pasted",
+    );
   return undefined;
 }
 

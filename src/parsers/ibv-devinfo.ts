@@ -124,31 +124,14 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
       port = undefined;
       continue;
     }
-    if (!device && key === 'port' && /^\d+$/.test(value)) {
-      // A port block pasted without its `hca_id:` line: the port is read, the device is not shown.
-      device = { name: HCA_NOT_SHOWN, ports: [] };
-      devices.push(device);
-    }
-    if (!device && PORT_STATE_KEYS.test(key) && /^[A-Z_]+ \(\d+\)$/.test(value)) {
-      // A port's state lines with neither `hca_id:` nor `port:` (a fragment of `ibv_devinfo -v`): one port, not
-      // numbered, of a device that is not shown. A tail of MTU/LID lines alone says nothing to judge: left out.
-      device = { name: HCA_NOT_SHOWN, ports: [] };
-      devices.push(device);
-      port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
-      device.ports.push(port);
-    }
-    if (!device && DEVICE_HEADER_KEYS.test(key)) {
-      // The paste starts inside a device's header (its `hca_id:` line above the cut): the header lines shown are
-      // still that device's, and say what it is (vendor_id 0x1d0f is Amazon's EFA): the device, not its name.
-      device = { name: HCA_NOT_SHOWN, ports: [] };
-      devices.push(device);
-    }
-    if (!device && DEVICE_CAP_KEYS.test(key)) {
-      // A fragment of `ibv_devinfo -v`'s device attributes (print_hca_cap: max_qp, max_cq, atomic_cap…) with
-      // neither its `hca_id:` line nor a port: a device that is shown only in part, its ports not shown.
-      device = { name: HCA_NOT_SHOWN, ports: [] };
-      devices.push(device);
-      verbose = true;
+    if (!device) {
+      const headless = startHeadless(key, value);
+      if (headless) {
+        device = headless.device;
+        devices.push(device);
+        if (headless.port) port = headless.port;
+        if (headless.verbose) verbose = true;
+      }
     }
     if (!device) {
       stray ??= { no: line.no, text: t };
@@ -296,6 +279,29 @@ function endOfDevinfo(
 /** Device attributes only `ibv_devinfo -v` prints (libibverbs/examples/devinfo.c print_hca_cap, before the ports). */
 const DEVICE_CAP_KEYS =
   /^(?:max_[a-z_]+|page_size_cap|device_cap_flags|device_cap_exp_flags|atomic_cap|local_ca_ack_delay)$/;
+
+/**
+ * The device a line starts when the paste has shown no `hca_id:` line yet (issue 38, P1): the paste starts inside a
+ * device's block, whose name is not shown. A `port:` line starts a port block of that device; a port's state line
+ * with neither (a fragment of `ibv_devinfo -v`) one port, not numbered; a header line (transport … phys_port_cnt)
+ * the device whose header it is, which it still describes (vendor_id 0x1d0f is Amazon's EFA); a device attribute
+ * of `-v` (max_qp, atomic_cap …) a device shown only in part. A tail of MTU/LID lines alone says nothing: undefined.
+ */
+function startHeadless(
+  key: string,
+  value: string,
+): { device: IbDevice; port?: IbPort; verbose?: true } | undefined {
+  const device: IbDevice = { name: HCA_NOT_SHOWN, ports: [] };
+  if (key === 'port' && /^\d+$/.test(value)) return { device };
+  if (PORT_STATE_KEYS.test(key) && /^[A-Z_]+ \(\d+\)$/.test(value)) {
+    const port: IbPort = { device: device.name, port: 1, state: 'not-shown', implicit: true };
+    device.ports.push(port);
+    return { device, port };
+  }
+  if (DEVICE_HEADER_KEYS.test(key)) return { device };
+  if (DEVICE_CAP_KEYS.test(key)) return { device, verbose: true };
+  return undefined;
+}
 
 /**
  * The lines of a device's header, printed after `hca_id:` and before its first `port:` (libibverbs devinfo.c
