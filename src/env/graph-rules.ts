@@ -192,3 +192,30 @@ export function kvNetworkCheck(
     },
   );
 }
+
+/**
+ * One side of a prefill/decode pair with the other side not in the input (a prefill worker's manifest given alone,
+ * a guide's decode.yaml without its prefill.yaml). A side that declares its KV path (an RDMA resource, a secondary
+ * or host network with its devices) is judged on what it declares, as the pair's checks judge each side. A side with
+ * none hands its KV over the pod network unless its peer shares its node, which the input cannot show: a warning,
+ * never the pass that no check at all would give. The pair given together is judged by kvNetworkCheck.
+ */
+export function oneSidedKvCheck(
+  prefill: ServiceCtx[],
+  decode: ServiceCtx[],
+  subject: string,
+): Check | undefined {
+  if ((prefill.length === 0) === (decode.length === 0)) return undefined;
+  const [shown, missing] = prefill.length > 0 ? [prefill, 'decode'] : [decode, 'prefill'];
+  const lacking = shown.filter((c) => fastPaths(c.svc).length === 0);
+  if (lacking.length === 0) return undefined;
+  return check(
+    'env.kv-over-pod-network',
+    'warn',
+    `${lacking.map(label).join(' and ')} ${lacking.length > 1 ? 'have' : 'has'} no RDMA resource, secondary or host network, and the ${missing} side of the pair is not in the input: unless it runs on the same node, KV leaves over the pod network (TCP)`,
+    {
+      subject,
+      fix: `request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, and give env the ${missing} side's manifest too (one file, or both files in one run) so the KV path between them is judged`,
+    },
+  );
+}

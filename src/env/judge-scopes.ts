@@ -1,7 +1,7 @@
 import type { Check } from '../core/model.js';
 import { check } from '../core/model.js';
 import { cpuEngineOf } from './cpu-engine.js';
-import { kvNetworkCheck, type ServiceCtx } from './graph-rules.js';
+import { kvNetworkCheck, oneSidedKvCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
 import { kvStorageCheck } from './kv-storage.js';
 import { servesNoModel } from './non-serving.js';
@@ -314,6 +314,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
       : kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),
     kvStorageCheck(prefill, decode, scope.subject),
+    oneSidedKvCheck(prefill, decode, scope.subject),
   ]) {
     if (c) part.checks.push(c);
   }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { rollUp } from '../src/core/verdict.js';
+import { analyseYamlFile as run } from './helpers/env.js';
+
+/**
+ * One side of a prefill/decode pair given without the other (a guide's prefill.yaml alone): the KV path runs between
+ * the two, so a side that declares no path of its own off the pod network is never passed for want of a check
+ * (a skip or a warning is never a pass). A side that declares its RDMA path is judged on what it declares.
+ */
+const deployment = (mode: 'prefill' | 'decode', rdma: boolean) => `
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: sglang-${mode}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: sglang-${mode}}}
+  template:
+    metadata: {labels: {app: sglang-${mode}}}
+    spec:
+      containers:
+      - name: sglang
+        image: lmsysorg/sglang:v0.5.4
+        command: ["python3", "-m", "sglang.launch_server", "--model-path", "Qwen/Qwen3-8B",
+                  "--disaggregation-mode", "${mode}", "--disaggregation-transfer-backend", "mooncake"]
+        resources: {limits: {nvidia.com/gpu: 1${rdma ? ', rdma/ib: 1' : ''}}}
+${rdma ? '        securityContext: {capabilities: {add: [IPC_LOCK]}}\n' : ''}`;
+
+const kvPath = async (yaml: string) =>
+  (await run(yaml)).checks.filter((c) => c.id === 'env.kv-over-pod-network').map((c) => c.status);
+
+describe('one side of a prefill/decode pair, the other not in the input', () => {
+  it('a prefill (or decode) with no RDMA path warns: its KV leaves over the pod network unless the peer shares its node', async () => {
+    for (const mode of ['prefill', 'decode'] as const) {
+      const a = await run(deployment(mode, false));
+      const c = a.checks.find((x) => x.id === 'env.kv-over-pod-network');
+      expect(c?.status, mode).toBe('warn');
+      expect(c?.detail).toMatch(
+        new RegExp(`the ${mode === 'prefill' ? 'decode' : 'prefill'} side of the pair is not in the input`),
+      );
+      expect(rollUp(a.checks).status).not.toBe('trusted');
+    }
+  });
+
+  it('a side that declares its RDMA device is judged on what it declares: no such warning', async () => {
+    expect(await kvPath(deployment('prefill', true))).toEqual([]);
+  });
+
+  it('both sides in one file are judged as a pair, not as two lone sides', async () => {
+    const both = await run(`${deployment('prefill', false)}---${deployment('decode', false)}`);
+    const c = both.checks.filter((x) => x.id === 'env.kv-over-pod-network');
+    expect(c).toHaveLength(1);
+    expect(c[0]?.detail).not.toMatch(/side of the pair is not in the input/);
+  });
+});
