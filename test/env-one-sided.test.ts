@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rollUp } from '../src/core/verdict.js';
+import { runEnv } from '../src/env/index.js';
 import { analyseYamlFile as run } from './helpers/env.js';
 
 /**
@@ -50,5 +54,46 @@ describe('one side of a prefill/decode pair, the other not in the input', () => 
     const c = both.checks.filter((x) => x.id === 'env.kv-over-pod-network');
     expect(c).toHaveLength(1);
     expect(c[0]?.detail).not.toMatch(/side of the pair is not in the input/);
+  });
+});
+
+describe("a guide's prefill and decode in two files of one directory", () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'env-one-sided-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const dirWith = (files: Record<string, string>) => {
+    const d = mkdtempSync(path.join(root, 'd-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(d, name), text);
+    return d;
+  };
+  const pairChecks = async (d: string, eager?: boolean) =>
+    (await runEnv([d], { cwd: d, ...(eager === false ? { eager: false } : {}) })).checks.filter(
+      (c) => c.id === 'env.kv-over-pod-network',
+    );
+
+  it('are one pair, judged as the two in one file are (read file by file or all at once)', async () => {
+    const d = dirWith({
+      'prefill.yaml': deployment('prefill', false),
+      'decode.yaml': deployment('decode', false),
+    });
+    const inOne = (await run(`${deployment('prefill', false)}---${deployment('decode', false)}`)).checks.find(
+      (c) => c.id === 'env.kv-over-pod-network',
+    );
+    for (const eager of [true, false]) {
+      const got = await pairChecks(d, eager);
+      expect(got.map((c) => c.status)).toEqual([inOne?.status]);
+      expect(got[0]?.detail).toBe(inOne?.detail);
+      expect(got[0]?.subject).toMatch(/(decode|prefill)\.yaml\+(decode|prefill)\.yaml$/);
+    }
+  });
+
+  it('with two prefill files beside one decode, which prefill hands KV to it is not shown: each stays a lone side', async () => {
+    const d = dirWith({
+      'prefill-a.yaml': deployment('prefill', false),
+      'prefill-b.yaml': deployment('prefill', false).replace('sglang-prefill', 'sglang-prefill-b'),
+      'decode.yaml': deployment('decode', false),
+    });
+    const got = await pairChecks(d);
+    expect(got).toHaveLength(3);
+    for (const c of got) expect(c.detail).toMatch(/side of the pair is not in the input/);
   });
 });

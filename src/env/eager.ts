@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { judgeScope, type Lookups, scopesOf, type Unit } from './judge-scopes.js';
 import type { LoadedDoc } from './load.js';
+import { loneSide } from './pair-files.js';
 import type { RawGraph } from './raw.js';
 import type { Extracted, WorkloadExtractor } from './workloads.js';
 import { isKustomization, kustomizePatches, prepareServices } from './workloads.js';
@@ -36,6 +37,12 @@ export function eagerJudging(
     const judged = new Set<RawGraph>();
     for (const g of fresh) early.add(path.normalize(g.file));
     for (const scope of scopesOf(fresh)) {
+      // One side of a pair, alone in its file, may pair with a file read later (pair-files.ts): judged at the end.
+      if (loneSide(scope)) {
+        units.push({ paired: scope.paired, scope });
+        for (const g of scope.graphs) waiting.add(g);
+        continue;
+      }
       const watch = watched(x.lookups);
       const saved = scope.graphs.flatMap((g) =>
         g.services.map((s) => ({ s, argv: s.argv, from: s.optionsFrom })),

@@ -9,6 +9,7 @@ import { addPart, emptyPart, judgeScope, type Scope, scopesOf, type Unit } from 
 import { KUSTOMIZE_KIND, kustomizeCheck } from './kustomize.js';
 import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
+import { pairAcrossFiles } from './pair-files.js';
 import { AS_COMMAND, READ_UP_TO } from './read-in-part.js';
 import type { EnvReportPart, EnvService, Skipped } from './schema.js';
 import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
@@ -83,8 +84,9 @@ export function analyse(
   // graphs are taken from `ex` (issue 40 item 13). DGDs of a file that pair up come first.
   ex.graphs = [];
   const all = emptyPart();
+  const scoped = pairAcrossFiles(units);
   for (const paired of [true, false])
-    for (const u of units) {
+    for (const u of scoped) {
       if (u.paired !== paired) continue;
       addPart(all, u.part ?? judgeScope(u.scope as Scope, ex));
       u.part = undefined;

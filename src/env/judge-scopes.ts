@@ -72,7 +72,7 @@ export interface Scope {
 }
 
 /** Which side of a prefill/decode pair a DGD holds on its own: declared, by flag, or by name. */
-function sideOf(g: RawGraph): 'prefill' | 'decode' | 'both' | 'none' {
+export function sideOf(g: RawGraph): 'prefill' | 'decode' | 'both' | 'none' {
   let p = false;
   let d = false;
   for (const s of g.services) {
