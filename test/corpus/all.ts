@@ -56,6 +56,8 @@ import { CAPTURES_b55 } from './captures-b55.table.js';
 import { CAPTURES_b56 } from './captures-b56.table.js';
 import { CAPTURES_b57 } from './captures-b57.table.js';
 import { CAPTURES_b58 } from './captures-b58.table.js';
+import { CAPTURES_b59 } from './captures-b59.table.js';
+import { CAPTURES_b60 } from './captures-b60.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -117,4 +119,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b56,
   ...CAPTURES_b57,
   ...CAPTURES_b58,
+  ...CAPTURES_b59,
+  ...CAPTURES_b60,
 ];

@@ -290,4 +290,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // reset` after GSP RPC timeouts (P4, src/classify/dmesg-gsp-reset.test.ts), Open MPI's slots refusal as a job that
   // never ran (P2, src/read/launch-failed.test.ts), /dev/kmsg records (P1, src/read/dmesg-kmsg-records.test.ts), a topo
   // matrix kept as shell comments (P1, src/parsers/topo-shell-comments.test.ts))
+  // b59
+  // b60
 };
