@@ -68,33 +68,24 @@ export function parseRow(text: string, columns: readonly (keyof NixlbenchRow)[])
  * 12 fields, legacy 6 or 8 (references/read-shapes.md, "nixlbench rows without their header"). No two layouts share
  * a field count, so a whole row's count fixes its columns.
  */
+const CURRENT: readonly (keyof NixlbenchRow)[] = [
+  'blockSize',
+  'batchSize',
+  'gbps',
+  'aggregateGbps',
+  'networkUtilPct',
+  'avgLatUs',
+  'avgPrepUs',
+  'p99PrepUs',
+  'avgPostUs',
+  'p99PostUs',
+  'avgTxUs',
+  'p99TxUs',
+];
 const SHAPES: Readonly<Record<number, readonly (keyof NixlbenchRow)[]>> = {
-  12: [
-    'blockSize',
-    'batchSize',
-    'gbps',
-    'aggregateGbps',
-    'networkUtilPct',
-    'avgLatUs',
-    'avgPrepUs',
-    'p99PrepUs',
-    'avgPostUs',
-    'p99PostUs',
-    'avgTxUs',
-    'p99TxUs',
-  ],
-  10: [
-    'blockSize',
-    'batchSize',
-    'gbps',
-    'avgLatUs',
-    'avgPrepUs',
-    'p99PrepUs',
-    'avgPostUs',
-    'p99PostUs',
-    'avgTxUs',
-    'p99TxUs',
-  ],
+  12: CURRENT,
+  // The same without the aggregate and network-utilisation columns, which only runs of more than two ranks print.
+  10: CURRENT.filter((k) => k !== 'aggregateGbps' && k !== 'networkUtilPct'),
   8: ['blockSize', 'batchSize', 'avgLatUs', 'mibps', 'gibps', 'gbps', 'aggregateGbps', 'networkUtilPct'],
   6: ['blockSize', 'batchSize', 'avgLatUs', 'mibps', 'gibps', 'gbps'],
 };
