@@ -69,7 +69,9 @@ describe('a commented-out line in a worker script is no argument (P1: read what 
   });
   it('only a `#` that begins an unquoted word starts a comment (bash(1) COMMENTS)', () => {
     expect(stripShellComments('vllm serve m # tail\n--port 8000')).toBe('vllm serve m \n--port 8000');
-    expect(stripShellComments(`echo '# kept' "a # b" x#y $# \\# z`)).toBe(`echo '# kept' "a # b" x#y $# \\# z`);
+    expect(stripShellComments(`echo '# kept' "a # b" x#y $# \\# z`)).toBe(
+      `echo '# kept' "a # b" x#y $# \\# z`,
+    );
     expect(stripShellComments('# whole line\nrun')).toBe('\nrun');
   });
 });

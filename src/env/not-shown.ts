@@ -70,7 +70,9 @@ export function rolesNotShown(kind: string, doc: Rec): NotShownGraph | undefined
  * workload written elsewhere (a kustomize `patch-prefill.yaml`): the API server refuses a container
  * without one (kubernetes pkg/apis/core/validation/validation.go, `field.Required(…"image")`).
  */
-export function imagelessPatch(services: readonly RawService[]): string | undefined {
-  if (services.some((s) => s.image !== undefined)) return undefined;
-  return 'a patch fragment (no container names an image, which the API server requires of a workload)';
+export function imagelessPatch(services: readonly RawService[]): { partial?: string } {
+  if (services.some((s) => s.image !== undefined)) return {};
+  return {
+    partial: 'a patch fragment (no container names an image, which the API server requires of a workload)',
+  };
 }

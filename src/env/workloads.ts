@@ -322,8 +322,7 @@ export function workloadExtractor(): WorkloadExtractor {
     if (PLAIN_KINDS.includes(kind)) {
       const services = plainServices(kind, doc);
       if (services.length === 0) return skip(`${kind} without containers`);
-      const partial = imagelessPatch(services);
-      out.graphs.push({ ...where, isDgd: false, services, ...(partial ? { partial } : {}) });
+      out.graphs.push({ ...where, isDgd: false, services, ...imagelessPatch(services) });
       return;
     }
     if (kind === 'ConfigMap') out.configMaps.set(name, stringMap(doc.data));
