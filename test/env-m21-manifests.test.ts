@@ -75,33 +75,3 @@ describe('a commented-out line in a worker script is no argument (P1: read what 
     expect(stripShellComments('# whole line\nrun')).toBe('\nrun');
   });
 });
-
-/** A plain Deployment named `prefill` running vLLM with a KV connector; `image` is the line to add, if any. */
-const deployment = (image: string) => `
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: prefill}
-spec:
-  template:
-    spec:
-      containers:
-        - name: modelserver
-${image}          command: ["vllm", "serve"]
-          args: ["m", "--tensor-parallel-size=4", "--kv-transfer-config", '{"kv_connector":"NixlConnector","kv_role":"kv_both"}']
-          resources: {limits: {nvidia.com/gpu: "4"}}
-`;
-
-describe('a plain workload whose containers name no image is a patch onto one written elsewhere (P2: not shown is never absent)', () => {
-  it('a strategic-merge patch (no image, as the API server would refuse) is a fragment, not a whole aggregated graph', async () => {
-    const a = await run(deployment(''));
-    expect(status(a, 'env.partial')).toEqual(['skipped']);
-    // Not judged as a whole workload: no /dev/shm failure for a volume its base may mount.
-    expect(status(a, 'env.shm')).toEqual([]);
-    expect(a.part.graphs.map((g) => g.mode)).toEqual(['partial']);
-  });
-  it('the same workload with its image is whole and judged', async () => {
-    const a = await run(deployment('          image: vllm/vllm-openai:v0.11.0\n'));
-    expect(status(a, 'env.partial')).toEqual([]);
-    expect(status(a, 'env.shm')).toContain('fail');
-  });
-});

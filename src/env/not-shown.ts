@@ -64,15 +64,3 @@ export function rolesNotShown(kind: string, doc: Rec): NotShownGraph | undefined
     partial: `${kind} ${name}: role${names.length > 1 ? 's' : ''} ${names.join(', ')} named, but no container of ${names.length > 1 ? 'their pods' : 'its pod'} is shown (cut or elided), so the engine, devices and network are not in the file`,
   };
 }
-
-/**
- * A plain workload none of whose containers names an image is a strategic-merge patch onto a
- * workload written elsewhere (a kustomize `patch-prefill.yaml`): the API server refuses a container
- * without one (kubernetes pkg/apis/core/validation/validation.go, `field.Required(…"image")`).
- */
-export function imagelessPatch(services: readonly RawService[]): { partial?: string } {
-  if (services.some((s) => s.image !== undefined)) return {};
-  return {
-    partial: 'a patch fragment (no container names an image, which the API server requires of a workload)',
-  };
-}

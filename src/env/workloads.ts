@@ -3,7 +3,7 @@ import { notADynamoKind, readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import { type Misgrouped, withImpliedApiVersion, withKnownGroup } from './kind-only.js';
 import type { LoadedDoc } from './load.js';
-import { dgdSpecNotShown, imagelessPatch, type NotShownGraph, rolesNotShown } from './not-shown.js';
+import { dgdSpecNotShown, type NotShownGraph, rolesNotShown } from './not-shown.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawGraph, type RawService, type Rec, str, stringMap } from './raw.js';
 import { rayServices } from './ray.js';
@@ -322,7 +322,7 @@ export function workloadExtractor(): WorkloadExtractor {
     if (PLAIN_KINDS.includes(kind)) {
       const services = plainServices(kind, doc);
       if (services.length === 0) return skip(`${kind} without containers`);
-      out.graphs.push({ ...where, isDgd: false, services, ...imagelessPatch(services) });
+      out.graphs.push({ ...where, isDgd: false, services });
       return;
     }
     if (kind === 'ConfigMap') out.configMaps.set(name, stringMap(doc.data));
