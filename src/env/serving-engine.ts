@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { obj, type RawService, str } from './raw.js';
+import { shellScript, stripShellComments } from './shell.js';
 
 /**
  * Which serving engine a worker runs and how that engine moves KV between
@@ -72,7 +73,11 @@ const joined = new WeakMap<readonly string[], { length: number; text: string }>(
 export function argvText(argv: readonly string[]): string {
   const known = joined.get(argv);
   if (known && known.length === argv.length) return known.text;
-  const text = argv.join(' ');
+  // A shell script's comments are not part of the command it runs (shell.ts stripShellComments).
+  const sh = shellScript(argv);
+  const text = sh
+    ? argv.map((a, k) => (k === sh.index ? stripShellComments(a) : a)).join(' ')
+    : argv.join(' ');
   joined.set(argv, { length: argv.length, text });
   return text;
 }

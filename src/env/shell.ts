@@ -332,3 +332,40 @@ export function shellScript(argv: readonly string[]): { script: string; index: n
   }
   return undefined;
 }
+
+/**
+ * The script with its comments removed: an unquoted `#` that begins a word runs to the end of
+ * its line (bash(1) COMMENTS), so a commented-out `# --kv-transfer-config …` line after a
+ * continued command is no argument of it. Quotes and backslash escapes are kept as written.
+ */
+export function stripShellComments(script: string): string {
+  if (!script.includes('#')) return script;
+  let out = '';
+  let quote: "'" | '"' | undefined;
+  let wordStart = true;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i] as string;
+    if (quote) {
+      if (c === '\\' && quote === '"' && i + 1 < script.length) {
+        out += c + script[++i];
+        continue;
+      }
+      if (c === quote) quote = undefined;
+      out += c;
+      continue;
+    }
+    if (c === '#' && wordStart) {
+      while (i + 1 < script.length && script[i + 1] !== '\n') i++;
+      continue;
+    }
+    if (c === '\\' && i + 1 < script.length) {
+      out += c + script[++i];
+      wordStart = false;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    out += c;
+    wordStart = /[\s;&|()]/.test(c);
+  }
+  return out;
+}

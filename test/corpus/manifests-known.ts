@@ -189,4 +189,30 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'aibrix-brixbench-dgd-vllm-8p8d-multinode-vke-rdma-autodetect.yaml':
     "READING: UCX_NET_DEVICES is computed at start from `ucx_info -d` (the mlx5 port it finds, then eth1); env's rule is that a value it cannot see leaves env.ucx-net-devices skipped (unverified), while the expert read the script (the pod's own mlx5 port, or UCX's defaults when none) and judged the path declared, as for dynamo-glm52-sglang-disagg-h200.yaml",
   // m21
+  'llmd-wide-ep-vllm-base-prefill-lws.yaml':
+    "READING: as llmd-wide-ep-vllm-decode-lws.yaml: env's stated rule (env.multinode-rdma) fails a worker whose 8-GPU pods span two nodes with no RDMA path; the expert read this base file as one half of a kustomize guide whose provider overlays add the RDMA devices, so not shown rather than broken",
+  'llmd-pd-vllm-aws-libfabric-patch-prefill.yaml':
+    "READING: a kustomize patch read alone: its workload is a Deployment whose container (modelserver) states no mode and only vLLM's kv_both, so env's stated rule (roles.ts: a lone worker with no stated side, its name a hint about a pair and never proof) reads it as one aggregated engine with no KV hand-off; the expert knew it as the prefill half of the guide (Deployment name, anti-affinity to the decode pods, the base and EFA patch in the kustomization, outside the file)",
+  'llmd-pd-vllm-aws-libfabric-patch-decode.yaml':
+    "READING: as llmd-pd-vllm-aws-libfabric-patch-prefill.yaml, read alone as an aggregated TP4 engine; env's stated rule (env.shm) then fails four GPU processes with no /dev/shm volume, which the guide's base Deployment (outside the file) mounts",
+  'llmd-pd-sglang-aws-libfabric-patch-prefill.yaml':
+    'READING: env reads the prefill side (--disaggregation-mode=prefill) and warns KV over the pod network as the expert does, but its stated rule (env.shm) fails a TP4 pod with no /dev/shm volume; the expert read the file as a patch whose base Deployment (outside the file) mounts it',
+  'llmd-pd-vllm-xpu-ucx-tcp-patch-prefill.yaml':
+    "READING: read alone, the Deployment's container states no mode and only kv_both, so env's stated rule (roles.ts, a lone worker with no stated side) takes it as aggregated and does not judge its UCX_TLS=tcp against a KV hand-off; the expert knew it as the prefill half of the guide's pair and judged the TCP-only UCX_TLS the patch sets",
+  'llmd-pd-vllm-xpu-ucx-tcp-patch-decode.yaml':
+    'READING: as llmd-pd-vllm-xpu-ucx-tcp-patch-prefill.yaml, on the decode half: one lone worker with no stated side, read as aggregated',
+  'llmd-agentic-nemotron3-ultra-patch-prefill.yaml':
+    "READING: read alone, the container states no mode and vLLM's top-level kv_role is kv_both (the MultiConnector's; the nested NIXL kv_producer is a sub-connector's), so env's stated rule (roles.ts) takes one aggregated engine with no KV hand-off; the expert knew it as the prefill pool of the guide and judged its missing RDMA",
+  'llmd-agentic-nemotron3-ultra-patch-decode.yaml':
+    'READING: as llmd-agentic-nemotron3-ultra-patch-prefill.yaml, on the decode pool',
+  'llmd-epd-vllm-rdma-ib-patch-prefill.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns rdma/ib requested with no IPC_LOCK or privilege (registering KV memory can fail); the expert judged the rdma/ib and GPUs the patch declares as its end of the KV path, the base's security context not being in the file",
+  'llmd-epd-vllm-rdma-ib-patch-decode.yaml':
+    'READING: as llmd-epd-vllm-rdma-ib-patch-prefill.yaml: env.rdma-ipc-lock warns rdma/ib with no IPC_LOCK; the expert judged the declared device as the decode end of the KV path',
+  'dynamo-dgd-gaie-epp-vllm-dsr1-dep16-rdma-ib.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns rdma/ib in a container with no IPC_LOCK that runs as uid 1000 (the Dynamo runtime image's USER), so pinning KV memory is bounded by RLIMIT_MEMLOCK; the expert took the rdma/ib 8 on both pools as the whole KV path",
+  'dynamo-dgd-vllm-dsr1-gb200-computedomain-2p-dep4-1d-dep8.yaml':
+    "READING: env's stated rule (env.role, env-rules.md 'The declared role against the engine's mode') fails the prefill pool, declared subComponentType prefill but started without --disaggregation-mode prefill, so dynamo.vllm runs it aggregated; the expert checked the ComputeDomain and NIXL path and missed the absent mode flag (env also took a commented-out DecodeBenchConnector line for an argument: a TOOL miss, fixed, shell comments)",
+  'dynamo-dgd-v1b1-vllm-axk2-disagg-h200-ucx-rc-no-rdma-resource.yaml':
+    "READING: env's stated rule (env.ucx-tls) fails UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc in pods granted no RDMA device, tcp left out: UCX finds no transport to a peer on another node; the expert weighed the header's word that a cluster overlay adds the RDMA resources (context outside the file) and judged not shown rather than broken",
 };
