@@ -45,6 +45,6 @@ export const CAPTURES_b60: Capture[] = [
     tool: 'ucx_info',
     source: 'https://www.hikunpeng.com/document/detail/en/kunpenghpcs/hypermpi/userg_huaweimpi_0031.html',
     expert: 'not-judged',
-    why: "Huawei's Kunpeng HyperMPI guide shows output \"similar to\" `ucx_info -d`: one transport block, ud_verbs on mlx5_0:1 with its capabilities (10957.84 MB/s, peer-failure error handling); no memory-domain headers, no rc/dc transport and no CUDA transport are shown, so whether GPU memory can be sent zero-copy is not in the paste",
+    why: 'Huawei\'s Kunpeng HyperMPI guide shows output "similar to" `ucx_info -d`: one transport block, ud_verbs on mlx5_0:1 with its capabilities (10957.84 MB/s, peer-failure error handling); no memory-domain headers, no rc/dc transport and no CUDA transport are shown, so whether GPU memory can be sent zero-copy is not in the paste',
   },
 ];
