@@ -5,7 +5,8 @@ import type { Capture } from './captures.table.js';
  * provider's committed benchmark outputs (Together AI's together-nccl-tests, H100 nodes) and a gist not taken
  * before. Most of the family the brief named (Broadcom, Intel irdma, Dell/HPE/Lenovo/Supermicro papers, Launchpad,
  * ArchWiki, discussions) held no tool output the stored copies reach, or only pages earlier batches took. The
- * expert reading of each capture was written before `read` ran on it. See README.md.
+ * expert reading of each capture was written before `read` ran on it; the sixth (a setup script's commented
+ * `ibv_devinfo`) was added after the first run, its reading committed before `read` ran on it. See README.md.
  */
 const TOGETHER = 'https://github.com/togethercomputer/together-nccl-tests/blob';
 
@@ -38,6 +39,15 @@ export const CAPTURES_b60: Capture[] = [
     source: 'https://gist.github.com/cswinter/6193721676f6a7903cca74ad660db975',
     expert: 'problem',
     why: 'a gist (table pipes kept): mpirun of `all_reduce_perf -b 1G -e 1G` across two VMs with one V100 each and NCCL_DEBUG=TRACE; both ranks log `NET/IB : No device found.` and `NET/Socket : Using [0]ens12`, so the cross-node path is TCP sockets with no RDMA at all; the copy ends before any result row',
+  },
+  // ibv_devinfo
+  {
+    file: 'ibv_devinfo/dibaotian-docker-install-sh-commented-xib-0-vendor-0x0000-port-active-ethernet-mtu-1024-irdma-warning.txt',
+    tool: 'ibv_devinfo',
+    source:
+      'https://github.com/dibaotian/nccl-tests-platform-setup/blob/8059471a6670e2d737c5b46bed266fa95e5e6c6d/docker_install.sh#L50-L72',
+    expert: 'no-problem',
+    why: "a setup script keeps `ibv_devinfo`'s output as `# ` comments (container after copying a locally built rdma-core in): libibverbs warns it cannot load the irdma provider (no irdma device is listed), the XIB provider prints its version and doorbell mapping, then the one device xib_0 (a vendor RoCE NIC, fw 2.0.002, vendor_id 0x0000) has port 1 PORT_ACTIVE on Ethernet, active_mtu 1024 of 4096; the only device and port are up",
   },
   // ucx_info
   {
