@@ -51,8 +51,18 @@ export interface IbvDevinfoResult {
 
 const TOOL = 'ibv_devinfo';
 
+/**
+ * An output kept as shell comments (issue 38, principle 1): a setup script that records what `ibv_devinfo` printed puts
+ * `# ` before every line. When the `hca_id:` line itself is behind a `#`, the comment marks are the script's: each line
+ * loses its `#` and one space after it (as topo's, parsers/nvidia-smi-topo.ts uncomment).
+ */
+function uncomment(lines: Line[]): Line[] {
+  if (!lines.some((l) => /^\s*#\s*hca_id:\s*\S/.test(l.text))) return lines;
+  return lines.map((l) => (/^\s*#/.test(l.text) ? { ...l, text: l.text.replace(/^\s*# ?/, '') } : l));
+}
+
 export function parseIbvDevinfo(text: string): IbvDevinfoResult {
-  const lines = cleanLines(text);
+  const lines = uncomment(cleanLines(text));
   const devices: IbDevice[] = [];
   const errors: { line: number; text: string }[] = [];
   let listed: string[] | undefined;

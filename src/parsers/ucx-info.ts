@@ -1,5 +1,6 @@
 import { ParseError } from './errors.js';
 import { cleanLines, isLastLine, type Line, type NotUnderstood, promptCommand } from './lines.js';
+import { restoreHash } from './ucx-info-hash.js';
 import { type UcxLogFailure, ucxLogFailures } from './ucx-log-failures.js';
 
 /** UCX's log prefix (src/ucs/debug/log.c): `[1643916642.829082] [host:pid:tid]`. */
@@ -108,25 +109,6 @@ const FIX = 'pass the output of `ucx_info -d` (and `ucx_info -v`)';
 export { CUDA_TRANSPORTS, RDMA_TRANSPORTS, RMA_RDMA_TRANSPORTS } from './ucx-transports.js';
 
 import { CUDA_TRANSPORTS as CUDA_TLS, RDMA_TRANSPORTS as RDMA_TLS } from './ucx-transports.js';
-
-/** Lines only `ucx_info -d` prints, its `#` aside (tl_info.c): two of them mark a paste whose `#` was stripped. */
-const UCX_KEYS =
-  /^\s*(Memory domain|Component|Transport|Device|capabilities|memory types|Connection manager):(?:\s|$)/;
-
-/**
- * A poster (or a markdown renderer: a line starting with `#` is a heading) may strip the `#` from every line.
- * When no line has it and at least two of ucx_info's own keys are there, the lines are read as if it were.
- */
-function restoreHash(lines: Line[]): Line[] {
-  if (lines.some((l) => l.text.trim().startsWith('#') && promptCommand(l.text) === undefined)) return lines;
-  const keys = new Set(lines.flatMap((l) => UCX_KEYS.exec(l.text)?.[1] ?? []));
-  if (keys.size < 2) return lines;
-  return lines.map((l) =>
-    l.text.trim() === '' || promptCommand(l.text) !== undefined || /^\$?\s*ucx_info\b/.test(l.text.trim())
-      ? l
-      : { ...l, text: `#${l.text}` },
-  );
-}
 
 export function parseUcxInfo(text: string): UcxInfoResult {
   const lines = restoreHash(cleanLines(text));
