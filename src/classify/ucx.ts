@@ -29,6 +29,7 @@ export function classifyUcxInfo(r: UcxInfoResult, opts: { shown?: Shown } = {}):
   const checks: Check[] = [];
   const shown = opts.shown;
   if (r.logOnly) return logOnly();
+  if (r.fieldsOnly) return fieldsOnly();
   if (r.domains.length === 0 && r.openFailures?.length) return openFailed(r.openFailures);
   if (r.domains.length === 0) return fromVersion(r);
   const all = r.domains.flatMap((d) => d.transports.map((t) => ({ ...t, domain: d.name })));
@@ -360,6 +361,24 @@ function logOnly(): Check[] {
       'ucx.cuda',
       'skipped',
       "the paste holds only UCX's log lines after `ucx_info`: its CUDA transports are not shown",
+    ),
+  ];
+}
+
+/** Capability rows of one interface, cut above its Transport and Memory domain lines: which transports exist is not shown. */
+function fieldsOnly(): Check[] {
+  const fix = 'paste the whole `ucx_info -d` output';
+  return [
+    check(
+      'ucx.rdma',
+      'skipped',
+      'only capability rows of an unnamed transport are shown: the transport list is not shown',
+      { fix },
+    ),
+    check(
+      'ucx.cuda',
+      'skipped',
+      'only capability rows of an unnamed transport are shown: its CUDA transports are not shown',
     ),
   ];
 }

@@ -207,7 +207,9 @@ export function parseNcclTests(text: string): NcclTestsResult {
       r.test ??= concluded[1];
       continue;
     }
-    if (/^(?:Test NCCL failure|Test CUDA failure|Test failure)\b/.test(t) || /\bNCCL failure\b.*'/.test(t)) {
+    // common.h prints `<host>: Test CUDA failure`, `<host>: Test NCCL failure` and ` .. <host> pid N: Test failure`
+    // (src/common.h:34, 47, 61, 86 at a0b82b2): the hostname before the colon, the quoted message often cut.
+    if (/(?:^|:\s+)Test (?:NCCL |CUDA )?failure\b/.test(t) || /\bNCCL failure\b.*'/.test(t)) {
       r.errors.push({ line: line.no, text: t });
       recognised = true;
       continue;

@@ -1,5 +1,6 @@
 import { ParseError } from './errors.js';
 import { cleanLines, isLastLine, type Line, type NotUnderstood, promptCommand } from './lines.js';
+import { capabilityRows, ucpContext } from './ucx-info-fragments.js';
 import { restoreHash } from './ucx-info-hash.js';
 import { type UcxLogFailure, ucxLogFailures } from './ucx-log-failures.js';
 
@@ -62,6 +63,8 @@ export interface UcxInfoResult {
   build?: Record<string, string>;
   /** `ucx_info` ran and the paste holds only UCX's own log lines after it: its output is not shown (principle 2). */
   logOnly?: true;
+  /** Only an interface's capability rows (`#            bandwidth: …`), cut above its Transport and Memory domain lines. */
+  fieldsOnly?: true;
   /** The paste ends inside this transport name (`Transport: sy`): the list goes on past the cut (principle 2). */
   cutTransport?: string;
   /** The paste ends in a field with no value (`#        iface address:`): cut mid-line, what followed not shown. */
@@ -250,7 +253,7 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   const cutTransport = cutName(lines, lastTransport, domains);
   const cutField = cutTransport === undefined ? valueCut(lines) : undefined;
   const built = Object.keys(build).length ? { build } : {};
-  if (domains.length === 0 && !version && !built.build) return nothingShown(first, notUnderstood, ran);
+  if (domains.length === 0 && !version && !built.build) return nothingShown(first, notUnderstood, ran, lines);
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
   const last = domain === undefined ? undefined : domains[domains.length - 1];
   const endsInside =
@@ -288,7 +291,12 @@ function nothingShown(
   first: { no: number; text: string } | undefined,
   notUnderstood: NotUnderstood[],
   ran: boolean,
+  lines: readonly Line[],
 ): UcxInfoResult {
+  const context = ucpContext(lines);
+  if (context) return { ...context, ...(notUnderstood.length ? { notUnderstood } : {}) };
+  // Capability rows cut above their Transport line (a fragment): read, the transports not shown (principle 2).
+  if (capabilityRows(lines) >= 2) return { domains: [], transports: [], notUnderstood, fieldsOnly: true };
   // With no ucx_info line at all, UCX's failure lines are read whatever surrounds them (a Python session, a job log).
   const failed = openFailuresOf(notUnderstood, true);
   if (failed.openFailures) return { domains: [], transports: [], notUnderstood, ...failed };

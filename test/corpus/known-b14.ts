@@ -291,6 +291,11 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // never ran (P2, src/read/launch-failed.test.ts), /dev/kmsg records (P1, src/read/dmesg-kmsg-records.test.ts), a topo
   // matrix kept as shell comments (P1, src/parsers/topo-shell-comments.test.ts))
   // b59
+  // (b59, 18 captures: 14 agreed when first run; 3 TOOL misses fixed: host-prefixed `Test CUDA failure` lines (P1, P4,
+  // src/read/test-failure-host-prefix.test.ts), a `ucx_info -p` UCP context listing and capability rows cut above their
+  // Transport line (P1, P2, src/read/ucx-info-context-and-fragments.test.ts); 1 READING left)
+  'ibstat/ucx-5749-dtu-cluster-cx4-one-ca-active-ib-rate-56-then-mlxconfig-query-cut.txt':
+    "READING: the tool's stated rule warns on an InfiniBand port below the 100 Gb/s links disaggregated serving is sized for; the expert held the 56 Gb/s FDR port only against the 5 GB/s cross-node KV floor and called it healthy",
   // b60
   // (b60, 6 captures: 4 of its first 5 agreed when first run, the 6th was refused when first run; 2 TOOL misses fixed,
   // none left: a `ucx_info -d` key line that lost its `#` among lines that kept theirs (P1,
