@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { rollUp } from '../src/core/verdict.js';
 import { runEnv } from '../src/env/index.js';
+import type { EnvReportPart } from '../src/env/schema.js';
 import { analyseYamlFile as run } from './helpers/env.js';
 
 /**
@@ -84,6 +86,22 @@ describe("a guide's prefill and decode in two files of one directory", () => {
       expect(got[0]?.detail).toBe(inOne?.detail);
       expect(got[0]?.subject).toMatch(/(decode|prefill)\.yaml\+(decode|prefill)\.yaml$/);
     }
+  });
+
+  it("a global planner's prefill DGD and decode DGD in two files pair as the two in one file do", async () => {
+    // Two of the pools of Dynamo's global-planner test (test/fixtures/upstream-dynamo), one DGD a file.
+    const docs = YAML.parseAllDocuments(
+      readFileSync(
+        path.join(import.meta.dirname, 'fixtures/upstream-dynamo/global-planner-mocker-test.yaml'),
+        'utf8',
+      ),
+    ).map((doc) => doc.toString());
+    const named = (n: string) => docs.find((t) => t.includes(`name: ${n}\n`)) as string;
+    const d = dirWith({ 'prefill.yaml': named('gp-prefill-0'), 'decode.yaml': named('gp-decode-0') });
+    const report = (await runEnv([d], { cwd: d })) as unknown as EnvReportPart;
+    const byName = Object.fromEntries(report.graphs.map((g) => [g.deployment, g]));
+    expect(byName['gp-prefill-0']?.pairedWith).toEqual(['gp-decode-0']);
+    expect(byName['gp-decode-0']?.mode).toBe('disaggregated');
   });
 
   it('with two prefill files beside one decode, which prefill hands KV to it is not shown: each stays a lone side', async () => {

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { type Scope, sideOf, type Unit } from './judge-scopes.js';
 
 /**
- * The side of a prefill/decode pair a file's plain workloads hold on their own, when they hold exactly one: a guide
- * keeps its prefill and its decode in two files of one directory (`prefill.yaml`, `decode.yaml`), and `env` reads
- * the plain workloads of a file as one scope (judge-scopes.ts `scopesOf`). Undefined for anything else.
+ * The side of a prefill/decode pair a file's plain workloads (or one DGD) hold on their own, when they hold exactly
+ * one: a guide keeps its prefill and its decode in two files of one directory (`prefill.yaml`, `decode.yaml`), and
+ * `env` reads the plain workloads of a file, and each DGD not paired within its file, as one scope (judge-scopes.ts
+ * `scopesOf`). Undefined for anything else.
  */
 export function loneSide(scope: Scope): 'prefill' | 'decode' | undefined {
-  if (scope.isDgd || scope.partial || scope.graphs.some((g) => g.ownScope || g.isDgd)) return undefined;
+  if (scope.partial || scope.paired || scope.graphs.some((g) => g.ownScope || g.partial)) return undefined;
+  // A DGD is its own scope: one that holds one side (a global planner's pool) pairs as plain workloads do.
+  if (scope.isDgd && scope.graphs.length !== 1) return undefined;
   const sides = new Set(scope.graphs.map(sideOf).filter((x) => x !== 'none'));
   if (sides.size !== 1) return undefined;
   const [side] = sides;
@@ -26,7 +29,8 @@ export function pairAcrossFiles(units: Unit[]): Unit[] {
   for (const unit of units) {
     const side = unit.scope && !unit.part ? loneSide(unit.scope) : undefined;
     if (!side || !unit.scope) continue;
-    const dir = path.dirname(unit.scope.graphs[0]?.file ?? '');
+    // DGDs pair with DGDs and plain workloads with plain workloads, as within one file.
+    const dir = `${unit.scope.isDgd ? 'dgd' : 'plain'}:${path.dirname(unit.scope.graphs[0]?.file ?? '')}`;
     byDir.set(dir, [...(byDir.get(dir) ?? []), { unit, side }]);
   }
   const dropped = new Set<Unit>();
@@ -41,7 +45,10 @@ export function pairAcrossFiles(units: Unit[]): Unit[] {
       ...a,
       subject: `${a.subject}+${path.basename(b.subject)}`,
       graphs: [...a.graphs, ...b.graphs],
+      paired: a.isDgd,
     };
+    // DGDs that pair are listed first, as a file's are (scopesOf).
+    first.paired = a.isDgd;
     dropped.add(second);
   }
   return units.filter((u) => !dropped.has(u));
