@@ -133,7 +133,9 @@ export function servesNoModel(
     return `${base(s.image)} (the image's entrypoint)`;
   if (s.argv.length === 0 && s.image && FABRIC_TEST_IMAGE.test(s.image))
     return `${base(s.image)} (a fabric-test image's entrypoint)`;
-  const first = s.argv[0];
+  // A `sh -c` script that is one simple command runs that command (`bash -c '/usr/sbin/sshd -De'`).
+  const argv = oneCommand(s.argv);
+  const first = argv[0];
   // A launcher's worker with no command of its own runs the image's remote-shell server (an MPIJob
   // Worker): what runs in it is what the launcher starts.
   if ((first === undefined || REMOTE_SHELL.test(base(first))) && s.launchedBy) {
@@ -144,6 +146,19 @@ export function servesNoModel(
   }
   // A remote-shell server with no launcher in the input runs what is not shown: it may be an engine.
   if (first !== undefined && REMOTE_SHELL.test(base(first))) return undefined;
-  const p = programOf(s.argv);
+  const p = programOf(argv);
   return p && (p.via ? `${p.program} (through ${p.via})` : p.program);
+}
+
+/**
+ * The words a command line runs: a `sh -c` (bash, …) script that is one simple command runs that command, `exec`
+ * or not (bash(1): `-c` reads commands from the string); any other line is itself.
+ */
+function oneCommand(argv: readonly string[]): readonly string[] {
+  const script = shellScript(argv)?.script;
+  if (script === undefined) return argv;
+  const cmds = scriptCommands(script);
+  const only = cmds.length === 1 ? (cmds[0] as string[]) : undefined;
+  if (!only || only.length === 0) return argv;
+  return only[0] === 'exec' ? only.slice(1) : only;
 }

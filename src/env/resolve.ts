@@ -6,8 +6,8 @@ import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
 import {
   engineOf,
   type KvPath,
+  knownEnvOf,
   kvPathOf,
-  literalEnvOf,
   type ServingEngine,
   tensorParallelOf,
 } from './serving-engine.js';
@@ -148,8 +148,7 @@ export function engineFactsOf(
 ): EngineFacts {
   const engine = engineOf(s);
   const configs = mountedConfigsOf(s, configMaps);
-  const env: Record<string, string> = { ...literalEnvOf(s) };
-  for (const [k, v] of Object.entries(vars)) if (v.visible && v.value !== undefined) env[k] = v.value;
+  const env = knownEnvOf(s, vars);
   // The script's own variables (`KV_CFG='{…}'; python -m dynamo.vllm --kv-transfer-config "$KV_CFG"`).
   const sh = shellScript(s.argv);
   if (sh) for (const a of shellAssignments(sh.script, true)) if (a.visible && a.value) env[a.name] = a.value;

@@ -4,7 +4,14 @@ import type { RawService } from './raw.js';
 import type { EngineFacts } from './resolve.js';
 import { roleFromArgs } from './roles.js';
 import type { EnvService } from './schema.js';
-import { argvText, engineOf, flagValue, literalEnvOf, type ServingEngine } from './serving-engine.js';
+import {
+  argvText,
+  engineOf,
+  flagValue,
+  knownEnvOf,
+  literalEnvOf,
+  type ServingEngine,
+} from './serving-engine.js';
 
 /**
  * Rules about what the engine is told, beside the transport variables: a vLLM prefill
@@ -161,7 +168,7 @@ export function multinodeRdmaCheck(
         fix: 'request the RDMA NICs (rdma/ib, EFA, a DRA claim) to take the pipeline hops off TCP; keep tensor and expert parallelism inside one pod',
       },
     );
-  const env = literalEnvOf(raw);
+  const env = knownEnvOf(raw, s.transportVars);
   // hostNetwork without privilege or an RDMA grant gives the host's NICs, not their RDMA devices (graph-rules.ts fastPaths).
   const host = s.pod.hostNetwork
     ? 'hostNetwork but no RDMA device with it (those come with an RDMA resource, a DRA claim or privileged)'

@@ -66,6 +66,20 @@ export function literalEnvOf(s: Pick<RawService, 'layers'>): Record<string, stri
   return out;
 }
 
+/**
+ * What a service's environment is known to hold: its literal variables (literalEnvOf), overlaid with every transport
+ * variable whose value is visible (resolve.ts reads those from each source, envFrom ConfigMaps of the input too, the
+ * one the container sees winning): a rule that reads `NCCL_IB_DISABLE` sees it wherever the manifest sets it.
+ */
+export function knownEnvOf(
+  s: Pick<RawService, 'layers'>,
+  vars: Readonly<Record<string, { visible: boolean; value?: string }>>,
+): Record<string, string> {
+  const env = literalEnvOf(s);
+  for (const [k, v] of Object.entries(vars)) if (v.visible && v.value !== undefined) env[k] = v.value;
+  return env;
+}
+
 /** Command lines joined with spaces, by array (one service's argv is read by a dozen rules). */
 const joined = new WeakMap<readonly string[], { length: number; text: string }>();
 
