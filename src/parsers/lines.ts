@@ -179,6 +179,10 @@ export function promptCommand(text: string): string | undefined {
     /^\s*(?:sh|bash|dash|zsh)-\d+(?:\.\d+)*[#$](?:\s+(.*))?$/.exec(text) ??
     // Singularity/Apptainer shell (`Singularity> cmd`, its default PS1).
     /^\s*(?:Singularity|Apptainer)>(?:\s+(.*))?$/.exec(text) ??
+    // oh-my-zsh's default theme (robbyrussell: `➜  %c $(git_prompt_info)`, `➜  repo git:(main) ✗ cmd`), and the `❯` of
+    // pure, spaceship and starship: no tool read here prints either mark.
+    /^\s*➜\s+\S+(?:\s+git:\([^)]*\))?(?:\s+✗)?(?:\s+(.*))?$/u.exec(text) ??
+    /^\s*❯(?:\s+(.*))?$/u.exec(text) ??
     // `host:path$ cmd` without a user (macOS `\h:\W \u\$` with the user cut, `-MacBookPro:~$`).
     /^\s*(?:\([^)]*\)\s*)?[\w.-]*:[~/][^\s#$]*\s*[#$]\s+(.+)$/.exec(text) ??
     // csh/tcsh `%m:%~ %` with an optional `[%T] ` clock (tcsh(1) prompt escapes): `[4:01] host:~/mpi % cmd`.

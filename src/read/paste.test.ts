@@ -101,6 +101,10 @@ describe('splitPaste', () => {
       '[root@h ~]# ',
       'user@host ~ % ',
       'gpu1:~$ ',
+      // oh-my-zsh's default theme, with and without its git segment, and pure/starship's `❯`.
+      '➜  ~ ',
+      '➜  nixl git:(main) ✗ ',
+      '❯ ',
       '',
     ]) {
       const paste = `${p}ibstat\n${ibstat}\n${p}ulimit -l\nunlimited\n`;
