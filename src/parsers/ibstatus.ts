@@ -8,7 +8,7 @@ import {
   setCommonPortField,
   sysfsRate,
 } from './ib-port.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 
 /**
  * `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus): prints sysfs for each
@@ -67,7 +67,7 @@ const FIELDS: Readonly<Record<string, CommonPortField>> = {
 };
 
 export function parseIbstatus(text: string): IbstatusResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const devices: IbDevice[] = [];
   const errors: IbstatusResult['errors'] = [];
   let port: IbPort | undefined;

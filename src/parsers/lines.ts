@@ -234,6 +234,26 @@ export function isElision(text: string): boolean {
   );
 }
 
+/** An author's elision line in a paste: where it is and what it reads (`...`, `[snip]`). */
+export interface Elision {
+  line: number;
+  text: string;
+}
+
+/**
+ * cleanLines less the author's elisions (issue 38, principle 2: an elision is not data): every other line keeps
+ * its number, and a matrix or table pasted on both sides of one reads as one, under its header. What an elision
+ * stands for is not shown; elisionsOf names them for the reading (src/read/elisions.ts).
+ */
+export function dataLines(text: string): Line[] {
+  return cleanLines(text).filter((l) => !isElision(l.text));
+}
+
+/** The author's elision lines of a paste, in order, with their line numbers. */
+export function elisionsOf(text: string): Elision[] {
+  return cleanLines(text).flatMap((l) => (isElision(l.text) ? [{ line: l.no, text: l.text.trim() }] : []));
+}
+
 /** A YAML key opening a block scalar (`raw: |-`, `out: >`; YAML 1.2 §8.1: `|` literal, `>` folded, chomping, indent). */
 const BLOCK_KEY = /^(\s*)(?:- )?[\w.-]+:\s*[|>][-+]?\d?\s*$/;
 

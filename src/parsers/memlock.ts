@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, type Elision, elisionsOf, promptCommand } from './lines.js';
 
 /**
  * The max-locked-memory limit, from `ulimit -l` (KiB or "unlimited"),
@@ -24,6 +24,8 @@ export interface MemlockResult {
    * other limits' rows it does show. The limit is not shown, which is not "no limit".
    */
   tableWithoutRow?: { rows: number; line: number };
+  /** No reading shown, and the author left lines out (`...`): the value may be among them (principle 2). */
+  elided?: Elision;
 }
 
 const TOOL = 'ulimit';
@@ -59,7 +61,7 @@ const TABLE_ROW =
 const noted = (t: string) => t.replace(/\s+#.*$/, '');
 
 export function parseMemlock(text: string): MemlockResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const readings: MemlockReading[] = [];
   let hard = false;
   let expectBare = true;
@@ -100,7 +102,9 @@ export function parseMemlock(text: string): MemlockResult {
     if (TABLE_ROW.test(t)) table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
   }
   if (readings.length === 0) {
-    if (table) return { readings, tableWithoutRow: table };
+    const elided = elisionsOf(text)[0];
+    if (table || elided)
+      return { readings, ...(table ? { tableWithoutRow: table } : {}), ...(elided ? { elided } : {}) };
     const first = lines.find((l) => l.text.trim() !== '');
     if (!first)
       throw new ParseError(TOOL, 'the input is empty', {

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
 import { parseNumber } from './units.js';
 
@@ -102,7 +102,7 @@ const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), 
 
 export function parseNcclTests(text: string): NcclTestsResult {
   // The launcher's labels are read after the page's marks (cleanLines), then rows NCCL's log split are joined.
-  const lines = joinSplitRows(cleanLines(text).map((l) => ({ ...l, text: unlabel(l.text) })));
+  const lines = joinSplitRows(dataLines(text).map((l) => ({ ...l, text: unlabel(l.text) })));
   const r: NcclTestsResult = {
     rows: [],
     ranks: [],
