@@ -65,6 +65,7 @@ export function parseMemlock(text: string): MemlockResult {
   const readings: MemlockReading[] = [];
   let hard = false;
   let expectBare = true;
+  let typed = false;
   let table: { rows: number; line: number } | undefined;
   for (const line of lines) {
     const raw = line.text.trim();
@@ -72,10 +73,13 @@ export function parseMemlock(text: string): MemlockResult {
     const cmd = promptCommand(line.text);
     if (cmd !== undefined) {
       hard = /\bulimit\s+-\w*H/.test(cmd);
+      typed ||= /\bulimit\b|\/limits\b/.test(cmd);
       expectBare = /\bulimit\s+-\w*l\b/.test(cmd) || cmd === '';
       continue;
     }
     const t = noted(raw);
+    // /proc/<pid>/limits's header line: the paste is that file's, whatever was typed.
+    if (/^Limit\s+Soft Limit\s+Hard Limit\s+Units$/.test(t)) typed = true;
     const a = LOCKED_ROW.exec(t);
     if (a) {
       const v = value(a[2] as string, a[1] === 'bytes' ? 'bytes' : 'kib');
@@ -102,7 +106,8 @@ export function parseMemlock(text: string): MemlockResult {
     if (TABLE_ROW.test(t)) table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
   }
   if (readings.length === 0) {
-    const elided = elisionsOf(text)[0];
+    // Only under a typed `ulimit` (or /proc/<pid>/limits): another tool's paste with a `...` is still not memlock's.
+    const elided = typed ? elisionsOf(text)[0] : undefined;
     if (table || elided)
       return { readings, ...(table ? { tableWithoutRow: table } : {}), ...(elided ? { elided } : {}) };
     const first = lines.find((l) => l.text.trim() !== '');
