@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { dataLines, promptCommand } from './lines.js';
+import { dataLines, type Elision, elisionsOf, type Line, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
 import { parseNumber } from './units.js';
 
@@ -85,6 +85,8 @@ export interface NcclTestsResult {
   errors: { line: number; text: string }[];
   /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
   cutRows?: number;
+  /** An author's elision next to a rank line shown (or any, with none shown): ranks (and hosts) may be left out. */
+  ranksElided?: Elision;
 }
 
 /** A script's bare label for hypercube_perf's section (`Hypercube`, `=== hypercube_perf ===`). */
@@ -123,6 +125,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // columns (a cut `0.` taken for #wrong).
   let columns: number | undefined;
   let redop = false;
+  const rankLines: number[] = [];
   // The test each `# nThread … nGpus …` section runs, where the paste names it: the command typed before it,
   // or a bare `Hypercube` label a script echoed (the other tests' own checks are sound, so only this one is
   // told apart). `section`: that section's hypercube-under-`-g`>1 record, while its lines are read.
@@ -164,6 +167,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
         t,
       );
     if (rank) {
+      rankLines.push(line.no);
       r.ranks.push({
         rank: Number(rank[1]),
         host: rank[2] as string,
@@ -239,7 +243,27 @@ export function parseNcclTests(text: string): NcclTestsResult {
       fix: FIX,
     });
   }
+  const elided = ranksElided(lines, elisionsOf(text), rankLines);
+  if (elided) r.ranksElided = elided;
   return r;
+}
+
+/**
+ * An author's `...` next to a rank line shown (issue 38, P2), or any when no rank line is shown: the rank list may
+ * go on past it, on hosts not shown, so the hosts shown are not all the run's.
+ */
+function ranksElided(
+  lines: readonly Line[],
+  marks: readonly Elision[],
+  ranks: readonly number[],
+): Elision | undefined {
+  if (ranks.length === 0) return marks[0];
+  const filled = lines.filter((l) => l.text.trim() !== '');
+  return marks.find((m) => {
+    const before = filled.findLast((l) => l.no < m.line)?.no;
+    const after = filled.find((l) => l.no > m.line)?.no;
+    return (before !== undefined && ranks.includes(before)) || (after !== undefined && ranks.includes(after));
+  });
 }
 
 /** The pid in NCCL's `host:pid:tid [dev] NCCL …` prefix (a WARN puts its `file.cc:line` before `NCCL`). */

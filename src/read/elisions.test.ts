@@ -123,3 +123,33 @@ describe('ibstatus', () => {
     expect(lines(read('ibstatus', IBSTATUS_PORT))).toEqual(['ok ib.port mlx5_0/1', 'ok ib.ports']);
   });
 });
+
+const NCCL_RANKS = `# nThread 1 nGpus 1 minBytes 1073741824 maxBytes 2147483648 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0
+#
+# Using devices
+#  Rank  0 Group  0 Pid   1001 on      node1 device  0 [0x07] NVIDIA A100-SXM4-40GB
+#  Rank  1 Group  0 Pid   1002 on      node1 device  1 [0x0f] NVIDIA A100-SXM4-40GB
+`;
+const NCCL_TABLE = `#
+#                                                              out-of-place                       in-place
+#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+  1073741824     268435456     float     sum      -1    11000   97.61  183.02      0    11000   97.61  183.02      0
+  2147483648     536870912     float     sum      -1    22000   97.61  183.02      0    22000   97.61  183.02      0
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 183.02
+#
+`;
+describe('nccl-tests', () => {
+  it('an elision after the rank lines: the hosts shown are not all the run\'s, so "one node" is not said', () => {
+    const checks = read('nccl-tests', `${NCCL_RANKS}...\n${NCCL_TABLE}`);
+    expect(status(checks, 'nccl.run')).toBe('ok');
+    const bw = checks.find((c) => c.id === 'nccl.busbw');
+    expect(bw?.detail).toContain('nodes not shown');
+    expect(bw?.detail).not.toContain('one node');
+  });
+  it('the same paste without the elision reads one node, as before', () => {
+    const checks = read('nccl-tests', `${NCCL_RANKS}${NCCL_TABLE}`);
+    expect(checks.find((c) => c.id === 'nccl.busbw')?.detail).toContain('on one node');
+  });
+});
