@@ -153,3 +153,15 @@ describe('nccl-tests', () => {
     expect(checks.find((c) => c.id === 'nccl.busbw')?.detail).toContain('on one node');
   });
 });
+
+describe('ibdev2netdev (rdma-link)', () => {
+  const list = '$ ibdev2netdev\nmlx5_0 port 1 ==> eth2 (Down)\n';
+  it('the one device shown down beside an elision: whether the host has an RDMA link is not shown', () => {
+    const checks = read('rdma-link', `${list}...\n`);
+    expect(status(checks, 'ib.ports')).toBe('skipped');
+    expect(status(checks, 'ib.elided')).toBe('skipped');
+  });
+  it('the same list without the elision still fails', () => {
+    expect(status(read('rdma-link', list), 'ib.ports')).toBe('fail');
+  });
+});
