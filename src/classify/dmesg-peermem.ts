@@ -21,7 +21,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...dmaFaults(r),
     ...errorCompletions(r),
     ...gidFailures(r),
-    ...links(r),
+    ...links(r, opts.shown),
     ...nicPcie(r),
     ...peermem(r, opts),
   ];
@@ -38,7 +38,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
  * event logged while the driver brought the port up (`atLoad`) is the state it started in, not a change: a cable
  * plugged then is not a link up, a cable unplugged then was never plugged (principle 2: no drop is shown).
  */
-function links(r: DmesgPeermemResult): Check[] {
+function links(r: DmesgPeermemResult, shown?: Shown): Check[] {
   const out: Check[] = [];
   for (const device of new Set((r.links ?? []).map((e) => e.device))) {
     const all = (r.links ?? []).filter((e) => e.device === device);
@@ -93,6 +93,16 @@ function links(r: DmesgPeermemResult): Check[] {
           { subject, fix: `if this port is a rail: ${fix}`, data },
         ),
       );
+    else if (drops < 2 && !last.up && later(shown, device))
+      // Last shown down, but the author's `...` (or a filter) may hide a later `Link up` (principle 2).
+      out.push(
+        check(
+          'nic.link',
+          'warn',
+          `the link came up and is last shown down (${seen}), but ${later(shown, device)} a later link up: whether it came back is not shown`,
+          { subject, fix, data },
+        ),
+      );
     else if (drops >= 2 || !last.up)
       out.push(
         check(
@@ -121,6 +131,10 @@ function links(r: DmesgPeermemResult): Check[] {
   }
   return out;
 }
+
+/** Why a `Link up` after the last event shown may be hidden (hiddenBy), or undefined when it would be shown. */
+const later = (shown: Shown | undefined, device: string) =>
+  hiddenBy(shown, [`mlx5_core ${device} eth0: Link up`]);
 
 /** MLX5_CQE_SYNDROME_* (include/linux/mlx5/device.h) and what each says, in ib_wc_status_msg's words. */
 const SYNDROMES: Readonly<Record<number, string>> = {

@@ -165,3 +165,14 @@ describe('ibdev2netdev (rdma-link)', () => {
     expect(status(read('rdma-link', list), 'ib.ports')).toBe('fail');
   });
 });
+
+describe('dmesg', () => {
+  const log =
+    '[   10.000000] mlx5_core 0000:9d:00.0 enp157s0f0np0: Link up\n[   20.000000] mlx5_core 0000:9d:00.0 enp157s0f0np0: Link down\n';
+  it('a link last shown down before an elision: whether it came back is not shown (a warning, not a failure)', () => {
+    expect(status(read('dmesg', `${log}...\n`), 'nic.link')).toBe('warn');
+  });
+  it('the same log without the elision still fails', () => {
+    expect(status(read('dmesg', log), 'nic.link')).toBe('fail');
+  });
+});
