@@ -93,28 +93,17 @@ function links(r: DmesgPeermemResult, shown?: Shown): Check[] {
           { subject, fix: `if this port is a rail: ${fix}`, data },
         ),
       );
-    else if (drops < 2 && !last.up && later(shown, device))
-      // Last shown down, but the author's `...` (or a filter) may hide a later `Link up` (principle 2).
-      out.push(
-        check(
-          'nic.link',
-          'warn',
-          `the link came up and is last shown down (${seen}), but ${later(shown, device)} a later link up: whether it came back is not shown`,
-          { subject, fix, data },
-        ),
-      );
-    else if (drops >= 2 || !last.up)
-      out.push(
-        check(
-          'nic.link',
-          'fail',
-          drops >= 2
-            ? `the link flaps: it dropped ${drops} times after coming up (${seen}); every drop breaks the RDMA connections on this port`
-            : `the link came up and then went down (${seen}): this port carries no RDMA traffic`,
-          { subject, fix, data },
-        ),
-      );
-    else if (drops === 1)
+    else if (drops >= 2 || !last.up) {
+      // Last shown down, but the author's `...` (or a filter) may hide a later `Link up` (principle 2): a warning.
+      const hid = drops < 2 ? hiddenBy(shown, [`mlx5_core ${device} eth0: Link up`]) : undefined;
+      const what =
+        drops >= 2
+          ? `the link flaps: it dropped ${drops} times after coming up (${seen}); every drop breaks the RDMA connections on this port`
+          : hid
+            ? `the link came up and is last shown down (${seen}), but ${hid} a later link up: whether it came back is not shown`
+            : `the link came up and then went down (${seen}): this port carries no RDMA traffic`;
+      out.push(check('nic.link', hid ? 'warn' : 'fail', what, { subject, fix, data }));
+    } else if (drops === 1)
       out.push(
         check(
           'nic.link',
@@ -131,10 +120,6 @@ function links(r: DmesgPeermemResult, shown?: Shown): Check[] {
   }
   return out;
 }
-
-/** Why a `Link up` after the last event shown may be hidden (hiddenBy), or undefined when it would be shown. */
-const later = (shown: Shown | undefined, device: string) =>
-  hiddenBy(shown, [`mlx5_core ${device} eth0: Link up`]);
 
 /** MLX5_CQE_SYNDROME_* (include/linux/mlx5/device.h) and what each says, in ib_wc_status_msg's words. */
 const SYNDROMES: Readonly<Record<number, string>> = {

@@ -254,6 +254,20 @@ export function elisionsOf(text: string): Elision[] {
   return cleanLines(text).flatMap((l) => (isElision(l.text) ? [{ line: l.no, text: l.text.trim() }] : []));
 }
 
+/** The first elision next to one of the lines numbered `at` (no filled line between them), as a list's continuation. */
+export function elisionBeside(
+  lines: readonly Line[],
+  marks: readonly Elision[],
+  at: readonly number[],
+): Elision | undefined {
+  const filled = lines.filter((l) => l.text.trim() !== '');
+  return marks.find((m) => {
+    const before = filled.findLast((l) => l.no < m.line)?.no;
+    const after = filled.find((l) => l.no > m.line)?.no;
+    return (before !== undefined && at.includes(before)) || (after !== undefined && at.includes(after));
+  });
+}
+
 /** A YAML key opening a block scalar (`raw: |-`, `out: >`; YAML 1.2 §8.1: `|` literal, `>` folded, chomping, indent). */
 const BLOCK_KEY = /^(\s*)(?:- )?[\w.-]+:\s*[|>][-+]?\d?\s*$/;
 

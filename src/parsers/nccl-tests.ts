@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { dataLines, type Elision, elisionsOf, type Line, promptCommand } from './lines.js';
+import { dataLines, type Elision, elisionBeside, elisionsOf, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
 import { parseNumber } from './units.js';
 
@@ -243,27 +243,10 @@ export function parseNcclTests(text: string): NcclTestsResult {
       fix: FIX,
     });
   }
-  const elided = ranksElided(lines, elisionsOf(text), rankLines);
+  // An author's `...` beside a rank line (or any, with none shown): ranks past it, on other hosts, may be left out.
+  const elided = rankLines.length ? elisionBeside(lines, elisionsOf(text), rankLines) : elisionsOf(text)[0];
   if (elided) r.ranksElided = elided;
   return r;
-}
-
-/**
- * An author's `...` next to a rank line shown (issue 38, P2), or any when no rank line is shown: the rank list may
- * go on past it, on hosts not shown, so the hosts shown are not all the run's.
- */
-function ranksElided(
-  lines: readonly Line[],
-  marks: readonly Elision[],
-  ranks: readonly number[],
-): Elision | undefined {
-  if (ranks.length === 0) return marks[0];
-  const filled = lines.filter((l) => l.text.trim() !== '');
-  return marks.find((m) => {
-    const before = filled.findLast((l) => l.no < m.line)?.no;
-    const after = filled.find((l) => l.no > m.line)?.no;
-    return (before !== undefined && ranks.includes(before)) || (after !== undefined && ranks.includes(after));
-  });
 }
 
 /** The pid in NCCL's `host:pid:tid [dev] NCCL …` prefix (a WARN puts its `file.cc:line` before `NCCL`). */
