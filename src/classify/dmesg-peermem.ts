@@ -21,7 +21,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
     ...dmaFaults(r),
     ...errorCompletions(r),
     ...gidFailures(r),
-    ...links(r),
+    ...links(r, opts.shown),
     ...nicPcie(r),
     ...peermem(r, opts),
   ];
@@ -38,7 +38,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
  * event logged while the driver brought the port up (`atLoad`) is the state it started in, not a change: a cable
  * plugged then is not a link up, a cable unplugged then was never plugged (principle 2: no drop is shown).
  */
-function links(r: DmesgPeermemResult): Check[] {
+function links(r: DmesgPeermemResult, shown?: Shown): Check[] {
   const out: Check[] = [];
   for (const device of new Set((r.links ?? []).map((e) => e.device))) {
     const all = (r.links ?? []).filter((e) => e.device === device);
@@ -93,18 +93,17 @@ function links(r: DmesgPeermemResult): Check[] {
           { subject, fix: `if this port is a rail: ${fix}`, data },
         ),
       );
-    else if (drops >= 2 || !last.up)
-      out.push(
-        check(
-          'nic.link',
-          'fail',
-          drops >= 2
-            ? `the link flaps: it dropped ${drops} times after coming up (${seen}); every drop breaks the RDMA connections on this port`
-            : `the link came up and then went down (${seen}): this port carries no RDMA traffic`,
-          { subject, fix, data },
-        ),
-      );
-    else if (drops === 1)
+    else if (drops >= 2 || !last.up) {
+      // Last shown down, but the author's `...` (or a filter) may hide a later `Link up` (principle 2): a warning.
+      const hid = drops < 2 ? hiddenBy(shown, [`mlx5_core ${device} eth0: Link up`]) : undefined;
+      const what =
+        drops >= 2
+          ? `the link flaps: it dropped ${drops} times after coming up (${seen}); every drop breaks the RDMA connections on this port`
+          : hid
+            ? `the link came up and is last shown down (${seen}), but ${hid} a later link up: whether it came back is not shown`
+            : `the link came up and then went down (${seen}): this port carries no RDMA traffic`;
+      out.push(check('nic.link', hid ? 'warn' : 'fail', what, { subject, fix, data }));
+    } else if (drops === 1)
       out.push(
         check(
           'nic.link',

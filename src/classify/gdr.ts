@@ -98,7 +98,8 @@ export function classifyLsmod(r: LsmodResult, opts: { dmabuf?: boolean; shown?: 
         },
       ),
     );
-  const companion = soft || checks.some((c) => c.id === 'rdma.hardware') ? undefined : companionMissing(r);
+  const companion =
+    soft || checks.some((c) => c.id === 'rdma.hardware') ? undefined : companionMissing(r, opts.shown);
   if (companion) checks.push(companion);
   if (gdrdrv.state === 'loaded')
     checks.push(check('gdr.gdrdrv', 'ok', 'gdrdrv loaded: GDRCopy kernel support present'));

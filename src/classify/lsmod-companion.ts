@@ -1,6 +1,7 @@
 import { type Check, check } from '../core/model.js';
 import { type LsmodResult, stateWhy } from '../parsers/lsmod.js';
 import { rdmaModules } from '../parsers/rdma-modules.js';
+import { hiddenBy, notShown, type Shown } from './shown.js';
 
 /**
  * An RDMA NIC's Ethernet driver and the auxiliary/companion module that gives it its RDMA device (linux
@@ -26,11 +27,21 @@ const HW_RDMA = rdmaModules('hardware');
  * whole listing, or a grep whose pattern would print it) offers no RDMA device; with no other hardware RDMA
  * driver shown loaded, KV transfer has no RDMA path on this node: `rdma.hardware` fails.
  */
-export function companionMissing(r: LsmodResult): Check | undefined {
+export function companionMissing(r: LsmodResult, shown?: Shown): Check | undefined {
   if (r.modules.some((m) => HW_RDMA.has(m.name) || m.usedBy.some((u) => HW_RDMA.has(u)))) return undefined;
-  const missing = COMPANION.filter(
+  const absent = COMPANION.filter(
     ([eth, rdma]) => stateWhy(r, eth).state === 'loaded' && stateWhy(r, rdma).state === 'absent',
   );
+  // An absence a filter or the author's elision (`...`) could hide is not shown (principle 2, shown.ts).
+  const hidden = (rdma: string) => hiddenBy(shown, [`${rdma}               16384  0`]);
+  const missing = absent.filter(([, rdma]) => hidden(rdma) === undefined);
+  const first = absent[0];
+  if (missing.length === 0 && first)
+    return notShown(
+      'rdma.hardware',
+      hidden(first[1]) as string,
+      `${first[1]} (the RDMA module of ${first[0]})`,
+    );
   if (missing.length === 0) return undefined;
   const said = missing.map(([eth, rdma]) => `${eth} is loaded but ${rdma} is not`).join('; ');
   return check(

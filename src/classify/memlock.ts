@@ -24,11 +24,14 @@ export const MEMLOCK_FAIL_KIB = 1024;
 export function classifyMemlock(r: MemlockResult): Check[] {
   if (r.limit === undefined) {
     const t = r.tableWithoutRow;
+    const e = r.elided;
     return [
       check(
         'memlock.limit',
         'skipped',
-        `max locked memory not shown: the \`ulimit -a\` table${t ? ` from line ${t.line} shows ${t.rows} other limit(s) but` : ''} has no max-locked-memory (-l) row (cut or filtered before it)`,
+        e && !t
+          ? `max locked memory not shown: line ${e.line}: the author's \`${e.text}\` leaves lines out, and the value may be among them`
+          : `max locked memory not shown: the \`ulimit -a\` table${t ? ` from line ${t.line} shows ${t.rows} other limit(s) but` : ''} has no max-locked-memory (-l) row (${e ? `left out at line ${e.line}, \`${e.text}\`` : 'cut or filtered before it'})`,
         { fix: 'run `ulimit -l` in the pod (or paste the whole `ulimit -a`)' },
       ),
     ];

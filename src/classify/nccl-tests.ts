@@ -29,7 +29,8 @@ export function classifyNcclTests(r: NcclTestsResult, opts: TransferOptions): Ch
   // cut before it: at least N+1 ranks ran, on hosts not all shown (principle 2).
   const shownHosts = [...new Set(r.ranks.map((x) => x.host))];
   const ranksCut = r.ranks.length > 0 && Math.min(...r.ranks.map((x) => x.rank)) > 0;
-  const hosts = ranksCut && shownHosts.length === 1 ? [] : shownHosts;
+  // An author's `...` beside the rank lines says the same: ranks past it are left out.
+  const hosts = (ranksCut || r.ranksElided) && shownHosts.length === 1 ? [] : shownHosts;
   const checks: Check[] = [runCheck(r, test)];
   if (r.rows.length > 0) checks.push(busbw(r, test, hosts, opts));
   const t = transport(r, hosts);
@@ -272,7 +273,8 @@ function aggregateCeiling(
 }
 
 function transport(r: NcclTestsResult, hosts: readonly string[]): Check | undefined {
-  const multi = hosts.length !== 1;
+  // Hosts unknown because of the author's `...` beside the rank lines: that the run spans nodes is not shown either.
+  const multi = hosts.length > 1 || (hosts.length === 0 && !r.ranksElided);
   // The libfabric plugin on a sockets provider names its channels `via NET/<plugin>` like an RDMA one: not RDMA.
   const ofiSocket = r.netSeen.has('OFI-socket') && !r.netSeen.has('OFI') && !r.netSeen.has('IB');
   const rdmaSeen =

@@ -92,7 +92,11 @@ export function classifyRdmaLink(
       );
     }
   }
-  if (r.ports.length === 0 && r.netdevs.length > 0) checks.push(netdevSummary(r.netdevs, partOf(opts)));
+  // An elided ibdev2netdev list is part of it, as a filtered one: a device with a link may be among the rows left out.
+  const elided =
+    r.elided && cutShown(`line ${r.elided.line}: the author's \`${r.elided.text}\` leaves rows out`);
+  if (r.ports.length === 0 && r.netdevs.length > 0)
+    checks.push(netdevSummary(r.netdevs, partOf(elided ? { ...opts, shown: opts.shown ?? elided } : opts)));
   // An author's `...` among the rows stands for ports left out (principle 2): the ports shown are not the node's
   // whole answer, however healthy (a fault shown beside it still fails), as an elision among ibstat's CAs.
   if (r.elided)

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
+import { dataLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
 
 /**
  * `ls /dev/infiniband` or `ls -l /dev/infiniband` (optionally with other paths,
@@ -65,7 +65,7 @@ function nodesOf(path: string): boolean {
 }
 
 export function parseDevInfiniband(text: string): DevInfinibandResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const entries: DevEntry[] = [];
   const netdevs: string[] = [];
   const ibdevs: string[] = [];

@@ -5,7 +5,7 @@ import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './d
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 import { rdmaModulePattern } from './rdma-modules.js';
 
 /**
@@ -254,7 +254,7 @@ function errorCompletion(cqes: ErrorCqe[], no: number, t: string): boolean {
 }
 
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
-  const lines = unwrapMessages(cleanLines(text));
+  const lines = unwrapMessages(dataLines(text));
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
   let first: { no: number; text: string } | undefined;
   const collector = sharedPrefix(lines);

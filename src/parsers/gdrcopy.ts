@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 import { mibpsToGBps, parseNumber, round } from './units.js';
 
 /**
@@ -44,7 +44,7 @@ const GDRCOPY_FAILURE: readonly RegExp[] = [
 ];
 
 export function parseGdrcopy(text: string): GdrcopyResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const r: GdrcopyResult = { gpus: [], closed: false, errors: [] };
   let recognised = false;
   let first: { no: number; text: string } | undefined;

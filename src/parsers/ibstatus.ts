@@ -8,7 +8,7 @@ import {
   setCommonPortField,
   sysfsRate,
 } from './ib-port.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { cleanLines, isElision, promptCommand } from './lines.js';
 
 /**
  * `ibstatus` (rdma-core infiniband-diags/scripts/ibstatus): prints sysfs for each
@@ -66,9 +66,13 @@ const FIELDS: Readonly<Record<string, CommonPortField>> = {
   link_layer: 'linkLayer',
 };
 
+const indentOf = (s: string) => (/^\s*/.exec(s)?.[0] ?? '').length;
+
 export function parseIbstatus(text: string): IbstatusResult {
   const lines = cleanLines(text);
   const devices: IbDevice[] = [];
+  let elided = false;
+  let fieldIndent = 0;
   const errors: IbstatusResult['errors'] = [];
   let port: IbPort | undefined;
   let stray: { no: number; text: string } | undefined;
@@ -78,6 +82,14 @@ export function parseIbstatus(text: string): IbstatusResult {
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
+    // An author's `...` outdented from the block's fields ends the block (issue 38, P2): the fields after it are
+    // of a port whose status line may be among the lines left out, never the port above it. At the fields'
+    // indentation it stands for some of that port's fields.
+    if (isElision(t)) {
+      if (indentOf(line.text) < fieldIndent) port = undefined;
+      elided = true;
+      continue;
+    }
     const fatal = /^Fatal error:\s*(?:device '([^']*)':\s*)?(.*)$/.exec(t);
     if (fatal) {
       errors.push({ line: line.no, text: t, ...(fatal[1] ? { device: fatal[1] } : {}) });
@@ -98,11 +110,19 @@ export function parseIbstatus(text: string): IbstatusResult {
       continue;
     }
     const kv = /^([a-z_ ]+?):\s*(.*)$/i.exec(t);
-    if (kv && !port && devices.length === 0 && OWN_VALUE[kv[1] as string]?.test((kv[2] as string).trim())) {
+    if (
+      kv &&
+      !port &&
+      (devices.length === 0 || elided) &&
+      OWN_VALUE[kv[1] as string]?.test((kv[2] as string).trim())
+    ) {
       // The paste starts inside a port block, its `Infiniband device '…' port N status:` line cut above: the
       // fields shown are that port's, of a device that is not shown (issue 38, P1), as ibv_devinfo's HCA_NOT_SHOWN.
-      const device: IbDevice = { name: DEVICE_NOT_SHOWN, ports: [] };
-      devices.push(device);
+      const device: IbDevice = devices.find((d) => d.name === DEVICE_NOT_SHOWN) ?? {
+        name: DEVICE_NOT_SHOWN,
+        ports: [],
+      };
+      if (!devices.includes(device)) devices.push(device);
       port = { device: device.name, port: 1, state: 'not-shown', implicit: true };
       device.ports.push(port);
       keys.set(port, []);
@@ -114,6 +134,7 @@ export function parseIbstatus(text: string): IbstatusResult {
     const value = (kv[2] as string).trim();
     const key = (kv[1] as string).toLowerCase();
     keys.get(port)?.push(key);
+    fieldIndent = indentOf(line.text);
     lastPortLine = line.no;
     const common = FIELDS[key];
     if (common) setCommonPortField(port, common, value);
@@ -128,7 +149,7 @@ export function parseIbstatus(text: string): IbstatusResult {
     });
   }
   annotateDevices(devices);
-  const last = [...lines].reverse().find((l) => l.text.trim() !== '');
+  const last = [...lines].reverse().find((l) => l.text.trim() !== '' && !isElision(l.text));
   const cut = last && devices.length > 0 && headPrefix(last.text.trim()) ? last : undefined;
   const inField = !cut && last && port && fieldPrefix(last.text.trim()) ? last : undefined;
   const endsInside = endOfStatus(devices, keys, last?.no === lastPortLine ? port : undefined);

@@ -10,7 +10,7 @@ import {
   setCommonPortField,
   withRate,
 } from './ib-port.js';
-import { cleanLines, type Line, promptCommand } from './lines.js';
+import { dataLines, type Line, promptCommand } from './lines.js';
 
 /**
  * `ibv_devinfo`, `ibv_devinfo -v` and `ibv_devinfo -l` (rdma-core
@@ -62,7 +62,7 @@ function uncomment(lines: Line[]): Line[] {
 }
 
 export function parseIbvDevinfo(text: string): IbvDevinfoResult {
-  const lines = uncomment(cleanLines(text));
+  const lines = uncomment(dataLines(text));
   const devices: IbDevice[] = [];
   const errors: { line: number; text: string }[] = [];
   let listed: string[] | undefined;

@@ -238,6 +238,40 @@ export function isElision(text: string): boolean {
   );
 }
 
+/** An author's elision line in a paste: where it is and what it reads (`...`, `[snip]`). */
+export interface Elision {
+  line: number;
+  text: string;
+}
+
+/**
+ * cleanLines less the author's elisions (issue 38, principle 2: an elision is not data): every other line keeps
+ * its number, and a matrix or table pasted on both sides of one reads as one, under its header. What an elision
+ * stands for is not shown; elisionsOf names them for the reading (src/read/elisions.ts).
+ */
+export function dataLines(text: string): Line[] {
+  return cleanLines(text).filter((l) => !isElision(l.text));
+}
+
+/** The author's elision lines of a paste, in order, with their line numbers. */
+export function elisionsOf(text: string): Elision[] {
+  return cleanLines(text).flatMap((l) => (isElision(l.text) ? [{ line: l.no, text: l.text.trim() }] : []));
+}
+
+/** The first elision next to one of the lines numbered `at` (no filled line between them), as a list's continuation. */
+export function elisionBeside(
+  lines: readonly Line[],
+  marks: readonly Elision[],
+  at: readonly number[],
+): Elision | undefined {
+  const filled = lines.filter((l) => l.text.trim() !== '');
+  return marks.find((m) => {
+    const before = filled.findLast((l) => l.no < m.line)?.no;
+    const after = filled.find((l) => l.no > m.line)?.no;
+    return (before !== undefined && at.includes(before)) || (after !== undefined && at.includes(after));
+  });
+}
+
 /** A YAML key opening a block scalar (`raw: |-`, `out: >`; YAML 1.2 §8.1: `|` literal, `>` folded, chomping, indent). */
 const BLOCK_KEY = /^(\s*)(?:- )?[\w.-]+:\s*[|>][-+]?\d?\s*$/;
 

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type Line, type NotUnderstood, promptCommand, yamlBlockLines } from './lines.js';
+import { dataLines, type Line, type NotUnderstood, promptCommand, yamlBlockLines } from './lines.js';
 
 /**
  * `lsmod`, whole or filtered through grep, or /proc/modules: columns module, size, use count,
@@ -58,7 +58,7 @@ const IB_CORE_USERS = PEER_MEMORY_MODULES;
  * empty output means "none of them loaded". Without hints, empty input is an error.
  */
 export function parseLsmod(text: string, hints: { grepped?: string[] } = {}): LsmodResult {
-  const all = cleanLines(text);
+  const all = dataLines(text);
   const report = embedded(all) ? undefined : inReport(all);
   const lines = embedded(all) ?? report?.lines ?? all;
   const modules: LsmodModule[] = [];

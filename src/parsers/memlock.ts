@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, type Elision, elisionsOf, promptCommand } from './lines.js';
 
 /**
  * The max-locked-memory limit, from `ulimit -l` (KiB or "unlimited"),
@@ -24,6 +24,8 @@ export interface MemlockResult {
    * other limits' rows it does show. The limit is not shown, which is not "no limit".
    */
   tableWithoutRow?: { rows: number; line: number };
+  /** No reading shown, and the author left lines out (`...`): the value may be among them (principle 2). */
+  elided?: Elision;
 }
 
 const TOOL = 'ulimit';
@@ -59,10 +61,11 @@ const TABLE_ROW =
 const noted = (t: string) => t.replace(/\s+#.*$/, '');
 
 export function parseMemlock(text: string): MemlockResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const readings: MemlockReading[] = [];
   let hard = false;
   let expectBare = true;
+  let typed = false;
   let table: { rows: number; line: number } | undefined;
   for (const line of lines) {
     const raw = line.text.trim();
@@ -70,10 +73,13 @@ export function parseMemlock(text: string): MemlockResult {
     const cmd = promptCommand(line.text);
     if (cmd !== undefined) {
       hard = /\bulimit\s+-\w*H/.test(cmd);
+      typed ||= /\bulimit\b|\/limits\b/.test(cmd);
       expectBare = /\bulimit\s+-\w*l\b/.test(cmd) || cmd === '';
       continue;
     }
     const t = noted(raw);
+    // /proc/<pid>/limits's header line: the paste is that file's, whatever was typed.
+    if (/^Limit\s+Soft Limit\s+Hard Limit\s+Units$/.test(t)) typed = true;
     const a = LOCKED_ROW.exec(t);
     if (a) {
       const v = value(a[2] as string, a[1] === 'bytes' ? 'bytes' : 'kib');
@@ -100,7 +106,10 @@ export function parseMemlock(text: string): MemlockResult {
     if (TABLE_ROW.test(t)) table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
   }
   if (readings.length === 0) {
-    if (table) return { readings, tableWithoutRow: table };
+    // Only under a typed `ulimit` (or /proc/<pid>/limits): another tool's paste with a `...` is still not memlock's.
+    const elided = typed ? elisionsOf(text)[0] : undefined;
+    if (table || elided)
+      return { readings, ...(table ? { tableWithoutRow: table } : {}), ...(elided ? { elided } : {}) };
     const first = lines.find((l) => l.text.trim() !== '');
     if (!first)
       throw new ParseError(TOOL, 'the input is empty', {

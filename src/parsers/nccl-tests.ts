@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, type Elision, elisionBeside, elisionsOf, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
 import { parseNumber } from './units.js';
 
@@ -85,6 +85,8 @@ export interface NcclTestsResult {
   errors: { line: number; text: string }[];
   /** Result rows with fewer cells than the header names (a paste cut inside the row): not read as results. */
   cutRows?: number;
+  /** An author's elision next to a rank line shown (or any, with none shown): ranks (and hosts) may be left out. */
+  ranksElided?: Elision;
 }
 
 /** A script's bare label for hypercube_perf's section (`Hypercube`, `=== hypercube_perf ===`). */
@@ -102,7 +104,7 @@ const FIX = 'pass the output of all_reduce_perf (or another nccl-tests binary), 
 
 export function parseNcclTests(text: string): NcclTestsResult {
   // The launcher's labels are read after the page's marks (cleanLines), then rows NCCL's log split are joined.
-  const lines = joinSplitRows(cleanLines(text).map((l) => ({ ...l, text: unlabel(l.text) })));
+  const lines = joinSplitRows(dataLines(text).map((l) => ({ ...l, text: unlabel(l.text) })));
   const r: NcclTestsResult = {
     rows: [],
     ranks: [],
@@ -123,6 +125,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // columns (a cut `0.` taken for #wrong).
   let columns: number | undefined;
   let redop = false;
+  const rankLines: number[] = [];
   // The test each `# nThread … nGpus …` section runs, where the paste names it: the command typed before it,
   // or a bare `Hypercube` label a script echoed (the other tests' own checks are sound, so only this one is
   // told apart). `section`: that section's hypercube-under-`-g`>1 record, while its lines are read.
@@ -164,6 +167,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
         t,
       );
     if (rank) {
+      rankLines.push(line.no);
       r.ranks.push({
         rank: Number(rank[1]),
         host: rank[2] as string,
@@ -239,6 +243,9 @@ export function parseNcclTests(text: string): NcclTestsResult {
       fix: FIX,
     });
   }
+  // An author's `...` beside a rank line (or any, with none shown): ranks past it, on other hosts, may be left out.
+  const elided = rankLines.length ? elisionBeside(lines, elisionsOf(text), rankLines) : elisionsOf(text)[0];
+  if (elided) r.ranksElided = elided;
   return r;
 }
 

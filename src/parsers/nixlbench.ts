@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, type Line } from './lines.js';
+import { dataLines, type Line } from './lines.js';
 import { ABSL, failureOf } from './nixlbench-failures.js';
 import { configKey, headerColumns, headlessColumns, looksLikeRow, parseRow } from './nixlbench-table.js';
 import type {
@@ -209,7 +209,7 @@ function handleLine(s: State, line: Line): void {
 }
 
 export function parseNixlbench(text: string): NixlbenchResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   if (lines.every((l) => l.text.trim() === ''))
     throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
   const ucx = parseUcxLog(lines);

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 
 /**
  * `nvidia-smi topo -p2p <r|w|n|a|p>`: the GPU×GPU peer-to-peer status matrix for one capability
@@ -56,7 +56,7 @@ export function p2pCapabilityOf(command: string): P2pCapability | undefined {
 }
 
 export function parseNvidiaSmiP2p(text: string): P2pResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const out: P2pResult = { matrices: [], legend: {}, usageErrors: [], notUnderstood: [] };
   let cur: P2pMatrix | undefined;
   let capability: P2pCapability | undefined;

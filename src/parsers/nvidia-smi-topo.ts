@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, isLastLine, type Line, promptCommand } from './lines.js';
+import { dataLines, elisionsOf, isLastLine, type Line, promptCommand } from './lines.js';
 
 /**
  * `nvidia-smi topo -m` and `-mp`: a matrix of GPUs and NICs. Cells: X (self),
@@ -167,7 +167,7 @@ function cellsOf(tokens: readonly string[]): string[] {
 }
 
 export function parseNvidiaSmiTopo(text: string): TopoResult {
-  const lines = untable(uncomment(cleanLines(text)));
+  const lines = untable(uncomment(dataLines(text)));
   // The header's first label is GPU0; the GPU0 row also starts with GPU0 but its next cell is "X".
   const headerIdx = lines.findIndex((l) => {
     const tokens = l.text.trim().split(/\s+/);
@@ -267,7 +267,8 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
       else if (/GPU NUMA ID/.test(name)) row.gpuNumaId = v;
     });
   }
-  if (Object.keys(matrix).length === 0) {
+  // Every row left out by the author's `...` (issue 38, P2): the header is read, the rows are not shown (cutChecks).
+  if (Object.keys(matrix).length === 0 && elisionsOf(text).length === 0) {
     const l = lines[headerIdx] as { no: number; text: string };
     throw new ParseError(TOOL, 'a header but no matrix rows', { line: l.no, text: l.text });
   }

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, promptCommand } from './lines.js';
+import { dataLines, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -113,7 +113,7 @@ const FAILURE: readonly RegExp[] = [
 ];
 
 export function parsePerftest(text: string): PerftestResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const r: PerftestResult = { bidirectional: false, rows: [], cuda: false, warnings: [], errors: [] };
   let columns: string[] | undefined;
   let recognised = false;

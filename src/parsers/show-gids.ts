@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { cleanLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
+import { dataLines, isLastLine, type NotUnderstood, promptCommand } from './lines.js';
 
 /**
  * `show_gids` (MLNX_OFED script): DEV PORT INDEX GID IPv4 VER DEV(netdev), one
@@ -65,7 +65,7 @@ function rowStart(f: readonly string[]): boolean {
 }
 
 export function parseShowGids(text: string): ShowGidsResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   const gids: Gid[] = [];
   let found: number | undefined;
   let header = false;

@@ -1,6 +1,6 @@
 import { median } from '../core/stats.js';
 import { ParseError } from './errors.js';
-import { cleanLines, type Line, promptCommand } from './lines.js';
+import { dataLines, type Line, promptCommand } from './lines.js';
 import { ucxEnvOf } from './ucx-env.js';
 import { dataLanes, emulated, memoryTypes, parseUcxLog, transportsOf, type UcxLog } from './ucx-log.js';
 import { impliedSize, UCX_ABORT } from './ucx-perftest-ends.js';
@@ -194,7 +194,7 @@ function runsOf(lines: Line[]): Line[][] {
 }
 
 export function parseUcxPerftest(text: string, hints: { messageSize?: number } = {}): UcxPerftestResult {
-  const lines = cleanLines(text);
+  const lines = dataLines(text);
   if (lines.every((l) => l.text.trim() === ''))
     throw new ParseError(TOOL, 'the input is empty', { fix: FIX });
   const parts = runsOf(lines);

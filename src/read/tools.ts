@@ -50,6 +50,7 @@ import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
 import { aroundChecks, type Dropped, parseAround } from './around.js';
 import { CLUSTER_CLI } from './cluster-cli.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
+import { elidedReading } from './elisions.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { launchFailure } from './launch-failed.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
@@ -113,8 +114,11 @@ export const TOOL_READINGS: Readonly<Record<ToolId, ToolReading>> = {
 export const READERS = Object.fromEntries(
   Object.entries(TOOL_READINGS).map(([tool, r]) => [
     tool,
-    (text: string, opts: TransferOptions): Reading => {
+    (text: string, given: TransferOptions): Reading => {
       const { parsed, dropped } = parseAround(r.parse, text);
+      // An author's `...`/`[snip]` the parser read around: what it hides is not shown (elisions.ts).
+      const elided = elidedReading(tool as ToolId, text, given.shown);
+      const opts = elided.shown ? { ...given, shown: elided.shown } : given;
       const lines = notUnderstoodCheck(parsed);
       // A row the parser read around at the paste's end is a cut as much as a last line it refused: one read.cut.
       const row = dropped.some((d) => d.where === 'cut') ? undefined : cutRowOf(parsed);
@@ -127,6 +131,7 @@ export const READERS = Object.fromEntries(
           ...r.classify(parsed as never, opts),
           ...(lines ? [lines] : []),
           ...aroundChecks([...dropped, ...cut]),
+          ...elided.checks,
         ],
       };
     },
