@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import type { UcxInfoResult, UcxMemoryDomain } from './ucx-info.js';
+import type { UcxInfoResult, UcxMemoryDomain } from './ucx-info-types.js';
 
 /**
  * What `node` reads from UCX where no `ucx_info` is installed (today's Dynamo runtime images:

@@ -1,6 +1,6 @@
 import type { Line } from './lines.js';
 import { parseUcpContextInfo } from './ucp-context.js';
-import type { UcxInfoResult } from './ucx-info.js';
+import type { UcxInfoResult } from './ucx-info-types.js';
 
 /**
  * `ucx_info -p` (ucx_info.c:178 PRINT_UCP_CONTEXT; proto_info.c:386) prints `ucp_context_print_info` (ucp_context.c:2953
