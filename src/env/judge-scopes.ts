@@ -203,6 +203,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
     raws.map((r) => r.raw),
     scope.isDgd,
     !scope.partial,
+    raws.map((r) => (scope.isDgd ? undefined : r.g.deployment)),
   );
   const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, lookups));
   // The mocker simulates engines and moves no KV; nor does a worker that starts no known engine and

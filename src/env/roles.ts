@@ -97,6 +97,27 @@ function plainEngine(s: RawService): boolean {
 const DISAGG_ARGV =
   /--is-(prefill|decode)-worker\b|--kv[-_]transfer[-_]config\b|--disaggregation[-_](transfer[-_]backend|strategy)\b|cache_transceiver_config/;
 
+/**
+ * vLLM connectors whose whole purpose is to move KV from one engine instance to another: NIXL, the P2P/Py NCCL
+ * connectors and Mooncake's transfer engine (vllm/distributed/kv_transfer/kv_connector/factory.py registers them;
+ * vllm-ascend's MooncakeConnectorV1). Offloading and store connectors (LMCache, OffloadingConnector, MooncakeStore,
+ * AIBrix's) keep KV for the same engine and say nothing about a pair.
+ */
+const HANDOFF_CONNECTOR =
+  /\\?["']?kv_connector\\?["']?\s*:\s*\\?["']?(NixlConnector|P2pNcclConnector|PyNcclConnector|MooncakeConnector(?:V1)?)["']?/;
+
+/**
+ * A plain vLLM (`vllm serve`, not dynamo.vllm, whose own --disaggregation-mode says agg when absent) whose
+ * --kv-transfer-config names a connector that hands KV to another instance, itself or inside a MultiConnector: it
+ * is started as one side of a prefill/decode pair, whether or not it says which (llm-d runs both sides kv_both).
+ */
+export function handsKvOver(s: Pick<RawService, 'argv'>): boolean {
+  const text = argvText(s.argv);
+  return (
+    !/\bdynamo\.vllm\b/.test(text) && engineOf({ argv: s.argv }) === 'vllm' && HANDOFF_CONNECTOR.test(text)
+  );
+}
+
 function toldToDisaggregate(s: RawService): boolean {
   const m = statedMode(s);
   return m === 'prefill' || m === 'decode' || DISAGG_ARGV.test(argvText(s.argv));
@@ -142,6 +163,8 @@ export function inferRoles(
   isDgd: boolean,
   /** False for a fragment (one DCD, a patch): the rest of its graph is elsewhere, so a lone decode stays decode. */
   whole = true,
+  /** The name of each service's own workload (a Deployment's), for plain workloads: a hint as its name is. */
+  workloads: readonly (string | undefined)[] = [],
 ): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
     const fromArgs = roleFromArgs(s.argv) ?? modeRole(literalEnvOf(s)[MODE_ENV]?.trim().toLowerCase());
@@ -156,7 +179,14 @@ export function inferRoles(
     return undefined;
   });
   const candidate = (s: RawService) => (isDgd ? s.workerish : servesModels(s));
-  const named = services.map((s, k) => (strong[k] || !candidate(s) ? undefined : roleFromName(s.name)));
+  // An engine whose own connector hands KV to another instance is one side of a pair: its name, or its
+  // workload's, is then evidence of which side, even with the other side's manifest elsewhere.
+  const handing = services.map((s) => !isDgd && handsKvOver(s));
+  const named = services.map((s, k) =>
+    strong[k] || !candidate(s)
+      ? undefined
+      : (roleFromName(s.name) ?? (handing[k] ? roleFromName(workloads[k] ?? '') : undefined)),
+  );
   const roles = new Set<Role>();
   for (const r of strong) if (r) roles.add(r.role);
   for (const n of named) if (n) roles.add(n);
@@ -165,7 +195,7 @@ export function inferRoles(
     const st = strong[k];
     if (st) return st;
     const n = named[k];
-    if (n && useNames) return { role: n, from: 'name' };
+    if (n && (useNames || handing[k])) return { role: n, from: 'name' };
     return undefined;
   });
   // Names alone never make a graph disaggregated when the engines are visibly started as plain
@@ -181,7 +211,7 @@ export function inferRoles(
   const explicit = services.some((s) => explicitPdMode(s));
   if (whole && !hasPrefill && !explicit) {
     for (const [k, r] of result.entries())
-      if (r?.role === 'decode') result[k] = { role: 'agg', from: 'graph' };
+      if (r?.role === 'decode' && !handing[k]) result[k] = { role: 'agg', from: 'graph' };
   }
   const disagg = result.some((r) => r?.role === 'prefill' || r?.role === 'decode');
   return services.map((s, k) => {

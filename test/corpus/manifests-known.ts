@@ -191,20 +191,16 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m21
   'llmd-wide-ep-vllm-base-prefill-lws.yaml':
     "READING: as llmd-wide-ep-vllm-decode-lws.yaml: env's stated rule (env.multinode-rdma) fails a worker whose 8-GPU pods span two nodes with no RDMA path; the expert read this base file as one half of a kustomize guide whose provider overlays add the RDMA devices, so not shown rather than broken",
-  'llmd-pd-vllm-aws-libfabric-patch-prefill.yaml':
-    "READING: a kustomize patch read alone: its workload is a Deployment whose container (modelserver) states no mode and only vLLM's kv_both, so env's stated rule (roles.ts: a lone worker with no stated side, its name a hint about a pair and never proof) reads it as one aggregated engine with no KV hand-off; the expert knew it as the prefill half of the guide (Deployment name, anti-affinity to the decode pods, the base and EFA patch in the kustomization, outside the file)",
+  'llmd-wide-ep-dsv4-decode-lws-mnnvl-base.yaml':
+    'READING: as llmd-wide-ep-dsv4-prefill-lws-mnnvl-base.yaml, on the decode side (kv_consumer with NixlConnector, read as decode since roles.ts handsKvOver; before, a lone decode with no prefill in its file was taken for an aggregated worker): env fails UCX_TLS=cuda_copy,cuda_ipc,tcp with no ComputeDomain claim, the expert read the base as one half of a kustomize guide whose overlay adds the claim',
   'llmd-pd-vllm-aws-libfabric-patch-decode.yaml':
-    "READING: as llmd-pd-vllm-aws-libfabric-patch-prefill.yaml, read alone as an aggregated TP4 engine; env's stated rule (env.shm) then fails four GPU processes with no /dev/shm volume, which the guide's base Deployment (outside the file) mounts",
+    "READING: read alone, the Deployment named decode runs vLLM with NixlConnector, so env reads it as the decode side of a pair (roles.ts handsKvOver: a connector that hands KV to another instance makes its workload's name evidence of the side) and warns that the prefill side is not shown; its stated rule (env.shm) then fails four GPU processes with no /dev/shm volume, which the guide's base Deployment (outside the file) mounts",
   'llmd-pd-sglang-aws-libfabric-patch-prefill.yaml':
     'READING: env reads the prefill side (--disaggregation-mode=prefill) and warns KV over the pod network as the expert does, but its stated rule (env.shm) fails a TP4 pod with no /dev/shm volume; the expert read the file as a patch whose base Deployment (outside the file) mounts it',
   'llmd-pd-vllm-xpu-ucx-tcp-patch-prefill.yaml':
-    "READING: read alone, the Deployment's container states no mode and only kv_both, so env's stated rule (roles.ts, a lone worker with no stated side) takes it as aggregated and does not judge its UCX_TLS=tcp against a KV hand-off; the expert knew it as the prefill half of the guide's pair and judged the TCP-only UCX_TLS the patch sets",
+    'READING: read alone, the Deployment named prefill runs vLLM with NixlConnector, so env reads the prefill side of a pair (roles.ts handsKvOver) and judges its UCX_TLS=tcp; its stated rule (env.ucx-tls) warns rather than fails because kv_buffer_device cpu host-stages the KV on purpose, and the other side not being shown is a warning too; the expert judged the TCP-only UCX_TLS the patch sets as the break',
   'llmd-pd-vllm-xpu-ucx-tcp-patch-decode.yaml':
-    'READING: as llmd-pd-vllm-xpu-ucx-tcp-patch-prefill.yaml, on the decode half: one lone worker with no stated side, read as aggregated',
-  'llmd-agentic-nemotron3-ultra-patch-prefill.yaml':
-    "READING: read alone, the container states no mode and vLLM's top-level kv_role is kv_both (the MultiConnector's; the nested NIXL kv_producer is a sub-connector's), so env's stated rule (roles.ts) takes one aggregated engine with no KV hand-off; the expert knew it as the prefill pool of the guide and judged its missing RDMA",
-  'llmd-agentic-nemotron3-ultra-patch-decode.yaml':
-    'READING: as llmd-agentic-nemotron3-ultra-patch-prefill.yaml, on the decode pool',
+    'READING: as llmd-pd-vllm-xpu-ucx-tcp-patch-prefill.yaml, on the decode half: env warns the host-staged UCX_TLS=tcp, the expert fails it',
   'llmd-epd-vllm-rdma-ib-patch-prefill.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns rdma/ib requested with no IPC_LOCK or privilege (registering KV memory can fail); the expert judged the rdma/ib and GPUs the patch declares as its end of the KV path, the base's security context not being in the file",
   'llmd-epd-vllm-rdma-ib-patch-decode.yaml':
@@ -215,4 +211,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.role, env-rules.md 'The declared role against the engine's mode') fails the prefill pool, declared subComponentType prefill but started without --disaggregation-mode prefill, so dynamo.vllm runs it aggregated; the expert checked the ComputeDomain and NIXL path and missed the absent mode flag (env also took a commented-out DecodeBenchConnector line for an argument: a TOOL miss, fixed, shell comments)",
   'dynamo-dgd-v1b1-vllm-axk2-disagg-h200-ucx-rc-no-rdma-resource.yaml':
     "READING: env's stated rule (env.ucx-tls) fails UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc in pods granted no RDMA device, tcp left out: UCX finds no transport to a peer on another node; the expert weighed the header's word that a cluster overlay adds the RDMA resources (context outside the file) and judged not shown rather than broken",
+  // m22
 };
