@@ -58,6 +58,7 @@ import { CAPTURES_b57 } from './captures-b57.table.js';
 import { CAPTURES_b58 } from './captures-b58.table.js';
 import { CAPTURES_b59 } from './captures-b59.table.js';
 import { CAPTURES_b60 } from './captures-b60.table.js';
+import { CAPTURES_b61 } from './captures-b61.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -121,4 +122,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b58,
   ...CAPTURES_b59,
   ...CAPTURES_b60,
+  ...CAPTURES_b61,
 ];

@@ -301,4 +301,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // none left: a `ucx_info -d` key line that lost its `#` among lines that kept theirs (P1,
   // src/read/ucx-info-lone-key.test.ts), an `ibv_devinfo` output kept as shell comments (P1,
   // src/parsers/ibv-devinfo-shell-comments.test.ts))
+  // b61
 };
