@@ -8,7 +8,7 @@ import { captureVerdict } from './helpers/read.js';
  * Issue 38, principle 1 ("read what is there, whatever its shape"), held on the whole corpus: every real capture
  * is read again through the shapes the corpus already shows pastes arrive in (a page's CRLF line ends, a markdown
  * list's indentation, a mail's `> ` quote, a markdown fence, trailing blanks, a sentence before the output, a page's
- * HTML escaping, no-break spaces, the next prompt after it, GitHub's collapsed section, tabs expanded), and must get the verdict it gets as published. A shape that changes it is a reader that missed
+ * HTML escaping, no-break spaces, the next prompt after it, GitHub's collapsed section, tabs expanded, a blank line after every line), and must get the verdict it gets as published. A shape that changes it is a reader that missed
  * principle 1. The shapes wrap the capture as a page would; the capture itself is never changed.
  */
 const SHAPES: Record<string, (s: string) => string> = {
@@ -35,6 +35,9 @@ const SHAPES: Record<string, (s: string) => string> = {
   'the next prompt copied after it': (s) => `${s.replace(/\n*$/, '')}\nroot@gpu-node-3:~# \n`,
   "GitHub's collapsed section": (s) =>
     `<details>\n<summary>output</summary>\n\n\`\`\`\n${s.replace(/\n*$/, '')}\n\`\`\`\n\n</details>\n`,
+  // Some web views and chat clients copy a blank line after every line.
+  'double-spaced (a blank line after every line)': (s) =>
+    `${s.replace(/\n+$/, '').split('\n').join('\n\n')}\n`,
   'tabs expanded to spaces': (s) =>
     s
       .split('\n')
@@ -55,6 +58,14 @@ const DIFFERENT_PASTE: Record<string, string> = {
     'as above: a quote inside the quoted-printable layer is not what a mail client writes',
   'a mail quote|perftest/softiwarp-27-siw-ib-send-bw-completion-error-status-12-line.txt':
     "one line behind `> ` cannot be told from a shell's continuation prompt (PS2 `> `): a one-line quote is not read as a mail's",
+  'double-spaced (a blank line after every line)|ibv_devinfo/linux-rdma-2025-02-ipv6-same-host-cx7-two-roce-ports-quoted-printable-nbsp-soft-breaks.txt':
+    "as above: a mail's quoted-printable source spaced out line by line is not what a mail client writes (its soft line breaks join lines the blanks now separate)",
+  'double-spaced (a blank line after every line)|dmesg/linux-rdma-2025-11-qp-ubuntu-5.15-mlx5-module-id-0x19-soft-lockup-panic-mlx5-ib-dereg-mr-python3.txt':
+    'the same: a quoted-printable source whose soft line breaks join lines that the blank lines now separate',
+  'double-spaced (a blank line after every line)|fi_info/libfabric-7251-quoted-fi-info-p-psm2-v-one-record-cut-in-rx-attr.txt':
+    "a mail client quotes every line of the text it quotes, blank ones too (`>`): blank lines between quoted lines with no `>` are not a quote's shape",
+  'double-spaced (a blank line after every line)|ibstatus/baidu-aihc-verify-rdma-image-line-numbered-three-roce-100g-zero-gids.txt':
+    "a code viewer numbers every line it shows, blank ones too: unnumbered blank lines between numbered ones are not a viewer's copy",
   'a sentence before it|dev-infiniband/siderolabs-docs-566-talos-ls-la-4-uverbs-rw-no-rdma-cm-then-comment.txt':
     'the capture already opens with two lines that are not ls output (`CMD: …` and a blank); a third before them passes the stated limit of two lines read around before the output (src/read/around.ts MAX_BEFORE)',
   'a sentence before it|nccl-tests/alcf-polaris-n128-all-gather-cxi-alloc-failed-acs-limits.txt':

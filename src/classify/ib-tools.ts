@@ -301,12 +301,16 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
       ),
     );
   } else if (r.listed && r.devices.length === 0) {
+    // The count `-l` prints is its own statement of how many devices the verbs library sees; names the paste
+    // does not reach are not shown, never absent (issue 38, P2).
+    const count = Math.max(r.listedCount ?? 0, r.listed.length);
+    const unnamed = count - r.listed.length;
     checks.push(
-      r.listed.length > 0
+      count > 0
         ? check(
             'rdma.devices',
             'ok',
-            `${plural(r.listed.length, 'RDMA device')} listed: ${r.listed.join(', ')}`,
+            `${plural(count, 'RDMA device')} listed${r.listed.length ? `: ${r.listed.join(', ')}` : ''}${unnamed ? ` (${r.listed.length ? `${unnamed} more ` : ''}not named: the paste ends first)` : ''}`,
             {
               data: { listed: r.listed },
             },
@@ -316,7 +320,7 @@ export function classifyIbvDevinfo(r: IbvDevinfoResult, opts: { shown?: Shown } 
           }),
     );
     // `-l` prints names only (issue 38, P2): a listed device is not a usable port.
-    if (r.listed.length > 0)
+    if (count > 0)
       checks.push(
         check(
           'ib.ports',

@@ -325,6 +325,7 @@ describe('parseIbvDevinfo variants', () => {
     expect(parseIbvDevinfo('2 HCAs found:\n\tmlx5_0\n\tmlx5_1\n\n')).toEqual({
       devices: [],
       listed: ['mlx5_0', 'mlx5_1'],
+      listedCount: 2,
       openFailures: 0,
       noDevices: false,
       verbose: false,

@@ -22,6 +22,8 @@ export interface IbvDevinfoResult {
   devices: IbDevice[];
   /** Device names from `ibv_devinfo -l` ("2 HCAs found:" then one tab-indented name per line). */
   listed?: string[];
+  /** The count `-l` states ("2 HCAs found:"): names beyond those `listed` are not shown (the paste ends first). */
+  listedCount?: number;
   /**
    * "Failed to open device" lines: a device the verbs library sees but cannot open.
    * Inside a pod this is a device whose /dev/infiniband/uverbsN is not mounted
@@ -66,6 +68,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   const devices: IbDevice[] = [];
   const errors: { line: number; text: string }[] = [];
   let listed: string[] | undefined;
+  let listedCount: number | undefined;
   let inList = false;
   let openFailures = 0;
   let noDevices = false;
@@ -81,19 +84,22 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
 
   for (const line of lines) {
     const t = line.text.trim();
+    // devinfo.c prints the count, then exactly that many names, one per line: a blank line between them is the
+    // page's spacing (a double-spaced copy), not the end of the list, until the count is read.
     if (t === '') {
-      inList = false;
+      if ((listed?.length ?? 0) >= (listedCount ?? 0)) inList = false;
       continue;
     }
     if (promptCommand(line.text) !== undefined) continue;
     const list = /^(\d+) HCAs? found:$/.exec(t);
     if (list) {
       listed = [];
+      listedCount = Number(list[1]);
       inList = true;
       if (list[1] === '0') noDevices = true;
       continue;
     }
-    if (inList && /^[\w.-]+$/.test(t)) {
+    if (inList && /^[\w.-]+$/.test(t) && (listed?.length ?? 0) < (listedCount ?? 0)) {
       listed?.push(t);
       continue;
     }
@@ -194,7 +200,7 @@ export function parseIbvDevinfo(text: string): IbvDevinfoResult {
   return {
     devices,
     ...(endsInside ? { endsInside } : {}),
-    ...(listed ? { listed } : {}),
+    ...(listed ? { listed, listedCount: listedCount ?? listed.length } : {}),
     openFailures,
     noDevices,
     verbose,

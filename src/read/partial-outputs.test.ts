@@ -137,4 +137,18 @@ describe('2. `ibv_devinfo -l` lists devices, not ports', () => {
     // An empty list is no device at all: still a failure.
     expect(lines(read('ibv_devinfo', '$ ibv_devinfo -l\n0 HCAs found:\n'))).toContain('fail rdma.devices');
   });
+
+  it('the count it prints is read as its own statement: a double-spaced copy or a cut list still lists them', () => {
+    // A page that puts a blank line after every line: the names after the count are still the list.
+    const spaced = read('ibv_devinfo', '#ibv_devinfo -l\n\n2 HCAs found:\n\n\tmlx4_1\n\n\tmlx4_0\n');
+    expect(lines(spaced)).toEqual(['ok rdma.devices', 'skipped ib.ports']);
+    expect(spaced.find((c) => c.id === 'rdma.devices')?.detail).toBe('2 RDMA devices listed: mlx4_1, mlx4_0');
+    // Cut after the count: the devices the count states are not named, never absent.
+    const cut = read('ibv_devinfo', '$ ibv_devinfo -l\n3 HCAs found:\n\tmlx5_0\n');
+    expect(cut.find((c) => c.id === 'rdma.devices')).toMatchObject({
+      status: 'ok',
+      detail: '3 RDMA devices listed: mlx5_0 (2 more not named: the paste ends first)',
+    });
+    expect(verdict(cut)).toBe('unverified');
+  });
 });
