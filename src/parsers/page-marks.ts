@@ -61,7 +61,14 @@ export function unnumber(raw: string[]): string[] {
   let start = 0;
   while (start < end && (raw[start] as string).trim() === '') start++;
   if (end - start < 3) return raw;
-  for (let i = start; i < end; i++)
-    if (!new RegExp(`^${i - start + 1}(?!\\d)`).test(raw[i] as string)) return raw;
-  return raw.map((l, i) => (i >= start && i < end ? l.slice(String(i - start + 1).length) : l));
+  const glued = (l: string, n: number) => new RegExp(`^${n}(?!\\d)`).test(l);
+  const lines = raw.slice(start, end);
+  if (lines.every((l, k) => glued(l, k + 1)))
+    return raw.map((l, i) => (i >= start && i < end ? l.slice(String(i - start + 1).length) : l));
+  // `cat -n` (and a pager's or an editor's numbers): each number right-aligned in its column, then one tab or space
+  // (GNU coreutils cat.c next_line_num: "%6d\t"); the one separator goes with the number.
+  const padded = (l: string, n: number) => new RegExp(`^\\s*${n}(?:[\\t ]|$)`).exec(l);
+  const cuts = lines.map((l, k) => padded(l, k + 1)?.[0].length);
+  if (cuts.some((c) => c === undefined)) return raw;
+  return raw.map((l, i) => (i >= start && i < end ? l.slice(cuts[i - start] as number) : l));
 }

@@ -37,6 +37,20 @@ describe('read: line numbers a code viewer glued to each line', () => {
     expect(verdictOf(checks)).not.toBe('trusted');
   });
 
+  it("reads `cat -n` (each number right-aligned, then a tab) and a pager's padded numbers the same way", () => {
+    const lines = NUMBERED.split('\n').map((l) => l.replace(/^\d+/, ''));
+    const catN = lines.map((l, k) => `${String(k + 1).padStart(6)}\t${l}`).join('\n');
+    const pager = lines.map((l, k) => `${String(k + 1).padStart(3)} ${l}`).join('\n');
+    for (const text of [catN, pager]) {
+      const { checks } = readPasted('ibstatus', text, { expect: 'any' });
+      expect(checks.filter((c) => c.id === 'ib.port').map((c) => `${c.subject} ${c.status}`)).toEqual(
+        readPasted('ibstatus', lines.join('\n'), { expect: 'any' })
+          .checks.filter((c) => c.id === 'ib.port')
+          .map((c) => `${c.subject} ${c.status}`),
+      );
+    }
+  });
+
   it('leaves a paste alone when its lines do not count up from 1', () => {
     const text = [
       '0/1: mlx5_0/1: state ACTIVE physical_state LINK_UP netdev ens1f0',
