@@ -94,11 +94,18 @@ export function cleanLines(text: string): Line[] {
   // A paste copied from a unified diff's added lines (a docs PR's example output) carries the diff's `+` on every
   // line (GNU diffutils, "Unified Format": `+` marks a line added): when most lines carry it, it is the diff's.
   const diffed = carriedByMost(filled, DIFF_ADDED);
+  // `docker compose logs` (and `up`) put the container's name, padded to the longest, and `| ` before every line
+  // (docker/compose cmd/formatter/logs.go, presenter.setPrefix: `%-<longest name + 1>s | `): when most lines carry it,
+  // it is compose's.
+  const composed = carriedByMost(filled, COMPOSE_PREFIX);
   const lastFilled = raw.reduce((at, l, i) => (l.trim() === '' ? at : i), -1);
   const closed = raw.filter((l) => BOX_CLOSE.test(l)).length;
   return raw.map((r, i) => {
     const own = unlabel(
-      unclock(boxed ? unbox(r) : diffed ? r.replace(DIFF_ADDED, '') : r, clocked),
+      unclock(
+        boxed ? unbox(r) : diffed ? r.replace(DIFF_ADDED, '') : composed ? r.replace(COMPOSE_PREFIX, '') : r,
+        clocked,
+      ),
       labelled,
     );
     const text = FENCE.test(r) ? '' : unwrap(stripPrefix(own)).trimEnd();
@@ -108,6 +115,8 @@ export function cleanLines(text: string): Line[] {
 }
 
 const SRUN_LABEL = /^\s*\d+: /;
+/** A compose service's container name (`worker-1`, v1's `worker_1`), padded, then `| ` (or `|` on an empty line). */
+const COMPOSE_PREFIX = /^[\w.-]+\s+\|(?: |$)/;
 /** A unified diff's added line: `+` then the line (not the `+++` file header, not a `+---+` table rule). */
 const DIFF_ADDED = /^\+(?![+-])/;
 const unlabel = (line: string, labelled: boolean) => (labelled ? line.replace(SRUN_LABEL, '') : line);

@@ -99,3 +99,16 @@ describe('set -x trace lines are the commands, a script banner is noise', () => 
     expect(verdict(read('ibstat', down))).not.toBe('trusted');
   });
 });
+
+describe("docker compose's container prefix is compose's, not the tool's", () => {
+  it('`name  | ` (padded, v2 `-1` or v1 `_1`) before every line is taken off; the output under it is read', () => {
+    const plain = read('ibstat', IBSTAT.join('\n'));
+    for (const name of ['rdma-check-1  ', 'rdma_check_1  ']) {
+      const composed = IBSTAT.map((l) => `${name}| ${l}`).join('\n');
+      expect(lines(read('ibstat', composed))).toEqual(lines(plain));
+    }
+    // A down port under the prefix is still judged as down.
+    const down = IBSTAT.map((l) => `ib-1  | ${l.replace('Active', 'Down').replace('LinkUp', 'Polling')}`);
+    expect(verdict(read('ibstat', down.join('\n')))).toBe('untrusted');
+  });
+});
