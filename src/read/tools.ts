@@ -58,6 +58,7 @@ import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 import { readEachPlace } from './places.js';
+import { latestRuns, RERUN } from './reruns.js';
 
 /** One reading of a captured output: what the parser made of it and what the classifier concluded. */
 export interface Reading {
@@ -224,8 +225,9 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
   const runs = (s: PasteSection) => sectionRuns(tool, s);
   // Output piped into md5sum, wc, grep -c… is no longer the tool's lines.
   const opaque = paste.sections.filter((s) => s.command && runs(s) && pipelineOf(s.command).opaque);
-  const own = paste.sections.filter((s) => runs(s) && !opaque.includes(s));
-  const others = paste.sections.filter((s) => !own.includes(s) && !opaque.includes(s));
+  const runsOwn = paste.sections.filter((s) => runs(s) && !opaque.includes(s));
+  const { kept: own, superseded } = latestRuns(tool, runsOwn, paste.sections);
+  const others = paste.sections.filter((s) => !runsOwn.includes(s) && !opaque.includes(s));
   let used: PasteSection[] = [];
   let reading: Reading | undefined;
   let ownError: unknown;
@@ -308,7 +310,10 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
     );
   }
   const ignored = [
-    ...paste.sections.filter((s) => !used.includes(s) && !opaque.includes(s)).map(show),
+    ...paste.sections
+      .filter((s) => !used.includes(s) && !opaque.includes(s) && !superseded.includes(s))
+      .map(show),
+    ...superseded.map((s) => `${show(s)}: ${RERUN}`),
     ...opaque.map(
       (s) =>
         `${show(s)}: its output goes through \`${pipelineOf(s.command ?? '').opaque}\`, not ${tool} lines`,
