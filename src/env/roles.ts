@@ -110,12 +110,13 @@ const HANDOFF_CONNECTOR =
  * A plain vLLM (`vllm serve`, not dynamo.vllm, whose own --disaggregation-mode says agg when absent) whose
  * --kv-transfer-config names a connector that hands KV to another instance, itself or inside a MultiConnector: it
  * is started as one side of a prefill/decode pair, whether or not it says which (llm-d runs both sides kv_both).
+ * A container that gives only args runs its image's ENTRYPOINT, so the image names the engine then (llm-d's
+ * images start `vllm serve`), as for servesModels.
  */
-export function handsKvOver(s: Pick<RawService, 'argv'>): boolean {
+export function handsKvOver(s: Pick<RawService, 'argv' | 'image' | 'commandLength'>): boolean {
   const text = argvText(s.argv);
-  return (
-    !/\bdynamo\.vllm\b/.test(text) && engineOf({ argv: s.argv }) === 'vllm' && HANDOFF_CONNECTOR.test(text)
-  );
+  const engine = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });
+  return !/\bdynamo\.vllm\b/.test(text) && engine === 'vllm' && HANDOFF_CONNECTOR.test(text);
 }
 
 function toldToDisaggregate(s: RawService): boolean {

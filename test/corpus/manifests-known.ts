@@ -212,4 +212,16 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dynamo-dgd-v1b1-vllm-axk2-disagg-h200-ucx-rc-no-rdma-resource.yaml':
     "READING: env's stated rule (env.ucx-tls) fails UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc in pods granted no RDMA device, tcp left out: UCX finds no transport to a peer on another node; the expert weighed the header's word that a cluster overlay adds the RDMA resources (context outside the file) and judged not shown rather than broken",
   // m22
+  'vickiegpt-dynamo-sglang-blackwell-test-computedomain-namespace-mismatch.yaml':
+    "READING: the expert's verdict rests on the Dynamo operator's behaviour, outside the file and env's rules: at that vintage the operator refuses a graph whose services name two dynamoNamespace values (deploy/cloud/operator/internal/dynamo/graph.go getDynamoNamespace, 'namespace mismatch for component'), and the SGLang prefill looks for its decode peer in its own namespace; the current operator derives each component's namespace itself, so no stated rule of env covers it; env judged the fabric (ComputeDomain claimed by both roles) as declared",
+  'llmd-bench-exp7-1p1d-decoder-pod-cuda-ipc-tcp.yaml':
+    "READING: env's stated rule (env.ucx-tls, test/env-hands-kv-over.test.ts) fails UCX_TLS=cuda_ipc,cuda_copy,tcp on one side of a pair: cuda_ipc cannot reach the GPU of another pod without a ComputeDomain, so KV goes over tcp; the expert judged the same facts (the prefill elsewhere, TCP left) as not shown whole and degraded, not broken (env first read the lone decode pod as aggregated and TRUSTED it: a TOOL miss, fixed, the image's entrypoint names the engine)",
+  'llmd-bench-exp7-1p1d-prefiller-deployment-cuda-ipc-tcp.yaml':
+    "READING: as the decoder pod: env's stated rule (env.ucx-tls) fails UCX_TLS=cuda_ipc,cuda_copy,tcp between pods with no RDMA transport or ComputeDomain (KV goes over tcp); the expert judged TCP degraded, not broken, with the decode side in another file (not-judged)",
+  'yao531441-dynamo-dgd-v1b1-eks-vllm-disagg-p5-efa-libfabric.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns that the Dynamo runtime image runs as uid 1000, for whom IPC_LOCK has no effect, so pinning EFA buffers is bounded by RLIMIT_MEMLOCK; the expert assumed the runtime's memlock limit (EKS nodes' containerd) and judged the EFA path declared",
+  'yueying-dynamo-dgd-v1b1-vllm-inkling-disagg-gb300-aws-roce-dra.yaml':
+    "READING: env's stated rule leaves a UCX_NET_DEVICES computed by a script (the HCA it finds, port 1) not verified (env.ucx-net-devices skipped), as for the earlier script-computed pins; the expert took the script's choice as the one RoCE device the DRA claim grants (it refuses to start without one)",
+  'ckodex-llminferenceservice-ckodex-group-multinode-tp2-pp2.yaml':
+    "READING: LLMInferenceService here is ckodex's own CRD (serving.ckodex.com), not KServe's; env's stated rule (references/env-rules.md 'A kind under a group that does not serve it') leaves a kind of the same name in a group env does not read unread, so the file is nothing to check (exit 2); the expert read the spec as the aggregated TP2xPP2 graph it describes (no KV hand-off)",
 };
