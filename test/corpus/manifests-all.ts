@@ -16,6 +16,7 @@ import { MANIFESTS_m19 } from './manifests-m19.table.js';
 import { MANIFESTS_m20 } from './manifests-m20.table.js';
 import { MANIFESTS_m21 } from './manifests-m21.table.js';
 import { MANIFESTS_m22 } from './manifests-m22.table.js';
+import { MANIFESTS_m23 } from './manifests-m23.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -37,4 +38,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m20,
   ...MANIFESTS_m21,
   ...MANIFESTS_m22,
+  ...MANIFESTS_m23,
 ];

@@ -224,4 +224,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule leaves a UCX_NET_DEVICES computed by a script (the HCA it finds, port 1) not verified (env.ucx-net-devices skipped), as for the earlier script-computed pins; the expert took the script's choice as the one RoCE device the DRA claim grants (it refuses to start without one)",
   'ckodex-llminferenceservice-ckodex-group-multinode-tp2-pp2.yaml':
     "READING: LLMInferenceService here is ckodex's own CRD (serving.ckodex.com), not KServe's; env's stated rule (references/env-rules.md 'A kind under a group that does not serve it') leaves a kind of the same name in a group env does not read unread, so the file is nothing to check (exit 2); the expert read the spec as the aggregated TP2xPP2 graph it describes (no KV hand-off)",
+  // m23
 };
