@@ -46,9 +46,17 @@ describe('a worker whose connector hands KV to another instance is one side of a
     }
   });
 
-  it('its UCX_TLS is judged as the KV path it is: tcp alone is no RDMA transport', async () => {
-    const r = await roleOf(vllm('decode', NIXL, TCP));
+  it('a prefill hands KV over for certain: its UCX_TLS is judged as the KV path it is, tcp alone is no RDMA transport', async () => {
+    const r = await roleOf(vllm('prefill', NIXL, TCP));
     expect(r.checks.find((c) => c.id === 'env.ucx-tls')?.status).toBe('fail');
+  });
+
+  it('a decode pool named so also serves alone (llm-d gives every decode pool the connector): its KV path is a condition, warned, never failed', async () => {
+    const r = await roleOf(vllm('decode', NIXL, TCP));
+    expect(r.role).toBe('decode');
+    expect(r.checks.find((c) => c.id === 'env.ucx-tls')).toBeUndefined();
+    expect(r.checks.find((c) => c.id === 'env.kv-over-pod-network')?.status).toBe('warn');
+    expect(rollUp(r.checks).status).toBe('unverified');
   });
 
   it('the NIXL connector nested in a MultiConnector hands KV over too', async () => {
@@ -67,7 +75,30 @@ describe('a worker whose connector hands KV to another instance is one side of a
     expect(r.role).toBe('agg');
   });
 
-  it('with no name that says a side, a lone worker is not taken for one', async () => {
-    expect((await roleOf(vllm('qwen', NIXL))).role).toBe('agg');
+  it('with no name that says a side, a lone worker is a worker of a pair not shown: warned, never trusted, never failed', async () => {
+    const r = await roleOf(vllm('qwen', NIXL, TCP));
+    expect(r.role).toBe('worker');
+    expect(r.checks.find((c) => c.id === 'env.kv-over-pod-network')?.detail).toContain(
+      'neither side of the pair is stated or in the input',
+    );
+    expect(r.checks.find((c) => c.id === 'env.ucx-tls')).toBeUndefined();
+    expect(rollUp(r.checks).status).toBe('unverified');
+  });
+
+  it('a graph in one object states its pools by its schema: a lone pool there stays aggregated (KServe LLMInferenceService)', async () => {
+    const a = await run(`
+apiVersion: serving.kserve.io/v1alpha1
+kind: LLMInferenceService
+metadata: {name: decode-only}
+spec:
+  model: {uri: "hf://Qwen/Qwen3-0.6B"}
+  template:
+    containers:
+      - name: main
+        image: ghcr.io/llm-d/llm-d-cuda:v0.3.0
+        env: [{name: VLLM_ADDITIONAL_ARGS, value: '--kv-transfer-config ${NIXL}'}]
+        resources: {limits: {nvidia.com/gpu: "1"}}
+`);
+    expect(a.part.graphs[0]?.mode).toBe('aggregated');
   });
 });

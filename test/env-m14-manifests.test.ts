@@ -65,11 +65,13 @@ ${deployment('b', vllm('kv_consumer'))}`);
     expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
   });
 
-  it('kv_both says nothing about the side: two such Deployments stay aggregated', async () => {
+  it('kv_both says nothing about the side, but the NIXL connector hands KV over: two such Deployments are workers of a pair whose sides are not stated', async () => {
     const a = await run(`${deployment('a', vllm('kv_both'))}
 ---
 ${deployment('b', vllm('kv_both'))}`);
-    expect(a.part.services.map((s) => s.role)).toEqual(['agg', 'agg']);
+    expect(a.part.services.map((s) => s.role)).toEqual(['worker', 'worker']);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
+    expect(detail(a, 'env.kv-over-pod-network')).toContain('none states its side');
   });
 });
 

@@ -204,7 +204,10 @@ export function oneSidedKvCheck(
   prefill: ServiceCtx[],
   decode: ServiceCtx[],
   subject: string,
+  /** Workers whose connector hands KV to another instance but that state no side (roles.ts handsKvOver). */
+  unsided: ServiceCtx[] = [],
 ): Check | undefined {
+  if (prefill.length === 0 && decode.length === 0) return unsidedKvCheck(unsided, subject);
   if ((prefill.length === 0) === (decode.length === 0)) return undefined;
   const [shown, missing] = prefill.length > 0 ? [prefill, 'decode'] : [decode, 'prefill'];
   const lacking = shown.filter((c) => fastPaths(c.svc).length === 0);
@@ -216,6 +219,23 @@ export function oneSidedKvCheck(
     {
       subject,
       fix: `request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, and give env the ${missing} side's manifest too (one file, or both files in one run) so the KV path between them is judged`,
+    },
+  );
+}
+
+/** oneSidedKvCheck for workers that hand KV to another instance and state neither side, with no other side shown. */
+function unsidedKvCheck(unsided: ServiceCtx[], subject: string): Check | undefined {
+  const lacking = unsided.filter((c) => fastPaths(c.svc).length === 0);
+  if (lacking.length === 0) return undefined;
+  return check(
+    'env.kv-over-pod-network',
+    'warn',
+    lacking.length > 1
+      ? `${lacking.map(label).join(' and ')} hand KV to other instances by their connectors, with no RDMA resource, secondary or host network, and none states its side: unless each pair shares a node, KV leaves over the pod network (TCP)`
+      : `${label(lacking[0] as ServiceCtx)} hands KV to another instance by its connector, with no RDMA resource, secondary or host network, and neither side of the pair is stated or in the input: unless the peer runs on the same node, KV leaves over the pod network (TCP)`,
+    {
+      subject,
+      fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on both sides, and give env the manifests of both sides (one file, or both files in one run) so the KV path between them is judged',
     },
   );
 }

@@ -8,7 +8,14 @@ import { servesNoModel } from './non-serving.js';
 import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
-import { ACCELERATOR_RESOURCE, inferRoles, type RoleResult, roleFromArgs, roleFromName } from './roles.js';
+import {
+  ACCELERATOR_RESOURCE,
+  handsKvOver,
+  inferRoles,
+  type RoleResult,
+  roleFromArgs,
+  roleFromName,
+} from './roles.js';
 import {
   gpuDirectCheck,
   missingCriticalCheck,
@@ -203,7 +210,8 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
     raws.map((r) => r.raw),
     scope.isDgd,
     !scope.partial,
-    raws.map((r) => (scope.isDgd ? undefined : r.g.deployment)),
+    // A serving graph in one object (a KServe LLMInferenceService, a RoleBasedGroup) states its pools by its schema.
+    raws.map((r) => (scope.isDgd || r.g.ownScope ? undefined : r.g.deployment)),
   );
   const ctxs = raws.map(({ g, raw }, k) => serviceCtx(g, raw, roles[k] as RoleResult, lookups));
   // The mocker simulates engines and moves no KV; nor does a worker that starts no known engine and
@@ -212,7 +220,8 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
   const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
   const settled = settleKv(prefill, decode, scope.subject);
-  const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode');
+  const unsided = ctxs.filter((c) => c.svc.role === 'worker' && handsKvOver(c.raw) && moves(c));
+  const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode') || unsided.length > 0;
   const serving = ctxs.some((c) => SERVING.has(c.svc.role));
   const names = scope.graphs.map((g) => g.deployment);
   const kvWorker =
@@ -259,8 +268,13 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
         const k = plainEngineRoleCheck(c.raw, c.subject);
         if (k) part.checks.push(k);
       }
+  // A worker that may hand KV over but whose pair is not shown (a decode pool by its name alone, which also serves
+  // alone, or a worker that states no side): its KV path is a condition, warned once below, not a path to fail.
+  const conditional = (c: ServiceCtx) =>
+    unsided.includes(c) || (c.svc.role === 'decode' && c.svc.roleFrom === 'name' && prefill.length === 0);
   for (const c of ctxs)
-    if (!idle(c)) part.checks.push(...valueChecks(c, disagg && moves(c), leaderOf(c, ctxs)));
+    if (!idle(c))
+      part.checks.push(...valueChecks(c, disagg && moves(c) && !conditional(c), leaderOf(c, ctxs)));
   const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
   if (mocked.length && prefill.length + decode.length === 0) {
     // The mocker is Dynamo's own stand-in (skipped, as a simulation); workers with no engine and no
@@ -315,7 +329,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
       : kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),
     kvStorageCheck(prefill, decode, scope.subject),
-    oneSidedKvCheck(prefill, decode, scope.subject),
+    oneSidedKvCheck(prefill, decode, scope.subject, unsided),
   ]) {
     if (c) part.checks.push(c);
   }

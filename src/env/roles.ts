@@ -164,7 +164,7 @@ export function inferRoles(
   isDgd: boolean,
   /** False for a fragment (one DCD, a patch): the rest of its graph is elsewhere, so a lone decode stays decode. */
   whole = true,
-  /** The name of each service's own workload (a Deployment's), for plain workloads: a hint as its name is. */
+  /** The name of each service's own plain workload (a Deployment's), a hint as its name is; undefined for a graph in one object. */
   workloads: readonly (string | undefined)[] = [],
 ): RoleResult[] {
   const strong: (RoleResult | undefined)[] = services.map((s) => {
@@ -182,7 +182,7 @@ export function inferRoles(
   const candidate = (s: RawService) => (isDgd ? s.workerish : servesModels(s));
   // An engine whose own connector hands KV to another instance is one side of a pair: its name, or its
   // workload's, is then evidence of which side, even with the other side's manifest elsewhere.
-  const handing = services.map((s) => !isDgd && handsKvOver(s));
+  const handing = services.map((s, k) => !isDgd && workloads[k] !== undefined && handsKvOver(s));
   const named = services.map((s, k) =>
     strong[k] || !candidate(s)
       ? undefined
@@ -219,6 +219,8 @@ export function inferRoles(
     const r = result[k];
     if (r) return r;
     if (!candidate(s)) return { role: 'other', from: isDgd ? 'componentType' : 'workload' };
+    // Its connector makes it one side of a pair though nothing says which: never the aggregated worker.
+    if (handing[k]) return { role: 'worker', from: 'args' };
     return { role: disagg ? 'worker' : 'agg', from: 'graph' };
   });
 }
