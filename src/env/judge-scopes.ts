@@ -220,7 +220,12 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   const prefill = ctxs.filter((c) => c.svc.role === 'prefill' && moves(c));
   const decode = ctxs.filter((c) => c.svc.role === 'decode' && moves(c));
   const settled = settleKv(prefill, decode, scope.subject);
-  const unsided = ctxs.filter((c) => c.svc.role === 'worker' && handsKvOver(c.raw) && moves(c));
+  // Workers whose connector hands KV over, in a scope with no side stated at all (beside a stated side, such a worker
+  // is that side's partner, judged as the graph is).
+  const unsided =
+    prefill.length + decode.length === 0
+      ? ctxs.filter((c) => c.svc.role === 'worker' && handsKvOver(c.raw) && moves(c))
+      : [];
   const disagg = ctxs.some((c) => c.svc.role === 'prefill' || c.svc.role === 'decode') || unsided.length > 0;
   const serving = ctxs.some((c) => SERVING.has(c.svc.role));
   const names = scope.graphs.map((g) => g.deployment);
