@@ -48,14 +48,14 @@ export const CAPTURES_b61: Capture[] = [
     tool: 'topo',
     source: 'https://github.com/vllm-project/vllm/pull/2809',
     expert: 'no-problem',
-    why: '`nvidia-smi topo -m`, 8 GPUs and 8 NICs: every GPU pair NV8 (8 NVLinks, uniform), every GPU has two NICs behind a PCIe switch (PXB) on its own NUMA node; the paste is cut in NIC5\'s row, before the NIC6/NIC7 rows and the legend, which only repeat the NIC columns of the GPU rows already shown',
+    why: "`nvidia-smi topo -m`, 8 GPUs and 8 NICs: every GPU pair NV8 (8 NVLinks, uniform), every GPU has two NICs behind a PCIe switch (PXB) on its own NUMA node; the paste is cut in NIC5's row, before the NIC6/NIC7 rows and the legend, which only repeat the NIC columns of the GPU rows already shown",
   },
   {
     file: 'topo/club-3090-46-five-geforce-gpus-pcie-only-phb-node-sys-no-nics-legend.txt',
     tool: 'topo',
     source: 'https://github.com/noonghunna/club-3090/issues/46',
     expert: 'not-judged',
-    why: 'a whole `topo -m` with its legend: five GeForce GPUs, no NVLink, no NIC: GPU1-4 share NUMA node 0 (PHB/NODE), GPU0 sits on the other socket (SYS to every other GPU); nothing is down, but every GPU-to-GPU transfer goes over PCIe and GPU0\'s crosses the SMP interconnect, a degraded path',
+    why: "a whole `topo -m` with its legend: five GeForce GPUs, no NVLink, no NIC: GPU1-4 share NUMA node 0 (PHB/NODE), GPU0 sits on the other socket (SYS to every other GPU); nothing is down, but every GPU-to-GPU transfer goes over PCIe and GPU0's crosses the SMP interconnect, a degraded path",
   },
   // fi_info
   {
