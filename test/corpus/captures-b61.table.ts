@@ -4,8 +4,10 @@ import type { Capture } from './captures.table.js';
  * Corpus batch b61 (issue 38): the long tail of issue threads no batch had taken, weighted to the thin tools.
  * Most threads the search corpora surface for these outputs were already in a table or in test/fixtures (checked
  * by thread and by content); what was left came mostly from libfabric's and fabtests' older threads (`fi_info` in
- * the 1.3-era layout, filtered by `-p`, `-d`, `grep`, a failed run, Omni-Path OPX and hfi1 verbs), plus ucx-py,
- * ucx, gdrcopy, ksmbd, vLLM and club-3090 threads. Each file is one code block (or one contiguous part of a post)
+ * the 1.3-era layout, filtered by `-p`, `-d`, `grep`, a failed run, Omni-Path OPX and hfi1 verbs), from the
+ * topology blocks of inference engines' environment reports (lmdeploy `check_env`, which no table had named, vLLM
+ * `collect_env`, sglang `check_env`) and a chainer CI host, from Soft-RoCE threads (rxe-dev, aibrix PrisKV), plus
+ * ucx-py, ucx, gdrcopy, ksmbd, vLLM and club-3090 threads. Each file is one code block (or one contiguous part of a post)
  * as the stored copy holds it. The expert reading of each capture was written before `read` ran on it. See
  * README.md.
  */
@@ -106,5 +108,79 @@ export const CAPTURES_b61: Capture[] = [
     source: 'https://github.com/ofiwg/libfabric/issues/2302',
     expert: 'not-judged',
     why: '`./fi_info -d usnic_3 | grep provider` behind a `user at host ::` prompt: three usnic records (Cisco VIC, a UDP-based hardware provider without RDMA to GPU memory) and twelve sockets records; the grep leaves provider names only, so domains, endpoint types and any RDMA-capable provider cannot be judged',
+  },
+  // ucx_info
+  {
+    file: 'ucx_info/ucx-4556-cx6-devx-off-rc-verbs-mlx5-0-with-debug-prints-cut-in-caps.txt',
+    tool: 'ucx_info',
+    source: 'https://github.com/openucx/ucx/issues/4556',
+    expert: 'not-judged',
+    why: "a fragment of `ucx_info -d` from a debug build (the ib memory domain mlx5_0, then rc_verbs on mlx5_0:1 with the builder's printf lines between): the one transport shown is an RDMA one with no error, but the paste is cut inside its capabilities, before any other transport or device; nothing shows whether GPU memory or the other transports are there",
+  },
+  // lsmod (Soft-RoCE)
+  {
+    file: 'lsmod/rxe-dev-51-ubuntu-4-7-lsmod-grep-rxe-then-ib-uverbs-soft-roce-cut.txt',
+    tool: 'lsmod',
+    source: 'https://github.com/SoftRoCE/rxe-dev/issues/51',
+    expert: 'problem',
+    why: "two filtered `lsmod` runs: rdma_rxe (Soft-RoCE) is loaded and ib_core's users are only the core RDMA modules and rdma_rxe, no hardware RDMA driver: the RDMA there is software only; the second grep is cut in ib_core's users",
+  },
+  // rdma-link
+  {
+    file: 'rdma-link/priskv-6-aws-rdma-link-rxe-ens5-active-soft-roce.txt',
+    tool: 'rdma-link',
+    source: 'https://github.com/aibrix/PrisKV/issues/6',
+    expert: 'problem',
+    why: '`rdma link` on an AWS instance: the only link is rxe_ens5/1, a Soft-RoCE device over the ens5 netdev (ACTIVE, LINK_UP): the only RDMA there is software RDMA over an ordinary Ethernet interface',
+  },
+  // topo: inference engines' environment reports (lmdeploy check_env, vLLM collect_env, sglang check_env) and a CI host
+  {
+    file: 'topo/lmdeploy-1944-check-env-two-gpus-nv12-eight-mlx5-columns-pxb-pair-whole.txt',
+    tool: 'topo',
+    source: 'https://github.com/InternLM/lmdeploy/pull/1944',
+    expert: 'no-problem',
+    why: "lmdeploy check_env's `NVIDIA Topology:` block, whole with its legend, in the older layout that names NICs by their mlx5 device: two GPUs joined by NV12, both on NUMA node 1 with two NICs (mlx5_6/7) behind a PCIe switch (PXB); the other six NICs are NODE or SYS from them but nothing is missing or down",
+  },
+  {
+    file: 'topo/vllm-19607-collect-env-two-gpus-nv12-blank-affinity-nic6-7-pxb-cut-in-legend.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/19607',
+    expert: 'no-problem',
+    why: "vLLM collect_env's `GPU Topology:` block: two GPUs joined by NV12, each with NIC6/NIC7 behind a PCIe switch (PXB), the other six NICs SYS; the CPU and NUMA affinity columns are blank (a VM); every GPU and NIC row is there, the cut falls only in the legend",
+  },
+  {
+    file: 'topo/vllm-29944-eight-gpus-nv18-ten-nics-pix-per-gpu-cut-in-gpu5-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/29944',
+    expert: 'not-judged',
+    why: "`topo -m` of eight GPUs at NV18 with ten NICs: GPU0-5 each have their own NIC at PIX on their NUMA node, but the paste is cut in GPU5's row, before GPU6/GPU7 and the NIC rows: two GPUs' NIC paths are not shown",
+  },
+  {
+    file: 'topo/lmdeploy-4325-eleven-gpus-nvlink-bridge-pairs-nv2-nv6-phb-pxb-sys-no-nics-cut-in-legend.txt',
+    tool: 'topo',
+    source: 'https://github.com/InternLM/lmdeploy/issues/4325',
+    expert: 'not-judged',
+    why: '`nvidia-smi topo -m` of eleven GPUs and no NIC: NVLink only in bridged pairs (GPU0-1 NV2, the others NV6, GPU10 alone), every other pair over PCIe (PIX/PXB/PHB) and GPU0-5 to GPU6-10 SYS across the sockets; nothing is down, but most GPU-to-GPU paths are PCIe and half cross the SMP interconnect, a degraded path',
+  },
+  {
+    file: 'topo/chainer-test-650-jenkins-eight-p100-pcie-two-pix-switches-phb-between-no-nics.txt',
+    tool: 'topo',
+    source: 'https://github.com/chainer/chainer-test/pull/650',
+    expert: 'not-judged',
+    why: "a CI host's `topo -m` (eight P100, one NUMA node, no NVLink, no NIC), whole with its legend: two groups of four GPUs under one PCIe switch each (PIX), the groups joined only through the CPU's host bridge (PHB): nothing is down, but every cross-group transfer goes through the host bridge, a degraded path",
+  },
+  {
+    file: 'topo/sglang-661-check-env-two-a100-nv12-five-nics-one-pxb-cut-in-legend.txt',
+    tool: 'topo',
+    source: 'https://github.com/sgl-project/sglang/pull/661',
+    expert: 'no-problem',
+    why: "sglang check_env's `NVIDIA Topology:` block: two A100 joined by NV12 on NUMA node 0, sharing NIC2 behind a PCIe switch (PXB), NIC0/1 NODE and NIC3/4 on the other socket (SYS); every GPU and NIC row is there, the cut falls in the legend",
+  },
+  {
+    file: 'topo/lmdeploy-4195-check-env-eight-nv18-seventeen-nics-glued-columns-cut-in-gpu3-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/InternLM/lmdeploy/issues/4195',
+    expert: 'not-judged',
+    why: "lmdeploy check_env's topology of eight GPUs at NV18 and seventeen NICs, with the NIC6/NIC7 headers and two SYS cells run together by the paste: GPU0-2 each show a PIX NIC, but the paste is cut at the start of GPU3's row, before five GPUs and every NIC row",
   },
 ];
