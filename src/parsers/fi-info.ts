@@ -12,7 +12,9 @@ import { cleanLines, isElision, promptCommand } from './lines.js';
  * fabtests' own `fi_info` (ofiwg/fabtests simple/info.c, 2015) reports the failure through its FI_PRINTERR macro:
  * `fi_getinfo(): %d, %d (%s)` with the source line, then the code (include/shared.h:108-109 at e942b8a), as in
  * `fi_getinfo(): 173, -19 (No such device)`; its later FT_PRINTERR prints `fi_getinfo(): %s:%d, ret=%d (%s)`
- * (include/shared.h:262-264 at 4ed2780). The code is the same fi_getinfo return.
+ * (include/shared.h:262-264 at 4ed2780). The code is the same fi_getinfo return. Before that macro, fabtests'
+ * fi_info printed the C library's text alone, `printf("fi_getinfo %s\n", strerror(-ret))` (simple/info.c:158 at
+ * d41482c, 2014), as in `fi_getinfo No such device`: the text names the errno, the same return.
  * `fi_info -v` prints each record through fi_tostr (util/info.c:302-304, src/fi_tostr.c `ofi_tostr_info`): `---`,
  * `fi_info:`, then indented attributes, the provider last (`fi_fabric_attr:` / `prov_name: %s`, after
  * `fi_domain_attr:` / `name: %s` and `fi_ep_attr:` / `type: %s`): a record cut before its `prov_name` shows no
@@ -53,6 +55,17 @@ export interface FiInfoResult {
  * src/log.c `ofi_log`: `"%s:%d:%ld:%s:%s:%s:%s():%d<%s> %s"`, PACKAGE, pid, time, log prefix, provider,
  * subsystem, func, line, level, message; 1.0's `fi_log`: `"%s:%s:%s:%s():%d<%s> "` without pid and time).
  */
+/** glibc's strerror text for the errno values fi_getinfo returns (negated), as the 2014 fabtests fi_info printed them. */
+const ERRNO_TEXT: Record<string, number> = {
+  'No such file or directory': -2,
+  'Cannot allocate memory': -12,
+  'No such device': -19,
+  'Invalid argument': -22,
+  'Function not implemented': -38,
+  'No data available': -61,
+  'Operation not supported': -95,
+};
+
 const LOG_LINE = /^libfabric:(?:.*:)?([^:\s]+):([^:\s]+):[\w.]+\(\):\d+<(\w+)>\s?(.*)$/;
 
 export function parseFiInfo(text: string): FiInfoResult {
@@ -132,6 +145,12 @@ export function parseFiInfo(text: string): FiInfoResult {
         : null);
     if (err) {
       r.error = { line: l.no, text: t, code: Number(err[1]) };
+      recognised = true;
+      continue;
+    }
+    const text = /^fi_getinfo ([A-Z][a-z ]+)$/.exec(t)?.[1];
+    if (text && ERRNO_TEXT[text] !== undefined && !r.error) {
+      r.error = { line: l.no, text: t, code: ERRNO_TEXT[text] };
       recognised = true;
       continue;
     }
