@@ -9,6 +9,9 @@ import { cleanLines, isElision, promptCommand } from './lines.js';
  * available)`; releases before the strerror was added print `fi_getinfo: %d` alone (util/info.c `run`,
  * `fprintf(stderr, "fi_getinfo: %d\n", ret)`), so `fi_getinfo: -61` on its own line is the whole answer.
  * `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ * From 1.1 (2015, util/info.c moved into libfabric) to 2016 the short record began `%s: %s` (provider, fabric) at
+ * the margin, then `    version:`, `    type:`, `    protocol:` (util/info.c:233-238 at 44f8e8545891); 14e98c92e
+ * (2016-05-19, "info: Include domain name in short output") replaced it with `provider:` / `fabric:` / `domain:`.
  * fabtests' own `fi_info` (ofiwg/fabtests simple/info.c, 2015) reports the failure through its FI_PRINTERR macro:
  * `fi_getinfo(): %d, %d (%s)` with the source line, then the code (include/shared.h:108-109 at e942b8a), as in
  * `fi_getinfo(): 173, -19 (No such device)`; its later FT_PRINTERR prints `fi_getinfo(): %s:%d, ret=%d (%s)`
@@ -76,6 +79,14 @@ export function parseFiInfo(text: string): FiInfoResult {
   let recognised = false;
   let command: string | undefined;
   let verbose: Verbose | undefined;
+  // The 1.1-1.3 record heading, `verbs: IB-0x80fe` at the margin with its `    version:` line under it.
+  const heads = new Map<number, RegExpExecArray>();
+  lines.forEach((l, i) => {
+    const head = /^([\w;-]+): (\S+)$/.exec(l.text.trimEnd());
+    const next = lines[i + 1]?.text ?? '';
+    if (head && !/^(?:libfabric|fi_info|fi_getinfo)$/.test(head[1] as string) && /^\s+version: \d/.test(next))
+      heads.set(l.no, head);
+  });
   for (const l of lines) {
     const t = l.text.trim();
     const typed = promptCommand(l.text);
@@ -111,6 +122,13 @@ export function parseFiInfo(text: string): FiInfoResult {
       continue;
     }
     const prov = /^provider: (\S+)$/.exec(t);
+    const head = heads.get(l.no);
+    if (head) {
+      cur = { provider: head[1] as string, fabric: head[2] as string, ...(command ? { command } : {}) };
+      r.entries.push(cur);
+      recognised = true;
+      continue;
+    }
     if (prov) {
       cur = { provider: prov[1] as string, ...(command ? { command } : {}) };
       r.entries.push(cur);
