@@ -6,8 +6,8 @@ import type { Capture } from './captures.table.js';
  * by thread and by content); what was left came mostly from libfabric's and fabtests' older threads (`fi_info` in
  * the 1.3-era layout, filtered by `-p`, `-d`, `grep`, a failed run, Omni-Path OPX and hfi1 verbs), from the
  * topology blocks of inference engines' environment reports (lmdeploy `check_env`, which no table had named, vLLM
- * `collect_env`, sglang `check_env`) and a chainer CI host, from Soft-RoCE threads (rxe-dev, aibrix PrisKV), plus
- * ucx-py, ucx, gdrcopy, ksmbd, vLLM and club-3090 threads. Each file is one code block (or one contiguous part of a post)
+ * `collect_env`, sglang `check_env`) and a chainer CI host, from Soft-RoCE threads (rxe-dev, aibrix PrisKV), an
+ * mstflint thread, plus ucx-py, ucx, gdrcopy, ksmbd, vLLM and club-3090 threads. Each file is one code block (or one contiguous part of a post)
  * as the stored copy holds it. The expert reading of each capture was written before `read` ran on it. See
  * README.md.
  */
@@ -182,5 +182,13 @@ export const CAPTURES_b61: Capture[] = [
     source: 'https://github.com/InternLM/lmdeploy/issues/4195',
     expert: 'not-judged',
     why: "lmdeploy check_env's topology of eight GPUs at NV18 and seventeen NICs, with the NIC6/NIC7 headers and two SYS cells run together by the paste: GPU0-2 each show a PIX NIC, but the paste is cut at the start of GPU3's row, before five GPUs and every NIC row",
+  },
+  // ibv_devinfo
+  {
+    file: 'ibv_devinfo/mstflint-415-freebsd-ibm-connectx2-port1-down-port2-active-cut-in-port2.txt',
+    tool: 'ibv_devinfo',
+    source: 'https://github.com/Mellanox/mstflint/issues/415',
+    expert: 'not-judged',
+    why: "`ibv_devinfo` on FreeBSD 11 of an IBM-branded ConnectX-2 (mlx4_0, part 26428, fw 2.7.700, GUIDs partly redacted): port 1 PORT_DOWN on InfiniBand, port 2 PORT_ACTIVE, but the paste is cut after port 2's active_mtu, before its LID and link layer; a second port down with nothing showing it in use is a spare (a warning), and the active port's details are not shown",
   },
 ];
