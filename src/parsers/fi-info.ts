@@ -9,10 +9,15 @@ import { cleanLines, isElision, promptCommand } from './lines.js';
  * available)`; releases before the strerror was added print `fi_getinfo: %d` alone (util/info.c `run`,
  * `fprintf(stderr, "fi_getinfo: %d\n", ret)`), so `fi_getinfo: -61` on its own line is the whole answer.
  * `fi_info --version`: `fi_info: 1.18.0` / `libfabric: 1.18.0` / `libfabric api: 1.18`.
+ * From 1.1 (2015, util/info.c moved into libfabric) to 2016 the short record began `%s: %s` (provider, fabric) at
+ * the margin, then `    version:`, `    type:`, `    protocol:` (util/info.c:233-238 at 44f8e8545891); 14e98c92e
+ * (2016-05-19, "info: Include domain name in short output") replaced it with `provider:` / `fabric:` / `domain:`.
  * fabtests' own `fi_info` (ofiwg/fabtests simple/info.c, 2015) reports the failure through its FI_PRINTERR macro:
  * `fi_getinfo(): %d, %d (%s)` with the source line, then the code (include/shared.h:108-109 at e942b8a), as in
  * `fi_getinfo(): 173, -19 (No such device)`; its later FT_PRINTERR prints `fi_getinfo(): %s:%d, ret=%d (%s)`
- * (include/shared.h:262-264 at 4ed2780). The code is the same fi_getinfo return.
+ * (include/shared.h:262-264 at 4ed2780). The code is the same fi_getinfo return. Before that macro, fabtests'
+ * fi_info printed the C library's text alone, `printf("fi_getinfo %s\n", strerror(-ret))` (simple/info.c:158 at
+ * d41482c, 2014), as in `fi_getinfo No such device`: the text names the errno, the same return.
  * `fi_info -v` prints each record through fi_tostr (util/info.c:302-304, src/fi_tostr.c `ofi_tostr_info`): `---`,
  * `fi_info:`, then indented attributes, the provider last (`fi_fabric_attr:` / `prov_name: %s`, after
  * `fi_domain_attr:` / `name: %s` and `fi_ep_attr:` / `type: %s`): a record cut before its `prov_name` shows no
@@ -53,6 +58,17 @@ export interface FiInfoResult {
  * src/log.c `ofi_log`: `"%s:%d:%ld:%s:%s:%s:%s():%d<%s> %s"`, PACKAGE, pid, time, log prefix, provider,
  * subsystem, func, line, level, message; 1.0's `fi_log`: `"%s:%s:%s:%s():%d<%s> "` without pid and time).
  */
+/** glibc's strerror text for the errno values fi_getinfo returns (negated), as the 2014 fabtests fi_info printed them. */
+const ERRNO_TEXT: Record<string, number> = {
+  'No such file or directory': -2,
+  'Cannot allocate memory': -12,
+  'No such device': -19,
+  'Invalid argument': -22,
+  'Function not implemented': -38,
+  'No data available': -61,
+  'Operation not supported': -95,
+};
+
 const LOG_LINE = /^libfabric:(?:.*:)?([^:\s]+):([^:\s]+):[\w.]+\(\):\d+<(\w+)>\s?(.*)$/;
 
 export function parseFiInfo(text: string): FiInfoResult {
@@ -63,6 +79,14 @@ export function parseFiInfo(text: string): FiInfoResult {
   let recognised = false;
   let command: string | undefined;
   let verbose: Verbose | undefined;
+  // The 1.1-1.3 record heading, `verbs: IB-0x80fe` at the margin with its `    version:` line under it.
+  const heads = new Map<number, RegExpExecArray>();
+  lines.forEach((l, i) => {
+    const head = /^([\w;-]+): (\S+)$/.exec(l.text.trimEnd());
+    const next = lines[i + 1]?.text ?? '';
+    if (head && !/^(?:libfabric|fi_info|fi_getinfo)$/.test(head[1] as string) && /^\s+version: \d/.test(next))
+      heads.set(l.no, head);
+  });
   for (const l of lines) {
     const t = l.text.trim();
     const typed = promptCommand(l.text);
@@ -98,6 +122,13 @@ export function parseFiInfo(text: string): FiInfoResult {
       continue;
     }
     const prov = /^provider: (\S+)$/.exec(t);
+    const head = heads.get(l.no);
+    if (head) {
+      cur = { provider: head[1] as string, fabric: head[2] as string, ...(command ? { command } : {}) };
+      r.entries.push(cur);
+      recognised = true;
+      continue;
+    }
     if (prov) {
       cur = { provider: prov[1] as string, ...(command ? { command } : {}) };
       r.entries.push(cur);
@@ -132,6 +163,12 @@ export function parseFiInfo(text: string): FiInfoResult {
         : null);
     if (err) {
       r.error = { line: l.no, text: t, code: Number(err[1]) };
+      recognised = true;
+      continue;
+    }
+    const text = /^fi_getinfo ([A-Z][a-z ]+)$/.exec(t)?.[1];
+    if (text && ERRNO_TEXT[text] !== undefined && !r.error) {
+      r.error = { line: l.no, text: t, code: ERRNO_TEXT[text] };
       recognised = true;
       continue;
     }
