@@ -41,6 +41,23 @@ export interface ShapeProblem {
   path: string;
   expected: 'a map' | 'a list' | 'a string' | 'a number';
   got: string;
+  /** The value is a template placeholder filled before apply (`placeholderOf`): not shown, not wrong. */
+  placeholder?: string;
+}
+
+/**
+ * A number written as a template placeholder that a tool fills in before `kubectl apply` (issue 38 P2: not
+ * shown is never failed): envsubst's `$NAME` or `${NAME}` (envsubst(1), GNU gettext: "references to environment
+ * variables of the form $VARIABLE or ${VARIABLE} being replaced"), a shell default `${NAME:-2}`, or a
+ * capitalised token with an underscore that a script's `sed` replaces (`REPLICAS_PLACEHOLDER`). Anything else
+ * where a number belongs stays a shape error.
+ */
+export function placeholderOf(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return /^\$\{[A-Za-z_]\w*(?::?[-=?+][^}]*)?\}$|^\$[A-Za-z_]\w*$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(t)
+    ? t
+    : undefined;
 }
 
 function want(
@@ -61,7 +78,8 @@ function want(
         : expected === 'a string'
           ? typeof v === 'string'
           : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v));
-  if (!ok) out.push({ path, expected, got: typeName(v) });
+  const placeholder = expected === 'a number' ? placeholderOf(v) : undefined;
+  if (!ok) out.push({ path, expected, got: typeName(v), ...(placeholder ? { placeholder } : {}) });
 }
 
 function containerShape(out: ShapeProblem[], c: Rec | undefined, path: string): void {

@@ -55,6 +55,17 @@ export function analyse(
   const checks: Check[] = [];
   for (const sh of ex.shapes) {
     const p = sh.problem;
+    if (p.placeholder) {
+      checks.push(
+        check(
+          'env.shape',
+          'skipped',
+          `${sh.file}: ${sh.kind} ${sh.deployment}: ${p.path} is the template placeholder ${p.placeholder}, filled in before the manifest is applied: not shown, so not read`,
+          { subject: `${sh.file}#${sh.deployment}`, matters: false },
+        ),
+      );
+      continue;
+    }
     checks.push(
       check(
         'env.shape',

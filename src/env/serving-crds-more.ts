@@ -15,6 +15,8 @@ import { rayClusterServices } from './ray.js';
  * - AIBrix `RayClusterFleet` (orchestration.aibrix.ai): `spec.template.spec` is a KubeRay RayCluster
  *   spec (vllm-project/aibrix api/orchestration/v1alpha1/rayclusterfleet_types.go:42,
  *   raycluster_type.go:25), read as ray.ts reads one.
+ * - llm-d's `ModelService` (llm-d.ai): `spec.prefill` and `spec.decode`, each `replicas` and
+ *   `containers`, one Deployment each (llmdModelService below).
  *
  * And serving CRDs that hold no pod at all: their controller builds every pod (engine command,
  * devices, network) from a preset, an instance type or a resource profile the object only names.
@@ -25,6 +27,7 @@ export const MORE_SERVING_CRD_KINDS: Record<string, string[]> = {
   'workload.serving.volcano.sh/': ['ModelServing'],
   'inference.llmaz.io/': ['Service'],
   'orchestration.aibrix.ai/': ['RayClusterFleet'],
+  'llm-d.ai/': ['ModelService'],
 };
 
 /** Kinds whose pods the controller builds from fields alone, with the controller's name. */
@@ -113,6 +116,44 @@ function llmazService(doc: Rec): RawService[] {
   ];
 }
 
+/**
+ * llm-d's ModelService (llm-d/llm-d-model-service `403e9836` api/v1alpha1/modelservice_types.go:54-58, `Decode`
+ * and `Prefill` *PDSpec, each `replicas` and `containers`): the controller makes one Deployment per section whose
+ * pods run exactly those containers under the role label `llm-d.ai/role` (internal/controller/child_resources.go
+ * mergePDDeployment, `Containers: convertToContainerSliceWithURIInfo(ctx, pdSpec.Containers, msvc)`), merged over
+ * the base config's `prefillDeployment`/`decodeDeployment` when `spec.baseConfigMapRef` names one
+ * (getChildResourcesFromConfigMap): that base is not in the object, so the graph is then partial.
+ */
+function llmdModelService(doc: Rec): MoreCrdGraph {
+  const spec = obj(doc.spec);
+  const services = (['prefill', 'decode'] as const).flatMap((role) => {
+    const pd = obj(spec?.[role]);
+    if (!pd) return [];
+    const out = containerServices({
+      prefix: `${role}/`,
+      path: `spec.${role}.`,
+      tmpl: { metadata: { labels: { 'llm-d.ai/role': role } }, spec: { containers: arr(pd.containers) } },
+      nodeCount: 1,
+      replicas: Math.max(1, count(pd.replicas, 1)),
+    });
+    for (const s of out) {
+      // The containers sit right under the section (spec.decode.containers), not under a pod spec.
+      const fix = (p: string) => p.replace(`spec.${role}.spec.containers`, `spec.${role}.containers`);
+      s.containerPath = fix(s.containerPath);
+      for (const l of s.layers) l.path = fix(l.path);
+      if (out.length === 1) s.name = role;
+    }
+    return out;
+  });
+  const base = str(obj(spec?.baseConfigMapRef)?.name);
+  return base
+    ? {
+        services,
+        partial: `ModelService: the llm-d model service controller merges these containers over the prefill and decode Deployments of its base config ${base} (spec.baseConfigMapRef), which this object does not hold`,
+      }
+    : { services };
+}
+
 /** What a generated kind names about its pods, for the partial graph's message. */
 function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   const facts: string[] = [];
@@ -186,6 +227,7 @@ export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec):
   const group = Object.keys(MORE_SERVING_CRD_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !MORE_SERVING_CRD_KINDS[group]?.includes(kind)) return undefined;
   if (kind === 'ModelServing') return { services: kthenaModelServing(doc) };
+  if (kind === 'ModelService') return llmdModelService(doc);
   if (kind === 'Service') return { services: llmazService(doc) };
   return { services: rayClusterServices(obj(obj(spec?.template)?.spec), 'spec.template.spec.') };
 }

@@ -227,4 +227,12 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'ckodex-llminferenceservice-ckodex-group-multinode-tp2-pp2.yaml':
     "READING: LLMInferenceService here is ckodex's own CRD (serving.ckodex.com), not KServe's; env's stated rule (references/env-rules.md 'A kind under a group that does not serve it') leaves a kind of the same name in a group env does not read unread, so the file is nothing to check (exit 2); the expert read the spec as the aggregated TP2xPP2 graph it describes (no KV hand-off)",
   // m23
+  'do-gtc-dynamo-trtllm-disagg-ucx-cuda-ipc-tcp.yaml':
+    "READING: env's stated rule (references/env-rules.md 'TCP-only UCX_TLS → fail env.ucx-tls', after UCX's cuda_ipc_iface.c: cuda_ipc cannot reach a GPU in another pod, another PID namespace, without an MNNVL fabric handle) makes UCX_TLS=cuda_ipc,cuda_copy,tcp with no RDMA device and no ComputeDomain a TCP-only KV path between the prefill and decode pods; the expert counted on cuda_ipc when the two pods share a node (hostIPC from the template) and warned",
+  'veophi-rbg-v1a1-sglang-pd-aliyun-erdma.yaml':
+    "READING: env's stated rules warn an RDMA pod (aliyun/erdma) without IPC_LOCK or privileged (env.rdma-ipc-lock: the memlock limit is the runtime's) and a GPU engine on the runtime's 64Mi /dev/shm (env.shm); the expert assumed the runtime's memlock limit and read the KV path as declared by the eRDMA device on both sides",
+  'veophi-rbg-v1a1-vllm-pd-mooncake-store-tcp.yaml':
+    "READING: env's stated rule (references/env-rules.md: Mooncake with no RDMA device in the pod is a TCP KV path, env.kv-over-pod-network warn) warns the pair; the expert failed it on the protocol tcp that the RoleBasedGroup runtime sidecar's --instance-info names for the engines' Mooncake config, a sidecar's private format env does not read",
+  'gangmuk-aibrix-vllm-kvcache-vineyard-offload.yaml':
+    "READING: env's stated rule (references/env-rules.md: offloading and store connectors keep KV for the same engine and make no prefill/decode pair) reads the vLLM pods as aggregated and the AIBrix KVCache store as a partial graph that does not weigh; the expert counted the KV offloaded to the vineyard store over the pod network as a KV path between pods and warned (as for m17's InfiniStore client)",
 };
