@@ -313,4 +313,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: as mcas-notes: the typed `fi_info -f -p tcp` does not ask read's fi_info question (the EFA/Slingshot provider), so read leaves it not asked; the expert took the verbs records on hfi1_0 that the build printed as the answer",
   'fi_info/libfabric-7715-fi-info-p-opx-one-record-hfi1-ep-unspec.txt':
     "READING: read's fi_info question is the EFA/Slingshot provider NIXL's LIBFABRIC backend runs on; Cornelis Omni-Path Express (opx) is neither, so read warns that no efa provider is listed; the expert took the one opx record on hfi1 as a hardware fabric provider that answers",
+  // b62
 };

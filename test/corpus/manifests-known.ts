@@ -235,4 +235,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (references/env-rules.md: Mooncake with no RDMA device in the pod is a TCP KV path, env.kv-over-pod-network warn) warns the pair; the expert failed it on the protocol tcp that the RoleBasedGroup runtime sidecar's --instance-info names for the engines' Mooncake config, a sidecar's private format env does not read",
   'gangmuk-aibrix-vllm-kvcache-vineyard-offload.yaml':
     "READING: env's stated rule (references/env-rules.md: offloading and store connectors keep KV for the same engine and make no prefill/decode pair) reads the vLLM pods as aggregated and the AIBrix KVCache store as a partial graph that does not weigh; the expert counted the KV offloaded to the vineyard store over the pod network as a KV path between pods and warned (as for m17's InfiniStore client)",
+  // m24
 };
