@@ -141,6 +141,20 @@ function nonGpuAccelerator(resources: Readonly<Record<string, string>>): boolean
   );
 }
 
+/**
+ * The fix in the field that sets this /dev/shm: the Dynamo operator's (v1alpha1 `sharedMemory.size`, v1beta1
+ * `sharedMemorySize`) where the operator sized it, else a Memory emptyDir on the pod, the only way a plain workload
+ * (Deployment, LeaderWorkerSet, RoleBasedGroup, a serving CRD's template) gets one.
+ */
+function shmFix(source: string): string {
+  const emptyDir = 'mount a Memory emptyDir (sizeLimit 16Gi or more) at /dev/shm';
+  if (source === 'sharedMemory') return `set sharedMemory.size to 16Gi or more, or ${emptyDir}`;
+  if (source === 'sharedMemorySize') return `set sharedMemorySize to 16Gi or more, or ${emptyDir}`;
+  if (source === 'operator-default' || source === 'disabled')
+    return `set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or ${emptyDir}`;
+  return emptyDir;
+}
+
 const SHM_SOURCE: Record<string, string> = {
   sharedMemory: 'sharedMemory.size',
   sharedMemorySize: 'sharedMemorySize',
@@ -171,8 +185,7 @@ export function shmCheck(
   if (!shm) return undefined;
   const where = SHM_SOURCE[shm.source] ?? shm.source;
   if (shm.bytes === undefined) return check('env.shm', 'ok', `/dev/shm ${shm.size} (${where})`, { subject });
-  const fix =
-    'set sharedMemory.size (v1alpha1) or sharedMemorySize (v1beta1) to 16Gi or more, or mount a Memory emptyDir at /dev/shm';
+  const fix = shmFix(shm.source);
   const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : toQuantity(shm.bytes);
   // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
   const ranks = Math.max(
