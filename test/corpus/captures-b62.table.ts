@@ -7,7 +7,8 @@ import type { Capture } from './captures.table.js';
  * for byte and was dropped before the readings); what was left came mostly from the topology blocks of vLLM
  * `collect_env` and sglang `check_env` reports not taken before (newer and older layouts, a `76 NICs found … only
  * displaying 56` note, glued cells, headless fragments), TensorRT-LLM, NCCL and nccl-tests threads, a fork of vLLM
- * patches and a dask.distributed thread. Each file is one code block (or one contiguous part of a post) as the
+ * patches and a dask.distributed thread, then (a second round, read after the first was scored) two `talosctl dmesg`
+ * pastes of one 8x A100 host from a vLLM and an open-gpu-kernel-modules thread. Each file is one code block (or one contiguous part of a post) as the
  * stored copy holds it. The expert reading of each capture was written before `read` ran on it. See README.md.
  */
 export const CAPTURES_b62: Capture[] = [
@@ -139,5 +140,20 @@ export const CAPTURES_b62: Capture[] = [
     source: 'https://github.com/NVIDIA/nccl/issues/652',
     expert: 'not-judged',
     why: 'the older all_reduce header (no root column, an error column) and rows of 0 to 128 bytes on a 32-node run, all 0.00 GB/s (14 us empty, 62-71 us otherwise): sizes this small only measure latency, no error shows, and the paste is cut before any size that measures bandwidth',
+  },
+  // dmesg: the same 8x A100 SXM4 Talos host, kernel lines as `talosctl dmesg` prints them (node IP, facility, level)
+  {
+    file: 'dmesg/vllm-40652-talosctl-dmesg-a100-nvrm-gpu-serial-nvswitch-sxid-24007-severity-1-cut.txt',
+    tool: 'dmesg',
+    source: 'https://github.com/vllm-project/vllm/issues/40652',
+    expert: 'problem',
+    why: "kernel lines behind talosctl's `192.168.11.119: kern: <level>: [ISO time]:` prefix: NVRM names a GPU and its board serial (the lines of an Xid report), and between them nvidia-nvswitch1 logs at err level SXid 24007, `Severity 1` (the NVSwitch driver's fatal severity): a fatal error on the switch that carries the GPUs' NVLink; the fourth line is cut",
+  },
+  {
+    file: 'dmesg/ogkm-1118-talosctl-dmesg-a100-nvrm-gsp-rpc-history-rows-only-cut.txt',
+    tool: 'dmesg',
+    source: 'https://github.com/NVIDIA/open-gpu-kernel-modules/issues/1118',
+    expert: 'not-judged',
+    why: "seven NVRM lines behind talosctl's prefix, all rows of a GSP RPC history table (GSP_RM_CONTROL calls with their timings, the newest flagged `y`): such a table is dumped after a GSP RPC error, but the lines that would name it (the Xid or the timed-out call) are cut above, and the last row is cut; no error line is in the part shown",
   },
 ];
