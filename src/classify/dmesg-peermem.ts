@@ -4,6 +4,7 @@ import { PEERMEM_MODULES } from '../parsers/lsmod.js';
 import { dmaFaults } from './dmesg-dma.js';
 import { gpuFaults, xids } from './dmesg-gpu.js';
 import { nicPcie } from './dmesg-nic.js';
+import { nvswitchErrors } from './dmesg-nvswitch.js';
 import { hiddenBy, type Shown } from './shown.js';
 
 /**
@@ -17,6 +18,7 @@ export function classifyDmesgPeermem(r: DmesgPeermemResult, opts: { shown?: Show
   return [
     ...gpuFaults(r),
     ...xids(r),
+    ...nvswitchErrors(r),
     ...driverFailures(r),
     ...dmaFaults(r),
     ...errorCompletions(r),

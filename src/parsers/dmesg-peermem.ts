@@ -2,6 +2,7 @@ import { crashes, RDMA_STACK, REPORT_LINE } from './dmesg-crashes.js';
 import { type DmaFault, pushDma } from './dmesg-dma.js';
 import { KMSG_DICT, kernelText } from './dmesg-forms.js';
 import { DRIVER_PRINT, type NicPrints, readNicPrints, unwrapMessages } from './dmesg-nic-print.js';
+import { readSxids, type SxidError } from './dmesg-nvswitch.js';
 import { ulpErrorCompletion } from './dmesg-ulp-cqe.js';
 import { GPU_LOST, NVLINK_XIDS, xidCodes } from './dmesg-xid.js';
 import { ParseError } from './errors.js';
@@ -74,6 +75,8 @@ export interface DmesgPeermemResult {
   dma?: DmaFault[];
   /** mlx4 carrier changes and NICs' PCIe bandwidth (dmesg-nic-print.ts). */
   nic?: NicPrints;
+  /** NVSwitch errors (dmesg-nvswitch.ts). */
+  sxids?: SxidError[];
 }
 
 /**
@@ -253,6 +256,15 @@ function errorCompletion(cqes: ErrorCqe[], no: number, t: string): boolean {
   return false;
 }
 
+/** No line this reader knows: no kernel line, module line, completion, link, GID or NVSwitch event. */
+const readNothing = (r: DmesgPeermemResult) =>
+  r.lines.length === 0 &&
+  r.kernelLines === 0 &&
+  r.errorCqes.length === 0 &&
+  !r.links &&
+  !r.gidFailures &&
+  !r.sxids;
+
 export function parseDmesgPeermem(text: string): DmesgPeermemResult {
   const lines = unwrapMessages(dataLines(text));
   const r: DmesgPeermemResult = { lines: [], kernelLines: 0, errorCqes: [] };
@@ -374,7 +386,8 @@ export function parseDmesgPeermem(text: string): DmesgPeermemResult {
     return m ? (m[1] as string).replace('-', '_') : undefined;
   });
   readNicPrints(lines, r, KERNEL);
-  if (r.lines.length === 0 && r.kernelLines === 0 && r.errorCqes.length === 0 && !r.links && !r.gidFailures) {
+  readSxids(lines, r);
+  if (readNothing(r)) {
     if (!first) throw new ParseError('dmesg', 'the input is empty');
     throw new ParseError('dmesg', 'no kernel log line and no peer-memory module line found', {
       line: first.no,

@@ -161,16 +161,18 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
-    // A poster (or a markdown renderer) may strip nccl-tests' leading `#`: the line is the same.
+    // A poster (or a markdown renderer) may strip nccl-tests' leading `#`: the line is the same. The host is
+    // whatever stands between `on` and `device N [`: an author who hides it may write a placeholder with spaces
+    // (`on NODE A device 0`), one host for all the ranks that name it (principle 1).
     const rank =
-      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
+      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+(?:\s+\S+)*?)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
         t,
       );
     if (rank) {
       rankLines.push(line.no);
       r.ranks.push({
         rank: Number(rank[1]),
-        host: rank[2] as string,
+        host: (rank[2] as string).replace(/\s+/g, ' '),
         device: Number(rank[3]),
         gpu: (rank[4] as string).trim(),
       });
