@@ -1,4 +1,100 @@
 import type { ManifestCase } from './manifests.table.js';
 
 /** Manifest batch m24 (issue 38). See manifests.table.ts and README.md. The expert verdict was written before `env` ran on each manifest. */
-export const MANIFESTS_m24: ManifestCase[] = [];
+
+const ZXUE2 = 'https://github.com/zxue2/dynamo/blob/e20adb44366fff2154c4b9cc0abe3a8bc8071446';
+const ZXUE2_NOTE =
+  "(a fork of ai-dynamo/dynamo; the path is upstream's; copied with git show at that commit)";
+const BHAJIAN = 'https://github.com/bhajian/disaggregated-serving/blob';
+const BHAJIAN_NOTE =
+  "(a user's two-node H200 disaggregated-serving lab on Nebius: Dynamo and llm-d, DGDs and plain Deployments; written out from read_file's text for that commit, its length checked)";
+const ADNAN = 'https://github.com/adnan-drina/rhoai3-demo/blob';
+const ADNAN_NOTE =
+  "(a Red Hat OpenShift AI 3 GitOps demo repository; written out from read_file's text for that commit, its length checked)";
+
+export const MANIFESTS_m24: ManifestCase[] = [
+  {
+    file: 'dynamo-zxue2-shared-frontend-multimodal-agg.yaml',
+    source: `${ZXUE2}/examples/basics/kubernetes/shared_frontend/shared_frontend.yaml ${ZXUE2_NOTE}`,
+    expert: 'no-problem',
+    why: 'three DGDs sharing one frontend: a 1-GPU aggregated vLLM worker and a multimodal graph (encode worker, VLM worker, processor) with no decode worker: no prefill/decode pair, so no KV hand-off between pods (the encoder passes image embeddings, not KV)',
+  },
+  {
+    file: 'dynamo-zxue2-sglang-dsr1-disagg-16gpu-wideep.yaml',
+    source: `${ZXUE2}/recipes/deepseek-r1/sglang/disagg-16gpu/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'not-judged',
+    why: 'SGLang wide-EP DeepSeek-R1: prefill and decode each TP16/EP16 over 2 nodes (multinode nodeCount 2, 8 GPUs a node), --disaggregation-transfer-backend nixl; no RDMA/EFA resource, RDMA network, ComputeDomain or IPC_LOCK anywhere: KV between prefill and decode (and EP across nodes) may take TCP on the pod network',
+  },
+  {
+    file: 'dynamo-zxue2-trtllm-gpt-oss-agg-tp4.yaml',
+    source: `${ZXUE2}/recipes/gpt-oss-120b/trtllm/agg/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'no-problem',
+    why: 'aggregated TRT-LLM gpt-oss-120b: one worker TP4/EP4 with 4 GPUs in one pod and a frontend: no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-zxue2-vllm-llama70b-agg-prefillworker-name.yaml',
+    source: `${ZXUE2}/recipes/llama-3-70b/vllm/agg/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'no-problem',
+    why: 'aggregated recipe: the one worker is named VllmPrefillWorker but runs plain dynamo.vllm TP4 on 4 GPUs with no prefill flag, no KV connector and no decode worker: no KV hand-off between pods',
+  },
+  {
+    file: 'dynamo-zxue2-vllm-llama70b-disagg-single-node-podaffinity.yaml',
+    source: `${ZXUE2}/recipes/llama-3-70b/vllm/disagg-single-node/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'not-judged',
+    why: 'vLLM 2 prefill (--is-prefill-worker, TP2) and 1 decode (TP4), NIXL by default, held on one node by a required podAffinity on the worker label; but separate pods share no IPC namespace, so cuda_ipc/NVLink is not open between them and no RDMA device is declared: the same-node KV hand-off is left to TCP, path undetermined',
+  },
+  {
+    file: 'dynamo-zxue2-trtllm-qwen3-agg-tp2.yaml',
+    source: `${ZXUE2}/recipes/qwen3-32b-fp8/trtllm/agg/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'no-problem',
+    why: 'aggregated TRT-LLM Qwen3-32B: one 2-GPU TP2 worker and a frontend: no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-zxue2-trtllm-qwen3-disagg-4p2d.yaml',
+    source: `${ZXUE2}/recipes/qwen3-32b-fp8/trtllm/disagg/deploy.yaml ${ZXUE2_NOTE}`,
+    expert: 'not-judged',
+    why: 'TRT-LLM 4 prefill (TP1) and 2 decode (TP2) workers, --disaggregation-mode, cache_transceiver backend DEFAULT; no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps prefill beside decode: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'dynamo-zxue2-vllm-moe-agg-dp2-ep.yaml',
+    source: `${ZXUE2}/tests/fault_tolerance/deploy/templates/vllm/moe_agg.yaml ${ZXUE2_NOTE}`,
+    expert: 'no-problem',
+    why: 'aggregated vLLM MoE test graph: one worker DP2 with expert parallelism on its own 2 GPUs (CUDA_VISIBLE_DEVICES=0,1 inside the 2 granted): no KV transfer between pods',
+  },
+  {
+    file: 'dynamo-zxue2-vllm-moe-disagg-dp2-ep.yaml',
+    source: `${ZXUE2}/tests/fault_tolerance/deploy/templates/vllm/moe_disagg.yaml ${ZXUE2_NOTE}`,
+    expert: 'not-judged',
+    why: 'vLLM MoE prefill (--is-prefill-worker) and decode, each DP2/EP on 2 GPUs, NIXL by default; no RDMA/EFA resource, RDMA network or ComputeDomain and nothing keeps the pair on one node: KV may cross the pod network over TCP',
+  },
+  {
+    file: 'bhajian-dsv4pro-dgd-v1beta1-sglang-disagg.yaml',
+    source: `${BHAJIAN}/2255e9a5bc56510bbb6cddd44d6c0398fd54a71c/deploy/base/dynamo/deepseek-v4-pro/disaggregated/graph.yaml ${BHAJIAN_NOTE}`,
+    expert: 'problem',
+    why: 'DGD v1beta1 components: SGLang prefill and decode, each TP8 on 8 GPUs (a whole node each), NIXL transfer backend, UCX_TLS=rc,cuda_copy,cuda_ipc,sm,self (RDMA only, no tcp) with IPC_LOCK; but neither pod has an RDMA device, /dev/infiniband, privilege or host network: UCX is left no transport that reaches the other node, the KV hand-off cannot be made',
+  },
+  {
+    file: 'bhajian-k8s-dynamo-vllm-prefill-hostnet-ib.yaml',
+    source: `${BHAJIAN}/6dc75e6cfcc386d02a6446df1f8e99692402446c/deployments/kubernetes/dynamo/prefill.yaml ${BHAJIAN_NOTE}`,
+    expert: 'not-judged',
+    why: 'plain Deployment of the Dynamo vLLM prefill side only (--disaggregation-mode prefill, NixlConnector kv_both, TP8 on 8 GPUs): privileged, host network, /dev/infiniband mounted, IPC_LOCK, UCX_NET_DEVICES naming eight mlx5 ports and UCX_TLS rc_x,rc,cuda_copy,cuda_ipc; this side is declared, but its decode partner is not in the file: the pair cannot be judged',
+  },
+  {
+    file: 'bhajian-k8s-llmd-vllm-decode-hostnet-ib.yaml',
+    source: `${BHAJIAN}/6dc75e6cfcc386d02a6446df1f8e99692402446c/deployments/kubernetes/llm-d/decode.yaml ${BHAJIAN_NOTE}`,
+    expert: 'not-judged',
+    why: 'plain Deployment of the llm-d decode side only (vllm serve TP8, NixlConnector kv_consumer, llm-d routing sidecar with --kv-connector=nixlv2): privileged, host network, /dev/infiniband mounted, IPC_LOCK, eight mlx5 ports in UCX_NET_DEVICES and RDMA UCX_TLS; its prefill partner is not in the file: the pair cannot be judged',
+  },
+  {
+    file: 'bhajian-nemotron-nano-sglang-pd-workers-hostnet-no-ibdev.yaml',
+    source: `${BHAJIAN}/e71c869357b1e6f3a3bf49c17344f6bdd14e3bc5/deployments/06-nemotron-3-nano-h200/40-workers-disaggregated.yaml ${BHAJIAN_NOTE}`,
+    expert: 'problem',
+    why: 'two plain Deployments, SGLang prefill and decode (nixl backend, TP8 each) pinned by nodeSelector to two different hosts; host network, root, IPC_LOCK and a memlock lift, UCX_TLS=rc,cuda_copy,cuda_ipc,sm,self (no tcp) with eight mlx5 ports, but not privileged, no RDMA device resource and no /dev/infiniband mount: the verbs devices are not in the containers, so the RDMA-only UCX cannot carry KV between the two nodes',
+  },
+  {
+    file: 'adnandrina-rhoai3-llmisvc-tp2-l4-no-worker.yaml',
+    source: `${ADNAN}/06ba25c1b3d910bc5e16ed45950970df4ca85ba0/gitops/step-08-llm-d/base/llm-d/llminferenceservice.yaml ${ADNAN_NOTE}`,
+    expert: 'no-problem',
+    why: 'KServe LLMInferenceService, aggregated (no prefill section): parallelism tensor 2 with 1 L4 GPU per pod on g6.4xlarge and no worker spec, which leaves the engine short of GPUs, but there is no prefill/decode pair and so no KV hand-off between pods',
+  },
+];
