@@ -236,4 +236,10 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'gangmuk-aibrix-vllm-kvcache-vineyard-offload.yaml':
     "READING: env's stated rule (references/env-rules.md: offloading and store connectors keep KV for the same engine and make no prefill/decode pair) reads the vLLM pods as aggregated and the AIBrix KVCache store as a partial graph that does not weigh; the expert counted the KV offloaded to the vineyard store over the pod network as a KV path between pods and warned (as for m17's InfiniStore client)",
   // m24
+  'dynamo-zxue2-sglang-dsr1-disagg-16gpu-wideep.yaml':
+    "READING: env's stated rule (references/env-rules.md, env.multinode-rdma: a fail when tensor or expert parallelism crosses the nodes with no RDMA path, on pods of more than 4 GPUs) fails the 8-GPU prefill and decode pods running TP16/EP16 over 2 nodes; the expert weighed the KV hand-off alone, left to TCP, and warned",
+  'bhajian-k8s-dynamo-vllm-prefill-hostnet-ib.yaml':
+    "READING: env's stated rule (references/env-rules.md, one side of the pair: a side that declares its path is judged on what it declares, as the corpus's readings of SGLang's lws_pd p.yaml/d.yaml do) passes a lone prefill Deployment that is privileged with /dev/infiniband, eight mlx5 ports and RDMA UCX_TLS; the expert held a pair whose decode side is not in the file as not judged",
+  'bhajian-k8s-llmd-vllm-decode-hostnet-ib.yaml':
+    'READING: as bhajian-k8s-dynamo-vllm-prefill-hostnet-ib.yaml: env judges the lone llm-d decode Deployment on the RDMA path it declares (privileged, /dev/infiniband, eight mlx5 ports, RDMA UCX_TLS) and passes it; the expert held the pair, whose prefill side is not in the file, as not judged',
 };
