@@ -12,6 +12,11 @@ const ADNAN = 'https://github.com/adnan-drina/rhoai3-demo/blob';
 const ADNAN_NOTE =
   "(a Red Hat OpenShift AI 3 GitOps demo repository; written out from read_file's text for that commit, its length checked)";
 
+const GCPCUJ666 =
+  'https://github.com/alisachen-666/gcp-dynamo-cuj/blob/dfc15f0f225a27478e3fbd733be7463cc9884609';
+const GCPCUJ666_NOTE =
+  "(a GKE Dynamo sweep repository under another account of the author of alisachen-google/gcp-dynamo-cuj, whose other files the corpus holds; this path is not among them; written out from read_file's text for that commit, its length checked)";
+
 export const MANIFESTS_m24: ManifestCase[] = [
   {
     file: 'dynamo-zxue2-shared-frontend-multimodal-agg.yaml',
@@ -96,5 +101,17 @@ export const MANIFESTS_m24: ManifestCase[] = [
     source: `${ADNAN}/06ba25c1b3d910bc5e16ed45950970df4ca85ba0/gitops/step-08-llm-d/base/llm-d/llminferenceservice.yaml ${ADNAN_NOTE}`,
     expert: 'no-problem',
     why: 'KServe LLMInferenceService, aggregated (no prefill section): parallelism tensor 2 with 1 L4 GPU per pod on g6.4xlarge and no worker spec, which leaves the engine short of GPUs, but there is no prefill/decode pair and so no KV hand-off between pods',
+  },
+  {
+    file: 'bhajian-nemotron-nano-dgd-v1beta1-sglang-agg-ucx-rc-only.yaml',
+    source: `${BHAJIAN}/2255e9a5bc56510bbb6cddd44d6c0398fd54a71c/deploy/base/dynamo/nemotron-3-nano/aggregated/graph.yaml ${BHAJIAN_NOTE}`,
+    expert: 'no-problem',
+    why: 'aggregated DGD v1beta1: 4 SGLang workers, each TP4 on its own 4 GPUs, no disaggregation mode and a KV-aware router; UCX_TLS=rc,cuda_copy,cuda_ipc,sm,self with no RDMA device would strand UCX between pods, but nothing here hands KV between pods: the setting carries no KV path',
+  },
+  {
+    file: 'gcpcuj666-sglang-pd-mrdma-railcross-local-subnet.yaml',
+    source: `${GCPCUJ666}/dsr1-sweep/manifests/rxr-railcross-smoke.yaml ${GCPCUJ666_NOTE}`,
+    expert: 'problem',
+    why: "plain Deployments on GKE arm64 (GB200 trays, 4 GPUs a node): SGLang prefill and decode, nixl backend, each on a whole node with a DRA mrdma-all claim (8 RoCE NICs), UCX_TLS cuda_copy,rc_x,tcp; but prefill runs on GPU 0 (rails 0/1) and decode on GPU 2 (rails 4/5) while UCX_IB_ROCE_LOCAL_SUBNET=y keeps each lane to its own rail's subnet: the GPU-nearest lanes have no reachable peer, so KV falls back to tcp or stalls, as the file's own header (Arm A, 'expect failure') says",
   },
 ];
