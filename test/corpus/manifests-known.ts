@@ -242,4 +242,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (references/env-rules.md, one side of the pair: a side that declares its path is judged on what it declares, as the corpus's readings of SGLang's lws_pd p.yaml/d.yaml do) passes a lone prefill Deployment that is privileged with /dev/infiniband, eight mlx5 ports and RDMA UCX_TLS; the expert held a pair whose decode side is not in the file as not judged",
   'bhajian-k8s-llmd-vllm-decode-hostnet-ib.yaml':
     'READING: as bhajian-k8s-dynamo-vllm-prefill-hostnet-ib.yaml: env judges the lone llm-d decode Deployment on the RDMA path it declares (privileged, /dev/infiniband, eight mlx5 ports, RDMA UCX_TLS) and passes it; the expert held the pair, whose prefill side is not in the file, as not judged',
+  'gcpcuj666-sglang-pd-mrdma-railcross-local-subnet.yaml':
+    "READING: the expert's fail rests on what the file does not configure but its header states: GKE's RDMA NICs sit one subnet per rail, and UCX picks the lanes nearest each GPU, so with UCX_IB_ROCE_LOCAL_SUBNET=y a prefill on GPU 0 and a decode on GPU 2 find no reachable lane and fall back to tcp or stall; env reads the declared DRA mrdma claims with rc_x as an RDMA path and warns only on the missing IPC_LOCK (env.rdma-ipc-lock)",
 };
