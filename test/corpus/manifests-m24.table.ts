@@ -17,6 +17,11 @@ const GCPCUJ666 =
 const GCPCUJ666_NOTE =
   "(a GKE Dynamo sweep repository under another account of the author of alisachen-google/gcp-dynamo-cuj, whose other files the corpus holds; this path is not among them; written out from read_file's text for that commit, its length checked)";
 
+const COREWEAVE =
+  'https://github.com/coreweave/kubernetes-cloud/blob/0a16e3b7dfb93fa5bc17c66ac715ebadc3327af9/online-inference/vllm/02-inference-service.yaml';
+const COREWEAVE_NOTE =
+  "(CoreWeave's public Kubernetes examples; written out from read_file's text for that commit, its length checked)";
+
 export const MANIFESTS_m24: ManifestCase[] = [
   {
     file: 'dynamo-zxue2-shared-frontend-multimodal-agg.yaml',
@@ -113,5 +118,11 @@ export const MANIFESTS_m24: ManifestCase[] = [
     source: `${GCPCUJ666}/dsr1-sweep/manifests/rxr-railcross-smoke.yaml ${GCPCUJ666_NOTE}`,
     expert: 'problem',
     why: "plain Deployments on GKE arm64 (GB200 trays, 4 GPUs a node): SGLang prefill and decode, nixl backend, each on a whole node with a DRA mrdma-all claim (8 RoCE NICs), UCX_TLS cuda_copy,rc_x,tcp; but prefill runs on GPU 0 (rails 0/1) and decode on GPU 2 (rails 4/5) while UCX_IB_ROCE_LOCAL_SUBNET=y keeps each lane to its own rail's subnet: the GPU-nearest lanes have no reachable peer, so KV falls back to tcp or stalls, as the file's own header (Arm A, 'expect failure') says",
+  },
+  {
+    file: 'coreweave-knative-vllm-tensorizer-a5000.yaml',
+    source: `${COREWEAVE} ${COREWEAVE_NOTE}`,
+    expert: 'no-problem',
+    why: 'a Knative Service (CoreWeave, RTX A5000 by node affinity) running one vLLM OpenAI server on 1 GPU, weights streamed by tensorizer from S3, min and max scale 1: aggregated, no KV hand-off between pods',
   },
 ];
