@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { rollUp } from '../src/core/verdict.js';
+import { refuseEmptyInputs } from '../src/env/index.js';
+import { analyseYaml, analyseYamlFile as run } from './helpers/env.js';
+
+/**
+ * Batch m24 (issue 38, `env`: the manifest kinds it still misses). Knative Serving (serving.knative.dev) runs a
+ * model server as a `Service` whose `spec.template` is a revision template: a PodSpec as written, beside Knative's
+ * own fields (knative/serving pkg/apis/serving/v1 revision_types.go:66-76). Read as a Deployment's pods are,
+ * never as a core `v1` Service, which runs nothing.
+ */
+const ksvc = (name: string, args: string, kind = 'Service') => `
+apiVersion: serving.knative.dev/v1
+kind: ${kind}
+metadata:
+  name: ${name}
+spec:
+  template:
+    metadata:
+      annotations:
+        autoscaling.knative.dev/minScale: "1"
+    spec:
+      containerConcurrency: 8
+      containers:
+      - name: kserve-container
+        image: vllm/vllm-openai:v0.11.0
+        command: [python3, -m, vllm.entrypoints.openai.api_server]
+        args: [--model, Qwen/Qwen3-8B, ${args}]
+        resources:
+          limits: {nvidia.com/gpu: "1"}
+`;
+
+const revision = `
+apiVersion: serving.knative.dev/v1
+kind: Revision
+metadata:
+  name: vllm-00001
+spec:
+  timeoutSeconds: 300
+  containers:
+  - name: user-container
+    image: vllm/vllm-openai:v0.11.0
+    args: [--model, Qwen/Qwen3-8B]
+    resources:
+      limits: {nvidia.com/gpu: "1"}
+`;
+
+const kv = (role: string) => `--kv-transfer-config, '{"kv_connector":"NixlConnector","kv_role":"${role}"}'`;
+
+describe('Knative Serving workloads are read as the pods their revisions run', () => {
+  it('a Knative Service with one vLLM server on one GPU is an aggregated graph, trusted', async () => {
+    const a = await run(ksvc('vllm', '--port, "8080"'));
+    expect(a.checks.length).toBeGreaterThan(0);
+    expect(a.checks.some((c) => c.subject.endsWith('#vllm/kserve-container'))).toBe(true);
+    expect(rollUp(a.checks).status).toBe('trusted');
+  });
+
+  it('a Configuration and a Revision are read the same way', async () => {
+    for (const y of [ksvc('vllm', '--port, "8080"', 'Configuration'), revision]) {
+      const a = await run(y);
+      expect(a.checks.length).toBeGreaterThan(0);
+      expect(rollUp(a.checks).status).toBe('trusted');
+    }
+  });
+
+  it('a prefill and a decode Knative Service with NIXL and no RDMA device warn that KV takes the pod network', async () => {
+    const a = await run(`${ksvc('prefill', kv('kv_producer'))}---${ksvc('decode', kv('kv_consumer'))}`);
+    expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.status).toBe('warn');
+    expect(rollUp(a.checks).status).not.toBe('trusted');
+  });
+
+  it('the core v1 Service, and a Service of another group, are still no workload', () => {
+    const refused = (yaml: string) => {
+      try {
+        refuseEmptyInputs(['x.yaml'], analyseYaml(yaml, 'x.yaml').part, '/');
+        return undefined;
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const service = (apiVersion: string) =>
+      `apiVersion: ${apiVersion}\nkind: Service\nmetadata: {name: vllm}\nspec:\n  selector: {app: vllm}\n  ports: [{port: 8000}]\n`;
+    expect(refused(service('v1'))).toMatch(/nothing to check: Service is not a workload/);
+    expect(refused(service('example.com/v1'))).toMatch(/nothing to check/);
+    expect(refused(ksvc('vllm', '--port, "8080"'))).toBeUndefined();
+  });
+});
