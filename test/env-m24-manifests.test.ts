@@ -51,7 +51,7 @@ describe('Knative Serving workloads are read as the pods their revisions run', (
   it('a Knative Service with one vLLM server on one GPU is an aggregated graph, trusted', async () => {
     const a = await run(ksvc('vllm', '--port, "8080"'));
     expect(a.checks.length).toBeGreaterThan(0);
-    expect(a.checks.some((c) => c.subject.endsWith('#vllm/kserve-container'))).toBe(true);
+    expect(a.checks.some((c) => c.subject?.endsWith('#vllm/kserve-container'))).toBe(true);
     expect(rollUp(a.checks).status).toBe('trusted');
   });
 
