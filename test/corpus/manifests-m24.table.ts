@@ -17,8 +17,7 @@ const GCPCUJ666 =
 const GCPCUJ666_NOTE =
   "(a GKE Dynamo sweep repository under another account of the author of alisachen-google/gcp-dynamo-cuj, whose other files the corpus holds; this path is not among them; written out from read_file's text for that commit, its length checked)";
 
-const COREWEAVE =
-  'https://github.com/coreweave/kubernetes-cloud/blob/0a16e3b7dfb93fa5bc17c66ac715ebadc3327af9/online-inference/vllm/02-inference-service.yaml';
+const COREWEAVE = 'https://github.com/coreweave/kubernetes-cloud/blob';
 const COREWEAVE_NOTE =
   "(CoreWeave's public Kubernetes examples; written out from read_file's text for that commit, its length checked)";
 
@@ -121,8 +120,14 @@ export const MANIFESTS_m24: ManifestCase[] = [
   },
   {
     file: 'coreweave-knative-vllm-tensorizer-a5000.yaml',
-    source: `${COREWEAVE} ${COREWEAVE_NOTE}`,
+    source: `${COREWEAVE}/0a16e3b7dfb93fa5bc17c66ac715ebadc3327af9/online-inference/vllm/02-inference-service.yaml ${COREWEAVE_NOTE}`,
     expert: 'no-problem',
     why: 'a Knative Service (CoreWeave, RTX A5000 by node affinity) running one vLLM OpenAI server on 1 GPU, weights streamed by tensorizer from S3, min and max scale 1: aggregated, no KV hand-off between pods',
+  },
+  {
+    file: 'coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml',
+    source: `${COREWEAVE}/69c7f3779aa42da76e17d575213aaa4e3996a92e/online-inference/bloom-176b-deepspeed/02-inference-service.yaml ${COREWEAVE_NOTE}`,
+    expert: 'no-problem',
+    why: 'an InferenceService of the old KFServing group (serving.kubeflow.org/v1beta1): one predictor pod with 8 A100 NVLink 80GB GPUs running a DeepSpeed-inference BLOOM server, min and max replicas 1: aggregated, tensor parallelism inside the pod, no KV hand-off between pods',
   },
 ];
