@@ -85,3 +85,45 @@ describe('Knative Serving workloads are read as the pods their revisions run', (
     expect(refused(ksvc('vllm', '--port, "8080"'))).toBeUndefined();
   });
 });
+
+/**
+ * KServe was KFServing before v0.7 (September 2021), and its v1beta1 InferenceService was served under
+ * serving.kubeflow.org: the same predictor, a PodSpec with the component's own fields (kubeflow/kfserving
+ * pkg/apis/serving/v1beta1/predictor_custom_test.go:39-41 @ 4ccd9bec; kubeflow/website
+ * content/en/docs/external-add-ons/kserve/migration.md:13-15 @ ba7e88e7). Read as KServe's is.
+ */
+describe("KFServing's v1beta1 InferenceService is read as KServe's", () => {
+  const isvc = (apiVersion: string) => `
+apiVersion: ${apiVersion}
+kind: InferenceService
+metadata:
+  name: llm
+spec:
+  predictor:
+    minReplicas: 1
+    containers:
+    - name: kfserving-container
+      image: vllm/vllm-openai:v0.11.0
+      args: [--model, Qwen/Qwen3-8B]
+      resources:
+        limits: {nvidia.com/gpu: "1"}
+`;
+
+  it('a custom predictor on one GPU is an aggregated graph, trusted, under either group', async () => {
+    for (const v of ['serving.kubeflow.org/v1beta1', 'serving.kserve.io/v1beta1']) {
+      const a = await run(isvc(v));
+      expect(a.checks.some((c) => c.subject?.endsWith('#llm/kfserving-container'))).toBe(true);
+      expect(rollUp(a.checks).status).toBe('trusted');
+    }
+  });
+
+  it('the v1alpha2 shape (spec.default.predictor) is not taken for it', () => {
+    let msg: string | undefined;
+    try {
+      refuseEmptyInputs(['x.yaml'], analyseYaml(isvc('serving.kubeflow.org/v1alpha2'), 'x.yaml').part, '/');
+    } catch (err) {
+      msg = (err as Error).message;
+    }
+    expect(msg).toMatch(/nothing to check: InferenceService is not a workload/);
+  });
+});
