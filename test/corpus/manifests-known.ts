@@ -244,4 +244,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     'READING: as bhajian-k8s-dynamo-vllm-prefill-hostnet-ib.yaml: env judges the lone llm-d decode Deployment on the RDMA path it declares (privileged, /dev/infiniband, eight mlx5 ports, RDMA UCX_TLS) and passes it; the expert held the pair, whose prefill side is not in the file, as not judged',
   'gcpcuj666-sglang-pd-mrdma-railcross-local-subnet.yaml':
     "READING: the expert's fail rests on what the file does not configure but its header states: GKE's RDMA NICs sit one subnet per rail, and UCX picks the lanes nearest each GPU, so with UCX_IB_ROCE_LOCAL_SUBNET=y a prefill on GPU 0 and a decode on GPU 2 find no reachable lane and fall back to tcp or stall; env reads the declared DRA mrdma claims with rc_x as an RDMA path and warns only on the missing IPC_LOCK (env.rdma-ipc-lock)",
+  'coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml':
+    "READING: env's stated rule (env.shm) fails an 8-GPU DeepSpeed-inference pod whose eight ranks share the container runtime's 64Mi /dev/shm (no /dev/shm volume), as for the tensor-parallel-8 pods listed above; the expert graded the file by its KV path only (aggregated, no hand-off between pods). Before m24 env read this KFServing-group InferenceService as nothing to check (exit 2)",
 };
