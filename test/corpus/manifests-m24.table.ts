@@ -21,6 +21,11 @@ const COREWEAVE = 'https://github.com/coreweave/kubernetes-cloud/blob';
 const COREWEAVE_NOTE =
   "(CoreWeave's public Kubernetes examples; written out from read_file's text for that commit, its length checked)";
 
+const NEBARI =
+  'https://github.com/nebari-dev/llm-serving-pack/blob/691cc04d2fb7af08ba43b2d5383ca7a4ab396bbd/examples/models/cpu-kv-cache-offload.yaml';
+const NEBARI_NOTE =
+  "(Nebari's LLM serving pack, an operator whose LLMModel becomes a vLLM Deployment; written out from read_file's text for that commit, its length checked)";
+
 export const MANIFESTS_m24: ManifestCase[] = [
   {
     file: 'dynamo-zxue2-shared-frontend-multimodal-agg.yaml',
@@ -129,5 +134,11 @@ export const MANIFESTS_m24: ManifestCase[] = [
     source: `${COREWEAVE}/69c7f3779aa42da76e17d575213aaa4e3996a92e/online-inference/bloom-176b-deepspeed/02-inference-service.yaml ${COREWEAVE_NOTE}`,
     expert: 'no-problem',
     why: 'an InferenceService of the old KFServing group (serving.kubeflow.org/v1beta1): one predictor pod with 8 A100 NVLink 80GB GPUs running a DeepSpeed-inference BLOOM server, min and max replicas 1: aggregated, tensor parallelism inside the pod, no KV hand-off between pods',
+  },
+  {
+    file: 'nebari-llmmodel-vllm-cpu-kv-offload.yaml',
+    source: `${NEBARI} ${NEBARI_NOTE}`,
+    expert: 'no-problem',
+    why: "Nebari LLMModel: one replica of a 1-GPU vLLM (TP1, DP1) with KV offloaded to 16GiB of the pod's own CPU memory: aggregated, the offload stays inside the pod, no KV hand-off between pods",
   },
 ];
