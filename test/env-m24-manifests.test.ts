@@ -127,3 +127,32 @@ spec:
     expect(msg).toMatch(/nothing to check: InferenceService is not a workload/);
   });
 });
+
+/**
+ * Nebari's LLM serving pack: its operator builds one vLLM Deployment per `LLMModel` (llm.nebari.dev), the image
+ * its own default unless spec.serving.image names one, the args and GPU limit from spec.serving and
+ * spec.resources.gpu (nebari-dev/llm-serving-pack operator/internal/controller/reconcilers/modelservice.go:50-112
+ * @ b9059993). The pod is the controller's, not the object's (P2): a partial graph, never "nothing to check".
+ */
+describe("Nebari's LLMModel is a serving CRD whose pods its controller builds", () => {
+  const model = `
+apiVersion: llm.nebari.dev/v1alpha1
+kind: LLMModel
+metadata:
+  name: qwen
+spec:
+  model: {name: Qwen/Qwen2.5-0.5B-Instruct, source: huggingface}
+  resources:
+    gpu: {count: 2, type: nvidia}
+  serving: {replicas: 1, tensorParallelism: 2}
+`;
+
+  it('is listed as a partial graph naming its GPU count, not refused, and verifies nothing', async () => {
+    expect(() => refuseEmptyInputs(['x.yaml'], analyseYaml(model, 'x.yaml').part, '/')).not.toThrow();
+    expect(analyseYaml(model, 'x.yaml').part.graphs.map((g) => g.mode)).toEqual(['partial']);
+    const a = await run(model);
+    const partial = a.checks.find((c) => c.id === 'env.partial');
+    expect(partial?.detail).toContain('Nebari LLM serving controller builds its pods from GPU count 2');
+    expect(rollUp(a.checks).status).not.toBe('trusted');
+  });
+});
