@@ -26,6 +26,11 @@ const NEBARI =
 const NEBARI_NOTE =
   "(Nebari's LLM serving pack, an operator whose LLMModel becomes a vLLM Deployment; written out from read_file's text for that commit, its length checked)";
 
+const TENNSOKU =
+  'https://github.com/Tennsoku/k8s-llm-serving-public/blob/9e55e1563176ed0152e3a1e7f519e2ea5a02fa95';
+const TENNSOKU_NOTE =
+  "(a user's kubeadm cluster of two DGX Spark nodes serving vLLM; written out from read_file's text for that commit, its length checked)";
+
 export const MANIFESTS_m24: ManifestCase[] = [
   {
     file: 'dynamo-zxue2-shared-frontend-multimodal-agg.yaml',
@@ -140,5 +145,17 @@ export const MANIFESTS_m24: ManifestCase[] = [
     source: `${NEBARI} ${NEBARI_NOTE}`,
     expert: 'no-problem',
     why: "Nebari LLMModel: one replica of a 1-GPU vLLM (TP1, DP1) with KV offloaded to 16GiB of the pod's own CPU memory: aggregated, the offload stays inside the pod, no KV hand-off between pods",
+  },
+  {
+    file: 'tennsoku-spark-rdma-smoke-pods-cx7-roce.yaml',
+    source: `${TENNSOKU}/control-plane/rdma-smoke.yaml ${TENNSOKU_NOTE}`,
+    expert: 'no-problem',
+    why: 'two DOCA tool Pods, one on each DGX Spark (nodeSelector hostnames), each with rdma/cx7_roce, host network and IPC_LOCK, running sleep infinity for manual RDMA smoke tests: no engine and no KV hand-off, and the RDMA path each would use is declared',
+  },
+  {
+    file: 'tennsoku-spark-vllm-deployment-1gpu.yaml',
+    source: `${TENNSOKU}/control-plane/deploy-vllm.yaml ${TENNSOKU_NOTE}`,
+    expert: 'no-problem',
+    why: 'a Deployment of one vLLM server (Qwen3-0.6B, vllm serve) on one GPU of a DGX Spark, pinned by hostname, with its Service: aggregated, no KV hand-off between pods',
   },
 ];
