@@ -81,7 +81,10 @@ export function kserveClassicGraph(
   apiVersion: string,
   doc: Rec,
 ): { services: RawService[]; partial: string | undefined } | undefined {
-  if (!apiVersion.startsWith('serving.kserve.io/') || !KSERVE_CLASSIC_KINDS.includes(kind)) return undefined;
+  // KFServing, KServe's name before v0.7, served the same v1beta1 InferenceService as serving.kubeflow.org.
+  const kfserving = kind === 'InferenceService' && apiVersion === 'serving.kubeflow.org/v1beta1';
+  if (!(apiVersion.startsWith('serving.kserve.io/') || kfserving) || !KSERVE_CLASSIC_KINDS.includes(kind))
+    return undefined;
   const spec = obj(doc.spec) ?? {};
   if (kind !== 'InferenceService') {
     return {

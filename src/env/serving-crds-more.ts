@@ -45,6 +45,10 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   // AIBrix's KV cache store: cache (dataplane) pods, a metadata service and a watcher, built by its
   // controller from spec.cache (replicas, image, resources) and the backend annotation.
   'orchestration.aibrix.ai/': { kinds: ['KVCache'], controller: 'AIBrix KVCache' },
+  // Nebari's LLM serving pack: one vLLM Deployment per LLMModel (nebari-dev/llm-serving-pack @ b9059993
+  // operator/internal/controller/reconcilers/modelservice.go:50-112), its image the operator's default unless
+  // spec.serving.image names one, its args and GPU limit from spec.serving and spec.resources.gpu.
+  'llm.nebari.dev/': { kinds: ['LLMModel'], controller: 'Nebari LLM serving' },
 };
 
 export interface MoreCrdGraph {
@@ -169,6 +173,7 @@ function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   );
   add('nodes', obj(spec?.resource)?.count);
   add('backend', obj(spec?.backend)?.type);
+  add('GPU count', obj(obj(spec?.resources)?.gpu)?.count);
   if (kind === 'MooncakeCluster') {
     const workers = obj(spec?.workers);
     add('KV store workers', workers?.replicas ?? 1);

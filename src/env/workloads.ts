@@ -2,6 +2,7 @@ import path from 'node:path';
 import { notADynamoKind, readDgd, type ShapeProblem } from './dgd.js';
 import { expandArgv, expandEnv } from './expansion.js';
 import { type Misgrouped, withImpliedApiVersion, withKnownGroup } from './kind-only.js';
+import { knativeServices as knative } from './knative.js';
 import type { LoadedDoc } from './load.js';
 import { dgdSpecNotShown, type NotShownGraph, rolesNotShown } from './not-shown.js';
 import { containerServices } from './pod-services.js';
@@ -319,10 +320,11 @@ export function workloadExtractor(): WorkloadExtractor {
       });
       return;
     }
-    if (PLAIN_KINDS.includes(kind)) {
-      const services = plainServices(kind, doc);
-      if (services.length === 0) return skip(`${kind} without containers`);
-      out.graphs.push({ ...where, isDgd: false, services });
+    // Plain workloads, and Knative Serving's, whose revisions run a PodSpec as written (knative.ts).
+    const plain = PLAIN_KINDS.includes(kind) ? plainServices(kind, doc) : knative(kind, apiVersion, doc);
+    if (plain) {
+      if (plain.length === 0) return skip(`${kind} without containers`);
+      out.graphs.push({ ...where, isDgd: false, services: plain });
       return;
     }
     if (kind === 'ConfigMap') out.configMaps.set(name, stringMap(doc.data));
