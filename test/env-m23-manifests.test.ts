@@ -101,6 +101,19 @@ describe("llm-d's ModelService is read as the prefill and decode Deployments its
     expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.status).toBe('ok');
   });
 
+  it("a variable is placed where the object keeps it: the section's own containers list, no pod spec between", async () => {
+    const a = await run(
+      modelService({}).replaceAll(
+        '    - name: vllm\n',
+        '    - name: vllm\n      env: [{name: UCX_TLS, value: "rc,cuda_copy"}]\n',
+      ),
+    );
+    expect(a.part.services.map((s) => s.transportVars.UCX_TLS?.path).sort()).toEqual([
+      'spec.decode.containers[name=vllm].env',
+      'spec.prefill.containers[name=vllm].env',
+    ]);
+  });
+
   it('merged over a base config the object does not hold: partial, never passed', async () => {
     const a = await run(modelService({ rdma: true, base: true }));
     const partial = a.checks.find((c) => c.id === 'env.partial');

@@ -22,6 +22,8 @@ export interface PodTemplateAt {
   /** Path of the template in the document, ending in `.` (`spec.template.`). */
   path: string;
   tmpl: Rec | undefined;
+  /** Path of the containers list when it is not the template's `spec.containers` (llm-d's ModelService section). */
+  containersPath?: string;
   /** Pods one replica spans (a LeaderWorkerSet group); 1 for a single pod. */
   nodeCount: number;
   replicas?: number;
@@ -49,7 +51,7 @@ export function containerServices(at: PodTemplateAt): RawService[] {
     const container = obj(c);
     if (!container) return [];
     const cname = str(container.name) ?? `#${k}`;
-    const containerPath = `${at.path}spec.containers[name=${cname}]`;
+    const containerPath = `${at.containersPath ?? `${at.path}spec.containers`}[name=${cname}]`;
     const sec = securityOf(container, podSpec);
     const labels = stringMap(meta?.labels);
     const declared = declaredByLabels(labels);

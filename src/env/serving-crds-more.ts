@@ -136,18 +136,13 @@ function llmdModelService(doc: Rec): MoreCrdGraph {
     const out = containerServices({
       prefix: `${role}/`,
       path: `spec.${role}.`,
+      // The containers sit right under the section (spec.decode.containers), not under a pod spec.
+      containersPath: `spec.${role}.containers`,
       tmpl: { metadata: { labels: { 'llm-d.ai/role': role } }, spec: { containers: arr(pd.containers) } },
       nodeCount: 1,
       replicas: Math.max(1, count(pd.replicas, 1)),
     });
-    for (const s of out) {
-      // The containers sit right under the section (spec.decode.containers), not under a pod spec.
-      const fix = (p: string) => p.replace(`spec.${role}.spec.containers`, `spec.${role}.containers`);
-      s.containerPath = fix(s.containerPath);
-      for (const l of s.layers) l.path = fix(l.path);
-      if (out.length === 1) s.name = role;
-    }
-    return out;
+    return out.length === 1 ? out.map((s) => ({ ...s, name: role })) : out;
   });
   const base = str(obj(spec?.baseConfigMapRef)?.name);
   return base
