@@ -198,7 +198,8 @@ export function kvNetworkCheck(
  * a guide's decode.yaml without its prefill.yaml). A side that declares its KV path (an RDMA resource, a secondary
  * or host network with its devices) is judged on what it declares, as the pair's checks judge each side. A side with
  * none hands its KV over the pod network unless its peer shares its node, which the input cannot show: a warning,
- * never the pass that no check at all would give. The pair given together is judged by kvNetworkCheck.
+ * never the pass that no check at all would give. The pair given together is judged by kvNetworkCheck. Workers
+ * whose connector hands KV over but that state no side, with no side stated anywhere in the input, are such a side.
  */
 export function oneSidedKvCheck(
   prefill: ServiceCtx[],
@@ -207,35 +208,23 @@ export function oneSidedKvCheck(
   /** Workers whose connector hands KV to another instance but that state no side (roles.ts handsKvOver). */
   unsided: ServiceCtx[] = [],
 ): Check | undefined {
-  if (prefill.length === 0 && decode.length === 0) return unsidedKvCheck(unsided, subject);
-  if ((prefill.length === 0) === (decode.length === 0)) return undefined;
-  const [shown, missing] = prefill.length > 0 ? [prefill, 'decode'] : [decode, 'prefill'];
+  const noSide = prefill.length === 0 && decode.length === 0;
+  if (!noSide && prefill.length > 0 && decode.length > 0) return undefined;
+  const shown = noSide ? unsided : prefill.length > 0 ? prefill : decode;
+  const missing = prefill.length > 0 ? 'decode' : 'prefill';
   const lacking = shown.filter((c) => fastPaths(c.svc).length === 0);
   if (lacking.length === 0) return undefined;
-  return check(
-    'env.kv-over-pod-network',
-    'warn',
-    `${lacking.map(label).join(' and ')} ${lacking.length > 1 ? 'have' : 'has'} no RDMA resource, secondary or host network, and the ${missing} side of the pair is not in the input: unless it runs on the same node, KV leaves over the pod network (TCP)`,
-    {
-      subject,
-      fix: `request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, and give env the ${missing} side's manifest too (one file, or both files in one run) so the KV path between them is judged`,
-    },
-  );
-}
-
-/** oneSidedKvCheck for workers that hand KV to another instance and state neither side, with no other side shown. */
-function unsidedKvCheck(unsided: ServiceCtx[], subject: string): Check | undefined {
-  const lacking = unsided.filter((c) => fastPaths(c.svc).length === 0);
-  if (lacking.length === 0) return undefined;
-  return check(
-    'env.kv-over-pod-network',
-    'warn',
-    lacking.length > 1
-      ? `${lacking.map(label).join(' and ')} hand KV to other instances by their connectors, with no RDMA resource, secondary or host network, and none states its side: unless each pair shares a node, KV leaves over the pod network (TCP)`
-      : `${label(lacking[0] as ServiceCtx)} hands KV to another instance by its connector, with no RDMA resource, secondary or host network, and neither side of the pair is stated or in the input: unless the peer runs on the same node, KV leaves over the pod network (TCP)`,
-    {
-      subject,
-      fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on both sides, and give env the manifests of both sides (one file, or both files in one run) so the KV path between them is judged',
-    },
-  );
+  const who = lacking.map(label).join(' and ');
+  const path = 'no RDMA resource, secondary or host network';
+  const detail = !noSide
+    ? `${who} ${lacking.length > 1 ? 'have' : 'has'} ${path}, and the ${missing} side of the pair is not in the input: unless it runs on the same node, KV leaves over the pod network (TCP)`
+    : lacking.length > 1
+      ? `${who} hand KV to other instances by their connectors, with ${path}, and none states its side: unless each pair shares a node, KV leaves over the pod network (TCP)`
+      : `${who} hands KV to another instance by its connector, with ${path}, and neither side of the pair is stated or in the input: unless the peer runs on the same node, KV leaves over the pod network (TCP)`;
+  const sides = noSide ? 'both sides' : 'prefill and decode';
+  const give = noSide ? 'the manifests of both sides' : `the ${missing} side's manifest too`;
+  return check('env.kv-over-pod-network', 'warn', detail, {
+    subject,
+    fix: `request the RDMA device (e.g. rdma/ib) with IPC_LOCK on ${sides}, and give env ${give} (one file, or both files in one run) so the KV path between them is judged`,
+  });
 }
