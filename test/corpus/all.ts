@@ -60,6 +60,7 @@ import { CAPTURES_b59 } from './captures-b59.table.js';
 import { CAPTURES_b60 } from './captures-b60.table.js';
 import { CAPTURES_b61 } from './captures-b61.table.js';
 import { CAPTURES_b62 } from './captures-b62.table.js';
+import { CAPTURES_b63 } from './captures-b63.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -125,4 +126,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b60,
   ...CAPTURES_b61,
   ...CAPTURES_b62,
+  ...CAPTURES_b63,
 ];

@@ -319,4 +319,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // NODE A device 0`), read as no host so a one-node run was "nodes not shown" (P1,
   // src/read/nccl-tests-placeholder-host.test.ts); NVSwitch SXid lines, not read at all, so a fatal `Severity 1`
   // SXid on the switch carrying NVLink showed nothing (P4/P5, src/classify/dmesg-nvswitch.test.ts))
+  // b63
 };

@@ -18,6 +18,8 @@ import { MANIFESTS_m21 } from './manifests-m21.table.js';
 import { MANIFESTS_m22 } from './manifests-m22.table.js';
 import { MANIFESTS_m23 } from './manifests-m23.table.js';
 import { MANIFESTS_m24 } from './manifests-m24.table.js';
+import { MANIFESTS_m25 } from './manifests-m25.table.js';
+import { MANIFESTS_m26 } from './manifests-m26.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -41,4 +43,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m22,
   ...MANIFESTS_m23,
   ...MANIFESTS_m24,
+  ...MANIFESTS_m25,
+  ...MANIFESTS_m26,
 ];

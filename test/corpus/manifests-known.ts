@@ -248,4 +248,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.shm) fails an 8-GPU DeepSpeed-inference pod whose eight ranks share the container runtime's 64Mi /dev/shm (no /dev/shm volume), as for the tensor-parallel-8 pods listed above; the expert graded the file by its KV path only (aggregated, no hand-off between pods). Before m24 env read this KFServing-group InferenceService as nothing to check (exit 2)",
   'nebari-llmmodel-vllm-cpu-kv-offload.yaml':
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: the Nebari operator builds the LLMModel's vLLM pod (its image, volumes and KV offload settings are the operator's), so env lists it as a partial graph and verifies nothing (P2); the expert read the 1-GPU TP1/DP1 spec and the offload to the pod's own CPU memory as one aggregated pod. Before m24 env refused it as nothing to check (exit 2)",
+  // m25
+  // m26
 };
