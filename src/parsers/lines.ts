@@ -1,5 +1,6 @@
 import { FENCE, unpage } from './page-layers.js';
 import { carriedByMost } from './page-marks.js';
+import { isSessionLine } from './session-lines.js';
 
 /**
  * Line handling shared by every parser: CRLF and ANSI colour codes removed,
@@ -114,7 +115,7 @@ function cleanLinesOnce(text: string): Line[] {
   const composed = carriedByMost(filled, COMPOSE_PREFIX);
   const lastFilled = raw.reduce((at, l, i) => (l.trim() === '' ? at : i), -1);
   const closed = raw.filter((l) => BOX_CLOSE.test(l)).length;
-  return raw.map((r, i) => {
+  return raw.flatMap((r, i) => {
     const own = unlabel(
       unclock(
         boxed ? unbox(r) : diffed ? r.replace(DIFF_ADDED, '') : composed ? r.replace(COMPOSE_PREFIX, '') : r,
@@ -123,8 +124,11 @@ function cleanLinesOnce(text: string): Line[] {
       labelled,
     );
     const text = FENCE.test(r) ? '' : unwrap(stripPrefix(own)).trimEnd();
+    // The session's own lines (a shell's locale warning, sudo's prompt, ssh's notes) are not the tool's: left out,
+    // every other line keeping its number (session-lines.ts).
+    if (isSessionLine(text)) return [];
     const cut = boxed && closed >= 2 && i === lastFilled && BOX_SIDE.test(r) && !BOX_CLOSE.test(r);
-    return { no: i + 1, text, ...(cut ? { cut: true as const } : {}) };
+    return [{ no: i + 1, text, ...(cut ? { cut: true as const } : {}) }];
   });
 }
 
