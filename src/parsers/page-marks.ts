@@ -31,14 +31,29 @@ export function carriedByMost(filled: readonly string[], mark: RegExp, least = 2
 
 const LIST_ITEM = /^- /;
 const LINE_NO = /^\s*\d+\.(?: |$)/;
-/** Every numbered line one more than the one before it. */
+/** The numbered lines count up: see countsUp. */
 function counted(filled: string[]): boolean {
   const nos = filled
     .map((l) => /^\s*(\d+)\./.exec(l)?.[1])
     .filter((n) => n !== undefined)
     .map(Number);
-  return nos.every((n, i) => i === 0 || n === (nos[i - 1] as number) + 1);
+  return countsUp(nos);
 }
+
+/**
+ * Line numbers a viewer put there: each one more than the one before, but for a line or two the copy left out (a
+ * poster who cut a line keeps the numbers of the rest): always rising, and four steps in five exactly one (or all
+ * but one of three or more). A tool's
+ * own rising column (message sizes, 2 4 8 …) never steps by one so often.
+ */
+export function countsUp(nos: readonly number[]): boolean {
+  if (nos.some((n, i) => i > 0 && n <= (nos[i - 1] as number))) return false;
+  const ones = nos.filter((n, i) => i > 0 && n === (nos[i - 1] as number) + 1).length;
+  const steps = nos.length - 1;
+  return ones >= 0.8 * steps || (steps >= 3 && steps - ones <= 1);
+}
+/** A line the copy left out between two numbered ones: at most this many in one gap. */
+const MAX_GAP = 3;
 /** A gist table row's tail: ` | |` (a row's two cell borders with nothing between). */
 const CELL_TAIL = /\S\s\|\s\|\s*$/;
 /** A row's tail, the last row's single border included. */
@@ -61,14 +76,37 @@ export function unnumber(raw: string[]): string[] {
   let start = 0;
   while (start < end && (raw[start] as string).trim() === '') start++;
   if (end - start < 3) return raw;
-  const glued = (l: string, n: number) => new RegExp(`^${n}(?!\\d)`).test(l);
   const lines = raw.slice(start, end);
-  if (lines.every((l, k) => glued(l, k + 1)))
-    return raw.map((l, i) => (i >= start && i < end ? l.slice(String(i - start + 1).length) : l));
+  const glued = (l: string, n: number) => (new RegExp(`^${n}(?!\\d)`).test(l) ? String(n).length : undefined);
   // `cat -n` (and a pager's or an editor's numbers): each number right-aligned in its column, then one tab or space
   // (GNU coreutils cat.c next_line_num: "%6d\t"); the one separator goes with the number.
-  const padded = (l: string, n: number) => new RegExp(`^\\s*${n}(?:[\\t ]|$)`).exec(l);
-  const cuts = lines.map((l, k) => padded(l, k + 1)?.[0].length);
-  if (cuts.some((c) => c === undefined)) return raw;
-  return raw.map((l, i) => (i >= start && i < end ? l.slice(cuts[i - start] as number) : l));
+  const padded = (l: string, n: number) => new RegExp(`^\\s*${n}(?:[\\t ]|$)`).exec(l)?.[0].length;
+  for (const mark of [glued, padded]) {
+    const cuts = numbered(lines, mark);
+    if (cuts) return raw.map((l, i) => (i >= start && i < end ? l.slice(cuts[i - start] as number) : l));
+  }
+  return raw;
+}
+
+/**
+ * Where each line's number ends when every line carries its own, from 1 (a line or two the copy left out keeps
+ * the others' numbers: the next number is the least within MAX_GAP that the line carries), and they count up.
+ */
+function numbered(
+  lines: readonly string[],
+  mark: (l: string, n: number) => number | undefined,
+): number[] | undefined {
+  const cuts: number[] = [];
+  const nos: number[] = [];
+  let prev = 0;
+  for (const l of lines) {
+    let at: number | undefined;
+    let n = prev + 1;
+    for (; n <= prev + 1 + MAX_GAP && at === undefined; n++) at = mark(l, n);
+    if (at === undefined || (prev === 0 && n - 1 !== 1)) return undefined;
+    prev = n - 1;
+    nos.push(prev);
+    cuts.push(at);
+  }
+  return countsUp(nos) ? cuts : undefined;
 }

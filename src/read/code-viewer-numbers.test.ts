@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verdictOf } from '../../test/helpers/read.js';
+import { countsUp } from '../parsers/page-marks.js';
 import { readPasted } from './tools.js';
 
 /**
@@ -49,6 +50,28 @@ describe('read: line numbers a code viewer glued to each line', () => {
           .map((c) => `${c.subject} ${c.status}`),
       );
     }
+  });
+
+  it('reads a numbered copy a line was left out of (the numbers of the rest kept, one gap): glued, padded, pastebin', () => {
+    const plain = NUMBERED.split('\n').map((l) => l.replace(/^\d+/, ''));
+    const portsOf = (text: string) =>
+      readPasted('ibstatus', text, { expect: 'any' })
+        .checks.filter((c) => c.id === 'ib.port')
+        .map((c) => `${c.subject} ${c.status}`);
+    const want = portsOf(plain.filter((_, k) => k !== 4).join('\n'));
+    expect(want).toHaveLength(2);
+    const gap = <T>(xs: T[]) => xs.filter((_, k) => k !== 4);
+    const glued = gap(NUMBERED.split('\n')).join('\n');
+    const padded = gap(plain.map((l, k) => `${String(k + 1).padStart(3)} ${l}`)).join('\n');
+    const pastebin = gap(plain.map((l, k) => `  ${k + 40}. ${l}`)).join('\n');
+    for (const text of [glued, padded, pastebin]) expect(portsOf(text), text.slice(0, 30)).toEqual(want);
+  });
+
+  it("a column that rises by more than one now and then is the tool's own, never a viewer's numbers", () => {
+    // Rising, but stepping by one only once in four: not line numbers.
+    expect(countsUp([1, 2, 4, 8, 16])).toBe(false);
+    expect(countsUp([3, 4, 5, 7, 8, 9])).toBe(true);
+    expect(countsUp([1, 2, 3, 3])).toBe(false);
   });
 
   it('leaves a paste alone when its lines do not count up from 1', () => {
