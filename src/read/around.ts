@@ -1,3 +1,5 @@
+import type { Shown } from '../classify/shown.js';
+import type { ToolId } from '../classify/tools.js';
 import { type Check, check } from '../core/model.js';
 import { ParseError } from '../parsers/errors.js';
 import { cleanLines } from '../parsers/lines.js';
@@ -6,22 +8,48 @@ import { cleanLines } from '../parsers/lines.js';
 export interface Dropped {
   line: number;
   text: string;
-  where: 'before' | 'cut';
+  where: 'before' | 'cut' | 'inside';
   /** For a cut line a parser read around (a row cut short, NotUnderstood.cut): the parser's own words. */
   why?: string;
 }
 
 /** At most this many lines before the output are read around; more is not that tool's output. */
 export const MAX_BEFORE = 2;
+/** At most this many refused lines inside the output are read around; more is not that tool's output. */
+export const MAX_INSIDE = 2;
+/**
+ * Tools whose output is entries or `key: value` lines, each standing alone, so a line among them that the parser
+ * refuses is someone else's (a note, a prompt) and the rest still reads. A matrix's or a benchmark table's row the
+ * parser refuses is that table's own row in a shape it does not know (topo's cells, nccl-tests' columns): still
+ * refused there.
+ */
+const LINE_BY_LINE: ReadonlySet<ToolId> = new Set<ToolId>([
+  'dev-infiniband',
+  'dmesg',
+  'fi_info',
+  'gdrcopy',
+  'ibstat',
+  'ibstatus',
+  'ibv_devinfo',
+  'lsmod',
+  'memlock',
+  'rdma-link',
+  'show_gids',
+  'ucx_info',
+]);
 
 /**
  * Parses a tool's output, reading around what surrounds it (issue 38, principle 1): a line before the output that
  * its parser refuses (`Here is ibstat on node 3:`), and the paste's last line when the parser refuses it (a paste
- * cut mid-line). A refused line inside the output is the parser's call (it reads around what it can place, e.g.
- * one bad show_gids row) and still rejects the paste, as does text with nothing of the tool in it: then the
- * parser's first error is thrown.
+ * cut mid-line), and up to MAX_INSIDE lines inside it that the parser refuses (a poster's note, a stray prompt
+ * line between the rows: one line no reader can place never rejects the rest). Text with nothing of the tool in it
+ * is still refused: then the parser's first error is thrown.
  */
-export function parseAround<T>(parse: (text: string) => T, text: string): { parsed: T; dropped: Dropped[] } {
+export function parseAround<T>(
+  parse: (text: string) => T,
+  text: string,
+  tool?: ToolId,
+): { parsed: T; dropped: Dropped[] } {
   const lines = text.split(/\r\n|\r|\n/);
   const dropped: Dropped[] = [];
   let first: ParseError | undefined;
@@ -43,7 +71,13 @@ export function parseAround<T>(parse: (text: string) => T, text: string): { pars
             ? 'before'
             : at === filled[filled.length - 1] && !dropped.some((d) => d.where === 'cut')
               ? 'cut'
-              : undefined;
+              : tool !== undefined &&
+                  LINE_BY_LINE.has(tool) &&
+                  at > (filled[0] as number) &&
+                  at < (filled[filled.length - 1] as number) &&
+                  dropped.filter((d) => d.where === 'inside').length < MAX_INSIDE
+                ? 'inside'
+                : undefined;
       if (at === undefined || where === undefined) throw first;
       dropped.push({ line: at, text: (lines[at - 1] ?? '').trim(), where });
       lines[at - 1] = '';
@@ -67,6 +101,16 @@ export function aroundChecks(dropped: readonly Dropped[]): Check[] {
         { matters: false },
       ),
     );
+  const inside = dropped.filter((d) => d.where === 'inside');
+  if (inside.length)
+    out.push(
+      check(
+        'read.lines',
+        'skipped',
+        `${inside.map((d) => `line ${d.line} "${d.text.slice(0, 60)}"`).join(', ')} inside the output ${inside.length === 1 ? 'is' : 'are'} not the tool's and ${inside.length === 1 ? 'was' : 'were'} read around; what ${inside.length === 1 ? 'it' : 'they'} could stand for is not shown`,
+        { matters: false },
+      ),
+    );
   const cut = dropped.find((d) => d.where === 'cut');
   if (cut)
     out.push(
@@ -80,4 +124,26 @@ export function aroundChecks(dropped: readonly Dropped[]): Check[] {
       ),
     );
   return out;
+}
+
+const words = (line: string): string[] => line.toLowerCase().match(/[a-z][\w.-]{2,}/g) ?? [];
+
+/**
+ * What lines read around inside the output leave open (issue 38, principle 2): such a line may be one the tool
+ * printed in a form no parser knows, so a line the classifier looks for (its sample) that shares a word with it is
+ * not shown there; a line that shares none would have been read. Combined with a filter the command typed.
+ */
+export function insideShown(dropped: readonly Dropped[], shown: Shown | undefined): Shown | undefined {
+  const inside = dropped.filter((d) => d.where === 'inside');
+  if (inside.length === 0) return shown;
+  const said = new Set(inside.flatMap((d) => words(d.text)));
+  const own = (line: string) => (words(line).some((w) => said.has(w)) ? undefined : true);
+  const where = inside.map((d) => `line ${d.line} was not understood`).join('; ');
+  if (!shown) return { filter: where, keeps: own, cut: true };
+  return {
+    filter: `${shown.filter}; ${where}`,
+    keeps: (line) =>
+      shown.keeps(line) === false ? false : own(line) === undefined ? undefined : shown.keeps(line),
+    cut: true,
+  };
 }

@@ -47,7 +47,7 @@ import { parseRdmaLink } from '../parsers/rdma-link.js';
 import { parseShowGids } from '../parsers/show-gids.js';
 import { parseUcxInfo } from '../parsers/ucx-info.js';
 import { parseUcxPerftest } from '../parsers/ucx-perftest.js';
-import { aroundChecks, type Dropped, parseAround } from './around.js';
+import { aroundChecks, type Dropped, insideShown, parseAround } from './around.js';
 import { CLUSTER_CLI } from './cluster-cli.js';
 import { commandRuns, commandRunsAnother, sectionRuns } from './commands.js';
 import { elidedReading } from './elisions.js';
@@ -116,9 +116,9 @@ export const READERS = Object.fromEntries(
   Object.entries(TOOL_READINGS).map(([tool, r]) => [
     tool,
     (text: string, given: TransferOptions): Reading => {
-      const { parsed, dropped } = parseAround(r.parse, text);
+      const { parsed, dropped } = parseAround(r.parse, text, tool as ToolId);
       // An author's `...`/`[snip]` the parser read around: what it hides is not shown (elisions.ts).
-      const elided = elidedReading(tool as ToolId, text, given.shown);
+      const elided = elidedReading(tool as ToolId, text, insideShown(dropped, given.shown));
       const opts = elided.shown ? { ...given, shown: elided.shown } : given;
       const lines = notUnderstoodCheck(parsed);
       // A row the parser read around at the paste's end is a cut as much as a last line it refused: one read.cut.
