@@ -111,4 +111,12 @@ export const CAPTURES_b63: Capture[] = [
     expert: 'problem',
     why: 'journalctl kernel lines: Soft-RoCE rxe0 is set active on bond1 (RDMA in software), rdma_rxe logs "Failed sending ack", then bond0 releases both slaves and unregisters and its links report not ready; the copy ends inside the next line',
   },
+  // second round, read after the first was scored
+  {
+    file: 'topo/areal-3-worker-8gpu-nv8-ten-nics-gpu0-pix-nic0-cut-in-gpu1-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/areal-project/AReaL/issues/3',
+    expert: 'not-judged',
+    why: "a worker's `nvidia-smi topo -m` typed in a comment without a fence: eight GPUs at NV8 and ten NICs; GPU0 is PIX to NIC0 and SYS to NIC1-9; the copy ends inside GPU1's row, so GPU1-7's NIC paths and the NIC rows are not shown",
+  },
 ];
