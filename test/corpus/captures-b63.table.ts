@@ -9,7 +9,8 @@ import type { Capture } from './captures.table.js';
  * What is left: a lab notebook of RTX PRO 6000 rigs (local-inference-lab/rtx6kpro: a committed bug report's
  * `dmesg` and `nvidia-smi topo -m` logs, and two hardware pages' topo blocks), threads of projects no table had
  * named (open3fs/m3fs, DeepSpeed, jax, mpicbg-scicomp/gearshifft) and threads of mined projects not taken before
- * (spdk#1184's journalctl, gdrcopy#184, nccl#19 and #318, rxe-dev#47). Each file is one code block (or one contiguous
+ * (spdk#1184's journalctl, gdrcopy#184, nccl#19 and #318, rxe-dev#47), then (a second round, read after the first was
+ * scored) AReaL#3's topo. Each file is one code block (or one contiguous
  * part of a post) as the stored copy holds it, or a repository file at the commit named. The expert reading of each
  * capture was written before `read` ran on it. See README.md.
  */
