@@ -2,9 +2,9 @@ import type { Capture } from './captures.table.js';
 
 /**
  * Corpus batch b63 (issue 38): families no table had named. Most pastes the search corpora still surface were
- * already in a table or in test/fixtures (checked by thread and by content: twelve files collected first were
+ * already in a table or in test/fixtures (checked by thread and by content: thirteen files collected first were
  * dropped because a fixture or an earlier capture holds the same text, among them the show_gids, ls /dev/infiniband,
- * lsmod and ulimit pastes of k8s-rdma-sriov-dev-plugin#30, nccl#1573/#1587/#988/#1617, rdma-core#1060, Mooncake#102,
+ * lsmod and ulimit pastes of k8s-rdma-sriov-dev-plugin#30, k8s-rdma-shared-dev-plugin#64, nccl#1573/#1587/#988/#1617, rdma-core#1060, Mooncake#102,
  * azhpc-diagnostics#73, rxe-dev#46 and qdrant#1885, and a second version of lessizzmore's A3 Mega nccl-tests run).
  * What is left: a lab notebook of RTX PRO 6000 rigs (local-inference-lab/rtx6kpro: a committed bug report's
  * `dmesg` and `nvidia-smi topo -m` logs, and two hardware pages' topo blocks), threads of projects no table had
