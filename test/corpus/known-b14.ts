@@ -320,4 +320,9 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // src/read/nccl-tests-placeholder-host.test.ts); NVSwitch SXid lines, not read at all, so a fatal `Severity 1`
   // SXid on the switch carrying NVLink showed nothing (P4/P5, src/classify/dmesg-nvswitch.test.ts))
   // b63
+  // (b63, 14 captures: 11 of its first 13 agreed when first run, the 14th (read after) agreed; no TOOL miss; 2 READING left)
+  'dmesg/rtx6kpro-asus-esc8000a-report-boot-dmesg-8x-rtx-pro-6000-open-595-no-nic.txt':
+    "READING: a whole boot log with no error, but no NIC driver, RDMA device or peer-memory line in it; read's dmesg question covers the NIC links and driver, the RDMA stack and GPUDirect's peer memory as well as faults, and leaves what the log does not show not judged (peer memory skipped); the expert judged the absence of any fault alone",
+  'dmesg/spdk-1184-journalctl-rxe0-on-bond1-failed-sending-ack-bond0-released-cut.txt':
+    "READING: as linux-scsi srp-011: a kernel log slice shows Soft-RoCE rxe0 set active on bond1 but cannot show that no hardware RDMA device exists (its probe lines may be earlier), so read leaves it not judged by its stated rule; one `rdma_rxe: Failed sending ack` (an ACK the peer retransmits for) and bond0, not rxe0's bond1, releasing its slaves are no device fault of the RDMA path; the expert took the Soft-RoCE device for the node's only RDMA",
 };
