@@ -1,6 +1,7 @@
-import type { ToolId } from '../classify/index.js';
+import { TOOLS, type ToolId } from '../classify/index.js';
 import { cleanLines, promptCommand, promptCwd, promptHost } from '../parsers/lines.js';
 import { CLUSTER_CLI, kubectlCommand, kubectlPod, NOTICES } from './cluster-cli.js';
+import { commandRuns, programOf } from './command-tool.js';
 import { loaderFailure, type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
@@ -222,12 +223,16 @@ export function splitPaste(input: string): Paste {
       });
       printed = false;
       prompted = true;
+      shape = undefined;
       lastBare = bare(l.text) ? l.text.trim()[0] : undefined;
       lastCmd = cmd;
       continue;
     }
-    // Outside a typed command's output, a line of another tool's own shape begins that tool's output.
-    const s = prompted ? undefined : shapeOf(l.text);
+    // Outside a typed command's output, a line of another tool's own shape begins that tool's output; so it does
+    // after a typed command that runs one known tool and not that one (`ucx_info -v`, then fi_info's `provider:`
+    // with no prompt between: issue 38, P1). A script's or launcher's output may hold any tool's lines.
+    const seen = shapeOf(l.text);
+    const s = !prompted || (seen !== undefined && runsOtherTool(lastCmd, seen)) ? seen : undefined;
     if (s && s !== shape) {
       starts.push({ line: l.no, shape: s, ...(where ? { where } : {}) });
       shape = s;
@@ -300,17 +305,7 @@ function echoLines(lines: readonly { no: number; text: string }[], starts: reado
   return new Set(lines.filter((l) => !at.has(l.no) && said.has(l.text.trim())).map((l) => l.no));
 }
 
-/** The program a command runs (`sudo ibstat -v` → ibstat, `lsmod | grep x` → lsmod, `/usr/bin/ucx_info -d` → ucx_info). */
-export function programOf(command: string): string {
-  const words = (command.split('|')[0] ?? '').trim().split(/\s+/);
-  let i = 0;
-  while (
-    i < words.length &&
-    (/^(?:sudo|env|time|nohup|exec)$/.test(words[i] as string) || /^\w+=/.test(words[i] as string))
-  )
-    i++;
-  return (words[i] ?? '').split('/').pop() ?? '';
-}
+export { programOf };
 
 /** `lines 4–20` or `line 4`. */
 export function lineSpan(from: number, to: number): string {
@@ -357,4 +352,10 @@ export function missingLine(text: string, line: number): MissingLine[] {
   return refused
     ? [{ program: refused.program, line, text: text.trim(), loader: refused.occasion, names: refused.names }]
     : [];
+}
+
+/** The command runs a known tool, and not this one: a line of this one's shape in its output is another output. */
+function runsOtherTool(command: string, tool: ToolId): boolean {
+  if (command === '' || commandRuns(tool, command)) return false;
+  return (Object.keys(TOOLS) as ToolId[]).some((t) => commandRuns(t, command));
 }

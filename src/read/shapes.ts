@@ -7,7 +7,7 @@ import type { ToolId } from '../classify/index.js';
  * %d status:`, ucx_info `# Memory domain:`, lsmod's `Module  Size  Used by`
  * header, `nvidia-smi topo -m`'s `GPU0 … CPU Affinity` header, `nvidia-smi
  * nvlink -s`'s `GPU 0: <name> (UUID: …)`, bash's and busybox's `ulimit -a` first row,
- * show_gids' header, gdrcopy's `GPU id:` line). See references/read-pastes.md.
+ * show_gids' header, gdrcopy's `GPU id:` line, fi_info's `provider:` line). See references/read-pastes.md.
  */
 const SHAPES: readonly [ToolId, RegExp][] = [
   ['ibstat', /^CA '[^']+'$/],
@@ -27,6 +27,8 @@ const SHAPES: readonly [ToolId, RegExp][] = [
     /^\s*(?:Send|Send_imm|RDMA_Write|RDMA_Write_imm|RDMA_Read|Atomic)(?: \w+)* (?:BW|Latency) Test$/,
   ],
   ['nccl-tests', /^# nThread \d+ nGpus \d+ minBytes \d+/],
+  // fi_info's short form opens every record with `provider: %s` at the margin (libfabric util/info.c print_short_info).
+  ['fi_info', /^provider: [\w;.-]+$/],
 ];
 
 /** The tool whose output this line begins, if it is such a line. */
