@@ -117,3 +117,71 @@ spec:
     expect(rollUp(a.checks).status).toBe('trusted');
   });
 });
+
+/**
+ * vLLM fits its world (tensor × pipeline parallel) on its node's GPUs, or borrows the rest from a Ray cluster's
+ * other pods (vllm/config/parallel.py ParallelConfig.__post_init__: up to v0.10 a world larger than the node's GPU
+ * count makes the backend `ray`; later releases refuse it without `--distributed-executor-backend ray` or
+ * `--nnodes`). When no pod of the graph holds those GPUs, they and the path to them are not shown (P2/P3).
+ */
+describe('a vLLM world larger than the GPUs of every pod in its graph is not shown whole', () => {
+  const deploy = (tp: number, pp: number) => `
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: vllm
+spec:
+  template:
+    spec:
+      hostNetwork: true
+      containers:
+      - name: engine
+        image: vllm/vllm-openai:v0.9.0.1
+        command: [/bin/bash, -c]
+        args: ["ray start --head; python3 -m vllm.entrypoints.openai.api_server --tensor-parallel-size=${tp} --pipeline-parallel-size=${pp}"]
+        resources:
+          limits: {nvidia.com/gpu: "8"}
+`;
+  const ray = `
+apiVersion: ray.io/v1
+kind: RayCluster
+metadata:
+  name: vllm
+spec:
+  headGroupSpec:
+    template:
+      spec:
+        containers:
+        - name: head
+          image: vllm/vllm-openai:v0.9.0.1
+          command: [/bin/bash, -c, "vllm serve m --tensor-parallel-size 8 --pipeline-parallel-size 2"]
+          resources:
+            limits: {nvidia.com/gpu: "8", rdma/ib: "8"}
+  workerGroupSpecs:
+  - groupName: gpu
+    replicas: 1
+    template:
+      spec:
+        containers:
+        - name: worker
+          image: vllm/vllm-openai:v0.9.0.1
+          resources:
+            limits: {nvidia.com/gpu: "8", rdma/ib: "8"}
+`;
+
+  it('TP 8 x PP 2 in one 8-GPU pod with no other pod warns that the rest of the engine is not shown', async () => {
+    const a = await run(deploy(8, 2));
+    const w = a.checks.find((c) => c.id === 'env.world-size');
+    expect(w?.status).toBe('warn');
+    expect(w?.detail).toContain('16 GPUs, but its pod holds 8');
+    expect(rollUp(a.checks).status).not.toBe('trusted');
+  });
+
+  it('TP 8 in the 8-GPU pod, or a Ray worker group holding the other 8 GPUs, raises nothing of the kind', async () => {
+    for (const y of [deploy(8, 1), ray]) {
+      const a = await run(y);
+      expect(a.checks.length).toBeGreaterThan(0);
+      expect(a.checks.find((c) => c.id === 'env.world-size')).toBeUndefined();
+    }
+  });
+});
