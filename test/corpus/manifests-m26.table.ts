@@ -118,4 +118,17 @@ export const MANIFESTS_m26: ManifestCase[] = [
     expert: 'no-problem',
     why: 'GKE RayService serving vLLM on a TPU v6e 4x4 slice (one worker group, numOfHosts 4, google.com/tpu 4 each): one aggregated engine over the slice, whose hosts talk over the TPU interconnect; no KV hand-off between engines',
   },
+  {
+    file: 'aibrix-vineyard-vllm-tp4-ray-1gpu.yaml',
+    source: `${AIBRIX}/samples/kvcache/vineyard/deployment-tp.yaml ${GIT_SHOW}`,
+    expert: 'not-judged',
+    why: 'AIBrix vineyard KV cache sample: one vLLM pod with one GPU running deepseek-coder-33b at --tensor-parallel-size 4 on the Ray executor, no Ray cluster or other GPU pod in the file, KV offloaded through a node-local vineyard socket to a KV cache service not shown: the three other GPUs the engine needs, and the path to them, are not shown (or it cannot start)',
+  },
+  {
+    file: 'gke-lws-jetstream-pathways-405b-tpu-v6e-4x4.yaml',
+    source:
+      'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf/ai-ml/llm-serving-tpus-jetstream/pathways/jetstream-pathways-llama-3-1-405b-4x4.yaml (copied with git show at that commit)',
+    expert: 'no-problem',
+    why: "GKE LeaderWorkerSet (size 5): a leader running the Pathways proxy, resource manager and JetStream for Llama-3.1-405B (ICI tensor parallel 8, autoregressive 2) and four Pathways workers with 4 TPU v6e chips each on one 4x4 slice: one aggregated engine over the slice's interconnect, no KV hand-off between engines",
+  },
 ];
