@@ -25,7 +25,7 @@ import {
 } from './rules.js';
 import { errorFlagCheck } from './rules-flags.js';
 import { mnnvlCheck } from './rules-mnnvl.js';
-import { cudaVisibleCheck, efaCheck, ipcLockCheck, shmCheck } from './rules-pod.js';
+import { cudaVisibleCheck, efaCheck, ipcLockCheck, shmCheck, worldBeyondPodsCheck } from './rules-pod.js';
 import { pdOptionsWithoutModeCheck, plainEngineRoleCheck, roleModeCheck, statesSide } from './rules-role.js';
 import { foreignKnobCheck, kvConnectorCheck, kvDeviceCheck, multinodeRdmaCheck } from './rules-serving.js';
 import type { EnvService, Graph } from './schema.js';
@@ -143,7 +143,7 @@ const KV_ROLES = new Set(['prefill', 'decode', 'worker']);
 const SERVING = new Set(['prefill', 'decode', 'worker', 'agg', 'encode']);
 
 /** Value checks of one serving service (missing-critical is separate: see the ordering in analyse). */
-function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check[] {
+function valueChecks(c: ServiceCtx, disagg: boolean, gpus: number, leader?: ServiceCtx): Check[] {
   const { svc, subject } = c;
   // An UNKNOWN KV path (engine config not in the input) is judged like an unnamed one.
   const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
@@ -154,6 +154,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, leader?: ServiceCtx): Check
     stops,
     cudaVisibleCheck(svc, literalEnvOf(c.raw), subject),
     multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
+    worldBeyondPodsCheck(svc, c.raw, subject, gpus),
     foreignKnobCheck(c.raw, subject),
     pdOptionsWithoutModeCheck(c.raw, subject),
   ];
@@ -277,9 +278,10 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   // alone, or a worker that states no side): its KV path is a condition, warned once below, not a path to fail.
   const conditional = (c: ServiceCtx) =>
     unsided.includes(c) || (c.svc.role === 'decode' && c.svc.roleFrom === 'name' && prefill.length === 0);
+  const gpus = ctxs.reduce((n, x) => n + (x.svc.pod.gpus ?? 0) * x.svc.pod.nodeCount, 0);
   for (const c of ctxs)
     if (!idle(c))
-      part.checks.push(...valueChecks(c, disagg && moves(c) && !conditional(c), leaderOf(c, ctxs)));
+      part.checks.push(...valueChecks(c, disagg && moves(c) && !conditional(c), gpus, leaderOf(c, ctxs)));
   const mocked = ctxs.filter((c) => (c.svc.role === 'prefill' || c.svc.role === 'decode') && !moves(c));
   if (mocked.length && prefill.length + decode.length === 0) {
     // The mocker is Dynamo's own stand-in (skipped, as a simulation); workers with no engine and no

@@ -1,11 +1,12 @@
 import { type Check, check } from '../core/model.js';
 import { toQuantity } from '../core/size.js';
 import { MEMLOCK_FIX } from '../engines/hints.js';
+import type { RawService } from './raw.js';
 import type { EngineFacts } from './resolve.js';
 import { ACCELERATOR_RESOURCE } from './roles.js';
 import { isEfa, SHM_FAIL_BYTES, SHM_PER_GPU_BYTES, SHM_WARN_BYTES } from './rules.js';
 import type { EnvService } from './schema.js';
-import { describeKv } from './serving-engine.js';
+import { describeKv, engineOf, flagValue } from './serving-engine.js';
 
 /** Per-service rules about the pod itself: EFA and its KV backend, IPC_LOCK for RDMA, /dev/shm. */
 const LIBFABRIC_SWITCH: Record<string, string> = {
@@ -270,5 +271,40 @@ export function cudaVisibleCheck(
     'warn',
     `CUDA_VISIBLE_DEVICES=${value} but ${granted}: CUDA stops at index ${ids[firstBad]}, so the engine sees ${firstBad} of the ${ids.length} GPUs listed`,
     { subject, fix },
+  );
+}
+
+/**
+ * A vLLM engine whose tensor × pipeline parallel size needs more GPUs than every pod of its graph holds, on one
+ * pod that declares no other node (`--nnodes`, a multi-node group): vLLM fits its world on this node's GPUs or
+ * borrows the rest from a Ray cluster's other pods (vllm-project/vllm vllm/config/parallel.py, ParallelConfig
+ * __post_init__: up to v0.10 `cuda_device_count_stateless() < self.world_size` makes the backend `ray`; later
+ * releases refuse "World size … is larger than the number of available GPUs … in this node" unless
+ * `--distributed-executor-backend ray` or `--nnodes` is set). Those other pods are not in the file: the GPUs
+ * and the path between them are not shown (issue 38, P2/P3), or the engine cannot start.
+ */
+export function worldBeyondPodsCheck(
+  s: EnvService,
+  raw: RawService,
+  subject: string,
+  graphGpus: number,
+): Check | undefined {
+  if (engineOf(raw) !== 'vllm' || s.pod.gpus === undefined || s.pod.gpus <= 0 || s.pod.nodeCount > 1)
+    return undefined;
+  if (flagValue(raw.argv, '--nnodes') !== undefined) return undefined;
+  const size = (flag: string) => {
+    const v = Number(flagValue(raw.argv, flag)?.replace(/['"]/g, ''));
+    return Number.isInteger(v) && v > 0 ? v : 1;
+  };
+  const world = size('--tensor[-_]parallel[-_]size') * size('--pipeline[-_]parallel[-_]size');
+  if (world <= s.pod.gpus || world <= graphGpus) return undefined;
+  return check(
+    'env.world-size',
+    'warn',
+    `vLLM asks tensor × pipeline parallel ${world} GPUs, but its pod holds ${s.pod.gpus} and every pod of its graph ${graphGpus}: the Ray cluster's other pods that would lend the rest are not in the file, so their GPUs and the path between the nodes are not shown (without them vLLM refuses to start)`,
+    {
+      subject,
+      fix: "declare the worker pods (a Ray worker group, a LeaderWorkerSet or the runtime's worker part) with their RDMA path, or size the parallelism to the pod",
+    },
   );
 }

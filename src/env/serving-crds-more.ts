@@ -17,6 +17,8 @@ import { rayClusterServices } from './ray.js';
  *   raycluster_type.go:25), read as ray.ts reads one.
  * - llm-d's `ModelService` (llm-d.ai): `spec.prefill` and `spec.decode`, each `replicas` and
  *   `containers`, one Deployment each (llmdModelService below).
+ * - Arks `ArksApplication` (arks.ai): one LeaderWorkerSet of `size` pods whose engine command the controller
+ *   writes from `runtime` and `tensorParallelSize` (arksApplication below).
  *
  * And serving CRDs that hold no pod at all: their controller builds every pod (engine command,
  * devices, network) from a preset, an instance type or a resource profile the object only names.
@@ -28,6 +30,7 @@ export const MORE_SERVING_CRD_KINDS: Record<string, string[]> = {
   'inference.llmaz.io/': ['Service'],
   'orchestration.aibrix.ai/': ['RayClusterFleet'],
   'llm-d.ai/': ['ModelService'],
+  'arks.ai/': ['ArksApplication'],
 };
 
 /** Kinds whose pods the controller builds from fields alone, with the controller's name. */
@@ -49,6 +52,11 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   // operator/internal/controller/reconcilers/modelservice.go:50-112), its image the operator's default unless
   // spec.serving.image names one, its args and GPU limit from spec.serving and spec.resources.gpu.
   'llm.nebari.dev/': { kinds: ['LLMModel'], controller: 'Nebari LLM serving' },
+  // AMD SiloGen's Kaiwo: a KaiwoService becomes a Deployment, or with `ray: true` a RayService whose Serve
+  // application (its engine and parallelism) is code the object only names (silogen/kaiwo @ 067a6db8
+  // apis/kaiwo/v1alpha1/kaiwoservice_types.go:42,46 `entrypoint`, `serveConfigV2`; common_types.go:102,169,185
+  // `gpus`, `image`, `ray`). When it holds `deployment` or `rayService` whole, those pods are read (kaiwoInline).
+  'kaiwo.silogen.ai/': { kinds: ['KaiwoService'], controller: 'Kaiwo' },
 };
 
 export interface MoreCrdGraph {
@@ -153,6 +161,70 @@ function llmdModelService(doc: Rec): MoreCrdGraph {
     : { services };
 }
 
+/** Arks' default runtime images (scitix/arks internal/controller/arksapplication_controller.go:907-937). */
+const ARKS_IMAGES: Record<string, string> = {
+  vllm: 'vllm/vllm-openai:v0.8.2',
+  sglang: 'lmsysorg/sglang:v0.4.5-cu124',
+  dynamo: 'scitixai/k8s/dynamo:vllm',
+};
+
+/**
+ * Arks' ArksApplication (scitix/arks @ `e1732a91` api/v1/arksapplication_types.go:252-296): the controller
+ * makes one LeaderWorkerSet of `replicas` groups of `size` pods (generateLws, arksapplication_controller.go:509-
+ * 700), leader and workers each one container of `instanceSpec.resources` and `instanceSpec.env`, the pod
+ * fields (hostNetwork, nodeSelector, …) from `instanceSpec`. Its commands (:940-1010): vLLM's leader starts
+ * Ray and `vllm.entrypoints.openai.api_server --tensor-parallel-size N`, its workers join Ray; SGLang runs
+ * `sglang.launch_server --nnodes $(LWS_GROUP_SIZE) --tp N` on every pod; `runtimeCommonArgs` follow.
+ */
+function arksApplication(doc: Rec): RawService[] {
+  const spec = obj(doc.spec);
+  const inst = obj(spec?.instanceSpec);
+  const runtime = str(spec?.runtime) ?? 'vllm';
+  const size = Math.max(1, count(spec?.size, 1));
+  const tp = count(spec?.tensorParallelSize, 0);
+  const model = `/models/${str(obj(spec?.model)?.name) ?? 'model'}`;
+  const extra = arr(spec?.runtimeCommonArgs).flatMap((a) => str(a) ?? []);
+  const sglang = `python3 -m sglang.launch_server --dist-init-addr $(LWS_LEADER_ADDRESS):20000 --nnodes $(LWS_GROUP_SIZE) --node-rank $(LWS_WORKER_INDEX) --trust-remote-code --model-path ${model}${tp > 0 ? ` --tp ${tp}` : ''}`;
+  const commands: Record<string, [string, string]> = {
+    vllm: [
+      `/bin/bash /vllm-workspace/examples/online_serving/multi-node-serving.sh leader --ray_cluster_size=$(LWS_GROUP_SIZE); python3 -m vllm.entrypoints.openai.api_server --port 8080 --model ${model}${tp > 0 ? ` --tensor-parallel-size ${tp}` : ''}`,
+      '/bin/bash /vllm-workspace/examples/online_serving/multi-node-serving.sh worker --ray_address=$(LWS_LEADER_ADDRESS)',
+    ],
+    sglang: [`${sglang} --host 0.0.0.0 --port 8080`, sglang],
+    dynamo: [
+      'dynamo run in=http out=dyn://$(LWS_LEADER_ADDRESS)',
+      `dynamo run in=dyn://$(LWS_LEADER_ADDRESS) out=vllm ${model}`,
+    ],
+  };
+  const [leaderCmd, workerCmd] = commands[runtime] ?? commands.vllm ?? ['', ''];
+  const pod = (name: string, cmd: string) => ({
+    metadata: { labels: obj(inst?.labels), annotations: obj(inst?.annotations) },
+    spec: {
+      ...inst,
+      securityContext: inst?.podSecurityContext,
+      containers: [
+        {
+          name,
+          image: str(spec?.runtimeImage) ?? ARKS_IMAGES[runtime] ?? ARKS_IMAGES.vllm,
+          command: ['/bin/bash', '-c', [cmd, ...extra].join(' ')],
+          resources: inst?.resources,
+          env: inst?.env,
+          volumeMounts: inst?.volumeMounts,
+        },
+      ],
+    },
+  });
+  const base = {
+    path: 'spec.instanceSpec.',
+    nodeCount: size,
+    replicas: Math.max(1, count(spec?.replicas, 1)),
+  };
+  return [
+    ...containerServices({ ...base, prefix: size > 1 ? 'leader/' : '', tmpl: pod('leader', leaderCmd) }),
+    ...(size > 1 ? containerServices({ ...base, prefix: 'worker/', tmpl: pod('worker', workerCmd) }) : []),
+  ];
+}
+
 /** What a generated kind names about its pods, for the partial graph's message. */
 function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   const facts: string[] = [];
@@ -193,6 +265,11 @@ function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   const roles = arr(spec?.roles).flatMap((r) => str(obj(r)?.type) ?? str(obj(r)?.name) ?? []);
   if (roles.length) facts.push(`roles ${roles.join(', ')}`);
   if (kind === 'Workspace' || kind === 'InferenceSet') facts.push('preset-defined engine');
+  if (kind === 'KaiwoService') {
+    add('image', spec?.image);
+    add('GPUs', spec?.gpus);
+    if (str(spec?.ray) === 'true') facts.push('a Ray Serve application');
+  }
   return facts;
 }
 
@@ -211,9 +288,31 @@ function generatedServices(kind: string, spec: Rec | undefined): RawService[] {
   );
 }
 
+/**
+ * A KaiwoService may hold its workload whole: `spec.deployment` (an apps/v1 Deployment) or `spec.rayService` (a
+ * RayService) is what the controller applies (kaiwoservice_types.go:56,66); then its pods are in the object.
+ */
+function kaiwoInline(spec: Rec | undefined): RawService[] | undefined {
+  const dep = obj(obj(spec?.deployment)?.spec);
+  if (dep?.template)
+    return containerServices({
+      prefix: '',
+      path: 'spec.deployment.spec.template.',
+      tmpl: obj(dep.template),
+      nodeCount: 1,
+      replicas: Math.max(1, count(dep.replicas, 1)),
+    });
+  const ray = obj(obj(obj(spec?.rayService)?.spec)?.rayClusterConfig);
+  return ray ? rayClusterServices(ray, 'spec.rayService.spec.rayClusterConfig.') : undefined;
+}
+
 /** The graph of one of these kinds, or undefined when the document is not one. */
 export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec): MoreCrdGraph | undefined {
   const spec = obj(doc.spec);
+  if (kind === 'KaiwoService' && apiVersion.startsWith('kaiwo.silogen.ai/')) {
+    const kaiwo = kaiwoInline(spec);
+    if (kaiwo) return { services: kaiwo };
+  }
   const gen = Object.entries(GENERATED_SERVING_KINDS).find(
     ([g, v]) => apiVersion.startsWith(g) && v.kinds.includes(kind),
   );
@@ -229,6 +328,7 @@ export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec):
   if (kind === 'ModelServing') return { services: kthenaModelServing(doc) };
   if (kind === 'ModelService') return llmdModelService(doc);
   if (kind === 'Service') return { services: llmazService(doc) };
+  if (kind === 'ArksApplication') return { services: arksApplication(doc) };
   return { services: rayClusterServices(obj(obj(spec?.template)?.spec), 'spec.template.spec.') };
 }
 

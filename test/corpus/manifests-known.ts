@@ -250,4 +250,14 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: the Nebari operator builds the LLMModel's vLLM pod (its image, volumes and KV offload settings are the operator's), so env lists it as a partial graph and verifies nothing (P2); the expert read the 1-GPU TP1/DP1 spec and the offload to the pod's own CPU memory as one aggregated pod. Before m24 env refused it as nothing to check (exit 2)",
   // m25
   // m26
+  'aibrix-infinistore-vllm-offload-rdma.yaml':
+    "READING: env's stated rule (references/env-rules.md: offloading and store connectors keep KV for the same engine and make no prefill/decode pair) reads one aggregated vLLM pod with its RDMA device, RDMA network and IPC_LOCK and trusts it; the expert counted the KV offloaded to the InfiniStore store (not in the file) over RDMA as a KV path between pods and held AIBrix's four-HCA device list against the one RDMA device granted (as for gangmuk-aibrix-vllm-kvcache-vineyard-offload.yaml)",
+  'aibrix-neuron-rct-trn2-efa-devicegroup.yaml':
+    "READING: as rdmashared-issue44-configmap.yaml: a DRA ResourceClaimTemplate alone (Neuron cores and EFA devices of one device group) is no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
+  'kserve-sriov-network-roce-p2-p13.yaml':
+    "READING: as rdmashared-issue44-configmap.yaml: SR-IOV operator policies and networks alone are no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
+  'aibrix-vineyard-vllm-tp4-ray-1gpu.yaml':
+    "READING: env warns what the expert weighed (env.world-size: the Ray pods that would lend the three other GPUs are not in the file; env.multinode-rdma) but its stated rule env.shm also fails the tensor-parallel-4 engine on the runtime's 64Mi /dev/shm (no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert held the file as not shown whole, not failed",
+  'arks-sample-sglang-size1-tp2-1gpu.yaml':
+    "READING: env's stated rule (env.shm) fails the SGLang engine Arks starts with --tp 2 on the runtime's 64Mi /dev/shm (the controller adds no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert graded the file by its KV path only (one aggregated pod, no hand-off between pods). Before m26 env refused the ArksApplication as nothing to check (exit 2)",
 };
