@@ -73,6 +73,15 @@ describe('parseMemlock variants', () => {
     // The same table with its -l row has the limit.
     expect(parseMemlock('core file size (blocks, -c) 0\nmax locked memory (kbytes, -l) 64\n').limit).toBe(64);
   });
+
+  it('rows that lost their flags (`core file size (blocks) 0`) are such a table under a typed ulimit, and only there', () => {
+    const rows = 'core file size (blocks) 0\nopen files 1024\npipe size (512 bytes) 8\n';
+    expect(parseMemlock(`# ulimit -a\n${rows}`)).toEqual({
+      readings: [],
+      tableWithoutRow: { rows: 2, line: 2 },
+    });
+    expect(() => parseMemlock(rows)).toThrow(/no max-locked-memory value found/);
+  });
 });
 
 describe('parseMemlock in the shells pods have', () => {

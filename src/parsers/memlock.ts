@@ -55,6 +55,13 @@ const TABLE_ROW =
   /^(?:[A-Za-z][\w -]*?\s*\((?:[\w ]+, )?-[A-Za-z]\)|[A-Za-z][\w -]*\([\w ]+\)\s+\(-[A-Za-z]\)|-[A-Za-z]: [A-Za-z][\w ()-]*?|[a-z]+\((?:kbytes|blocks|bytes|seconds|microseconds)\))\s+(?:\d+|unlimited)$/;
 
 /**
+ * A `ulimit -a` row with its unit and no flag (`core file size (blocks) 0`, `pipe size (512 bytes) 8`: a copy that
+ * lost the flags, or a shell that prints none): a row of the table only under a typed `ulimit`.
+ */
+const UNIT_ROW =
+  /^[A-Za-z][\w -]*?\s*\((?:blocks|kbytes|bytes|seconds|microseconds|512 bytes)\)\s+(?:\d+|unlimited)$/;
+
+/**
  * A poster's note after a value, as a shell comment (`8192  # Only 8 MB`): a `#` after a blank
  * starts a comment in sh (POSIX XCU 2.3, "Token Recognition"); neither ulimit nor /proc prints one.
  */
@@ -103,7 +110,8 @@ export function parseMemlock(text: string): MemlockResult {
       });
       continue;
     }
-    if (TABLE_ROW.test(t)) table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
+    if (TABLE_ROW.test(t) || (typed && UNIT_ROW.test(t)))
+      table = { rows: (table?.rows ?? 0) + 1, line: table?.line ?? line.no };
   }
   if (readings.length === 0) {
     // Only under a typed `ulimit` (or /proc/<pid>/limits): another tool's paste with a `...` is still not memlock's.
