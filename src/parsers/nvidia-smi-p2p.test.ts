@@ -74,6 +74,26 @@ describe('parseNvidiaSmiP2p: shapes', () => {
     expect(r.matrices.map((m) => `${m.capability} ${m.cells.GPU0?.GPU1}`)).toEqual(['r OK', 'n NS']);
   });
 
+  it('rows pasted without their header: the first row’s diagonal X implies the columns (P1)', () => {
+    const r = parseNvidiaSmiP2p(
+      '$ nvidia-smi topo -p2p rw\n GPU0\tX\tGNS\tNS\n GPU1\tGNS\tX\tNS\n GPU2\tNS\tNS\tX\n',
+    );
+    expect(r.matrices[0]).toMatchObject({
+      gpus: ['GPU0', 'GPU1', 'GPU2'],
+      headless: true,
+      capability: 'rw',
+      line: 2,
+    });
+    expect(r.matrices[0]?.cells.GPU2).toEqual({ GPU0: 'NS', GPU1: 'NS' });
+    // Cut above: the first row shown is GPU1, its X second: the columns are still GPU0 … GPU2.
+    expect(parseNvidiaSmiP2p(' GPU1\tOK\tX\tOK\n GPU2\tOK\tOK\tX\n').matrices[0]?.cells.GPU1).toEqual({
+      GPU0: 'OK',
+      GPU2: 'OK',
+    });
+    // An X away from the row's own index implies nothing: not a P2P matrix.
+    expect(() => parseNvidiaSmiP2p(' GPU1\tX\tOK\n')).toThrow(/no GPU0 GPU1 … header/);
+  });
+
   it('what is not a P2P matrix is one ParseError naming the line', () => {
     expect(() => parseNvidiaSmiP2p('')).toThrow(ParseError);
     expect(() => parseNvidiaSmiP2p('\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV18\t0-55\n')).toThrow(

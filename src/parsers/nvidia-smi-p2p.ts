@@ -28,8 +28,10 @@ export interface P2pMatrix {
   cells: Record<string, Record<string, P2pCode>>;
   /** Rows whose cells stop before the last column (a paste cut mid-row). */
   cut: { row: string; shown: number; of: number; line: number }[];
-  /** Header line number. */
+  /** Header line number (the first row's, when the header was not pasted). */
   line: number;
+  /** The `GPU0 GPU1 …` header was not pasted: the columns are those its first row's diagonal `X` implies. */
+  headless?: true;
 }
 
 export interface P2pResult {
@@ -79,6 +81,18 @@ export function parseNvidiaSmiP2p(text: string): P2pResult {
       continue;
     }
     const row = tokens[0] ?? '';
+    // A row pasted without the header above it (issue 38, P1): nvidia-smi prints the square matrix over every GPU
+    // in index order with `X` on the diagonal, so a row whose `X` sits at its own index implies the columns GPU0 …
+    // GPU(n-1), one per cell.
+    if (!cur && GPU.test(row) && tokens.slice(1).every((c) => CODE.has(c))) {
+      const own = Number(row.slice(3));
+      if (tokens.slice(1).indexOf('X') === own && tokens.length - 1 > own) {
+        const gpus = tokens.slice(1).map((_, k) => `GPU${k}`);
+        cur = { gpus, cells: {}, cut: [], line: l.no, headless: true, ...(capability ? { capability } : {}) };
+        out.matrices.push(cur);
+        inLegend = false;
+      }
+    }
     if (cur && GPU.test(row) && tokens.slice(1).every((c) => CODE.has(c)) && tokens.length > 1) {
       const cells: Record<string, P2pCode> = {};
       tokens.slice(1).forEach((c, k) => {
