@@ -227,6 +227,9 @@ export function promptCommand(text: string): string | undefined {
     // `set -x` (xtrace): the shell echoes each command after PS4, `+ ` by default, its first character repeated
     // once per level of indirection (`++ hostname` inside a `$(…)`); bash(1) PS4 and `set -x`.
     /^\s*\++ (\S.*)$/.exec(text) ??
+    // IPython's shell escape in a notebook cell (`!nvidia-smi topo -m`, `!!lsmod`; Jupyter, Colab, Kaggle): the cell's
+    // line is the command typed (IPython docs, "System shell access"); a markdown image `![…]` is not.
+    /^\s*!!?([a-z./][\w./-]*(?:\s.*)?)$/.exec(text) ??
     /^\s*[#$](?:\s+(.*))?$/.exec(text);
   if (!m) return undefined;
   return (m[1] ?? '').trim();

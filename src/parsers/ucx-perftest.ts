@@ -158,7 +158,8 @@ function handle(s: State, line: Line): boolean {
 }
 
 const HEADER = /^\|\s+(?:\|\s+)?\|?\s*(?:latency|overhead)\s+\(usec\)/;
-const COMMAND = /(?:^|[\s$#>/])ucx_perftest(?:\s|$)/;
+/** The command typed, after a prompt's mark or a notebook's `!` (lines.ts promptCommand). */
+const COMMAND = /(?:^|[\s$#>/!])ucx_perftest(?:\s|$)/;
 const UCX_LINE = /^\s*\[\d+\.\d+\]\s+\[/;
 /**
  * UCX log lines that only ucx_perftest prints: its own sources (perftest.c, perftest_run.c,

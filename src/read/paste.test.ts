@@ -105,6 +105,9 @@ describe('splitPaste', () => {
       '➜  ~ ',
       '➜  nixl git:(main) ✗ ',
       '❯ ',
+      // A notebook cell's shell escape (IPython `!cmd`, `!!cmd`: Jupyter, Colab, Kaggle).
+      '!',
+      '!!',
       '',
     ]) {
       const paste = `${p}ibstat\n${ibstat}\n${p}ulimit -l\nunlimited\n`;
@@ -113,8 +116,9 @@ describe('splitPaste', () => {
         summary(readOutput('ibstat', ibstat, opts).checks),
       );
     }
-    // A table row that starts like a program name is not a command.
+    // A table row that starts like a program name is not a command, nor a markdown image.
     expect(splitPaste('nvidia_peermem         16384  0\n').isPaste).toBe(false);
+    expect(splitPaste('![topology](topo.png)\n').isPaste).toBe(false);
   });
 
   it('splits several tools pasted with no prompt at each one’s own first line', () => {
