@@ -34,7 +34,21 @@ describe('nccl-tests: the old `error` column is a deviation, not a count (princi
     const now = OLD('# Out of bounds values : 0 OK')
       .replace(/ error/g, '#wrong')
       .replace(/5e-07/g, '3');
-    expect(parseNcclTests(now).rows[1]?.wrong).toBe(3);
+    expect(parseNcclTests(now).rows.find((r) => r.bytes === 134217728)?.wrong).toBe(3);
+    // `%5g` prints a million wrong values as 1e+06: still a count.
+    expect(
+      parseNcclTests(now.replace(/\b3\b/g, '1e+06')).rows.find((r) => r.bytes === 134217728)?.wrong,
+    ).toBe(1e6);
+  });
+
+  it('under `#wrong`, a fraction in its cell means a row whose cells do not line up (a cell lost to a wrap): not read as a row', () => {
+    const header =
+      '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong';
+    // The in-place busbw `0.01` was wrapped onto the next line with the last `#wrong`: every cell after `-1` shifts.
+    const wrapped = `${header}\n          64            16     float     sum      -1    14.48    0.00    0.01      0    14.37    0.00    0\n.01      0\n`;
+    const r = parseNcclTests(wrapped);
+    expect(r.rows.filter((x) => x.bytes === 64)).toEqual([]);
+    expect(lines(readPasted('nccl-tests', wrapped, { expect: 'any' }).checks)).not.toContain('fail nccl.run');
   });
 });
 

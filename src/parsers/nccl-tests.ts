@@ -374,6 +374,11 @@ function rowOf(t: string, fourth: Fourth): NcclRow | undefined {
   const algbw = at(1);
   const busbw = at(2);
   if (algbw === undefined || busbw === undefined) return undefined;
+  // Under a `#wrong` header the fourth cell is a count (`%5g` of it: `0`, `1e+06`): a fraction there means the cells
+  // do not line up (a row that lost a cell to a wrap or a cut), so its bandwidths would be read from the wrong
+  // columns too: not a row.
+  const count = (w: string | undefined) => w === undefined || w === 'N/A' || Number.isInteger(Number(w));
+  if (fourth === 'wrong' && !(count(nums[3]) && count(nums[half + 3]))) return undefined;
   const wrongs = [nums[3], nums[half + 3]].map((w) =>
     w === 'N/A' || w === undefined || fourth === 'error' || (fourth === 'unknown' && !/^\d+$/.test(w))
       ? undefined
