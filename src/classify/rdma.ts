@@ -169,6 +169,19 @@ export function classifyShowGids(r: ShowGidsResult, opts: { shown?: Shown } = {}
       ),
     ];
   }
+  // show_gids counts the rows it printed (n_gids_found): rows it counted that were not read (a wrapped or garbled
+  // row) are not shown here, so no absence among them is concluded (principle 2).
+  const unread = r.found !== undefined && r.found > r.gids.length;
+  if (unread && roceV2Ipv4(r).length === 0) {
+    return [
+      check(
+        'rdma.gid',
+        'skipped',
+        `n_gids_found=${r.found} but ${r.gids.length} of those rows could be read: the rest are not shown, so whether one is RoCEv2 with an IPv4 address is not checked`,
+        { fix: 'paste the `show_gids` output unwrapped, one row a line' },
+      ),
+    ];
+  }
   if (r.gids.length === 0) {
     return [
       check(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture } from '../../test/helpers/fixtures.js';
 import { readWorld } from '../../test/read-world-paste.table.js';
+import { readPasted } from '../read/tools.js';
 import { parseShowGids, roceV2Ipv4 } from './show-gids.js';
 
 const gid = (index: number, g: string, version: 'v1' | 'v2', ipv4?: string) => ({
@@ -113,5 +114,30 @@ describe('parseShowGids variants', () => {
         },
       ],
     });
+  });
+});
+
+describe('show_gids rows it counted that could not be read (principle 2)', () => {
+  it('n_gids_found above the rows read leaves the RoCEv2 question not shown, never "no GID at all"', () => {
+    // Each row wrapped at 80 columns: its VER and DEV fell onto a line of their own.
+    const wrapped = [
+      'DEV     PORT    INDEX   GID                                     IPv4            ',
+      'VER     DEV',
+      'mlx5_0  1       0       fe80:0000:0000:0000:268a:07ff:feb1:bc04                 ',
+      'v1      ens11f0',
+      'mlx5_0  1       3       0000:0000:0000:0000:0000:ffff:0a00:0001 10.0.0.1        ',
+      'v2      ens11f0',
+      'n_gids_found=2',
+    ].join('\n');
+    const gidCheck = readPasted('show_gids', wrapped, { expect: 'any' }).checks.find(
+      (c) => c.id === 'rdma.gid',
+    );
+    expect(gidCheck?.status).toBe('skipped');
+    expect(gidCheck?.detail).toMatch(/n_gids_found=2 but 0 of those rows could be read/);
+    // The same trailer with no row at all and a count of 0 is still no GID at all.
+    const none = readPasted('show_gids', 'DEV\tPORT\tINDEX\tGID\tIPv4\tVER\tDEV\nn_gids_found=0\n', {
+      expect: 'any',
+    });
+    expect(none.checks.find((c) => c.id === 'rdma.gid')?.status).toBe('fail');
   });
 });
