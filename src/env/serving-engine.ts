@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { withDottedJsonArgs } from './json-args.js';
 import { obj, type RawService, str } from './raw.js';
 import { shellScript, stripShellComments } from './shell.js';
 
@@ -89,9 +90,11 @@ export function argvText(argv: readonly string[]): string {
   if (known && known.length === argv.length) return known.text;
   // A shell script's comments are not part of the command it runs (shell.ts stripShellComments).
   const sh = shellScript(argv);
-  const text = sh
-    ? argv.map((a, k) => (k === sh.index ? stripShellComments(a) : a)).join(' ')
-    : argv.join(' ');
+  // vLLM's --kv-transfer-config written key by key (`--kv-transfer-config.kv_connector NixlConnector`) reads as
+  // the one JSON value it is (json-args.ts).
+  const text = withDottedJsonArgs(
+    sh ? argv.map((a, k) => (k === sh.index ? stripShellComments(a) : a)).join(' ') : argv.join(' '),
+  );
   joined.set(argv, { length: argv.length, text });
   return text;
 }
