@@ -50,3 +50,43 @@ describe('DisaggregatedSet v1alpha1: the LeaderWorkerSet spec inlined on each ro
     expect(a.checks.filter((c) => c.id === 'env.kv-over-pod-network').map((c) => c.status)).toEqual(['warn']);
   });
 });
+
+/**
+ * A DGD v1alpha1 service's `resources.{requests,limits}` is the operator's ResourceItem (cpu, memory, gpu,
+ * gpuType, custom: ai-dynamo/dynamo deploy/operator/api/v1alpha1/common.go:127-140), and its CRD prunes any
+ * other key. A device resource written there beside `gpu` (`rdma/ib: "8"`) is never requested; env names
+ * the field and where it belongs, instead of only saying the pod has no RDMA device.
+ */
+const dgd = (limits: string) => `apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:
+    prefill:
+      componentType: worker
+      subComponentType: prefill
+      resources:
+        limits:
+${limits}
+      extraPodSpec:
+        mainContainer:
+          image: nvcr.io/nvidia/ai-dynamo/tensorrtllm-runtime:1.0.0
+          command: [python3, -m, dynamo.trtllm]
+          args: [--model-path, m, --disaggregation-mode, prefill]
+`;
+
+describe('DGD v1alpha1: a device resource beside gpu, outside custom, is no field the operator reads', () => {
+  it('fails env.shape, naming the field and the custom path it belongs at', async () => {
+    const a = await run(dgd('          gpu: "8"\n          rdma/ib: "8"'));
+    const shape = a.checks.filter((c) => c.id === 'env.shape');
+    expect(shape.map((c) => c.status)).toEqual(['fail']);
+    expect(shape[0]?.detail).toContain(
+      "spec.services.prefill.resources.limits.rdma/ib is no field of the operator's resources (cpu, memory, gpu, gpuType, custom)",
+    );
+    expect(shape[0]?.fix).toBe('write it as spec.services.prefill.resources.limits.custom.rdma/ib');
+  });
+  it('under custom it is requested: no shape problem', async () => {
+    const a = await run(dgd('          gpu: "8"\n          custom:\n            rdma/ib: "8"'));
+    expect(a.checks.filter((c) => c.id === 'env.shape')).toEqual([]);
+  });
+});
