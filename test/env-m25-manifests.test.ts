@@ -90,3 +90,65 @@ describe('DGD v1alpha1: a device resource beside gpu, outside custom, is no fiel
     expect(a.checks.filter((c) => c.id === 'env.shape')).toEqual([]);
   });
 });
+
+/**
+ * Before Dynamo 1.0.0, dynamo.vllm's `--connector none|null` turned the KV connector off (components/src/dynamo/vllm/
+ * args.py: `connector_list = []`, and `create_kv_transfer_config` returns None). On the prefill and decode workers of a
+ * disaggregated graph the pair then has no KV path: the declared roles contradict the command line. On an aggregated
+ * worker it changes nothing and stays the version warning.
+ */
+const pd = (
+  connector: string,
+  image = 'nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1.post1',
+) => `apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:
+    VllmPrefillWorker:
+      componentType: worker
+      resources: {limits: {gpu: "1"}}
+      extraPodSpec:
+        mainContainer:
+          image: ${image}
+          command: [/bin/sh, -c]
+          args: ["python3 -m dynamo.vllm --model m --is-prefill-worker ${connector}"]
+    VllmDecodeWorker:
+      componentType: worker
+      resources: {limits: {gpu: "1"}}
+      extraPodSpec:
+        mainContainer:
+          image: ${image}
+          command: [/bin/sh, -c]
+          args: ["python3 -m dynamo.vllm --model m ${connector}"]
+`;
+
+describe('dynamo.vllm --connector none|null before 1.0.0 on a prefill/decode pair: no KV path', () => {
+  it('fails env.error-flag on both sides, saying the pair has no KV path', async () => {
+    const a = await run(pd('--connector null'));
+    const flags = a.checks.filter((c) => c.id === 'env.error-flag');
+    expect(flags.map((c) => c.status)).toEqual(['fail', 'fail']);
+    expect(flags[0]?.detail).toContain('turns the KV connector off on Dynamo 0.6.1');
+    expect(rollUp(a.checks).status).toBe('untrusted');
+  });
+  it('a named connector before 1.0.0 stays the version warning', async () => {
+    const a = await run(pd('--connector nixl'));
+    expect(a.checks.filter((c) => c.id === 'env.error-flag').map((c) => c.status)).toEqual(['warn', 'warn']);
+  });
+  it('on an aggregated worker --connector none stays the version warning', async () => {
+    const a = await run(`apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  services:
+    VllmDecodeWorker:
+      componentType: worker
+      resources: {limits: {gpu: "1"}}
+      extraPodSpec:
+        mainContainer:
+          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:0.6.1
+          command: [python3, -m, dynamo.vllm, --model, m, --connector, none]
+`);
+    expect(a.checks.filter((c) => c.id === 'env.error-flag').map((c) => c.status)).toEqual(['warn']);
+  });
+});
