@@ -43,6 +43,28 @@ export interface ShapeProblem {
   got: string;
   /** The value is a template placeholder filled before apply (`placeholderOf`): not shown, not wrong. */
   placeholder?: string;
+  /** The key is no field of its object (the CRD's schema drops it): the path it belongs at instead. */
+  notAField?: string;
+}
+
+/**
+ * v1alpha1 `resources.{requests,limits}` is the operator's ResourceItem, not a container's resource list:
+ * `cpu`, `memory`, `gpu`, `gpuType`, `custom` (ai-dynamo/dynamo deploy/operator/api/v1alpha1/common.go:127-140;
+ * its CRD lists these properties and no additionalProperties, so the API server prunes any other key).
+ */
+const RESOURCE_ITEM_FIELDS = new Set(['cpu', 'memory', 'gpu', 'gpuType', 'custom']);
+
+/** A device resource (`rdma/ib`, `nvidia.com/gpu`) written beside `gpu` instead of under `custom`: never requested. */
+function resourceItemKeys(out: ShapeProblem[], res: Rec | undefined, base: string): void {
+  for (const part of ['requests', 'limits'] as const)
+    for (const key of Object.keys(obj(res?.[part]) ?? {}))
+      if (!RESOURCE_ITEM_FIELDS.has(key) && key.includes('/'))
+        out.push({
+          path: `${base}.resources.${part}.${key}`,
+          expected: 'a map',
+          got: "no field of the operator's resources (cpu, memory, gpu, gpuType, custom)",
+          notAField: `${base}.resources.${part}.custom.${key}`,
+        });
 }
 
 /**
@@ -99,6 +121,7 @@ function alphaServiceShape(out: ShapeProblem[], svc: Rec, base: string): void {
   want(out, svc, 'envs', `${base}.envs`, 'a list');
   want(out, svc, 'envFromSecret', `${base}.envFromSecret`, 'a string');
   want(out, svc, 'resources', `${base}.resources`, 'a map');
+  resourceItemKeys(out, obj(svc.resources), base);
   want(out, svc, 'extraPodSpec', `${base}.extraPodSpec`, 'a map');
   want(out, svc, 'sharedMemory', `${base}.sharedMemory`, 'a map');
   want(out, svc, 'multinode', `${base}.multinode`, 'a map');

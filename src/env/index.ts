@@ -66,6 +66,17 @@ export function analyse(
       );
       continue;
     }
+    if (p.notAField) {
+      checks.push(
+        check(
+          'env.shape',
+          'fail',
+          `${sh.file}: ${sh.kind} ${sh.deployment}: ${p.path} is ${p.got}: the CRD's schema drops it (kubectl's strict validation refuses it), so the pod never requests ${p.path.replace(/^.*\.(requests|limits)\./, '')}`,
+          { subject: `${sh.file}#${sh.deployment}`, fix: `write it as ${p.notAField}` },
+        ),
+      );
+      continue;
+    }
     checks.push(
       check(
         'env.shape',

@@ -149,7 +149,7 @@ function valueChecks(c: ServiceCtx, disagg: boolean, gpus: number, leader?: Serv
   const f = c.facts?.kv?.transport === 'UNKNOWN' ? { ...c.facts, kv: undefined } : (c.facts ?? {});
   if (!SERVING.has(svc.role)) return [];
   // A flag that stops the engine is raised before any KV check of dynamo.vllm: it comes first, alone.
-  const stops = errorFlagCheck(c.raw, subject);
+  const stops = errorFlagCheck(c.raw, subject, disagg && (svc.role === 'prefill' || svc.role === 'decode'));
   const list: (Check | undefined)[] = [
     stops,
     cudaVisibleCheck(svc, literalEnvOf(c.raw), subject),

@@ -36,8 +36,13 @@ export function kvTransferEquivalent(connectors: readonly string[]): string | un
   return `{"kv_connector":"PdConnector","kv_role":"kv_both","kv_connector_extra_config":{"connectors":[${known.join(',')}]},"kv_connector_module_path":"kvbm.vllm_integration.connector"}`;
 }
 
-/** dynamo.vllm started with `--connector …` or DYN_CONNECTOR: on Dynamo ≥ 1.0.0 (or no version shown) it does not start. */
-export function errorFlagCheck(raw: RawService, subject: string): Check | undefined {
+/**
+ * dynamo.vllm started with `--connector …` or DYN_CONNECTOR: on Dynamo ≥ 1.0.0 (or no version shown) it does not start.
+ * Before 1.0.0 `none`/`null` was the way to turn the KV connector off (args.py: `connector_list = []`, so
+ * `create_kv_transfer_config` returns None): on a prefill or decode worker of a disaggregated graph (`kvSide`)
+ * the pair then has no KV path at all, whatever the fabric (the issue's declared role against the command line).
+ */
+export function errorFlagCheck(raw: RawService, subject: string, kvSide = false): Check | undefined {
   if (!/\bdynamo\.vllm\b/.test(argvText(raw.argv))) return undefined;
   const flag = connectorFlag(raw.argv);
   const env = literalEnvOf(raw).DYN_CONNECTOR;
@@ -50,6 +55,16 @@ export function errorFlagCheck(raw: RawService, subject: string): Check | undefi
     ? `remove ${flag !== undefined ? '--connector' : 'DYN_CONNECTOR'}: no connector is already the default`
     : `remove ${flag !== undefined ? '--connector' : 'DYN_CONNECTOR'} and pass ${equiv ? `--kv-transfer-config '${equiv}'` : '--kv-transfer-config with the connector'} instead`;
   const v = dynamoVersionOf(raw.image);
+  if (v && v[0] < 1 && none && kvSide)
+    return check(
+      'env.error-flag',
+      'fail',
+      `${given} turns the KV connector off on Dynamo ${v.join('.')} (dynamo.vllm then builds no kv_transfer_config): this worker is one side of a prefill/decode pair that has no KV path, so no prefilled KV reaches the decode worker`,
+      {
+        subject,
+        fix: `remove ${flag !== undefined ? '--connector' : 'DYN_CONNECTOR'} (nixl is the default before 1.0.0), or run the graph aggregated`,
+      },
+    );
   if (v && v[0] < 1)
     return check(
       'env.error-flag',

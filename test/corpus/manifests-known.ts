@@ -249,6 +249,20 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'nebari-llmmodel-vllm-cpu-kv-offload.yaml':
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: the Nebari operator builds the LLMModel's vLLM pod (its image, volumes and KV offload settings are the operator's), so env lists it as a partial graph and verifies nothing (P2); the expert read the 1-GPU TP1/DP1 spec and the offload to the pod's own CPU memory as one aggregated pod. Before m24 env refused it as nothing to check (exit 2)",
   // m25
+  'brevlab-dgd-vllm-disagg-router-no-prefill-flag.yaml':
+    "READING: env's stated rule (src/env/roles.ts inferRoles: names alone never make a graph disaggregated when every engine is started as a plain aggregated engine, no mode flag, connector or transfer backend on any) reads VllmPrefillWorker and VllmDecodeWorker, both running the same `python3 -m dynamo.vllm --model …`, as two aggregated workers and passes them; the expert took the service names and the frontend's DYN_ROUTER_MODE=disaggregated (no router mode Dynamo defines) as the declared pair, contradicted by the command line",
+  'deepinfra-dgd-v1beta1-vllm-gaie-disagg-ucx-tcp-self.yaml':
+    "READING: env's stated rule (references/env-rules.md, env.ucx-tls: with kv_buffer_device cpu a TCP-only UCX_TLS is the deliberate host-staged path, warn at most) warns UCX_TLS=tcp,self on both sides; the expert failed the manifest for pinning the KV hand-off to TCP, which its own comments call a CI stability choice",
+  'deepinfra-dgd-hetero-xpu-encode-gpu-decode-dra-rdma.yaml':
+    "READING: env's stated rule (references/env-rules.md 'Mode from the whole graph', which cites this recipe: an encode worker hands embeddings on, not KV, and dynamo.vllm's pd mode is an aggregated worker) finds no prefill/decode pair and passes the graph, its DRA claims with IPC_LOCK as root; the expert weighed the NIXL embedding transfer between the XPU and GPU pods, whose RDMA devices come from ResourceClaimTemplates the file does not show",
+  'deepinfra-dgd-trtllm-dsv32-b200-rdma-ib8-one-ucx-port.yaml':
+    "READING: the expert missed that a DGD v1alpha1 service's resources.limits is the operator's ResourceItem (cpu, memory, gpu, gpuType, custom: deploy/operator/api/v1alpha1/common.go:127-140) whose CRD prunes rdma/ib written beside gpu, so the pods get no RDMA device; env fails UCX_TLS=rc,cuda_copy,cuda_ipc,gdr_copy with no RDMA device and no tcp (env.ucx-tls) and, since m25, names the misplaced field (env.shape); the expert read rdma/ib: 8 as granted and warned only on the one-port UCX_NET_DEVICES",
+  'llmd-glm52-aggregate-lws-tp8.yaml':
+    "READING: env's stated rule (env.shm) warns a 2Gi /dev/shm for the eight GPU processes of a TP8 engine; the expert judged the file by its KV path only (one aggregated pod, no hand-off) and did not weigh the engine's own shared memory",
+  'nimop-nimservice-multinode-ray-llama8b-tp2.yaml':
+    "READING: as nimop-e2e-nimservice-llama-1gpu.yml: the NIM Operator builds the NIMService's pods (LeaderWorkerSet and Ray) from the NIM image, whose engine command is inside it, so env lists a partial graph and passes nothing (P2); the expert judged tensor 2 x pipeline 1 on a 2-GPU pod as one aggregated engine",
+  'nimop-nimservice-epp-2x1gpu.yaml':
+    'READING: as nimop-e2e-nimservice-llama-1gpu.yml: env lists the operator-built NIMService as a partial graph (P2); the expert judged two 1-GPU replicas behind an EPP as aggregated replicas with no KV hand-off',
   // m26
   'aibrix-infinistore-vllm-offload-rdma.yaml':
     "READING: env's stated rule (references/env-rules.md: offloading and store connectors keep KV for the same engine and make no prefill/decode pair) reads one aggregated vLLM pod with its RDMA device, RDMA network and IPC_LOCK and trusts it; the expert counted the KV offloaded to the InfiniStore store (not in the file) over RDMA as a KV path between pods and held AIBrix's four-HCA device list against the one RDMA device granted (as for gangmuk-aibrix-vllm-kvcache-vineyard-offload.yaml)",
