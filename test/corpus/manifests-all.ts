@@ -20,6 +20,8 @@ import { MANIFESTS_m23 } from './manifests-m23.table.js';
 import { MANIFESTS_m24 } from './manifests-m24.table.js';
 import { MANIFESTS_m25 } from './manifests-m25.table.js';
 import { MANIFESTS_m26 } from './manifests-m26.table.js';
+import { MANIFESTS_m27 } from './manifests-m27.table.js';
+import { MANIFESTS_m28 } from './manifests-m28.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -45,4 +47,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m24,
   ...MANIFESTS_m25,
   ...MANIFESTS_m26,
+  ...MANIFESTS_m27,
+  ...MANIFESTS_m28,
 ];

@@ -274,4 +274,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env warns what the expert weighed (env.world-size: the Ray pods that would lend the three other GPUs are not in the file; env.multinode-rdma) but its stated rule env.shm also fails the tensor-parallel-4 engine on the runtime's 64Mi /dev/shm (no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert held the file as not shown whole, not failed",
   'arks-sample-sglang-size1-tp2-1gpu.yaml':
     "READING: env's stated rule (env.shm) fails the SGLang engine Arks starts with --tp 2 on the runtime's 64Mi /dev/shm (the controller adds no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert graded the file by its KV path only (one aggregated pod, no hand-off between pods). Before m26 env refused the ArksApplication as nothing to check (exit 2)",
+  // m27
+  // m28
 };
