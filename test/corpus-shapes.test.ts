@@ -62,8 +62,6 @@ const DIFFERENT_PASTE: Record<string, string> = {
     "as above: a mail's quoted-printable source spaced out line by line is not what a mail client writes (its soft line breaks join lines the blanks now separate)",
   'double-spaced (a blank line after every line)|dmesg/linux-rdma-2025-11-qp-ubuntu-5.15-mlx5-module-id-0x19-soft-lockup-panic-mlx5-ib-dereg-mr-python3.txt':
     'the same: a quoted-printable source whose soft line breaks join lines that the blank lines now separate',
-  'double-spaced (a blank line after every line)|fi_info/libfabric-7251-quoted-fi-info-p-psm2-v-one-record-cut-in-rx-attr.txt':
-    "a mail client quotes every line of the text it quotes, blank ones too (`>`): blank lines between quoted lines with no `>` are not a quote's shape",
   'double-spaced (a blank line after every line)|ibstatus/baidu-aihc-verify-rdma-image-line-numbered-three-roce-100g-zero-gids.txt':
     "a code viewer numbers every line it shows, blank ones too: unnumbered blank lines between numbered ones are not a viewer's copy",
   'a sentence before it|dev-infiniband/siderolabs-docs-566-talos-ls-la-4-uverbs-rw-no-rdma-cm-then-comment.txt':

@@ -116,6 +116,13 @@ export function parseFiInfo(text: string): FiInfoResult {
       recognised = true;
       continue;
     }
+    // A `fi_info -v` record whose `fi_info:` heading was cut (principle 1: a section without its header): its
+    // `caps: [ FI_… ]` line and `fi_<x>_attr:` sections are fi_info's own (fi_tostr's FI_TYPE_INFO form, which
+    // `fi_info -v` prints).
+    if (!verbose && (/^fi_\w+_attr:$/.test(t) || /^caps: \[ FI_\w+/.test(t))) {
+      verbose = { record: {} };
+      recognised = true;
+    }
     if (verbose) {
       const entry = readVerbose(verbose, t, command);
       if (entry) r.entries.push(entry);
