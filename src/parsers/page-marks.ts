@@ -89,8 +89,9 @@ export function unnumber(raw: string[]): string[] {
 }
 
 /**
- * Where each line's number ends when every line carries its own, from 1 (a line or two the copy left out keeps
- * the others' numbers: the next number is the least within MAX_GAP that the line carries), and they count up.
+ * Where each line's number ends when every line carries its own, from 1 (a line or two the copy left out, its first
+ * among them, keep the others' numbers: the next number is the least within MAX_GAP that the line carries), and they
+ * count up.
  */
 function numbered(
   lines: readonly string[],
@@ -103,7 +104,7 @@ function numbered(
     let at: number | undefined;
     let n = prev + 1;
     for (; n <= prev + 1 + MAX_GAP && at === undefined; n++) at = mark(l, n);
-    if (at === undefined || (prev === 0 && n - 1 !== 1)) return undefined;
+    if (at === undefined) return undefined;
     prev = n - 1;
     nos.push(prev);
     cuts.push(at);

@@ -65,6 +65,8 @@ describe('read: line numbers a code viewer glued to each line', () => {
     const padded = gap(plain.map((l, k) => `${String(k + 1).padStart(3)} ${l}`)).join('\n');
     const pastebin = gap(plain.map((l, k) => `  ${k + 40}. ${l}`)).join('\n');
     for (const text of [glued, padded, pastebin]) expect(portsOf(text), text.slice(0, 30)).toEqual(want);
+    // The copy that left out its first line (`1# ibstatus`) starts at 2: still the viewer's numbers.
+    expect(portsOf(NUMBERED.split('\n').slice(1).join('\n'))).toEqual(portsOf(plain.slice(1).join('\n')));
   });
 
   it("a column that rises by more than one now and then is the tool's own, never a viewer's numbers", () => {
