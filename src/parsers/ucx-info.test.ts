@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture, readTestData } from '../../test/helpers/fixtures.js';
+import { readPasted } from '../read/tools.js';
 import { ibDomains, NOT_SHOWN, parseUcxInfo } from './ucx-info.js';
 
 const md = (
@@ -347,6 +348,18 @@ describe('parseUcxInfo: `ucx_info -v` of each UCX generation', () => {
         '# Library version: 1.17.0\n# Library path: /x/libucs.so.0\n# API headers version: 1.16.0\n',
       ).version,
     ).toBe('1.17.0');
+  });
+
+  it('a block whose version line was cut still shows its build; the version is not shown, never ok', () => {
+    const cut =
+      "Library path: /lib/libucs.so.0\nAPI headers version: 1.20.0\nGit branch '', revision 4b7a6ca\nConfigured with: --with-verbs --with-cuda=/usr/local/cuda\n";
+    expect(parseUcxInfo(cut)).toMatchObject({
+      domains: [],
+      configure: '--with-verbs --with-cuda=/usr/local/cuda',
+    });
+    const checks = readPasted('ucx_info', cut, { expect: 'any' }).checks;
+    expect(checks.find((c) => c.id === 'ucx.version')?.status).toBe('skipped');
+    expect(checks.find((c) => c.id === 'ucx.rdma')?.status).toBe('ok');
   });
 });
 

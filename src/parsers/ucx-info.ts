@@ -187,7 +187,9 @@ export function parseUcxInfo(text: string): UcxInfoResult {
   const cutTransport = cutName(lines, lastTransport, domains);
   const cutField = cutTransport === undefined ? valueCut(lines) : undefined;
   const built = Object.keys(build).length ? { build } : {};
-  if (domains.length === 0 && !version && !built.build) return nothingShown(first, notUnderstood, ran, lines);
+  // A `ucx_info -v` block whose version line was cut still shows its build (`Configured with:`): read.
+  if (domains.length === 0 && !version && !built.build && configure === undefined)
+    return nothingShown(first, notUnderstood, ran, lines);
   const transports = [...new Set(domains.flatMap((d) => d.transports.map((x) => x.name)))];
   const last = domain === undefined ? undefined : domains[domains.length - 1];
   const endsInside =
