@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { analyseYamlFile } from './helpers/env.js';
+
+/**
+ * What the twenty-eighth manifest batch showed (issue 38): each principle on small manifests written for
+ * the test in the workload's own shape (references/env-rules.md "Twenty-eighth manifest batch"), never on
+ * corpus files.
+ */
+const run = analyseYamlFile;
+type Result = Awaited<ReturnType<typeof run>>;
+const status = (a: Result, id: string) => a.checks.filter((c) => c.id === id).map((c) => c.status);
+const detail = (a: Result, id: string) => a.checks.find((c) => c.id === id)?.detail ?? '';
+
+describe('LMCache’s LMCacheEngine is built by its operator from the object (P2)', () => {
+  it('is a partial graph naming the L1 size and the pd block, never "not a workload"', async () => {
+    const a = await run(`
+apiVersion: lmcache.lmcache.ai/v1alpha1
+kind: LMCacheEngine
+metadata: {name: engine}
+spec:
+  l1: {sizeGB: 40}
+  pd: {nixlSideChannelPort: 5600}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['LMCacheEngine partial']);
+    expect(status(a, 'env.partial')).toEqual(['skipped']);
+    expect(detail(a, 'env.partial')).toContain('LMCache operator');
+    expect(detail(a, 'env.partial')).toContain('L1 cache GB 40');
+    expect(detail(a, 'env.partial')).toContain('pd block');
+    expect(a.checks.every((c) => c.status !== 'ok')).toBe(true);
+  });
+
+  it('names no pd block when the engine only offloads', async () => {
+    const a = await run(`
+apiVersion: lmcache.lmcache.ai/v1alpha1
+kind: LMCacheEngine
+metadata: {name: engine}
+spec: {l1: {sizeGB: 8}}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['LMCacheEngine partial']);
+    expect(detail(a, 'env.partial')).not.toContain('pd block');
+  });
+});
