@@ -40,3 +40,54 @@ spec: {l1: {sizeGB: 8}}
     expect(detail(a, 'env.partial')).not.toContain('pd block');
   });
 });
+
+const pair = (prefill: string, decode: string) => `
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: p}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: p}}
+  template:
+    metadata:
+      labels: {app: p, lmcache.ai/lmcache-inject: "true"}
+      annotations: {lmcache.ai/lmcache-engine: engine, lmcache.ai/pd-role: "${prefill}"}
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:v0.11.0
+          args: ["Qwen/Qwen3-8B", "--port", "8001"]
+          resources: {limits: {nvidia.com/gpu: "1"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: d}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: d}}
+  template:
+    metadata:
+      labels: {app: d, lmcache.ai/lmcache-inject: "true"}
+      annotations: {lmcache.ai/lmcache-engine: engine, lmcache.ai/pd-role: "${decode}"}
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:v0.11.0
+          args: ["Qwen/Qwen3-8B", "--port", "8002"]
+          resources: {limits: {nvidia.com/gpu: "1"}}
+`;
+
+describe('LMCache’s lmcache.ai/pd-role annotation declares the pod’s P/D side (P2: the injected KV config is not absent)', () => {
+  it('reads prefiller and decoder pods as a prefill/decode pair and weighs the KV path between them', async () => {
+    const a = await run(pair('prefiller', 'decoder'));
+    expect(a.part.graphs.map((g) => g.mode)).toContain('disaggregated');
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
+    expect(a.checks.some((c) => c.status === 'ok' && c.id === 'env.kv-over-pod-network')).toBe(false);
+  });
+
+  it('leaves pods aggregated when the annotation names no LMCache role', async () => {
+    const a = await run(pair('prefill', 'decode'));
+    expect(a.part.graphs.map((g) => g.mode)).not.toContain('disaggregated');
+    expect(status(a, 'env.kv-over-pod-network')).toEqual([]);
+  });
+});
