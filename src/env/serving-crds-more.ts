@@ -262,7 +262,8 @@ function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
   }
   if (kind === 'LMCacheEngine') {
     add('L1 cache GB', obj(spec?.l1)?.sizeGB);
-    if (obj(spec?.pd)) facts.push('a pd block (NIXL P/D kv-transfer-configs for the vLLM pods its webhook fills)');
+    if (obj(spec?.pd))
+      facts.push('a pd block (NIXL P/D kv-transfer-configs for the vLLM pods its webhook fills)');
   }
   if (kind === 'NIMService') {
     const image = obj(spec?.image);
