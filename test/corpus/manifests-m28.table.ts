@@ -69,4 +69,16 @@ export const MANIFESTS_m28: ManifestCase[] = [
     expert: 'no-problem',
     why: 'KubeAI Model: vLLM on one GH200 with 60 GB of weights offloaded to CPU memory and prefix caching: one pod, one GPU, no KV hand-off between pods',
   },
+  {
+    file: 'lmcache-operator-cacheblendengine-pd-prefiller.yaml',
+    source: `${LMCACHE}/086f1900c993f74fb85e338d3bdf9b2110f2fd50/operator/config/samples/lmcache_v1alpha1_cacheblendengine_pd.yaml ${READ_FILE}`,
+    expert: 'not-judged',
+    why: 'a CacheBlendEngine CR alone in the P/D prefiller role: the operator runs its node-local cache and has the webhook give the prefiller vLLM a MultiConnector whose NixlConnector (kv_producer) sends KV GPU to GPU to a decoder; neither vLLM pod nor any RDMA element is in the file, so the KV path is not shown',
+  },
+  {
+    file: 'lmcache-operator-vllm-inject-1gpu.yaml',
+    source: `${LMCACHE}/53628dae0b6d52a655214cd87914f8ecd1de9bf5/operator/config/samples/vllm_lmcache_deployment.yaml ${READ_FILE}`,
+    expert: 'no-problem',
+    why: 'one vLLM Deployment (1 GPU, 1 replica) that opts in to the LMCache webhook, which adds hostIPC and an LMCacheMPConnector kv-transfer-config for the node-local LMCache server (no pd-role): KV offload stays on the node through CUDA IPC, no hand-off between prefill and decode pods',
+  },
 ];
