@@ -41,6 +41,22 @@ spec: {l1: {sizeGB: 8}}
   });
 });
 
+describe('LMCache’s CacheBlendEngine, the same operator’s cache with CacheBlend, is read the same way (P2)', () => {
+  it('is a partial graph naming its P/D role', async () => {
+    const a = await run(`
+apiVersion: lmcache.lmcache.ai/v1alpha1
+kind: CacheBlendEngine
+metadata: {name: blend}
+spec:
+  l1: {sizeGB: 16}
+  pd: {role: prefiller}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['CacheBlendEngine partial']);
+    expect(status(a, 'env.partial')).toEqual(['skipped']);
+    expect(detail(a, 'env.partial')).toContain('pd block (role prefiller)');
+  });
+});
+
 const pair = (prefill: string, decode: string) => `
 apiVersion: apps/v1
 kind: Deployment
