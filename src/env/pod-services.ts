@@ -33,14 +33,28 @@ export interface PodTemplateAt {
 export const LLMD_ROLE_LABEL = 'llm-d.ai/role';
 
 /**
- * The role a pod template's labels declare: the Dynamo operator's component labels, else llm-d's
- * `llm-d.ai/role: prefill|decode`, which its scheduler routes the two phases by.
+ * LMCache's operator annotation naming a pod's P/D side (`prefiller` or `decoder`): its webhook injects the matching
+ * NIXL kv_producer/kv_consumer kv-transfer-config into the pod, so the role is declared while the KV settings are
+ * not in the manifest (LMCache/LMCache @ 75fde29d operator/internal/webhook/pod_inject_common.go:51-55).
  */
-export function declaredByLabels(labels: Readonly<Record<string, string>>): RawService['declared'] {
+export const LMCACHE_PD_ROLE_ANNOTATION = 'lmcache.ai/pd-role';
+
+/**
+ * The role a pod template's labels declare: the Dynamo operator's component labels, else llm-d's
+ * `llm-d.ai/role: prefill|decode`, which its scheduler routes the two phases by, else LMCache's
+ * `lmcache.ai/pd-role` annotation (read as a role label).
+ */
+export function declaredByLabels(
+  labels: Readonly<Record<string, string>>,
+  annotations: Readonly<Record<string, string>> = {},
+): RawService['declared'] {
   const op = roleFromOperatorLabels(labels);
   if (op) return { role: op, from: 'componentType' };
   const llmd = labels[LLMD_ROLE_LABEL];
-  return llmd === 'prefill' || llmd === 'decode' ? { role: llmd, from: 'label' } : undefined;
+  if (llmd === 'prefill' || llmd === 'decode') return { role: llmd, from: 'label' };
+  const lmcache = annotations[LMCACHE_PD_ROLE_ANNOTATION];
+  if (lmcache === 'prefiller') return { role: 'prefill', from: 'label' };
+  return lmcache === 'decoder' ? { role: 'decode', from: 'label' } : undefined;
 }
 
 /** Every container of a pod template as a service, as written (plain workloads, RoleBasedGroup roles). */
@@ -54,7 +68,7 @@ export function containerServices(at: PodTemplateAt): RawService[] {
     const containerPath = `${at.containersPath ?? `${at.path}spec.containers`}[name=${cname}]`;
     const sec = securityOf(container, podSpec);
     const labels = stringMap(meta?.labels);
-    const declared = declaredByLabels(labels);
+    const declared = declaredByLabels(labels, stringMap(meta?.annotations));
     return [
       {
         name: `${at.prefix}${cname}`,

@@ -57,6 +57,12 @@ export const GENERATED_SERVING_KINDS: Record<string, { kinds: string[]; controll
   // apis/kaiwo/v1alpha1/kaiwoservice_types.go:42,46 `entrypoint`, `serveConfigV2`; common_types.go:102,169,185
   // `gpus`, `image`, `ray`). When it holds `deployment` or `rayService` whole, those pods are read (kaiwoInline).
   'kaiwo.silogen.ai/': { kinds: ['KaiwoService'], controller: 'Kaiwo' },
+  // LMCache's operator: an LMCacheEngine (or a CacheBlendEngine) is a per-node LMCache server DaemonSet that vLLM pods
+  // offload KV to; with a `pd` block it also writes the NIXL producer/consumer kv-transfer-configs its webhook injects
+  // into the prefill and decode pods that opt in (LMCache/LMCache @ c26a866c operator/config/crd/bases/
+  // lmcache.lmcache.ai_lmcacheengines.yaml:7-11, @ 45833dee lmcache.lmcache.ai_cacheblendengines.yaml:7-11;
+  // @ 75fde29d operator/internal/webhook/pod_inject_common.go:51-55, prepareInjection's pdRole switch).
+  'lmcache.lmcache.ai/': { kinds: ['LMCacheEngine', 'CacheBlendEngine'], controller: 'LMCache operator' },
 };
 
 export interface MoreCrdGraph {
@@ -254,6 +260,14 @@ function namedFacts(kind: string, spec: Rec | undefined, doc?: Rec): string[] {
     const devices = Object.keys(limits).filter((k) => /rdma|infiniband|efa|sriov/i.test(k));
     if (devices.length)
       facts.push(`cache pods request ${devices.map((k) => `${k} ${str(limits[k])}`).join(', ')}`);
+  }
+  if (kind === 'LMCacheEngine' || kind === 'CacheBlendEngine') {
+    add('L1 cache GB', obj(spec?.l1)?.sizeGB);
+    const pd = obj(spec?.pd);
+    if (pd)
+      facts.push(
+        `a pd block${str(pd.role) ? ` (role ${str(pd.role)})` : ''} (NIXL P/D kv-transfer-configs for the vLLM pods its webhook fills)`,
+      );
   }
   if (kind === 'NIMService') {
     const image = obj(spec?.image);

@@ -276,4 +276,8 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.shm) fails the SGLang engine Arks starts with --tp 2 on the runtime's 64Mi /dev/shm (the controller adds no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert graded the file by its KV path only (one aggregated pod, no hand-off between pods). Before m26 env refused the ArksApplication as nothing to check (exit 2)",
   // m27
   // m28
+  'kubeai-model-llama31-405b-fp8-a100-tp8.yaml':
+    "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-a100-80gb:8) and TP8 as one aggregated 8-GPU pod",
+  'kubeai-model-llama33-70b-gh200-offload.yaml':
+    "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-gh200:1) and the CPU offload as one aggregated 1-GPU pod",
 };
