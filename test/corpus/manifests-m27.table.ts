@@ -83,4 +83,17 @@ export const MANIFESTS_m27: ManifestCase[] = [
     expert: 'no-problem',
     why: "a DRA ResourceClaimTemplate alone for GKE GB300: two mrdma.google.com NICs taken from the first available GPU's group (firstAvailable gpu0…gpu3); no workload in the file",
   },
+  {
+    file: 'llmd-fma-launcher-replicaset-1gpu.yaml',
+    source:
+      "https://github.com/llm-d-incubation/llm-d-fast-model-actuation/blob/553c7b73d70c4bacadc988f35bead7a233eea242/config/examples/inject-launcher/replicaset.yaml (llm-d's fast model actuation: a launcher that starts vLLM servers on request inside its pod; copied with git show at that commit)",
+    expert: 'no-problem',
+    why: "a ReplicaSet of one pod on one named node with one GPU, running llm-d's vLLM launcher (uvicorn launcher:app, which starts vLLM instances in the pod on request), 2Gi /dev/shm: every engine it starts lives on that GPU in that pod, no KV hand-off between pods",
+  },
+  {
+    file: 'llmd-tpu7x-pd-prefill-patch-tpuconnector-hma.yaml',
+    source: `${VCAVE}/ff0658dafac607df7a68dc763d325488b1b32729/guides/pd-disaggregation/modelserver/tpu/v7/vllm/patch-prefill.yaml ${VCAVE_NOTE}`,
+    expert: 'no-problem',
+    why: "kustomize patch of the llm-d P/D prefill for TPU v7 (tpu7x 2x2x1, 4 chips): vLLM TP8/EP Qwen3.5-397B as kv_producer of tpu_inference's TPUConnectorHMA on the pod IP; TPU KV moves host-staged over the data-center network by design (a TPU VM has no RDMA NIC to request): no GPU, NIXL or RDMA element to get wrong",
+  },
 ];
