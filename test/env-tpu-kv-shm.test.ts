@@ -32,3 +32,23 @@ describe('one side of a P/D pair on Cloud TPU', () => {
     expect((await kv('nvidia.com/gpu: 1')).map((x) => x.status)).toEqual(['warn']);
   });
 });
+
+/**
+ * /dev/shm carries NCCL's shared-memory transport between GPU processes; Cloud TPU chips exchange
+ * tensors over ICI under one XLA program (cloud.google.com/tpu/docs/system-architecture-tpu-vm),
+ * so a TPU pod's small /dev/shm is not the fail a tensor-parallel GPU pod's is (issue 38 P5).
+ */
+describe('/dev/shm in a Cloud TPU pod', () => {
+  const tp8 = (res: string) =>
+    prefill(res).replace('--kv-transfer-config', '--tensor-parallel-size=8, --kv-transfer-config');
+  const shm = async (res: string) =>
+    (await analyseYamlFile(tp8(res))).checks.filter((c) => c.id === 'env.shm');
+  it('TP8 on 4 TPU chips with the runtime default /dev/shm: ok, said why', async () => {
+    const c = await shm('google.com/tpu: 4');
+    expect(c.map((x) => x.status)).toEqual(['ok']);
+    expect(c[0]?.detail).toMatch(/Cloud TPU .*ICI/);
+  });
+  it('TP8 on 8 GPUs with the runtime default /dev/shm: still the fail', async () => {
+    expect((await shm('nvidia.com/gpu: 8')).map((x) => x.status)).toEqual(['fail']);
+  });
+});
