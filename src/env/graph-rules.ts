@@ -71,6 +71,12 @@ export function fastPaths(s: EnvService): string[] {
   return paths;
 }
 
+/** A worker on Cloud TPU chips (`google.com/tpu`): its KV reaches another host over the data-center network only. */
+function onTpu(c: ServiceCtx): boolean {
+  const tpu = c.raw.resources['google.com/tpu'];
+  return tpu !== undefined && tpu !== '0';
+}
+
 /** `decode` for a service named after its role, `VllmDecodeWorker (decode)` otherwise. */
 function label(c: ServiceCtx): string {
   return c.svc.name === c.svc.role ? c.svc.name : `${c.svc.name} (${c.svc.role})`;
@@ -91,10 +97,6 @@ export function kvNetworkCheck(
   // Cloud TPU hosts of different slices reach each other only through the hosts over the data-center
   // network (cloud.google.com/tpu/docs/multislice-introduction): a TPU VM has no RDMA NIC to request, so
   // KV handed between TPU pods takes the only path there is, by design (issue 38 P3: the context decides).
-  const onTpu = (c: ServiceCtx) => {
-    const tpu = c.raw.resources['google.com/tpu'];
-    return tpu !== undefined && tpu !== '0';
-  };
   if (all.every(onTpu))
     return check(
       'env.kv-over-pod-network',
@@ -212,6 +214,14 @@ export function oneSidedKvCheck(
   if (!noSide && prefill.length > 0 && decode.length > 0) return undefined;
   const shown = noSide ? unsided : prefill.length > 0 ? prefill : decode;
   const missing = prefill.length > 0 ? 'decode' : 'prefill';
+  // As for the pair (kvNetworkCheck): a TPU VM has no RDMA NIC to request, so the data-center network is its KV path.
+  if (shown.length > 0 && shown.every(onTpu))
+    return check(
+      'env.kv-over-pod-network',
+      'ok',
+      `${shown.map(label).join(' and ')} ${shown.length > 1 ? 'run' : 'runs'} on Cloud TPU hosts (google.com/tpu): KV to the ${noSide ? 'other instance' : missing} side crosses the data-center network, the only path TPU VMs have (no RDMA NIC to request)`,
+      { subject },
+    );
   const lacking = shown.filter((c) => fastPaths(c.svc).length === 0);
   if (lacking.length === 0) return undefined;
   const who = lacking.map(label).join(' and ');

@@ -11,6 +11,7 @@ import { type Loaded, loadInputs, type ReadCaps } from './load.js';
 import { locateChecks } from './locate.js';
 import { pairAcrossFiles } from './pair-files.js';
 import { AS_COMMAND, READ_UP_TO } from './read-in-part.js';
+import { REPEATED_KEY } from './repeated-keys.js';
 import type { EnvReportPart, EnvService, Skipped } from './schema.js';
 import { type Extracted, extractWorkloads, workloadExtractor } from './workloads.js';
 
@@ -38,7 +39,8 @@ function unusable(skipped: readonly Skipped[]): Skipped[] {
       k.kind !== KUSTOMIZE_KIND &&
       !/^no YAML documents|^a Helm\/Go template/.test(k.why) &&
       !k.why.startsWith(READ_UP_TO) &&
-      !k.why.startsWith(AS_COMMAND),
+      !k.why.startsWith(AS_COMMAND) &&
+      !k.why.startsWith(REPEATED_KEY),
   );
 }
 
@@ -137,6 +139,14 @@ export function analyse(
       check('env.read-in-part', 'warn', `${k.file}: ${k.why}`, {
         subject: k.file,
         fix: 'give the whole manifest (the thread or paste may have cut it), or mend the YAML at that line',
+      }),
+    );
+  // A key repeated with the same value was read once (repeated-keys.ts): named, since strict parsers refuse it.
+  for (const k of loaded.skipped.filter((x) => x.why.startsWith(REPEATED_KEY)))
+    checks.push(
+      check('env.repeated-key', 'warn', `${k.file}:${k.line}: ${k.why}`, {
+        subject: k.file,
+        fix: 'give each key once: strict YAML parsers and Kubernetes strict field validation ("duplicate field") refuse a repeated key',
       }),
     );
   if (services.length === 0 && ex.shapes.length === 0) {

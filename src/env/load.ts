@@ -8,6 +8,7 @@ import { GO_TEMPLATE, manifestDespiteActions } from './go-template.js';
 import { readRendered } from './kustomize-read.js';
 import { type LoadProgress, progressOf } from './load-progress.js';
 import { type Cut, cutLike, keyCutAtEnd, readInPart, unfence } from './read-in-part.js';
+import { repeatsSkipped } from './repeated-keys.js';
 import type { Skipped } from './schema.js';
 import { expandPaths, type ReadCaps } from './walk.js';
 
@@ -198,6 +199,7 @@ function parseManifest(
   text: string,
   shown: string,
   full: boolean,
+  uniqueKeys = true,
 ): { docs: LoadedDoc[]; skipped: Skipped[] } {
   const deep = tooDeep(text);
   if (deep >= 0) {
@@ -218,7 +220,7 @@ function parseManifest(
     parsed = parseAllDocuments(text, {
       lineCounter: lc,
       prettyErrors: true,
-      uniqueKeys: true,
+      uniqueKeys,
       logLevel: 'error',
     });
   } catch (err) {
@@ -232,6 +234,8 @@ function parseManifest(
   const docs: LoadedDoc[] = [];
   for (const [k, doc] of [...parsed].entries()) {
     const error = doc.errors[0];
+    const same = error?.code === 'DUPLICATE_KEY' && uniqueKeys ? repeatsSkipped(text, shown) : undefined;
+    if (same) return { docs: parseManifest(text, shown, true, false).docs, skipped: same };
     if (error) throw syntaxError(shown, error.linePos?.[0] ?? lc.linePos(error.pos[0]), error.message);
     const start = doc.contents?.range?.[0];
     if (start === undefined || doc.contents === null) continue; // an empty document: comments or `---` only

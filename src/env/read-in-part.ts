@@ -5,8 +5,9 @@
  * one line indented by hand. Such a file is not "nothing to check": the lines that parse are read,
  * the lines that do not are named, and what they held is not shown (a warning, never a pass).
  *
- * Not recovered: duplicate keys (which value is meant?), tabs, alias bombs, nesting too deep;
- * those stay errors of the whole file, as before.
+ * Not recovered: duplicate keys with different values (which value is meant?; a key repeated with
+ * the same value is read once: repeated-keys.ts), tabs, alias bombs, nesting too deep; those stay
+ * errors of the whole file, as before.
  */
 
 import type { Skipped } from './schema.js';

@@ -1,5 +1,6 @@
 import { REDACTED, redactText, redactValue } from '../core/redact.js';
 import { CRITICAL, isTransportVar } from './catalog.js';
+import { gpuModelsOf, namesOnlySingleNodeNvlink } from './gpu-model.js';
 import { userOf } from './image-user.js';
 import { obj, type RawService, str } from './raw.js';
 import type { PodFacts, Role, TransportVar, VarDefinition } from './schema.js';
@@ -198,6 +199,10 @@ export function podFactsOf(
   const backend = p === 'UCX' || p === 'LIBFABRIC' ? p : undefined;
   const caps = s.capabilities.map((c) => c.toUpperCase().replace(/^CAP_/, ''));
   const user = userOf(s.runAsUser, s.image, s.runAsNonRoot);
+  const cd = s.claimTemplates.filter((t) => computeDomainTemplates.has(t) || /compute-?domain|imex/i.test(t));
+  // A ComputeDomain on GPUs whose NVLink stays inside the node (the node selection names only such
+  // models) joins no NVLink between pods on different nodes: no path (references/env-rules.md).
+  const noMnnvl = cd.length > 0 && namesOnlySingleNodeNvlink(gpuModelsOf(s));
   return {
     ...(s.replicas !== undefined ? { replicas: s.replicas } : {}),
     nodeCount: s.nodeCount,
@@ -219,9 +224,8 @@ export function podFactsOf(
     ...(user ? { user } : {}),
     hostNetwork: s.hostNetwork,
     networkAnnotations: NETWORK_ANNOTATIONS.filter((a) => s.annotations[a] !== undefined),
-    computeDomainClaims: s.claimTemplates.filter(
-      (t) => computeDomainTemplates.has(t) || /compute-?domain|imex/i.test(t),
-    ),
+    computeDomainClaims: noMnnvl ? [] : cd,
+    ...(noMnnvl ? { computeDomainNoMnnvl: cd } : {}),
     ...(shm ? { shm } : {}),
     envFrom: s.envFrom.map((e) => `${e.kind}/${e.name}`),
     ...(backend ? { nixlBackend: backend } : {}),

@@ -9,6 +9,17 @@ import type { EnvService } from './schema.js';
  * peer pod and the transfer falls back (to RDMA if there is any, else TCP).
  */
 export function mnnvlCheck(s: EnvService, subject: string): Check | undefined {
+  const joinsNone = s.pod.computeDomainNoMnnvl ?? [];
+  if (joinsNone.length > 0)
+    return check(
+      'env.mnnvl',
+      'warn',
+      `claims ComputeDomain ${joinsNone.join(', ')}, but its node selection pins it to GPUs whose NVLink stays inside one node (HGX A100/H100/H200/B200 or PCIe, no NVSwitch trays between nodes): the IMEX channel joins no NVLink between pods on different nodes, so it is no path for KV or collectives across nodes`,
+      {
+        subject,
+        fix: 'request the RDMA NICs (rdma/ib, EFA, a DRA claim) with IPC_LOCK for traffic between nodes; a ComputeDomain carries it only on GB200/GB300 NVL racks',
+      },
+    );
   const ucx = s.transportVars.UCX_CUDA_IPC_ENABLE_MNNVL?.value;
   const nccl = s.transportVars.NCCL_MNNVL_ENABLE?.value;
   const on = (v: string | undefined) => v !== undefined && /^(y|yes|1|on|true)$/i.test(v.trim());

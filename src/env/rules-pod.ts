@@ -188,6 +188,16 @@ export function shmCheck(
   if (shm.bytes === undefined) return check('env.shm', 'ok', `/dev/shm ${shm.size} (${where})`, { subject });
   const fix = shmFix(shm.source);
   const size = shm.source === 'volume' || shm.source.startsWith('shared') ? shm.size : toQuantity(shm.bytes);
+  // Cloud TPU: the chips of a host exchange tensors over ICI under one XLA program, and TPU KV leaves over the
+  // data-center network (graph-rules.ts onTpu): neither passes through /dev/shm, so its size is no risk to either.
+  const tpu = resources['google.com/tpu'];
+  if (tpu !== undefined && tpu !== '0')
+    return check(
+      'env.shm',
+      'ok',
+      `/dev/shm ${size} (${where}) on Cloud TPU (google.com/tpu ${tpu}): the chips' collectives run over ICI and TPU KV over the data-center network, not through /dev/shm`,
+      { subject },
+    );
   // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
   const ranks = Math.max(
     s.pod.gpus ?? 0,

@@ -195,7 +195,7 @@ export function multinodeRdmaCheck(
   return check(
     'env.multinode-rdma',
     'fail',
-    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, ${host ?? 'no hostNetwork'}, no Multus network, no ComputeDomain)${models.length ? ` and are pinned to ${[...new Set(models)].join(', ')}, which has no multi-node NVLink` : ''}: NCCL between the nodes and KV both run over TCP sockets`,
+    `spans ${nodes} nodes but its pods have no RDMA path (no rdma/ib, EFA or SR-IOV resource, no DRA claim, ${host ?? 'no hostNetwork'}, no Multus network, ${s.pod.computeDomainNoMnnvl?.length ? 'a ComputeDomain that joins no NVLink between nodes of these GPUs' : 'no ComputeDomain'})${models.length ? ` and are pinned to ${[...new Set(models)].join(', ')}, which has no multi-node NVLink` : ''}: NCCL between the nodes and KV both run over TCP sockets`,
     {
       subject,
       fix: 'request the RDMA device (rdma/ib, vpc.amazonaws.com/efa, or a DRA ResourceClaim for the NICs) with IPC_LOCK, or keep the worker on one node',

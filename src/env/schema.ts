@@ -101,6 +101,11 @@ export const PodFactsSchema = z.object({
   networkAnnotations: z.array(z.string()),
   /** DRA claims on a ComputeDomain (IMEX) channel: the multi-node NVLink domain. */
   computeDomainClaims: z.array(z.string()),
+  /**
+   * ComputeDomain claims of a pod pinned to GPUs with no multi-node NVLink (HGX A100/H100/H200/B200,
+   * PCIe: gpu-model.ts): the IMEX channel joins no NVLink between nodes there, so they are no path.
+   */
+  computeDomainNoMnnvl: z.array(z.string()).optional(),
   shm: ShmSchema.optional(),
   /** envFrom references, shown by name only: `secret/hf-token-secret`, `configMap/ucx-env`. */
   envFrom: z.array(z.string()),

@@ -275,6 +275,16 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'arks-sample-sglang-size1-tp2-1gpu.yaml':
     "READING: env's stated rule (env.shm) fails the SGLang engine Arks starts with --tp 2 on the runtime's 64Mi /dev/shm (the controller adds no /dev/shm volume), as for coreweave-kfserving-isvc-bloom-deepspeed-8xa100.yaml; the expert graded the file by its KV path only (one aggregated pod, no hand-off between pods). Before m26 env refused the ArksApplication as nothing to check (exit 2)",
   // m27
+  'aiconfigurator-dsv4-sglang-gb200-agg-tp4-efa.yaml':
+    "READING: env's stated rules warn on two things in an aggregated pod: env.rdma-ipc-lock (EFA devices in a pod run as the Dynamo runtime image's non-root user: privileged and IPC_LOCK give a non-root process no capability, so pinning is bounded by RLIMIT_MEMLOCK) and env.foreign-knob (VLLM_USE_NCCL_SYMM_MEM set for an SGLang worker does nothing); the expert judged the aggregated graph's KV path only (no hand-off), as for aioneks-vllm-405b-trn1-lws-efa.yaml",
+  'aiconfigurator-dsv4-trtllm-gb200-disagg-mnnvl-no-cd.yaml':
+    "READING: env names the issue's kind (env.mnnvl: UCX_CUDA_IPC_ENABLE_MNNVL/NCCL_MNNVL_ENABLE without a ComputeDomain claim, KV falls back to TCP) and warns KV over the pod network (prefill and decode can be on different nodes); the expert's fail rests on a hardware fact the fields do not state (a GB200 node holds 4 GPUs, so each TP4 worker fills a tray and every hand-off crosses trays), as for dynamo-ft-vllm-disagg-qwen3-30b-4p2d-prod-no-rdma.yaml",
+  'llmd-amd-pd-ci-patch-ucx-tcp.yaml':
+    "READING: env pairs the two patch Deployments by name, but with no engine, KV connector or role flag in either (the llm-d base holds them) its stated rule (src/env/roles.ts: a name is a hint about a pair, never proof on its own) reads each as an aggregated worker, so UCX_TLS=tcp,self,rocm,shm has no KV hand-off to pin; the expert took the llm-d P/D base's NixlConnector (context outside the file) for the KV path the variable sends over TCP",
+  'llmd-gke-a4xmax-gb300-rdma-claim-firstavailable.yaml':
+    "READING: as rdmashared-issue44-configmap.yaml: a DRA ResourceClaimTemplate alone (mrdma NICs by firstAvailable) is no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
+  'llmd-gke-rdma-gpu-nic-pcieroot-claim.yaml':
+    "READING: as rdmashared-issue44-configmap.yaml: a DRA ResourceClaimTemplate alone (a GPU and an mrdma NIC on one PCIe root) is no workload, which env's stated rule refuses as nothing to check (exit 2); the expert judged no KV hand-off as nothing at risk",
   // m28
   'kubeai-model-llama31-405b-fp8-a100-tp8.yaml':
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-a100-80gb:8) and TP8 as one aggregated 8-GPU pod",
