@@ -31,6 +31,8 @@ describe('a key repeated in one mapping', () => {
     const a = await analyseYamlFile(pod('8'));
     const rep = a.checks.filter((c) => c.id === 'env.repeated-key');
     expect(rep.map((c) => c.status)).toEqual(['warn']);
+    // The object applied is the same either way: the repetition does not weigh on the verdict.
+    expect(rep[0]?.matters).toBe(false);
     expect(rep[0]?.detail).toMatch(
       /:14: key repeated with the same value, read once: resources at lines 10 and 14$/,
     );

@@ -141,11 +141,13 @@ export function analyse(
         fix: 'give the whole manifest (the thread or paste may have cut it), or mend the YAML at that line',
       }),
     );
-  // A key repeated with the same value was read once (repeated-keys.ts): named, since strict parsers refuse it.
+  // A key repeated with the same value was read once (repeated-keys.ts): named, since strict parsers refuse it; the
+  // object applied is the same either way, so it does not weigh on the KV path's verdict (principle 5).
   for (const k of loaded.skipped.filter((x) => x.why.startsWith(REPEATED_KEY)))
     checks.push(
       check('env.repeated-key', 'warn', `${k.file}:${k.line}: ${k.why}`, {
         subject: k.file,
+        matters: false,
         fix: 'give each key once: strict YAML parsers and Kubernetes strict field validation ("duplicate field") refuse a repeated key',
       }),
     );
