@@ -91,26 +91,32 @@ export function parseAround<T>(
  */
 export function aroundChecks(dropped: readonly Dropped[]): Check[] {
   const out: Check[] = [];
-  const before = dropped.filter((d) => d.where === 'before');
-  if (before.length)
-    out.push(
-      check(
-        'read.around',
-        'skipped',
-        `${before.map((d) => `line ${d.line} "${d.text.slice(0, 60)}"`).join(', ')} before the output ${before.length === 1 ? 'is' : 'are'} not the tool's and ${before.length === 1 ? 'was' : 'were'} left out`,
-        { matters: false },
-      ),
-    );
-  const inside = dropped.filter((d) => d.where === 'inside');
-  if (inside.length)
-    out.push(
-      check(
-        'read.lines',
-        'skipped',
-        `${inside.map((d) => `line ${d.line} "${d.text.slice(0, 60)}"`).join(', ')} inside the output ${inside.length === 1 ? 'is' : 'are'} not the tool's and ${inside.length === 1 ? 'was' : 'were'} read around; what ${inside.length === 1 ? 'it' : 'they'} could stand for is not shown`,
-        { matters: false },
-      ),
-    );
+  // Lines before the output, and stray lines inside it: named, never weighing on the verdict by themselves.
+  const named = (where: 'before' | 'inside', id: string, said: (one: boolean) => string) => {
+    const lines = dropped.filter((d) => d.where === where);
+    if (lines.length)
+      out.push(
+        check(
+          id,
+          'skipped',
+          `${lines.map((d) => `line ${d.line} "${d.text.slice(0, 60)}"`).join(', ')} ${said(lines.length === 1)}`,
+          {
+            matters: false,
+          },
+        ),
+      );
+  };
+  named(
+    'before',
+    'read.around',
+    (one) => `before the output ${one ? 'is' : 'are'} not the tool's and ${one ? 'was' : 'were'} left out`,
+  );
+  named(
+    'inside',
+    'read.lines',
+    (one) =>
+      `inside the output ${one ? 'is' : 'are'} not the tool's and ${one ? 'was' : 'were'} read around; what ${one ? 'it' : 'they'} could stand for is not shown`,
+  );
   const cut = dropped.find((d) => d.where === 'cut');
   if (cut)
     out.push(
