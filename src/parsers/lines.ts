@@ -27,6 +27,14 @@ const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
  */
 const SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+/**
+ * A page's typography (issue 38, P1): "smart" quotes for the ASCII ones the tools print (gdrcopy's `Assertion "…"
+ * failed`, ibstat's `CA '…'`), and a long option's `--` that a blog engine set as one dash (SmartyPants and
+ * WordPress's wptexturize turn `--` into an en or em dash): a dash glued to a word after a space is `--`.
+ */
+const DOUBLE_CURLY = /[\u201c\u201d\u201e\u201f]/g;
+const SINGLE_CURLY = /[\u2018\u2019\u201a\u201b]/g;
+const DASHED_FLAG = /(^|[ \t])[\u2013\u2014](?=[A-Za-z])/g;
 
 /**
  * Prefixes put in front of every line by the thing that captured the log.
@@ -96,7 +104,10 @@ function cleanLinesOnce(text: string): Line[] {
     .replace(ANSI, '')
     .replace(SPACES, ' ')
     .replace(ZERO_WIDTH, '');
-  const raw = unpage(body.split(/\r?\n|\r/));
+  // After the page's layers are off (a quoted-printable or HTML body decodes to the same typography).
+  const raw = unpage(body.split(/\r?\n|\r/)).map((l) =>
+    l.replace(DOUBLE_CURLY, '"').replace(SINGLE_CURLY, "'").replace(DASHED_FLAG, '$1--'),
+  );
   const boxed = raw.filter((l) => BOX_SIDE.test(l)).length >= 2;
   const filled = raw.filter((l) => l.trim() !== '');
   // Slurm `srun --label` puts `<task id>: ` before every line (srun(1), -l/--label): when most lines carry it,

@@ -6,9 +6,8 @@
  * - a GitHub gist rendered as a table: each line a row ending ` | |` (the last ` |`).
  *
  * Each is taken off only when it marks most of the paste's lines (four in five, as launcher labels are), and the
- * numbers only when they count up by one, so a tool line that happens to begin with `- ` or `3. ` stays. A page's
- * typography may also turn the quotes around a name curly (`Infiniband device ’is4_0’`): a name between two curly
- * quotes gets ASCII ones back, as the tools print them (rdma-core ibstatus, ibstat `CA '%s'`).
+ * numbers only when they count up by one, so a tool line that happens to begin with `- ` or `3. ` stays. (A page's
+ * curly quotes are made ASCII again for every line, in lines.ts cleanLines.)
  */
 export function unmark(raw: string[]): string[] {
   const filled = raw.filter((l) => l.trim() !== '');
@@ -18,7 +17,7 @@ export function unmark(raw: string[]): string[] {
   else if (most(LINE_NO) && counted(filled)) out = out.map((l) => l.replace(LINE_NO, ''));
   if (most(CELL_ANY) && filled.filter((l) => CELL_TAIL.test(l)).length >= 2)
     out = out.map((l) => (TABLE_ROW.test(l) ? l : l.replace(CELL_END, '')));
-  return out.map((l) => l.replace(CURLY_NAME, "'$1'"));
+  return out;
 }
 
 /**
@@ -62,7 +61,6 @@ const CELL_ANY = /\S\s\|(?:\s\|)?\s*$/;
 const CELL_END = /\s\|(?:\s\|)?\s*$/;
 /** A tool's own table row (ucx_perftest draws `|` borders): never the page's. */
 const TABLE_ROW = /^\s*[|+]/;
-const CURLY_NAME = /[‘’]([^‘’'\s]+)[‘’]/g;
 
 /**
  * A paste copied from a web page's code viewer that numbers its lines (a cloud vendor's docs: `1# ibstatus`,
