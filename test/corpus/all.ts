@@ -61,6 +61,7 @@ import { CAPTURES_b60 } from './captures-b60.table.js';
 import { CAPTURES_b61 } from './captures-b61.table.js';
 import { CAPTURES_b62 } from './captures-b62.table.js';
 import { CAPTURES_b63 } from './captures-b63.table.js';
+import { CAPTURES_b64 } from './captures-b64.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -127,4 +128,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b61,
   ...CAPTURES_b62,
   ...CAPTURES_b63,
+  ...CAPTURES_b64,
 ];

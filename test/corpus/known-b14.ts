@@ -325,4 +325,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: a whole boot log with no error, but no NIC driver, RDMA device or peer-memory line in it; read's dmesg question covers the NIC links and driver, the RDMA stack and GPUDirect's peer memory as well as faults, and leaves what the log does not show not judged (peer memory skipped); the expert judged the absence of any fault alone",
   'dmesg/spdk-1184-journalctl-rxe0-on-bond1-failed-sending-ack-bond0-released-cut.txt':
     "READING: as linux-scsi srp-011: a kernel log slice shows Soft-RoCE rxe0 set active on bond1 but cannot show that no hardware RDMA device exists (its probe lines may be earlier), so read leaves it not judged by its stated rule; one `rdma_rxe: Failed sending ack` (an ACK the peer retransmits for) and bond0, not rxe0's bond1, releasing its slaves are no device fault of the RDMA path; the expert took the Soft-RoCE device for the node's only RDMA",
+  // b64
 };

@@ -22,6 +22,8 @@ import { MANIFESTS_m25 } from './manifests-m25.table.js';
 import { MANIFESTS_m26 } from './manifests-m26.table.js';
 import { MANIFESTS_m27 } from './manifests-m27.table.js';
 import { MANIFESTS_m28 } from './manifests-m28.table.js';
+import { MANIFESTS_m29 } from './manifests-m29.table.js';
+import { MANIFESTS_m30 } from './manifests-m30.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -49,4 +51,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m26,
   ...MANIFESTS_m27,
   ...MANIFESTS_m28,
+  ...MANIFESTS_m29,
+  ...MANIFESTS_m30,
 ];

@@ -290,4 +290,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-a100-80gb:8) and TP8 as one aggregated 8-GPU pod",
   'kubeai-model-llama33-70b-gh200-offload.yaml':
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-gh200:1) and the CPU offload as one aggregated 1-GPU pod",
+  // m29
+  // m30
 };
