@@ -35,4 +35,27 @@ describe('ibv_devinfo: an output kept as shell comments', () => {
     const lines = checkLines(readChecks('ibv_devinfo', text));
     expect(lines.some((l) => l.startsWith('fail '))).toBe(true);
   });
+
+  it('a copy that starts below the commented hca_id line is read as a headless port block, not refused', () => {
+    const text = [
+      'ibv_devinfo',
+      '# libibverbs: Warning: could not load driver',
+      ...port('PORT_ACTIVE (4)'),
+    ].join('\n');
+    const lines = checkLines(readChecks('ibv_devinfo', text));
+    expect(lines.some((l) => /^ok ib\.port /.test(l))).toBe(true);
+    expect(lines.some((l) => /^skipped ib\.port .*not shown/.test(l))).toBe(true);
+  });
+
+  it('commented lines that are no ibv_devinfo output stay comments', () => {
+    const text = [
+      'ibv_devinfo',
+      '# port: 8080 is the web UI',
+      'hca_id: mlx5_0',
+      ...port('PORT_ACTIVE (4)').map((l) => l.slice(2)),
+    ].join('\n');
+    const lines = checkLines(readChecks('ibv_devinfo', text));
+    expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
+    expect(lines.some((l) => /^ok ib\.port mlx5_0\/1/.test(l))).toBe(true);
+  });
 });

@@ -55,11 +55,14 @@ const TOOL = 'ibv_devinfo';
 
 /**
  * An output kept as shell comments (issue 38, principle 1): a setup script that records what `ibv_devinfo` printed puts
- * `# ` before every line. When the `hca_id:` line itself is behind a `#`, the comment marks are the script's: each line
- * loses its `#` and one space after it (as topo's, parsers/nvidia-smi-topo.ts uncomment).
+ * `# ` before every line. When a line only ibv_devinfo prints (its `hca_id:` line, or a port block's `port:` number,
+ * `PORT_` state or `phys_port_cnt:` when the copy starts below the device's header) is itself behind a `#`, the comment
+ * marks are the script's: each line loses its `#` and one space after it (as topo's, parsers/nvidia-smi-topo.ts uncomment).
  */
+const OWN_LINE =
+  /^\s*#\s*(?:hca_id:\s*\S|phys_port_cnt:\s+\d+\s*$|port:\s+\d+\s*$|state:\s+PORT_[A-Z_]+ \(\d\)\s*$)/;
 function uncomment(lines: Line[]): Line[] {
-  if (!lines.some((l) => /^\s*#\s*hca_id:\s*\S/.test(l.text))) return lines;
+  if (!lines.some((l) => OWN_LINE.test(l.text))) return lines;
   return lines.map((l) => (/^\s*#/.test(l.text) ? { ...l, text: l.text.replace(/^\s*# ?/, '') } : l));
 }
 

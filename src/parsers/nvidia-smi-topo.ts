@@ -150,11 +150,14 @@ function untable(lines: Line[]): Line[] {
 
 /**
  * A matrix kept as shell comments (issue 38, principle 1): a run script that records the node's `nvidia-smi topo`
- * above its settings puts `# ` (or `#` and the header's own tab) before every line. When the header itself is behind
- * a `#`, the comment marks are the script's: each line loses its `#` and one space after it.
+ * above its settings puts `# ` (or `#` and the header's own tab) before every line. When the header itself, or a
+ * matrix row (a GPU's label, its own `X` and the link codes: a copy that starts below the header), is behind a `#`,
+ * the comment marks are the script's: each line loses its `#` and one space after it.
  */
+const COMMENTED_ROW = /^\s*#\s*GPU\d+(?:\s+(?:X|NV\d+|SYS|NODE|PHB|PXB|PIX|SOC)){2,}(?:\s|$)/;
 function uncomment(lines: Line[]): Line[] {
-  if (!lines.some((l) => /^\s*#\s*GPU0\s+GPU1?/.test(l.text) && !/^\s*#\s*GPU0\s+X\b/.test(l.text)))
+  const header = (t: string) => /^\s*#\s*GPU0\s+GPU1?/.test(t) && !/^\s*#\s*GPU0\s+X\b/.test(t);
+  if (!lines.some((l) => header(l.text) || (COMMENTED_ROW.test(l.text) && /\sX(?:\s|$)/.test(l.text))))
     return lines;
   return lines.map((l) => (/^\s*#/.test(l.text) ? { ...l, text: l.text.replace(/^\s*# ?/, '') } : l));
 }

@@ -24,4 +24,26 @@ describe('topo: a matrix kept as shell comments', () => {
     expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
     expect(lines.length).toBeGreaterThan(0);
   });
+
+  it('a copy that starts below the commented header is read as headless rows, not refused', () => {
+    const text = [
+      '# nvidia-smi topo -mp',
+      '# GPU0\t X \tSYS\tSYS\t0-15\t0',
+      '# GPU1\tSYS\t X \tPIX\t16-31\t1',
+      '# mlx5_0\tSYS\tPIX\t X ',
+    ].join('\n');
+    const lines = checkLines(readChecks('topo', text));
+    expect(lines.some((l) => /^(?:ok|warn) gdr\.nic-affinity/.test(l))).toBe(true);
+  });
+
+  it('a comment that names a GPU is no matrix row', () => {
+    const text = [
+      '# GPU0 is the one we use',
+      'GPU0\tGPU1\tCPU Affinity',
+      'GPU0\t X \tNV4\t0-7',
+      'GPU1\tNV4\t X \t0-7',
+    ].join('\n');
+    const lines = checkLines(readChecks('topo', text));
+    expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
+  });
 });
