@@ -44,6 +44,35 @@ describe('a launcher that never started the job', () => {
     expect(said).toContain('skipped nccl.nccl-tests');
   });
 
+  it('the same help text with one of its rules cut off is still all the paste holds', () => {
+    const rule = '-'.repeat(74);
+    const help = [
+      'There are not enough slots available in the system to satisfy the 16',
+      'slots that were requested by the application:',
+      '',
+      '  ./build/all_reduce_perf',
+      '',
+      'Either request fewer slots for your application, or make more slots',
+      'available for use.',
+    ];
+    for (const text of [
+      [...help, rule],
+      [rule, ...help],
+    ]) {
+      const lines = checkLines(readChecks('nccl-tests', text.join('\n')));
+      expect(lines).toContain('skipped nccl.nccl-tests');
+      expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
+    }
+    // A closing rule with the tool's lines after it: the run went on, its output is read.
+    const after = [
+      rule,
+      ...help,
+      rule,
+      '# nThread 1 nGpus 1 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20',
+    ];
+    expect(checkLines(readChecks('nccl-tests', after.join('\n')))).not.toContain('skipped nccl.nccl-tests');
+  });
+
   it("a launcher line among the tool's own lines is not the whole story: the output is read", () => {
     const text = [
       'launch failed on x1001c0s2b0n0: Could not connect to the PALS daemon',

@@ -37,9 +37,14 @@ export function launchFailure(text: string): LaunchFailure | undefined {
   // The command typed before it (`$ mpirun -np 16 …`) is the user's, not the launcher's, and up to MAX_BEFORE lines
   // of the poster's before the first rule are read around, as before any output (read/around.ts).
   const said = filled.filter((l) => promptCommand(l.text) === undefined);
-  const open = said.findIndex((l) => RULE.test(l.text.trim()));
+  // A copy may lose one of the two rules (cut at the message, or before the closing rule): the help text between
+  // them is still all it holds, as long as no closing rule ends it early (output after it is the tool's).
+  const open = said.findIndex((l) => RULE.test(l.text.trim()) || OMPI_ALLOC.test(l.text.trim()));
+  const rules = said.slice(open + 1).filter((l) => RULE.test(l.text.trim())).length;
+  const closed = RULE.test(said.at(-1)?.text.trim() ?? '');
+  const opened = open >= 0 && RULE.test(said[open]?.text.trim() ?? '');
   const framed =
-    open >= 0 && open <= MAX_BEFORE && said.length - open > 2 && RULE.test(said.at(-1)?.text.trim() ?? '');
+    open >= 0 && open <= MAX_BEFORE && said.length - open > 2 && (closed || (opened && rules === 0));
   const alloc = framed ? said.slice(open).find((l) => OMPI_ALLOC.test(l.text.trim())) : undefined;
   if (alloc) return { line: alloc.no, text: alloc.text.trim(), fabric: false };
   const first = filled.find((l) => LAUNCH.test(l.text.trim()));
