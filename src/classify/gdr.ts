@@ -237,6 +237,32 @@ export function classifyGdrcopy(r: GdrcopyResult, opts: { shown?: Shown } = {}):
       ),
     ];
   }
+  const failedList = r.listed?.find((l) => l.kind === 'failed' && l.names.length > 0);
+  if (!sane && r.writeGBps === undefined && failedList) {
+    // sanity lists its failed tests only after its summary: the list is the summary's verdict (P4), its count not shown.
+    const n = failedList.names.length;
+    return [
+      check(
+        'gdr.gdrcopy',
+        'fail',
+        `gdrcopy_sanity: ${plural(n, 'test')} listed as failed (line ${failedList.line}: ${failedList.names.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''}); the summary line is not shown`,
+        { fix: GDR_PIN_FIX },
+      ),
+    ];
+  }
+  if (!sane && r.writeGBps === undefined && r.listed && r.errors.length === 0) {
+    const names = r.listed.map(
+      (l) => `${plural(l.names.length, 'test')} listed as ${l.kind} (line ${l.line})`,
+    );
+    return [
+      check(
+        'gdr.gdrcopy',
+        'skipped',
+        `gdrcopy_sanity: ${names.join(', ')}, but the summary (Total/Passed/Failed) that counts every test is not shown, so not judged`,
+        { fix: 'paste the whole gdrcopy_sanity output, to its "Total: …, Failed: …" line' },
+      ),
+    ];
+  }
   if (sane && r.writeGBps === undefined && sane.failed === 0 && asserted.length > 0) {
     // libcheck's forked tests can count a test passed whose assertion failed (NVIDIA/gdrcopy#126):
     // the assertion lines are the evidence.

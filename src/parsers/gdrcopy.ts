@@ -24,6 +24,12 @@ export interface GdrcopyResult {
    * since 2.5, then the same for gdr_copy_from_mapping; `us` is the first time), also retyped as a `|` table.
    */
   copylat?: { op: 'to' | 'from'; size: number; us: number; line: number }[];
+  /**
+   * The tests named under the summary (tests/testsuites/testsuite.cpp run_tests: `List of failed tests:` and
+   * `List of waived tests:`, each name on its own line indented by four spaces; the README's sample also shows
+   * `List of passed tests:`), read even when the summary line itself is not shown.
+   */
+  listed?: { kind: 'passed' | 'failed' | 'waived'; line: number; names: string[] }[];
 }
 
 const TOOL = 'gdrcopy_copybw';
@@ -48,10 +54,23 @@ export function parseGdrcopy(text: string): GdrcopyResult {
   const r: GdrcopyResult = { gpus: [], closed: false, errors: [] };
   let recognised = false;
   let first: { no: number; text: string } | undefined;
+  let list: NonNullable<GdrcopyResult['listed']>[number] | undefined;
   for (const line of lines) {
     const t = line.text.trim();
     if (t === '' || promptCommand(line.text) !== undefined) continue;
     first ??= { no: line.no, text: t };
+    const head = /^List of (passed|failed|waived) tests:$/.exec(t);
+    if (head) {
+      list = { kind: head[1] as 'passed' | 'failed' | 'waived', line: line.no, names: [] };
+      r.listed = [...(r.listed ?? []), list];
+      recognised = true;
+      continue;
+    }
+    if (list && /^\s+\w+$/.test(line.text)) {
+      list.names.push(t);
+      continue;
+    }
+    list = undefined;
     const gpu = /^GPU id:(\d+); name: (.*?); Bus id: (\S+)$/.exec(t);
     if (gpu) {
       r.gpus.push({ id: Number(gpu[1]), name: gpu[2] as string, bus: gpu[3] as string });
