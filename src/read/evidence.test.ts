@@ -196,6 +196,12 @@ GPU 1: NVIDIA H100 80GB HBM3 (UUID: GPU-9a1e...)
     expect(lines(checks)).toEqual(['skipped ib.ibstat']);
     expect(checks[1]?.detail).toBe('`ibstat` (line 1) printed nothing: nothing to judge');
   });
+
+  it("a banner's rules alone (its message line not pasted) are nothing printed, not an unreadable paste", () => {
+    const checks = read('perftest', '$ ib_write_bw -d mlx5_0 -F\n\n****************\n****************\n');
+    expect(lines(checks)).toEqual(['skipped verbs.perftest']);
+    expect(checks[1]?.detail).toContain('printed nothing');
+  });
 });
 
 describe('3. use the context the paste gives', () => {

@@ -1,7 +1,7 @@
-import { type ToolId, toolMissing, toolRefused } from '../classify/index.js';
-import type { Check } from '../core/model.js';
+import { TOOLS, type ToolId, toolMissing, toolRefused } from '../classify/index.js';
+import { type Check, check } from '../core/model.js';
 import { programRuns } from './commands.js';
-import type { PasteSection } from './paste.js';
+import { lineSpan, type PasteSection } from './paste.js';
 import type { MissingLine } from './shapes.js';
 
 /**
@@ -38,4 +38,23 @@ export function refusedAfterOutput(tool: ToolId, lines: readonly NotRunLine[]): 
   if (!m) return [];
   const c = notRunCheck(tool, m);
   return c.status === 'fail' ? [c] : [];
+}
+
+/**
+ * The tool's own commands printed nothing (principle 2: "printed nothing", never empty input). A banner's rules
+ * alone (perftest's `****` box with its message line not pasted) hold no word: nothing was printed to read either.
+ */
+export function printedNothing(own: readonly PasteSection[]): boolean {
+  return own.length > 0 && own.every((s) => s.output.every((l) => !/\w/.test(l)));
+}
+
+export function printedNothingCheck(tool: ToolId, own: readonly PasteSection[]): Check {
+  return check(
+    `${TOOLS[tool].group}.${tool}`,
+    'skipped',
+    `${own.map((s) => `\`${s.command}\` (${lineSpan(s.from, s.to)})`).join(' and ')} printed nothing: nothing to judge`,
+    {
+      fix: `run \`${TOOLS[tool].command}\` again and paste what it prints (an empty output can mean no device, no permission or a wrapper that swallowed it)`,
+    },
+  );
 }

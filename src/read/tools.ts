@@ -54,7 +54,13 @@ import { elidedReading } from './elisions.js';
 import { anyShown, pipelineOf } from './filter.js';
 import { launchFailure } from './launch-failed.js';
 import { matrixCells, routedInput, SAME_HEADER } from './matrices.js';
-import { notRunCheck, notRunLines, refusedAfterOutput } from './not-run.js';
+import {
+  notRunCheck,
+  notRunLines,
+  printedNothing,
+  printedNothingCheck,
+  refusedAfterOutput,
+} from './not-run.js';
 import { lineSpan, modinfoFindings, type PasteSection, splitPaste } from './paste.js';
 import { amendWithModinfo, graceNamed, verbsOpenChecks } from './paste-context.js';
 import { readEachPlace } from './places.js';
@@ -257,21 +263,9 @@ function readPastedAs(tool: ToolId, text: string, given: TransferOptions): Readi
     }
   }
   const missing = notRunLines(tool, paste.sections);
-  // A command that printed nothing is that: not empty input, not a tool that is missing.
-  if (!reading && missing.length === 0 && own.length > 0 && own.every((s) => s.output.length === 0)) {
-    reading = {
-      parsed: undefined,
-      checks: [
-        check(
-          `${TOOLS[tool].group}.${tool}`,
-          'skipped',
-          `${own.map((s) => `\`${s.command}\` (${lineSpan(s.from, s.to)})`).join(' and ')} printed nothing: nothing to judge`,
-          {
-            fix: `run \`${TOOLS[tool].command}\` again and paste what it prints (an empty output can mean no device, no permission or a wrapper that swallowed it)`,
-          },
-        ),
-      ],
-    };
+  // A command that printed nothing (or a banner's rules alone, no word) is that: not empty input, not a missing tool.
+  if (!reading && missing.length === 0 && printedNothing(own)) {
+    reading = { parsed: undefined, checks: [printedNothingCheck(tool, own)] };
     used = own;
   }
   // A filter that kept lines the parser cannot place alone (`ibstat | grep State` has no CA block):
