@@ -55,3 +55,8 @@ export function commandRuns(tool: ToolId, command: string): boolean {
       return prog === TOOLS[tool].command.split(' ')[0];
   }
 }
+
+/** The command runs a known tool other than this one (it may run this one too: `ibstat; ibv_devinfo`). */
+export function runsAnotherTool(tool: ToolId, command: string): boolean {
+  return (Object.keys(TOOLS) as ToolId[]).some((t) => t !== tool && commandRuns(t, command));
+}

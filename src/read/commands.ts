@@ -1,5 +1,5 @@
 import { TOOLS, type ToolId } from '../classify/index.js';
-import { commandRuns, LISTS, programOf } from './command-tool.js';
+import { commandRuns, LISTS, programOf, runsAnotherTool } from './command-tool.js';
 import type { PasteSection } from './paste.js';
 
 export { commandRuns };
@@ -14,10 +14,7 @@ export function programRuns(tool: ToolId, program: string): boolean {
 
 /** The command plainly runs a different known tool (so its output is not this tool's to try). */
 export function commandRunsAnother(tool: ToolId, command: string): boolean {
-  return (
-    (Object.keys(TOOLS) as ToolId[]).some((t) => t !== tool && commandRuns(t, command)) ||
-    programOf(command) === 'modinfo'
-  );
+  return runsAnotherTool(tool, command) || programOf(command) === 'modinfo';
 }
 
 /**

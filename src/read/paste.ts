@@ -1,7 +1,7 @@
-import { TOOLS, type ToolId } from '../classify/index.js';
+import type { ToolId } from '../classify/index.js';
 import { cleanLines, promptCommand, promptCwd, promptHost } from '../parsers/lines.js';
 import { CLUSTER_CLI, kubectlCommand, kubectlPod, NOTICES } from './cluster-cli.js';
-import { commandRuns, programOf } from './command-tool.js';
+import { commandRuns, programOf, runsAnotherTool } from './command-tool.js';
 import { loaderFailure, type MissingLine, missingProgram, shapeOf } from './shapes.js';
 
 /**
@@ -356,6 +356,5 @@ export function missingLine(text: string, line: number): MissingLine[] {
 
 /** The command runs a known tool, and not this one: a line of this one's shape in its output is another output. */
 function runsOtherTool(command: string, tool: ToolId): boolean {
-  if (command === '' || commandRuns(tool, command)) return false;
-  return (Object.keys(TOOLS) as ToolId[]).some((t) => commandRuns(t, command));
+  return command !== '' && !commandRuns(tool, command) && runsAnotherTool(tool, command);
 }
