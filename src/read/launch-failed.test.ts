@@ -23,20 +23,22 @@ describe('a launcher that never started the job', () => {
     expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
   });
 
+  const rule = '-'.repeat(74);
+  /** Open MPI's help text (help-orte-rmaps-base.txt [orte-rmaps-base:alloc-error]) for n slots. */
+  const help = (n: number) => [
+    `There are not enough slots available in the system to satisfy the ${n}`,
+    'slots that were requested by the application:',
+    '',
+    '  ./build/all_reduce_perf',
+    '',
+    'Either request fewer slots for your application, or make more slots',
+    'available for use.',
+  ];
+
   it("Open MPI's mapper refusing the slots (framed show_help text) leaves the tool not shown, from b58", () => {
-    const rule = '-'.repeat(74);
-    const text = [
-      '$ mpirun -np 32 ./build/all_reduce_perf -b 8 -e 1G -f 2',
-      rule,
-      'There are not enough slots available in the system to satisfy the 32',
-      'slots that were requested by the application:',
-      '',
-      '  ./build/all_reduce_perf',
-      '',
-      'Either request fewer slots for your application, or make more slots',
-      'available for use.',
-      rule,
-    ].join('\n');
+    const text = ['$ mpirun -np 32 ./build/all_reduce_perf -b 8 -e 1G -f 2', rule, ...help(32), rule].join(
+      '\n',
+    );
     const lines = checkLines(readChecks('nccl-tests', text));
     expect(lines).toContain('skipped nccl.nccl-tests');
     expect(lines.some((l) => l.startsWith('fail '))).toBe(false);
@@ -45,19 +47,9 @@ describe('a launcher that never started the job', () => {
   });
 
   it('the same help text with one of its rules cut off is still all the paste holds', () => {
-    const rule = '-'.repeat(74);
-    const help = [
-      'There are not enough slots available in the system to satisfy the 16',
-      'slots that were requested by the application:',
-      '',
-      '  ./build/all_reduce_perf',
-      '',
-      'Either request fewer slots for your application, or make more slots',
-      'available for use.',
-    ];
     for (const text of [
-      [...help, rule],
-      [rule, ...help],
+      [...help(16), rule],
+      [rule, ...help(16)],
     ]) {
       const lines = checkLines(readChecks('nccl-tests', text.join('\n')));
       expect(lines).toContain('skipped nccl.nccl-tests');
@@ -66,7 +58,7 @@ describe('a launcher that never started the job', () => {
     // A closing rule with the tool's lines after it: the run went on, its output is read.
     const after = [
       rule,
-      ...help,
+      ...help(16),
       rule,
       '# nThread 1 nGpus 1 minBytes 8 maxBytes 8 step: 2(factor) warmup iters: 5 iters: 20',
     ];
