@@ -10,7 +10,8 @@ import type { Capture } from './captures.table.js';
  * no table had taken (a heterogeneous Spark-to-workstation playbook since removed, kept at the commit named, the
  * connect-two-sparks README and the second client of the benchmarking guide). Four more files collected first were
  * dropped because an earlier capture holds the same text (an AutoDL 2x 2080 Ti topo and all_reduce run, the
- * three-sparks `ibdev2netdev`). Each file is one code block (or one contiguous part of one) at the commit named. The
+ * three-sparks `ibdev2netdev`). A second round, read after the first was scored, took two homelab notes
+ * (chrishenn/homelab, jlevere/cluster). Each file is one code block (or one contiguous part of one) at the commit named. The
  * expert reading of each capture was written before `read` ran on it. See README.md.
  */
 const ENIZ =
@@ -110,5 +111,22 @@ export const CAPTURES_b64: Capture[] = [
     source: `${SPARK}/nvidia/connect-two-sparks/assets/performance_benchmarking_guide.md#L886-L915`,
     expert: 'not-judged',
     why: "the benchmarking guide's second client: `ib_write_bw -d roceP2p1s0f0 … --report_gbits --run_infinitely` behind the prompt, RoCE (GID index 3, MTU 1024), BW peak not measured by design, six 64 KiB rows steady at 97.28 Gb/s (about 12.2 GB/s): above the KV floor, but the paste names no link rate, so the figure cannot be held against a known link",
+  },
+  // Second round (read after the first was scored and its fixes made): homelab notes
+  {
+    file: 'lsmod/chrishenn-homelab-ofed-lsmod-grep-ib-rdma-ib-core-11-users-hfi1-rdmavt-no-peermem.txt',
+    tool: 'lsmod',
+    source:
+      'https://github.com/chrishenn/homelab/blob/bcd8ee48a9821508e2eef180540ebac724e30032/linux/mellanox/ofed.md#L71-L80',
+    expert: 'not-judged',
+    why: "`$ lsmod | grep '\\(^ib\\|^rdma\\)'`: the RDMA core is loaded (ib_core, ib_uverbs, rdma_cm, rdma_ucm, ib_umad, ib_ipoib, ib_cm), a hardware driver uses it (hfi1, Omni-Path, through rdmavt), and ib_core's 11 users are all named with no peer-memory module among them (nvidia_peermem/nv_peer_mem), so GPUDirect RDMA through peer memory is off and GPU transfers would be staged through host memory: a warning",
+  },
+  {
+    file: 'ibstat/jlevere-cluster-debian-prompt-ibstat-p-two-port-guids-cx3-mesh.txt',
+    tool: 'ibstat',
+    source:
+      'https://github.com/jlevere/cluster/blob/f16af46cfd6b88b69cc25dac1da0f6091448e9c5/README.md#L305-L307',
+    expert: 'not-judged',
+    why: '`sudo ibstat -p` behind the prompt: the two port GUIDs of one CA and nothing else; `-p` prints no state, rate or link layer, so whether the ports are up and how fast is not shown',
   },
 ];
