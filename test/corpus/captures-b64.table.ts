@@ -8,7 +8,7 @@ import type { Capture } from './captures.table.js';
  * (Enizaksoy/lab-baremetal-gpu-cluster), a ConnectX-5 RoCE lab whose NICs sit in PCIe 3.0 x8 slots
  * (morrismeyer/warpforge), two DGX Spark write-ups (elizabetht/spark) and playbook blocks of NVIDIA/dgx-spark-playbooks
  * no table had taken (a heterogeneous Spark-to-workstation playbook since removed, kept at the commit named, the
- * connect-two-sparks README and the second client of the benchmarking guide). Four more files collected first were
+ * connect-two-sparks README and the second client of the benchmarking guide). Three more files collected first were
  * dropped because an earlier capture holds the same text (an AutoDL 2x 2080 Ti topo and all_reduce run, the
  * three-sparks `ibdev2netdev`). A second round, read after the first was scored, took two homelab notes
  * (chrishenn/homelab, jlevere/cluster). Each file is one code block (or one contiguous part of one) at the commit named. The
