@@ -1,6 +1,7 @@
 import { ParseError } from './errors.js';
 import { dataLines, type Elision, elisionBeside, elisionsOf, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
+import { cutHeader, type Fourth, HEADERLESS_TYPE, rowByNames, rowColumns, rowOf } from './nccl-tests-rows.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -125,6 +126,8 @@ export function parseNcclTests(text: string): NcclTestsResult {
   // columns (a cut `0.` taken for #wrong).
   let columns: number | undefined;
   let redop = false;
+  // A header the poster cut down (nccl-tests-rows.ts cutHeader): its rows are read by the names it keeps.
+  let names: string[] | undefined;
   const rankLines: number[] = [];
   // The test each `# nThread … nGpus …` section runs, where the paste names it: the command typed before it,
   // or a bare `Hypercube` label a script echoed (the other tests' own checks are sound, so only this one is
@@ -164,8 +167,9 @@ export function parseNcclTests(text: string): NcclTestsResult {
     // A poster (or a markdown renderer) may strip nccl-tests' leading `#`: the line is the same. The host is
     // whatever stands between `on` and `device N [`: an author who hides it may write a placeholder with spaces
     // (`on NODE A device 0`), one host for all the ranks that name it (principle 1).
+    // A poster may also drop the `[bus id]` after the device number: the GPU's name follows it.
     const rank =
-      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+(?:\s+\S+)*?)\s+device\s+(\d+)\s+\[[^\]]*\]\s+(.+)$/.exec(
+      /^#?\s*Rank\s+(\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(\S+(?:\s+\S+)*?)\s+device\s+(\d+)(?:\s+\[[^\]]*\])?\s+(.+)$/.exec(
         t,
       );
     if (rank) {
@@ -179,7 +183,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
       recognised = true;
       continue;
     }
-    if (/^#?\s*size\s+count\s+type\b/.test(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
+    if (/^#?\s*size\s+count\s+type\b/.test(t) || cutHeader(t) || /^#?\s*nThread \d+ nGpus \d+/.test(t)) {
       const gpus = /nGpus (\d+)/.exec(t);
       if (gpus) {
         section = named === 'hypercube_perf' && Number(gpus[1]) > 1 ? { nGpus: Number(gpus[1]) } : undefined;
@@ -191,6 +195,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
         fourth = /#wrong/.test(t) ? 'wrong' : /\berror\b/.test(t) ? 'error' : fourth;
         columns = t.replace(/^#/, '').trim().split(/\s+/).length;
         redop = /\bredop\b/.test(t);
+        names = cutHeader(t);
       }
       recognised = true;
       continue;
@@ -230,7 +235,7 @@ export function parseNcclTests(text: string): NcclTestsResult {
     }
     // A row needs the header before it, unless the poster pasted the rows alone: then its type
     // cell must be one of nccl-tests' own type names (principle 1: a section without its header).
-    const row = rowOf(t, fourth);
+    const row = (names ? rowByNames(t, names) : undefined) ?? rowOf(t, fourth);
     if (row && (header || HEADERLESS_TYPE.test(row.type))) {
       r.rows.push(section ? { ...row, hypercubeGrouped: true } : row);
       recognised ||= !header;
@@ -332,66 +337,4 @@ function nccl(r: NcclTestsResult, no: number, t: string): boolean {
     if (name !== undefined && name !== 'Socket') r.netDevs.add(Number(dev));
   }
   return true;
-}
-
-/**
- * The cells a whole row has under a header of `columns` cells. nccl-tests prints the op name with
- * `%6s`, and before the 2.13 resync the collectives without a reduction (alltoall, all_gather,
- * sendrecv…) passed "" for it (`TimeTest(args, type, typename, (ncclRedOp_t)0, "", -1)`): the cell is
- * blank, so a whole row has one cell fewer, its fourth cell already the time (principle 1: the same
- * row, a column printed empty). Only under a header with a `redop` column; a row one cell short at
- * its end is still a cut.
- */
-function rowColumns(t: string, columns: number, redop: boolean): number {
-  const fourthCell = t.split(/\s+/)[3] ?? '';
-  return redop && /^-?[\d.]+(?:e[+-]?\d+)?$/i.test(fourthCell) ? columns - 1 : columns;
-}
-
-/** What the fourth cell of each placement is: `#wrong` (a count), the old `error` (a deviation), or not known (no header). */
-type Fourth = 'wrong' | 'error' | 'unknown';
-
-/** nccl-tests' type names (src/common.cu `test_typenames`; before NCCL 2.x: char, int). */
-const HEADERLESS_TYPE = /^(?:u?int(?:8|32|64)|half|float|double|bfloat16|f8e4m3|f8e5m2|char|int)$/;
-
-/**
- * A result row: size and count, the data type, the op words, then numbers (see the header comment).
- * `fourth`: under the old `error` header the fourth cell of a placement is a maximum deviation
- * (such as `4e-07`), not `#wrong`; without a header only a whole number is read as a count.
- */
-function rowOf(t: string, fourth: Fourth): NcclRow | undefined {
-  const cells = t.split(/\s+/);
-  const bytes = parseNumber(cells[0]);
-  if (bytes === undefined || !/^\d+$/.test(cells[1] ?? '') || !/^[a-z]\w*$/i.test(cells[2] ?? ''))
-    return undefined;
-  let i = 3;
-  while (i < cells.length && /^[a-z]+$/i.test(cells[i] as string) && cells[i] !== 'N/A') i++;
-  const tail = cells.slice(i).filter((c) => /^-?[\d.]+(?:e[+-]?\d+)?$/i.test(c) || c === 'N/A');
-  // An odd count: the first is the root (-1 where none). Two placements of 4 (or 8 with per-iteration timing).
-  const nums = tail.length % 2 === 1 ? tail.slice(1) : tail;
-  const half = nums.length / 2;
-  if (half < 3) return undefined;
-  const at = (k: number) => parseNumber(nums[k]);
-  const algbw = at(1);
-  const busbw = at(2);
-  if (algbw === undefined || busbw === undefined) return undefined;
-  // Under a `#wrong` header the fourth cell is a count (`%5g` of it: `0`, `1e+06`): a fraction there means the cells
-  // do not line up (a row that lost a cell to a wrap or a cut), so its bandwidths would be read from the wrong
-  // columns too: not a row.
-  const count = (w: string | undefined) => w === undefined || w === 'N/A' || Number.isInteger(Number(w));
-  if (fourth === 'wrong' && !(count(nums[3]) && count(nums[half + 3]))) return undefined;
-  const wrongs = [nums[3], nums[half + 3]].map((w) =>
-    w === 'N/A' || w === undefined || fourth === 'error' || (fourth === 'unknown' && !/^\d+$/.test(w))
-      ? undefined
-      : parseNumber(w),
-  );
-  const wrong = wrongs.some((w) => w !== undefined) ? Math.max(...wrongs.map((w) => w ?? 0)) : undefined;
-  const busbwInPlace = at(half + 2);
-  return {
-    bytes,
-    type: cells[2] as string,
-    algbw,
-    busbw,
-    ...(busbwInPlace !== undefined ? { busbwInPlace } : {}),
-    ...(wrong !== undefined ? { wrong } : {}),
-  };
 }

@@ -1,5 +1,5 @@
 import { ParseError } from './errors.js';
-import { dataLines, promptCommand } from './lines.js';
+import { dataLines, type Line, promptCommand } from './lines.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -112,8 +112,19 @@ const FAILURE: readonly RegExp[] = [
   /^No such device ID \(\d+\) exists in system$/,
 ];
 
+/**
+ * Results kept as shell comments (issue 38, principle 1): a write-up's bash block may put the commands it ran as they
+ * are and what perftest printed behind `# ` (`# #bytes  #iterations  BW peak[Gb/sec] …`, `# 1048576  5000  55.87 …`).
+ * perftest's own header line holds one `#` (` #bytes`); when a line holds it behind another `#`, the comment marks
+ * are the poster's: each commented line loses its `#` and one space after it (as ibv_devinfo's, ibv-devinfo.ts).
+ */
+function uncomment(lines: Line[]): Line[] {
+  if (!lines.some((l) => /^\s*#\s*#bytes\b/.test(l.text))) return lines;
+  return lines.map((l) => (/^\s*#/.test(l.text) ? { ...l, text: l.text.replace(/^\s*# ?/, '') } : l));
+}
+
 export function parsePerftest(text: string): PerftestResult {
-  const lines = dataLines(text);
+  const lines = uncomment(dataLines(text));
   const r: PerftestResult = { bidirectional: false, rows: [], cuda: false, warnings: [], errors: [] };
   let columns: string[] | undefined;
   let recognised = false;

@@ -326,4 +326,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'dmesg/spdk-1184-journalctl-rxe0-on-bond1-failed-sending-ack-bond0-released-cut.txt':
     "READING: as linux-scsi srp-011: a kernel log slice shows Soft-RoCE rxe0 set active on bond1 but cannot show that no hardware RDMA device exists (its probe lines may be earlier), so read leaves it not judged by its stated rule; one `rdma_rxe: Failed sending ack` (an ACK the peer retransmits for) and bond0, not rxe0's bond1, releasing its slaves are no device fault of the RDMA path; the expert took the Soft-RoCE device for the node's only RDMA",
   // b64
+  // (b64, 14 captures: 6 of its first 12 agreed when first run, 10 after two TOOL misses were fixed by principle: nccl-tests
+  // results under a header the poster cut down (one placement, or `size time algbw busbw`) and rank lines without their
+  // `[bus id]` (P1, src/parsers/nccl-tests-cut-header.test.ts), and perftest results kept as shell comments under bare
+  // commands (P1, exit 2 before, src/parsers/perftest-shell-comments.test.ts); 2 READING left; the 2 of a second
+  // round, read after the fixes, agreed)
+  'ibstat/enizaksoy-lab-ibv-devices-then-ibstat-cx3-pro-rocep130s0-two-eth-ports-active-40.txt':
+    "READING: as the QDR captures before it: read holds a port's line rate to the 5 GB/s cross-node floor by its stated rule and fails two RoCE ports Active at 40 Gb/s (5 GB/s of line, less of payload) as unable to carry KV; the expert took a port at the floor with no headroom for a degraded state, a warning",
+  'rdma-link/dgx-spark-playbooks-heterogeneous-rdma-ibdev2netdev-before-cable-all-four-down.txt':
+    "READING: four `ibdev2netdev` rows, all Down, with no command typed: read's stated rule is that rows without their command may be part of the output (other devices not shown), so it warns on each Down port and leaves whether the host has an RDMA link not shown; the expert took the four rows for the whole listing of the DGX Spark's ConnectX-7 (the playbook shows it before the cable is plugged)",
 };
