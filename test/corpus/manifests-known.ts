@@ -292,4 +292,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-gh200:1) and the CPU offload as one aggregated 1-GPU pod",
   // m29
   // m30
+  'opea-chatqna-xeon-cpu-rendered.yaml':
+    "READING: as lws-llamacpp-rpc-cpu.yaml: TGI and TEI are no engines env knows and no pod asks for an accelerator, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts (a CPU-only stack, no KV hand-off between pods) as nothing at risk",
 };
