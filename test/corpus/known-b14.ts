@@ -335,4 +335,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: as the QDR captures before it: read holds a port's line rate to the 5 GB/s cross-node floor by its stated rule and fails two RoCE ports Active at 40 Gb/s (5 GB/s of line, less of payload) as unable to carry KV; the expert took a port at the floor with no headroom for a degraded state, a warning",
   'rdma-link/dgx-spark-playbooks-heterogeneous-rdma-ibdev2netdev-before-cable-all-four-down.txt':
     "READING: four `ibdev2netdev` rows, all Down, with no command typed: read's stated rule is that rows without their command may be part of the output (other devices not shown), so it warns on each Down port and leaves whether the host has an RDMA link not shown; the expert took the four rows for the whole listing of the DGX Spark's ConnectX-7 (the playbook shows it before the cable is plugged)",
+  // b65
 };

@@ -24,6 +24,7 @@ import { MANIFESTS_m27 } from './manifests-m27.table.js';
 import { MANIFESTS_m28 } from './manifests-m28.table.js';
 import { MANIFESTS_m29 } from './manifests-m29.table.js';
 import { MANIFESTS_m30 } from './manifests-m30.table.js';
+import { MANIFESTS_m31 } from './manifests-m31.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -53,4 +54,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m28,
   ...MANIFESTS_m29,
   ...MANIFESTS_m30,
+  ...MANIFESTS_m31,
 ];

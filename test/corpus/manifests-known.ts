@@ -294,4 +294,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m30
   'opea-chatqna-xeon-cpu-rendered.yaml':
     "READING: as lws-llamacpp-rpc-cpu.yaml: TGI and TEI are no engines env knows and no pod asks for an accelerator, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts (a CPU-only stack, no KV hand-off between pods) as nothing at risk",
+  // m31
 };
