@@ -1,3 +1,4 @@
+import { aggregatedServer } from './agg-servers.js';
 import { servesNoModel } from './non-serving.js';
 import type { RawService } from './raw.js';
 import type { Role, RoleFrom } from './schema.js';
@@ -146,6 +147,7 @@ function servesModels(s: RawService): boolean {
   return (
     accel ||
     (e !== undefined && e !== 'mocker') ||
+    aggregatedServer(s) ||
     /\bdynamo\.(vllm|sglang|trtllm|mocker)\b|\b(vllm|sglang)\b.*\bserve|launch_server|trtllm-serve|\bvllm\.entrypoints\./.test(
       argvText(s.argv),
     )
