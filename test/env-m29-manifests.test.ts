@@ -81,3 +81,37 @@ spec:
     expect(roles(a)).toEqual(['shipper=other', 'vllm=agg']);
   });
 });
+
+/** A LeaderWorkerSet whose leader and workers run the given image, with or without a GPU. */
+const lws = (image: string, gpu: boolean) => {
+  const tmpl = `
+      metadata: {labels: {llm-d.ai/role: decode}}
+      spec:
+        containers:
+        - name: server
+          image: ${image}
+          args: [--model, test-model, --port, "8000"]
+${gpu ? '          resources: {limits: {nvidia.com/gpu: "1"}}\n' : ''}`;
+  return `
+apiVersion: leaderworkerset.x-k8s.io/v1
+kind: LeaderWorkerSet
+metadata: {name: sim}
+spec:
+  replicas: 1
+  leaderWorkerTemplate:
+    size: 2
+    leaderTemplate:${tmpl}    workerTemplate:${tmpl}`;
+};
+
+describe('a serving graph whose every pod starts no engine and asks for no accelerator moves no KV', () => {
+  it('an aggregated LeaderWorkerSet of simulator pods: ok, as a Deployment of them is', async () => {
+    const a = await run(lws('ghcr.io/example/inference-sim:v1', false));
+    expect(a.part.graphs.map((g) => g.mode)).toEqual(['aggregated']);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['ok']);
+  });
+
+  it('pods that ask for a GPU may run anything: no such check', async () => {
+    const a = await run(lws('ghcr.io/example/inference-sim:v1', true));
+    expect(status(a, 'env.kv-over-pod-network')).toEqual([]);
+  });
+});
