@@ -287,5 +287,15 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'kubeai-model-llama33-70b-gh200-offload.yaml':
     "READING: as kubeai-model-dsr1-mi300x-tp8.yaml: a KubeAI Model's pod is built by the controller from a resource profile defined in the cluster's configuration, so env lists it as a partial graph and verifies nothing (P2); the expert read the profile name (nvidia-gpu-gh200:1) and the CPU offload as one aggregated 1-GPU pod",
   // m29
+  'nvaicr-gke-nccl-test-tcpxo-2pod.yaml':
+    "READING: env reads the two pods as a fabric test that moves no KV, as the expert does, but its stated rule (env.shm) warns the 1Gi Memory /dev/shm the NCCL container shares among its 8 GPU processes; the expert graded the file by its KV path only (no engine, no hand-off) and did not weigh the test's own shared memory, as for llmd-ms-gaudi-dra-decode-only.yaml",
+  'llmdrouter-sidecar-nixl-qwen-decoder-pod-cuda-ipc-tcp.yaml':
+    "READING: as llmd-bench-exp7-1p1d-decoder-pod-cuda-ipc-tcp.yaml: env's stated rule (env.ucx-tls) fails UCX_TLS=cuda_ipc,cuda_copy,tcp on one side of a pair (cuda_ipc cannot reach another pod's GPU without a ComputeDomain, so KV goes over tcp); the expert judged the same facts, with the prefiller in another file, as not shown whole and degraded, not broken",
+  'llmdrouter-sidecar-nixl-qwen-prefiller-pod-cuda-ipc-tcp.yaml':
+    "READING: as llmd-bench-exp7-1p1d-prefiller-deployment-cuda-ipc-tcp.yaml: env's stated rule (env.ucx-tls) fails UCX_TLS=cuda_ipc,cuda_copy,tcp between pods with no RDMA transport or ComputeDomain; the expert judged TCP degraded, not broken, with the decoder in another file (not-judged)",
+  'gxll-dynamo-eks-vllm-disagg-p5-efa-libfabric-tp2.yaml':
+    "READING: as yao531441-dynamo-dgd-v1b1-eks-vllm-disagg-p5-efa-libfabric.yaml: env's stated rule (env.rdma-ipc-lock) warns that the Dynamo runtime image runs as uid 1000, for whom IPC_LOCK has no effect, so pinning EFA buffers is bounded by RLIMIT_MEMLOCK; the expert assumed the EKS nodes' containerd memlock limit and judged the EFA path declared",
+  'gxll-dynamo-eks-vllm-disagg-g6e-libfabric-tcp-antiaffinity.yaml':
+    "READING: env's stated rule (references/env-rules.md: KV the engine stages through host memory on purpose, kv_buffer_device cpu, is the deliberate slower path, warned, as for deepinfra-dgd-v1beta1-vllm-gaie-disagg-ucx-tcp-self.yaml) warns KV over the pod network; the expert failed the manifest because its required podAntiAffinity puts prefill and decode on different hosts with no EFA device, so every hand-off is libfabric TCP (env's message still says the two 'can be' on different nodes)",
   // m30
 };
