@@ -140,4 +140,22 @@ export const MANIFESTS_m29: ManifestCase[] = [
     expert: 'no-problem',
     why: 'Deployment of one llm-d-inference-sim pod labelled role prefill (CPU only): a simulator emulates prefill time and moves no KV',
   },
+  {
+    file: 'gxll-dynamo-optest-dgdr-lws-output-mocker-rendered.yaml',
+    source: `${GXLL}/deploy/operator/internal/controller/testdata/dgdr/lws/output.yaml ${GXLL_NOTE}`,
+    expert: 'no-problem',
+    why: "the Dynamo operator's expected output (test-matcher keys $strict, $ignore, $glob): a v1beta1 DGD, its component deployments, a frontend Deployment, a decode LeaderWorkerSet of 2 and a prefill Deployment, every worker running dynamo.mocker: the mocker simulates the engine and moves no KV",
+  },
+  {
+    file: 'gxll-dynamo-ft-vllm-elastic-ep-demo-agg-4gpu-ray.yaml',
+    source: `${GXLL}/tests/fault_tolerance/deploy/templates/vllm/moe_elastic_ep_demo.yaml ${GXLL_NOTE}`,
+    expert: 'no-problem',
+    why: 'fault-tolerance demo: one aggregated vLLM worker pod with 4 GPUs, DeepSeek-V2-Lite DP2 (elastic EP up to DP4 inside the pod, Ray backend), no prefill/decode split: no KV hand-off between pods, all parallel traffic inside one pod',
+  },
+  {
+    file: 'gxll-dynamo-diffusers-fastvideo-agg-1gpu.yaml',
+    source: `${GXLL}/examples/diffusers/deploy/agg.yaml ${GXLL_NOTE}`,
+    expert: 'no-problem',
+    why: 'a FastVideo diffusion worker (python worker.py, one GPU, 8Gi shared memory) behind the Dynamo frontend: a video model with no KV cache hand-off between pods',
+  },
 ];
