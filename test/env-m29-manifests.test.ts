@@ -115,3 +115,36 @@ describe('a serving graph whose every pod starts no engine and asks for no accel
     expect(status(a, 'env.kv-over-pod-network')).toEqual([]);
   });
 });
+
+/** A v1beta1 DGD whose decode worker spans two nodes (one GPU-less pod each) and runs the given module. */
+const spanning = (module: string) => `
+apiVersion: nvidia.com/v1beta1
+kind: DynamoGraphDeployment
+metadata: {name: g}
+spec:
+  components:
+  - {name: Frontend, type: frontend, podTemplate: {spec: {containers: [{name: main, image: example/frontend:1.0}]}}}
+  - name: decode
+    type: decode
+    multinode: {nodeCount: 2}
+    podTemplate:
+      spec:
+        containers:
+        - {name: main, image: example/runtime:1.0, command: [python3, -m, ${module}], args: [--model-path, m, --disaggregation-mode, decode]}
+  - name: prefill
+    type: prefill
+    podTemplate:
+      spec:
+        containers:
+        - {name: main, image: example/runtime:1.0, command: [python3, -m, ${module}], args: [--model-path, m, --disaggregation-mode, prefill]}
+`;
+
+describe('the mocker simulates the engine on no GPU: a mocker worker spanning nodes sends nothing between them', () => {
+  it('no multi-node RDMA warning for dynamo.mocker; an engine spanning the same nodes keeps it', async () => {
+    const mocker = await run(spanning('dynamo.mocker'));
+    expect(status(mocker, 'env.multinode-rdma')).toEqual([]);
+    expect(status(mocker, 'env.kv-over-pod-network')).toEqual(['skipped']);
+    const engine = await run(spanning('dynamo.vllm'));
+    expect(status(engine, 'env.multinode-rdma')).toEqual(['warn']);
+  });
+});

@@ -153,7 +153,8 @@ function valueChecks(c: ServiceCtx, disagg: boolean, gpus: number, leader?: Serv
   const list: (Check | undefined)[] = [
     stops,
     cudaVisibleCheck(svc, literalEnvOf(c.raw), subject),
-    multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
+    // The mocker simulates the engine on no GPU: a mocker worker spanning nodes sends no tensor traffic between them.
+    c.facts?.engine === 'mocker' ? undefined : multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
     worldBeyondPodsCheck(svc, c.raw, subject, gpus),
     foreignKnobCheck(c.raw, subject),
     pdOptionsWithoutModeCheck(c.raw, subject),
