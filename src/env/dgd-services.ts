@@ -1,3 +1,4 @@
+import { engineContainerOf } from './pod-services.js';
 import {
   arr,
   envFromOf,
@@ -169,9 +170,15 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
     const containers = arr(podSpec?.containers).map(obj);
     let mainIndex = containers.findIndex((c) => str(c?.name) === 'main');
     if (mainIndex < 0 && containers.length === 1) mainIndex = 0;
-    const main = containers[mainIndex];
+    const listed = containers[mainIndex];
+    // An engine in a native sidecar holds the GPU: its process, environment and devices are the worker's KV path, and
+    // the listed container's command line (the Dynamo worker's role flags) is read after the engine's (pod-services.ts).
+    const sidecar = engineContainerOf(podSpec, listed);
+    const main = sidecar?.container ?? listed;
     const cname = str(main?.name);
-    const containerPath = `${base}.podTemplate.spec.containers[${cname ? `name=${cname}` : mainIndex}]`;
+    const containerPath = sidecar
+      ? `${base}.podTemplate.spec.initContainers[${cname ? `name=${cname}` : sidecar.index}]`
+      : `${base}.podTemplate.spec.containers[${cname ? `name=${cname}` : mainIndex}]`;
     const sec = securityOf(main, podSpec);
     const declared = declaredFrom(type, 'type');
     const shmSize = str(comp.sharedMemorySize);
@@ -180,7 +187,11 @@ export function betaServices(dgd: string, spec: Rec): RawService[] {
         name,
         ...(declared ? { declared } : {}),
         workerish: !declared,
-        argv: [...strs(main?.command), ...strs(main?.args)],
+        argv: [
+          ...strs(main?.command),
+          ...strs(main?.args),
+          ...(sidecar ? [...strs(listed?.command), ...strs(listed?.args)] : []),
+        ],
         ...(str(main?.image) ? { image: str(main?.image) } : {}),
         containerPath,
         commandLength: strs(main?.command).length,

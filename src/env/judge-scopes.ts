@@ -153,7 +153,8 @@ function valueChecks(c: ServiceCtx, disagg: boolean, gpus: number, leader?: Serv
   const list: (Check | undefined)[] = [
     stops,
     cudaVisibleCheck(svc, literalEnvOf(c.raw), subject),
-    multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
+    // The mocker simulates the engine on no GPU: a mocker worker spanning nodes sends no tensor traffic between them.
+    c.facts?.engine === 'mocker' ? undefined : multinodeRdmaCheck(svc, c.raw, subject, leader?.raw.argv),
     worldBeyondPodsCheck(svc, c.raw, subject, gpus),
     foreignKnobCheck(c.raw, subject),
     pdOptionsWithoutModeCheck(c.raw, subject),
@@ -303,23 +304,20 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
           ),
     );
   }
-  // A serving graph in one object (RoleBasedGroup, a serving CRD, a Kubeflow job) whose pods start no
-  // engine: they ask for no GPU (placeholders, a scheduling demo) or run a program that serves no
-  // model (a fabric test), so no KV moves, as the mocker moves none.
-  // Plain workloads too, when every pod is shown to run such a program (a placeholder, a fabric test).
-  if (
-    !serving &&
-    ctxs.length &&
-    (scope.graphs.every((g) => g.ownScope) || ctxs.every((c) => servesNoModel(c.raw)))
-  )
+  // A serving graph in one object (RoleBasedGroup, a serving CRD, a Kubeflow job) whose pods start no engine: they ask
+  // for no GPU (placeholders, a scheduling demo) or run a program that serves no model (a fabric test), so no KV moves,
+  // as the mocker moves none. Plain workloads too, when every pod is shown to run such a program; and a graph whose
+  // schema gives its pods a serving role (an aggregated LeaderWorkerSet) when every one is idle (a simulator).
+  const servingCtxs = ctxs.filter((c) => SERVING.has(c.svc.role));
+  const allIdle = serving && !mocked.length && servingCtxs.every(idle);
+  const shownIdle = scope.graphs.every((g) => g.ownScope) || ctxs.every((c) => servesNoModel(c.raw));
+  if (allIdle || (!serving && ctxs.length && shownIdle))
     part.checks.push(
       check(
         'env.kv-over-pod-network',
         'ok',
-        `no pod starts an engine ${noEngineWhy(ctxs) ?? 'or requests a GPU'}: no KV moves between pods`,
-        {
-          subject: scope.subject,
-        },
+        `no pod starts an engine ${noEngineWhy(allIdle ? servingCtxs : ctxs) ?? 'or requests a GPU'}: no KV moves between pods`,
+        { subject: scope.subject },
       ),
     );
   // CPU engines on both sides keep KV in host memory: the pod network is the path they are built for.
