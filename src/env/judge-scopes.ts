@@ -1,5 +1,6 @@
 import type { Check } from '../core/model.js';
 import { check } from '../core/model.js';
+import { aggregatedServer } from './agg-servers.js';
 import { cpuEngineOf } from './cpu-engine.js';
 import { kvNetworkCheck, oneSidedKvCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
@@ -178,7 +179,8 @@ function valueChecks(c: ServiceCtx, disagg: boolean, gpus: number, leader?: Serv
     c.raw.launchedBy !== undefined ||
     c.raw.declared !== undefined ||
     c.raw.workerish;
-  list.push(ipcLockCheck(svc, subject), shmCheck(svc, subject, f, c.raw.resources, programShown));
+  const shm = shmCheck(svc, subject, f, c.raw.resources, programShown, aggregatedServer(c.raw));
+  list.push(ipcLockCheck(svc, subject), shm);
   return list.filter((x): x is Check => x !== undefined);
 }
 
@@ -311,14 +313,14 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   const servingCtxs = ctxs.filter((c) => SERVING.has(c.svc.role));
   const allIdle = serving && !mocked.length && servingCtxs.every(idle);
   const shownIdle = scope.graphs.every((g) => g.ownScope) || ctxs.every((c) => servesNoModel(c.raw));
+  // A CPU pod of a model server with no prefill/decode hand-off (agg-servers.ts) serves alone: idle for the KV path.
+  const alone = servingCtxs.filter((c) => aggregatedServer(c.raw)).map((c) => c.svc.name);
+  const why = alone.length
+    ? `${alone.join(', ')} serve${alone.length > 1 ? '' : 's'} a model alone (a server with no prefill/decode KV hand-off) and no other pod starts an engine or requests a GPU`
+    : `no pod starts an engine ${noEngineWhy(allIdle ? servingCtxs : ctxs) ?? 'or requests a GPU'}`;
   if (allIdle || (!serving && ctxs.length && shownIdle))
     part.checks.push(
-      check(
-        'env.kv-over-pod-network',
-        'ok',
-        `no pod starts an engine ${noEngineWhy(allIdle ? servingCtxs : ctxs) ?? 'or requests a GPU'}: no KV moves between pods`,
-        { subject: scope.subject },
-      ),
+      check('env.kv-over-pod-network', 'ok', `${why}: no KV moves between pods`, { subject: scope.subject }),
     );
   // CPU engines on both sides keep KV in host memory: the pod network is the path they are built for.
   const cpu = (c: ServiceCtx) => cpuEngineOf(c.raw, c.facts?.engine);

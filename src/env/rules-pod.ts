@@ -181,6 +181,8 @@ export function shmCheck(
   resources: Readonly<Record<string, string>> = {},
   /** False when nothing shows what the container runs: no command line, launcher or declared worker role. */
   programShown = true,
+  /** The container starts a model server with no prefill/decode hand-off (agg-servers.ts): an engine, serving alone. */
+  servesAlone = false,
 ): Check | undefined {
   const shm = s.pod.shm;
   if (!shm) return undefined;
@@ -228,7 +230,8 @@ export function shmCheck(
   // One serving-engine process in an aggregated graph: no NCCL peer in the pod, no KV hand-off to
   // another pod. (Anything else that moves data itself, a benchmark, keeps the warn.)
   // A pod of non-GPU accelerators (TPU, Neuron, Gaudi, NPU) runs no NCCL at all.
-  const engine = (facts.engine !== undefined && facts.engine !== 'mocker') || nonGpuAccelerator(resources);
+  const engine =
+    (facts.engine !== undefined && facts.engine !== 'mocker') || servesAlone || nonGpuAccelerator(resources);
   if (ranks === 1 && s.role === 'agg' && engine && shm.bytes < want)
     return check(
       'env.shm',

@@ -298,7 +298,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'gxll-dynamo-eks-vllm-disagg-g6e-libfabric-tcp-antiaffinity.yaml':
     "READING: env's stated rule (references/env-rules.md: KV the engine stages through host memory on purpose, kv_buffer_device cpu, is the deliberate slower path, warned, as for deepinfra-dgd-v1beta1-vllm-gaie-disagg-ucx-tcp-self.yaml) warns KV over the pod network; the expert failed the manifest because its required podAntiAffinity puts prefill and decode on different hosts with no EFA device, so every hand-off is libfabric TCP (env's message still says the two 'can be' on different nodes; failing a required anti-affinity with no RDMA path was tried and dropped: it contradicted the reading of llmhub-hyperpod-sglang-pd-g6-tp4-mooncake-no-rdma.yaml, where the same certain TCP was judged at risk, not broken)",
   // m30
-  'opea-chatqna-xeon-cpu-rendered.yaml':
-    "READING: as lws-llamacpp-rpc-cpu.yaml: TGI and TEI are no engines env knows and no pod asks for an accelerator, so nothing is a serving worker and nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts (a CPU-only stack, no KV hand-off between pods) as nothing at risk",
+  // (opea-chatqna-xeon-cpu-rendered.yaml: was READING 'nothing verified'; TOOL P2, fixed: a model server with no prefill/decode hand-off (TGI, TEI, llama-server, Ollama) is a serving worker, aggregated: src/env/agg-servers.test.ts)
   // m31
 };
