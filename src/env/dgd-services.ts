@@ -1,4 +1,3 @@
-import { engineContainerOf } from './pod-services.js';
 import {
   arr,
   envFromOf,
@@ -15,6 +14,7 @@ import {
   volumesOf,
 } from './raw.js';
 import { engineOf } from './serving-engine.js';
+import { engineContainerOf } from './sidecars.js';
 
 /**
  * DynamoGraphDeployment services, for both served versions (ai-dynamo/dynamo

@@ -1,5 +1,21 @@
-import type { NcclRow } from './nccl-tests.js';
 import { parseNumber } from './units.js';
+
+/** One result row of nccl-tests (parsers/nccl-tests.ts documents the formats it is read from). */
+export interface NcclRow {
+  bytes: number;
+  type: string;
+  /** GB/s, out-of-place and in-place. */
+  algbw: number;
+  busbw: number;
+  busbwInPlace?: number;
+  /** #wrong of either placement (0 when validated and correct; undefined for N/A). */
+  wrong?: number;
+  /**
+   * The row is hypercube_perf's with more than one GPU per thread (`nGpus` > 1), whose check nccl-tests
+   * itself breaks: its `#wrong` is the test's, not the data path's (see `HypercubeGrouped`).
+   */
+  hypercubeGrouped?: true;
+}
 
 /** Result rows of nccl-tests (parsers/nccl-tests.ts): the printed layout, and a layout a poster cut down. */
 

@@ -1,7 +1,15 @@
 import { ParseError } from './errors.js';
 import { dataLines, type Elision, elisionBeside, elisionsOf, promptCommand } from './lines.js';
 import { joinSplitRows, unlabel } from './nccl-tests-lines.js';
-import { cutHeader, type Fourth, HEADERLESS_TYPE, rowByNames, rowColumns, rowOf } from './nccl-tests-rows.js';
+import {
+  cutHeader,
+  type Fourth,
+  HEADERLESS_TYPE,
+  type NcclRow,
+  rowByNames,
+  rowColumns,
+  rowOf,
+} from './nccl-tests-rows.js';
 import { parseNumber } from './units.js';
 
 /**
@@ -14,21 +22,7 @@ import { parseNumber } from './units.js';
  * validated), and the footer `# Out of bounds values : %d OK|FAILED`, `# Avg bus bandwidth
  * : %g`. NCCL's own `NCCL INFO`/`NCCL WARN` lines (NCCL_DEBUG=INFO) name the network.
  */
-export interface NcclRow {
-  bytes: number;
-  type: string;
-  /** GB/s, out-of-place and in-place. */
-  algbw: number;
-  busbw: number;
-  busbwInPlace?: number;
-  /** #wrong of either placement (0 when validated and correct; undefined for N/A). */
-  wrong?: number;
-  /**
-   * The row is hypercube_perf's with more than one GPU per thread (`nGpus` > 1), whose check nccl-tests
-   * itself breaks: its `#wrong` is the test's, not the data path's (see `HypercubeGrouped`).
-   */
-  hypercubeGrouped?: true;
-}
+export type { NcclRow };
 
 /**
  * hypercube_perf under `-g` > 1. nccl-tests' startColl (src/common.cu) wraps the calls of all the thread's
