@@ -43,9 +43,9 @@ function selects(selector: unknown, labels: Record<string, string>): boolean {
   return true;
 }
 
-/** How strongly `from`'s podAffinity pulls it onto the node of `to`. */
-export function pull(from: RawService, to: RawService): 'required' | 'preferred' | undefined {
-  const pa = obj(from.affinity?.podAffinity);
+/** How strongly `from`'s podAffinity pulls it onto the node of `to` (or its podAntiAffinity pushes it off, `away`). */
+export function pull(from: RawService, to: RawService, away = false): 'required' | 'preferred' | undefined {
+  const pa = obj(away ? from.affinity?.podAntiAffinity : from.affinity?.podAffinity);
   const onHost = (t: unknown) =>
     str(obj(t)?.topologyKey) === 'kubernetes.io/hostname' && selects(obj(t)?.labelSelector, to.labels);
   if (arr(pa?.requiredDuringSchedulingIgnoredDuringExecution).some(onHost)) return 'required';
@@ -181,13 +181,19 @@ export function kvNetworkCheck(
       { subject },
     );
   }
+  // A required podAntiAffinity between them keeps every prefill off every decode's node (and the other way round).
+  const apart = prefill.some((p) =>
+    decode.some((d) => pull(p.raw, d.raw, true) === 'required' || pull(d.raw, p.raw, true) === 'required'),
+  );
   const why = multinode.length
     ? `${multinode.map((c) => `${c.svc.name} spans ${c.svc.pod.nodeCount} nodes`).join(', ')}`
-    : 'no podAffinity keeps prefill and decode on one node';
+    : apart
+      ? 'a required podAntiAffinity keeps them apart'
+      : 'no podAffinity keeps prefill and decode on one node';
   return check(
     'env.kv-over-pod-network',
     'warn',
-    `prefill and decode can be on different nodes (${why}) and ${names} no RDMA resource, secondary or host network, or NVLink ComputeDomain: KV crosses the pod network (TCP)${hostNote}`,
+    `prefill and decode ${apart && !multinode.length ? 'are on different nodes' : 'can be on different nodes'} (${why}) and ${names} no RDMA resource, secondary or host network, or NVLink ComputeDomain: KV crosses the pod network (TCP)${hostNote}`,
     {
       subject,
       fix: 'request the RDMA device (e.g. rdma/ib) with IPC_LOCK on prefill and decode, or attach an RDMA network (Multus, GKE), or keep both on one node',

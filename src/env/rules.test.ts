@@ -376,6 +376,19 @@ describe('graph checks', () => {
           'required podAffinity holds prefill and decode onto one node, so KV stays on the node (over the pod network there: Prefill (prefill) and Decode (decode) have no RDMA, host or secondary network)',
       },
     ]);
+    // A required podAntiAffinity between them keeps them apart: they are on different nodes, not only can be.
+    const apart = checks(
+      pd({ resources: '', pod: affinity.replace('podAffinity:', 'podAntiAffinity:') }),
+      'env.kv-over-pod-network',
+      '',
+    )[0];
+    expect(apart?.status).toBe('warn');
+    expect(apart?.detail).toMatch(
+      /^prefill and decode are on different nodes \(a required podAntiAffinity keeps them apart\)/,
+    );
+    expect(checks(pd({ resources: '' }), 'env.kv-over-pod-network', '')[0]?.detail).toMatch(
+      /^prefill and decode can be on different nodes \(no podAffinity keeps/,
+    );
     // An affinity to the zone does not keep them on one node.
     expect(
       checks(
