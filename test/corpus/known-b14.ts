@@ -336,4 +336,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'rdma-link/dgx-spark-playbooks-heterogeneous-rdma-ibdev2netdev-before-cable-all-four-down.txt':
     "READING: four `ibdev2netdev` rows, all Down, with no command typed: read's stated rule is that rows without their command may be part of the output (other devices not shown), so it warns on each Down port and leaves whether the host has an RDMA link not shown; the expert took the four rows for the whole listing of the DGX Spark's ConnectX-7 (the playbook shows it before the cable is plugged)",
   // b65
+  // (b65, 11 captures: 10 of 11 agreed when first run; no TOOL miss; 1 READING left)
+  'perftest/stmatengss-ib-write-lat-cx3-qdr-indented-prompt-1us.txt':
+    "READING: as moc-training's ib_read_lat: read answers the latency question an `ib_write_lat` run asks by its stated band (0.98 us typical at 2 B on mlx4_0 over InfiniBand, inside the 10 us verbs band), so a completed run is no problem; the expert left a latency-only run unjudged because it gives no bandwidth figure to hold against the QDR link",
 };
