@@ -25,6 +25,7 @@ import { MANIFESTS_m28 } from './manifests-m28.table.js';
 import { MANIFESTS_m29 } from './manifests-m29.table.js';
 import { MANIFESTS_m30 } from './manifests-m30.table.js';
 import { MANIFESTS_m31 } from './manifests-m31.table.js';
+import { MANIFESTS_m32 } from './manifests-m32.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -55,4 +56,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m29,
   ...MANIFESTS_m30,
   ...MANIFESTS_m31,
+  ...MANIFESTS_m32,
 ];

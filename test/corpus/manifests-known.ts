@@ -300,4 +300,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m30
   // (opea-chatqna-xeon-cpu-rendered.yaml: was READING 'nothing verified'; TOOL P2, fixed: a model server with no prefill/decode hand-off (TGI, TEI, llama-server, Ollama) is a serving worker, aggregated: src/env/agg-servers.test.ts)
   // m31
+  // m32
 };
