@@ -41,3 +41,51 @@ spec:
     expect(status(a, 'env.multinode-rdma')).not.toContain('warn');
   });
 });
+
+describe('Kubeflow Trainer v2: a training runtime holds a JobSet; a TrainJob names the runtime it runs on', () => {
+  it('reads a ClusterTrainingRuntime as the JobSet in spec.template', async () => {
+    const a = await run(`
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: ClusterTrainingRuntime
+metadata: {name: torch}
+spec:
+  mlPolicy: {numNodes: 2, torch: {numProcPerNode: auto}}
+  template:
+    spec:
+      replicatedJobs:
+        - name: node
+          replicas: 1
+          template:
+            spec:
+              parallelism: 2
+              template:
+                spec:
+                  containers:
+                    - name: node
+                      image: example/torch:v1
+                      command: [torchrun, train.py]
+                      resources: {limits: {nvidia.com/gpu: 4}}
+`);
+    expect(a.part.graphs.map((g) => g.kind)).toEqual(['ClusterTrainingRuntime']);
+    expect(pods(a)).toEqual(['node/node nodes=2 role=agg']);
+    // Two nodes of GPUs with no RDMA path: the runtime's pods are judged as any JobSet's are.
+    expect(status(a, 'env.multinode-rdma')).toEqual(['warn']);
+  });
+
+  it('lists a TrainJob as a partial graph naming its runtime, never "not a workload"', async () => {
+    const a = await run(`
+apiVersion: trainer.kubeflow.org/v1alpha1
+kind: TrainJob
+metadata: {name: sft}
+spec:
+  runtimeRef: {name: torch-distributed, kind: ClusterTrainingRuntime}
+  trainer:
+    numNodes: 2
+    command: [torchrun, train.py]
+    resourcesPerNode: {limits: {nvidia.com/gpu: 2}}
+`);
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['TrainJob partial']);
+    expect(detail(a, 'env.partial')).toContain('ClusterTrainingRuntime torch-distributed');
+    expect(pods(a)).toEqual(['trainer/node nodes=2 role=agg']);
+  });
+});
