@@ -89,3 +89,61 @@ spec:
     expect(pods(a)).toEqual(['trainer/node nodes=2 role=agg']);
   });
 });
+
+describe('FusionInfer: roles and runtime profiles hold pod templates; a role of N nodes is N pods', () => {
+  const isvc = (roles: string) => `
+apiVersion: fusioninfer.io/v1alpha1
+kind: InferenceService
+metadata: {name: qwen}
+spec:
+  roles:
+    - name: router
+      componentType: router
+      strategy: prefix-cache
+${roles}`;
+  const worker = (o: { tp: number; gpus: number; nodes?: number }) => `    - name: inference
+      componentType: worker
+      replicas: 2
+${o.nodes ? `      multinode: {nodeCount: ${o.nodes}}\n` : ''}      template:
+        spec:
+          containers:
+            - name: vllm
+              image: vllm/vllm-openai:v0.27.1
+              args: [--model, Qwen/Qwen3-8B, --tensor-parallel-size, "${o.tp}"]
+              resources: {limits: {nvidia.com/gpu: "${o.gpus}"}}
+`;
+
+  it('reads the worker role of an InferenceService as aggregated engine pods (the router holds no pod)', async () => {
+    const a = await run(isvc(worker({ tp: 1, gpus: 1 })));
+    expect(a.part.graphs.map((g) => `${g.kind} ${g.mode}`)).toEqual(['InferenceService aggregated']);
+    expect(pods(a)).toEqual(['inference/vllm nodes=1 role=agg']);
+    expect(a.checks.filter((c) => c.status === 'warn' || c.status === 'fail')).toEqual([]);
+  });
+
+  it('a multinode role spreads tensor parallelism over its nodes: the cross-node path is judged', async () => {
+    const a = await run(isvc(worker({ tp: 2, gpus: 1, nodes: 2 })));
+    expect(pods(a)).toEqual(['inference/vllm nodes=2 role=agg']);
+    expect(status(a, 'env.multinode-rdma')).toEqual(['warn']);
+  });
+
+  it('reads a ClusterRuntimeProfile’s prefiller and decoder as the two sides of one P/D graph', async () => {
+    const side = (field: string, role: string) => `  ${field}:
+    podTemplate:
+      spec:
+        containers:
+          - name: engine
+            image: vllm/vllm-openai:v0.27.1
+            args: [--model, m, --kv-transfer-config, '{"kv_connector":"NixlConnector","kv_role":"${role}"}']
+            resources: {limits: {nvidia.com/gpu: "1"}}
+`;
+    const a = await run(`
+apiVersion: fusioninfer.io/v1alpha1
+kind: ClusterRuntimeProfile
+metadata: {name: pd}
+spec:
+  backend: vllm
+${side('prefiller', 'kv_producer')}${side('decoder', 'kv_consumer')}`);
+    expect(pods(a)).toEqual(['prefiller/engine nodes=1 role=prefill', 'decoder/engine nodes=1 role=decode']);
+    expect(status(a, 'env.kv-over-pod-network')).toEqual(['warn']);
+  });
+});

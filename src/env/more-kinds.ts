@@ -1,5 +1,5 @@
 import { containerServices } from './pod-services.js';
-import { obj, type RawService, type Rec, str } from './raw.js';
+import { arr, obj, type RawService, type Rec, str } from './raw.js';
 import { jobSetServices } from './training-jobs.js';
 
 /**
@@ -12,9 +12,16 @@ import { jobSetServices } from './training-jobs.js';
  *   `JobSetTemplateSpec`), read as that JobSet; a `TrainJob` names its runtime (`spec.runtimeRef`) and sets
  *   the trainer's command, image, node count and resources per node (`spec.trainer`): its pods are built
  *   from a runtime the object does not hold (P2: listed as a partial graph with what it shows).
+ * - FusionInfer (fusioninfer.io): an `InferenceService` lists `spec.roles`, each a `componentType` (router,
+ *   prefiller, decoder, worker), `replicas`, `multinode.nodeCount` and a PodTemplateSpec `template`
+ *   (fusioninfer/fusioninfer api/core/v1alpha1/inferenceservice_types.go:26-32, 51, 66, 94, 98, 104, 115-118);
+ *   a `RuntimeProfile` or `ClusterRuntimeProfile` holds `aggregated`, `prefiller`, `decoder`, each a
+ *   `podTemplate` and `multinode.nodeCount` (docs/fusioninfer/docs/design/runtime-profile.md "API Structure").
+ *   A role of N nodes is N pods from the one template; the prefiller and decoder fields declare the side.
  */
 export const MORE_KINDS: Record<string, string[]> = {
   'trainer.kubeflow.org/': ['ClusterTrainingRuntime', 'TrainingRuntime', 'TrainJob'],
+  'fusioninfer.io/': ['InferenceService', 'RuntimeProfile', 'ClusterRuntimeProfile'],
 };
 
 export interface MoreKindGraph {
@@ -26,6 +33,62 @@ const count = (x: unknown, dflt: number) => {
   const n = Number(str(x) ?? dflt);
   return Number.isFinite(n) && n >= 1 ? Math.floor(n) : dflt;
 };
+
+const SIDE: Record<string, 'prefill' | 'decode'> = { prefiller: 'prefill', decoder: 'decode' };
+
+/** One FusionInfer role: its template's containers, N pods for a role of N nodes, the side a P/D role declares. */
+function fusionRole(o: {
+  name: string;
+  path: string;
+  side?: string;
+  tmpl: Rec | undefined;
+  role: Rec;
+  replicas: number;
+}) {
+  const nodes = count(obj(o.role.multinode)?.nodeCount, 1);
+  const services = containerServices({
+    prefix: `${o.name}/`,
+    path: o.path,
+    tmpl: o.tmpl,
+    nodeCount: nodes,
+    replicas: o.replicas,
+  });
+  const side = o.side ? SIDE[o.side] : undefined;
+  if (side) for (const s of services) s.declared = { role: side, from: 'field' };
+  return services;
+}
+
+function fusionInferenceService(doc: Rec): RawService[] {
+  return arr(obj(doc.spec)?.roles).flatMap((r, k) => {
+    const role = obj(r);
+    if (!role) return [];
+    const name = str(role.name) ?? `#${k}`;
+    return fusionRole({
+      name,
+      path: `spec.roles[name=${name}].template.`,
+      side: str(role.componentType),
+      tmpl: obj(role.template),
+      role,
+      replicas: count(role.replicas, 1),
+    });
+  });
+}
+
+function fusionRuntimeProfile(doc: Rec): RawService[] {
+  const spec = obj(doc.spec);
+  return ['aggregated', 'prefiller', 'decoder'].flatMap((field) => {
+    const role = obj(spec?.[field]);
+    if (!role) return [];
+    return fusionRole({
+      name: field,
+      path: `spec.${field}.podTemplate.`,
+      side: field,
+      tmpl: obj(role.podTemplate),
+      role,
+      replicas: 1,
+    });
+  });
+}
 
 /** A TrainJob's trainer as one pod template of `numNodes` pods (its runtime, not shown, builds the rest). */
 function trainJob(doc: Rec): MoreKindGraph {
@@ -64,6 +127,9 @@ export function moreKindGraph(kind: string, apiVersion: string, doc: Rec): MoreK
   const group = Object.keys(MORE_KINDS).find((g) => apiVersion.startsWith(g));
   if (!group || !MORE_KINDS[group]?.includes(kind)) return undefined;
   if (kind === 'TrainJob') return trainJob(doc);
-  const jobSet = { spec: obj(obj(obj(doc.spec)?.template)?.spec) ?? {} };
-  return { services: jobSetServices('JobSet', 'jobset.x-k8s.io/v1alpha2', jobSet) ?? [] };
+  if (group === 'trainer.kubeflow.org/') {
+    const jobSet = { spec: obj(obj(obj(doc.spec)?.template)?.spec) ?? {} };
+    return { services: jobSetServices('JobSet', 'jobset.x-k8s.io/v1alpha2', jobSet) ?? [] };
+  }
+  return { services: kind === 'InferenceService' ? fusionInferenceService(doc) : fusionRuntimeProfile(doc) };
 }

@@ -324,7 +324,7 @@ function kaiwoInline(spec: Rec | undefined): RawService[] | undefined {
 /** The graph of one of these kinds, or undefined when the document is not one. */
 export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec): MoreCrdGraph | undefined {
   const spec = obj(doc.spec);
-  const more = moreKindGraph(kind, apiVersion, doc); // Kubeflow Trainer v2 (more-kinds.ts)
+  const more = moreKindGraph(kind, apiVersion, doc); // Kubeflow Trainer v2, FusionInfer (more-kinds.ts)
   if (more) return more;
   if (kind === 'KaiwoService' && apiVersion.startsWith('kaiwo.silogen.ai/')) {
     const kaiwo = kaiwoInline(spec);
