@@ -97,9 +97,10 @@ async function judge(file: string): Promise<{ verdict: string; whole: boolean }>
     refuseEmptyInputs([file], report as unknown as EnvReportPart, path.dirname(file));
     return { verdict: report.verdict.status, whole: !report.checks.some((c) => c.id === 'env.read-in-part') };
   } catch (err) {
-    // The refusal names the file; its reason is what must not change.
+    // The refusal names the file; its reason is what must not change (not where the shape moved the line it names).
+    const reason = String(err).split(': nothing to check: ')[1]?.split('\n')[0];
     return {
-      verdict: `exit 2: ${String(err).split(': nothing to check: ')[1]?.split('\n')[0]}`,
+      verdict: `exit 2: ${reason?.replace(/ at line \d+, column \d+/, '')}`,
       whole: false,
     };
   }

@@ -1,3 +1,4 @@
+import { moreKindGraph } from './more-kinds.js';
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str } from './raw.js';
 import { rayClusterServices } from './ray.js';
@@ -323,6 +324,8 @@ function kaiwoInline(spec: Rec | undefined): RawService[] | undefined {
 /** The graph of one of these kinds, or undefined when the document is not one. */
 export function moreServingCrdGraph(kind: string, apiVersion: string, doc: Rec): MoreCrdGraph | undefined {
   const spec = obj(doc.spec);
+  const more = moreKindGraph(kind, apiVersion, doc); // Kubeflow Trainer v2, FusionInfer (more-kinds.ts)
+  if (more) return more;
   if (kind === 'KaiwoService' && apiVersion.startsWith('kaiwo.silogen.ai/')) {
     const kaiwo = kaiwoInline(spec);
     if (kaiwo) return { services: kaiwo };

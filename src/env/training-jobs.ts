@@ -14,9 +14,15 @@ import { arr, obj, type RawService, type Rec, str } from './raw.js';
  */
 export const TRAINING_JOB_KINDS: Record<string, string[]> = {
   'kubeflow.org/': ['MPIJob', 'PyTorchJob'],
+  // TorchElastic's ElasticJob: `spec.replicaSpecs` (Worker) of the same ReplicaSpec shape, one elastic world.
+  'elastic.pytorch.org/': ['ElasticJob'],
 };
 
-const FIELD: Record<string, string> = { MPIJob: 'mpiReplicaSpecs', PyTorchJob: 'pytorchReplicaSpecs' };
+const FIELD: Record<string, string> = {
+  MPIJob: 'mpiReplicaSpecs',
+  PyTorchJob: 'pytorchReplicaSpecs',
+  ElasticJob: 'replicaSpecs',
+};
 
 /** A ReplicaSpec's pods: as written, else the operator's default (an MPIJob's Worker 0, every other 1). */
 function replicasOf(spec: Rec, dflt: number): number {

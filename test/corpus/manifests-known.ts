@@ -300,5 +300,23 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m30
   // (opea-chatqna-xeon-cpu-rendered.yaml: was READING 'nothing verified'; TOOL P2, fixed: a model server with no prefill/decode hand-off (TGI, TEI, llama-server, Ollama) is a serving worker, aggregated: src/env/agg-servers.test.ts)
   // m31
+  'awsdoeks-elasticjob-imagenet-efa-p4d.yaml':
+    "READING: env's stated rule env.rdma-ipc-lock warns on a pod that requests vpc.amazonaws.com/efa without IPC_LOCK or privileged (memory registration bounded by RLIMIT_MEMLOCK); the expert judged the training job's KV path only (no hand-off), as for aioneks-vllm-405b-trn1-lws-efa.yaml",
+  'fusioninfer-docs-clusterruntimeprofile-pd-nixl.yaml':
+    "TOOL: env.shm counts the prefiller's 2 requested GPUs as 2 GPU processes and fails the runtime-default 64Mi /dev/shm, but vLLM given no --tensor-parallel-size runs one GPU worker (the second GPU idle); counting an engine's processes from its parallelism flags (TP x PP x DP, per engine) would touch earlier verdicts and was not done in m31's time. The expert's not-judged (KV over the pod network) is what env also warns (env.kv-over-pod-network)",
+  'gkecea-rdma-nccl-test-a4x-max-jobset.yaml':
+    "READING: env's stated rule (src/env/repeated-keys.ts) warns on a key repeated with the same value (restartPolicy twice: strict parsers and Kubernetes strict field validation refuse it); the expert judged the fabric test's KV path only",
+  'gkecea-rdma-nccl-test-imex-a4x-computedomain.yaml':
+    "READING: env's stated rule (src/env/repeated-keys.ts): a key repeated with different values (the container's resources, once with a CPU request, once with the GPU limit and ComputeDomain claim) stays an error, as which value is meant is not shown; the expert took the second block, as a non-strict parser keeps the last",
+  'gkecea-rdma-nccl-test-managed-mrdma-claim.yaml':
+    "READING: as gkecea-rdma-nccl-test-imex-a4x-computedomain.yaml: the container's resources key is given twice with different values, which env's stated rule (src/env/repeated-keys.ts) refuses to choose between; the expert took the second block (8 GPUs and the mrdma claim)",
+  'gkecea-tcpxo-nccl-test-latest-a3mega.yaml':
+    "READING: env's stated rule (src/env/rules-pod.ts shmCheck: anything that moves data itself, a benchmark, keeps the warn) warns on a 1Gi /dev/shm for 8 GPU processes in the nccl-test container; the expert judged the fabric test's KV path only (no hand-off)",
+  'ocioke-active-health-checks-nccl-tests-cronjob.yaml':
+    "READING: as opea-chatqna-xeon-cpu-rendered.yaml: the MPIJobs are text inside ConfigMaps and the CronJob's kubectl pod runs no engine and requests no accelerator, so nothing is verified (env's rule: a skip is never a pass); the expert judged the same facts (health checks, no KV hand-off) as nothing at risk",
+  'odh-kftv2-clustertrainingruntime-osu-gpu.yaml':
+    "READING: the launcher runs the OSU benchmarks through /usr/local/bin/uid_entrypoint.sh, a script file whose content is not shown, which env's stated rule (src/env/non-serving.ts: a script may be anything) keeps opaque, so the one-GPU pods over three nodes keep env.multinode-rdma and env.shm warnings; the expert read the inline command (OSU device-to-device benchmarks) as a fabric test",
+  'odh-kftv2-trainjob-mpi-ddp-sft-runtimepatches.yaml':
+    "READING: a TrainJob's pods are built from the ClusterTrainingRuntime it names (not in the file), so env lists it as a partial graph and verifies nothing (P2); the expert read the trainer's mpirun DDP fine-tuning command as training with no KV hand-off",
   // m32
 };
