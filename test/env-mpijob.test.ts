@@ -167,7 +167,8 @@ ${container}
     ['a Python script', '          command: [python, serve.py, --port, "8000"]'],
     [
       'an engine started through bash -c',
-      '          command: [bash, -c, "ulimit -l unlimited; vllm serve m --port 8000"]',
+      // Eight GPU processes: vLLM with no parallel size would run one (src/env/shm-one-process.test.ts).
+      '          command: [bash, -c, "ulimit -l unlimited; vllm serve m --tensor-parallel-size 8 --port 8000"]',
     ],
     [
       'mpirun starting a Python script',

@@ -9,6 +9,7 @@ import {
   type KvPath,
   knownEnvOf,
   kvPathOf,
+  oneGpuProcess,
   type ServingEngine,
   tensorParallelOf,
 } from './serving-engine.js';
@@ -138,6 +139,8 @@ export function mountedConfigsOf(s: RawService, configMaps: Map<string, Record<s
 export interface EngineFacts {
   engine?: ServingEngine;
   tensorParallel?: number;
+  /** The engine's shown command line starts one GPU process (serving-engine.ts oneGpuProcess). */
+  oneProcess?: true;
   kv?: KvPath;
 }
 
@@ -162,6 +165,7 @@ export function engineFactsOf(
   return {
     ...(engine ? { engine } : {}),
     ...(tp !== undefined ? { tensorParallel: tp } : {}),
+    ...(tp === undefined && oneGpuProcess(s) ? { oneProcess: true as const } : {}),
     ...(kv ? { kv } : {}),
   };
 }

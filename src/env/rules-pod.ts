@@ -201,11 +201,9 @@ export function shmCheck(
       { subject },
     );
   // The processes that share one pod's /dev/shm: its GPUs, or its share of a tensor-parallel group spread over nodes.
-  const ranks = Math.max(
-    s.pod.gpus ?? 0,
-    Math.ceil((facts.tensorParallel ?? 0) / Math.max(s.pod.nodeCount, 1)),
-    1,
-  );
+  const ranks = facts.oneProcess
+    ? 1
+    : Math.max(s.pod.gpus ?? 0, Math.ceil((facts.tensorParallel ?? 0) / Math.max(s.pod.nodeCount, 1)), 1);
   // Only an nvidia.com/gpu count shows GPUs; other accelerators (Neuron, TPU, Gaudi, DRA devices) are the engine's processes.
   const unit = s.pod.gpus !== undefined ? 'GPU' : 'engine';
   const who = ranks > 1 ? `${ranks} ${unit} processes` : `one ${unit} process`;

@@ -146,6 +146,27 @@ function valueAt(text: string, at: number): string {
   return /^\S*/.exec(text.slice(at))?.[0] ?? '';
 }
 
+/**
+ * vLLM's and SGLang's options that start more than one GPU process, or may (vllm/engine/arg_utils.py: `--tensor-parallel-size`
+ * `-tp`, `--pipeline-parallel-size` `-pp`, `--data-parallel-size` `-dp`, `--data-parallel-size-local` `-dpl`,
+ * `--prefill-context-parallel-size` `-pcp`, `--decode-context-parallel-size` `-dcp`, `--enable-expert-parallel`;
+ * sglang/srt/server_args.py: `--tp-size`, `--pp-size`, `--dp-size`, `--ep-size`, `--nnodes`, and argparse's
+ * prefixes `--tp`, `--dp`), and a config file that may set them (`--config`).
+ */
+const PARALLEL_OPTION =
+  /(?:^|\s)(?:--tensor-parallel-size|-tp|--tp-size|--tp|--pipeline-parallel-size|-pp|--pp-size|--data-parallel-size(?:-local)?|-dpl?|--dp-size|--dp|--(?:prefill|decode)-context-parallel-size|-[pd]cp|--enable-expert-parallel|--expert-parallel-size|--ep-size|--ep|--nnodes|--config)(?:[=\s]|$)/;
+
+/**
+ * A vLLM or SGLang engine whose command line is shown and sets no parallelism runs one GPU process: every size
+ * defaults to 1, so GPUs the pod requests beyond the first are idle, not peers sharing its /dev/shm.
+ */
+export function oneGpuProcess(s: Pick<RawService, 'argv' | 'image' | 'commandLength'>): boolean {
+  // Args alone run the image's ENTRYPOINT: an engine image starts the engine with them.
+  const engine = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });
+  if (s.argv.length === 0) return false;
+  return (engine === 'vllm' || engine === 'sglang') && !PARALLEL_OPTION.test(argvText(s.argv));
+}
+
 /** Tensor parallelism from the command line (`--tensor-parallel-size`, `--tp-size`, `--tp`), or an engine config. */
 export function tensorParallelOf(
   s: Pick<RawService, 'argv'>,

@@ -302,8 +302,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m31
   'awsdoeks-elasticjob-imagenet-efa-p4d.yaml':
     "READING: env's stated rule env.rdma-ipc-lock warns on a pod that requests vpc.amazonaws.com/efa without IPC_LOCK or privileged (memory registration bounded by RLIMIT_MEMLOCK); the expert judged the training job's KV path only (no hand-off), as for aioneks-vllm-405b-trn1-lws-efa.yaml",
-  'fusioninfer-docs-clusterruntimeprofile-pd-nixl.yaml':
-    "TOOL: env.shm counts the prefiller's 2 requested GPUs as 2 GPU processes and fails the runtime-default 64Mi /dev/shm, but vLLM given no --tensor-parallel-size runs one GPU worker (the second GPU idle); counting an engine's processes from its parallelism flags (TP x PP x DP, per engine) would touch earlier verdicts and was not done in m31's time. The expert's not-judged (KV over the pod network) is what env also warns (env.kv-over-pod-network)",
+  // (fusioninfer-docs-clusterruntimeprofile-pd-nixl.yaml: was TOOL, env.shm counted the prefiller's 2 GPUs as 2 processes; fixed: a vLLM or SGLang command line that sets no parallelism runs one GPU process: src/env/shm-one-process.test.ts)
   'gkecea-rdma-nccl-test-a4x-max-jobset.yaml':
     "READING: env's stated rule (src/env/repeated-keys.ts) warns on a key repeated with the same value (restartPolicy twice: strict parsers and Kubernetes strict field validation refuse it); the expert judged the fabric test's KV path only",
   'gkecea-rdma-nccl-test-imex-a4x-computedomain.yaml':
