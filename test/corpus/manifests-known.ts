@@ -300,4 +300,10 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // (opea-chatqna-xeon-cpu-rendered.yaml: was READING 'nothing verified'; TOOL P2, fixed: a model server with no prefill/decode hand-off (TGI, TEI, llama-server, Ollama) is a serving worker, aggregated: src/env/agg-servers.test.ts)
   // m31
   // m32
+  'gxll-dynamo-dgd-v1b1-eks-vllm-disagg-g7e-efa-libfabric.yaml':
+    "READING: as yao531441-dynamo-dgd-v1b1-eks-vllm-disagg-p5-efa-libfabric.yaml: env's stated rule (env.rdma-ipc-lock) warns that the Dynamo runtime image runs as uid 1000, for whom IPC_LOCK has no effect, so pinning EFA buffers is bounded by RLIMIT_MEMLOCK; the expert assumed the EKS nodes' containerd memlock limit and judged the EFA path declared",
+  'gxll-dynamo-dgd-v1b1-gke-vllm-disagg-no-kvcfg-no-rdma.yaml':
+    "READING: env's stated rule (env.kv-connector, references/env-rules.md 'Issue 22', upstream components/src/dynamo/vllm/args.py: 'the default is no longer nixl', still so at githubgxll/dynamo cdf9267d args.py:217-226) fails a dynamo.vllm prefill worker told --disaggregation-mode prefill with no --kv-transfer-config: it refuses to start; the expert assumed Dynamo still supplies NixlConnector by default and judged only the TCP risk",
+  'gxll-dynamo-global-planner-vllm-pools-multi-dgd-no-rdma.yaml':
+    "READING: as gxll-dynamo-dgd-v1b1-gke-vllm-disagg-no-kvcfg-no-rdma.yaml: the prefill pools' dynamo.vllm workers have --disaggregation-mode prefill and no --kv-transfer-config, which Dynamo 1.0.0 and later refuses (env.kv-connector, a stated rule citing upstream args.py); the expert assumed a default NixlConnector and judged only the TCP risk between the pools",
 };
