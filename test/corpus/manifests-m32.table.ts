@@ -108,4 +108,16 @@ export const MANIFESTS_m32: ManifestCase[] = [
     expert: 'no-problem',
     why: 'SGLang 1P1D TP4 on GB200 (each worker a whole node, so KV crosses nodes), Mooncake transfer backend with its NVLINK memory pool and MC_FORCE_MNNVL; both claim the ComputeDomain channel defined in the file, root with IPC_LOCK: KV goes over the NVLink fabric, declared',
   },
+  {
+    file: 'dynamo-kimi-k3-sglang-disagg-gb200-mooncake-nvlink-cd-multinode.yaml',
+    source: `${DYN}/23eb0372088c35854ea01f6241a16a54aa84a8c8/recipes/kimi-k3/sglang/disagg-gb200-agentic/deploy.yaml ${READ_FILE}`,
+    expert: 'no-problem',
+    why: 'SGLang 2 prefill and 1 decode, each TP16/EP16 over 4 GB200 nodes (options from a ConfigMap through --config), Mooncake transfer backend with its NVLINK memory pool and MC_FORCE_MNNVL; every worker claims the ComputeDomain channel defined in the file and runs as root with IPC_LOCK: KV crosses nodes over the NVLink fabric, declared',
+  },
+  {
+    file: 'dynamo-dsv41-flash-vllm-disagg-b200-rdma-ib4-no-pin.yaml',
+    source: `${DYN}/06c8fbf1bdfbcfbc7b340a35855137860d117853/recipes/deepseek-v4.1-flash/vllm/disagg-b200-agentic/deploy-generic.yaml ${READ_FILE}`,
+    expert: 'no-problem',
+    why: 'v1beta1 DGD, both workers `type: worker` told --disaggregation-mode prefill/decode, vLLM TP4 NixlConnector on the UCX plugin; each requests rdma/ib 4 for its 4 B200 GPUs with UCX_TLS=rc_x,rc,cuda_copy,cuda_ipc,tcp and no device pin (UCX picks among the granted ports), root with IPC_LOCK: the RDMA path is declared',
+  },
 ];
