@@ -130,10 +130,13 @@ describe('walks never abort; DGDR', () => {
     expect(part.graphs.length).toBeGreaterThan(5);
   });
 
-  it('the DGDR sample has no spec.overrides.dgd: listed as skipped, not a graph', async () => {
+  it('the DGDR sample has no spec.overrides.dgd: a partial graph the profiler generates, not "nothing to check"', async () => {
     const { part } = await run('dgdr-sample.yaml');
-    expect(part.graphs).toEqual([]);
-    expect(part.skipped[0]?.why).toMatch(/without spec\.overrides\.dgd/);
+    expect(part.skipped).toEqual([]);
+    expect(part.graphs[0]?.mode).toBe('partial');
+    expect(part.graphs[0]?.partial).toMatch(
+      /without spec\.overrides\.dgd: the operator generates the graph by profiling/,
+    );
   });
 });
 
