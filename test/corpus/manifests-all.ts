@@ -26,6 +26,7 @@ import { MANIFESTS_m29 } from './manifests-m29.table.js';
 import { MANIFESTS_m30 } from './manifests-m30.table.js';
 import { MANIFESTS_m31 } from './manifests-m31.table.js';
 import { MANIFESTS_m32 } from './manifests-m32.table.js';
+import { MANIFESTS_m33 } from './manifests-m33.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -57,4 +58,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m30,
   ...MANIFESTS_m31,
   ...MANIFESTS_m32,
+  ...MANIFESTS_m33,
 ];

@@ -323,4 +323,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.kv-connector, references/env-rules.md 'Issue 22', upstream components/src/dynamo/vllm/args.py: 'the default is no longer nixl', still so at githubgxll/dynamo cdf9267d args.py:217-226) fails a dynamo.vllm prefill worker told --disaggregation-mode prefill with no --kv-transfer-config: it refuses to start; the expert assumed Dynamo still supplies NixlConnector by default and judged only the TCP risk",
   'gxll-dynamo-global-planner-vllm-pools-multi-dgd-no-rdma.yaml':
     "READING: as gxll-dynamo-dgd-v1b1-gke-vllm-disagg-no-kvcfg-no-rdma.yaml: the prefill pools' dynamo.vllm workers have --disaggregation-mode prefill and no --kv-transfer-config, which Dynamo 1.0.0 and later refuses (env.kv-connector, a stated rule citing upstream args.py); the expert assumed a default NixlConnector and judged only the TCP risk between the pools",
+  // m33
 };
