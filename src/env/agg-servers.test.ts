@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseYamlFile } from '../../test/helpers/env.js';
+import { analyseYamlFile, oneContainerDeployment } from '../../test/helpers/env.js';
 
 /**
  * Model servers with no prefill/decode KV hand-off of their own (Text Generation Inference, Text Embeddings
@@ -8,18 +8,7 @@ import { analyseYamlFile } from '../../test/helpers/env.js';
  * aggregated, nothing it holds moves KV between pods. Found by batch m30 (a CPU-only TGI/TEI stack read as "nothing
  * verified").
  */
-const deployment = (container: string) => `
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: llm}
-spec:
-  selector: {matchLabels: {app: llm}}
-  template:
-    metadata: {labels: {app: llm}}
-    spec:
-      containers:
-      - name: server
-${container}`;
+const deployment = (container: string) => oneContainerDeployment(container);
 type Result = Awaited<ReturnType<typeof analyseYamlFile>>;
 const by = (a: Result, id: string) => a.checks.filter((c) => c.id === id);
 const roles = (a: Result) => a.part.services.map((s) => `${s.name}=${s.role}`);

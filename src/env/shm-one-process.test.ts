@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseYamlFile } from '../../test/helpers/env.js';
+import { analyseYamlFile, oneContainerDeployment } from '../../test/helpers/env.js';
 
 /**
  * `/dev/shm` is shared by the processes of a pod (rules-pod.ts shmCheck). A vLLM or SGLang engine whose command line
@@ -8,20 +8,13 @@ import { analyseYamlFile } from '../../test/helpers/env.js';
  * the first are idle, not NCCL peers (serving-engine.ts oneGpuProcess). Found by batch m31 (a FusionInfer prefiller
  * requesting two GPUs with no --tensor-parallel-size, failed as "2 GPU processes").
  */
-const deployment = (args: string, gpus = 2) => `
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: llm}
-spec:
-  selector: {matchLabels: {app: llm}}
-  template:
-    metadata: {labels: {app: llm}}
-    spec:
-      containers:
-      - name: engine
-        image: vllm/vllm-openai:v0.11.0
+const deployment = (args: string, gpus = 2) =>
+  oneContainerDeployment(
+    `        image: vllm/vllm-openai:v0.11.0
         args: [${args}]
-        resources: {limits: {nvidia.com/gpu: "${gpus}"}}`;
+        resources: {limits: {nvidia.com/gpu: "${gpus}"}}`,
+    'engine',
+  );
 const shm = async (yaml: string) =>
   (await analyseYamlFile(yaml)).checks
     .filter((c) => c.id === 'env.shm')

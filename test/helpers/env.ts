@@ -137,3 +137,19 @@ export const BILLION_LAUGHS = [
   'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
   ...'bcdefghi'.split('').map((c, k) => `${c}: &${c} [${Array(9).fill(`*${'abcdefghi'[k]}`).join(',')}]`),
 ].join('\n');
+
+/** A Deployment of one pod whose one container (`name`) is the lines given, indented under `- name:` as written. */
+export function oneContainerDeployment(container: string, name = 'server'): string {
+  return `
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: llm}
+spec:
+  selector: {matchLabels: {app: llm}}
+  template:
+    metadata: {labels: {app: llm}}
+    spec:
+      containers:
+      - name: ${name}
+${container}`;
+}
