@@ -164,7 +164,12 @@ export function oneGpuProcess(s: Pick<RawService, 'argv' | 'image' | 'commandLen
   // Args alone run the image's ENTRYPOINT: an engine image starts the engine with them.
   const engine = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });
   if (s.argv.length === 0) return false;
-  return (engine === 'vllm' || engine === 'sglang') && !PARALLEL_OPTION.test(argvText(s.argv));
+  // A shell variable the script expands (`$ARGS`, `${EXTRA}`) splits into any options; a Kubernetes `$(VAR)` left
+  // unresolved is one word of the list (no splitting), the model path where it stands.
+  const text = argvText(s.argv);
+  return (
+    (engine === 'vllm' || engine === 'sglang') && !PARALLEL_OPTION.test(text) && !/\$\{?[A-Za-z_]/.test(text)
+  );
 }
 
 /** Tensor parallelism from the command line (`--tensor-parallel-size`, `--tp-size`, `--tp`), or an engine config. */

@@ -44,6 +44,19 @@ describe('env.shm: the processes an engine starts, not the GPUs it requests', ()
     }
   });
 
+  it("a shell variable the engine's script expands may hold any option: the GPUs stay the count", async () => {
+    const yaml = oneContainerDeployment(
+      `        image: vllm/vllm-openai:v0.11.0
+        command: [sh, -c, 'vllm serve m $EXTRA_ARGS']
+        resources: {limits: {nvidia.com/gpu: "2"}}`,
+    );
+    const [c] = await shm(yaml);
+    expect(c).toMatch(/^fail .*for 2 GPU processes/);
+    // The same script with no variable runs one process.
+    const [one] = await shm(yaml.replace(' $EXTRA_ARGS', ''));
+    expect(one).toMatch(/^ok .*one GPU process/);
+  });
+
   it('an image env knows as no engine keeps the GPUs as the count', async () => {
     const yaml = deployment('m').replace('vllm/vllm-openai:v0.11.0', 'example.com/server:1.0');
     const [c] = await shm(yaml);
