@@ -55,4 +55,10 @@ export const MANIFESTS_m33: ManifestCase[] = [
     expert: 'not-judged',
     why: "v1beta1 DGD on GB200: vLLM 3P3D TP4 each on one node, NixlConnector with UCX_TLS cuda_copy,cuda_ipc,tcp and MNNVL cuda_ipc on; the ComputeDomain claim template is the site's and not in the file, the GKE RDMA interfaces are annotated without the matching network resources and no rc transport is allowed: whether KV rides MNNVL or falls back to TCP is not shown",
   },
+  {
+    file: 'dynamo-motif3-vllm-disagg-b200-generic-1p1d-launcher-cm-no-rdma.yaml',
+    source: `${DYN}/57ac2fa7a22998b9f400ac615fe4b8e3b579f8ff/recipes/motif-3/vllm/disagg-b200-chat/deploy-generic-1p1d.yaml ${READ_FILE}`,
+    expert: 'not-judged',
+    why: 'v1beta1 DGD on B200: vLLM 1P1D TP2 each, started through a Python launcher held in a ConfigMap of the same file (it patches vLLM\'s NIXL connector, then execs dynamo.vllm with the args), NixlConnector on the UCX backend; no RDMA resource or network and nothing keeps prefill and decode on one node: KV may cross the pod network over TCP',
+  },
 ];
