@@ -59,6 +59,6 @@ export const MANIFESTS_m33: ManifestCase[] = [
     file: 'dynamo-motif3-vllm-disagg-b200-generic-1p1d-launcher-cm-no-rdma.yaml',
     source: `${DYN}/57ac2fa7a22998b9f400ac615fe4b8e3b579f8ff/recipes/motif-3/vllm/disagg-b200-chat/deploy-generic-1p1d.yaml ${READ_FILE}`,
     expert: 'not-judged',
-    why: 'v1beta1 DGD on B200: vLLM 1P1D TP2 each, started through a Python launcher held in a ConfigMap of the same file (it patches vLLM\'s NIXL connector, then execs dynamo.vllm with the args), NixlConnector on the UCX backend; no RDMA resource or network and nothing keeps prefill and decode on one node: KV may cross the pod network over TCP',
+    why: "v1beta1 DGD on B200: vLLM 1P1D TP2 each, started through a Python launcher held in a ConfigMap of the same file (it patches vLLM's NIXL connector, then execs dynamo.vllm with the args), NixlConnector on the UCX backend; no RDMA resource or network and nothing keeps prefill and decode on one node: KV may cross the pod network over TCP",
   },
 ];
