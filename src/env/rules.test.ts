@@ -143,8 +143,30 @@ describe('env.ucx-tls', () => {
 
 describe('env.ucx-net-devices', () => {
   const devices = (v: string) => checks(pd({ env: env({ UCX_NET_DEVICES: v }) }), 'env.ucx-net-devices');
-  it('warns on all, on bare interfaces and on an RDMA device without its port', () => {
+  it("judges all, UCX's default, as unset: ok in a pod granted its fabric alone, else a warning", () => {
+    // The default fixture requests rdma/ib and sees no host NIC: `all` opens only that fabric.
     expect(devices('all')).toEqual([
+      {
+        status: 'ok',
+        detail: expect.stringContaining(
+          "UCX_NET_DEVICES=all (UCX's default): the pod is granted its fabric (rdma/ib)",
+        ),
+      },
+    ]);
+    // A Multus network beside the fabric: UCX may open a NIC that does not route between pods.
+    const multus = '      extraPodMetadata: {annotations: {k8s.v1.cni.cncf.io/networks: side-net}}';
+    expect(
+      checks(pd({ env: env({ UCX_NET_DEVICES: 'all' }), extra: multus }), 'env.ucx-net-devices'),
+    ).toEqual([
+      { status: 'warn', detail: expect.stringContaining('UCX_NET_DEVICES=all lets UCX use any NIC') },
+    ]);
+  });
+  it('warns on all with host networking, on bare interfaces and on an RDMA device without its port', () => {
+    const host = checks(
+      pd({ env: env({ UCX_NET_DEVICES: 'all' }), pod: '        hostNetwork: true\n' }),
+      'env.ucx-net-devices',
+    );
+    expect(host).toEqual([
       {
         status: 'warn',
         detail:

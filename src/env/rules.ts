@@ -95,12 +95,15 @@ export function missingCriticalCheck(
  * (Multus) that may not route between pods. So in a pod granted its fabric (an RDMA resource or DRA
  * claim, or a ComputeDomain for MNNVL) and none of those, unset is no problem. Undefined otherwise.
  */
-function defaultsFine(s: EnvService): string | undefined {
+function defaultsFine(
+  s: EnvService,
+  sideNets = s.missingCritical.includes('NCCL_SOCKET_IFNAME'),
+): string | undefined {
   const p = s.pod;
   const fabric = [...p.rdmaResources, ...p.computeDomainClaims.map((c) => `ComputeDomain ${c}`)];
   if (fabric.length === 0) return undefined;
   if (p.hostNetwork || p.privileged) return gkeHostFine(s);
-  if (p.networkAnnotations.length > 0 && s.missingCritical.includes('NCCL_SOCKET_IFNAME')) return undefined;
+  if (p.networkAnnotations.length > 0 && sideNets) return undefined;
   return `the pod is granted its fabric (${fabric.join(', ')}) and sees no other host NIC, so UCX (TLS and NET_DEVICES all, GPU_DIRECT_RDMA try) and NCCL (every RDMA device it finds, IB on) select it by themselves`;
 }
 
@@ -247,6 +250,10 @@ export function netDevicesCheck(
   const fix =
     'list the GPU-affine RDMA ports of the compute fabric, e.g. UCX_NET_DEVICES=mlx5_0:1,mlx5_1:1 (ibv_devinfo shows them)';
   if (d.mode === 'all') {
+    // `all` is UCX's own default (openucx/ucx src/ucp/core/ucp_context.c): fine where unset is (defaultsFine).
+    const fine = defaultsFine(s, true);
+    if (fine)
+      return check('env.ucx-net-devices', 'ok', `UCX_NET_DEVICES=all (UCX's default): ${fine}`, { subject });
     return check(
       'env.ucx-net-devices',
       'warn',

@@ -324,4 +324,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'gxll-dynamo-global-planner-vllm-pools-multi-dgd-no-rdma.yaml':
     "READING: as gxll-dynamo-dgd-v1b1-gke-vllm-disagg-no-kvcfg-no-rdma.yaml: the prefill pools' dynamo.vllm workers have --disaggregation-mode prefill and no --kv-transfer-config, which Dynamo 1.0.0 and later refuses (env.kv-connector, a stated rule citing upstream args.py); the expert assumed a default NixlConnector and judged only the TCP risk between the pools",
   // m33
+  'dynamo-dsv4-pro-0813-vllm-disagg-gb200-gke-rdma-nets-cd-clique.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock) warns that the workers request the four GKE RDMA networks with no securityContext at all (no IPC_LOCK, not privileged), so registering KV memory is bounded by the node runtime's RLIMIT_MEMLOCK, which the file does not show; the expert assumed GKE's GPU nodes hand containers an unlimited memlock and judged the RDMA path declared",
 };
