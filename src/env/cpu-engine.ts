@@ -1,5 +1,5 @@
 import type { RawService } from './raw.js';
-import { ACCELERATOR_RESOURCE } from './roles.js';
+import { asksAccelerator } from './roles.js';
 import { argvText, literalEnvOf } from './serving-engine.js';
 
 /**
@@ -12,8 +12,7 @@ import { argvText, literalEnvOf } from './serving-engine.js';
  */
 export function cpuEngineOf(raw: RawService, engine: string | undefined): string | undefined {
   if (!engine || raw.claimTemplates.length > 0) return undefined;
-  if (Object.entries(raw.resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0'))
-    return undefined;
+  if (asksAccelerator(raw.resources)) return undefined;
   const image = raw.image ?? '';
   if (/(^|[/:_-])cpu([-_.:]|$)/i.test(image.replace(/@.*$/, ''))) return `image ${image}`;
   if (/--device(?:=|\s+)["']?cpu\b/.test(argvText(raw.argv))) return '--device cpu';

@@ -10,7 +10,7 @@ import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
 import { engineFactsOf, missingCriticalOf, podFactsOf, transportVarsOf } from './resolve.js';
 import {
-  ACCELERATOR_RESOURCE,
+  asksAccelerator,
   handsKvOver,
   inferRoles,
   type RoleResult,
@@ -359,8 +359,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
   return part;
 }
 
-const accelerated = (raw: RawService) =>
-  Object.entries(raw.resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0');
+const accelerated = (raw: RawService) => asksAccelerator(raw.resources);
 
 /**
  * A worker shown to run something else than an engine: its command line runs a program that serves

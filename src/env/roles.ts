@@ -134,6 +134,11 @@ function toldToDisaggregate(s: RawService): boolean {
 export const ACCELERATOR_RESOURCE =
   /(^|\/)gpu$|^gpu\.intel\.com\/|^google\.com\/tpu$|^aws\.amazon\.com\/neuron(core|device)?$|^habana\.ai\/gaudi$|^rebellions\.ai\//;
 
+/** Whether a container's resources ask for a model accelerator (a count of 0 asks for none). */
+export function asksAccelerator(resources: Readonly<Record<string, string>>): boolean {
+  return Object.entries(resources).some(([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0');
+}
+
 /**
  * Whether a plain container looks like a serving worker: it asks for an accelerator or starts a known
  * engine, and is not shown to run a program that serves no model (non-serving.ts).
@@ -141,7 +146,7 @@ export const ACCELERATOR_RESOURCE =
 function servesModels(s: RawService): boolean {
   // A fabric test, an MPI launcher of one, or an sshd its launcher runs one through: no engine, GPUs or not.
   if (servesNoModel(s)) return false;
-  const accel = Object.keys(s.resources).some((r) => ACCELERATOR_RESOURCE.test(r) && s.resources[r] !== '0');
+  const accel = asksAccelerator(s.resources);
   // The image's engine runs only when the container gives no command of its own (its ENTRYPOINT runs).
   const e = engineOf({ argv: s.argv, image: s.commandLength === 0 ? s.image : undefined });
   return (

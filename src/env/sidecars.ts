@@ -1,12 +1,5 @@
 import { arr, obj, type Rec, resourcesOf, str } from './raw.js';
-import { ACCELERATOR_RESOURCE } from './roles.js';
-
-/** Whether a container asks for a model accelerator (roles.ts ACCELERATOR_RESOURCE; a count of 0 asks for none). */
-function asksAccelerator(container: Rec | undefined): boolean {
-  return Object.entries(resourcesOf(obj(container?.resources))).some(
-    ([r, n]) => ACCELERATOR_RESOURCE.test(r) && n !== '0',
-  );
-}
+import { asksAccelerator } from './roles.js';
 
 /**
  * Kubernetes native sidecars: an initContainer with `restartPolicy: Always` starts before the pod's containers and
@@ -17,7 +10,9 @@ function asksAccelerator(container: Rec | undefined): boolean {
 export function acceleratedSidecars(podSpec: Rec | undefined): { container: Rec; index: number }[] {
   return arr(podSpec?.initContainers).flatMap((c, index) => {
     const container = obj(c);
-    return container && str(container.restartPolicy) === 'Always' && asksAccelerator(container)
+    return container &&
+      str(container.restartPolicy) === 'Always' &&
+      asksAccelerator(resourcesOf(obj(container.resources)))
       ? [{ container, index }]
       : [];
   });
@@ -32,7 +27,7 @@ export function engineContainerOf(
   podSpec: Rec | undefined,
   main: Rec | undefined,
 ): { container: Rec; index: number } | undefined {
-  if (asksAccelerator(main)) return undefined;
+  if (asksAccelerator(resourcesOf(obj(main?.resources)))) return undefined;
   const sidecars = acceleratedSidecars(podSpec);
   return sidecars.length === 1 ? sidecars[0] : undefined;
 }
