@@ -63,6 +63,7 @@ import { CAPTURES_b62 } from './captures-b62.table.js';
 import { CAPTURES_b63 } from './captures-b63.table.js';
 import { CAPTURES_b64 } from './captures-b64.table.js';
 import { CAPTURES_b65 } from './captures-b65.table.js';
+import { CAPTURES_b66 } from './captures-b66.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -131,4 +132,5 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b63,
   ...CAPTURES_b64,
   ...CAPTURES_b65,
+  ...CAPTURES_b66,
 ];

@@ -339,4 +339,5 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // (b65, 11 captures: 10 of 11 agreed when first run; no TOOL miss; 1 READING left)
   'perftest/stmatengss-ib-write-lat-cx3-qdr-indented-prompt-1us.txt':
     "READING: as moc-training's ib_read_lat: read answers the latency question an `ib_write_lat` run asks by its stated band (0.98 us typical at 2 B on mlx4_0 over InfiniBand, inside the 10 us verbs band), so a completed run is no problem; the expert left a latency-only run unjudged because it gives no bandwidth figure to hold against the QDR link",
+  // b66
 };

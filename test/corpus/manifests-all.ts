@@ -27,6 +27,8 @@ import { MANIFESTS_m30 } from './manifests-m30.table.js';
 import { MANIFESTS_m31 } from './manifests-m31.table.js';
 import { MANIFESTS_m32 } from './manifests-m32.table.js';
 import { MANIFESTS_m33 } from './manifests-m33.table.js';
+import { MANIFESTS_m34 } from './manifests-m34.table.js';
+import { MANIFESTS_m35 } from './manifests-m35.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -59,4 +61,6 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m31,
   ...MANIFESTS_m32,
   ...MANIFESTS_m33,
+  ...MANIFESTS_m34,
+  ...MANIFESTS_m35,
 ];

@@ -326,4 +326,6 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   // m33
   'dynamo-dsv4-pro-0813-vllm-disagg-gb200-gke-rdma-nets-cd-clique.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns that the workers request the four GKE RDMA networks with no securityContext at all (no IPC_LOCK, not privileged), so registering KV memory is bounded by the node runtime's RLIMIT_MEMLOCK, which the file does not show; the expert assumed GKE's GPU nodes hand containers an unlimited memlock and judged the RDMA path declared",
+  // m34
+  // m35
 };
