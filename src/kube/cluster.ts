@@ -135,9 +135,10 @@ export interface Cluster {
    * Objects matching the selector: Jobs, Pods, Services, ConfigMaps, NetworkAttachmentDefinitions
    * and Leases in `namespace`, and that namespace itself when it matches; with no namespace, in
    * every namespace, and every matching Namespace (gc). ConfigMaps, NetworkAttachmentDefinitions
-   * and Leases we may not list there (403) list as empty.
+   * and Leases we may not list there (403) list as empty. `kinds`, when given, lists only those
+   * kinds (a teardown's: what its run created).
    */
-  listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]>;
+  listByLabel(selector: string, namespace?: string, kinds?: ReadonlySet<string>): Promise<ObjectRef[]>;
   /**
    * Leases (coordination.k8s.io/v1) matching the selector in `namespace` (every namespace when
    * undefined), with their spec. A kind not served lists as empty; a refusal (403) is an error:

@@ -151,16 +151,17 @@ export class KubeCluster implements Cluster {
   }
 
   async deleteByLabel(namespace: string, selector: string): Promise<number> {
-    const refs = (await this.listByLabel(selector, namespace)).filter((r) => r.kind !== 'Namespace');
-    // Jobs first (their pods go with them), then loose pods, services and the probe's ConfigMap.
+    // Jobs first (their pods go with them), then loose pods, services and the probe's ConfigMap;
+    // only these kinds are listed (a CRD's list that does not answer holds none of them up).
     const order = ['Job', 'Pod', 'Service', 'ConfigMap', 'Lease'];
+    const refs = await this.listByLabel(selector, namespace, new Set(order));
     refs.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
     for (const r of refs) await this.delete(r);
     return refs.length;
   }
 
-  listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
-    return listRefs(this.caller, selector, namespace);
+  listByLabel(selector: string, namespace?: string, kinds?: ReadonlySet<string>): Promise<ObjectRef[]> {
+    return listRefs(this.caller, selector, namespace, kinds);
   }
 
   listLeases(selector: string, namespace?: string): Promise<ObjectRef[]> {

@@ -67,73 +67,98 @@ function namespacesOf(
   return k.call(k.act('list', 'namespaces'), (c) => c.core.listNamespace({ labelSelector: selector }));
 }
 
-export async function listRefs(k: Caller, selector: string, ns: string | undefined): Promise<ObjectRef[]> {
+/**
+ * `kinds` (when given) limits the lists to those kinds: a teardown asks only for the kinds its run
+ * created (and the Pods of its Jobs), so a kind it never made, whose API is not answering (a CRD's
+ * storage still re-initializing after an API server restart answers 429), cannot hold up the
+ * confirmation that its own objects are gone.
+ */
+export async function listRefs(
+  k: Caller,
+  selector: string,
+  ns: string | undefined,
+  kinds?: ReadonlySet<string>,
+): Promise<ObjectRef[]> {
   const q = { labelSelector: selector };
+  const only = <T>(kind: string, list: () => Promise<{ items: T[] }>): Promise<{ items: T[] }> =>
+    !kinds || kinds.has(kind) ? list() : Promise.resolve({ items: [] });
   const [namespaces, jobs, pods, svcs, cms, nads, leases, ...claimLists] = await Promise.all([
-    namespacesOf(k, selector, ns),
+    only('Namespace', () => namespacesOf(k, selector, ns)),
     // A kind the API server does not serve (404) lists as empty.
-    k.call(
-      k.act('list', 'jobs', ns),
-      (c) => (ns ? c.batch.listNamespacedJob({ namespace: ns, ...q }) : c.batch.listJobForAllNamespaces(q)),
-      empty<V1Job>([404]),
+    only('Job', () =>
+      k.call(
+        k.act('list', 'jobs', ns),
+        (c) => (ns ? c.batch.listNamespacedJob({ namespace: ns, ...q }) : c.batch.listJobForAllNamespaces(q)),
+        empty<V1Job>([404]),
+      ),
     ),
-    k.call(
-      k.act('list', 'pods', ns),
-      (c) => (ns ? c.core.listNamespacedPod({ namespace: ns, ...q }) : c.core.listPodForAllNamespaces(q)),
-      empty<V1Pod>([404]),
+    only('Pod', () =>
+      k.call(
+        k.act('list', 'pods', ns),
+        (c) => (ns ? c.core.listNamespacedPod({ namespace: ns, ...q }) : c.core.listPodForAllNamespaces(q)),
+        empty<V1Pod>([404]),
+      ),
     ),
-    k.call(
-      k.act('list', 'services', ns),
-      (c) =>
-        ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
-      empty<V1Service>([404]),
+    only('Service', () =>
+      k.call(
+        k.act('list', 'services', ns),
+        (c) =>
+          ns ? c.core.listNamespacedService({ namespace: ns, ...q }) : c.core.listServiceForAllNamespaces(q),
+        empty<V1Service>([404]),
+      ),
     ),
     // Only `pair --engine nixl` makes one (in the scratch namespace, which the Role there
     // lets us list); cluster-wide, a credential that may not list ConfigMaps everywhere
     // (the CronJob's) still finds every per-run namespace, and a ConfigMap goes with it.
-    k.call(
-      k.act('list', 'configmaps', ns),
-      (c) =>
-        ns
-          ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
-          : c.core.listConfigMapForAllNamespaces(q),
-      empty<V1ConfigMap>(ns ? [404] : [403, 404]),
+    only('ConfigMap', () =>
+      k.call(
+        k.act('list', 'configmaps', ns),
+        (c) =>
+          ns
+            ? c.core.listNamespacedConfigMap({ namespace: ns, ...q })
+            : c.core.listConfigMapForAllNamespaces(q),
+        empty<V1ConfigMap>(ns ? [404] : [403, 404]),
+      ),
     ),
     // pair copies the deployment's NetworkAttachmentDefinitions into the scratch namespace
     // (Multus namespaceIsolation). The CRD absent (404), or a credential of before that (403): none.
-    k.call(
-      k.act('list', 'network-attachment-definitions.k8s.cni.cncf.io', ns),
-      (c) =>
-        (ns
-          ? c.custom.listNamespacedCustomObject({ ...NAD, namespace: ns, ...q })
-          : c.custom.listClusterCustomObject({ ...NAD, ...q })) as Promise<{ items: Meta[] }>,
-      empty<Meta>([403, 404]),
+    only('NetworkAttachmentDefinition', () =>
+      k.call(
+        k.act('list', 'network-attachment-definitions.k8s.cni.cncf.io', ns),
+        (c) =>
+          (ns
+            ? c.custom.listNamespacedCustomObject({ ...NAD, namespace: ns, ...q })
+            : c.custom.listClusterCustomObject({ ...NAD, ...q })) as Promise<{ items: Meta[] }>,
+        empty<Meta>([403, 404]),
+      ),
     ),
     // Leases live in the lease namespace, not a scratch one: where we may not list them, none.
-    listLeaseRefs(k, selector, ns, false),
+    !kinds || kinds.has('Lease') ? listLeaseRefs(k, selector, ns, false) : Promise.resolve([]),
     // DRA: a probe's claim sources (pair's scratch ResourceClaimTemplate or ComputeDomain); where
     // the group is not served (404) or we may not list it (403), none.
     ...CLAIM_KINDS.map((t) =>
-      k.call(
-        k.act('list', t.plural, ns),
-        (c) =>
-          (ns
-            ? c.custom.listNamespacedCustomObject({
-                group: t.group,
-                version: t.version,
-                namespace: ns,
-                plural: t.plural,
-                labelSelector: selector,
-              })
-            : c.custom.listClusterCustomObject({
-                group: t.group,
-                version: t.version,
-                plural: t.plural,
-                labelSelector: selector,
-              })) as Promise<{
-            items: { metadata?: { name?: string; namespace?: string } }[];
-          }>,
-        empty<{ metadata?: { name?: string; namespace?: string } }>([403, 404]),
+      only(t.kind, () =>
+        k.call(
+          k.act('list', t.plural, ns),
+          (c) =>
+            (ns
+              ? c.custom.listNamespacedCustomObject({
+                  group: t.group,
+                  version: t.version,
+                  namespace: ns,
+                  plural: t.plural,
+                  labelSelector: selector,
+                })
+              : c.custom.listClusterCustomObject({
+                  group: t.group,
+                  version: t.version,
+                  plural: t.plural,
+                  labelSelector: selector,
+                })) as Promise<{
+              items: { metadata?: { name?: string; namespace?: string } }[];
+            }>,
+          empty<{ metadata?: { name?: string; namespace?: string } }>([403, 404]),
+        ),
       ),
     ),
   ]);

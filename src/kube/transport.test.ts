@@ -149,6 +149,37 @@ describe('the Cluster transport', () => {
     ]);
   });
 
+  it('lists only the kinds asked for: a CRD whose storage is still re-initializing (429) is not asked', async () => {
+    const reinit = {
+      status: 429,
+      body: {
+        kind: 'Status',
+        apiVersion: 'v1',
+        status: 'Failure',
+        code: 429,
+        message: 'storage is (re)initializing',
+      },
+    };
+    const api = await fakeApi((req) => {
+      const url = req.url ?? '';
+      if (url.startsWith('/apis/k8s.cni.cncf.io/')) return reinit;
+      if (url.startsWith('/api/v1/namespaces?')) return list('NamespaceList');
+      if (url.startsWith('/apis/batch/v1/')) return list('JobList');
+      if (url.includes('/pods')) return list('PodList');
+      return notFound;
+    });
+    const cluster = clusterAt(api.url, { requestTimeoutMs: 5000 });
+    expect(await cluster.listByLabel('app=x', 'ns', new Set(['Namespace', 'Job', 'Pod']))).toEqual([]);
+    expect(api.requests.sort()).toEqual([
+      'GET /api/v1/namespaces',
+      'GET /api/v1/namespaces/ns/pods',
+      'GET /apis/batch/v1/namespaces/ns/jobs',
+    ]);
+    // Every kind, as gc lists: the CRD's answer is the error.
+    const err = await failure(cluster.listByLabel('app=x', 'ns'));
+    expect(err.status).toBe(429);
+  });
+
   it('ends a hanging call when its scope fires: the deadline as a timeout, Ctrl-C as itself', async () => {
     const api = await fakeApi(() => null);
     const base = clusterAt(api.url, { requestTimeoutMs: 10_000 });

@@ -9,7 +9,7 @@ import { isClusterError } from '../kube/errors.js';
 import { diagnosePod, type PodProblem, podStateLine } from './diagnose.js';
 import { ETCD_PORT, etcdValues, namespaceValues } from './etcd-values.js';
 import { CREATED_BY_ANNOTATION, objectNames } from './names.js';
-import { untilGone } from './teardown.js';
+import { kindsCreated, untilGone } from './teardown.js';
 import { renderDocs } from './templates.js';
 
 /**
@@ -166,6 +166,7 @@ export function sharedEtcd(input: SharedEtcdInput): SharedEtcd {
           until: input.clock.now() + ms,
           // The sweep's own namespace, empty and deleted, is removed (teardown.ts untilGone).
           namespaceEmptiedIsGone: !input.scratchNamespace,
+          kinds: kindsCreated(created.map((o) => `${o.kind}/`)),
         });
         return { left, problems };
       } catch (err) {

@@ -6,7 +6,7 @@ import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
 import type { PairContext } from '../pair/context.js';
 import { DisposalStack } from '../procs/disposal.js';
-import { gcCommand, leftoverLines, teardown } from './teardown.js';
+import { gcCommand, kindsCreated, leftoverLines, teardown } from './teardown.js';
 
 /** A cluster whose probe pod never goes (its node is gone) and that can refuse connections. */
 class StickyCluster extends MemoryCluster {
@@ -31,7 +31,7 @@ class StickyCluster extends MemoryCluster {
       });
     this.deletes.push(`${ref.kind}/${ref.name}`);
   }
-  override async listByLabel(): Promise<ObjectRef[]> {
+  override async listByLabel(_s?: string, _ns?: string, _kinds?: ReadonlySet<string>): Promise<ObjectRef[]> {
     if (this.refuse)
       throw new ClusterError('unreachable', 'cannot reach the Kubernetes API server: ECONNREFUSED', {
         verb: 'list',
@@ -60,7 +60,45 @@ function ctxWith(cluster: StickyCluster, lines: string[]): PairContext {
   } as unknown as PairContext;
 }
 
+/** After an API server restart: a CRD's storage still re-initializing answers 429 to its lists. */
+class ReinitializingCluster extends StickyCluster {
+  asked: (string[] | undefined)[] = [];
+  override async listByLabel(_s: string, _ns?: string, kinds?: ReadonlySet<string>): Promise<ObjectRef[]> {
+    this.asked.push(kinds ? [...kinds].sort() : undefined);
+    if (!kinds || kinds.has('NetworkAttachmentDefinition'))
+      throw new ClusterError(
+        'api',
+        'storage is (re)initializing',
+        {
+          verb: 'list',
+          resource: 'network-attachment-definitions.k8s.cni.cncf.io',
+        },
+        { status: 429 },
+      );
+    return [];
+  }
+}
+
+describe('kindsCreated', () => {
+  it('is the kinds of what the run created, with the Pods its Jobs make', () => {
+    expect([...kindsCreated(['Namespace/ns', 'Job/ns/a', 'Service/ns/b'])].sort()).toEqual([
+      'Job',
+      'Namespace',
+      'Pod',
+      'Service',
+    ]);
+    expect([...kindsCreated(['Lease/lease-ns/it-node-a', 'Pod/ns/etcd'])].sort()).toEqual(['Lease', 'Pod']);
+  });
+});
+
 describe('teardown', () => {
+  it('waits only on the kinds the run created: a kind it never made that answers 429 holds nothing up', async () => {
+    const cluster = new ReinitializingCluster();
+    const out = await teardown(ctxWith(cluster, []), cluster, 2000);
+    expect(out).toEqual({ left: [], unconfirmed: false });
+    expect(cluster.asked).toEqual([['Job', 'Namespace', 'Pod']]);
+  });
+
   it('ends within its one budget when what it deleted never goes, and names it as terminating', async () => {
     const cluster = new StickyCluster();
     const ctx = ctxWith(cluster, []);

@@ -68,6 +68,17 @@ export function mayBeLeft(ctx: Pick<TeardownContext, 'stack' | 'state'>): string
   return ctx.stack.names.flatMap((n) => n.split(', ')).filter((n) => ctx.state.mayExist.has(n));
 }
 
+/**
+ * The kinds a run's teardown waits on: those it created (names as mayBeLeft gives them,
+ * kind/namespace/name), and the Pods of its Jobs, which the Job controller made with the run's
+ * labels. Listing only these, a kind the run never made cannot hold up the wait (listRefs).
+ */
+export function kindsCreated(names: readonly string[]): Set<string> {
+  const kinds = new Set(names.map((n) => n.split('/')[0] ?? ''));
+  if (kinds.has('Job')) kinds.add('Pod');
+  return kinds;
+}
+
 /** The lines said last about what is left (none when nothing is). */
 export function leftoverLines(
   ctx: Pick<TeardownContext, 'runId' | 'config'>,
@@ -104,6 +115,7 @@ export async function teardown(
         runId: ctx.runId,
         namespace: plan.namespace.name,
         namespaceEmptiedIsGone: true,
+        kinds: kindsCreated(created),
         clock: ctx.clock,
         signal: budget.signal,
         until: end,
@@ -170,6 +182,8 @@ export interface GoneInput {
    * waiting for the object itself would wait on that timer, not on anything of ours.
    */
   namespaceEmptiedIsGone?: boolean;
+  /** Only these kinds are listed (kindsCreated): all of them when not given. */
+  kinds?: ReadonlySet<string>;
   onRetry?: (err: unknown, failingForMs: number) => void;
 }
 
@@ -185,7 +199,7 @@ export async function untilGone(
   const poll = input.pollMs ?? 250;
   for (;;) {
     const refs = await retryTransient(
-      () => input.cluster.listByLabel(runSelector(input.runId), input.namespace),
+      () => input.cluster.listByLabel(runSelector(input.runId), input.namespace, input.kinds),
       {
         clock: input.clock,
         signal: input.signal,

@@ -166,10 +166,11 @@ export class MemoryCluster implements Cluster {
   }
 
   /** What listByLabel of the real seam returns: in one namespace, only that namespace itself besides its objects. */
-  async listByLabel(selector: string, namespace?: string): Promise<ObjectRef[]> {
+  async listByLabel(selector: string, namespace?: string, kinds?: ReadonlySet<string>): Promise<ObjectRef[]> {
     return [...this.store.values()]
       .filter(
         (o) =>
+          (!kinds || kinds.has(o.kind ?? '')) &&
           matchesSelector(o.metadata?.labels, selector) &&
           (!namespace ||
             (o.kind === 'Namespace' ? o.metadata?.name === namespace : o.metadata?.namespace === namespace)),
