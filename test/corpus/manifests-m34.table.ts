@@ -91,4 +91,16 @@ export const MANIFESTS_m34: ManifestCase[] = [
     expert: 'no-problem',
     why: "v1beta1 DGD on GB300, aggregated: one vLLM worker (typed decode, started without a disaggregation mode) TP16 over 4 nodes inside the file's ComputeDomain, no prefill pool and no kv-transfer config: no KV hand-off between pods",
   },
+  {
+    file: 'dynamo-dsr1-vllm-disagg-hopper-dep16-bash-c-flags-no-engine.yaml',
+    source: `${DYN}/4806fa829edb4dbd4d9adfa948552e67630e84ce/recipes/deepseek-r1/vllm/disagg/deploy_hopper_prefill_dep16_decode_dep16.yaml ${READ_FILE}`,
+    expert: 'problem',
+    why: "v1alpha1 DGD (vllm-runtime 0.8.0): prefill and decode each DP16/EP over 2 nodes of 8 GPUs with rdma/ib 8, NixlConnector, but both workers' command is `/bin/bash -c` and their args are only engine flags (--model …), with no `python3 -m dynamo.vllm` anywhere: bash takes --model for an option of its own and exits, and the operator's multinode flag injection finds no dynamo.vllm command to extend; no worker starts, so there is no KV path at all",
+  },
+  {
+    file: 'dynamo-kimi-k3-vllm-agg-h200-tp8-pp4-4node-no-rdma.yaml',
+    source: `${DYN}/1fa623b3429554e32435bbca78935cc9da0f65b9/recipes/kimi-k3/vllm/agg-h200-agentic/deploy.yaml ${READ_FILE}`,
+    expert: 'no-problem',
+    why: 'v1beta1 DGD on H200, aggregated: one vLLM worker TP8 inside each node and PP4 across 4 nodes (mp executor, --nnodes 4), no RDMA resource; no prefill/decode split, so no KV hand-off between pods (only pipeline activations cross the nodes, over TCP)',
+  },
 ];
