@@ -337,5 +337,7 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rules warn twice: env.rdma-ipc-lock (the sglang-runtime image runs as uid 1000, so the added IPC_LOCK does not reach the process and pinning is bounded by RLIMIT_MEMLOCK) and env.mnnvl (NCCL_MNNVL_ENABLE=1 with no ComputeDomain; on B200 nodes NCCL has no multi-node NVLink to use and, forced to 1, may refuse a multi-node communicator); the expert assumed GKE's unlimited container memlock and read the MNNVL knob as inert next to the eight declared RoCE networks",
   'dynamo-inkling-vllm-disagg-gb300-generic-shared-cd-mnnvl-tcp-fallback.yaml':
     "READING: UCX_NET_DEVICES is exported at start by a shell loop over /sys/class/infiniband (the first HCA with a netdev), so its value is not in the manifest and env skips env.ucx-net-devices (a check that matters), leaving the graph not verified; the expert read the KV path as MNNVL cuda_ipc inside the file's ComputeDomain, which UCX_NET_DEVICES does not filter, and judged it declared (whether an exported HCA would strip the tcp lane UCX_TLS keeps for the control plane is what the running pod would show)",
+  'dynamo-kimi-k3-vllm-agg-h200-tp8-pp4-4node-no-rdma.yaml':
+    "READING: env's stated rule (env.multinode-rdma) warns a worker spread over 4 nodes with no RDMA path even when only its pipeline stages cross them (TP8 inside each 8-GPU pod, PP4 across): activations go point to point over TCP; the expert judged the KV path alone, and an aggregated graph hands no KV between pods",
   // m35
 };
