@@ -103,4 +103,10 @@ export const MANIFESTS_m34: ManifestCase[] = [
     expert: 'no-problem',
     why: 'v1beta1 DGD on H200, aggregated: one vLLM worker TP8 inside each node and PP4 across 4 nodes (mp executor, --nnodes 4), no RDMA resource; no prefill/decode split, so no KV hand-off between pods (only pipeline activations cross the nodes, over TCP)',
   },
+  {
+    file: 'dynamo-rbg-v1a1-sglang-pd-lws-decoder-tp16-rdma-hca-no-ipc-lock.yaml',
+    source: `${DYN}/05fe2989a0c2f77a748a10eef798a5e5d3e5de31/examples/deployments/rolebasedgroup/sglang/disagg-multinode.yaml ${READ_FILE}`,
+    expert: 'not-judged',
+    why: "RoleBasedGroup v1alpha1 (sglang-runtime 0.7.1): an 8-GPU SGLang prefill pod and a decoder LeaderWorkerSet of 2 pods (TP16/EP16 DeepEP across them), NIXL transfer backend, every worker granted rdma/hca 1 but with no IPC_LOCK or privilege: registering KV (and DeepEP's buffers) is bounded by the container memlock limit, which the file does not show (the frontend's `--http-port 8000` is one argv word, which argparse takes for a stray positional, a serving fault outside the KV path)",
+  },
 ];
