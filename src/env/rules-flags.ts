@@ -2,6 +2,7 @@ import { type Check, check } from '../core/model.js';
 import type { RawService } from './raw.js';
 import { dynamoVersionOf } from './rules-serving.js';
 import { argvText, literalEnvOf } from './serving-engine.js';
+import { shellRejectedOperand } from './shell.js';
 
 /**
  * Flags that stop an engine from starting. dynamo.vllm rejects `--connector` (and the
@@ -37,12 +38,15 @@ export function kvTransferEquivalent(connectors: readonly string[]): string | un
 }
 
 /**
+ * A shell that rejects its script operand as an option stops any engine first (`shellOptionCheck`).
  * dynamo.vllm started with `--connector …` or DYN_CONNECTOR: on Dynamo ≥ 1.0.0 (or no version shown) it does not start.
  * Before 1.0.0 `none`/`null` was the way to turn the KV connector off (args.py: `connector_list = []`, so
  * `create_kv_transfer_config` returns None): on a prefill or decode worker of a disaggregated graph (`kvSide`)
  * the pair then has no KV path at all, whatever the fabric (the issue's declared role against the command line).
  */
 export function errorFlagCheck(raw: RawService, subject: string, kvSide = false): Check | undefined {
+  const shell = shellOptionCheck(raw, subject);
+  if (shell) return shell;
   if (!/\bdynamo\.vllm\b/.test(argvText(raw.argv))) return undefined;
   const flag = connectorFlag(raw.argv);
   const env = literalEnvOf(raw).DYN_CONNECTOR;
@@ -77,5 +81,25 @@ export function errorFlagCheck(raw: RawService, subject: string, kvSide = false)
     'fail',
     `${given} is an error flag, not a deprecated one: dynamo.vllm (Dynamo 1.0.0 and later) raises ValueError at start ("--connector is no longer supported for the vLLM backend. Use --kv-transfer-config instead"), so this worker never starts (${raw.image ? `image ${raw.image}` : 'no image tag'})`,
     { subject, fix },
+  );
+}
+
+/**
+ * A container whose shell is given an engine flag where its script should be (`command: [/bin/bash, -c]` with
+ * `args: [--model, …]`): the shell rejects the word as an option of its own and exits with status 2 before running
+ * anything (`shellRejectedOperand`), so the worker never starts and no KV moves (issue 38 P5).
+ */
+export function shellOptionCheck(raw: RawService, subject: string): Check | undefined {
+  const word = shellRejectedOperand(raw.argv);
+  if (word === undefined) return undefined;
+  const shell = raw.argv.slice(0, raw.argv.indexOf(word)).join(' ');
+  return check(
+    'env.shell-option',
+    'fail',
+    `\`${shell}\` is followed by ${word} where its script should be: the shell reads ${word} as an option of its own, rejects it ("invalid option", exit status 2) and runs nothing, so the engine never starts`,
+    {
+      subject,
+      fix: `give the shell the whole command line as one script (args: ["python3 -m dynamo.vllm ${word} …"]), or run the engine directly (command: [python3, -m, dynamo.vllm], the flags as args)`,
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellAssignments, shellScript } from './shell.js';
+import { shellAssignments, shellRejectedOperand, shellScript } from './shell.js';
 
 describe('shellAssignments', () => {
   it('finds export statements, several per line, quoted and unquoted', () => {
@@ -104,5 +104,20 @@ describe('shellScript', () => {
     expect(shellScript(['python3', '-m', 'dynamo.sglang', 'export X=1'])).toBeUndefined();
     expect(shellScript(['bash', 'run.sh'])).toBeUndefined();
     expect(shellScript([])).toBeUndefined();
+  });
+});
+
+describe('shellRejectedOperand', () => {
+  it('names a --flag given where the -c script should be (bash and dash exit 2 on it)', () => {
+    expect(shellRejectedOperand(['/bin/bash', '-c', '--model', 'm', '--port', '8000'])).toBe('--model');
+    expect(shellRejectedOperand(['sh', '-lc', '--served-model-name', 'x'])).toBe('--served-model-name');
+    expect(shellRejectedOperand(['bash', '-e', '-o', 'pipefail', '-c', '--tp', '8'])).toBe('--tp');
+  });
+  it('leaves a real script, `--` before the script, other programs and no -c alone', () => {
+    expect(shellRejectedOperand(['/bin/bash', '-c', 'python3 -m dynamo.vllm --model m'])).toBeUndefined();
+    expect(shellRejectedOperand(['bash', '-c', '--', 'exec python3 -m x'])).toBeUndefined();
+    expect(shellRejectedOperand(['python3', '-m', 'dynamo.vllm', '--model', 'm'])).toBeUndefined();
+    expect(shellRejectedOperand(['bash', 'run.sh', '--model', 'm'])).toBeUndefined();
+    expect(shellRejectedOperand(['bash', '-c'])).toBeUndefined();
   });
 });

@@ -334,6 +334,26 @@ export function shellScript(argv: readonly string[]): { script: string; index: n
 }
 
 /**
+ * The word a shell started with `-c` reads as one of its own options where the script should be: a word of the
+ * `--name` form after the one-letter options (`sh -c --model …`, `bash -lc --port 8000`). bash reads multi-character
+ * options only before the one-letter ones (bash(1), OPTIONS), so there it is "invalid option"; dash reads `--` as
+ * the end of options and fails on the rest ("Illegal option --"); both exit with status 2 and run nothing.
+ * Undefined when the shell is not one of these, no `-c` is given, or the script operand is a script.
+ */
+export function shellRejectedOperand(argv: readonly string[]): string | undefined {
+  const exe = argv[0]?.split('/').pop();
+  if (!exe || !['sh', 'bash', 'dash', 'ash'].includes(exe)) return undefined;
+  let sawC = false;
+  for (let k = 1; k < argv.length; k++) {
+    const a = argv[k] as string;
+    if (a === '-o' || a === '+o' || a === '-O' || a === '+O') k++;
+    else if (/^[-+][a-zA-Z]+$/.test(a)) sawC ||= a.startsWith('-') && a.includes('c');
+    else return sawC && /^--[A-Za-z]/.test(a) ? a : undefined;
+  }
+  return undefined;
+}
+
+/**
  * The script with its comments removed: an unquoted `#` that begins a word runs to the end of
  * its line (bash(1) COMMENTS), so a commented-out `# --kv-transfer-config …` line after a
  * continued command is no argument of it. Quotes and backslash escapes are kept as written.

@@ -327,5 +327,17 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dynamo-dsv4-pro-0813-vllm-disagg-gb200-gke-rdma-nets-cd-clique.yaml':
     "READING: env's stated rule (env.rdma-ipc-lock) warns that the workers request the four GKE RDMA networks with no securityContext at all (no IPC_LOCK, not privileged), so registering KV memory is bounded by the node runtime's RLIMIT_MEMLOCK, which the file does not show; the expert assumed GKE's GPU nodes hand containers an unlimited memlock and judged the RDMA path declared",
   // m34
+  'dynamo-dsr1-sglang-disagg-32gpu-tp16-2node-nixl-no-rdma.yaml':
+    "READING: env's stated rule (env.multinode-rdma) fails a worker whose tensor/expert parallelism crosses nodes (8-GPU pods, TP16/EP16 over 2 nodes for prefill, TP16/DP16/EP16 for decode) with no RDMA path: an all-reduce or all-to-all every layer over TCP; the expert graded the same facts as at risk (not-judged), as for dynamo-dsr1-sglang-wideep-tep16p-dep16d.yaml",
+  'dynamo-dsr1-vllm-disagg-gb200-16gpu-dep8-shared-cd-legacy-prefill-flag.yaml':
+    "READING: env's stated rule (env.kv-connector) warns that the prefill worker is written with the pre-1.0.0 --is-prefill-worker and no --kv-transfer-config on an image whose tag (a personal dev tag) names no Dynamo version, so whether dynamo.vllm defaults it to NIXL or refuses to start it is not shown; the expert dated the file by its flags to the release that defaults to NIXL and judged the ComputeDomain path declared",
+  'dynamo-eks-vllm-disagg-trainium-prefill-cuda-decode-efa-libfabric.yaml':
+    "READING: as gxll-dynamo-eks-vllm-disagg-p5-efa-libfabric-tp2.yaml: env's stated rule (env.rdma-ipc-lock) warns that the Dynamo runtime image runs as uid 1000, for whom IPC_LOCK has no effect, so pinning EFA buffers on the Trainium and the p5 side is bounded by RLIMIT_MEMLOCK; the expert assumed the EKS nodes' containerd memlock limit and judged the EFA path declared",
+  'dynamo-gke-sglang-dsv31-fp8-disagg-1p1d-b200-rdma8-roce-nixl.yaml':
+    "READING: env's stated rules warn twice: env.rdma-ipc-lock (the sglang-runtime image runs as uid 1000, so the added IPC_LOCK does not reach the process and pinning is bounded by RLIMIT_MEMLOCK) and env.mnnvl (NCCL_MNNVL_ENABLE=1 with no ComputeDomain; on B200 nodes NCCL has no multi-node NVLink to use and, forced to 1, may refuse a multi-node communicator); the expert assumed GKE's unlimited container memlock and read the MNNVL knob as inert next to the eight declared RoCE networks",
+  'dynamo-inkling-vllm-disagg-gb300-generic-shared-cd-mnnvl-tcp-fallback.yaml':
+    "READING: UCX_NET_DEVICES is exported at start by a shell loop over /sys/class/infiniband (the first HCA with a netdev), so its value is not in the manifest and env skips env.ucx-net-devices (a check that matters), leaving the graph not verified; the expert read the KV path as MNNVL cuda_ipc inside the file's ComputeDomain, which UCX_NET_DEVICES does not filter, and judged it declared (whether an exported HCA would strip the tcp lane UCX_TLS keeps for the control plane is what the running pod would show)",
+  'dynamo-kimi-k3-vllm-agg-h200-tp8-pp4-4node-no-rdma.yaml':
+    "READING: env's stated rule (env.multinode-rdma) warns a worker spread over 4 nodes with no RDMA path even when only its pipeline stages cross them (TP8 inside each 8-GPU pod, PP4 across): activations go point to point over TCP; the expert judged the KV path alone, and an aggregated graph hands no KV between pods",
   // m35
 };
