@@ -246,6 +246,12 @@ export function parseNvidiaSmiTopo(text: string): TopoResult {
     // The paste's last line stopping inside a cell (`GPU7  NV18  NV`): the part-cell is not shown.
     if (cells.length < labels.length && !CELL.test(cells.at(-1) ?? '') && isLastLine(lines, line.no))
       cells = cells.slice(0, -1);
+    // The paste's last line holding the next row's label and no whole cell (`NIC2`, `GPU5  NV`): that row is cut at
+    // none of its cells, read as any row cut mid-way (issue 38, P2), never an unreadable line.
+    if (cells.length === 0 && isLastLine(lines, line.no)) {
+      cut.push({ row: row.id, shown: 0, of: labels.length, line: line.no });
+      continue;
+    }
     // A row that stops early with every cell it has well formed is a paste cut mid-row: what it
     // shows is read, the rest is not shown (never "no link", never "no NIC").
     if (cells.length < labels.length && cells.length > 0 && cells.every((c) => CELL.test(c))) {

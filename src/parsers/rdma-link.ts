@@ -120,7 +120,10 @@ function portOf(device: string, port: number, rest: string): IbPort {
         ? 'Ethernet'
         : undefined;
   const p: IbPort = { device, port, state: state ? portState(state) : 'not-shown' };
-  if (phys) p.physState = physState(phys);
+  // `NOP` is phys_state_str[0] (iproute2 rdma/link.c phys_state_to_str): the kernel reports physical state 0 when the
+  // driver sets none, as iWARP drivers did before the core filled it from the netdev (kernel 4929116bdf72, "RDMA/core:
+  // Add common iWARP query port", v5.2): not reported, like a physical state not shown, never a fault by itself.
+  if (phys && phys !== 'NOP') p.physState = physState(phys);
   if (layer) p.linkLayer = linkLayer(layer);
   // The kernel reports a LID for InfiniBand ports only (drivers/infiniband/core/nldev.c fill_port_info:
   // `if (rdma_protocol_ib(device, port))`), a netdev only when it is in the caller's network namespace
