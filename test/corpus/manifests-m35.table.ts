@@ -112,4 +112,10 @@ export const MANIFESTS_m35: ManifestCase[] = [
     expert: 'no-problem',
     why: 'KServe LLMInferenceService: one replica of Qwen2.5-7B with its single GPU from a KServe-managed DRA claim (exp-dra-device-class gpu.nvidia.com), router with the default scheduler, no prefill section: one engine on one device, no KV hand-off between pods',
   },
+  {
+    file: 'aibrix-stormservice-sglang-4p3d-mooncake-vke-rdma.yaml',
+    source: `${AIBRIX}/samples/disaggregation/sglang/pool.yaml ${GIT_SHOW}`,
+    expert: 'no-problem',
+    why: "AIBrix StormService pool-xpyd: SGLang router with service discovery, 4 prefill and 3 decode 1-GPU pods on the Mooncake transfer backend; every engine pod requests a vke.volcengine.com/rdma device with the VKE rdma CNI attachment and IPC_LOCK (root image), the transfer engine discovering the HCA itself: every element of the KV path is declared",
+  },
 ];
