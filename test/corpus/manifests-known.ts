@@ -328,4 +328,8 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: env's stated rule (env.rdma-ipc-lock) warns that the workers request the four GKE RDMA networks with no securityContext at all (no IPC_LOCK, not privileged), so registering KV memory is bounded by the node runtime's RLIMIT_MEMLOCK, which the file does not show; the expert assumed GKE's GPU nodes hand containers an unlimited memlock and judged the RDMA path declared",
   // m34
   // m35
+  'nim-operator-nimservice-dra-auto-claim-selectors.yaml':
+    "READING: as nimop-nimservice-dra-cel-gpu-1b.yaml: a NIMService's pods are built by the NIM Operator and the engine command is inside the NIM image, so env lists a partial graph and passes nothing (env.partial, its stated rule for such kinds); the expert judged one replica of a TP1 engine on one operator-created DRA GPU claim as aggregated",
+  'nim-operator-nimservice-kata-sandbox-pgpu.yaml':
+    "READING: as nimop-e2e-nimservice-llama-1gpu.yml: the NIM Operator builds the NIMService's pods (here in a Kata VM sandbox) from the NIM image, so env lists a partial graph and passes nothing (env.partial); the expert judged one replica on one passed-through nvidia.com/pgpu as one aggregated engine",
 };
