@@ -12,13 +12,15 @@ import type { ManifestCase } from './manifests.table.js';
  */
 
 const GIT_SHOW = '(copied with git show at that commit)';
-const EKS = 'https://github.com/aws-samples/sample-llm-inference-on-eks/blob/7a03f3ab34581d10428f723408d9b413d473b0eb';
+const EKS =
+  'https://github.com/aws-samples/sample-llm-inference-on-eks/blob/7a03f3ab34581d10428f723408d9b413d473b0eb';
 const NIMOP = 'https://github.com/NVIDIA/k8s-nim-operator/blob/f63f74d7ad22eaea7943cc640e545f4ccdbb8077';
 const KUBERAY = 'https://github.com/ray-project/kuberay/blob/feeaf72facab4881ba2b179248bb67315634e229';
 const RBG = 'https://github.com/sgl-project/rbg/blob/993491fba9bfdf377d3cd18c8833da20ce0ec87b';
 const KTHENA = 'https://github.com/volcano-sh/kthena/blob/3cc057284c34469fcb0ed22a12dac84b1d120719';
 const AIBRIX = 'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b';
-const GKE = 'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf';
+const GKE =
+  'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf';
 const KSERVE = 'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912';
 
 export const MANIFESTS_m35: ManifestCase[] = [
@@ -116,6 +118,6 @@ export const MANIFESTS_m35: ManifestCase[] = [
     file: 'aibrix-stormservice-sglang-4p3d-mooncake-vke-rdma.yaml',
     source: `${AIBRIX}/samples/disaggregation/sglang/pool.yaml ${GIT_SHOW}`,
     expert: 'no-problem',
-    why: "AIBrix StormService pool-xpyd: SGLang router with service discovery, 4 prefill and 3 decode 1-GPU pods on the Mooncake transfer backend; every engine pod requests a vke.volcengine.com/rdma device with the VKE rdma CNI attachment and IPC_LOCK (root image), the transfer engine discovering the HCA itself: every element of the KV path is declared",
+    why: 'AIBrix StormService pool-xpyd: SGLang router with service discovery, 4 prefill and 3 decode 1-GPU pods on the Mooncake transfer backend; every engine pod requests a vke.volcengine.com/rdma device with the VKE rdma CNI attachment and IPC_LOCK (root image), the transfer engine discovering the HCA itself: every element of the KV path is declared',
   },
 ];
