@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rollUp } from '../src/core/verdict.js';
 import { serveLlmArgv } from '../src/env/ray-serve-llm.js';
+import { engineOf } from '../src/env/serving-engine.js';
 import { analyseYamlFile as run } from './helpers/env.js';
 
 /**
@@ -94,5 +95,41 @@ describe('a Ray Serve LLM engine in a RayService is read from its engine_kwargs'
       'nvidia.com/gpu: "8"\n                rdma/ib: "8"',
     );
     expect(await multinode(yaml)).toBeUndefined();
+  });
+});
+
+describe('an image named for the mocker runs the simulated engine', () => {
+  it('is the mocker whatever engine its name ends with; other images keep their engine', () => {
+    expect(engineOf({ argv: [], image: 'ghcr.io/faust-benchou/dynamo-mocker-vllm:latest' })).toBe('mocker');
+    expect(engineOf({ argv: [], image: 'vllm/vllm-openai:v0.10.0' })).toBe('vllm');
+    expect(engineOf({ argv: [], image: 'example.com/mockery-vllm:1' })).toBe('vllm');
+  });
+
+  it('prefill and decode pods of mocker images on no GPU move no KV: nothing at risk', async () => {
+    const role = (name: string) => `
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: ${name}
+  template:
+    metadata:
+      labels:
+        app: ${name}
+    spec:
+      containers:
+        - name: leader
+          image: ghcr.io/faust-benchou/dynamo-mocker-vllm:latest
+          env:
+            - name: MODEL_NAME
+              value: "org/model"
+`;
+    const a = await run(`${role('prefill')}---${role('decode')}`);
+    expect(a.checks.find((c) => c.id === 'env.kv-over-pod-network')?.status ?? 'ok').toBe('ok');
+    expect(a.checks.filter((c) => c.status === 'warn' || c.status === 'fail')).toEqual([]);
   });
 });
