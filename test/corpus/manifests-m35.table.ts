@@ -21,6 +21,8 @@ const KTHENA = 'https://github.com/volcano-sh/kthena/blob/3cc057284c34469fcb0ed2
 const AIBRIX = 'https://github.com/vllm-project/aibrix/blob/e3e10f9e4aebe9aac5e7d992fb87d2648e01628b';
 const GKE =
   'https://github.com/GoogleCloudPlatform/kubernetes-engine-samples/blob/2b5036514162a489145c5e5570bc320efbcb37bf';
+const PSTACK =
+  'https://github.com/vllm-project/production-stack/blob/a6c01db05f65f556235413ba8dbcfb0c01132fff';
 const KSERVE = 'https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912';
 
 export const MANIFESTS_m35: ManifestCase[] = [
@@ -119,5 +121,17 @@ export const MANIFESTS_m35: ManifestCase[] = [
     source: `${AIBRIX}/samples/disaggregation/sglang/pool.yaml ${GIT_SHOW}`,
     expert: 'no-problem',
     why: 'AIBrix StormService pool-xpyd: SGLang router with service discovery, 4 prefill and 3 decode 1-GPU pods on the Mooncake transfer backend; every engine pod requests a vke.volcengine.com/rdma device with the VKE rdma CNI attachment and IPC_LOCK (root image), the transfer engine discovering the HCA itself: every element of the KV path is declared',
+  },
+  {
+    file: 'kserve-llmisvcconfig-decode-template-preset-nixlv2-sidecar.yaml',
+    source: `${KSERVE}/config/llmisvcconfig/config-llm-decode-template.yaml ${GIT_SHOW}`,
+    expert: 'not-judged',
+    why: "KServe's shipped LLMInferenceServiceConfig preset for the decode side of P/D: a vLLM main container (llm-d-cuda, non-root with all capabilities dropped, 1Gi /dev/shm, only an offloading KV connector from a template function) behind the llm-d routing sidecar (a native sidecar, --kv-connector=nixlv2); a template merged into a user's LLMInferenceService, it holds neither the NixlConnector vLLM itself would run nor any RDMA resource or network, so the KV path is undetermined",
+  },
+  {
+    file: 'pstack-vllmruntime-llama32-1b-lmcache-remote-lora.yaml',
+    source: `${PSTACK}/src/gateway_inference_extension/configs/vllm/vllm-runtime.yaml ${GIT_SHOW}`,
+    expert: 'no-problem',
+    why: 'production-stack VLLMRuntime (operator-built pods): two replicas of a 1-GPU vLLM Llama 3.2 1B with LoRA adapters synced by an init container and LMCache offloading to a remote cache server (lm://, naive serde) besides CPU: a shared KV cache tier over the pod network, no prefill-to-decode hand-off (a miss recomputes)',
   },
 ];
