@@ -6,7 +6,7 @@ import type { ManifestCase } from './manifests.table.js';
  * Sources outside ai-dynamo/dynamo: AWS's sample-llm-inference-on-eks (B300 and p5en vLLM), the NVIDIA NIM Operator's
  * DRA and Kata samples, KubeRay's DeepSeek RayService, a RoleBasedGroup v1alpha2 standalone Mooncake store, Kthena
  * ModelServing examples, AIBrix's RayClusterFleet and KV-offload samples, GKE's TPU, NIM and Llama 4 samples, and
- * KServe's prefill preset and managed-DRA LLMInferenceService. Each file was copied with git show at the commit named.
+ * KServe's prefill and decode presets and managed-DRA LLMInferenceService, and production-stack's gateway VLLMRuntime. Each file was copied with git show at the commit named.
  * Two RoleBasedGroup examples first listed here (pd-disagg-leader-worker.yaml, ecosystem/dynamo/pd-disagg.yaml) were
  * dropped before triage: test/fixtures/manifests already holds them (corpus-duplicates.test.ts).
  */
