@@ -1,5 +1,6 @@
 import { containerServices } from './pod-services.js';
 import { arr, obj, type RawService, type Rec, str } from './raw.js';
+import { withServeLlmEngine } from './ray-serve-llm.js';
 
 /**
  * KubeRay's clusters (ray.io/v1), read as the operator builds their pods (references/env-rules.md
@@ -56,7 +57,8 @@ function withObjectStoreShm(tmpl: Rec | undefined, rayStartParams: Rec | undefin
 export function rayServices(kind: string, apiVersion: string, doc: Rec): RawService[] | undefined {
   if (!apiVersion.startsWith('ray.io/') || !RAY_KINDS.includes(kind)) return undefined;
   const { spec, path } = clusterSpec(kind, doc);
-  return rayClusterServices(spec, path);
+  const services = rayClusterServices(spec, path);
+  return kind === 'RayService' ? withServeLlmEngine(services, doc) : services;
 }
 
 /** The pods of one RayCluster spec found at `path` (also inside AIBrix's RayClusterFleet template). */

@@ -46,6 +46,9 @@ const ENGINE_ARGV: [ServingEngine, RegExp][] = [
  * (llm-d/llm-d docker/Dockerfile.cuda, docker/Dockerfile.xpu); llm-d's sidecars and simulator are not.
  */
 const ENGINE_IMAGE: [ServingEngine, RegExp][] = [
+  // An image named for the mocker (`dynamo-mocker-vllm`) runs Dynamo's simulated engine, whatever engine it names
+  // after: it "does not request GPU resources" and moves no KV (references/env-rules.md, m35).
+  ['mocker', /(^|[/_.-])mocker([/_.:@-]|$)/i],
   ['vllm', /vllm|(^|\/)llm-d-(cuda|xpu)(:|@|$)/i],
   ['sglang', /sglang/i],
   ['trtllm', /tensorrtllm|trtllm/i],

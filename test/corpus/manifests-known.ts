@@ -340,4 +340,10 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'dynamo-kimi-k3-vllm-agg-h200-tp8-pp4-4node-no-rdma.yaml':
     "READING: env's stated rule (env.multinode-rdma) warns a worker spread over 4 nodes with no RDMA path even when only its pipeline stages cross them (TP8 inside each 8-GPU pod, PP4 across): activations go point to point over TCP; the expert judged the KV path alone, and an aggregated graph hands no KV between pods",
   // m35
+  'nim-operator-nimservice-dra-auto-claim-selectors.yaml':
+    "READING: as nimop-nimservice-dra-cel-gpu-1b.yaml: a NIMService's pods are built by the NIM Operator and the engine command is inside the NIM image, so env lists a partial graph and passes nothing (env.partial, its stated rule for such kinds); the expert judged one replica of a TP1 engine on one operator-created DRA GPU claim as aggregated",
+  'nim-operator-nimservice-kata-sandbox-pgpu.yaml':
+    "READING: as nimop-e2e-nimservice-llama-1gpu.yml: the NIM Operator builds the NIMService's pods (here in a Kata VM sandbox) from the NIM image, so env lists a partial graph and passes nothing (env.partial); the expert judged one replica on one passed-through nvidia.com/pgpu as one aggregated engine",
+  'pstack-vllmruntime-llama32-1b-lmcache-remote-lora.yaml':
+    "READING: env's stated rule (env.partial: a production-stack VLLMRuntime's pods are built by its controller, references/env-rules.md m7, serving CRDs) lists the object as a partial graph and passes nothing; the expert judged from its fields (tensorParallelSize 1, gpu 1, LMCache to a remote cache server) two aggregated 1-GPU replicas with no prefill-to-decode hand-off",
 };
