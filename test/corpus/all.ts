@@ -64,6 +64,8 @@ import { CAPTURES_b63 } from './captures-b63.table.js';
 import { CAPTURES_b64 } from './captures-b64.table.js';
 import { CAPTURES_b65 } from './captures-b65.table.js';
 import { CAPTURES_b66 } from './captures-b66.table.js';
+import { CAPTURES_b67 } from './captures-b67.table.js';
+import { CAPTURES_b68 } from './captures-b68.table.js';
 
 /** Every capture of the read corpus: the first batch and the later ones (issue 38). */
 export const ALL_CAPTURES: Capture[] = [
@@ -133,4 +135,6 @@ export const ALL_CAPTURES: Capture[] = [
   ...CAPTURES_b64,
   ...CAPTURES_b65,
   ...CAPTURES_b66,
+  ...CAPTURES_b67,
+  ...CAPTURES_b68,
 ];

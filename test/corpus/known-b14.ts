@@ -346,4 +346,6 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   // instead of a row cut before its first cell (P2, src/read/topo-last-line-label.test.ts); 1 READING left)
   'memlock/horoyoiiv-linux-command-ko-notes-ulimit-a-soft-max-locked-16384-kb.txt':
     "READING: read's stated rule (classify/memlock.ts MEMLOCK_FAIL_KIB) fails a lock limit under 1 MiB, where nothing useful can be pinned, and warns above it, where registration fails only as KV buffers grow past the cap; the expert took a 16 MiB cap as a failure, since registered KV or staging buffers outgrow it at once",
+  // b67
+  // b68
 };

@@ -29,6 +29,7 @@ import { MANIFESTS_m32 } from './manifests-m32.table.js';
 import { MANIFESTS_m33 } from './manifests-m33.table.js';
 import { MANIFESTS_m34 } from './manifests-m34.table.js';
 import { MANIFESTS_m35 } from './manifests-m35.table.js';
+import { MANIFESTS_m36 } from './manifests-m36.table.js';
 
 /** Every manifest of the env corpus: the first table (m1–m5) and the later batches (issue 38). */
 export const ALL_MANIFESTS: ManifestCase[] = [
@@ -63,4 +64,5 @@ export const ALL_MANIFESTS: ManifestCase[] = [
   ...MANIFESTS_m33,
   ...MANIFESTS_m34,
   ...MANIFESTS_m35,
+  ...MANIFESTS_m36,
 ];

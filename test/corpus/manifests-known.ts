@@ -346,4 +346,5 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
     "READING: as nimop-e2e-nimservice-llama-1gpu.yml: the NIM Operator builds the NIMService's pods (here in a Kata VM sandbox) from the NIM image, so env lists a partial graph and passes nothing (env.partial); the expert judged one replica on one passed-through nvidia.com/pgpu as one aggregated engine",
   'pstack-vllmruntime-llama32-1b-lmcache-remote-lora.yaml':
     "READING: env's stated rule (env.partial: a production-stack VLLMRuntime's pods are built by its controller, references/env-rules.md m7, serving CRDs) lists the object as a partial graph and passes nothing; the expert judged from its fields (tensorParallelSize 1, gpu 1, LMCache to a remote cache server) two aggregated 1-GPU replicas with no prefill-to-decode hand-off",
+  // m36
 };
