@@ -272,7 +272,8 @@ function judgeActive(p: IbPort): PortVerdict {
           : 'no LID needed';
   return {
     status: 'ok',
-    detail: `${layer} port Active${p.implicit && p.physState === undefined ? ' (physical state not shown)' : '/LinkUp'}${rate ? `, ${rate}` : ''}, ${extra}${p.vf ? `; an SR-IOV VF (${p.vf})` : ''}`,
+    // The physical state as the paste shows it: plain `ibv_devinfo` and `rdma link`'s NOP show none.
+    detail: `${layer} port Active${p.physState === undefined ? ' (physical state not shown)' : '/LinkUp'}${rate ? `, ${rate}` : ''}, ${extra}${p.vf ? `; an SR-IOV VF (${p.vf})` : ''}`,
     usable: true,
   };
 }
