@@ -65,6 +65,27 @@ export const CAPTURES_b67: Capture[] = [
     expert: 'not-judged',
     why: '`nvidia-smi topo -m` after a zsh arrow prompt (tab-separated, whole): two A10 GPUs joined only through the PCIe host bridge (PHB, no NVLink; GPU-to-GPU copies cross the CPU root complex, a warning) and no NIC in the matrix, so no RDMA path is shown',
   },
+  {
+    file: 'topo/vllm-24139-collect-env-b200-two-gpus-tabs-sixteen-nics-each-gpu-pxb-one-nic-cut-in-nic6-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/24139',
+    expert: 'no-problem',
+    why: 'vLLM `collect_env` GPU Topology (tab-separated, the header led by two spaces and a tab) for the two B200 GPUs visible: NV18 to each other, GPU0 PXB to NIC4 and GPU1 PXB to NIC7 (GPUDirect RDMA within NCCL\'s default PXB level), NODE to the rest; both GPU rows are whole, the cut falls in the NIC6 row (the NIC-to-NIC block, which the question does not need)',
+  },
+  {
+    file: 'topo/sglang-24834-check-env-b200-nv18-single-nic-node-to-gpu0-cut-at-end-of-gpu0-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/sgl-project/sglang/issues/24834',
+    expert: 'not-judged',
+    why: 'SGLang `check_env` NVIDIA Topology on B200: eight GPUs, one NIC; the GPU0 row shows NV18 to all seven peers and only NODE to NIC0 (the one NIC is beyond the host bridge from GPU0, a warning), and the copy ends inside GPU0\'s last cell: GPU1-GPU7 rows not shown',
+  },
+  {
+    file: 'topo/vllm-18725-collect-env-b200-nv18-eight-nics-narrow-nic1-nic2-cells-cut-in-gpu4-row.txt',
+    tool: 'topo',
+    source: 'https://github.com/vllm-project/vllm/issues/18725',
+    expert: 'not-judged',
+    why: 'vLLM `collect_env` on eight B200 (NV18 throughout), eight NICs, the NIC1 and NIC2 columns narrower than the rest (two spaces after NIC1, cells padded to match): GPU0-GPU3 each PIX to their own NIC (NIC0-NIC3); the GPU4 row is cut right after its PIX cell to NIC4, GPU5-GPU7 not shown',
+  },
   // nixlbench
   {
     file: 'nixlbench/nixl-pr-276-quoted-l40s-cuda-ipc-table-small-blocks-cut-in-131072-row.txt',
