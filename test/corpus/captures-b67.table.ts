@@ -70,14 +70,14 @@ export const CAPTURES_b67: Capture[] = [
     tool: 'topo',
     source: 'https://github.com/vllm-project/vllm/issues/24139',
     expert: 'no-problem',
-    why: 'vLLM `collect_env` GPU Topology (tab-separated, the header led by two spaces and a tab) for the two B200 GPUs visible: NV18 to each other, GPU0 PXB to NIC4 and GPU1 PXB to NIC7 (GPUDirect RDMA within NCCL\'s default PXB level), NODE to the rest; both GPU rows are whole, the cut falls in the NIC6 row (the NIC-to-NIC block, which the question does not need)',
+    why: "vLLM `collect_env` GPU Topology (tab-separated, the header led by two spaces and a tab) for the two B200 GPUs visible: NV18 to each other, GPU0 PXB to NIC4 and GPU1 PXB to NIC7 (GPUDirect RDMA within NCCL's default PXB level), NODE to the rest; both GPU rows are whole, the cut falls in the NIC6 row (the NIC-to-NIC block, which the question does not need)",
   },
   {
     file: 'topo/sglang-24834-check-env-b200-nv18-single-nic-node-to-gpu0-cut-at-end-of-gpu0-row.txt',
     tool: 'topo',
     source: 'https://github.com/sgl-project/sglang/issues/24834',
     expert: 'not-judged',
-    why: 'SGLang `check_env` NVIDIA Topology on B200: eight GPUs, one NIC; the GPU0 row shows NV18 to all seven peers and only NODE to NIC0 (the one NIC is beyond the host bridge from GPU0, a warning), and the copy ends inside GPU0\'s last cell: GPU1-GPU7 rows not shown',
+    why: "SGLang `check_env` NVIDIA Topology on B200: eight GPUs, one NIC; the GPU0 row shows NV18 to all seven peers and only NODE to NIC0 (the one NIC is beyond the host bridge from GPU0, a warning), and the copy ends inside GPU0's last cell: GPU1-GPU7 rows not shown",
   },
   {
     file: 'topo/vllm-18725-collect-env-b200-nv18-eight-nics-narrow-nic1-nic2-cells-cut-in-gpu4-row.txt',
