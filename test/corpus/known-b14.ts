@@ -348,4 +348,13 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
     "READING: read's stated rule (classify/memlock.ts MEMLOCK_FAIL_KIB) fails a lock limit under 1 MiB, where nothing useful can be pinned, and warns above it, where registration fails only as KV buffers grow past the cap; the expert took a 16 MiB cap as a failure, since registered KV or staging buffers outgrow it at once",
   // b67
   // b68
+  // (b68, 10 captures: 6 of 10 agreed when first run; no TOOL miss; 4 READING left)
+  'gdrcopy/parallelcluster-cookbook-1469-test-sh-sanity-27-checks-rest-elided-exit-0.txt':
+    "READING: read's stated rules answer the gdrcopy question with sanity (27 of 27 passed: GPU memory pins and maps through gdrdrv), treat a copybw that is not shown as not mattering, and let an author's `...` name what it hides without weighing on the verdict (src/read/elisions.ts); the expert held copybw's elided bandwidth figures as part of the question",
+  'perftest/uccl-707-amd-ionic-ib-write-lat-header-and-2b-row-8us.txt':
+    "READING: as moc-training's ib_read_lat and b65's ib_write_lat: read answers a latency run by its stated 10 us verbs band (8.43 us typical at 2 B is inside it), so a completed run is no problem; the expert warned on 8 us as several times a RoCE NIC's usual 1-3 us and left a latency-only run with no device header unjudged",
+  'perftest/ucx-6242-ib-send-lat-bond-roce-cpu-freq-warnings-cut-mid-first-row.txt':
+    "READING: the one result row is cut after t_typical (5.84 us), the figure read's stated latency band (10 us) is held against, so read answers it; ib_send_lat without -a runs one size, and the columns cut (t_avg, percentiles) are not part of the question; the expert took the paste as cut after its first row and a latency run as giving no bandwidth to judge",
+  'ibv_devinfo/qlustar-admin-manual-ibv-devinfo-mlx4-part-26428-active-flattened-next-prompt.txt':
+    "READING: ibv_devinfo's default output prints no rate, so read's stated rule answers it with the port's state (PORT_ACTIVE, LID 310, SM lid 1) and holds no rate against the floor; the expert used the vendor_part_id (26428, ConnectX-2, QDR at most) as a cap below the 5 GB/s cross-node floor, knowledge of a part table read does not hold",
 };
