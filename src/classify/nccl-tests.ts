@@ -8,6 +8,7 @@ import {
   UNKNOWN_CROSS_NODE_FLOOR_GBPS,
 } from '../judge/expectations.js';
 import type { NcclRow, NcclTestsResult } from '../parsers/nccl-tests.js';
+import { oneProcessRanks } from './nccl-launch.js';
 import type { TransferOptions } from './transfer.js';
 
 /**
@@ -30,9 +31,12 @@ export function classifyNcclTests(r: NcclTestsResult, opts: TransferOptions): Ch
   const shownHosts = [...new Set(r.ranks.map((x) => x.host))];
   const ranksCut = r.ranks.length > 0 && Math.min(...r.ranks.map((x) => x.rank)) > 0;
   // An author's `...` beside the rank lines says the same: ranks past it are left out.
-  const hosts = (ranksCut || r.ranksElided) && shownHosts.length === 1 ? [] : shownHosts;
+  const shown = (ranksCut || r.ranksElided) && shownHosts.length === 1 ? [] : shownHosts;
+  // No rank line shown: the command typed before the run may still say it was one process, on one node.
+  const oneProcess = r.ranks.length === 0 ? oneProcessRanks(opts.commands) : undefined;
+  const hosts = oneProcess !== undefined ? ['the host the command ran on'] : shown;
   const checks: Check[] = [runCheck(r, test)];
-  if (r.rows.length > 0) checks.push(busbw(r, test, hosts, opts));
+  if (r.rows.length > 0) checks.push(busbw(r, test, hosts, opts, oneProcess ?? r.ranks.length));
   const t = transport(r, hosts);
   if (t) checks.push(t);
   return checks;
@@ -95,7 +99,13 @@ function hypercubeNote(r: NcclTestsResult): string {
   return `; hypercube_perf with ${h.nGpus} GPUs per thread counted wrong values (${wrong ? `#wrong > 0 at ${plural(wrong, 'size')}` : `${oob} out-of-bounds values`}${h.outOfBounds ? `, line ${h.outOfBounds.line}` : ''}): not read as corruption, since nccl-tests groups all of a thread's GPUs in one ncclGroup, which merges the hypercube's dependent steps (NVIDIA/nccl-tests#190, #356); run it with one GPU per process (-g 1) to check the path`;
 }
 
-function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts: TransferOptions): Check {
+function busbw(
+  r: NcclTestsResult,
+  test: string,
+  hosts: readonly string[],
+  opts: TransferOptions,
+  ranks: number,
+): Check {
   const large = r.rows.filter((x) => x.bytes >= NCCL_LARGE_BYTES);
   // A collapse at the large sizes is judged by its slowest size, not by the best row before it.
   const fall = collapseAfterPeak(r.rows, (x) => x.bytes, bwOf, NCCL_LARGE_BYTES, LARGE_BLOCK);
@@ -162,7 +172,7 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
     return check(
       'nccl.busbw',
       'fail',
-      `${test}: ${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): under the ${UNKNOWN_CROSS_NODE_FLOOR_GBPS} GB/s floor of any working RDMA link, so KV between these GPUs would move slower than between nodes`,
+      `${test}: ${at} on one node (${plural(ranks, 'rank')}${gpu ? `, ${gpu}` : ''}): under the ${UNKNOWN_CROSS_NODE_FLOOR_GBPS} GB/s floor of any working RDMA link, so KV between these GPUs would move slower than between nodes`,
       {
         fix: "check `nvidia-smi topo -p2p r` (peer access), `nvidia-smi topo -m` and each GPU's PCIe link (`nvidia-smi -q -d PCIE`); with NCCL_DEBUG=INFO see whether P2P, SHM or NET carries the traffic",
         data,
@@ -172,7 +182,7 @@ function busbw(r: NcclTestsResult, test: string, hosts: readonly string[], opts:
     return check(
       'nccl.busbw',
       fall ? 'warn' : 'skipped',
-      `${test}: ${fall ? `busbw ${collapseText(bwOf(fall.peak), fall.peak.bytes, peak, best.bytes)}; ` : ''}${at} on one node (${plural(r.ranks.length, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
+      `${test}: ${fall ? `busbw ${collapseText(bwOf(fall.peak), fall.peak.bytes, peak, best.bytes)}; ` : ''}${at} on one node (${plural(ranks, 'rank')}${gpu ? `, ${gpu}` : ''}): NVLink/PCIe inside the node, not the fabric; reported, not judged`,
       fall ? { fix: FALL_FIX, data } : { matters: false, data },
     );
   // The node's NICs share busbw: each carries busbw / rails, held against one port's line rate.

@@ -250,8 +250,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'ibstat/heioy-books-zh-check-nic-state-ibstat-one-cx3-two-ports-active-56.txt':
     'READING: both ports Active at 56 Gb/s (FDR), as the one-port form above: the expert passed them against the 5 GB/s floor, read warns below 100 Gb/s by its stated rule',
   // b54
-  'nccl-tests/li-plus-playground-8-a100-one-process-sendrecv-128m-1g-195gbs-no-banner.txt':
-    'READING: the paste is the bare `sendrecv_perf -b 128M -e 1G -g 8` command and rows, no device banner: the expert took a command without launcher for one node, but launchers are often hidden in job scripts (oci b300, rccl-2075/2078 show multi-node rows under bare commands), so read leaves the nodes not shown and busbw unjudged against an unknown link',
+  // (li-plus-playground sendrecv -g 8: was READING 'nodes not shown'; TOOL P3, fixed: a command that starts the binary by itself is one process on one node: src/classify/nccl-one-process.test.ts)
   'perftest/jebtang-rdma-experiment-mlx4-ud-ib-send-bw-a-to-2k-2.9gbs-bracket-prompt.txt':
     'READING: UD send stops at the 2 KiB MTU, so every block measured is under 1 MiB; read does not apply the 5 GB/s floor to latency-bound sizes by its stated rule, the expert held 2.9 GB/s at 2 KiB against the floor',
   'ibstat/apptainer-with-ompi-indented-percent-prompt-singularity-mlx4-qdr-rate-40-active.txt':
