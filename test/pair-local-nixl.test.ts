@@ -85,7 +85,7 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
     expect(report.checks.find((c) => c.id === 'pair.transfer')?.status).toBe('ok');
     expect(report.checks.find((c) => c.id === 'pair.transport')?.status).toBe('warn');
     expect(report.verdict.status).toBe('unverified');
-  });
+  }, 150_000);
 
   it('runs READ when asked (--op read), the initiator reading the target, and checks the bytes arrived', async () => {
     const procs: RunningProc[] = [];
@@ -165,8 +165,10 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
         'target',
         '--listen-port',
         String(port),
+        // The silence it gives up after, and its wait for the initiator's metadata: long enough for the
+        // initiator's start on a loaded machine (a Python import and UCX's init), short for the test.
         '--timeout',
-        '4',
+        '8',
         ...args,
         // The last --memory wins: the target picks by itself (VRAM only with a GPU).
         '--memory',
@@ -214,7 +216,7 @@ describeNeeding([nixl('current')], 'pair --local --engine nixl (real NIXL from P
         expect.objectContaining({
           stage: 'peer',
           message: expect.stringMatching(
-            /^interconnect-test-initiator (sent nothing for 4s mid-sweep \(no row finished\): it died or hangs|disconnected mid-sweep \(NIXL_ERR_REMOTE_DISCONNECT\): it died or ended)$/,
+            /^interconnect-test-initiator (sent nothing for 8s mid-sweep \(no row finished\): it died or hangs|disconnected mid-sweep \(NIXL_ERR_REMOTE_DISCONNECT\): it died or ended)$/,
           ),
         }),
       ]);

@@ -130,7 +130,7 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     expect(ids).toContainEqual(['pair.roles.decode-read', 'ok']);
     // Over a veth the UCX lane is tcp: the judge says so, it never passes a TCP path as RDMA.
     expect(j.checks.find((c) => c.id === 'pair.transport.decode-read')?.status).toBe('fail');
-  }, 120_000);
+  }, 240_000);
 
   it('runs every rail at once (ITEST_RAILS), each its own probe and port, and the judge reports rails[] and their sum', async (ctx) => {
     need(ctx, tools('ip'), netns(link));
@@ -196,7 +196,7 @@ describeNeeding([nixl('current')], 'the nixl probe pod script (two network names
     expect(j.measurement.peakGBps).toBeGreaterThan(Math.max(...rails.map((r) => r.gbps ?? 0)));
     const railsCheck = j.checks.find((c) => c.id === 'pair.rails');
     expect(railsCheck?.detail).toMatch(/^2 rail\(s\) crossed/);
-  }, 120_000);
+  }, 240_000);
   it('the target waits for an initiator still pulling its image past --timeout (from the rendezvous, not its own start)', async (ctx) => {
     need(ctx, tools('ip'), netns(link));
     // --timeout 30s (the sweep's own bound: rows and silences), --pull-timeout 2m: the decode
