@@ -358,4 +358,3 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'aneeshkp-llmisvc-gptoss120b-pd-tp4-decode-tp2-prefill-rdma-ib-ipclock.yaml':
     "READING: as aneeshkp-llmisvc-pd-qwen-1gpu-nixl-roce-gdr-multus-rc.yaml: env's stated rule (env.rdma-ipc-lock) warns that the IPC_LOCK the file adds does not reach a process KServe's template starts runAsNonRoot, so pinning is bounded by RLIMIT_MEMLOCK; the expert took rdma/ib with IPC_LOCK on every pod as the declared InfiniBand path",
 };
-

@@ -14,7 +14,8 @@ import type { ManifestCase } from './manifests.table.js';
  */
 
 const GIT_SHOW = '(copied with git show at that commit)';
-const READ_FILE = "(text exactly as the search tool's read_file returned it for that commit, its length checked against total_chars)";
+const READ_FILE =
+  "(text exactly as the search tool's read_file returned it for that commit, its length checked against total_chars)";
 const TMS = 'https://github.com/tlrmchlsmth/vllm-dp-lws/blob';
 const ANEESH = 'https://github.com/aneeshkp/llm-d-conformance-manifests/blob';
 const ZHAO = 'https://github.com/zhaotyer/lws_usage/blob/1569983b5283fd52190bfa60ca3b62a6ebc219ef';
