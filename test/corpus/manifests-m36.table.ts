@@ -99,4 +99,16 @@ export const MANIFESTS_m36: ManifestCase[] = [
     expert: 'problem',
     why: 'vLLM 0.11 1P1D with P2pNcclConnector in two LWS pods on host dev32 (rdma/hca_shared_devices_a, IPC_LOCK), but each names proxy_ip and http_ip 127.0.0.1 while the proxy runs in a third pod without host network, and that proxy is the old disagg_prefill_proxy_server.py, which takes no P2pNccl registration and does not put the decode address into the request id: the prefill cannot find the decode to send KV to',
   },
+  {
+    file: 'zhaotyer-lws-sglang-glm5-tp16-two-8gpu-nodes-hca-shared.yaml',
+    source: `${ZHAO}/sglang_glm5.yaml ${GIT_SHOW}`,
+    expert: 'no-problem',
+    why: 'LWS of size 2 pinned to hosts dev32 and dev39: aggregated SGLang GLM-5 TP16 over two 8-GPU pods (--nnodes and --node-rank from the LWS variables), each with rdma/hca_shared_devices_a, IPC_LOCK and a 50Gi /dev/shm: no KV hand-off, and the tensor-parallel traffic between the nodes has its RDMA path declared',
+  },
+  {
+    file: 'zhaotyer-sts-sglang-dsv3-tp16-2x8gpu-no-nnodes-rank.yaml',
+    source: `${ZHAO}/k8s_sglang.yaml ${GIT_SHOW}`,
+    expert: 'problem',
+    why: 'StatefulSet of 2 pods of 8 GPUs (rdma/hca_shared_devices_a, IPC_LOCK, 100Gi /dev/shm) each starting SGLang DeepSeek-V3 with --tensor-parallel-size 16 and --dist-init-addr but no --nnodes or --node-rank: each pod is node 0 of a one-node group asking for 16 GPUs on 8, so the TP16 group never forms across the two pods',
+  },
 ];
