@@ -4,7 +4,7 @@ import { aggregatedServer } from './agg-servers.js';
 import { cpuEngineOf } from './cpu-engine.js';
 import { kvNetworkCheck, oneSidedKvCheck, type ServiceCtx } from './graph-rules.js';
 import { settleKv } from './kv-graph.js';
-import { kvStorageCheck } from './kv-storage.js';
+import { kvHandOverChecks } from './kv-rendezvous.js';
 import { servesNoModel } from './non-serving.js';
 import { pdMismatchCheck } from './pd-match.js';
 import type { RawGraph, RawService } from './raw.js';
@@ -335,7 +335,7 @@ export function judgeScope(scope: Scope, lookups: Lookups): Part {
         )
       : kvNetworkCheck(prefill, decode, scope.subject),
     pdMismatchCheck(prefill, decode, scope.subject),
-    kvStorageCheck(prefill, decode, scope.subject),
+    ...kvHandOverChecks(prefill, decode, scope.subject),
     oneSidedKvCheck(prefill, decode, scope.subject, unsided),
   ]) {
     if (c) part.checks.push(c);

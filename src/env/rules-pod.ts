@@ -300,6 +300,7 @@ export function worldBeyondPodsCheck(
   subject: string,
   graphGpus: number,
 ): Check | undefined {
+  if (engineOf(raw) === 'sglang') return sglangWorldCheck(s, raw, subject);
   if (engineOf(raw) !== 'vllm' || s.pod.gpus === undefined || s.pod.gpus <= 0 || s.pod.nodeCount > 1)
     return undefined;
   if (flagValue(raw.argv, '--nnodes') !== undefined) return undefined;
@@ -316,6 +317,34 @@ export function worldBeyondPodsCheck(
     {
       subject,
       fix: "declare the worker pods (a Ray worker group, a LeaderWorkerSet or the runtime's worker part) with their RDMA path, or size the parallelism to the pod",
+    },
+  );
+}
+
+/**
+ * SGLang with no `--nnodes` (nnodes 1) starts one scheduler per tensor × pipeline rank on this node's GPU
+ * `base_gpu_id + pp_rank × tp_size_per_node + tp_rank × gpu_id_step`, tp_size_per_node being tp_size ÷ max(nnodes ÷
+ * pp_size, 1) (sgl-project/sglang python/sglang/srt/entrypoints/engine.py `_launch_subprocesses`), and lends no rank
+ * to another pod (no Ray executor): ranks past the pod's GPUs find no device, so the engine cannot start however many
+ * pods like it the graph holds (issue 38, P5).
+ */
+function sglangWorldCheck(s: EnvService, raw: RawService, subject: string): Check | undefined {
+  if (s.pod.gpus === undefined || s.pod.gpus <= 0 || s.pod.nodeCount > 1) return undefined;
+  if (flagValue(raw.argv, '--nnodes') !== undefined) return undefined;
+  const size = (flag: string) => {
+    const v = Number(flagValue(raw.argv, flag)?.replace(/['"]/g, ''));
+    return Number.isInteger(v) && v > 0 ? v : 1;
+  };
+  const tp = size('--(?:tp|tp[-_]size|tensor[-_]parallel[-_]size)');
+  const pp = size('--(?:pp[-_]size|pipeline[-_]parallel[-_]size)');
+  if (tp * pp <= s.pod.gpus) return undefined;
+  return check(
+    'env.world-size',
+    'fail',
+    `SGLang runs tensor × pipeline parallel ${tp * pp} ranks on one node (no --nnodes), one per GPU, but its pod holds ${s.pod.gpus}: the ranks past GPU ${s.pod.gpus - 1} find no device and the engine cannot start`,
+    {
+      subject,
+      fix: 'give each pod of a multi-node engine --nnodes, --node-rank and one --dist-init-addr (a LeaderWorkerSet sets them from LWS_GROUP_SIZE and LWS_WORKER_INDEX), or size the parallelism to the pod',
     },
   );
 }

@@ -347,4 +347,14 @@ export const KNOWN_MANIFEST_DISAGREEMENTS: Record<string, string> = {
   'pstack-vllmruntime-llama32-1b-lmcache-remote-lora.yaml':
     "READING: env's stated rule (env.partial: a production-stack VLLMRuntime's pods are built by its controller, references/env-rules.md m7, serving CRDs) lists the object as a partial graph and passes nothing; the expert judged from its fields (tensorParallelSize 1, gpu 1, LMCache to a remote cache server) two aggregated 1-GPU replicas with no prefill-to-decode hand-off",
   // m36
+  'tms-vllm-dp-lws-nixl-kvboth-dp4-ep-pplx-rdma-ib.yaml':
+    "READING: env's stated rule (env.shm, references/env-rules.md: /dev/shm scales with the GPU processes of a pod, NCCL's SHM transport wanting 1Gi or more each) warns a 1Gi /dev/shm for the two GPU processes of each pod; the expert judged 1Gi enough for two TP1 ranks whose expert traffic goes through NVSHMEM, and the KV path declared over InfiniBand",
+  'tms-vllm-dp-lws-dp4-ep-pplx-ibgda-rdma-ib-no-kv.yaml':
+    "READING: as tms-vllm-dp-lws-nixl-kvboth-dp4-ep-pplx-rdma-ib.yaml: env's stated rule (env.shm) warns a 1Gi /dev/shm for two GPU processes in one pod; the expert judged it enough for two TP1 data-parallel ranks in an aggregated engine with no KV hand-off",
+  'aneeshkp-llmisvc-pd-qwen-1gpu-nixl-ucx-tcp.yaml':
+    "READING: env's stated rule (env.ucx-tls, references/env-rules.md 'TCP-only UCX_TLS', after UCX's cuda_ipc_iface.c) fails UCX_TLS=tcp,sm,self,cuda_copy,cuda_ipc with no RDMA device and no ComputeDomain: KV between the prefill and decode pods can only take tcp; the expert judged the same facts, a TCP path the file chooses on purpose, degraded rather than broken (not-judged)",
+  'aneeshkp-llmisvc-pd-qwen-1gpu-nixl-roce-gdr-multus-rc.yaml':
+    "READING: env's stated rule (env.rdma-ipc-lock, with KServe's well-known template running `main` runAsNonRoot with capabilities dropped, references/env-rules.md 'Serving CRDs') warns that the rdma/roce_gdr pods pin KV memory only up to RLIMIT_MEMLOCK; the expert held GPUDirect registration of GPU memory to be outside that limit and judged the RoCE path (device, Multus network, rc-only UCX_TLS) declared",
+  'aneeshkp-llmisvc-gptoss120b-pd-tp4-decode-tp2-prefill-rdma-ib-ipclock.yaml':
+    "READING: as aneeshkp-llmisvc-pd-qwen-1gpu-nixl-roce-gdr-multus-rc.yaml: env's stated rule (env.rdma-ipc-lock) warns that the IPC_LOCK the file adds does not reach a process KServe's template starts runAsNonRoot, so pinning is bounded by RLIMIT_MEMLOCK; the expert took rdma/ib with IPC_LOCK on every pod as the declared InfiniBand path",
 };
