@@ -1,6 +1,6 @@
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { MemoryCluster, refOfStored } from '../../test/helpers/memory-cluster.js';
+import { MemoryCluster, refOfStored, storageReinitializing } from '../../test/helpers/memory-cluster.js';
 import { silentProgress } from '../core/progress.js';
 import type { ObjectRef } from '../kube/cluster.js';
 import { ClusterError } from '../kube/errors.js';
@@ -233,16 +233,7 @@ describe('gc --run', () => {
     let failures = 2;
     const list = c.listByLabel.bind(c);
     c.listByLabel = async (sel, ns) => {
-      if (failures-- > 0)
-        throw new ClusterError(
-          'api',
-          'storage is (re)initializing',
-          {
-            verb: 'list',
-            resource: 'network-attachment-definitions.k8s.cni.cncf.io',
-          },
-          { status: 429 },
-        );
+      if (failures-- > 0) throw storageReinitializing();
       return list(sel, ns);
     };
     const checks = await runGc(c, { ...base, runId: 'run1' }, silentProgress, deps());

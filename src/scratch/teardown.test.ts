@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCluster } from '../../test/helpers/memory-cluster.js';
+import { MemoryCluster, storageReinitializing } from '../../test/helpers/memory-cluster.js';
 import { systemClock } from '../core/clock.js';
 import { createProgress } from '../core/progress.js';
 import type { ObjectRef } from '../kube/cluster.js';
@@ -65,16 +65,7 @@ class ReinitializingCluster extends StickyCluster {
   asked: (string[] | undefined)[] = [];
   override async listByLabel(_s: string, _ns?: string, kinds?: ReadonlySet<string>): Promise<ObjectRef[]> {
     this.asked.push(kinds ? [...kinds].sort() : undefined);
-    if (!kinds || kinds.has('NetworkAttachmentDefinition'))
-      throw new ClusterError(
-        'api',
-        'storage is (re)initializing',
-        {
-          verb: 'list',
-          resource: 'network-attachment-definitions.k8s.cni.cncf.io',
-        },
-        { status: 429 },
-      );
+    if (!kinds || kinds.has('NetworkAttachmentDefinition')) throw storageReinitializing();
     return [];
   }
 }

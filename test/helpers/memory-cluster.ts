@@ -58,6 +58,16 @@ export function refOfStored(o: KubernetesObject): ObjectRef {
   };
 }
 
+/** What a restarted API server answers a custom resource's list while its storage comes back (429). */
+export function storageReinitializing(): ClusterError {
+  return new ClusterError(
+    'api',
+    'storage is (re)initializing',
+    { verb: 'list', resource: 'network-attachment-definitions.k8s.cni.cncf.io' },
+    { status: 429 },
+  );
+}
+
 export class MemoryCluster implements Cluster {
   readonly describe = 'memory';
   readonly context = 'memory';
