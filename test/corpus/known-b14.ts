@@ -339,7 +339,7 @@ export const KNOWN_DISAGREEMENTS_B14: Record<string, string> = {
   'perftest/stmatengss-ib-write-lat-cx3-qdr-indented-prompt-1us.txt':
     "READING: as moc-training's ib_read_lat: read answers the latency question an `ib_write_lat` run asks by its stated band (0.98 us typical at 2 B on mlx4_0 over InfiniBand, inside the 10 us verbs band), so a completed run is no problem; the expert left a latency-only run unjudged because it gives no bandwidth figure to hold against the QDR link",
   // b66
-  // (b66, 16 captures: 13 of 16 agreed when first run, 15 after two TOOL misses were fixed by principle: `rdma link`'s
+  // (b66, 15 captures: 12 of 15 agreed when first run, 14 after two TOOL misses were fixed by principle: `rdma link`'s
   // `physical_state NOP` (phys state 0, not reported by pre-5.2 iWARP drivers) read as a fault (P1/P4,
   // src/read/rdma-link-nop-phys.test.ts), and a topo paste ending on a bare row label (`NIC2`) refused as unreadable
   // instead of a row cut before its first cell (P2, src/read/topo-last-line-label.test.ts); 1 READING left)
